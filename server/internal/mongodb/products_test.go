@@ -1,0 +1,179 @@
+package mongodb_test
+
+import (
+	"context"
+	"os"
+	"sync"
+	"sync/atomic"
+	"testing"
+
+	"storefront/server/internal/mongodb"
+	"storefront/server/internal/mongodb/mongotest"
+	"storefront/server/internal/shop"
+)
+
+func draft(name string, available int64) shop.ProductDraft {
+	return shop.ProductDraft{Name: name, Price: 125000, Description: "A sturdy machine for the workshop.", Available: available, Minimum: 1, Email: "ops@example.com"}
+}
+
+func mustInsert(tb testing.TB, s *mongodb.Store, d shop.ProductDraft) shop.Product {
+	tb.Helper()
+	ctx := context.Background()
+	if res, err := s.UpsertProductByName(ctx, d); err != nil || res != shop.Inserted {
+		tb.Fatalf("insert %q: %v, %v", d.Name, res, err)
+	}
+	p, err := s.FindProductByName(ctx, d.Name)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return p
+}
+
+func TestReserveStock(t *testing.T) {
+	t.Run("ConcurrentDecrementsNeverOversell", func(t *testing.T) {
+		s := mongotest.MustOpen(t)
+		p := mustInsert(t, s, draft("Bench Grinder", 100))
+		var ok, conflict atomic.Int64
+		var wg sync.WaitGroup
+		start := make(chan struct{})
+		for i := 0; i < 200; i++ {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				<-start
+				err := s.ReserveStock(context.Background(), p.ID, 1)
+				switch shop.ErrorCode(err) {
+				case "":
+					ok.Add(1)
+				case shop.ECONFLICT:
+					conflict.Add(1)
+				default:
+					t.Errorf("reserve: %v", err)
+				}
+			}()
+		}
+		close(start)
+		wg.Wait()
+		got, err := s.FindProduct(context.Background(), p.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ok.Load() != 100 || conflict.Load() != 100 || got.Available != 0 {
+			t.Fatalf("successes=%d conflicts=%d stock=%d; want 100, 100, 0", ok.Load(), conflict.Load(), got.Available)
+		}
+	})
+	t.Run("ErrConflictWhenShortLeavesStock", func(t *testing.T) {
+		s := mongotest.MustOpen(t)
+		p := mustInsert(t, s, draft("Pallet Jack", 3))
+		if err := s.ReserveStock(context.Background(), p.ID, 4); shop.ErrorCode(err) != shop.ECONFLICT {
+			t.Fatalf("err = %v, want conflict", err)
+		}
+		if got, _ := s.FindProduct(context.Background(), p.ID); got.Available != 3 {
+			t.Fatalf("stock = %d, want 3", got.Available)
+		}
+	})
+	t.Run("ErrNotFound", func(t *testing.T) {
+		s := mongotest.MustOpen(t)
+		if err := s.ReserveStock(context.Background(), "5f1d7f1a2b3c4d5e6f708192", 1); shop.ErrorCode(err) != shop.ENOTFOUND {
+			t.Fatalf("err = %v, want not found", err)
+		}
+	})
+	t.Run("ReleaseGivesBack", func(t *testing.T) {
+		s := mongotest.MustOpen(t)
+		p := mustInsert(t, s, draft("Chain Hoist", 5))
+		if err := s.ReserveStock(context.Background(), p.ID, 5); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.ReleaseStock(context.Background(), p.ID, 2); err != nil {
+			t.Fatal(err)
+		}
+		if got, _ := s.FindProduct(context.Background(), p.ID); got.Available != 2 {
+			t.Fatalf("stock = %d, want 2", got.Available)
+		}
+	})
+}
+
+func TestStore_SurvivesRestart(t *testing.T) {
+	dir := t.TempDir()
+	s := mongotest.MustOpenAt(t, dir)
+	p := mustInsert(t, s, draft("Diesel Generator", 7))
+	if err := s.ReserveStock(context.Background(), p.ID, 2); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Close(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	s2 := mongotest.MustOpenAt(t, dir)
+	got, err := s2.FindProduct(context.Background(), p.ID)
+	if err != nil {
+		t.Fatalf("after restart: %v", err)
+	}
+	if got.Name != "Diesel Generator" || got.Available != 5 || got.Price != 125000 {
+		t.Fatalf("after restart: %+v", got)
+	}
+}
+
+func TestOpen_ErrStoreInUse(t *testing.T) {
+	if os.Getenv("MONGODB_URI") != "" {
+		t.Skip("the DATA_DIR lock concerns the embedded store only")
+	}
+	dir := t.TempDir()
+	mongotest.MustOpenAt(t, dir)
+	_, err := mongodb.Open(context.Background(), mongotest.Config(dir))
+	if err == nil || !errorsIs(err, mongodb.ErrStoreInUse) {
+		t.Fatalf("second open: %v, want ErrStoreInUse", err)
+	}
+}
+
+func TestUpsertProductByName(t *testing.T) {
+	ctx := context.Background()
+	s := mongotest.MustOpen(t)
+	d := draft("Air Compressor", 10)
+	for i, want := range []shop.ImportResult{shop.Inserted, shop.Unchanged} {
+		if got, err := s.UpsertProductByName(ctx, d); err != nil || got != want {
+			t.Fatalf("run %d: %v, %v; want %v", i, got, err, want)
+		}
+	}
+	d.Price = 99999
+	if got, err := s.UpsertProductByName(ctx, d); err != nil || got != shop.Updated {
+		t.Fatalf("changed price: %v, %v; want updated", got, err)
+	}
+	if p, _ := s.FindProductByName(ctx, d.Name); p.Price != 99999 {
+		t.Fatalf("price = %d", p.Price)
+	}
+	if n, _ := s.CountProducts(ctx); n != 1 {
+		t.Fatalf("count = %d, want 1", n)
+	}
+}
+
+func TestListProducts(t *testing.T) {
+	ctx := context.Background()
+	s := mongotest.MustOpen(t)
+	for i, name := range []string{"Lathe", "Band Saw", "Drill Press", "Saw Blade"} {
+		d := draft(name, 1)
+		d.Price = shop.Cents(1000 * (4 - i))
+		mustInsert(t, s, d)
+	}
+	names := func(ps []shop.Product) (out []string) {
+		for _, p := range ps {
+			out = append(out, p.Name)
+		}
+		return out
+	}
+	list, total, err := s.ListProducts(ctx, shop.ProductQuery{Limit: 2, Sort: "createdAt"})
+	if err != nil || total != 4 || len(list) != 2 || list[0].Name != "Lathe" {
+		t.Fatalf("first page: %v total=%d err=%v", names(list), total, err)
+	}
+	list, total, _ = s.ListProducts(ctx, shop.ProductQuery{Limit: 10, Q: "saw", Sort: "price"})
+	if total != 2 || len(list) != 2 || list[0].Name != "Saw Blade" || list[1].Name != "Band Saw" {
+		t.Fatalf("search saw by price: %v total=%d", names(list), total)
+	}
+	list, _, _ = s.ListProducts(ctx, shop.ProductQuery{Limit: 10, Q: "(.*", Sort: "name"})
+	if len(list) != 0 {
+		t.Fatalf("regex characters are matched literally: %v", names(list))
+	}
+	list, _, _ = s.ListProducts(ctx, shop.ProductQuery{Limit: 10, Skip: 3, Sort: "-name"})
+	if len(list) != 1 || list[0].Name != "Band Saw" {
+		t.Fatalf("skip 3 by -name: %v", names(list))
+	}
+}

@@ -1,0 +1,277 @@
+package shop
+
+import (
+	"context"
+	"net/mail"
+	"net/url"
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+	"unicode/utf8"
+)
+
+// Product is an item of the catalogue (collection `service`). JSON names are
+// the spec's, including its spelling of avaialbequantit.
+type Product struct {
+	ID          string    `json:"_id"`
+	Name        string    `json:"name"`
+	Price       Cents     `json:"price"`
+	Image       string    `json:"image"`
+	Description string    `json:"description"`
+	Available   int64     `json:"avaialbequantit"`
+	Minimum     int64     `json:"minimumquantity"`
+	Email       string    `json:"email"`
+	CreatedAt   time.Time `json:"createdAt"`
+	UpdatedAt   time.Time `json:"updatedAt"`
+}
+
+// Limits on product fields.
+const (
+	MaxNameLen        = 120
+	MaxDescriptionLen = 2000
+	MaxURLLen         = 2048
+	MaxQuantity       = 1_000_000
+	MaxEmailLen       = 254
+)
+
+// ProductDraft is the input that creates or replaces a product: from the
+// admin form, the ops import or the demo catalogue.
+type ProductDraft struct {
+	Name        string
+	Price       Cents
+	Image       string
+	Description string
+	Available   int64
+	Minimum     int64
+	Email       string
+}
+
+// RawProduct is a product as a form or an import file states it, with the
+// numbers still as text. Parse turns it into a draft, collecting every
+// field's problem at once.
+type RawProduct struct {
+	Name        string     `json:"name"`
+	Price       NumberText `json:"price"`
+	Image       string     `json:"image"`
+	Description string     `json:"description"`
+	Available   NumberText `json:"avaialbequantit"`
+	Minimum     NumberText `json:"minimumquantity"`
+	Email       string     `json:"email"`
+}
+
+// Parse converts the raw text fields and validates the result. The returned
+// error, if any, is an EINVALID *Error naming every bad field.
+func (r RawProduct) Parse(requireImage bool) (ProductDraft, error) {
+	d := ProductDraft{
+		Name:        strings.TrimSpace(r.Name),
+		Image:       strings.TrimSpace(r.Image),
+		Description: strings.TrimSpace(r.Description),
+		Email:       strings.TrimSpace(r.Email),
+	}
+	fields := map[string]string{}
+	var err error
+	if strings.TrimSpace(string(r.Price)) == "" {
+		fields["price"] = "is required"
+	} else if d.Price, err = ParsePrice(string(r.Price)); err != nil {
+		fields["price"] = err.Error()
+	}
+	if strings.TrimSpace(string(r.Available)) == "" {
+		fields["avaialbequantit"] = "is required"
+	} else if d.Available, err = ParseQuantity(string(r.Available)); err != nil {
+		fields["avaialbequantit"] = err.Error()
+	}
+	if strings.TrimSpace(string(r.Minimum)) == "" {
+		fields["minimumquantity"] = "is required"
+	} else if d.Minimum, err = ParseQuantity(string(r.Minimum)); err != nil {
+		fields["minimumquantity"] = err.Error()
+	}
+	for k, v := range d.problems(requireImage) {
+		if _, seen := fields[k]; !seen {
+			fields[k] = v
+		}
+	}
+	return d, Invalid("The product is not valid.", fields)
+}
+
+// Validate checks the business rules of a product.
+func (d ProductDraft) Validate(requireImage bool) error {
+	return Invalid("The product is not valid.", d.problems(requireImage))
+}
+
+func (d ProductDraft) problems(requireImage bool) map[string]string {
+	f := map[string]string{}
+	switch {
+	case d.Name == "":
+		f["name"] = "is required"
+	case utf8.RuneCountInString(d.Name) > MaxNameLen:
+		f["name"] = "must be at most " + strconv.Itoa(MaxNameLen) + " characters"
+	case strings.HasPrefix(d.Name, "$"):
+		f["name"] = "must not start with $"
+	}
+	switch {
+	case d.Price <= 0:
+		f["price"] = "must be greater than 0"
+	case d.Price > MaxPrice:
+		f["price"] = "is too large"
+	}
+	switch {
+	case d.Available < 0:
+		f["avaialbequantit"] = "must not be negative"
+	case d.Available > MaxQuantity:
+		f["avaialbequantit"] = "is too large"
+	}
+	switch {
+	case d.Minimum < 1:
+		f["minimumquantity"] = "must be at least 1"
+	case d.Minimum > MaxQuantity:
+		f["minimumquantity"] = "is too large"
+	}
+	switch {
+	case d.Description == "":
+		f["description"] = "is required"
+	case utf8.RuneCountInString(d.Description) > MaxDescriptionLen:
+		f["description"] = "must be at most " + strconv.Itoa(MaxDescriptionLen) + " characters"
+	}
+	switch {
+	case d.Image == "" && requireImage:
+		f["image"] = "is required"
+	case d.Image != "" && !IsWebURL(d.Image):
+		f["image"] = "must be an http(s) URL"
+	}
+	if !IsEmail(d.Email) {
+		f["email"] = "must be a valid email address"
+	}
+	return f
+}
+
+var emailPattern = regexp.MustCompile(`^[^\s@]+@[^\s@]+\.[^\s@]+$`)
+
+// IsEmail reports whether s is a plausible single email address.
+func IsEmail(s string) bool {
+	if len(s) > MaxEmailLen || !emailPattern.MatchString(s) {
+		return false
+	}
+	a, err := mail.ParseAddress(s)
+	return err == nil && a.Address == s
+}
+
+// IsWebURL reports whether s is an absolute http or https URL.
+func IsWebURL(s string) bool {
+	if len(s) > MaxURLLen {
+		return false
+	}
+	u, err := url.Parse(s)
+	return err == nil && (u.Scheme == "http" || u.Scheme == "https") && u.Host != ""
+}
+
+// Product list parameters.
+const (
+	DefaultListLimit = 100
+	MaxListLimit     = 100
+	MaxListSkip      = 100_000
+	MaxSearchLen     = 100
+)
+
+// ProductSorts are the accepted values of ProductQuery.Sort. The default is
+// catalogue order (oldest first), so the home page's first products are the
+// catalogue's first products.
+var ProductSorts = []string{"createdAt", "-createdAt", "name", "-name", "price", "-price"}
+
+// ProductQuery selects a page of the catalogue.
+type ProductQuery struct {
+	Limit int
+	Skip  int
+	Q     string // case-insensitive substring of the name
+	Sort  string
+}
+
+// ParseProductQuery reads list parameters given as text (absent = "").
+func ParseProductQuery(limit, skip, q, sort string) (ProductQuery, error) {
+	pq := ProductQuery{Limit: DefaultListLimit, Q: strings.TrimSpace(q), Sort: sort}
+	f := map[string]string{}
+	if limit != "" {
+		n, err := strconv.Atoi(limit)
+		switch {
+		case err != nil:
+			f["limit"] = "must be a whole number"
+		case n < 1 || n > MaxListLimit:
+			f["limit"] = "must be between 1 and " + strconv.Itoa(MaxListLimit)
+		default:
+			pq.Limit = n
+		}
+	}
+	if skip != "" {
+		n, err := strconv.Atoi(skip)
+		switch {
+		case err != nil:
+			f["skip"] = "must be a whole number"
+		case n < 0 || n > MaxListSkip:
+			f["skip"] = "must be between 0 and " + strconv.Itoa(MaxListSkip)
+		default:
+			pq.Skip = n
+		}
+	}
+	if utf8.RuneCountInString(pq.Q) > MaxSearchLen || !utf8.ValidString(pq.Q) {
+		f["q"] = "must be at most " + strconv.Itoa(MaxSearchLen) + " characters"
+	}
+	if pq.Sort == "" {
+		pq.Sort = "createdAt"
+	} else if !contains(ProductSorts, pq.Sort) {
+		f["sort"] = "must be one of " + strings.Join(ProductSorts, ", ")
+	}
+	return pq, Invalid("The list parameters are not valid.", f)
+}
+
+func contains(list []string, s string) bool {
+	for _, v := range list {
+		if v == s {
+			return true
+		}
+	}
+	return false
+}
+
+// ImportResult says what an upsert did to one product.
+type ImportResult int
+
+const (
+	Unchanged ImportResult = iota
+	Inserted
+	Updated
+)
+
+// ProductStore is the catalogue's persistence.
+type ProductStore interface {
+	ListProducts(ctx context.Context, q ProductQuery) (list []Product, total int64, err error)
+	FindProduct(ctx context.Context, id string) (Product, error)
+	FindProductByName(ctx context.Context, name string) (Product, error)
+	CountProducts(ctx context.Context) (int64, error)
+	// UpsertProductByName inserts the product, or updates the one with the
+	// same name; it changes nothing when every field is already equal.
+	UpsertProductByName(ctx context.Context, d ProductDraft) (ImportResult, error)
+	// ReserveStock takes qty from the stock only if that many are available
+	// (ECONFLICT otherwise); ReleaseStock gives them back.
+	ReserveStock(ctx context.Context, id string, qty int64) error
+	ReleaseStock(ctx context.Context, id string, qty int64) error
+}
+
+// CheckID refuses anything that is not a 24-hex-digit document id.
+func CheckID(id string) error {
+	if len(id) != 24 {
+		return Errorf(EINVALID, "%q is not a valid id.", truncate(id, 40))
+	}
+	for _, r := range id {
+		if !(r >= '0' && r <= '9' || r >= 'a' && r <= 'f' || r >= 'A' && r <= 'F') {
+			return Errorf(EINVALID, "%q is not a valid id.", truncate(id, 40))
+		}
+	}
+	return nil
+}
+
+func truncate(s string, n int) string {
+	if utf8.RuneCountInString(s) <= n {
+		return s
+	}
+	return string([]rune(s)[:n]) + "…"
+}
