@@ -49,8 +49,9 @@ func startEmbedded(ctx context.Context, dataDir string, log *slog.Logger) (*embe
 		Listener:  ferretdb.ListenerConfig{TCP: "127.0.0.1:0"},
 		Handler:   "sqlite",
 		SQLiteURL: "file:" + dbDir + "/",
-		// FerretDB reports each connection at info level; keep its warnings.
-		Logger: slog.New(&levelHandler{min: slog.LevelWarn, h: log.Handler()}),
+		// FerretDB logs every command that fails (GridFS probing for missing
+		// collections, duplicate keys) as a warning; keep only its errors.
+		Logger: slog.New(&levelHandler{min: slog.LevelError, h: log.Handler()}),
 	})
 	if err != nil {
 		_ = unlockDir(lock)

@@ -60,6 +60,16 @@ func (s *Store) PutImage(ctx context.Context, data []byte, contentType, filename
 	return img, translate(err, "")
 }
 
+// FindImageBySHA256 returns the image whose bytes have this hex digest.
+func (s *Store) FindImageBySHA256(ctx context.Context, digest string) (shop.Image, error) {
+	var doc imageFileDoc
+	err := s.images.GetFilesCollection().FindOne(ctx, bson.D{{Key: "metadata.sha256", Value: digest}}).Decode(&doc)
+	if err != nil {
+		return shop.Image{}, translate(err, "The image")
+	}
+	return doc.image(), nil
+}
+
 // OpenImage returns an image's metadata and a reader of its bytes.
 func (s *Store) OpenImage(ctx context.Context, id string) (shop.Image, io.ReadCloser, error) {
 	oid, err := objectID(id)

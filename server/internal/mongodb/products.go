@@ -139,7 +139,7 @@ func (s *Store) UpsertProductByName(ctx context.Context, d shop.ProductDraft) (s
 			}
 		case err != nil:
 			return shop.Unchanged, err
-		case sameProduct(cur, d):
+		case d.Matches(cur):
 			return shop.Unchanged, nil
 		default:
 			oid, _ := bson.ObjectIDFromHex(cur.ID)
@@ -161,11 +161,6 @@ func (s *Store) UpsertProductByName(ctx context.Context, d shop.ProductDraft) (s
 			}
 		}
 	}
-}
-
-func sameProduct(p shop.Product, d shop.ProductDraft) bool {
-	return p.Name == d.Name && p.Price == d.Price && p.Image == d.Image && p.Description == d.Description &&
-		p.Available == d.Available && p.Minimum == d.Minimum && p.Email == d.Email
 }
 
 func objectID(id string) (bson.ObjectID, error) {

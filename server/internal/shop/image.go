@@ -23,6 +23,8 @@ type ImageStore interface {
 	// PutImage stores data unless identical bytes are already stored, and
 	// returns the stored image either way (images are content-addressed).
 	PutImage(ctx context.Context, data []byte, contentType, filename string) (Image, error)
+	// FindImageBySHA256 returns the stored image with these bytes' digest.
+	FindImageBySHA256(ctx context.Context, digest string) (Image, error)
 	// OpenImage returns the image and a reader of its bytes.
 	OpenImage(ctx context.Context, id string) (Image, io.ReadCloser, error)
 }

@@ -38,6 +38,20 @@ func (c Cents) Dollars() string {
 // MarshalJSON writes the amount as a JSON number of dollars.
 func (c Cents) MarshalJSON() ([]byte, error) { return []byte(c.Dollars()), nil }
 
+// UnmarshalJSON reads a JSON number (or numeric string) of dollars exactly.
+func (c *Cents) UnmarshalJSON(b []byte) error {
+	var t NumberText
+	if err := t.UnmarshalJSON(b); err != nil {
+		return err
+	}
+	v, err := ParsePrice(string(t))
+	if err != nil {
+		return err
+	}
+	*c = v
+	return nil
+}
+
 // Float returns the amount in dollars as a float64, the stored form of price.
 func (c Cents) Float() float64 { return float64(c) / 100 }
 

@@ -94,6 +94,12 @@ func (r RawProduct) Parse(requireImage bool) (ProductDraft, error) {
 	return d, Invalid("The product is not valid.", fields)
 }
 
+// Matches reports whether p already has every value of d.
+func (d ProductDraft) Matches(p Product) bool {
+	return p.Name == d.Name && p.Price == d.Price && p.Image == d.Image && p.Description == d.Description &&
+		p.Available == d.Available && p.Minimum == d.Minimum && p.Email == d.Email
+}
+
 // Validate checks the business rules of a product.
 func (d ProductDraft) Validate(requireImage bool) error {
 	return Invalid("The product is not valid.", d.problems(requireImage))

@@ -1,0 +1,254 @@
+// Command seed imports a product catalogue (JSON or CSV) into the store:
+// every row is validated first and nothing is written if any row is bad;
+// products are upserted by name, so running it twice changes nothing.
+//
+//	go run ./server/cmd/seed [--dry-run] [--owner EMAIL] FILE
+package main
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"strings"
+
+	"storefront/server/internal/config"
+	"storefront/server/internal/demo"
+	"storefront/server/internal/imaging"
+	"storefront/server/internal/mongodb"
+	"storefront/server/internal/shop"
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	os.Exit(run(ctx, os.Args[1:], os.Stdout, os.Stderr, os.Getenv))
+}
+
+// run is the whole command; it returns the exit status.
+func run(ctx context.Context, args []string, stdout, stderr io.Writer, getenv func(string) string) int {
+	fs := flag.NewFlagSet("seed", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	dryRun := fs.Bool("dry-run", false, "validate and report what would change, write nothing")
+	owner := fs.String("owner", "", "email recorded on products whose row names none (default: the first ADMIN_EMAILS)")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: seed [--dry-run] [--owner EMAIL] FILE.json|FILE.csv")
+		fmt.Fprintln(stderr, "Imports into MONGODB_URI, or the embedded store in DATA_DIR (default ./data).")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if fs.NArg() != 1 {
+		fs.Usage()
+		return 2
+	}
+	file := fs.Arg(0)
+	cfg, err := config.Load(getenv)
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return 2
+	}
+	if *owner == "" {
+		*owner = cfg.OwnerEmail()
+	}
+
+	rows, err := readCatalogue(file)
+	if err != nil {
+		fmt.Fprintf(stderr, "%s: %v\n", file, err)
+		return 1
+	}
+	items, problems := validate(rows, filepath.Dir(file), *owner)
+	if len(problems) > 0 {
+		fmt.Fprintf(stderr, "%s: %d of %d rows are invalid; nothing was written:\n", file, countRows(problems), len(rows))
+		for _, p := range problems {
+			fmt.Fprintln(stderr, "  "+p)
+		}
+		return 1
+	}
+	fmt.Fprintf(stdout, "%s: %d rows are valid\n", file, len(rows))
+
+	store, err := mongodb.Open(ctx, mongodb.Config{URI: cfg.MongoURI, DB: cfg.MongoDB, DataDir: cfg.DataDir,
+		Logger: slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))})
+	if err != nil {
+		if errors.Is(err, mongodb.ErrStoreInUse) {
+			fmt.Fprintf(stderr, "Cannot import: a running storefront holds the store in %s.\nStop it (Ctrl-C) and run the import again; nothing was written.\n", cfg.DataDir)
+		} else {
+			fmt.Fprintf(stderr, "Cannot open the store: %v\n", err)
+		}
+		return 1
+	}
+	defer store.Close(context.Background())
+
+	var counts [3]int
+	for _, it := range items {
+		res, err := apply(ctx, store, it, cfg.PublicURL, *dryRun)
+		if err != nil {
+			fmt.Fprintf(stderr, "row %d (%s): %s\n", it.row, it.draft.Name, shop.ErrorMessage(err))
+			fmt.Fprintf(stderr, "stopped after: inserted %d, updated %d, unchanged %d\n", counts[shop.Inserted], counts[shop.Updated], counts[shop.Unchanged])
+			return 1
+		}
+		counts[res]++
+	}
+	verb := ""
+	if *dryRun {
+		verb = "dry run, nothing written: would have "
+	}
+	fmt.Fprintf(stdout, "%sinserted %d, updated %d, unchanged %d\n", verb, counts[shop.Inserted], counts[shop.Updated], counts[shop.Unchanged])
+	return 0
+}
+
+// item is a valid row, ready to import.
+type item struct {
+	row       int
+	draft     shop.ProductDraft // Image is set by apply when picture is set
+	picture   []byte            // a local file's bytes or a drawn picture
+	pictureCT string
+}
+
+// validate checks every row and returns all problems at once, each naming
+// its row, product and field.
+func validate(rows []row, baseDir, owner string) ([]item, []string) {
+	var items []item
+	var problems []string
+	seen := map[string]int{}
+	for _, r := range rows {
+		raw := r.product
+		image := strings.TrimSpace(raw.Image)
+		raw.Image = ""
+		if strings.TrimSpace(raw.Email) == "" {
+			raw.Email = owner
+		}
+		d, err := raw.Parse(false)
+		fields := shop.ErrorFields(err)
+		if fields == nil {
+			fields = map[string]string{}
+		}
+		for _, u := range r.unknown {
+			fields[u] = "is not a catalogue field"
+		}
+		if r.shape != "" {
+			fields["record"] = r.shape
+		}
+		it := item{row: r.n}
+		switch {
+		case image == "":
+			it.picture, it.pictureCT = demo.Picture(d.Name), "image/png"
+		case strings.HasPrefix(image, "http://") || strings.HasPrefix(image, "https://"):
+			if !shop.IsWebURL(image) {
+				fields["image"] = "is not a valid URL"
+			}
+			d.Image = image
+		default:
+			data, ct, msg := readPicture(filepath.Join(baseDir, image))
+			if msg != "" {
+				fields["image"] = msg
+			}
+			it.picture, it.pictureCT = data, ct
+		}
+		if first, dup := seen[d.Name]; dup && d.Name != "" {
+			fields["name"] = fmt.Sprintf("repeats the name of row %d", first)
+		} else if d.Name != "" {
+			seen[d.Name] = r.n
+		}
+		if len(fields) > 0 {
+			for _, f := range sortedKeys(fields) {
+				problems = append(problems, fmt.Sprintf("row %d%s: %s %s", r.n, label(r, d.Name), f, fields[f]))
+			}
+			continue
+		}
+		it.draft = d
+		items = append(items, it)
+	}
+	return items, problems
+}
+
+func label(r row, name string) string {
+	s := ""
+	if r.line > 0 {
+		s = fmt.Sprintf(" (line %d", r.line)
+	}
+	if name != "" {
+		if s == "" {
+			s = " ("
+		} else {
+			s += ", "
+		}
+		s += fmt.Sprintf("%q", name)
+	}
+	if s != "" {
+		s += ")"
+	}
+	return s
+}
+
+func readPicture(path string) ([]byte, string, string) {
+	st, err := os.Stat(path)
+	switch {
+	case err != nil:
+		return nil, "", "file " + path + " cannot be read"
+	case st.Size() > shop.MaxImageBytes:
+		return nil, "", "file is larger than 5 MB"
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, "", "file " + path + " cannot be read"
+	}
+	ct, err := imaging.Inspect(data)
+	if err != nil {
+		return nil, "", "file: " + shop.ErrorMessage(err)
+	}
+	return data, ct, ""
+}
+
+// apply imports one item, or in a dry run says what importing would do.
+func apply(ctx context.Context, store *mongodb.Store, it item, publicURL string, dryRun bool) (shop.ImportResult, error) {
+	d := it.draft
+	if it.picture != nil {
+		sum := sha256.Sum256(it.picture)
+		img, err := store.FindImageBySHA256(ctx, hex.EncodeToString(sum[:]))
+		switch {
+		case err == nil:
+			d.Image = shop.ImageURL(publicURL, img.ID)
+		case shop.ErrorCode(err) != shop.ENOTFOUND:
+			return 0, err
+		case dryRun:
+			d.Image = "" // would be uploaded: a new picture
+		default:
+			img, err = store.PutImage(ctx, it.picture, it.pictureCT, it.draft.Name)
+			if err != nil {
+				return 0, err
+			}
+			d.Image = shop.ImageURL(publicURL, img.ID)
+		}
+	}
+	if !dryRun {
+		return store.UpsertProductByName(ctx, d)
+	}
+	cur, err := store.FindProductByName(ctx, d.Name)
+	switch {
+	case shop.ErrorCode(err) == shop.ENOTFOUND:
+		return shop.Inserted, nil
+	case err != nil:
+		return 0, err
+	case d.Matches(cur):
+		return shop.Unchanged, nil
+	default:
+		return shop.Updated, nil
+	}
+}
+
+func countRows(problems []string) int {
+	rows := map[string]bool{}
+	for _, p := range problems {
+		rows[strings.SplitN(p, ":", 2)[0]] = true
+	}
+	return len(rows)
+}

@@ -1,0 +1,142 @@
+// Command storefront runs the API (and, with CLIENT_DIST, the built client)
+// on the embedded store or on MONGODB_URI.
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"syscall"
+	"time"
+
+	"github.com/gin-gonic/gin"
+
+	"storefront/server/internal/config"
+	"storefront/server/internal/demo"
+	"storefront/server/internal/httpapi"
+	"storefront/server/internal/mongodb"
+)
+
+// externalCacheTTL bounds how long an instance may serve a catalogue answer
+// that another instance's write has made stale (shared MongoDB only).
+const externalCacheTTL = 2 * time.Second
+
+func main() {
+	log := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: logLevel()}))
+	if err := run(log); err != nil {
+		log.Error("storefront stopped", "error", err)
+		os.Exit(1)
+	}
+}
+
+func logLevel() slog.Level {
+	var l slog.Level
+	if err := l.UnmarshalText([]byte(os.Getenv("LOG_LEVEL"))); err != nil {
+		return slog.LevelInfo
+	}
+	return l
+}
+
+func run(log *slog.Logger) error {
+	cfg, err := config.Environ()
+	if err != nil {
+		return err
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+
+	store, err := mongodb.Open(ctx, mongodb.Config{URI: cfg.MongoURI, DB: cfg.MongoDB, DataDir: cfg.DataDir, Logger: log})
+	if err != nil {
+		return err
+	}
+	defer func() {
+		closeCtx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		if err := store.Close(closeCtx); err != nil {
+			log.Error("close store", "error", err)
+		} else {
+			log.Info("store closed")
+		}
+	}()
+
+	if cfg.SeedDemo {
+		res, err := demo.Seed(ctx, store, cfg.PublicURL, cfg.OwnerEmail())
+		if err != nil {
+			return fmt.Errorf("demo data: %w", err)
+		}
+		if res.Products+res.Reviews > 0 {
+			log.Info("demo data added", "products", res.Products, "reviews", res.Reviews)
+		}
+	}
+
+	apiCfg := httpapi.Config{
+		PublicURL: cfg.PublicURL, CORSOrigins: cfg.CORSOrigins, PaymentMode: cfg.PaymentMode(),
+		StripePubKey: cfg.StripePubKey, GoogleClientID: cfg.GoogleClientID,
+	}
+	if !store.Embedded() {
+		apiCfg.CacheTTL = externalCacheTTL
+	}
+	gin.SetMode(gin.ReleaseMode)
+	servers := []*http.Server{newServer(cfg.Port, httpapi.New(apiCfg, store, log).Handler())}
+	if cfg.ClientDist != "" {
+		spa, err := httpapi.NewSPA(cfg.ClientDist)
+		if err != nil {
+			return err
+		}
+		servers = append(servers, newServer(cfg.ClientPort, spa))
+	}
+
+	errc := make(chan error, len(servers))
+	for _, srv := range servers {
+		ln, err := net.Listen("tcp", srv.Addr)
+		if err != nil {
+			return fmt.Errorf("listen on %s: %w", srv.Addr, err)
+		}
+		go func() { errc <- srv.Serve(ln) }()
+	}
+	log.Info("API listening", "url", fmt.Sprintf("http://localhost:%d", cfg.Port), "store", storeKind(store), "payments", cfg.PaymentMode())
+	if cfg.ClientDist != "" {
+		fmt.Fprintf(os.Stderr, "\n  Storefront ready: open http://localhost:%d  (API on http://localhost:%d; Ctrl-C stops)\n\n", cfg.ClientPort, cfg.Port)
+	}
+
+	select {
+	case <-ctx.Done():
+		log.Info("shutting down: finishing in-flight requests")
+	case err := <-errc:
+		if !errors.Is(err, http.ErrServerClosed) {
+			log.Error("server failed", "error", err)
+		}
+	}
+	shutdownCtx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	for _, srv := range servers {
+		if err := srv.Shutdown(shutdownCtx); err != nil {
+			log.Error("shutdown", "addr", srv.Addr, "error", err)
+		}
+	}
+	return nil
+}
+
+func newServer(port int, h http.Handler) *http.Server {
+	return &http.Server{
+		Addr:              fmt.Sprintf(":%d", port),
+		Handler:           h,
+		ReadHeaderTimeout: 10 * time.Second,
+		ReadTimeout:       60 * time.Second,
+		WriteTimeout:      60 * time.Second,
+		IdleTimeout:       120 * time.Second,
+		MaxHeaderBytes:    1 << 20,
+	}
+}
+
+func storeKind(s *mongodb.Store) string {
+	if s.Embedded() {
+		return "embedded"
+	}
+	return "mongodb"
+}

@@ -1,0 +1,149 @@
+// Package config reads the environment variables of DESIGN.md.
+package config
+
+import (
+	"fmt"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+)
+
+// Config is the whole configuration of the server and the import script.
+type Config struct {
+	Port           int
+	DataDir        string
+	MongoURI       string
+	MongoDB        string
+	JWTSecret      string
+	AdminEmails    []string
+	CORSOrigins    []string
+	PublicURL      string
+	StripeSecret   string
+	StripePubKey   string
+	StripeWebhook  string
+	GoogleClientID string
+	SeedDemo       bool
+
+	// Serving the built client from the same process (go tool task run).
+	ClientDist string
+	ClientPort int
+}
+
+// Load reads the configuration through getenv (os.Getenv in production).
+func Load(getenv func(string) string) (Config, error) {
+	c := Config{
+		DataDir:        or(getenv("DATA_DIR"), "./data"),
+		MongoURI:       strings.TrimSpace(getenv("MONGODB_URI")),
+		MongoDB:        or(getenv("MONGODB_DB"), "storefront"),
+		JWTSecret:      getenv("JWT_SECRET"),
+		StripeSecret:   getenv("STRIPE_SECRET_KEY"),
+		StripePubKey:   getenv("STRIPE_PUBLISHABLE_KEY"),
+		StripeWebhook:  getenv("STRIPE_WEBHOOK_SECRET"),
+		GoogleClientID: getenv("GOOGLE_CLIENT_ID"),
+		ClientDist:     getenv("CLIENT_DIST"),
+	}
+	var errs []string
+	var err error
+	if c.Port, err = port(getenv("PORT"), 5000); err != nil {
+		errs = append(errs, "PORT "+err.Error())
+	}
+	if c.ClientPort, err = port(getenv("CLIENT_PORT"), 5173); err != nil {
+		errs = append(errs, "CLIENT_PORT "+err.Error())
+	}
+	if c.SeedDemo, err = boolean(getenv("SEED_DEMO"), true); err != nil {
+		errs = append(errs, "SEED_DEMO "+err.Error())
+	}
+	for _, e := range list(getenv("ADMIN_EMAILS")) {
+		c.AdminEmails = append(c.AdminEmails, strings.ToLower(e))
+	}
+	c.PublicURL = strings.TrimSuffix(or(getenv("PUBLIC_URL"), fmt.Sprintf("http://localhost:%d", c.Port)), "/")
+	if u, err := url.Parse(c.PublicURL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		errs = append(errs, "PUBLIC_URL must be an absolute http(s) URL")
+	}
+	c.CORSOrigins = list(getenv("CORS_ORIGINS"))
+	if len(c.CORSOrigins) == 0 {
+		// The client's local origins: Vite's dev server and preview, and the
+		// built client served by this process.
+		for _, p := range []int{5173, 4173, c.ClientPort} {
+			c.CORSOrigins = append(c.CORSOrigins, fmt.Sprintf("http://localhost:%d", p), fmt.Sprintf("http://127.0.0.1:%d", p))
+		}
+	}
+	for i, o := range c.CORSOrigins {
+		c.CORSOrigins[i] = strings.TrimSuffix(o, "/")
+		if u, err := url.Parse(c.CORSOrigins[i]); err != nil || u.Scheme == "" || u.Host == "" || u.Path != "" {
+			errs = append(errs, fmt.Sprintf("CORS_ORIGINS entry %q must be an origin like https://shop.example.com", o))
+		}
+	}
+	if c.ClientDist != "" {
+		if c.ClientDist, err = filepath.Abs(c.ClientDist); err != nil {
+			errs = append(errs, "CLIENT_DIST "+err.Error())
+		}
+	}
+	if len(errs) > 0 {
+		return c, fmt.Errorf("configuration: %s", strings.Join(errs, "; "))
+	}
+	return c, nil
+}
+
+// Environ is Load over the process environment.
+func Environ() (Config, error) { return Load(os.Getenv) }
+
+// PaymentMode is "stripe" when a Stripe secret key is configured, else the
+// offline test mode.
+func (c Config) PaymentMode() string {
+	if c.StripeSecret != "" {
+		return "stripe"
+	}
+	return "test"
+}
+
+// OwnerEmail is the email recorded on catalogue items that ops or the demo
+// add: the first admin, or a placeholder address.
+func (c Config) OwnerEmail() string {
+	if len(c.AdminEmails) > 0 {
+		return c.AdminEmails[0]
+	}
+	return "sales@storefront.example"
+}
+
+func or(v, def string) string {
+	if v = strings.TrimSpace(v); v == "" {
+		return def
+	}
+	return v
+}
+
+func list(v string) []string {
+	var out []string
+	for _, p := range strings.Split(v, ",") {
+		if p = strings.TrimSpace(p); p != "" {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+func port(v string, def int) (int, error) {
+	if strings.TrimSpace(v) == "" {
+		return def, nil
+	}
+	n, err := strconv.Atoi(strings.TrimSpace(v))
+	if err != nil || n < 0 || n > 65535 {
+		return 0, fmt.Errorf("must be a port number, not %q", v)
+	}
+	return n, nil
+}
+
+func boolean(v string, def bool) (bool, error) {
+	switch strings.ToLower(strings.TrimSpace(v)) {
+	case "":
+		return def, nil
+	case "1", "true", "yes", "on":
+		return true, nil
+	case "0", "false", "no", "off":
+		return false, nil
+	}
+	return false, fmt.Errorf("must be true or false, not %q", v)
+}

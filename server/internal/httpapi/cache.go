@@ -1,0 +1,120 @@
+package httpapi
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"io"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/gin-gonic/gin"
+	"golang.org/x/sync/singleflight"
+)
+
+// answerCache keeps encoded answers of the hot read paths (catalogue,
+// product, reviews) so they are not read from the store on every request.
+// An answer is fresh while the store's write version of its collection is
+// unchanged; with an external MongoDB shared by several instances, other
+// instances' writes are not seen, so answers also expire after ttl.
+type answerCache struct {
+	version func(collection string) uint64
+	ttl     time.Duration // 0: no expiry (this process is the only writer)
+	max     int
+
+	mu      sync.RWMutex
+	answers map[string]*answer
+	group   singleflight.Group
+}
+
+type answer struct {
+	body    []byte
+	etag    string
+	total   int64 // X-Total-Count, -1 when not a list
+	version uint64
+	expires time.Time
+}
+
+func newAnswerCache(version func(string) uint64, ttl time.Duration) *answerCache {
+	return &answerCache{version: version, ttl: ttl, max: 1024, answers: map[string]*answer{}}
+}
+
+// get returns the fresh answer for key, loading and encoding it once however
+// many requests ask at the same time.
+func (c *answerCache) get(key, collection string, load func() (v any, total int64, err error)) (*answer, error) {
+	v := c.version(collection)
+	now := time.Now()
+	c.mu.RLock()
+	a, ok := c.answers[key]
+	c.mu.RUnlock()
+	if ok && a.version == v && (c.ttl == 0 || now.Before(a.expires)) {
+		return a, nil
+	}
+	res, err, _ := c.group.Do(key+"\x00"+strconv.FormatUint(v, 10), func() (any, error) {
+		val, total, err := load()
+		if err != nil {
+			return nil, err
+		}
+		var buf bytes.Buffer
+		if err := jsonEncode(&buf, val); err != nil {
+			return nil, err
+		}
+		sum := sha256.Sum256(buf.Bytes())
+		a := &answer{body: buf.Bytes(), etag: `"` + hex.EncodeToString(sum[:12]) + `"`, total: total, version: v, expires: time.Now().Add(c.ttl)}
+		c.mu.Lock()
+		if len(c.answers) >= c.max {
+			clear(c.answers) // arbitrary queries must not grow memory without bound
+		}
+		c.answers[key] = a
+		c.mu.Unlock()
+		return a, nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return res.(*answer), nil
+}
+
+// serveAnswer writes a cached JSON answer, or 304 when the client has it.
+func serveAnswer(c *gin.Context, a *answer) {
+	c.Header("ETag", a.etag)
+	c.Header("Cache-Control", "no-cache")
+	if a.total >= 0 {
+		c.Header("X-Total-Count", strconv.FormatInt(a.total, 10))
+	}
+	if etagMatches(c.GetHeader("If-None-Match"), a.etag) {
+		c.Status(304)
+		return
+	}
+	c.Data(200, "application/json; charset=utf-8", a.body)
+}
+
+// etagMatches implements If-None-Match's weak comparison.
+func etagMatches(header, etag string) bool {
+	if header == "" {
+		return false
+	}
+	for _, t := range strings.Split(header, ",") {
+		t = strings.TrimPrefix(strings.TrimSpace(t), "W/")
+		if t == "*" || t == etag {
+			return true
+		}
+	}
+	return false
+}
+
+// jsonEncode writes v as JSON without HTML escaping and without the trailing
+// newline of json.Encoder.
+func jsonEncode(w io.Writer, v any) error {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return err
+	}
+	_, err := w.Write(bytes.TrimSuffix(buf.Bytes(), []byte("\n")))
+	return err
+}

@@ -1,0 +1,46 @@
+package httpapi
+
+import (
+	"github.com/gin-gonic/gin"
+
+	"storefront/server/internal/mongodb"
+	"storefront/server/internal/shop"
+)
+
+// listProducts answers GET /service?limit&skip&q&sort with a JSON array and
+// the number of matches in X-Total-Count.
+func (s *Server) listProducts(c *gin.Context) {
+	q, err := shop.ParseProductQuery(c.Query("limit"), c.Query("skip"), c.Query("q"), c.Query("sort"))
+	if err != nil {
+		s.fail(c, err)
+		return
+	}
+	key := "service?" + q.Sort + "&" + itoa(q.Limit) + "&" + itoa(q.Skip) + "&" + q.Q
+	a, err := s.answers.get(key, mongodb.CollProducts, func() (any, int64, error) {
+		list, total, err := s.store.ListProducts(c.Request.Context(), q)
+		return list, total, err
+	})
+	if err != nil {
+		s.fail(c, err)
+		return
+	}
+	serveAnswer(c, a)
+}
+
+// getProduct answers GET /service/{id}.
+func (s *Server) getProduct(c *gin.Context) {
+	id := c.Param("id")
+	if err := shop.CheckID(id); err != nil {
+		s.fail(c, err)
+		return
+	}
+	a, err := s.answers.get("service/"+id, mongodb.CollProducts, func() (any, int64, error) {
+		p, err := s.store.FindProduct(c.Request.Context(), id)
+		return p, -1, err
+	})
+	if err != nil {
+		s.fail(c, err)
+		return
+	}
+	serveAnswer(c, a)
+}

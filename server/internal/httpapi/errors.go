@@ -1,0 +1,69 @@
+package httpapi
+
+import (
+	"log/slog"
+	"net/http"
+
+	"github.com/gin-gonic/gin"
+
+	"storefront/server/internal/shop"
+)
+
+// codeStatus is the one table from domain error codes to HTTP status.
+var codeStatus = map[string]int{
+	shop.EINVALID:      http.StatusBadRequest,
+	shop.EUNAUTHORIZED: http.StatusUnauthorized,
+	shop.EFORBIDDEN:    http.StatusForbidden,
+	shop.ENOTFOUND:     http.StatusNotFound,
+	shop.ECONFLICT:     http.StatusConflict,
+	shop.ETOOLARGE:     http.StatusRequestEntityTooLarge,
+	shop.EUNSUPPORTED:  http.StatusUnsupportedMediaType,
+	shop.ERATELIMIT:    http.StatusTooManyRequests,
+	shop.EUNAVAILABLE:  http.StatusServiceUnavailable,
+	shop.EINTERNAL:     http.StatusInternalServerError,
+}
+
+// Problem is an RFC 9457 problem document.
+type Problem struct {
+	Type   string            `json:"type"`
+	Title  string            `json:"title"`
+	Status int               `json:"status"`
+	Detail string            `json:"detail"`
+	Code   string            `json:"code"`
+	Errors map[string]string `json:"errors,omitempty"`
+}
+
+const problemContentType = "application/problem+json"
+
+// fail is the one exit for errors: it logs what the client must not see and
+// writes the problem document.
+func (s *Server) fail(c *gin.Context, err error) {
+	code := shop.ErrorCode(err)
+	status, ok := codeStatus[code]
+	if !ok {
+		status = http.StatusInternalServerError
+	}
+	if status >= 500 {
+		s.log.LogAttrs(c.Request.Context(), slog.LevelError, "request failed",
+			slog.String("request_id", requestID(c)), slog.String("path", c.Request.URL.Path), slog.Any("error", err))
+	}
+	writeProblem(c, status, code, shop.ErrorMessage(err), shop.ErrorFields(err))
+}
+
+func writeProblem(c *gin.Context, status int, code, detail string, fields map[string]string) {
+	p := Problem{Type: "about:blank", Title: http.StatusText(status), Status: status, Detail: detail, Code: code, Errors: fields}
+	c.Header("Cache-Control", "no-store")
+	c.Render(status, problemRender{p})
+	c.Abort()
+}
+
+type problemRender struct{ p Problem }
+
+func (r problemRender) Render(w http.ResponseWriter) error {
+	r.WriteContentType(w)
+	return jsonEncode(w, r.p)
+}
+
+func (r problemRender) WriteContentType(w http.ResponseWriter) {
+	w.Header().Set("Content-Type", problemContentType)
+}

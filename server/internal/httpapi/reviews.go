@@ -1,0 +1,34 @@
+package httpapi
+
+import (
+	"strconv"
+
+	"github.com/gin-gonic/gin"
+
+	"storefront/server/internal/mongodb"
+	"storefront/server/internal/shop"
+)
+
+// listReviews answers GET /reviews?limit, newest first.
+func (s *Server) listReviews(c *gin.Context) {
+	limit := shop.DefaultReviewLimit
+	if v := c.Query("limit"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 || n > shop.MaxReviewLimit {
+			s.fail(c, shop.Invalid("The list parameters are not valid.", map[string]string{"limit": "must be a whole number between 1 and " + itoa(shop.MaxReviewLimit)}))
+			return
+		}
+		limit = n
+	}
+	a, err := s.answers.get("reviews?"+itoa(limit), mongodb.CollReviews, func() (any, int64, error) {
+		list, err := s.store.ListReviews(c.Request.Context(), limit)
+		return list, -1, err
+	})
+	if err != nil {
+		s.fail(c, err)
+		return
+	}
+	serveAnswer(c, a)
+}
+
+func itoa(n int) string { return strconv.Itoa(n) }

@@ -1,0 +1,95 @@
+// Package httpapi is the HTTP API: Gin routes in public, customer and admin
+// groups, problem documents for errors, and cached hot read paths.
+package httpapi
+
+import (
+	"context"
+	"log/slog"
+	"net/http"
+	"time"
+
+	"github.com/gin-gonic/gin"
+
+	"storefront/server/internal/shop"
+)
+
+// Config is what the API needs to know about its deployment.
+type Config struct {
+	PublicURL      string   // absolute base of this API, for image URLs
+	CORSOrigins    []string // browser origins allowed to call the API
+	PaymentMode    string   // "stripe" or "test"
+	StripePubKey   string
+	GoogleClientID string
+	// CacheTTL bounds how stale a cached answer may be; 0 when this process
+	// is the only writer (embedded store) and its own writes invalidate.
+	CacheTTL time.Duration
+}
+
+// Store is everything the API reads and writes.
+type Store interface {
+	shop.ProductStore
+	shop.ReviewStore
+	shop.ImageStore
+	Ping(ctx context.Context) error
+	Version(collection string) uint64
+}
+
+// Server holds the API's dependencies; Handler builds its routes.
+type Server struct {
+	cfg     Config
+	store   Store
+	log     *slog.Logger
+	answers *answerCache
+	images  *imageCache
+}
+
+// New returns an API server.
+func New(cfg Config, store Store, log *slog.Logger) *Server {
+	return &Server{
+		cfg:     cfg,
+		store:   store,
+		log:     log,
+		answers: newAnswerCache(store.Version, cfg.CacheTTL),
+		images:  newImageCache(64 << 20),
+	}
+}
+
+// Handler returns the router. Each route is registered in the group that
+// states who may call it.
+func (s *Server) Handler() http.Handler {
+	r := gin.New()
+	r.HandleMethodNotAllowed = true
+	_ = r.SetTrustedProxies(nil)
+	r.Use(s.requestLog(), s.recoverPanic(), securityHeaders(), s.cors())
+	r.NoRoute(func(c *gin.Context) { writeProblem(c, http.StatusNotFound, shop.ENOTFOUND, "There is nothing at this address.", nil) })
+	r.NoMethod(func(c *gin.Context) {
+		writeProblem(c, http.StatusMethodNotAllowed, shop.EINVALID, "This method is not allowed here.", nil)
+	})
+
+	public := r.Group("")
+	public.GET("/healthz", s.health)
+	public.GET("/config", s.publicConfig)
+	public.GET("/service", s.listProducts)
+	public.GET("/service/:id", s.getProduct)
+	public.GET("/reviews", s.listReviews)
+	public.GET("/images/:id", s.getImage)
+	return r
+}
+
+func (s *Server) health(c *gin.Context) {
+	if err := s.store.Ping(c.Request.Context()); err != nil {
+		s.fail(c, &shop.Error{Code: shop.EUNAVAILABLE, Message: "The database is not answering.", Cause: err})
+		return
+	}
+	c.Header("Cache-Control", "no-store")
+	c.JSON(http.StatusOK, gin.H{"status": "ok"})
+}
+
+func (s *Server) publicConfig(c *gin.Context) {
+	c.Header("Cache-Control", "no-cache")
+	c.JSON(http.StatusOK, gin.H{
+		"paymentProvider":      s.cfg.PaymentMode,
+		"stripePublishableKey": s.cfg.StripePubKey,
+		"googleClientId":       s.cfg.GoogleClientID,
+	})
+}
