@@ -32,11 +32,7 @@ func Seed(ctx context.Context, s Store, publicURL, ownerEmail string) (Result, e
 		return res, err
 	}
 	if n == 0 {
-		pictures := drawAll(len(products), func(i int) []byte {
-			p := products[i]
-			pal := palettes[p.Palette%len(palettes)]
-			return imaging.Picture(640, 480, pal[0], pal[1], p.Figure, p.Name)
-		})
+		pictures := productPictures()
 		for i, p := range products {
 			price, err := shop.ParsePrice(p.Price)
 			if err != nil {
@@ -62,10 +58,7 @@ func Seed(ctx context.Context, s Store, publicURL, ownerEmail string) (Result, e
 		return res, err
 	}
 	now := time.Now().UTC()
-	avatars := drawAll(len(reviews), func(i int) []byte {
-		pal := palettes[reviews[i].Palette%len(palettes)]
-		return imaging.Picture(320, 320, pal[0], pal[1], "person", "")
-	})
+	avatars := avatarPictures()
 	for i, r := range reviews {
 		url, err := storePicture(ctx, s, publicURL, avatars[i], slug(r.Name))
 		if err != nil {
@@ -84,6 +77,24 @@ func Seed(ctx context.Context, s Store, publicURL, ownerEmail string) (Result, e
 	}
 	return res, nil
 }
+
+// The demo pictures are drawn once per process: they depend on nothing but
+// the tables above.
+var (
+	productPictures = sync.OnceValue(func() [][]byte {
+		return drawAll(len(products), func(i int) []byte {
+			p := products[i]
+			pal := palettes[p.Palette%len(palettes)]
+			return imaging.Picture(640, 480, pal[0], pal[1], p.Figure, p.Name)
+		})
+	})
+	avatarPictures = sync.OnceValue(func() [][]byte {
+		return drawAll(len(reviews), func(i int) []byte {
+			pal := palettes[reviews[i].Palette%len(palettes)]
+			return imaging.Picture(320, 320, pal[0], pal[1], "person", "")
+		})
+	})
+)
 
 // drawAll draws n pictures on every core.
 func drawAll(n int, draw func(i int) []byte) [][]byte {

@@ -61,7 +61,9 @@ func (s *Server) Handler() http.Handler {
 	r.HandleMethodNotAllowed = true
 	_ = r.SetTrustedProxies(nil)
 	r.Use(s.requestLog(), s.recoverPanic(), securityHeaders(), s.cors())
-	r.NoRoute(func(c *gin.Context) { writeProblem(c, http.StatusNotFound, shop.ENOTFOUND, "There is nothing at this address.", nil) })
+	r.NoRoute(func(c *gin.Context) {
+		writeProblem(c, http.StatusNotFound, shop.ENOTFOUND, "There is nothing at this address.", nil)
+	})
 	r.NoMethod(func(c *gin.Context) {
 		writeProblem(c, http.StatusMethodNotAllowed, shop.EINVALID, "This method is not allowed here.", nil)
 	})

@@ -73,8 +73,8 @@ func paint(img *image.RGBA, shape Shape, cx, cy, size float64, c color.RGBA) {
 			n := 0
 			for sy := 0; sy < ss; sy++ {
 				for sx := 0; sx < ss; sx++ {
-					x := (float64(px)+(float64(sx)+0.5)/ss-cx)/(size/2)
-					y := (float64(py)+(float64(sy)+0.5)/ss-cy)/(size/2)
+					x := (float64(px) + (float64(sx)+0.5)/ss - cx) / (size / 2)
+					y := (float64(py) + (float64(sy)+0.5)/ss - cy) / (size / 2)
 					if shape(x, y) {
 						n++
 					}
