@@ -16,6 +16,8 @@ import (
 
 	"github.com/gin-gonic/gin"
 
+	"storefront/server/internal/app"
+	"storefront/server/internal/auth"
 	"storefront/server/internal/config"
 	"storefront/server/internal/demo"
 	"storefront/server/internal/httpapi"
@@ -74,6 +76,26 @@ func run(log *slog.Logger) error {
 		}
 	}
 
+	secret, err := auth.LoadSecret(cfg.JWTSecret, cfg.DataDir)
+	if err != nil {
+		return fmt.Errorf("token secret: %w", err)
+	}
+	if cfg.JWTSecret == "" && !store.Embedded() {
+		log.Warn("JWT_SECRET is unset: this instance signs tokens with its own secret from DATA_DIR; set JWT_SECRET to share sessions between instances")
+	}
+	tokens, err := auth.NewTokens(secret)
+	if err != nil {
+		return err
+	}
+	accounts := &app.Accounts{
+		Users: store, Tokens: tokens, Passwords: auth.Argon2{},
+		Google:      auth.NewGoogle(cfg.GoogleClientID, cfg.GoogleJWKSURL, cfg.GoogleIssuers),
+		AdminEmails: cfg.AdminEmails, Log: log,
+	}
+	if err := accounts.PromoteConfiguredAdmins(ctx); err != nil {
+		return fmt.Errorf("ADMIN_EMAILS: %w", err)
+	}
+
 	apiCfg := httpapi.Config{
 		PublicURL: cfg.PublicURL, CORSOrigins: cfg.CORSOrigins, PaymentMode: cfg.PaymentMode(),
 		StripePubKey: cfg.StripePubKey, GoogleClientID: cfg.GoogleClientID,
@@ -82,7 +104,7 @@ func run(log *slog.Logger) error {
 		apiCfg.CacheTTL = externalCacheTTL
 	}
 	gin.SetMode(gin.ReleaseMode)
-	servers := []*http.Server{newServer(cfg.Port, httpapi.New(apiCfg, store, log).Handler())}
+	servers := []*http.Server{newServer(cfg.Port, httpapi.New(apiCfg, httpapi.Deps{Store: store, Accounts: accounts, Log: log}).Handler())}
 	if cfg.ClientDist != "" {
 		spa, err := httpapi.NewSPA(cfg.ClientDist)
 		if err != nil {

@@ -24,6 +24,8 @@ type Config struct {
 	StripePubKey   string
 	StripeWebhook  string
 	GoogleClientID string
+	GoogleJWKSURL  string   // Google's key set; tests point it at a local one
+	GoogleIssuers  []string // accepted issuers; default Google's
 	SeedDemo       bool
 
 	// Serving the built client from the same process (go tool task run).
@@ -42,6 +44,8 @@ func Load(getenv func(string) string) (Config, error) {
 		StripePubKey:   getenv("STRIPE_PUBLISHABLE_KEY"),
 		StripeWebhook:  getenv("STRIPE_WEBHOOK_SECRET"),
 		GoogleClientID: getenv("GOOGLE_CLIENT_ID"),
+		GoogleJWKSURL:  getenv("GOOGLE_JWKS_URL"),
+		GoogleIssuers:  list(getenv("GOOGLE_ISSUER")),
 		ClientDist:     getenv("CLIENT_DIST"),
 	}
 	var errs []string

@@ -12,6 +12,8 @@ import (
 
 	"github.com/gin-gonic/gin"
 
+	"storefront/server/internal/app"
+	"storefront/server/internal/auth"
 	"storefront/server/internal/demo"
 	"storefront/server/internal/httpapi"
 	"storefront/server/internal/mongodb"
@@ -23,7 +25,9 @@ const allowedOrigin = "http://localhost:5173"
 
 type testServer struct {
 	*httptest.Server
-	store *mongodb.Store
+	store  *mongodb.Store
+	tokens *auth.Tokens
+	google *testGoogle
 }
 
 // mustServe starts the API on a random port over a fresh store filled with
@@ -35,11 +39,19 @@ func mustServe(tb testing.TB) *testServer {
 	if _, err := demo.Seed(context.Background(), store, "http://shop.test", "sales@shop.test"); err != nil {
 		tb.Fatal(err)
 	}
+	log := slog.New(slog.NewTextHandler(io.Discard, nil))
+	tokens, err := auth.NewTokens([]byte(testSecret))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	google := newTestGoogle(tb)
+	accounts := &app.Accounts{Users: store, Tokens: tokens, Passwords: auth.Argon2{},
+		Google: auth.NewGoogle(googleClientID, google.URL, nil), AdminEmails: []string{adminEmail}, Log: log}
 	api := httpapi.New(httpapi.Config{PublicURL: "http://shop.test", CORSOrigins: []string{allowedOrigin}, PaymentMode: "test"},
-		store, slog.New(slog.NewTextHandler(io.Discard, nil)))
+		httpapi.Deps{Store: store, Accounts: accounts, Log: log})
 	srv := httptest.NewServer(api.Handler())
 	tb.Cleanup(srv.Close)
-	return &testServer{Server: srv, store: store}
+	return &testServer{Server: srv, store: store, tokens: tokens, google: google}
 }
 
 func (ts *testServer) do(tb testing.TB, method, path string, header map[string]string) (*http.Response, []byte) {

@@ -10,6 +10,8 @@ import (
 
 	"github.com/gin-gonic/gin"
 
+	"storefront/server/internal/app"
+	"storefront/server/internal/ratelimit"
 	"storefront/server/internal/shop"
 )
 
@@ -27,6 +29,7 @@ type Config struct {
 
 // Store is everything the API reads and writes.
 type Store interface {
+	shop.UserStore
 	shop.ProductStore
 	shop.ReviewStore
 	shop.ImageStore
@@ -34,23 +37,44 @@ type Store interface {
 	Version(collection string) uint64
 }
 
-// Server holds the API's dependencies; Handler builds its routes.
-type Server struct {
-	cfg     Config
-	store   Store
-	log     *slog.Logger
-	answers *answerCache
-	images  *imageCache
+// Deps are the services and the store the API calls.
+type Deps struct {
+	Store    Store
+	Accounts *app.Accounts
+	Log      *slog.Logger
 }
 
+// Server holds the API's dependencies; Handler builds its routes.
+type Server struct {
+	cfg      Config
+	store    Store
+	accounts *app.Accounts
+	log      *slog.Logger
+	answers  *answerCache
+	images   *imageCache
+
+	loginPerClient  *ratelimit.Limiter
+	loginPerAccount *ratelimit.Limiter
+}
+
+// Sign-in rate limits: a client address may try 20 times at once, then once
+// every 15 s; one account 5 times, then once a minute.
+const (
+	loginClientBurst, loginClientEvery   = 20, 15 * time.Second
+	loginAccountBurst, loginAccountEvery = 5, time.Minute
+)
+
 // New returns an API server.
-func New(cfg Config, store Store, log *slog.Logger) *Server {
+func New(cfg Config, d Deps) *Server {
 	return &Server{
-		cfg:     cfg,
-		store:   store,
-		log:     log,
-		answers: newAnswerCache(store.Version, cfg.CacheTTL),
-		images:  newImageCache(64 << 20),
+		cfg:             cfg,
+		store:           d.Store,
+		accounts:        d.Accounts,
+		log:             d.Log,
+		answers:         newAnswerCache(d.Store.Version, cfg.CacheTTL),
+		images:          newImageCache(64 << 20),
+		loginPerClient:  ratelimit.New(loginClientBurst, loginClientEvery),
+		loginPerAccount: ratelimit.New(loginAccountBurst, loginAccountEvery),
 	}
 }
 
@@ -75,6 +99,18 @@ func (s *Server) Handler() http.Handler {
 	public.GET("/service/:id", s.getProduct)
 	public.GET("/reviews", s.listReviews)
 	public.GET("/images/:id", s.getImage)
+	public.POST("/auth/register", s.register)
+	public.POST("/auth/login", s.login)
+	public.POST("/auth/google", s.googleSignIn)
+
+	customer := r.Group("", s.authenticate)
+	customer.PUT("/user/:email", s.refreshUser)
+	customer.GET("/admin/:email", s.adminStatus)
+
+	admin := r.Group("", s.authenticate, s.requireAdmin)
+	admin.GET("/user", s.listUsers)
+	admin.PUT("/user/admin/:email", s.makeAdmin)
+	admin.DELETE("/user/:id", s.deleteUser)
 	return r
 }
 

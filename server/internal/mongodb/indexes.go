@@ -21,6 +21,9 @@ var indexes = map[string][]mongo.IndexModel{
 		{Keys: bson.D{{Key: "createdAt", Value: -1}, {Key: "_id", Value: -1}}, Options: options.Index().SetName("newest_first")},
 		{Keys: bson.D{{Key: "email", Value: 1}}, Options: options.Index().SetName("email")},
 	},
+	CollUsers: {
+		{Keys: bson.D{{Key: "email", Value: 1}}, Options: options.Index().SetName("email_unique").SetUnique(true)},
+	},
 	CollImages + ".files": {
 		{Keys: bson.D{{Key: "metadata.sha256", Value: 1}}, Options: options.Index().SetName("sha256")},
 	},

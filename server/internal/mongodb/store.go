@@ -29,6 +29,7 @@ const (
 	CollProducts = "service"
 	CollReviews  = "reviews"
 	CollImages   = "images"
+	CollUsers    = "users"
 )
 
 // Store is the database handle shared by every collection's methods.
@@ -58,7 +59,7 @@ func Open(ctx context.Context, cfg Config) (*Store, error) {
 		cfg.DB = "storefront"
 	}
 	s := &Store{log: cfg.Logger, versions: map[string]*atomic.Uint64{}}
-	for _, c := range []string{CollProducts, CollReviews, CollImages} {
+	for _, c := range []string{CollProducts, CollReviews, CollImages, CollUsers} {
 		s.versions[c] = new(atomic.Uint64)
 	}
 	uri := cfg.URI

@@ -1,0 +1,105 @@
+package auth
+
+import (
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/golang-jwt/jwt/v5"
+)
+
+// TokenTTL is how long a session token is valid.
+const TokenTTL = 7 * 24 * time.Hour
+
+const issuer = "storefront"
+
+// Tokens issues and checks session tokens: HS256 JWTs whose subject is the
+// user id.
+type Tokens struct {
+	secret []byte
+	now    func() time.Time
+}
+
+// NewTokens uses secret, which must be at least 32 bytes.
+func NewTokens(secret []byte) (*Tokens, error) {
+	if len(secret) < 32 {
+		return nil, errors.New("JWT_SECRET must be at least 32 characters")
+	}
+	return &Tokens{secret: secret, now: time.Now}, nil
+}
+
+// LoadSecret returns JWT_SECRET when set; otherwise a random secret created
+// once and kept in dataDir/jwt-secret, so tokens survive restarts.
+func LoadSecret(envSecret, dataDir string) ([]byte, error) {
+	if envSecret != "" {
+		return []byte(envSecret), nil
+	}
+	path := filepath.Join(dataDir, "jwt-secret")
+	if b, err := os.ReadFile(path); err == nil {
+		if s := strings.TrimSpace(string(b)); len(s) >= 32 {
+			return []byte(s), nil
+		}
+		return nil, fmt.Errorf("%s is damaged: delete it to create a new one (all sessions end)", path)
+	} else if !errors.Is(err, os.ErrNotExist) {
+		return nil, err
+	}
+	raw := make([]byte, 32)
+	if _, err := rand.Read(raw); err != nil {
+		return nil, err
+	}
+	secret := hex.EncodeToString(raw)
+	if err := os.MkdirAll(dataDir, 0o750); err != nil {
+		return nil, err
+	}
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+	if errors.Is(err, os.ErrExist) {
+		return LoadSecret("", dataDir) // another process created it first
+	}
+	if err != nil {
+		return nil, err
+	}
+	if _, err := f.WriteString(secret + "\n"); err != nil {
+		f.Close()
+		return nil, err
+	}
+	return []byte(secret), f.Close()
+}
+
+type claims struct {
+	Email string `json:"email"`
+	jwt.RegisteredClaims
+}
+
+// Issue returns a token for the user.
+func (t *Tokens) Issue(userID, email string) (string, error) {
+	now := t.now()
+	return jwt.NewWithClaims(jwt.SigningMethodHS256, claims{
+		Email: email,
+		RegisteredClaims: jwt.RegisteredClaims{
+			Issuer: issuer, Subject: userID,
+			IssuedAt: jwt.NewNumericDate(now), ExpiresAt: jwt.NewNumericDate(now.Add(TokenTTL)),
+		},
+	}).SignedString(t.secret)
+}
+
+// Parse checks the token's signature (HS256 only), issuer and expiry and
+// returns its user id.
+func (t *Tokens) Parse(token string) (string, error) {
+	var c claims
+	_, err := jwt.ParseWithClaims(token, &c, func(*jwt.Token) (any, error) { return t.secret, nil },
+		jwt.WithValidMethods([]string{jwt.SigningMethodHS256.Alg()}),
+		jwt.WithIssuer(issuer), jwt.WithExpirationRequired(), jwt.WithIssuedAt(),
+		jwt.WithTimeFunc(t.now), jwt.WithLeeway(30*time.Second))
+	if err != nil {
+		return "", err
+	}
+	if c.Subject == "" {
+		return "", errors.New("token has no subject")
+	}
+	return c.Subject, nil
+}

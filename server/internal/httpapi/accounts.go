@@ -1,0 +1,194 @@
+package httpapi
+
+import (
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/gin-gonic/gin"
+
+	"storefront/server/internal/ratelimit"
+	"storefront/server/internal/shop"
+)
+
+const callerKey = "caller"
+
+// caller is the signed-in user of the request, or nil.
+func caller(c *gin.Context) shop.Caller {
+	if v, ok := c.Get(callerKey); ok {
+		return v.(shop.Caller)
+	}
+	return nil
+}
+
+// authenticate is the one middleware that turns a bearer token into the
+// caller; routes behind it refuse requests without a valid token (401).
+func (s *Server) authenticate(c *gin.Context) {
+	token, ok := strings.CutPrefix(c.GetHeader("Authorization"), "Bearer ")
+	if !ok || strings.TrimSpace(token) == "" {
+		s.fail(c, shop.Errorf(shop.EUNAUTHORIZED, "Please sign in."))
+		return
+	}
+	who, err := s.accounts.Authenticate(c.Request.Context(), strings.TrimSpace(token))
+	if err != nil {
+		s.fail(c, err)
+		return
+	}
+	c.Set(callerKey, who)
+}
+
+// requireAdmin guards the admin group (403 for anyone else). The services
+// check again: this is the route's declaration of who may call it.
+func (s *Server) requireAdmin(c *gin.Context) {
+	if err := shop.RequireAdmin(caller(c)); err != nil {
+		s.fail(c, err)
+	}
+}
+
+// limited refuses a request over the limiter's rate for key with 429.
+func (s *Server) limited(c *gin.Context, l *ratelimit.Limiter, key string) bool {
+	ok, wait := l.Allow(key)
+	if ok {
+		return false
+	}
+	secs := int(wait.Seconds() + 0.999)
+	c.Header("Retry-After", strconv.Itoa(secs))
+	s.fail(c, shop.Errorf(shop.ERATELIMIT, "Too many attempts. Please try again in %d seconds.", secs))
+	return true
+}
+
+func (s *Server) register(c *gin.Context) {
+	var r shop.Registration
+	if err := decodeJSON(c, &r); err != nil {
+		s.fail(c, err)
+		return
+	}
+	sess, err := s.accounts.Register(c.Request.Context(), r)
+	if err != nil {
+		s.fail(c, err)
+		return
+	}
+	c.JSON(http.StatusCreated, sess)
+}
+
+func (s *Server) login(c *gin.Context) {
+	if s.limited(c, s.loginPerClient, c.ClientIP()) {
+		return
+	}
+	var cr shop.Credentials
+	if err := decodeJSON(c, &cr); err != nil {
+		s.fail(c, err)
+		return
+	}
+	if s.limited(c, s.loginPerAccount, shop.NormalizeEmail(cr.Email)) {
+		return
+	}
+	sess, err := s.accounts.Login(c.Request.Context(), cr)
+	if err != nil {
+		s.fail(c, err)
+		return
+	}
+	c.JSON(http.StatusOK, sess)
+}
+
+func (s *Server) googleSignIn(c *gin.Context) {
+	if s.limited(c, s.loginPerClient, c.ClientIP()) {
+		return
+	}
+	var body struct {
+		Credential string `json:"credential"`
+	}
+	if err := decodeJSON(c, &body); err != nil {
+		s.fail(c, err)
+		return
+	}
+	sess, err := s.accounts.SignInWithGoogle(c.Request.Context(), body.Credential)
+	if err != nil {
+		s.fail(c, err)
+		return
+	}
+	c.JSON(http.StatusOK, sess)
+}
+
+// refreshUser answers PUT /user/{email} with {result, token, user}.
+func (s *Server) refreshUser(c *gin.Context) {
+	var body struct {
+		Name  *string `json:"name"`
+		Email string  `json:"email"` // the original client sends it; the path and token decide
+	}
+	if err := decodeJSON(c, &body); err != nil {
+		s.fail(c, err)
+		return
+	}
+	sess, res, err := s.accounts.Refresh(c.Request.Context(), caller(c), c.Param("email"), body.Name)
+	if err != nil {
+		s.fail(c, err)
+		return
+	}
+	c.JSON(http.StatusOK, gin.H{"result": res, "token": sess.Token, "user": sess.User})
+}
+
+func (s *Server) adminStatus(c *gin.Context) {
+	admin, err := s.accounts.IsAdmin(c.Request.Context(), caller(c), c.Param("email"))
+	if err != nil {
+		s.fail(c, err)
+		return
+	}
+	c.Header("Cache-Control", "no-store")
+	c.JSON(http.StatusOK, gin.H{"admin": admin})
+}
+
+func (s *Server) listUsers(c *gin.Context) {
+	limit, skip, err := page(c, 100, 500)
+	if err != nil {
+		s.fail(c, err)
+		return
+	}
+	users, total, err := s.accounts.ListUsers(c.Request.Context(), caller(c), limit, skip)
+	if err != nil {
+		s.fail(c, err)
+		return
+	}
+	c.Header("X-Total-Count", strconv.FormatInt(total, 10))
+	c.Header("Cache-Control", "no-store")
+	c.JSON(http.StatusOK, users)
+}
+
+func (s *Server) makeAdmin(c *gin.Context) {
+	res, err := s.accounts.MakeAdmin(c.Request.Context(), caller(c), c.Param("email"))
+	if err != nil {
+		s.fail(c, err)
+		return
+	}
+	c.JSON(http.StatusOK, res)
+}
+
+func (s *Server) deleteUser(c *gin.Context) {
+	res, err := s.accounts.DeleteUser(c.Request.Context(), caller(c), c.Param("id"))
+	if err != nil {
+		s.fail(c, err)
+		return
+	}
+	c.JSON(http.StatusOK, res)
+}
+
+// page reads limit and skip for admin lists.
+func page(c *gin.Context, def, max int) (limit, skip int, err error) {
+	limit, skip = def, 0
+	f := map[string]string{}
+	if v := c.Query("limit"); v != "" {
+		if n, e := strconv.Atoi(v); e != nil || n < 1 || n > max {
+			f["limit"] = "must be a whole number between 1 and " + strconv.Itoa(max)
+		} else {
+			limit = n
+		}
+	}
+	if v := c.Query("skip"); v != "" {
+		if n, e := strconv.Atoi(v); e != nil || n < 0 || n > shop.MaxListSkip {
+			f["skip"] = "must be a whole number between 0 and " + strconv.Itoa(shop.MaxListSkip)
+		} else {
+			skip = n
+		}
+	}
+	return limit, skip, shop.Invalid("The list parameters are not valid.", f)
+}

@@ -1,0 +1,190 @@
+package shop
+
+import (
+	"context"
+	"strings"
+	"time"
+	"unicode/utf8"
+)
+
+// Roles. A user without a role is a customer.
+const (
+	RoleAdmin    = "admin"
+	RoleCustomer = ""
+)
+
+// Sign-in providers.
+const (
+	ProviderPassword = "password"
+	ProviderGoogle   = "google"
+)
+
+// User is an account (collection `users`). The password hash never leaves
+// the server: it has no JSON name.
+type User struct {
+	ID           string    `json:"_id"`
+	Email        string    `json:"email"`
+	Name         string    `json:"name"`
+	Role         string    `json:"role"`
+	Provider     string    `json:"provider"`
+	CreatedAt    time.Time `json:"createdAt"`
+	PasswordHash string    `json:"-"`
+}
+
+// IsAdmin reports whether the user has the admin role.
+func (u User) IsAdmin() bool { return u.Role == RoleAdmin }
+
+// Account field limits.
+const (
+	MaxUserNameLen    = 80
+	MinPasswordLen    = 6
+	MaxPasswordLen    = 256
+	MaxCredentialSize = 8 << 10
+)
+
+// NormalizeEmail is the form in which emails are stored and compared.
+func NormalizeEmail(s string) string { return strings.ToLower(strings.TrimSpace(s)) }
+
+// Registration is the input of POST /auth/register.
+type Registration struct {
+	Name     string `json:"name"`
+	Email    string `json:"email"`
+	Password string `json:"password"`
+}
+
+// Validate applies the sign-up form's rules on the server.
+func (r *Registration) Validate() error {
+	r.Name = strings.TrimSpace(r.Name)
+	r.Email = NormalizeEmail(r.Email)
+	f := map[string]string{}
+	switch {
+	case r.Name == "":
+		f["name"] = "Name is Required"
+	case utf8.RuneCountInString(r.Name) > MaxUserNameLen:
+		f["name"] = "Name is too long"
+	}
+	switch {
+	case r.Email == "":
+		f["email"] = "Email is Required"
+	case !IsEmail(r.Email):
+		f["email"] = "Provide a valid Email"
+	}
+	switch {
+	case r.Password == "":
+		f["password"] = "Password is Required"
+	case utf8.RuneCountInString(r.Password) < MinPasswordLen:
+		f["password"] = "Must be 6 characters or longer"
+	case len(r.Password) > MaxPasswordLen:
+		f["password"] = "Password is too long"
+	}
+	return Invalid("The sign-up form is not valid.", f)
+}
+
+// Credentials is the input of POST /auth/login.
+type Credentials struct {
+	Email    string `json:"email"`
+	Password string `json:"password"`
+}
+
+// Validate checks the login form's shape only; whether the pair is right is
+// answered with one generic error.
+func (c *Credentials) Validate() error {
+	c.Email = NormalizeEmail(c.Email)
+	f := map[string]string{}
+	switch {
+	case c.Email == "":
+		f["email"] = "Email is Required"
+	case !IsEmail(c.Email):
+		f["email"] = "Provide a valid Email"
+	}
+	switch {
+	case c.Password == "":
+		f["password"] = "Password is Required"
+	case len(c.Password) > MaxPasswordLen:
+		f["password"] = "Password is too long"
+	}
+	return Invalid("The sign-in form is not valid.", f)
+}
+
+// ErrBadCredentials is the one answer to a wrong email or password, so that
+// nobody learns which accounts exist.
+func ErrBadCredentials() error { return Errorf(EUNAUTHORIZED, "Email or password is incorrect.") }
+
+// VerifiedIdentity is what a trusted identity provider (Google) vouches for.
+type VerifiedIdentity struct {
+	Subject string
+	Email   string
+	Name    string
+}
+
+// UpdateResult mirrors the driver's answer to an update.
+type UpdateResult struct {
+	Acknowledged  bool   `json:"acknowledged"`
+	MatchedCount  int64  `json:"matchedCount"`
+	ModifiedCount int64  `json:"modifiedCount"`
+	UpsertedID    string `json:"upsertedId,omitempty"`
+}
+
+// DeleteResult mirrors the driver's answer to a delete.
+type DeleteResult struct {
+	Acknowledged bool  `json:"acknowledged"`
+	DeletedCount int64 `json:"deletedCount"`
+}
+
+// UserStore is the accounts' persistence.
+type UserStore interface {
+	// CreateUser inserts u (ECONFLICT when the email is taken) and returns it with its id.
+	CreateUser(ctx context.Context, u User) (User, error)
+	FindUserByID(ctx context.Context, id string) (User, error)
+	FindUserByEmail(ctx context.Context, email string) (User, error)
+	ListUsers(ctx context.Context, limit, skip int) ([]User, int64, error)
+	SetUserName(ctx context.Context, id, name string) (UpdateResult, error)
+	// SetUserRole gives the user with this email the role.
+	SetUserRole(ctx context.Context, email, role string) (UpdateResult, error)
+	DeleteUser(ctx context.Context, id string) (DeleteResult, error)
+}
+
+// Caller is whoever makes a request: nil for an anonymous one, else the
+// signed-in user as the store has them now.
+type Caller = *User
+
+// RequireSignedIn refuses anonymous callers.
+func RequireSignedIn(c Caller) error {
+	if c == nil {
+		return Errorf(EUNAUTHORIZED, "Please sign in.")
+	}
+	return nil
+}
+
+// RequireAdmin refuses anyone but an admin.
+func RequireAdmin(c Caller) error {
+	if err := RequireSignedIn(c); err != nil {
+		return err
+	}
+	if !c.IsAdmin() {
+		return Errorf(EFORBIDDEN, "Only an admin may do this.")
+	}
+	return nil
+}
+
+// RequireSelf refuses anyone but the user with this email.
+func RequireSelf(c Caller, email string) error {
+	if err := RequireSignedIn(c); err != nil {
+		return err
+	}
+	if c.Email != NormalizeEmail(email) {
+		return Errorf(EFORBIDDEN, "This belongs to another account.")
+	}
+	return nil
+}
+
+// RequireSelfOrAdmin refuses anyone but the owner of email or an admin.
+func RequireSelfOrAdmin(c Caller, email string) error {
+	if err := RequireSignedIn(c); err != nil {
+		return err
+	}
+	if c.IsAdmin() {
+		return nil
+	}
+	return RequireSelf(c, email)
+}
