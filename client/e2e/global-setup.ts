@@ -1,0 +1,182 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'vite';
+import type { TestProject } from 'vitest/node';
+import { assertChromiumInstalled } from './browser';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    webUrl: string;
+    apiUrl: string;
+  }
+}
+
+const clientDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const repoRoot = resolve(clientDir, '..');
+const distDir = join(clientDir, 'dist-e2e');
+const START_TIMEOUT_MS = 90_000;
+const STOP_TIMEOUT_MS = 10_000;
+const OUTPUT_LIMIT = 200_000;
+
+function log(message: string) {
+  console.log(`[e2e] ${message}`);
+}
+
+/** A port the OS says is free on loopback right now. */
+function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolvePort(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+async function twoFreePorts(): Promise<[number, number]> {
+  const a = await freePort();
+  let b = await freePort();
+  while (b === a) b = await freePort();
+  return [a, b];
+}
+
+async function buildClient(apiUrl: string) {
+  log(`building the client for ${apiUrl} into ${distDir}`);
+  const previous = process.env.VITE_API_URL;
+  process.env.VITE_API_URL = apiUrl; // Vite reads VITE_* from the environment
+  try {
+    await build({
+      root: clientDir,
+      mode: 'production',
+      logLevel: 'warn',
+      build: { outDir: distDir, emptyOutDir: true },
+    });
+  } finally {
+    if (previous === undefined) delete process.env.VITE_API_URL;
+    else process.env.VITE_API_URL = previous;
+  }
+}
+
+function run(command: string, args: string[], cwd: string): Promise<void> {
+  return new Promise((resolveRun, reject) => {
+    const child = spawn(command, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (d: Buffer) => (output += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (output += d.toString()));
+    child.on('error', (error) => reject(new Error(`${command} could not start: ${error.message}`)));
+    child.on('exit', (code) =>
+      code === 0 ? resolveRun() : reject(new Error(`${command} ${args.join(' ')} failed (exit ${code}):\n${output}`)),
+    );
+  });
+}
+
+async function serverBinary(binDir: string): Promise<string> {
+  if (process.env.STOREFRONT_BIN) {
+    const bin = resolve(process.env.STOREFRONT_BIN);
+    if (!existsSync(bin)) throw new Error(`STOREFRONT_BIN=${bin} does not exist`);
+    log(`using the server binary ${bin}`);
+    return bin;
+  }
+  const bin = join(binDir, 'storefront');
+  log(`building the server (go build ./server/cmd/storefront in ${repoRoot})`);
+  await run('go', ['build', '-o', bin, './server/cmd/storefront'], repoRoot);
+  return bin;
+}
+
+async function isReady(url: string, check: (body: string) => boolean): Promise<boolean> {
+  try {
+    const response = await fetch(url, { signal: AbortSignal.timeout(2_000) });
+    return response.status === 200 && check(await response.text());
+  } catch {
+    return false;
+  }
+}
+
+function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolveStop) => {
+    const timer = setTimeout(() => {
+      log('server did not stop on SIGTERM; killing it');
+      child.kill('SIGKILL');
+    }, STOP_TIMEOUT_MS);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolveStop();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+export default async function setup(project: TestProject) {
+  assertChromiumInstalled();
+
+  const [apiPort, webPort] = await twoFreePorts();
+  const apiUrl = `http://127.0.0.1:${apiPort}`;
+  const webUrl = `http://127.0.0.1:${webPort}`;
+  const workDir = mkdtempSync(join(tmpdir(), 'storefront-e2e-'));
+  const dataDir = join(workDir, 'data');
+
+  let server: ChildProcess | undefined;
+  const cleanup = async () => {
+    if (server) await stop(server);
+    rmSync(workDir, { recursive: true, force: true });
+  };
+
+  try {
+    const [bin] = await Promise.all([serverBinary(workDir), buildClient(apiUrl)]);
+
+    log(`starting the server: API ${apiUrl}, web ${webUrl}`);
+    let output = '';
+    server = spawn(bin, [], {
+      cwd: repoRoot,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: {
+        ...process.env,
+        PORT: String(apiPort),
+        CLIENT_PORT: String(webPort),
+        CLIENT_DIST: distDir,
+        DATA_DIR: dataDir,
+        PUBLIC_URL: apiUrl,
+        CORS_ORIGINS: webUrl,
+        SEED_DEMO: 'true',
+      },
+    });
+    const collect = (d: Buffer) => {
+      if (output.length < OUTPUT_LIMIT) output += d.toString();
+    };
+    server.stdout?.on('data', collect);
+    server.stderr?.on('data', collect);
+
+    const deadline = Date.now() + START_TIMEOUT_MS;
+    for (;;) {
+      if (server.exitCode !== null || server.signalCode !== null) {
+        throw new Error(`the server exited (${server.exitCode ?? server.signalCode}) before it was ready. Its output:\n${output}`);
+      }
+      const ready =
+        (await isReady(`${apiUrl}/healthz`, () => true)) &&
+        (await isReady(`${webUrl}/`, (body) => body.includes('<div id="root">')));
+      if (ready) break;
+      if (Date.now() > deadline) {
+        throw new Error(
+          `the server was not ready within ${START_TIMEOUT_MS / 1000}s ` +
+            `(${apiUrl}/healthz 200 and ${webUrl}/ serving index.html). Its output:\n${output}`,
+        );
+      }
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    log('server ready');
+  } catch (error) {
+    await cleanup();
+    throw error;
+  }
+
+  project.provide('webUrl', webUrl);
+  project.provide('apiUrl', apiUrl);
+  return cleanup;
+}

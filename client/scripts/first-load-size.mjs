@@ -1,0 +1,102 @@
+#!/usr/bin/env node
+// Prints the gzip size of the JS + CSS a browser loads for `/` and fails above the budget.
+//
+// First load = the entry chunk (index.html's script) and its static imports, the
+// `/` route's chunk(s) and their static imports, and the CSS of all of those.
+// Dynamic imports (other pages, the review carousel) are not counted: they load later.
+//
+// Usage: node scripts/first-load-size.mjs [--dist dist] [--budget-kb 150]
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+const clientDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const args = process.argv.slice(2);
+const option = (name, fallback) => {
+  const i = args.indexOf(name);
+  return i >= 0 && args[i + 1] ? args[i + 1] : fallback;
+};
+
+const distDir = resolve(clientDir, option('--dist', 'dist'));
+const budgetKB = Number(option('--budget-kb', '150'));
+/** Source modules of the `/` route (see src/app/router.tsx). */
+const ROOT_ROUTE_MODULES = ['src/app/routes/home.tsx'];
+const KB = 1000; // decimal kilobytes: the stricter reading of "150 KB"
+
+const manifestPath = join(distDir, '.vite', 'manifest.json');
+if (!existsSync(manifestPath)) {
+  console.error(`first-load-size: no manifest at ${manifestPath}; build with build.manifest: true first.`);
+  process.exit(2);
+}
+/** @type {Record<string, {file: string, isEntry?: boolean, imports?: string[], css?: string[]}>} */
+const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
+
+const entryKeys = Object.keys(manifest).filter((k) => manifest[k].isEntry);
+if (entryKeys.length !== 1) {
+  console.error(`first-load-size: expected one entry in the manifest, found ${entryKeys.length}`);
+  process.exit(2);
+}
+const missing = ROOT_ROUTE_MODULES.filter((k) => !manifest[k]);
+if (missing.length) {
+  console.error(`first-load-size: the / route module(s) ${missing.join(', ')} are not chunks in the manifest.`);
+  console.error('Is the home route still lazy and at that path? Update ROOT_ROUTE_MODULES.');
+  process.exit(2);
+}
+
+/** @type {Map<string, string>} file -> why it is in the first load */
+const files = new Map();
+const seen = new Set();
+function visit(key, reason) {
+  if (seen.has(key)) return;
+  seen.add(key);
+  const chunk = manifest[key];
+  if (!chunk) throw new Error(`manifest has no chunk ${key}`);
+  if (!files.has(chunk.file)) files.set(chunk.file, reason);
+  for (const css of chunk.css ?? []) if (!files.has(css)) files.set(css, reason);
+  for (const dep of chunk.imports ?? []) visit(dep, reason);
+}
+visit(entryKeys[0], 'entry');
+for (const key of ROOT_ROUTE_MODULES) visit(key, 'route /');
+
+const rows = [];
+let totalGzip = 0;
+let totalRaw = 0;
+const sourceMapped = [];
+for (const [file, reason] of files) {
+  const bytes = readFileSync(join(distDir, file));
+  const gzip = gzipSync(bytes).length;
+  totalGzip += gzip;
+  totalRaw += bytes.length;
+  rows.push({ file, reason, raw: bytes.length, gzip });
+  if (/[#@] sourceMappingURL=/.test(bytes.toString('utf8'))) sourceMapped.push(file);
+}
+
+function findMaps(dir) {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return findMaps(path);
+    return name.endsWith('.map') ? [relative(distDir, path)] : [];
+  });
+}
+const maps = findMaps(distDir);
+
+const kb = (n) => `${(n / KB).toFixed(1)} KB`;
+const width = Math.max(...rows.map((r) => r.file.length));
+console.log(`\nFirst load of / (${relative(process.cwd(), distDir) || '.'}):`);
+for (const r of rows.sort((a, b) => b.gzip - a.gzip)) {
+  console.log(`  ${r.file.padEnd(width)}  ${r.reason.padEnd(8)} ${kb(r.raw).padStart(9)} raw ${kb(r.gzip).padStart(9)} gzip`);
+}
+console.log(`  ${'total'.padEnd(width)}  ${''.padEnd(8)} ${kb(totalRaw).padStart(9)} raw ${kb(totalGzip).padStart(9)} gzip`);
+console.log(`First-load JS + CSS of /: ${kb(totalGzip)} gzip (budget ${budgetKB} KB)\n`);
+
+let failed = false;
+if (sourceMapped.length || maps.length) {
+  console.error(`first-load-size: source maps must not be served: ${[...sourceMapped, ...maps].join(', ')}`);
+  failed = true;
+}
+if (totalGzip > budgetKB * KB) {
+  console.error(`first-load-size: OVER BUDGET by ${kb(totalGzip - budgetKB * KB)}`);
+  failed = true;
+}
+process.exit(failed ? 1 : 0);

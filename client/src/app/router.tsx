@@ -1,0 +1,62 @@
+import { lazy, type ComponentType } from 'react';
+import { BrowserRouter, useRoutes, type RouteObject } from 'react-router';
+import { paths } from '@/config/paths';
+import { Root } from './root';
+
+/** Every page is its own chunk: only the shell and the current page are in the first load. */
+function page(load: () => Promise<{ default: ComponentType }>) {
+  const Page = lazy(load);
+  return <Page />;
+}
+
+const home = () => import('./routes/home');
+const d = paths.dashboard;
+
+export const routes: RouteObject[] = [
+  {
+    path: paths.home,
+    element: <Root />,
+    children: [
+      { index: true, element: page(home) },
+      { path: paths.homeAlias, element: page(home) },
+      { path: paths.products, element: page(() => import('./routes/products')) },
+      { path: paths.purchase.pattern, element: page(() => import('./routes/purchase')) },
+      { path: paths.payment.pattern, element: page(() => import('./routes/payment')) },
+      { path: paths.login, element: page(() => import('./routes/login')) },
+      { path: paths.register, element: page(() => import('./routes/register')) },
+      {
+        path: d.root,
+        element: page(() => import('./routes/dashboard/dashboard-layout')),
+        children: [
+          { index: true, element: page(() => import('./routes/dashboard/overview')) },
+          { path: d.myProfile, element: page(() => import('./routes/dashboard/my-profile')) },
+          { path: d.addReview, element: page(() => import('./routes/dashboard/add-review')) },
+          { path: d.myOrder, element: page(() => import('./routes/dashboard/my-order')) },
+          { path: d.addProduct, element: page(() => import('./routes/dashboard/add-product')) },
+          { path: d.manageOrder, element: page(() => import('./routes/dashboard/manage-order')) },
+          { path: d.manageProduct, element: page(() => import('./routes/dashboard/manage-product')) },
+          { path: d.makeAdmin, element: page(() => import('./routes/dashboard/make-admin')) },
+        ],
+      },
+      { path: paths.portfolio, element: page(() => import('./routes/portfolio')) },
+      { path: paths.blog, element: page(() => import('./routes/blog')) },
+      { path: paths.landing, element: page(() => import('./routes/landing')) },
+      { path: paths.navbarPractice, element: page(() => import('./routes/navbar-practice')) },
+      { path: paths.loading, element: page(() => import('./routes/loading')) },
+      { path: paths.bannerTest, element: page(() => import('./routes/banner-test')) },
+      { path: '*', element: page(() => import('./routes/not-found')) },
+    ],
+  },
+];
+
+function AppRoutes() {
+  return useRoutes(routes);
+}
+
+export function AppRouter() {
+  return (
+    <BrowserRouter>
+      <AppRoutes />
+    </BrowserRouter>
+  );
+}

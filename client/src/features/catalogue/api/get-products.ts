@@ -1,0 +1,28 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiClient } from '@/lib/api-client';
+import type { Page, Product, ProductSort } from '@/types/api';
+
+export interface ProductListParams {
+  limit?: number;
+  skip?: number;
+  q?: string;
+  sort?: ProductSort;
+}
+
+export async function getProducts(params: ProductListParams = {}, signal?: AbortSignal): Promise<Page<Product>> {
+  const { data, headers } = await apiClient.request<Product[]>('/service', { query: { ...params }, signal });
+  const total = Number(headers.get('X-Total-Count'));
+  return { items: data, total: Number.isFinite(total) && headers.has('X-Total-Count') ? total : data.length };
+}
+
+export const productsQueryKey = (params: ProductListParams = {}) => ['products', params] as const;
+
+export const getProductsQueryOptions = (params: ProductListParams = {}) =>
+  queryOptions({
+    queryKey: productsQueryKey(params),
+    queryFn: ({ signal }) => getProducts(params, signal),
+  });
+
+export function useProducts(params: ProductListParams = {}) {
+  return useQuery(getProductsQueryOptions(params));
+}

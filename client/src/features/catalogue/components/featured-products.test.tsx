@@ -1,0 +1,52 @@
+import { screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '@/testing/test-utils';
+import type { Product } from '@/types/api';
+import { FeaturedProducts } from './featured-products';
+
+const products: Product[] = Array.from({ length: 5 }, (_, i) => ({
+  _id: `64b7f0c2a1b2c3d4e5f6071${i}`,
+  name: `Machine ${i + 1}`,
+  price: 100 + i,
+  image: `https://api.example/images/${i}.png`,
+  description: 'Short text.',
+  avaialbequantit: 10,
+  minimumquantity: 1,
+}));
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('FeaturedProducts', () => {
+  it('asks for 5 products, shows the loading animation, then the cards', async () => {
+    const fetchMock = vi.fn<typeof fetch>().mockResolvedValue(Response.json(products, { headers: { 'X-Total-Count': '14' } }));
+    vi.stubGlobal('fetch', fetchMock);
+    renderWithProviders(<FeaturedProducts />);
+    expect(screen.getByRole('status')).toHaveTextContent(/loading/i);
+    expect(await screen.findAllByTestId('product-card')).toHaveLength(5);
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    expect(String(fetchMock.mock.calls[0]![0])).toBe('http://localhost:5000/service?limit=5');
+  });
+
+  it('links its heading to /products', () => {
+    vi.stubGlobal('fetch', vi.fn<typeof fetch>(() => new Promise<Response>(() => {})));
+    renderWithProviders(<FeaturedProducts />);
+    expect(screen.getByRole('link', { name: 'Our Product' })).toHaveAttribute('href', '/products');
+  });
+
+  it('shows an error message when the request fails', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn<typeof fetch>().mockResolvedValue(
+        new Response(JSON.stringify({ title: 'Internal Server Error', status: 500 }), {
+          status: 500,
+          headers: { 'Content-Type': 'application/problem+json' },
+        }),
+      ),
+    );
+    renderWithProviders(<FeaturedProducts />);
+    expect(await screen.findByRole('alert')).toHaveTextContent('We could not load the products right now.');
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+});

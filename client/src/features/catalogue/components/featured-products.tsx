@@ -1,0 +1,90 @@
+import Box from '@mui/material/Box';
+import Container from '@mui/material/Container';
+import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router';
+import { ButtonLink } from '@/components/ui/button-link';
+import { ErrorMessage } from '@/components/ui/error-message';
+import { LoadingSpinner } from '@/components/ui/loading-spinner';
+import { messages } from '@/config/messages';
+import { paths } from '@/config/paths';
+import { errorMessage } from '@/lib/api-client';
+import { useProducts } from '../api/get-products';
+import { ProductCard } from './product-card';
+
+export const FEATURED_PRODUCT_COUNT = 5;
+
+/** "Our Product": the newest products, linking on to the full catalogue. */
+export function FeaturedProducts() {
+  const products = useProducts({ limit: FEATURED_PRODUCT_COUNT });
+
+  return (
+    <Box component="section" aria-labelledby="our-products-title" sx={{ py: { xs: 6, md: 9 } }}>
+      <Container maxWidth="lg">
+        <Box
+          sx={{
+            display: 'flex',
+            alignItems: { sm: 'flex-end' },
+            justifyContent: 'space-between',
+            flexDirection: { xs: 'column', sm: 'row' },
+            gap: 2,
+            mb: 4,
+          }}
+        >
+          <Box>
+            <Typography variant="h3" component="h2" id="our-products-title" sx={{ fontSize: { xs: '2rem', md: '2.5rem' } }}>
+              <Box
+                component={RouterLink}
+                to={paths.products}
+                sx={{ color: 'inherit', textDecoration: 'none', '&:hover': { textDecoration: 'underline' } }}
+              >
+                {messages.catalogue.sectionTitle}
+              </Box>
+            </Typography>
+            <Box sx={{ width: 56, height: 4, bgcolor: 'primary.main', borderRadius: 2, mt: 1.5, mb: 1.5 }} />
+            <Typography color="text.secondary">{messages.catalogue.sectionSubtitle}</Typography>
+          </Box>
+          <ButtonLink to={paths.products} tone="outlined">
+            {messages.catalogue.viewAll}
+          </ButtonLink>
+        </Box>
+
+        {products.isPending && <LoadingSpinner minHeight={420} />}
+
+        {products.isError && (
+          <ErrorMessage onRetry={() => void products.refetch()}>
+            {errorMessage(products.error, messages.catalogue.loadFailed)}
+          </ErrorMessage>
+        )}
+
+        {products.isSuccess && products.data.items.length === 0 && (
+          <Typography color="text.secondary">{messages.catalogue.empty}</Typography>
+        )}
+
+        {products.isSuccess && products.data.items.length > 0 && (
+          <Box
+            component="ul"
+            sx={{
+              listStyle: 'none',
+              p: 0,
+              m: 0,
+              display: 'grid',
+              gap: 3,
+              gridTemplateColumns: {
+                xs: '1fr',
+                sm: 'repeat(2, 1fr)',
+                md: 'repeat(3, 1fr)',
+                lg: 'repeat(5, 1fr)',
+              },
+            }}
+          >
+            {products.data.items.slice(0, FEATURED_PRODUCT_COUNT).map((product) => (
+              <li key={product._id}>
+                <ProductCard product={product} />
+              </li>
+            ))}
+          </Box>
+        )}
+      </Container>
+    </Box>
+  );
+}

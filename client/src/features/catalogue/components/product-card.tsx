@@ -1,0 +1,76 @@
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import Typography from '@mui/material/Typography';
+import { ButtonLink } from '@/components/ui/button-link';
+import { messages } from '@/config/messages';
+import { paths } from '@/config/paths';
+import type { Product } from '@/types/api';
+import { formatPrice, truncate } from '@/utils/format';
+
+export const DESCRIPTION_PREVIEW_CHARS = 30;
+const IMAGE_WIDTH = 480;
+const IMAGE_HEIGHT = 360;
+
+export function ProductCard({ product }: { product: Product }) {
+  return (
+    <Card
+      component="article"
+      data-testid="product-card"
+      aria-labelledby={`product-${product._id}-name`}
+      sx={{
+        height: '100%',
+        display: 'flex',
+        flexDirection: 'column',
+        transition: 'box-shadow .2s, transform .2s',
+        '&:hover': { boxShadow: '0 12px 28px rgba(20,24,29,.12)', transform: 'translateY(-2px)' },
+        '@media (prefers-reduced-motion: reduce)': { '&:hover': { transform: 'none' } },
+      }}
+    >
+      <Box sx={{ bgcolor: '#eef0f3', aspectRatio: `${IMAGE_WIDTH} / ${IMAGE_HEIGHT}`, overflow: 'hidden' }}>
+        <Box
+          component="img"
+          src={product.image}
+          alt={product.name}
+          width={IMAGE_WIDTH}
+          height={IMAGE_HEIGHT}
+          loading="lazy"
+          decoding="async"
+          sx={{ display: 'block', width: '100%', height: '100%', objectFit: 'cover' }}
+        />
+      </Box>
+      <Box sx={{ p: 2.5, display: 'flex', flexDirection: 'column', flexGrow: 1, gap: 1 }}>
+        <Typography
+          id={`product-${product._id}-name`}
+          variant="subtitle1"
+          component="h3"
+          sx={{ fontWeight: 800, fontSize: '0.95rem', letterSpacing: '0.03em', lineHeight: 1.35 }}
+        >
+          {product.name.toUpperCase()}
+        </Typography>
+        <Typography variant="h5" component="p" sx={{ fontWeight: 800 }}>
+          {formatPrice(product.price)}
+        </Typography>
+        <Box sx={{ display: 'grid', gap: 0.25 }}>
+          <Typography variant="body2" sx={{ fontWeight: 600 }}>
+            {messages.catalogue.available(product.avaialbequantit)}
+          </Typography>
+          <Typography variant="body2" sx={{ fontWeight: 600 }}>
+            {messages.catalogue.minimumOrder(product.minimumquantity)}
+          </Typography>
+        </Box>
+        <Typography variant="body2" color="text.secondary" sx={{ flexGrow: 1 }}>
+          {truncate(product.description, DESCRIPTION_PREVIEW_CHARS)}
+        </Typography>
+        <ButtonLink
+          to={paths.purchase.to(product._id)}
+          tone="secondary"
+          fullWidth
+          aria-label={messages.catalogue.purchaseLabel(product.name)}
+          style={{ marginTop: 8, letterSpacing: '0.08em' }}
+        >
+          {messages.catalogue.purchase}
+        </ButtonLink>
+      </Box>
+    </Card>
+  );
+}

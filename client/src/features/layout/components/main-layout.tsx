@@ -1,0 +1,43 @@
+import Box from '@mui/material/Box';
+import { lazy, type ReactNode } from 'react';
+import { LazyOnVisible } from '@/components/lazy-on-visible';
+import { messages } from '@/config/messages';
+import { Header } from './header';
+
+const Footer = lazy(() => import('./footer'));
+
+/** Holds the footer's place (same colour, similar height) until its code arrives. */
+const footerPlaceholder = <Box aria-hidden="true" sx={{ bgcolor: 'secondary.main', minHeight: { xs: 560, md: 340 } }} />;
+
+/** Header, the page, footer; with a skip link for keyboard users. */
+export function MainLayout({ children }: { children: ReactNode }) {
+  return (
+    <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
+      <Box
+        component="a"
+        href="#main"
+        sx={{
+          position: 'absolute',
+          left: 8,
+          top: -100,
+          zIndex: 2000,
+          p: 1.5,
+          bgcolor: 'primary.main',
+          color: 'primary.contrastText',
+          fontWeight: 700,
+          borderRadius: 1,
+          '&:focus': { top: 8 },
+        }}
+      >
+        {messages.nav.skipToContent}
+      </Box>
+      <Header />
+      <Box component="main" id="main" tabIndex={-1} sx={{ flexGrow: 1, outline: 'none' }}>
+        {children}
+      </Box>
+      <LazyOnVisible fallback={footerPlaceholder} rootMargin="600px 0px">
+        <Footer />
+      </LazyOnVisible>
+    </Box>
+  );
+}

@@ -1,0 +1,19 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiClient } from '@/lib/api-client';
+import type { Review } from '@/types/api';
+
+export function getReviews(signal?: AbortSignal): Promise<Review[]> {
+  return apiClient.get<Review[]>('/reviews', { signal });
+}
+
+export const reviewsQueryKey = ['reviews'] as const;
+
+export const getReviewsQueryOptions = () =>
+  queryOptions({
+    queryKey: reviewsQueryKey,
+    queryFn: ({ signal }) => getReviews(signal),
+  });
+
+export function useReviews() {
+  return useQuery(getReviewsQueryOptions());
+}

@@ -1,0 +1,190 @@
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { A11y, Keyboard, Navigation, Pagination } from 'swiper/modules';
+import { Swiper, SwiperSlide } from 'swiper/react';
+import 'swiper/css';
+import 'swiper/css/navigation';
+import 'swiper/css/pagination';
+import 'swiper/css/a11y';
+import { ErrorMessage } from '@/components/ui/error-message';
+import { messages } from '@/config/messages';
+import { errorMessage } from '@/lib/api-client';
+import type { Review } from '@/types/api';
+import { useReviews } from '../api/get-reviews';
+import { RatingStars } from './rating-stars';
+import { ReviewsPlaceholder } from './reviews-placeholder';
+
+/** Reviews per view by viewport width (px): 1 below 550, 2 from 550, 3 from 1200. */
+export const REVIEW_BREAKPOINTS = {
+  1: { slidesPerView: 1, spaceBetween: 16 },
+  550: { slidesPerView: 2, spaceBetween: 20 },
+  768: { slidesPerView: 2, spaceBetween: 24 },
+  1200: { slidesPerView: 3, spaceBetween: 24 },
+} as const;
+
+function ReviewCard({ review }: { review: Review }) {
+  return (
+    <Box
+      component="figure"
+      sx={{
+        m: 0,
+        height: '100%',
+        // swiper's wrapper is content-box and CssBaseline makes children inherit it
+        boxSizing: 'border-box',
+        p: { xs: 3, md: 3.5 },
+        bgcolor: 'background.paper',
+        border: 1,
+        borderColor: 'divider',
+        borderRadius: 2,
+        display: 'flex',
+        flexDirection: 'column',
+        gap: 2,
+        position: 'relative',
+        '&::before': {
+          content: '"\\201C"',
+          position: 'absolute',
+          top: 4,
+          right: 20,
+          fontSize: 88,
+          lineHeight: 1,
+          fontFamily: 'Georgia, serif',
+          color: 'primary.main',
+          opacity: 0.5,
+        },
+      }}
+    >
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
+        <Avatar
+          src={review.img}
+          alt={review.name}
+          slotProps={{ img: { width: 64, height: 64, loading: 'lazy', decoding: 'async' } }}
+          sx={{ width: 64, height: 64, border: '3px solid', borderColor: 'primary.main' }}
+        />
+        <Box>
+          <Typography component="figcaption" sx={{ fontWeight: 800 }}>
+            {review.name}
+          </Typography>
+          <RatingStars rating={review.rating} />
+        </Box>
+      </Box>
+      <Typography component="blockquote" sx={{ m: 0, color: 'text.secondary', lineHeight: 1.7 }}>
+        {review.review}
+      </Typography>
+    </Box>
+  );
+}
+
+function Chevron({ direction }: { direction: 'left' | 'right' }) {
+  return (
+    <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <path
+        d={direction === 'left' ? 'M15 5l-7 7 7 7' : 'M9 5l7 7-7 7'}
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2.5"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
+}
+
+const navButtonSx = {
+  flex: 'none',
+  width: 44,
+  height: 44,
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  p: 0,
+  border: 0,
+  borderRadius: '50%',
+  bgcolor: 'secondary.main',
+  color: '#fff',
+  cursor: 'pointer',
+  transition: 'background-color .15s, opacity .15s',
+  '&:hover': { bgcolor: 'secondary.light' },
+  '&:focus-visible': { outline: '3px solid', outlineColor: 'info.main', outlineOffset: 2 },
+  '&.swiper-button-disabled': { opacity: 0.35, cursor: 'default' },
+  '&.swiper-button-lock': { display: 'none' },
+} as const;
+
+/** The swiper carousel; loaded lazily (with swiper's JS and CSS) when the section nears the viewport. */
+export default function ReviewsCarousel() {
+  const reviews = useReviews();
+  // Swiper wires its controls by element; they live outside the slides so they never cover a review.
+  const [prevEl, setPrevEl] = useState<HTMLButtonElement | null>(null);
+  const [nextEl, setNextEl] = useState<HTMLButtonElement | null>(null);
+  const [paginationEl, setPaginationEl] = useState<HTMLDivElement | null>(null);
+
+  if (reviews.isPending) return <ReviewsPlaceholder />;
+  if (reviews.isError) {
+    return (
+      <ErrorMessage onRetry={() => void reviews.refetch()}>{errorMessage(reviews.error, messages.reviews.loadFailed)}</ErrorMessage>
+    );
+  }
+  if (reviews.data.length === 0) return <Typography color="text.secondary">{messages.reviews.empty}</Typography>;
+
+  return (
+    <Box
+      sx={{
+        '--swiper-pagination-color': (t) => t.palette.secondary.main,
+        '--swiper-pagination-bullet-inactive-color': '#4a5562',
+        '--swiper-pagination-bullet-inactive-opacity': '0.35',
+        '--swiper-pagination-bullet-size': '10px',
+        '--swiper-pagination-bullet-horizontal-gap': '5px',
+        '& .swiper-slide': { height: 'auto' },
+      }}
+    >
+      {prevEl && nextEl && paginationEl && (
+        <Swiper
+          modules={[A11y, Keyboard, Navigation, Pagination]}
+          breakpoints={REVIEW_BREAKPOINTS}
+          slidesPerView={1}
+          spaceBetween={16}
+          watchSlidesProgress
+          navigation={{ prevEl, nextEl }}
+          pagination={{ el: paginationEl, clickable: true }}
+          keyboard={{ enabled: true, onlyInViewport: true }}
+          a11y={{
+            enabled: true,
+            prevSlideMessage: messages.reviews.prevSlide,
+            nextSlideMessage: messages.reviews.nextSlide,
+            containerMessage: messages.reviews.carouselLabel,
+            paginationBulletMessage: messages.reviews.goToSlide('{{index}}'),
+          }}
+        >
+          {reviews.data.map((review) => (
+            <SwiperSlide key={review._id}>
+              <ReviewCard review={review} />
+            </SwiperSlide>
+          ))}
+        </Swiper>
+      )}
+      <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'center', gap: 2, mt: 3 }}>
+        <Box component="button" type="button" ref={setPrevEl} aria-label={messages.reviews.prevSlide} sx={navButtonSx}>
+          <Chevron direction="left" />
+        </Box>
+        <Box
+          ref={setPaginationEl}
+          sx={{
+            position: 'static',
+            width: 'auto !important',
+            display: 'flex',
+            flexWrap: 'wrap',
+            justifyContent: 'center',
+            alignItems: 'center',
+            minHeight: 24,
+            '& .swiper-pagination-bullet': { m: '0 5px !important', p: 0, border: 0, cursor: 'pointer' },
+            '& .swiper-pagination-bullet:focus-visible': { outline: '2px solid', outlineColor: 'info.main', outlineOffset: 3 },
+          }}
+        />
+        <Box component="button" type="button" ref={setNextEl} aria-label={messages.reviews.nextSlide} sx={navButtonSx}>
+          <Chevron direction="right" />
+        </Box>
+      </Box>
+    </Box>
+  );
+}

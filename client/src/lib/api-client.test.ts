@@ -1,0 +1,58 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, apiClient, buildUrl } from './api-client';
+
+function mockFetch(response: Response) {
+  const fetchMock = vi.fn<typeof fetch>().mockResolvedValue(response);
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('apiClient', () => {
+  it('calls the API base URL with the query, skipping empty values', () => {
+    expect(buildUrl('/service', { limit: 5, q: '', sort: undefined })).toBe('http://localhost:5000/service?limit=5');
+  });
+
+  it('sends the bearer token when signed in', async () => {
+    window.localStorage.setItem('accessToken', 'abc');
+    const fetchMock = mockFetch(Response.json([]));
+    await apiClient.get('/reviews');
+    const headers = new Headers(fetchMock.mock.calls[0]![1]!.headers);
+    expect(headers.get('Authorization')).toBe('Bearer abc');
+  });
+
+  it('sends no Authorization header when signed out', async () => {
+    const fetchMock = mockFetch(Response.json([]));
+    await apiClient.get('/reviews');
+    expect(new Headers(fetchMock.mock.calls[0]![1]!.headers).has('Authorization')).toBe(false);
+  });
+
+  it('turns a problem document into an ApiError', async () => {
+    mockFetch(
+      new Response(
+        JSON.stringify({ type: 'about:blank', title: 'Bad Request', status: 400, detail: 'invalid product', errors: { price: 'must be positive' } }),
+        { status: 400, headers: { 'Content-Type': 'application/problem+json' } },
+      ),
+    );
+    const error = await apiClient.post('/added', { price: -1 }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 400, title: 'Bad Request', detail: 'invalid product', errors: { price: 'must be positive' } });
+  });
+
+  it('turns a network failure into an ApiError with status 0', async () => {
+    vi.stubGlobal('fetch', vi.fn<typeof fetch>().mockRejectedValue(new TypeError('Failed to fetch')));
+    const error = await apiClient.get('/service').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).status).toBe(0);
+  });
+
+  it('drops a token the server rejects', async () => {
+    window.localStorage.setItem('accessToken', 'stale');
+    mockFetch(new Response(JSON.stringify({ title: 'Unauthorized', status: 401 }), { status: 401, headers: { 'Content-Type': 'application/problem+json' } }));
+    await expect(apiClient.get('/order')).rejects.toBeInstanceOf(ApiError);
+    expect(window.localStorage.getItem('accessToken')).toBeNull();
+  });
+});

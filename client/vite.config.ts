@@ -1,0 +1,128 @@
+import { createRequire } from 'node:module';
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, URL } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { loadEnv, type Plugin } from 'vite';
+import { defineConfig } from 'vitest/config';
+import { site } from './src/config/site.ts';
+
+const src = fileURLToPath(new URL('./src', import.meta.url));
+
+/** react-router's package exports always point at its development build; this is its production build. */
+function reactRouterProductionBuild(): string {
+  const devEntry = createRequire(import.meta.url).resolve('react-router'); // .../dist/development/index.js
+  return join(dirname(dirname(devEntry)), 'production', 'index.mjs');
+}
+
+/**
+ * The home route is lazy (so other pages stay out of the first load), but it is
+ * also what `/` shows first. Preloading its chunk from index.html lets the
+ * browser fetch it in parallel with the entry instead of after it.
+ */
+function preloadHomeRoute(): Plugin {
+  return {
+    name: 'storefront:preload-home-route',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, ctx) {
+        const bundle = ctx.bundle;
+        if (!bundle) return [];
+        const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
+        const closure = (start: string[]) => {
+          const seen = new Set<string>();
+          const queue = [...start];
+          while (queue.length) {
+            const name = queue.shift()!;
+            if (seen.has(name)) continue;
+            seen.add(name);
+            queue.push(...(chunks.find((c) => c.fileName === name)?.imports ?? []));
+          }
+          return seen;
+        };
+        const home = chunks.find((c) => c.facadeModuleId?.endsWith('/src/app/routes/home.tsx'));
+        if (!home) return [];
+        // Vite already preloads the entry's own imports.
+        const entry = closure(chunks.filter((c) => c.isEntry).map((c) => c.fileName));
+        const files = [...closure([home.fileName])].filter((f) => !entry.has(f));
+        return files.map((file) => ({
+          tag: 'link',
+          attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` },
+          injectTo: 'head' as const,
+        }));
+      },
+    },
+  };
+}
+
+/** Opens the connection to the API while the app's code is still loading. */
+function preconnectApi(apiUrl: string): Plugin {
+  return {
+    name: 'storefront:preconnect-api',
+    transformIndexHtml() {
+      return [{ tag: 'link', attrs: { rel: 'preconnect', href: new URL(apiUrl).origin, crossorigin: 'anonymous' }, injectTo: 'head' }];
+    },
+  };
+}
+
+/**
+ * Paints the header bar from the HTML itself, before any JS has run (React
+ * replaces it on its first render with the same-sized real header, so nothing
+ * shifts). Route-agnostic: index.html serves every path.
+ */
+function appShell(storeName: string, tagline: string): Plugin {
+  const logo = readFileSync(fileURLToPath(new URL('./public/favicon.svg', import.meta.url)), 'utf8')
+    .trim()
+    .replace('<svg ', '<svg width="36" height="36" aria-hidden="true" ');
+  const escape = (text: string) => text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+  const name = escape(storeName);
+  const css =
+    'body{margin:0;background:#f4f5f7;font-family:system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,"Noto Sans","Liberation Sans",sans-serif}' +
+    '.app-shell{position:sticky;top:0;background:#fff;border-bottom:1px solid #dde1e6}' +
+    '.app-shell>div{box-sizing:border-box;max-width:1200px;margin:0 auto;padding:0 16px;min-height:64px;display:flex;align-items:center;gap:10px;color:#14181d;font-weight:900;font-size:1.05rem;letter-spacing:-.01em}' +
+    '@media(min-width:600px){.app-shell>div{padding:0 24px;font-size:1.2rem}}@media(min-width:900px){.app-shell>div{min-height:72px}}';
+  return {
+    name: 'storefront:app-shell',
+    transformIndexHtml(html) {
+      return {
+        html: html
+          .replace('<title>Storefront</title>', `<title>${name} | ${escape(tagline)}</title>`)
+          .replace('<div id="root"></div>', `<div id="root"><header class="app-shell"><div>${logo}<span>${name}</span></div></header></div>`),
+        tags: [{ tag: 'style', children: css, injectTo: 'head' }],
+      };
+    },
+  };
+}
+
+const DEFAULT_API_URL = 'http://localhost:5000'; // keep in step with src/config/env.ts
+
+export default defineConfig(({ command, mode }) => ({
+  plugins: [
+    react(),
+    preloadHomeRoute(),
+    appShell(site.storeName, site.tagline),
+    preconnectApi(loadEnv(mode, fileURLToPath(new URL('.', import.meta.url)), 'VITE_').VITE_API_URL || DEFAULT_API_URL),
+  ],
+  resolve: {
+    alias: {
+      '@': src,
+      ...(command === 'build' && mode === 'production' ? { 'react-router': reactRouterProductionBuild() } : {}),
+    },
+  },
+  // The API's default CORS_ORIGINS allow these two local origins.
+  server: { port: 5173, strictPort: true },
+  preview: { port: 4173, strictPort: true },
+  build: {
+    manifest: true,
+    sourcemap: false,
+    target: 'es2022',
+  },
+  test: {
+    environment: 'jsdom',
+    include: ['src/**/*.test.{ts,tsx}'],
+    setupFiles: ['./src/testing/setup-tests.ts'],
+    css: false,
+    restoreMocks: true,
+  },
+}));
