@@ -22,6 +22,7 @@ import (
 	"storefront/server/internal/demo"
 	"storefront/server/internal/httpapi"
 	"storefront/server/internal/mongodb"
+	"storefront/server/internal/shop"
 )
 
 // externalCacheTTL bounds how long an instance may serve a catalogue answer
@@ -104,7 +105,13 @@ func run(log *slog.Logger) error {
 		apiCfg.CacheTTL = externalCacheTTL
 	}
 	gin.SetMode(gin.ReleaseMode)
-	servers := []*http.Server{newServer(cfg.Port, httpapi.New(apiCfg, httpapi.Deps{Store: store, Accounts: accounts, Log: log}).Handler())}
+	servers := []*http.Server{newServer(cfg.Port, httpapi.New(apiCfg, httpapi.Deps{
+		Store: store, Accounts: accounts, Log: log,
+		Catalogue: &app.Catalogue{Products: store},
+		Reviews:   &app.Reviews{Reviews: store, ImagePrefix: shop.ImageURL(cfg.PublicURL, "")},
+		Profiles:  &app.Profiles{Profiles: store, ImagePrefix: shop.ImageURL(cfg.PublicURL, "")},
+		Images:    &app.Images{Images: store, PublicURL: cfg.PublicURL},
+	}).Handler())}
 	if cfg.ClientDist != "" {
 		spa, err := httpapi.NewSPA(cfg.ClientDist)
 		if err != nil {

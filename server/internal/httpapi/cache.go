@@ -2,6 +2,7 @@ package httpapi
 
 import (
 	"bytes"
+	"compress/gzip"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -32,6 +33,7 @@ type answerCache struct {
 
 type answer struct {
 	body    []byte
+	gz      []byte // body gzip-compressed, when that is worth it
 	etag    string
 	total   int64 // X-Total-Count, -1 when not a list
 	version uint64
@@ -63,7 +65,7 @@ func (c *answerCache) get(key, collection string, load func() (v any, total int6
 			return nil, err
 		}
 		sum := sha256.Sum256(buf.Bytes())
-		a := &answer{body: buf.Bytes(), etag: `"` + hex.EncodeToString(sum[:12]) + `"`, total: total, version: v, expires: time.Now().Add(c.ttl)}
+		a := &answer{body: buf.Bytes(), gz: gzipped(buf.Bytes()), etag: `"` + hex.EncodeToString(sum[:12]) + `"`, total: total, version: v, expires: time.Now().Add(c.ttl)}
 		c.mu.Lock()
 		if len(c.answers) >= c.max {
 			clear(c.answers) // arbitrary queries must not grow memory without bound
@@ -82,6 +84,7 @@ func (c *answerCache) get(key, collection string, load func() (v any, total int6
 func serveAnswer(c *gin.Context, a *answer) {
 	c.Header("ETag", a.etag)
 	c.Header("Cache-Control", "no-cache")
+	c.Writer.Header().Add("Vary", "Accept-Encoding")
 	if a.total >= 0 {
 		c.Header("X-Total-Count", strconv.FormatInt(a.total, 10))
 	}
@@ -89,7 +92,27 @@ func serveAnswer(c *gin.Context, a *answer) {
 		c.Status(304)
 		return
 	}
+	if a.gz != nil && strings.Contains(c.GetHeader("Accept-Encoding"), "gzip") {
+		c.Header("Content-Encoding", "gzip")
+		c.Data(200, "application/json; charset=utf-8", a.gz)
+		return
+	}
 	c.Data(200, "application/json; charset=utf-8", a.body)
+}
+
+// gzipped compresses answers of 1 KB and more, once, when they are cached.
+func gzipped(b []byte) []byte {
+	if len(b) < 1024 {
+		return nil
+	}
+	var buf bytes.Buffer
+	zw, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression)
+	_, _ = zw.Write(b)
+	_ = zw.Close()
+	if buf.Len() >= len(b) {
+		return nil
+	}
+	return buf.Bytes()
 }
 
 // etagMatches implements If-None-Match's weak comparison.

@@ -48,7 +48,13 @@ func mustServe(tb testing.TB) *testServer {
 	accounts := &app.Accounts{Users: store, Tokens: tokens, Passwords: auth.Argon2{},
 		Google: auth.NewGoogle(googleClientID, google.URL, nil), AdminEmails: []string{adminEmail}, Log: log}
 	api := httpapi.New(httpapi.Config{PublicURL: "http://shop.test", CORSOrigins: []string{allowedOrigin}, PaymentMode: "test"},
-		httpapi.Deps{Store: store, Accounts: accounts, Log: log})
+		httpapi.Deps{
+			Store: store, Accounts: accounts, Log: log,
+			Catalogue: &app.Catalogue{Products: store},
+			Reviews:   &app.Reviews{Reviews: store, ImagePrefix: "http://shop.test/images/"},
+			Profiles:  &app.Profiles{Profiles: store, ImagePrefix: "http://shop.test/images/"},
+			Images:    &app.Images{Images: store, PublicURL: "http://shop.test"},
+		})
 	srv := httptest.NewServer(api.Handler())
 	tb.Cleanup(srv.Close)
 	return &testServer{Server: srv, store: store, tokens: tokens, google: google}
@@ -142,6 +148,12 @@ func TestListProducts(t *testing.T) {
 			if _, ok := p.Errors[field]; !ok {
 				t.Errorf("%s: errors %v lack %q", query, p.Errors, field)
 			}
+		}
+	})
+	t.Run("OK_Gzip", func(t *testing.T) {
+		res, body := ts.get(t, "/service")
+		if !res.Uncompressed || len(decode[[]shop.Product](t, body)) != 14 {
+			t.Fatalf("the catalogue was not sent compressed: %v", res.Header)
 		}
 	})
 	t.Run("OK_NotModified", func(t *testing.T) {

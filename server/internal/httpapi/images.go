@@ -54,7 +54,7 @@ func (s *Server) getImage(c *gin.Context) {
 		s.fail(c, err)
 		return
 	}
-	ci, ok := s.images.get(id)
+	ci, ok := s.imageBytes.get(id)
 	if !ok {
 		img, rc, err := s.store.OpenImage(c.Request.Context(), id)
 		if err != nil {
@@ -68,7 +68,7 @@ func (s *Server) getImage(c *gin.Context) {
 			return
 		}
 		ci = cachedImage{img: img, data: data}
-		s.images.put(id, ci)
+		s.imageBytes.put(id, ci)
 	}
 	etag := `"` + ci.img.SHA256 + `"`
 	h := c.Writer.Header()

@@ -30,6 +30,7 @@ type Config struct {
 // Store is everything the API reads and writes.
 type Store interface {
 	shop.UserStore
+	shop.ProfileStore
 	shop.ProductStore
 	shop.ReviewStore
 	shop.ImageStore
@@ -39,19 +40,27 @@ type Store interface {
 
 // Deps are the services and the store the API calls.
 type Deps struct {
-	Store    Store
-	Accounts *app.Accounts
-	Log      *slog.Logger
+	Store     Store
+	Accounts  *app.Accounts
+	Catalogue *app.Catalogue
+	Reviews   *app.Reviews
+	Profiles  *app.Profiles
+	Images    *app.Images
+	Log       *slog.Logger
 }
 
 // Server holds the API's dependencies; Handler builds its routes.
 type Server struct {
-	cfg      Config
-	store    Store
-	accounts *app.Accounts
-	log      *slog.Logger
-	answers  *answerCache
-	images   *imageCache
+	cfg        Config
+	store      Store
+	accounts   *app.Accounts
+	catalogue  *app.Catalogue
+	reviews    *app.Reviews
+	profiles   *app.Profiles
+	images     *app.Images
+	log        *slog.Logger
+	answers    *answerCache
+	imageBytes *imageCache
 
 	loginPerClient  *ratelimit.Limiter
 	loginPerAccount *ratelimit.Limiter
@@ -70,9 +79,13 @@ func New(cfg Config, d Deps) *Server {
 		cfg:             cfg,
 		store:           d.Store,
 		accounts:        d.Accounts,
+		catalogue:       d.Catalogue,
+		reviews:         d.Reviews,
+		profiles:        d.Profiles,
+		images:          d.Images,
 		log:             d.Log,
 		answers:         newAnswerCache(d.Store.Version, cfg.CacheTTL),
-		images:          newImageCache(64 << 20),
+		imageBytes:      newImageCache(64 << 20),
 		loginPerClient:  ratelimit.New(loginClientBurst, loginClientEvery),
 		loginPerAccount: ratelimit.New(loginAccountBurst, loginAccountEvery),
 	}
@@ -106,11 +119,19 @@ func (s *Server) Handler() http.Handler {
 	customer := r.Group("", s.authenticate)
 	customer.PUT("/user/:email", s.refreshUser)
 	customer.GET("/admin/:email", s.adminStatus)
+	customer.POST("/upload", s.upload)
+	customer.POST("/reviews", s.addReview)
+	customer.GET("/profile", s.getProfile)
+	customer.POST("/profile", s.saveProfile)
+	customer.DELETE("/deleteprofile/:id", s.deleteProfile)
 
 	admin := r.Group("", s.authenticate, s.requireAdmin)
 	admin.GET("/user", s.listUsers)
 	admin.PUT("/user/admin/:email", s.makeAdmin)
 	admin.DELETE("/user/:id", s.deleteUser)
+	admin.POST("/added", s.addProduct)
+	admin.PUT("/service/:id", s.editProduct)
+	admin.DELETE("/deleteproduct/:id", s.deleteProduct)
 	return r
 }
 

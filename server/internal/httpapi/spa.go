@@ -1,8 +1,6 @@
 package httpapi
 
 import (
-	"bytes"
-	"compress/gzip"
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
@@ -55,14 +53,8 @@ func NewSPA(dir string) (*SPA, error) {
 		sum := sha256.Sum256(data)
 		f := &spaFile{data: data, contentType: ct, etag: `"` + hex.EncodeToString(sum[:12]) + `"`,
 			immutable: strings.HasPrefix(rel, "/assets/")}
-		if compressible(ct) && len(data) > 512 {
-			var buf bytes.Buffer
-			zw, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression)
-			_, _ = zw.Write(data)
-			_ = zw.Close()
-			if buf.Len() < len(data) {
-				f.gz = buf.Bytes()
-			}
+		if compressible(ct) {
+			f.gz = gzipped(data)
 		}
 		s.files[rel] = f
 		return nil

@@ -86,3 +86,9 @@ func (s *Store) OpenImage(ctx context.Context, id string) (shop.Image, io.ReadCl
 	}
 	return doc.image(), ds, nil
 }
+
+// CountImages returns the number of stored images.
+func (s *Store) CountImages(ctx context.Context) (int64, error) {
+	n, err := s.images.GetFilesCollection().CountDocuments(ctx, bson.D{})
+	return n, translate(err, "")
+}

@@ -24,6 +24,9 @@ var indexes = map[string][]mongo.IndexModel{
 	CollUsers: {
 		{Keys: bson.D{{Key: "email", Value: 1}}, Options: options.Index().SetName("email_unique").SetUnique(true)},
 	},
+	CollProfiles: {
+		{Keys: bson.D{{Key: "email", Value: 1}}, Options: options.Index().SetName("email_unique").SetUnique(true)},
+	},
 	CollImages + ".files": {
 		{Keys: bson.D{{Key: "metadata.sha256", Value: 1}}, Options: options.Index().SetName("sha256")},
 	},

@@ -227,3 +227,71 @@ func (s *Store) ReleaseStock(ctx context.Context, id string, qty int64) error {
 	}
 	return nil
 }
+
+// InsertProduct adds a product (ECONFLICT when the name is taken).
+func (s *Store) InsertProduct(ctx context.Context, d shop.ProductDraft) (string, error) {
+	now := time.Now().UTC()
+	id := bson.NewObjectID()
+	doc := append(bson.D{{Key: "_id", Value: id}}, draftFields(d)...)
+	doc = append(doc, bson.E{Key: "createdAt", Value: now}, bson.E{Key: "updatedAt", Value: now})
+	err := s.write(ctx, CollProducts, func(ctx context.Context) error {
+		_, err := s.products().InsertOne(ctx, doc)
+		return err
+	})
+	if err = translate(err, ""); shop.ErrorCode(err) == shop.ECONFLICT {
+		return "", &shop.Error{Code: shop.ECONFLICT, Message: "A product with this name already exists.", Cause: err}
+	}
+	return id.Hex(), err
+}
+
+// ReplaceProduct stores d as the product's new values, only if the product
+// is still as it was when read (its updatedAt), so that an edit never
+// silently undoes an order's stock change made in between.
+func (s *Store) ReplaceProduct(ctx context.Context, id string, readAt time.Time, d shop.ProductDraft) (shop.UpdateResult, error) {
+	oid, err := objectID(id)
+	if err != nil {
+		return shop.UpdateResult{}, err
+	}
+	set := append(draftFields(d), bson.E{Key: "updatedAt", Value: time.Now().UTC()})
+	var res *mongo.UpdateResult
+	err = s.write(ctx, CollProducts, func(ctx context.Context) error {
+		var err error
+		res, err = s.products().UpdateOne(ctx, bson.D{{Key: "_id", Value: oid}, {Key: "updatedAt", Value: readAt}}, bson.D{{Key: "$set", Value: set}})
+		return err
+	})
+	if err = translate(err, ""); err != nil {
+		if shop.ErrorCode(err) == shop.ECONFLICT {
+			return shop.UpdateResult{}, &shop.Error{Code: shop.ECONFLICT, Message: "A product with this name already exists.", Cause: err}
+		}
+		return shop.UpdateResult{}, err
+	}
+	if res.MatchedCount == 0 {
+		if _, err := s.FindProduct(ctx, id); err != nil {
+			return shop.UpdateResult{}, err
+		}
+		return shop.UpdateResult{}, shop.Errorf(shop.ECONFLICT, "The product changed while you were editing it. Reload it and save again.")
+	}
+	return shop.UpdateResult{Acknowledged: true, MatchedCount: res.MatchedCount, ModifiedCount: res.ModifiedCount}, nil
+}
+
+// DeleteProduct removes a product. Orders keep their own copy of its name,
+// price and image.
+func (s *Store) DeleteProduct(ctx context.Context, id string) (shop.DeleteResult, error) {
+	oid, err := objectID(id)
+	if err != nil {
+		return shop.DeleteResult{}, err
+	}
+	var res *mongo.DeleteResult
+	err = s.write(ctx, CollProducts, func(ctx context.Context) error {
+		var err error
+		res, err = s.products().DeleteOne(ctx, bson.D{{Key: "_id", Value: oid}})
+		return err
+	})
+	if err != nil {
+		return shop.DeleteResult{}, translate(err, "")
+	}
+	if res.DeletedCount == 0 {
+		return shop.DeleteResult{}, shop.Errorf(shop.ENOTFOUND, "The product was not found.")
+	}
+	return shop.DeleteResult{Acknowledged: true, DeletedCount: res.DeletedCount}, nil
+}

@@ -77,3 +77,13 @@ func (s *Store) EnsureReview(ctx context.Context, r shop.Review) (bool, error) {
 	}
 	return res.UpsertedCount == 1, nil
 }
+
+// InsertReview adds a review.
+func (s *Store) InsertReview(ctx context.Context, r shop.Review) (string, error) {
+	doc := reviewDoc{ID: bson.NewObjectID(), Name: r.Name, Email: r.Email, Review: r.Review, Img: r.Img, Rating: r.Rating, CreatedAt: time.Now().UTC()}
+	err := s.write(ctx, CollReviews, func(ctx context.Context) error {
+		_, err := s.reviews().InsertOne(ctx, doc)
+		return err
+	})
+	return doc.ID.Hex(), translate(err, "")
+}

@@ -30,6 +30,7 @@ const (
 	CollReviews  = "reviews"
 	CollImages   = "images"
 	CollUsers    = "users"
+	CollProfiles = "profiles"
 )
 
 // Store is the database handle shared by every collection's methods.
@@ -59,7 +60,7 @@ func Open(ctx context.Context, cfg Config) (*Store, error) {
 		cfg.DB = "storefront"
 	}
 	s := &Store{log: cfg.Logger, versions: map[string]*atomic.Uint64{}}
-	for _, c := range []string{CollProducts, CollReviews, CollImages, CollUsers} {
+	for _, c := range []string{CollProducts, CollReviews, CollImages, CollUsers, CollProfiles} {
 		s.versions[c] = new(atomic.Uint64)
 	}
 	uri := cfg.URI

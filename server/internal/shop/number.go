@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"reflect"
 	"strconv"
 	"strings"
 )
@@ -167,7 +168,8 @@ func (n *NumberText) UnmarshalJSON(b []byte) error {
 	case string(b) == "null":
 		*n = ""
 	default:
-		return errNotNumber
+		// a type error, so that the decoder names the field at fault
+		return &json.UnmarshalTypeError{Value: "non-number", Type: reflect.TypeFor[NumberText]()}
 	}
 	return nil
 }

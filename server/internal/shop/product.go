@@ -260,6 +260,10 @@ type ProductStore interface {
 	// (ECONFLICT otherwise); ReleaseStock gives them back.
 	ReserveStock(ctx context.Context, id string, qty int64) error
 	ReleaseStock(ctx context.Context, id string, qty int64) error
+	InsertProduct(ctx context.Context, d ProductDraft) (id string, err error)
+	// ReplaceProduct saves d only if the product's updatedAt is still readAt.
+	ReplaceProduct(ctx context.Context, id string, readAt time.Time, d ProductDraft) (UpdateResult, error)
+	DeleteProduct(ctx context.Context, id string) (DeleteResult, error)
 }
 
 // CheckID refuses anything that is not a 24-hex-digit document id.
