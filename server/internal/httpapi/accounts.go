@@ -128,6 +128,12 @@ func (s *Server) refreshUser(c *gin.Context) {
 	c.JSON(http.StatusOK, gin.H{"result": res, "token": sess.Token, "user": sess.User})
 }
 
+// me answers GET /auth/me with the signed-in account, as the store has it.
+func (s *Server) me(c *gin.Context) {
+	c.Header("Cache-Control", "no-store")
+	c.JSON(http.StatusOK, gin.H{"user": caller(c)})
+}
+
 func (s *Server) adminStatus(c *gin.Context) {
 	admin, err := s.accounts.IsAdmin(c.Request.Context(), caller(c), c.Param("email"))
 	if err != nil {

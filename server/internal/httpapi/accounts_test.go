@@ -95,6 +95,7 @@ func TestAccountsAuthorisation(t *testing.T) {
 	}{
 		{"PUT", "/user/" + alice.Email, map[string]string{"email": alice.Email}, [4]int{401, 200, 403, 403}},
 		{"GET", "/admin/" + alice.Email, nil, [4]int{401, 200, 403, 200}},
+		{"GET", "/auth/me", nil, [4]int{401, 200, 200, 200}},
 		{"GET", "/user", nil, [4]int{401, 403, 403, 200}},
 		{"PUT", "/user/admin/" + target.Email, nil, [4]int{401, 403, 403, 200}},
 		{"DELETE", "/user/" + target.ID, nil, [4]int{401, 403, 403, 200}},

@@ -117,6 +117,7 @@ func (s *Server) Handler() http.Handler {
 	public.POST("/auth/google", s.googleSignIn)
 
 	customer := r.Group("", s.authenticate)
+	customer.GET("/auth/me", s.me)
 	customer.PUT("/user/:email", s.refreshUser)
 	customer.GET("/admin/:email", s.adminStatus)
 	customer.POST("/upload", s.upload)
