@@ -111,6 +111,7 @@ func run(log *slog.Logger) error {
 		Reviews:   &app.Reviews{Reviews: store, ImagePrefix: shop.ImageURL(cfg.PublicURL, "")},
 		Profiles:  &app.Profiles{Profiles: store, ImagePrefix: shop.ImageURL(cfg.PublicURL, "")},
 		Images:    &app.Images{Images: store, PublicURL: cfg.PublicURL},
+		Orders:    &app.Orders{Orders: store, Products: store, Log: log},
 	}).Handler())}
 	if cfg.ClientDist != "" {
 		spa, err := httpapi.NewSPA(cfg.ClientDist)

@@ -54,6 +54,7 @@ func mustServe(tb testing.TB) *testServer {
 			Reviews:   &app.Reviews{Reviews: store, ImagePrefix: "http://shop.test/images/"},
 			Profiles:  &app.Profiles{Profiles: store, ImagePrefix: "http://shop.test/images/"},
 			Images:    &app.Images{Images: store, PublicURL: "http://shop.test"},
+			Orders:    &app.Orders{Orders: store, Products: store, Log: log},
 		})
 	srv := httptest.NewServer(api.Handler())
 	tb.Cleanup(srv.Close)

@@ -29,6 +29,7 @@ type Config struct {
 
 // Store is everything the API reads and writes.
 type Store interface {
+	shop.OrderStore
 	shop.UserStore
 	shop.ProfileStore
 	shop.ProductStore
@@ -46,6 +47,7 @@ type Deps struct {
 	Reviews   *app.Reviews
 	Profiles  *app.Profiles
 	Images    *app.Images
+	Orders    *app.Orders
 	Log       *slog.Logger
 }
 
@@ -58,6 +60,7 @@ type Server struct {
 	reviews    *app.Reviews
 	profiles   *app.Profiles
 	images     *app.Images
+	orders     *app.Orders
 	log        *slog.Logger
 	answers    *answerCache
 	imageBytes *imageCache
@@ -83,6 +86,7 @@ func New(cfg Config, d Deps) *Server {
 		reviews:         d.Reviews,
 		profiles:        d.Profiles,
 		images:          d.Images,
+		orders:          d.Orders,
 		log:             d.Log,
 		answers:         newAnswerCache(d.Store.Version, cfg.CacheTTL),
 		imageBytes:      newImageCache(64 << 20),
@@ -125,6 +129,10 @@ func (s *Server) Handler() http.Handler {
 	customer.GET("/profile", s.getProfile)
 	customer.POST("/profile", s.saveProfile)
 	customer.DELETE("/deleteprofile/:id", s.deleteProfile)
+	customer.POST("/order", s.placeOrder)
+	customer.GET("/order", s.customerOrders)
+	customer.DELETE("/delete/:id", s.cancelOrder)
+	customer.GET("/pay/:id", s.orderToPay)
 
 	admin := r.Group("", s.authenticate, s.requireAdmin)
 	admin.GET("/user", s.listUsers)
@@ -133,6 +141,8 @@ func (s *Server) Handler() http.Handler {
 	admin.POST("/added", s.addProduct)
 	admin.PUT("/service/:id", s.editProduct)
 	admin.DELETE("/deleteproduct/:id", s.deleteProduct)
+	admin.GET("/orders", s.allOrders)
+	admin.PUT("/order/update/:id", s.shipOrder)
 	return r
 }
 

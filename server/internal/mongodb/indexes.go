@@ -27,6 +27,10 @@ var indexes = map[string][]mongo.IndexModel{
 	CollProfiles: {
 		{Keys: bson.D{{Key: "email", Value: 1}}, Options: options.Index().SetName("email_unique").SetUnique(true)},
 	},
+	CollOrders: {
+		{Keys: bson.D{{Key: "email", Value: 1}, {Key: "createdAt", Value: -1}}, Options: options.Index().SetName("customer_newest_first")},
+		{Keys: bson.D{{Key: "createdAt", Value: -1}, {Key: "_id", Value: -1}}, Options: options.Index().SetName("newest_first")},
+	},
 	CollImages + ".files": {
 		{Keys: bson.D{{Key: "metadata.sha256", Value: 1}}, Options: options.Index().SetName("sha256")},
 	},

@@ -31,6 +31,7 @@ const (
 	CollImages   = "images"
 	CollUsers    = "users"
 	CollProfiles = "profiles"
+	CollOrders   = "orders"
 )
 
 // Store is the database handle shared by every collection's methods.
@@ -60,7 +61,7 @@ func Open(ctx context.Context, cfg Config) (*Store, error) {
 		cfg.DB = "storefront"
 	}
 	s := &Store{log: cfg.Logger, versions: map[string]*atomic.Uint64{}}
-	for _, c := range []string{CollProducts, CollReviews, CollImages, CollUsers, CollProfiles} {
+	for _, c := range []string{CollProducts, CollReviews, CollImages, CollUsers, CollProfiles, CollOrders} {
 		s.versions[c] = new(atomic.Uint64)
 	}
 	uri := cfg.URI

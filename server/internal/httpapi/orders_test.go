@@ -1,0 +1,243 @@
+package httpapi_test
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"reflect"
+	"sync"
+	"testing"
+
+	"storefront/server/internal/shop"
+)
+
+// quickAccount creates an account straight in the store (no password
+// hashing) and a token for it, for tests that need many customers.
+func (ts *testServer) quickAccount(tb testing.TB, name, email string) account {
+	tb.Helper()
+	u, err := ts.store.CreateUser(context.Background(), shop.User{Email: email, Name: name, Provider: shop.ProviderPassword})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	tok, err := ts.tokens.Issue(u.ID, u.Email)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return account{ID: u.ID, Email: u.Email, Token: tok}
+}
+
+func (ts *testServer) mustProduct(tb testing.TB, name string, price shop.Cents, available, minimum int64) shop.Product {
+	tb.Helper()
+	id, err := ts.store.InsertProduct(context.Background(), shop.ProductDraft{Name: name, Price: price, Image: "http://shop.test/images/0123456789abcdef01234567",
+		Description: "For order tests.", Available: available, Minimum: minimum, Email: adminEmail})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	p, _ := ts.store.FindProduct(context.Background(), id)
+	return p
+}
+
+func (ts *testServer) stock(tb testing.TB, id string) int64 {
+	tb.Helper()
+	p, err := ts.store.FindProduct(context.Background(), id)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return p.Available
+}
+
+func orderBody(productID string, qty any) map[string]any {
+	return map[string]any{"productId": productID, "productQuantity": qty, "address": "12 Quarry Road, Leeds", "mobile": "+44 113 496 0000"}
+}
+
+func (ts *testServer) mustOrder(tb testing.TB, token, productID string, qty any) string {
+	tb.Helper()
+	res, body := ts.send(tb, "POST", "/order", token, orderBody(productID, qty))
+	var out struct {
+		InsertedID string `json:"insertedId"`
+	}
+	_ = json.Unmarshal(body, &out)
+	if res.StatusCode != 201 || out.InsertedID == "" {
+		tb.Fatalf("order: %d %s", res.StatusCode, body)
+	}
+	return out.InsertedID
+}
+
+func TestOrders_ConcurrentNeverOversell(t *testing.T) {
+	ts := mustServe(t)
+	p := ts.mustProduct(t, "Hot Item", 999, 100, 1)
+	customers := make([]account, 200)
+	for i := range customers {
+		customers[i] = ts.quickAccount(t, fmt.Sprintf("Customer %d", i), fmt.Sprintf("c%d@shop.test", i))
+	}
+	statuses := make([]int, len(customers))
+	var wg sync.WaitGroup
+	start := make(chan struct{})
+	for i, c := range customers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			<-start
+			res, _ := ts.send(t, "POST", "/order", c.Token, orderBody(p.ID, 1))
+			statuses[i] = res.StatusCode
+		}()
+	}
+	close(start)
+	wg.Wait()
+	created, conflicts := 0, 0
+	for _, s := range statuses {
+		switch s {
+		case 201:
+			created++
+		case 409:
+			conflicts++
+		default:
+			t.Errorf("unexpected status %d", s)
+		}
+	}
+	if created != 100 || conflicts != 100 {
+		t.Fatalf("created %d, refused %d; want 100 and 100", created, conflicts)
+	}
+	if s := ts.stock(t, p.ID); s != 0 {
+		t.Fatalf("stock %d, want 0", s)
+	}
+	orders, total, err := ts.store.ListOrders(context.Background(), "", 1000, 0)
+	if err != nil || total != 100 || len(orders) != 100 {
+		t.Fatalf("stored orders: %d (total %d) %v", len(orders), total, err)
+	}
+	for i, c := range customers {
+		_, body := ts.send(t, "GET", "/order?email="+c.Email, c.Token, nil)
+		list := decode[[]shop.Order](t, body)
+		if (statuses[i] == 201) != (len(list) == 1) {
+			t.Fatalf("customer %d got %d and has %d orders", i, statuses[i], len(list))
+		}
+	}
+}
+
+func TestOrders(t *testing.T) {
+	ts := mustServe(t)
+	admin := ts.mustRegister(t, "Boss", adminEmail)
+	alice := ts.quickAccount(t, "Alice", "alice@shop.test")
+	bob := ts.quickAccount(t, "Bob", "bob@shop.test")
+	p := ts.mustProduct(t, "Bearing Box", 1850, 40, 5)
+
+	t.Run("OK_ServerDecidesNamePriceEmail", func(t *testing.T) {
+		body := orderBody(p.ID, "5")
+		body["email"], body["name"], body["productPrice"], body["productName"], body["image"] = bob.Email, "Bob", 0.01, "Free", "http://evil.test/x.png"
+		res, out := ts.send(t, "POST", "/order", alice.Token, body)
+		if res.StatusCode != 201 {
+			t.Fatalf("%d %s", res.StatusCode, out)
+		}
+		var created struct {
+			InsertedID string `json:"insertedId"`
+		}
+		_ = json.Unmarshal(out, &created)
+		o, _ := ts.store.FindOrder(context.Background(), created.InsertedID)
+		want := shop.Order{Name: "Alice", Email: alice.Email, ProductName: "Bearing Box", ProductPrice: 1850, ProductQuantity: 5, Amount: 9250, Image: p.Image,
+			Pending: true, Shipped: false, Paid: false}
+		if o.Name != want.Name || o.Email != want.Email || o.ProductName != want.ProductName || o.ProductPrice != want.ProductPrice ||
+			o.Amount != want.Amount || o.Image != want.Image || !o.Pending || o.Shipped || o.Paid || o.TransactionID != "" {
+			t.Fatalf("stored %+v", o)
+		}
+		if s := ts.stock(t, p.ID); s != 35 {
+			t.Fatalf("stock %d, want 35", s)
+		}
+	})
+	t.Run("ErrBadQuantity_StockUnchanged", func(t *testing.T) {
+		for _, c := range []struct {
+			qty    any
+			status int
+		}{{4, 400}, {36, 409}, {5.5, 400}, {-5, 400}, {"five", 400}, {0, 400}, {true, 400}, {nil, 400}} {
+			before := ts.stock(t, p.ID)
+			res, body := ts.send(t, "POST", "/order", alice.Token, orderBody(p.ID, c.qty))
+			mustProblem(t, res, body, c.status)
+			if after := ts.stock(t, p.ID); after != before {
+				t.Fatalf("qty %v changed stock %d -> %d", c.qty, before, after)
+			}
+		}
+	})
+	t.Run("ErrBadFields", func(t *testing.T) {
+		for field, body := range map[string]map[string]any{
+			"mobile":    func() map[string]any { b := orderBody(p.ID, 5); b["mobile"] = "call me"; return b }(),
+			"address":   func() map[string]any { b := orderBody(p.ID, 5); b["address"] = ""; return b }(),
+			"productId": orderBody("nope", 5),
+		} {
+			res, out := ts.send(t, "POST", "/order", alice.Token, body)
+			if p := mustProblem(t, res, out, 400); p.Errors[field] == "" {
+				t.Errorf("%s: errors %v", field, p.Errors)
+			}
+		}
+		res, out := ts.send(t, "POST", "/order", alice.Token, orderBody("0123456789abcdef01234567", 5))
+		mustProblem(t, res, out, 404)
+	})
+	t.Run("ErrOtherCustomer_NothingChanges", func(t *testing.T) {
+		id := ts.mustOrder(t, alice.Token, p.ID, 5)
+		before, _ := ts.store.FindOrder(context.Background(), id)
+		stock := ts.stock(t, p.ID)
+		for _, c := range []struct{ method, path string }{
+			{"GET", "/order?email=" + alice.Email}, {"GET", "/pay/" + id}, {"DELETE", "/delete/" + id}, {"PUT", "/order/update/" + id},
+		} {
+			res, body := ts.send(t, c.method, c.path, bob.Token, nil)
+			mustProblem(t, res, body, 403)
+		}
+		after, _ := ts.store.FindOrder(context.Background(), id)
+		if !reflect.DeepEqual(before, after) || ts.stock(t, p.ID) != stock {
+			t.Fatalf("changed: %+v -> %+v", before, after)
+		}
+	})
+	t.Run("ErrCustomerCannotShip", func(t *testing.T) {
+		id := ts.mustOrder(t, alice.Token, p.ID, 5)
+		res, body := ts.send(t, "PUT", "/order/update/"+id, alice.Token, nil)
+		mustProblem(t, res, body, 403)
+		if o, _ := ts.store.FindOrder(context.Background(), id); o.Shipped {
+			t.Fatal("shipped by a customer")
+		}
+	})
+	t.Run("OK_AdminShipsOnce", func(t *testing.T) {
+		id := ts.mustOrder(t, alice.Token, p.ID, 5)
+		res, body := ts.send(t, "PUT", "/order/update/"+id, admin.Token, nil)
+		if res.StatusCode != 200 {
+			t.Fatalf("%d %s", res.StatusCode, body)
+		}
+		o, _ := ts.store.FindOrder(context.Background(), id)
+		if !o.Shipped || o.Pending || o.ShippedAt == nil {
+			t.Fatalf("after shipping: %+v", o)
+		}
+		res, body = ts.send(t, "PUT", "/order/update/"+id, admin.Token, nil)
+		mustProblem(t, res, body, 409)
+		res, body = ts.send(t, "DELETE", "/delete/"+id, alice.Token, nil)
+		mustProblem(t, res, body, 409)
+	})
+	t.Run("OK_DeleteUnpaidRestoresStock", func(t *testing.T) {
+		stock := ts.stock(t, p.ID)
+		id := ts.mustOrder(t, alice.Token, p.ID, 6)
+		if ts.stock(t, p.ID) != stock-6 {
+			t.Fatal("stock not reserved")
+		}
+		res, body := ts.send(t, "DELETE", "/delete/"+id, alice.Token, nil)
+		if res.StatusCode != 200 || ts.stock(t, p.ID) != stock {
+			t.Fatalf("%d %s; stock %d want %d", res.StatusCode, body, ts.stock(t, p.ID), stock)
+		}
+		if _, err := ts.store.FindOrder(context.Background(), id); shop.ErrorCode(err) != shop.ENOTFOUND {
+			t.Fatal("order still there")
+		}
+	})
+	t.Run("OK_AdminListsNewestFirst", func(t *testing.T) {
+		res, body := ts.send(t, "GET", "/orders?limit=2", admin.Token, nil)
+		list := decode[[]shop.Order](t, body)
+		if res.StatusCode != 200 || len(list) != 2 || list[0].CreatedAt.Before(list[1].CreatedAt) || res.Header.Get("X-Total-Count") == "" {
+			t.Fatalf("%d %s", res.StatusCode, body)
+		}
+		for _, token := range []string{alice.Token, ""} {
+			res, _ := ts.send(t, "GET", "/orders", token, nil)
+			if res.StatusCode != map[bool]int{true: 403, false: 401}[token != ""] {
+				t.Fatalf("orders list for non-admin: %d", res.StatusCode)
+			}
+		}
+		res, _ = ts.send(t, "GET", "/order?email="+alice.Email, admin.Token, nil)
+		if res.StatusCode != http.StatusOK {
+			t.Fatalf("admin reads a customer's orders: %d", res.StatusCode)
+		}
+	})
+}

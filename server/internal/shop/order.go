@@ -1,0 +1,120 @@
+package shop
+
+import (
+	"context"
+	"regexp"
+	"strings"
+	"time"
+	"unicode/utf8"
+)
+
+// Order is a customer's order (collection `orders`). Name, email, product
+// name, price and image are copied when it is placed, so the order keeps
+// them whatever later happens to the product or the account.
+type Order struct {
+	ID              string     `json:"_id"`
+	Name            string     `json:"name"`
+	Email           string     `json:"email"`
+	Image           string     `json:"image"`
+	ProductID       string     `json:"productId"`
+	ProductName     string     `json:"productName"`
+	ProductPrice    Cents      `json:"productPrice"`
+	ProductQuantity int64      `json:"productQuantity"`
+	Amount          int64      `json:"amount"` // total in cents
+	Address         string     `json:"address"`
+	Mobile          string     `json:"mobile"`
+	Pending         bool       `json:"pending"`
+	Shipped         bool       `json:"shipped"`
+	Paid            bool       `json:"paid"`
+	TransactionID   string     `json:"transactionId"`
+	PaymentIntentID string     `json:"-"`
+	CreatedAt       time.Time  `json:"createdAt"`
+	PaidAt          *time.Time `json:"paidAt,omitempty"`
+	ShippedAt       *time.Time `json:"shippedAt,omitempty"`
+}
+
+// Order field limits.
+const (
+	MaxAddressLen = 300
+	MaxOrderQty   = MaxQuantity
+)
+
+var phonePattern = regexp.MustCompile(`^\+?[0-9][0-9 ().-]*[0-9]$`)
+
+// IsPhone reports whether s is a plausible phone number: digits with the
+// usual separators, 7 to 15 digits in all.
+func IsPhone(s string) bool {
+	if len(s) > 25 || !phonePattern.MatchString(s) {
+		return false
+	}
+	digits := 0
+	for _, r := range s {
+		if r >= '0' && r <= '9' {
+			digits++
+		}
+	}
+	return digits >= 7 && digits <= 15
+}
+
+// OrderDraft is the input of POST /order. The customer's name and email
+// come from the account; product name, price and image from the product.
+// The original client sends those too: they are accepted and ignored.
+type OrderDraft struct {
+	ProductID       string     `json:"productId"`
+	ProductQuantity NumberText `json:"productQuantity"`
+	Address         string     `json:"address"`
+	Mobile          string     `json:"mobile"`
+
+	Name         string     `json:"name"`
+	Email        string     `json:"email"`
+	ProductName  string     `json:"productName"`
+	ProductPrice NumberText `json:"productPrice"`
+	Image        string     `json:"image"`
+}
+
+// Parse checks the draft's own fields and returns the quantity.
+func (d *OrderDraft) Parse() (int64, error) {
+	d.ProductID, d.Address, d.Mobile = strings.TrimSpace(d.ProductID), strings.TrimSpace(d.Address), strings.TrimSpace(d.Mobile)
+	f := map[string]string{}
+	if err := CheckID(d.ProductID); err != nil {
+		f["productId"] = "must be a product id"
+	}
+	var qty int64
+	if strings.TrimSpace(string(d.ProductQuantity)) == "" {
+		f["productQuantity"] = "is required"
+	} else if n, err := ParseQuantity(string(d.ProductQuantity)); err != nil {
+		f["productQuantity"] = err.Error()
+	} else if n < 1 {
+		f["productQuantity"] = "must be at least 1"
+	} else if n > MaxOrderQty {
+		f["productQuantity"] = "is too large"
+	} else {
+		qty = n
+	}
+	switch {
+	case d.Address == "":
+		f["address"] = "is required"
+	case utf8.RuneCountInString(d.Address) > MaxAddressLen:
+		f["address"] = "is too long"
+	}
+	switch {
+	case d.Mobile == "":
+		f["mobile"] = "is required"
+	case !IsPhone(d.Mobile):
+		f["mobile"] = "must be a phone number"
+	}
+	return qty, Invalid("The order is not valid.", f)
+}
+
+// OrderStore is the orders' persistence.
+type OrderStore interface {
+	InsertOrder(ctx context.Context, o Order) (string, error)
+	FindOrder(ctx context.Context, id string) (Order, error)
+	// ListOrders returns orders newest first, of one email or ("" ) of all.
+	ListOrders(ctx context.Context, email string, limit, skip int) ([]Order, int64, error)
+	// ShipOrder marks an order shipped, once (ECONFLICT when it already is).
+	ShipOrder(ctx context.Context, id string) (UpdateResult, error)
+	// DeleteUnpaidOrder removes the order only while it has no transaction
+	// id and has not shipped (ECONFLICT otherwise).
+	DeleteUnpaidOrder(ctx context.Context, id string) (Order, error)
+}
