@@ -22,6 +22,7 @@ import (
 	"storefront/server/internal/demo"
 	"storefront/server/internal/httpapi"
 	"storefront/server/internal/mongodb"
+	"storefront/server/internal/payment"
 	"storefront/server/internal/shop"
 )
 
@@ -97,6 +98,19 @@ func run(log *slog.Logger) error {
 		return fmt.Errorf("ADMIN_EMAILS: %w", err)
 	}
 
+	payments := &app.Payments{Orders: store, Events: store, Log: log}
+	if cfg.PaymentMode() == "stripe" {
+		payments.Provider = payment.NewStripe(cfg.StripeSecret, cfg.StripeAPIBase)
+	} else {
+		testMode := &payment.TestMode{Intents: store}
+		payments.Provider, payments.TestCards = testMode, testMode
+	}
+	if cfg.StripeWebhook != "" {
+		payments.ParseWebhook = func(payload []byte, signature string) (shop.WebhookEvent, error) {
+			return payment.ParseWebhook(payload, signature, cfg.StripeWebhook)
+		}
+	}
+
 	apiCfg := httpapi.Config{
 		PublicURL: cfg.PublicURL, CORSOrigins: cfg.CORSOrigins, PaymentMode: cfg.PaymentMode(),
 		StripePubKey: cfg.StripePubKey, GoogleClientID: cfg.GoogleClientID,
@@ -111,7 +125,8 @@ func run(log *slog.Logger) error {
 		Reviews:   &app.Reviews{Reviews: store, ImagePrefix: shop.ImageURL(cfg.PublicURL, "")},
 		Profiles:  &app.Profiles{Profiles: store, ImagePrefix: shop.ImageURL(cfg.PublicURL, "")},
 		Images:    &app.Images{Images: store, PublicURL: cfg.PublicURL},
-		Orders:    &app.Orders{Orders: store, Products: store, Log: log},
+		Orders:    &app.Orders{Orders: store, Products: store, Payments: payments, Log: log},
+		Payments:  payments,
 	}).Handler())}
 	if cfg.ClientDist != "" {
 		spa, err := httpapi.NewSPA(cfg.ClientDist)

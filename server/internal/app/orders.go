@@ -11,6 +11,7 @@ import (
 type Orders struct {
 	Orders   shop.OrderStore
 	Products shop.ProductStore
+	Payments *Payments // settles a payment in progress before a delete
 	Log      *slog.Logger
 }
 
@@ -103,6 +104,11 @@ func (o *Orders) Cancel(ctx context.Context, caller shop.Caller, id string) (sho
 	}
 	if err := shop.RequireSelfOrAdmin(caller, ord.Email); err != nil {
 		return shop.DeleteResult{}, err
+	}
+	if o.Payments != nil && !ord.Paid {
+		if err := o.Payments.SettleBeforeCancel(ctx, ord); err != nil {
+			return shop.DeleteResult{}, err
+		}
 	}
 	deleted, err := o.Orders.DeleteUnpaidOrder(ctx, id)
 	if err != nil {

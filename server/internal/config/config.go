@@ -23,6 +23,7 @@ type Config struct {
 	StripeSecret   string
 	StripePubKey   string
 	StripeWebhook  string
+	StripeAPIBase  string // Stripe's API address; tests point it at stripe-mock
 	GoogleClientID string
 	GoogleJWKSURL  string   // Google's key set; tests point it at a local one
 	GoogleIssuers  []string // accepted issuers; default Google's
@@ -43,6 +44,7 @@ func Load(getenv func(string) string) (Config, error) {
 		StripeSecret:   getenv("STRIPE_SECRET_KEY"),
 		StripePubKey:   getenv("STRIPE_PUBLISHABLE_KEY"),
 		StripeWebhook:  getenv("STRIPE_WEBHOOK_SECRET"),
+		StripeAPIBase:  getenv("STRIPE_API_BASE"),
 		GoogleClientID: getenv("GOOGLE_CLIENT_ID"),
 		GoogleJWKSURL:  getenv("GOOGLE_JWKS_URL"),
 		GoogleIssuers:  list(getenv("GOOGLE_ISSUER")),

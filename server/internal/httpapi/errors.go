@@ -19,6 +19,7 @@ var codeStatus = map[string]int{
 	shop.ETOOLARGE:     http.StatusRequestEntityTooLarge,
 	shop.EUNSUPPORTED:  http.StatusUnsupportedMediaType,
 	shop.ERATELIMIT:    http.StatusTooManyRequests,
+	shop.EPAYMENT:      http.StatusPaymentRequired,
 	shop.EUNAVAILABLE:  http.StatusServiceUnavailable,
 	shop.EINTERNAL:     http.StatusInternalServerError,
 }

@@ -18,10 +18,14 @@ import (
 	"storefront/server/internal/httpapi"
 	"storefront/server/internal/mongodb"
 	"storefront/server/internal/mongodb/mongotest"
+	"storefront/server/internal/payment"
 	"storefront/server/internal/shop"
 )
 
-const allowedOrigin = "http://localhost:5173"
+const (
+	allowedOrigin = "http://localhost:5173"
+	webhookSecret = "whsec_test_secret"
+)
 
 type testServer struct {
 	*httptest.Server
@@ -31,20 +35,43 @@ type testServer struct {
 }
 
 // mustServe starts the API on a random port over a fresh store filled with
-// the demo catalogue.
+// the demo catalogue, in payment test mode.
 func mustServe(tb testing.TB) *testServer {
+	tb.Helper()
+	return mustServeWith(tb, serveOptions{})
+}
+
+type serveOptions struct {
+	logTo     io.Writer // the server's log (default: discarded)
+	stripeURL string    // use the Stripe provider against this API address
+}
+
+func mustServeWith(tb testing.TB, opt serveOptions) *testServer {
 	tb.Helper()
 	gin.SetMode(gin.TestMode)
 	store := mongotest.MustOpen(tb)
 	if _, err := demo.Seed(context.Background(), store, "http://shop.test", "sales@shop.test"); err != nil {
 		tb.Fatal(err)
 	}
-	log := slog.New(slog.NewTextHandler(io.Discard, nil))
+	if opt.logTo == nil {
+		opt.logTo = io.Discard
+	}
+	log := slog.New(slog.NewTextHandler(opt.logTo, &slog.HandlerOptions{Level: slog.LevelDebug}))
 	tokens, err := auth.NewTokens([]byte(testSecret))
 	if err != nil {
 		tb.Fatal(err)
 	}
 	google := newTestGoogle(tb)
+	payments := &app.Payments{Orders: store, Events: store, Log: log,
+		ParseWebhook: func(p []byte, sig string) (shop.WebhookEvent, error) {
+			return payment.ParseWebhook(p, sig, webhookSecret)
+		}}
+	if opt.stripeURL != "" {
+		payments.Provider = payment.NewStripe("sk_test_storefront", opt.stripeURL)
+	} else {
+		testMode := &payment.TestMode{Intents: store}
+		payments.Provider, payments.TestCards = testMode, testMode
+	}
 	accounts := &app.Accounts{Users: store, Tokens: tokens, Passwords: auth.Argon2{},
 		Google: auth.NewGoogle(googleClientID, google.URL, nil), AdminEmails: []string{adminEmail}, Log: log}
 	api := httpapi.New(httpapi.Config{PublicURL: "http://shop.test", CORSOrigins: []string{allowedOrigin}, PaymentMode: "test"},
@@ -54,7 +81,8 @@ func mustServe(tb testing.TB) *testServer {
 			Reviews:   &app.Reviews{Reviews: store, ImagePrefix: "http://shop.test/images/"},
 			Profiles:  &app.Profiles{Profiles: store, ImagePrefix: "http://shop.test/images/"},
 			Images:    &app.Images{Images: store, PublicURL: "http://shop.test"},
-			Orders:    &app.Orders{Orders: store, Products: store, Log: log},
+			Orders:    &app.Orders{Orders: store, Products: store, Payments: payments, Log: log},
+			Payments:  payments,
 		})
 	srv := httptest.NewServer(api.Handler())
 	tb.Cleanup(srv.Close)

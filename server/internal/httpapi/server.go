@@ -30,6 +30,8 @@ type Config struct {
 // Store is everything the API reads and writes.
 type Store interface {
 	shop.OrderStore
+	shop.TestIntentStore
+	shop.EventStore
 	shop.UserStore
 	shop.ProfileStore
 	shop.ProductStore
@@ -48,6 +50,7 @@ type Deps struct {
 	Profiles  *app.Profiles
 	Images    *app.Images
 	Orders    *app.Orders
+	Payments  *app.Payments
 	Log       *slog.Logger
 }
 
@@ -61,12 +64,14 @@ type Server struct {
 	profiles   *app.Profiles
 	images     *app.Images
 	orders     *app.Orders
+	payments   *app.Payments
 	log        *slog.Logger
 	answers    *answerCache
 	imageBytes *imageCache
 
 	loginPerClient  *ratelimit.Limiter
 	loginPerAccount *ratelimit.Limiter
+	cardPerClient   *ratelimit.Limiter
 }
 
 // Sign-in rate limits: a client address may try 20 times at once, then once
@@ -74,6 +79,8 @@ type Server struct {
 const (
 	loginClientBurst, loginClientEvery   = 20, 15 * time.Second
 	loginAccountBurst, loginAccountEvery = 5, time.Minute
+	// test-mode card attempts per client address
+	cardClientBurst, cardClientEvery = 30, 5 * time.Second
 )
 
 // New returns an API server.
@@ -87,6 +94,8 @@ func New(cfg Config, d Deps) *Server {
 		profiles:        d.Profiles,
 		images:          d.Images,
 		orders:          d.Orders,
+		payments:        d.Payments,
+		cardPerClient:   ratelimit.New(cardClientBurst, cardClientEvery),
 		log:             d.Log,
 		answers:         newAnswerCache(d.Store.Version, cfg.CacheTTL),
 		imageBytes:      newImageCache(64 << 20),
@@ -119,6 +128,8 @@ func (s *Server) Handler() http.Handler {
 	public.POST("/auth/register", s.register)
 	public.POST("/auth/login", s.login)
 	public.POST("/auth/google", s.googleSignIn)
+	public.POST("/stripe/webhook", s.stripeWebhook)
+	public.POST("/payments/test/confirm", s.confirmTestCard)
 
 	customer := r.Group("", s.authenticate)
 	customer.GET("/auth/me", s.me)
@@ -133,6 +144,8 @@ func (s *Server) Handler() http.Handler {
 	customer.GET("/order", s.customerOrders)
 	customer.DELETE("/delete/:id", s.cancelOrder)
 	customer.GET("/pay/:id", s.orderToPay)
+	customer.POST("/create-payment-intent", s.createPaymentIntent)
+	customer.PATCH("/pay/:id", s.confirmPaid)
 
 	admin := r.Group("", s.authenticate, s.requireAdmin)
 	admin.GET("/user", s.listUsers)

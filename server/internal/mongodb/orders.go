@@ -161,3 +161,58 @@ func (s *Store) DeleteUnpaidOrder(ctx context.Context, id string) (shop.Order, e
 	}
 	return d.order(), nil
 }
+
+// SetPaymentIntent records the payment intent of an unpaid order.
+func (s *Store) SetPaymentIntent(ctx context.Context, id, intentID string) error {
+	oid, err := objectID(id)
+	if err != nil {
+		return err
+	}
+	var res *mongo.UpdateResult
+	err = s.write(ctx, CollOrders, func(ctx context.Context) error {
+		var err error
+		res, err = s.orders().UpdateOne(ctx, bson.D{{Key: "_id", Value: oid}, {Key: "paid", Value: false}},
+			bson.D{{Key: "$set", Value: bson.D{{Key: "paymentIntentId", Value: intentID}}}})
+		return err
+	})
+	if err != nil {
+		return translate(err, "")
+	}
+	if res.MatchedCount == 0 {
+		if _, err := s.FindOrder(ctx, id); err != nil {
+			return err
+		}
+		return shop.Errorf(shop.ECONFLICT, "The order is already paid.")
+	}
+	return nil
+}
+
+// MarkOrderPaid records the payment with one conditional write on paid.
+func (s *Store) MarkOrderPaid(ctx context.Context, id, transactionID string) (shop.UpdateResult, error) {
+	oid, err := objectID(id)
+	if err != nil {
+		return shop.UpdateResult{}, err
+	}
+	var res *mongo.UpdateResult
+	err = s.write(ctx, CollOrders, func(ctx context.Context) error {
+		var err error
+		res, err = s.orders().UpdateOne(ctx, bson.D{{Key: "_id", Value: oid}, {Key: "paid", Value: false}},
+			bson.D{{Key: "$set", Value: bson.D{{Key: "paid", Value: true}, {Key: "transactionId", Value: transactionID},
+				{Key: "paymentIntentId", Value: transactionID}, {Key: "paidAt", Value: time.Now().UTC()}}}})
+		return err
+	})
+	if err != nil {
+		return shop.UpdateResult{}, translate(err, "")
+	}
+	if res.MatchedCount == 1 {
+		return shop.UpdateResult{Acknowledged: true, MatchedCount: 1, ModifiedCount: res.ModifiedCount}, nil
+	}
+	o, err := s.FindOrder(ctx, id)
+	if err != nil {
+		return shop.UpdateResult{}, err
+	}
+	if o.TransactionID == transactionID {
+		return shop.UpdateResult{Acknowledged: true, MatchedCount: 1}, nil // already recorded: a repeat
+	}
+	return shop.UpdateResult{}, shop.Errorf(shop.ECONFLICT, "The order is already paid by another transaction.")
+}

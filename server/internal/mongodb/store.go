@@ -7,9 +7,11 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"strings"
 	"sync/atomic"
 	"time"
 
+	"go.mongodb.org/mongo-driver/v2/bson"
 	"go.mongodb.org/mongo-driver/v2/mongo"
 	"go.mongodb.org/mongo-driver/v2/mongo/options"
 
@@ -32,6 +34,9 @@ const (
 	CollUsers    = "users"
 	CollProfiles = "profiles"
 	CollOrders   = "orders"
+	// Test-mode payment intents and processed Stripe webhook events.
+	CollTestIntents = "test_payment_intents"
+	CollEvents      = "stripe_events"
 )
 
 // Store is the database handle shared by every collection's methods.
@@ -61,7 +66,7 @@ func Open(ctx context.Context, cfg Config) (*Store, error) {
 		cfg.DB = "storefront"
 	}
 	s := &Store{log: cfg.Logger, versions: map[string]*atomic.Uint64{}}
-	for _, c := range []string{CollProducts, CollReviews, CollImages, CollUsers, CollProfiles, CollOrders} {
+	for _, c := range []string{CollProducts, CollReviews, CollImages, CollUsers, CollProfiles, CollOrders, CollTestIntents, CollEvents} {
 		s.versions[c] = new(atomic.Uint64)
 	}
 	uri := cfg.URI
@@ -168,4 +173,28 @@ func translate(err error, what string) error {
 	default:
 		return fmt.Errorf("database: %w", err)
 	}
+}
+
+// Dump returns every document of every collection as extended JSON, for
+// diagnostics and for tests that prove what is (not) stored.
+func (s *Store) Dump(ctx context.Context) (string, error) {
+	names, err := s.db.ListCollectionNames(ctx, bson.D{})
+	if err != nil {
+		return "", translate(err, "")
+	}
+	var out strings.Builder
+	for _, name := range names {
+		cur, err := s.db.Collection(name).Find(ctx, bson.D{})
+		if err != nil {
+			return "", translate(err, "")
+		}
+		var docs []bson.Raw
+		if err := cur.All(ctx, &docs); err != nil {
+			return "", translate(err, "")
+		}
+		for _, d := range docs {
+			out.WriteString(name + " " + d.String() + "\n")
+		}
+	}
+	return out.String(), nil
 }

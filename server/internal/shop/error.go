@@ -9,16 +9,17 @@ import (
 
 // Error codes. The HTTP layer maps each to one status (httpapi/errors.go).
 const (
-	EINVALID      = "invalid"      // bad input
-	EUNAUTHORIZED = "unauthorized" // no or bad credentials
-	EFORBIDDEN    = "forbidden"    // wrong role or not the owner
-	ENOTFOUND     = "not_found"    // no such thing
-	ECONFLICT     = "conflict"     // duplicate, paid, out of stock
-	ETOOLARGE     = "too_large"    // body or file over its limit
-	EUNSUPPORTED  = "unsupported"  // wrong media type
-	ERATELIMIT    = "rate_limited" // too many requests
-	EUNAVAILABLE  = "unavailable"  // a dependency (the database) is down
-	EINTERNAL     = "internal"     // anything unexpected
+	EINVALID      = "invalid"        // bad input
+	EUNAUTHORIZED = "unauthorized"   // no or bad credentials
+	EFORBIDDEN    = "forbidden"      // wrong role or not the owner
+	ENOTFOUND     = "not_found"      // no such thing
+	ECONFLICT     = "conflict"       // duplicate, paid, out of stock
+	ETOOLARGE     = "too_large"      // body or file over its limit
+	EUNSUPPORTED  = "unsupported"    // wrong media type
+	ERATELIMIT    = "rate_limited"   // too many requests
+	EPAYMENT      = "payment_failed" // the card or payment was refused
+	EUNAVAILABLE  = "unavailable"    // a dependency (the database) is down
+	EINTERNAL     = "internal"       // anything unexpected
 )
 
 // Error is the one error type of the application. Message is safe to show to

@@ -117,4 +117,10 @@ type OrderStore interface {
 	// DeleteUnpaidOrder removes the order only while it has no transaction
 	// id and has not shipped (ECONFLICT otherwise).
 	DeleteUnpaidOrder(ctx context.Context, id string) (Order, error)
+	// SetPaymentIntent records the provider's payment for an unpaid order.
+	SetPaymentIntent(ctx context.Context, id, intentID string) error
+	// MarkOrderPaid sets paid, transactionId and paidAt in one conditional
+	// write; repeating it with the same transaction id changes nothing, and
+	// another transaction id for a paid order is ECONFLICT.
+	MarkOrderPaid(ctx context.Context, id, transactionID string) (UpdateResult, error)
 }

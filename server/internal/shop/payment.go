@@ -1,0 +1,88 @@
+package shop
+
+import (
+	"context"
+	"time"
+)
+
+// Currency is the store's currency; amounts are in its cents.
+const Currency = "usd"
+
+// Payment intent statuses, as Stripe names them.
+const (
+	IntentRequiresPaymentMethod = "requires_payment_method"
+	IntentSucceeded             = "succeeded"
+	IntentCanceled              = "canceled"
+	IntentProcessing            = "processing"
+)
+
+// PaymentIntent is a payment at the provider for one order.
+type PaymentIntent struct {
+	ID           string
+	ClientSecret string
+	Status       string
+	Amount       int64
+	Currency     string
+	OrderID      string // from the intent's metadata
+}
+
+// PaymentProvider is Stripe or the offline test mode.
+type PaymentProvider interface {
+	Mode() string // "stripe" or "test"
+	// CreateIntent creates the order's payment intent; calling it again for
+	// the same order and amount returns the same intent.
+	CreateIntent(ctx context.Context, orderID string, amount int64, email string) (PaymentIntent, error)
+	// GetIntent reads an intent from the provider (ENOTFOUND if unknown).
+	GetIntent(ctx context.Context, id string) (PaymentIntent, error)
+	// CancelIntent cancels an intent that has not succeeded.
+	CancelIntent(ctx context.Context, id string) (PaymentIntent, error)
+}
+
+// TestIntent is a payment intent of the offline test-mode provider. It holds
+// nothing of the card.
+type TestIntent struct {
+	ID           string
+	ClientSecret string
+	Status       string
+	Amount       int64
+	OrderID      string
+	Email        string
+	LastError    string
+	CreatedAt    time.Time
+}
+
+// TestIntentStore keeps the test-mode provider's intents.
+type TestIntentStore interface {
+	// InsertTestIntent stores a new intent (ECONFLICT if the order already
+	// has one for this amount).
+	InsertTestIntent(ctx context.Context, ti TestIntent) error
+	FindTestIntent(ctx context.Context, id string) (TestIntent, error)
+	FindTestIntentByOrder(ctx context.Context, orderID string, amount int64) (TestIntent, error)
+	// SetTestIntentStatus moves the intent from one status to another in one
+	// conditional write; false when it was not in status from.
+	SetTestIntentStatus(ctx context.Context, id, from, to, lastError string) (bool, error)
+}
+
+// EventStore remembers which webhook events were processed.
+type EventStore interface {
+	EventSeen(ctx context.Context, id string) (bool, error)
+	// RecordEvent stores the event id (a second record is a no-op).
+	RecordEvent(ctx context.Context, id, kind string) error
+}
+
+// TestCard is what the test-mode card form sends. It is checked and then
+// forgotten: never stored, never logged.
+type TestCard struct {
+	Number   string `json:"number"`
+	ExpMonth int    `json:"expMonth"`
+	ExpYear  int    `json:"expYear"`
+	CVC      string `json:"cvc"`
+	Name     string `json:"name"`
+	Email    string `json:"email"`
+}
+
+// WebhookEvent is a verified event from the payment provider.
+type WebhookEvent struct {
+	ID, Type string
+	Intent   PaymentIntent // for payment_intent.* events
+}
