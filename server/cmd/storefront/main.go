@@ -127,6 +127,7 @@ func run(log *slog.Logger) error {
 		Images:    &app.Images{Images: store, PublicURL: cfg.PublicURL},
 		Orders:    &app.Orders{Orders: store, Products: store, Payments: payments, Log: log},
 		Payments:  payments,
+		Inbox:     &app.Inbox{Messages: store},
 	}).Handler())}
 	if cfg.ClientDist != "" {
 		spa, err := httpapi.NewSPA(cfg.ClientDist)

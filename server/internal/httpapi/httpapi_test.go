@@ -83,6 +83,7 @@ func mustServeWith(tb testing.TB, opt serveOptions) *testServer {
 			Images:    &app.Images{Images: store, PublicURL: "http://shop.test"},
 			Orders:    &app.Orders{Orders: store, Products: store, Payments: payments, Log: log},
 			Payments:  payments,
+			Inbox:     &app.Inbox{Messages: store},
 		})
 	srv := httptest.NewServer(api.Handler())
 	tb.Cleanup(srv.Close)

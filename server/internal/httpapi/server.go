@@ -29,6 +29,7 @@ type Config struct {
 
 // Store is everything the API reads and writes.
 type Store interface {
+	shop.MessageStore
 	shop.OrderStore
 	shop.TestIntentStore
 	shop.EventStore
@@ -51,6 +52,7 @@ type Deps struct {
 	Images    *app.Images
 	Orders    *app.Orders
 	Payments  *app.Payments
+	Inbox     *app.Inbox
 	Log       *slog.Logger
 }
 
@@ -65,13 +67,15 @@ type Server struct {
 	images     *app.Images
 	orders     *app.Orders
 	payments   *app.Payments
+	inbox      *app.Inbox
 	log        *slog.Logger
 	answers    *answerCache
 	imageBytes *imageCache
 
-	loginPerClient  *ratelimit.Limiter
-	loginPerAccount *ratelimit.Limiter
-	cardPerClient   *ratelimit.Limiter
+	loginPerClient   *ratelimit.Limiter
+	loginPerAccount  *ratelimit.Limiter
+	cardPerClient    *ratelimit.Limiter
+	contactPerClient *ratelimit.Limiter
 }
 
 // Sign-in rate limits: a client address may try 20 times at once, then once
@@ -81,26 +85,30 @@ const (
 	loginAccountBurst, loginAccountEvery = 5, time.Minute
 	// test-mode card attempts per client address
 	cardClientBurst, cardClientEvery = 30, 5 * time.Second
+	// contact messages per client address
+	contactClientBurst, contactClientEvery = 5, time.Minute
 )
 
 // New returns an API server.
 func New(cfg Config, d Deps) *Server {
 	return &Server{
-		cfg:             cfg,
-		store:           d.Store,
-		accounts:        d.Accounts,
-		catalogue:       d.Catalogue,
-		reviews:         d.Reviews,
-		profiles:        d.Profiles,
-		images:          d.Images,
-		orders:          d.Orders,
-		payments:        d.Payments,
-		cardPerClient:   ratelimit.New(cardClientBurst, cardClientEvery),
-		log:             d.Log,
-		answers:         newAnswerCache(d.Store.Version, cfg.CacheTTL),
-		imageBytes:      newImageCache(64 << 20),
-		loginPerClient:  ratelimit.New(loginClientBurst, loginClientEvery),
-		loginPerAccount: ratelimit.New(loginAccountBurst, loginAccountEvery),
+		cfg:              cfg,
+		store:            d.Store,
+		accounts:         d.Accounts,
+		catalogue:        d.Catalogue,
+		reviews:          d.Reviews,
+		profiles:         d.Profiles,
+		images:           d.Images,
+		orders:           d.Orders,
+		payments:         d.Payments,
+		inbox:            d.Inbox,
+		contactPerClient: ratelimit.New(contactClientBurst, contactClientEvery),
+		cardPerClient:    ratelimit.New(cardClientBurst, cardClientEvery),
+		log:              d.Log,
+		answers:          newAnswerCache(d.Store.Version, cfg.CacheTTL),
+		imageBytes:       newImageCache(64 << 20),
+		loginPerClient:   ratelimit.New(loginClientBurst, loginClientEvery),
+		loginPerAccount:  ratelimit.New(loginAccountBurst, loginAccountEvery),
 	}
 }
 
@@ -130,6 +138,7 @@ func (s *Server) Handler() http.Handler {
 	public.POST("/auth/google", s.googleSignIn)
 	public.POST("/stripe/webhook", s.stripeWebhook)
 	public.POST("/payments/test/confirm", s.confirmTestCard)
+	public.POST("/contact", s.sendMessage)
 
 	customer := r.Group("", s.authenticate)
 	customer.GET("/auth/me", s.me)
@@ -156,6 +165,9 @@ func (s *Server) Handler() http.Handler {
 	admin.DELETE("/deleteproduct/:id", s.deleteProduct)
 	admin.GET("/orders", s.allOrders)
 	admin.PUT("/order/update/:id", s.shipOrder)
+	admin.GET("/contact", s.listMessages)
+	admin.PATCH("/contact/:id", s.markMessage)
+	admin.DELETE("/contact/:id", s.deleteMessage)
 	return r
 }
 

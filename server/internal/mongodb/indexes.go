@@ -34,6 +34,9 @@ var indexes = map[string][]mongo.IndexModel{
 	CollTestIntents: {
 		{Keys: bson.D{{Key: "orderId", Value: 1}, {Key: "amount", Value: 1}}, Options: options.Index().SetName("one_per_order_amount").SetUnique(true)},
 	},
+	CollContacts: {
+		{Keys: bson.D{{Key: "createdAt", Value: -1}, {Key: "_id", Value: -1}}, Options: options.Index().SetName("newest_first")},
+	},
 	CollImages + ".files": {
 		{Keys: bson.D{{Key: "metadata.sha256", Value: 1}}, Options: options.Index().SetName("sha256")},
 	},

@@ -34,6 +34,7 @@ const (
 	CollUsers    = "users"
 	CollProfiles = "profiles"
 	CollOrders   = "orders"
+	CollContacts = "contacts"
 	// Test-mode payment intents and processed Stripe webhook events.
 	CollTestIntents = "test_payment_intents"
 	CollEvents      = "stripe_events"
@@ -66,7 +67,7 @@ func Open(ctx context.Context, cfg Config) (*Store, error) {
 		cfg.DB = "storefront"
 	}
 	s := &Store{log: cfg.Logger, versions: map[string]*atomic.Uint64{}}
-	for _, c := range []string{CollProducts, CollReviews, CollImages, CollUsers, CollProfiles, CollOrders, CollTestIntents, CollEvents} {
+	for _, c := range []string{CollProducts, CollReviews, CollImages, CollUsers, CollProfiles, CollOrders, CollTestIntents, CollEvents, CollContacts} {
 		s.versions[c] = new(atomic.Uint64)
 	}
 	uri := cfg.URI
