@@ -6,7 +6,6 @@ import (
 
 	"go.mongodb.org/mongo-driver/v2/bson"
 	"go.mongodb.org/mongo-driver/v2/mongo"
-	"go.mongodb.org/mongo-driver/v2/mongo/options"
 
 	"storefront/server/internal/shop"
 )
@@ -36,24 +35,12 @@ func (s *Store) InsertMessage(ctx context.Context, m shop.Message) (string, erro
 
 // ListMessages returns messages newest first.
 func (s *Store) ListMessages(ctx context.Context, limit, skip int) ([]shop.Message, int64, error) {
-	opts := options.Find().SetSort(bson.D{{Key: "createdAt", Value: -1}, {Key: "_id", Value: -1}}).SetLimit(int64(limit)).SetSkip(int64(skip))
-	cur, err := s.contacts().Find(ctx, bson.D{}, opts)
-	if err != nil {
-		return nil, 0, translate(err, "")
-	}
-	var docs []messageDoc
-	if err := cur.All(ctx, &docs); err != nil {
-		return nil, 0, translate(err, "")
-	}
-	total, err := s.contacts().CountDocuments(ctx, bson.D{})
-	if err != nil {
-		return nil, 0, translate(err, "")
-	}
+	docs, total, err := findPage[messageDoc](ctx, s.contacts(), bson.D{}, newestFirst, limit, skip)
 	out := make([]shop.Message, len(docs))
 	for i, d := range docs {
 		out[i] = shop.Message{ID: d.ID.Hex(), Email: d.Email, Subject: d.Subject, Message: d.Message, Handled: d.Handled, CreatedAt: d.CreatedAt.UTC()}
 	}
-	return out, total, nil
+	return out, total, err
 }
 
 // SetMessageHandled marks a message handled or not.
@@ -62,19 +49,7 @@ func (s *Store) SetMessageHandled(ctx context.Context, id string, handled bool) 
 	if err != nil {
 		return shop.UpdateResult{}, err
 	}
-	var res *mongo.UpdateResult
-	err = s.write(ctx, CollContacts, func(ctx context.Context) error {
-		var err error
-		res, err = s.contacts().UpdateOne(ctx, bson.D{{Key: "_id", Value: oid}}, bson.D{{Key: "$set", Value: bson.D{{Key: "handled", Value: handled}}}})
-		return err
-	})
-	if err != nil {
-		return shop.UpdateResult{}, translate(err, "")
-	}
-	if res.MatchedCount == 0 {
-		return shop.UpdateResult{}, shop.Errorf(shop.ENOTFOUND, "The message was not found.")
-	}
-	return shop.UpdateResult{Acknowledged: true, MatchedCount: res.MatchedCount, ModifiedCount: res.ModifiedCount}, nil
+	return s.updateOne(ctx, CollContacts, bson.D{{Key: "_id", Value: oid}}, bson.D{{Key: "$set", Value: bson.D{{Key: "handled", Value: handled}}}}, "The message")
 }
 
 // DeleteMessage removes a message.
@@ -83,17 +58,5 @@ func (s *Store) DeleteMessage(ctx context.Context, id string) (shop.DeleteResult
 	if err != nil {
 		return shop.DeleteResult{}, err
 	}
-	var res *mongo.DeleteResult
-	err = s.write(ctx, CollContacts, func(ctx context.Context) error {
-		var err error
-		res, err = s.contacts().DeleteOne(ctx, bson.D{{Key: "_id", Value: oid}})
-		return err
-	})
-	if err != nil {
-		return shop.DeleteResult{}, translate(err, "")
-	}
-	if res.DeletedCount == 0 {
-		return shop.DeleteResult{}, shop.Errorf(shop.ENOTFOUND, "The message was not found.")
-	}
-	return shop.DeleteResult{Acknowledged: true, DeletedCount: res.DeletedCount}, nil
+	return s.deleteOne(ctx, CollContacts, bson.D{{Key: "_id", Value: oid}}, "The message")
 }

@@ -6,7 +6,6 @@ import (
 
 	"go.mongodb.org/mongo-driver/v2/bson"
 	"go.mongodb.org/mongo-driver/v2/mongo"
-	"go.mongodb.org/mongo-driver/v2/mongo/options"
 
 	"storefront/server/internal/shop"
 )
@@ -90,24 +89,12 @@ func (s *Store) ListOrders(ctx context.Context, email string, limit, skip int) (
 	if email != "" {
 		filter = bson.D{{Key: "email", Value: shop.NormalizeEmail(email)}}
 	}
-	opts := options.Find().SetSort(bson.D{{Key: "createdAt", Value: -1}, {Key: "_id", Value: -1}}).SetLimit(int64(limit)).SetSkip(int64(skip))
-	cur, err := s.orders().Find(ctx, filter, opts)
-	if err != nil {
-		return nil, 0, translate(err, "")
-	}
-	var docs []orderDoc
-	if err := cur.All(ctx, &docs); err != nil {
-		return nil, 0, translate(err, "")
-	}
-	total, err := s.orders().CountDocuments(ctx, filter)
-	if err != nil {
-		return nil, 0, translate(err, "")
-	}
+	docs, total, err := findPage[orderDoc](ctx, s.orders(), filter, newestFirst, limit, skip)
 	out := make([]shop.Order, len(docs))
 	for i, d := range docs {
 		out[i] = d.order()
 	}
-	return out, total, nil
+	return out, total, err
 }
 
 // ShipOrder marks the order shipped with one conditional write.

@@ -281,17 +281,5 @@ func (s *Store) DeleteProduct(ctx context.Context, id string) (shop.DeleteResult
 	if err != nil {
 		return shop.DeleteResult{}, err
 	}
-	var res *mongo.DeleteResult
-	err = s.write(ctx, CollProducts, func(ctx context.Context) error {
-		var err error
-		res, err = s.products().DeleteOne(ctx, bson.D{{Key: "_id", Value: oid}})
-		return err
-	})
-	if err != nil {
-		return shop.DeleteResult{}, translate(err, "")
-	}
-	if res.DeletedCount == 0 {
-		return shop.DeleteResult{}, shop.Errorf(shop.ENOTFOUND, "The product was not found.")
-	}
-	return shop.DeleteResult{Acknowledged: true, DeletedCount: res.DeletedCount}, nil
+	return s.deleteOne(ctx, CollProducts, bson.D{{Key: "_id", Value: oid}}, "The product")
 }

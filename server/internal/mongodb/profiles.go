@@ -77,17 +77,5 @@ func (s *Store) DeleteProfile(ctx context.Context, id, email string) (shop.Delet
 	if err != nil {
 		return shop.DeleteResult{}, err
 	}
-	var res *mongo.DeleteResult
-	err = s.write(ctx, CollProfiles, func(ctx context.Context) error {
-		var err error
-		res, err = s.profiles().DeleteOne(ctx, bson.D{{Key: "_id", Value: oid}, {Key: "email", Value: shop.NormalizeEmail(email)}})
-		return err
-	})
-	if err != nil {
-		return shop.DeleteResult{}, translate(err, "")
-	}
-	if res.DeletedCount == 0 {
-		return shop.DeleteResult{}, shop.Errorf(shop.ENOTFOUND, "The profile was not found.")
-	}
-	return shop.DeleteResult{Acknowledged: true, DeletedCount: res.DeletedCount}, nil
+	return s.deleteOne(ctx, CollProfiles, bson.D{{Key: "_id", Value: oid}, {Key: "email", Value: shop.NormalizeEmail(email)}}, "The profile")
 }

@@ -35,7 +35,7 @@ func (s *Store) reviews() *mongo.Collection { return s.db.Collection(CollReviews
 
 // ListReviews returns the newest reviews first.
 func (s *Store) ListReviews(ctx context.Context, limit int) ([]shop.Review, error) {
-	opts := options.Find().SetSort(bson.D{{Key: "createdAt", Value: -1}, {Key: "_id", Value: -1}}).SetLimit(int64(limit))
+	opts := options.Find().SetSort(newestFirst).SetLimit(int64(limit))
 	cur, err := s.reviews().Find(ctx, bson.D{}, opts)
 	if err != nil {
 		return nil, translate(err, "")

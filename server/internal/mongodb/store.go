@@ -199,3 +199,58 @@ func (s *Store) Dump(ctx context.Context) (string, error) {
 	}
 	return out.String(), nil
 }
+
+// updateOne applies update to the one document filter matches, in one write
+// (serialised in embedded mode); none matched is ENOTFOUND naming what.
+func (s *Store) updateOne(ctx context.Context, collection string, filter, update bson.D, what string) (shop.UpdateResult, error) {
+	var res *mongo.UpdateResult
+	err := s.write(ctx, collection, func(ctx context.Context) error {
+		var err error
+		res, err = s.db.Collection(collection).UpdateOne(ctx, filter, update)
+		return err
+	})
+	if err != nil {
+		return shop.UpdateResult{}, translate(err, "")
+	}
+	if res.MatchedCount == 0 {
+		return shop.UpdateResult{}, shop.Errorf(shop.ENOTFOUND, "%s was not found.", what)
+	}
+	return shop.UpdateResult{Acknowledged: true, MatchedCount: res.MatchedCount, ModifiedCount: res.ModifiedCount}, nil
+}
+
+// deleteOne removes the one document filter matches; none is ENOTFOUND.
+func (s *Store) deleteOne(ctx context.Context, collection string, filter bson.D, what string) (shop.DeleteResult, error) {
+	var res *mongo.DeleteResult
+	err := s.write(ctx, collection, func(ctx context.Context) error {
+		var err error
+		res, err = s.db.Collection(collection).DeleteOne(ctx, filter)
+		return err
+	})
+	if err != nil {
+		return shop.DeleteResult{}, translate(err, "")
+	}
+	if res.DeletedCount == 0 {
+		return shop.DeleteResult{}, shop.Errorf(shop.ENOTFOUND, "%s was not found.", what)
+	}
+	return shop.DeleteResult{Acknowledged: true, DeletedCount: res.DeletedCount}, nil
+}
+
+// findPage decodes one page of a collection into D and counts all matches.
+func findPage[D any](ctx context.Context, c *mongo.Collection, filter, sort bson.D, limit, skip int) ([]D, int64, error) {
+	cur, err := c.Find(ctx, filter, options.Find().SetSort(sort).SetLimit(int64(limit)).SetSkip(int64(skip)))
+	if err != nil {
+		return nil, 0, translate(err, "")
+	}
+	var docs []D
+	if err := cur.All(ctx, &docs); err != nil {
+		return nil, 0, translate(err, "")
+	}
+	total, err := c.CountDocuments(ctx, filter)
+	if err != nil {
+		return nil, 0, translate(err, "")
+	}
+	return docs, total, nil
+}
+
+// newestFirst is the sort of lists shown latest on top.
+var newestFirst = bson.D{{Key: "createdAt", Value: -1}, {Key: "_id", Value: -1}}

@@ -6,7 +6,6 @@ import (
 
 	"go.mongodb.org/mongo-driver/v2/bson"
 	"go.mongodb.org/mongo-driver/v2/mongo"
-	"go.mongodb.org/mongo-driver/v2/mongo/options"
 
 	"storefront/server/internal/shop"
 )
@@ -75,24 +74,12 @@ func (s *Store) findUser(ctx context.Context, filter bson.D) (shop.User, error) 
 
 // ListUsers returns a page of accounts, oldest first, and their number.
 func (s *Store) ListUsers(ctx context.Context, limit, skip int) ([]shop.User, int64, error) {
-	opts := options.Find().SetSort(bson.D{{Key: "createdAt", Value: 1}, {Key: "_id", Value: 1}}).SetLimit(int64(limit)).SetSkip(int64(skip))
-	cur, err := s.users().Find(ctx, bson.D{}, opts)
-	if err != nil {
-		return nil, 0, translate(err, "")
-	}
-	var docs []userDoc
-	if err := cur.All(ctx, &docs); err != nil {
-		return nil, 0, translate(err, "")
-	}
-	total, err := s.users().CountDocuments(ctx, bson.D{})
-	if err != nil {
-		return nil, 0, translate(err, "")
-	}
+	docs, total, err := findPage[userDoc](ctx, s.users(), bson.D{}, bson.D{{Key: "createdAt", Value: 1}, {Key: "_id", Value: 1}}, limit, skip)
 	out := make([]shop.User, len(docs))
 	for i, d := range docs {
 		out[i] = d.user()
 	}
-	return out, total, nil
+	return out, total, err
 }
 
 // SetUserName renames the account.
@@ -110,19 +97,7 @@ func (s *Store) SetUserRole(ctx context.Context, email, role string) (shop.Updat
 }
 
 func (s *Store) updateUser(ctx context.Context, filter, set bson.D) (shop.UpdateResult, error) {
-	var res *mongo.UpdateResult
-	err := s.write(ctx, CollUsers, func(ctx context.Context) error {
-		var err error
-		res, err = s.users().UpdateOne(ctx, filter, bson.D{{Key: "$set", Value: set}})
-		return err
-	})
-	if err != nil {
-		return shop.UpdateResult{}, translate(err, "")
-	}
-	if res.MatchedCount == 0 {
-		return shop.UpdateResult{}, shop.Errorf(shop.ENOTFOUND, "The user was not found.")
-	}
-	return shop.UpdateResult{Acknowledged: true, MatchedCount: res.MatchedCount, ModifiedCount: res.ModifiedCount}, nil
+	return s.updateOne(ctx, CollUsers, filter, bson.D{{Key: "$set", Value: set}}, "The user")
 }
 
 // DeleteUser removes the account.
@@ -131,17 +106,5 @@ func (s *Store) DeleteUser(ctx context.Context, id string) (shop.DeleteResult, e
 	if err != nil {
 		return shop.DeleteResult{}, err
 	}
-	var res *mongo.DeleteResult
-	err = s.write(ctx, CollUsers, func(ctx context.Context) error {
-		var err error
-		res, err = s.users().DeleteOne(ctx, bson.D{{Key: "_id", Value: oid}})
-		return err
-	})
-	if err != nil {
-		return shop.DeleteResult{}, translate(err, "")
-	}
-	if res.DeletedCount == 0 {
-		return shop.DeleteResult{}, shop.Errorf(shop.ENOTFOUND, "The user was not found.")
-	}
-	return shop.DeleteResult{Acknowledged: true, DeletedCount: res.DeletedCount}, nil
+	return s.deleteOne(ctx, CollUsers, bson.D{{Key: "_id", Value: oid}}, "The user")
 }
