@@ -6,6 +6,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
 import type { TestProject } from 'vitest/node';
+import { E2E_ADMIN_EMAIL } from './accounts';
 import { assertChromiumInstalled } from './browser';
 
 declare module 'vitest' {
@@ -145,6 +146,8 @@ export default async function setup(project: TestProject) {
         PUBLIC_URL: apiUrl,
         CORS_ORIGINS: webUrl,
         SEED_DEMO: 'true',
+        ADMIN_EMAILS: E2E_ADMIN_EMAIL,
+        GOOGLE_CLIENT_ID: '', // "Continue with Google" stays disabled: tests never load Google's script
       },
     });
     const collect = (d: Buffer) => {

@@ -1,5 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerAccount, uniqueEmail } from './accounts';
 import { launchBrowser, openPage } from './browser';
 
 let browser: Browser;
@@ -37,7 +38,8 @@ describe('navigation', () => {
   it('shows Dashboard and Sign Out when signed in, and Sign Out returns home signed out', async () => {
     const { context, page } = await openPage(browser, '/portfolio');
     try {
-      await page.evaluate(() => localStorage.setItem('accessToken', 'e2e-token'));
+      const { token } = await registerAccount('Nav Tester', uniqueEmail('nav'));
+      await page.evaluate((t) => localStorage.setItem('accessToken', t), token);
       await page.reload();
       const nav = page.getByRole('navigation', { name: 'Main' });
       await nav.getByRole('link', { name: 'Dashboard' }).waitFor({ state: 'visible' });

@@ -1,14 +1,33 @@
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { useIsSignedIn } from '@/lib/auth-token';
 import { createQueryClient } from '@/lib/query-client';
 import { theme } from '@/lib/theme';
+import { ToastProvider } from '@/lib/toast';
 
 interface AppProviderProps {
   children: ReactNode;
   /** Tests pass their own client (no retries, fresh cache). */
   queryClient?: QueryClient;
+}
+
+const SessionSync = lazy(() => import('@/lib/auth').then((m) => ({ default: m.SessionSync })));
+
+/**
+ * Restores and follows the session once there is one. Lazy: a visitor who has
+ * never signed in does not load the session code (nor call GET /auth/me).
+ */
+function Session() {
+  const signedIn = useIsSignedIn();
+  const [started, setStarted] = useState(signedIn);
+  if (signedIn && !started) setStarted(true);
+  return started ? (
+    <Suspense fallback={null}>
+      <SessionSync />
+    </Suspense>
+  ) : null;
 }
 
 export function AppProvider({ children, queryClient }: AppProviderProps) {
@@ -17,7 +36,8 @@ export function AppProvider({ children, queryClient }: AppProviderProps) {
     <QueryClientProvider client={client}>
       <ThemeProvider theme={theme}>
         <CssBaseline />
-        {children}
+        <Session />
+        <ToastProvider>{children}</ToastProvider>
       </ThemeProvider>
     </QueryClientProvider>
   );

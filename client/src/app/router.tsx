@@ -1,6 +1,7 @@
 import { lazy, type ComponentType } from 'react';
 import { BrowserRouter, useRoutes, type RouteObject } from 'react-router';
 import { paths } from '@/config/paths';
+import { RequireAuth } from './guards/require-auth';
 import { Root } from './root';
 
 /** Every page is its own chunk: only the shell and the current page are in the first load. */
@@ -10,6 +11,8 @@ function page(load: () => Promise<{ default: ComponentType }>) {
 }
 
 const home = () => import('./routes/home');
+/** The dashboard's index and /dashboard/myprofile show the same screen. */
+const myProfile = page(() => import('./routes/dashboard/my-profile'));
 const d = paths.dashboard;
 
 export const routes: RouteObject[] = [
@@ -20,22 +23,32 @@ export const routes: RouteObject[] = [
       { index: true, element: page(home) },
       { path: paths.homeAlias, element: page(home) },
       { path: paths.products, element: page(() => import('./routes/products')) },
-      { path: paths.purchase.pattern, element: page(() => import('./routes/purchase')) },
-      { path: paths.payment.pattern, element: page(() => import('./routes/payment')) },
       { path: paths.login, element: page(() => import('./routes/login')) },
       { path: paths.register, element: page(() => import('./routes/register')) },
       {
-        path: d.root,
-        element: page(() => import('./routes/dashboard/dashboard-layout')),
+        element: <RequireAuth />,
         children: [
-          { index: true, element: page(() => import('./routes/dashboard/overview')) },
-          { path: d.myProfile, element: page(() => import('./routes/dashboard/my-profile')) },
-          { path: d.addReview, element: page(() => import('./routes/dashboard/add-review')) },
-          { path: d.myOrder, element: page(() => import('./routes/dashboard/my-order')) },
-          { path: d.addProduct, element: page(() => import('./routes/dashboard/add-product')) },
-          { path: d.manageOrder, element: page(() => import('./routes/dashboard/manage-order')) },
-          { path: d.manageProduct, element: page(() => import('./routes/dashboard/manage-product')) },
-          { path: d.makeAdmin, element: page(() => import('./routes/dashboard/make-admin')) },
+          { path: paths.purchase.pattern, element: page(() => import('./routes/purchase')) },
+          { path: paths.payment.pattern, element: page(() => import('./routes/payment')) },
+          {
+            path: d.root,
+            element: page(() => import('./routes/dashboard/dashboard-layout')),
+            children: [
+              { index: true, element: myProfile },
+              { path: d.myProfile, element: myProfile },
+              { path: d.addReview, element: page(() => import('./routes/dashboard/add-review')) },
+              { path: d.myOrder, element: page(() => import('./routes/dashboard/my-order')) },
+              {
+                element: page(() => import('./guards/require-admin')),
+                children: [
+                  { path: d.addProduct, element: page(() => import('./routes/dashboard/add-product')) },
+                  { path: d.manageOrder, element: page(() => import('./routes/dashboard/manage-order')) },
+                  { path: d.manageProduct, element: page(() => import('./routes/dashboard/manage-product')) },
+                  { path: d.makeAdmin, element: page(() => import('./routes/dashboard/make-admin')) },
+                ],
+              },
+            ],
+          },
         ],
       },
       { path: paths.portfolio, element: page(() => import('./routes/portfolio')) },

@@ -55,4 +55,15 @@ describe('apiClient', () => {
     await expect(apiClient.get('/order')).rejects.toBeInstanceOf(ApiError);
     expect(window.localStorage.getItem('accessToken')).toBeNull();
   });
+
+  it('does not end a newer session when an older request comes back 401', async () => {
+    window.localStorage.setItem('accessToken', 'old');
+    let answer!: (r: Response) => void;
+    vi.stubGlobal('fetch', vi.fn<typeof fetch>(() => new Promise<Response>((r) => (answer = r))));
+    const pending = apiClient.get('/order').catch((e: unknown) => e);
+    window.localStorage.setItem('accessToken', 'new'); // signed in again meanwhile
+    answer(new Response(JSON.stringify({ status: 401 }), { status: 401, headers: { 'Content-Type': 'application/problem+json' } }));
+    expect(await pending).toBeInstanceOf(ApiError);
+    expect(window.localStorage.getItem('accessToken')).toBe('new');
+  });
 });

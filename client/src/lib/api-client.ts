@@ -96,8 +96,9 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
 
   if (!response.ok) {
     const problem = await readProblem(response);
-    // A rejected token is stale: drop it so the UI shows the signed-out state.
-    if (response.status === 401 && token) clearAccessToken();
+    // A rejected token ends the session (guarded pages then ask to sign in again);
+    // unless the user has signed in afresh while this request was under way.
+    if (response.status === 401 && token && getAccessToken() === token) clearAccessToken('expired');
     throw new ApiError(response.status, problem);
   }
 

@@ -1,6 +1,18 @@
 import { QueryClient, type DefaultOptions } from '@tanstack/react-query';
 import { ApiError } from '@/lib/api-client';
 
+declare module '@tanstack/react-query' {
+  interface Register {
+    queryMeta: {
+      /**
+       * The same for every visitor (catalogue, reviews, public config): kept when
+       * a session ends. Every other query is the signed-in user's and is dropped.
+       */
+      public?: boolean;
+    };
+  }
+}
+
 const MAX_RETRIES = 2;
 
 export const queryDefaults: DefaultOptions = {

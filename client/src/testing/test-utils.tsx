@@ -1,18 +1,23 @@
 import { QueryClient } from '@tanstack/react-query';
 import { render, type RenderOptions } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { MemoryRouter, Route, Routes, useLocation, type InitialEntry } from 'react-router';
 import { AppProvider } from '@/app/provider';
 
 interface RenderWithProvidersOptions extends Omit<RenderOptions, 'wrapper'> {
-  /** The URL the router starts at. */
-  route?: string;
+  /** The URL the router starts at (a path, or a location with router state). */
+  route?: InitialEntry;
+  /** The query client to use (default: a fresh one without retries). */
+  queryClient?: QueryClient;
+}
+
+export function createTestQueryClient(): QueryClient {
+  return new QueryClient({ defaultOptions: { queries: { retry: false } } });
 }
 
 /** Renders `ui` inside the app's providers and a memory router; routes other than `ui`'s show their path. */
-export function renderWithProviders(ui: ReactElement, { route = '/', ...options }: RenderWithProvidersOptions = {}) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
+export function renderWithProviders(ui: ReactElement, { route = '/', queryClient = createTestQueryClient(), ...options }: RenderWithProvidersOptions = {}) {
+  const result = render(
     <AppProvider queryClient={queryClient}>
       <MemoryRouter initialEntries={[route]}>
         {ui}
@@ -23,9 +28,52 @@ export function renderWithProviders(ui: ReactElement, { route = '/', ...options 
     </AppProvider>,
     options,
   );
+  return { ...result, queryClient };
 }
 
+/** Shows the current path (`location`) and router state (`location-state`, JSON) for assertions. */
 function LocationProbe() {
   const location = useLocation();
-  return <div data-testid="location">{location.pathname}</div>;
+  return (
+    <>
+      <div data-testid="location">{location.pathname}</div>
+      <div data-testid="location-state" hidden>
+        {JSON.stringify(location.state ?? null)}
+      </div>
+    </>
+  );
+}
+
+/** A JSON response as the API sends it. */
+export function jsonResponse(body: unknown, init: ResponseInit = {}): Response {
+  return Response.json(body, init);
+}
+
+/** A problem document (RFC 9457) as the API sends it. */
+export function problemResponse(status: number, detail: string, errors?: Record<string, string>): Response {
+  return new Response(JSON.stringify({ type: 'about:blank', title: 'Error', status, detail, code: 'x', ...(errors && { errors }) }), {
+    status,
+    headers: { 'Content-Type': 'application/problem+json' },
+  });
+}
+
+type Handler = (request: { url: URL; method: string; body: unknown; headers: Headers }) => Response | Promise<Response>;
+
+/**
+ * A fake API for fetch: `routes` maps "METHOD /path" to a handler (or a fixed
+ * response factory). Unknown calls answer 404. Returns the recorded calls.
+ */
+export function fakeApi(routes: Record<string, Handler>) {
+  const calls: { method: string; path: string; body: unknown; authorization: string | null }[] = [];
+  const fetchMock = async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = new URL(String(input));
+    const method = (init.method ?? 'GET').toUpperCase();
+    const headers = new Headers(init.headers);
+    const body = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
+    calls.push({ method, path: url.pathname + url.search, body, authorization: headers.get('Authorization') });
+    const handler = routes[`${method} ${decodeURIComponent(url.pathname)}`];
+    if (!handler) return problemResponse(404, `no fake for ${method} ${url.pathname}`);
+    return handler({ url, method, body, headers });
+  };
+  return { fetch: fetchMock, calls };
 }

@@ -38,3 +38,36 @@ export interface Page<T> {
   items: T[];
   total: number;
 }
+
+/** `"admin"` marks an admin; a customer has no role. */
+export type UserRole = 'admin' | '';
+
+/** An account (collection `users`), as the API shows it: never a password hash. */
+export interface User {
+  _id: string;
+  email: string;
+  name: string;
+  role: UserRole;
+  provider: 'password' | 'google';
+  createdAt: string;
+}
+
+/** The answer to register, login and Google sign-in. */
+export interface AuthSession {
+  token: string;
+  user: User;
+}
+
+/** Mirrors the MongoDB driver's answer to an update. */
+export interface UpdateResult {
+  acknowledged: boolean;
+  matchedCount: number;
+  modifiedCount: number;
+  upsertedId?: string;
+}
+
+/** Mirrors the MongoDB driver's answer to a delete. */
+export interface DeleteResult {
+  acknowledged: boolean;
+  deletedCount: number;
+}

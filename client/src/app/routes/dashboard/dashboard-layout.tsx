@@ -1,61 +1,110 @@
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
-import { styled } from '@mui/material/styles';
+import Drawer from '@mui/material/Drawer';
+import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
-import { Suspense } from 'react';
-import { NavLink, Outlet } from 'react-router';
+import CloseIcon from '@mui/icons-material/Close';
+import MenuOpenIcon from '@mui/icons-material/MenuOpen';
+import { Suspense, useState } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { PlainButton } from '@/components/ui/button-link';
 import { LoadingSpinner } from '@/components/ui/loading-spinner';
 import { messages } from '@/config/messages';
-import { paths } from '@/config/paths';
+import { currentMenuLabel, DashboardMenu } from '@/features/layout/components/dashboard-menu';
+import { useAdminStatus, useSession } from '@/lib/auth';
 
-const MENU = [
-  { to: paths.dashboard.root, label: messages.dashboard.overview, end: true },
-  { to: paths.dashboard.myProfile, label: messages.dashboard.myProfile },
-  { to: paths.dashboard.myOrder, label: messages.dashboard.myOrder },
-  { to: paths.dashboard.addReview, label: messages.dashboard.addReview },
-  { to: paths.dashboard.addProduct, label: messages.dashboard.addProduct },
-  { to: paths.dashboard.manageOrder, label: messages.dashboard.manageOrder },
-  { to: paths.dashboard.manageProduct, label: messages.dashboard.manageProduct },
-  { to: paths.dashboard.makeAdmin, label: messages.dashboard.makeAdmin },
-] as const;
+const DRAWER_WIDTH = 264;
+const SMALL_MENU_ID = 'dashboard-menu-drawer';
 
-const MenuLink = styled(NavLink)(({ theme }) => ({
-  display: 'block',
-  padding: '10px 14px',
-  borderRadius: 8,
-  color: theme.palette.text.primary,
-  fontWeight: 600,
-  textDecoration: 'none',
-  whiteSpace: 'nowrap',
-  '&:hover': { backgroundColor: 'rgba(245,179,1,.18)' },
-  '&.active': { backgroundColor: theme.palette.secondary.main, color: theme.palette.secondary.contrastText },
-  '&:focus-visible': { outline: '3px solid #0b5cad', outlineOffset: 2 },
-}));
-
-/** The dashboard shell: a side menu of its sections and the current section. */
+/**
+ * The dashboard shell: a permanent side menu on wide screens, a drawer opened
+ * from a menu button on small ones, and the current section.
+ */
 export default function DashboardLayout() {
+  const { user } = useSession();
+  const adminStatus = useAdminStatus();
+  // Until the admin check answers, the role GET /auth/me reported (read from the store too).
+  const isAdmin = adminStatus.data ?? user?.role === 'admin';
+  const { pathname } = useLocation();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const close = () => setMenuOpen(false);
+
   return (
-    <Container maxWidth="lg" sx={{ py: { xs: 3, md: 5 } }}>
-      <Box sx={{ display: 'grid', gap: { xs: 2, md: 4 }, gridTemplateColumns: { xs: '1fr', md: '240px 1fr' }, alignItems: 'start' }}>
-        <Box
-          component="nav"
-          aria-label={messages.dashboard.menuLabel}
-          sx={{ bgcolor: 'background.paper', border: 1, borderColor: 'divider', borderRadius: 2, p: 1.5 }}
+    <Container maxWidth="lg" sx={{ py: { xs: 2, md: 5 } }}>
+      <Box
+        sx={{
+          display: { xs: 'flex', md: 'none' },
+          alignItems: 'center',
+          gap: 1.5,
+          mb: 2,
+          p: 1,
+          pr: 2,
+          bgcolor: 'background.paper',
+          border: 1,
+          borderColor: 'divider',
+          borderRadius: 2,
+        }}
+      >
+        <PlainButton
+          type="button"
+          tone="secondary"
+          size="medium"
+          onClick={() => setMenuOpen(true)}
+          aria-haspopup="dialog"
+          aria-expanded={menuOpen}
+          aria-controls={menuOpen ? SMALL_MENU_ID : undefined}
         >
-          <Typography component="h2" sx={{ fontWeight: 800, px: 1.5, pb: 1, fontSize: '0.8rem', letterSpacing: '0.12em', textTransform: 'uppercase', color: 'text.secondary' }}>
+          <MenuOpenIcon fontSize="small" />
+          {messages.dashboard.openMenu}
+        </PlainButton>
+        <Typography sx={{ fontWeight: 700, color: 'text.secondary', minWidth: 0 }} noWrap>
+          {currentMenuLabel(pathname)}
+        </Typography>
+      </Box>
+
+      <Drawer
+        variant="temporary"
+        open={menuOpen}
+        onClose={close}
+        sx={{ display: { md: 'none' } }}
+        slotProps={{ paper: { id: SMALL_MENU_ID, sx: { width: `min(${DRAWER_WIDTH + 36}px, 86vw)`, p: 2 } } }}
+      >
+        <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', mb: 1.5 }}>
+          <Typography component="span" sx={{ fontWeight: 900 }}>
             {messages.dashboard.title}
           </Typography>
-          <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, display: { xs: 'flex', md: 'grid' }, overflowX: 'auto', gap: 0.5 }}>
-            {MENU.map((item) => (
-              <li key={item.to}>
-                <MenuLink to={item.to} end={'end' in item ? item.end : false}>
-                  {item.label}
-                </MenuLink>
-              </li>
-            ))}
-          </Box>
+          <IconButton aria-label={messages.dashboard.closeMenu} onClick={close}>
+            <CloseIcon />
+          </IconButton>
         </Box>
-        <Box sx={{ '& > .MuiContainer-root': { px: 0, py: { xs: 1, md: 0 } } }}>
+        <DashboardMenu user={user} isAdmin={isAdmin} onNavigate={close} idPrefix="dashboard-drawer" />
+      </Drawer>
+
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: `${DRAWER_WIDTH}px minmax(0, 1fr)` }, gap: { md: 4 } }}>
+        <Drawer
+          variant="permanent"
+          sx={{ display: { xs: 'none', md: 'block' } }}
+          slotProps={{
+            paper: {
+              sx: {
+                position: 'sticky',
+                top: 96,
+                zIndex: 'auto',
+                width: DRAWER_WIDTH,
+                height: 'auto',
+                maxHeight: 'calc(100vh - 112px)',
+                p: 1.5,
+                bgcolor: 'background.paper',
+                border: 1,
+                borderColor: 'divider',
+                borderRadius: 2,
+              },
+            },
+          }}
+        >
+          <DashboardMenu user={user} isAdmin={isAdmin} idPrefix="dashboard-side" />
+        </Drawer>
+        <Box sx={{ minWidth: 0, '& > .MuiContainer-root': { px: 0, py: { xs: 1, md: 0 } } }}>
           <Suspense fallback={<LoadingSpinner />}>
             <Outlet />
           </Suspense>

@@ -1,6 +1,20 @@
-import { ComingSoon } from '@/components/coming-soon';
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
 import { messages } from '@/config/messages';
+import { site } from '@/config/site';
+import { UsersTable } from '@/features/admin/components/users-table';
 
 export default function MakeAdminPage() {
-  return <ComingSoon title={messages.dashboard.makeAdmin} />;
+  return (
+    <Box>
+      <title>{`${messages.dashboard.makeAdmin} | ${site.storeName}`}</title>
+      <Typography variant="h3" component="h1" sx={{ fontSize: { xs: '2rem', md: '2.5rem' } }}>
+        {messages.dashboard.makeAdmin}
+      </Typography>
+      <Typography color="text.secondary" sx={{ mt: 1, mb: 3 }}>
+        {messages.admin.usersSubtitle}
+      </Typography>
+      <UsersTable />
+    </Box>
+  );
 }

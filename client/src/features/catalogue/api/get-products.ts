@@ -21,6 +21,7 @@ export const getProductsQueryOptions = (params: ProductListParams = {}) =>
   queryOptions({
     queryKey: productsQueryKey(params),
     queryFn: ({ signal }) => getProducts(params, signal),
+    meta: { public: true },
   });
 
 export function useProducts(params: ProductListParams = {}) {

@@ -1,8 +1,18 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
-import { renderWithProviders } from '@/testing/test-utils';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi, jsonResponse, problemResponse, renderWithProviders } from '@/testing/test-utils';
 import { Header } from './header';
+
+const user = { _id: '1', email: 'ada@example.com', name: 'Ada', role: '', provider: 'password', createdAt: '' };
+
+beforeEach(() => {
+  vi.stubGlobal('fetch', fakeApi({ 'GET /auth/me': () => jsonResponse({ user }) }).fetch);
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
 
 function mainNav() {
   return within(screen.getByRole('navigation', { name: 'Main' }));
@@ -29,11 +39,25 @@ describe('Header', () => {
     expect(nav.queryByRole('link', { name: 'Login' })).not.toBeInTheDocument();
   });
 
-  it('Sign Out removes the token, shows Login again and returns home', async () => {
+  it('follows the real session: a token the server refuses (401) shows Login again', async () => {
+    window.localStorage.setItem('accessToken', 'expired-token');
+    vi.stubGlobal('fetch', fakeApi({ 'GET /auth/me': () => problemResponse(401, 'Your session is not valid. Please sign in again.') }).fetch);
+    renderWithProviders(<Header />);
+    expect(await mainNav().findByRole('link', { name: 'Login' })).toBeInTheDocument();
+    expect(window.localStorage.getItem('accessToken')).toBeNull();
+  });
+
+  it('Sign Out removes the token and the user’s cached data, shows Login again and returns home', async () => {
     window.localStorage.setItem('accessToken', 'token-123');
-    renderWithProviders(<Header />, { route: '/blog' });
+    const { queryClient } = renderWithProviders(<Header />, { route: '/blog' });
+    await vi.waitFor(() => expect(queryClient.getQueryData(['auth', 'me'])).toEqual(user));
+    await queryClient.prefetchQuery({ queryKey: ['reviews'], queryFn: async () => [], meta: { public: true } }); // public data stays...
+    await queryClient.prefetchQuery({ queryKey: ['orders', 'ada@example.com'], queryFn: async () => [{ _id: 'o1' }] }); // ...the user's goes
     await userEvent.click(mainNav().getByRole('button', { name: 'Sign Out' }));
     expect(window.localStorage.getItem('accessToken')).toBeNull();
+    expect(queryClient.getQueryData(['auth', 'me'])).toBeUndefined();
+    expect(queryClient.getQueryData(['orders', 'ada@example.com'])).toBeUndefined();
+    expect(queryClient.getQueryData(['reviews'])).toEqual([]);
     expect(mainNav().getByRole('link', { name: 'Login' })).toBeInTheDocument();
     expect(mainNav().queryByRole('link', { name: 'Dashboard' })).not.toBeInTheDocument();
     expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);

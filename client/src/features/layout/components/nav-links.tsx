@@ -40,12 +40,13 @@ interface NavLinksProps {
 
 /** The site links, by sign-in state: Home, Portfolio, Blog, then Dashboard + Sign Out or Login. */
 export function NavLinks({ direction, onNavigate }: NavLinksProps) {
+  // The token is the session: a 401 from any call drops it (api-client), and this follows.
   const signedIn = useIsSignedIn();
   const { pathname } = useLocation();
   const navigate = useNavigate();
 
   const signOut = () => {
-    clearAccessToken();
+    clearAccessToken('signed-out'); // SessionSync then drops the user's cached data
     onNavigate?.();
     void navigate(paths.home);
   };

@@ -12,6 +12,7 @@ export const getReviewsQueryOptions = () =>
   queryOptions({
     queryKey: reviewsQueryKey,
     queryFn: ({ signal }) => getReviews(signal),
+    meta: { public: true },
   });
 
 export function useReviews() {

@@ -1,0 +1,29 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { apiClient } from '@/lib/api-client';
+import type { Page, User } from '@/types/api';
+
+export interface UserListParams {
+  limit?: number;
+  skip?: number;
+}
+
+/** GET /user (admin): accounts, oldest first; the total is in X-Total-Count. */
+export async function getUsers(params: UserListParams = {}, signal?: AbortSignal): Promise<Page<User>> {
+  const { data, headers } = await apiClient.request<User[]>('/user', { query: { ...params }, signal });
+  const total = Number(headers.get('X-Total-Count'));
+  return { items: data, total: headers.has('X-Total-Count') && Number.isFinite(total) ? total : data.length };
+}
+
+export const usersQueryKey = ['users'] as const;
+
+export const getUsersQueryOptions = (params: UserListParams = {}) =>
+  queryOptions({
+    queryKey: [...usersQueryKey, params] as const,
+    queryFn: ({ signal }) => getUsers(params, signal),
+    staleTime: 0,
+    placeholderData: keepPreviousData,
+  });
+
+export function useUsers(params: UserListParams = {}) {
+  return useQuery(getUsersQueryOptions(params));
+}

@@ -1,0 +1,105 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Container from '@mui/material/Container';
+import Divider from '@mui/material/Divider';
+import Typography from '@mui/material/Typography';
+import CheckCircleIcon from '@mui/icons-material/CheckCircle';
+import type { ReactNode } from 'react';
+import { messages } from '@/config/messages';
+import { site } from '@/config/site';
+
+interface AuthLayoutProps {
+  title: string;
+  subtitle: string;
+  /** Why the user is here (e.g. their session ended), shown above the form. */
+  notice?: string | null;
+  /** The email/password form. */
+  form: ReactNode;
+  /** Continue with Google. */
+  alternative: ReactNode;
+  /** The link to the other sign-in page. */
+  footer: ReactNode;
+}
+
+/** The frame of /login and /register: the store's promise on the left (wide screens), the form on the right. */
+export function AuthLayout({ title, subtitle, notice, form, alternative, footer }: AuthLayoutProps) {
+  return (
+    <Container maxWidth="md" sx={{ py: { xs: 3, sm: 5, md: 8 }, px: { xs: 2, sm: 3 } }}>
+      <title>{`${title} | ${site.storeName}`}</title>
+      <Box
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: { xs: '1fr', md: '5fr 6fr' },
+          bgcolor: 'background.paper',
+          border: 1,
+          borderColor: 'divider',
+          borderRadius: 3,
+          overflow: 'hidden',
+          boxShadow: '0 12px 32px rgba(20,24,29,.08)',
+        }}
+      >
+        <Box
+          sx={{
+            display: { xs: 'none', md: 'flex' },
+            flexDirection: 'column',
+            justifyContent: 'space-between',
+            gap: 4,
+            p: 5,
+            color: '#fff',
+            position: 'relative',
+            background:
+              'linear-gradient(rgba(255,255,255,.035) 1px, transparent 1px) 0 0 / 32px 32px,' +
+              'linear-gradient(90deg, rgba(255,255,255,.035) 1px, transparent 1px) 0 0 / 32px 32px,' +
+              'linear-gradient(135deg, #16202a 0%, #1f3040 55%, #16202a 100%)',
+            '&::after': {
+              content: '""',
+              position: 'absolute',
+              left: 0,
+              right: 0,
+              bottom: 0,
+              height: 8,
+              background: 'repeating-linear-gradient(-45deg, #f5b301 0 12px, #14181d 12px 24px)',
+            },
+          }}
+        >
+          <Box>
+            <Typography variant="overline" component="p" sx={{ color: 'primary.main' }}>
+              {site.storeName}
+            </Typography>
+            <Typography component="p" sx={{ fontWeight: 800, fontSize: '1.6rem', lineHeight: 1.2, mt: 1 }}>
+              {messages.auth.asideTitle}
+            </Typography>
+          </Box>
+          <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, mb: 2, display: 'grid', gap: 1.5 }}>
+            {site.banner.highlights.map((item) => (
+              <Box component="li" key={item} sx={{ display: 'flex', alignItems: 'center', gap: 1.25, fontWeight: 600, color: '#e6eaee' }}>
+                <CheckCircleIcon sx={{ color: 'primary.main' }} fontSize="small" aria-hidden="true" />
+                {item}
+              </Box>
+            ))}
+          </Box>
+        </Box>
+
+        <Box sx={{ p: { xs: 3, sm: 5 }, display: 'grid', gap: 3, alignContent: 'start' }}>
+          <Box>
+            <Typography variant="h4" component="h1" sx={{ fontSize: { xs: '1.75rem', sm: '2rem' } }}>
+              {title}
+            </Typography>
+            <Typography color="text.secondary" sx={{ mt: 0.75 }}>
+              {subtitle}
+            </Typography>
+          </Box>
+          {notice && (
+            <Alert severity="info" variant="outlined">
+              {notice}
+            </Alert>
+          )}
+          {form}
+          <Divider sx={{ color: 'text.secondary', fontSize: '0.8rem', fontWeight: 700, letterSpacing: '0.12em' }}>{messages.auth.or}</Divider>
+          {alternative}
+          <Typography sx={{ textAlign: 'center', color: 'text.secondary' }}>{footer}</Typography>
+        </Box>
+      </Box>
+    </Container>
+  );
+}

@@ -1,0 +1,95 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import GoogleIcon from '@mui/icons-material/Google';
+import { useEffect, useId, useRef, useState } from 'react';
+import { FormError } from '@/components/form/form-error';
+import { messages } from '@/config/messages';
+import { usePublicConfig } from '@/lib/public-config';
+import { useGoogleSignIn } from '../api/google-sign-in';
+import { loadGoogleIdentity } from '../utils/google-identity';
+
+const GOOGLE_BUTTON_MAX_WIDTH = 400; // Google's limit for renderButton's width
+
+/**
+ * "Continue with Google": Google's own button (Google Identity Services), whose
+ * credential goes to POST /auth/google. Without a Google client id in the
+ * store's config it stays a disabled button that says why.
+ */
+export function GoogleSignInButton({ context }: { context: 'signin' | 'signup' }) {
+  const config = usePublicConfig();
+  const clientId = config.data?.googleClientId ?? '';
+  const signIn = useGoogleSignIn();
+  const signInWith = useRef(signIn.mutate);
+  signInWith.current = signIn.mutate;
+  const wrapper = useRef<HTMLDivElement>(null);
+  const slot = useRef<HTMLDivElement>(null);
+  const [status, setStatus] = useState<'loading' | 'ready' | 'failed'>('loading');
+  const noteId = useId();
+
+  useEffect(() => {
+    if (!clientId || !slot.current || !wrapper.current) return;
+    const target = slot.current;
+    const width = Math.round(Math.min(GOOGLE_BUTTON_MAX_WIDTH, Math.max(200, wrapper.current.getBoundingClientRect().width)));
+    let active = true;
+    loadGoogleIdentity().then(
+      (id) => {
+        if (!active) return;
+        id.initialize({
+          client_id: clientId,
+          context,
+          ux_mode: 'popup',
+          callback: ({ credential }) => signInWith.current(credential),
+        });
+        id.renderButton(target, { type: 'standard', theme: 'outline', size: 'large', text: 'continue_with', shape: 'rectangular', logo_alignment: 'center', width });
+        setStatus('ready');
+      },
+      () => {
+        if (active) setStatus('failed');
+      },
+    );
+    return () => {
+      active = false;
+    };
+  }, [clientId, context]);
+
+  const note =
+    config.isError || status === 'failed'
+      ? messages.auth.googleLoadFailed
+      : config.isSuccess && !clientId
+        ? messages.auth.googleNotConfigured
+        : null;
+  const ready = status === 'ready' && Boolean(clientId);
+
+  return (
+    <Box ref={wrapper} sx={{ display: 'grid', gap: 1 }}>
+      {!ready && (
+        <Button
+          type="button"
+          variant="outlined"
+          color="secondary"
+          size="large"
+          fullWidth
+          disabled
+          startIcon={<GoogleIcon />}
+          aria-describedby={note ? noteId : undefined}
+          sx={{ minHeight: 44 }}
+        >
+          {messages.auth.continueWithGoogle}
+        </Button>
+      )}
+      <Box
+        ref={slot}
+        data-testid="google-button"
+        aria-busy={signIn.isPending}
+        sx={ready ? { display: 'flex', justifyContent: 'center', minHeight: 44 } : { position: 'absolute', visibility: 'hidden' }}
+      />
+      {note && (
+        <Typography id={noteId} variant="body2" color="text.secondary" sx={{ textAlign: 'center' }}>
+          {note}
+        </Typography>
+      )}
+      {signIn.error && <FormError>{signIn.error.message}</FormError>}
+    </Box>
+  );
+}

@@ -1,0 +1,177 @@
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import Skeleton from '@mui/material/Skeleton';
+import { styled } from '@mui/material/styles';
+import Typography from '@mui/material/Typography';
+import AddBoxOutlinedIcon from '@mui/icons-material/AddBoxOutlined';
+import AdminPanelSettingsOutlinedIcon from '@mui/icons-material/AdminPanelSettingsOutlined';
+import Inventory2OutlinedIcon from '@mui/icons-material/Inventory2Outlined';
+import LocalShippingOutlinedIcon from '@mui/icons-material/LocalShippingOutlined';
+import PersonOutlineIcon from '@mui/icons-material/PersonOutlineOutlined';
+import RateReviewOutlinedIcon from '@mui/icons-material/RateReviewOutlined';
+import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
+import type { ReactNode } from 'react';
+import { Link, useLocation } from 'react-router';
+import { messages } from '@/config/messages';
+import { paths } from '@/config/paths';
+import type { User } from '@/types/api';
+
+const d = paths.dashboard;
+
+export interface DashboardMenuItem {
+  to: string;
+  label: string;
+  icon: ReactNode;
+  /** Other paths that show the same screen (the dashboard's index shows My Profile). */
+  aliases?: readonly string[];
+  /** Hidden from admins (the spec: admins do not write reviews). */
+  customersOnly?: boolean;
+}
+
+export const ACCOUNT_ITEMS: readonly DashboardMenuItem[] = [
+  { to: d.myProfile, label: messages.dashboard.myProfile, icon: <PersonOutlineIcon />, aliases: [d.root] },
+  { to: d.myOrder, label: messages.dashboard.myOrder, icon: <ReceiptLongOutlinedIcon /> },
+  { to: d.addReview, label: messages.dashboard.addReview, icon: <RateReviewOutlinedIcon />, customersOnly: true },
+];
+
+export const ADMIN_ITEMS: readonly DashboardMenuItem[] = [
+  { to: d.addProduct, label: messages.dashboard.addProduct, icon: <AddBoxOutlinedIcon /> },
+  { to: d.manageOrder, label: messages.dashboard.manageOrder, icon: <LocalShippingOutlinedIcon /> },
+  { to: d.manageProduct, label: messages.dashboard.manageProduct, icon: <Inventory2OutlinedIcon /> },
+  { to: d.makeAdmin, label: messages.dashboard.makeAdmin, icon: <AdminPanelSettingsOutlinedIcon /> },
+];
+
+/** The menu entries this user sees: admin entries only for admins, Add Review only for customers. */
+export function dashboardMenuItems(isAdmin: boolean): { account: DashboardMenuItem[]; admin: DashboardMenuItem[] } {
+  return {
+    account: ACCOUNT_ITEMS.filter((item) => !(isAdmin && item.customersOnly)),
+    admin: isAdmin ? [...ADMIN_ITEMS] : [],
+  };
+}
+
+function normalize(pathname: string): string {
+  return pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+}
+
+export function isMenuItemActive(item: DashboardMenuItem, pathname: string): boolean {
+  const path = normalize(pathname);
+  return [item.to, ...(item.aliases ?? [])].includes(path);
+}
+
+/** The label of the screen at `pathname`, for the small-screen bar. */
+export function currentMenuLabel(pathname: string): string {
+  return [...ACCOUNT_ITEMS, ...ADMIN_ITEMS].find((item) => isMenuItemActive(item, pathname))?.label ?? messages.dashboard.title;
+}
+
+const MenuLink = styled(Link)(({ theme }) => ({
+  display: 'flex',
+  alignItems: 'center',
+  gap: 12,
+  minHeight: 44,
+  padding: '8px 12px',
+  borderRadius: 8,
+  color: theme.palette.text.primary,
+  fontWeight: 600,
+  textDecoration: 'none',
+  '& svg': { fontSize: 22, color: theme.palette.text.secondary },
+  '&:hover': { backgroundColor: 'rgba(245,179,1,.18)' },
+  '&.active': { backgroundColor: theme.palette.secondary.main, color: theme.palette.secondary.contrastText },
+  '&.active svg': { color: theme.palette.primary.main },
+  '&:focus-visible': { outline: `3px solid ${theme.palette.info.main}`, outlineOffset: 2 },
+}));
+
+function SectionTitle({ id, children }: { id: string; children: ReactNode }) {
+  return (
+    <Typography
+      id={id}
+      component="h2"
+      sx={{ fontWeight: 800, px: 1.5, pt: 2, pb: 0.75, fontSize: '0.75rem', letterSpacing: '0.12em', textTransform: 'uppercase', color: 'text.secondary' }}
+    >
+      {children}
+    </Typography>
+  );
+}
+
+function MenuList({ items, labelledBy, onNavigate }: { items: DashboardMenuItem[]; labelledBy: string; onNavigate?: () => void }) {
+  const { pathname } = useLocation();
+  return (
+    <Box component="ul" aria-labelledby={labelledBy} sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 0.5 }}>
+      {items.map((item) => {
+        const active = isMenuItemActive(item, pathname);
+        return (
+          <li key={item.to}>
+            <MenuLink to={item.to} className={active ? 'active' : undefined} aria-current={active ? 'page' : undefined} onClick={onNavigate}>
+              {item.icon}
+              {item.label}
+            </MenuLink>
+          </li>
+        );
+      })}
+    </Box>
+  );
+}
+
+interface DashboardMenuProps {
+  user: User | undefined;
+  isAdmin: boolean;
+  /** Called after a link is followed (the small-screen drawer closes itself with it). */
+  onNavigate?: () => void;
+  /** Distinguishes the ids of the two copies of the menu (permanent and small-screen). */
+  idPrefix: string;
+}
+
+/** The dashboard's side menu: who is signed in, their sections, and the admin sections for admins. */
+export function DashboardMenu({ user, isAdmin, onNavigate, idPrefix }: DashboardMenuProps) {
+  const { account, admin } = dashboardMenuItems(isAdmin);
+  return (
+    <Box component="nav" aria-label={messages.dashboard.menuLabel}>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, px: 1, pt: 0.5, pb: 1.5, borderBottom: 1, borderColor: 'divider' }}>
+        <Avatar sx={{ width: 44, height: 44, bgcolor: isAdmin ? 'secondary.main' : 'primary.main', color: isAdmin ? '#fff' : 'primary.contrastText', fontWeight: 800 }} aria-hidden="true">
+          {user ? (user.name || user.email).charAt(0).toUpperCase() : ''}
+        </Avatar>
+        <Box sx={{ minWidth: 0, flexGrow: 1 }}>
+          {user ? (
+            <>
+              <Typography sx={{ fontWeight: 800, lineHeight: 1.3 }} noWrap title={user.name}>
+                {user.name}
+              </Typography>
+              <Typography variant="body2" color="text.secondary" noWrap title={user.email}>
+                {user.email}
+              </Typography>
+              <Box
+                component="span"
+                sx={{
+                  display: 'inline-block',
+                  mt: 0.5,
+                  px: 0.75,
+                  py: 0.125,
+                  borderRadius: 1,
+                  fontSize: '0.68rem',
+                  fontWeight: 800,
+                  letterSpacing: '0.06em',
+                  textTransform: 'uppercase',
+                  ...(isAdmin ? { bgcolor: 'primary.main', color: 'primary.contrastText' } : { bgcolor: '#eef0f3', color: 'text.secondary' }),
+                }}
+              >
+                {isAdmin ? messages.dashboard.roleAdmin : messages.dashboard.roleCustomer}
+              </Box>
+            </>
+          ) : (
+            <>
+              <Skeleton width="70%" />
+              <Skeleton width="90%" />
+            </>
+          )}
+        </Box>
+      </Box>
+      <SectionTitle id={`${idPrefix}-account`}>{messages.dashboard.accountSection}</SectionTitle>
+      <MenuList items={account} labelledBy={`${idPrefix}-account`} onNavigate={onNavigate} />
+      {admin.length > 0 && (
+        <>
+          <SectionTitle id={`${idPrefix}-admin`}>{messages.dashboard.adminSection}</SectionTitle>
+          <MenuList items={admin} labelledBy={`${idPrefix}-admin`} onNavigate={onNavigate} />
+        </>
+      )}
+    </Box>
+  );
+}

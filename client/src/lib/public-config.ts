@@ -1,0 +1,22 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiClient } from '@/lib/api-client';
+import type { PublicConfig } from '@/types/api';
+
+/** GET /config: the store's public settings (payment provider, Stripe key, Google client id). */
+export function getPublicConfig(signal?: AbortSignal): Promise<PublicConfig> {
+  return apiClient.get<PublicConfig>('/config', { signal });
+}
+
+export const publicConfigQueryKey = ['config'] as const;
+
+export const getPublicConfigQueryOptions = () =>
+  queryOptions({
+    queryKey: publicConfigQueryKey,
+    queryFn: ({ signal }) => getPublicConfig(signal),
+    staleTime: 10 * 60_000,
+    meta: { public: true },
+  });
+
+export function usePublicConfig() {
+  return useQuery(getPublicConfigQueryOptions());
+}
