@@ -18,7 +18,6 @@ declare module 'vitest' {
 
 const clientDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const repoRoot = resolve(clientDir, '..');
-const distDir = join(clientDir, 'dist-e2e');
 const START_TIMEOUT_MS = 90_000;
 const STOP_TIMEOUT_MS = 10_000;
 const OUTPUT_LIMIT = 200_000;
@@ -47,7 +46,8 @@ async function twoFreePorts(): Promise<[number, number]> {
   return [a, b];
 }
 
-async function buildClient(apiUrl: string) {
+/** Builds into this run's own folder, so that runs may overlap. */
+async function buildClient(apiUrl: string, distDir: string) {
   log(`building the client for ${apiUrl} into ${distDir}`);
   const previous = process.env.VITE_API_URL;
   process.env.VITE_API_URL = apiUrl; // Vite reads VITE_* from the environment
@@ -122,6 +122,7 @@ export default async function setup(project: TestProject) {
   const webUrl = `http://127.0.0.1:${webPort}`;
   const workDir = mkdtempSync(join(tmpdir(), 'storefront-e2e-'));
   const dataDir = join(workDir, 'data');
+  const distDir = join(workDir, 'dist');
 
   let server: ChildProcess | undefined;
   const cleanup = async () => {
@@ -130,7 +131,7 @@ export default async function setup(project: TestProject) {
   };
 
   try {
-    const [bin] = await Promise.all([serverBinary(workDir), buildClient(apiUrl)]);
+    const [bin] = await Promise.all([serverBinary(workDir), buildClient(apiUrl, distDir)]);
 
     log(`starting the server: API ${apiUrl}, web ${webUrl}`);
     let output = '';
@@ -148,6 +149,10 @@ export default async function setup(project: TestProject) {
         SEED_DEMO: 'true',
         ADMIN_EMAILS: E2E_ADMIN_EMAIL,
         GOOGLE_CLIENT_ID: '', // "Continue with Google" stays disabled: tests never load Google's script
+        // the embedded store and the offline payment test mode, whatever this shell has set
+        MONGODB_URI: '',
+        STRIPE_SECRET_KEY: '',
+        STRIPE_WEBHOOK_SECRET: '',
       },
     });
     const collect = (d: Buffer) => {
