@@ -152,7 +152,8 @@ func run(log *slog.Logger) error {
 
 	select {
 	case <-ctx.Done():
-		log.Info("shutting down: finishing in-flight requests")
+		stop() // a second Ctrl-C now ends the process at once
+		log.Info("shutting down: finishing in-flight requests (Ctrl-C again to quit now)")
 	case err := <-errc:
 		if !errors.Is(err, http.ErrServerClosed) {
 			log.Error("server failed", "error", err)
