@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"fmt"
 	"net"
@@ -49,9 +50,9 @@ func TestBinary(t *testing.T) {
 		}
 		return cmd, logs, base
 	}
-	stop := func(cmd *exec.Cmd, logs *syncBuffer) {
+	// waitExit waits for a clean exit after SIGTERM (sent by the caller).
+	waitExit := func(cmd *exec.Cmd, logs *syncBuffer) {
 		t.Helper()
-		_ = cmd.Process.Signal(syscall.SIGTERM)
 		done := make(chan error, 1)
 		go func() { done <- cmd.Wait() }()
 		select {
@@ -67,6 +68,11 @@ func TestBinary(t *testing.T) {
 			t.Fatalf("store not closed cleanly:\n%s", logs.String())
 		}
 	}
+	stop := func(cmd *exec.Cmd, logs *syncBuffer) {
+		t.Helper()
+		_ = cmd.Process.Signal(syscall.SIGTERM)
+		waitExit(cmd, logs)
+	}
 
 	cmd, logs, _ := start()
 	if !strings.Contains(logs.String(), "demo data added") {
@@ -75,7 +81,6 @@ func TestBinary(t *testing.T) {
 	stop(cmd, logs)
 
 	cmd, logs, base := start()
-	defer stop(cmd, logs)
 	res, err := http.Get(base + "/service?limit=1")
 	if err != nil {
 		t.Fatal(err)
@@ -84,6 +89,24 @@ func TestBinary(t *testing.T) {
 	if res.Header.Get("X-Total-Count") != "14" || strings.Contains(logs.String(), "demo data added") {
 		t.Fatalf("after restart: %s products\n%s", res.Header.Get("X-Total-Count"), logs.String())
 	}
+
+	// A request in flight when SIGTERM arrives is answered before the exit.
+	conn, err := net.Dial("tcp", strings.TrimPrefix(base, "http://"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	body := `{"email":"buyer@firm.test","subject":"Quote","message":"Sent while the server stops."}`
+	fmt.Fprintf(conn, "POST /contact HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n%s", len(body), body[:10])
+	time.Sleep(300 * time.Millisecond) // the handler is now waiting for the rest of the body
+	_ = cmd.Process.Signal(syscall.SIGTERM)
+	time.Sleep(300 * time.Millisecond)
+	fmt.Fprint(conn, body[10:])
+	status, err := bufio.NewReader(conn).ReadString('\n')
+	if err != nil || !strings.HasPrefix(status, "HTTP/1.1 201") {
+		t.Fatalf("in-flight request during shutdown: %q %v\n%s", status, err, logs.String())
+	}
+	waitExit(cmd, logs)
 }
 
 // syncBuffer collects a child's output while the test reads it.
