@@ -2,6 +2,7 @@ package app
 
 import (
 	"context"
+	"time"
 
 	"storefront/server/internal/shop"
 )
@@ -25,9 +26,10 @@ func (c *Catalogue) AddProduct(ctx context.Context, caller shop.Caller, raw shop
 }
 
 // EditProduct changes the fields the admin sends; absent fields keep their
-// values. The save is refused (409) if the product changed since it was
-// read here, e.g. an order took stock meanwhile.
-func (c *Catalogue) EditProduct(ctx context.Context, caller shop.Caller, id string, raw shop.RawProduct) (shop.UpdateResult, error) {
+// values. The save is refused (409) if the product changed since the admin
+// read it (readAt, their copy's updatedAt, when given) or since it was read
+// here, e.g. an order took stock meanwhile.
+func (c *Catalogue) EditProduct(ctx context.Context, caller shop.Caller, id string, raw shop.RawProduct, readAt *time.Time) (shop.UpdateResult, error) {
 	if err := shop.RequireAdmin(caller); err != nil {
 		return shop.UpdateResult{}, err
 	}
@@ -37,6 +39,9 @@ func (c *Catalogue) EditProduct(ctx context.Context, caller shop.Caller, id stri
 	cur, err := c.Products.FindProduct(ctx, id)
 	if err != nil {
 		return shop.UpdateResult{}, err
+	}
+	if readAt != nil && !readAt.Equal(cur.UpdatedAt) {
+		return shop.UpdateResult{}, shop.Errorf(shop.ECONFLICT, "The product changed while you were editing it. Reload it and save again.")
 	}
 	keep := func(s *string, v string) {
 		if *s == "" {

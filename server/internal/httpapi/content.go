@@ -6,6 +6,7 @@ import (
 	"mime"
 	"net/http"
 	"path/filepath"
+	"time"
 
 	"github.com/gin-gonic/gin"
 
@@ -27,14 +28,18 @@ func (s *Server) addProduct(c *gin.Context) {
 	c.JSON(http.StatusCreated, gin.H{"acknowledged": true, "insertedId": id})
 }
 
-// editProduct answers PUT /service/{id}.
+// editProduct answers PUT /service/{id}; an optional updatedAt (the value
+// the admin's copy shows) makes the save conditional on it.
 func (s *Server) editProduct(c *gin.Context) {
-	var raw shop.RawProduct
-	if err := decodeJSON(c, &raw); err != nil {
+	var body struct {
+		shop.RawProduct
+		UpdatedAt *time.Time `json:"updatedAt"`
+	}
+	if err := decodeJSON(c, &body); err != nil {
 		s.fail(c, err)
 		return
 	}
-	res, err := s.catalogue.EditProduct(c.Request.Context(), caller(c), c.Param("id"), raw)
+	res, err := s.catalogue.EditProduct(c.Request.Context(), caller(c), c.Param("id"), body.RawProduct, body.UpdatedAt)
 	if err != nil {
 		s.fail(c, err)
 		return

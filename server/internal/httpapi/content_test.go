@@ -14,6 +14,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"time"
 
 	"storefront/server/internal/shop"
 )
@@ -213,6 +214,17 @@ func TestProducts(t *testing.T) {
 		p["name"] = "Hydraulic Excavator 20T"
 		res, body := ts.send(t, "POST", "/added", admin.Token, p)
 		mustProblem(t, res, body, 409)
+	})
+	t.Run("ErrEditOfStaleCopy", func(t *testing.T) {
+		_, body := ts.get(t, "/service?limit=1")
+		first := decode[[]shop.Product](t, body)[0]
+		stale := first.UpdatedAt.Add(-time.Second)
+		res, body := ts.send(t, "PUT", "/service/"+first.ID, admin.Token, map[string]any{"price": 1, "updatedAt": stale})
+		mustProblem(t, res, body, 409)
+		res, body = ts.send(t, "PUT", "/service/"+first.ID, admin.Token, map[string]any{"description": first.Description + " Updated.", "updatedAt": first.UpdatedAt})
+		if res.StatusCode != 200 {
+			t.Fatalf("edit of the current copy: %d %s", res.StatusCode, body)
+		}
 	})
 	t.Run("ErrEditInvalidChangesNothing", func(t *testing.T) {
 		_, body := ts.get(t, "/service?limit=1")
