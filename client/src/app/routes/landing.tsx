@@ -1,6 +1,15 @@
-import { ComingSoon } from '@/components/coming-soon';
 import { messages } from '@/config/messages';
+import { site } from '@/config/site';
+import { LandingHero } from '@/features/landing/components/landing-hero';
+import { SlideCarousel } from '@/features/landing/components/slide-carousel';
+import { SLIDES } from '@/features/landing/data/slides';
 
 export default function LandingPage() {
-  return <ComingSoon title={messages.pages.landing} />;
+  return (
+    <>
+      <title>{`${messages.pages.landing} | ${site.storeName}`}</title>
+      <LandingHero />
+      <SlideCarousel slides={SLIDES} />
+    </>
+  );
 }

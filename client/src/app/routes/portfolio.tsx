@@ -1,6 +1,12 @@
-import { ComingSoon } from '@/components/coming-soon';
 import { messages } from '@/config/messages';
+import { site } from '@/config/site';
+import { AuthorProfile } from '@/features/portfolio/components/author-profile';
 
 export default function PortfolioPage() {
-  return <ComingSoon title={messages.pages.portfolio} />;
+  return (
+    <>
+      <title>{`${messages.pages.portfolio} | ${site.storeName}`}</title>
+      <AuthorProfile />
+    </>
+  );
 }

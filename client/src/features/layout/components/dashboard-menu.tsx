@@ -5,6 +5,7 @@ import { styled } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import AddBoxOutlinedIcon from '@mui/icons-material/AddBoxOutlined';
 import AdminPanelSettingsOutlinedIcon from '@mui/icons-material/AdminPanelSettingsOutlined';
+import InboxOutlinedIcon from '@mui/icons-material/InboxOutlined';
 import Inventory2OutlinedIcon from '@mui/icons-material/Inventory2Outlined';
 import LocalShippingOutlinedIcon from '@mui/icons-material/LocalShippingOutlined';
 import PersonOutlineIcon from '@mui/icons-material/PersonOutlineOutlined';
@@ -39,6 +40,7 @@ export const ADMIN_ITEMS: readonly DashboardMenuItem[] = [
   { to: d.manageOrder, label: messages.dashboard.manageOrder, icon: <LocalShippingOutlinedIcon /> },
   { to: d.manageProduct, label: messages.dashboard.manageProduct, icon: <Inventory2OutlinedIcon /> },
   { to: d.makeAdmin, label: messages.dashboard.makeAdmin, icon: <AdminPanelSettingsOutlinedIcon /> },
+  { to: d.inbox, label: messages.dashboard.inbox, icon: <InboxOutlinedIcon /> },
 ];
 
 /** The menu entries this user sees: admin entries only for admins, Add Review only for customers. */

@@ -17,7 +17,7 @@ interface MobileMenuProps {
 /** The small-screen menu: a drawer with the header's links. Loaded on first use (Drawer is not small). */
 export default function MobileMenu({ open, onClose }: MobileMenuProps) {
   return (
-    <Drawer anchor="right" open={open} onClose={onClose} slotProps={{ paper: { sx: { width: 'min(300px, 85vw)', p: 2 } } }}>
+    <Drawer anchor="right" open={open} onClose={onClose} slotProps={{ paper: { 'aria-label': messages.nav.drawerLabel, sx: { width: 'min(300px, 85vw)', p: 2 } } }}>
       <Box id={MOBILE_MENU_ID} sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', mb: 2 }}>
         <Typography component="span" sx={{ fontWeight: 900 }}>
           {site.storeName}

@@ -1,0 +1,108 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, openPage } from './browser';
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Scrolls down until `selector` exists (the home sections load as they near the viewport), then brings it into view. */
+async function scrollTo(page: Page, selector: string) {
+  for (let i = 0; i < 40 && (await page.locator(selector).count()) === 0; i++) {
+    await page.mouse.wheel(0, 700);
+    await page.waitForTimeout(100);
+  }
+  await page.locator(selector).first().scrollIntoViewIfNeeded();
+}
+
+describe('home page sections', () => {
+  it('the About chart draws six months with two bars each (investment and sell), 450×350', async () => {
+    const { context, page, pageErrors } = await openPage(browser, '/');
+    try {
+      // Not in the first load: no recharts code until the section is near.
+      expect(await page.locator('.recharts-wrapper').count()).toBe(0);
+      await scrollTo(page, '#about');
+      await page.getByRole('heading', { level: 2, name: /320 projects/ }).waitFor();
+      const chart = page.getByRole('img', { name: /Bar chart of investment and sell/ });
+      await chart.locator('.recharts-bar-rectangle').nth(11).waitFor({ state: 'attached' });
+      expect(await chart.locator('.recharts-bar-rectangle').count()).toBe(12);
+      const series = chart.locator('.recharts-bar');
+      expect(await series.count()).toBe(2);
+      for (let i = 0; i < 2; i++) expect(await series.nth(i).locator('.recharts-bar-rectangle').count()).toBe(6);
+      await chart.locator('.recharts-xAxis-tick-labels .recharts-cartesian-axis-tick-value').nth(5).waitFor({ state: 'attached' });
+      expect(await chart.locator('.recharts-xAxis-tick-labels .recharts-cartesian-axis-tick-value').allTextContents()).toEqual(['Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug']);
+      expect(await chart.locator('.recharts-legend-item-text').allTextContents()).toEqual(['Investment', 'Sell']);
+      const surface = chart.locator('.recharts-wrapper > svg');
+      expect([await surface.getAttribute('width'), await surface.getAttribute('height')]).toEqual(['450', '350']);
+      // Every drawn bar has a height.
+      const heights = await chart.locator('.recharts-bar-rectangle path').evaluateAll((paths) => paths.map((p) => p.getBoundingClientRect().height));
+      expect(heights).toHaveLength(12);
+      expect(heights.every((h) => h > 10)).toBe(true);
+
+      // More About Us opens the rest of the copy in place.
+      const more = page.getByRole('button', { name: 'More About Us' });
+      await more.click();
+      expect(await more.getAttribute('aria-expanded')).toBe('true');
+      expect(new URL(page.url()).pathname).toBe('/');
+      expect(pageErrors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('at 400px wide, the chart is scaled down whole and the page does not scroll sideways', async () => {
+    const { context, page } = await openPage(browser, '/', { width: 400, height: 800 });
+    try {
+      await scrollTo(page, '#about');
+      const chart = page.getByRole('img', { name: /Bar chart of investment and sell/ });
+      await chart.locator('.recharts-bar-rectangle').nth(11).waitFor({ state: 'attached' });
+      const box = (await chart.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(400);
+      expect(box.width / box.height).toBeCloseTo(450 / 350, 1);
+      // The chart keeps its own size; only its frame scales it.
+      expect(await chart.locator('.recharts-wrapper > svg').getAttribute('width')).toBe('450');
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(400);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('shows the stats strip with the spec’s texts', async () => {
+    const { context, page } = await openPage(browser, '/');
+    try {
+      await scrollTo(page, '[data-testid="stats-strip"]');
+      const items = page.getByTestId('stats-strip').getByRole('listitem');
+      expect(await items.count()).toBe(4);
+      const texts = await items.evaluateAll((lis) => lis.map((li) => [...li.querySelectorAll('p')].map((p) => p.textContent)));
+      expect(texts).toEqual([
+        ['Total Products', '5M', '40% more than last month'],
+        ['Total Order', '2.6 M', '21% more than last month'],
+        ['Served', '1M', '1M Served this month'],
+        ['47%', 'Tasks done', '31 tasks remaining'],
+      ]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('shows the contact form beside the store’s contact details', async () => {
+    const { context, page } = await openPage(browser, '/');
+    try {
+      await scrollTo(page, '#contact');
+      const section = page.getByRole('region', { name: 'Get in touch' });
+      await section.getByRole('button', { name: 'Submit' }).waitFor();
+      expect(await section.getByRole('link', { name: /@/ }).getAttribute('href')).toMatch(/^mailto:/);
+      expect(await section.getByRole('link', { name: /\d{3}/ }).getAttribute('href')).toMatch(/^tel:\+?\d+$/);
+      expect(await section.getByRole('textbox', { name: 'Message' }).getAttribute('rows')).toBe('4');
+    } finally {
+      await context.close();
+    }
+  });
+});

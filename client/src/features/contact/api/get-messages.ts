@@ -1,0 +1,29 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { apiClient } from '@/lib/api-client';
+import type { ContactMessage, Page } from '@/types/api';
+
+export interface MessageListParams {
+  limit?: number;
+  skip?: number;
+}
+
+/** GET /contact (admin): messages, newest first; the total is in X-Total-Count. */
+export async function getMessages(params: MessageListParams = {}, signal?: AbortSignal): Promise<Page<ContactMessage>> {
+  const { data, headers } = await apiClient.request<ContactMessage[]>('/contact', { query: { ...params }, signal });
+  const total = Number(headers.get('X-Total-Count'));
+  return { items: data, total: headers.has('X-Total-Count') && Number.isFinite(total) ? total : data.length };
+}
+
+export const messagesQueryKey = ['contact-messages'] as const;
+
+export const getMessagesQueryOptions = (params: MessageListParams = {}) =>
+  queryOptions({
+    queryKey: [...messagesQueryKey, params] as const,
+    queryFn: ({ signal }) => getMessages(params, signal),
+    staleTime: 0,
+    placeholderData: keepPreviousData,
+  });
+
+export function useMessages(params: MessageListParams = {}) {
+  return useQuery(getMessagesQueryOptions(params));
+}

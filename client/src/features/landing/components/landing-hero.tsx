@@ -1,0 +1,47 @@
+import Box from '@mui/material/Box';
+import Container from '@mui/material/Container';
+import Typography from '@mui/material/Typography';
+import { ButtonLink } from '@/components/ui/button-link';
+import { contentMessages } from '@/config/content-messages';
+import { paths } from '@/config/paths';
+import { site } from '@/config/site';
+
+/** /landing's 90vh hero: the promise (site.ts) and Get Started, to the catalogue. */
+export function LandingHero() {
+  return (
+    <Box
+      component="section"
+      aria-labelledby="landing-title"
+      sx={{
+        minHeight: '90vh',
+        display: 'flex',
+        alignItems: 'center',
+        color: '#fff',
+        textAlign: 'center',
+        position: 'relative',
+        background:
+          'radial-gradient(ellipse at 50% 120%, rgba(245,179,1,.22) 0%, transparent 60%),' +
+          'linear-gradient(rgba(255,255,255,.035) 1px, transparent 1px) 0 0 / 32px 32px,' +
+          'linear-gradient(90deg, rgba(255,255,255,.035) 1px, transparent 1px) 0 0 / 32px 32px,' +
+          'linear-gradient(160deg, #16202a 0%, #1f3040 60%, #16202a 100%)',
+      }}
+    >
+      <Container maxWidth="md" sx={{ py: 8 }}>
+        <Typography variant="overline" component="p" sx={{ color: 'primary.main', fontSize: '0.85rem' }}>
+          {site.storeName}
+        </Typography>
+        <Typography variant="h1" id="landing-title" sx={{ fontSize: { xs: '2.4rem', sm: '3.2rem', md: '4rem' }, lineHeight: 1.05, mt: 1 }}>
+          {site.landing.title}
+        </Typography>
+        <Typography sx={{ mt: 3, mx: 'auto', maxWidth: 620, color: '#cfd6de', fontSize: { xs: '1.05rem', md: '1.2rem' }, lineHeight: 1.7 }}>
+          {site.landing.text}
+        </Typography>
+        <Box sx={{ mt: 5 }}>
+          <ButtonLink to={paths.products} tone="primary" size="large">
+            {contentMessages.landing.getStarted}
+          </ButtonLink>
+        </Box>
+      </Container>
+    </Box>
+  );
+}

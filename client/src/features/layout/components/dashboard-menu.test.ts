@@ -1,0 +1,15 @@
+import { describe, expect, it } from 'vitest';
+import { currentMenuLabel, dashboardMenuItems } from './dashboard-menu';
+
+describe('dashboardMenuItems', () => {
+  it('gives admins the Inbox, at /dashboard/inbox', () => {
+    const inbox = dashboardMenuItems(true).admin.find((item) => item.label === 'Inbox');
+    expect(inbox?.to).toBe('/dashboard/inbox');
+    expect(currentMenuLabel('/dashboard/inbox')).toBe('Inbox');
+  });
+
+  it('shows customers no Inbox', () => {
+    const { account, admin } = dashboardMenuItems(false);
+    expect([...account, ...admin].some((item) => item.label === 'Inbox')).toBe(false);
+  });
+});
