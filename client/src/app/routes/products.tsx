@@ -1,6 +1,12 @@
-import { ComingSoon } from '@/components/coming-soon';
-import { messages } from '@/config/messages';
+import { catalogueMessages } from '@/config/catalogue-messages';
+import { site } from '@/config/site';
+import { AllProducts } from '@/features/catalogue/components/all-products';
 
 export default function ProductsPage() {
-  return <ComingSoon title={messages.pages.products} />;
+  return (
+    <>
+      <title>{`${catalogueMessages.products.title} | ${site.storeName}`}</title>
+      <AllProducts />
+    </>
+  );
 }

@@ -15,7 +15,10 @@ export async function getProducts(params: ProductListParams = {}, signal?: Abort
   return { items: data, total: Number.isFinite(total) && headers.has('X-Total-Count') ? total : data.length };
 }
 
-export const productsQueryKey = (params: ProductListParams = {}) => ['products', params] as const;
+/** Every catalogue query (lists, single products) starts with this: invalidate it after a change. */
+export const productsBaseKey = ['products'] as const;
+
+export const productsQueryKey = (params: ProductListParams = {}) => [...productsBaseKey, params] as const;
 
 export const getProductsQueryOptions = (params: ProductListParams = {}) =>
   queryOptions({

@@ -1,0 +1,204 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi, jsonResponse, problemResponse, renderWithProviders } from '@/testing/test-utils';
+import type { Product, User } from '@/types/api';
+import { ManageProductsTable } from './manage-products-table';
+
+const admin: User = { _id: 'a1', email: 'ann@example.com', name: 'Ann Admin', role: 'admin', provider: 'password', createdAt: '' };
+
+function product(i: number, overrides: Partial<Product> = {}): Product {
+  return {
+    _id: `64b7f0c2a1b2c3d4e5f6${String(i).padStart(4, '0')}`,
+    name: `Machine ${i}`,
+    price: 100 + i,
+    image: `http://localhost:5000/images/${i}`,
+    description: `Machine number ${i}.`,
+    avaialbequantit: 10 + i,
+    minimumquantity: 1,
+    ...overrides,
+  };
+}
+
+let products: Product[];
+
+beforeEach(() => {
+  window.localStorage.setItem('accessToken', 'admin-token');
+  products = [product(1, { name: 'Diesel Generator', price: 14900, avaialbequantit: 12 }), product(2, { name: 'Pallet Jack' })];
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+function api(overrides: Parameters<typeof fakeApi>[0] = {}) {
+  const fake = fakeApi({
+    'GET /auth/me': () => jsonResponse({ user: admin }),
+    'GET /service': ({ url }) => {
+      const limit = Number(url.searchParams.get('limit'));
+      const skip = Number(url.searchParams.get('skip') ?? 0);
+      return jsonResponse(products.slice(skip, skip + limit), { headers: { 'X-Total-Count': String(products.length) } });
+    },
+    ...overrides,
+  });
+  vi.stubGlobal('fetch', fake.fetch);
+  return fake;
+}
+
+const row = (name: string) => within(screen.getByText(name).closest('tr')!);
+const listCalls = (calls: { method: string; path: string }[]) => calls.filter((c) => c.method === 'GET' && c.path.startsWith('/service'));
+
+describe('ManageProductsTable', () => {
+  it('lists every product with its image, name, price and available quantity, 100 per request', async () => {
+    const fake = api();
+    renderWithProviders(<ManageProductsTable />);
+    expect(await screen.findByText('Diesel Generator')).toBeInTheDocument();
+    expect(row('Diesel Generator').getByText('$14,900')).toBeInTheDocument();
+    expect(row('Diesel Generator').getByText('12 pcs')).toBeInTheDocument();
+    expect(row('Diesel Generator').getByRole('presentation')).toHaveAttribute('src', 'http://localhost:5000/images/1');
+    expect(screen.getByText('2 products')).toBeInTheDocument();
+    expect(listCalls(fake.calls)[0]!.path).toBe('/service?limit=100&skip=0');
+  });
+
+  it('pages through the catalogue with skip when there are more than 100 products', async () => {
+    products = Array.from({ length: 130 }, (_, i) => product(i + 1));
+    const fake = api();
+    renderWithProviders(<ManageProductsTable />);
+    await screen.findByText('Machine 1');
+    expect(screen.getAllByTestId('product-row')).toHaveLength(100);
+    await userEvent.click(screen.getByRole('button', { name: /next page/i }));
+    expect(await screen.findByText('Machine 130')).toBeInTheDocument();
+    expect(screen.getAllByTestId('product-row')).toHaveLength(30);
+    expect(listCalls(fake.calls).map((c) => c.path)).toContain('/service?limit=100&skip=100');
+  });
+
+  it('Delete asks the spec’s question, deletes by id and reloads the list', async () => {
+    const confirm = vi.fn(() => true);
+    vi.stubGlobal('confirm', confirm);
+    const id = products[1]!._id;
+    const fake = api({
+      [`DELETE /deleteproduct/${id}`]: () => {
+        products = products.filter((p) => p._id !== id);
+        return jsonResponse({ acknowledged: true, deletedCount: 1 });
+      },
+    });
+    renderWithProviders(<ManageProductsTable />);
+    await screen.findByText('Pallet Jack');
+    await userEvent.click(row('Pallet Jack').getByRole('button', { name: 'Delete Pallet Jack' }));
+    expect(confirm).toHaveBeenCalledWith('Are You sure Want to delete this product?');
+    expect(fake.calls.find((c) => c.method === 'DELETE')).toMatchObject({ path: `/deleteproduct/${id}`, authorization: 'Bearer admin-token' });
+    await vi.waitFor(() => expect(screen.queryByText('Pallet Jack')).not.toBeInTheDocument());
+    expect(listCalls(fake.calls)).toHaveLength(2);
+    expect(await screen.findByText('The product was deleted.')).toBeInTheDocument();
+  });
+
+  it('Delete does nothing when the admin cancels', async () => {
+    vi.stubGlobal('confirm', vi.fn(() => false));
+    const fake = api();
+    renderWithProviders(<ManageProductsTable />);
+    await screen.findByText('Pallet Jack');
+    await userEvent.click(row('Pallet Jack').getByRole('button', { name: 'Delete Pallet Jack' }));
+    expect(fake.calls.some((c) => c.method === 'DELETE')).toBe(false);
+  });
+
+  it('Edit opens a form with the product’s values and saves only the changed fields through PUT /service/{id}', async () => {
+    const id = products[0]!._id;
+    const fake = api({
+      [`PUT /service/${id}`]: ({ body }) => {
+        products = products.map((p) => (p._id === id ? { ...p, ...(body as Partial<Product>) } : p));
+        return jsonResponse({ acknowledged: true, matchedCount: 1, modifiedCount: 1 });
+      },
+    });
+    renderWithProviders(<ManageProductsTable />);
+    await screen.findByText('Diesel Generator');
+    await userEvent.click(row('Diesel Generator').getByRole('button', { name: 'Edit Diesel Generator' }));
+
+    const dialog = within(await screen.findByRole('dialog', { name: 'Edit Diesel Generator' }));
+    expect(dialog.getByLabelText(/^Price/)).toHaveValue('14900');
+    expect(dialog.getByLabelText(/^Available Quantity/)).toHaveValue('12');
+    expect(dialog.getByLabelText(/^Minimum Quantity/)).toHaveValue('1');
+    expect(dialog.getByLabelText(/^Description/)).toHaveValue('Machine number 1.');
+    expect(dialog.getByRole('img', { name: 'The current image' })).toHaveAttribute('src', 'http://localhost:5000/images/1');
+
+    await userEvent.clear(dialog.getByLabelText(/^Price/));
+    await userEvent.type(dialog.getByLabelText(/^Price/), '13999.99');
+    await userEvent.clear(dialog.getByLabelText(/^Available Quantity/));
+    await userEvent.type(dialog.getByLabelText(/^Available Quantity/), '8');
+    await userEvent.click(dialog.getByRole('button', { name: 'Save changes' }));
+
+    await vi.waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    const put = fake.calls.find((c) => c.method === 'PUT')!;
+    expect(put).toMatchObject({ path: `/service/${id}`, authorization: 'Bearer admin-token' });
+    expect(put.body).toEqual({ price: 13999.99, avaialbequantit: 8 });
+    expect(await screen.findByText('$13,999.99')).toBeInTheDocument();
+    expect(await screen.findByText('The product was updated.')).toBeInTheDocument();
+  });
+
+  it('Edit with a new picture uploads it first and sends its URL', async () => {
+    const id = products[0]!._id;
+    const fake = api({
+      'POST /upload': () => jsonResponse({ success: true, data: { url: 'http://localhost:5000/images/new' } }, { status: 201 }),
+      [`PUT /service/${id}`]: () => jsonResponse({ acknowledged: true, matchedCount: 1, modifiedCount: 1 }),
+    });
+    renderWithProviders(<ManageProductsTable />);
+    await screen.findByText('Diesel Generator');
+    await userEvent.click(row('Diesel Generator').getByRole('button', { name: 'Edit Diesel Generator' }));
+    const dialog = within(await screen.findByRole('dialog'));
+    await userEvent.upload(dialog.getByLabelText(/^Image/), new File([new Uint8Array([1, 2, 3])], 'new.webp', { type: 'image/webp' }));
+    await userEvent.click(dialog.getByRole('button', { name: 'Save changes' }));
+    await vi.waitFor(() => expect(fake.calls.some((c) => c.method === 'PUT')).toBe(true));
+    const writes = fake.calls.filter((c) => c.method !== 'GET');
+    expect(writes.map((c) => `${c.method} ${c.path}`)).toEqual(['POST /upload', `PUT /service/${id}`]);
+    expect(writes[1]!.body).toEqual({ image: 'http://localhost:5000/images/new' });
+  });
+
+  it('Edit with nothing changed sends nothing and closes', async () => {
+    const fake = api();
+    renderWithProviders(<ManageProductsTable />);
+    await screen.findByText('Diesel Generator');
+    await userEvent.click(row('Diesel Generator').getByRole('button', { name: 'Edit Diesel Generator' }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Save changes' }));
+    await vi.waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(fake.calls.some((c) => c.method === 'PUT')).toBe(false);
+  });
+
+  it('Cancel closes the form without saving', async () => {
+    const fake = api();
+    renderWithProviders(<ManageProductsTable />);
+    await screen.findByText('Diesel Generator');
+    await userEvent.click(row('Diesel Generator').getByRole('button', { name: 'Edit Diesel Generator' }));
+    const dialog = within(await screen.findByRole('dialog'));
+    await userEvent.clear(dialog.getByLabelText(/^Price/));
+    await userEvent.type(dialog.getByLabelText(/^Price/), '1');
+    await userEvent.click(dialog.getByRole('button', { name: 'Cancel' }));
+    await vi.waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(fake.calls.some((c) => c.method === 'PUT')).toBe(false);
+  });
+
+  it('a 409 says the product changed meanwhile and to reload', async () => {
+    const id = products[0]!._id;
+    api({ [`PUT /service/${id}`]: () => problemResponse(409, 'The product changed while you were editing it.') });
+    renderWithProviders(<ManageProductsTable />);
+    await screen.findByText('Diesel Generator');
+    await userEvent.click(row('Diesel Generator').getByRole('button', { name: 'Edit Diesel Generator' }));
+    const dialog = within(await screen.findByRole('dialog'));
+    await userEvent.clear(dialog.getByLabelText(/^Price/));
+    await userEvent.type(dialog.getByLabelText(/^Price/), '15000');
+    await userEvent.click(dialog.getByRole('button', { name: 'Save changes' }));
+    expect(await dialog.findByRole('alert')).toHaveTextContent('This product changed while you were editing it (an order may have taken stock). Reload the list and edit it again.');
+  });
+
+  it('shows the server’s per-field problems in the form', async () => {
+    const id = products[0]!._id;
+    api({ [`PUT /service/${id}`]: () => problemResponse(400, 'The product is not valid.', { minimumquantity: 'must be at least 1' }) });
+    renderWithProviders(<ManageProductsTable />);
+    await screen.findByText('Diesel Generator');
+    await userEvent.click(row('Diesel Generator').getByRole('button', { name: 'Edit Diesel Generator' }));
+    const dialog = within(await screen.findByRole('dialog'));
+    await userEvent.clear(dialog.getByLabelText(/^Minimum Quantity/));
+    await userEvent.type(dialog.getByLabelText(/^Minimum Quantity/), '3');
+    await userEvent.click(dialog.getByRole('button', { name: 'Save changes' }));
+    await vi.waitFor(() => expect(dialog.getByLabelText(/^Minimum Quantity/)).toHaveAccessibleDescription('Minimum Quantity must be at least 1'));
+    expect(await screen.findByText('Failed to update the Product: The product is not valid.')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,102 @@
+import Box from '@mui/material/Box';
+import InputAdornment from '@mui/material/InputAdornment';
+import type { Control } from 'react-hook-form';
+import { FormTextField } from '@/components/form/form-text-field';
+import { ImageField } from '@/components/form/image-field';
+import { catalogueMessages } from '@/config/catalogue-messages';
+import { formMessages } from '@/config/form-messages';
+import {
+  validateAvailable,
+  validateDescription,
+  validateMinimum,
+  validateOptionalImage,
+  validatePrice,
+  validateRequiredImage,
+} from '../utils/product-validation';
+
+const m = catalogueMessages.productAdmin;
+
+/** A product form's values: numbers stay text until sent, so that the rules can check what was typed. */
+export interface ProductFormValues {
+  name: string;
+  price: string;
+  avaialbequantit: string;
+  minimumquantity: string;
+  description: string;
+  image: File | null;
+}
+
+export const emptyProductForm: ProductFormValues = {
+  name: '',
+  price: '',
+  avaialbequantit: '',
+  minimumquantity: '',
+  description: '',
+  image: null,
+};
+
+interface ProductFieldsProps {
+  control: Control<ProductFormValues>;
+  /** Edit forms show the stored picture and keep it unless another is chosen. */
+  currentImage?: string;
+}
+
+/** Price, stock, minimum order, description and picture: shared by Add Product and the edit dialog. */
+export function ProductFields({ control, currentImage }: ProductFieldsProps) {
+  const editing = currentImage !== undefined;
+  return (
+    <>
+      <Box sx={{ display: 'grid', gap: 2.25, gridTemplateColumns: { xs: '1fr', sm: 'repeat(3, minmax(0, 1fr))' } }}>
+        <FormTextField
+          control={control}
+          name="price"
+          rules={{ validate: validatePrice }}
+          label={m.price}
+          required
+          fullWidth
+          autoComplete="off"
+          slotProps={{ htmlInput: { inputMode: 'decimal' }, input: { endAdornment: <InputAdornment position="end">USD</InputAdornment> } }}
+        />
+        <FormTextField
+          control={control}
+          name="avaialbequantit"
+          rules={{ validate: validateAvailable }}
+          label={m.available}
+          required
+          fullWidth
+          autoComplete="off"
+          slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+        />
+        <FormTextField
+          control={control}
+          name="minimumquantity"
+          rules={{ validate: validateMinimum }}
+          label={m.minimum}
+          required
+          fullWidth
+          autoComplete="off"
+          slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+        />
+      </Box>
+      <FormTextField
+        control={control}
+        name="description"
+        rules={{ validate: validateDescription }}
+        label={m.description}
+        required
+        fullWidth
+        multiline
+        minRows={4}
+      />
+      <ImageField
+        control={control}
+        name="image"
+        rules={{ validate: editing ? validateOptionalImage : validateRequiredImage }}
+        label={m.image}
+        required={!editing}
+        currentUrl={currentImage}
+        helperText={editing ? formMessages.uploads.keepCurrent : undefined}
+      />
+    </>
+  );
+}

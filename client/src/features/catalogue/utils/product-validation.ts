@@ -1,0 +1,57 @@
+import { catalogueMessages } from '@/config/catalogue-messages';
+import { formMessages } from '@/config/form-messages';
+import { checkImageFile } from '@/lib/upload-image';
+
+const m = catalogueMessages.productAdmin;
+
+/** The server's rules (shop.ParsePrice, ParseQuantity, ProductDraft.Validate); it checks again. */
+const PRICE_PATTERN = /^\d+(\.\d{1,2})?$/;
+const WHOLE_PATTERN = /^\d+$/;
+
+export function validateProductName(value: string): string | true {
+  return value.trim() !== '' || m.nameRequired;
+}
+
+export function validatePrice(value: string): string | true {
+  const text = value.trim();
+  if (text === '') return m.priceRequired;
+  return (PRICE_PATTERN.test(text) && Number(text) > 0) || m.priceInvalid;
+}
+
+export function validateAvailable(value: string): string | true {
+  const text = value.trim();
+  if (text === '') return m.availableRequired;
+  return WHOLE_PATTERN.test(text) || m.wholeNumber;
+}
+
+export function validateMinimum(value: string): string | true {
+  const text = value.trim();
+  if (text === '') return m.minimumRequired;
+  if (!WHOLE_PATTERN.test(text)) return m.wholeNumber;
+  return Number(text) >= 1 || m.minimumTooSmall;
+}
+
+export function validateDescription(value: string): string | true {
+  return value.trim() !== '' || m.descriptionRequired;
+}
+
+/** A new product needs a picture. */
+export function validateRequiredImage(file: File | null): string | true {
+  if (!file) return formMessages.forms.imageRequired;
+  return checkImageFile(file) ?? true;
+}
+
+/** An edit keeps the current picture unless another is chosen. */
+export function validateOptionalImage(file: File | null): string | true {
+  return file ? (checkImageFile(file) ?? true) : true;
+}
+
+/** The server's field names, and the labels its messages are shown with. */
+export const PRODUCT_FIELD_LABELS = {
+  name: m.name,
+  price: m.price,
+  avaialbequantit: m.available,
+  minimumquantity: m.minimum,
+  description: m.description,
+  image: m.image,
+} as const;

@@ -1,0 +1,153 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import FormLabel from '@mui/material/FormLabel';
+import Rating from '@mui/material/Rating';
+import Typography from '@mui/material/Typography';
+import RateReviewOutlinedIcon from '@mui/icons-material/RateReviewOutlined';
+import StarIcon from '@mui/icons-material/Star';
+import { useController, useForm, useWatch, type Control } from 'react-hook-form';
+import { FormTextField } from '@/components/form/form-text-field';
+import { ImageField } from '@/components/form/image-field';
+import { ReadOnlyField } from '@/components/form/read-only-field';
+import { formMessages } from '@/config/form-messages';
+import { profileMessages } from '@/config/profile-messages';
+import { useSession } from '@/lib/auth';
+import { showFieldErrors, withReason } from '@/lib/form-errors';
+import { useToast } from '@/lib/toast';
+import { checkImageFile, uploadProblem, useUploadImage } from '@/lib/upload-image';
+import { useAddReview } from '../api/add-review';
+
+const m = profileMessages.reviewForm;
+
+/** The server's limit on a review's text. */
+export const MAX_REVIEW_CHARS = 1000;
+export const DEFAULT_RATING = 5;
+
+interface ReviewFormValues {
+  review: string;
+  image: File | null;
+  rating: number;
+}
+
+const emptyReview: ReviewFormValues = { review: '', image: null, rating: DEFAULT_RATING };
+
+function validateReview(value: string): string | true {
+  const text = value.trim();
+  if (text === '') return m.reviewRequired;
+  return [...text].length <= MAX_REVIEW_CHARS || m.reviewTooLong(MAX_REVIEW_CHARS);
+}
+
+function validatePhoto(file: File | null): string | true {
+  if (!file) return formMessages.forms.imageRequired;
+  return checkImageFile(file) ?? true;
+}
+
+/** Five stars to choose from (keyboard: arrow keys); a rating cannot be cleared, only changed. */
+function RatingField({ control }: { control: Control<ReviewFormValues> }) {
+  const { field } = useController({ control, name: 'rating' });
+  return (
+    <Box component="fieldset" sx={{ border: 0, m: 0, p: 0, minWidth: 0 }}>
+      <FormLabel component="legend" sx={{ fontWeight: 600, fontSize: '0.9rem', mb: 0.5 }}>
+        {m.rating}
+      </FormLabel>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
+        <Rating
+          name={field.name}
+          value={field.value}
+          onChange={(_, value) => {
+            if (value !== null && value >= 1 && value <= 5) field.onChange(Math.round(value));
+          }}
+          size="large"
+          emptyIcon={<StarIcon fontSize="inherit" sx={{ color: '#c4cad2' }} />}
+          sx={{ color: '#e59f00', borderRadius: 1, '&.Mui-focusVisible': { outline: '3px solid', outlineColor: 'info.main', outlineOffset: 4 } }}
+        />
+        <Typography component="span" sx={{ fontWeight: 700, color: 'text.secondary' }} aria-hidden="true">
+          {field.value}/5
+        </Typography>
+      </Box>
+    </Box>
+  );
+}
+
+/** Add Review: the photo is uploaded first, then the review is sent with its URL. */
+export function AddReviewForm() {
+  const { user } = useSession();
+  const toast = useToast();
+  const upload = useUploadImage();
+  const addReview = useAddReview();
+  const {
+    control,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { isSubmitting },
+  } = useForm<ReviewFormValues>({ defaultValues: emptyReview, mode: 'onTouched' });
+  const text = useWatch({ control, name: 'review' });
+
+  const onSubmit = handleSubmit(async (values) => {
+    let img: string;
+    try {
+      img = await upload.mutateAsync(values.image as File);
+    } catch (error) {
+      setError('image', { type: 'server', message: uploadProblem(error) }, { shouldFocus: true });
+      toast.error(withReason(formMessages.uploads.failed, error));
+      return;
+    }
+    try {
+      const result = await addReview.mutateAsync({ review: values.review.trim(), img, rating: values.rating });
+      if (result.insertedId) {
+        toast.success(m.added);
+        reset(emptyReview);
+      } else {
+        toast.error(m.addFailed);
+      }
+    } catch (error) {
+      showFieldErrors(error, { review: 'review', img: 'image', rating: 'rating' }, setError, (field, problem) =>
+        formMessages.forms.fieldProblem(field === 'image' ? m.photo : field === 'rating' ? m.rating : m.review, problem),
+      );
+      toast.error(withReason(m.addFailed, error));
+    }
+  });
+
+  return (
+    <Box
+      component="form"
+      noValidate
+      onSubmit={onSubmit}
+      aria-label={m.submit}
+      sx={{ display: 'grid', gap: 2.25, p: { xs: 2.5, sm: 4 }, bgcolor: 'background.paper', border: 1, borderColor: 'divider', borderRadius: 2 }}
+    >
+      <Box sx={{ display: 'grid', gap: 2.25, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))' } }}>
+        <ReadOnlyField label={m.name} value={user?.name ?? ''} />
+        <ReadOnlyField label={m.email} value={user?.email ?? ''} type="email" />
+      </Box>
+      <RatingField control={control} />
+      <FormTextField
+        control={control}
+        name="review"
+        rules={{ validate: validateReview }}
+        label={m.review}
+        required
+        fullWidth
+        multiline
+        minRows={5}
+        helperText={m.characters([...(text ?? '')].length, MAX_REVIEW_CHARS)}
+        slotProps={{ htmlInput: { maxLength: MAX_REVIEW_CHARS + 200 } }}
+      />
+      <ImageField control={control} name="image" rules={{ validate: validatePhoto }} label={m.photo} required shape="square" />
+      <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
+        <Button
+          type="submit"
+          variant="contained"
+          size="large"
+          loading={isSubmitting}
+          loadingPosition="start"
+          startIcon={<RateReviewOutlinedIcon />}
+          sx={{ minHeight: 48, width: { xs: '100%', sm: 'auto' }, px: 4 }}
+        >
+          {m.submit}
+        </Button>
+      </Box>
+    </Box>
+  );
+}
