@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatPrice, truncate } from './format';
+import { formatCents, formatPrice, truncate } from './format';
 
 describe('formatPrice', () => {
   it('shows whole dollars without cents', () => {
@@ -18,5 +18,13 @@ describe('truncate', () => {
 
   it('leaves a text of exactly max characters alone', () => {
     expect(truncate('abcd', 4)).toBe('abcd');
+  });
+});
+
+describe('formatCents', () => {
+  it('shows an amount in cents as dollars', () => {
+    expect(formatCents(1_490_000)).toBe('$14,900');
+    expect(formatCents(52_550)).toBe('$525.50');
+    expect(formatCents(1999)).toBe('$19.99');
   });
 });

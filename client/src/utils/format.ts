@@ -16,3 +16,8 @@ export function truncate(text: string, max: number): string {
   const chars = Array.from(text);
   return chars.length > max ? `${chars.slice(0, max).join('')}...` : text;
 }
+
+/** An amount in integer cents, as formatPrice shows dollars: `1490000` → `$14,900`; `1250` → `$12.50`. */
+export function formatCents(cents: number): string {
+  return formatPrice(cents / 100);
+}

@@ -1,6 +1,84 @@
-import { ComingSoon } from '@/components/coming-soon';
+import Box from '@mui/material/Box';
+import Container from '@mui/material/Container';
+import Typography from '@mui/material/Typography';
+import { useQueryClient } from '@tanstack/react-query';
+import { useParams } from 'react-router';
+import { ButtonLink } from '@/components/ui/button-link';
+import { ErrorMessage } from '@/components/ui/error-message';
+import { LoadingSpinner } from '@/components/ui/loading-spinner';
 import { messages } from '@/config/messages';
+import { orderMessages } from '@/config/order-messages';
+import { paths } from '@/config/paths';
+import { site } from '@/config/site';
+import { useProduct } from '@/features/catalogue/api/get-product';
+import { productsBaseKey } from '@/features/catalogue/api/get-products';
+import { PurchaseForm } from '@/features/orders/components/purchase-form';
+import { PurchaseProduct } from '@/features/orders/components/purchase-product';
+import { ApiError, errorMessage } from '@/lib/api-client';
+import { useUser } from '@/lib/auth';
 
+/** 404 for an unknown product, 400 for an id that cannot be one. */
+function isMissing(error: unknown): boolean {
+  return error instanceof ApiError && (error.status === 404 || error.status === 400);
+}
+
+/** /purchase/:id (signed in): the product, and the form that orders it. */
 export default function PurchasePage() {
-  return <ComingSoon title={messages.pages.purchase} />;
+  const { id = '' } = useParams();
+  const product = useProduct(id);
+  const user = useUser();
+  const queryClient = useQueryClient();
+  const title = product.data ? `${messages.pages.purchase}: ${product.data.name}` : messages.pages.purchase;
+
+  let body;
+  if (product.isError && isMissing(product.error)) {
+    body = (
+      <Box sx={{ maxWidth: 560, mx: 'auto', textAlign: 'center', py: { xs: 4, md: 8 } }}>
+        <Typography variant="h3" component="h1" sx={{ fontSize: { xs: '1.8rem', md: '2.2rem' } }}>
+          {orderMessages.orders.productNotFoundTitle}
+        </Typography>
+        <Typography role="alert" color="text.secondary" sx={{ mt: 1.5 }}>
+          {orderMessages.orders.productNotFound}
+        </Typography>
+        <ButtonLink to={paths.products} tone="primary" size="large" style={{ marginTop: 32 }}>
+          {orderMessages.orders.browseProducts}
+        </ButtonLink>
+      </Box>
+    );
+  } else if (product.isError || user.isError) {
+    const failed = product.isError ? product : user;
+    body = (
+      <ErrorMessage onRetry={() => void failed.refetch()}>
+        {product.isError ? errorMessage(product.error, orderMessages.orders.productLoadFailed) : failed.error?.message}
+      </ErrorMessage>
+    );
+  } else if (!product.data || !user.data) {
+    body = <LoadingSpinner minHeight="50vh" />;
+  } else {
+    body = (
+      <Box
+        sx={{
+          display: 'grid',
+          gap: { xs: 2.5, md: 4 },
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 5fr) minmax(0, 6fr)' },
+          alignItems: 'start',
+        }}
+      >
+        <PurchaseProduct product={product.data} />
+        <PurchaseForm
+          key={product.data._id}
+          product={product.data}
+          user={user.data}
+          onStockChanged={() => queryClient.invalidateQueries({ queryKey: productsBaseKey })}
+        />
+      </Box>
+    );
+  }
+
+  return (
+    <Container maxWidth="lg" sx={{ py: { xs: 3, md: 6 } }}>
+      <title>{`${title} | ${site.storeName}`}</title>
+      {body}
+    </Container>
+  );
 }

@@ -1,6 +1,24 @@
-import { ComingSoon } from '@/components/coming-soon';
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { useQueryClient } from '@tanstack/react-query';
 import { messages } from '@/config/messages';
+import { orderMessages } from '@/config/order-messages';
+import { site } from '@/config/site';
+import { productsBaseKey } from '@/features/catalogue/api/get-products';
+import { ManageOrders } from '@/features/orders/components/manage-orders';
 
 export default function ManageOrderPage() {
-  return <ComingSoon title={messages.dashboard.manageOrder} />;
+  const queryClient = useQueryClient();
+  return (
+    <Box>
+      <title>{`${messages.dashboard.manageOrder} | ${site.storeName}`}</title>
+      <Typography variant="h3" component="h1" sx={{ fontSize: { xs: '2rem', md: '2.5rem' } }}>
+        {messages.dashboard.manageOrder}
+      </Typography>
+      <Typography color="text.secondary" sx={{ mt: 1, mb: 3 }}>
+        {orderMessages.orders.manageSubtitle}
+      </Typography>
+      <ManageOrders onStockChanged={() => queryClient.invalidateQueries({ queryKey: productsBaseKey })} />
+    </Box>
+  );
 }

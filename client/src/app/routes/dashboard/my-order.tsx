@@ -1,6 +1,26 @@
-import { ComingSoon } from '@/components/coming-soon';
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { useQueryClient } from '@tanstack/react-query';
 import { messages } from '@/config/messages';
+import { orderMessages } from '@/config/order-messages';
+import { site } from '@/config/site';
+import { productsBaseKey } from '@/features/catalogue/api/get-products';
+import { MyOrders } from '@/features/orders/components/my-orders';
+import { useUser } from '@/lib/auth';
 
 export default function MyOrderPage() {
-  return <ComingSoon title={messages.dashboard.myOrder} />;
+  const email = useUser().data?.email;
+  const queryClient = useQueryClient();
+  return (
+    <Box>
+      <title>{`${messages.dashboard.myOrder} | ${site.storeName}`}</title>
+      <Typography variant="h3" component="h1" sx={{ fontSize: { xs: '2rem', md: '2.5rem' } }}>
+        {messages.dashboard.myOrder}
+      </Typography>
+      <Typography color="text.secondary" sx={{ mt: 1, mb: 3 }}>
+        {orderMessages.orders.myOrdersSubtitle}
+      </Typography>
+      <MyOrders email={email} onStockChanged={() => queryClient.invalidateQueries({ queryKey: productsBaseKey })} />
+    </Box>
+  );
 }

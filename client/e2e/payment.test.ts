@@ -1,0 +1,143 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openSignedIn, registerAccount, uniqueEmail } from './accounts';
+import { launchBrowser, openPage, webUrl } from './browser';
+import { demoProduct, GENERATOR, placeOrder } from './shop';
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+const orderRow = (page: Page, text: string) => page.locator('tr[data-testid="order-row"]', { hasText: text });
+
+/** An expiry date a few years ahead, as MM/YY. */
+function futureExpiry(): string {
+  return `12/${String((new Date().getFullYear() + 3) % 100).padStart(2, '0')}`;
+}
+
+async function fillCard(page: Page, number: string) {
+  await page.getByLabel('Card number', { exact: false }).fill(number);
+  await page.getByLabel('Expiry (MM/YY)', { exact: false }).fill(futureExpiry());
+  await page.getByLabel('CVC', { exact: false }).fill('123');
+}
+
+describe('card payment in test mode (issue 6)', () => {
+  it('order → My Orders → PAY → 4242 4242 4242 4242 → paid, with the transaction id; Delete is then disabled', async () => {
+    const generator = await demoProduct(GENERATOR);
+    const customer = await registerAccount('Pia Payer', uniqueEmail('payer'));
+    const { context, page, pageErrors } = await openPage(browser, '/');
+    try {
+      await openSignedIn(page, customer.token, `/purchase/${generator._id}`);
+      await page.getByLabel('Mobile', { exact: false }).fill('+1 555 014 2290');
+      await page.getByLabel('Address', { exact: false }).fill('42 Foundry Road, Pittsburgh');
+      await page.getByRole('button', { name: 'Place Order' }).click();
+      await page.getByRole('alert').filter({ hasText: 'Order successfully' }).waitFor();
+
+      await page.goto(new URL('/dashboard/myorder', page.url()).toString());
+      const row = orderRow(page, GENERATOR);
+      await row.getByRole('link', { name: 'PAY' }).click();
+      await page.waitForURL((url) => url.pathname.startsWith('/payment/'));
+      await page.getByRole('heading', { level: 1, name: 'Payment' }).waitFor();
+      await page.getByText('Order summary').waitFor();
+      await page.getByText('TEST MODE', { exact: true }).waitFor();
+      await page.getByText(/4242 4242 4242 4242/).first().waitFor();
+
+      const pay = page.getByRole('button', { name: /^Pay \$14,900/ });
+      await fillCard(page, '4242 4242 4242 4242');
+      await page.waitForFunction(() => [...document.querySelectorAll('button')].some((b) => b.textContent?.startsWith('Pay $') && !b.disabled));
+      await pay.click();
+      await page.getByText('Congrats! Your payment is completed.').waitFor();
+      await page.getByText('Your transaction Id:').waitFor();
+      const transactionId = (await page.getByTestId('transaction-id').innerText()).trim();
+      expect(transactionId).toMatch(/^pi_/);
+      expect(await pay.isDisabled()).toBe(true);
+      // Nothing of the card is kept in the browser.
+      expect(await page.evaluate(() => JSON.stringify({ ...localStorage, ...sessionStorage }))).not.toContain('4242');
+
+      await page.getByRole('link', { name: 'Back to My Orders' }).click();
+      await page.waitForURL((url) => url.pathname === '/dashboard/myorder');
+      const paidRow = orderRow(page, GENERATOR);
+      await paidRow.getByText('paid', { exact: true }).waitFor();
+      await paidRow.getByText(transactionId).waitFor();
+      expect(await paidRow.getByRole('link', { name: 'PAY' }).count()).toBe(0);
+      expect(await paidRow.getByRole('button', { name: 'Delete' }).isDisabled()).toBe(true);
+      expect(pageErrors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('4000 0000 0000 0002 is declined: the message shows in red and the order stays unpaid', async () => {
+    const generator = await demoProduct(GENERATOR);
+    const customer = await registerAccount('Dex Declined', uniqueEmail('declined'));
+    const orderId = await placeOrder(customer.token, generator._id, 1);
+    const { context, page } = await openPage(browser, '/');
+    try {
+      await openSignedIn(page, customer.token, `/payment/${orderId}`);
+      await page.getByText('TEST MODE', { exact: true }).waitFor();
+      await fillCard(page, '4000 0000 0000 0002');
+      const pay = page.getByRole('button', { name: /^Pay \$14,900/ });
+      await page.waitForFunction(() => [...document.querySelectorAll('button')].some((b) => b.textContent?.startsWith('Pay $') && !b.disabled));
+      await pay.click();
+      const error = page.getByRole('alert').filter({ hasText: 'Your card was declined.' });
+      await error.waitFor();
+      expect(await error.evaluate((el) => getComputedStyle(el).color)).toBe('rgb(179, 38, 30)');
+      expect(await page.getByText('Congrats! Your payment is completed.').count()).toBe(0);
+
+      await page.goto(new URL('/dashboard/myorder', page.url()).toString());
+      const row = orderRow(page, GENERATOR);
+      await row.getByRole('link', { name: 'PAY' }).waitFor();
+      expect(await row.getByText('paid', { exact: true }).count()).toBe(0);
+      expect(await row.getByRole('button', { name: 'Delete' }).isEnabled()).toBe(true);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('keeps the payment code out of the first load, and loads nothing from Stripe in test mode', async () => {
+    const generator = await demoProduct(GENERATOR);
+    const customer = await registerAccount('Lena Lean', uniqueEmail('lean'));
+    const orderId = await placeOrder(customer.token, generator._id, 1);
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(request.url()));
+    try {
+      await page.goto(webUrl('/'));
+      await page.waitForLoadState('networkidle');
+      const firstLoad = requested.filter((url) => url.endsWith('.js') || url.endsWith('.css'));
+      expect(firstLoad.length).toBeGreaterThan(0);
+      const paymentCode = /payment|checkout|stripe|purchase|my-order|manage-order|orders|order-parts|order-messages/i;
+      expect(firstLoad.filter((url) => paymentCode.test(new URL(url).pathname))).toEqual([]);
+
+      await openSignedIn(page, customer.token, `/payment/${orderId}`);
+      await page.getByText('TEST MODE', { exact: true }).waitFor();
+      await page.waitForLoadState('networkidle');
+      expect(requested.filter((url) => /stripe/i.test(url))).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('someone else’s order shows the server’s refusal, and no card form', async () => {
+    const generator = await demoProduct(GENERATOR);
+    const owner = await registerAccount('Olive Owner', uniqueEmail('owner'));
+    const orderId = await placeOrder(owner.token, generator._id, 1);
+    const other = await registerAccount('Nosy Neighbour', uniqueEmail('nosy'));
+    const { context, page } = await openPage(browser, '/');
+    try {
+      await openSignedIn(page, other.token, `/payment/${orderId}`);
+      await page.getByRole('heading', { level: 1, name: 'Payment' }).waitFor();
+      await page.getByRole('alert').filter({ hasText: 'This belongs to another account.' }).waitFor();
+      expect(await page.getByLabel('Card number', { exact: false }).count()).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
+});

@@ -1,0 +1,36 @@
+import { inject } from 'vitest';
+
+/** A product of the demo catalogue, as GET /service answers it. */
+export interface DemoProduct {
+  _id: string;
+  name: string;
+  price: number;
+  avaialbequantit: number;
+  minimumquantity: number;
+}
+
+/** The demo catalogue's product named `name` (the server seeds it: SEED_DEMO=true). */
+export async function demoProduct(name: string): Promise<DemoProduct> {
+  const url = new URL('/service', inject('apiUrl'));
+  url.searchParams.set('q', name);
+  url.searchParams.set('limit', '50');
+  const response = await fetch(url);
+  if (response.status !== 200) throw new Error(`GET /service?q=${name}: ${response.status} ${await response.text()}`);
+  const product = ((await response.json()) as DemoProduct[]).find((p) => p.name === name);
+  if (!product) throw new Error(`the demo catalogue has no product named ${name}`);
+  return product;
+}
+
+/** Places an order through the API as the token's account (no UI): answers the order's id. */
+export async function placeOrder(token: string, productId: string, productQuantity: number): Promise<string> {
+  const response = await fetch(new URL('/order', inject('apiUrl')), {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+    body: JSON.stringify({ productId, productQuantity, address: '42 Foundry Road, Pittsburgh', mobile: '+1 555 014 2290' }),
+  });
+  if (response.status !== 201) throw new Error(`POST /order: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { insertedId: string }).insertedId;
+}
+
+export const GENERATOR = 'Diesel Generator 60 kVA';
+export const BEARING = 'Deep Groove Ball Bearing 6205-2RS';

@@ -1,0 +1,28 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { apiClient } from '@/lib/api-client';
+import type { Order, Page } from '@/types/api';
+import { ordersQueryKey } from './get-my-orders';
+
+export interface AllOrdersParams {
+  limit?: number;
+  skip?: number;
+}
+
+/** GET /orders (admin): every order, newest first; the total is in X-Total-Count. */
+export async function getAllOrders(params: AllOrdersParams = {}, signal?: AbortSignal): Promise<Page<Order>> {
+  const { data, headers } = await apiClient.request<Order[]>('/orders', { query: { ...params }, signal });
+  const total = Number(headers.get('X-Total-Count'));
+  return { items: data, total: headers.has('X-Total-Count') && Number.isFinite(total) ? total : data.length };
+}
+
+export const getAllOrdersQueryOptions = (params: AllOrdersParams = {}) =>
+  queryOptions({
+    queryKey: [...ordersQueryKey, 'all', params] as const,
+    queryFn: ({ signal }) => getAllOrders(params, signal),
+    staleTime: 0,
+    placeholderData: keepPreviousData,
+  });
+
+export function useAllOrders(params: AllOrdersParams = {}) {
+  return useQuery(getAllOrdersQueryOptions(params));
+}

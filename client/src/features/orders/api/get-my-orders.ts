@@ -1,0 +1,33 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { apiClient } from '@/lib/api-client';
+import type { Order, Page } from '@/types/api';
+
+/** Every order query starts with this key: mutations invalidate it. */
+export const ordersQueryKey = ['orders'] as const;
+
+export interface MyOrdersParams {
+  email: string;
+  limit?: number;
+  skip?: number;
+}
+
+/** GET /order?email= (the owner, or an admin): that customer's orders, newest first; the total is in X-Total-Count. */
+export async function getMyOrders({ email, limit, skip }: MyOrdersParams, signal?: AbortSignal): Promise<Page<Order>> {
+  const { data, headers } = await apiClient.request<Order[]>('/order', { query: { email, limit, skip }, signal });
+  const total = Number(headers.get('X-Total-Count'));
+  return { items: data, total: headers.has('X-Total-Count') && Number.isFinite(total) ? total : data.length };
+}
+
+export const getMyOrdersQueryOptions = (params: MyOrdersParams) =>
+  queryOptions({
+    queryKey: [...ordersQueryKey, 'mine', params] as const,
+    queryFn: ({ signal }) => getMyOrders(params, signal),
+    staleTime: 0,
+    placeholderData: keepPreviousData,
+  });
+
+/** The signed-in customer's orders; waits until the account (its email) is known. */
+export function useMyOrders(params: { email: string | undefined; limit?: number; skip?: number }) {
+  const { email = '', ...page } = params;
+  return useQuery({ ...getMyOrdersQueryOptions({ email, ...page }), enabled: email !== '' });
+}

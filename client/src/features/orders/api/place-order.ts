@@ -1,0 +1,29 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiClient } from '@/lib/api-client';
+import type { InsertResult } from '@/types/api';
+import { ordersQueryKey } from './get-my-orders';
+
+export interface PlaceOrderInput {
+  productId: string;
+  productQuantity: number;
+  address: string;
+  mobile: string;
+}
+
+/**
+ * POST /order (signed in): the server takes name and email from the account and
+ * name, price and image from the product, and reserves the stock. 409 when the
+ * stock is short ("Only 3 of X left in stock."), 400 with `errors` per field.
+ */
+export function placeOrder(input: PlaceOrderInput): Promise<InsertResult> {
+  return apiClient.post<InsertResult>('/order', input);
+}
+
+export function usePlaceOrder({ onSettled }: { onSettled?: () => unknown } = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: placeOrder,
+    // Settled, not success: a 409 means the stock shown was stale, so reload it either way.
+    onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: ordersQueryKey }), onSettled?.()]),
+  });
+}

@@ -1,0 +1,126 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi, jsonResponse, problemResponse, renderWithProviders } from '@/testing/test-utils';
+import type { Order } from '@/types/api';
+import { makeOrder } from '../testing/make-order';
+import { ManageOrders } from './manage-orders';
+
+const pending = makeOrder({ name: 'Bob Builder', email: 'bob@example.com' });
+const shipped = makeOrder({
+  _id: '64b7f0c2a1b2c3d4e5f6a002',
+  name: 'Cid Contractor',
+  email: 'cid@example.com',
+  productName: 'MIG Welder 250A',
+  pending: false,
+  shipped: true,
+  paid: true,
+  transactionId: 'pi_test_77aa',
+});
+
+let orders: Order[];
+
+beforeEach(() => {
+  window.localStorage.setItem('accessToken', 'admin-token');
+  orders = [pending, shipped];
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+function api(overrides: Parameters<typeof fakeApi>[0] = {}) {
+  const fake = fakeApi({
+    'GET /orders': () => jsonResponse(orders, { headers: { 'X-Total-Count': String(orders.length) } }),
+    ...overrides,
+  });
+  vi.stubGlobal('fetch', fake.fetch);
+  return fake;
+}
+
+const row = (customerEmail: string) => within(screen.getByText(customerEmail).closest('tr')!);
+const listCalls = (calls: { method: string; path: string }[]) => calls.filter((c) => c.method === 'GET' && c.path.startsWith('/orders')).length;
+
+describe('ManageOrders', () => {
+  it('lists every order with its customer, PAINDING while pending, and paid or unpaid', async () => {
+    const fake = api();
+    renderWithProviders(<ManageOrders />);
+    expect(await screen.findByText('bob@example.com')).toBeInTheDocument();
+    expect(fake.calls[0]).toMatchObject({ path: '/orders?limit=20&skip=0', authorization: 'Bearer admin-token' });
+    expect(row('bob@example.com').getByText('Bob Builder')).toBeInTheDocument();
+    expect(row('bob@example.com').getByText('PAINDING')).toBeInTheDocument();
+    expect(row('bob@example.com').getByText('unpaid')).toBeInTheDocument();
+    expect(row('bob@example.com').getByText('$14,900')).toBeInTheDocument();
+    expect(row('cid@example.com').getByText('shipped')).toBeInTheDocument();
+    expect(row('cid@example.com').getByText('paid')).toBeInTheDocument();
+    expect(row('cid@example.com').getByTestId('transaction-id')).toHaveTextContent('pi_test_77aa');
+  });
+
+  it('Ship Now ships the order (PUT /order/update/{id}); it then shows Shipped, disabled', async () => {
+    const fake = api({
+      [`PUT /order/update/${pending._id}`]: () => {
+        orders = orders.map((o) => (o._id === pending._id ? { ...o, pending: false, shipped: true } : o));
+        return jsonResponse({ acknowledged: true, matchedCount: 1, modifiedCount: 1 });
+      },
+    });
+    renderWithProviders(<ManageOrders />);
+    await screen.findByText('bob@example.com');
+    expect(row('bob@example.com').queryByRole('button', { name: 'Shipped' })).not.toBeInTheDocument();
+
+    await userEvent.click(row('bob@example.com').getByRole('button', { name: 'Ship Now' }));
+    expect(fake.calls.find((c) => c.method === 'PUT')).toMatchObject({ path: `/order/update/${pending._id}`, authorization: 'Bearer admin-token' });
+    await vi.waitFor(() => expect(listCalls(fake.calls)).toBe(2));
+    expect(await row('bob@example.com').findByRole('button', { name: 'Shipped' })).toBeDisabled();
+    expect(row('bob@example.com').queryByRole('button', { name: 'Ship Now' })).not.toBeInTheDocument();
+    expect(row('bob@example.com').queryByText('PAINDING')).not.toBeInTheDocument();
+    expect(await screen.findByText('The order is on its way.')).toBeInTheDocument();
+  });
+
+  it('Ship Now refused (409): toasts the server’s reason', async () => {
+    api({ [`PUT /order/update/${pending._id}`]: () => problemResponse(409, 'The order has already shipped.') });
+    renderWithProviders(<ManageOrders />);
+    await screen.findByText('bob@example.com');
+    await userEvent.click(row('bob@example.com').getByRole('button', { name: 'Ship Now' }));
+    expect(await screen.findByText('The order has already shipped.')).toBeInTheDocument();
+  });
+
+  it('a shipped order shows Shipped (disabled); Delete is disabled once there is a transaction id', async () => {
+    api();
+    renderWithProviders(<ManageOrders />);
+    await screen.findByText('cid@example.com');
+    expect(row('cid@example.com').getByRole('button', { name: 'Shipped' })).toBeDisabled();
+    expect(row('cid@example.com').getByRole('button', { name: 'Delete' })).toBeDisabled();
+    expect(row('bob@example.com').getByRole('button', { name: 'Delete' })).toBeEnabled();
+  });
+
+  it('Delete: confirms with the spec’s question and deletes by id', async () => {
+    const confirm = vi.fn(() => true);
+    vi.stubGlobal('confirm', confirm);
+    const fake = api({
+      [`DELETE /delete/${pending._id}`]: () => {
+        orders = orders.filter((o) => o._id !== pending._id);
+        return jsonResponse({ acknowledged: true, deletedCount: 1 });
+      },
+    });
+    renderWithProviders(<ManageOrders />);
+    await screen.findByText('bob@example.com');
+    await userEvent.click(row('bob@example.com').getByRole('button', { name: 'Delete' }));
+    expect(confirm).toHaveBeenCalledWith('Are You sure Want to delete this product?');
+    expect(fake.calls.find((c) => c.method === 'DELETE')).toMatchObject({ path: `/delete/${pending._id}` });
+    await vi.waitFor(() => expect(screen.queryByText('bob@example.com')).not.toBeInTheDocument());
+  });
+
+  it('pages through the orders with X-Total-Count', async () => {
+    const fake = fakeApi({
+      'GET /orders': ({ url }) =>
+        jsonResponse(url.searchParams.get('skip') === '20' ? [shipped] : [pending], { headers: { 'X-Total-Count': '21' } }),
+    });
+    vi.stubGlobal('fetch', fake.fetch);
+    renderWithProviders(<ManageOrders />);
+    await screen.findByText('bob@example.com');
+    expect(screen.getByText('21 orders')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: /next page/i }));
+    expect(await screen.findByText('cid@example.com')).toBeInTheDocument();
+    expect(fake.calls.at(-1)).toMatchObject({ path: '/orders?limit=20&skip=20' });
+  });
+});

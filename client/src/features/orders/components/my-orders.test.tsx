@@ -1,0 +1,128 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi, jsonResponse, problemResponse, renderWithProviders } from '@/testing/test-utils';
+import type { Order } from '@/types/api';
+import { makeOrder } from '../testing/make-order';
+import { MyOrders } from './my-orders';
+
+const unpaid = makeOrder();
+const paid = makeOrder({
+  _id: '64b7f0c2a1b2c3d4e5f6a002',
+  productName: 'Deep Groove Ball Bearing 6205-2RS',
+  productPrice: 4.2,
+  productQuantity: 125,
+  amount: 52_500,
+  paid: true,
+  transactionId: 'pi_test_3c9f0a',
+});
+const shipped = makeOrder({ _id: '64b7f0c2a1b2c3d4e5f6a003', productName: 'MIG Welder 250A', pending: false, shipped: true });
+
+let orders: Order[];
+
+beforeEach(() => {
+  window.localStorage.setItem('accessToken', 'tok');
+  orders = [unpaid, paid, shipped];
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+function api(overrides: Parameters<typeof fakeApi>[0] = {}) {
+  const fake = fakeApi({
+    'GET /order': () => jsonResponse(orders, { headers: { 'X-Total-Count': String(orders.length) } }),
+    ...overrides,
+  });
+  vi.stubGlobal('fetch', fake.fetch);
+  return fake;
+}
+
+const row = (product: string) => within(screen.getByText(product).closest('tr')!);
+
+describe('MyOrders', () => {
+  it('lists the customer’s orders: product, quantity, total in dollars, status', async () => {
+    const fake = api();
+    renderWithProviders(<MyOrders email="ada@example.com" />);
+    expect(await screen.findByText('Diesel Generator 60 kVA')).toBeInTheDocument();
+    expect(fake.calls[0]).toMatchObject({ path: '/order?email=ada%40example.com&limit=20&skip=0', authorization: 'Bearer tok' });
+    expect(row('Diesel Generator 60 kVA').getByText('1 pcs')).toBeInTheDocument();
+    expect(row('Diesel Generator 60 kVA').getByText('$14,900')).toBeInTheDocument();
+    expect(row('Deep Groove Ball Bearing 6205-2RS').getByText('$525')).toBeInTheDocument();
+    expect(row('Diesel Generator 60 kVA').getByText('pending')).toBeInTheDocument();
+    expect(row('MIG Welder 250A').getByText('shipped')).toBeInTheDocument();
+    expect(screen.getByText('3 orders')).toBeInTheDocument();
+  });
+
+  it('offers a PAY link to /payment/{id} while unpaid', async () => {
+    api();
+    renderWithProviders(<MyOrders email="ada@example.com" />);
+    await screen.findByText('Diesel Generator 60 kVA');
+    expect(row('Diesel Generator 60 kVA').getByRole('link', { name: 'PAY' })).toHaveAttribute('href', `/payment/${unpaid._id}`);
+    expect(row('Diesel Generator 60 kVA').queryByText('paid')).not.toBeInTheDocument();
+  });
+
+  it('once paid: paid and the transaction id, no PAY, and Delete disabled', async () => {
+    api();
+    renderWithProviders(<MyOrders email="ada@example.com" />);
+    await screen.findByText('Deep Groove Ball Bearing 6205-2RS');
+    const paidRow = row('Deep Groove Ball Bearing 6205-2RS');
+    expect(paidRow.getByText('paid')).toBeInTheDocument();
+    expect(paidRow.getByTestId('transaction-id')).toHaveTextContent('pi_test_3c9f0a');
+    expect(paidRow.queryByRole('link', { name: 'PAY' })).not.toBeInTheDocument();
+    expect(paidRow.getByRole('button', { name: 'Delete' })).toBeDisabled();
+    expect(row('Diesel Generator 60 kVA').getByRole('button', { name: 'Delete' })).toBeEnabled();
+  });
+
+  it('Delete: asks the spec’s question, deletes by id, and reloads the list and the stock', async () => {
+    const confirm = vi.fn(() => true);
+    vi.stubGlobal('confirm', confirm);
+    const onStockChanged = vi.fn();
+    const fake = api({
+      [`DELETE /delete/${unpaid._id}`]: () => {
+        orders = orders.filter((o) => o._id !== unpaid._id);
+        return jsonResponse({ acknowledged: true, deletedCount: 1 });
+      },
+    });
+    renderWithProviders(<MyOrders email="ada@example.com" onStockChanged={onStockChanged} />);
+    await screen.findByText('Diesel Generator 60 kVA');
+    await userEvent.click(row('Diesel Generator 60 kVA').getByRole('button', { name: 'Delete' }));
+    expect(confirm).toHaveBeenCalledWith('Are You sure Want to delete this product?');
+    expect(fake.calls.find((c) => c.method === 'DELETE')).toMatchObject({ path: `/delete/${unpaid._id}`, authorization: 'Bearer tok' });
+    await vi.waitFor(() => expect(screen.queryByText('Diesel Generator 60 kVA')).not.toBeInTheDocument());
+    expect(await screen.findByText('The order was deleted.')).toBeInTheDocument();
+    expect(onStockChanged).toHaveBeenCalled();
+  });
+
+  it('Delete: nothing is sent when the customer cancels', async () => {
+    vi.stubGlobal('confirm', vi.fn(() => false));
+    const fake = api();
+    renderWithProviders(<MyOrders email="ada@example.com" />);
+    await screen.findByText('Diesel Generator 60 kVA');
+    await userEvent.click(row('Diesel Generator 60 kVA').getByRole('button', { name: 'Delete' }));
+    expect(fake.calls.some((c) => c.method === 'DELETE')).toBe(false);
+  });
+
+  it('Delete refused (409): toasts the server’s reason', async () => {
+    vi.stubGlobal('confirm', vi.fn(() => true));
+    api({ [`DELETE /delete/${unpaid._id}`]: () => problemResponse(409, 'The order is paid (transaction pi_x) and cannot be deleted.') });
+    renderWithProviders(<MyOrders email="ada@example.com" />);
+    await screen.findByText('Diesel Generator 60 kVA');
+    await userEvent.click(row('Diesel Generator 60 kVA').getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('The order is paid (transaction pi_x) and cannot be deleted.')).toBeInTheDocument();
+  });
+
+  it('says so when there are no orders yet', async () => {
+    orders = [];
+    api();
+    renderWithProviders(<MyOrders email="ada@example.com" />);
+    expect(await screen.findByText('You have not ordered anything yet.')).toBeInTheDocument();
+  });
+
+  it('waits for the account before asking for orders', () => {
+    const fake = api();
+    renderWithProviders(<MyOrders email={undefined} />);
+    expect(screen.getByRole('status')).toBeInTheDocument();
+    expect(fake.calls.filter((c) => c.path.startsWith('/order'))).toEqual([]);
+  });
+});

@@ -1,0 +1,168 @@
+import { fireEvent, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi, jsonResponse, problemResponse, renderWithProviders } from '@/testing/test-utils';
+import type { Product } from '@/types/api';
+import { OUT_OF_RANGE_TOAST_DELAY_MS, PurchaseForm } from './purchase-form';
+
+// The toast helper, recorded: the tests count how often the form calls it.
+const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), info: vi.fn() }));
+vi.mock('@/lib/toast', async (importOriginal) => ({ ...(await importOriginal<typeof import('@/lib/toast')>()), useToast: () => toast }));
+
+const OUT_OF_RANGE = 'Please enter a value greater than the minimum quantity and less than the minimum quantity';
+
+const bearing: Product = {
+  _id: '64b7f0c2a1b2c3d4e5f60001',
+  name: 'Deep Groove Ball Bearing 6205-2RS',
+  price: 4.2,
+  image: 'https://example.com/bearing.jpg',
+  description: 'Sealed bearing.',
+  avaialbequantit: 12000,
+  minimumquantity: 100,
+};
+const user = { name: 'Ada Buyer', email: 'ada@example.com' };
+
+beforeEach(() => {
+  window.localStorage.setItem('accessToken', 'tok');
+  toast.success.mockClear();
+  toast.error.mockClear();
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+function setup(routes: Parameters<typeof fakeApi>[0] = {}, product = bearing) {
+  const api = fakeApi(routes);
+  vi.stubGlobal('fetch', api.fetch);
+  const onStockChanged = vi.fn();
+  renderWithProviders(<PurchaseForm product={product} user={user} onStockChanged={onStockChanged} />);
+  return { api, onStockChanged };
+}
+
+const quantity = () => screen.getByLabelText(/^Quantity/);
+const mobile = () => screen.getByLabelText(/^Mobile/);
+const address = () => screen.getByLabelText(/^Address/);
+const submit = () => screen.getByRole('button', { name: 'Place Order' });
+const orderCalls = (api: ReturnType<typeof fakeApi>) => api.calls.filter((c) => c.method === 'POST' && c.path === '/order');
+
+const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function setQuantity(value: string) {
+  await userEvent.clear(quantity());
+  await userEvent.type(quantity(), value);
+}
+
+describe('PurchaseForm', () => {
+  it('starts at the minimum quantity, with the account and the product read-only', () => {
+    setup();
+    expect(quantity()).toHaveValue(100);
+    expect(screen.getByLabelText('Name')).toHaveValue('Ada Buyer');
+    expect(screen.getByLabelText('Name')).toHaveAttribute('readonly');
+    expect(screen.getByLabelText('Email')).toHaveValue('ada@example.com');
+    expect(screen.getByLabelText('Product')).toHaveValue('Deep Groove Ball Bearing 6205-2RS');
+    expect(screen.getByLabelText('Price')).toHaveValue('$4.20');
+    expect(screen.getByLabelText('Price')).toHaveAttribute('readonly');
+    expect(screen.getByTestId('order-total')).toHaveTextContent('$420');
+    expect(submit()).toBeEnabled();
+  });
+
+  it('below the minimum: the spec’s toast once, the reason under the field, and submit disabled', async () => {
+    setup();
+    await setQuantity('99');
+    expect(quantity()).toHaveAccessibleDescription('The minimum order is 100 pcs');
+    expect(submit()).toBeDisabled();
+    await vi.waitFor(() => expect(toast.error).toHaveBeenCalledWith(OUT_OF_RANGE));
+    await pause(OUT_OF_RANGE_TOAST_DELAY_MS + 100);
+    expect(toast.error).toHaveBeenCalledTimes(1); // once, however long it stays there
+
+    await setQuantity('150'); // passes "1" and "15" on the way: no toast for those
+    expect(submit()).toBeEnabled();
+    expect(screen.getByTestId('order-total')).toHaveTextContent('$630');
+    await pause(OUT_OF_RANGE_TOAST_DELAY_MS + 100);
+    expect(toast.error).toHaveBeenCalledTimes(1);
+
+    await setQuantity('50'); // out of range again: once more
+    await vi.waitFor(() => expect(toast.error).toHaveBeenCalledTimes(2));
+  });
+
+  it('above the available quantity: submit disabled', async () => {
+    setup();
+    await setQuantity('12001');
+    expect(submit()).toBeDisabled();
+    expect(quantity()).toHaveAccessibleDescription('Only 12000 pcs are available');
+    await vi.waitFor(() => expect(toast.error).toHaveBeenCalledWith(OUT_OF_RANGE));
+  });
+
+  it('submitted out of range: the same toast, and nothing is sent', async () => {
+    const { api } = setup();
+    await userEvent.type(mobile(), '+1 555 014 2290');
+    await userEvent.type(address(), '42 Foundry Road');
+    await setQuantity('10');
+    fireEvent.submit(submit().closest('form')!); // as Enter would, were the button not disabled
+    await vi.waitFor(() => expect(toast.error).toHaveBeenCalledWith(OUT_OF_RANGE));
+    await pause(OUT_OF_RANGE_TOAST_DELAY_MS + 100);
+    expect(toast.error).toHaveBeenCalledTimes(1); // said at the submit; the pause's toast is not said again
+    expect(orderCalls(api)).toEqual([]);
+  });
+
+  it('requires mobile and address', async () => {
+    const { api } = setup();
+    await userEvent.click(submit());
+    expect(mobile()).toHaveAccessibleDescription('Mobile is Required');
+    expect(address()).toHaveAccessibleDescription('Address is Required');
+    expect(orderCalls(api)).toEqual([]);
+  });
+
+  it('orders: sends the order, toasts Order successfully, resets the form and reloads the stock', async () => {
+    const { api, onStockChanged } = setup({
+      'POST /order': () => jsonResponse({ acknowledged: true, insertedId: '64b7f0c2a1b2c3d4e5f69999' }, { status: 201 }),
+    });
+    await setQuantity('250');
+    await userEvent.type(mobile(), ' +1 555 014 2290 ');
+    await userEvent.type(address(), '42 Foundry Road, Pittsburgh');
+    await userEvent.click(submit());
+
+    await vi.waitFor(() => expect(toast.success).toHaveBeenCalledWith('Order successfully'));
+    expect(orderCalls(api)).toHaveLength(1);
+    expect(orderCalls(api)[0]).toMatchObject({
+      authorization: 'Bearer tok',
+      body: { productId: bearing._id, productQuantity: 250, address: '42 Foundry Road, Pittsburgh', mobile: '+1 555 014 2290' },
+    });
+    await vi.waitFor(() => expect(quantity()).toHaveValue(100));
+    expect(mobile()).toHaveValue('');
+    expect(address()).toHaveValue('');
+    expect(onStockChanged).toHaveBeenCalled();
+    expect(screen.getByRole('link', { name: 'Pay now' })).toHaveAttribute('href', '/payment/64b7f0c2a1b2c3d4e5f69999');
+    expect(toast.error).not.toHaveBeenCalled();
+  });
+
+  it('refused (409): Failed to add Order with the server’s reason', async () => {
+    const { onStockChanged } = setup({ 'POST /order': () => problemResponse(409, `Only 3 of ${bearing.name} left in stock.`) });
+    await userEvent.type(mobile(), '+1 555 014 2290');
+    await userEvent.type(address(), '42 Foundry Road');
+    await userEvent.click(submit());
+    await vi.waitFor(() => expect(toast.error).toHaveBeenCalledWith(`Failed to add Order: Only 3 of ${bearing.name} left in stock.`));
+    expect(toast.success).not.toHaveBeenCalled();
+    expect(mobile()).toHaveValue('+1 555 014 2290'); // kept, to try again
+    expect(onStockChanged).toHaveBeenCalled();
+  });
+
+  it('refused (400): the server’s reasons under the fields and in the toast', async () => {
+    setup({
+      'POST /order': () => problemResponse(400, 'The order is not valid.', { mobile: 'must be a phone number' }),
+    });
+    await userEvent.type(mobile(), '+1 555 014 2290');
+    await userEvent.type(address(), '42 Foundry Road');
+    await userEvent.click(submit());
+    await vi.waitFor(() => expect(toast.error).toHaveBeenCalledWith('Failed to add Order: Mobile must be a phone number'));
+    expect(mobile()).toHaveAccessibleDescription('Mobile must be a phone number');
+  });
+
+  it('says so when the stock is below the minimum order, and cannot be sent', () => {
+    setup({}, { ...bearing, avaialbequantit: 40 });
+    expect(screen.getByRole('alert')).toHaveTextContent('There is not enough stock for the minimum order right now.');
+    expect(submit()).toBeDisabled();
+    expect(toast.error).not.toHaveBeenCalled();
+  });
+});

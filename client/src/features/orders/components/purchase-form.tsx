@@ -1,0 +1,291 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import CheckCircleIcon from '@mui/icons-material/CheckCircle';
+import { useEffect, useRef, useState } from 'react';
+import { useForm, useWatch, type FieldErrors } from 'react-hook-form';
+import { Link as RouterLink } from 'react-router';
+import { FormError } from '@/components/form/form-error';
+import { FormTextField } from '@/components/form/form-text-field';
+import { ReadOnlyField } from '@/components/form/read-only-field';
+import { orderMessages } from '@/config/order-messages';
+import { paths } from '@/config/paths';
+import { ApiError } from '@/lib/api-client';
+import { showFieldErrors } from '@/lib/form-errors';
+import { useToast } from '@/lib/toast';
+import type { Product, User } from '@/types/api';
+import { formatCents, formatPrice } from '@/utils/format';
+import { usePlaceOrder } from '../api/place-order';
+import { checkQuantity, isOutOfRange, validateAddress, validateMobile } from '../utils/quantity';
+
+const m = orderMessages.orders;
+
+/** How long the quantity stays out of range before the toast says so. */
+export const OUT_OF_RANGE_TOAST_DELAY_MS = 400;
+
+export interface PurchaseFormValues {
+  productName: string;
+  productPrice: string;
+  quantity: string;
+  mobile: string;
+  address: string;
+}
+
+/** The fields the server may name in a 400's `errors`, and the form field each belongs to. */
+const SERVER_FIELD_NAMES = { productQuantity: 'quantity', mobile: 'mobile', address: 'address' } as const;
+const FIELD_LABELS: Partial<Record<keyof PurchaseFormValues, string>> = { quantity: m.quantity, mobile: m.mobile, address: m.address };
+
+interface PurchaseFormProps {
+  product: Product;
+  user: Pick<User, 'name' | 'email'>;
+  /** Called once an order was tried: the product's stock has changed either way. */
+  onStockChanged?: () => unknown;
+}
+
+function defaultsFor(product: Product): PurchaseFormValues {
+  return {
+    productName: product.name,
+    productPrice: formatPrice(product.price),
+    quantity: String(product.minimumquantity),
+    mobile: '',
+    address: '',
+  };
+}
+
+function quantityRule(value: string, minimum: number, available: number): string | true {
+  const check = checkQuantity(value, minimum, available);
+  return check.ok || check.message;
+}
+
+/** The server's reason for refusing an order, in words a customer reads ("Mobile must be a phone number"). */
+function refusalReason(error: Error): string {
+  if (!(error instanceof ApiError)) return '';
+  if (error.status === 0) return error.title;
+  const fields = Object.entries(error.errors)
+    .map(([name, reason]) => {
+      const field = SERVER_FIELD_NAMES[name as keyof typeof SERVER_FIELD_NAMES];
+      return m.fieldError((field && FIELD_LABELS[field]) ?? name, reason);
+    })
+    .join('; ');
+  return fields || error.detail;
+}
+
+/**
+ * The order form of /purchase/:id: name and email from the account, product and
+ * price read-only, a quantity from the product's minimum up to its stock, mobile
+ * and address. An out-of-range quantity says so (the spec's toast) and keeps
+ * the order from being sent.
+ */
+export function PurchaseForm({ product, user, onStockChanged }: PurchaseFormProps) {
+  const toast = useToast();
+  const placeOrder = usePlaceOrder({ onSettled: onStockChanged });
+  const [placedId, setPlacedId] = useState<string | null>(null);
+  const { control, handleSubmit, reset, setError, trigger, getFieldState, formState } = useForm<PurchaseFormValues>({
+    defaultValues: defaultsFor(product),
+    mode: 'onTouched',
+  });
+
+  const minimum = product.minimumquantity;
+  const available = product.avaialbequantit;
+  const soldOut = available < minimum;
+  const quantityValue = useWatch({ control, name: 'quantity' });
+  const quantity = checkQuantity(quantityValue, minimum, available);
+  const outOfRange = isOutOfRange(quantity);
+
+  // The spec's toast once each time the quantity goes out of range, when the
+  // typing pauses there: typing "250" for a minimum of 100 passes "2" and "25"
+  // on the way, which is no reason to complain. (The field says why at once.)
+  const toasted = useRef(soldOut || outOfRange);
+  useEffect(() => {
+    if (!outOfRange) {
+      toasted.current = false;
+      return;
+    }
+    if (toasted.current) return;
+    const timer = setTimeout(() => {
+      if (toasted.current) return;
+      toasted.current = true;
+      toast.error(m.quantityOutOfRange);
+    }, OUT_OF_RANGE_TOAST_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [outOfRange, quantityValue, toast]);
+
+  // The quantity's message shows while typing, not only after leaving the field.
+  useEffect(() => {
+    if (getFieldState('quantity').isDirty) void trigger('quantity');
+  }, [quantityValue, minimum, available, getFieldState, trigger]);
+
+  /** On a submit: at once (and the pause's pending toast, if any, is then not said again). */
+  const sayOutOfRange = () => {
+    toasted.current = true;
+    toast.error(m.quantityOutOfRange);
+  };
+
+  const onValid = (values: PurchaseFormValues) => {
+    const check = checkQuantity(values.quantity, minimum, available);
+    if (!check.ok) {
+      if (isOutOfRange(check)) sayOutOfRange();
+      return;
+    }
+    setPlacedId(null);
+    placeOrder.mutate(
+      { productId: product._id, productQuantity: check.quantity, address: values.address.trim(), mobile: values.mobile.trim() },
+      {
+        onSuccess: (result) => {
+          toast.success(m.ordered);
+          reset(defaultsFor(product));
+          setPlacedId(result.insertedId);
+        },
+        onError: (error) => {
+          showFieldErrors(error, SERVER_FIELD_NAMES, setError, (field, reason) => m.fieldError(FIELD_LABELS[field] ?? field, reason));
+          const reason = refusalReason(error);
+          toast.error(reason ? m.orderFailedBecause(reason) : m.orderFailed);
+        },
+      },
+    );
+  };
+
+  const onInvalid = (errors: FieldErrors<PurchaseFormValues>) => {
+    if (errors.quantity && isOutOfRange(checkQuantity(quantityValue, minimum, available))) sayOutOfRange();
+  };
+
+  const readOnly = { input: { readOnly: true }, inputLabel: { shrink: true } };
+  const canSubmit = quantity.ok && !soldOut && !placeOrder.isPending;
+  const total = quantity.ok ? formatCents(Math.round(product.price * 100) * quantity.quantity) : null;
+
+  return (
+    <Box
+      component="form"
+      noValidate
+      onSubmit={handleSubmit(onValid, onInvalid)}
+      aria-labelledby="purchase-form-title"
+      sx={{
+        bgcolor: 'background.paper',
+        border: 1,
+        borderColor: 'divider',
+        borderRadius: 3,
+        p: { xs: 2.5, sm: 3.5 },
+        display: 'grid',
+        gap: 2.25,
+        '& .MuiInputBase-readOnly': { bgcolor: '#f4f5f7' },
+      }}
+    >
+      <Box>
+        <Typography id="purchase-form-title" variant="h5" component="h2" sx={{ fontWeight: 800 }}>
+          {m.formTitle}
+        </Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+          {m.formSubtitle}
+        </Typography>
+      </Box>
+
+      <Box sx={{ display: 'grid', gap: 2.25, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+        <ReadOnlyField label={m.name} value={user.name} />
+        <ReadOnlyField label={m.email} value={user.email} type="email" />
+        <FormTextField control={control} name="productName" label={m.productName} slotProps={readOnly} fullWidth />
+        <FormTextField control={control} name="productPrice" label={m.productPrice} slotProps={readOnly} fullWidth />
+      </Box>
+
+      <FormTextField
+        control={control}
+        name="quantity"
+        rules={{ validate: (value: string) => quantityRule(value, minimum, available) }}
+        label={m.quantity}
+        type="number"
+        required
+        disabled={soldOut}
+        helperText={m.quantityHint(minimum, available)}
+        slotProps={{ htmlInput: { min: minimum, max: available, step: 1, inputMode: 'numeric' } }}
+        fullWidth
+      />
+      <FormTextField
+        control={control}
+        name="mobile"
+        rules={{ validate: validateMobile }}
+        label={m.mobile}
+        type="tel"
+        autoComplete="tel"
+        required
+        disabled={soldOut}
+        fullWidth
+      />
+      <FormTextField
+        control={control}
+        name="address"
+        rules={{ validate: validateAddress }}
+        label={m.address}
+        autoComplete="street-address"
+        required
+        disabled={soldOut}
+        multiline
+        minRows={2}
+        fullWidth
+      />
+
+      {soldOut && <FormError>{m.outOfStock}</FormError>}
+
+      <Box
+        sx={{
+          display: 'flex',
+          flexWrap: 'wrap',
+          alignItems: 'center',
+          justifyContent: 'space-between',
+          gap: 2,
+          pt: 2,
+          borderTop: 1,
+          borderColor: 'divider',
+        }}
+      >
+        <Typography component="p" aria-live="polite" sx={{ display: 'flex', alignItems: 'baseline', gap: 1 }}>
+          <Box component="span" sx={{ color: 'text.secondary', fontWeight: 700 }}>
+            {m.total}
+          </Box>
+          <Box component="span" data-testid="order-total" sx={{ fontWeight: 800, fontSize: '1.35rem' }}>
+            {total ?? '—'}
+          </Box>
+        </Typography>
+        <Button
+          type="submit"
+          variant="contained"
+          size="large"
+          disabled={!canSubmit}
+          loading={placeOrder.isPending}
+          sx={{ minHeight: 48, px: 4, flexGrow: { xs: 1, sm: 0 } }}
+        >
+          {m.submit}
+        </Button>
+      </Box>
+
+      {placedId && !formState.isDirty && (
+        <Box
+          role="status"
+          sx={{
+            display: 'flex',
+            flexWrap: 'wrap',
+            alignItems: 'center',
+            gap: 1.5,
+            p: 2,
+            borderRadius: 2,
+            bgcolor: '#e8f4ec',
+            border: '1px solid #b7dcc2',
+            color: '#14532d',
+          }}
+        >
+          <CheckCircleIcon aria-hidden="true" sx={{ color: '#1e7a3c' }} />
+          <Box sx={{ flexGrow: 1, minWidth: 180 }}>
+            <Typography sx={{ fontWeight: 800 }}>{m.placedTitle}</Typography>
+            <Typography variant="body2">{m.placedText}</Typography>
+          </Box>
+          <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+            <Button component={RouterLink} to={paths.payment.to(placedId)} variant="contained" color="secondary" size="small">
+              {m.payNow}
+            </Button>
+            <Button component={RouterLink} to={paths.dashboard.myOrder} variant="outlined" color="secondary" size="small">
+              {m.viewMyOrders}
+            </Button>
+          </Box>
+        </Box>
+      )}
+    </Box>
+  );
+}

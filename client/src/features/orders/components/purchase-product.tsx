@@ -1,0 +1,71 @@
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import Typography from '@mui/material/Typography';
+import Inventory2OutlinedIcon from '@mui/icons-material/Inventory2Outlined';
+import LowPriorityIcon from '@mui/icons-material/LowPriority';
+import { messages } from '@/config/messages';
+import { orderMessages } from '@/config/order-messages';
+import type { Product } from '@/types/api';
+import { formatPrice } from '@/utils/format';
+
+const IMAGE_WIDTH = 480;
+const IMAGE_HEIGHT = 360;
+
+/** The product being ordered: image, name, price, stock, minimum order and description. */
+export function PurchaseProduct({ product }: { product: Product }) {
+  return (
+    <Box
+      component="section"
+      aria-labelledby="purchase-product-name"
+      sx={{ bgcolor: 'background.paper', border: 1, borderColor: 'divider', borderRadius: 3, overflow: 'hidden' }}
+    >
+      <Box sx={{ bgcolor: '#eef0f3', aspectRatio: `${IMAGE_WIDTH} / ${IMAGE_HEIGHT}`, overflow: 'hidden' }}>
+        <Box
+          component="img"
+          src={product.image}
+          alt={product.name}
+          width={IMAGE_WIDTH}
+          height={IMAGE_HEIGHT}
+          decoding="async"
+          sx={{ display: 'block', width: '100%', height: '100%', objectFit: 'cover' }}
+        />
+      </Box>
+      <Box sx={{ p: { xs: 2.5, sm: 3 }, display: 'grid', gap: 1.5 }}>
+        <Typography variant="overline" component="p" sx={{ color: 'text.secondary', lineHeight: 1.5 }}>
+          {messages.pages.purchase}
+        </Typography>
+        <Typography
+          id="purchase-product-name"
+          variant="h4"
+          component="h1"
+          sx={{ fontSize: { xs: '1.6rem', md: '1.9rem' }, lineHeight: 1.2, mt: -1, overflowWrap: 'anywhere' }}
+        >
+          {product.name}
+        </Typography>
+        <Typography component="p" sx={{ display: 'flex', alignItems: 'baseline', gap: 1 }}>
+          <Box component="span" sx={{ fontWeight: 800, fontSize: '1.75rem' }}>
+            {formatPrice(product.price)}
+          </Box>
+          <Box component="span" sx={{ color: 'text.secondary', fontWeight: 600 }}>
+            {orderMessages.orders.perPiece}
+          </Box>
+        </Typography>
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+          <Chip
+            icon={<Inventory2OutlinedIcon />}
+            label={messages.catalogue.available(product.avaialbequantit)}
+            sx={{ fontWeight: 700, bgcolor: '#eef0f3' }}
+          />
+          <Chip
+            icon={<LowPriorityIcon />}
+            label={messages.catalogue.minimumOrder(product.minimumquantity)}
+            sx={{ fontWeight: 700, bgcolor: '#fff4d1', '& .MuiChip-icon': { color: '#7a5800' } }}
+          />
+        </Box>
+        <Typography color="text.secondary" sx={{ whiteSpace: 'pre-line', lineHeight: 1.65 }}>
+          {product.description}
+        </Typography>
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,27 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiClient } from '@/lib/api-client';
+import type { PaymentIntentSecret } from '@/types/api';
+import { paymentQueryKey } from './get-order-to-pay';
+
+/**
+ * POST /create-payment-intent (the order's owner): the client secret of the
+ * order's one payment intent; the server takes the amount from the stored
+ * order, and answers the same intent however often it is asked. 409 once paid.
+ */
+export function createPaymentIntent(orderId: string, signal?: AbortSignal): Promise<string> {
+  return apiClient.post<PaymentIntentSecret>('/create-payment-intent', { orderId }, { signal }).then((r) => r.clientSecret);
+}
+
+/** A query, not a mutation: asking twice (a remount) is harmless and answers the same secret. */
+export const getPaymentIntentQueryOptions = (orderId: string) =>
+  queryOptions({
+    queryKey: [...paymentQueryKey, 'intent', orderId] as const,
+    queryFn: ({ signal }) => createPaymentIntent(orderId, signal),
+    staleTime: Infinity,
+    gcTime: 0,
+  });
+
+/** The client secret for an unpaid order (`enabled` false until the order is known to be unpaid). */
+export function usePaymentIntent(orderId: string, enabled: boolean) {
+  return useQuery({ ...getPaymentIntentQueryOptions(orderId), enabled });
+}

@@ -1,0 +1,22 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiClient } from '@/lib/api-client';
+import type { Order } from '@/types/api';
+
+/** The payment feature's queries; paying invalidates them (and, through the page, the order lists). */
+export const paymentQueryKey = ['payment'] as const;
+
+/** GET /pay/{id} (the owner): the order to pay; 403 for someone else's order, 404 for none. */
+export function getOrderToPay(id: string, signal?: AbortSignal): Promise<Order> {
+  return apiClient.get<Order>(`/pay/${encodeURIComponent(id)}`, { signal });
+}
+
+export const getOrderToPayQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: [...paymentQueryKey, 'order', id] as const,
+    queryFn: ({ signal }) => getOrderToPay(id, signal),
+    staleTime: 0,
+  });
+
+export function useOrderToPay(id: string) {
+  return useQuery(getOrderToPayQueryOptions(id));
+}

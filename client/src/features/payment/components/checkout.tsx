@@ -1,0 +1,190 @@
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import CheckCircleIcon from '@mui/icons-material/CheckCircle';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { FormError } from '@/components/form/form-error';
+import { ButtonLink } from '@/components/ui/button-link';
+import { ErrorMessage } from '@/components/ui/error-message';
+import { LoadingSpinner } from '@/components/ui/loading-spinner';
+import { messages } from '@/config/messages';
+import { orderMessages } from '@/config/order-messages';
+import { paths } from '@/config/paths';
+import { ApiError, errorMessage } from '@/lib/api-client';
+import { useUser } from '@/lib/auth';
+import { usePublicConfig } from '@/lib/public-config';
+import { formatCents } from '@/utils/format';
+import { useConfirmPaid } from '../api/confirm-paid';
+import { usePaymentIntent } from '../api/create-payment-intent';
+import { useOrderToPay } from '../api/get-order-to-pay';
+import type { CardFormProps } from './card-form';
+import { OrderSummary } from './order-summary';
+import { TestCardForm } from './test-card-form';
+
+/** Stripe.js and Elements load only when the store takes payments with Stripe. */
+const StripeCardForm = lazy(() => import('./stripe-card-form'));
+
+const m = orderMessages.payment;
+
+type Phase = { kind: 'ready' } | { kind: 'paying' } | { kind: 'failed'; message: string } | { kind: 'paid'; transactionId: string };
+
+/** What to tell the customer about a failed step: the provider's or the server's words. */
+function failureMessage(error: unknown): string {
+  if (error instanceof ApiError) return error.status === 0 ? error.title : error.detail || error.title;
+  if (error instanceof Error && error.message) return error.message;
+  return messages.errors.unexpected;
+}
+
+/** A refusal (4xx) in the server's words; otherwise `fallback`, or the network's message. */
+function describe(error: unknown, fallback: string): string {
+  if (error instanceof ApiError && error.status >= 400 && error.status < 500) return failureMessage(error);
+  return errorMessage(error, fallback);
+}
+
+function PaidNotice({ title, transactionId }: { title: string; transactionId: string }) {
+  return (
+    <Box
+      role="status"
+      data-testid="payment-success"
+      sx={{ display: 'flex', gap: 1.5, p: 2.5, borderRadius: 2, bgcolor: '#e8f4ec', border: '1px solid #b7dcc2', color: '#14532d' }}
+    >
+      <CheckCircleIcon aria-hidden="true" sx={{ color: '#1e7a3c', mt: 0.25 }} />
+      <Box sx={{ minWidth: 0 }}>
+        <Typography sx={{ fontWeight: 800, fontSize: '1.1rem' }}>{title}</Typography>
+        {transactionId && (
+          <Typography sx={{ mt: 0.5, overflowWrap: 'anywhere' }}>
+            {m.transactionId}{' '}
+            <Box component="span" data-testid="transaction-id" sx={{ fontWeight: 700, fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace' }}>
+              {transactionId}
+            </Box>
+          </Typography>
+        )}
+        <ButtonLink to={paths.dashboard.myOrder} tone="outlined" size="small" style={{ marginTop: 12 }}>
+          {m.backToOrders}
+        </ButtonLink>
+      </Box>
+    </Box>
+  );
+}
+
+const panelSx = { bgcolor: 'background.paper', border: 1, borderColor: 'divider', borderRadius: 3, p: { xs: 2.5, sm: 3.5 } } as const;
+
+/**
+ * The payment of one order: its summary, then the card form (Stripe Elements
+ * or the test-mode form, as GET /config says). The payment intent is created
+ * on arrival; after the provider says it succeeded, PATCH /pay/{id} records it.
+ */
+export function Checkout({ orderId, onPaid }: { orderId: string; onPaid?: () => unknown }) {
+  const order = useOrderToPay(orderId);
+  const user = useUser().data;
+  const config = usePublicConfig();
+  const [phase, setPhase] = useState<Phase>({ kind: 'ready' });
+  const confirmPaid = useConfirmPaid({ onSuccess: onPaid });
+
+  const unpaid = order.data !== undefined && !order.data.paid;
+  const intent = usePaymentIntent(orderId, unpaid && phase.kind !== 'paid');
+  // 409: the order was paid meanwhile (another tab, the webhook): show it paid.
+  const paidElsewhere = intent.error instanceof ApiError && intent.error.status === 409;
+  const refetchOrder = order.refetch;
+  useEffect(() => {
+    if (paidElsewhere) void refetchOrder();
+  }, [paidElsewhere, refetchOrder]);
+
+  const pay = async (confirm: () => Promise<string>): Promise<boolean> => {
+    setPhase({ kind: 'paying' });
+    try {
+      const transactionId = await confirm();
+      await confirmPaid.mutateAsync({ orderId, transactionId });
+      setPhase({ kind: 'paid', transactionId });
+      return true;
+    } catch (error) {
+      setPhase({ kind: 'failed', message: failureMessage(error) });
+      return false;
+    }
+  };
+
+  if (order.isError) {
+    const refused = order.error instanceof ApiError && order.error.status >= 400 && order.error.status < 500;
+    return (
+      <Box sx={{ display: 'grid', gap: 2, justifyItems: 'start' }}>
+        <Box sx={{ justifySelf: 'stretch' }}>
+          <ErrorMessage onRetry={refused ? undefined : () => void order.refetch()}>{describe(order.error, m.loadFailed)}</ErrorMessage>
+        </Box>
+        <ButtonLink to={paths.dashboard.myOrder} tone="outlined">
+          {m.backToOrders}
+        </ButtonLink>
+      </Box>
+    );
+  }
+  if (!order.data) return <LoadingSpinner minHeight="40vh" />;
+
+  const current = order.data;
+  const alreadyPaid = (current.paid || paidElsewhere) && phase.kind !== 'paid';
+
+  let payment;
+  if (alreadyPaid) {
+    payment = <PaidNotice title={m.alreadyPaid} transactionId={current.transactionId} />;
+  } else if (config.isError) {
+    payment = <ErrorMessage onRetry={() => void config.refetch()}>{errorMessage(config.error, messages.errors.unexpected)}</ErrorMessage>;
+  } else if (!config.data || !user) {
+    payment = <LoadingSpinner minHeight={280} />;
+  } else {
+    const formProps: CardFormProps = {
+      clientSecret: intent.data,
+      billing: { name: user.name, email: user.email },
+      amount: formatCents(current.amount),
+      busy: phase.kind === 'paying',
+      disabled: !intent.data || phase.kind === 'paying' || phase.kind === 'paid',
+      onPay: pay,
+    };
+    payment = (
+      <Box sx={{ display: 'grid', gap: 2 }}>
+        {config.data.paymentProvider === 'stripe' ? (
+          <Suspense fallback={<LoadingSpinner minHeight={220} />}>
+            <StripeCardForm {...formProps} publishableKey={config.data.stripePublishableKey} />
+          </Suspense>
+        ) : (
+          <TestCardForm {...formProps} />
+        )}
+        {intent.isPending && phase.kind !== 'paid' && (
+          <Typography role="status" variant="body2" color="text.secondary" sx={{ textAlign: 'center' }}>
+            {m.preparing}
+          </Typography>
+        )}
+        {intent.isError && !paidElsewhere && (
+          <ErrorMessage onRetry={() => void intent.refetch()}>{describe(intent.error, m.intentFailed)}</ErrorMessage>
+        )}
+        {phase.kind === 'failed' && <FormError>{phase.message}</FormError>}
+        {phase.kind === 'paid' && <PaidNotice title={m.succeeded} transactionId={phase.transactionId} />}
+      </Box>
+    );
+  }
+
+  return (
+    <Box
+      sx={{
+        display: 'grid',
+        gap: { xs: 2.5, md: 4 },
+        gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 5fr) minmax(0, 6fr)' },
+        alignItems: 'start',
+      }}
+    >
+      <Box sx={{ display: 'grid', gap: 2 }}>
+        <Box>
+          <Typography variant="h5" component="p" sx={{ fontWeight: 800 }}>
+            {m.greeting(current.name)}
+          </Typography>
+          <Typography color="text.secondary" sx={{ mt: 0.5 }}>
+            {m.payFor(current.productName)}
+          </Typography>
+        </Box>
+        <OrderSummary order={current} />
+      </Box>
+      <Box component="section" aria-labelledby="card-title" sx={panelSx}>
+        <Typography id="card-title" variant="h5" component="h2" sx={{ fontWeight: 800, mb: 2 }}>
+          {m.cardTitle}
+        </Typography>
+        {payment}
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,154 @@
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import ScienceOutlinedIcon from '@mui/icons-material/ScienceOutlined';
+import { useForm } from 'react-hook-form';
+import { FormTextField } from '@/components/form/form-text-field';
+import { orderMessages } from '@/config/order-messages';
+import { confirmTestCard } from '../api/confirm-test-card';
+import { BilledTo, PayButton, type CardFormProps } from './card-form';
+
+const m = orderMessages.payment;
+
+interface TestCardValues {
+  number: string;
+  expiry: string;
+  cvc: string;
+}
+
+const EMPTY: TestCardValues = { number: '', expiry: '', cvc: '' };
+
+/** `MM/YY` (or `MM/YYYY`, `M/YY`) → month and year; null while incomplete. */
+export function parseExpiry(value: string): { month: number; year: number } | null {
+  const match = /^\s*(\d{1,2})\s*\/\s*(\d{2}|\d{4})\s*$/.exec(value);
+  if (!match) return null;
+  const year = Number(match[2]);
+  return { month: Number(match[1]), year: year < 100 ? 2000 + year : year };
+}
+
+function validateNumber(value: string): string | true {
+  const digits = value.replace(/[\s-]/g, '');
+  if (!/^\d*$/.test(digits)) return m.cardNumberInvalid;
+  return digits.length >= 13 || m.cardNumberIncomplete;
+}
+
+function validateExpiry(value: string): string | true {
+  const expiry = parseExpiry(value);
+  if (!expiry) return m.expiryIncomplete;
+  return (expiry.month >= 1 && expiry.month <= 12) || m.expiryMonthInvalid;
+}
+
+function validateCvc(value: string): string | true {
+  return /^\d{3,4}$/.test(value.trim()) || m.cvcIncomplete;
+}
+
+/** The notice that nothing real is charged, and which card to use. */
+export function TestModeNotice() {
+  return (
+    <Box
+      role="note"
+      aria-labelledby="test-mode-title"
+      sx={{
+        display: 'flex',
+        gap: 1.5,
+        p: 2,
+        borderRadius: 2,
+        bgcolor: '#fff8e1',
+        border: '1px solid #f3d27a',
+        borderTop: 0,
+        position: 'relative',
+        overflow: 'hidden',
+        pt: 2.75,
+        '&::before': {
+          content: '""',
+          position: 'absolute',
+          top: 0,
+          left: 0,
+          right: 0,
+          height: 6,
+          background: 'repeating-linear-gradient(-45deg, #f5b301 0 10px, #14181d 10px 20px)',
+        },
+      }}
+    >
+      <ScienceOutlinedIcon aria-hidden="true" sx={{ color: '#7a5800', mt: 0.25 }} />
+      <Box>
+        <Typography id="test-mode-title" component="p" sx={{ fontWeight: 900, letterSpacing: '0.12em', color: '#5c4200' }}>
+          {m.testModeTitle}
+        </Typography>
+        <Typography variant="body2" sx={{ color: '#4a3a0a', mt: 0.25 }}>
+          {m.testModeText}
+        </Typography>
+      </Box>
+    </Box>
+  );
+}
+
+/**
+ * The test-mode card form: number, expiry and CVC, confirmed by the server's
+ * offline provider with Stripe's test cards. What is typed here is sent once
+ * and forgotten: never stored, never logged, cleared after a payment.
+ */
+export function TestCardForm({ clientSecret, billing, amount, busy, disabled, onPay }: CardFormProps) {
+  const { control, handleSubmit, reset } = useForm<TestCardValues>({ defaultValues: EMPTY, mode: 'onTouched' });
+
+  const onSubmit = handleSubmit(async (values) => {
+    const expiry = parseExpiry(values.expiry);
+    if (!clientSecret || !expiry) return;
+    const paid = await onPay(async () => {
+      const intent = await confirmTestCard({
+        clientSecret,
+        number: values.number.replace(/[\s-]/g, ''),
+        expMonth: expiry.month,
+        expYear: expiry.year,
+        cvc: values.cvc.trim(),
+        name: billing.name,
+        email: billing.email,
+      });
+      if (intent.status !== 'succeeded') throw new Error(m.notSucceeded(intent.status));
+      return intent.id;
+    });
+    if (paid) reset(EMPTY);
+  });
+
+  return (
+    <Box component="form" noValidate onSubmit={onSubmit} aria-label={m.cardTitle} sx={{ display: 'grid', gap: 2.25 }}>
+      <TestModeNotice />
+      <BilledTo billing={billing} />
+      <FormTextField
+        control={control}
+        name="number"
+        rules={{ validate: validateNumber }}
+        label={m.cardNumber}
+        placeholder="4242 4242 4242 4242"
+        autoComplete="cc-number"
+        required
+        fullWidth
+        slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 23, spellCheck: false }, inputLabel: { shrink: true } }}
+      />
+      <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 2 }}>
+        <FormTextField
+          control={control}
+          name="expiry"
+          rules={{ validate: validateExpiry }}
+          label={m.expiry}
+          placeholder="MM/YY"
+          autoComplete="cc-exp"
+          required
+          fullWidth
+          slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 7 }, inputLabel: { shrink: true } }}
+        />
+        <FormTextField
+          control={control}
+          name="cvc"
+          rules={{ validate: validateCvc }}
+          label={m.cvc}
+          placeholder="123"
+          autoComplete="cc-csc"
+          required
+          fullWidth
+          slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 4 }, inputLabel: { shrink: true } }}
+        />
+      </Box>
+      <PayButton amount={amount} busy={busy} disabled={disabled} />
+    </Box>
+  );
+}
