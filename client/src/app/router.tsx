@@ -45,6 +45,7 @@ export const routes: RouteObject[] = [
                   { path: d.manageOrder, element: page(() => import('./routes/dashboard/manage-order')) },
                   { path: d.manageProduct, element: page(() => import('./routes/dashboard/manage-product')) },
                   { path: d.makeAdmin, element: page(() => import('./routes/dashboard/make-admin')) },
+                  { path: d.inbox, element: page(() => import('./routes/dashboard/inbox')) },
                 ],
               },
             ],

@@ -72,6 +72,7 @@ export const messages = {
     manageOrder: 'Manage Orders',
     manageProduct: 'Manage Products',
     makeAdmin: 'Make Admin',
+    inbox: 'Inbox',
   },
   auth: {
     loginTitle: 'Login',

@@ -22,6 +22,7 @@ export const paths = {
     manageOrder: '/dashboard/manageorder',
     manageProduct: '/dashboard/manageproduct',
     makeAdmin: '/dashboard/makeadmin',
+    inbox: '/dashboard/inbox',
   },
   portfolio: '/portfolio',
   blog: '/blog',

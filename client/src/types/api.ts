@@ -15,7 +15,8 @@ export interface Product {
   updatedAt?: string;
 }
 
-export type ProductSort = 'name' | '-name' | 'price' | '-price' | '-createdAt';
+/** `createdAt` (oldest first) is the catalogue order, the server's default. */
+export type ProductSort = 'createdAt' | '-createdAt' | 'name' | '-name' | 'price' | '-price';
 
 export interface Review {
   _id: string;
@@ -70,4 +71,84 @@ export interface UpdateResult {
 export interface DeleteResult {
   acknowledged: boolean;
   deletedCount: number;
+}
+
+// Catalogue management, uploads, reviews and profiles (issue 4).
+
+/** POST /upload: where the stored image is served from. */
+export interface UploadResult {
+  success: boolean;
+  data: { url: string };
+}
+
+/** Mirrors the MongoDB driver's answer to an insert. */
+export interface InsertResult {
+  acknowledged: boolean;
+  insertedId: string;
+}
+
+/** A customer's profile (collection `profiles`); `linkdin` is the spec's spelling. */
+export interface Profile {
+  _id: string;
+  name: string;
+  email: string;
+  image: string;
+  address: string;
+  education: string;
+  linkdin: string;
+}
+
+/** POST /profile: the write's result and the profile as now stored. */
+export interface SaveProfileResult extends InsertResult, UpdateResult {
+  profile: Profile;
+}
+
+// Orders and card payment (issues 5 and 6).
+
+/** An order (collection `orders`). Prices in dollars, `amount` (the total) in cents. */
+export interface Order {
+  _id: string;
+  name: string;
+  email: string;
+  image: string;
+  productId: string;
+  productName: string;
+  /** Dollars, the product's price when ordered. */
+  productPrice: number;
+  productQuantity: number;
+  /** Total in cents (productPrice × productQuantity). */
+  amount: number;
+  address: string;
+  mobile: string;
+  pending: boolean;
+  shipped: boolean;
+  paid: boolean;
+  /** The payment's id once paid, else "". */
+  transactionId: string;
+  createdAt: string;
+  paidAt?: string;
+  shippedAt?: string;
+}
+
+/** POST /create-payment-intent. */
+export interface PaymentIntentSecret {
+  clientSecret: string;
+}
+
+/** A confirmed payment intent (POST /payments/test/confirm, or Stripe's). */
+export interface ConfirmedIntent {
+  id: string;
+  status: string;
+}
+
+// Contact messages (issue 7).
+
+/** A visitor's message from the home page's contact form (collection `contacts`). */
+export interface ContactMessage {
+  _id: string;
+  email: string;
+  subject: string;
+  message: string;
+  handled: boolean;
+  createdAt: string;
 }

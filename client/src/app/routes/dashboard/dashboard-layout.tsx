@@ -67,7 +67,7 @@ export default function DashboardLayout() {
         open={menuOpen}
         onClose={close}
         sx={{ display: { md: 'none' } }}
-        slotProps={{ paper: { id: SMALL_MENU_ID, sx: { width: `min(${DRAWER_WIDTH + 36}px, 86vw)`, p: 2 } } }}
+        slotProps={{ paper: { id: SMALL_MENU_ID, 'aria-label': messages.dashboard.menuLabel, sx: { width: `min(${DRAWER_WIDTH + 36}px, 86vw)`, p: 2 } } }}
       >
         <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', mb: 1.5 }}>
           <Typography component="span" sx={{ fontWeight: 900 }}>

@@ -1,6 +1,4 @@
-import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { messages } from '@/config/messages';
-import { ApiError } from '@/lib/api-client';
 
 /** The server's rule (shop.IsEmail's pattern); the server checks again. */
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -21,11 +19,5 @@ export function validatePassword(value: string): string | true {
   return [...value].length >= MIN_PASSWORD_LENGTH || messages.auth.passwordTooShort;
 }
 
-/** Puts the server's per-field messages (a 400's `errors`) under the form's own fields. */
-export function showFieldErrors<T extends FieldValues>(error: unknown, fields: readonly Path<T>[], setError: UseFormSetError<T>) {
-  if (!(error instanceof ApiError)) return;
-  for (const field of fields) {
-    const message = error.errors[field];
-    if (message) setError(field, { type: 'server', message }, { shouldFocus: false });
-  }
-}
+/** Shared by every form (lib/form-errors.ts). */
+export { showFieldErrors } from '@/lib/form-errors';
