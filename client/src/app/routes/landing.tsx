@@ -2,7 +2,7 @@ import { messages } from '@/config/messages';
 import { site } from '@/config/site';
 import { LandingHero } from '@/features/landing/components/landing-hero';
 import { SlideCarousel } from '@/features/landing/components/slide-carousel';
-import { SLIDES } from '@/features/landing/data/slides';
+import { SLIDES } from '@/features/landing/content/slides';
 
 export default function LandingPage() {
   return (

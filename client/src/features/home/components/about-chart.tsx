@@ -1,7 +1,7 @@
 import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from 'recharts';
 import { contentMessages } from '@/config/content-messages';
 import { formatPrice } from '@/utils/format';
-import { MONTHLY_SALES } from '../data/monthly-sales';
+import { MONTHLY_SALES } from '../content/monthly-sales';
 
 export const SERIES = [
   { key: 'investment', name: contentMessages.home.investment, color: '#1b2631' },

@@ -8,7 +8,7 @@ import { visuallyHiddenSx } from '@/components/ui/visually-hidden';
 import { contentMessages } from '@/config/content-messages';
 import { site } from '@/config/site';
 import { formatPrice } from '@/utils/format';
-import { MONTHLY_SALES } from '../data/monthly-sales';
+import { MONTHLY_SALES } from '../content/monthly-sales';
 import { ChartFrame } from './chart-frame';
 
 // recharts is big: its own chunk, loaded once this section is on screen.

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '@/testing/test-utils';
-import { SLIDES } from '../data/slides';
+import { SLIDES } from '../content/slides';
 import { SlideCarousel } from './slide-carousel';
 
 const slide = (n: number) => within(document.getElementById(`slide${n}`)!);

@@ -9,7 +9,7 @@ import WaterDropOutlinedIcon from '@mui/icons-material/WaterDropOutlined';
 import { styled } from '@mui/material/styles';
 import { useEffect, type ReactNode } from 'react';
 import { contentMessages } from '@/config/content-messages';
-import type { Slide } from '../data/slides';
+import type { Slide } from '../content/slides';
 
 const m = contentMessages.landing;
 
