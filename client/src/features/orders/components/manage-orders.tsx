@@ -5,10 +5,9 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlineOutlined';
 import DoneAllIcon from '@mui/icons-material/DoneAll';
 import LocalShippingOutlinedIcon from '@mui/icons-material/LocalShippingOutlined';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { ErrorMessage } from '@/components/ui/error-message';
 import { LoadingSpinner } from '@/components/ui/loading-spinner';
 import { orderMessages } from '@/config/order-messages';
@@ -16,11 +15,11 @@ import { errorMessage } from '@/lib/api-client';
 import { useToast } from '@/lib/toast';
 import type { Order } from '@/types/api';
 import { formatCents } from '@/utils/format';
-import { useDeleteOrder } from '../api/delete-order';
 import { useAllOrders } from '../api/get-all-orders';
 import { useShipOrder } from '../api/ship-order';
 import {
   CellLabel,
+  DeleteOrderButton,
   OrderProduct,
   OrdersFrame,
   ORDERS_PAGE_SIZE,
@@ -29,6 +28,8 @@ import {
   productCellId,
   ShippingChip,
   TransactionId,
+  useRemoveOrder,
+  useStepBackWhenEmpty,
 } from './order-parts';
 
 const m = orderMessages.orders;
@@ -38,29 +39,16 @@ export function ManageOrders({ onStockChanged }: { onStockChanged?: () => unknow
   const [page, setPage] = useState(0);
   const orders = useAllOrders({ limit: ORDERS_PAGE_SIZE, skip: page * ORDERS_PAGE_SIZE });
   const shipOrder = useShipOrder();
-  const deleteOrder = useDeleteOrder({ onSettled: onStockChanged });
+  const { remove, isRemoving } = useRemoveOrder(onStockChanged);
   const toast = useToast();
 
-  const emptyLaterPage = page > 0 && orders.data !== undefined && orders.data.items.length === 0 && !orders.isPlaceholderData;
-  useEffect(() => {
-    if (emptyLaterPage) setPage((p) => p - 1);
-  }, [emptyLaterPage]);
+  useStepBackWhenEmpty(page, setPage, orders.data, orders.isPlaceholderData);
 
   const ship = (order: Order) =>
     shipOrder.mutate(order._id, {
       onSuccess: () => toast.success(m.shippedToast),
       onError: (error) => toast.error(error.message),
     });
-
-  const remove = (order: Order) => {
-    if (!window.confirm(m.confirmDelete)) return;
-    deleteOrder.mutate(order._id, {
-      onSuccess: (result) => {
-        if (result.deletedCount > 0) toast.success(m.removed);
-      },
-      onError: (error) => toast.error(error.message),
-    });
-  };
 
   if (orders.isError) {
     return <ErrorMessage onRetry={() => void orders.refetch()}>{errorMessage(orders.error, m.loadFailed)}</ErrorMessage>;
@@ -88,7 +76,6 @@ export function ManageOrders({ onStockChanged }: { onStockChanged?: () => unknow
           {items.map((order) => {
             const paid = order.paid || order.transactionId !== '';
             const shipping = shipOrder.isPending && shipOrder.variables === order._id;
-            const removing = deleteOrder.isPending && deleteOrder.variables === order._id;
             return (
               <TableRow key={order._id} hover data-testid="order-row">
                 <TableCell className="order-customer">
@@ -140,19 +127,7 @@ export function ManageOrders({ onStockChanged }: { onStockChanged?: () => unknow
                         {m.shipNow}
                       </Button>
                     )}
-                    <Button
-                      size="small"
-                      variant="outlined"
-                      color="error"
-                      startIcon={<DeleteOutlineIcon />}
-                      disabled={order.transactionId !== '' || order.shipped}
-                      loading={removing}
-                      loadingPosition="start"
-                      onClick={() => remove(order)}
-                      aria-describedby={productCellId(order)}
-                    >
-                      {m.remove}
-                    </Button>
+                    <DeleteOrderButton order={order} removing={isRemoving(order)} onRemove={remove} />
                   </div>
                 </TableCell>
               </TableRow>

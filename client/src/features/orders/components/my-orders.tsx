@@ -7,8 +7,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import CreditCardIcon from '@mui/icons-material/CreditCard';
-import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlineOutlined';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { ButtonLink } from '@/components/ui/button-link';
 import { ErrorMessage } from '@/components/ui/error-message';
@@ -16,13 +15,11 @@ import { LoadingSpinner } from '@/components/ui/loading-spinner';
 import { orderMessages } from '@/config/order-messages';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
-import { useToast } from '@/lib/toast';
-import type { Order } from '@/types/api';
 import { formatCents } from '@/utils/format';
-import { useDeleteOrder } from '../api/delete-order';
 import { useMyOrders } from '../api/get-my-orders';
 import {
   CellLabel,
+  DeleteOrderButton,
   OrderProduct,
   OrdersFrame,
   ORDERS_PAGE_SIZE,
@@ -31,6 +28,8 @@ import {
   productCellId,
   ShippingChip,
   TransactionId,
+  useRemoveOrder,
+  useStepBackWhenEmpty,
 } from './order-parts';
 
 const m = orderMessages.orders;
@@ -46,24 +45,9 @@ interface MyOrdersProps {
 export function MyOrders({ email, onStockChanged }: MyOrdersProps) {
   const [page, setPage] = useState(0);
   const orders = useMyOrders({ email, limit: ORDERS_PAGE_SIZE, skip: page * ORDERS_PAGE_SIZE });
-  const deleteOrder = useDeleteOrder({ onSettled: onStockChanged });
-  const toast = useToast();
+  const { remove, isRemoving } = useRemoveOrder(onStockChanged);
 
-  // The last order of a later page was deleted: show the page before.
-  const emptyLaterPage = page > 0 && orders.data !== undefined && orders.data.items.length === 0 && !orders.isPlaceholderData;
-  useEffect(() => {
-    if (emptyLaterPage) setPage((p) => p - 1);
-  }, [emptyLaterPage]);
-
-  const remove = (order: Order) => {
-    if (!window.confirm(m.confirmDelete)) return;
-    deleteOrder.mutate(order._id, {
-      onSuccess: (result) => {
-        if (result.deletedCount > 0) toast.success(m.removed);
-      },
-      onError: (error) => toast.error(error.message),
-    });
-  };
+  useStepBackWhenEmpty(page, setPage, orders.data, orders.isPlaceholderData);
 
   if (orders.isError) {
     return <ErrorMessage onRetry={() => void orders.refetch()}>{errorMessage(orders.error, m.loadFailed)}</ErrorMessage>;
@@ -100,7 +84,6 @@ export function MyOrders({ email, onStockChanged }: MyOrdersProps) {
         <TableBody>
           {items.map((order) => {
             const paid = order.paid || order.transactionId !== '';
-            const removing = deleteOrder.isPending && deleteOrder.variables === order._id;
             return (
               <TableRow key={order._id} hover data-testid="order-row">
                 <TableCell className="order-product">
@@ -141,19 +124,7 @@ export function MyOrders({ email, onStockChanged }: MyOrdersProps) {
                 </TableCell>
                 <TableCell align="right" className="order-actions">
                   <div>
-                    <Button
-                      size="small"
-                      variant="outlined"
-                      color="error"
-                      startIcon={<DeleteOutlineIcon />}
-                      disabled={order.transactionId !== '' || order.shipped}
-                      loading={removing}
-                      loadingPosition="start"
-                      onClick={() => remove(order)}
-                      aria-describedby={productCellId(order)}
-                    >
-                      {m.remove}
-                    </Button>
+                    <DeleteOrderButton order={order} removing={isRemoving(order)} onRemove={remove} />
                   </div>
                 </TableCell>
               </TableRow>

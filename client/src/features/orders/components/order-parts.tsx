@@ -1,11 +1,15 @@
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import TablePagination from '@mui/material/TablePagination';
 import Typography from '@mui/material/Typography';
 import type { SxProps, Theme } from '@mui/material/styles';
-import type { ReactNode } from 'react';
+import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlineOutlined';
+import { useEffect, type ReactNode } from 'react';
 import { orderMessages } from '@/config/order-messages';
+import { useToast } from '@/lib/toast';
 import type { Order } from '@/types/api';
+import { useDeleteOrder } from '../api/delete-order';
 
 const m = orderMessages.orders;
 
@@ -159,4 +163,48 @@ export function OrdersFrame({ total, page, onPageChange, children }: OrdersFrame
       )}
     </Box>
   );
+}
+
+/** Delete as both order lists do it: the spec's confirm, then a toast either way. */
+export function useRemoveOrder(onStockChanged?: () => unknown) {
+  const deleteOrder = useDeleteOrder({ onSettled: onStockChanged });
+  const toast = useToast();
+  const remove = (order: Order) => {
+    if (!window.confirm(m.confirmDelete)) return;
+    deleteOrder.mutate(order._id, {
+      onSuccess: (result) => {
+        if (result.deletedCount > 0) toast.success(m.removed);
+      },
+      onError: (error) => toast.error(error.message),
+    });
+  };
+  const isRemoving = (order: Order) => deleteOrder.isPending && deleteOrder.variables === order._id;
+  return { remove, isRemoving };
+}
+
+/** Delete, disabled once the order has a transaction id or has shipped (the server refuses both). */
+export function DeleteOrderButton({ order, removing, onRemove }: { order: Order; removing: boolean; onRemove: (order: Order) => void }) {
+  return (
+    <Button
+      size="small"
+      variant="outlined"
+      color="error"
+      startIcon={<DeleteOutlineIcon />}
+      disabled={order.transactionId !== '' || order.shipped}
+      loading={removing}
+      loadingPosition="start"
+      onClick={() => onRemove(order)}
+      aria-describedby={productCellId(order)}
+    >
+      {m.remove}
+    </Button>
+  );
+}
+
+/** When the last order of a later page goes, show the page before. */
+export function useStepBackWhenEmpty(page: number, setPage: (update: (p: number) => number) => void, data: { items: unknown[] } | undefined, isPlaceholderData: boolean) {
+  const emptyLaterPage = page > 0 && data !== undefined && data.items.length === 0 && !isPlaceholderData;
+  useEffect(() => {
+    if (emptyLaterPage) setPage((p) => p - 1);
+  }, [emptyLaterPage, setPage]);
 }
