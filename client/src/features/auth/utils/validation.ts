@@ -1,7 +1,7 @@
 import { messages } from '@/config/messages';
+import { isEmail } from '@/utils/email';
 
-/** The server's rule (shop.IsEmail's pattern); the server checks again. */
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** The server's rules; the server checks again. */
 const MIN_PASSWORD_LENGTH = 6;
 
 export function validateName(value: string): string | true {
@@ -11,7 +11,7 @@ export function validateName(value: string): string | true {
 export function validateEmail(value: string): string | true {
   const email = value.trim();
   if (email === '') return messages.auth.emailRequired;
-  return EMAIL_PATTERN.test(email) || messages.auth.emailInvalid;
+  return isEmail(email) || messages.auth.emailInvalid;
 }
 
 export function validatePassword(value: string): string | true {

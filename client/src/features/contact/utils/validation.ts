@@ -1,7 +1,7 @@
 import { contentMessages } from '@/config/content-messages';
+import { isEmail } from '@/utils/email';
 
 /** The server's rules (shop.MessageDraft.Validate); the server checks again. */
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const MAX_SUBJECT_LENGTH = 150;
 export const MAX_MESSAGE_LENGTH = 5000;
 
@@ -15,7 +15,7 @@ export function length(value: string): number {
 export function validateEmail(value: string): string | true {
   const email = value.trim();
   if (email === '') return m.emailRequired;
-  return EMAIL_PATTERN.test(email) || m.emailInvalid;
+  return isEmail(email) || m.emailInvalid;
 }
 
 export function validateSubject(value: string): string | true {
