@@ -40,10 +40,10 @@ describe('home page sections', () => {
       expect(await chart.locator('.recharts-legend-item-text').allTextContents()).toEqual(['Investment', 'Sell']);
       const surface = chart.locator('.recharts-wrapper > svg');
       expect([await surface.getAttribute('width'), await surface.getAttribute('height')]).toEqual(['450', '350']);
-      // Every drawn bar has a height.
-      const heights = await chart.locator('.recharts-bar-rectangle path').evaluateAll((paths) => paths.map((p) => p.getBoundingClientRect().height));
-      expect(heights).toHaveLength(12);
-      expect(heights.every((h) => h > 10)).toBe(true);
+      // Every drawn bar has a height, once recharts' grow-in animation has run.
+      const barHeights = () => chart.locator('.recharts-bar-rectangle path').evaluateAll((paths) => paths.map((p) => p.getBoundingClientRect().height));
+      await expect.poll(async () => (await barHeights()).every((h) => h > 10), { timeout: 10_000 }).toBe(true);
+      expect(await barHeights()).toHaveLength(12);
 
       // More About Us opens the rest of the copy in place.
       const more = page.getByRole('button', { name: 'More About Us' });
