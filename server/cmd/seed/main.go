@@ -87,29 +87,32 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, getenv fu
 	}
 	defer store.Close(context.Background())
 
-	var counts [3]int
-	for _, it := range items {
-		res, err := apply(ctx, store, it, cfg.PublicURL, *dryRun)
-		if err != nil {
-			fmt.Fprintf(stderr, "row %d (%s): %s\n", it.row, it.draft.Name, shop.ErrorMessage(err))
-			fmt.Fprintf(stderr, "stopped after: inserted %d, updated %d, unchanged %d\n", counts[shop.Inserted], counts[shop.Updated], counts[shop.Unchanged])
-			return 1
-		}
-		counts[res]++
+	drafts, placeholder, err := storePictures(ctx, store, items, cfg.PublicURL, *dryRun, newProgress(stderr, "storing pictures"))
+	if err != nil {
+		fmt.Fprintf(stderr, "%v\nnothing was imported; pictures stored so far are kept and reused by the next run\n", err)
+		return 1
+	}
+	bar := newProgress(stderr, "writing products")
+	counts, err := store.ImportProducts(ctx, drafts, shop.ImportOptions{DryRun: *dryRun, DefaultImage: placeholder, Progress: bar.update})
+	bar.finish()
+	if err != nil {
+		fmt.Fprintf(stderr, "import stopped: %s\n", shop.ErrorMessage(err))
+		fmt.Fprintf(stderr, "stopped after: inserted %d, updated %d, unchanged %d\n", counts.Inserted, counts.Updated, counts.Unchanged)
+		return 1
 	}
 	verb := ""
 	if *dryRun {
 		verb = "dry run, nothing written: would have "
 	}
-	fmt.Fprintf(stdout, "%sinserted %d, updated %d, unchanged %d\n", verb, counts[shop.Inserted], counts[shop.Updated], counts[shop.Unchanged])
+	fmt.Fprintf(stdout, "%sinserted %d, updated %d, unchanged %d\n", verb, counts.Inserted, counts.Updated, counts.Unchanged)
 	return 0
 }
 
 // item is a valid row, ready to import.
 type item struct {
 	row       int
-	draft     shop.ProductDraft // Image is set by apply when picture is set
-	picture   []byte            // a local file's bytes or a drawn picture
+	draft     shop.ProductDraft // Image is set by storePictures when picture is
+	picture   []byte            // a local file's bytes
 	pictureCT string
 }
 
@@ -140,7 +143,7 @@ func validate(rows []row, baseDir, owner string) ([]item, []string) {
 		it := item{row: r.n}
 		switch {
 		case image == "":
-			it.picture, it.pictureCT = demo.Picture(d.Name), "image/png"
+			// the product keeps its picture, or a new one gets the placeholder
 		case strings.HasPrefix(image, "http://") || strings.HasPrefix(image, "https://"):
 			if !shop.IsWebURL(image) {
 				fields["image"] = "is not a valid URL"
@@ -208,41 +211,60 @@ func readPicture(path string) ([]byte, string, string) {
 	return data, ct, ""
 }
 
-// apply imports one item, or in a dry run says what importing would do.
-func apply(ctx context.Context, store *mongodb.Store, it item, publicURL string, dryRun bool) (shop.ImportResult, error) {
-	d := it.draft
-	if it.picture != nil {
-		sum := sha256.Sum256(it.picture)
+// storePictures stores the rows' own picture files (content-addressed, so
+// a re-run stores nothing again) and the one placeholder that every new
+// product without a picture shares, and returns the drafts to import with
+// the placeholder's URL. A dry run stores nothing: a picture not yet stored
+// leaves its draft's image empty.
+func storePictures(ctx context.Context, store *mongodb.Store, items []item, publicURL string, dryRun bool, bar *progress) ([]shop.ProductDraft, string, error) {
+	drafts := make([]shop.ProductDraft, len(items))
+	needPlaceholder, files := false, 0
+	for _, it := range items {
+		needPlaceholder = needPlaceholder || it.draft.Image == "" && it.picture == nil
+		if it.picture != nil {
+			files++
+		}
+	}
+	store1 := func(data []byte, ct, name string) (string, error) {
+		sum := sha256.Sum256(data)
 		img, err := store.FindImageBySHA256(ctx, hex.EncodeToString(sum[:]))
 		switch {
 		case err == nil:
-			d.Image = shop.ImageURL(publicURL, img.ID)
+			return shop.ImageURL(publicURL, img.ID), nil
 		case shop.ErrorCode(err) != shop.ENOTFOUND:
-			return 0, err
+			return "", err
 		case dryRun:
-			d.Image = "" // would be uploaded: a new picture
-		default:
-			img, err = store.PutImage(ctx, it.picture, it.pictureCT, it.draft.Name)
-			if err != nil {
-				return 0, err
-			}
-			d.Image = shop.ImageURL(publicURL, img.ID)
+			return "", nil
+		}
+		img, err = store.PutImage(ctx, data, ct, name)
+		if err != nil {
+			return "", err
+		}
+		return shop.ImageURL(publicURL, img.ID), nil
+	}
+	done := 0
+	for i, it := range items {
+		drafts[i] = it.draft
+		if it.picture == nil {
+			continue
+		}
+		url, err := store1(it.picture, it.pictureCT, it.draft.Name)
+		if err != nil {
+			return nil, "", fmt.Errorf("row %d (%s): picture: %s", it.row, it.draft.Name, shop.ErrorMessage(err))
+		}
+		drafts[i].Image = url
+		done++
+		bar.update(done, files)
+	}
+	bar.finish()
+	placeholder := ""
+	if needPlaceholder {
+		var err error
+		if placeholder, err = store1(demo.Placeholder(), "image/png", "placeholder.png"); err != nil {
+			return nil, "", fmt.Errorf("placeholder picture: %s", shop.ErrorMessage(err))
 		}
 	}
-	if !dryRun {
-		return store.UpsertProductByName(ctx, d)
-	}
-	cur, err := store.FindProductByName(ctx, d.Name)
-	switch {
-	case shop.ErrorCode(err) == shop.ENOTFOUND:
-		return shop.Inserted, nil
-	case err != nil:
-		return 0, err
-	case d.Matches(cur):
-		return shop.Unchanged, nil
-	default:
-		return shop.Updated, nil
-	}
+	return drafts, placeholder, nil
 }
 
 func countRows(problems []string) int {

@@ -33,6 +33,7 @@ func Seed(ctx context.Context, s Store, publicURL, ownerEmail string) (Result, e
 	}
 	if n == 0 {
 		pictures := productPictures()
+		drafts := make([]shop.ProductDraft, len(products))
 		for i, p := range products {
 			price, err := shop.ParsePrice(p.Price)
 			if err != nil {
@@ -42,16 +43,14 @@ func Seed(ctx context.Context, s Store, publicURL, ownerEmail string) (Result, e
 			if err != nil {
 				return res, err
 			}
-			d := shop.ProductDraft{Name: p.Name, Price: price, Image: url, Description: p.Description,
+			drafts[i] = shop.ProductDraft{Name: p.Name, Price: price, Image: url, Description: p.Description,
 				Available: p.Available, Minimum: p.Minimum, Email: ownerEmail}
-			r, err := s.UpsertProductByName(ctx, d)
-			if err != nil {
-				return res, fmt.Errorf("demo product %d %q: %w", i+1, p.Name, err)
-			}
-			if r == shop.Inserted {
-				res.Products++
-			}
 		}
+		counts, err := s.ImportProducts(ctx, drafts, shop.ImportOptions{})
+		if err != nil {
+			return res, fmt.Errorf("demo products: %w", err)
+		}
+		res.Products = counts.Inserted
 	}
 	n, err = s.CountReviews(ctx)
 	if err != nil || n > 0 {
@@ -136,17 +135,9 @@ func slug(s string) string {
 	return strings.TrimSuffix(b.String(), "-")
 }
 
-// Picture draws a product picture the way the demo does, for imports that
-// name no image.
-func Picture(name string) []byte {
-	h := 0
-	for _, r := range name {
-		h = h*31 + int(r)
-	}
-	if h < 0 {
-		h = -h
-	}
-	figures := []string{"gear", "bearing", "nut", "machine", "pump"}
-	pal := palettes[h%len(palettes)]
-	return imaging.Picture(640, 480, pal[0], pal[1], figures[h%len(figures)], name)
-}
+// Placeholder is the picture of products imported without one: a neutral
+// machine, drawn once and stored once, shared by all of them.
+var Placeholder = sync.OnceValue(func() []byte {
+	grey := palettes[3] // slate
+	return imaging.Picture(640, 480, grey[0], grey[1], "machine", "")
+})

@@ -5,7 +5,6 @@ import (
 	"time"
 
 	"go.mongodb.org/mongo-driver/v2/bson"
-	"go.mongodb.org/mongo-driver/v2/mongo"
 
 	"storefront/server/internal/shop"
 )
@@ -21,21 +20,25 @@ type messageDoc struct {
 	CreatedAt time.Time     `bson:"createdAt"`
 }
 
-func (s *Store) contacts() *mongo.Collection { return s.db.Collection(CollContacts) }
+// messageMirror keeps the contact messages by id and by date.
+func messageMirror() *mirror[bson.ObjectID, messageDoc] {
+	return &mirror[bson.ObjectID, messageDoc]{
+		name: CollContacts, idOf: func(d *messageDoc) bson.ObjectID { return d.ID }, cmpID: compareOID,
+		orders: []*orderIndex[bson.ObjectID, messageDoc]{
+			{name: "createdAt", cmp: func(a, b *messageDoc) int { return a.CreatedAt.Compare(b.CreatedAt) }},
+		},
+	}
+}
 
 // InsertMessage stores a contact message.
 func (s *Store) InsertMessage(ctx context.Context, m shop.Message) (string, error) {
-	doc := messageDoc{ID: bson.NewObjectID(), Email: m.Email, Subject: m.Subject, Message: m.Message, CreatedAt: time.Now().UTC()}
-	err := s.write(ctx, CollContacts, func(ctx context.Context) error {
-		_, err := s.contacts().InsertOne(ctx, doc)
-		return err
-	})
-	return doc.ID.Hex(), translate(err, "")
+	doc := messageDoc{ID: bson.NewObjectID(), Email: m.Email, Subject: m.Subject, Message: m.Message, CreatedAt: now()}
+	return doc.ID.Hex(), translate(s.contacts.insert(ctx, doc), "")
 }
 
 // ListMessages returns messages newest first.
 func (s *Store) ListMessages(ctx context.Context, limit, skip int) ([]shop.Message, int64, error) {
-	docs, total, err := findPage[messageDoc](ctx, s.contacts(), bson.D{}, newestFirst, limit, skip)
+	docs, total, err := s.contacts.list(ctx, listQuery[messageDoc]{index: "createdAt", desc: true, sort: newestFirst, skip: skip, limit: limit})
 	out := make([]shop.Message, len(docs))
 	for i, d := range docs {
 		out[i] = shop.Message{ID: d.ID.Hex(), Email: d.Email, Subject: d.Subject, Message: d.Message, Handled: d.Handled, CreatedAt: d.CreatedAt.UTC()}
@@ -49,7 +52,7 @@ func (s *Store) SetMessageHandled(ctx context.Context, id string, handled bool) 
 	if err != nil {
 		return shop.UpdateResult{}, err
 	}
-	return s.updateOne(ctx, CollContacts, bson.D{{Key: "_id", Value: oid}}, bson.D{{Key: "$set", Value: bson.D{{Key: "handled", Value: handled}}}}, "The message")
+	return s.contacts.update(ctx, oid, guard[messageDoc]{}, bson.D{{Key: "$set", Value: bson.D{{Key: "handled", Value: handled}}}})
 }
 
 // DeleteMessage removes a message.
@@ -58,5 +61,8 @@ func (s *Store) DeleteMessage(ctx context.Context, id string) (shop.DeleteResult
 	if err != nil {
 		return shop.DeleteResult{}, err
 	}
-	return s.deleteOne(ctx, CollContacts, bson.D{{Key: "_id", Value: oid}}, "The message")
+	if _, err := s.contacts.remove(ctx, oid, guard[messageDoc]{}); err != nil {
+		return shop.DeleteResult{}, err
+	}
+	return shop.DeleteResult{Acknowledged: true, DeletedCount: 1}, nil
 }

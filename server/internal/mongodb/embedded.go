@@ -24,12 +24,16 @@ const LockFileName = "storefront.lock"
 // with DATA_DIR locked for this process.
 type embeddedServer struct {
 	uri    string
+	dbDir  string // FerretDB's SQLite files: <database>.sqlite
 	lock   *os.File
 	cancel context.CancelFunc
 	done   chan struct{}
 }
 
-func startEmbedded(ctx context.Context, dataDir string, log *slog.Logger) (*embeddedServer, error) {
+// startEmbedded starts FerretDB on the SQLite files in DATA_DIR/db.
+// sqliteParams are extra SQLite URI parameters ("" for FerretDB's own:
+// WAL, synchronous FULL, busy timeout); the engine benchmark varies them.
+func startEmbedded(ctx context.Context, dataDir, sqliteParams string, log *slog.Logger) (*embeddedServer, error) {
 	if dataDir == "" {
 		dataDir = "data"
 	}
@@ -48,7 +52,7 @@ func startEmbedded(ctx context.Context, dataDir string, log *slog.Logger) (*embe
 	f, err := ferretdb.New(&ferretdb.Config{
 		Listener:  ferretdb.ListenerConfig{TCP: "127.0.0.1:0"},
 		Handler:   "sqlite",
-		SQLiteURL: "file:" + dbDir + "/",
+		SQLiteURL: sqliteURL(dbDir, sqliteParams),
 		// FerretDB logs every command that fails (GridFS probing for missing
 		// collections, duplicate keys) as a warning; keep only its errors.
 		Logger: slog.New(&levelHandler{min: slog.LevelError, h: log.Handler()}),
@@ -58,7 +62,7 @@ func startEmbedded(ctx context.Context, dataDir string, log *slog.Logger) (*embe
 		return nil, fmt.Errorf("start the embedded store: %w", err)
 	}
 	runCtx, cancel := context.WithCancel(context.Background())
-	e := &embeddedServer{lock: lock, cancel: cancel, done: make(chan struct{})}
+	e := &embeddedServer{dbDir: dbDir, lock: lock, cancel: cancel, done: make(chan struct{})}
 	go func() {
 		defer close(e.done)
 		_ = f.Run(runCtx)
@@ -66,6 +70,14 @@ func startEmbedded(ctx context.Context, dataDir string, log *slog.Logger) (*embe
 	e.uri = f.MongoDBURI()
 	log.Info("embedded store started", "dir", dbDir)
 	return e, nil
+}
+
+func sqliteURL(dbDir, params string) string {
+	u := "file:" + dbDir + "/"
+	if params != "" {
+		u += "?" + params
+	}
+	return u
 }
 
 func (e *embeddedServer) stop() {

@@ -9,13 +9,19 @@ import (
 	"time"
 
 	"go.mongodb.org/mongo-driver/v2/bson"
-	"go.mongodb.org/mongo-driver/v2/mongo"
 	"go.mongodb.org/mongo-driver/v2/mongo/options"
 
 	"storefront/server/internal/shop"
 )
 
 var _ shop.ImageStore = (*Store)(nil)
+
+// Pictures are kept in GridFS's layout (bucket `images`), so that the
+// driver's GridFS, mongofiles and mongodump/mongorestore read them. Each is
+// written as one chunk whose _id is the file's _id: reading it is then one
+// _id look-up, where GridFS's own read (chunks by files_id and n) is a scan
+// of every chunk on the embedded store. Pictures stored before this layout
+// have driver-made chunks and are read the GridFS way.
 
 type imageMeta struct {
 	ContentType string `bson:"contentType"`
@@ -25,49 +31,78 @@ type imageMeta struct {
 type imageFileDoc struct {
 	ID         bson.ObjectID `bson:"_id"`
 	Length     int64         `bson:"length"`
+	ChunkSize  int64         `bson:"chunkSize"`
 	UploadDate time.Time     `bson:"uploadDate"`
+	Filename   string        `bson:"filename"`
 	Metadata   imageMeta     `bson:"metadata"`
+}
+
+type imageChunkDoc struct {
+	ID      bson.ObjectID `bson:"_id"`
+	FilesID bson.ObjectID `bson:"files_id"`
+	N       int32         `bson:"n"`
+	Data    []byte        `bson:"data"`
 }
 
 func (d imageFileDoc) image() shop.Image {
 	return shop.Image{ID: d.ID.Hex(), ContentType: d.Metadata.ContentType, Size: d.Length, SHA256: d.Metadata.SHA256, UploadedAt: d.UploadDate.UTC()}
 }
 
-// PutImage stores data in GridFS unless the same bytes are already there.
-// The caller has checked that data is an image of contentType.
+// imageFileMirror keeps the pictures' metadata (not their bytes) by id and
+// by digest, which makes uploads and imports content-addressed.
+func imageFileMirror() *mirror[bson.ObjectID, imageFileDoc] {
+	return &mirror[bson.ObjectID, imageFileDoc]{
+		name: collImageFiles, idOf: func(d *imageFileDoc) bson.ObjectID { return d.ID }, cmpID: compareOID,
+		keys: []*keyIndex[bson.ObjectID, imageFileDoc]{
+			{name: "sha256", key: func(d *imageFileDoc) (string, bool) { return d.Metadata.SHA256, d.Metadata.SHA256 != "" }},
+		},
+	}
+}
+
+// PutImage stores data unless the same bytes are already there. The caller
+// has checked that data is an image of contentType.
 func (s *Store) PutImage(ctx context.Context, data []byte, contentType, filename string) (shop.Image, error) {
 	sum := sha256.Sum256(data)
 	digest := hex.EncodeToString(sum[:])
 	var img shop.Image
 	err := s.write(ctx, CollImages, func(ctx context.Context) error {
-		var existing imageFileDoc
-		err := s.images.GetFilesCollection().FindOne(ctx, bson.D{{Key: "metadata.sha256", Value: digest}}).Decode(&existing)
+		existing, err := s.imageBySHA256(ctx, digest)
 		if err == nil {
 			img = existing.image()
 			return nil
 		}
-		if err != mongo.ErrNoDocuments {
+		if shop.ErrorCode(err) != shop.ENOTFOUND {
 			return err
 		}
-		meta := imageMeta{ContentType: contentType, SHA256: digest}
-		id, err := s.images.UploadFromStream(ctx, filename, bytes.NewReader(data), options.GridFSUpload().SetMetadata(meta))
-		if err != nil {
+		id := bson.NewObjectID()
+		// The chunk first: a crash in between leaves bytes nobody refers to,
+		// never a file without its bytes.
+		chunk := imageChunkDoc{ID: id, FilesID: id, N: 0, Data: data}
+		if _, err := s.imageChunks.c.InsertOne(ctx, chunk); err != nil {
 			return err
 		}
-		img = shop.Image{ID: id.Hex(), ContentType: contentType, Size: int64(len(data)), SHA256: digest, UploadedAt: time.Now().UTC()}
+		file := imageFileDoc{ID: id, Length: int64(len(data)), ChunkSize: int64(max(len(data), 1)), UploadDate: now(), Filename: filename,
+			Metadata: imageMeta{ContentType: contentType, SHA256: digest}}
+		if _, err := s.imageFiles.c.InsertOne(ctx, file); err != nil {
+			return err
+		}
+		if err := s.imageFiles.remember(file); err != nil {
+			return err
+		}
+		img = file.image()
 		return nil
 	})
 	return img, translate(err, "")
 }
 
+func (s *Store) imageBySHA256(ctx context.Context, digest string) (imageFileDoc, error) {
+	return s.imageFiles.getBy(ctx, "sha256", digest, bson.D{{Key: "metadata.sha256", Value: digest}})
+}
+
 // FindImageBySHA256 returns the image whose bytes have this hex digest.
 func (s *Store) FindImageBySHA256(ctx context.Context, digest string) (shop.Image, error) {
-	var doc imageFileDoc
-	err := s.images.GetFilesCollection().FindOne(ctx, bson.D{{Key: "metadata.sha256", Value: digest}}).Decode(&doc)
-	if err != nil {
-		return shop.Image{}, translate(err, "The image")
-	}
-	return doc.image(), nil
+	d, err := s.imageBySHA256(ctx, digest)
+	return d.image(), err
 }
 
 // OpenImage returns an image's metadata and a reader of its bytes.
@@ -76,19 +111,27 @@ func (s *Store) OpenImage(ctx context.Context, id string) (shop.Image, io.ReadCl
 	if err != nil {
 		return shop.Image{}, nil, err
 	}
-	var doc imageFileDoc
-	if err := s.images.GetFilesCollection().FindOne(ctx, bson.D{{Key: "_id", Value: oid}}).Decode(&doc); err != nil {
-		return shop.Image{}, nil, translate(err, "The image")
+	file, err := s.imageFiles.get(ctx, oid)
+	if err != nil {
+		return shop.Image{}, nil, err
 	}
-	ds, err := s.images.OpenDownloadStream(ctx, oid)
+	chunk, err := s.imageChunks.findOne(ctx, bson.D{{Key: "_id", Value: oid}})
+	switch {
+	case err == nil && chunk.FilesID == oid && chunk.N == 0 && int64(len(chunk.Data)) == file.Length:
+		return file.image(), io.NopCloser(bytes.NewReader(chunk.Data)), nil
+	case err != nil && shop.ErrorCode(err) != shop.ENOTFOUND:
+		return shop.Image{}, nil, err
+	}
+	// Stored before the one-chunk layout: GridFS's read.
+	bucket := s.db.GridFSBucket(options.GridFSBucket().SetName(CollImages))
+	ds, err := bucket.OpenDownloadStream(ctx, oid)
 	if err != nil {
 		return shop.Image{}, nil, translate(err, "The image")
 	}
-	return doc.image(), ds, nil
+	return file.image(), ds, nil
 }
 
 // CountImages returns the number of stored images.
 func (s *Store) CountImages(ctx context.Context) (int64, error) {
-	n, err := s.images.GetFilesCollection().CountDocuments(ctx, bson.D{})
-	return n, translate(err, "")
+	return s.imageFiles.count(ctx)
 }

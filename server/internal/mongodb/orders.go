@@ -5,7 +5,6 @@ import (
 	"time"
 
 	"go.mongodb.org/mongo-driver/v2/bson"
-	"go.mongodb.org/mongo-driver/v2/mongo"
 
 	"storefront/server/internal/shop"
 )
@@ -52,7 +51,18 @@ func (d orderDoc) order() shop.Order {
 	}
 }
 
-func (s *Store) orders() *mongo.Collection { return s.db.Collection(CollOrders) }
+// orderMirror keeps every order by id, all of them by date (Manage Orders)
+// and each customer's by date (My Order).
+func orderMirror() *mirror[bson.ObjectID, orderDoc] {
+	byDate := func(a, b *orderDoc) int { return a.CreatedAt.Compare(b.CreatedAt) }
+	return &mirror[bson.ObjectID, orderDoc]{
+		name: CollOrders, idOf: func(d *orderDoc) bson.ObjectID { return d.ID }, cmpID: compareOID,
+		orders: []*orderIndex[bson.ObjectID, orderDoc]{
+			{name: "createdAt", cmp: byDate},
+			{name: "email,createdAt", group: func(d *orderDoc) string { return d.Email }, cmp: byDate},
+		},
+	}
+}
 
 // InsertOrder stores a new order.
 func (s *Store) InsertOrder(ctx context.Context, o shop.Order) (string, error) {
@@ -62,12 +72,11 @@ func (s *Store) InsertOrder(ctx context.Context, o shop.Order) (string, error) {
 	}
 	doc := orderDoc{ID: bson.NewObjectID(), Name: o.Name, Email: shop.NormalizeEmail(o.Email), Image: o.Image, ProductID: pid,
 		ProductName: o.ProductName, ProductPrice: o.ProductPrice.Float(), ProductQuantity: o.ProductQuantity, Amount: o.Amount,
-		Address: o.Address, Mobile: o.Mobile, Pending: true, CreatedAt: time.Now().UTC()}
-	err = s.write(ctx, CollOrders, func(ctx context.Context) error {
-		_, err := s.orders().InsertOne(ctx, doc)
-		return err
-	})
-	return doc.ID.Hex(), translate(err, "")
+		Address: o.Address, Mobile: o.Mobile, Pending: true, CreatedAt: now()}
+	if err := s.orders.insert(ctx, doc); err != nil {
+		return "", translate(err, "")
+	}
+	return doc.ID.Hex(), nil
 }
 
 // FindOrder returns the order with this id.
@@ -76,20 +85,18 @@ func (s *Store) FindOrder(ctx context.Context, id string) (shop.Order, error) {
 	if err != nil {
 		return shop.Order{}, err
 	}
-	var d orderDoc
-	if err := s.orders().FindOne(ctx, bson.D{{Key: "_id", Value: oid}}).Decode(&d); err != nil {
-		return shop.Order{}, translate(err, "The order")
-	}
-	return d.order(), nil
+	d, err := s.orders.get(ctx, oid)
+	return d.order(), err
 }
 
 // ListOrders returns orders newest first: one customer's, or all when email is "".
 func (s *Store) ListOrders(ctx context.Context, email string, limit, skip int) ([]shop.Order, int64, error) {
-	filter := bson.D{}
+	q := listQuery[orderDoc]{index: "createdAt", desc: true, sort: newestFirst, skip: skip, limit: limit}
 	if email != "" {
-		filter = bson.D{{Key: "email", Value: shop.NormalizeEmail(email)}}
+		email = shop.NormalizeEmail(email)
+		q.index, q.group, q.filter = "email,createdAt", &email, bson.D{{Key: "email", Value: email}}
 	}
-	docs, total, err := findPage[orderDoc](ctx, s.orders(), filter, newestFirst, limit, skip)
+	docs, total, err := s.orders.list(ctx, q)
 	out := make([]shop.Order, len(docs))
 	for i, d := range docs {
 		out[i] = d.order()
@@ -97,29 +104,21 @@ func (s *Store) ListOrders(ctx context.Context, email string, limit, skip int) (
 	return out, total, err
 }
 
-// ShipOrder marks the order shipped with one conditional write.
+// ShipOrder marks the order shipped, once.
 func (s *Store) ShipOrder(ctx context.Context, id string) (shop.UpdateResult, error) {
 	oid, err := objectID(id)
 	if err != nil {
 		return shop.UpdateResult{}, err
 	}
-	var res *mongo.UpdateResult
-	err = s.write(ctx, CollOrders, func(ctx context.Context) error {
-		var err error
-		res, err = s.orders().UpdateOne(ctx, bson.D{{Key: "_id", Value: oid}, {Key: "shipped", Value: false}},
-			bson.D{{Key: "$set", Value: bson.D{{Key: "shipped", Value: true}, {Key: "pending", Value: false}, {Key: "shippedAt", Value: time.Now().UTC()}}}})
-		return err
-	})
-	if err != nil {
-		return shop.UpdateResult{}, translate(err, "")
-	}
-	if res.MatchedCount == 0 {
-		if _, err := s.FindOrder(ctx, id); err != nil {
-			return shop.UpdateResult{}, err
-		}
-		return shop.UpdateResult{}, shop.Errorf(shop.ECONFLICT, "The order has already shipped.")
-	}
-	return shop.UpdateResult{Acknowledged: true, MatchedCount: res.MatchedCount, ModifiedCount: res.ModifiedCount}, nil
+	return s.orders.update(ctx, oid, guard[orderDoc]{
+		filter: bson.D{{Key: "shipped", Value: false}},
+		check: func(o orderDoc) error {
+			if o.Shipped {
+				return shop.Errorf(shop.ECONFLICT, "The order has already shipped.")
+			}
+			return nil
+		},
+	}, bson.D{{Key: "$set", Value: bson.D{{Key: "shipped", Value: true}, {Key: "pending", Value: false}, {Key: "shippedAt", Value: now()}}}})
 }
 
 // DeleteUnpaidOrder removes the order if no payment is recorded on it and it
@@ -129,24 +128,19 @@ func (s *Store) DeleteUnpaidOrder(ctx context.Context, id string) (shop.Order, e
 	if err != nil {
 		return shop.Order{}, err
 	}
-	var d orderDoc
-	err = s.write(ctx, CollOrders, func(ctx context.Context) error {
-		return s.orders().FindOneAndDelete(ctx, bson.D{{Key: "_id", Value: oid}, {Key: "transactionId", Value: ""}, {Key: "paid", Value: false}, {Key: "shipped", Value: false}}).Decode(&d)
+	d, err := s.orders.remove(ctx, oid, guard[orderDoc]{
+		filter: bson.D{{Key: "transactionId", Value: ""}, {Key: "paid", Value: false}, {Key: "shipped", Value: false}},
+		check: func(o orderDoc) error {
+			switch {
+			case o.Shipped && o.TransactionID == "":
+				return shop.Errorf(shop.ECONFLICT, "The order has shipped and cannot be deleted.")
+			case o.TransactionID != "" || o.Paid || o.Shipped:
+				return shop.Errorf(shop.ECONFLICT, "The order is paid (transaction %s) and cannot be deleted.", o.TransactionID)
+			}
+			return nil
+		},
 	})
-	if err == mongo.ErrNoDocuments {
-		o, err := s.FindOrder(ctx, id)
-		if err != nil {
-			return shop.Order{}, err
-		}
-		if o.Shipped && o.TransactionID == "" {
-			return shop.Order{}, shop.Errorf(shop.ECONFLICT, "The order has shipped and cannot be deleted.")
-		}
-		return shop.Order{}, shop.Errorf(shop.ECONFLICT, "The order is paid (transaction %s) and cannot be deleted.", o.TransactionID)
-	}
-	if err != nil {
-		return shop.Order{}, translate(err, "")
-	}
-	return d.order(), nil
+	return d.order(), err
 }
 
 // SetPaymentIntent records the payment intent of an unpaid order.
@@ -155,46 +149,31 @@ func (s *Store) SetPaymentIntent(ctx context.Context, id, intentID string) error
 	if err != nil {
 		return err
 	}
-	var res *mongo.UpdateResult
-	err = s.write(ctx, CollOrders, func(ctx context.Context) error {
-		var err error
-		res, err = s.orders().UpdateOne(ctx, bson.D{{Key: "_id", Value: oid}, {Key: "paid", Value: false}},
-			bson.D{{Key: "$set", Value: bson.D{{Key: "paymentIntentId", Value: intentID}}}})
-		return err
-	})
-	if err != nil {
-		return translate(err, "")
-	}
-	if res.MatchedCount == 0 {
-		if _, err := s.FindOrder(ctx, id); err != nil {
-			return err
-		}
+	_, err = s.orders.update(ctx, oid, guard[orderDoc]{filter: bson.D{{Key: "paid", Value: false}}, check: unpaid},
+		bson.D{{Key: "$set", Value: bson.D{{Key: "paymentIntentId", Value: intentID}}}})
+	return err
+}
+
+func unpaid(o orderDoc) error {
+	if o.Paid {
 		return shop.Errorf(shop.ECONFLICT, "The order is already paid.")
 	}
 	return nil
 }
 
-// MarkOrderPaid records the payment with one conditional write on paid.
+// MarkOrderPaid records the payment with one guarded write on paid.
 func (s *Store) MarkOrderPaid(ctx context.Context, id, transactionID string) (shop.UpdateResult, error) {
 	oid, err := objectID(id)
 	if err != nil {
 		return shop.UpdateResult{}, err
 	}
-	var res *mongo.UpdateResult
-	err = s.write(ctx, CollOrders, func(ctx context.Context) error {
-		var err error
-		res, err = s.orders().UpdateOne(ctx, bson.D{{Key: "_id", Value: oid}, {Key: "paid", Value: false}},
-			bson.D{{Key: "$set", Value: bson.D{{Key: "paid", Value: true}, {Key: "transactionId", Value: transactionID},
-				{Key: "paymentIntentId", Value: transactionID}, {Key: "paidAt", Value: time.Now().UTC()}}}})
-		return err
-	})
-	if err != nil {
-		return shop.UpdateResult{}, translate(err, "")
+	res, err := s.orders.update(ctx, oid, guard[orderDoc]{filter: bson.D{{Key: "paid", Value: false}}, check: unpaid},
+		bson.D{{Key: "$set", Value: bson.D{{Key: "paid", Value: true}, {Key: "transactionId", Value: transactionID},
+			{Key: "paymentIntentId", Value: transactionID}, {Key: "paidAt", Value: now()}}}})
+	if shop.ErrorCode(err) != shop.ECONFLICT {
+		return res, err
 	}
-	if res.MatchedCount == 1 {
-		return shop.UpdateResult{Acknowledged: true, MatchedCount: 1, ModifiedCount: res.ModifiedCount}, nil
-	}
-	o, err := s.FindOrder(ctx, id)
+	o, err := s.orders.get(ctx, oid)
 	if err != nil {
 		return shop.UpdateResult{}, err
 	}

@@ -1,13 +1,13 @@
 package mongodb
 
 import (
+	"cmp"
 	"context"
 	"regexp"
+	"strings"
 	"time"
 
 	"go.mongodb.org/mongo-driver/v2/bson"
-	"go.mongodb.org/mongo-driver/v2/mongo"
-	"go.mongodb.org/mongo-driver/v2/mongo/options"
 
 	"storefront/server/internal/shop"
 )
@@ -26,6 +26,8 @@ type productDoc struct {
 	Email       string        `bson:"email"`
 	CreatedAt   time.Time     `bson:"createdAt"`
 	UpdatedAt   time.Time     `bson:"updatedAt"`
+
+	fold string // the name in lower case, for search in the mirror
 }
 
 func (d productDoc) product() shop.Product {
@@ -33,6 +35,31 @@ func (d productDoc) product() shop.Product {
 		ID: d.ID.Hex(), Name: d.Name, Price: shop.CentsFromFloat(d.Price), Image: d.Image,
 		Description: d.Description, Available: d.Available, Minimum: d.Minimum, Email: d.Email,
 		CreatedAt: d.CreatedAt.UTC(), UpdatedAt: d.UpdatedAt.UTC(),
+	}
+}
+
+func products(docs []productDoc) []shop.Product {
+	out := make([]shop.Product, len(docs))
+	for i, d := range docs {
+		out[i] = d.product()
+	}
+	return out
+}
+
+// productMirror is the in-memory catalogue: by id, by name, and in each
+// order the list can be sorted by.
+func productMirror() *mirror[bson.ObjectID, productDoc] {
+	return &mirror[bson.ObjectID, productDoc]{
+		name: CollProducts, idOf: func(d *productDoc) bson.ObjectID { return d.ID }, cmpID: compareOID,
+		prepare: func(d *productDoc) { d.fold = strings.ToLower(d.Name) },
+		keys: []*keyIndex[bson.ObjectID, productDoc]{
+			{name: "name", key: func(d *productDoc) (string, bool) { return d.Name, true }},
+		},
+		orders: []*orderIndex[bson.ObjectID, productDoc]{
+			{name: "createdAt", cmp: func(a, b *productDoc) int { return a.CreatedAt.Compare(b.CreatedAt) }},
+			{name: "name", cmp: func(a, b *productDoc) int { return strings.Compare(a.Name, b.Name) }},
+			{name: "price", cmp: func(a, b *productDoc) int { return cmp.Compare(a.Price, b.Price) }},
+		},
 	}
 }
 
@@ -45,45 +72,42 @@ func draftFields(d shop.ProductDraft) bson.D {
 	}
 }
 
-var productSorts = map[string]bson.D{
-	"createdAt":  {{Key: "createdAt", Value: 1}, {Key: "_id", Value: 1}},
-	"-createdAt": {{Key: "createdAt", Value: -1}, {Key: "_id", Value: -1}},
-	"name":       {{Key: "name", Value: 1}, {Key: "_id", Value: 1}},
-	"-name":      {{Key: "name", Value: -1}, {Key: "_id", Value: -1}},
-	"price":      {{Key: "price", Value: 1}, {Key: "_id", Value: 1}},
-	"-price":     {{Key: "price", Value: -1}, {Key: "_id", Value: -1}},
+func newProductDoc(d shop.ProductDraft, at time.Time) productDoc {
+	return productDoc{ID: bson.NewObjectID(), Name: d.Name, Price: d.Price.Float(), Image: d.Image, Description: d.Description,
+		Available: d.Available, Minimum: d.Minimum, Email: d.Email, CreatedAt: at, UpdatedAt: at}
 }
 
-func (s *Store) products() *mongo.Collection { return s.db.Collection(CollProducts) }
+// productSort is one order of the catalogue: the mirror's index and
+// direction, and MongoDB's sort (served by the index queries.go names).
+type productSort struct {
+	index string
+	desc  bool
+	mongo bson.D
+}
+
+var productSorts = map[string]productSort{
+	"createdAt":  {"createdAt", false, bson.D{{Key: "createdAt", Value: 1}, {Key: "_id", Value: 1}}},
+	"-createdAt": {"createdAt", true, bson.D{{Key: "createdAt", Value: -1}, {Key: "_id", Value: -1}}},
+	"name":       {"name", false, bson.D{{Key: "name", Value: 1}, {Key: "_id", Value: 1}}},
+	"-name":      {"name", true, bson.D{{Key: "name", Value: -1}, {Key: "_id", Value: -1}}},
+	"price":      {"price", false, bson.D{{Key: "price", Value: 1}, {Key: "_id", Value: 1}}},
+	"-price":     {"price", true, bson.D{{Key: "price", Value: -1}, {Key: "_id", Value: -1}}},
+}
 
 // ListProducts returns one page of the catalogue and the number of matches.
 func (s *Store) ListProducts(ctx context.Context, q shop.ProductQuery) ([]shop.Product, int64, error) {
-	filter := bson.D{}
-	if q.Q != "" {
-		filter = bson.D{{Key: "name", Value: bson.D{{Key: "$regex", Value: regexp.QuoteMeta(q.Q)}, {Key: "$options", Value: "i"}}}}
-	}
-	sort, ok := productSorts[q.Sort]
+	ps, ok := productSorts[q.Sort]
 	if !ok {
-		sort = productSorts["createdAt"]
+		ps = productSorts["createdAt"]
 	}
-	opts := options.Find().SetSort(sort).SetSkip(int64(q.Skip)).SetLimit(int64(q.Limit))
-	cur, err := s.products().Find(ctx, filter, opts)
-	if err != nil {
-		return nil, 0, translate(err, "")
+	lq := listQuery[productDoc]{index: ps.index, desc: ps.desc, sort: ps.mongo, skip: q.Skip, limit: q.Limit}
+	if q.Q != "" {
+		lq.filter = bson.D{{Key: "name", Value: bson.D{{Key: "$regex", Value: regexp.QuoteMeta(q.Q)}, {Key: "$options", Value: "i"}}}}
+		fold := strings.ToLower(q.Q)
+		lq.match = func(d *productDoc) bool { return strings.Contains(d.fold, fold) }
 	}
-	var docs []productDoc
-	if err := cur.All(ctx, &docs); err != nil {
-		return nil, 0, translate(err, "")
-	}
-	total, err := s.products().CountDocuments(ctx, filter)
-	if err != nil {
-		return nil, 0, translate(err, "")
-	}
-	list := make([]shop.Product, len(docs))
-	for i, d := range docs {
-		list[i] = d.product()
-	}
-	return list, total, nil
+	docs, total, err := s.products.list(ctx, lq)
+	return products(docs), total, err
 }
 
 // FindProduct returns the product with the given id.
@@ -92,75 +116,19 @@ func (s *Store) FindProduct(ctx context.Context, id string) (shop.Product, error
 	if err != nil {
 		return shop.Product{}, err
 	}
-	return s.findProduct(ctx, bson.D{{Key: "_id", Value: oid}})
+	d, err := s.products.get(ctx, oid)
+	return d.product(), err
 }
 
 // FindProductByName returns the product with exactly this name.
 func (s *Store) FindProductByName(ctx context.Context, name string) (shop.Product, error) {
-	return s.findProduct(ctx, bson.D{{Key: "name", Value: name}})
-}
-
-func (s *Store) findProduct(ctx context.Context, filter bson.D) (shop.Product, error) {
-	var d productDoc
-	if err := s.products().FindOne(ctx, filter).Decode(&d); err != nil {
-		return shop.Product{}, translate(err, "The product")
-	}
-	return d.product(), nil
+	d, err := s.products.getBy(ctx, "name", name, bson.D{{Key: "name", Value: name}})
+	return d.product(), err
 }
 
 // CountProducts returns the size of the catalogue.
 func (s *Store) CountProducts(ctx context.Context) (int64, error) {
-	n, err := s.products().CountDocuments(ctx, bson.D{})
-	return n, translate(err, "")
-}
-
-// UpsertProductByName inserts d, or brings the product of the same name to
-// d's values; a product that already equals d is left untouched.
-func (s *Store) UpsertProductByName(ctx context.Context, d shop.ProductDraft) (shop.ImportResult, error) {
-	if err := d.Validate(false); err != nil {
-		return shop.Unchanged, err
-	}
-	for attempt := 0; ; attempt++ {
-		cur, err := s.FindProductByName(ctx, d.Name)
-		switch {
-		case shop.ErrorCode(err) == shop.ENOTFOUND:
-			now := time.Now().UTC()
-			doc := append(draftFields(d), bson.E{Key: "createdAt", Value: now}, bson.E{Key: "updatedAt", Value: now})
-			err = s.write(ctx, CollProducts, func(ctx context.Context) error {
-				_, err := s.products().InsertOne(ctx, doc)
-				return err
-			})
-			if err == nil {
-				return shop.Inserted, nil
-			}
-			// Another writer inserted the same name meanwhile: update it instead.
-			if err = translate(err, ""); shop.ErrorCode(err) != shop.ECONFLICT || attempt > 0 {
-				return shop.Unchanged, err
-			}
-		case err != nil:
-			return shop.Unchanged, err
-		case d.Matches(cur):
-			return shop.Unchanged, nil
-		default:
-			oid, _ := bson.ObjectIDFromHex(cur.ID)
-			set := append(draftFields(d), bson.E{Key: "updatedAt", Value: time.Now().UTC()})
-			var res *mongo.UpdateResult
-			err = s.write(ctx, CollProducts, func(ctx context.Context) error {
-				var err error
-				res, err = s.products().UpdateOne(ctx, bson.D{{Key: "_id", Value: oid}, {Key: "name", Value: d.Name}}, bson.D{{Key: "$set", Value: set}})
-				return err
-			})
-			if err != nil {
-				return shop.Unchanged, translate(err, "")
-			}
-			if res.MatchedCount == 1 {
-				return shop.Updated, nil
-			}
-			if attempt > 0 {
-				return shop.Unchanged, shop.Errorf(shop.ECONFLICT, "The product %q changed while it was being imported.", d.Name)
-			}
-		}
-	}
+	return s.products.count(ctx)
 }
 
 func objectID(id string) (bson.ObjectID, error) {
@@ -174,7 +142,7 @@ func objectID(id string) (bson.ObjectID, error) {
 	return oid, nil
 }
 
-// ReserveStock takes qty pieces from the product's stock with one conditional
+// ReserveStock takes qty pieces from the product's stock with one guarded
 // write, so that concurrent orders never sell more than there is.
 func (s *Store) ReserveStock(ctx context.Context, id string, qty int64) error {
 	oid, err := objectID(id)
@@ -184,25 +152,16 @@ func (s *Store) ReserveStock(ctx context.Context, id string, qty int64) error {
 	if qty < 1 {
 		return shop.Errorf(shop.EINVALID, "The quantity must be at least 1.")
 	}
-	var res *mongo.UpdateResult
-	err = s.write(ctx, CollProducts, func(ctx context.Context) error {
-		var err error
-		res, err = s.products().UpdateOne(ctx,
-			bson.D{{Key: "_id", Value: oid}, {Key: "avaialbequantit", Value: bson.D{{Key: "$gte", Value: qty}}}},
-			bson.D{{Key: "$inc", Value: bson.D{{Key: "avaialbequantit", Value: -qty}}}, {Key: "$set", Value: bson.D{{Key: "updatedAt", Value: time.Now().UTC()}}}})
-		return err
-	})
-	if err != nil {
-		return translate(err, "")
-	}
-	if res.MatchedCount == 1 {
-		return nil
-	}
-	p, err := s.FindProduct(ctx, id)
-	if err != nil {
-		return err
-	}
-	return shop.Errorf(shop.ECONFLICT, "Only %d of %s left in stock.", p.Available, p.Name)
+	_, err = s.products.update(ctx, oid, guard[productDoc]{
+		filter: bson.D{{Key: "avaialbequantit", Value: bson.D{{Key: "$gte", Value: qty}}}},
+		check: func(p productDoc) error {
+			if p.Available < qty {
+				return shop.Errorf(shop.ECONFLICT, "Only %d of %s left in stock.", p.Available, p.Name)
+			}
+			return nil
+		},
+	}, bson.D{{Key: "$inc", Value: bson.D{{Key: "avaialbequantit", Value: -qty}}}, {Key: "$set", Value: bson.D{{Key: "updatedAt", Value: now()}}}})
+	return err
 }
 
 // ReleaseStock gives qty pieces back (a cancelled order, or compensation for
@@ -212,36 +171,26 @@ func (s *Store) ReleaseStock(ctx context.Context, id string, qty int64) error {
 	if err != nil {
 		return err
 	}
-	var res *mongo.UpdateResult
-	err = s.write(ctx, CollProducts, func(ctx context.Context) error {
-		var err error
-		res, err = s.products().UpdateOne(ctx, bson.D{{Key: "_id", Value: oid}},
-			bson.D{{Key: "$inc", Value: bson.D{{Key: "avaialbequantit", Value: qty}}}, {Key: "$set", Value: bson.D{{Key: "updatedAt", Value: time.Now().UTC()}}}})
-		return err
-	})
-	if err != nil {
-		return translate(err, "")
-	}
-	if res.MatchedCount == 0 {
-		return shop.Errorf(shop.ENOTFOUND, "The product was not found.")
-	}
-	return nil
+	_, err = s.products.update(ctx, oid, guard[productDoc]{},
+		bson.D{{Key: "$inc", Value: bson.D{{Key: "avaialbequantit", Value: qty}}}, {Key: "$set", Value: bson.D{{Key: "updatedAt", Value: now()}}}})
+	return err
 }
 
 // InsertProduct adds a product (ECONFLICT when the name is taken).
 func (s *Store) InsertProduct(ctx context.Context, d shop.ProductDraft) (string, error) {
-	now := time.Now().UTC()
-	id := bson.NewObjectID()
-	doc := append(bson.D{{Key: "_id", Value: id}}, draftFields(d)...)
-	doc = append(doc, bson.E{Key: "createdAt", Value: now}, bson.E{Key: "updatedAt", Value: now})
-	err := s.write(ctx, CollProducts, func(ctx context.Context) error {
-		_, err := s.products().InsertOne(ctx, doc)
-		return err
-	})
-	if err = translate(err, ""); shop.ErrorCode(err) == shop.ECONFLICT {
-		return "", &shop.Error{Code: shop.ECONFLICT, Message: "A product with this name already exists.", Cause: err}
+	doc := newProductDoc(d, now())
+	if err := s.products.insert(ctx, doc); err != nil {
+		return "", nameTaken(translate(err, ""))
 	}
-	return id.Hex(), err
+	return doc.ID.Hex(), nil
+}
+
+// nameTaken words a duplicate key on products: the unique name index.
+func nameTaken(err error) error {
+	if isDuplicate(err) {
+		return &shop.Error{Code: shop.ECONFLICT, Message: "A product with this name already exists.", Cause: err}
+	}
+	return err
 }
 
 // ReplaceProduct stores d as the product's new values, only if the product
@@ -252,26 +201,17 @@ func (s *Store) ReplaceProduct(ctx context.Context, id string, readAt time.Time,
 	if err != nil {
 		return shop.UpdateResult{}, err
 	}
-	set := append(draftFields(d), bson.E{Key: "updatedAt", Value: time.Now().UTC()})
-	var res *mongo.UpdateResult
-	err = s.write(ctx, CollProducts, func(ctx context.Context) error {
-		var err error
-		res, err = s.products().UpdateOne(ctx, bson.D{{Key: "_id", Value: oid}, {Key: "updatedAt", Value: readAt}}, bson.D{{Key: "$set", Value: set}})
-		return err
-	})
-	if err = translate(err, ""); err != nil {
-		if shop.ErrorCode(err) == shop.ECONFLICT {
-			return shop.UpdateResult{}, &shop.Error{Code: shop.ECONFLICT, Message: "A product with this name already exists.", Cause: err}
-		}
-		return shop.UpdateResult{}, err
-	}
-	if res.MatchedCount == 0 {
-		if _, err := s.FindProduct(ctx, id); err != nil {
-			return shop.UpdateResult{}, err
-		}
-		return shop.UpdateResult{}, shop.Errorf(shop.ECONFLICT, "The product changed while you were editing it. Reload it and save again.")
-	}
-	return shop.UpdateResult{Acknowledged: true, MatchedCount: res.MatchedCount, ModifiedCount: res.ModifiedCount}, nil
+	set := append(draftFields(d), bson.E{Key: "updatedAt", Value: now()})
+	res, err := s.products.update(ctx, oid, guard[productDoc]{
+		filter: bson.D{{Key: "updatedAt", Value: readAt}},
+		check: func(p productDoc) error {
+			if !p.UpdatedAt.Equal(readAt) {
+				return shop.Errorf(shop.ECONFLICT, "The product changed while you were editing it. Reload it and save again.")
+			}
+			return nil
+		},
+	}, bson.D{{Key: "$set", Value: set}})
+	return res, nameTaken(err)
 }
 
 // DeleteProduct removes a product. Orders keep their own copy of its name,
@@ -281,5 +221,8 @@ func (s *Store) DeleteProduct(ctx context.Context, id string) (shop.DeleteResult
 	if err != nil {
 		return shop.DeleteResult{}, err
 	}
-	return s.deleteOne(ctx, CollProducts, bson.D{{Key: "_id", Value: oid}}, "The product")
+	if _, err := s.products.remove(ctx, oid, guard[productDoc]{}); err != nil {
+		return shop.DeleteResult{}, err
+	}
+	return shop.DeleteResult{Acknowledged: true, DeletedCount: 1}, nil
 }

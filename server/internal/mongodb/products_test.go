@@ -19,10 +19,11 @@ func draft(name string, available int64) shop.ProductDraft {
 func mustInsert(tb testing.TB, s *mongodb.Store, d shop.ProductDraft) shop.Product {
 	tb.Helper()
 	ctx := context.Background()
-	if res, err := s.UpsertProductByName(ctx, d); err != nil || res != shop.Inserted {
-		tb.Fatalf("insert %q: %v, %v", d.Name, res, err)
+	id, err := s.InsertProduct(ctx, d)
+	if err != nil {
+		tb.Fatalf("insert %q: %v", d.Name, err)
 	}
-	p, err := s.FindProductByName(ctx, d.Name)
+	p, err := s.FindProduct(ctx, id)
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -125,24 +126,42 @@ func TestOpen_ErrStoreInUse(t *testing.T) {
 	}
 }
 
-func TestUpsertProductByName(t *testing.T) {
+func TestImportProducts(t *testing.T) {
 	ctx := context.Background()
 	s := mongotest.MustOpen(t)
-	d := draft("Air Compressor", 10)
-	for i, want := range []shop.ImportResult{shop.Inserted, shop.Unchanged} {
-		if got, err := s.UpsertProductByName(ctx, d); err != nil || got != want {
-			t.Fatalf("run %d: %v, %v; want %v", i, got, err, want)
+	placeholder := "http://shop.test/images/0123456789abcdef01234567"
+	compressor, press := draft("Air Compressor", 10), draft("Hydraulic Press", 2)
+	compressor.Image = "http://shop.test/images/aaaaaaaaaaaaaaaaaaaaaaaa"
+	opt := shop.ImportOptions{DefaultImage: placeholder}
+	run := func(want shop.ImportCounts, drafts ...shop.ProductDraft) {
+		t.Helper()
+		if got, err := s.ImportProducts(ctx, drafts, opt); err != nil || got != want {
+			t.Fatalf("import: %+v, %v; want %+v", got, err, want)
+		}
+		if err := s.Check(ctx); err != nil {
+			t.Fatalf("mirror after import: %v", err)
 		}
 	}
-	d.Price = 99999
-	if got, err := s.UpsertProductByName(ctx, d); err != nil || got != shop.Updated {
-		t.Fatalf("changed price: %v, %v; want updated", got, err)
+	run(shop.ImportCounts{Inserted: 2}, compressor, press)
+	run(shop.ImportCounts{Unchanged: 2}, compressor, press)
+	if p, _ := s.FindProductByName(ctx, press.Name); p.Image != placeholder {
+		t.Fatalf("a new product without a picture got %q, want the placeholder", p.Image)
 	}
-	if p, _ := s.FindProductByName(ctx, d.Name); p.Price != 99999 {
-		t.Fatalf("price = %d", p.Price)
+	compressor.Price = 99999
+	compressor.Image = "" // a row without a picture keeps the product's own
+	run(shop.ImportCounts{Updated: 1, Unchanged: 1}, compressor, press)
+	p, _ := s.FindProductByName(ctx, compressor.Name)
+	if p.Price != 99999 || p.Image != "http://shop.test/images/aaaaaaaaaaaaaaaaaaaaaaaa" {
+		t.Fatalf("after the update: price %d, image %q", p.Price, p.Image)
 	}
-	if n, _ := s.CountProducts(ctx); n != 1 {
-		t.Fatalf("count = %d, want 1", n)
+	opt.DryRun = true
+	compressor.Price = 1
+	run(shop.ImportCounts{Inserted: 1, Updated: 1, Unchanged: 1}, compressor, press, draft("Forklift", 1))
+	if n, _ := s.CountProducts(ctx); n != 2 {
+		t.Fatalf("count = %d after a dry run, want 2", n)
+	}
+	if _, err := s.ImportProducts(ctx, []shop.ProductDraft{press, press}, shop.ImportOptions{}); shop.ErrorCode(err) != shop.EINVALID {
+		t.Fatalf("repeated names: %v, want invalid", err)
 	}
 }
 

@@ -26,15 +26,21 @@ func (d profileDoc) profile() shop.Profile {
 	return shop.Profile{ID: d.ID.Hex(), Name: d.Name, Email: d.Email, Image: d.Image, Address: d.Address, Education: d.Education, Linkdin: d.Linkdin}
 }
 
-func (s *Store) profiles() *mongo.Collection { return s.db.Collection(CollProfiles) }
+// profileMirror keeps the profiles by id and by email.
+func profileMirror() *mirror[bson.ObjectID, profileDoc] {
+	return &mirror[bson.ObjectID, profileDoc]{
+		name: CollProfiles, idOf: func(d *profileDoc) bson.ObjectID { return d.ID }, cmpID: compareOID,
+		keys: []*keyIndex[bson.ObjectID, profileDoc]{
+			{name: "email", key: func(d *profileDoc) (string, bool) { return d.Email, true }},
+		},
+	}
+}
 
 // FindProfileByEmail returns the profile of this email.
 func (s *Store) FindProfileByEmail(ctx context.Context, email string) (shop.Profile, error) {
-	var d profileDoc
-	if err := s.profiles().FindOne(ctx, bson.D{{Key: "email", Value: shop.NormalizeEmail(email)}}).Decode(&d); err != nil {
-		return shop.Profile{}, translate(err, "The profile")
-	}
-	return d.profile(), nil
+	email = shop.NormalizeEmail(email)
+	d, err := s.profiles.getBy(ctx, "email", email, bson.D{{Key: "email", Value: email}})
+	return d.profile(), err
 }
 
 // FindProfile returns the profile with this id.
@@ -43,11 +49,8 @@ func (s *Store) FindProfile(ctx context.Context, id string) (shop.Profile, error
 	if err != nil {
 		return shop.Profile{}, err
 	}
-	var d profileDoc
-	if err := s.profiles().FindOne(ctx, bson.D{{Key: "_id", Value: oid}}).Decode(&d); err != nil {
-		return shop.Profile{}, translate(err, "The profile")
-	}
-	return d.profile(), nil
+	d, err := s.profiles.get(ctx, oid)
+	return d.profile(), err
 }
 
 // SaveProfile replaces (or creates) the profile of p.Email.
@@ -55,20 +58,47 @@ func (s *Store) SaveProfile(ctx context.Context, p shop.Profile) (shop.UpdateRes
 	email := shop.NormalizeEmail(p.Email)
 	set := bson.D{{Key: "name", Value: p.Name}, {Key: "email", Value: email}, {Key: "image", Value: p.Image},
 		{Key: "address", Value: p.Address}, {Key: "education", Value: p.Education}, {Key: "linkdin", Value: p.Linkdin}}
-	var res *mongo.UpdateResult
+	if s.profiles.mem == nil {
+		var res *mongo.UpdateResult
+		err := s.write(ctx, CollProfiles, func(ctx context.Context) error {
+			var err error
+			res, err = s.profiles.c.UpdateOne(ctx, bson.D{{Key: "email", Value: email}}, bson.D{{Key: "$set", Value: set}}, options.UpdateOne().SetUpsert(true))
+			return err
+		})
+		if err != nil {
+			return shop.UpdateResult{}, translate(err, "")
+		}
+		out := updateResult(res)
+		if oid, ok := res.UpsertedID.(bson.ObjectID); ok {
+			out.UpsertedID = oid.Hex()
+		}
+		return out, nil
+	}
+	// Embedded: the email's profile is looked up in the mirror and written by
+	// _id, both under the write slot, so two saves cannot both insert.
+	var out shop.UpdateResult
 	err := s.write(ctx, CollProfiles, func(ctx context.Context) error {
-		var err error
-		res, err = s.profiles().UpdateOne(ctx, bson.D{{Key: "email", Value: email}}, bson.D{{Key: "$set", Value: set}}, options.UpdateOne().SetUpsert(true))
-		return err
+		cur, ok := s.profiles.mem.lookup("email", email)
+		if !ok {
+			doc := profileDoc{ID: bson.NewObjectID(), Name: p.Name, Email: email, Image: p.Image, Address: p.Address, Education: p.Education, Linkdin: p.Linkdin}
+			if _, err := s.profiles.c.InsertOne(ctx, doc); err != nil {
+				return err
+			}
+			if err := s.profiles.remember(doc); err != nil {
+				return err
+			}
+			out = shop.UpdateResult{Acknowledged: true, UpsertedID: doc.ID.Hex()}
+			return nil
+		}
+		res, err := s.profiles.c.UpdateOne(ctx, bson.D{{Key: "_id", Value: cur.ID}}, bson.D{{Key: "$set", Value: set}})
+		if err != nil {
+			s.profiles.resync(ctx, cur.ID)
+			return err
+		}
+		out = updateResult(res)
+		return s.profiles.reload(ctx, cur.ID)
 	})
-	if err != nil {
-		return shop.UpdateResult{}, translate(err, "")
-	}
-	out := shop.UpdateResult{Acknowledged: true, MatchedCount: res.MatchedCount, ModifiedCount: res.ModifiedCount}
-	if oid, ok := res.UpsertedID.(bson.ObjectID); ok {
-		out.UpsertedID = oid.Hex()
-	}
-	return out, nil
+	return out, translate(err, "")
 }
 
 // DeleteProfile removes the profile with this id if it belongs to email.
@@ -77,5 +107,18 @@ func (s *Store) DeleteProfile(ctx context.Context, id, email string) (shop.Delet
 	if err != nil {
 		return shop.DeleteResult{}, err
 	}
-	return s.deleteOne(ctx, CollProfiles, bson.D{{Key: "_id", Value: oid}, {Key: "email", Value: shop.NormalizeEmail(email)}}, "The profile")
+	email = shop.NormalizeEmail(email)
+	_, err = s.profiles.remove(ctx, oid, guard[profileDoc]{
+		filter: bson.D{{Key: "email", Value: email}},
+		check: func(p profileDoc) error {
+			if p.Email != email {
+				return shop.Errorf(shop.ENOTFOUND, "The profile was not found.")
+			}
+			return nil
+		},
+	})
+	if err != nil {
+		return shop.DeleteResult{}, err
+	}
+	return shop.DeleteResult{Acknowledged: true, DeletedCount: 1}, nil
 }

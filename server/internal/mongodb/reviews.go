@@ -5,7 +5,6 @@ import (
 	"time"
 
 	"go.mongodb.org/mongo-driver/v2/bson"
-	"go.mongodb.org/mongo-driver/v2/mongo"
 	"go.mongodb.org/mongo-driver/v2/mongo/options"
 
 	"storefront/server/internal/shop"
@@ -31,59 +30,68 @@ func (d reviewDoc) review() shop.Review {
 	return shop.Review{ID: d.ID.Hex(), Name: d.Name, Email: d.Email, Review: d.Review, Img: d.Img, Rating: rating, CreatedAt: d.CreatedAt.UTC()}
 }
 
-func (s *Store) reviews() *mongo.Collection { return s.db.Collection(CollReviews) }
+// reviewMirror keeps the reviews by id and by date.
+func reviewMirror() *mirror[bson.ObjectID, reviewDoc] {
+	return &mirror[bson.ObjectID, reviewDoc]{
+		name: CollReviews, idOf: func(d *reviewDoc) bson.ObjectID { return d.ID }, cmpID: compareOID,
+		orders: []*orderIndex[bson.ObjectID, reviewDoc]{
+			{name: "createdAt", cmp: func(a, b *reviewDoc) int { return a.CreatedAt.Compare(b.CreatedAt) }},
+		},
+	}
+}
 
 // ListReviews returns the newest reviews first.
 func (s *Store) ListReviews(ctx context.Context, limit int) ([]shop.Review, error) {
-	opts := options.Find().SetSort(newestFirst).SetLimit(int64(limit))
-	cur, err := s.reviews().Find(ctx, bson.D{}, opts)
-	if err != nil {
-		return nil, translate(err, "")
-	}
-	var docs []reviewDoc
-	if err := cur.All(ctx, &docs); err != nil {
-		return nil, translate(err, "")
-	}
+	docs, _, err := s.reviews.list(ctx, listQuery[reviewDoc]{index: "createdAt", desc: true, sort: newestFirst, limit: limit})
 	list := make([]shop.Review, len(docs))
 	for i, d := range docs {
 		list[i] = d.review()
 	}
-	return list, nil
+	return list, err
 }
 
 // CountReviews returns the number of reviews.
 func (s *Store) CountReviews(ctx context.Context) (int64, error) {
-	n, err := s.reviews().CountDocuments(ctx, bson.D{})
-	return n, translate(err, "")
+	return s.reviews.count(ctx)
 }
 
-// EnsureReview inserts r unless the same person already wrote the same text.
+// EnsureReview inserts r unless the same person already wrote the same text
+// (the demo reviews, added once).
 func (s *Store) EnsureReview(ctx context.Context, r shop.Review) (bool, error) {
 	if r.CreatedAt.IsZero() {
-		r.CreatedAt = time.Now().UTC()
+		r.CreatedAt = now()
 	}
-	doc := reviewDoc{Name: r.Name, Email: r.Email, Review: r.Review, Img: r.Img, Rating: r.Rating, CreatedAt: r.CreatedAt}
-	var res *mongo.UpdateResult
+	doc := reviewDoc{Name: r.Name, Email: r.Email, Review: r.Review, Img: r.Img, Rating: r.Rating, CreatedAt: r.CreatedAt.UTC().Truncate(time.Millisecond)}
+	inserted := false
 	err := s.write(ctx, CollReviews, func(ctx context.Context) error {
-		var err error
-		res, err = s.reviews().UpdateOne(ctx,
+		if m := s.reviews.mem; m != nil {
+			// Rare (start-up only), so a walk of the mirror, not an index.
+			exists := false
+			m.each(func(d *reviewDoc) { exists = exists || d.Name == r.Name && d.Review == r.Review })
+			if exists {
+				return nil
+			}
+			doc.ID = bson.NewObjectID()
+			if _, err := s.reviews.c.InsertOne(ctx, doc); err != nil {
+				return err
+			}
+			inserted = true
+			return s.reviews.remember(doc)
+		}
+		res, err := s.reviews.c.UpdateOne(ctx,
 			bson.D{{Key: "name", Value: r.Name}, {Key: "review", Value: r.Review}},
 			bson.D{{Key: "$setOnInsert", Value: doc}},
 			options.UpdateOne().SetUpsert(true))
+		if res != nil {
+			inserted = res.UpsertedCount == 1
+		}
 		return err
 	})
-	if err != nil {
-		return false, translate(err, "")
-	}
-	return res.UpsertedCount == 1, nil
+	return inserted, translate(err, "")
 }
 
 // InsertReview adds a review.
 func (s *Store) InsertReview(ctx context.Context, r shop.Review) (string, error) {
-	doc := reviewDoc{ID: bson.NewObjectID(), Name: r.Name, Email: r.Email, Review: r.Review, Img: r.Img, Rating: r.Rating, CreatedAt: time.Now().UTC()}
-	err := s.write(ctx, CollReviews, func(ctx context.Context) error {
-		_, err := s.reviews().InsertOne(ctx, doc)
-		return err
-	})
-	return doc.ID.Hex(), translate(err, "")
+	doc := reviewDoc{ID: bson.NewObjectID(), Name: r.Name, Email: r.Email, Review: r.Review, Img: r.Img, Rating: r.Rating, CreatedAt: now()}
+	return doc.ID.Hex(), translate(s.reviews.insert(ctx, doc), "")
 }

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"slices"
 	"strings"
 	"sync/atomic"
 	"time"
@@ -26,11 +27,12 @@ type Config struct {
 	Logger  *slog.Logger
 }
 
-// Collections whose changes the read caches follow.
+// The collections. Each is mirrored in memory in embedded mode but
+// stripe_events, which is only ever read by _id.
 const (
 	CollProducts = "service"
 	CollReviews  = "reviews"
-	CollImages   = "images"
+	CollImages   = "images" // GridFS bucket: images.files and images.chunks
 	CollUsers    = "users"
 	CollProfiles = "profiles"
 	CollOrders   = "orders"
@@ -38,27 +40,44 @@ const (
 	// Test-mode payment intents and processed Stripe webhook events.
 	CollTestIntents = "test_payment_intents"
 	CollEvents      = "stripe_events"
+
+	collImageFiles  = CollImages + ".files"
+	collImageChunks = CollImages + ".chunks"
 )
+
+var collectionNames = []string{CollProducts, CollReviews, collImageFiles, collImageChunks, CollUsers, CollProfiles,
+	CollOrders, CollContacts, CollTestIntents, CollEvents}
 
 // Store is the database handle shared by every collection's methods.
 type Store struct {
 	client   *mongo.Client
 	db       *mongo.Database
-	images   *mongo.GridFSBucket
 	embedded *embeddedServer // nil with MONGODB_URI
 
 	// writeSlot serialises writes in embedded mode: FerretDB v1 applies
-	// updates as read-modify-write without locking, so a conditional update
-	// is only atomic when no other write runs at the same time. nil with a
-	// real MongoDB, which is atomic per document by itself.
+	// updates as read-modify-write without locking, and the mirrors are
+	// exact only because one write at a time changes store and mirror
+	// together. nil with a real MongoDB, which is atomic per document.
 	writeSlot chan struct{}
 
 	versions map[string]*atomic.Uint64
 	log      *slog.Logger
+
+	products    *collection[bson.ObjectID, productDoc]
+	orders      *collection[bson.ObjectID, orderDoc]
+	users       *collection[bson.ObjectID, userDoc]
+	profiles    *collection[bson.ObjectID, profileDoc]
+	reviews     *collection[bson.ObjectID, reviewDoc]
+	contacts    *collection[bson.ObjectID, messageDoc]
+	imageFiles  *collection[bson.ObjectID, imageFileDoc]
+	imageChunks *collection[bson.ObjectID, imageChunkDoc] // never mirrored: read by _id
+	testIntents *collection[string, testIntentDoc]
+	events      *collection[string, eventDoc] // never mirrored: read by _id
+	mirrors     []mirrored
 }
 
 // Open connects (starting the embedded server when cfg.URI is empty), pings
-// and creates the indexes.
+// and creates the indexes. In embedded mode it then loads the mirrors.
 func Open(ctx context.Context, cfg Config) (*Store, error) {
 	if cfg.Logger == nil {
 		cfg.Logger = slog.Default()
@@ -67,12 +86,13 @@ func Open(ctx context.Context, cfg Config) (*Store, error) {
 		cfg.DB = "storefront"
 	}
 	s := &Store{log: cfg.Logger, versions: map[string]*atomic.Uint64{}}
-	for _, c := range []string{CollProducts, CollReviews, CollImages, CollUsers, CollProfiles, CollOrders, CollTestIntents, CollEvents, CollContacts} {
+	for _, c := range collectionNames {
 		s.versions[c] = new(atomic.Uint64)
 	}
+	s.versions[CollImages] = s.versions[collImageFiles]
 	uri := cfg.URI
 	if uri == "" {
-		e, err := startEmbedded(ctx, cfg.DataDir, cfg.Logger)
+		e, err := startEmbedded(ctx, cfg.DataDir, "", cfg.Logger)
 		if err != nil {
 			return nil, err
 		}
@@ -89,7 +109,6 @@ func Open(ctx context.Context, cfg Config) (*Store, error) {
 	}
 	s.client = client
 	s.db = client.Database(cfg.DB)
-	s.images = s.db.GridFSBucket(options.GridFSBucket().SetName(CollImages))
 	if err := s.Ping(ctx); err != nil {
 		_ = s.Close(context.Background())
 		return nil, fmt.Errorf("reach the database: %w", err)
@@ -98,7 +117,84 @@ func Open(ctx context.Context, cfg Config) (*Store, error) {
 		_ = s.Close(context.Background())
 		return nil, err
 	}
+	s.products = newCollection(s, CollProducts, "The product", productMirror())
+	s.orders = newCollection(s, CollOrders, "The order", orderMirror())
+	s.users = newCollection(s, CollUsers, "The user", userMirror())
+	s.profiles = newCollection(s, CollProfiles, "The profile", profileMirror())
+	s.reviews = newCollection(s, CollReviews, "The review", reviewMirror())
+	s.contacts = newCollection(s, CollContacts, "The message", messageMirror())
+	s.imageFiles = newCollection(s, collImageFiles, "The image", imageFileMirror())
+	s.testIntents = newCollection(s, CollTestIntents, "The payment", testIntentMirror())
+	s.imageChunks = newCollection[bson.ObjectID, imageChunkDoc](s, collImageChunks, "The image", nil)
+	s.events = newCollection[string, eventDoc](s, CollEvents, "The event", nil)
+	if s.embedded != nil {
+		if err := s.prepareEmbedded(ctx, cfg.DB); err != nil {
+			_ = s.Close(context.Background())
+			return nil, err
+		}
+	}
 	return s, nil
+}
+
+// prepareEmbedded makes FerretDB's _id look-ups use an index, then loads
+// every mirror from the store.
+func (s *Store) prepareEmbedded(ctx context.Context, db string) error {
+	existing, err := s.db.ListCollectionNames(ctx, bson.D{})
+	if err != nil {
+		return fmt.Errorf("list collections: %w", err)
+	}
+	for _, c := range collectionNames {
+		if !slices.Contains(existing, c) {
+			if err := s.db.CreateCollection(ctx, c); err != nil {
+				return fmt.Errorf("create %s: %w", c, err)
+			}
+		}
+	}
+	if err := s.embedded.indexIDs(ctx, db); err != nil {
+		return err
+	}
+	start := time.Now()
+	for _, m := range s.mirrors {
+		if err := m.load(ctx); err != nil {
+			return err
+		}
+	}
+	docs, bytes := 0, int64(0)
+	for _, st := range s.MirrorStats() {
+		docs += st.Documents
+		bytes += st.Bytes
+	}
+	s.log.Info("embedded store loaded into memory", "documents", docs, "mirror_bytes", bytes, "took", time.Since(start).Round(time.Millisecond))
+	return nil
+}
+
+// MirrorStats is the size of one collection's in-memory copy.
+type MirrorStats struct {
+	Collection string
+	Documents  int
+	Bytes      int64 // an estimate
+}
+
+// MirrorStats reports the mirrors' sizes (none with MONGODB_URI).
+func (s *Store) MirrorStats() []MirrorStats {
+	var out []MirrorStats
+	for _, m := range s.mirrors {
+		out = append(out, m.stats())
+	}
+	return out
+}
+
+// Check compares every mirror, as this process's writes have maintained it,
+// with a fresh rebuild from the store; nil when they agree (always, with
+// MONGODB_URI, which has no mirrors). Writes wait while it reads.
+func (s *Store) Check(ctx context.Context) error {
+	var errs []error
+	for _, m := range s.mirrors {
+		if err := m.check(ctx); err != nil {
+			errs = append(errs, err)
+		}
+	}
+	return errors.Join(errs...)
 }
 
 // Embedded reports whether the store runs in-process. Only then is this
@@ -141,6 +237,9 @@ func (s *Store) Version(collection string) uint64 {
 // write runs one write, serialised in embedded mode, and bumps the
 // collection's version afterwards (also on error: a failed write may still
 // have changed something, and a spurious cache miss costs little).
+//
+// In embedded mode a write, once it holds the slot, is not abandoned when
+// the request goes away: store and mirror change together or not at all.
 func (s *Store) write(ctx context.Context, collection string, fn func(context.Context) error) error {
 	if s.writeSlot != nil {
 		select {
@@ -149,6 +248,9 @@ func (s *Store) write(ctx context.Context, collection string, fn func(context.Co
 		case <-ctx.Done():
 			return translate(ctx.Err(), "")
 		}
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(context.WithoutCancel(ctx), embeddedWriteTimeout)
+		defer cancel()
 	}
 	err := fn(ctx)
 	if v, ok := s.versions[collection]; ok {
@@ -163,6 +265,8 @@ func translate(err error, what string) error {
 	switch {
 	case err == nil:
 		return nil
+	case errors.As(err, new(*shop.Error)):
+		return err // already the domain's: a guard's verdict
 	case errors.Is(err, mongo.ErrNoDocuments), errors.Is(err, mongo.ErrFileNotFound):
 		return &shop.Error{Code: shop.ENOTFOUND, Message: what + " was not found.", Cause: err}
 	case mongo.IsDuplicateKeyError(err):
@@ -200,56 +304,23 @@ func (s *Store) Dump(ctx context.Context) (string, error) {
 	return out.String(), nil
 }
 
-// updateOne applies update to the one document filter matches, in one write
-// (serialised in embedded mode); none matched is ENOTFOUND naming what.
-func (s *Store) updateOne(ctx context.Context, collection string, filter, update bson.D, what string) (shop.UpdateResult, error) {
-	var res *mongo.UpdateResult
-	err := s.write(ctx, collection, func(ctx context.Context) error {
-		var err error
-		res, err = s.db.Collection(collection).UpdateOne(ctx, filter, update)
-		return err
-	})
-	if err != nil {
-		return shop.UpdateResult{}, translate(err, "")
-	}
-	if res.MatchedCount == 0 {
-		return shop.UpdateResult{}, shop.Errorf(shop.ENOTFOUND, "%s was not found.", what)
-	}
-	return shop.UpdateResult{Acknowledged: true, MatchedCount: res.MatchedCount, ModifiedCount: res.ModifiedCount}, nil
-}
+// embeddedWriteTimeout bounds one write (or batch) on the embedded store.
+const embeddedWriteTimeout = 30 * time.Second
 
-// deleteOne removes the one document filter matches; none is ENOTFOUND.
-func (s *Store) deleteOne(ctx context.Context, collection string, filter bson.D, what string) (shop.DeleteResult, error) {
-	var res *mongo.DeleteResult
-	err := s.write(ctx, collection, func(ctx context.Context) error {
-		var err error
-		res, err = s.db.Collection(collection).DeleteOne(ctx, filter)
-		return err
-	})
-	if err != nil {
-		return shop.DeleteResult{}, translate(err, "")
-	}
-	if res.DeletedCount == 0 {
-		return shop.DeleteResult{}, shop.Errorf(shop.ENOTFOUND, "%s was not found.", what)
-	}
-	return shop.DeleteResult{Acknowledged: true, DeletedCount: res.DeletedCount}, nil
-}
+// now is the time a document records: UTC in milliseconds, as BSON keeps it,
+// so that the mirror's copy equals what the store gives back.
+func now() time.Time { return time.Now().UTC().Truncate(time.Millisecond) }
 
-// findPage decodes one page of a collection into D and counts all matches.
-func findPage[D any](ctx context.Context, c *mongo.Collection, filter, sort bson.D, limit, skip int) ([]D, int64, error) {
-	cur, err := c.Find(ctx, filter, options.Find().SetSort(sort).SetLimit(int64(limit)).SetSkip(int64(skip)))
+// isDuplicate reports whether err is a unique index refusing a write.
+func isDuplicate(err error) bool { return mongo.IsDuplicateKeyError(err) }
+
+// mustOID parses an id this store itself rendered.
+func mustOID(hex string) bson.ObjectID {
+	oid, err := bson.ObjectIDFromHex(hex)
 	if err != nil {
-		return nil, 0, translate(err, "")
+		panic("mongodb: bad stored id " + hex)
 	}
-	var docs []D
-	if err := cur.All(ctx, &docs); err != nil {
-		return nil, 0, translate(err, "")
-	}
-	total, err := c.CountDocuments(ctx, filter)
-	if err != nil {
-		return nil, 0, translate(err, "")
-	}
-	return docs, total, nil
+	return oid
 }
 
 // newestFirst is the sort of lists shown latest on top.

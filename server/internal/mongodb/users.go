@@ -5,7 +5,6 @@ import (
 	"time"
 
 	"go.mongodb.org/mongo-driver/v2/bson"
-	"go.mongodb.org/mongo-driver/v2/mongo"
 
 	"storefront/server/internal/shop"
 )
@@ -27,22 +26,30 @@ func (d userDoc) user() shop.User {
 		PasswordHash: d.PasswordHash, CreatedAt: d.CreatedAt.UTC()}
 }
 
-func (s *Store) users() *mongo.Collection { return s.db.Collection(CollUsers) }
+// userMirror keeps the accounts by id, by email (sign-in) and by date (the
+// admins' list).
+func userMirror() *mirror[bson.ObjectID, userDoc] {
+	return &mirror[bson.ObjectID, userDoc]{
+		name: CollUsers, idOf: func(d *userDoc) bson.ObjectID { return d.ID }, cmpID: compareOID,
+		keys: []*keyIndex[bson.ObjectID, userDoc]{
+			{name: "email", key: func(d *userDoc) (string, bool) { return d.Email, true }},
+		},
+		orders: []*orderIndex[bson.ObjectID, userDoc]{
+			{name: "createdAt", cmp: func(a, b *userDoc) int { return a.CreatedAt.Compare(b.CreatedAt) }},
+		},
+	}
+}
 
 // CreateUser inserts a new account; the unique email index refuses a second
 // account with the same email (ECONFLICT).
 func (s *Store) CreateUser(ctx context.Context, u shop.User) (shop.User, error) {
 	u.Email = shop.NormalizeEmail(u.Email)
 	if u.CreatedAt.IsZero() {
-		u.CreatedAt = time.Now().UTC()
+		u.CreatedAt = now()
 	}
-	doc := userDoc{ID: bson.NewObjectID(), Email: u.Email, Name: u.Name, Role: u.Role, Provider: u.Provider, PasswordHash: u.PasswordHash, CreatedAt: u.CreatedAt}
-	err := s.write(ctx, CollUsers, func(ctx context.Context) error {
-		_, err := s.users().InsertOne(ctx, doc)
-		return err
-	})
-	if err = translate(err, ""); err != nil {
-		if shop.ErrorCode(err) == shop.ECONFLICT {
+	doc := userDoc{ID: bson.NewObjectID(), Email: u.Email, Name: u.Name, Role: u.Role, Provider: u.Provider, PasswordHash: u.PasswordHash, CreatedAt: u.CreatedAt.UTC().Truncate(time.Millisecond)}
+	if err := translate(s.users.insert(ctx, doc), ""); err != nil {
+		if isDuplicate(err) {
 			return shop.User{}, &shop.Error{Code: shop.ECONFLICT, Message: "An account with this email already exists.", Cause: err}
 		}
 		return shop.User{}, err
@@ -56,25 +63,21 @@ func (s *Store) FindUserByID(ctx context.Context, id string) (shop.User, error) 
 	if err != nil {
 		return shop.User{}, err
 	}
-	return s.findUser(ctx, bson.D{{Key: "_id", Value: oid}})
+	d, err := s.users.get(ctx, oid)
+	return d.user(), err
 }
 
 // FindUserByEmail returns the account with this email.
 func (s *Store) FindUserByEmail(ctx context.Context, email string) (shop.User, error) {
-	return s.findUser(ctx, bson.D{{Key: "email", Value: shop.NormalizeEmail(email)}})
-}
-
-func (s *Store) findUser(ctx context.Context, filter bson.D) (shop.User, error) {
-	var d userDoc
-	if err := s.users().FindOne(ctx, filter).Decode(&d); err != nil {
-		return shop.User{}, translate(err, "The user")
-	}
-	return d.user(), nil
+	email = shop.NormalizeEmail(email)
+	d, err := s.users.getBy(ctx, "email", email, bson.D{{Key: "email", Value: email}})
+	return d.user(), err
 }
 
 // ListUsers returns a page of accounts, oldest first, and their number.
 func (s *Store) ListUsers(ctx context.Context, limit, skip int) ([]shop.User, int64, error) {
-	docs, total, err := findPage[userDoc](ctx, s.users(), bson.D{}, bson.D{{Key: "createdAt", Value: 1}, {Key: "_id", Value: 1}}, limit, skip)
+	docs, total, err := s.users.list(ctx, listQuery[userDoc]{index: "createdAt",
+		sort: bson.D{{Key: "createdAt", Value: 1}, {Key: "_id", Value: 1}}, skip: skip, limit: limit})
 	out := make([]shop.User, len(docs))
 	for i, d := range docs {
 		out[i] = d.user()
@@ -88,16 +91,16 @@ func (s *Store) SetUserName(ctx context.Context, id, name string) (shop.UpdateRe
 	if err != nil {
 		return shop.UpdateResult{}, err
 	}
-	return s.updateUser(ctx, bson.D{{Key: "_id", Value: oid}}, bson.D{{Key: "name", Value: name}})
+	return s.users.update(ctx, oid, guard[userDoc]{}, bson.D{{Key: "$set", Value: bson.D{{Key: "name", Value: name}}}})
 }
 
 // SetUserRole gives the account with this email the role.
 func (s *Store) SetUserRole(ctx context.Context, email, role string) (shop.UpdateResult, error) {
-	return s.updateUser(ctx, bson.D{{Key: "email", Value: shop.NormalizeEmail(email)}}, bson.D{{Key: "role", Value: role}})
-}
-
-func (s *Store) updateUser(ctx context.Context, filter, set bson.D) (shop.UpdateResult, error) {
-	return s.updateOne(ctx, CollUsers, filter, bson.D{{Key: "$set", Value: set}}, "The user")
+	u, err := s.FindUserByEmail(ctx, email)
+	if err != nil {
+		return shop.UpdateResult{}, err
+	}
+	return s.users.update(ctx, mustOID(u.ID), guard[userDoc]{}, bson.D{{Key: "$set", Value: bson.D{{Key: "role", Value: role}}}})
 }
 
 // DeleteUser removes the account.
@@ -106,5 +109,8 @@ func (s *Store) DeleteUser(ctx context.Context, id string) (shop.DeleteResult, e
 	if err != nil {
 		return shop.DeleteResult{}, err
 	}
-	return s.deleteOne(ctx, CollUsers, bson.D{{Key: "_id", Value: oid}}, "The user")
+	if _, err := s.users.remove(ctx, oid, guard[userDoc]{}); err != nil {
+		return shop.DeleteResult{}, err
+	}
+	return shop.DeleteResult{Acknowledged: true, DeletedCount: 1}, nil
 }

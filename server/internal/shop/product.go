@@ -238,14 +238,21 @@ func contains(list []string, s string) bool {
 	return false
 }
 
-// ImportResult says what an upsert did to one product.
-type ImportResult int
+// ImportOptions steer ImportProducts.
+type ImportOptions struct {
+	DryRun bool // count what would change, write nothing
+	// DefaultImage is the picture of a new product whose draft has none;
+	// an existing product whose draft has none keeps its own.
+	DefaultImage string
+	// Progress, when set, is told after each batch how many of the writes
+	// are done.
+	Progress func(done, total int)
+}
 
-const (
-	Unchanged ImportResult = iota
-	Inserted
-	Updated
-)
+// ImportCounts says what an import did, or in a dry run would do.
+type ImportCounts struct {
+	Inserted, Updated, Unchanged int
+}
 
 // ProductStore is the catalogue's persistence.
 type ProductStore interface {
@@ -253,9 +260,12 @@ type ProductStore interface {
 	FindProduct(ctx context.Context, id string) (Product, error)
 	FindProductByName(ctx context.Context, name string) (Product, error)
 	CountProducts(ctx context.Context) (int64, error)
-	// UpsertProductByName inserts the product, or updates the one with the
-	// same name; it changes nothing when every field is already equal.
-	UpsertProductByName(ctx context.Context, d ProductDraft) (ImportResult, error)
+	// ImportProducts brings the catalogue to the drafts, by name: it inserts
+	// new products, updates changed ones and leaves equal ones untouched,
+	// reading what it needs once and writing in batches. The drafts have
+	// distinct names and are valid. On a failure, the counts say what was
+	// written before it.
+	ImportProducts(ctx context.Context, drafts []ProductDraft, opt ImportOptions) (ImportCounts, error)
 	// ReserveStock takes qty from the stock only if that many are available
 	// (ECONFLICT otherwise); ReleaseStock gives them back.
 	ReserveStock(ctx context.Context, id string, qty int64) error

@@ -1,0 +1,392 @@
+package mongodb
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+
+	"go.mongodb.org/mongo-driver/v2/bson"
+	"go.mongodb.org/mongo-driver/v2/mongo"
+	"go.mongodb.org/mongo-driver/v2/mongo/options"
+
+	"storefront/server/internal/shop"
+)
+
+// collection is one collection's documents of type D with _id of type K:
+// the driver's handle and, in embedded mode, its mirror. Its methods are the
+// only places that choose between the two, so that each store method states
+// its query once and the mode stays out of it.
+type collection[K comparable, D any] struct {
+	s    *Store
+	name string
+	c    *mongo.Collection
+	mem  *mirror[K, D] // embedded mode only
+	what string        // names a missing document: "The product"
+}
+
+func newCollection[K comparable, D any](s *Store, name, what string, m *mirror[K, D]) *collection[K, D] {
+	t := &collection[K, D]{s: s, name: name, c: s.db.Collection(name), what: what}
+	if s.Embedded() && m != nil {
+		t.mem = m.init()
+		s.mirrors = append(s.mirrors, t)
+	}
+	return t
+}
+
+// guard is a write's precondition, stated twice: as a filter that MongoDB
+// checks atomically with the write (DESIGN rule 1), and as a check of the
+// current document, which the embedded store's single writer makes against
+// its exact mirror under the write slot before writing by _id alone (rule
+// 4). With MongoDB, check also explains why a guarded write matched nothing.
+type guard[D any] struct {
+	filter bson.D
+	check  func(cur D) error // nil when the filter cannot fail on an existing document
+}
+
+// get returns the document with this _id.
+func (t *collection[K, D]) get(ctx context.Context, id K) (D, error) {
+	if t.mem != nil {
+		if d, ok := t.mem.get(id); ok {
+			return d, nil
+		}
+		var zero D
+		return zero, t.notFound()
+	}
+	return t.findOne(ctx, bson.D{{Key: "_id", Value: id}})
+}
+
+// findOne reads from the store, never from the mirror.
+func (t *collection[K, D]) findOne(ctx context.Context, filter bson.D) (D, error) {
+	var d D
+	if err := t.c.FindOne(ctx, filter).Decode(&d); err != nil {
+		return d, translate(err, t.what)
+	}
+	return d, nil
+}
+
+// getBy returns the document whose unique key is key: from the mirror's
+// named index, or with MongoDB by filter (served by a unique index, see
+// queries.go).
+func (t *collection[K, D]) getBy(ctx context.Context, index, key string, filter bson.D) (D, error) {
+	if t.mem != nil {
+		if d, ok := t.mem.lookup(index, key); ok {
+			return d, nil
+		}
+		var zero D
+		return zero, t.notFound()
+	}
+	return t.findOne(ctx, filter)
+}
+
+func (t *collection[K, D]) notFound() error {
+	return shop.Errorf(shop.ENOTFOUND, "%s was not found.", t.what)
+}
+
+// insert stores a new document.
+func (t *collection[K, D]) insert(ctx context.Context, d D) error {
+	return t.s.write(ctx, t.name, func(ctx context.Context) error {
+		if _, err := t.c.InsertOne(ctx, d); err != nil {
+			return err
+		}
+		return t.remember(d)
+	})
+}
+
+// remember puts a document just written into the mirror, as the store would
+// give it back. Callers hold the write slot.
+func (t *collection[K, D]) remember(d D) error {
+	if t.mem == nil {
+		return nil
+	}
+	stored, err := roundTrip(d)
+	if err != nil {
+		return err
+	}
+	t.mem.put(stored)
+	return nil
+}
+
+// insertMany stores new documents in one command.
+func (t *collection[K, D]) insertMany(ctx context.Context, docs []D) error {
+	if len(docs) == 0 {
+		return nil
+	}
+	return t.s.write(ctx, t.name, func(ctx context.Context) error {
+		if _, err := t.c.InsertMany(ctx, docs); err != nil {
+			if t.mem != nil {
+				// An ordered insert stops at the first failure: the ones
+				// before it are stored, and the mirror takes them in.
+				for _, d := range docs {
+					t.resync(ctx, t.mem.idOf(&d))
+				}
+			}
+			return err
+		}
+		for _, d := range docs {
+			if err := t.remember(d); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
+// update applies update to the document id names if the guard holds, and
+// reports what the driver did. ENOTFOUND when there is no such document;
+// the guard's error when it does not hold.
+func (t *collection[K, D]) update(ctx context.Context, id K, g guard[D], update bson.D) (shop.UpdateResult, error) {
+	var res *mongo.UpdateResult
+	if t.mem != nil {
+		err := t.s.write(ctx, t.name, func(ctx context.Context) error {
+			cur, ok := t.mem.get(id)
+			if !ok {
+				return t.notFound()
+			}
+			if g.check != nil {
+				if err := g.check(cur); err != nil {
+					return err
+				}
+			}
+			var err error
+			if res, err = t.c.UpdateOne(ctx, bson.D{{Key: "_id", Value: id}}, update); err != nil {
+				t.resync(ctx, id)
+				return err
+			}
+			if err := t.reload(ctx, id); err != nil {
+				return err
+			}
+			if res.MatchedCount == 0 {
+				return t.notFound()
+			}
+			return nil
+		})
+		if err != nil {
+			return shop.UpdateResult{}, translate(err, t.what)
+		}
+		return updateResult(res), nil
+	}
+	filter := append(bson.D{{Key: "_id", Value: id}}, g.filter...)
+	for attempt := 0; ; attempt++ {
+		err := t.s.write(ctx, t.name, func(ctx context.Context) error {
+			var err error
+			res, err = t.c.UpdateOne(ctx, filter, update)
+			return err
+		})
+		if err != nil {
+			return shop.UpdateResult{}, translate(err, t.what)
+		}
+		if res.MatchedCount == 1 {
+			return updateResult(res), nil
+		}
+		if err := t.explain(ctx, id, g, attempt); err != nil {
+			return shop.UpdateResult{}, err
+		}
+	}
+}
+
+// remove deletes the document id names if the guard holds, and returns it.
+func (t *collection[K, D]) remove(ctx context.Context, id K, g guard[D]) (D, error) {
+	var d D
+	if t.mem != nil {
+		err := t.s.write(ctx, t.name, func(ctx context.Context) error {
+			cur, ok := t.mem.get(id)
+			if !ok {
+				return t.notFound()
+			}
+			if g.check != nil {
+				if err := g.check(cur); err != nil {
+					return err
+				}
+			}
+			res, err := t.c.DeleteOne(ctx, bson.D{{Key: "_id", Value: id}})
+			if err != nil {
+				t.resync(ctx, id)
+				return err
+			}
+			if res.DeletedCount != 1 {
+				return fmt.Errorf("%s %v is in memory but was not in the store", t.name, id)
+			}
+			t.mem.remove(id)
+			d = cur
+			return nil
+		})
+		return d, translate(err, t.what)
+	}
+	filter := append(bson.D{{Key: "_id", Value: id}}, g.filter...)
+	for attempt := 0; ; attempt++ {
+		err := t.s.write(ctx, t.name, func(ctx context.Context) error {
+			return t.c.FindOneAndDelete(ctx, filter).Decode(&d)
+		})
+		if err == nil {
+			return d, nil
+		}
+		if !errors.Is(err, mongo.ErrNoDocuments) {
+			return d, translate(err, t.what)
+		}
+		if err := t.explain(ctx, id, g, attempt); err != nil {
+			return d, err
+		}
+	}
+}
+
+// explain says why a guarded write on MongoDB matched nothing: the document
+// is missing, or the guard's check fails on it now. When it passes now, the
+// document changed in between; the caller tries again, a few times.
+func (t *collection[K, D]) explain(ctx context.Context, id K, g guard[D], attempt int) error {
+	cur, err := t.findOne(ctx, bson.D{{Key: "_id", Value: id}})
+	if err != nil {
+		return err
+	}
+	if g.check != nil {
+		if err := g.check(cur); err != nil {
+			return err
+		}
+	}
+	if attempt >= 2 {
+		return shop.Errorf(shop.ECONFLICT, "%s changed at the same time. Please try again.", t.what)
+	}
+	return nil
+}
+
+// reload puts the stored document into the mirror (or removes it when it
+// is gone): after an update, the mirror holds exactly what the store does.
+func (t *collection[K, D]) reload(ctx context.Context, id K) error {
+	d, err := t.findOne(ctx, bson.D{{Key: "_id", Value: id}})
+	switch {
+	case err == nil:
+		t.mem.put(d)
+	case shop.ErrorCode(err) == shop.ENOTFOUND:
+		t.mem.remove(id)
+	default:
+		return err
+	}
+	return nil
+}
+
+// resync follows a failed write: whatever the store now holds for id is what
+// the mirror holds, so a write that failed leaves the mirror as the store is.
+func (t *collection[K, D]) resync(ctx context.Context, id K) {
+	if err := t.reload(context.WithoutCancel(ctx), id); err != nil {
+		t.s.log.Error("the in-memory copy may differ from the store after a failed write", "collection", t.name, "id", id, "error", err)
+	}
+}
+
+// listQuery is one page of a sorted list, stated for both modes: the
+// mirror's order index (and group, and match) and MongoDB's filter and sort,
+// which queries.go pairs with the index that serves it.
+type listQuery[D any] struct {
+	index string        // mirror order index
+	group *string       // that index's group (a customer's email), or all
+	desc  bool          // the index's order reversed
+	match func(*D) bool // mirror filter; nil: all
+	filter, sort bson.D // MongoDB
+	skip, limit  int
+}
+
+// list returns one page and the number of all matches.
+func (t *collection[K, D]) list(ctx context.Context, q listQuery[D]) ([]D, int64, error) {
+	if t.mem != nil {
+		docs, total := t.mem.page(q.index, q.group, q.desc, q.skip, q.limit, q.match)
+		return docs, total, nil
+	}
+	filter := q.filter
+	if filter == nil {
+		filter = bson.D{}
+	}
+	cur, err := t.c.Find(ctx, filter, options.Find().SetSort(q.sort).SetLimit(int64(q.limit)).SetSkip(int64(q.skip)))
+	if err != nil {
+		return nil, 0, translate(err, "")
+	}
+	docs := []D{}
+	if err := cur.All(ctx, &docs); err != nil {
+		return nil, 0, translate(err, "")
+	}
+	total, err := t.c.CountDocuments(ctx, filter)
+	if err != nil {
+		return nil, 0, translate(err, "")
+	}
+	return docs, total, nil
+}
+
+// count returns the number of documents.
+func (t *collection[K, D]) count(ctx context.Context) (int64, error) {
+	if t.mem != nil {
+		return int64(t.mem.len()), nil
+	}
+	n, err := t.c.CountDocuments(ctx, bson.D{})
+	return n, translate(err, "")
+}
+
+// all reads every document from the store.
+func (t *collection[K, D]) all(ctx context.Context) ([]D, error) {
+	cur, err := t.c.Find(ctx, bson.D{})
+	if err != nil {
+		return nil, translate(err, "")
+	}
+	var docs []D
+	if err := cur.All(ctx, &docs); err != nil {
+		return nil, translate(err, "")
+	}
+	return docs, nil
+}
+
+// mirrored is a collection with a mirror, as Open loads it and Check
+// compares it.
+type mirrored interface {
+	load(ctx context.Context) error
+	check(ctx context.Context) error
+	stats() MirrorStats
+}
+
+func (t *collection[K, D]) load(ctx context.Context) error {
+	docs, err := t.all(ctx)
+	if err != nil {
+		return fmt.Errorf("load %s: %w", t.name, err)
+	}
+	t.mem.load(docs)
+	return nil
+}
+
+// check rebuilds the mirror from the store in one pass and compares it with
+// the live one that the writes have maintained one by one.
+func (t *collection[K, D]) check(ctx context.Context) error {
+	var err error
+	werr := t.s.write(ctx, "", func(ctx context.Context) error {
+		var docs []D
+		if docs, err = t.all(ctx); err != nil {
+			return err
+		}
+		want := t.mem.fresh()
+		want.load(docs)
+		err = t.mem.diff(want)
+		return nil
+	})
+	if werr != nil {
+		return werr
+	}
+	return err
+}
+
+func (t *collection[K, D]) stats() MirrorStats {
+	n, b := t.mem.size()
+	return MirrorStats{Collection: t.name, Documents: n, Bytes: b}
+}
+
+// roundTrip returns d as the store gives it back: times in milliseconds and
+// UTC, empty values as decoded.
+func roundTrip[D any](d D) (D, error) {
+	var out D
+	raw, err := bson.Marshal(d)
+	if err != nil {
+		return out, err
+	}
+	err = bson.Unmarshal(raw, &out)
+	return out, err
+}
+
+func updateResult(r *mongo.UpdateResult) shop.UpdateResult {
+	return shop.UpdateResult{Acknowledged: true, MatchedCount: r.MatchedCount, ModifiedCount: r.ModifiedCount}
+}
+
+func compareOID(a, b bson.ObjectID) int { return bytes.Compare(a[:], b[:]) }
