@@ -24,7 +24,7 @@ type progress struct {
 }
 
 const (
-	progressQuiet   = time.Second      // nothing at all for steps this short
+	progressQuiet   = time.Second // nothing at all for steps this short
 	progressRedraw  = 100 * time.Millisecond
 	progressLogLine = 2 * time.Second
 	progressWidth   = 30

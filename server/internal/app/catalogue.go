@@ -67,7 +67,7 @@ func (c *Catalogue) EditProduct(ctx context.Context, caller shop.Caller, id stri
 	if d.Matches(cur) {
 		return shop.UpdateResult{Acknowledged: true, MatchedCount: 1}, nil
 	}
-	return c.Products.ReplaceProduct(ctx, id, cur.UpdatedAt, d)
+	return c.Products.ReplaceProduct(ctx, cur, d)
 }
 
 // DeleteProduct removes a product from the catalogue.

@@ -276,11 +276,11 @@ func (t *collection[K, D]) resync(ctx context.Context, id K) {
 // mirror's order index (and group, and match) and MongoDB's filter and sort,
 // which queries.go pairs with the index that serves it.
 type listQuery[D any] struct {
-	index string        // mirror order index
-	group *string       // that index's group (a customer's email), or all
-	desc  bool          // the index's order reversed
-	match func(*D) bool // mirror filter; nil: all
-	filter, sort bson.D // MongoDB
+	index        string        // mirror order index
+	group        *string       // that index's group (a customer's email), or all
+	desc         bool          // the index's order reversed
+	match        func(*D) bool // mirror filter; nil: all
+	filter, sort bson.D        // MongoDB
 	skip, limit  int
 }
 

@@ -6,6 +6,8 @@ import (
 	"slices"
 	"sync"
 	"unsafe"
+
+	"go.mongodb.org/mongo-driver/v2/bson"
 )
 
 // mirror is the in-process copy of one collection in embedded mode: every
@@ -289,10 +291,10 @@ func (m *mirror[K, D]) diff(want *mirror[K, D]) error {
 	for id, w := range want.docs {
 		got, ok := m.docs[id]
 		if !ok {
-			return fmt.Errorf("%s: %v is in the store, not in memory", m.name, id)
+			return fmt.Errorf("%s: %s is in the store, not in memory", m.name, idText(id))
 		}
 		if !reflect.DeepEqual(got, w) {
-			return fmt.Errorf("%s: %v differs:\n  memory %+v\n  store  %+v", m.name, id, got, w)
+			return fmt.Errorf("%s: %s differs:\n  memory %+v\n  store  %+v", m.name, idText(id), got, w)
 		}
 	}
 	for i, k := range m.keys {
@@ -342,6 +344,14 @@ func (m *mirror[K, D]) size() (entries int, bytes int64) {
 	}
 	// Go maps cost about twice their entries.
 	return len(m.docs), bytes + int64(len(m.docs))*(idSize+int64(unsafe.Sizeof(zeroD)))
+}
+
+// idText renders an id as the API does.
+func idText(id any) string {
+	if oid, ok := id.(bson.ObjectID); ok {
+		return oid.Hex()
+	}
+	return fmt.Sprint(id)
 }
 
 func stringBytes(v reflect.Value) int64 {

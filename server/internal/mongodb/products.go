@@ -194,18 +194,18 @@ func nameTaken(err error) error {
 }
 
 // ReplaceProduct stores d as the product's new values, only if the product
-// is still as it was when read (its updatedAt), so that an edit never
-// silently undoes an order's stock change made in between.
-func (s *Store) ReplaceProduct(ctx context.Context, id string, readAt time.Time, d shop.ProductDraft) (shop.UpdateResult, error) {
-	oid, err := objectID(id)
+// is still as it was when read (its updatedAt and its stock), so that an
+// edit never silently undoes an order's stock change made in between.
+func (s *Store) ReplaceProduct(ctx context.Context, read shop.Product, d shop.ProductDraft) (shop.UpdateResult, error) {
+	oid, err := objectID(read.ID)
 	if err != nil {
 		return shop.UpdateResult{}, err
 	}
 	set := append(draftFields(d), bson.E{Key: "updatedAt", Value: now()})
 	res, err := s.products.update(ctx, oid, guard[productDoc]{
-		filter: bson.D{{Key: "updatedAt", Value: readAt}},
+		filter: bson.D{{Key: "updatedAt", Value: read.UpdatedAt}, {Key: "avaialbequantit", Value: read.Available}},
 		check: func(p productDoc) error {
-			if !p.UpdatedAt.Equal(readAt) {
+			if !p.UpdatedAt.Equal(read.UpdatedAt) || p.Available != read.Available {
 				return shop.Errorf(shop.ECONFLICT, "The product changed while you were editing it. Reload it and save again.")
 			}
 			return nil

@@ -246,7 +246,9 @@ func (s *Store) write(ctx context.Context, collection string, fn func(context.Co
 		case s.writeSlot <- struct{}{}:
 			defer func() { <-s.writeSlot }()
 		case <-ctx.Done():
-			return translate(ctx.Err(), "")
+		}
+		if err := ctx.Err(); err != nil { // gone before the write began
+			return translate(err, "")
 		}
 		var cancel context.CancelFunc
 		ctx, cancel = context.WithTimeout(context.WithoutCancel(ctx), embeddedWriteTimeout)

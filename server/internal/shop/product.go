@@ -271,8 +271,10 @@ type ProductStore interface {
 	ReserveStock(ctx context.Context, id string, qty int64) error
 	ReleaseStock(ctx context.Context, id string, qty int64) error
 	InsertProduct(ctx context.Context, d ProductDraft) (id string, err error)
-	// ReplaceProduct saves d only if the product's updatedAt is still readAt.
-	ReplaceProduct(ctx context.Context, id string, readAt time.Time, d ProductDraft) (UpdateResult, error)
+	// ReplaceProduct saves d only if the product is still as read: the same
+	// updatedAt and the same stock (an order in the same millisecond leaves
+	// updatedAt equal, never the stock).
+	ReplaceProduct(ctx context.Context, read Product, d ProductDraft) (UpdateResult, error)
 	DeleteProduct(ctx context.Context, id string) (DeleteResult, error)
 }
 

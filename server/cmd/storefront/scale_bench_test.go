@@ -1,0 +1,416 @@
+package main
+
+import (
+	"bytes"
+	"encoding/csv"
+	"encoding/json"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"net/http"
+	"net/url"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"syscall"
+	"testing"
+	"time"
+
+	"storefront/server/internal/auth"
+)
+
+// The data set of BenchmarkScale (DESIGN's scale budget): a real shop's
+// size, built through the real code paths: the import command for the
+// catalogue, the API over loopback for accounts, orders and reviews.
+const (
+	scaleProducts  = 10_000
+	scaleCustomers = 50
+	scaleOrders    = 20_000
+	scaleReviews   = 2_000
+	scaleClients   = 8   // concurrent clients placing the orders
+	scaleSamples   = 300 // requests per latency row
+	scaleStock     = 1_000_000
+)
+
+// BenchmarkScale builds the data set on the embedded store and prints the
+// table the README records. Run it with go tool task bench:scale.
+func BenchmarkScale(b *testing.B) {
+	if os.Getenv("MONGODB_URI") != "" {
+		b.Skip("measures the embedded store")
+	}
+	for range b.N {
+		runScale(b)
+	}
+}
+
+type scaleRow struct{ what, value, budget string }
+
+func runScale(b *testing.B) {
+	dir := b.TempDir()
+	bin := func(name, pkg string) string {
+		out := filepath.Join(dir, name)
+		if o, err := exec.Command("go", "build", "-o", out, pkg).CombinedOutput(); err != nil {
+			b.Fatalf("build %s: %v\n%s", pkg, err, o)
+		}
+		return out
+	}
+	storefront, seed := bin("storefront", "."), bin("seed", "../seed")
+	dataDir := filepath.Join(dir, "data")
+	const admin = "owner@scale.test"
+	env := append(os.Environ(), "DATA_DIR="+dataDir, "MONGODB_URI=", "SEED_DEMO=false", "ADMIN_EMAILS="+admin,
+		"PUBLIC_URL=http://127.0.0.1", "LOG_LEVEL=INFO")
+	var rows []scaleRow
+	add := func(what, value, budget string) {
+		rows = append(rows, scaleRow{what, value, budget})
+		fmt.Fprintf(os.Stderr, "  %-52s %s\n", what, value)
+	}
+
+	// The catalogue: an import into an empty store, then again unchanged.
+	catalogue := filepath.Join(dir, "catalogue.csv")
+	writeScaleCatalogue(b, catalogue)
+	importOnce := func(want string) time.Duration {
+		cmd := exec.Command(seed, catalogue)
+		cmd.Env = env
+		start := time.Now()
+		out, err := cmd.CombinedOutput()
+		took := time.Since(start)
+		if err != nil || !strings.Contains(string(out), want) {
+			b.Fatalf("import: %v\n%s", err, out)
+		}
+		return took
+	}
+	add("import 10,000 rows into an empty store", seconds(importOnce("inserted 10000, updated 0, unchanged 0")), "≤ 10 s")
+	add("import the same 10,000 rows again (unchanged)", seconds(importOnce("inserted 0, updated 0, unchanged 10000")), "≤ 10 s")
+
+	srv := startScale(b, storefront, env)
+	c := &scaleClient{b: b, base: srv.base, http: &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 64}}}
+
+	// Accounts: an admin and the customers, through sign-up.
+	adminToken := c.register("Owner", admin)
+	customers := make([]scaleCustomer, scaleCustomers)
+	for i := range customers {
+		email := fmt.Sprintf("buyer%02d@scale.test", i)
+		customers[i] = scaleCustomer{email: email, token: c.register(fmt.Sprintf("Buyer %02d", i), email)}
+	}
+
+	// The products as the API lists them.
+	var products []scaleProduct
+	for skip := 0; skip < scaleProducts; skip += 100 {
+		var page []scaleProduct
+		c.getJSON("/service?limit=100&skip="+strconv.Itoa(skip), "", &page)
+		products = append(products, page...)
+	}
+	if len(products) != scaleProducts {
+		b.Fatalf("the API lists %d products, want %d", len(products), scaleProducts)
+	}
+
+	// Orders from 8 concurrent clients: the throughput row.
+	var next atomic.Int64
+	var sold sync.Map // product id → *atomic.Int64 of pieces ordered
+	var failed atomic.Int64
+	var wg sync.WaitGroup
+	start := time.Now()
+	for w := range scaleClients {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			r := rand.New(rand.NewPCG(uint64(w), 7))
+			for {
+				n := next.Add(1)
+				if n > scaleOrders {
+					return
+				}
+				p := products[r.IntN(len(products))]
+				cu := customers[int(n)%len(customers)]
+				body := fmt.Sprintf(`{"productId":%q,"productQuantity":%d,"address":"Unit %d, Mill Road, Leeds","mobile":"+44 113 496 0%03d"}`,
+					p.ID, p.Minimum, n%90+1, n%1000)
+				if status := c.send("POST", "/order", cu.token, body, nil); status != 201 {
+					failed.Add(1)
+					continue
+				}
+				v, _ := sold.LoadOrStore(p.ID, new(atomic.Int64))
+				v.(*atomic.Int64).Add(p.Minimum)
+			}
+		}()
+	}
+	wg.Wait()
+	took := time.Since(start)
+	if failed.Load() > 0 {
+		b.Fatalf("%d orders failed", failed.Load())
+	}
+	add(fmt.Sprintf("orders placed per second, %d clients (%d orders)", scaleClients, scaleOrders),
+		fmt.Sprintf("%.0f /s", float64(scaleOrders)/took.Seconds()), "≥ 300 (never < 100)")
+
+	// Reviews with a stored picture (the placeholder every product shares).
+	for i := range scaleReviews {
+		cu := customers[i%len(customers)]
+		body := fmt.Sprintf(`{"review":"Review %d: solid machine, delivered on time.","img":%q,"rating":%d}`, i, products[0].Image, i%5+1)
+		if status := c.send("POST", "/reviews", cu.token, body, nil); status != 201 {
+			b.Fatalf("review %d: status %d", i, status)
+		}
+	}
+
+	// Start-up on the whole data set, and the memory it takes.
+	srv.stop()
+	startAt := time.Now()
+	srv = startScale(b, storefront, env)
+	add("start-up on that store (to a healthy /healthz)", seconds(time.Since(startAt)), "≤ 5 s")
+	c.base = srv.base
+	if m := regexp.MustCompile(`documents=(\d+) mirror_bytes=(\d+) took=(\S+)`).FindStringSubmatch(srv.logs.String()); m != nil {
+		mb, _ := strconv.ParseFloat(m[2], 64)
+		add(fmt.Sprintf("in-process mirrors: %s documents, loaded in %s", m[1], m[3]), fmt.Sprintf("%.0f MB", mb/1e6), "< 200 MB")
+	}
+	add("server resident memory after start", fmt.Sprintf("%.0f MB", float64(rss(srv.cmd.Process.Pid))/1e6), "")
+
+	// Latency of each request path, one client, uncached where a cache exists.
+	r := rand.New(rand.NewPCG(1, 2))
+	words := []string{"lathe", "pump", "press", "drill", "saw", "compressor", "grinder", "welder", "hoist", "mixer", "heavy", "compact", "pro", "xl", "mk"}
+	add("search GET /service?q=…&limit=20, distinct terms", c.latency(func(i int) (string, string) {
+		return fmt.Sprintf("/service?q=%s&limit=20&skip=%d", url.QueryEscape(words[i%len(words)]+" "+strconv.Itoa(r.IntN(10))), i/len(words)), ""
+	}), "p95 ≤ 20 ms")
+	sorts := []string{"price", "-price", "name", "-name", "-createdAt"}
+	add("deep sorted pages GET /service?sort=…&skip=5000–9980", c.latency(func(i int) (string, string) {
+		return fmt.Sprintf("/service?sort=%s&limit=20&skip=%d", sorts[i%len(sorts)], 5000+r.IntN(4980)), ""
+	}), "p95 ≤ 20 ms")
+	add("product by id GET /service/{id}", c.latency(func(i int) (string, string) {
+		return "/service/" + products[r.IntN(len(products))].ID, ""
+	}), "p95 ≤ 20 ms")
+	add(fmt.Sprintf("My Order GET /order?email=… (%d orders each)", scaleOrders/scaleCustomers), c.latency(func(i int) (string, string) {
+		cu := customers[i%len(customers)]
+		return fmt.Sprintf("/order?email=%s&limit=20&skip=%d", url.QueryEscape(cu.email), r.IntN(380)), cu.token
+	}), "p95 ≤ 20 ms")
+	add("Manage Orders GET /orders?limit=50&skip=…", c.latency(func(i int) (string, string) {
+		return fmt.Sprintf("/orders?limit=50&skip=%d", r.IntN(scaleOrders-50)), adminToken
+	}), "p95 ≤ 20 ms")
+
+	// Login: the server's limit allows 20 attempts at once from one address.
+	var logins []time.Duration
+	for i := range 20 {
+		cu := customers[i]
+		t0 := time.Now()
+		if status := c.send("POST", "/auth/login", "", fmt.Sprintf(`{"email":%q,"password":"scale-bench-password"}`, cu.email), nil); status != 200 {
+			b.Fatalf("login: status %d", status)
+		}
+		logins = append(logins, time.Since(t0))
+	}
+	var hashes []time.Duration
+	hash, err := auth.Argon2{}.Hash("scale-bench-password")
+	if err != nil {
+		b.Fatal(err)
+	}
+	for range 20 {
+		t0 := time.Now()
+		auth.Argon2{}.Check(hash, "scale-bench-password")
+		hashes = append(hashes, time.Since(t0))
+	}
+	add("login POST /auth/login (with its password hash)", percentiles(logins), "")
+	add("  of which the argon2id check alone (in process)", percentiles(hashes), "")
+	add("  login less its hash (p50, p95 differences)", fmt.Sprintf("p50 %s, p95 %s",
+		ms(pct(logins, 50)-pct(hashes, 50)), ms(pct(logins, 95)-pct(hashes, 95))), "p95 ≤ 20 ms")
+
+	// Stock is exactly what the orders left.
+	var after []scaleProduct
+	for skip := 0; skip < scaleProducts; skip += 100 {
+		var page []scaleProduct
+		c.getJSON("/service?limit=100&skip="+strconv.Itoa(skip), "", &page)
+		after = append(after, page...)
+	}
+	wrong := 0
+	for _, p := range after {
+		want := int64(scaleStock)
+		if v, ok := sold.Load(p.ID); ok {
+			want -= v.(*atomic.Int64).Load()
+		}
+		if p.Available != want {
+			wrong++
+		}
+	}
+	if wrong > 0 {
+		b.Fatalf("%d products have the wrong stock after the orders", wrong)
+	}
+	add("products whose stock differs from what the orders left", "0", "0")
+	srv.stop()
+
+	var out strings.Builder
+	fmt.Fprintf(&out, "\n| %d products, %d customers, %d orders, %d reviews; embedded store | measured | budget |\n|---|---|---|\n",
+		scaleProducts, scaleCustomers+1, scaleOrders, scaleReviews)
+	for _, r := range rows {
+		fmt.Fprintf(&out, "| %s | %s | %s |\n", r.what, r.value, r.budget)
+	}
+	fmt.Println(out.String())
+}
+
+func writeScaleCatalogue(b *testing.B, path string) {
+	f, err := os.Create(path)
+	if err != nil {
+		b.Fatal(err)
+	}
+	w := csv.NewWriter(f)
+	_ = w.Write([]string{"name", "price", "avaialbequantit", "minimumquantity", "description"})
+	kinds := []string{"Lathe", "Pump", "Press", "Drill", "Band Saw", "Compressor", "Grinder", "Welder", "Hoist", "Mixer"}
+	sizes := []string{"Compact", "Heavy", "Pro", "XL", "Mk II"}
+	r := rand.New(rand.NewPCG(3, 4))
+	for i := range scaleProducts {
+		name := fmt.Sprintf("%s %s %05d", sizes[i%len(sizes)], kinds[(i/len(sizes))%len(kinds)], i)
+		price := fmt.Sprintf("%d.%02d", 50+r.IntN(20000), r.IntN(100))
+		desc := fmt.Sprintf("%s for workshops and plants: cast frame, %d kW drive, two-year warranty. Faulty units are replaced within 2 months.", name, 1+r.IntN(40))
+		_ = w.Write([]string{name, price, strconv.Itoa(scaleStock), strconv.Itoa(1 + r.IntN(5)), desc})
+	}
+	w.Flush()
+	if err := errorsJoin(w.Error(), f.Close()); err != nil {
+		b.Fatal(err)
+	}
+}
+
+func errorsJoin(a, b error) error {
+	if a != nil {
+		return a
+	}
+	return b
+}
+
+type scaleServer struct {
+	cmd  *exec.Cmd
+	logs *syncBuffer
+	base string
+	b    *testing.B
+}
+
+func startScale(b *testing.B, bin string, env []string) *scaleServer {
+	port := freePort(b)
+	cmd := exec.Command(bin)
+	cmd.Env = append(env, fmt.Sprintf("PORT=%d", port))
+	logs := &syncBuffer{}
+	cmd.Stdout, cmd.Stderr = logs, logs
+	if err := cmd.Start(); err != nil {
+		b.Fatal(err)
+	}
+	s := &scaleServer{cmd: cmd, logs: logs, base: fmt.Sprintf("http://127.0.0.1:%d", port), b: b}
+	for deadline := time.Now().Add(2 * time.Minute); ; time.Sleep(20 * time.Millisecond) {
+		if res, err := http.Get(s.base + "/healthz"); err == nil {
+			res.Body.Close()
+			if res.StatusCode == 200 {
+				return s
+			}
+		}
+		if time.Now().After(deadline) {
+			_ = cmd.Process.Kill()
+			b.Fatalf("not healthy in time:\n%s", logs.String())
+		}
+	}
+}
+
+func (s *scaleServer) stop() {
+	_ = s.cmd.Process.Signal(syscall.SIGTERM)
+	if err := s.cmd.Wait(); err != nil {
+		s.b.Fatalf("stop: %v\n%s", err, s.logs.String())
+	}
+}
+
+type scaleProduct struct {
+	ID        string `json:"_id"`
+	Image     string `json:"image"`
+	Available int64  `json:"avaialbequantit"`
+	Minimum   int64  `json:"minimumquantity"`
+}
+
+type scaleCustomer struct{ email, token string }
+
+type scaleClient struct {
+	b    *testing.B
+	base string
+	http *http.Client
+}
+
+// send makes one request and decodes a 2xx answer into out (when not nil).
+func (c *scaleClient) send(method, path, token, body string, out any) int {
+	req, err := http.NewRequest(method, c.base+path, strings.NewReader(body))
+	if err != nil {
+		c.b.Fatal(err)
+	}
+	if body != "" {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	if token != "" {
+		req.Header.Set("Authorization", "Bearer "+token)
+	}
+	res, err := c.http.Do(req)
+	if err != nil {
+		c.b.Fatal(err)
+	}
+	defer res.Body.Close()
+	data, _ := io.ReadAll(res.Body)
+	if res.StatusCode/100 == 2 && out != nil {
+		if err := json.Unmarshal(data, out); err != nil {
+			c.b.Fatalf("%s %s: %v", method, path, err)
+		}
+	}
+	if res.StatusCode/100 != 2 {
+		fmt.Fprintf(os.Stderr, "%s %s: %d %s\n", method, path, res.StatusCode, bytes.TrimSpace(data))
+	}
+	return res.StatusCode
+}
+
+func (c *scaleClient) getJSON(path, token string, out any) {
+	if status := c.send("GET", path, token, "", out); status != 200 {
+		c.b.Fatalf("GET %s: status %d", path, status)
+	}
+}
+
+func (c *scaleClient) register(name, email string) string {
+	var s struct {
+		Token string `json:"token"`
+	}
+	body := fmt.Sprintf(`{"name":%q,"email":%q,"password":"scale-bench-password"}`, name, email)
+	if status := c.send("POST", "/auth/register", "", body, &s); status != 201 && status != 200 {
+		c.b.Fatalf("register %s: status %d", email, status)
+	}
+	return s.Token
+}
+
+// latency requests scaleSamples paths, one at a time, and returns p50 and p95.
+func (c *scaleClient) latency(next func(i int) (path, token string)) string {
+	var d []time.Duration
+	for i := range scaleSamples {
+		path, token := next(i)
+		t0 := time.Now()
+		c.getJSON(path, token, nil)
+		d = append(d, time.Since(t0))
+	}
+	return percentiles(d)
+}
+
+func pct(d []time.Duration, p int) time.Duration {
+	s := slices.Clone(d)
+	slices.Sort(s)
+	i := (len(s)*p + 99) / 100
+	return s[max(i-1, 0)]
+}
+
+func percentiles(d []time.Duration) string {
+	return fmt.Sprintf("p50 %s, p95 %s", ms(pct(d, 50)), ms(pct(d, 95)))
+}
+
+func ms(d time.Duration) string { return fmt.Sprintf("%.1f ms", float64(d.Microseconds())/1000) }
+
+func seconds(d time.Duration) string { return fmt.Sprintf("%.1f s", d.Seconds()) }
+
+// rss is a process's resident memory in bytes.
+func rss(pid int) int64 {
+	data, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid))
+	if err != nil {
+		return 0
+	}
+	m := regexp.MustCompile(`VmRSS:\s+(\d+) kB`).FindSubmatch(data)
+	if m == nil {
+		return 0
+	}
+	kb, _ := strconv.ParseInt(string(m[1]), 10, 64)
+	return kb * 1024
+}

@@ -1,0 +1,122 @@
+package mongodb
+
+import (
+	"context"
+	"io"
+	"log/slog"
+	"os"
+	"strings"
+	"testing"
+
+	"go.mongodb.org/mongo-driver/v2/bson"
+
+	"storefront/server/internal/shop"
+)
+
+// openEmbedded opens a fresh embedded store (this file tests embedded-only
+// machinery; mongotest cannot be imported from inside the package).
+func openEmbedded(t *testing.T) *Store {
+	t.Helper()
+	if os.Getenv("MONGODB_URI") != "" {
+		t.Skip("exercises the embedded store's own machinery; MongoDB has real indexes")
+	}
+	s, err := Open(context.Background(), Config{DataDir: t.TempDir(), Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = s.Close(context.Background()) })
+	return s
+}
+
+func TestEmbeddedIDLookupsUseTheIndex(t *testing.T) {
+	s := openEmbedded(t)
+	plans, err := s.embedded.idPlans(context.Background(), "storefront")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(plans) < len(collectionNames) {
+		t.Fatalf("%d tables, want one per collection (%d): %v", len(plans), len(collectionNames), plans)
+	}
+	for table, plan := range plans {
+		if !strings.Contains(plan, "USING INDEX "+table+idIndexSuffix) {
+			t.Errorf("FerretDB's look-up by _id in %s: %q, want a search of %s", table, plan, table+idIndexSuffix)
+		}
+	}
+}
+
+func TestCheck(t *testing.T) {
+	ctx := context.Background()
+	s := openEmbedded(t)
+	id, err := s.InsertProduct(ctx, shop.ProductDraft{Name: "Lathe", Price: 100, Description: "Metal lathe.", Available: 3, Minimum: 1, Email: "ops@shop.test"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Run("OK_AfterWrites", func(t *testing.T) {
+		if err := s.ReserveStock(ctx, id, 2); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.Check(ctx); err != nil {
+			t.Fatal(err)
+		}
+	})
+	t.Run("ErrWhenMemoryDiffers", func(t *testing.T) {
+		p, _ := s.products.mem.get(mustOID(id))
+		p.Available = 99 // as if a write had changed the mirror but not the store
+		s.products.mem.put(p)
+		err := s.Check(ctx)
+		if err == nil || !strings.Contains(err.Error(), "service: "+id) {
+			t.Fatalf("Check = %v, want the product named", err)
+		}
+		s.products.mem.put(productDoc{ID: bson.NewObjectID(), Name: "Ghost"})
+		if err := s.Check(ctx); err == nil || !strings.Contains(err.Error(), "2 documents in memory, 1 in the store") {
+			t.Fatalf("Check = %v, want the extra document counted", err)
+		}
+	})
+}
+
+func TestMirrorOrderIndex(t *testing.T) {
+	m := orderMirror().init()
+	mk := func(email string, sec int64) orderDoc {
+		return orderDoc{ID: bson.NewObjectID(), Email: email, CreatedAt: bson.DateTime(sec * 1000).Time().UTC()}
+	}
+	a, b, c := mk("a@x.test", 30), mk("b@x.test", 10), mk("a@x.test", 20)
+	for _, d := range []orderDoc{a, b, c} {
+		m.put(d)
+	}
+	ids := func(docs []orderDoc) (out []bson.ObjectID) {
+		for _, d := range docs {
+			out = append(out, d.ID)
+		}
+		return out
+	}
+	page, total := m.page("createdAt", nil, true, 0, 10, nil)
+	if total != 3 || !slicesEqual(ids(page), []bson.ObjectID{a.ID, c.ID, b.ID}) {
+		t.Fatalf("newest first: %v (%d)", ids(page), total)
+	}
+	email := "a@x.test"
+	page, total = m.page("email,createdAt", &email, false, 1, 10, nil)
+	if total != 2 || !slicesEqual(ids(page), []bson.ObjectID{a.ID}) {
+		t.Fatalf("a's oldest first from the second: %v (%d)", ids(page), total)
+	}
+	// Moving c to b's customer and before b keeps every list sorted.
+	c.Email, c.CreatedAt = "b@x.test", bson.DateTime(5000).Time().UTC()
+	m.put(c)
+	m.remove(a.ID)
+	want := m.fresh()
+	want.load([]orderDoc{b, c})
+	if err := m.diff(want); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func slicesEqual(a, b []bson.ObjectID) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
