@@ -3,11 +3,16 @@ package main
 import (
 	"bytes"
 	"context"
+	"fmt"
+	"image/color"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
+	"storefront/server/internal/imaging"
 	"storefront/server/internal/mongodb/mongotest"
 )
 
@@ -152,4 +157,162 @@ func TestSeed(t *testing.T) {
 			t.Fatalf("products = %d, want 8", n)
 		}
 	})
+}
+
+// catalogueCSV writes n valid rows without pictures; bad, when > 0, is the
+// row that gets a negative price.
+func catalogueCSV(t *testing.T, n, bad int) string {
+	t.Helper()
+	var b strings.Builder
+	b.WriteString("name,price,avaialbequantit,minimumquantity,description\n")
+	for i := 1; i <= n; i++ {
+		price := "129.99"
+		if i == bad {
+			price = "-1"
+		}
+		fmt.Fprintf(&b, "Machine %05d,%s,%d,1,\"Cast frame, %d kW drive\"\n", i, price, i%50, i%40+1)
+	}
+	return writeFile(t, "big.csv", b.String())
+}
+
+func TestSeed_TenThousandRows(t *testing.T) {
+	dir := t.TempDir()
+	t.Run("ErrOneBadRow_NothingWritten", func(t *testing.T) {
+		code, _, errs := seed(t, dir, catalogueCSV(t, 10_000, 7777))
+		if code != 1 || !strings.Contains(errs, "1 of 10000 rows are invalid; nothing was written") ||
+			!strings.Contains(errs, `row 7777 (line 7778, "Machine 07777"): price must be greater than 0`) {
+			t.Fatalf("code=%d err=%q", code, errs)
+		}
+		if n := productCount(t, dir); n != 0 {
+			t.Fatalf("a file with one bad row wrote %d products", n)
+		}
+	})
+	file := catalogueCSV(t, 10_000, 0)
+	t.Run("OK_DryRunWritesNothing", func(t *testing.T) {
+		code, out, errs := seed(t, dir, "--dry-run", file)
+		if code != 0 || !strings.Contains(out, "would have inserted 10000, updated 0, unchanged 0") {
+			t.Fatalf("code=%d out=%q err=%q", code, out, errs)
+		}
+		s := mongotest.MustOpenAt(t, dir)
+		n, _ := s.CountProducts(context.Background())
+		images, _ := s.CountImages(context.Background())
+		s.Close(context.Background())
+		if n != 0 || images != 0 {
+			t.Fatalf("the dry run wrote %d products and %d pictures", n, images)
+		}
+	})
+	t.Run("OK_Inserted", func(t *testing.T) {
+		if code, out, errs := seed(t, dir, file); code != 0 || !strings.Contains(out, "inserted 10000, updated 0, unchanged 0") {
+			t.Fatalf("code=%d out=%q err=%q", code, out, errs)
+		}
+	})
+	t.Run("OK_UnchangedOnASecondRun", func(t *testing.T) {
+		if code, out, errs := seed(t, dir, file); code != 0 || !strings.Contains(out, "inserted 0, updated 0, unchanged 10000") {
+			t.Fatalf("code=%d out=%q err=%q", code, out, errs)
+		}
+	})
+	t.Run("OK_RowsWithoutPicturesShareThePlaceholder", func(t *testing.T) {
+		s := mongotest.MustOpenAt(t, dir)
+		defer s.Close(context.Background())
+		ctx := context.Background()
+		images, _ := s.CountImages(ctx)
+		first, err1 := s.FindProductByName(ctx, "Machine 00001")
+		last, err2 := s.FindProductByName(ctx, "Machine 10000")
+		if err1 != nil || err2 != nil || images != 1 {
+			t.Fatalf("pictures stored: %d, want 1 (%v, %v)", images, err1, err2)
+		}
+		if !strings.HasPrefix(first.Image, "http://shop.test/images/") || first.Image != last.Image {
+			t.Fatalf("images %q and %q, want the one placeholder", first.Image, last.Image)
+		}
+		if err := s.Check(ctx); err != nil {
+			t.Fatal(err)
+		}
+	})
+}
+
+func TestProgress(t *testing.T) {
+	clock := time.Date(2026, 11, 23, 9, 0, 0, 0, time.UTC)
+	tick := func(d time.Duration) { clock = clock.Add(d) }
+	t.Run("OK_QuietWhenQuick", func(t *testing.T) {
+		var out bytes.Buffer
+		p := newProgress(&out, "writing products")
+		p.now = func() time.Time { return clock }
+		p.update(500, 1000)
+		tick(300 * time.Millisecond)
+		p.update(1000, 1000)
+		p.finish()
+		if out.Len() != 0 {
+			t.Fatalf("a step under a second printed %q", out.String())
+		}
+	})
+	t.Run("OK_PlainLinesWhenNotATerminal", func(t *testing.T) {
+		var out bytes.Buffer
+		p := newProgress(&out, "writing products")
+		p.now = func() time.Time { return clock }
+		for done := 500; done <= 10_000; done += 500 {
+			p.update(done, 10_000)
+			tick(500 * time.Millisecond)
+		}
+		p.finish()
+		lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+		if len(lines) < 4 || len(lines) > 6 || strings.Contains(out.String(), "\r") {
+			t.Fatalf("want a line every 2 s over 10 s, got:\n%s", out.String())
+		}
+		if !strings.HasPrefix(lines[0], "writing products: 1500 of 10000") || !strings.HasPrefix(lines[len(lines)-1], "writing products: 10000 of 10000") {
+			t.Fatalf("lines:\n%s", out.String())
+		}
+	})
+	t.Run("OK_BarOnATerminal", func(t *testing.T) {
+		var out bytes.Buffer
+		p := newProgress(&out, "writing products")
+		p.tty = true
+		p.now = func() time.Time { return clock }
+		p.update(0, 100)
+		tick(1500 * time.Millisecond)
+		p.update(50, 100)
+		p.finish()
+		if !strings.Contains(out.String(), "\rwriting products [===============               ] 50/100") || !strings.HasSuffix(out.String(), "\n") {
+			t.Fatalf("bar: %q", out.String())
+		}
+	})
+}
+
+func TestSeed_PictureFiles(t *testing.T) {
+	dir := t.TempDir()
+	files := t.TempDir()
+	pic := imaging.Picture(64, 48, color.RGBA{30, 64, 120, 255}, color.RGBA{12, 20, 40, 255}, "gear", "")
+	if err := os.WriteFile(filepath.Join(files, "lathe.png"), pic, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	file := filepath.Join(files, "cat.json")
+	if err := os.WriteFile(file, []byte(`[
+ {"name": "Lathe", "price": 10, "avaialbequantit": 1, "minimumquantity": 1, "description": "d", "image": "lathe.png"},
+ {"name": "Press", "price": 10, "avaialbequantit": 1, "minimumquantity": 1, "description": "d", "image": "lathe.png"},
+ {"name": "Saw", "price": 10, "avaialbequantit": 1, "minimumquantity": 1, "description": "d", "image": "https://cdn.example.com/saw.jpg"}
+]`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"inserted 3, updated 0, unchanged 0", "inserted 0, updated 0, unchanged 3"} {
+		if code, out, errs := seed(t, dir, file); code != 0 || !strings.Contains(out, want) {
+			t.Fatalf("code=%d out=%q err=%q; want %q", code, out, errs, want)
+		}
+	}
+	ctx := context.Background()
+	s := mongotest.MustOpenAt(t, dir)
+	defer s.Close(ctx)
+	lathe, _ := s.FindProductByName(ctx, "Lathe")
+	press, _ := s.FindProductByName(ctx, "Press")
+	saw, _ := s.FindProductByName(ctx, "Saw")
+	if n, _ := s.CountImages(ctx); n != 1 || lathe.Image != press.Image || saw.Image != "https://cdn.example.com/saw.jpg" {
+		t.Fatalf("%d pictures stored; images %q, %q, %q", n, lathe.Image, press.Image, saw.Image)
+	}
+	img, rc, err := s.OpenImage(ctx, strings.TrimPrefix(lathe.Image, "http://shop.test/images/"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rc.Close()
+	got, _ := io.ReadAll(rc)
+	if !bytes.Equal(got, pic) || img.ContentType != "image/png" {
+		t.Fatalf("stored picture: %d bytes of %s, want the file's %d PNG bytes", len(got), img.ContentType, len(pic))
+	}
 }

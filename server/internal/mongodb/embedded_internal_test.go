@@ -1,7 +1,10 @@
 package mongodb
 
 import (
+	"bytes"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"io"
 	"log/slog"
 	"os"
@@ -9,6 +12,7 @@ import (
 	"testing"
 
 	"go.mongodb.org/mongo-driver/v2/bson"
+	"go.mongodb.org/mongo-driver/v2/mongo/options"
 
 	"storefront/server/internal/shop"
 )
@@ -119,4 +123,48 @@ func slicesEqual(a, b []bson.ObjectID) bool {
 		}
 	}
 	return true
+}
+
+// Pictures written in the one-chunk layout read back through the driver's
+// GridFS (as mongofiles and mongodump users will), and pictures that the
+// driver's GridFS wrote, before that layout, still open.
+func TestImages_GridFSLayout(t *testing.T) {
+	ctx := context.Background()
+	s := openEmbedded(t)
+	data := bytes.Repeat([]byte("picture bytes "), 40_000) // 560 KB: several GridFS chunks' worth
+	img, err := s.PutImage(ctx, data, "image/png", "big.png")
+	if err != nil {
+		t.Fatal(err)
+	}
+	bucket := s.db.GridFSBucket(options.GridFSBucket().SetName(CollImages))
+	var viaGridFS bytes.Buffer
+	if _, err := bucket.DownloadToStream(ctx, mustOID(img.ID), &viaGridFS); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(viaGridFS.Bytes(), data) {
+		t.Fatalf("GridFS read %d bytes, want %d", viaGridFS.Len(), len(data))
+	}
+	if again, _ := s.PutImage(ctx, data, "image/png", "again.png"); again.ID != img.ID {
+		t.Fatalf("the same bytes stored twice: %s, %s", again.ID, img.ID)
+	}
+
+	legacy := bytes.Repeat([]byte("older picture "), 30_000)
+	sum := sha256.Sum256(legacy)
+	id, err := bucket.UploadFromStream(ctx, "old.jpg", bytes.NewReader(legacy),
+		options.GridFSUpload().SetMetadata(imageMeta{ContentType: "image/jpeg", SHA256: hex.EncodeToString(sum[:])}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.imageFiles.load(ctx); err != nil { // as a restart would
+		t.Fatal(err)
+	}
+	got, rc, err := s.OpenImage(ctx, id.Hex())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rc.Close()
+	b, _ := io.ReadAll(rc)
+	if !bytes.Equal(b, legacy) || got.ContentType != "image/jpeg" {
+		t.Fatalf("legacy picture: %d bytes of %s", len(b), got.ContentType)
+	}
 }
