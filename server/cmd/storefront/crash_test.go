@@ -1,0 +1,325 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"net/url"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"syscall"
+	"testing"
+	"time"
+
+	"storefront/server/internal/mongodb/mongotest"
+	"storefront/server/internal/shop"
+)
+
+// TestBinary_KillMidBurst kills the real binary with SIGKILL in the middle
+// of a burst of concurrent writes (orders, cancels, sign-ups, renames,
+// product edits). After a restart every acknowledged write is there, and
+// after more writes what the API answers from its in-process indexes is
+// exactly what the store holds.
+func TestBinary_KillMidBurst(t *testing.T) {
+	if os.Getenv("MONGODB_URI") != "" {
+		t.Skip("exercises the embedded store")
+	}
+	bin := filepath.Join(t.TempDir(), "storefront")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("build: %v\n%s", err, out)
+	}
+	dataDir := t.TempDir()
+	const admin = "owner@crash.test"
+	start := func() (*exec.Cmd, *syncBuffer, *apiClient) {
+		port := freePort(t)
+		cmd := exec.Command(bin)
+		cmd.Env = append(os.Environ(), "DATA_DIR="+dataDir, fmt.Sprintf("PORT=%d", port), "MONGODB_URI=", "SEED_DEMO=false", "ADMIN_EMAILS="+admin)
+		logs := &syncBuffer{}
+		cmd.Stdout, cmd.Stderr = logs, logs
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		api := &apiClient{t: t, base: fmt.Sprintf("http://127.0.0.1:%d", port), http: &http.Client{Timeout: 10 * time.Second}}
+		for deadline := time.Now().Add(60 * time.Second); ; time.Sleep(50 * time.Millisecond) {
+			if status, _, err := api.call("GET", "/healthz", "", ""); err == nil && status == 200 {
+				return cmd, logs, api
+			}
+			if time.Now().After(deadline) {
+				_ = cmd.Process.Kill()
+				t.Fatalf("not healthy in time:\n%s", logs.String())
+			}
+		}
+	}
+
+	cmd, _, api := start()
+	adminToken := api.register("Owner", admin)
+	var customers []customer
+	for i := range 6 {
+		email := fmt.Sprintf("buyer%d@crash.test", i)
+		customers = append(customers, customer{email, api.register(fmt.Sprintf("Buyer %d", i), email)})
+	}
+	var products []string
+	for i := range 10 {
+		var res struct {
+			InsertedID string `json:"insertedId"`
+		}
+		api.mustCall("POST", "/added", adminToken, fmt.Sprintf(`{"name":"Machine %d","price":"%d.50","avaialbequantit":"1000","minimumquantity":"1","description":"Cast frame.","image":"http://127.0.0.1/images/0123456789abcdef01234567"}`, i, 100+i), 201, &res)
+		products = append(products, res.InsertedID)
+	}
+
+	// The burst: 8 clients; SIGKILL once 150 writes were acknowledged.
+	var mu sync.Mutex
+	placed := map[string]bool{} // order id → still there (false: cancelled)
+	var signedUp []string
+	var acked atomic.Int64
+	var wg sync.WaitGroup
+	killed := make(chan struct{})
+	var once sync.Once
+	for w := range 8 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := 0; ; i++ {
+				select {
+				case <-killed:
+					return
+				default:
+				}
+				cu := customers[(w+i)%len(customers)]
+				var status int
+				var body []byte
+				var err error
+				switch i % 6 {
+				case 0, 1, 2:
+					status, body, err = api.call("POST", "/order", cu.token, fmt.Sprintf(`{"productId":%q,"productQuantity":"2","address":"1 Mill Road","mobile":"+44 113 496 0000"}`, products[(w*7+i)%len(products)]))
+					if err == nil && status == 201 {
+						var res struct {
+							InsertedID string `json:"insertedId"`
+						}
+						_ = json.Unmarshal(body, &res)
+						mu.Lock()
+						placed[res.InsertedID] = true
+						mu.Unlock()
+					}
+				case 3:
+					mu.Lock()
+					var id string
+					for o, live := range placed {
+						if live {
+							id = o
+							break
+						}
+					}
+					mu.Unlock()
+					if id != "" {
+						status, _, err = api.call("DELETE", "/delete/"+id, adminToken, "")
+						if err == nil && status == 200 {
+							mu.Lock()
+							placed[id] = false
+							mu.Unlock()
+						}
+					}
+				case 4:
+					email := fmt.Sprintf("new-%d-%d@crash.test", w, i)
+					status, _, err = api.call("POST", "/auth/register", "", fmt.Sprintf(`{"name":"New","email":%q,"password":"crash-test-pw"}`, email))
+					if err == nil && status == 201 {
+						mu.Lock()
+						signedUp = append(signedUp, email)
+						mu.Unlock()
+					}
+				case 5:
+					status, _, err = api.call("PUT", "/user/"+url.PathEscape(cu.email), cu.token, fmt.Sprintf(`{"name":"Buyer renamed %d"}`, i))
+				}
+				if err != nil {
+					return // the server is gone
+				}
+				if status/100 == 2 && acked.Add(1) == 150 {
+					once.Do(func() {
+						_ = cmd.Process.Signal(syscall.SIGKILL)
+						close(killed)
+					})
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	_ = cmd.Wait()
+	if acked.Load() < 150 {
+		t.Fatalf("only %d writes were acknowledged before the burst ended", acked.Load())
+	}
+
+	cmd, logs, api := start()
+	// Every acknowledged write survived the crash.
+	var orders []shop.Order
+	api.pages("/orders", adminToken, &orders)
+	have := map[string]bool{}
+	for _, o := range orders {
+		have[o.ID] = true
+	}
+	for id, live := range placed {
+		if have[id] != live {
+			t.Errorf("order %s: in the store %v, acknowledged as placed and (cancelled = %v)", id, have[id], !live)
+		}
+	}
+	var users []shop.User
+	api.pages("/user", adminToken, &users)
+	emails := map[string]bool{}
+	for _, u := range users {
+		emails[u.Email] = true
+	}
+	for _, e := range signedUp {
+		if !emails[e] {
+			t.Errorf("acknowledged sign-up %s is missing", e)
+		}
+	}
+	// More writes on the rebuilt indexes, then what the API answers.
+	for i := range 5 {
+		api.mustCall("POST", "/order", customers[i].token, fmt.Sprintf(`{"productId":%q,"productQuantity":"1","address":"2 Mill Road","mobile":"+44 113 496 0001"}`, products[i]), 201, nil)
+	}
+	view := func(get func(path, token string, out any)) apiView {
+		var v apiView
+		v.ByEmail = map[string][]string{}
+		var o []shop.Order
+		get("/orders", adminToken, &o)
+		v.Orders = orderIDs(o)
+		for _, cu := range customers {
+			var mine []shop.Order
+			get("/order?email="+url.QueryEscape(cu.email), cu.token, &mine)
+			v.ByEmail[cu.email] = orderIDs(mine)
+		}
+		var us []shop.User
+		get("/user", adminToken, &us)
+		for _, u := range us {
+			v.Users = append(v.Users, u.Email+" "+u.Name+" "+u.Role)
+		}
+		for _, sort := range []string{"createdAt", "-price", "name"} {
+			var ps []shop.Product
+			get("/service?sort="+sort, "", &ps)
+			for _, p := range ps {
+				v.Products = append(v.Products, fmt.Sprintf("%s %s %d", p.ID, p.Name, p.Available))
+			}
+		}
+		return v
+	}
+	served := view(api.pages)
+	_ = cmd.Process.Signal(syscall.SIGTERM)
+	if err := cmd.Wait(); err != nil {
+		t.Fatalf("stop: %v\n%s", err, logs.String())
+	}
+
+	// The store itself, read afresh.
+	s := mongotest.MustOpenAt(t, dataDir)
+	ctx := context.Background()
+	stored := view(func(path, _ string, out any) {
+		u, _ := url.Parse(path)
+		var v any
+		var err error
+		switch u.Path {
+		case "/orders":
+			v, _, err = s.ListOrders(ctx, "", 100_000, 0)
+		case "/order":
+			v, _, err = s.ListOrders(ctx, u.Query().Get("email"), 100_000, 0)
+		case "/user":
+			v, _, err = s.ListUsers(ctx, 100_000, 0)
+		case "/service":
+			v, _, err = s.ListProducts(ctx, shop.ProductQuery{Limit: 100, Sort: u.Query().Get("sort")})
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		reflect.ValueOf(out).Elem().Set(reflect.ValueOf(v))
+	})
+	if !reflect.DeepEqual(served, stored) {
+		t.Fatalf("the API answered differently from the store:\n served %+v\n stored %+v", served, stored)
+	}
+}
+
+type apiView struct {
+	Orders   []string
+	ByEmail  map[string][]string
+	Users    []string
+	Products []string
+}
+
+func orderIDs(os []shop.Order) []string {
+	out := make([]string, len(os))
+	for i, o := range os {
+		out[i] = o.ID
+	}
+	return out
+}
+
+type customer struct{ email, token string }
+
+type apiClient struct {
+	t    *testing.T
+	base string
+	http *http.Client
+}
+
+func (a *apiClient) call(method, path, token, body string) (int, []byte, error) {
+	req, err := http.NewRequest(method, a.base+path, strings.NewReader(body))
+	if err != nil {
+		return 0, nil, err
+	}
+	if body != "" {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	if token != "" {
+		req.Header.Set("Authorization", "Bearer "+token)
+	}
+	res, err := a.http.Do(req)
+	if err != nil {
+		return 0, nil, err
+	}
+	defer res.Body.Close()
+	data, err := io.ReadAll(res.Body)
+	return res.StatusCode, data, err
+}
+
+func (a *apiClient) mustCall(method, path, token, body string, status int, out any) {
+	a.t.Helper()
+	got, data, err := a.call(method, path, token, body)
+	if err != nil || got != status {
+		a.t.Fatalf("%s %s: %d %v %s", method, path, got, err, data)
+	}
+	if out != nil {
+		if err := json.Unmarshal(data, out); err != nil {
+			a.t.Fatal(err)
+		}
+	}
+}
+
+func (a *apiClient) register(name, email string) string {
+	var s struct {
+		Token string `json:"token"`
+	}
+	a.mustCall("POST", "/auth/register", "", fmt.Sprintf(`{"name":%q,"email":%q,"password":"crash-test-pw"}`, name, email), 201, &s)
+	return s.Token
+}
+
+// pages reads every page of a paginated list into out (a pointer to a slice).
+func (a *apiClient) pages(path, token string, out any) {
+	a.t.Helper()
+	all := reflect.ValueOf(out).Elem()
+	all.Set(reflect.MakeSlice(all.Type(), 0, 0))
+	sep := "?"
+	if strings.Contains(path, "?") {
+		sep = "&"
+	}
+	for skip := 0; ; skip += 100 {
+		page := reflect.New(all.Type())
+		a.mustCall("GET", fmt.Sprintf("%s%slimit=100&skip=%d", path, sep, skip), token, "", 200, page.Interface())
+		all.Set(reflect.AppendSlice(all, page.Elem()))
+		if page.Elem().Len() < 100 {
+			return
+		}
+	}
+}
