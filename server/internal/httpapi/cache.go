@@ -24,7 +24,8 @@ import (
 type answerCache struct {
 	version func(collection string) uint64
 	ttl     time.Duration // 0: no expiry (this process is the only writer)
-	max     int
+	budget  int           // bytes of answers kept, at most
+	size    int
 
 	mu      sync.RWMutex
 	answers map[string]*answer
@@ -40,8 +41,12 @@ type answer struct {
 	expires time.Time
 }
 
+// answerCacheBytes bounds the encoded answers kept: any visitor can ask for
+// new searches and pages, and memory must not grow with them.
+const answerCacheBytes = 32 << 20
+
 func newAnswerCache(version func(string) uint64, ttl time.Duration) *answerCache {
-	return &answerCache{version: version, ttl: ttl, max: 1024, answers: map[string]*answer{}}
+	return &answerCache{version: version, ttl: ttl, budget: answerCacheBytes, answers: map[string]*answer{}}
 }
 
 // get returns the fresh answer for key, loading and encoding it once however
@@ -67,10 +72,15 @@ func (c *answerCache) get(key, collection string, load func() (v any, total int6
 		sum := sha256.Sum256(buf.Bytes())
 		a := &answer{body: buf.Bytes(), gz: gzipped(buf.Bytes()), etag: `"` + hex.EncodeToString(sum[:12]) + `"`, total: total, version: v, expires: time.Now().Add(c.ttl)}
 		c.mu.Lock()
-		if len(c.answers) >= c.max {
+		if old, ok := c.answers[key]; ok {
+			c.size -= old.bytes()
+		}
+		if c.size+a.bytes() > c.budget {
 			clear(c.answers) // arbitrary queries must not grow memory without bound
+			c.size = 0
 		}
 		c.answers[key] = a
+		c.size += a.bytes()
 		c.mu.Unlock()
 		return a, nil
 	})
@@ -79,6 +89,8 @@ func (c *answerCache) get(key, collection string, load func() (v any, total int6
 	}
 	return res.(*answer), nil
 }
+
+func (a *answer) bytes() int { return len(a.body) + len(a.gz) + len(a.etag) + 64 }
 
 // serveAnswer writes a cached JSON answer, or 304 when the client has it.
 func serveAnswer(c *gin.Context, a *answer) {

@@ -334,9 +334,30 @@ func (t *collection[K, D]) all(ctx context.Context) ([]D, error) {
 // mirrored is a collection with a mirror, as Open loads it and Check
 // compares it.
 type mirrored interface {
+	collectionName() string
+	hasIndex(name string) bool
 	load(ctx context.Context) error
 	check(ctx context.Context) error
 	stats() MirrorStats
+}
+
+func (t *collection[K, D]) collectionName() string { return t.name }
+
+func (t *collection[K, D]) hasIndex(name string) bool {
+	if name == "id" {
+		return true
+	}
+	for _, k := range t.mem.keys {
+		if k.name == name {
+			return true
+		}
+	}
+	for _, o := range t.mem.orders {
+		if o.name == name {
+			return true
+		}
+	}
+	return false
 }
 
 func (t *collection[K, D]) load(ctx context.Context) error {

@@ -12,10 +12,33 @@ import (
 	"testing"
 
 	"go.mongodb.org/mongo-driver/v2/bson"
+	"go.mongodb.org/mongo-driver/v2/mongo"
 	"go.mongodb.org/mongo-driver/v2/mongo/options"
 
 	"storefront/server/internal/shop"
 )
+
+type indexModel = mongo.IndexModel
+
+// openAny opens a fresh store: embedded, or a fresh database on MONGODB_URI.
+func openAny(t *testing.T) *Store {
+	t.Helper()
+	cfg := Config{URI: os.Getenv("MONGODB_URI"), DataDir: t.TempDir(), Logger: slog.New(slog.NewTextHandler(io.Discard, nil))}
+	if cfg.URI != "" {
+		cfg.DB = "storefront_test_" + bson.NewObjectID().Hex()
+	}
+	s, err := Open(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		if cfg.URI != "" {
+			_ = s.db.Drop(context.Background())
+		}
+		_ = s.Close(context.Background())
+	})
+	return s
+}
 
 // openEmbedded opens a fresh embedded store (this file tests embedded-only
 // machinery; mongotest cannot be imported from inside the package).
@@ -155,8 +178,15 @@ func TestImages_GridFSLayout(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := s.imageFiles.load(ctx); err != nil { // as a restart would
+	// As a restart would: the mirror, and the older picture's chunk ids.
+	if err := s.imageFiles.load(ctx); err != nil {
 		t.Fatal(err)
+	}
+	if err := s.indexLegacyChunks(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if n := len(s.legacyChunks[id]); n != 2 {
+		t.Fatalf("the older picture has %d chunk ids in memory, want 2", n)
 	}
 	got, rc, err := s.OpenImage(ctx, id.Hex())
 	if err != nil {

@@ -2,10 +2,13 @@ package mongodb
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"fmt"
 	"io"
+	"slices"
 	"time"
 
 	"go.mongodb.org/mongo-driver/v2/bson"
@@ -21,7 +24,9 @@ var _ shop.ImageStore = (*Store)(nil)
 // written as one chunk whose _id is the file's _id: reading it is then one
 // _id look-up, where GridFS's own read (chunks by files_id and n) is a scan
 // of every chunk on the embedded store. Pictures stored before this layout
-// have driver-made chunks and are read the GridFS way.
+// have driver-made chunks: with MONGODB_URI they are read the GridFS way
+// (indexed); on the embedded store, by the chunk ids that start-up reads
+// once into memory (legacyChunks), each by _id.
 
 type imageMeta struct {
 	ContentType string `bson:"contentType"`
@@ -115,20 +120,67 @@ func (s *Store) OpenImage(ctx context.Context, id string) (shop.Image, io.ReadCl
 	if err != nil {
 		return shop.Image{}, nil, err
 	}
-	chunk, err := s.imageChunks.findOne(ctx, bson.D{{Key: "_id", Value: oid}})
-	switch {
-	case err == nil && chunk.FilesID == oid && chunk.N == 0 && int64(len(chunk.Data)) == file.Length:
-		return file.image(), io.NopCloser(bytes.NewReader(chunk.Data)), nil
-	case err != nil && shop.ErrorCode(err) != shop.ENOTFOUND:
-		return shop.Image{}, nil, err
+	if file.ChunkSize == file.Length {
+		chunk, err := s.imageChunks.findOne(ctx, bson.D{{Key: "_id", Value: oid}})
+		switch {
+		case err == nil && chunk.FilesID == oid && chunk.N == 0 && int64(len(chunk.Data)) == file.Length:
+			return file.image(), io.NopCloser(bytes.NewReader(chunk.Data)), nil
+		case err != nil && shop.ErrorCode(err) != shop.ENOTFOUND:
+			return shop.Image{}, nil, err
+		}
 	}
-	// Stored before the one-chunk layout: GridFS's read.
+	if ids, ok := s.legacyChunks[oid]; ok {
+		data := make([]byte, 0, file.Length)
+		for _, id := range ids {
+			chunk, err := s.imageChunks.findOne(ctx, bson.D{{Key: "_id", Value: id}})
+			if err != nil {
+				return shop.Image{}, nil, err
+			}
+			data = append(data, chunk.Data...)
+		}
+		if int64(len(data)) != file.Length {
+			return shop.Image{}, nil, fmt.Errorf("picture %s: %d of %d bytes in its chunks", id, len(data), file.Length)
+		}
+		return file.image(), io.NopCloser(bytes.NewReader(data)), nil
+	}
+	// GridFS's read: chunks by files_id and n.
 	bucket := s.db.GridFSBucket(options.GridFSBucket().SetName(CollImages))
 	ds, err := bucket.OpenDownloadStream(ctx, oid)
 	if err != nil {
 		return shop.Image{}, nil, translate(err, "The image")
 	}
 	return file.image(), ds, nil
+}
+
+// indexLegacyChunks reads, once at start, the chunk ids of the pictures
+// stored before the one-chunk layout (embedded store only, and only when
+// there are any): a scan of the chunks, so that serving them is not one.
+func (s *Store) indexLegacyChunks(ctx context.Context) error {
+	legacy := map[bson.ObjectID]bool{}
+	s.imageFiles.mem.each(func(f *imageFileDoc) {
+		if f.ChunkSize != f.Length {
+			legacy[f.ID] = true
+		}
+	})
+	if len(legacy) == 0 {
+		return nil
+	}
+	cur, err := s.imageChunks.c.Find(ctx, bson.D{}, options.Find().SetProjection(bson.D{{Key: "files_id", Value: 1}, {Key: "n", Value: 1}}))
+	if err != nil {
+		return translate(err, "")
+	}
+	var chunks []imageChunkDoc
+	if err := cur.All(ctx, &chunks); err != nil {
+		return translate(err, "")
+	}
+	slices.SortFunc(chunks, func(a, b imageChunkDoc) int { return cmp.Compare(a.N, b.N) })
+	s.legacyChunks = map[bson.ObjectID][]bson.ObjectID{}
+	for _, c := range chunks {
+		if legacy[c.FilesID] {
+			s.legacyChunks[c.FilesID] = append(s.legacyChunks[c.FilesID], c.ID)
+		}
+	}
+	return nil
 }
 
 // CountImages returns the number of stored images.

@@ -9,13 +9,58 @@ import (
 	"go.mongodb.org/mongo-driver/v2/mongo/options"
 )
 
-// indexes are declared here, next to the collections they serve, and created
-// at start-up (creating an existing index is a no-op).
+// Every read a request path makes, with what serves it in each mode: with
+// MONGODB_URI the MongoDB index (below, or _id_), in embedded mode the
+// collection's mirror index ("id": the mirror's documents by _id). No
+// request path reads the embedded store by anything but _id, and there only
+// the collections that are not mirrored (picture bytes, webhook events;
+// older pictures' chunk ids are read into memory at start).
+// TestQueries checks each pair: the mirror index exists, and MongoDB's plan
+// uses the index, without a collection scan or an in-memory sort.
+type query struct {
+	path       string // who asks
+	collection string
+	filter     bson.D
+	sort       bson.D
+	index      string // MongoDB
+	mirror     string // embedded
+}
+
+var someID = bson.NewObjectID()
+
+var queries = []query{
+	{"GET /service (oldest and newest first)", CollProducts, bson.D{}, productSorts["-createdAt"].mongo, "catalogue_order", "createdAt"},
+	{"GET /service?sort=name", CollProducts, bson.D{}, productSorts["name"].mongo, "name_unique", "name"},
+	{"GET /service?sort=price", CollProducts, bson.D{}, productSorts["-price"].mongo, "price_order", "price"},
+	{"GET /service?q= (search; the index's keys are matched)", CollProducts, bson.D{{Key: "name", Value: bson.D{{Key: "$regex", Value: "lathe"}, {Key: "$options", Value: "i"}}}}, productSorts["createdAt"].mongo, "catalogue_order", "createdAt"},
+	{"GET /service/{id}, POST /order, PUT /service/{id} (guarded by _id)", CollProducts, bson.D{{Key: "_id", Value: someID}, {Key: "avaialbequantit", Value: bson.D{{Key: "$gte", Value: 1}}}}, nil, "_id_", "id"},
+	{"import: current products by name", CollProducts, bson.D{{Key: "name", Value: bson.D{{Key: "$in", Value: bson.A{"Lathe", "Press"}}}}}, nil, "name_unique", "name"},
+	{"sign-in, sign-up, Make Admin: account by email", CollUsers, bson.D{{Key: "email", Value: "a@b.test"}}, nil, "email_unique", "email"},
+	{"every signed-in call: account by id", CollUsers, bson.D{{Key: "_id", Value: someID}}, nil, "_id_", "id"},
+	{"GET /user: accounts, oldest first", CollUsers, bson.D{}, bson.D{{Key: "createdAt", Value: 1}, {Key: "_id", Value: 1}}, "created_order", "createdAt"},
+	{"GET /order?email=: My Order", CollOrders, bson.D{{Key: "email", Value: "a@b.test"}}, newestFirst, "customer_orders", "email,createdAt"},
+	{"GET /orders: Manage Orders", CollOrders, bson.D{}, newestFirst, "newest_first", "createdAt"},
+	{"pay, ship, cancel: order by id (guarded)", CollOrders, bson.D{{Key: "_id", Value: someID}, {Key: "paid", Value: false}}, nil, "_id_", "id"},
+	{"GET /profile?email=, POST /profile", CollProfiles, bson.D{{Key: "email", Value: "a@b.test"}}, nil, "email_unique", "email"},
+	{"GET /reviews", CollReviews, bson.D{}, newestFirst, "newest_first", "createdAt"},
+	{"GET /contact: the inbox", CollContacts, bson.D{}, newestFirst, "newest_first", "createdAt"},
+	{"POST /upload, import: picture by digest", collImageFiles, bson.D{{Key: "metadata.sha256", Value: "00"}}, nil, "sha256", "sha256"},
+	{"GET /images/{id}: the picture", collImageFiles, bson.D{{Key: "_id", Value: someID}}, nil, "_id_", "id"},
+	{"GET /images/{id}: its bytes", collImageChunks, bson.D{{Key: "_id", Value: someID}}, nil, "_id_", ""},
+	{"GET /images/{id}: bytes of a picture stored before one-chunk pictures", collImageChunks, bson.D{{Key: "files_id", Value: someID}, {Key: "n", Value: bson.D{{Key: "$gte", Value: 0}}}}, bson.D{{Key: "n", Value: 1}}, "files_id_1_n_1", "legacy chunk ids"},
+	{"test-mode payment: the order's intent", CollTestIntents, bson.D{{Key: "orderId", Value: "x"}, {Key: "amount", Value: 100}}, nil, "one_per_order_amount", "orderId,amount"},
+	{"test-mode payment: intent by id (guarded)", CollTestIntents, bson.D{{Key: "_id", Value: "pi_x"}, {Key: "status", Value: "requires_payment_method"}}, nil, "_id_", "id"},
+	{"POST /stripe/webhook: event seen", CollEvents, bson.D{{Key: "_id", Value: "evt_x"}}, nil, "_id_", ""},
+}
+
+// indexes are declared here, next to the queries they serve, and created at
+// start-up (creating an existing index is a no-op). On the embedded store
+// they enforce uniqueness; its queries are served by the mirrors.
 var indexes = map[string][]mongo.IndexModel{
 	CollProducts: {
 		{Keys: bson.D{{Key: "name", Value: 1}}, Options: options.Index().SetName("name_unique").SetUnique(true)},
 		{Keys: bson.D{{Key: "createdAt", Value: 1}, {Key: "_id", Value: 1}}, Options: options.Index().SetName("catalogue_order")},
-		{Keys: bson.D{{Key: "price", Value: 1}}, Options: options.Index().SetName("price")},
+		{Keys: bson.D{{Key: "price", Value: 1}, {Key: "_id", Value: 1}}, Options: options.Index().SetName("price_order")},
 	},
 	CollReviews: {
 		{Keys: bson.D{{Key: "createdAt", Value: -1}, {Key: "_id", Value: -1}}, Options: options.Index().SetName("newest_first")},
@@ -23,12 +68,13 @@ var indexes = map[string][]mongo.IndexModel{
 	},
 	CollUsers: {
 		{Keys: bson.D{{Key: "email", Value: 1}}, Options: options.Index().SetName("email_unique").SetUnique(true)},
+		{Keys: bson.D{{Key: "createdAt", Value: 1}, {Key: "_id", Value: 1}}, Options: options.Index().SetName("created_order")},
 	},
 	CollProfiles: {
 		{Keys: bson.D{{Key: "email", Value: 1}}, Options: options.Index().SetName("email_unique").SetUnique(true)},
 	},
 	CollOrders: {
-		{Keys: bson.D{{Key: "email", Value: 1}, {Key: "createdAt", Value: -1}}, Options: options.Index().SetName("customer_newest_first")},
+		{Keys: bson.D{{Key: "email", Value: 1}, {Key: "createdAt", Value: -1}, {Key: "_id", Value: -1}}, Options: options.Index().SetName("customer_orders")},
 		{Keys: bson.D{{Key: "createdAt", Value: -1}, {Key: "_id", Value: -1}}, Options: options.Index().SetName("newest_first")},
 	},
 	CollTestIntents: {
@@ -37,12 +83,33 @@ var indexes = map[string][]mongo.IndexModel{
 	CollContacts: {
 		{Keys: bson.D{{Key: "createdAt", Value: -1}, {Key: "_id", Value: -1}}, Options: options.Index().SetName("newest_first")},
 	},
-	CollImages + ".files": {
+	// GridFS's own indexes (its spec's names), which the driver's uploader
+	// made and mongofiles expects, and the digest that makes uploads
+	// content-addressed.
+	collImageFiles: {
+		{Keys: bson.D{{Key: "filename", Value: 1}, {Key: "uploadDate", Value: 1}}, Options: options.Index().SetName("filename_1_uploadDate_1")},
 		{Keys: bson.D{{Key: "metadata.sha256", Value: 1}}, Options: options.Index().SetName("sha256")},
+	},
+	collImageChunks: {
+		{Keys: bson.D{{Key: "files_id", Value: 1}, {Key: "n", Value: 1}}, Options: options.Index().SetName("files_id_1_n_1").SetUnique(true)},
 	},
 }
 
+// retiredIndexes were made by earlier versions; the ones above replace them
+// (each sort now has its _id tiebreak in the index, so MongoDB never sorts
+// in memory). Dropping one that is not there is a no-op.
+var retiredIndexes = map[string][]string{
+	CollProducts: {"price"},
+	CollOrders:   {"customer_newest_first"},
+}
+
 func (s *Store) createIndexes(ctx context.Context) error {
+	for coll, names := range retiredIndexes {
+		for _, name := range names {
+			// Missing collection or index: nothing to drop.
+			_ = s.db.Collection(coll).Indexes().DropOne(ctx, name)
+		}
+	}
 	for coll, models := range indexes {
 		// One at a time: FerretDB v1.24 panics on a createIndexes command that
 		// names several indexes which already exist (every restart).

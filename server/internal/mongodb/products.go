@@ -88,10 +88,11 @@ type productSort struct {
 var productSorts = map[string]productSort{
 	"createdAt":  {"createdAt", false, bson.D{{Key: "createdAt", Value: 1}, {Key: "_id", Value: 1}}},
 	"-createdAt": {"createdAt", true, bson.D{{Key: "createdAt", Value: -1}, {Key: "_id", Value: -1}}},
-	"name":       {"name", false, bson.D{{Key: "name", Value: 1}, {Key: "_id", Value: 1}}},
-	"-name":      {"name", true, bson.D{{Key: "name", Value: -1}, {Key: "_id", Value: -1}}},
-	"price":      {"price", false, bson.D{{Key: "price", Value: 1}, {Key: "_id", Value: 1}}},
-	"-price":     {"price", true, bson.D{{Key: "price", Value: -1}, {Key: "_id", Value: -1}}},
+	// Names are unique: the mirror's _id tiebreak never decides.
+	"name":   {"name", false, bson.D{{Key: "name", Value: 1}}},
+	"-name":  {"name", true, bson.D{{Key: "name", Value: -1}}},
+	"price":  {"price", false, bson.D{{Key: "price", Value: 1}, {Key: "_id", Value: 1}}},
+	"-price": {"price", true, bson.D{{Key: "price", Value: -1}, {Key: "_id", Value: -1}}},
 }
 
 // ListProducts returns one page of the catalogue and the number of matches.

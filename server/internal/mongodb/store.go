@@ -74,6 +74,9 @@ type Store struct {
 	testIntents *collection[string, testIntentDoc]
 	events      *collection[string, eventDoc] // never mirrored: read by _id
 	mirrors     []mirrored
+	// legacyChunks are the chunk ids, in order, of pictures stored before
+	// the one-chunk layout; embedded mode only, read once at start.
+	legacyChunks map[bson.ObjectID][]bson.ObjectID
 }
 
 // Open connects (starting the embedded server when cfg.URI is empty), pings
@@ -159,12 +162,25 @@ func (s *Store) prepareEmbedded(ctx context.Context, db string) error {
 			return err
 		}
 	}
+	if err := s.indexLegacyChunks(ctx); err != nil {
+		return fmt.Errorf("index the chunks of older pictures: %w", err)
+	}
 	docs, bytes := 0, int64(0)
 	for _, st := range s.MirrorStats() {
 		docs += st.Documents
 		bytes += st.Bytes
 	}
 	s.log.Info("embedded store loaded into memory", "documents", docs, "mirror_bytes", bytes, "took", time.Since(start).Round(time.Millisecond))
+	return nil
+}
+
+// mirrorOf returns the collection's mirror (nil when it has none).
+func (s *Store) mirrorOf(collection string) mirrored {
+	for _, m := range s.mirrors {
+		if m.collectionName() == collection {
+			return m
+		}
+	}
 	return nil
 }
 
