@@ -1,5 +1,13 @@
 // Package mongodb is the store: the official MongoDB driver v2 against
 // MONGODB_URI, or against an embedded FerretDB (SQLite) under DATA_DIR.
+//
+// Every store method is written once: it states its query and, for a state
+// change, its precondition both as a filter (MongoDB checks it atomically)
+// and as a check of the current document. With MONGODB_URI the filter runs,
+// served by the indexes in indexes.go. In embedded mode, where FerretDB v1
+// scans for anything but a lone _id, reads come from exact in-memory mirrors
+// (mirror.go), and writes check the precondition against the mirror under
+// the write slot and then go to the store by _id alone (collection.go).
 package mongodb
 
 import (
@@ -7,6 +15,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"runtime"
 	"slices"
 	"strings"
 	"sync/atomic"
@@ -15,6 +24,7 @@ import (
 	"go.mongodb.org/mongo-driver/v2/bson"
 	"go.mongodb.org/mongo-driver/v2/mongo"
 	"go.mongodb.org/mongo-driver/v2/mongo/options"
+	"golang.org/x/sync/errgroup"
 
 	"storefront/server/internal/shop"
 )
@@ -120,8 +130,8 @@ func Open(ctx context.Context, cfg Config) (*Store, error) {
 		_ = s.Close(context.Background())
 		return nil, err
 	}
-	s.products = newCollection(s, CollProducts, "The product", productMirror())
 	s.orders = newCollection(s, CollOrders, "The order", orderMirror())
+	s.products = newCollection(s, CollProducts, "The product", productMirror())
 	s.users = newCollection(s, CollUsers, "The user", userMirror())
 	s.profiles = newCollection(s, CollProfiles, "The profile", profileMirror())
 	s.reviews = newCollection(s, CollReviews, "The review", reviewMirror())
@@ -157,10 +167,15 @@ func (s *Store) prepareEmbedded(ctx context.Context, db string) error {
 		return err
 	}
 	start := time.Now()
+	// FerretDB decodes each collection on one goroutine: load them side by
+	// side, the big ones (orders, products) first.
+	g, gctx := errgroup.WithContext(ctx)
+	g.SetLimit(runtime.GOMAXPROCS(0))
 	for _, m := range s.mirrors {
-		if err := m.load(ctx); err != nil {
-			return err
-		}
+		g.Go(func() error { return m.load(gctx) })
+	}
+	if err := g.Wait(); err != nil {
+		return err
 	}
 	if err := s.indexLegacyChunks(ctx); err != nil {
 		return fmt.Errorf("index the chunks of older pictures: %w", err)
