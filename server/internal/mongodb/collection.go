@@ -204,8 +204,10 @@ func (t *collection[K, D]) remove(ctx context.Context, id K, g guard[D]) (D, err
 				t.resync(ctx, id)
 				return err
 			}
-			if res.DeletedCount != 1 {
-				return fmt.Errorf("%s %v is in memory but was not in the store", t.name, id)
+			if res.DeletedCount != 1 { // never expected: the mirror follows the store
+				t.mem.remove(id)
+				t.s.log.Error("a document in memory was not in the store", "collection", t.name, "id", idText(id))
+				return t.notFound()
 			}
 			t.mem.remove(id)
 			d = cur
