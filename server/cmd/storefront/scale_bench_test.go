@@ -239,7 +239,7 @@ func runScale(b *testing.B) {
 	srv.stop()
 
 	var out strings.Builder
-	fmt.Fprintf(&out, "\n| %d products, %d customers, %d orders, %d reviews; embedded store | measured | budget |\n|---|---|---|\n",
+	fmt.Fprintf(&out, "\n| %d products, %d accounts, %d orders, %d reviews; embedded store | measured | budget |\n|---|---|---|\n",
 		scaleProducts, scaleCustomers+1, scaleOrders, scaleReviews)
 	for _, r := range rows {
 		fmt.Fprintf(&out, "| %s | %s | %s |\n", r.what, r.value, r.budget)

@@ -203,6 +203,9 @@ func timed(b *testing.B, n int, op func(i int) error) string {
 	slices.Sort(d)
 	p := func(q int) string {
 		v := d[max((n*q+99)/100-1, 0)]
+		if v < time.Microsecond {
+			return "< 1 µs"
+		}
 		if v < time.Millisecond {
 			return fmt.Sprintf("%d µs", v.Microseconds())
 		}
