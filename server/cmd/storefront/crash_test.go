@@ -46,7 +46,7 @@ func TestBinary_KillMidBurst(t *testing.T) {
 		if err := cmd.Start(); err != nil {
 			t.Fatal(err)
 		}
-		api := &apiClient{t: t, base: fmt.Sprintf("http://127.0.0.1:%d", port), http: &http.Client{Timeout: 10 * time.Second}}
+		api := &apiClient{tb: t, base: fmt.Sprintf("http://127.0.0.1:%d", port), http: &http.Client{Timeout: 10 * time.Second}}
 		for deadline := time.Now().Add(60 * time.Second); ; time.Sleep(50 * time.Millisecond) {
 			if status, _, err := api.call("GET", "/healthz", "", ""); err == nil && status == 200 {
 				return cmd, logs, api
@@ -128,7 +128,7 @@ func TestBinary_KillMidBurst(t *testing.T) {
 					}
 				case 4:
 					email := fmt.Sprintf("new-%d-%d@crash.test", w, i)
-					status, _, err = api.call("POST", "/auth/register", "", fmt.Sprintf(`{"name":"New","email":%q,"password":"crash-test-pw"}`, email))
+					status, _, err = api.call("POST", "/auth/register", "", fmt.Sprintf(`{"name":"New","email":%q,"password":%q}`, email, testPassword))
 					if err == nil && status == 201 {
 						mu.Lock()
 						signedUp = append(signedUp, email)
@@ -258,8 +258,11 @@ func orderIDs(os []shop.Order) []string {
 
 type customer struct{ email, token string }
 
+// testPassword is every test account's password.
+const testPassword = "storefront-test-pw"
+
 type apiClient struct {
-	t    *testing.T
+	tb   testing.TB
 	base string
 	http *http.Client
 }
@@ -285,14 +288,14 @@ func (a *apiClient) call(method, path, token, body string) (int, []byte, error) 
 }
 
 func (a *apiClient) mustCall(method, path, token, body string, status int, out any) {
-	a.t.Helper()
+	a.tb.Helper()
 	got, data, err := a.call(method, path, token, body)
 	if err != nil || got != status {
-		a.t.Fatalf("%s %s: %d %v %s", method, path, got, err, data)
+		a.tb.Fatalf("%s %s: %d %v %s", method, path, got, err, data)
 	}
 	if out != nil {
 		if err := json.Unmarshal(data, out); err != nil {
-			a.t.Fatal(err)
+			a.tb.Fatal(err)
 		}
 	}
 }
@@ -301,13 +304,13 @@ func (a *apiClient) register(name, email string) string {
 	var s struct {
 		Token string `json:"token"`
 	}
-	a.mustCall("POST", "/auth/register", "", fmt.Sprintf(`{"name":%q,"email":%q,"password":"crash-test-pw"}`, name, email), 201, &s)
+	a.mustCall("POST", "/auth/register", "", fmt.Sprintf(`{"name":%q,"email":%q,"password":%q}`, name, email, testPassword), 201, &s)
 	return s.Token
 }
 
 // pages reads every page of a paginated list into out (a pointer to a slice).
 func (a *apiClient) pages(path, token string, out any) {
-	a.t.Helper()
+	a.tb.Helper()
 	all := reflect.ValueOf(out).Elem()
 	all.Set(reflect.MakeSlice(all.Type(), 0, 0))
 	sep := "?"

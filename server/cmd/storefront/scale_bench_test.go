@@ -1,11 +1,8 @@
 package main
 
 import (
-	"bytes"
 	"encoding/csv"
-	"encoding/json"
 	"fmt"
-	"io"
 	"math/rand/v2"
 	"net/http"
 	"net/url"
@@ -89,7 +86,7 @@ func runScale(b *testing.B) {
 	add("import the same 10,000 rows again (unchanged)", seconds(importOnce("inserted 0, updated 0, unchanged 10000")), "≤ 10 s")
 
 	srv := startScale(b, storefront, env)
-	c := &scaleClient{b: b, base: srv.base, http: &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 64}}}
+	c := &apiClient{tb: b, base: srv.base, http: &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 64}}}
 
 	// Accounts: an admin and the customers, through sign-up.
 	adminToken := c.register("Owner", admin)
@@ -103,7 +100,7 @@ func runScale(b *testing.B) {
 	var products []scaleProduct
 	for skip := 0; skip < scaleProducts; skip += 100 {
 		var page []scaleProduct
-		c.getJSON("/service?limit=100&skip="+strconv.Itoa(skip), "", &page)
+		c.mustCall("GET", "/service?limit=100&skip="+strconv.Itoa(skip), "", "", 200, &page)
 		products = append(products, page...)
 	}
 	if len(products) != scaleProducts {
@@ -130,7 +127,7 @@ func runScale(b *testing.B) {
 				cu := customers[int(n)%len(customers)]
 				body := fmt.Sprintf(`{"productId":%q,"productQuantity":%d,"address":"Unit %d, Mill Road, Leeds","mobile":"+44 113 496 0%03d"}`,
 					p.ID, p.Minimum, n%90+1, n%1000)
-				if status := c.send("POST", "/order", cu.token, body, nil); status != 201 {
+				if status, _, err := c.call("POST", "/order", cu.token, body); err != nil || status != 201 {
 					failed.Add(1)
 					continue
 				}
@@ -151,9 +148,7 @@ func runScale(b *testing.B) {
 	for i := range scaleReviews {
 		cu := customers[i%len(customers)]
 		body := fmt.Sprintf(`{"review":"Review %d: solid machine, delivered on time.","img":%q,"rating":%d}`, i, products[0].Image, i%5+1)
-		if status := c.send("POST", "/reviews", cu.token, body, nil); status != 201 {
-			b.Fatalf("review %d: status %d", i, status)
-		}
+		c.mustCall("POST", "/reviews", cu.token, body, 201, nil)
 	}
 
 	// Start-up on the whole data set, and the memory it takes.
@@ -171,21 +166,21 @@ func runScale(b *testing.B) {
 	// Latency of each request path, one client, uncached where a cache exists.
 	r := rand.New(rand.NewPCG(1, 2))
 	words := []string{"lathe", "pump", "press", "drill", "saw", "compressor", "grinder", "welder", "hoist", "mixer", "heavy", "compact", "pro", "xl", "mk"}
-	add("search GET /service?q=…&limit=20, distinct terms", c.latency(func(i int) (string, string) {
+	add("search GET /service?q=…&limit=20, distinct terms", latency(c, func(i int) (string, string) {
 		return fmt.Sprintf("/service?q=%s&limit=20&skip=%d", url.QueryEscape(words[i%len(words)]+" "+strconv.Itoa(r.IntN(10))), i/len(words)), ""
 	}), "p95 ≤ 20 ms")
 	sorts := []string{"price", "-price", "name", "-name", "-createdAt"}
-	add("deep sorted pages GET /service?sort=…&skip=5000–9980", c.latency(func(i int) (string, string) {
+	add("deep sorted pages GET /service?sort=…&skip=5000–9980", latency(c, func(i int) (string, string) {
 		return fmt.Sprintf("/service?sort=%s&limit=20&skip=%d", sorts[i%len(sorts)], 5000+r.IntN(4980)), ""
 	}), "p95 ≤ 20 ms")
-	add("product by id GET /service/{id}", c.latency(func(i int) (string, string) {
+	add("product by id GET /service/{id}", latency(c, func(i int) (string, string) {
 		return "/service/" + products[r.IntN(len(products))].ID, ""
 	}), "p95 ≤ 20 ms")
-	add(fmt.Sprintf("My Order GET /order?email=… (%d orders each)", scaleOrders/scaleCustomers), c.latency(func(i int) (string, string) {
+	add(fmt.Sprintf("My Order GET /order?email=… (%d orders each)", scaleOrders/scaleCustomers), latency(c, func(i int) (string, string) {
 		cu := customers[i%len(customers)]
 		return fmt.Sprintf("/order?email=%s&limit=20&skip=%d", url.QueryEscape(cu.email), r.IntN(380)), cu.token
 	}), "p95 ≤ 20 ms")
-	add("Manage Orders GET /orders?limit=50&skip=…", c.latency(func(i int) (string, string) {
+	add("Manage Orders GET /orders?limit=50&skip=…", latency(c, func(i int) (string, string) {
 		return fmt.Sprintf("/orders?limit=50&skip=%d", r.IntN(scaleOrders-50)), adminToken
 	}), "p95 ≤ 20 ms")
 
@@ -194,24 +189,22 @@ func runScale(b *testing.B) {
 	for i := range 20 {
 		cu := customers[i]
 		t0 := time.Now()
-		if status := c.send("POST", "/auth/login", "", fmt.Sprintf(`{"email":%q,"password":"scale-bench-password"}`, cu.email), nil); status != 200 {
-			b.Fatalf("login: status %d", status)
-		}
+		c.mustCall("POST", "/auth/login", "", fmt.Sprintf(`{"email":%q,"password":%q}`, cu.email, testPassword), 200, nil)
 		logins = append(logins, time.Since(t0))
 	}
 	var hashes []time.Duration
-	hash, err := auth.Argon2{}.Hash("scale-bench-password")
+	hash, err := auth.Argon2{}.Hash(testPassword)
 	if err != nil {
 		b.Fatal(err)
 	}
 	for range 20 {
 		t0 := time.Now()
-		auth.Argon2{}.Check(hash, "scale-bench-password")
+		auth.Argon2{}.Check(hash, testPassword)
 		hashes = append(hashes, time.Since(t0))
 	}
 	add("login POST /auth/login (with its password hash)", percentiles(logins), "")
 	add("  of which the argon2id check alone (in process)", percentiles(hashes), "")
-	add("  login less its hash: the account by email (GET /admin/{email})", c.latency(func(i int) (string, string) {
+	add("  login less its hash: the account by email (GET /admin/{email})", latency(c, func(i int) (string, string) {
 		return "/admin/" + url.PathEscape(customers[r.IntN(len(customers))].email), adminToken
 	}), "p95 ≤ 20 ms")
 
@@ -219,7 +212,7 @@ func runScale(b *testing.B) {
 	var after []scaleProduct
 	for skip := 0; skip < scaleProducts; skip += 100 {
 		var page []scaleProduct
-		c.getJSON("/service?limit=100&skip="+strconv.Itoa(skip), "", &page)
+		c.mustCall("GET", "/service?limit=100&skip="+strconv.Itoa(skip), "", "", 200, &page)
 		after = append(after, page...)
 	}
 	wrong := 0
@@ -323,65 +316,13 @@ type scaleProduct struct {
 
 type scaleCustomer struct{ email, token string }
 
-type scaleClient struct {
-	b    *testing.B
-	base string
-	http *http.Client
-}
-
-// send makes one request and decodes a 2xx answer into out (when not nil).
-func (c *scaleClient) send(method, path, token, body string, out any) int {
-	req, err := http.NewRequest(method, c.base+path, strings.NewReader(body))
-	if err != nil {
-		c.b.Fatal(err)
-	}
-	if body != "" {
-		req.Header.Set("Content-Type", "application/json")
-	}
-	if token != "" {
-		req.Header.Set("Authorization", "Bearer "+token)
-	}
-	res, err := c.http.Do(req)
-	if err != nil {
-		c.b.Fatal(err)
-	}
-	defer res.Body.Close()
-	data, _ := io.ReadAll(res.Body)
-	if res.StatusCode/100 == 2 && out != nil {
-		if err := json.Unmarshal(data, out); err != nil {
-			c.b.Fatalf("%s %s: %v", method, path, err)
-		}
-	}
-	if res.StatusCode/100 != 2 {
-		fmt.Fprintf(os.Stderr, "%s %s: %d %s\n", method, path, res.StatusCode, bytes.TrimSpace(data))
-	}
-	return res.StatusCode
-}
-
-func (c *scaleClient) getJSON(path, token string, out any) {
-	if status := c.send("GET", path, token, "", out); status != 200 {
-		c.b.Fatalf("GET %s: status %d", path, status)
-	}
-}
-
-func (c *scaleClient) register(name, email string) string {
-	var s struct {
-		Token string `json:"token"`
-	}
-	body := fmt.Sprintf(`{"name":%q,"email":%q,"password":"scale-bench-password"}`, name, email)
-	if status := c.send("POST", "/auth/register", "", body, &s); status != 201 && status != 200 {
-		c.b.Fatalf("register %s: status %d", email, status)
-	}
-	return s.Token
-}
-
 // latency requests scaleSamples paths, one at a time, and returns p50 and p95.
-func (c *scaleClient) latency(next func(i int) (path, token string)) string {
+func latency(c *apiClient, next func(i int) (path, token string)) string {
 	var d []time.Duration
 	for i := range scaleSamples {
 		path, token := next(i)
 		t0 := time.Now()
-		c.getJSON(path, token, nil)
+		c.mustCall("GET", path, token, "", 200, nil)
 		d = append(d, time.Since(t0))
 	}
 	return percentiles(d)

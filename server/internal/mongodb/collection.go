@@ -139,14 +139,8 @@ func (t *collection[K, D]) update(ctx context.Context, id K, g guard[D], update 
 	var res *mongo.UpdateResult
 	if t.mem != nil {
 		err := t.s.write(ctx, t.name, func(ctx context.Context) error {
-			cur, ok := t.mem.get(id)
-			if !ok {
-				return t.notFound()
-			}
-			if g.check != nil {
-				if err := g.check(cur); err != nil {
-					return err
-				}
+			if _, err := t.guarded(id, g); err != nil {
+				return err
 			}
 			var err error
 			if res, err = t.c.UpdateOne(ctx, bson.D{{Key: "_id", Value: id}}, update); err != nil {
@@ -190,14 +184,9 @@ func (t *collection[K, D]) remove(ctx context.Context, id K, g guard[D]) (D, err
 	var d D
 	if t.mem != nil {
 		err := t.s.write(ctx, t.name, func(ctx context.Context) error {
-			cur, ok := t.mem.get(id)
-			if !ok {
-				return t.notFound()
-			}
-			if g.check != nil {
-				if err := g.check(cur); err != nil {
-					return err
-				}
+			cur, err := t.guarded(id, g)
+			if err != nil {
+				return err
 			}
 			res, err := t.c.DeleteOne(ctx, bson.D{{Key: "_id", Value: id}})
 			if err != nil {
@@ -230,6 +219,21 @@ func (t *collection[K, D]) remove(ctx context.Context, id K, g guard[D]) (D, err
 			return d, err
 		}
 	}
+}
+
+// guarded returns the mirror's copy of the document if the guard holds on
+// it. Callers hold the write slot, so it stays so until their write.
+func (t *collection[K, D]) guarded(id K, g guard[D]) (D, error) {
+	cur, ok := t.mem.get(id)
+	if !ok {
+		return cur, t.notFound()
+	}
+	if g.check != nil {
+		if err := g.check(cur); err != nil {
+			return cur, err
+		}
+	}
+	return cur, nil
 }
 
 // explain says why a guarded write on MongoDB matched nothing: the document
