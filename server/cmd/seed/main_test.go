@@ -136,12 +136,13 @@ func TestSeed(t *testing.T) {
 		}
 	})
 	t.Run("ErrStoreInUse", func(t *testing.T) {
-		if os.Getenv("MONGODB_URI") != "" {
-			t.Skip("the DATA_DIR lock concerns the embedded store only")
-		}
+		// The embedded store's DATA_DIR lock, whatever MONGODB_URI says.
 		dir := t.TempDir()
-		mongotest.MustOpenAt(t, dir) // a running server holds the store
-		code, _, errs := seed(t, dir, writeFile(t, "cat.json", goodJSON))
+		mongotest.MustOpenEmbeddedAt(t, dir) // a running server holds the store
+		var out, errb bytes.Buffer
+		code := run(context.Background(), []string{writeFile(t, "cat.json", goodJSON)}, &out, &errb,
+			func(k string) string { return map[string]string{"DATA_DIR": dir}[k] })
+		errs := errb.String()
 		if code != 1 || !strings.Contains(errs, "a running storefront holds the store") {
 			t.Fatalf("code=%d err=%q", code, errs)
 		}

@@ -27,6 +27,25 @@ func Config(dataDir string) mongodb.Config {
 	return cfg
 }
 
+// EmbeddedConfig is the embedded store of dataDir, whatever MONGODB_URI
+// says: for tests of what only the embedded store has (its DATA_DIR lock,
+// the real binary's default).
+func EmbeddedConfig(dataDir string) mongodb.Config {
+	return mongodb.Config{DataDir: dataDir, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))}
+}
+
+// MustOpenEmbeddedAt opens the embedded store of dataDir; it is closed when
+// the test ends.
+func MustOpenEmbeddedAt(tb testing.TB, dataDir string) *mongodb.Store {
+	tb.Helper()
+	s, err := mongodb.Open(context.Background(), EmbeddedConfig(dataDir))
+	if err != nil {
+		tb.Fatalf("open store: %v", err)
+	}
+	tb.Cleanup(func() { _ = s.Close(context.Background()) })
+	return s
+}
+
 // MustOpen opens a fresh store that is closed when the test ends.
 func MustOpen(tb testing.TB) *mongodb.Store {
 	tb.Helper()
