@@ -67,7 +67,7 @@ func (t *collection[K, D]) findOne(ctx context.Context, filter bson.D) (D, error
 
 // getBy returns the document whose unique key is key: from the mirror's
 // named index, or with MongoDB by filter (served by a unique index, see
-// queries.go).
+// indexes.go).
 func (t *collection[K, D]) getBy(ctx context.Context, index, key string, filter bson.D) (D, error) {
 	if t.mem != nil {
 		if d, ok := t.mem.lookup(index, key); ok {
@@ -280,7 +280,7 @@ func (t *collection[K, D]) resync(ctx context.Context, id K) {
 
 // listQuery is one page of a sorted list, stated for both modes: the
 // mirror's order index (and group, and match) and MongoDB's filter and sort,
-// which queries.go pairs with the index that serves it.
+// which indexes.go pairs with the index that serves it.
 type listQuery[D any] struct {
 	index        string        // mirror order index
 	group        *string       // that index's group (a customer's email), or all

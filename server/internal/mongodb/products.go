@@ -78,7 +78,7 @@ func newProductDoc(d shop.ProductDraft, at time.Time) productDoc {
 }
 
 // productSort is one order of the catalogue: the mirror's index and
-// direction, and MongoDB's sort (served by the index queries.go names).
+// direction, and MongoDB's sort (served by the index indexes.go names).
 type productSort struct {
 	index string
 	desc  bool

@@ -10,7 +10,7 @@ import (
 	"go.mongodb.org/mongo-driver/v2/mongo/options"
 )
 
-// TestQueries checks queries.go's table: each query's MongoDB index is
+// TestQueries checks the queries table in indexes.go: each query's MongoDB index is
 // declared, and in the mode under test the query is served by it (the
 // mirror has the named index; MongoDB's plan uses the index, with neither a
 // collection scan nor an in-memory sort).
