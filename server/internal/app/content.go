@@ -63,7 +63,8 @@ func (p *Profiles) Save(ctx context.Context, caller shop.Caller, d shop.ProfileD
 	return saved, res, err
 }
 
-// Delete removes the caller's own profile.
+// Delete removes the caller's own profile; anyone else's answers exactly
+// like a missing one (the store's "The profile was not found.").
 func (p *Profiles) Delete(ctx context.Context, caller shop.Caller, id string) (shop.DeleteResult, error) {
 	if err := shop.RequireSignedIn(caller); err != nil {
 		return shop.DeleteResult{}, err
@@ -72,7 +73,7 @@ func (p *Profiles) Delete(ctx context.Context, caller shop.Caller, id string) (s
 	if err != nil {
 		return shop.DeleteResult{}, err
 	}
-	if err := shop.RequireSelf(caller, prof.Email); err != nil {
+	if err := shop.RequireOwnerOrHide(caller, prof.Email, "The profile"); err != nil {
 		return shop.DeleteResult{}, err
 	}
 	return p.Profiles.DeleteProfile(ctx, id, caller.Email)
@@ -90,7 +91,7 @@ func (i *Images) Upload(ctx context.Context, caller shop.Caller, data []byte, fi
 	if err := shop.RequireSignedIn(caller); err != nil {
 		return "", err
 	}
-	ct, err := imaging.Inspect(data)
+	ct, err := imaging.InspectContext(ctx, data)
 	if err != nil {
 		return "", err
 	}

@@ -77,7 +77,11 @@ func (o *Orders) Ship(ctx context.Context, caller shop.Caller, id string) (shop.
 	return o.Orders.ShipOrder(ctx, id)
 }
 
-// Get returns an order to its owner.
+// orderNoun names an order as the store's not-found error does: an order
+// addressed by id that is not the caller's answers exactly like a missing one.
+const orderNoun = "The order"
+
+// Get returns an order to its owner (to anyone else it does not exist).
 func (o *Orders) Get(ctx context.Context, caller shop.Caller, id string) (shop.Order, error) {
 	if err := shop.RequireSignedIn(caller); err != nil {
 		return shop.Order{}, err
@@ -86,14 +90,14 @@ func (o *Orders) Get(ctx context.Context, caller shop.Caller, id string) (shop.O
 	if err != nil {
 		return shop.Order{}, err
 	}
-	if err := shop.RequireSelf(caller, ord.Email); err != nil {
+	if err := shop.RequireOwnerOrHide(caller, ord.Email, orderNoun); err != nil {
 		return shop.Order{}, err
 	}
 	return ord, nil
 }
 
-// Cancel deletes an unpaid, unshipped order (its owner or an admin) and
-// gives its stock back.
+// Cancel deletes an unpaid, unshipped order (its owner or an admin; to
+// anyone else it does not exist) and gives its stock back.
 func (o *Orders) Cancel(ctx context.Context, caller shop.Caller, id string) (shop.DeleteResult, error) {
 	if err := shop.RequireSignedIn(caller); err != nil {
 		return shop.DeleteResult{}, err
@@ -102,7 +106,7 @@ func (o *Orders) Cancel(ctx context.Context, caller shop.Caller, id string) (sho
 	if err != nil {
 		return shop.DeleteResult{}, err
 	}
-	if err := shop.RequireSelfOrAdmin(caller, ord.Email); err != nil {
+	if err := shop.RequireOwnerOrAdminOrHide(caller, ord.Email, orderNoun); err != nil {
 		return shop.DeleteResult{}, err
 	}
 	if o.Payments != nil && !ord.Paid {

@@ -165,6 +165,8 @@ func (p *Payments) SettleBeforeCancel(ctx context.Context, ord shop.Order) error
 	return nil
 }
 
+// ownOrder is the caller's order with this id; another customer's answers
+// exactly like a missing one.
 func (p *Payments) ownOrder(ctx context.Context, caller shop.Caller, id string) (shop.Order, error) {
 	if err := shop.RequireSignedIn(caller); err != nil {
 		return shop.Order{}, err
@@ -176,5 +178,5 @@ func (p *Payments) ownOrder(ctx context.Context, caller shop.Caller, id string) 
 	if err != nil {
 		return shop.Order{}, err
 	}
-	return ord, shop.RequireSelf(caller, ord.Email)
+	return ord, shop.RequireOwnerOrHide(caller, ord.Email, orderNoun)
 }

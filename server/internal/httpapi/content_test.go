@@ -305,8 +305,13 @@ func TestReviewsAndProfiles(t *testing.T) {
 	t.Run("ErrOtherCustomer", func(t *testing.T) {
 		res, body := ts.send(t, "GET", "/profile?email="+alice.Email, bob.Token, nil)
 		mustProblem(t, res, body, 403)
+		// addressed by id: another's profile answers exactly like a missing one
+		_, missing := ts.send(t, "DELETE", "/deleteprofile/0123456789abcdef01234567", bob.Token, nil)
 		res, body = ts.send(t, "DELETE", "/deleteprofile/"+profileID, bob.Token, nil)
-		mustProblem(t, res, body, 403)
+		mustProblem(t, res, body, 404)
+		if string(body) != string(missing) {
+			t.Fatalf("another's profile: %s\nbut a missing one answers %s", body, missing)
+		}
 		if _, err := ts.store.FindProfile(context.Background(), profileID); err != nil {
 			t.Fatal("another customer deleted the profile")
 		}
@@ -345,7 +350,7 @@ func TestContentAuthorisation(t *testing.T) {
 		{"POST", "/reviews", func(int) any { return map[string]any{"review": "Fine.", "img": img} }, [4]int{401, 201, 201, 201}},
 		{"GET", "/profile?email=" + alice.Email, nil, [4]int{401, 200, 403, 403}},
 		{"POST", "/profile", func(int) any { return map[string]any{"image": img, "address": "x", "education": "y"} }, [4]int{401, 200, 200, 200}},
-		{"DELETE", "/deleteprofile/" + profileID, nil, [4]int{401, 200, 403, 403}},
+		{"DELETE", "/deleteprofile/" + profileID, nil, [4]int{401, 200, 404, 404}}, // by id: hidden from all but its owner
 		{"DELETE", "/deleteproduct/" + productID, nil, [4]int{401, 403, 403, 200}},
 	}
 	// The customer (the profile's owner) goes last, so that the refusals of
@@ -366,6 +371,12 @@ func TestContentAuthorisation(t *testing.T) {
 				}
 				if res.StatusCode >= 400 {
 					mustProblem(t, res, body, c.want[i])
+					if res.StatusCode == 404 { // hidden: word for word what a missing id gets
+						_, missing := ts.send(t, c.method, strings.Replace(c.path, profileID, "0123456789abcdef01234567", 1), role.token, b)
+						if string(body) != string(missing) {
+							t.Fatalf("%s\nbut a missing id answers %s", body, missing)
+						}
+					}
 					if after := snapshot(t, ts); !reflect.DeepEqual(before, after) {
 						t.Fatal("a refused request changed the store")
 					}

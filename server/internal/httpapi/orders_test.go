@@ -175,11 +175,15 @@ func TestOrders(t *testing.T) {
 		id := ts.mustOrder(t, alice.Token, p.ID, 5)
 		before, _ := ts.store.FindOrder(context.Background(), id)
 		stock := ts.stock(t, p.ID)
-		for _, c := range []struct{ method, path string }{
-			{"GET", "/order?email=" + alice.Email}, {"GET", "/pay/" + id}, {"DELETE", "/delete/" + id}, {"PUT", "/order/update/" + id},
+		// keyed by email and admin-only: 403; addressed by id: hidden like a missing order (404)
+		for _, c := range []struct {
+			method, path string
+			status       int
+		}{
+			{"GET", "/order?email=" + alice.Email, 403}, {"GET", "/pay/" + id, 404}, {"DELETE", "/delete/" + id, 404}, {"PUT", "/order/update/" + id, 403},
 		} {
 			res, body := ts.send(t, c.method, c.path, bob.Token, nil)
-			mustProblem(t, res, body, 403)
+			mustProblem(t, res, body, c.status)
 		}
 		after, _ := ts.store.FindOrder(context.Background(), id)
 		if !reflect.DeepEqual(before, after) || ts.stock(t, p.ID) != stock {
@@ -238,6 +242,82 @@ func TestOrders(t *testing.T) {
 		res, _ = ts.send(t, "GET", "/order?email="+alice.Email, admin.Token, nil)
 		if res.StatusCode != http.StatusOK {
 			t.Fatalf("admin reads a customer's orders: %d", res.StatusCode)
+		}
+	})
+}
+
+// A resource addressed by id answers anyone but its owner (and admins where
+// they are allowed) exactly as a missing one does, so that ids cannot be
+// probed: same status, same problem document, word for word.
+func TestOrders_IDAddressedHiddenFromOthers(t *testing.T) {
+	ts := mustServe(t)
+	admin := ts.mustRegister(t, "Boss", adminEmail)
+	alice := ts.quickAccount(t, "Alice", "alice@shop.test")
+	bob := ts.quickAccount(t, "Bob", "bob@shop.test")
+	p := ts.mustProduct(t, "Probe Valve", 4200, 50, 1)
+	const missing = "0123456789abcdef01234567"
+
+	type call struct {
+		method string
+		path   func(id string) string
+		body   func(id string) any
+	}
+	calls := map[string]call{
+		"GET /pay/{id}":                {"GET", func(id string) string { return "/pay/" + id }, nil},
+		"PATCH /pay/{id}":              {"PATCH", func(id string) string { return "/pay/" + id }, func(string) any { return map[string]string{"transactionId": "pi_test_probe"} }},
+		"DELETE /delete/{id}":          {"DELETE", func(id string) string { return "/delete/" + id }, nil},
+		"POST /create-payment-intent":  {"POST", func(string) string { return "/create-payment-intent" }, func(id string) any { return map[string]string{"orderId": id} }},
+		"PATCH /pay/{id} (spec order)": {"PATCH", func(id string) string { return "/pay/" + id }, func(id string) any { return map[string]string{"order": id, "transactionId": "pi_test_probe"} }},
+	}
+	send := func(t *testing.T, c call, token, id string) (*http.Response, []byte) {
+		var body any
+		if c.body != nil {
+			body = c.body(id)
+		}
+		return ts.send(t, c.method, c.path(id), token, body)
+	}
+	id := ts.mustOrder(t, alice.Token, p.ID, 3)
+	before, stock := ts.order(t, id), ts.stock(t, p.ID)
+	for name, c := range calls {
+		t.Run("ErrHidden "+name, func(t *testing.T) {
+			wantRes, want := send(t, c, bob.Token, missing)
+			mustProblem(t, wantRes, want, 404)
+			tokens := map[string]string{"another customer": bob.Token}
+			if c.method != "DELETE" { // only cancelling is open to admins
+				tokens["admin"] = admin.Token
+			}
+			for who, token := range tokens {
+				res, body := send(t, c, token, id)
+				mustProblem(t, res, body, 404)
+				if string(body) != string(want) || res.Header.Get("Content-Type") != wantRes.Header.Get("Content-Type") {
+					t.Fatalf("%s: %s\nbut a missing order answers %s", who, body, want)
+				}
+			}
+			if after := ts.order(t, id); !reflect.DeepEqual(before, after) || ts.stock(t, p.ID) != stock {
+				t.Fatalf("a hidden order changed: %+v -> %+v", before, after)
+			}
+		})
+	}
+	t.Run("OK_Owner", func(t *testing.T) {
+		res, body := ts.send(t, "GET", "/pay/"+id, alice.Token, nil)
+		if o := decode[shop.Order](t, body); res.StatusCode != 200 || o.ID != id {
+			t.Fatalf("GET /pay: %d %s", res.StatusCode, body)
+		}
+		secret := ts.clientSecret(t, alice.Token, id)
+		_, piID, _ := ts.payWithCard(t, secret, "4242424242424242")
+		if res, body := ts.send(t, "PATCH", "/pay/"+id, alice.Token, map[string]string{"transactionId": piID}); res.StatusCode != 200 || !ts.order(t, id).Paid {
+			t.Fatalf("PATCH /pay: %d %s", res.StatusCode, body)
+		}
+		unpaid := ts.mustOrder(t, alice.Token, p.ID, 2)
+		if res, body := ts.send(t, "DELETE", "/delete/"+unpaid, alice.Token, nil); res.StatusCode != 200 {
+			t.Fatalf("DELETE /delete by the owner: %d %s", res.StatusCode, body)
+		}
+	})
+	t.Run("OK_AdminCancels", func(t *testing.T) {
+		unpaid := ts.mustOrder(t, alice.Token, p.ID, 2)
+		stock := ts.stock(t, p.ID)
+		if res, body := ts.send(t, "DELETE", "/delete/"+unpaid, admin.Token, nil); res.StatusCode != 200 || ts.stock(t, p.ID) != stock+2 {
+			t.Fatalf("DELETE /delete by an admin: %d %s", res.StatusCode, body)
 		}
 	})
 }

@@ -30,13 +30,20 @@ func (s *Server) createPaymentIntent(c *gin.Context) {
 	c.JSON(http.StatusOK, gin.H{"clientSecret": secret})
 }
 
-// confirmPaid answers PATCH /pay/{id}.
+// confirmPaid answers PATCH /pay/{id} with {transactionId}. The spec's
+// client also sends the order's id as `order`: accepted when it is the id in
+// the path, refused otherwise (the path decides which order is paid).
 func (s *Server) confirmPaid(c *gin.Context) {
 	var body struct {
-		TransactionID string `json:"transactionId"`
+		Order         *string `json:"order"`
+		TransactionID string  `json:"transactionId"`
 	}
 	if err := decodeJSON(c, &body); err != nil {
 		s.fail(c, err)
+		return
+	}
+	if body.Order != nil && *body.Order != c.Param("id") {
+		s.fail(c, shop.Invalid("The payment is not valid.", map[string]string{"order": "must be the id of the order in the path"}))
 		return
 	}
 	res, err := s.payments.ConfirmPaid(c.Request.Context(), caller(c), c.Param("id"), body.TransactionID)

@@ -133,12 +133,45 @@ func TestTestModePayment(t *testing.T) {
 		secret := ts.clientSecret(t, alice.Token, id)
 		_, piID, _ := ts.payWithCard(t, secret, "4242424242424242")
 		before := ts.order(t, id)
+		// another customer's order is hidden like a missing one (404), so that ids cannot be probed
 		res, body := ts.send(t, "POST", "/create-payment-intent", bob.Token, map[string]string{"orderId": id})
-		mustProblem(t, res, body, 403)
+		mustProblem(t, res, body, 404)
 		res, body = ts.send(t, "PATCH", "/pay/"+id, bob.Token, map[string]string{"transactionId": piID})
-		mustProblem(t, res, body, 403)
+		mustProblem(t, res, body, 404)
 		if after := ts.order(t, id); after.Paid != before.Paid || after.TransactionID != before.TransactionID {
 			t.Fatal("another customer changed the order")
+		}
+	})
+	t.Run("OK_SpecBodyWithOrder", func(t *testing.T) {
+		id := ts.mustOrder(t, alice.Token, p.ID, 1)
+		secret := ts.clientSecret(t, alice.Token, id)
+		_, piID, _ := ts.payWithCard(t, secret, "4242424242424242")
+		// `order` naming another order, or not a string, is refused and changes nothing
+		other := ts.mustOrder(t, alice.Token, p.ID, 1)
+		for _, c := range []struct {
+			order any
+			msg   string
+		}{{other, "must be the id of the order in the path"}, {"", "must be the id of the order in the path"}, {7, "has the wrong type"}} {
+			res, body := ts.send(t, "PATCH", "/pay/"+id, alice.Token, map[string]any{"order": c.order, "transactionId": piID})
+			if pr := mustProblem(t, res, body, 400); len(pr.Errors) != 1 || pr.Errors["order"] != c.msg {
+				t.Fatalf("order %v: errors %v", c.order, pr.Errors)
+			}
+			if ts.order(t, id).Paid || ts.order(t, other).Paid {
+				t.Fatalf("order %v: a refused request marked an order paid", c.order)
+			}
+		}
+		// the spec's body {order, transactionId}, checked with the provider as ever
+		res, body := ts.send(t, "PATCH", "/pay/"+other, alice.Token, map[string]any{"order": other, "transactionId": piID})
+		mustProblem(t, res, body, 400)
+		if ts.order(t, other).Paid {
+			t.Fatal("another order's payment marked this order paid")
+		}
+		res, body = ts.send(t, "PATCH", "/pay/"+id, alice.Token, map[string]any{"order": id, "transactionId": piID})
+		if res.StatusCode != 200 {
+			t.Fatalf("pay with the spec's body: %d %s", res.StatusCode, body)
+		}
+		if o := ts.order(t, id); !o.Paid || o.TransactionID != piID {
+			t.Fatalf("order after paying: %+v", o)
 		}
 	})
 	t.Run("OK_DeleteCancelsOpenIntent", func(t *testing.T) {

@@ -188,3 +188,33 @@ func RequireSelfOrAdmin(c Caller, email string) error {
 	}
 	return RequireSelf(c, email)
 }
+
+// NotFound is the answer for a missing resource; what names it as the store
+// does ("The order"), so that the message is the store's, word for word.
+func NotFound(what string) *Error { return Errorf(ENOTFOUND, "%s was not found.", what) }
+
+// RequireOwnerOrHide refuses anyone but the owner (the user whose email is
+// on the resource) of a resource addressed by id, with the very error a
+// missing one gets (NotFound(what)), so that ids cannot be probed. Calls
+// keyed by email use RequireSelf (403) instead: the caller named the
+// account.
+func RequireOwnerOrHide(c Caller, ownerEmail, what string) error {
+	if err := RequireSignedIn(c); err != nil {
+		return err
+	}
+	if c.Email != NormalizeEmail(ownerEmail) {
+		return NotFound(what)
+	}
+	return nil
+}
+
+// RequireOwnerOrAdminOrHide is RequireOwnerOrHide that also lets admins in.
+func RequireOwnerOrAdminOrHide(c Caller, ownerEmail, what string) error {
+	if err := RequireSignedIn(c); err != nil {
+		return err
+	}
+	if c.IsAdmin() {
+		return nil
+	}
+	return RequireOwnerOrHide(c, ownerEmail, what)
+}

@@ -5,7 +5,7 @@ import type { Order } from '@/types/api';
 /** The payment feature's queries; paying invalidates them (and, through the page, the order lists). */
 export const paymentQueryKey = ['payment'] as const;
 
-/** GET /pay/{id} (the owner): the order to pay; 403 for someone else's order, 404 for none. */
+/** GET /pay/{id} (the owner): the order to pay; 404 for none, and for someone else's order (ids cannot be probed). */
 export function getOrderToPay(id: string, signal?: AbortSignal): Promise<Order> {
   return apiClient.get<Order>(`/pay/${encodeURIComponent(id)}`, { signal });
 }

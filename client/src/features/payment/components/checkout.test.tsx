@@ -153,9 +153,9 @@ describe('Checkout (test mode)', () => {
     expect(screen.queryByText('Congrats! Your payment is completed.')).not.toBeInTheDocument();
   });
 
-  it('someone else’s order (403): shows the server’s words, and no card form', async () => {
-    const { fake } = setup({ [`GET /pay/${ORDER_ID}`]: () => problemResponse(403, 'This order belongs to another account.') });
-    expect(await screen.findByRole('alert')).toHaveTextContent('This order belongs to another account.');
+  it('someone else’s order (404, as a missing one): shows the server’s words, and no card form', async () => {
+    const { fake } = setup({ [`GET /pay/${ORDER_ID}`]: () => problemResponse(404, 'The order was not found.') });
+    expect(await screen.findByRole('alert')).toHaveTextContent('The order was not found.');
     expect(screen.queryByLabelText(/^Card number/)).not.toBeInTheDocument();
     expect(fake.calls.some((c) => c.path === '/create-payment-intent')).toBe(false);
   });
