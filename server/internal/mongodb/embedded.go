@@ -4,7 +4,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
 	"log/slog"
+	"net/url"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -20,20 +22,28 @@ var ErrStoreInUse = errors.New("store in use")
 // LockFileName is the file in DATA_DIR whose lock marks the store as in use.
 const LockFileName = "storefront.lock"
 
-// embeddedServer is FerretDB (SQLite handler) listening on a loopback port,
-// with DATA_DIR locked for this process.
+// embeddedServer is FerretDB (SQLite handler) listening on a Unix socket in
+// a directory only this user can enter, with DATA_DIR locked for this
+// process. No TCP port: FerretDB has no authentication, so a port on
+// 127.0.0.1 would let any local process read every password hash.
 type embeddedServer struct {
-	uri    string
-	dbDir  string // FerretDB's SQLite files: <database>.sqlite
-	lock   *os.File
-	cancel context.CancelFunc
-	done   chan struct{}
+	uri     string
+	dataDir string // absolute DATA_DIR
+	dbDir   string // FerretDB's SQLite files: <database>.sqlite
+	db      string // the database this store uses
+	socket  string // FerretDB's Unix socket
+	tempDir string // the socket's directory when DATA_DIR is too long for one; removed at stop
+	files   storeFiles
+	lock    *os.File
+	cancel  context.CancelFunc
+	done    chan struct{}
 }
 
-// startEmbedded starts FerretDB on the SQLite files in DATA_DIR/db.
+// startEmbedded starts FerretDB on the SQLite files in DATA_DIR/db, after
+// checking that the database db is whole (embedded_files.go).
 // sqliteParams are extra SQLite URI parameters ("" for FerretDB's own:
 // WAL, synchronous FULL, busy timeout); the engine benchmark varies them.
-func startEmbedded(ctx context.Context, dataDir, sqliteParams string, log *slog.Logger) (*embeddedServer, error) {
+func startEmbedded(ctx context.Context, dataDir, db, sqliteParams string, log *slog.Logger) (*embeddedServer, error) {
 	if dataDir == "" {
 		dataDir = "data"
 	}
@@ -49,8 +59,17 @@ func startEmbedded(ctx context.Context, dataDir, sqliteParams string, log *slog.
 	if err != nil {
 		return nil, err
 	}
+	e := &embeddedServer{dataDir: abs, dbDir: dbDir, db: db, lock: lock, done: make(chan struct{})}
+	if e.files, err = checkStoreFiles(ctx, abs, dbDir, db); err != nil {
+		_ = unlockDir(lock)
+		return nil, err
+	}
+	if e.socket, e.tempDir, err = socketPath(abs); err != nil {
+		_ = unlockDir(lock)
+		return nil, err
+	}
 	f, err := ferretdb.New(&ferretdb.Config{
-		Listener:  ferretdb.ListenerConfig{TCP: "127.0.0.1:0"},
+		Listener:  ferretdb.ListenerConfig{Unix: e.socket},
 		Handler:   "sqlite",
 		SQLiteURL: sqliteURL(dbDir, sqliteParams),
 		// FerretDB logs every command that fails (GridFS probing for missing
@@ -58,18 +77,64 @@ func startEmbedded(ctx context.Context, dataDir, sqliteParams string, log *slog.
 		Logger: slog.New(&levelHandler{min: slog.LevelError, h: log.Handler()}),
 	})
 	if err != nil {
+		e.removeSocket()
 		_ = unlockDir(lock)
 		return nil, fmt.Errorf("start the embedded store: %w", err)
 	}
 	runCtx, cancel := context.WithCancel(context.Background())
-	e := &embeddedServer{dbDir: dbDir, lock: lock, cancel: cancel, done: make(chan struct{})}
+	e.cancel = cancel
 	go func() {
 		defer close(e.done)
 		_ = f.Run(runCtx)
 	}()
-	e.uri = f.MongoDBURI()
-	log.Info("embedded store started", "dir", dbDir)
+	_ = f.MongoDBURI() // returns once the socket listens
+	// The driver takes a host as a socket path when it is percent-encoded
+	// and ends in ".sock".
+	e.uri = "mongodb://" + url.PathEscape(e.socket) + "/"
+	log.Info("embedded store started", "dir", dbDir, "socket", e.socket)
 	return e, nil
+}
+
+// socketName is FerretDB's socket in its directory; the driver needs the
+// ".sock" ending.
+const socketName = "store.sock"
+
+// maxSocketPath is the longest socket path every Unix takes (Linux allows
+// 107 bytes, macOS 103).
+const maxSocketPath = 103
+
+// socketPath returns where FerretDB listens: DATA_DIR/run/store.sock, in a
+// directory of mode 0700, or, when that path is too long for a socket, the
+// same in a new 0700 directory under the system's temporary directory.
+// A socket left by a process that was killed is removed (this process holds
+// DATA_DIR's lock, so no server is using it).
+func socketPath(dataDir string) (socket, tempDir string, err error) {
+	dir := filepath.Join(dataDir, "run")
+	if len(filepath.Join(dir, socketName)) > maxSocketPath {
+		if tempDir, err = os.MkdirTemp("", "storefront-"); err != nil { // 0700
+			return "", "", fmt.Errorf("create the embedded store's socket directory: %w", err)
+		}
+		dir = tempDir
+	} else {
+		if err := os.Mkdir(dir, 0o700); err != nil && !errors.Is(err, fs.ErrExist) {
+			return "", "", fmt.Errorf("create %s: %w", dir, err)
+		}
+		if err := os.Chmod(dir, 0o700); err != nil {
+			return "", "", fmt.Errorf("restrict %s: %w", dir, err)
+		}
+	}
+	socket = filepath.Join(dir, socketName)
+	if err := os.Remove(socket); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return "", "", fmt.Errorf("remove the stale socket %s: %w", socket, err)
+	}
+	return socket, tempDir, nil
+}
+
+func (e *embeddedServer) removeSocket() {
+	_ = os.Remove(e.socket)
+	if e.tempDir != "" {
+		_ = os.RemoveAll(e.tempDir)
+	}
 }
 
 func sqliteURL(dbDir, params string) string {
@@ -80,9 +145,16 @@ func sqliteURL(dbDir, params string) string {
 	return u
 }
 
+// stop stops FerretDB, which closes the SQLite files (SQLite then folds
+// its write-ahead log into the database and removes it), records the clean
+// stop in the store's marker, and releases DATA_DIR.
 func (e *embeddedServer) stop() {
 	e.cancel()
 	<-e.done
+	e.removeSocket()
+	if err := e.files.stopped(); err != nil {
+		slog.Error("the embedded store's marker was not updated", "error", err)
+	}
 	_ = unlockDir(e.lock)
 }
 

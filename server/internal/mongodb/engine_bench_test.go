@@ -90,7 +90,7 @@ func fillRaw(b *testing.B, db *mongo.Database) ([]bson.ObjectID, []string) {
 
 func benchRawEngine(b *testing.B, name, params string, idIndex bool) string {
 	ctx := context.Background()
-	e, err := startEmbedded(ctx, b.TempDir(), params, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	e, err := startEmbedded(ctx, b.TempDir(), "storefront", params, slog.New(slog.NewTextHandler(io.Discard, nil)))
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -152,7 +152,7 @@ func benchRawEngine(b *testing.B, name, params string, idIndex bool) string {
 func benchStore(b *testing.B) string {
 	ctx := context.Background()
 	dir := b.TempDir()
-	e, err := startEmbedded(ctx, dir, "", slog.New(slog.NewTextHandler(io.Discard, nil)))
+	e, err := startEmbedded(ctx, dir, "storefront", "", slog.New(slog.NewTextHandler(io.Discard, nil)))
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -173,8 +173,8 @@ func benchStore(b *testing.B) string {
 		ids[i] = id.Hex()
 	}
 	find := timed(b, 1000, func(i int) error { _, err := s.FindProduct(ctx, ids[i*37%len(ids)]); return err })
-	update := timed(b, 300, func(i int) error { return s.ReleaseStock(ctx, ids[i*37%len(ids)], 1) })
-	guarded := timed(b, 300, func(i int) error { return s.ReserveStock(ctx, ids[i*41%len(ids)], 1) })
+	update := timed(b, 300, func(i int) error { return s.HoldStock(ctx, ids[i*37%len(ids)], s.NewOrderID(), 1) })
+	guarded := timed(b, 300, func(i int) error { return s.ReserveStock(ctx, ids[i*41%len(ids)], s.NewOrderID(), 1) })
 	mine := timed(b, 1000, func(i int) error { _, _, err := s.ListOrders(ctx, emails[i%len(emails)], 20, 0); return err })
 	search := timed(b, 1000, func(i int) error {
 		_, _, err := s.ListProducts(ctx, shop.ProductQuery{Q: fmt.Sprintf("lathe %d", i), Limit: 20, Sort: "createdAt"})

@@ -15,6 +15,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"os"
 	"runtime"
 	"slices"
 	"strings"
@@ -105,7 +106,7 @@ func Open(ctx context.Context, cfg Config) (*Store, error) {
 	s.versions[CollImages] = s.versions[collImageFiles]
 	uri := cfg.URI
 	if uri == "" {
-		e, err := startEmbedded(ctx, cfg.DataDir, "", cfg.Logger)
+		e, err := startEmbedded(ctx, cfg.DataDir, cfg.DB, "", cfg.Logger)
 		if err != nil {
 			return nil, err
 		}
@@ -142,6 +143,10 @@ func Open(ctx context.Context, cfg Config) (*Store, error) {
 	s.events = newCollection[string, eventDoc](s, CollEvents, "The event", nil)
 	if s.embedded != nil {
 		if err := s.prepareEmbedded(ctx, cfg.DB); err != nil {
+			_ = s.Close(context.Background())
+			return nil, err
+		}
+		if err := s.embedded.markStarted(ctx); err != nil {
 			_ = s.Close(context.Background())
 			return nil, err
 		}
@@ -237,6 +242,30 @@ func (s *Store) Ping(ctx context.Context) error {
 	ctx, cancel := context.WithTimeout(ctx, 3*time.Second)
 	defer cancel()
 	return s.client.Ping(ctx, nil)
+}
+
+// servedCollections are what the API's requests read.
+var servedCollections = []string{CollProducts, CollReviews, CollUsers, CollOrders, CollProfiles, collImageFiles}
+
+// Healthy reads each collection the API serves (one look-up by _id each,
+// served by the _id index) and, embedded, checks that the database file is
+// still on disk: a ping alone answers while the data is gone.
+func (s *Store) Healthy(ctx context.Context) error {
+	ctx, cancel := context.WithTimeout(ctx, 3*time.Second)
+	defer cancel()
+	if s.embedded != nil {
+		if _, err := os.Stat(s.embedded.files.file); err != nil {
+			return fmt.Errorf("the database file: %w", err)
+		}
+	}
+	probe := bson.D{{Key: "_id", Value: bson.ObjectID{}}}
+	for _, c := range servedCollections {
+		err := s.db.Collection(c).FindOne(ctx, probe).Err()
+		if err != nil && !errors.Is(err, mongo.ErrNoDocuments) {
+			return fmt.Errorf("read %s: %w", c, err)
+		}
+	}
+	return nil
 }
 
 // Close disconnects and, in embedded mode, stops the embedded server so that
