@@ -39,7 +39,8 @@ func TestBinary_KillMidBurst(t *testing.T) {
 	start := func() (*exec.Cmd, *syncBuffer, *apiClient) {
 		port := freePort(t)
 		cmd := exec.Command(bin)
-		cmd.Env = append(os.Environ(), "DATA_DIR="+dataDir, fmt.Sprintf("PORT=%d", port), "MONGODB_URI=", "SEED_DEMO=false", "ADMIN_EMAILS="+admin)
+		cmd.Env = append(os.Environ(), "DATA_DIR="+dataDir, fmt.Sprintf("PORT=%d", port), "MONGODB_URI=", "SEED_DEMO=false", "ADMIN_EMAILS="+admin,
+			"SIGNUP_BURST=100000") // the burst signs up from one address
 		logs := &syncBuffer{}
 		cmd.Stdout, cmd.Stderr = logs, logs
 		if err := cmd.Start(); err != nil {
@@ -69,7 +70,7 @@ func TestBinary_KillMidBurst(t *testing.T) {
 		var res struct {
 			InsertedID string `json:"insertedId"`
 		}
-		api.mustCall("POST", "/added", adminToken, fmt.Sprintf(`{"name":"Machine %d","price":"%d.50","avaialbequantit":"1000","minimumquantity":"1","description":"Cast frame.","image":"http://127.0.0.1/images/0123456789abcdef01234567"}`, i, 100+i), 201, &res)
+		api.mustCall("POST", "/added", adminToken, fmt.Sprintf(`{"name":"Machine %d","price":"%d.50","avaialbequantit":"%d","minimumquantity":"1","description":"Cast frame.","image":"http://127.0.0.1/images/0123456789abcdef01234567"}`, i, 100+i, initialStock), 201, &res)
 		products = append(products, res.InsertedID)
 	}
 
@@ -167,6 +168,19 @@ func TestBinary_KillMidBurst(t *testing.T) {
 			t.Errorf("order %s: in the store %v, acknowledged as placed and (cancelled = %v)", id, have[id], !live)
 		}
 	}
+	// No stock was lost between an order's steps: each product's stock is
+	// its initial stock less what the stored orders hold.
+	sold := map[string]int64{}
+	for _, o := range orders {
+		sold[o.ProductID] += o.ProductQuantity
+	}
+	var stock []shop.Product
+	api.pages("/service", "", &stock)
+	for _, p := range stock {
+		if p.Available != initialStock-sold[p.ID] {
+			t.Errorf("%s: stock %d after the crash, want %d less the %d its stored orders hold (%d)", p.Name, p.Available, initialStock, sold[p.ID], initialStock-sold[p.ID])
+		}
+	}
 	var users []shop.User
 	api.pages("/user", adminToken, &users)
 	emails := map[string]bool{}
@@ -256,6 +270,9 @@ func orderIDs(os []shop.Order) []string {
 }
 
 type customer struct{ email, token string }
+
+// initialStock is each crash-test product's stock.
+const initialStock = 1000
 
 // testPassword is every test account's password.
 const testPassword = "storefront-test-pw"

@@ -3,6 +3,7 @@ package app
 import (
 	"context"
 	"log/slog"
+	"time"
 
 	"storefront/server/internal/shop"
 )
@@ -34,24 +35,60 @@ func (o *Orders) Place(ctx context.Context, caller shop.Caller, d shop.OrderDraf
 		return "", shop.Invalid("The order is not valid.", map[string]string{
 			"productQuantity": "must be at least the minimum order of " + itoa64(p.Minimum)})
 	}
-	if err := o.Products.ReserveStock(ctx, p.ID, qty); err != nil {
+	// The stock is held under the order's id in the same write that takes
+	// it, so that a crash before the order is stored gives it back at the
+	// next start (RecoverStock).
+	orderID := o.Orders.NewOrderID()
+	if err := o.Products.ReserveStock(ctx, p.ID, orderID, qty); err != nil {
 		return "", err
 	}
 	id, err := o.Orders.InsertOrder(ctx, shop.Order{
-		Name: caller.Name, Email: caller.Email, Image: p.Image, ProductID: p.ID, ProductName: p.Name,
+		ID: orderID, Name: caller.Name, Email: caller.Email, Image: p.Image, ProductID: p.ID, ProductName: p.Name,
 		ProductPrice: p.Price, ProductQuantity: qty, Amount: int64(p.Price) * qty,
 		Address: d.Address, Mobile: d.Mobile,
 	})
 	if err != nil {
-		// No transactions: compensate. The context may be what failed, so
-		// the release gets its own.
-		if rerr := o.Products.ReleaseStock(context.WithoutCancel(ctx), p.ID, qty); rerr != nil {
-			o.Log.ErrorContext(ctx, "stock reserved for a failed order was not given back", "product", p.ID, "quantity", qty, "error", rerr)
-		}
+		// No transactions: compensate. The write may have happened all the
+		// same (a timeout), so the order's existence decides.
+		o.settle(ctx, p.ID, orderID)
 		return "", err
 	}
+	o.finish(ctx, p.ID, orderID, o.Products.KeepStock)
 	return id, nil
 }
+
+// settle decides an order's stock hold by whether the order exists, as
+// RecoverStock does after a crash: it does, the stock stays; it does not,
+// the stock comes back.
+func (o *Orders) settle(ctx context.Context, productID, orderID string) {
+	step := o.Products.ReleaseStock
+	fctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), settleTimeout)
+	defer cancel()
+	_, err := o.Orders.FindOrder(fctx, orderID)
+	switch shop.ErrorCode(err) {
+	case "":
+		step = o.Products.KeepStock
+	case shop.ENOTFOUND:
+	default:
+		o.Log.ErrorContext(ctx, "an order's stock hold is left for the next start to settle", "product", productID, "order", orderID, "error", err)
+		return
+	}
+	o.finish(ctx, productID, orderID, step)
+}
+
+// finish runs the last step on an order's stock hold. The request may be
+// what failed, so it gets its own context; if the step fails, the hold stays
+// and the next start settles it.
+func (o *Orders) finish(ctx context.Context, productID, orderID string, step func(context.Context, string, string) error) {
+	sctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), settleTimeout)
+	defer cancel()
+	if err := step(sctx, productID, orderID); err != nil && shop.ErrorCode(err) != shop.ENOTFOUND {
+		o.Log.ErrorContext(ctx, "an order's stock hold is left for the next start to settle", "product", productID, "order", orderID, "error", err)
+	}
+}
+
+// settleTimeout bounds the last step of an order's stock change.
+const settleTimeout = 30 * time.Second
 
 // ListOwn lists the orders of email, for that customer or an admin.
 func (o *Orders) ListOwn(ctx context.Context, caller shop.Caller, email string, limit, skip int) ([]shop.Order, int64, error) {
@@ -114,12 +151,23 @@ func (o *Orders) Cancel(ctx context.Context, caller shop.Caller, id string) (sho
 			return shop.DeleteResult{}, err
 		}
 	}
-	deleted, err := o.Orders.DeleteUnpaidOrder(ctx, id)
-	if err != nil {
+	// Hold the quantity before the delete, so that a crash between the
+	// delete and the stock's return gives it back at the next start.
+	held := true
+	if err := o.Products.HoldStock(ctx, ord.ProductID, ord.ID, ord.ProductQuantity); err != nil {
+		if shop.ErrorCode(err) != shop.ENOTFOUND {
+			return shop.DeleteResult{}, err
+		}
+		held = false // the product is gone: there is no stock to give back
+	}
+	if _, err := o.Orders.DeleteUnpaidOrder(ctx, id); err != nil {
+		if held {
+			o.settle(ctx, ord.ProductID, ord.ID) // refused (paid, shipped), or a delete that may have happened
+		}
 		return shop.DeleteResult{}, err
 	}
-	if err := o.Products.ReleaseStock(context.WithoutCancel(ctx), deleted.ProductID, deleted.ProductQuantity); err != nil && shop.ErrorCode(err) != shop.ENOTFOUND {
-		o.Log.ErrorContext(ctx, "stock of a cancelled order was not given back", "order", id, "product", deleted.ProductID, "error", err)
+	if held {
+		o.finish(ctx, ord.ProductID, ord.ID, o.Products.ReleaseStock)
 	}
 	return shop.DeleteResult{Acknowledged: true, DeletedCount: 1}, nil
 }

@@ -197,7 +197,7 @@ func TestListProducts(t *testing.T) {
 	t.Run("OK_OwnWritesShowAtOnce", func(t *testing.T) {
 		_, body := ts.get(t, "/service?limit=1")
 		first := decode[[]shop.Product](t, body)[0]
-		if err := ts.store.ReserveStock(context.Background(), first.ID, 1); err != nil {
+		if err := ts.store.ReserveStock(context.Background(), first.ID, ts.store.NewOrderID(), 1); err != nil {
 			t.Fatal(err)
 		}
 		_, body = ts.get(t, "/service?limit=1")

@@ -77,7 +77,7 @@ func TestCheck(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Run("OK_AfterWrites", func(t *testing.T) {
-		if err := s.ReserveStock(ctx, id, 2); err != nil {
+		if err := s.ReserveStock(ctx, id, s.NewOrderID(), 2); err != nil {
 			t.Fatal(err)
 		}
 		if err := s.Check(ctx); err != nil {

@@ -3,6 +3,7 @@ package mongodb
 import (
 	"context"
 	"fmt"
+	"time"
 
 	"go.mongodb.org/mongo-driver/v2/bson"
 	"go.mongodb.org/mongo-driver/v2/mongo"
@@ -34,6 +35,7 @@ var queries = []query{
 	{"GET /service?sort=price", CollProducts, bson.D{}, productSorts["-price"].mongo, "price_order", "price"},
 	{"GET /service?q= (search; the index's keys are matched)", CollProducts, bson.D{{Key: "name", Value: bson.D{{Key: "$regex", Value: "lathe"}, {Key: "$options", Value: "i"}}}}, productSorts["createdAt"].mongo, "catalogue_order", "createdAt"},
 	{"GET /service/{id}, POST /order, PUT /service/{id} (guarded by _id)", CollProducts, bson.D{{Key: "_id", Value: someID}, {Key: "avaialbequantit", Value: bson.D{{Key: "$gte", Value: 1}}}}, nil, "_id_", "id"},
+	{"start-up: stock holds left by a crash (stock.go)", CollProducts, staleHolds(time.Now()), nil, "stock_holds", "createdAt"},
 	{"import: current products by name", CollProducts, bson.D{{Key: "name", Value: bson.D{{Key: "$in", Value: bson.A{"Lathe", "Press"}}}}}, nil, "name_unique", "name"},
 	{"sign-in, sign-up, Make Admin: account by email", CollUsers, bson.D{{Key: "email", Value: "a@b.test"}}, nil, "email_unique", "email"},
 	{"every signed-in call: account by id", CollUsers, bson.D{{Key: "_id", Value: someID}}, nil, "_id_", "id"},
@@ -61,6 +63,9 @@ var indexes = map[string][]mongo.IndexModel{
 		{Keys: bson.D{{Key: "name", Value: 1}}, Options: options.Index().SetName("name_unique").SetUnique(true)},
 		{Keys: bson.D{{Key: "createdAt", Value: 1}, {Key: "_id", Value: 1}}, Options: options.Index().SetName("catalogue_order")},
 		{Keys: bson.D{{Key: "price", Value: 1}, {Key: "_id", Value: 1}}, Options: options.Index().SetName("price_order")},
+		// Sparse: only products with holds (a crash between an order's
+		// steps, or an order being placed right now) are in it.
+		{Keys: bson.D{{Key: "stockHolds.at", Value: 1}}, Options: options.Index().SetName("stock_holds").SetSparse(true)},
 	},
 	CollReviews: {
 		{Keys: bson.D{{Key: "createdAt", Value: -1}, {Key: "_id", Value: -1}}, Options: options.Index().SetName("newest_first")},

@@ -218,14 +218,14 @@ func TestMirror_FailedWriteChangesNothing(t *testing.T) {
 			_, err := s.ReplaceProduct(ctx, lathe, shop.ProductDraft{Name: "Press", Price: 1, Description: "x", Available: 1, Minimum: 1, Email: "ops@example.com"})
 			return err
 		},
-		"ErrOutOfStock": func() error { return s.ReserveStock(ctx, lathe.ID, 6) },
+		"ErrOutOfStock": func() error { return s.ReserveStock(ctx, lathe.ID, s.NewOrderID(), 6) },
 		"ErrStaleEdit": func() error {
 			stale := lathe
 			stale.Available++ // read before an order took one
 			_, err := s.ReplaceProduct(ctx, stale, shop.ProductDraft{Name: "Lathe", Price: 1, Description: "x", Available: 9, Minimum: 1, Email: "ops@example.com"})
 			return err
 		},
-		"ErrCancelledCtx": func() error { return s.ReserveStock(cancelled, lathe.ID, 1) },
+		"ErrCancelledCtx": func() error { return s.ReserveStock(cancelled, lathe.ID, s.NewOrderID(), 1) },
 		"ErrUnknownOrder": func() error { _, err := s.ShipOrder(ctx, "5f1d7f1a2b3c4d5e6f708192"); return err },
 	} {
 		t.Run(name, func(t *testing.T) {

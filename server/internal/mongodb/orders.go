@@ -64,13 +64,22 @@ func orderMirror() *mirror[bson.ObjectID, orderDoc] {
 	}
 }
 
-// InsertOrder stores a new order.
+// NewOrderID returns a fresh order id.
+func (s *Store) NewOrderID() string { return bson.NewObjectID().Hex() }
+
+// InsertOrder stores a new order, under o.ID when it is set.
 func (s *Store) InsertOrder(ctx context.Context, o shop.Order) (string, error) {
 	pid, err := objectID(o.ProductID)
 	if err != nil {
 		return "", err
 	}
-	doc := orderDoc{ID: bson.NewObjectID(), Name: o.Name, Email: shop.NormalizeEmail(o.Email), Image: o.Image, ProductID: pid,
+	id := bson.NewObjectID()
+	if o.ID != "" {
+		if id, err = objectID(o.ID); err != nil {
+			return "", err
+		}
+	}
+	doc := orderDoc{ID: id, Name: o.Name, Email: shop.NormalizeEmail(o.Email), Image: o.Image, ProductID: pid,
 		ProductName: o.ProductName, ProductPrice: o.ProductPrice.Float(), ProductQuantity: o.ProductQuantity, Amount: o.Amount,
 		Address: o.Address, Mobile: o.Mobile, Pending: true, CreatedAt: now()}
 	if err := s.orders.insert(ctx, doc); err != nil {

@@ -26,6 +26,7 @@ type productDoc struct {
 	Email       string        `bson:"email"`
 	CreatedAt   time.Time     `bson:"createdAt"`
 	UpdatedAt   time.Time     `bson:"updatedAt"`
+	Holds       []stockHold   `bson:"stockHolds,omitempty"` // stock.go
 
 	fold string // the name in lower case, for search in the mirror
 }
@@ -141,40 +142,6 @@ func objectID(id string) (bson.ObjectID, error) {
 		return bson.ObjectID{}, shop.Errorf(shop.EINVALID, "%q is not a valid id.", id)
 	}
 	return oid, nil
-}
-
-// ReserveStock takes qty pieces from the product's stock with one guarded
-// write, so that concurrent orders never sell more than there is.
-func (s *Store) ReserveStock(ctx context.Context, id string, qty int64) error {
-	oid, err := objectID(id)
-	if err != nil {
-		return err
-	}
-	if qty < 1 {
-		return shop.Errorf(shop.EINVALID, "The quantity must be at least 1.")
-	}
-	_, err = s.products.update(ctx, oid, guard[productDoc]{
-		filter: bson.D{{Key: "avaialbequantit", Value: bson.D{{Key: "$gte", Value: qty}}}},
-		check: func(p productDoc) error {
-			if p.Available < qty {
-				return shop.Errorf(shop.ECONFLICT, "Only %d of %s left in stock.", p.Available, p.Name)
-			}
-			return nil
-		},
-	}, bson.D{{Key: "$inc", Value: bson.D{{Key: "avaialbequantit", Value: -qty}}}, {Key: "$set", Value: bson.D{{Key: "updatedAt", Value: now()}}}})
-	return err
-}
-
-// ReleaseStock gives qty pieces back (a cancelled order, or compensation for
-// an order that could not be stored).
-func (s *Store) ReleaseStock(ctx context.Context, id string, qty int64) error {
-	oid, err := objectID(id)
-	if err != nil {
-		return err
-	}
-	_, err = s.products.update(ctx, oid, guard[productDoc]{},
-		bson.D{{Key: "$inc", Value: bson.D{{Key: "avaialbequantit", Value: qty}}}, {Key: "$set", Value: bson.D{{Key: "updatedAt", Value: now()}}}})
-	return err
 }
 
 // InsertProduct adds a product (ECONFLICT when the name is taken).

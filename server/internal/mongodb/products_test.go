@@ -5,6 +5,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"storefront/server/internal/mongodb"
 	"storefront/server/internal/mongodb/mongotest"
@@ -41,7 +42,7 @@ func TestReserveStock(t *testing.T) {
 			go func() {
 				defer wg.Done()
 				<-start
-				err := s.ReserveStock(context.Background(), p.ID, 1)
+				err := s.ReserveStock(context.Background(), p.ID, s.NewOrderID(), 1)
 				switch shop.ErrorCode(err) {
 				case "":
 					ok.Add(1)
@@ -65,7 +66,7 @@ func TestReserveStock(t *testing.T) {
 	t.Run("ErrConflictWhenShortLeavesStock", func(t *testing.T) {
 		s := mongotest.MustOpen(t)
 		p := mustInsert(t, s, draft("Pallet Jack", 3))
-		if err := s.ReserveStock(context.Background(), p.ID, 4); shop.ErrorCode(err) != shop.ECONFLICT {
+		if err := s.ReserveStock(context.Background(), p.ID, s.NewOrderID(), 4); shop.ErrorCode(err) != shop.ECONFLICT {
 			t.Fatalf("err = %v, want conflict", err)
 		}
 		if got, _ := s.FindProduct(context.Background(), p.ID); got.Available != 3 {
@@ -74,18 +75,24 @@ func TestReserveStock(t *testing.T) {
 	})
 	t.Run("ErrNotFound", func(t *testing.T) {
 		s := mongotest.MustOpen(t)
-		if err := s.ReserveStock(context.Background(), "5f1d7f1a2b3c4d5e6f708192", 1); shop.ErrorCode(err) != shop.ENOTFOUND {
+		if err := s.ReserveStock(context.Background(), "5f1d7f1a2b3c4d5e6f708192", s.NewOrderID(), 1); shop.ErrorCode(err) != shop.ENOTFOUND {
 			t.Fatalf("err = %v, want not found", err)
 		}
 	})
 	t.Run("ReleaseGivesBack", func(t *testing.T) {
 		s := mongotest.MustOpen(t)
 		p := mustInsert(t, s, draft("Chain Hoist", 5))
-		if err := s.ReserveStock(context.Background(), p.ID, 5); err != nil {
+		order := s.NewOrderID()
+		if err := s.ReserveStock(context.Background(), p.ID, s.NewOrderID(), 3); err != nil {
 			t.Fatal(err)
 		}
-		if err := s.ReleaseStock(context.Background(), p.ID, 2); err != nil {
+		if err := s.ReserveStock(context.Background(), p.ID, order, 2); err != nil {
 			t.Fatal(err)
+		}
+		for range 2 { // at most once
+			if err := s.ReleaseStock(context.Background(), p.ID, order); err != nil {
+				t.Fatal(err)
+			}
 		}
 		if got, _ := s.FindProduct(context.Background(), p.ID); got.Available != 2 {
 			t.Fatalf("stock = %d, want 2", got.Available)
@@ -97,7 +104,7 @@ func TestStore_SurvivesRestart(t *testing.T) {
 	dir := t.TempDir()
 	s := mongotest.MustOpenAt(t, dir)
 	p := mustInsert(t, s, draft("Diesel Generator", 7))
-	if err := s.ReserveStock(context.Background(), p.ID, 2); err != nil {
+	if err := s.ReserveStock(context.Background(), p.ID, s.NewOrderID(), 2); err != nil {
 		t.Fatal(err)
 	}
 	if err := s.Close(context.Background()); err != nil {
@@ -192,5 +199,92 @@ func TestListProducts(t *testing.T) {
 	list, _, _ = s.ListProducts(ctx, shop.ProductQuery{Limit: 10, Skip: 3, Sort: "-name"})
 	if len(list) != 1 || list[0].Name != "Band Saw" {
 		t.Fatalf("skip 3 by -name: %v", names(list))
+	}
+}
+
+// TestRecoverStock leaves each step of placing and cancelling an order
+// unfinished, as a crash would, restarts the store and settles the holds:
+// the stock always equals the initial stock less the stored orders.
+func TestRecoverStock(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	s := mongotest.MustOpenAt(t, dir)
+	p := mustInsert(t, s, draft("Band Saw", 100))
+	order := func(id string, qty int64) {
+		t.Helper()
+		if _, err := s.InsertOrder(ctx, shop.Order{ID: id, Name: "Ann", Email: "ann@shop.test", ProductID: p.ID, ProductName: p.Name,
+			ProductPrice: p.Price, ProductQuantity: qty, Amount: int64(p.Price) * qty, Address: "1 Mill Road", Mobile: "+44 113 496 0000"}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// Placing, stopped after taking the stock: no order was stored.
+	lost := s.NewOrderID()
+	if err := s.ReserveStock(ctx, p.ID, lost, 7); err != nil {
+		t.Fatal(err)
+	}
+	// Placing, stopped after storing the order.
+	placed := s.NewOrderID()
+	if err := s.ReserveStock(ctx, p.ID, placed, 5); err != nil {
+		t.Fatal(err)
+	}
+	order(placed, 5)
+	// Cancelling, stopped after the hold: the order is still there.
+	kept := s.NewOrderID()
+	if err := s.ReserveStock(ctx, p.ID, kept, 3); err != nil {
+		t.Fatal(err)
+	}
+	order(kept, 3)
+	if err := s.KeepStock(ctx, p.ID, kept); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.HoldStock(ctx, p.ID, kept, 3); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.HoldStock(ctx, p.ID, kept, 3); shop.ErrorCode(err) != shop.ECONFLICT {
+		t.Fatalf("a second hold for one order: %v, want a conflict", err)
+	}
+	// Cancelling, stopped after deleting the order.
+	cancelled := s.NewOrderID()
+	if err := s.ReserveStock(ctx, p.ID, cancelled, 2); err != nil {
+		t.Fatal(err)
+	}
+	order(cancelled, 2)
+	if err := s.KeepStock(ctx, p.ID, cancelled); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.HoldStock(ctx, p.ID, cancelled, 2); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.DeleteUnpaidOrder(ctx, cancelled); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := s.FindProduct(ctx, p.ID); got.Available != 100-7-5-3-2 {
+		t.Fatalf("stock %d before the crash, want %d", got.Available, 100-7-5-3-2)
+	}
+	if err := s.Close(ctx); err != nil {
+		t.Fatal(err)
+	}
+
+	s = mongotest.MustOpenAt(t, dir)
+	// A cutoff before the holds settles nothing.
+	if released, kept, err := s.RecoverStock(ctx, time.Now().Add(-time.Hour)); err != nil || released+kept != 0 {
+		t.Fatalf("recover with an early cutoff: %d given back, %d kept, %v", released, kept, err)
+	}
+	released, keptN, err := s.RecoverStock(ctx, time.Now().Add(time.Second))
+	if err != nil || released != 2 || keptN != 2 {
+		t.Fatalf("recover: %d given back, %d kept, %v; want 2 and 2", released, keptN, err)
+	}
+	want := int64(100 - 5 - 3) // the stored orders
+	if got, _ := s.FindProduct(ctx, p.ID); got.Available != want {
+		t.Fatalf("stock %d after recovery, want %d", got.Available, want)
+	}
+	if released, kept, err := s.RecoverStock(ctx, time.Now().Add(time.Second)); err != nil || released+kept != 0 {
+		t.Fatalf("a second recovery: %d given back, %d kept, %v", released, kept, err)
+	}
+	if got, _ := s.FindProduct(ctx, p.ID); got.Available != want {
+		t.Fatalf("stock %d after a second recovery, want %d", got.Available, want)
+	}
+	if err := s.Check(ctx); err != nil {
+		t.Fatal(err)
 	}
 }

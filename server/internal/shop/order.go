@@ -108,6 +108,10 @@ func (d *OrderDraft) Parse() (int64, error) {
 
 // OrderStore is the orders' persistence.
 type OrderStore interface {
+	// NewOrderID returns the id of an order about to be placed: its stock
+	// is held under that id before the order is stored.
+	NewOrderID() string
+	// InsertOrder stores a new order, under o.ID when set.
 	InsertOrder(ctx context.Context, o Order) (string, error)
 	FindOrder(ctx context.Context, id string) (Order, error)
 	// ListOrders returns orders newest first, of one email or ("" ) of all.

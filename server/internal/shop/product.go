@@ -266,10 +266,25 @@ type ProductStore interface {
 	// distinct names and are valid. On a failure, the counts say what was
 	// written before it.
 	ImportProducts(ctx context.Context, drafts []ProductDraft, opt ImportOptions) (ImportCounts, error)
-	// ReserveStock takes qty from the stock only if that many are available
-	// (ECONFLICT otherwise); ReleaseStock gives them back.
-	ReserveStock(ctx context.Context, id string, qty int64) error
-	ReleaseStock(ctx context.Context, id string, qty int64) error
+	// Stock moves for an order in steps (no transactions), so each step
+	// leaves a hold on the product: the order's id and quantity, written in
+	// the same single-document update as the stock change. A hold says "the
+	// stock excludes qty for this order": once the order's fate is known,
+	// KeepStock drops the hold (the order exists) or ReleaseStock gives the
+	// quantity back with it (the order does not). After a crash between
+	// steps, the holds left say what to do (RecoverStock at start).
+	//
+	// ReserveStock takes qty for a new order only if that many are
+	// available (ECONFLICT otherwise), and holds it.
+	ReserveStock(ctx context.Context, productID, orderID string, qty int64) error
+	// HoldStock holds qty for an order about to be deleted, without
+	// changing the stock (ECONFLICT when the order already has a hold).
+	HoldStock(ctx context.Context, productID, orderID string, qty int64) error
+	// KeepStock drops the order's hold and leaves the stock as it is.
+	KeepStock(ctx context.Context, productID, orderID string) error
+	// ReleaseStock gives the hold's quantity back and drops the hold; no
+	// hold, nothing to do.
+	ReleaseStock(ctx context.Context, productID, orderID string) error
 	InsertProduct(ctx context.Context, d ProductDraft) (id string, err error)
 	// ReplaceProduct saves d only if the product is still as read: the same
 	// updatedAt and the same stock (an order in the same millisecond leaves
