@@ -104,10 +104,22 @@ func (p *Payments) Webhook(ctx context.Context, payload []byte, signature string
 		return shop.Errorf(shop.EINVALID, "The webhook signature is not valid.")
 	}
 	eventID, eventType, pi := ev.ID, ev.Type, ev.Intent
-	seen, err := p.Events.EventSeen(ctx, eventID)
-	if err != nil || seen {
-		return err
+	claimed, err := p.Events.ClaimEvent(ctx, eventID, eventType)
+	if err != nil || !claimed {
+		return err // processed, or being processed by another delivery
 	}
+	if err := p.processEvent(ctx, eventID, eventType, pi); err != nil {
+		if ferr := p.Events.ForgetEvent(context.WithoutCancel(ctx), eventID); ferr != nil {
+			p.Log.ErrorContext(ctx, "a failed webhook event stays claimed; the provider's retry takes it over later", "event", eventID, "error", ferr)
+		}
+		return err // the provider retries
+	}
+	return p.Events.FinishEvent(context.WithoutCancel(ctx), eventID)
+}
+
+// processEvent applies a claimed event: payment_intent.succeeded marks its
+// order paid. An error means "try again later".
+func (p *Payments) processEvent(ctx context.Context, eventID, eventType string, pi shop.PaymentIntent) error {
 	if eventType == "payment_intent.succeeded" && pi.OrderID != "" {
 		ord, err := p.Orders.FindOrder(ctx, pi.OrderID)
 		switch {
@@ -124,7 +136,7 @@ func (p *Payments) Webhook(ctx context.Context, payload []byte, signature string
 			}
 		}
 	}
-	return p.Events.RecordEvent(ctx, eventID, eventType)
+	return nil
 }
 
 // ConfirmTestCard confirms a test-mode payment with a test card, as

@@ -90,30 +90,78 @@ func (s *Store) SetTestIntentStatus(ctx context.Context, id, from, to, lastError
 
 var errWrongStatus = &shop.Error{Code: shop.ECONFLICT, Message: "The payment is no longer in that state."}
 
-// eventDoc is a processed webhook event.
+// eventDoc is a webhook event being processed (ProcessedAt unset) or
+// processed. Events recorded before claims have ProcessedAt only.
 type eventDoc struct {
-	ID          string    `bson:"_id"`
-	Type        string    `bson:"type"`
-	ProcessedAt time.Time `bson:"processedAt"`
+	ID          string     `bson:"_id"`
+	Type        string     `bson:"type"`
+	ClaimedAt   time.Time  `bson:"claimedAt,omitempty"`
+	ProcessedAt *time.Time `bson:"processedAt,omitempty"`
 }
 
-// EventSeen reports whether a webhook event was processed.
-func (s *Store) EventSeen(ctx context.Context, id string) (bool, error) {
-	_, err := s.events.get(ctx, id)
-	switch shop.ErrorCode(err) {
-	case "":
+// staleClaim is how long a claim may stay unfinished before another
+// delivery takes it over: its process crashed (processing takes seconds).
+const staleClaim = 2 * time.Minute
+
+// ClaimEvent inserts the event; the unique _id refuses a second insert of
+// the same event. A claim that is still unfinished after staleClaim is taken
+// over with one guarded write on its claim time.
+func (s *Store) ClaimEvent(ctx context.Context, id, kind string) (bool, error) {
+	at := now()
+	err := s.events.insert(ctx, eventDoc{ID: id, Type: kind, ClaimedAt: at})
+	if err == nil {
 		return true, nil
-	case shop.ENOTFOUND:
+	}
+	if !isDuplicate(err) {
+		return false, translate(err, "")
+	}
+	cur, err := s.events.get(ctx, id)
+	if err != nil || cur.ProcessedAt != nil || at.Sub(cur.ClaimedAt) < staleClaim {
+		return false, ignoreNotFound(err) // processed, or being processed
+	}
+	_, err = s.events.update(ctx, id, guard[eventDoc]{
+		filter: bson.D{{Key: "claimedAt", Value: cur.ClaimedAt}, {Key: "processedAt", Value: bson.D{{Key: "$exists", Value: false}}}},
+		check: func(e eventDoc) error {
+			if e.ProcessedAt != nil || !e.ClaimedAt.Equal(cur.ClaimedAt) {
+				return errClaimed
+			}
+			return nil
+		},
+	}, bson.D{{Key: "$set", Value: bson.D{{Key: "claimedAt", Value: at}}}})
+	if err == errClaimed || shop.ErrorCode(err) == shop.ENOTFOUND {
 		return false, nil
 	}
-	return false, err
+	return err == nil, err
 }
 
-// RecordEvent stores a processed event id; the _id makes it unique.
-func (s *Store) RecordEvent(ctx context.Context, id, kind string) error {
-	err := translate(s.events.insert(ctx, eventDoc{ID: id, Type: kind, ProcessedAt: now()}), "")
-	if isDuplicate(err) {
+var errClaimed = shop.Errorf(shop.ECONFLICT, "The event was claimed by another delivery.")
+
+func ignoreNotFound(err error) error {
+	if shop.ErrorCode(err) == shop.ENOTFOUND {
 		return nil
 	}
 	return err
+}
+
+// FinishEvent marks the event processed.
+func (s *Store) FinishEvent(ctx context.Context, id string) error {
+	_, err := s.events.update(ctx, id, guard[eventDoc]{}, bson.D{{Key: "$set", Value: bson.D{{Key: "processedAt", Value: now()}}}})
+	return err
+}
+
+// ForgetEvent removes an unfinished claim.
+func (s *Store) ForgetEvent(ctx context.Context, id string) error {
+	_, err := s.events.remove(ctx, id, guard[eventDoc]{
+		filter: bson.D{{Key: "processedAt", Value: bson.D{{Key: "$exists", Value: false}}}},
+		check: func(e eventDoc) error {
+			if e.ProcessedAt != nil {
+				return errClaimed
+			}
+			return nil
+		},
+	})
+	if err == errClaimed {
+		return nil
+	}
+	return ignoreNotFound(err)
 }

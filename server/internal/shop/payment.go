@@ -63,11 +63,19 @@ type TestIntentStore interface {
 	SetTestIntentStatus(ctx context.Context, id, from, to, lastError string) (bool, error)
 }
 
-// EventStore remembers which webhook events were processed.
+// EventStore remembers which webhook events were processed, so that each
+// is processed once however often the provider delivers it.
 type EventStore interface {
-	EventSeen(ctx context.Context, id string) (bool, error)
-	// RecordEvent stores the event id (a second record is a no-op).
-	RecordEvent(ctx context.Context, id, kind string) error
+	// ClaimEvent records that this process handles the event, with one
+	// insert that the event id's uniqueness refuses for a second claim:
+	// false when it was processed, or another delivery is processing it.
+	// A claim left by a crash mid-processing is taken over after a while.
+	ClaimEvent(ctx context.Context, id, kind string) (bool, error)
+	// FinishEvent marks a claimed event processed.
+	FinishEvent(ctx context.Context, id string) error
+	// ForgetEvent drops a claim whose processing failed, so that the
+	// provider's retry processes it.
+	ForgetEvent(ctx context.Context, id string) error
 }
 
 // TestCard is what the test-mode card form sends. It is checked and then
