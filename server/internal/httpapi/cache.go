@@ -3,6 +3,7 @@ package httpapi
 import (
 	"bytes"
 	"compress/gzip"
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -13,7 +14,9 @@ import (
 	"time"
 
 	"github.com/gin-gonic/gin"
+
 	"golang.org/x/sync/singleflight"
+	"storefront/server/internal/shop"
 )
 
 // answerCache keeps encoded answers of the hot read paths (catalogue,
@@ -50,8 +53,11 @@ func newAnswerCache(version func(string) uint64, ttl time.Duration) *answerCache
 }
 
 // get returns the fresh answer for key, loading and encoding it once however
-// many requests ask at the same time.
-func (c *answerCache) get(key, collection string, load func() (v any, total int64, err error)) (*answer, error) {
+// many requests ask at the same time. The load serves every request waiting
+// for the key, so it does not run on the first one's context (that client
+// may go away): it gets ctx's values without its cancellation, and its own
+// time limit. A waiting request still stops waiting when its own ctx ends.
+func (c *answerCache) get(ctx context.Context, key, collection string, load func(ctx context.Context) (v any, total int64, err error)) (*answer, error) {
 	v := c.version(collection)
 	now := time.Now()
 	c.mu.RLock()
@@ -60,8 +66,10 @@ func (c *answerCache) get(key, collection string, load func() (v any, total int6
 	if ok && a.version == v && (c.ttl == 0 || now.Before(a.expires)) {
 		return a, nil
 	}
-	res, err, _ := c.group.Do(key+"\x00"+strconv.FormatUint(v, 10), func() (any, error) {
-		val, total, err := load()
+	ch := c.group.DoChan(key+"\x00"+strconv.FormatUint(v, 10), func() (any, error) {
+		lctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), loadTimeout)
+		defer cancel()
+		val, total, err := load(lctx)
 		if err != nil {
 			return nil, err
 		}
@@ -84,11 +92,19 @@ func (c *answerCache) get(key, collection string, load func() (v any, total int6
 		c.mu.Unlock()
 		return a, nil
 	})
-	if err != nil {
-		return nil, err
+	select {
+	case res := <-ch:
+		if res.Err != nil {
+			return nil, res.Err
+		}
+		return res.Val.(*answer), nil
+	case <-ctx.Done():
+		return nil, &shop.Error{Code: shop.EUNAVAILABLE, Message: "The request was cancelled.", Cause: ctx.Err()}
 	}
-	return res.(*answer), nil
 }
+
+// loadTimeout bounds one shared load of a cached answer.
+const loadTimeout = 10 * time.Second
 
 func (a *answer) bytes() int { return len(a.body) + len(a.gz) + len(a.etag) + 64 }
 

@@ -1,6 +1,7 @@
 package httpapi
 
 import (
+	"context"
 	"strconv"
 	"strings"
 	"testing"
@@ -13,7 +14,7 @@ func TestAnswerCache_BoundedByBytes(t *testing.T) {
 	c.budget = 64 << 10
 	page := strings.Repeat("x", 4000)
 	for i := range 500 {
-		if _, err := c.get("service?q="+strconv.Itoa(i), "service", func() (any, int64, error) { return page, 1, nil }); err != nil {
+		if _, err := c.get(context.Background(), "service?q="+strconv.Itoa(i), "service", func(context.Context) (any, int64, error) { return page, 1, nil }); err != nil {
 			t.Fatal(err)
 		}
 		if c.size > c.budget {
@@ -23,8 +24,53 @@ func TestAnswerCache_BoundedByBytes(t *testing.T) {
 	if len(c.answers) == 0 {
 		t.Fatal("the cache keeps nothing")
 	}
-	a, _ := c.get("service?q=499", "service", func() (any, int64, error) { t.Fatal("a fresh answer was loaded again"); return nil, 0, nil })
+	a, _ := c.get(context.Background(), "service?q=499", "service", func(context.Context) (any, int64, error) {
+		t.Fatal("a fresh answer was loaded again")
+		return nil, 0, nil
+	})
 	if a == nil {
 		t.Fatal("no answer")
+	}
+}
+
+// A load shared by several requests does not end when the first of them
+// goes away: the others still get the answer, and the first one stops
+// waiting at once.
+func TestAnswerCache_LoadOutlivesTheFirstCaller(t *testing.T) {
+	c := newAnswerCache(func(string) uint64 { return 1 }, 0)
+	started, finish := make(chan struct{}), make(chan struct{})
+	load := func(ctx context.Context) (any, int64, error) {
+		close(started)
+		<-finish
+		if err := ctx.Err(); err != nil {
+			return nil, 0, err
+		}
+		return []string{"lathe"}, 1, nil
+	}
+	first, leave := context.WithCancel(context.Background())
+	firstErr := make(chan error, 1)
+	go func() {
+		_, err := c.get(first, "service", "service", load)
+		firstErr <- err
+	}()
+	<-started
+	second := make(chan error, 1)
+	go func() {
+		a, err := c.get(context.Background(), "service", "service", func(context.Context) (any, int64, error) {
+			t.Error("a second load of the same key")
+			return nil, 0, nil
+		})
+		if err == nil && string(a.body) != `["lathe"]` {
+			t.Errorf("body %s", a.body)
+		}
+		second <- err
+	}()
+	leave() // the first client disconnects
+	if err := <-firstErr; err == nil {
+		t.Error("the first caller kept waiting after its context ended")
+	}
+	close(finish)
+	if err := <-second; err != nil {
+		t.Fatalf("the request waiting on the same key got %v", err)
 	}
 }

@@ -1,6 +1,8 @@
 package httpapi
 
 import (
+	"context"
+
 	"github.com/gin-gonic/gin"
 
 	"storefront/server/internal/mongodb"
@@ -16,8 +18,8 @@ func (s *Server) listProducts(c *gin.Context) {
 		return
 	}
 	key := "service?" + q.Sort + "&" + itoa(q.Limit) + "&" + itoa(q.Skip) + "&" + q.Q
-	a, err := s.answers.get(key, mongodb.CollProducts, func() (any, int64, error) {
-		list, total, err := s.store.ListProducts(c.Request.Context(), q)
+	a, err := s.answers.get(c.Request.Context(), key, mongodb.CollProducts, func(ctx context.Context) (any, int64, error) {
+		list, total, err := s.store.ListProducts(ctx, q)
 		return list, total, err
 	})
 	if err != nil {
@@ -34,8 +36,8 @@ func (s *Server) getProduct(c *gin.Context) {
 		s.fail(c, err)
 		return
 	}
-	a, err := s.answers.get("service/"+id, mongodb.CollProducts, func() (any, int64, error) {
-		p, err := s.store.FindProduct(c.Request.Context(), id)
+	a, err := s.answers.get(c.Request.Context(), "service/"+id, mongodb.CollProducts, func(ctx context.Context) (any, int64, error) {
+		p, err := s.store.FindProduct(ctx, id)
 		return p, -1, err
 	})
 	if err != nil {

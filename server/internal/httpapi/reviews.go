@@ -1,6 +1,7 @@
 package httpapi
 
 import (
+	"context"
 	"strconv"
 
 	"github.com/gin-gonic/gin"
@@ -20,8 +21,8 @@ func (s *Server) listReviews(c *gin.Context) {
 		}
 		limit = n
 	}
-	a, err := s.answers.get("reviews?"+itoa(limit), mongodb.CollReviews, func() (any, int64, error) {
-		list, err := s.store.ListReviews(c.Request.Context(), limit)
+	a, err := s.answers.get(c.Request.Context(), "reviews?"+itoa(limit), mongodb.CollReviews, func(ctx context.Context) (any, int64, error) {
+		list, err := s.store.ListReviews(ctx, limit)
 		return list, -1, err
 	})
 	if err != nil {
