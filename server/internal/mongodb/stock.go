@@ -133,7 +133,8 @@ func (s *Store) settleHold(ctx context.Context, productID, orderID string, giveB
 			bson.E{Key: "$set", Value: bson.D{{Key: "updatedAt", Value: now()}}})
 	}
 	_, err = s.products.update(ctx, pid, guard[productDoc]{
-		filter: bson.D{{Key: "stockHolds", Value: bson.D{{Key: "$elemMatch", Value: bson.D{{Key: "order", Value: oid}, {Key: "qty", Value: h.Qty}, {Key: "at", Value: h.At}}}}}},
+		// The order's hold is still there: one per order, never changed.
+		filter: bson.D{{Key: "stockHolds.order", Value: oid}},
 		check: func(p productDoc) error {
 			if cur, held := holdOf(p, oid); !held || cur != h {
 				return errSettled
