@@ -3,6 +3,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -23,6 +24,7 @@ import (
 	"storefront/server/internal/httpapi"
 	"storefront/server/internal/mongodb"
 	"storefront/server/internal/payment"
+	"storefront/server/internal/ratelimit"
 	"storefront/server/internal/shop"
 )
 
@@ -68,6 +70,13 @@ func run(log *slog.Logger) error {
 		}
 	}()
 
+	if err := recoverStock(ctx, store, log); err != nil {
+		return err
+	}
+	if !store.Embedded() {
+		go sweepStock(ctx, store, log)
+	}
+
 	if cfg.SeedDemo {
 		res, err := demo.Seed(ctx, store, cfg.PublicURL, cfg.OwnerEmail())
 		if err != nil {
@@ -89,6 +98,8 @@ func run(log *slog.Logger) error {
 	if err != nil {
 		return err
 	}
+	// Every password hash in this process runs under one limit.
+	auth.SetDefaultHashLimit(auth.NewHashLimit(cfg.HashConcurrency, cmp.Or(cfg.HashWait, auth.DefaultHashWait)))
 	accounts := &app.Accounts{
 		Users: store, Tokens: tokens, Passwords: auth.Argon2{},
 		Google:      auth.NewGoogle(cfg.GoogleClientID, cfg.GoogleJWKSURL, cfg.GoogleIssuers),
@@ -114,6 +125,13 @@ func run(log *slog.Logger) error {
 	apiCfg := httpapi.Config{
 		PublicURL: cfg.PublicURL, CORSOrigins: cfg.CORSOrigins, PaymentMode: cfg.PaymentMode(),
 		StripePubKey: cfg.StripePubKey, GoogleClientID: cfg.GoogleClientID,
+		Limits: httpapi.Limits{
+			SignUp:              ratelimit.Rate(cfg.SignUpLimit),
+			Login:               ratelimit.Rate(cfg.LoginLimit),
+			LoginGuesses:        ratelimit.Rate(cfg.LoginGuessLimit),
+			LoginAccount:        ratelimit.Rate(cfg.LoginAccountLimit),
+			LoginAccountMaxWait: cfg.LoginAccountMaxWait,
+		},
 	}
 	if !store.Embedded() {
 		apiCfg.CacheTTL = externalCacheTTL
@@ -167,6 +185,41 @@ func run(log *slog.Logger) error {
 		}
 	}
 	return nil
+}
+
+// recoverStock settles the stock holds a crash left between an order's
+// steps: embedded, this process is the only writer, so every hold is; on a
+// shared MongoDB, those older than any other instance's steps take.
+func recoverStock(ctx context.Context, store *mongodb.Store, log *slog.Logger) error {
+	cutoff := time.Now().Add(-mongodb.StaleHolds)
+	if store.Embedded() {
+		cutoff = time.Now().Add(time.Second)
+	}
+	released, kept, err := store.RecoverStock(ctx, cutoff)
+	if err != nil {
+		return fmt.Errorf("settle the stock of orders interrupted by a crash: %w", err)
+	}
+	if released+kept > 0 {
+		log.Warn("settled the stock of orders interrupted by a crash", "given_back", released, "kept", kept)
+	}
+	return nil
+}
+
+// sweepStock settles stale holds every minute, with several instances on
+// one MongoDB: one that crashed may never start again.
+func sweepStock(ctx context.Context, store *mongodb.Store, log *slog.Logger) {
+	t := time.NewTicker(time.Minute)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+			if err := recoverStock(ctx, store, log); err != nil {
+				log.Error("stock sweep", "error", err)
+			}
+		}
+	}
 }
 
 func newServer(port int, h http.Handler) *http.Server {

@@ -17,11 +17,16 @@ type TokenIssuer interface {
 	Parse(token string) (userID string, err error)
 }
 
-// PasswordHasher hashes and checks passwords.
+// PasswordHasher hashes and checks passwords. Hashes are costly (memory and
+// CPU), so an implementation bounds how many run at once: when no slot frees
+// up in time (or ctx ends) it answers an EUNAVAILABLE *shop.Error, with a
+// RetryAfter.
 type PasswordHasher interface {
-	Hash(password string) (string, error)
-	Check(hash, password string) bool
-	CheckNoAccount(password string)
+	HashContext(ctx context.Context, password string) (string, error)
+	CheckContext(ctx context.Context, hash, password string) (bool, error)
+	// CheckNoAccountContext spends the time of a check, so that an unknown
+	// email answers as slowly as a wrong password.
+	CheckNoAccountContext(ctx context.Context, password string) error
 }
 
 // IdentityVerifier checks a third party's ID token (Google).
@@ -66,7 +71,7 @@ func (a *Accounts) Register(ctx context.Context, r shop.Registration) (Session, 
 	if err := r.Validate(); err != nil {
 		return Session{}, err
 	}
-	hash, err := a.Passwords.Hash(r.Password)
+	hash, err := a.Passwords.HashContext(ctx, r.Password)
 	if err != nil {
 		return Session{}, err
 	}
@@ -85,12 +90,21 @@ func (a *Accounts) Login(ctx context.Context, c shop.Credentials) (Session, erro
 	}
 	u, err := a.Users.FindUserByEmail(ctx, c.Email)
 	switch {
-	case shop.ErrorCode(err) == shop.ENOTFOUND:
-		a.Passwords.CheckNoAccount(c.Password)
+	case shop.ErrorCode(err) == shop.ENOTFOUND || (err == nil && u.PasswordHash == ""):
+		// no account, or one without a password (Google): the same time
+		// and answer as a wrong password
+		if err := a.Passwords.CheckNoAccountContext(ctx, c.Password); err != nil {
+			return Session{}, err
+		}
 		return Session{}, shop.ErrBadCredentials()
 	case err != nil:
 		return Session{}, err
-	case u.PasswordHash == "" || !a.Passwords.Check(u.PasswordHash, c.Password):
+	}
+	ok, err := a.Passwords.CheckContext(ctx, u.PasswordHash, c.Password)
+	switch {
+	case err != nil:
+		return Session{}, err
+	case !ok:
 		return Session{}, shop.ErrBadCredentials()
 	}
 	return a.session(u)

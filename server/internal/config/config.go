@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"time"
 )
 
 // Config is the whole configuration of the server and the import script.
@@ -29,9 +30,25 @@ type Config struct {
 	GoogleIssuers  []string // accepted issuers; default Google's
 	SeedDemo       bool
 
+	// Sign-up and sign-in limits, and password hashing; zero fields mean the
+	// server's defaults (README, "Configuration").
+	SignUpLimit         Rate // SIGNUP_BURST, SIGNUP_INTERVAL: per client address
+	LoginLimit          Rate // LOGIN_BURST, LOGIN_INTERVAL: per client address
+	LoginGuessLimit     Rate // LOGIN_GUESS_BURST, LOGIN_GUESS_INTERVAL: wrong passwords per account and address
+	LoginAccountLimit   Rate // LOGIN_ACCOUNT_BURST, LOGIN_ACCOUNT_INTERVAL: wrong passwords per account
+	LoginAccountMaxWait time.Duration
+	HashConcurrency     int           // HASH_CONCURRENCY: password hashes running at once
+	HashWait            time.Duration // HASH_WAIT: how long a request waits for a hash slot
+
 	// Serving the built client from the same process (go tool task run).
 	ClientDist string
 	ClientPort int
+}
+
+// Rate is a token bucket: Burst at once, then one per Interval.
+type Rate struct {
+	Burst    int
+	Interval time.Duration
 }
 
 // Load reads the configuration through getenv (os.Getenv in production).
@@ -60,6 +77,26 @@ func Load(getenv func(string) string) (Config, error) {
 	}
 	if c.SeedDemo, err = boolean(getenv("SEED_DEMO"), true); err != nil {
 		errs = append(errs, "SEED_DEMO "+err.Error())
+	}
+	for _, r := range []struct {
+		dst    *Rate
+		prefix string
+	}{{&c.SignUpLimit, "SIGNUP"}, {&c.LoginLimit, "LOGIN"}, {&c.LoginGuessLimit, "LOGIN_GUESS"}, {&c.LoginAccountLimit, "LOGIN_ACCOUNT"}} {
+		if r.dst.Burst, err = count(getenv(r.prefix+"_BURST"), 1_000_000); err != nil {
+			errs = append(errs, r.prefix+"_BURST "+err.Error())
+		}
+		if r.dst.Interval, err = duration(getenv(r.prefix + "_INTERVAL")); err != nil {
+			errs = append(errs, r.prefix+"_INTERVAL "+err.Error())
+		}
+	}
+	if c.LoginAccountMaxWait, err = duration(getenv("LOGIN_ACCOUNT_MAX_WAIT")); err != nil {
+		errs = append(errs, "LOGIN_ACCOUNT_MAX_WAIT "+err.Error())
+	}
+	if c.HashConcurrency, err = count(getenv("HASH_CONCURRENCY"), 1024); err != nil {
+		errs = append(errs, "HASH_CONCURRENCY "+err.Error())
+	}
+	if c.HashWait, err = duration(getenv("HASH_WAIT")); err != nil {
+		errs = append(errs, "HASH_WAIT "+err.Error())
 	}
 	for _, e := range list(getenv("ADMIN_EMAILS")) {
 		c.AdminEmails = append(c.AdminEmails, strings.ToLower(e))
@@ -140,6 +177,30 @@ func port(v string, def int) (int, error) {
 		return 0, fmt.Errorf("must be a port number, not %q", v)
 	}
 	return n, nil
+}
+
+// count is a whole number from 1 to max; unset is 0 (the default).
+func count(v string, max int) (int, error) {
+	if strings.TrimSpace(v) == "" {
+		return 0, nil
+	}
+	n, err := strconv.Atoi(strings.TrimSpace(v))
+	if err != nil || n < 1 || n > max {
+		return 0, fmt.Errorf("must be a whole number from 1 to %d, not %q", max, v)
+	}
+	return n, nil
+}
+
+// duration is a positive Go duration ("15s", "5m"); unset is 0 (the default).
+func duration(v string) (time.Duration, error) {
+	if strings.TrimSpace(v) == "" {
+		return 0, nil
+	}
+	d, err := time.ParseDuration(strings.TrimSpace(v))
+	if err != nil || d <= 0 || d > 24*time.Hour {
+		return 0, fmt.Errorf("must be a duration like 15s or 5m (at most 24h), not %q", v)
+	}
+	return d, nil
 }
 
 func boolean(v string, def bool) (bool, error) {

@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 )
 
 func env(vars map[string]string) func(string) string { return func(k string) string { return vars[k] } }
@@ -37,6 +38,50 @@ func TestLoad(t *testing.T) {
 		for _, want := range []string{"PORT", "SEED_DEMO", "PUBLIC_URL", "CORS_ORIGINS"} {
 			if err == nil || !strings.Contains(err.Error(), want) {
 				t.Errorf("error %v does not name %s", err, want)
+			}
+		}
+	})
+}
+
+func TestLoad_Limits(t *testing.T) {
+	t.Run("OK_UnsetMeansDefaults", func(t *testing.T) {
+		c, err := Load(env(nil))
+		if err != nil {
+			t.Fatal(err)
+		}
+		// Zero: the server's own (safe) defaults apply.
+		if c.SignUpLimit != (Rate{}) || c.LoginLimit != (Rate{}) || c.LoginGuessLimit != (Rate{}) || c.LoginAccountLimit != (Rate{}) ||
+			c.LoginAccountMaxWait != 0 || c.HashConcurrency != 0 || c.HashWait != 0 {
+			t.Fatalf("limits set without the environment: %+v", c)
+		}
+	})
+	t.Run("OK_Set", func(t *testing.T) {
+		c, err := Load(env(map[string]string{
+			"SIGNUP_BURST": "500", "SIGNUP_INTERVAL": "1s",
+			"LOGIN_BURST": "30", "LOGIN_INTERVAL": "10s",
+			"LOGIN_GUESS_BURST": "3", "LOGIN_GUESS_INTERVAL": "2m",
+			"LOGIN_ACCOUNT_BURST": "50", "LOGIN_ACCOUNT_INTERVAL": "5s", "LOGIN_ACCOUNT_MAX_WAIT": "20s",
+			"HASH_CONCURRENCY": " 4 ", "HASH_WAIT": "500ms",
+		}))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if c.SignUpLimit != (Rate{500, time.Second}) || c.LoginLimit != (Rate{30, 10 * time.Second}) ||
+			c.LoginGuessLimit != (Rate{3, 2 * time.Minute}) || c.LoginAccountLimit != (Rate{50, 5 * time.Second}) ||
+			c.LoginAccountMaxWait != 20*time.Second || c.HashConcurrency != 4 || c.HashWait != 500*time.Millisecond {
+			t.Fatalf("%+v", c)
+		}
+	})
+	t.Run("ErrInvalid", func(t *testing.T) {
+		bad := map[string]string{
+			"SIGNUP_BURST": "0", "SIGNUP_INTERVAL": "5", "LOGIN_BURST": "-1", "LOGIN_INTERVAL": "0s",
+			"LOGIN_GUESS_BURST": "many", "LOGIN_GUESS_INTERVAL": "-1m", "LOGIN_ACCOUNT_BURST": "1.5",
+			"LOGIN_ACCOUNT_INTERVAL": "forever", "LOGIN_ACCOUNT_MAX_WAIT": "48h", "HASH_CONCURRENCY": "100000", "HASH_WAIT": "soon",
+		}
+		_, err := Load(env(bad))
+		for name := range bad {
+			if err == nil || !strings.Contains(err.Error(), name+" ") {
+				t.Errorf("error %v does not name %s", err, name)
 			}
 		}
 	})

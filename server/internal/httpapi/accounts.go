@@ -1,12 +1,17 @@
 package httpapi
 
 import (
+	"context"
+	"errors"
+	"fmt"
 	"net/http"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/gin-gonic/gin"
 
+	"storefront/server/internal/app"
 	"storefront/server/internal/ratelimit"
 	"storefront/server/internal/shop"
 )
@@ -45,34 +50,94 @@ func (s *Server) requireAdmin(c *gin.Context) {
 	}
 }
 
+// Limits are the sign-up and sign-in limits of Config; a zero field takes
+// its default (server.go).
+type Limits struct {
+	SignUp       ratelimit.Rate // sign-ups per client address
+	Login        ratelimit.Rate // sign-in attempts per client address
+	LoginGuesses ratelimit.Rate // wrong passwords per account per client address
+	// LoginAccount counts wrong passwords per account from any address;
+	// beyond it, sign-ins to that account line up one per interval, each
+	// waiting at most LoginAccountMaxWait.
+	LoginAccount        ratelimit.Rate
+	LoginAccountMaxWait time.Duration
+
+	// Now and Sleep replace the limiters' clock and sleep (tests).
+	Now   func() time.Time
+	Sleep func(ctx context.Context, d time.Duration) error
+}
+
+func (l Limits) limiter(r, def ratelimit.Rate) *ratelimit.Limiter {
+	lim := ratelimit.NewRate(r.Or(def))
+	if l.Now != nil {
+		lim.SetClock(l.Now)
+	}
+	if l.Sleep != nil {
+		lim.SetSleep(l.Sleep)
+	}
+	return lim
+}
+
 // limited refuses a request over the limiter's rate for key with 429.
 func (s *Server) limited(c *gin.Context, l *ratelimit.Limiter, key string) bool {
 	ok, wait := l.Allow(key)
 	if ok {
 		return false
 	}
-	secs := int(wait.Seconds() + 0.999)
-	c.Header("Retry-After", strconv.Itoa(secs))
-	s.fail(c, shop.Errorf(shop.ERATELIMIT, "Too many attempts. Please try again in %d seconds.", secs))
+	s.fail(c, tooMany(wait))
 	return true
 }
 
+func tooMany(wait time.Duration) error {
+	secs := retrySeconds(wait)
+	return &shop.Error{Code: shop.ERATELIMIT, RetryAfter: wait,
+		Message: fmt.Sprintf("Too many attempts. Please try again in %d seconds.", secs)}
+}
+
+// spentNothing reports whether a request failed before it could cost a
+// password hash or change anything (bad input, or busy): such a request
+// gives its token back.
+func spentNothing(err error) bool {
+	switch shop.ErrorCode(err) {
+	case shop.EINVALID, shop.EUNSUPPORTED, shop.ETOOLARGE, shop.EUNAVAILABLE:
+		return true
+	}
+	return false
+}
+
+// register is limited per client address: every sign-up is an account and
+// a password hash.
 func (s *Server) register(c *gin.Context) {
-	var r shop.Registration
-	if err := decodeJSON(c, &r); err != nil {
-		s.fail(c, err)
+	ip := c.ClientIP()
+	if s.limited(c, s.signUpPerClient, ip) {
 		return
 	}
-	sess, err := s.accounts.Register(c.Request.Context(), r)
+	var r shop.Registration
+	err := decodeJSON(c, &r)
+	var sess app.Session
+	if err == nil {
+		sess, err = s.accounts.Register(c.Request.Context(), r)
+	}
 	if err != nil {
+		if spentNothing(err) {
+			s.signUpPerClient.Return(ip)
+		}
 		s.fail(c, err)
 		return
 	}
 	c.JSON(http.StatusCreated, sess)
 }
 
+// login is limited per client address (all attempts), per account and
+// client address (wrong passwords: a guesser at one address is refused),
+// and per account (wrong passwords from anywhere: beyond the budget,
+// attempts line up and wait their turn, so that a guesser spread over many
+// addresses gets one guess per interval while the owner still gets in).
+// Only wrong passwords count against the account: other attempts give their
+// tokens back.
 func (s *Server) login(c *gin.Context) {
-	if s.limited(c, s.loginPerClient, c.ClientIP()) {
+	ip := c.ClientIP()
+	if s.limited(c, s.loginPerClient, ip) {
 		return
 	}
 	var cr shop.Credentials
@@ -80,10 +145,27 @@ func (s *Server) login(c *gin.Context) {
 		s.fail(c, err)
 		return
 	}
-	if s.limited(c, s.loginPerAccount, shop.NormalizeEmail(cr.Email)) {
+	account := shop.NormalizeEmail(cr.Email)
+	guessKey := account + "\x00" + ip
+	if s.limited(c, s.loginGuesses, guessKey) {
+		return
+	}
+	if err := s.loginPerAccount.Wait(c.Request.Context(), account, s.loginMaxWait); err != nil {
+		s.loginGuesses.Return(guessKey)
+		var tooLong *ratelimit.TooLongError
+		if errors.As(err, &tooLong) {
+			err = tooMany(tooLong.RetryAfter)
+		} else {
+			err = &shop.Error{Code: shop.EUNAVAILABLE, Message: "The sign-in ended before its turn came.", Cause: err}
+		}
+		s.fail(c, err)
 		return
 	}
 	sess, err := s.accounts.Login(c.Request.Context(), cr)
+	if shop.ErrorCode(err) != shop.EUNAUTHORIZED { // not a wrong password
+		s.loginGuesses.Return(guessKey)
+		s.loginPerAccount.Return(account)
+	}
 	if err != nil {
 		s.fail(c, err)
 		return

@@ -6,14 +6,26 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"log/slog"
 	"net/http"
+	"net/http/httptest"
 	"reflect"
+	"slices"
+	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
+	"github.com/gin-gonic/gin"
 	"github.com/golang-jwt/jwt/v5"
 
+	"storefront/server/internal/app"
+	"storefront/server/internal/auth"
+	"storefront/server/internal/httpapi"
+	"storefront/server/internal/mongodb"
+	"storefront/server/internal/mongodb/mongotest"
+	"storefront/server/internal/ratelimit"
 	"storefront/server/internal/shop"
 )
 
@@ -344,4 +356,257 @@ func TestGoogleSignIn(t *testing.T) {
 		res, body := ts.send(t, "POST", "/auth/google", "", map[string]string{})
 		mustProblem(t, res, body, 400)
 	})
+}
+
+// from sends a JSON request straight to h as if from the client address
+// addr (the API trusts no proxy header: the address is the connection's).
+func from(tb testing.TB, h http.Handler, addr, method, path string, body any) (*http.Response, []byte) {
+	tb.Helper()
+	b, _ := json.Marshal(body)
+	req := httptest.NewRequest(method, path, bytes.NewReader(b))
+	req.Header.Set("Content-Type", "application/json")
+	req.RemoteAddr = addr + ":1234"
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, req)
+	res := rec.Result()
+	res.Request = req
+	out, _ := io.ReadAll(res.Body)
+	return res, out
+}
+
+func login(email, password string) map[string]string {
+	return map[string]string{"email": email, "password": password}
+}
+
+func mustRetryAfter(tb testing.TB, res *http.Response) int {
+	tb.Helper()
+	n, err := strconv.Atoi(res.Header.Get("Retry-After"))
+	if err != nil || n < 1 {
+		tb.Fatalf("Retry-After %q, want whole seconds", res.Header.Get("Retry-After"))
+	}
+	return n
+}
+
+// limitServer is the accounts API with chosen limits and password hash
+// slots, called in process (from) so that tests choose the client address.
+type limitServer struct {
+	http.Handler
+	store *mongodb.Store
+}
+
+func mustServeLimits(tb testing.TB, limits httpapi.Limits, hashes *auth.HashLimit) *limitServer {
+	tb.Helper()
+	gin.SetMode(gin.TestMode)
+	store := mongotest.MustOpen(tb)
+	tokens, err := auth.NewTokens([]byte(testSecret))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	log := slog.New(slog.DiscardHandler)
+	accounts := &app.Accounts{Users: store, Tokens: tokens, Passwords: auth.Argon2{Limit: hashes}, AdminEmails: []string{adminEmail}, Log: log}
+	api := httpapi.New(httpapi.Config{PublicURL: "http://shop.test", CORSOrigins: []string{allowedOrigin}, PaymentMode: "test", Limits: limits},
+		httpapi.Deps{Store: store, Accounts: accounts, Log: log})
+	return &limitServer{Handler: api.Handler(), store: store}
+}
+
+// Wrong passwords from many addresses do not lock the owner out (they used
+// to: five from anywhere made the right password answer 429).
+func TestLogin_GuessesFromManyAddressesDoNotLockOutTheOwner(t *testing.T) {
+	ts := mustServe(t)
+	owner := ts.mustRegister(t, "Olive", "olive@shop.test")
+	for i := 1; i <= 6; i++ {
+		res, body := from(t, ts.Config.Handler, fmt.Sprintf("10.0.0.%d", i), "POST", "/auth/login", login(owner.Email, fmt.Sprint("guess", i)))
+		mustProblem(t, res, body, 401)
+	}
+	res, body := from(t, ts.Config.Handler, "10.0.0.99", "POST", "/auth/login", login(owner.Email, "secret123"))
+	if res.StatusCode != 200 || !strings.Contains(string(body), `"token"`) {
+		t.Fatalf("the owner after 6 guesses from 6 addresses: %d %s", res.StatusCode, body)
+	}
+}
+
+// One address guessing one account's password is refused after 5 wrong
+// guesses; the account's owner elsewhere is not, and right passwords never
+// count against the budget.
+func TestLogin_GuessesFromOneAddressLimited(t *testing.T) {
+	ts := mustServe(t)
+	owner := ts.mustRegister(t, "Gus", "gus@shop.test")
+	h := ts.Config.Handler
+	for i := 1; i <= 5; i++ {
+		res, body := from(t, h, "10.0.1.1", "POST", "/auth/login", login(owner.Email, fmt.Sprint("guess", i)))
+		mustProblem(t, res, body, 401)
+	}
+	res, body := from(t, h, "10.0.1.1", "POST", "/auth/login", login(owner.Email, "guess6"))
+	mustProblem(t, res, body, 429)
+	if s := mustRetryAfter(t, res); s > 60 {
+		t.Fatalf("Retry-After %d s, want at most the guess interval (60 s)", s)
+	}
+	// The same address may still try other accounts.
+	res, body = from(t, h, "10.0.1.1", "POST", "/auth/login", login("nobody@shop.test", "guess"))
+	mustProblem(t, res, body, 401)
+	// The owner elsewhere signs in, again and again.
+	for i := 0; i < 7; i++ {
+		if res, body := from(t, h, "10.0.1.2", "POST", "/auth/login", login(owner.Email, "secret123")); res.StatusCode != 200 {
+			t.Fatalf("owner sign-in %d from another address: %d %s", i+1, res.StatusCode, body)
+		}
+	}
+}
+
+// fakeTime is the limiters' clock; sleeping records the wait (the clock
+// stays, so that the turns of attempts lined up one after another show).
+type fakeTime struct {
+	mu    sync.Mutex
+	now   time.Time
+	slept []time.Duration
+}
+
+func (f *fakeTime) Now() time.Time {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.now
+}
+
+func (f *fakeTime) Sleep(ctx context.Context, d time.Duration) error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.slept = append(f.slept, d)
+	return ctx.Err()
+}
+
+func (f *fakeTime) waits() []time.Duration {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return slices.Clone(f.slept)
+}
+
+// Beyond an account's budget of wrong passwords (from anywhere), attempts
+// on it are slowed down, not refused: each waits its turn, one interval
+// after the one before, and is then checked; the owner's right password
+// gets in (later) and gives its turn back.
+func TestLogin_GuessesOverTheAccountBudgetSlowDown(t *testing.T) {
+	clock := &fakeTime{now: time.Unix(1_700_000_000, 0)}
+	ts := mustServeLimits(t, httpapi.Limits{
+		LoginAccount: ratelimit.Rate{Burst: 3, Interval: time.Minute}, LoginAccountMaxWait: 3 * time.Minute,
+		Now: clock.Now, Sleep: clock.Sleep,
+	}, auth.NewHashLimit(2, time.Minute))
+	const email = "vera@shop.test"
+	if res, body := from(t, ts, "10.0.2.1", "POST", "/auth/register", map[string]string{"name": "Vera", "email": email, "password": "secret123"}); res.StatusCode != 201 {
+		t.Fatalf("register: %d %s", res.StatusCode, body)
+	}
+	addr := 10
+	guess := func() (*http.Response, []byte) {
+		addr++ // a guesser spread over many addresses
+		return from(t, ts, fmt.Sprintf("10.0.2.%d", addr), "POST", "/auth/login", login(email, fmt.Sprint("guess", addr)))
+	}
+	for i := 0; i < 3; i++ { // the budget: no wait
+		res, body := guess()
+		mustProblem(t, res, body, 401)
+	}
+	if w := clock.waits(); len(w) != 0 {
+		t.Fatalf("waited within the budget: %v", w)
+	}
+	for i := 0; i < 2; i++ { // beyond it: lined up, still checked
+		res, body := guess()
+		mustProblem(t, res, body, 401)
+	}
+	res, body := from(t, ts, "10.0.2.200", "POST", "/auth/login", login(email, "secret123"))
+	if res.StatusCode != 200 {
+		t.Fatalf("the owner beyond the budget: %d %s", res.StatusCode, body)
+	}
+	if w, want := clock.waits(), []time.Duration{time.Minute, 2 * time.Minute, 3 * time.Minute}; !slices.Equal(w, want) {
+		t.Fatalf("turns %v, want %v (one interval apart)", w, want)
+	}
+	// The owner's success gave its turn back: the next guess waits 3 min
+	// (not 4), and one more would wait longer than allowed: 429.
+	if res, body := guess(); res.StatusCode != 401 {
+		t.Fatalf("guess after the owner: %d %s", res.StatusCode, body)
+	}
+	if w := clock.waits(); w[len(w)-1] != 3*time.Minute {
+		t.Fatalf("turns %v: the owner's sign-in counted against the account", w)
+	}
+	res, body = guess()
+	mustProblem(t, res, body, 429)
+	if s := mustRetryAfter(t, res); s != 60 {
+		t.Fatalf("Retry-After %d, want 60 (when the line is short enough again)", s)
+	}
+	// Time passing refills the budget.
+	clock.mu.Lock()
+	clock.now = clock.now.Add(time.Hour)
+	clock.mu.Unlock()
+	n := len(clock.waits())
+	if res, body := guess(); res.StatusCode != 401 || len(clock.waits()) != n {
+		t.Fatalf("an hour later: %d %s, waits %v", res.StatusCode, body, clock.waits())
+	}
+}
+
+// Sign-ups are limited per client address (each is an account and a 19 MiB
+// password hash): the default allows 10 at once. Bad input does not count.
+func TestRegister_LimitedPerAddress(t *testing.T) {
+	ts := mustServe(t)
+	h := ts.Config.Handler
+	signUp := func(addr string, i int) (*http.Response, []byte) {
+		return from(t, h, addr, "POST", "/auth/register", map[string]string{"name": "Flood", "email": fmt.Sprintf("flood%d@shop.test", i), "password": "secret123"})
+	}
+	for i := 0; i < 3; i++ {
+		res, body := from(t, h, "10.0.3.1", "POST", "/auth/register", map[string]string{"name": "Typo", "email": "not-an-email", "password": "secret123"})
+		mustProblem(t, res, body, 400)
+	}
+	for i := 0; i < 10; i++ {
+		if res, body := signUp("10.0.3.1", i); res.StatusCode != 201 {
+			t.Fatalf("sign-up %d: %d %s", i+1, res.StatusCode, body)
+		}
+	}
+	res, body := signUp("10.0.3.1", 10)
+	mustProblem(t, res, body, 429)
+	mustRetryAfter(t, res)
+	if _, err := ts.store.FindUserByEmail(context.Background(), "flood10@shop.test"); shop.ErrorCode(err) != shop.ENOTFOUND {
+		t.Fatalf("a refused sign-up created its account: %v", err)
+	}
+	if res, body := signUp("10.0.3.2", 11); res.StatusCode != 201 {
+		t.Fatalf("another address: %d %s", res.StatusCode, body)
+	}
+}
+
+// With every password hash slot busy, sign-in, the no-account check and
+// sign-up answer 503 with Retry-After after a short wait, instead of piling
+// up hashes (19 MiB each) without bound; and those attempts do not count
+// against any limit.
+func TestAccounts_HashSlotsBusy503(t *testing.T) {
+	hashes := auth.NewHashLimit(2, 20*time.Millisecond)
+	ts := mustServeLimits(t, httpapi.Limits{SignUp: ratelimit.Rate{Burst: 2, Interval: time.Hour}}, hashes)
+	const email = "busy@shop.test"
+	if res, body := from(t, ts, "10.0.4.1", "POST", "/auth/register", map[string]string{"name": "Busy", "email": email, "password": "secret123"}); res.StatusCode != 201 {
+		t.Fatalf("register: %d %s", res.StatusCode, body)
+	}
+	var held []func()
+	for range hashes.Concurrency() {
+		release, err := hashes.Acquire(context.Background())
+		if err != nil {
+			t.Fatal(err)
+		}
+		held = append(held, release)
+	}
+	for i := 0; i < 6; i++ { // more than any budget: none of them counts
+		for _, c := range []struct {
+			path string
+			body any
+		}{
+			{"/auth/login", login(email, "secret123")},
+			{"/auth/login", login(email, "wrong-one")},
+			{"/auth/login", login("nobody@shop.test", "secret123")},
+			{"/auth/register", map[string]string{"name": "New", "email": "new@shop.test", "password": "secret123"}},
+		} {
+			res, body := from(t, ts, "10.0.4.2", "POST", c.path, c.body)
+			mustProblem(t, res, body, 503)
+			mustRetryAfter(t, res)
+		}
+	}
+	for _, release := range held {
+		release()
+	}
+	if res, body := from(t, ts, "10.0.4.2", "POST", "/auth/login", login(email, "secret123")); res.StatusCode != 200 {
+		t.Fatalf("login once a slot is free: %d %s", res.StatusCode, body)
+	}
+	if res, body := from(t, ts, "10.0.4.2", "POST", "/auth/register", map[string]string{"name": "New", "email": "new@shop.test", "password": "secret123"}); res.StatusCode != 201 {
+		t.Fatalf("sign-up once a slot is free: %d %s", res.StatusCode, body)
+	}
 }

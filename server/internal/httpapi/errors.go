@@ -1,8 +1,11 @@
 package httpapi
 
 import (
+	"errors"
 	"log/slog"
 	"net/http"
+	"strconv"
+	"time"
 
 	"github.com/gin-gonic/gin"
 
@@ -48,7 +51,16 @@ func (s *Server) fail(c *gin.Context, err error) {
 		s.log.LogAttrs(c.Request.Context(), slog.LevelError, "request failed",
 			slog.String("request_id", requestID(c)), slog.String("path", c.Request.URL.Path), slog.Any("error", err))
 	}
+	// 429 (rate limited) and 503 (busy) say when to come back.
+	if e := (*shop.Error)(nil); errors.As(err, &e) && e.RetryAfter > 0 {
+		c.Header("Retry-After", strconv.Itoa(retrySeconds(e.RetryAfter)))
+	}
 	writeProblem(c, status, code, shop.ErrorMessage(err), shop.ErrorFields(err))
+}
+
+// retrySeconds is a Retry-After value: whole seconds, rounded up, at least 1.
+func retrySeconds(d time.Duration) int {
+	return max(1, int((d+time.Second-1)/time.Second))
 }
 
 func writeProblem(c *gin.Context, status int, code, detail string, fields map[string]string) {

@@ -3,6 +3,7 @@
 package httpapi
 
 import (
+	"cmp"
 	"context"
 	"log/slog"
 	"net/http"
@@ -25,6 +26,9 @@ type Config struct {
 	// CacheTTL bounds how stale a cached answer may be; 0 when this process
 	// is the only writer (embedded store) and its own writes invalidate.
 	CacheTTL time.Duration
+	// Limits are the sign-up and sign-in limits; zero fields take the
+	// defaults below.
+	Limits Limits
 }
 
 // Store is everything the API reads and writes.
@@ -38,7 +42,8 @@ type Store interface {
 	shop.ProductStore
 	shop.ReviewStore
 	shop.ImageStore
-	Ping(ctx context.Context) error
+	// Healthy reads the collections the API serves.
+	Healthy(ctx context.Context) error
 	Version(collection string) uint64
 }
 
@@ -72,17 +77,29 @@ type Server struct {
 	answers    *answerCache
 	imageBytes *imageCache
 
+	signUpPerClient  *ratelimit.Limiter
 	loginPerClient   *ratelimit.Limiter
-	loginPerAccount  *ratelimit.Limiter
+	loginGuesses     *ratelimit.Limiter // wrong passwords per (account, client address)
+	loginPerAccount  *ratelimit.Limiter // wrong passwords per account, from anywhere
+	loginMaxWait     time.Duration      // the longest a sign-in waits its turn on loginPerAccount
 	cardPerClient    *ratelimit.Limiter
 	contactPerClient *ratelimit.Limiter
 }
 
-// Sign-in rate limits: a client address may try 20 times at once, then once
-// every 15 s; one account 5 times, then once a minute.
+// Sign-up and sign-in limits (defaults of Config.Limits): a client address
+// may sign up 10 times at once, then once every 5 minutes (each sign-up is a
+// 19 MiB password hash and an account); it may try to sign in 20 times at
+// once, then once every 15 s; it may guess one account's password wrong 5
+// times, then once a minute. One account may take 20 wrong passwords from
+// anywhere; beyond that, sign-ins to it line up one every 10 s (waiting at
+// most 30 s, else 429), so that its owner still gets in while a guesser
+// spread over many addresses is slowed down, not its victim locked out.
 const (
+	signUpClientBurst, signUpClientEvery = 10, 5 * time.Minute
 	loginClientBurst, loginClientEvery   = 20, 15 * time.Second
-	loginAccountBurst, loginAccountEvery = 5, time.Minute
+	loginGuessBurst, loginGuessEvery     = 5, time.Minute
+	loginAccountBurst, loginAccountEvery = 20, 10 * time.Second
+	loginAccountMaxWait                  = 30 * time.Second
 	// test-mode card attempts per client address
 	cardClientBurst, cardClientEvery = 30, 5 * time.Second
 	// contact messages per client address
@@ -91,6 +108,7 @@ const (
 
 // New returns an API server.
 func New(cfg Config, d Deps) *Server {
+	lim := cfg.Limits
 	return &Server{
 		cfg:              cfg,
 		store:            d.Store,
@@ -107,8 +125,11 @@ func New(cfg Config, d Deps) *Server {
 		log:              d.Log,
 		answers:          newAnswerCache(d.Store.Version, cfg.CacheTTL),
 		imageBytes:       newImageCache(64 << 20),
-		loginPerClient:   ratelimit.New(loginClientBurst, loginClientEvery),
-		loginPerAccount:  ratelimit.New(loginAccountBurst, loginAccountEvery),
+		signUpPerClient:  lim.limiter(lim.SignUp, ratelimit.Rate{Burst: signUpClientBurst, Interval: signUpClientEvery}),
+		loginPerClient:   lim.limiter(lim.Login, ratelimit.Rate{Burst: loginClientBurst, Interval: loginClientEvery}),
+		loginGuesses:     lim.limiter(lim.LoginGuesses, ratelimit.Rate{Burst: loginGuessBurst, Interval: loginGuessEvery}),
+		loginPerAccount:  lim.limiter(lim.LoginAccount, ratelimit.Rate{Burst: loginAccountBurst, Interval: loginAccountEvery}),
+		loginMaxWait:     cmp.Or(lim.LoginAccountMaxWait, loginAccountMaxWait),
 	}
 }
 
@@ -172,7 +193,7 @@ func (s *Server) Handler() http.Handler {
 }
 
 func (s *Server) health(c *gin.Context) {
-	if err := s.store.Ping(c.Request.Context()); err != nil {
+	if err := s.store.Healthy(c.Request.Context()); err != nil {
 		s.fail(c, &shop.Error{Code: shop.EUNAVAILABLE, Message: "The database is not answering.", Cause: err})
 		return
 	}

@@ -5,6 +5,7 @@ package shop
 import (
 	"errors"
 	"fmt"
+	"time"
 )
 
 // Error codes. The HTTP layer maps each to one status (httpapi/errors.go).
@@ -24,11 +25,14 @@ const (
 
 // Error is the one error type of the application. Message is safe to show to
 // a client; Fields names the input fields that were wrong, by their JSON name.
+// RetryAfter, when set, tells the client when to try again (rate limited, or
+// busy).
 type Error struct {
-	Code    string
-	Message string
-	Fields  map[string]string
-	Cause   error // for the logs only; never shown to a client
+	Code       string
+	Message    string
+	Fields     map[string]string
+	Cause      error // for the logs only; never shown to a client
+	RetryAfter time.Duration
 }
 
 func (e *Error) Unwrap() error { return e.Cause }
