@@ -42,6 +42,11 @@ func newCollection[K comparable, D any](s *Store, name, what string, m *mirror[K
 type guard[D any] struct {
 	filter bson.D
 	check  func(cur D) error // nil when the filter cannot fail on an existing document
+	// apply, embedded only, computes the write from the current document
+	// under the write slot: the update to send by _id and the document it
+	// leaves, which goes into the mirror without reading it back. nil: the
+	// update passed to update is sent, and the document is read back.
+	apply func(cur D) (update bson.D, next D)
 }
 
 // get returns the document with this _id.
@@ -139,13 +144,22 @@ func (t *collection[K, D]) update(ctx context.Context, id K, g guard[D], update 
 	var res *mongo.UpdateResult
 	if t.mem != nil {
 		err := t.s.write(ctx, t.name, func(ctx context.Context) error {
-			if _, err := t.guarded(id, g); err != nil {
+			cur, err := t.guarded(id, g)
+			if err != nil {
 				return err
 			}
-			var err error
+			update := update
+			var next D
+			if g.apply != nil {
+				update, next = g.apply(cur)
+			}
 			if res, err = t.c.UpdateOne(ctx, bson.D{{Key: "_id", Value: id}}, update); err != nil {
 				t.resync(ctx, id)
 				return err
+			}
+			if g.apply != nil && res.MatchedCount == 1 {
+				t.mem.put(next)
+				return nil
 			}
 			if err := t.reload(ctx, id); err != nil {
 				return err

@@ -3,6 +3,7 @@ package mongodb
 import (
 	"context"
 	"fmt"
+	"slices"
 	"time"
 
 	"go.mongodb.org/mongo-driver/v2/bson"
@@ -14,31 +15,44 @@ import (
 // cancelling deletes the order, then gives the stock back. There are no
 // multi-document transactions, so a crash between the two steps would lose
 // the stock for good. Each step on the product therefore records a hold,
-// {order, qty, at}, in the same single-document update that moves the stock:
-// "this product's stock excludes qty for that order". The last step drops
-// the hold. A hold that outlives its steps (a crash) is settled by
-// RecoverStock by whether its order exists:
+// {order, qty, at}, in the same single-document write that moves the stock:
+// "this product's stock excludes qty for that order". A hold is settled by
+// whether its order exists:
 //
-//   - the order exists: the stock is right; drop the hold;
-//   - it does not (never stored, or deleted): give qty back with the hold.
+//   - the order exists: the stock is right; the hold can go;
+//   - it does not (never stored, or deleted): qty comes back with the hold.
 //
-// On MongoDB these are atomic per document with the filter as the guard;
-// embedded, the guard is checked on the mirror under the write slot.
+// A placing hold (cancel false) is settled by the order's existence alone.
+// A cancelling hold (cancel true) is written before the order's delete and
+// given back after it; it replaces the order's placing hold, so that an
+// order never has two holds to give back.
+//
+// On MongoDB each write is atomic per document with its filter as the
+// guard, and a placing hold is dropped as soon as the order is stored
+// (KeepStock). Embedded, the single writer computes each write from the
+// exact mirror under the write slot (no read-back), and drops the placing
+// holds whose orders exist in the product's next stock write instead: a
+// placed order costs two writes, as it would without holds.
+// RecoverStock settles what a crash left.
 
 // stockHold is one order's hold on a product's stock.
 type stockHold struct {
-	Order bson.ObjectID `bson:"order"`
-	Qty   int64         `bson:"qty"`
-	At    time.Time     `bson:"at"`
+	Order  bson.ObjectID `bson:"order"`
+	Qty    int64         `bson:"qty"`
+	At     time.Time     `bson:"at"`
+	Cancel bool          `bson:"cancel,omitempty"`
 }
 
+// holdOf returns the order's hold: its cancelling one if it has one.
 func holdOf(p productDoc, order bson.ObjectID) (stockHold, bool) {
+	var found stockHold
+	ok := false
 	for _, h := range p.Holds {
-		if h.Order == order {
-			return h, true
+		if h.Order == order && (!ok || h.Cancel) {
+			found, ok = h, true
 		}
 	}
-	return stockHold{}, false
+	return found, ok
 }
 
 func stockIDs(productID, orderID string) (bson.ObjectID, bson.ObjectID, error) {
@@ -50,7 +64,43 @@ func stockIDs(productID, orderID string) (bson.ObjectID, bson.ObjectID, error) {
 	return pid, oid, err
 }
 
-var errHeld = shop.Errorf(shop.ECONFLICT, "The order is already being changed. Please try again.")
+var (
+	errHeld    = shop.Errorf(shop.ECONFLICT, "The order is already being changed. Please try again.")
+	errSettled = shop.Errorf(shop.ECONFLICT, "The stock hold was settled already.")
+)
+
+// settledHolds returns holds without the placing holds whose orders exist
+// (embedded: the orders' mirror answers) and without drop's holds, as a new
+// slice (nil when empty, as the store gives back an absent field).
+func (s *Store) settledHolds(holds []stockHold, drop bson.ObjectID) []stockHold {
+	var out []stockHold
+	for _, h := range holds {
+		if h.Order == drop {
+			continue
+		}
+		if !h.Cancel {
+			if _, placed := s.orders.mem.get(h.Order); placed {
+				continue
+			}
+		}
+		out = append(out, h)
+	}
+	return out
+}
+
+// stockWrite is the embedded write of a product's new stock and holds.
+func stockWrite(p productDoc, available int64, holds []stockHold, at time.Time) (bson.D, productDoc) {
+	p.Available, p.Holds = available, holds
+	set := bson.D{{Key: "avaialbequantit", Value: available}}
+	if !at.IsZero() {
+		p.UpdatedAt = at
+		set = append(set, bson.E{Key: "updatedAt", Value: at})
+	}
+	if len(holds) == 0 {
+		return bson.D{{Key: "$set", Value: set}, {Key: "$unset", Value: bson.D{{Key: "stockHolds", Value: ""}}}}, p
+	}
+	return bson.D{{Key: "$set", Value: append(set, bson.E{Key: "stockHolds", Value: holds})}}, p
+}
 
 // ReserveStock takes qty pieces for order with one guarded write that also
 // records the hold, so that concurrent orders never sell more than there is
@@ -64,6 +114,7 @@ func (s *Store) ReserveStock(ctx context.Context, productID, orderID string, qty
 		return shop.Errorf(shop.EINVALID, "The quantity must be at least 1.")
 	}
 	at := now()
+	hold := stockHold{Order: oid, Qty: qty, At: at}
 	_, err = s.products.update(ctx, pid, guard[productDoc]{
 		filter: bson.D{{Key: "avaialbequantit", Value: bson.D{{Key: "$gte", Value: qty}}}, {Key: "stockHolds.order", Value: bson.D{{Key: "$ne", Value: oid}}}},
 		check: func(p productDoc) error {
@@ -75,34 +126,43 @@ func (s *Store) ReserveStock(ctx context.Context, productID, orderID string, qty
 			}
 			return nil
 		},
+		apply: func(p productDoc) (bson.D, productDoc) {
+			return stockWrite(p, p.Available-qty, append(s.settledHolds(p.Holds, oid), hold), at)
+		},
 	}, bson.D{
 		{Key: "$inc", Value: bson.D{{Key: "avaialbequantit", Value: -qty}}},
-		{Key: "$push", Value: bson.D{{Key: "stockHolds", Value: stockHold{Order: oid, Qty: qty, At: at}}}},
+		{Key: "$push", Value: bson.D{{Key: "stockHolds", Value: hold}}},
 		{Key: "$set", Value: bson.D{{Key: "updatedAt", Value: at}}},
 	})
 	return err
 }
 
-// HoldStock records a hold of qty for an order about to be deleted; the
-// stock itself comes back with ReleaseStock once the order is gone.
+// HoldStock records a cancelling hold of qty for an order about to be
+// deleted, in place of its placing hold; the stock itself comes back with
+// ReleaseStock once the order is gone.
 func (s *Store) HoldStock(ctx context.Context, productID, orderID string, qty int64) error {
 	pid, oid, err := stockIDs(productID, orderID)
 	if err != nil {
 		return err
 	}
+	hold := stockHold{Order: oid, Qty: qty, At: now(), Cancel: true}
 	_, err = s.products.update(ctx, pid, guard[productDoc]{
 		filter: bson.D{{Key: "stockHolds.order", Value: bson.D{{Key: "$ne", Value: oid}}}},
 		check: func(p productDoc) error {
-			if _, held := holdOf(p, oid); held {
+			if h, held := holdOf(p, oid); held && (h.Cancel || !s.Embedded()) {
 				return errHeld
 			}
 			return nil
 		},
-	}, bson.D{{Key: "$push", Value: bson.D{{Key: "stockHolds", Value: stockHold{Order: oid, Qty: qty, At: now()}}}}})
+		apply: func(p productDoc) (bson.D, productDoc) {
+			return stockWrite(p, p.Available, append(s.settledHolds(p.Holds, oid), hold), time.Time{})
+		},
+	}, bson.D{{Key: "$push", Value: bson.D{{Key: "stockHolds", Value: hold}}}})
 	return err
 }
 
-// KeepStock drops the order's hold: the stock stays as it is.
+// KeepStock drops the order's hold: the stock stays as it is. Embedded,
+// a placing hold is left for the product's next stock write to drop.
 func (s *Store) KeepStock(ctx context.Context, productID, orderID string) error {
 	return s.settleHold(ctx, productID, orderID, false)
 }
@@ -123,7 +183,7 @@ func (s *Store) settleHold(ctx context.Context, productID, orderID string, giveB
 		return err
 	}
 	h, ok := holdOf(p, oid)
-	if !ok {
+	if !ok || (!giveBack && !h.Cancel && s.Embedded()) {
 		return nil
 	}
 	update := bson.D{{Key: "$pull", Value: bson.D{{Key: "stockHolds", Value: h}}}}
@@ -133,7 +193,8 @@ func (s *Store) settleHold(ctx context.Context, productID, orderID string, giveB
 			bson.E{Key: "$set", Value: bson.D{{Key: "updatedAt", Value: now()}}})
 	}
 	_, err = s.products.update(ctx, pid, guard[productDoc]{
-		// The order's hold is still there: one per order, never changed.
+		// The order's hold is still there: one per order on MongoDB, never
+		// changed.
 		filter: bson.D{{Key: "stockHolds.order", Value: oid}},
 		check: func(p productDoc) error {
 			if cur, held := holdOf(p, oid); !held || cur != h {
@@ -141,14 +202,22 @@ func (s *Store) settleHold(ctx context.Context, productID, orderID string, giveB
 			}
 			return nil
 		},
+		apply: func(p productDoc) (bson.D, productDoc) {
+			holds := slices.DeleteFunc(slices.Clone(p.Holds), func(x stockHold) bool { return x == h })
+			if len(holds) == 0 {
+				holds = nil
+			}
+			if giveBack {
+				return stockWrite(p, p.Available+h.Qty, holds, now())
+			}
+			return stockWrite(p, p.Available, holds, time.Time{})
+		},
 	}, update)
 	if err == errSettled {
 		return nil // settled in between, by the other step or by recovery
 	}
 	return err
 }
-
-var errSettled = shop.Errorf(shop.ECONFLICT, "The stock hold was settled already.")
 
 // StaleHolds is how old a hold must be before RecoverStock settles it on a
 // shared MongoDB, where another instance may still be between its steps
@@ -162,10 +231,13 @@ func staleHolds(cutoff time.Time) bson.D {
 	return bson.D{{Key: "stockHolds.at", Value: bson.D{{Key: "$lt", Value: cutoff}}}}
 }
 
-// RecoverStock settles every hold made before cutoff: it gives the stock
-// back when the hold's order does not exist, and drops the hold when it
-// does. It reports how many holds gave stock back, and how many were kept.
-func (s *Store) RecoverStock(ctx context.Context, cutoff time.Time) (released, kept int, err error) {
+// RecoverStock settles the holds made before cutoff: a hold whose order
+// does not exist gives its stock back; a cancelling hold whose order exists
+// (the delete did not happen) is dropped, and so, on MongoDB, is a placing
+// one (embedded, the product's next stock write drops it, and start-up
+// writes nothing for it). It reports how many holds gave stock back, and
+// how many were dropped.
+func (s *Store) RecoverStock(ctx context.Context, cutoff time.Time) (released, dropped int, err error) {
 	old := func(h stockHold) bool { return h.At.Before(cutoff) }
 	docs, _, err := s.products.list(ctx, listQuery[productDoc]{
 		index: "createdAt", limit: 1 << 30,
@@ -190,16 +262,19 @@ func (s *Store) RecoverStock(ctx context.Context, cutoff time.Time) (released, k
 			_, err := s.orders.get(ctx, h.Order)
 			switch shop.ErrorCode(err) {
 			case "":
+				if !h.Cancel && s.Embedded() {
+					continue
+				}
 				err = s.KeepStock(ctx, p.ID.Hex(), h.Order.Hex())
-				kept++
+				dropped++
 			case shop.ENOTFOUND:
 				err = s.ReleaseStock(ctx, p.ID.Hex(), h.Order.Hex())
 				released++
 			}
 			if err != nil {
-				return released, kept, fmt.Errorf("settle the stock held on %s for order %s: %w", p.ID.Hex(), h.Order.Hex(), err)
+				return released, dropped, fmt.Errorf("settle the stock held on %s for order %s: %w", p.ID.Hex(), h.Order.Hex(), err)
 			}
 		}
 	}
-	return released, kept, nil
+	return released, dropped, nil
 }
