@@ -77,6 +77,7 @@ func TestBinary_KillMidBurst(t *testing.T) {
 	// The burst: 8 clients; SIGKILL once 150 writes were acknowledged.
 	var mu sync.Mutex
 	placed := map[string]bool{} // order id → still there (false: cancelled)
+	unsure := map[string]bool{} // a cancel was cut off by the kill
 	var signedUp []string
 	var acked atomic.Int64
 	var wg sync.WaitGroup
@@ -120,11 +121,16 @@ func TestBinary_KillMidBurst(t *testing.T) {
 					mu.Unlock()
 					if id != "" {
 						status, _, err = api.call("DELETE", "/delete/"+id, adminToken, "")
-						if err == nil && status == 200 {
-							mu.Lock()
+						mu.Lock()
+						switch {
+						case err == nil && status == 200:
 							placed[id] = false
-							mu.Unlock()
+						case err != nil:
+							// The kill cut the answer off: the delete may
+							// or may not have happened. Either is right.
+							unsure[id] = true
 						}
+						mu.Unlock()
 					}
 				case 4:
 					email := fmt.Sprintf("new-%d-%d@crash.test", w, i)
@@ -164,7 +170,7 @@ func TestBinary_KillMidBurst(t *testing.T) {
 		have[o.ID] = true
 	}
 	for id, live := range placed {
-		if have[id] != live {
+		if have[id] != live && !unsure[id] {
 			t.Errorf("order %s: in the store %v, acknowledged as placed and (cancelled = %v)", id, have[id], !live)
 		}
 	}

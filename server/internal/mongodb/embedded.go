@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 	"syscall"
+	"time"
 
 	"github.com/FerretDB/FerretDB/ferretdb"
 )
@@ -60,10 +61,12 @@ func startEmbedded(ctx context.Context, dataDir, db, sqliteParams string, log *s
 		return nil, err
 	}
 	e := &embeddedServer{dataDir: abs, dbDir: dbDir, db: db, lock: lock, done: make(chan struct{})}
+	checked := time.Now()
 	if e.files, err = checkStoreFiles(ctx, abs, dbDir, db); err != nil {
 		_ = unlockDir(lock)
 		return nil, err
 	}
+	log.Info("embedded store checked", "file", e.files.file, "generation", e.files.generation, "took", time.Since(checked).Round(time.Millisecond))
 	if e.socket, e.tempDir, err = socketPath(abs); err != nil {
 		_ = unlockDir(lock)
 		return nil, err
