@@ -9,11 +9,29 @@ import (
 	"testing"
 
 	"storefront/server/internal/app"
+	"storefront/server/internal/mongodb"
 	"storefront/server/internal/mongodb/mongotest"
 	"storefront/server/internal/shop"
 )
 
 var discard = slog.New(slog.NewTextHandler(io.Discard, nil))
+
+// unpaidOrder stores a product and an unpaid order of qty of it at price
+// (cents), and returns the order's id.
+func unpaidOrder(t *testing.T, s *mongodb.Store, price shop.Cents, qty int64) string {
+	t.Helper()
+	ctx := context.Background()
+	pid, err := s.InsertProduct(ctx, shop.ProductDraft{Name: "Lathe", Price: price, Description: "Metal lathe.", Available: 5, Minimum: 1, Email: "ops@shop.test"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	id, err := s.InsertOrder(ctx, shop.Order{Name: "Ann", Email: "ann@shop.test", ProductID: pid, ProductName: "Lathe",
+		ProductPrice: price, ProductQuantity: qty, Amount: int64(price) * qty, Address: "1 Mill Road", Mobile: "+44 113 496 0000"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return id
+}
 
 // hookedOrders calls onFind before each FindOrder.
 type hookedOrders struct {
@@ -34,15 +52,7 @@ func (h *hookedOrders) FindOrder(ctx context.Context, id string) (shop.Order, er
 func TestWebhook_ConcurrentDeliveriesProcessOnce(t *testing.T) {
 	ctx := context.Background()
 	s := mongotest.MustOpen(t)
-	pid, err := s.InsertProduct(ctx, shop.ProductDraft{Name: "Lathe", Price: 12500, Description: "Metal lathe.", Available: 5, Minimum: 1, Email: "ops@shop.test"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	orderID, err := s.InsertOrder(ctx, shop.Order{Name: "Ann", Email: "ann@shop.test", ProductID: pid, ProductName: "Lathe",
-		ProductPrice: 12500, ProductQuantity: 2, Amount: 25000, Address: "1 Mill Road", Mobile: "+44 113 496 0000"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	orderID := unpaidOrder(t, s, 12500, 2)
 	const deliveries = 8
 	var entered, returned atomic.Int32
 	release := make(chan struct{})
@@ -92,15 +102,7 @@ func TestWebhook_ConcurrentDeliveriesProcessOnce(t *testing.T) {
 func TestWebhook_AFailedEventIsProcessedOnRetry(t *testing.T) {
 	ctx := context.Background()
 	s := mongotest.MustOpen(t)
-	pid, err := s.InsertProduct(ctx, shop.ProductDraft{Name: "Press", Price: 1000, Description: "Press.", Available: 5, Minimum: 1, Email: "ops@shop.test"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	orderID, err := s.InsertOrder(ctx, shop.Order{Name: "Ann", Email: "ann@shop.test", ProductID: pid, ProductName: "Press",
-		ProductPrice: 1000, ProductQuantity: 1, Amount: 1000, Address: "1 Mill Road", Mobile: "+44 113 496 0000"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	orderID := unpaidOrder(t, s, 1000, 1)
 	failing := true
 	orders := &failingOrders{OrderStore: s, fail: &failing}
 	p := &app.Payments{Orders: orders, Events: s, Log: discard,
