@@ -18,21 +18,22 @@ type Orders struct {
 
 // Place reserves the stock with one conditional write, then stores the
 // order; if the order cannot be stored the stock is given back. Name and
-// email come from the account, name, price and image from the product.
-func (o *Orders) Place(ctx context.Context, caller shop.Caller, d shop.OrderDraft) (string, error) {
+// email come from the account, name, price and image from the product. It
+// returns the order as stored, with its number.
+func (o *Orders) Place(ctx context.Context, caller shop.Caller, d shop.OrderDraft) (shop.Order, error) {
 	if err := shop.RequireSignedIn(caller); err != nil {
-		return "", err
+		return shop.Order{}, err
 	}
 	qty, err := d.Parse()
 	if err != nil {
-		return "", err
+		return shop.Order{}, err
 	}
 	p, err := o.Products.FindProduct(ctx, d.ProductID)
 	if err != nil {
-		return "", err
+		return shop.Order{}, err
 	}
 	if qty < p.Minimum {
-		return "", shop.Invalid("The order is not valid.", map[string]string{
+		return shop.Order{}, shop.Invalid("The order is not valid.", map[string]string{
 			"productQuantity": "must be at least the minimum order of " + itoa64(p.Minimum)})
 	}
 	// The stock is held under the order's id in the same write that takes
@@ -40,9 +41,9 @@ func (o *Orders) Place(ctx context.Context, caller shop.Caller, d shop.OrderDraf
 	// next start (RecoverStock).
 	orderID := o.Orders.NewOrderID()
 	if err := o.Products.ReserveStock(ctx, p.ID, orderID, qty); err != nil {
-		return "", err
+		return shop.Order{}, err
 	}
-	id, err := o.Orders.InsertOrder(ctx, shop.Order{
+	placed, err := o.Orders.InsertOrder(ctx, shop.Order{
 		ID: orderID, Name: caller.Name, Email: caller.Email, Image: p.Image, ProductID: p.ID, ProductName: p.Name,
 		ProductPrice: p.Price, ProductQuantity: qty, Amount: int64(p.Price) * qty,
 		Address: d.Address, Mobile: d.Mobile,
@@ -51,10 +52,10 @@ func (o *Orders) Place(ctx context.Context, caller shop.Caller, d shop.OrderDraf
 		// No transactions: compensate. The write may have happened all the
 		// same (a timeout), so the order's existence decides.
 		o.settle(ctx, p.ID, orderID)
-		return "", err
+		return shop.Order{}, err
 	}
 	o.finish(ctx, p.ID, orderID, o.Products.KeepStock)
-	return id, nil
+	return placed, nil
 }
 
 // settle decides an order's stock hold by whether the order exists, as
@@ -98,12 +99,15 @@ func (o *Orders) ListOwn(ctx context.Context, caller shop.Caller, email string, 
 	return o.Orders.ListOrders(ctx, email, limit, skip)
 }
 
-// ListAll lists every order, for admins.
-func (o *Orders) ListAll(ctx context.Context, caller shop.Caller, limit, skip int) ([]shop.Order, int64, error) {
+// ListAll lists every order, or ("" for all) those in one status, for admins.
+func (o *Orders) ListAll(ctx context.Context, caller shop.Caller, status shop.OrderStatus, limit, skip int) ([]shop.Order, int64, error) {
 	if err := shop.RequireAdmin(caller); err != nil {
 		return nil, 0, err
 	}
-	return o.Orders.ListOrders(ctx, "", limit, skip)
+	if status == "" {
+		return o.Orders.ListOrders(ctx, "", limit, skip)
+	}
+	return o.Orders.ListOrdersByStatus(ctx, status, limit, skip)
 }
 
 // Ship marks an order shipped (admins, once).

@@ -30,7 +30,7 @@ func unpaidOrder(t *testing.T, s *mongodb.Store, price shop.Cents, qty int64) st
 	if err != nil {
 		t.Fatal(err)
 	}
-	return id
+	return id.ID
 }
 
 // hookedOrders calls onFind before each FindOrder.

@@ -2,6 +2,7 @@ package httpapi
 
 import (
 	"net/http"
+	"slices"
 	"strconv"
 
 	"github.com/gin-gonic/gin"
@@ -9,19 +10,19 @@ import (
 	"storefront/server/internal/shop"
 )
 
-// placeOrder answers POST /order with {acknowledged, insertedId}.
+// placeOrder answers POST /order with {acknowledged, insertedId, number}.
 func (s *Server) placeOrder(c *gin.Context) {
 	var d shop.OrderDraft
 	if err := decodeJSON(c, &d); err != nil {
 		s.fail(c, err)
 		return
 	}
-	id, err := s.orders.Place(c.Request.Context(), caller(c), d)
+	o, err := s.orders.Place(c.Request.Context(), caller(c), d)
 	if err != nil {
 		s.fail(c, err)
 		return
 	}
-	c.JSON(http.StatusCreated, gin.H{"acknowledged": true, "insertedId": id})
+	c.JSON(http.StatusCreated, gin.H{"acknowledged": true, "insertedId": o.ID, "number": o.Number})
 }
 
 // customerOrders answers GET /order?email=.
@@ -35,15 +36,32 @@ func (s *Server) customerOrders(c *gin.Context) {
 	s.writeOrders(c, list, total, err)
 }
 
-// allOrders answers GET /orders (admins).
+// allOrders answers GET /orders?status= (admins).
 func (s *Server) allOrders(c *gin.Context) {
 	limit, skip, err := page(c, 50, 100)
 	if err != nil {
 		s.fail(c, err)
 		return
 	}
-	list, total, err := s.orders.ListAll(c.Request.Context(), caller(c), limit, skip)
+	status, err := orderStatus(c)
+	if err != nil {
+		s.fail(c, err)
+		return
+	}
+	list, total, err := s.orders.ListAll(c.Request.Context(), caller(c), status, limit, skip)
 	s.writeOrders(c, list, total, err)
+}
+
+// orderStatus reads the status filter of GET /orders: absent for all orders.
+func orderStatus(c *gin.Context) (shop.OrderStatus, error) {
+	v, ok := c.GetQuery("status")
+	if !ok {
+		return "", nil
+	}
+	if status := shop.OrderStatus(v); slices.Contains(shop.OrderStatuses, status) {
+		return status, nil
+	}
+	return "", shop.Invalid("The list parameters are not valid.", map[string]string{"status": "must be one of unpaid, paid, shipped"})
 }
 
 func (s *Server) writeOrders(c *gin.Context, list []shop.Order, total int64, err error) {

@@ -321,3 +321,82 @@ func TestOrders_IDAddressedHiddenFromOthers(t *testing.T) {
 		}
 	})
 }
+
+func TestOrders_Numbers(t *testing.T) {
+	ts := mustServe(t)
+	alice := ts.quickAccount(t, "Alice", "alice@shop.test")
+	p := ts.mustProduct(t, "Numbered Mill", 1000, 10, 1)
+	for want := int64(1001); want <= 1002; want++ {
+		res, body := ts.send(t, "POST", "/order", alice.Token, orderBody(p.ID, 1))
+		out := decode[map[string]any](t, body)
+		if res.StatusCode != 201 || out["acknowledged"] != true || out["insertedId"] == "" || out["number"] != float64(want) {
+			t.Fatalf("%d %s; want number %d", res.StatusCode, body, want)
+		}
+		_, body = ts.send(t, "GET", "/pay/"+out["insertedId"].(string), alice.Token, nil)
+		if o := decode[shop.Order](t, body); o.Number != want {
+			t.Fatalf("GET /pay: number %d, want %d", o.Number, want)
+		}
+	}
+}
+
+func TestOrders_StatusFilter(t *testing.T) {
+	ts := mustServe(t)
+	admin := ts.mustRegister(t, "Boss", adminEmail)
+	alice := ts.quickAccount(t, "Alice", "alice@shop.test")
+	p := ts.mustProduct(t, "Filter Saw", 1000, 50, 1)
+	ctx := context.Background()
+	unpaid := ts.mustOrder(t, alice.Token, p.ID, 1)
+	paid := ts.mustOrder(t, alice.Token, p.ID, 1)
+	shipped := ts.mustOrder(t, alice.Token, p.ID, 1)
+	shippedUnpaid := ts.mustOrder(t, alice.Token, p.ID, 1)
+	for _, id := range []string{paid, shipped} {
+		if _, err := ts.store.MarkOrderPaid(ctx, id, "pi_"+id); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, id := range []string{shipped, shippedUnpaid} {
+		if res, body := ts.send(t, "PUT", "/order/update/"+id, admin.Token, nil); res.StatusCode != 200 {
+			t.Fatalf("ship: %d %s", res.StatusCode, body)
+		}
+	}
+	for _, c := range []struct {
+		query string
+		want  []string // newest first
+	}{
+		{"", []string{shippedUnpaid, shipped, paid, unpaid}},
+		{"?status=unpaid", []string{unpaid}},
+		{"?status=paid", []string{paid}},
+		{"?status=shipped", []string{shippedUnpaid, shipped}},
+		{"?status=shipped&limit=1&skip=1", []string{shipped}},
+	} {
+		t.Run("OK"+c.query, func(t *testing.T) {
+			res, body := ts.send(t, "GET", "/orders"+c.query, admin.Token, nil)
+			if res.StatusCode != 200 {
+				t.Fatalf("%d %s", res.StatusCode, body)
+			}
+			var got []string
+			for _, o := range decode[[]shop.Order](t, body) {
+				got = append(got, o.ID)
+			}
+			total := len(c.want)
+			if c.query == "?status=shipped&limit=1&skip=1" {
+				total = 2
+			}
+			if !reflect.DeepEqual(got, c.want) || res.Header.Get("X-Total-Count") != fmt.Sprint(total) {
+				t.Fatalf("got %v (X-Total-Count %s), want %v (%d)", got, res.Header.Get("X-Total-Count"), c.want, total)
+			}
+		})
+	}
+	for _, q := range []string{"lost", "", "PAID", "paid,shipped", "all"} {
+		t.Run("ErrBadStatus_"+q, func(t *testing.T) {
+			res, body := ts.send(t, "GET", "/orders?status="+q, admin.Token, nil)
+			if p := mustProblem(t, res, body, 400); p.Errors["status"] == "" {
+				t.Fatalf("errors %v", p.Errors)
+			}
+		})
+	}
+	t.Run("ErrCustomer", func(t *testing.T) {
+		res, body := ts.send(t, "GET", "/orders?status=unpaid", alice.Token, nil)
+		mustProblem(t, res, body, 403)
+	})
+}

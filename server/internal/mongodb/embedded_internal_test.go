@@ -10,6 +10,7 @@ import (
 	"os"
 	"strings"
 	"testing"
+	"time"
 
 	"go.mongodb.org/mongo-driver/v2/bson"
 	"go.mongodb.org/mongo-driver/v2/mongo"
@@ -196,5 +197,64 @@ func TestImages_GridFSLayout(t *testing.T) {
 	b, _ := io.ReadAll(rc)
 	if !bytes.Equal(b, legacy) || got.ContentType != "image/jpeg" {
 		t.Fatalf("legacy picture: %d bytes of %s", len(b), got.ContentType)
+	}
+}
+
+// Orders stored before order numbers get theirs at the next start, oldest
+// (createdAt, then _id) first, continuing the counter; orders that have one
+// keep it.
+func TestOpen_NumbersOrdersWithoutNumber(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	cfg := Config{DataDir: dir, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))}
+	s, err := Open(ctx, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	numbered, err := s.InsertOrder(ctx, shop.Order{Name: "Ann", Email: "ann@shop.test", ProductID: bson.NewObjectID().Hex(), ProductName: "Lathe",
+		ProductQuantity: 1, Amount: 100, Address: "1 Mill Road", Mobile: "+44 113 496 0000"})
+	if err != nil || numbered.Number != 1001 {
+		t.Fatalf("first order: %d %v", numbered.Number, err)
+	}
+	// Raw documents as an older version stored them: no number, inserted
+	// out of date order; two share a date, so _id decides between them.
+	base := time.Date(2025, 3, 1, 10, 0, 0, 0, time.UTC)
+	ids := make([]bson.ObjectID, 5)
+	for i := range ids {
+		ids[i] = bson.NewObjectID()
+	}
+	dates := []time.Time{base.Add(2 * time.Hour), base, base.Add(time.Hour), base.Add(time.Hour), base.Add(-time.Hour)}
+	for i, id := range ids {
+		_, err := s.db.Collection(CollOrders).InsertOne(ctx, bson.D{{Key: "_id", Value: id}, {Key: "name", Value: "Old"},
+			{Key: "email", Value: "old@shop.test"}, {Key: "productName", Value: "Press"}, {Key: "productQuantity", Value: int64(1)},
+			{Key: "pending", Value: true}, {Key: "shipped", Value: false}, {Key: "paid", Value: false}, {Key: "transactionId", Value: ""},
+			{Key: "createdAt", Value: dates[i]}})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := s.Close(ctx); err != nil {
+		t.Fatal(err)
+	}
+	s, err = Open(ctx, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = s.Close(context.Background()) })
+	// Oldest first: ids[4] (-1h), ids[1] (0), ids[2] and ids[3] (+1h, by _id), ids[0] (+2h).
+	want := map[bson.ObjectID]int64{ids[4]: 1002, ids[1]: 1003, ids[2]: 1004, ids[3]: 1005, ids[0]: 1006, mustOID(numbered.ID): 1001}
+	for id, n := range want {
+		stored, err := s.orders.findOne(ctx, bson.D{{Key: "_id", Value: id}}) // the store, not the mirror
+		if err != nil || stored.Number != n {
+			t.Errorf("order %s: number %d (%v), want %d", id.Hex(), stored.Number, err, n)
+		}
+	}
+	if err := s.Check(ctx); err != nil {
+		t.Fatal(err)
+	}
+	next, err := s.InsertOrder(ctx, shop.Order{Name: "Ann", Email: "ann@shop.test", ProductID: bson.NewObjectID().Hex(), ProductName: "Lathe",
+		ProductQuantity: 1, Amount: 100, Address: "1 Mill Road", Mobile: "+44 113 496 0000"})
+	if err != nil || next.Number != 1007 {
+		t.Fatalf("next order: %d %v, want 1007", next.Number, err)
 	}
 }

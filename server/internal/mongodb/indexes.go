@@ -42,6 +42,10 @@ var queries = []query{
 	{"GET /user: accounts, oldest first", CollUsers, bson.D{}, bson.D{{Key: "createdAt", Value: 1}, {Key: "_id", Value: 1}}, "created_order", "createdAt"},
 	{"GET /order?email=: My Order", CollOrders, bson.D{{Key: "email", Value: "a@b.test"}}, newestFirst, "customer_orders", "email,createdAt"},
 	{"GET /orders: Manage Orders", CollOrders, bson.D{}, newestFirst, "newest_first", "createdAt"},
+	{"GET /orders?status=unpaid|paid: Manage Orders by status", CollOrders, statusFilters["paid"], newestFirst, "status_newest_first", "status,createdAt"},
+	{"GET /orders?status=shipped: Manage Orders, shipped", CollOrders, statusFilters["shipped"], newestFirst, "status_newest_first", "status,createdAt"},
+	{"start-up: orders without a number, oldest first (numbers.go)", CollOrders, unnumbered, oldestFirst, "unnumbered", "createdAt"},
+	{"POST /order: the next order number", CollCounters, bson.D{{Key: "_id", Value: orderCounterID}}, nil, "_id_", ""},
 	{"pay, ship, cancel: order by id (guarded)", CollOrders, bson.D{{Key: "_id", Value: someID}, {Key: "paid", Value: false}}, nil, "_id_", "id"},
 	{"GET /profile?email=, POST /profile", CollProfiles, bson.D{{Key: "email", Value: "a@b.test"}}, nil, "email_unique", "email"},
 	{"GET /reviews", CollReviews, bson.D{}, newestFirst, "newest_first", "createdAt"},
@@ -81,6 +85,10 @@ var indexes = map[string][]mongo.IndexModel{
 	CollOrders: {
 		{Keys: bson.D{{Key: "email", Value: 1}, {Key: "createdAt", Value: -1}, {Key: "_id", Value: -1}}, Options: options.Index().SetName("customer_orders")},
 		{Keys: bson.D{{Key: "createdAt", Value: -1}, {Key: "_id", Value: -1}}, Options: options.Index().SetName("newest_first")},
+		{Keys: bson.D{{Key: "shipped", Value: 1}, {Key: "paid", Value: 1}, {Key: "createdAt", Value: -1}, {Key: "_id", Value: -1}}, Options: options.Index().SetName("status_newest_first")},
+		// Orders without a number have none in the index (null): start-up
+		// finds them oldest first without a scan.
+		{Keys: bson.D{{Key: "number", Value: 1}, {Key: "createdAt", Value: 1}, {Key: "_id", Value: 1}}, Options: options.Index().SetName("unnumbered")},
 	},
 	CollTestIntents: {
 		{Keys: bson.D{{Key: "orderId", Value: 1}, {Key: "amount", Value: 1}}, Options: options.Index().SetName("one_per_order_amount").SetUnique(true)},

@@ -21,6 +21,7 @@ type snapshot struct {
 	Products map[string][]shop.Product
 	Orders   []shop.Order
 	ByEmail  map[string][]shop.Order
+	ByStatus map[shop.OrderStatus][]shop.Order
 	Users    []shop.User
 	Profiles map[string]shop.Profile
 	Reviews  []shop.Review
@@ -29,7 +30,7 @@ type snapshot struct {
 func takeSnapshot(t *testing.T, s *mongodb.Store, emails []string) snapshot {
 	t.Helper()
 	ctx := context.Background()
-	snap := snapshot{Products: map[string][]shop.Product{}, ByEmail: map[string][]shop.Order{}, Profiles: map[string]shop.Profile{}}
+	snap := snapshot{Products: map[string][]shop.Product{}, ByEmail: map[string][]shop.Order{}, ByStatus: map[shop.OrderStatus][]shop.Order{}, Profiles: map[string]shop.Profile{}}
 	for _, sort := range []string{"createdAt", "-createdAt", "name", "-name", "price", "-price"} {
 		for skip := 0; ; skip += 100 {
 			page, total, err := s.ListProducts(ctx, shop.ProductQuery{Limit: 100, Skip: skip, Sort: sort})
@@ -45,6 +46,11 @@ func takeSnapshot(t *testing.T, s *mongodb.Store, emails []string) snapshot {
 	var err error
 	if snap.Orders, _, err = s.ListOrders(ctx, "", 100_000, 0); err != nil {
 		t.Fatal(err)
+	}
+	for _, st := range shop.OrderStatuses {
+		if snap.ByStatus[st], _, err = s.ListOrdersByStatus(ctx, st, 100_000, 0); err != nil {
+			t.Fatal(err)
+		}
 	}
 	for _, e := range emails {
 		if snap.ByEmail[e], _, err = s.ListOrders(ctx, e, 100_000, 0); err != nil {
@@ -111,11 +117,11 @@ func TestMirror_AgreesWithTheStore(t *testing.T) {
 			var err error
 			switch i % 10 {
 			case 0, 1, 2, 3: // orders
-				var id string
-				id, err = orders.Place(ctx, caller, shop.OrderDraft{ProductID: ids[r.IntN(len(ids))], ProductQuantity: "3", Address: "1 Mill Road", Mobile: "+44 113 496 0000"})
+				var o shop.Order
+				o, err = orders.Place(ctx, caller, shop.OrderDraft{ProductID: ids[r.IntN(len(ids))], ProductQuantity: "3", Address: "1 Mill Road", Mobile: "+44 113 496 0000"})
 				if err == nil {
 					mu.Lock()
-					placed = append(placed, id)
+					placed = append(placed, o.ID)
 					mu.Unlock()
 				}
 			case 4: // cancels (some already cancelled, paid or shipped)

@@ -13,6 +13,7 @@ var _ shop.OrderStore = (*Store)(nil)
 
 type orderDoc struct {
 	ID              bson.ObjectID `bson:"_id,omitempty"`
+	Number          int64         `bson:"number,omitempty"` // absent on orders from before numbers, until start-up numbers them
 	Name            string        `bson:"name"`
 	Email           string        `bson:"email"`
 	Image           string        `bson:"image"`
@@ -43,7 +44,7 @@ func utcPtr(t *time.Time) *time.Time {
 
 func (d orderDoc) order() shop.Order {
 	return shop.Order{
-		ID: d.ID.Hex(), Name: d.Name, Email: d.Email, Image: d.Image, ProductID: d.ProductID.Hex(),
+		ID: d.ID.Hex(), Number: d.Number, Name: d.Name, Email: d.Email, Image: d.Image, ProductID: d.ProductID.Hex(),
 		ProductName: d.ProductName, ProductPrice: shop.CentsFromFloat(d.ProductPrice), ProductQuantity: d.ProductQuantity,
 		Amount: d.Amount, Address: d.Address, Mobile: d.Mobile, Pending: d.Pending, Shipped: d.Shipped, Paid: d.Paid,
 		TransactionID: d.TransactionID, PaymentIntentID: d.PaymentIntentID, CreatedAt: d.CreatedAt.UTC(),
@@ -51,15 +52,18 @@ func (d orderDoc) order() shop.Order {
 	}
 }
 
-// orderMirror keeps every order by id, all of them by date (Manage Orders)
-// and each customer's by date (My Order).
+// orderMirror keeps every order by id, all of them by date (Manage Orders),
+// each customer's by date (My Order) and each status's by date (Manage
+// Orders filtered).
 func orderMirror() *mirror[bson.ObjectID, orderDoc] {
 	byDate := func(a, b *orderDoc) int { return a.CreatedAt.Compare(b.CreatedAt) }
+	status := func(d *orderDoc) string { return string(shop.StatusOf(d.Paid, d.Shipped)) }
 	return &mirror[bson.ObjectID, orderDoc]{
 		name: CollOrders, idOf: func(d *orderDoc) bson.ObjectID { return d.ID }, cmpID: compareOID,
 		orders: []*orderIndex[bson.ObjectID, orderDoc]{
 			{name: "createdAt", cmp: byDate},
 			{name: "email,createdAt", group: func(d *orderDoc) string { return d.Email }, cmp: byDate},
+			{name: "status,createdAt", group: status, cmp: byDate},
 		},
 	}
 }
@@ -67,25 +71,31 @@ func orderMirror() *mirror[bson.ObjectID, orderDoc] {
 // NewOrderID returns a fresh order id.
 func (s *Store) NewOrderID() string { return bson.NewObjectID().Hex() }
 
-// InsertOrder stores a new order, under o.ID when it is set.
-func (s *Store) InsertOrder(ctx context.Context, o shop.Order) (string, error) {
+// InsertOrder stores a new order, under o.ID when it is set, with the next
+// order number. A number taken by an insert that then fails is skipped.
+func (s *Store) InsertOrder(ctx context.Context, o shop.Order) (shop.Order, error) {
 	pid, err := objectID(o.ProductID)
 	if err != nil {
-		return "", err
+		return shop.Order{}, err
 	}
 	id := bson.NewObjectID()
 	if o.ID != "" {
 		if id, err = objectID(o.ID); err != nil {
-			return "", err
+			return shop.Order{}, err
 		}
 	}
-	doc := orderDoc{ID: id, Name: o.Name, Email: shop.NormalizeEmail(o.Email), Image: o.Image, ProductID: pid,
+	last, err := s.takeOrderNumbers(ctx, 1)
+	if err != nil {
+		return shop.Order{}, err
+	}
+	doc := orderDoc{ID: id, Number: last, Name: o.Name, Email: shop.NormalizeEmail(o.Email), Image: o.Image, ProductID: pid,
 		ProductName: o.ProductName, ProductPrice: o.ProductPrice.Float(), ProductQuantity: o.ProductQuantity, Amount: o.Amount,
 		Address: o.Address, Mobile: o.Mobile, Pending: true, CreatedAt: now()}
 	if err := s.orders.insert(ctx, doc); err != nil {
-		return "", translate(err, "")
+		return shop.Order{}, translate(err, "")
 	}
-	return doc.ID.Hex(), nil
+	stored, err := roundTrip(doc)
+	return stored.order(), err
 }
 
 // FindOrder returns the order with this id.
@@ -106,6 +116,31 @@ func (s *Store) ListOrders(ctx context.Context, email string, limit, skip int) (
 		q.index, q.group, q.filter = "email,createdAt", &email, bson.D{{Key: "email", Value: email}}
 	}
 	docs, total, err := s.orders.list(ctx, q)
+	out := make([]shop.Order, len(docs))
+	for i, d := range docs {
+		out[i] = d.order()
+	}
+	return out, total, err
+}
+
+// statusFilters are MongoDB's filters of each status, served by the index
+// status_newest_first. Shipped leaves paid open: the $in over both values
+// lets MongoDB merge the index's two ranges in date order instead of sorting.
+var statusFilters = map[shop.OrderStatus]bson.D{
+	shop.OrderUnpaid:  {{Key: "shipped", Value: false}, {Key: "paid", Value: false}},
+	shop.OrderPaid:    {{Key: "shipped", Value: false}, {Key: "paid", Value: true}},
+	shop.OrderShipped: {{Key: "shipped", Value: true}, {Key: "paid", Value: bson.D{{Key: "$in", Value: bson.A{false, true}}}}},
+}
+
+// ListOrdersByStatus returns the orders in one status, newest first.
+func (s *Store) ListOrdersByStatus(ctx context.Context, status shop.OrderStatus, limit, skip int) ([]shop.Order, int64, error) {
+	filter, ok := statusFilters[status]
+	if !ok {
+		return nil, 0, shop.Errorf(shop.EINVALID, "There is no order status %q.", status)
+	}
+	group := string(status)
+	docs, total, err := s.orders.list(ctx, listQuery[orderDoc]{index: "status,createdAt", group: &group, desc: true,
+		filter: filter, sort: newestFirst, skip: skip, limit: limit})
 	out := make([]shop.Order, len(docs))
 	for i, d := range docs {
 		out[i] = d.order()

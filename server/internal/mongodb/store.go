@@ -39,7 +39,7 @@ type Config struct {
 }
 
 // The collections. Each is mirrored in memory in embedded mode but
-// stripe_events, which is only ever read by _id.
+// stripe_events and counters, which are only ever read by _id.
 const (
 	CollProducts = "service"
 	CollReviews  = "reviews"
@@ -51,13 +51,15 @@ const (
 	// Test-mode payment intents and processed Stripe webhook events.
 	CollTestIntents = "test_payment_intents"
 	CollEvents      = "stripe_events"
+	// Counters, one document each (the order numbers'), read only by _id.
+	CollCounters = "counters"
 
 	collImageFiles  = CollImages + ".files"
 	collImageChunks = CollImages + ".chunks"
 )
 
 var collectionNames = []string{CollProducts, CollReviews, collImageFiles, collImageChunks, CollUsers, CollProfiles,
-	CollOrders, CollContacts, CollTestIntents, CollEvents}
+	CollOrders, CollContacts, CollTestIntents, CollEvents, CollCounters}
 
 // Store is the database handle shared by every collection's methods.
 type Store struct {
@@ -146,6 +148,12 @@ func Open(ctx context.Context, cfg Config) (*Store, error) {
 			_ = s.Close(context.Background())
 			return nil, err
 		}
+	}
+	if err := s.numberOrders(ctx); err != nil {
+		_ = s.Close(context.Background())
+		return nil, err
+	}
+	if s.embedded != nil {
 		if err := s.embedded.markStarted(ctx); err != nil {
 			_ = s.Close(context.Background())
 			return nil, err

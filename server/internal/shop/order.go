@@ -13,6 +13,7 @@ import (
 // them whatever later happens to the product or the account.
 type Order struct {
 	ID              string     `json:"_id"`
+	Number          int64      `json:"number"` // human-readable, from 1001, unique and increasing
 	Name            string     `json:"name"`
 	Email           string     `json:"email"`
 	Image           string     `json:"image"`
@@ -106,16 +107,48 @@ func (d *OrderDraft) Parse() (int64, error) {
 	return qty, Invalid("The order is not valid.", f)
 }
 
+// OrderStatus is where an order stands for fulfilment; every order is in
+// exactly one: shipped once shipped (paid or not), else paid, else unpaid.
+type OrderStatus string
+
+// The statuses Manage Orders filters by ("": all orders).
+const (
+	OrderUnpaid  OrderStatus = "unpaid"
+	OrderPaid    OrderStatus = "paid" // paid and not shipped
+	OrderShipped OrderStatus = "shipped"
+)
+
+// OrderStatuses are the statuses in the order the dashboard offers them.
+var OrderStatuses = []OrderStatus{OrderUnpaid, OrderPaid, OrderShipped}
+
+// Status returns the order's status.
+func (o Order) Status() OrderStatus { return StatusOf(o.Paid, o.Shipped) }
+
+// StatusOf is the status of an order with these flags.
+func StatusOf(paid, shipped bool) OrderStatus {
+	switch {
+	case shipped:
+		return OrderShipped
+	case paid:
+		return OrderPaid
+	default:
+		return OrderUnpaid
+	}
+}
+
 // OrderStore is the orders' persistence.
 type OrderStore interface {
 	// NewOrderID returns the id of an order about to be placed: its stock
 	// is held under that id before the order is stored.
 	NewOrderID() string
-	// InsertOrder stores a new order, under o.ID when set.
-	InsertOrder(ctx context.Context, o Order) (string, error)
+	// InsertOrder stores a new order, under o.ID when set, with the next
+	// order number, and returns it as stored.
+	InsertOrder(ctx context.Context, o Order) (Order, error)
 	FindOrder(ctx context.Context, id string) (Order, error)
 	// ListOrders returns orders newest first, of one email or ("" ) of all.
 	ListOrders(ctx context.Context, email string, limit, skip int) ([]Order, int64, error)
+	// ListOrdersByStatus returns the orders in one status, newest first.
+	ListOrdersByStatus(ctx context.Context, status OrderStatus, limit, skip int) ([]Order, int64, error)
 	// ShipOrder marks an order shipped, once (ECONFLICT when it already is).
 	ShipOrder(ctx context.Context, id string) (UpdateResult, error)
 	// DeleteUnpaidOrder removes the order only while it has no transaction

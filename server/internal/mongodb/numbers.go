@@ -1,0 +1,111 @@
+package mongodb
+
+import (
+	"context"
+	"math"
+	"time"
+
+	"go.mongodb.org/mongo-driver/v2/bson"
+	"go.mongodb.org/mongo-driver/v2/mongo/options"
+
+	"storefront/server/internal/shop"
+)
+
+// Order numbers come from one counter document, {_id: "orders", seq}, taken
+// with a single atomic $inc (findOneAndUpdate, upsert): seq counts the
+// numbers handed out, and a number is orderNumberBase + its seq, so the
+// first order is 1001. Embedded, the $inc goes through the write slot like
+// every write, which FerretDB's read-modify-write needs to stay atomic.
+const (
+	orderCounterID  = "orders"
+	orderNumberBase = 1000
+)
+
+type counterDoc struct {
+	ID  string `bson:"_id"`
+	Seq int64  `bson:"seq"`
+}
+
+// takeOrderNumbers reserves n consecutive order numbers and returns the last.
+func (s *Store) takeOrderNumbers(ctx context.Context, n int64) (int64, error) {
+	var c counterDoc
+	take := func(ctx context.Context) error {
+		return s.db.Collection(CollCounters).FindOneAndUpdate(ctx, bson.D{{Key: "_id", Value: orderCounterID}},
+			bson.D{{Key: "$inc", Value: bson.D{{Key: "seq", Value: n}}}},
+			options.FindOneAndUpdate().SetUpsert(true).SetReturnDocument(options.After)).Decode(&c)
+	}
+	err := s.write(ctx, CollCounters, take)
+	if isDuplicate(err) { // two first upserts at once on MongoDB: the counter exists now
+		err = s.write(ctx, CollCounters, take)
+	}
+	if err != nil {
+		return 0, translate(err, "")
+	}
+	return orderNumberBase + c.Seq, nil
+}
+
+// unnumbered are the orders stored before order numbers, oldest first
+// (served by the index unnumbered).
+var (
+	unnumbered  = bson.D{{Key: "number", Value: bson.D{{Key: "$exists", Value: false}}}}
+	oldestFirst = bson.D{{Key: "createdAt", Value: 1}, {Key: "_id", Value: 1}}
+)
+
+// numberOrders gives each order stored before order numbers its number, in
+// createdAt (then _id) order, continuing the counter. It runs at start; when
+// no order lacks a number it costs one pass over the orders' mirror
+// (embedded) or one indexed query that finds nothing (MongoDB).
+func (s *Store) numberOrders(ctx context.Context) error {
+	var missing []orderDoc
+	if s.orders.mem != nil {
+		missing, _ = s.orders.mem.page("createdAt", nil, false, 0, math.MaxInt, func(d *orderDoc) bool { return d.Number == 0 })
+	} else {
+		cur, err := s.orders.c.Find(ctx, unnumbered, options.Find().SetSort(oldestFirst).
+			SetProjection(bson.D{{Key: "_id", Value: 1}, {Key: "createdAt", Value: 1}}))
+		if err != nil {
+			return translate(err, "")
+		}
+		if err := cur.All(ctx, &missing); err != nil {
+			return translate(err, "")
+		}
+	}
+	if len(missing) == 0 {
+		return nil
+	}
+	start := time.Now()
+	last, err := s.takeOrderNumbers(ctx, int64(len(missing)))
+	if err != nil {
+		return err
+	}
+	next := last - int64(len(missing)) + 1
+	numbered := 0
+	for _, d := range missing {
+		number := next
+		next++
+		set := bson.D{{Key: "$set", Value: bson.D{{Key: "number", Value: number}}}}
+		_, err := s.orders.update(ctx, d.ID, guard[orderDoc]{
+			filter: unnumbered,
+			check: func(o orderDoc) error {
+				if o.Number != 0 {
+					return shop.Errorf(shop.ECONFLICT, "The order has a number already.")
+				}
+				return nil
+			},
+			apply: func(o orderDoc) (bson.D, orderDoc) {
+				o.Number = number
+				return set, o
+			},
+		}, set)
+		switch shop.ErrorCode(err) {
+		case "":
+			numbered++
+		case shop.ECONFLICT, shop.ENOTFOUND:
+			// Numbered or deleted meanwhile (another instance on the same
+			// MongoDB): its number is skipped.
+		default:
+			return err
+		}
+	}
+	s.log.Info("numbered the orders stored before order numbers", "orders", numbered, "took", time.Since(start).Round(time.Millisecond))
+	return nil
+}
