@@ -20,7 +20,7 @@ const toast = (page: Page, text: string) => page.getByRole('alert').filter({ has
 const orderRow = (page: Page, text: string) => page.locator('tr[data-testid="order-row"]', { hasText: text });
 
 describe('ordering (issue 5)', () => {
-  it('a customer orders the minimum quantity, sees the toast, and finds the order in My Orders with a PAY link', async () => {
+  it('a customer orders the minimum quantity, sees the toast and a confirmation with the order number, and finds the order in My Orders with a PAY link', async () => {
     const generator = await demoProduct(GENERATOR);
     const customer = await registerAccount('Olga Orderer', uniqueEmail('orderer'));
     const { context, page, pageErrors } = await openPage(browser, '/');
@@ -37,21 +37,37 @@ describe('ordering (issue 5)', () => {
 
       await page.getByLabel('Mobile', { exact: false }).fill('+1 555 014 2290');
       await page.getByLabel('Address', { exact: false }).fill('42 Foundry Road, Pittsburgh');
-      await page.getByRole('button', { name: 'Place Order' }).click();
+      const submit = page.getByRole('button', { name: 'Place Order' });
+      await submit.click();
       await toast(page, 'Order successfully').waitFor();
-      expect(await quantity.inputValue()).toBe('1');
-      expect(await page.getByLabel('Mobile', { exact: false }).inputValue()).toBe('');
+      // The confirmation names the order: number, product, quantity, total; and Place Order takes no second order.
+      const placed = page.getByTestId('order-placed');
+      await placed.getByText('Your order is placed.').waitFor();
+      const number = (await placed.getByTestId('placed-order-number').textContent()) ?? '';
+      expect(number).toMatch(/^#\d{4,}$/);
+      expect(Number(number.slice(1))).toBeGreaterThanOrEqual(1001);
+      const confirmation = await placed.textContent();
+      expect(confirmation).toContain(GENERATOR);
+      expect(confirmation).toContain('1 pcs');
+      expect(confirmation).toContain('$14,900');
+      expect(await placed.getByRole('link', { name: 'Pay now' }).getAttribute('href')).toMatch(/^\/payment\/[0-9a-f]{24}$/);
+      expect(await submit.isDisabled()).toBe(true);
       // The stock on the page follows the order.
       await page.getByText(`Available: ${generator.avaialbequantit - 1} Pcs`).waitFor();
+      // A new order starts afresh.
+      await placed.getByRole('button', { name: 'Place another order' }).click();
+      await placed.waitFor({ state: 'detached' });
+      expect(await quantity.inputValue()).toBe('1');
+      expect(await page.getByLabel('Mobile', { exact: false }).inputValue()).toBe('');
 
-      await page.getByRole('link', { name: 'My Orders' }).first().click();
-      await page.waitForURL((url) => url.pathname === '/dashboard/myorder');
+      await page.goto(new URL('/dashboard/myorder', page.url()).toString());
       await page.getByRole('heading', { level: 1, name: 'My Orders' }).waitFor();
       const row = orderRow(page, GENERATOR);
       await row.waitFor();
       expect(await row.count()).toBe(1);
       await row.getByText('$14,900').waitFor();
       await row.getByText('pending').waitFor();
+      await row.getByText(`Order ${number}`).waitFor();
       expect(await row.getByRole('link', { name: 'PAY' }).getAttribute('href')).toMatch(/^\/payment\/[0-9a-f]{24}$/);
       expect(pageErrors).toEqual([]);
     } finally {
@@ -85,28 +101,70 @@ describe('ordering (issue 5)', () => {
     }
   });
 
-  it('the admin ships an order in Manage Orders; the customer then sees it shipped', async () => {
+  it('the admin sees the order’s number, address and mobile at 400 and 1280 px, confirms shipping the unpaid order, and filters by status; the customer then sees it shipped', async () => {
     const generator = await demoProduct(GENERATOR);
     const email = uniqueEmail('shipping');
     const customer = await registerAccount('Sam Shipping', email);
     await placeOrder(customer.token, generator._id, 1);
     const admin = await adminAccount();
 
-    const asAdmin = await openPage(browser, '/');
+    const asAdmin = await openPage(browser, '/', { width: 400, height: 900 });
     const asCustomer = await openPage(browser, '/');
     try {
-      await openSignedIn(asAdmin.page, admin.token, '/dashboard/manageorder');
-      await asAdmin.page.getByRole('heading', { level: 1, name: 'Manage Orders' }).waitFor();
-      const row = orderRow(asAdmin.page, email);
-      await row.getByText('Sam Shipping').waitFor();
+      const page = asAdmin.page;
+      await openSignedIn(page, admin.token, '/dashboard/manageorder');
+      await page.getByRole('heading', { level: 1, name: 'Manage Orders' }).waitFor();
+      const row = orderRow(page, email);
+      for (const width of [400, 1280]) {
+        await page.setViewportSize({ width, height: 900 });
+        await row.getByText('Sam Shipping').waitFor();
+        for (const text of ['42 Foundry Road, Pittsburgh', '+1 555 014 2290']) {
+          const cell = row.getByText(text, { exact: true });
+          await cell.waitFor();
+          expect(await cell.isVisible(), `${text} at ${width} px`).toBe(true);
+        }
+        expect(await row.getByTestId('order-number').textContent()).toMatch(/^Order #\d{4,}$/);
+      }
       await row.getByText('PAINDING').waitFor();
       await row.getByText('unpaid').waitFor();
+
+      // Unpaid: Ship Now asks first. Dismissed, nothing is sent and nothing changes.
+      const puts: string[] = [];
+      page.on('request', (request) => {
+        if (request.method() === 'PUT' && request.url().includes('/order/update/')) puts.push(request.url());
+      });
+      const prompts: string[] = [];
+      page.once('dialog', (dialog) => {
+        prompts.push(dialog.message());
+        void dialog.dismiss();
+      });
       await row.getByRole('button', { name: 'Ship Now' }).click();
-      await toast(asAdmin.page, 'The order is on its way.').waitFor();
+      await expect.poll(() => prompts).toEqual(['This order is not paid. Ship it anyway?']);
+      await page.waitForTimeout(500);
+      expect(puts).toEqual([]);
+      await row.getByText('PAINDING').waitFor();
+      expect(await row.getByRole('button', { name: 'Ship Now' }).isEnabled()).toBe(true);
+
+      // Accepted: it ships.
+      page.once('dialog', (dialog) => {
+        prompts.push(dialog.message());
+        void dialog.accept();
+      });
+      await row.getByRole('button', { name: 'Ship Now' }).click();
+      await toast(page, 'The order is on its way.').waitFor();
+      expect(prompts).toEqual(['This order is not paid. Ship it anyway?', 'This order is not paid. Ship it anyway?']);
+      expect(puts).toHaveLength(1);
       const shipped = row.getByRole('button', { name: 'Shipped' });
       await shipped.waitFor();
       expect(await shipped.isDisabled()).toBe(true);
       expect(await row.getByText('PAINDING').count()).toBe(0);
+
+      // The status filter: shipped lists it, unpaid does not.
+      const filter = page.getByLabel('Show');
+      await filter.selectOption('shipped');
+      await row.getByText('Sam Shipping').waitFor();
+      await filter.selectOption('unpaid');
+      await row.waitFor({ state: 'detached' });
 
       await openSignedIn(asCustomer.page, customer.token, '/dashboard/myorder');
       const mine = orderRow(asCustomer.page, GENERATOR);

@@ -35,6 +35,8 @@ export const orderMessages = {
     placedText: 'Pay for it now, or later from My Orders.',
     payNow: 'Pay now',
     viewMyOrders: 'My Orders',
+    placedNumberLabel: 'Order number',
+    placeAnother: 'Place another order',
     fieldError: (field: string, reason: string) => `${field} ${reason}`,
     // The spec's texts, word for word (spelling included).
     quantityOutOfRange: 'Please enter a value greater than the minimum quantity and less than the minimum quantity',
@@ -70,12 +72,24 @@ export const orderMessages = {
     emptyAll: 'No orders yet.',
     count: (n: number) => (n === 1 ? '1 order' : `${n} orders`),
     orderedOn: (date: string) => `Ordered ${date}`,
+    // Order numbers and fulfilment (issue 12).
+    orderNumber: (n: number) => `#${n}`,
+    orderNumberLong: (n: number) => `Order #${n}`,
+    shipTo: 'Ship to',
+    confirmShipUnpaid: 'This order is not paid. Ship it anyway?',
+    filterLabel: 'Show',
+    filterAll: 'All orders',
+    filterUnpaid: 'Unpaid',
+    filterPaid: 'Paid, not shipped',
+    filterShipped: 'Shipped',
+    emptyFiltered: 'No orders with this status.',
   },
   // Card payment (issue 6).
   payment: {
     greeting: (name: string) => `Hello, ${name}`,
     payFor: (product: string) => `Please pay for ${product}`,
     summaryTitle: 'Order summary',
+    orderNumber: 'Order number',
     quantity: 'Quantity',
     unitPrice: 'Unit price',
     total: 'Total',

@@ -87,6 +87,11 @@ export interface InsertResult {
   insertedId: string;
 }
 
+/** POST /order: the new order's id and number. */
+export interface PlacedOrder extends InsertResult {
+  number: number;
+}
+
 /** A customer's profile (collection `profiles`); `linkdin` is the spec's spelling. */
 export interface Profile {
   _id: string;
@@ -108,6 +113,8 @@ export interface SaveProfileResult extends InsertResult, UpdateResult {
 /** An order (collection `orders`). Prices in dollars, `amount` (the total) in cents. */
 export interface Order {
   _id: string;
+  /** Human-readable, from 1001, unique and increasing. */
+  number: number;
   name: string;
   email: string;
   image: string;

@@ -3,12 +3,17 @@ import { apiClient } from '@/lib/api-client';
 import type { Order, Page } from '@/types/api';
 import { ordersQueryKey } from './get-my-orders';
 
+/** Where an order stands: unpaid, paid and not shipped, or shipped (paid or not). */
+export type OrderStatus = 'unpaid' | 'paid' | 'shipped';
+
 export interface AllOrdersParams {
   limit?: number;
   skip?: number;
+  /** Only the orders in this status; absent: all. */
+  status?: OrderStatus;
 }
 
-/** GET /orders (admin): every order, newest first; the total is in X-Total-Count. */
+/** GET /orders?status= (admin): every order, or one status's, newest first; the total is in X-Total-Count. */
 export async function getAllOrders(params: AllOrdersParams = {}, signal?: AbortSignal): Promise<Page<Order>> {
   const { data, headers } = await apiClient.request<Order[]>('/orders', { query: { ...params }, signal });
   const total = Number(headers.get('X-Total-Count'));

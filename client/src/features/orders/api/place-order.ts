@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
-import type { InsertResult } from '@/types/api';
+import type { PlacedOrder } from '@/types/api';
 import { ordersQueryKey } from './get-my-orders';
 
 export interface PlaceOrderInput {
@@ -11,12 +11,12 @@ export interface PlaceOrderInput {
 }
 
 /**
- * POST /order (signed in): the server takes name and email from the account and
+ * POST /order (signed in): answers `{acknowledged, insertedId, number}`. The server takes name and email from the account and
  * name, price and image from the product, and reserves the stock. 409 when the
  * stock is short ("Only 3 of X left in stock."), 400 with `errors` per field.
  */
-export function placeOrder(input: PlaceOrderInput): Promise<InsertResult> {
-  return apiClient.post<InsertResult>('/order', input);
+export function placeOrder(input: PlaceOrderInput): Promise<PlacedOrder> {
+  return apiClient.post<PlacedOrder>('/order', input);
 }
 
 export function usePlaceOrder({ onSettled }: { onSettled?: () => unknown } = {}) {

@@ -57,6 +57,7 @@ describe('ManageOrders', () => {
   });
 
   it('Ship Now ships the order (PUT /order/update/{id}); it then shows Shipped, disabled', async () => {
+    vi.stubGlobal('confirm', vi.fn(() => true)); // the order is unpaid: the admin confirms
     const fake = api({
       [`PUT /order/update/${pending._id}`]: () => {
         orders = orders.map((o) => (o._id === pending._id ? { ...o, pending: false, shipped: true } : o));
@@ -77,11 +78,77 @@ describe('ManageOrders', () => {
   });
 
   it('Ship Now refused (409): toasts the server’s reason', async () => {
+    vi.stubGlobal('confirm', vi.fn(() => true));
     api({ [`PUT /order/update/${pending._id}`]: () => problemResponse(409, 'The order has already shipped.') });
     renderWithProviders(<ManageOrders />);
     await screen.findByText('bob@example.com');
     await userEvent.click(row('bob@example.com').getByRole('button', { name: 'Ship Now' }));
     expect(await screen.findByText('The order has already shipped.')).toBeInTheDocument();
+  });
+
+  it('shows each order’s number, address and mobile', async () => {
+    api();
+    renderWithProviders(<ManageOrders />);
+    await screen.findByText('bob@example.com');
+    expect(row('bob@example.com').getByTestId('order-number')).toHaveTextContent('Order #1001');
+    expect(row('bob@example.com').getByTestId('order-address')).toHaveTextContent('42 Foundry Road');
+    expect(row('bob@example.com').getByTestId('order-mobile')).toHaveTextContent('+1 555 014 2290');
+    expect(row('bob@example.com').getByText('Ship to')).toBeInTheDocument();
+  });
+
+  it('Ship Now on an unpaid order asks first; cancelling the question sends nothing', async () => {
+    const confirm = vi.fn(() => false);
+    vi.stubGlobal('confirm', confirm);
+    const fake = api();
+    renderWithProviders(<ManageOrders />);
+    await screen.findByText('bob@example.com');
+    await userEvent.click(row('bob@example.com').getByRole('button', { name: 'Ship Now' }));
+    expect(confirm).toHaveBeenCalledExactlyOnceWith('This order is not paid. Ship it anyway?');
+    await new Promise((r) => setTimeout(r, 50));
+    expect(fake.calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
+    expect(row('bob@example.com').getByRole('button', { name: 'Ship Now' })).toBeEnabled();
+  });
+
+  it('Ship Now on a paid order ships without asking', async () => {
+    const confirm = vi.fn(() => false);
+    vi.stubGlobal('confirm', confirm);
+    const paidOrder = makeOrder({ _id: '64b7f0c2a1b2c3d4e5f6a003', number: 1003, email: 'dee@example.com', paid: true, transactionId: 'pi_test_88bb' });
+    orders = [paidOrder];
+    const fake = api({ [`PUT /order/update/${paidOrder._id}`]: () => jsonResponse({ acknowledged: true, matchedCount: 1, modifiedCount: 1 }) });
+    renderWithProviders(<ManageOrders />);
+    await screen.findByText('dee@example.com');
+    await userEvent.click(row('dee@example.com').getByRole('button', { name: 'Ship Now' }));
+    await vi.waitFor(() => expect(fake.calls.find((c) => c.method === 'PUT')).toMatchObject({ path: `/order/update/${paidOrder._id}` }));
+    expect(confirm).not.toHaveBeenCalled();
+  });
+
+  it('filters by status on the server (GET /orders?status=), from the first page; All drops the filter', async () => {
+    const fake = fakeApi({
+      'GET /orders': ({ url }) => {
+        const status = url.searchParams.get('status');
+        const list = status === 'shipped' ? [shipped] : status === 'unpaid' ? [pending] : status === 'paid' ? [] : [pending, shipped];
+        return jsonResponse(list, { headers: { 'X-Total-Count': String(list.length) } });
+      },
+    });
+    vi.stubGlobal('fetch', fake.fetch);
+    renderWithProviders(<ManageOrders />);
+    await screen.findByText('bob@example.com');
+    const filter = screen.getByLabelText('Show');
+    expect(filter).toHaveValue('all');
+    expect(within(filter).getAllByRole('option').map((o) => o.textContent)).toEqual(['All orders', 'Unpaid', 'Paid, not shipped', 'Shipped']);
+
+    await userEvent.selectOptions(filter, 'shipped');
+    await vi.waitFor(() => expect(screen.queryByText('bob@example.com')).not.toBeInTheDocument());
+    expect(screen.getByText('cid@example.com')).toBeInTheDocument();
+    expect(fake.calls.at(-1)).toMatchObject({ path: '/orders?limit=20&skip=0&status=shipped' });
+
+    await userEvent.selectOptions(filter, 'paid');
+    expect(await screen.findByText('No orders with this status.')).toBeInTheDocument();
+    expect(fake.calls.at(-1)).toMatchObject({ path: '/orders?limit=20&skip=0&status=paid' });
+
+    await userEvent.selectOptions(screen.getByLabelText('Show'), 'all');
+    expect(await screen.findByText('bob@example.com')).toBeInTheDocument();
+    expect(fake.calls.at(-1)).toMatchObject({ path: '/orders?limit=20&skip=0' });
   });
 
   it('a shipped order shows Shipped (disabled); Delete is disabled once there is a transaction id', async () => {

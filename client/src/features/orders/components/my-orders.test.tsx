@@ -41,11 +41,12 @@ function api(overrides: Parameters<typeof fakeApi>[0] = {}) {
 const row = (product: string) => within(screen.getByText(product).closest('tr')!);
 
 describe('MyOrders', () => {
-  it('lists the customer’s orders: product, quantity, total in dollars, status', async () => {
+  it('lists the customer’s orders: number, product, quantity, total in dollars, status', async () => {
     const fake = api();
     renderWithProviders(<MyOrders email="ada@example.com" />);
     expect(await screen.findByText('Diesel Generator 60 kVA')).toBeInTheDocument();
     expect(fake.calls[0]).toMatchObject({ path: '/order?email=ada%40example.com&limit=20&skip=0', authorization: 'Bearer tok' });
+    expect(row('Diesel Generator 60 kVA').getByTestId('order-number')).toHaveTextContent('Order #1001');
     expect(row('Diesel Generator 60 kVA').getByText('1 pcs')).toBeInTheDocument();
     expect(row('Diesel Generator 60 kVA').getByText('$14,900')).toBeInTheDocument();
     expect(row('Deep Groove Ball Bearing 6205-2RS').getByText('$525')).toBeInTheDocument();

@@ -25,7 +25,7 @@ export function formatOrderDate(iso: string): string {
 /** The id of an order's product cell: buttons on the row point at it (aria-describedby) for context. */
 export const productCellId = (order: Order) => `order-${order._id}-product`;
 
-/** The product's picture and name, and when it was ordered. */
+/** The product's picture and name, the order's number, and when it was ordered. */
 export function OrderProduct({ order }: { order: Order }) {
   const date = formatOrderDate(order.createdAt);
   return (
@@ -44,6 +44,11 @@ export function OrderProduct({ order }: { order: Order }) {
         <Typography id={productCellId(order)} component="span" sx={{ display: 'block', fontWeight: 700, lineHeight: 1.35 }}>
           {order.productName}
         </Typography>
+        {order.number > 0 && (
+          <Typography component="span" variant="body2" data-testid="order-number" sx={{ display: 'block', fontWeight: 700, fontVariantNumeric: 'tabular-nums' }}>
+            {m.orderNumberLong(order.number)}
+          </Typography>
+        )}
         {date && (
           <Typography component="span" variant="body2" color="text.secondary" sx={{ display: 'block' }}>
             {m.orderedOn(date)}

@@ -114,9 +114,9 @@ describe('PurchaseForm', () => {
     expect(orderCalls(api)).toEqual([]);
   });
 
-  it('orders: sends the order, toasts Order successfully, resets the form and reloads the stock', async () => {
+  it('orders: sends the order, toasts Order successfully, confirms it with its number and reloads the stock', async () => {
     const { api, onStockChanged } = setup({
-      'POST /order': () => jsonResponse({ acknowledged: true, insertedId: '64b7f0c2a1b2c3d4e5f69999' }, { status: 201 }),
+      'POST /order': () => jsonResponse({ acknowledged: true, insertedId: '64b7f0c2a1b2c3d4e5f69999', number: 1042 }, { status: 201 }),
     });
     await setQuantity('250');
     await userEvent.type(mobile(), ' +1 555 014 2290 ');
@@ -129,12 +129,37 @@ describe('PurchaseForm', () => {
       authorization: 'Bearer tok',
       body: { productId: bearing._id, productQuantity: 250, address: '42 Foundry Road, Pittsburgh', mobile: '+1 555 014 2290' },
     });
-    await vi.waitFor(() => expect(quantity()).toHaveValue(100));
+    const placed = await screen.findByRole('status');
+    expect(placed).toHaveTextContent('Your order is placed.');
+    expect(placed).toHaveTextContent('Pay for it now, or later from My Orders.');
+    expect(screen.getByTestId('placed-order-number')).toHaveTextContent('#1042');
+    expect(placed).toHaveTextContent('Order number#1042');
+    expect(placed).toHaveTextContent('ProductDeep Groove Ball Bearing 6205-2RS');
+    expect(placed).toHaveTextContent('Quantity250 pcs');
+    expect(placed).toHaveTextContent('Total$1,050');
+    expect(screen.getByRole('link', { name: 'Pay now' })).toHaveAttribute('href', '/payment/64b7f0c2a1b2c3d4e5f69999');
+    expect(onStockChanged).toHaveBeenCalled();
+    expect(toast.error).not.toHaveBeenCalled();
+
+    // No second order from the same form: Place Order stays disabled, and Enter sends nothing.
+    expect(submit()).toBeDisabled();
+    fireEvent.submit(submit().closest('form')!);
+    await pause(50);
+    expect(orderCalls(api)).toHaveLength(1);
+    expect(quantity()).toHaveValue(250);
+
+    // A new order starts from the product's defaults.
+    await userEvent.click(screen.getByRole('button', { name: 'Place another order' }));
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    expect(quantity()).toHaveValue(100);
     expect(mobile()).toHaveValue('');
     expect(address()).toHaveValue('');
-    expect(onStockChanged).toHaveBeenCalled();
-    expect(screen.getByRole('link', { name: 'Pay now' })).toHaveAttribute('href', '/payment/64b7f0c2a1b2c3d4e5f69999');
-    expect(toast.error).not.toHaveBeenCalled();
+    await vi.waitFor(() => expect(quantity()).toHaveFocus());
+    await userEvent.type(mobile(), '+1 555 014 2290');
+    await userEvent.type(address(), '42 Foundry Road, Pittsburgh');
+    expect(submit()).toBeEnabled();
+    await userEvent.click(submit());
+    await vi.waitFor(() => expect(orderCalls(api)).toHaveLength(2));
   });
 
   it('refused (409): Failed to add Order with the server’s reason', async () => {

@@ -35,6 +35,15 @@ export interface PurchaseFormValues {
 const SERVER_FIELD_NAMES = { productQuantity: 'quantity', mobile: 'mobile', address: 'address' } as const;
 const FIELD_LABELS: Partial<Record<keyof PurchaseFormValues, string>> = { quantity: m.quantity, mobile: m.mobile, address: m.address };
 
+/** The order just placed, as its confirmation names it. */
+interface PlacedSummary {
+  id: string;
+  number: number;
+  productName: string;
+  quantity: number;
+  amountCents: number;
+}
+
 interface PurchaseFormProps {
   product: Product;
   user: Pick<User, 'name' | 'email'>;
@@ -79,8 +88,11 @@ function refusalReason(error: Error): string {
 export function PurchaseForm({ product, user, onStockChanged }: PurchaseFormProps) {
   const toast = useToast();
   const placeOrder = usePlaceOrder({ onSettled: onStockChanged });
-  const [placedId, setPlacedId] = useState<string | null>(null);
-  const { control, handleSubmit, reset, setError, trigger, getFieldState, formState } = useForm<PurchaseFormValues>({
+  // Set once an order is placed: the form then shows its confirmation and
+  // takes no second order until the buyer starts a new one.
+  const [placed, setPlaced] = useState<PlacedSummary | null>(null);
+  const refocusQuantity = useRef(false);
+  const { control, handleSubmit, reset, setError, setFocus, trigger, getFieldState } = useForm<PurchaseFormValues>({
     defaultValues: defaultsFor(product),
     mode: 'onTouched',
   });
@@ -127,14 +139,19 @@ export function PurchaseForm({ product, user, onStockChanged }: PurchaseFormProp
       if (isOutOfRange(check)) sayOutOfRange();
       return;
     }
-    setPlacedId(null);
+    if (placed) return;
     placeOrder.mutate(
       { productId: product._id, productQuantity: check.quantity, address: values.address.trim(), mobile: values.mobile.trim() },
       {
         onSuccess: (result) => {
           toast.success(m.ordered);
-          reset(defaultsFor(product));
-          setPlacedId(result.insertedId);
+          setPlaced({
+            id: result.insertedId,
+            number: result.number,
+            productName: product.name,
+            quantity: check.quantity,
+            amountCents: Math.round(product.price * 100) * check.quantity,
+          });
         },
         onError: (error) => {
           showFieldErrors(error, SERVER_FIELD_NAMES, setError, (field, reason) => m.fieldError(FIELD_LABELS[field] ?? field, reason));
@@ -149,8 +166,22 @@ export function PurchaseForm({ product, user, onStockChanged }: PurchaseFormProp
     if (errors.quantity && isOutOfRange(checkQuantity(quantityValue, minimum, available))) sayOutOfRange();
   };
 
+  const startNewOrder = () => {
+    reset(defaultsFor(product));
+    refocusQuantity.current = true;
+    setPlaced(null);
+  };
+
+  // The new order starts at the quantity, once the fields are enabled again.
+  useEffect(() => {
+    if (placed || !refocusQuantity.current) return;
+    refocusQuantity.current = false;
+    setFocus('quantity');
+  }, [placed, setFocus]);
+
   const readOnly = { input: { readOnly: true }, inputLabel: { shrink: true } };
-  const canSubmit = quantity.ok && !soldOut && !placeOrder.isPending;
+  const canSubmit = quantity.ok && !soldOut && !placeOrder.isPending && !placed;
+  const locked = soldOut || placed !== null;
   const total = quantity.ok ? formatCents(Math.round(product.price * 100) * quantity.quantity) : null;
 
   return (
@@ -193,7 +224,7 @@ export function PurchaseForm({ product, user, onStockChanged }: PurchaseFormProp
         label={m.quantity}
         type="number"
         required
-        disabled={soldOut}
+        disabled={locked}
         helperText={m.quantityHint(minimum, available)}
         slotProps={{ htmlInput: { min: minimum, max: available, step: 1, inputMode: 'numeric' } }}
         fullWidth
@@ -206,7 +237,7 @@ export function PurchaseForm({ product, user, onStockChanged }: PurchaseFormProp
         type="tel"
         autoComplete="tel"
         required
-        disabled={soldOut}
+        disabled={locked}
         fullWidth
       />
       <FormTextField
@@ -216,7 +247,7 @@ export function PurchaseForm({ product, user, onStockChanged }: PurchaseFormProp
         label={m.address}
         autoComplete="street-address"
         required
-        disabled={soldOut}
+        disabled={locked}
         multiline
         minRows={2}
         fullWidth
@@ -256,13 +287,12 @@ export function PurchaseForm({ product, user, onStockChanged }: PurchaseFormProp
         </Button>
       </Box>
 
-      {placedId && !formState.isDirty && (
+      {placed && (
         <Box
           role="status"
+          data-testid="order-placed"
           sx={{
-            display: 'flex',
-            flexWrap: 'wrap',
-            alignItems: 'center',
+            display: 'grid',
             gap: 1.5,
             p: 2,
             borderRadius: 2,
@@ -271,17 +301,43 @@ export function PurchaseForm({ product, user, onStockChanged }: PurchaseFormProp
             color: '#14532d',
           }}
         >
-          <CheckCircleIcon aria-hidden="true" sx={{ color: '#1e7a3c' }} />
-          <Box sx={{ flexGrow: 1, minWidth: 180 }}>
-            <Typography sx={{ fontWeight: 800 }}>{m.placedTitle}</Typography>
-            <Typography variant="body2">{m.placedText}</Typography>
+          <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1.5 }}>
+            <CheckCircleIcon aria-hidden="true" sx={{ color: '#1e7a3c', mt: 0.25 }} />
+            <Box sx={{ minWidth: 0 }}>
+              <Typography sx={{ fontWeight: 800 }}>{m.placedTitle}</Typography>
+              <Typography variant="body2">{m.placedText}</Typography>
+            </Box>
+          </Box>
+          <Box
+            component="dl"
+            sx={{
+              m: 0,
+              display: 'grid',
+              gridTemplateColumns: 'max-content minmax(0, 1fr)',
+              columnGap: 2,
+              rowGap: 0.5,
+              '& dt': { fontWeight: 700 },
+              '& dd': { m: 0, overflowWrap: 'anywhere' },
+            }}
+          >
+            <dt>{m.placedNumberLabel}</dt>
+            <dd data-testid="placed-order-number">{m.orderNumber(placed.number)}</dd>
+            <dt>{m.productName}</dt>
+            <dd>{placed.productName}</dd>
+            <dt>{m.quantity}</dt>
+            <dd>{m.quantityPcs(placed.quantity)}</dd>
+            <dt>{m.total}</dt>
+            <dd>{formatCents(placed.amountCents)}</dd>
           </Box>
           <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-            <Button component={RouterLink} to={paths.payment.to(placedId)} variant="contained" color="secondary" size="small">
+            <Button component={RouterLink} to={paths.payment.to(placed.id)} variant="contained" color="secondary" size="small">
               {m.payNow}
             </Button>
             <Button component={RouterLink} to={paths.dashboard.myOrder} variant="outlined" color="secondary" size="small">
               {m.viewMyOrders}
+            </Button>
+            <Button type="button" variant="text" color="secondary" size="small" onClick={startNewOrder}>
+              {m.placeAnother}
             </Button>
           </Box>
         </Box>

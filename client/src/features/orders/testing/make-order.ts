@@ -4,6 +4,7 @@ import type { Order } from '@/types/api';
 export function makeOrder(overrides: Partial<Order> = {}): Order {
   return {
     _id: '64b7f0c2a1b2c3d4e5f6a001',
+    number: 1001,
     name: 'Ada Buyer',
     email: 'ada@example.com',
     image: 'https://example.com/generator.jpg',

@@ -10,6 +10,7 @@ const SECRET = 'pi_test_abc123_secret_xyz';
 const ada: User = { _id: 'u1', email: 'ada@example.com', name: 'Ada Buyer', role: '', provider: 'password', createdAt: '' };
 const order: Order = {
   _id: ORDER_ID,
+  number: 1042,
   name: 'Ada Buyer',
   email: 'ada@example.com',
   image: 'https://example.com/generator.jpg',
@@ -66,6 +67,8 @@ describe('Checkout (test mode)', () => {
     expect(screen.getAllByText('Diesel Generator 60 kVA').length).toBeGreaterThan(0);
     expect(screen.getByText('2 pcs')).toBeInTheDocument();
     expect(screen.getByText('$29,800')).toBeInTheDocument();
+    expect(screen.getByText('Order number')).toBeInTheDocument();
+    expect(screen.getByText('#1042')).toBeInTheDocument();
 
     const notice = await screen.findByRole('note');
     expect(notice).toHaveTextContent('TEST MODE');

@@ -50,6 +50,7 @@ export function OrderSummary({ order }: { order: Order }) {
         </Box>
       </Box>
       <Box component="dl" sx={{ m: 0, px: { xs: 2, sm: 2.5 }, py: 1 }}>
+        {order.number > 0 && <Row label={m.orderNumber} value={orderMessages.orders.orderNumber(order.number)} />}
         <Row label={m.quantity} value={orderMessages.orders.quantityPcs(order.productQuantity)} />
         <Row label={m.unitPrice} value={formatPrice(order.productPrice)} />
         {order.address && <Row label={m.shipTo} value={order.address} />}

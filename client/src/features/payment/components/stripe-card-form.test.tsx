@@ -38,6 +38,7 @@ const SECRET = 'pi_3Stripe_secret_abc';
 const ada: User = { _id: 'u1', email: 'ada@example.com', name: 'Ada Buyer', role: '', provider: 'password', createdAt: '' };
 const order: Order = {
   _id: ORDER_ID,
+  number: 1042,
   name: 'Ada Buyer',
   email: 'ada@example.com',
   image: 'https://example.com/generator.jpg',
