@@ -121,9 +121,6 @@ const (
 // OrderStatuses are the statuses in the order the dashboard offers them.
 var OrderStatuses = []OrderStatus{OrderUnpaid, OrderPaid, OrderShipped}
 
-// Status returns the order's status.
-func (o Order) Status() OrderStatus { return StatusOf(o.Paid, o.Shipped) }
-
 // StatusOf is the status of an order with these flags.
 func StatusOf(paid, shipped bool) OrderStatus {
 	switch {
