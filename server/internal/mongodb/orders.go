@@ -84,7 +84,7 @@ func (s *Store) InsertOrder(ctx context.Context, o shop.Order) (shop.Order, erro
 			return shop.Order{}, err
 		}
 	}
-	last, err := s.takeOrderNumbers(ctx, 1)
+	last, err := s.nextOrderNumber(ctx)
 	if err != nil {
 		return shop.Order{}, err
 	}

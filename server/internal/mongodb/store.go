@@ -87,6 +87,7 @@ type Store struct {
 	testIntents *collection[string, testIntentDoc]
 	events      *collection[string, eventDoc] // never mirrored: read by _id
 	mirrors     []mirrored
+	numbers     numberBlock // embedded: order numbers taken, not yet handed out
 	// legacyChunks are the chunk ids, in order, of pictures stored before
 	// the one-chunk layout; embedded mode only, read once at start.
 	legacyChunks map[bson.ObjectID][]bson.ObjectID
@@ -281,6 +282,11 @@ func (s *Store) Healthy(ctx context.Context) error {
 func (s *Store) Close(ctx context.Context) error {
 	var err error
 	if s.client != nil {
+		if s.embedded != nil {
+			if rerr := s.returnOrderNumbers(ctx); rerr != nil {
+				s.log.Warn("order numbers not handed out are skipped", "error", rerr)
+			}
+		}
 		err = s.client.Disconnect(ctx)
 	}
 	s.closeEmbedded()
