@@ -34,17 +34,16 @@ func TestAnswerCache_BoundedByBytes(t *testing.T) {
 }
 
 // A load shared by several requests does not end when the first of them
-// goes away: the others still get the answer, and the first one stops
-// waiting at once.
+// goes away: the first one stops waiting at once, the load goes on with a
+// live context, and its answer serves the next request without a new load.
 func TestAnswerCache_LoadOutlivesTheFirstCaller(t *testing.T) {
 	c := newAnswerCache(func(string) uint64 { return 1 }, 0)
 	started, finish := make(chan struct{}), make(chan struct{})
+	loadErr := make(chan error, 1)
 	load := func(ctx context.Context) (any, int64, error) {
 		close(started)
 		<-finish
-		if err := ctx.Err(); err != nil {
-			return nil, 0, err
-		}
+		loadErr <- ctx.Err()
 		return []string{"lathe"}, 1, nil
 	}
 	first, leave := context.WithCancel(context.Background())
@@ -54,23 +53,19 @@ func TestAnswerCache_LoadOutlivesTheFirstCaller(t *testing.T) {
 		firstErr <- err
 	}()
 	<-started
-	second := make(chan error, 1)
-	go func() {
-		a, err := c.get(context.Background(), "service", "service", func(context.Context) (any, int64, error) {
-			t.Error("a second load of the same key")
-			return nil, 0, nil
-		})
-		if err == nil && string(a.body) != `["lathe"]` {
-			t.Errorf("body %s", a.body)
-		}
-		second <- err
-	}()
 	leave() // the first client disconnects
 	if err := <-firstErr; err == nil {
 		t.Error("the first caller kept waiting after its context ended")
 	}
 	close(finish)
-	if err := <-second; err != nil {
-		t.Fatalf("the request waiting on the same key got %v", err)
+	if err := <-loadErr; err != nil {
+		t.Fatalf("the shared load's context ended with its first caller: %v", err)
+	}
+	a, err := c.get(context.Background(), "service", "service", func(context.Context) (any, int64, error) {
+		t.Error("a second load of the same key")
+		return nil, 0, nil
+	})
+	if err != nil || string(a.body) != `["lathe"]` {
+		t.Fatalf("the next request: %v %s", err, a.body)
 	}
 }
