@@ -22,6 +22,7 @@ import (
 	"storefront/server/internal/config"
 	"storefront/server/internal/demo"
 	"storefront/server/internal/httpapi"
+	"storefront/server/internal/metrics"
 	"storefront/server/internal/mongodb"
 	"storefront/server/internal/payment"
 	"storefront/server/internal/ratelimit"
@@ -56,6 +57,8 @@ func run(log *slog.Logger) error {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 
+	// Metrics are counted always (it is cheap) and served only on METRICS_PORT.
+	meter := metrics.New()
 	store, err := mongodb.Open(ctx, mongodb.Config{URI: cfg.MongoURI, DB: cfg.MongoDB, DataDir: cfg.DataDir, Logger: log})
 	if err != nil {
 		return err
@@ -103,13 +106,13 @@ func run(log *slog.Logger) error {
 	accounts := &app.Accounts{
 		Users: store, Tokens: tokens, Passwords: auth.Argon2{},
 		Google:      auth.NewGoogle(cfg.GoogleClientID, cfg.GoogleJWKSURL, cfg.GoogleIssuers),
-		AdminEmails: cfg.AdminEmails, Log: log,
+		AdminEmails: cfg.AdminEmails, Log: log, Telemetry: meter,
 	}
 	if err := accounts.PromoteConfiguredAdmins(ctx); err != nil {
 		return fmt.Errorf("ADMIN_EMAILS: %w", err)
 	}
 
-	payments := &app.Payments{Orders: store, Events: store, Log: log}
+	payments := &app.Payments{Orders: store, Events: store, Log: log, Telemetry: meter}
 	if cfg.PaymentMode() == "stripe" {
 		payments.Provider = payment.NewStripe(cfg.StripeSecret, cfg.StripeAPIBase)
 	} else {
@@ -137,22 +140,30 @@ func run(log *slog.Logger) error {
 		apiCfg.CacheTTL = externalCacheTTL
 	}
 	gin.SetMode(gin.ReleaseMode)
-	servers := []*http.Server{newServer(cfg.Port, httpapi.New(apiCfg, httpapi.Deps{
-		Store: store, Accounts: accounts, Log: log,
+	api := httpapi.New(apiCfg, httpapi.Deps{
+		Store: store, Accounts: accounts, Log: log, Observer: meter,
 		Catalogue: &app.Catalogue{Products: store},
 		Reviews:   &app.Reviews{Reviews: store, ImagePrefix: shop.ImageURL(cfg.PublicURL, "")},
 		Profiles:  &app.Profiles{Profiles: store, ImagePrefix: shop.ImageURL(cfg.PublicURL, "")},
 		Images:    &app.Images{Images: store, PublicURL: cfg.PublicURL},
-		Orders:    &app.Orders{Orders: store, Products: store, Payments: payments, Log: log},
+		Orders:    &app.Orders{Orders: store, Products: store, Payments: payments, Log: log, Telemetry: meter},
 		Payments:  payments,
 		Inbox:     &app.Inbox{Messages: store},
-	}).Handler())}
+	})
+	watchSizes(meter, api, store)
+	servers := []*http.Server{newServer(cfg.Port, api.Handler())}
 	if cfg.ClientDist != "" {
 		spa, err := httpapi.NewSPA(cfg.ClientDist)
 		if err != nil {
 			return err
 		}
 		servers = append(servers, newServer(cfg.ClientPort, spa))
+	}
+	if cfg.MetricsPort != 0 {
+		mux := http.NewServeMux()
+		mux.Handle("GET /metrics", meter.Handler())
+		servers = append(servers, newServer(cfg.MetricsPort, mux))
+		log.Info("metrics listening", "url", fmt.Sprintf("http://localhost:%d/metrics", cfg.MetricsPort))
 	}
 
 	errc := make(chan error, len(servers))
@@ -220,6 +231,21 @@ func sweepStock(ctx context.Context, store *mongodb.Store, log *slog.Logger) {
 			}
 		}
 	}
+}
+
+// watchSizes reports the API's caches and the embedded store's in-memory
+// indexes (one per collection) in the metrics.
+func watchSizes(meter *metrics.Metrics, api *httpapi.Server, store *mongodb.Store) {
+	meter.WatchSizes(func() []metrics.Size {
+		var out []metrics.Size
+		for _, c := range api.CacheSizes() {
+			out = append(out, metrics.Size{Name: c.Name, Entries: c.Entries, Bytes: c.Bytes})
+		}
+		for _, m := range store.MirrorStats() {
+			out = append(out, metrics.Size{Name: "store_index_" + m.Collection, Entries: m.Documents, Bytes: m.Bytes})
+		}
+		return out
+	})
 }
 
 func newServer(port int, h http.Handler) *http.Server {

@@ -43,6 +43,7 @@ type Accounts struct {
 	Google      IdentityVerifier
 	AdminEmails []string // normalised
 	Log         *slog.Logger
+	Telemetry   shop.Telemetry // counts sign-ups and failed sign-ins; may be nil
 }
 
 // Session is the answer to a sign-in: a token and the account.
@@ -80,6 +81,7 @@ func (a *Accounts) Register(ctx context.Context, r shop.Registration) (Session, 
 	if err != nil {
 		return Session{}, err
 	}
+	shop.Tell(a.Telemetry, shop.EventSignup)
 	return a.session(u)
 }
 
@@ -96,6 +98,7 @@ func (a *Accounts) Login(ctx context.Context, c shop.Credentials) (Session, erro
 		if err := a.Passwords.CheckNoAccountContext(ctx, c.Password); err != nil {
 			return Session{}, err
 		}
+		shop.Tell(a.Telemetry, shop.EventLoginFailure)
 		return Session{}, shop.ErrBadCredentials()
 	case err != nil:
 		return Session{}, err
@@ -105,6 +108,7 @@ func (a *Accounts) Login(ctx context.Context, c shop.Credentials) (Session, erro
 	case err != nil:
 		return Session{}, err
 	case !ok:
+		shop.Tell(a.Telemetry, shop.EventLoginFailure)
 		return Session{}, shop.ErrBadCredentials()
 	}
 	return a.session(u)
@@ -133,8 +137,11 @@ func (a *Accounts) SignInWithGoogle(ctx context.Context, credential string) (Ses
 			name = strings.SplitN(email, "@", 2)[0]
 		}
 		u, err = a.Users.CreateUser(ctx, shop.User{Email: email, Name: truncateRunes(name, shop.MaxUserNameLen), Role: a.roleFor(email), Provider: shop.ProviderGoogle})
-		if shop.ErrorCode(err) == shop.ECONFLICT { // created by a concurrent first sign-in
+		switch {
+		case shop.ErrorCode(err) == shop.ECONFLICT: // created by a concurrent first sign-in
 			u, err = a.Users.FindUserByEmail(ctx, email)
+		case err == nil:
+			shop.Tell(a.Telemetry, shop.EventSignup)
 		}
 	}
 	if err != nil {

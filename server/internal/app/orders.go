@@ -10,10 +10,11 @@ import (
 
 // Orders is placing, listing, shipping and cancelling orders.
 type Orders struct {
-	Orders   shop.OrderStore
-	Products shop.ProductStore
-	Payments *Payments // settles a payment in progress before a delete
-	Log      *slog.Logger
+	Orders    shop.OrderStore
+	Products  shop.ProductStore
+	Payments  *Payments // settles a payment in progress before a delete
+	Log       *slog.Logger
+	Telemetry shop.Telemetry // counts orders placed; may be nil
 }
 
 // Place reserves the stock with one conditional write, then stores the
@@ -55,6 +56,7 @@ func (o *Orders) Place(ctx context.Context, caller shop.Caller, d shop.OrderDraf
 		return shop.Order{}, err
 	}
 	o.finish(ctx, p.ID, orderID, o.Products.KeepStock)
+	shop.Tell(o.Telemetry, shop.EventOrderCreated)
 	return placed, nil
 }
 

@@ -21,7 +21,8 @@ type Payments struct {
 	TestCards interface {
 		Confirm(ctx context.Context, clientSecret string, card shop.TestCard) (shop.PaymentIntent, error)
 	}
-	Log *slog.Logger
+	Log       *slog.Logger
+	Telemetry shop.Telemetry // counts orders paid and payments failed; may be nil
 }
 
 // CreateIntent answers POST /create-payment-intent: the amount is the stored
@@ -78,7 +79,20 @@ func (p *Payments) ConfirmPaid(ctx context.Context, caller shop.Caller, orderID,
 }
 
 // record checks the intent against the order and marks the order paid.
+// A payment that does not pay its order counts as failed; the write that
+// marks an order paid counts it once.
 func (p *Payments) record(ctx context.Context, ord shop.Order, pi shop.PaymentIntent) (shop.UpdateResult, error) {
+	res, err := p.check(ctx, ord, pi)
+	switch {
+	case shop.ErrorCode(err) == shop.EINVALID || shop.ErrorCode(err) == shop.EPAYMENT:
+		shop.Tell(p.Telemetry, shop.EventPaymentFailed)
+	case err == nil && res.ModifiedCount > 0:
+		shop.Tell(p.Telemetry, shop.EventOrderPaid)
+	}
+	return res, err
+}
+
+func (p *Payments) check(ctx context.Context, ord shop.Order, pi shop.PaymentIntent) (shop.UpdateResult, error) {
 	switch {
 	case pi.OrderID != ord.ID:
 		return shop.UpdateResult{}, shop.Errorf(shop.EINVALID, "This payment is for another order: the order stays unpaid.")
@@ -120,6 +134,9 @@ func (p *Payments) Webhook(ctx context.Context, payload []byte, signature string
 // processEvent applies a claimed event: payment_intent.succeeded marks its
 // order paid. An error means "try again later".
 func (p *Payments) processEvent(ctx context.Context, eventID, eventType string, pi shop.PaymentIntent) error {
+	if eventType == "payment_intent.payment_failed" {
+		shop.Tell(p.Telemetry, shop.EventPaymentFailed)
+	}
 	if eventType == "payment_intent.succeeded" && pi.OrderID != "" {
 		ord, err := p.Orders.FindOrder(ctx, pi.OrderID)
 		switch {
@@ -145,7 +162,11 @@ func (p *Payments) ConfirmTestCard(ctx context.Context, clientSecret string, car
 	if p.TestCards == nil {
 		return shop.PaymentIntent{}, shop.Errorf(shop.ENOTFOUND, "This store takes payments with Stripe, not in test mode.")
 	}
-	return p.TestCards.Confirm(ctx, clientSecret, card)
+	pi, err := p.TestCards.Confirm(ctx, clientSecret, card)
+	if shop.ErrorCode(err) == shop.EPAYMENT { // declined, as Stripe.js reports a card error
+		shop.Tell(p.Telemetry, shop.EventPaymentFailed)
+	}
+	return pi, err
 }
 
 // SettleBeforeCancel is called before an order with a payment intent is

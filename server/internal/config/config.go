@@ -43,6 +43,10 @@ type Config struct {
 	// Serving the built client from the same process (go tool task run).
 	ClientDist string
 	ClientPort int
+
+	// MetricsPort serves Prometheus metrics on a listener of its own
+	// (METRICS_PORT); 0, the default, serves none.
+	MetricsPort int
 }
 
 // Rate is a token bucket: Burst at once, then one per Interval.
@@ -74,6 +78,11 @@ func Load(getenv func(string) string) (Config, error) {
 	}
 	if c.ClientPort, err = port(getenv("CLIENT_PORT"), 5173); err != nil {
 		errs = append(errs, "CLIENT_PORT "+err.Error())
+	}
+	if c.MetricsPort, err = port(getenv("METRICS_PORT"), 0); err != nil {
+		errs = append(errs, "METRICS_PORT "+err.Error())
+	} else if c.MetricsPort != 0 && (c.MetricsPort == c.Port || c.MetricsPort == c.ClientPort) {
+		errs = append(errs, fmt.Sprintf("METRICS_PORT must differ from PORT and CLIENT_PORT: metrics are never served on the API's port (%d)", c.MetricsPort))
 	}
 	if c.SeedDemo, err = boolean(getenv("SEED_DEMO"), true); err != nil {
 		errs = append(errs, "SEED_DEMO "+err.Error())

@@ -78,14 +78,32 @@ func (l Limits) limiter(r, def ratelimit.Rate) *ratelimit.Limiter {
 	return lim
 }
 
-// limited refuses a request over the limiter's rate for key with 429.
-func (s *Server) limited(c *gin.Context, l *ratelimit.Limiter, key string) bool {
+// limited refuses a request over the limiter's rate for key with 429; the
+// observer hears the refusal by the limit's name.
+func (s *Server) limited(c *gin.Context, l *ratelimit.Limiter, limit, key string) bool {
 	ok, wait := l.Allow(key)
 	if ok {
 		return false
 	}
+	s.rateLimited(limit)
 	s.fail(c, tooMany(wait))
 	return true
+}
+
+// The rate limits, as the metrics name them.
+const (
+	limitSignUp       = "signup"
+	limitLogin        = "login"
+	limitLoginGuesses = "login_guesses"
+	limitLoginAccount = "login_account"
+	limitCard         = "test_card"
+	limitContact      = "contact"
+)
+
+func (s *Server) rateLimited(limit string) {
+	if s.observer != nil {
+		s.observer.RateLimited(limit)
+	}
 }
 
 func tooMany(wait time.Duration) error {
@@ -109,7 +127,7 @@ func spentNothing(err error) bool {
 // a password hash.
 func (s *Server) register(c *gin.Context) {
 	ip := c.ClientIP()
-	if s.limited(c, s.signUpPerClient, ip) {
+	if s.limited(c, s.signUpPerClient, limitSignUp, ip) {
 		return
 	}
 	var r shop.Registration
@@ -137,7 +155,7 @@ func (s *Server) register(c *gin.Context) {
 // tokens back.
 func (s *Server) login(c *gin.Context) {
 	ip := c.ClientIP()
-	if s.limited(c, s.loginPerClient, ip) {
+	if s.limited(c, s.loginPerClient, limitLogin, ip) {
 		return
 	}
 	var cr shop.Credentials
@@ -147,13 +165,14 @@ func (s *Server) login(c *gin.Context) {
 	}
 	account := shop.NormalizeEmail(cr.Email)
 	guessKey := account + "\x00" + ip
-	if s.limited(c, s.loginGuesses, guessKey) {
+	if s.limited(c, s.loginGuesses, limitLoginGuesses, guessKey) {
 		return
 	}
 	if err := s.loginPerAccount.Wait(c.Request.Context(), account, s.loginMaxWait); err != nil {
 		s.loginGuesses.Return(guessKey)
 		var tooLong *ratelimit.TooLongError
 		if errors.As(err, &tooLong) {
+			s.rateLimited(limitLoginAccount)
 			err = tooMany(tooLong.RetryAfter)
 		} else {
 			err = &shop.Error{Code: shop.EUNAVAILABLE, Message: "The sign-in ended before its turn came.", Cause: err}
@@ -174,7 +193,7 @@ func (s *Server) login(c *gin.Context) {
 }
 
 func (s *Server) googleSignIn(c *gin.Context) {
-	if s.limited(c, s.loginPerClient, c.ClientIP()) {
+	if s.limited(c, s.loginPerClient, limitLogin, c.ClientIP()) {
 		return
 	}
 	var body struct {

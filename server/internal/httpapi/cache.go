@@ -169,3 +169,22 @@ func jsonEncode(w io.Writer, v any) error {
 	_, err := w.Write(bytes.TrimSuffix(buf.Bytes(), []byte("\n")))
 	return err
 }
+
+// CacheSize is the size of one of the process's in-memory caches or
+// indexes, for the metrics.
+type CacheSize struct {
+	Name    string
+	Entries int
+	Bytes   int64
+}
+
+// CacheSizes reports the API's caches: encoded answers and picture bytes.
+func (s *Server) CacheSizes() []CacheSize {
+	s.answers.mu.RLock()
+	answers := CacheSize{Name: "answers", Entries: len(s.answers.answers), Bytes: int64(s.answers.size)}
+	s.answers.mu.RUnlock()
+	s.imageBytes.mu.RLock()
+	images := CacheSize{Name: "images", Entries: len(s.imageBytes.items), Bytes: int64(s.imageBytes.size)}
+	s.imageBytes.mu.RUnlock()
+	return []CacheSize{answers, images}
+}

@@ -11,7 +11,7 @@ import (
 
 // sendMessage answers POST /contact (anyone, rate-limited per client).
 func (s *Server) sendMessage(c *gin.Context) {
-	if s.limited(c, s.contactPerClient, c.ClientIP()) {
+	if s.limited(c, s.contactPerClient, limitContact, c.ClientIP()) {
 		return
 	}
 	var d shop.MessageDraft

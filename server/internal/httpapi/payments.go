@@ -77,7 +77,7 @@ func (s *Server) stripeWebhook(c *gin.Context) {
 // confirmTestCard answers POST /payments/test/confirm with {id, status}, or
 // a 402 problem carrying the decline message.
 func (s *Server) confirmTestCard(c *gin.Context) {
-	if s.limited(c, s.cardPerClient, c.ClientIP()) {
+	if s.limited(c, s.cardPerClient, limitCard, c.ClientIP()) {
 		return
 	}
 	var body struct {

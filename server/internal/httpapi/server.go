@@ -59,6 +59,18 @@ type Deps struct {
 	Payments  *app.Payments
 	Inbox     *app.Inbox
 	Log       *slog.Logger
+	// Observer hears every request and every refusal for a rate limit (the
+	// metrics); nil hears nothing.
+	Observer Observer
+}
+
+// Observer hears each request once it is answered: its method, its route
+// template (c.FullPath: "/service/:id", never the raw path; "" when no
+// route matched), its status and how long it took. It also hears requests
+// refused by a rate limit, by the limit's name.
+type Observer interface {
+	ObserveRequest(method, route string, status int, took time.Duration)
+	RateLimited(limit string)
 }
 
 // Server holds the API's dependencies; Handler builds its routes.
@@ -74,6 +86,7 @@ type Server struct {
 	payments   *app.Payments
 	inbox      *app.Inbox
 	log        *slog.Logger
+	observer   Observer
 	answers    *answerCache
 	imageBytes *imageCache
 
@@ -123,6 +136,7 @@ func New(cfg Config, d Deps) *Server {
 		contactPerClient: ratelimit.New(contactClientBurst, contactClientEvery),
 		cardPerClient:    ratelimit.New(cardClientBurst, cardClientEvery),
 		log:              d.Log,
+		observer:         d.Observer,
 		answers:          newAnswerCache(d.Store.Version, cfg.CacheTTL),
 		imageBytes:       newImageCache(64 << 20),
 		signUpPerClient:  lim.limiter(lim.SignUp, ratelimit.Rate{Burst: signUpClientBurst, Interval: signUpClientEvery}),

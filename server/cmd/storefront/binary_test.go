@@ -1,0 +1,74 @@
+package main
+
+import (
+	"fmt"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// buildCommand builds the main package in dir (relative to this one) into
+// the test's temporary directory as name.
+func buildCommand(t *testing.T, dir, name string) string {
+	t.Helper()
+	bin := filepath.Join(t.TempDir(), name)
+	if out, err := exec.Command("go", "build", "-o", bin, dir).CombinedOutput(); err != nil {
+		t.Fatalf("build %s: %v\n%s", dir, err, out)
+	}
+	return bin
+}
+
+// running is a storefront binary started by startStorefront.
+type running struct {
+	t    *testing.T
+	cmd  *exec.Cmd
+	logs *syncBuffer
+	api  *apiClient
+}
+
+// startStorefront starts bin on the embedded store in dataDir with a free
+// API port and the extra environment, and waits until /healthz answers.
+// The test's end kills it if it still runs.
+func startStorefront(t *testing.T, bin, dataDir string, env ...string) *running {
+	t.Helper()
+	port := freePort(t)
+	cmd := exec.Command(bin)
+	cmd.Env = append(os.Environ(), append([]string{"DATA_DIR=" + dataDir, fmt.Sprintf("PORT=%d", port), "MONGODB_URI=", "CLIENT_DIST="}, env...)...)
+	logs := &syncBuffer{}
+	cmd.Stdout, cmd.Stderr = logs, logs
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	r := &running{t: t, cmd: cmd, logs: logs,
+		api: &apiClient{tb: t, base: fmt.Sprintf("http://127.0.0.1:%d", port), http: &http.Client{Timeout: 10 * time.Second}}}
+	t.Cleanup(func() { _ = cmd.Process.Kill() })
+	for deadline := time.Now().Add(60 * time.Second); ; time.Sleep(50 * time.Millisecond) {
+		if status, _, err := r.api.call("GET", "/healthz", "", ""); err == nil && status == 200 {
+			return r
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("not healthy in time:\n%s", logs.String())
+		}
+	}
+}
+
+// stop ends the binary with SIGTERM and waits for a clean exit.
+func (r *running) stop() {
+	r.t.Helper()
+	_ = r.cmd.Process.Signal(syscall.SIGTERM)
+	done := make(chan error, 1)
+	go func() { done <- r.cmd.Wait() }()
+	select {
+	case err := <-done:
+		if err != nil || !strings.Contains(r.logs.String(), "store closed") {
+			r.t.Fatalf("no clean exit after SIGTERM: %v\n%s", err, r.logs.String())
+		}
+	case <-time.After(30 * time.Second):
+		r.t.Fatalf("did not stop on SIGTERM:\n%s", r.logs.String())
+	}
+}
