@@ -1,0 +1,127 @@
+// Command backup writes the store to a directory in mongodump's layout and
+// restores such a directory into an empty store:
+//
+//	backup backup DIR            every collection into DIR/<db>/
+//	backup restore [--drop] DIR  DIR/<db>/ (or the one database in DIR) into the store
+//
+// It uses MONGODB_URI, or the embedded store in DATA_DIR (default ./data),
+// which it can open only while no storefront runs on it.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"os/signal"
+	"time"
+
+	"storefront/server/internal/config"
+	"storefront/server/internal/mongodb"
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	os.Exit(run(ctx, os.Args[1:], os.Stdout, os.Stderr, os.Getenv))
+}
+
+const usage = `usage: backup backup DIR              write every collection into DIR/<db>/ (mongodump's layout)
+       backup restore [--drop] DIR    load DIR/<db>/ into an empty store (--drop: replace what it holds)
+Uses MONGODB_URI, or the embedded store in DATA_DIR (default ./data).`
+
+// run is the whole command; it returns the exit status.
+func run(ctx context.Context, args []string, stdout, stderr io.Writer, getenv func(string) string) int {
+	if len(args) == 0 {
+		fmt.Fprintln(stderr, usage)
+		return 2
+	}
+	verb := args[0]
+	fs := flag.NewFlagSet(verb, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() { fmt.Fprintln(stderr, usage) }
+	drop := false
+	if verb == "restore" {
+		fs.BoolVar(&drop, "drop", false, "replace the store's data with the backup's")
+	}
+	if (verb != "backup" && verb != "restore") || fs.Parse(args[1:]) != nil || fs.NArg() != 1 {
+		fs.Usage()
+		return 2
+	}
+	dir := fs.Arg(0)
+	cfg, err := config.Load(getenv)
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return 2
+	}
+	start := time.Now()
+
+	// A restore reads and checks the whole backup before it opens the store.
+	var dump *dumpDir
+	if verb == "restore" {
+		if dump, err = openDump(dir, cfg.MongoDB); err == nil {
+			err = dump.validate(stdout)
+		}
+		if err != nil {
+			fmt.Fprintf(stderr, "Cannot restore %s: %v\nNothing was written.\n", dir, err)
+			return 1
+		}
+	}
+
+	store, err := mongodb.Open(ctx, mongodb.Config{URI: cfg.MongoURI, DB: cfg.MongoDB, DataDir: cfg.DataDir,
+		Logger: slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))})
+	if err != nil {
+		if errors.Is(err, mongodb.ErrStoreInUse) {
+			fmt.Fprintf(stderr, "Cannot %s: a running storefront holds the embedded store in %s.\n"+
+				"Stop it (Ctrl-C) and run the %s again; nothing was written. (With MONGODB_URI, backups run while the storefront runs.)\n",
+				verb, cfg.DataDir, verb)
+		} else {
+			fmt.Fprintf(stderr, "Cannot open the store: %v\n", err)
+		}
+		return 1
+	}
+	defer func() {
+		closeCtx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		_ = store.Close(closeCtx)
+	}()
+
+	if verb == "backup" {
+		sum, err := backup(ctx, store, dir, cfg.MongoDB, stdout)
+		if err != nil {
+			fmt.Fprintf(stderr, "Backup failed: %v\nNo backup was written to %s.\n", err, dir)
+			return 1
+		}
+		fmt.Fprintf(stdout, "Backed up %d documents in %d collections (%s) into %s in %s.\n",
+			sum.documents, sum.collections, byteSize(sum.bytes), sum.path, time.Since(start).Round(time.Millisecond))
+		return 0
+	}
+	sum, err := restore(ctx, store, dump, drop, stdout)
+	if err != nil {
+		fmt.Fprintf(stderr, "Restore failed: %v\n", err)
+		if sum.written {
+			fmt.Fprintln(stderr, "Part of the backup was written: run the restore again with --drop to replace it.")
+		} else {
+			fmt.Fprintln(stderr, "Nothing was written.")
+		}
+		return 1
+	}
+	fmt.Fprintf(stdout, "Restored %d documents in %d collections from %s in %s.\n",
+		sum.documents, sum.collections, dump.path, time.Since(start).Round(time.Millisecond))
+	return 0
+}
+
+func byteSize(n int64) string {
+	switch {
+	case n >= 1<<30:
+		return fmt.Sprintf("%.1f GB", float64(n)/(1<<30))
+	case n >= 1<<20:
+		return fmt.Sprintf("%.1f MB", float64(n)/(1<<20))
+	case n >= 1<<10:
+		return fmt.Sprintf("%.1f KB", float64(n)/(1<<10))
+	}
+	return fmt.Sprintf("%d B", n)
+}
