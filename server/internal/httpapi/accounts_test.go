@@ -44,12 +44,7 @@ func (ts *testServer) send(tb testing.TB, method, path, token string, body any) 
 	if token != "" {
 		req.Header.Set("Authorization", "Bearer "+token)
 	}
-	res, err := http.DefaultClient.Do(req)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	defer res.Body.Close()
-	out, _ := io.ReadAll(res.Body)
+	res, out := exchange(tb, req)
 	if strings.Contains(string(out), "$argon2id") || strings.Contains(string(out), "passwordHash") {
 		tb.Fatalf("%s %s leaked a password hash: %s", method, path, out)
 	}
@@ -226,8 +221,7 @@ func TestRegister(t *testing.T) {
 	t.Run("ErrNotJSON", func(t *testing.T) {
 		req, _ := http.NewRequest("POST", ts.URL+"/auth/register", strings.NewReader("name=a&email=b"))
 		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
-		res, _ := http.DefaultClient.Do(req)
-		body, _ := io.ReadAll(res.Body)
+		res, body := exchange(t, req)
 		mustProblem(t, res, body, 415)
 	})
 }
@@ -366,12 +360,7 @@ func from(tb testing.TB, h http.Handler, addr, method, path string, body any) (*
 	req := httptest.NewRequest(method, path, bytes.NewReader(b))
 	req.Header.Set("Content-Type", "application/json")
 	req.RemoteAddr = addr + ":1234"
-	rec := httptest.NewRecorder()
-	h.ServeHTTP(rec, req)
-	res := rec.Result()
-	res.Request = req
-	out, _ := io.ReadAll(res.Body)
-	return res, out
+	return serveIn(tb, h, req)
 }
 
 func login(email, password string) map[string]string {

@@ -8,7 +8,6 @@ import (
 	"image"
 	"image/color"
 	"image/png"
-	"io"
 	"mime/multipart"
 	"net/http"
 	"reflect"
@@ -49,13 +48,7 @@ func (ts *testServer) uploadFile(tb testing.TB, token, field, filename string, d
 	if token != "" {
 		req.Header.Set("Authorization", "Bearer "+token)
 	}
-	res, err := http.DefaultClient.Do(req)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	defer res.Body.Close()
-	out, _ := io.ReadAll(res.Body)
-	return res, out
+	return exchange(tb, req)
 }
 
 func (ts *testServer) mustUpload(tb testing.TB, token string, data []byte) string {

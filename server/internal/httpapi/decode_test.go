@@ -2,7 +2,6 @@ package httpapi_test
 
 import (
 	"context"
-	"io"
 	"net/http"
 	"reflect"
 	"strings"
@@ -23,13 +22,7 @@ func (ts *testServer) sendRaw(tb testing.TB, method, path, token, contentType, b
 	if token != "" {
 		req.Header.Set("Authorization", "Bearer "+token)
 	}
-	res, err := http.DefaultClient.Do(req)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	defer res.Body.Close()
-	out, _ := io.ReadAll(res.Body)
-	return res, out
+	return exchange(tb, req)
 }
 
 // mustFieldError expects a 400 problem whose errors say exactly want.

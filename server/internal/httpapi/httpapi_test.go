@@ -99,13 +99,7 @@ func (ts *testServer) do(tb testing.TB, method, path string, header map[string]s
 	for k, v := range header {
 		req.Header.Set(k, v)
 	}
-	res, err := http.DefaultClient.Do(req)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	defer res.Body.Close()
-	body, _ := io.ReadAll(res.Body)
-	return res, body
+	return exchange(tb, req)
 }
 
 func (ts *testServer) get(tb testing.TB, path string) (*http.Response, []byte) {

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"io"
 	"net/http"
 	"strings"
 	"sync"
@@ -219,12 +218,7 @@ func (ts *testServer) postWebhook(tb testing.TB, payload []byte, sig string) (in
 	req, _ := http.NewRequest("POST", ts.URL+"/stripe/webhook", bytes.NewReader(payload))
 	req.Header.Set("Content-Type", "application/json")
 	req.Header.Set("Stripe-Signature", sig)
-	res, err := http.DefaultClient.Do(req)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	defer res.Body.Close()
-	body, _ := io.ReadAll(res.Body)
+	res, body := exchange(tb, req)
 	return res.StatusCode, body
 }
 

@@ -89,6 +89,7 @@ type Server struct {
 	observer   Observer
 	answers    *answerCache
 	imageBytes *imageCache
+	openapi    *answer // GET /openapi.json
 
 	signUpPerClient  *ratelimit.Limiter
 	loginPerClient   *ratelimit.Limiter
@@ -139,6 +140,7 @@ func New(cfg Config, d Deps) *Server {
 		observer:         d.Observer,
 		answers:          newAnswerCache(d.Store.Version, cfg.CacheTTL),
 		imageBytes:       newImageCache(64 << 20),
+		openapi:          newOpenAPIAnswer(),
 		signUpPerClient:  lim.limiter(lim.SignUp, ratelimit.Rate{Burst: signUpClientBurst, Interval: signUpClientEvery}),
 		loginPerClient:   lim.limiter(lim.Login, ratelimit.Rate{Burst: loginClientBurst, Interval: loginClientEvery}),
 		loginGuesses:     lim.limiter(lim.LoginGuesses, ratelimit.Rate{Burst: loginGuessBurst, Interval: loginGuessEvery}),
@@ -164,6 +166,7 @@ func (s *Server) Handler() http.Handler {
 	public := r.Group("")
 	public.GET("/healthz", s.health)
 	public.GET("/config", s.publicConfig)
+	public.GET("/openapi.json", s.openAPI)
 	public.GET("/service", s.listProducts)
 	public.GET("/service/:id", s.getProduct)
 	public.GET("/reviews", s.listReviews)

@@ -26,6 +26,9 @@ func TestSPA(t *testing.T) {
 	must(os.MkdirAll(filepath.Join(dir, "assets"), 0o755))
 	must(os.WriteFile(filepath.Join(dir, "index.html"), []byte(index), 0o644))
 	must(os.WriteFile(filepath.Join(dir, "assets", "index-abc123.js"), []byte(js), 0o644))
+	docs := "<!doctype html><title>API reference</title>"
+	must(os.MkdirAll(filepath.Join(dir, "docs"), 0o755))
+	must(os.WriteFile(filepath.Join(dir, "docs", "index.html"), []byte(docs), 0o644))
 	spa, err := httpapi.NewSPA(dir)
 	must(err)
 	srv := httptest.NewServer(spa)
@@ -53,6 +56,14 @@ func TestSPA(t *testing.T) {
 			res, body := get(p, false)
 			if res.StatusCode != 200 || body != index || res.Header.Get("Cache-Control") != "no-cache" {
 				t.Fatalf("%s: %d %q", p, res.StatusCode, res.Header.Get("Cache-Control"))
+			}
+		}
+	})
+	t.Run("OK_PageOfItsOwn", func(t *testing.T) {
+		for _, p := range []string{"/docs", "/docs/", "/docs/index.html"} {
+			res, body := get(p, false)
+			if res.StatusCode != 200 || body != docs || !strings.HasPrefix(res.Header.Get("Content-Type"), "text/html") {
+				t.Fatalf("%s: %d %q %q", p, res.StatusCode, res.Header.Get("Content-Type"), body)
 			}
 		}
 	})
