@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -28,7 +29,7 @@ function preloadHomeRoute(): Plugin {
       order: 'post',
       handler(_html, ctx) {
         const bundle = ctx.bundle;
-        if (!bundle) return [];
+        if (!bundle || ctx.path !== '/index.html') return [];
         const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
         const closure = (start: string[]) => {
           const seen = new Set<string>();
@@ -120,7 +121,8 @@ function appShell(storeName: string, tagline: string, description: string): Plug
     '@media(min-width:600px){.app-shell>div{padding:0 24px;font-size:1.2rem}}@media(min-width:900px){.app-shell>div{min-height:72px}}';
   return {
     name: 'storefront:app-shell',
-    transformIndexHtml(html) {
+    transformIndexHtml(html, ctx) {
+      if (ctx.path !== '/index.html') return html;
       return {
         html: html
           .replace('<title>Storefront</title>', `<title>${name} | ${escape(tagline)}</title>`)
@@ -128,6 +130,53 @@ function appShell(storeName: string, tagline: string, description: string): Plug
           .replace('<div id="root"></div>', `<div id="root"><header class="app-shell"><div>${logo}<span>${name}</span></div></header></div>`),
         tags: [{ tag: 'style', children: css, injectTo: 'head' }],
       };
+    },
+  };
+}
+
+/**
+ * Redoc's standalone bundle for the API reference page (/docs, docs/index.html),
+ * served as a file of its own: `import redocUrl from 'virtual:redoc-standalone'`
+ * is its URL. It is Redoc's published bundle with one change: its sidebar's
+ * logo, an image on Redocly's CDN, is left out (an empty src, which Redoc's own
+ * error handler then hides), so that the page makes no request to another origin.
+ * The build fails if that image is no longer where this expects it.
+ */
+function redocStandalone(): Plugin {
+  const id = 'virtual:redoc-standalone';
+  const cdnLogo = '"https://cdn.redoc.ly/redoc/logo-mini.svg"';
+  let source = '';
+  let fileName = '';
+  let building = false;
+  const load = () => {
+    if (source) return;
+    const path = createRequire(import.meta.url).resolve('redoc/bundles/redoc.standalone.js');
+    const original = readFileSync(path, 'utf8');
+    if (original.split(cdnLogo).length !== 2) {
+      throw new Error(`redocStandalone: ${path} no longer has exactly one ${cdnLogo}; check that the page still loads nothing from another origin`);
+    }
+    source = original.replace(cdnLogo, '""').replace(/\n\/\/# sourceMappingURL=\S+\s*$/, '\n');
+    fileName = `assets/redoc.standalone-${createHash('sha256').update(source).digest('hex').slice(0, 10)}.js`;
+  };
+  return {
+    name: 'storefront:redoc-standalone',
+    configResolved(config) {
+      building = config.command === 'build';
+    },
+    resolveId: (source) => (source === id ? `\0${id}` : null),
+    load(loadId) {
+      if (loadId !== `\0${id}`) return null;
+      load();
+      if (building) this.emitFile({ type: 'asset', fileName, source });
+      return `export default ${JSON.stringify(`/${fileName}`)};`;
+    },
+    configureServer(server) {
+      server.middlewares.use((req, res, next) => {
+        load();
+        if (req.url !== `/${fileName}`) return next();
+        res.setHeader('Content-Type', 'text/javascript');
+        res.end(source);
+      });
     },
   };
 }
@@ -141,6 +190,7 @@ export default defineConfig(({ command, mode }) => ({
     preloadHomeRoute(),
     appShell(site.storeName, site.tagline, site.description),
     preconnectApi(loadEnv(mode, fileURLToPath(new URL('.', import.meta.url)), 'VITE_').VITE_API_URL || DEFAULT_API_URL),
+    redocStandalone(),
   ],
   resolve: {
     alias: {
@@ -155,6 +205,14 @@ export default defineConfig(({ command, mode }) => ({
     manifest: true,
     sourcemap: false,
     target: 'es2022',
+    rolldownOptions: {
+      // The app, and the API reference (/docs): a page of its own, so that
+      // Redoc is never part of the app's load.
+      input: {
+        main: fileURLToPath(new URL('./index.html', import.meta.url)),
+        docs: fileURLToPath(new URL('./docs/index.html', import.meta.url)),
+      },
+    },
   },
   test: {
     environment: 'jsdom',

@@ -7,3 +7,9 @@ interface ImportMetaEnv {
 interface ImportMeta {
   readonly env: ImportMetaEnv;
 }
+
+/** The URL of Redoc's standalone bundle (vite.config.ts, redocStandalone). */
+declare module 'virtual:redoc-standalone' {
+  const url: string;
+  export default url;
+}

@@ -17,7 +17,8 @@ import (
 // SPA serves a built single-page app from memory: hashed files under
 // /assets/ are cached for a year, everything else is revalidated, text is
 // gzip-compressed once at start, and paths without a file get index.html so
-// that client-side routes load.
+// that client-side routes load (or, for a folder with an index.html of its
+// own, such as /docs, that page).
 type SPA struct {
 	files map[string]*spaFile
 	index *spaFile
@@ -90,7 +91,11 @@ func (s *SPA) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			http.NotFound(w, r) // a missing file, not a client route
 			return
 		}
-		f = s.index
+		// A folder with a page of its own (/docs, the API reference) gets
+		// it; any other path is a client route of the app.
+		if f, ok = s.files[path.Join(p, "index.html")]; !ok {
+			f = s.index
+		}
 	}
 	h := w.Header()
 	h.Set("Content-Type", f.contentType)

@@ -14,6 +14,9 @@ const catalogue: Product[] = Array.from({ length: 30 }, (_, i) => ({
   description: 'Short text.',
   avaialbequantit: 10,
   minimumquantity: 1,
+  email: 'sales@shop.test',
+  createdAt: '2026-01-05T09:00:00Z',
+  updatedAt: '2026-01-05T09:00:00Z',
 }));
 
 let fake: ReturnType<typeof fakeApi>;

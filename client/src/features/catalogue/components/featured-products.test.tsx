@@ -12,6 +12,9 @@ const products: Product[] = Array.from({ length: 5 }, (_, i) => ({
   description: 'Short text.',
   avaialbequantit: 10,
   minimumquantity: 1,
+  email: 'sales@shop.test',
+  createdAt: '2026-01-05T09:00:00Z',
+  updatedAt: '2026-01-05T09:00:00Z',
 }));
 
 afterEach(() => {

@@ -16,6 +16,9 @@ function product(i: number, overrides: Partial<Product> = {}): Product {
     description: `Machine number ${i}.`,
     avaialbequantit: 10 + i,
     minimumquantity: 1,
+    email: 'sales@shop.test',
+    createdAt: '2026-01-05T09:00:00Z',
+    updatedAt: '2026-01-05T09:00:00Z',
     ...overrides,
   };
 }

@@ -15,6 +15,9 @@ function product(overrides: Partial<Product> = {}): Product {
     description: LONG_DESCRIPTION,
     avaialbequantit: 12,
     minimumquantity: 2,
+    email: 'sales@shop.test',
+    createdAt: '2026-01-05T09:00:00Z',
+    updatedAt: '2026-01-05T09:00:00Z',
     ...overrides,
   };
 }

@@ -19,6 +19,9 @@ const bearing: Product = {
   description: 'Sealed bearing.',
   avaialbequantit: 12000,
   minimumquantity: 100,
+  email: 'sales@shop.test',
+  createdAt: '2026-01-05T09:00:00Z',
+  updatedAt: '2026-01-05T09:00:00Z',
 };
 const user = { name: 'Ada Buyer', email: 'ada@example.com' };
 

@@ -1,0 +1,33 @@
+#!/usr/bin/env node
+// Regenerates src/types/api.gen.ts from the API's OpenAPI document
+// (server/internal/httpapi/openapi.yaml, which the server serves as
+// GET /openapi.json) with openapi-typescript, and fails if that changed the
+// file: the committed types must be the document's. After a change to the
+// document, run it once, review the diff and commit it.
+//
+// Usage: node scripts/check-api-types.mjs   (npm run check:api -w client)
+import { readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { dirname, relative, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import openapiTS, { astToString, COMMENT_HEADER } from 'openapi-typescript';
+
+const clientDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const documentPath = resolve(clientDir, '../server/internal/httpapi/openapi.yaml');
+const outputPath = resolve(clientDir, 'src/types/api.gen.ts');
+
+const ast = await openapiTS(pathToFileURL(documentPath));
+const source =
+  COMMENT_HEADER.replace(' */', ` *\n * Source: ${relative(clientDir, documentPath)}; regenerate with \`npm run check:api -w client\`.\n */`) +
+  astToString(ast);
+
+const before = existsSync(outputPath) ? readFileSync(outputPath, 'utf8') : '';
+if (before === source) {
+  console.log(`check:api: ${relative(process.cwd(), outputPath)} is the OpenAPI document's`);
+  process.exit(0);
+}
+writeFileSync(outputPath, source);
+console.error(
+  `check:api: ${relative(process.cwd(), outputPath)} was not the OpenAPI document's; it is now regenerated. ` +
+    'Review the change (git diff), make the client compile with it, and commit it.',
+);
+process.exit(1);
