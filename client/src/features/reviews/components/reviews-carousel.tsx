@@ -16,12 +16,11 @@ import { useReviews } from '../api/get-reviews';
 import { RatingStars } from './rating-stars';
 import { ReviewsPlaceholder } from './reviews-placeholder';
 
-/** Reviews per view by viewport width (px): 1 below 550, 2 from 550, 3 from 1200. */
+/** Reviews per view by viewport width (px), as the spec has it: 1 below 550, 2 from 550 up. */
 export const REVIEW_BREAKPOINTS = {
   1: { slidesPerView: 1, spaceBetween: 16 },
   550: { slidesPerView: 2, spaceBetween: 20 },
   768: { slidesPerView: 2, spaceBetween: 24 },
-  1200: { slidesPerView: 3, spaceBetween: 24 },
 } as const;
 
 function ReviewCard({ review }: { review: Review }) {
