@@ -22,7 +22,8 @@ export const messages = {
   },
   catalogue: {
     sectionTitle: 'Our Product',
-    sectionSubtitle: 'Recently added machinery, ready to ship.',
+    // The home section shows the catalogue's first five products (GET /service's order: the oldest first).
+    sectionSubtitle: 'The first five machines in our catalogue: our longest-standing lines.',
     viewAll: 'View all products',
     available: (n: number) => `Available: ${n} Pcs`,
     minimumOrder: (n: number) => `Order-Minimum: ${n} pcs`,
