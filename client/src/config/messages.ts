@@ -61,6 +61,8 @@ export const messages = {
     title: 'Dashboard',
     menuLabel: 'Dashboard menu',
     openMenu: 'Dashboard menu',
+    /** The small-screen menu button's visible text (its name stays openMenu, which contains it). */
+    openMenuShort: 'Menu',
     closeMenu: 'Close dashboard menu',
     accountSection: 'My account',
     adminSection: 'Administration',
