@@ -77,6 +77,7 @@ function routes(): string[] {
     '/dashboard', '/dashboard/myprofile', '/dashboard/addreview', '/dashboard/myorder',
     '/dashboard/addproduct', '/dashboard/manageorder', '/dashboard/manageproduct', '/dashboard/makeadmin', '/dashboard/inbox',
     '/portfolio', '/blog', '/landing', '/navbarpractice', '/loading', '/bannertest', '/no-such-page',
+    '/about', '/terms', '/privacy', '/warranty',
   ];
 }
 

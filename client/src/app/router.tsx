@@ -11,6 +11,8 @@ function page(load: () => Promise<{ default: ComponentType }>) {
 }
 
 const home = () => import('./routes/home');
+/** /about and the policy pages: one page, whose text follows the path. */
+const siteDocument = () => import('./routes/site-document');
 /** The dashboard's index and /dashboard/myprofile show the same screen. */
 const myProfile = page(() => import('./routes/dashboard/my-profile'));
 const d = paths.dashboard;
@@ -53,6 +55,7 @@ export const routes: RouteObject[] = [
         ],
       },
       { path: paths.portfolio, element: page(() => import('./routes/portfolio')) },
+      ...[paths.about, paths.terms, paths.privacy, paths.warranty].map((path) => ({ path, element: page(siteDocument) })),
       { path: paths.blog, element: page(() => import('./routes/blog')) },
       { path: paths.landing, element: page(() => import('./routes/landing')) },
       { path: paths.navbarPractice, element: page(() => import('./routes/navbar-practice')) },
