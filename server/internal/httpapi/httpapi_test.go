@@ -43,8 +43,8 @@ func mustServe(tb testing.TB) *testServer {
 }
 
 type serveOptions struct {
-	logTo     io.Writer // the server's log (default: discarded)
-	stripeURL string    // use the Stripe provider against this API address
+	logTo     io.Writer        // the server's log (default: discarded)
+	stripeURL string           // use the Stripe provider against this API address
 	clock     func() time.Time // the store's and the sales figures' clock (default: the real time)
 }
 
