@@ -23,6 +23,9 @@ export const paths = {
     manageProduct: '/dashboard/manageproduct',
     makeAdmin: '/dashboard/makeadmin',
     inbox: '/dashboard/inbox',
+    sales: '/dashboard/sales',
+    /** Manage Products with one product's edit dialog open. */
+    editProduct: (id: string) => `/dashboard/manageproduct?edit=${encodeURIComponent(id)}`,
   },
   portfolio: '/portfolio',
   about: '/about',
