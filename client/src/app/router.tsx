@@ -48,6 +48,7 @@ export const routes: RouteObject[] = [
                   { path: d.manageProduct, element: page(() => import('./routes/dashboard/manage-product')) },
                   { path: d.makeAdmin, element: page(() => import('./routes/dashboard/make-admin')) },
                   { path: d.inbox, element: page(() => import('./routes/dashboard/inbox')) },
+                  { path: d.sales, element: page(() => import('./routes/dashboard/sales')) },
                 ],
               },
             ],

@@ -76,6 +76,7 @@ export const messages = {
     manageProduct: 'Manage Products',
     makeAdmin: 'Make Admin',
     inbox: 'Inbox',
+    sales: 'Sales',
   },
   auth: {
     loginTitle: 'Login',
