@@ -24,7 +24,7 @@ function PeriodSelect({ value, onChange }: { value: SalesPeriod; onChange: (valu
       value={value}
       onChange={(event) => onChange(Number(event.target.value) as SalesPeriod)}
       slotProps={{ select: { native: true } }}
-      sx={{ minWidth: 160, alignSelf: 'flex-start' }}
+      sx={{ minWidth: 160, justifySelf: 'start' }}
     >
       {SALES_PERIODS.map((months) => (
         <option key={months} value={months}>
