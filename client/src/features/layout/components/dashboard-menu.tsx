@@ -81,7 +81,6 @@ const MenuLink = styled(Link)(({ theme }) => ({
   '&:hover': { backgroundColor: 'rgba(245,179,1,.18)' },
   '&.active': { backgroundColor: theme.palette.secondary.main, color: theme.palette.secondary.contrastText },
   '&.active svg': { color: theme.palette.primary.main },
-  '&:focus-visible': { outline: `3px solid ${theme.palette.info.main}`, outlineOffset: 2 },
 }));
 
 function SectionTitle({ id, children }: { id: string; children: ReactNode }) {

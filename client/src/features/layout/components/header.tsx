@@ -27,7 +27,6 @@ const MenuToggle = styled('button')(({ theme }) => ({
   background: 'none',
   cursor: 'pointer',
   '&:hover': { backgroundColor: 'rgba(20,24,29,.06)' },
-  '&:focus-visible': { outline: `3px solid ${theme.palette.info.main}`, outlineOffset: 2 },
   [theme.breakpoints.up('md')]: { display: 'none' },
 }));
 
@@ -65,7 +64,6 @@ export function Header() {
             textDecoration: 'none',
             mr: 'auto',
             borderRadius: 1,
-            '&:focus-visible': { outline: '3px solid #0b5cad', outlineOffset: 2 },
           }}
         >
           <StoreLogo />

@@ -105,7 +105,6 @@ const navButtonSx = {
   cursor: 'pointer',
   transition: 'background-color .15s, opacity .15s',
   '&:hover': { bgcolor: 'secondary.light' },
-  '&:focus-visible': { outline: '3px solid', outlineColor: 'info.main', outlineOffset: 2 },
   '&.swiper-button-disabled': { opacity: 0.35, cursor: 'default' },
   '&.swiper-button-lock': { display: 'none' },
 } as const;
@@ -177,7 +176,6 @@ export default function ReviewsCarousel() {
             alignItems: 'center',
             minHeight: 24,
             '& .swiper-pagination-bullet': { m: '0 5px !important', p: 0, border: 0, cursor: 'pointer' },
-            '& .swiper-pagination-bullet:focus-visible': { outline: '2px solid', outlineColor: 'info.main', outlineOffset: 3 },
           }}
         />
         <Box component="button" type="button" ref={setNextEl} aria-label={messages.reviews.nextSlide} sx={navButtonSx}>
