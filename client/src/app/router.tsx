@@ -25,6 +25,7 @@ export const routes: RouteObject[] = [
       { index: true, element: page(home) },
       { path: paths.homeAlias, element: page(home) },
       { path: paths.products, element: page(() => import('./routes/products')) },
+      { path: paths.product.pattern, element: page(() => import('./routes/product')) },
       { path: paths.login, element: page(() => import('./routes/login')) },
       { path: paths.register, element: page(() => import('./routes/register')) },
       {

@@ -3,6 +3,15 @@ export const paths = {
   home: '/',
   homeAlias: '/home',
   products: '/products',
+  /** /products with a name search in the URL (`?q=`, the API's own name); an empty query opens the whole catalogue. */
+  productSearch: (query: string) => {
+    const q = query.trim();
+    return q ? `/products?${new URLSearchParams({ q })}` : '/products';
+  },
+  product: {
+    pattern: '/product/:id',
+    to: (id: string) => `/product/${encodeURIComponent(id)}`,
+  },
   purchase: {
     pattern: '/purchase/:id',
     to: (id: string) => `/purchase/${encodeURIComponent(id)}`,
