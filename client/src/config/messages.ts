@@ -12,6 +12,8 @@ export const messages = {
     mainLabel: 'Main',
     drawerLabel: 'Site menu',
     skipToContent: 'Skip to content',
+    search: 'Search products',
+    searchPlaceholder: 'Search products…',
   },
   common: {
     loading: 'Loading…',

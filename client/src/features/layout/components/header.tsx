@@ -8,6 +8,7 @@ import { Link as RouterLink } from 'react-router';
 import { messages } from '@/config/messages';
 import { paths } from '@/config/paths';
 import { site } from '@/config/site';
+import { HeaderSearch } from './header-search';
 import { NavLinks } from './nav-links';
 import { StoreLogo } from './store-logo';
 
@@ -70,6 +71,11 @@ export function Header() {
           <Typography component="span" sx={{ fontWeight: 900, fontSize: { xs: '1.05rem', sm: '1.2rem' }, letterSpacing: '-0.01em' }}>
             {site.storeName}
           </Typography>
+        </Box>
+
+        {/* On small screens the search is in the drawer. */}
+        <Box sx={{ display: { xs: 'none', md: 'block' }, flex: '0 1 280px', minWidth: 150 }}>
+          <HeaderSearch />
         </Box>
 
         <Box component="nav" aria-label={messages.nav.mainLabel} sx={{ display: { xs: 'none', md: 'block' } }}>
