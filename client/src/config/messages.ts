@@ -13,7 +13,7 @@ export const messages = {
     drawerLabel: 'Site menu',
     skipToContent: 'Skip to content',
     search: 'Search products',
-    searchPlaceholder: 'Search products…',
+    searchPlaceholder: 'Search…',
   },
   common: {
     loading: 'Loading…',
