@@ -73,10 +73,11 @@ afterAll(async () => {
 
 function routes(): string[] {
   return [
-    '/', '/home', '/products', `/purchase/${productId}`, `/payment/${orderId}`, '/login', '/register',
+    '/', '/home', '/products', `/product/${productId}`, `/purchase/${productId}`, `/payment/${orderId}`, '/login', '/register',
     '/dashboard', '/dashboard/myprofile', '/dashboard/addreview', '/dashboard/myorder',
-    '/dashboard/addproduct', '/dashboard/manageorder', '/dashboard/manageproduct', '/dashboard/makeadmin', '/dashboard/inbox',
+    '/dashboard/addproduct', '/dashboard/manageorder', '/dashboard/manageproduct', '/dashboard/makeadmin', '/dashboard/inbox', '/dashboard/sales',
     '/portfolio', '/blog', '/landing', '/navbarpractice', '/loading', '/bannertest', '/no-such-page',
+    '/about', '/terms', '/privacy', '/warranty',
     '/docs',
   ];
 }

@@ -72,7 +72,7 @@ describe('home page', () => {
   for (const { width, expected } of [
     { width: 400, expected: 1 },
     { width: 1024, expected: 2 },
-    { width: 1280, expected: 3 },
+    { width: 1280, expected: 2 },
   ]) {
     it(`shows ${expected} review(s) fully in view at ${width}px wide`, async () => {
       const { context, page, pageErrors } = await openPage(browser, '/', { width, height: 900 });

@@ -79,6 +79,7 @@ describe('navigation', () => {
         '/register', '/dashboard', '/dashboard/myprofile', '/dashboard/addreview', '/dashboard/myorder',
         '/dashboard/addproduct', '/dashboard/manageorder', '/dashboard/manageproduct', '/dashboard/makeadmin',
         '/portfolio', '/blog', '/landing', '/navbarpractice', '/loading', '/bannertest',
+        '/about', '/terms', '/privacy', '/warranty',
       ];
       for (const route of routes) {
         await page.goto(new URL(route, page.url()).toString(), { waitUntil: 'networkidle' });

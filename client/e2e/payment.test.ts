@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openSignedIn, registerAccount, uniqueEmail } from './accounts';
 import { launchBrowser, openPage, webUrl } from './browser';
 import { demoProduct, GENERATOR, placeOrder } from './shop';
@@ -136,6 +136,75 @@ describe('card payment in test mode (issue 6)', () => {
       await page.getByRole('heading', { level: 1, name: 'Payment' }).waitFor();
       await page.getByRole('alert').filter({ hasText: 'The order was not found.' }).waitFor();
       expect(await page.getByLabel('Card number', { exact: false }).count()).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+/** The order's number, as GET /pay/{id} answers it to its owner. */
+async function orderNumber(token: string, orderId: string): Promise<number> {
+  const response = await fetch(new URL(`/pay/${orderId}`, inject('apiUrl')), { headers: { Authorization: `Bearer ${token}` } });
+  if (response.status !== 200) throw new Error(`GET /pay/${orderId}: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { number: number }).number;
+}
+
+describe.each([400, 1280])('the card form as typed, and the paid page, at %i px (issue 12)', (width) => {
+  it('groups the number, makes "1230" 12/30, pays, and says the order is paid, also after a reload', async () => {
+    const generator = await demoProduct(GENERATOR);
+    const customer = await registerAccount('Tia Typist', uniqueEmail('typist'));
+    const orderId = await placeOrder(customer.token, generator._id, 1);
+    const number = await orderNumber(customer.token, orderId);
+    expect(number).toBeGreaterThanOrEqual(1001);
+    // December 2030, "1230" as typed in the issue (a later year once 2030 is near).
+    const yy = String(Math.max(30, (new Date().getFullYear() + 3) % 100));
+    const { context, page, pageErrors } = await openPage(browser, '/', { width, height: 900 });
+    try {
+      await openSignedIn(page, customer.token, `/payment/${orderId}`);
+      await page.getByText(`Please pay for ${GENERATOR}`, { exact: true }).waitFor();
+      await page.getByText('TEST MODE', { exact: true }).waitFor();
+
+      const cardNumber = page.getByLabel('Card number', { exact: false });
+      const expiry = page.getByLabel('Expiry (MM/YY)', { exact: false });
+      const cvc = page.getByLabel('CVC', { exact: false });
+      await cardNumber.pressSequentially('4242424242424242');
+      expect(await cardNumber.inputValue()).toBe('4242 4242 4242 4242');
+      // Editing in the middle keeps the caret beside the digit: delete the 6th, type it back.
+      await cardNumber.evaluate((input: HTMLInputElement) => input.setSelectionRange(7, 7));
+      await cardNumber.press('Backspace');
+      expect(await cardNumber.inputValue()).toBe('4242 4424 2424 242');
+      await cardNumber.press('2');
+      expect(await cardNumber.inputValue()).toBe('4242 4242 4242 4242');
+      expect(await cardNumber.evaluate((input: HTMLInputElement) => input.selectionStart)).toBe(7);
+      await expiry.pressSequentially(`12${yy}`);
+      expect(await expiry.inputValue()).toBe(`12/${yy}`);
+      // Backspace goes back over the slash, and the month can be typed again.
+      for (let i = 0; i < 3; i++) await expiry.press('Backspace');
+      expect(await expiry.inputValue()).toBe('12');
+      await expiry.pressSequentially(yy);
+      expect(await expiry.inputValue()).toBe(`12/${yy}`);
+      await cvc.pressSequentially('12a34');
+      expect(await cvc.inputValue()).toBe('1234');
+      await cvc.press('Backspace');
+      expect(await cvc.inputValue()).toBe('123');
+      expect(await page.getByText("Your card's expiration date is incomplete.").count()).toBe(0);
+      // The form fits the window: nothing scrolls sideways.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+
+      const pay = page.getByRole('button', { name: /^Pay \$14,900/ });
+      await page.waitForFunction(() => [...document.querySelectorAll('button')].some((b) => b.textContent?.startsWith('Pay $') && !b.disabled));
+      await pay.click();
+      await page.getByText('Congrats! Your payment is completed.').waitFor();
+      const paidText = `Order #${number} for ${GENERATOR} is paid.`;
+      await page.getByText(paidText, { exact: true }).waitFor();
+      expect(await page.getByText(/Please pay/).count()).toBe(0);
+
+      await page.reload();
+      await page.getByText('This order is paid.').waitFor();
+      await page.getByText(paidText, { exact: true }).waitFor();
+      expect(await page.getByText(/Please pay/).count()).toBe(0);
+      expect(await page.getByLabel('Card number', { exact: false }).count()).toBe(0);
+      expect(pageErrors).toEqual([]);
     } finally {
       await context.close();
     }

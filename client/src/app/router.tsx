@@ -11,6 +11,8 @@ function page(load: () => Promise<{ default: ComponentType }>) {
 }
 
 const home = () => import('./routes/home');
+/** /about and the policy pages: one page, whose text follows the path. */
+const siteDocument = () => import('./routes/site-document');
 /** The dashboard's index and /dashboard/myprofile show the same screen. */
 const myProfile = page(() => import('./routes/dashboard/my-profile'));
 const d = paths.dashboard;
@@ -23,6 +25,7 @@ export const routes: RouteObject[] = [
       { index: true, element: page(home) },
       { path: paths.homeAlias, element: page(home) },
       { path: paths.products, element: page(() => import('./routes/products')) },
+      { path: paths.product.pattern, element: page(() => import('./routes/product')) },
       { path: paths.login, element: page(() => import('./routes/login')) },
       { path: paths.register, element: page(() => import('./routes/register')) },
       {
@@ -46,6 +49,7 @@ export const routes: RouteObject[] = [
                   { path: d.manageProduct, element: page(() => import('./routes/dashboard/manage-product')) },
                   { path: d.makeAdmin, element: page(() => import('./routes/dashboard/make-admin')) },
                   { path: d.inbox, element: page(() => import('./routes/dashboard/inbox')) },
+                  { path: d.sales, element: page(() => import('./routes/dashboard/sales')) },
                 ],
               },
             ],
@@ -53,6 +57,7 @@ export const routes: RouteObject[] = [
         ],
       },
       { path: paths.portfolio, element: page(() => import('./routes/portfolio')) },
+      ...[paths.about, paths.terms, paths.privacy, paths.warranty].map((path) => ({ path, element: page(siteDocument) })),
       { path: paths.blog, element: page(() => import('./routes/blog')) },
       { path: paths.landing, element: page(() => import('./routes/landing')) },
       { path: paths.navbarPractice, element: page(() => import('./routes/navbar-practice')) },

@@ -19,6 +19,15 @@ export const catalogueMessages = {
     clearSearch: 'Clear search',
     pages: 'Pages of products',
   },
+  /** The public product page, /product/:id (issue 12). */
+  product: {
+    /** The page's title until the product's name is known. */
+    title: 'Product',
+    backToProducts: 'All products',
+    perPiece: 'per piece',
+    description: 'Description',
+    loadFailed: 'We could not load this product right now.',
+  },
   productAdmin: {
     // The spec's texts, word for word (the double space included).
     nameRequired: 'Product Name  is Required',

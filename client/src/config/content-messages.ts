@@ -1,6 +1,7 @@
 /**
  * The UI strings of the home page's About, stats and contact sections, the
- * admin Inbox, and /landing, /portfolio, /blog and /navbarpractice (issue 7).
+ * admin Inbox, and /landing, /portfolio, /blog and /navbarpractice (issue 7),
+ * and of /about and the policy pages.
  * Kept apart from messages.ts because only lazy code uses them: messages.ts is
  * part of the first load of `/`.
  */
@@ -69,6 +70,10 @@ export const contentMessages = {
     contact: 'Contact',
     emailMe: 'Email me',
     onNetwork: (network: string) => `${network} profile`,
+  },
+  documents: {
+    /** Before a policy's date, e.g. "Last updated November 23, 2026". */
+    updated: 'Last updated',
   },
   blog: {
     empty: 'No posts yet',

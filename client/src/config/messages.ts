@@ -12,6 +12,8 @@ export const messages = {
     mainLabel: 'Main',
     drawerLabel: 'Site menu',
     skipToContent: 'Skip to content',
+    search: 'Search products',
+    searchPlaceholder: 'Search…',
   },
   common: {
     loading: 'Loading…',
@@ -22,7 +24,8 @@ export const messages = {
   },
   catalogue: {
     sectionTitle: 'Our Product',
-    sectionSubtitle: 'Recently added machinery, ready to ship.',
+    // The home section shows the catalogue's first five products (GET /service's order: the oldest first).
+    sectionSubtitle: 'The first five machines in our catalogue: our longest-standing lines.',
     viewAll: 'View all products',
     available: (n: number) => `Available: ${n} Pcs`,
     minimumOrder: (n: number) => `Order-Minimum: ${n} pcs`,
@@ -60,6 +63,8 @@ export const messages = {
     title: 'Dashboard',
     menuLabel: 'Dashboard menu',
     openMenu: 'Dashboard menu',
+    /** The small-screen menu button's visible text (its name stays openMenu, which contains it). */
+    openMenuShort: 'Menu',
     closeMenu: 'Close dashboard menu',
     accountSection: 'My account',
     adminSection: 'Administration',
@@ -73,6 +78,7 @@ export const messages = {
     manageProduct: 'Manage Products',
     makeAdmin: 'Make Admin',
     inbox: 'Inbox',
+    sales: 'Sales',
   },
   auth: {
     loginTitle: 'Login',

@@ -88,6 +88,9 @@ export const orderMessages = {
   payment: {
     greeting: (name: string) => `Hello, ${name}`,
     payFor: (product: string) => `Please pay for ${product}`,
+    // Instead of payFor once the order is paid (issue 12).
+    paidFor: (orderNumber: number, product: string) =>
+      orderNumber > 0 ? `Order #${orderNumber} for ${product} is paid.` : `Your order for ${product} is paid.`,
     summaryTitle: 'Order summary',
     orderNumber: 'Order number',
     quantity: 'Quantity',

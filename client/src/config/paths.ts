@@ -3,6 +3,15 @@ export const paths = {
   home: '/',
   homeAlias: '/home',
   products: '/products',
+  /** /products with a name search in the URL (`?q=`, the API's own name); an empty query opens the whole catalogue. */
+  productSearch: (query: string) => {
+    const q = query.trim();
+    return q ? `/products?${new URLSearchParams({ q })}` : '/products';
+  },
+  product: {
+    pattern: '/product/:id',
+    to: (id: string) => `/product/${encodeURIComponent(id)}`,
+  },
   purchase: {
     pattern: '/purchase/:id',
     to: (id: string) => `/purchase/${encodeURIComponent(id)}`,
@@ -23,8 +32,15 @@ export const paths = {
     manageProduct: '/dashboard/manageproduct',
     makeAdmin: '/dashboard/makeadmin',
     inbox: '/dashboard/inbox',
+    sales: '/dashboard/sales',
+    /** Manage Products with one product's edit dialog open. */
+    editProduct: (id: string) => `/dashboard/manageproduct?edit=${encodeURIComponent(id)}`,
   },
   portfolio: '/portfolio',
+  about: '/about',
+  terms: '/terms',
+  privacy: '/privacy',
+  warranty: '/warranty',
   blog: '/blog',
   landing: '/landing',
   navbarPractice: '/navbarpractice',

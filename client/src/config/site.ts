@@ -2,6 +2,7 @@
  * Copy that a seller changes to make the store theirs: name, banner, contact
  * details, footer links and social accounts, the home page's About and stats,
  * /landing and /portfolio. Components (and index.html) read it from here only.
+ * The longer texts of /about and the policy pages are in site-documents.ts.
  */
 export type SocialNetwork = 'facebook' | 'linkedin' | 'youtube';
 
@@ -38,14 +39,14 @@ export const site = {
       { label: 'Replacement guarantee', href: '/#warranty' },
     ],
     company: [
-      { label: 'About us', href: '/portfolio' },
+      { label: 'About us', href: '/about' },
       { label: 'Blog', href: '/blog' },
       { label: 'Contact sales', href: `mailto:${contact.email}` },
     ],
     legal: [
-      { label: 'Terms of sale', href: '/landing' },
-      { label: 'Privacy policy', href: '/landing' },
-      { label: 'Warranty policy', href: '/#warranty' },
+      { label: 'Terms of sale', href: '/terms' },
+      { label: 'Privacy policy', href: '/privacy' },
+      { label: 'Warranty policy', href: '/warranty' },
     ],
   } satisfies Record<string, FooterLink[]>,
   social: [
@@ -61,6 +62,7 @@ export const site = {
     text:
       'For twenty years we have equipped workshops, farms and building sites. Our engineers have completed over 320 projects ' +
       'and supplied more than $150 million worth of equipment: installed, tested and kept running.',
+    // On /about (where More About Us leads), with the text above.
     more:
       'We buy from makers we have worked with for years, test every machine before it ships and keep spare parts in stock, ' +
       'so a breakdown costs you hours, not weeks.',

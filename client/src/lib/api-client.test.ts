@@ -42,6 +42,14 @@ describe('apiClient', () => {
     expect(error).toMatchObject({ status: 400, title: 'Bad Request', detail: 'invalid product', errors: { price: 'must be positive' } });
   });
 
+  it('reads a file download as a Blob, with its headers, when asked to', async () => {
+    mockFetch(new Response('number,createdAt\n1001,2025-01-02\n', { headers: { 'Content-Type': 'text/csv', 'Content-Disposition': 'attachment; filename="x.csv"' } }));
+    const { data, headers } = await apiClient.request<Blob>('/admin/orders.csv', { responseType: 'blob' });
+    expect(data.type).toBe('text/csv');
+    expect(await data.text()).toBe('number,createdAt\n1001,2025-01-02\n');
+    expect(headers.get('Content-Disposition')).toBe('attachment; filename="x.csv"');
+  });
+
   it('turns a network failure into an ApiError with status 0', async () => {
     vi.stubGlobal('fetch', vi.fn<typeof fetch>().mockRejectedValue(new TypeError('Failed to fetch')));
     const error = await apiClient.get('/service').catch((e: unknown) => e);

@@ -40,6 +40,8 @@ export interface RequestOptions {
   body?: unknown;
   signal?: AbortSignal;
   headers?: Record<string, string>;
+  /** How to read a successful answer: JSON (the default), or the raw body as a Blob (a file download). */
+  responseType?: 'json' | 'blob';
 }
 
 export interface ApiResponse<T> {
@@ -102,7 +104,7 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
     throw new ApiError(response.status, problem);
   }
 
-  const data = (response.status === 204 ? undefined : await response.json()) as T;
+  const data = (response.status === 204 ? undefined : options.responseType === 'blob' ? await response.blob() : await response.json()) as T;
   return { data, status: response.status, headers: response.headers };
 }
 

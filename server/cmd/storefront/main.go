@@ -149,6 +149,7 @@ func run(log *slog.Logger) error {
 		Orders:    &app.Orders{Orders: store, Products: store, Payments: payments, Log: log, Telemetry: meter},
 		Payments:  payments,
 		Inbox:     &app.Inbox{Messages: store},
+		Sales:     &app.Sales{Store: store},
 	})
 	watchSizes(meter, api, store)
 	servers := []*http.Server{newServer(cfg.Port, api.Handler())}

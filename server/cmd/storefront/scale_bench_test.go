@@ -191,6 +191,15 @@ func runScale(b *testing.B) {
 		return fmt.Sprintf("/orders?status=unpaid&limit=50&skip=%d", r.IntN(scaleOrders-50)), adminToken
 	}), "p95 ≤ 20 ms")
 
+	// Embedded, each of the figures' reads is one pass over the orders (or
+	// products) in memory, whatever their status: all 20,000 unpaid here.
+	add("sales figures GET /admin/sales?months=6|24", latency(c, func(i int) (string, string) {
+		return []string{"/admin/sales", "/admin/sales?months=24"}[i%2], adminToken
+	}), "p95 ≤ 20 ms")
+	add("order export GET /admin/orders.csv (every order)", latency(c, func(i int) (string, string) {
+		return "/admin/orders.csv", adminToken
+	}), "")
+
 	// Login: the server's limit allows 20 attempts at once from one address.
 	var logins []time.Duration
 	for i := range 20 {

@@ -9,6 +9,7 @@ import (
 	"net/http/httptest"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/gin-gonic/gin"
 
@@ -42,14 +43,15 @@ func mustServe(tb testing.TB) *testServer {
 }
 
 type serveOptions struct {
-	logTo     io.Writer // the server's log (default: discarded)
-	stripeURL string    // use the Stripe provider against this API address
+	logTo     io.Writer        // the server's log (default: discarded)
+	stripeURL string           // use the Stripe provider against this API address
+	clock     func() time.Time // the store's and the sales figures' clock (default: the real time)
 }
 
 func mustServeWith(tb testing.TB, opt serveOptions) *testServer {
 	tb.Helper()
 	gin.SetMode(gin.TestMode)
-	store := mongotest.MustOpen(tb)
+	store := mongotest.MustOpenWith(tb, func(c *mongodb.Config) { c.Clock = opt.clock })
 	if _, err := demo.Seed(context.Background(), store, "http://shop.test", "sales@shop.test"); err != nil {
 		tb.Fatal(err)
 	}
@@ -84,6 +86,7 @@ func mustServeWith(tb testing.TB, opt serveOptions) *testServer {
 			Orders:    &app.Orders{Orders: store, Products: store, Payments: payments, Log: log},
 			Payments:  payments,
 			Inbox:     &app.Inbox{Messages: store},
+			Sales:     &app.Sales{Store: store, Now: opt.clock},
 		})
 	srv := httptest.NewServer(api.Handler())
 	tb.Cleanup(srv.Close)

@@ -58,6 +58,7 @@ type Deps struct {
 	Orders    *app.Orders
 	Payments  *app.Payments
 	Inbox     *app.Inbox
+	Sales     *app.Sales
 	Log       *slog.Logger
 	// Observer hears every request and every refusal for a rate limit (the
 	// metrics); nil hears nothing.
@@ -85,6 +86,7 @@ type Server struct {
 	orders     *app.Orders
 	payments   *app.Payments
 	inbox      *app.Inbox
+	sales      *app.Sales
 	log        *slog.Logger
 	observer   Observer
 	answers    *answerCache
@@ -134,6 +136,7 @@ func New(cfg Config, d Deps) *Server {
 		orders:           d.Orders,
 		payments:         d.Payments,
 		inbox:            d.Inbox,
+		sales:            d.Sales,
 		contactPerClient: ratelimit.New(contactClientBurst, contactClientEvery),
 		cardPerClient:    ratelimit.New(cardClientBurst, cardClientEvery),
 		log:              d.Log,
@@ -204,6 +207,8 @@ func (s *Server) Handler() http.Handler {
 	admin.GET("/orders", s.allOrders)
 	admin.PUT("/order/update/:id", s.shipOrder)
 	admin.GET("/contact", s.listMessages)
+	admin.GET("/admin/sales", s.salesFigures)
+	admin.GET("/admin/orders.csv", s.exportOrders)
 	admin.PATCH("/contact/:id", s.markMessage)
 	admin.DELETE("/contact/:id", s.deleteMessage)
 	return r

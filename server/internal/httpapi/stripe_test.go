@@ -183,6 +183,30 @@ func TestStripePayment(t *testing.T) {
 			t.Fatalf("order after intent: %+v", o)
 		}
 	})
+	// The client confirms with the Card Element (confirmCardPayment), so the
+	// intent must be card-only, not open to automatic payment methods.
+	t.Run("OK_IntentIsCardOnly", func(t *testing.T) {
+		id := ts.mustOrder(t, alice.Token, p.ID, 1)
+		secret := ts.clientSecret(t, alice.Token, id) // stripe-mock accepted the request's parameters
+		proxy.mu.Lock()
+		form := proxy.creates[len(proxy.creates)-1]
+		proxy.mu.Unlock()
+		if form.Get("metadata[orderId]") != id || !strings.HasPrefix(secret, "pi_") {
+			t.Fatalf("last intent created was not this order's: %v, secret %q", form, secret)
+		}
+		var types []string
+		for k, v := range form {
+			if strings.HasPrefix(k, "payment_method_types") {
+				types = append(types, v...)
+			}
+			if strings.HasPrefix(k, "automatic_payment_methods") {
+				t.Errorf("intent created with %s=%v; want a card-only intent", k, v)
+			}
+		}
+		if len(types) != 1 || types[0] != "card" {
+			t.Fatalf("payment_method_types = %v, want [card] (form %v)", types, form)
+		}
+	})
 	t.Run("ErrUnpaidUnderpaidMadeUpOtherOrder", func(t *testing.T) {
 		a := ts.mustOrder(t, alice.Token, p.ID, 1)
 		b := ts.mustOrder(t, alice.Token, p.ID, 1)

@@ -32,7 +32,7 @@ func messageMirror() *mirror[bson.ObjectID, messageDoc] {
 
 // InsertMessage stores a contact message.
 func (s *Store) InsertMessage(ctx context.Context, m shop.Message) (string, error) {
-	doc := messageDoc{ID: bson.NewObjectID(), Email: m.Email, Subject: m.Subject, Message: m.Message, CreatedAt: now()}
+	doc := messageDoc{ID: bson.NewObjectID(), Email: m.Email, Subject: m.Subject, Message: m.Message, CreatedAt: s.now()}
 	return doc.ID.Hex(), translate(s.contacts.insert(ctx, doc), "")
 }
 

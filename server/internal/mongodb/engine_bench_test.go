@@ -51,7 +51,7 @@ const (
 // fillRaw inserts the data set with the driver, in batches.
 func fillRaw(b *testing.B, db *mongo.Database) ([]bson.ObjectID, []string) {
 	ctx := context.Background()
-	at := now()
+	at := time.Now().UTC().Truncate(time.Millisecond)
 	var ids []bson.ObjectID
 	var batch []any
 	flush := func(c *mongo.Collection) {
@@ -141,7 +141,7 @@ func benchRawEngine(b *testing.B, name, params string, idIndex bool) string {
 		return cur.All(ctx, &docs)
 	})
 	insert := cell(func(i int) error {
-		_, err := orders.InsertOne(ctx, orderDoc{ID: bson.NewObjectID(), Email: emails[0], ProductID: ids[0], CreatedAt: now()})
+		_, err := orders.InsertOne(ctx, orderDoc{ID: bson.NewObjectID(), Email: emails[0], ProductID: ids[0], CreatedAt: time.Now().UTC().Truncate(time.Millisecond)})
 		return err
 	})
 	fmt.Fprintf(os.Stderr, "  %s: done\n", name)

@@ -86,7 +86,7 @@ func (s *Store) PutImage(ctx context.Context, data []byte, contentType, filename
 		if _, err := s.imageChunks.c.InsertOne(ctx, chunk); err != nil {
 			return err
 		}
-		file := imageFileDoc{ID: id, Length: int64(len(data)), ChunkSize: int64(max(len(data), 1)), UploadDate: now(), Filename: filename,
+		file := imageFileDoc{ID: id, Length: int64(len(data)), ChunkSize: int64(max(len(data), 1)), UploadDate: s.now(), Filename: filename,
 			Metadata: imageMeta{ContentType: contentType, SHA256: digest}}
 		if _, err := s.imageFiles.c.InsertOne(ctx, file); err != nil {
 			return err

@@ -28,7 +28,7 @@ func (s *Store) ImportProducts(ctx context.Context, drafts []shop.ProductDraft, 
 	if err != nil {
 		return counts, err
 	}
-	at := now()
+	at := s.now()
 	var inserts []productDoc
 	type change struct {
 		doc productDoc // as it will be stored

@@ -27,7 +27,10 @@ type query struct {
 	mirror     string // embedded
 }
 
-var someID = bson.NewObjectID()
+var (
+	someID             = bson.NewObjectID()
+	csvRange, csvOrder = createdBetween(time.Now().AddDate(0, -1, 0), time.Now())
+)
 
 var queries = []query{
 	{"GET /service (oldest and newest first)", CollProducts, bson.D{}, productSorts["-createdAt"].mongo, "catalogue_order", "createdAt"},
@@ -44,6 +47,11 @@ var queries = []query{
 	{"GET /orders: Manage Orders", CollOrders, bson.D{}, newestFirst, "newest_first", "createdAt"},
 	{"GET /orders?status=unpaid|paid: Manage Orders by status", CollOrders, statusFilters["paid"], newestFirst, "status_newest_first", "status,createdAt"},
 	{"GET /orders?status=shipped: Manage Orders, shipped", CollOrders, statusFilters["shipped"], newestFirst, "status_newest_first", "status,createdAt"},
+	{"GET /admin/sales: orders paid in the period (sales.go)", CollOrders, paidSince(time.Now()), nil, "paid_at", "id"},
+	{"GET /admin/sales: orders not paid", CollOrders, notPaid, nil, "status_newest_first", "id"},
+	{"GET /admin/orders.csv: orders created in a date range, oldest first", CollOrders, csvRange, csvOrder, "newest_first", "createdAt"},
+	{"GET /admin/sales: the largest minimum order", CollProducts, bson.D{}, bson.D{{Key: "minimumquantity", Value: -1}}, "minimum_order", "id"},
+	{"GET /admin/sales: products with less stock than that", CollProducts, belowStock(5), nil, "stock", "id"},
 	{"start-up: orders without a number, oldest first (numbers.go)", CollOrders, unnumbered, oldestFirst, "unnumbered", "createdAt"},
 	{"POST /order: the next order number", CollCounters, bson.D{{Key: "_id", Value: orderCounterID}}, nil, "_id_", ""},
 	{"pay, ship, cancel: order by id (guarded)", CollOrders, bson.D{{Key: "_id", Value: someID}, {Key: "paid", Value: false}}, nil, "_id_", "id"},
@@ -70,6 +78,9 @@ var indexes = map[string][]mongo.IndexModel{
 		// Sparse: only products with holds (a crash between an order's
 		// steps, or an order being placed right now) are in it.
 		{Keys: bson.D{{Key: "stockHolds.at", Value: 1}}, Options: options.Index().SetName("stock_holds").SetSparse(true)},
+		// the sales page's low-stock list (sales.go)
+		{Keys: bson.D{{Key: "minimumquantity", Value: -1}}, Options: options.Index().SetName("minimum_order")},
+		{Keys: bson.D{{Key: "avaialbequantit", Value: 1}}, Options: options.Index().SetName("stock")},
 	},
 	CollReviews: {
 		{Keys: bson.D{{Key: "createdAt", Value: -1}, {Key: "_id", Value: -1}}, Options: options.Index().SetName("newest_first")},
@@ -86,6 +97,8 @@ var indexes = map[string][]mongo.IndexModel{
 		{Keys: bson.D{{Key: "email", Value: 1}, {Key: "createdAt", Value: -1}, {Key: "_id", Value: -1}}, Options: options.Index().SetName("customer_orders")},
 		{Keys: bson.D{{Key: "createdAt", Value: -1}, {Key: "_id", Value: -1}}, Options: options.Index().SetName("newest_first")},
 		{Keys: bson.D{{Key: "shipped", Value: 1}, {Key: "paid", Value: 1}, {Key: "createdAt", Value: -1}, {Key: "_id", Value: -1}}, Options: options.Index().SetName("status_newest_first")},
+		// the sales figures: orders paid since a date (only paid orders have paidAt)
+		{Keys: bson.D{{Key: "paidAt", Value: 1}}, Options: options.Index().SetName("paid_at").SetSparse(true)},
 		// Orders without a number have none in the index (null): start-up
 		// finds them oldest first without a scan.
 		{Keys: bson.D{{Key: "number", Value: 1}, {Key: "createdAt", Value: 1}, {Key: "_id", Value: 1}}, Options: options.Index().SetName("unnumbered")},

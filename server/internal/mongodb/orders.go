@@ -90,7 +90,7 @@ func (s *Store) InsertOrder(ctx context.Context, o shop.Order) (shop.Order, erro
 	}
 	doc := orderDoc{ID: id, Number: last, Name: o.Name, Email: shop.NormalizeEmail(o.Email), Image: o.Image, ProductID: pid,
 		ProductName: o.ProductName, ProductPrice: o.ProductPrice.Float(), ProductQuantity: o.ProductQuantity, Amount: o.Amount,
-		Address: o.Address, Mobile: o.Mobile, Pending: true, CreatedAt: now()}
+		Address: o.Address, Mobile: o.Mobile, Pending: true, CreatedAt: s.now()}
 	if err := s.orders.insert(ctx, doc); err != nil {
 		return shop.Order{}, translate(err, "")
 	}
@@ -162,7 +162,7 @@ func (s *Store) ShipOrder(ctx context.Context, id string) (shop.UpdateResult, er
 			}
 			return nil
 		},
-	}, bson.D{{Key: "$set", Value: bson.D{{Key: "shipped", Value: true}, {Key: "pending", Value: false}, {Key: "shippedAt", Value: now()}}}})
+	}, bson.D{{Key: "$set", Value: bson.D{{Key: "shipped", Value: true}, {Key: "pending", Value: false}, {Key: "shippedAt", Value: s.now()}}}})
 }
 
 // DeleteUnpaidOrder removes the order if no payment is recorded on it and it
@@ -213,7 +213,7 @@ func (s *Store) MarkOrderPaid(ctx context.Context, id, transactionID string) (sh
 	}
 	res, err := s.orders.update(ctx, oid, guard[orderDoc]{filter: bson.D{{Key: "paid", Value: false}}, check: unpaid},
 		bson.D{{Key: "$set", Value: bson.D{{Key: "paid", Value: true}, {Key: "transactionId", Value: transactionID},
-			{Key: "paymentIntentId", Value: transactionID}, {Key: "paidAt", Value: now()}}}})
+			{Key: "paymentIntentId", Value: transactionID}, {Key: "paidAt", Value: s.now()}}}})
 	if shop.ErrorCode(err) != shop.ECONFLICT {
 		return res, err
 	}

@@ -49,7 +49,7 @@ func testIntentMirror() *mirror[string, testIntentDoc] {
 
 // InsertTestIntent stores a test-mode intent; one per order and amount.
 func (s *Store) InsertTestIntent(ctx context.Context, ti shop.TestIntent) error {
-	at := now()
+	at := s.now()
 	doc := testIntentDoc{ID: ti.ID, ClientSecret: ti.ClientSecret, Status: ti.Status, Amount: ti.Amount, OrderID: ti.OrderID,
 		Email: ti.Email, CreatedAt: at, UpdatedAt: at}
 	return translate(s.testIntents.insert(ctx, doc), "")
@@ -78,7 +78,7 @@ func (s *Store) SetTestIntentStatus(ctx context.Context, id, from, to, lastError
 			}
 			return nil
 		},
-	}, bson.D{{Key: "$set", Value: bson.D{{Key: "status", Value: to}, {Key: "lastError", Value: lastError}, {Key: "updatedAt", Value: now()}}}})
+	}, bson.D{{Key: "$set", Value: bson.D{{Key: "status", Value: to}, {Key: "lastError", Value: lastError}, {Key: "updatedAt", Value: s.now()}}}})
 	switch {
 	case err == errWrongStatus:
 		return false, nil
@@ -107,7 +107,7 @@ const staleClaim = 2 * time.Minute
 // the same event. A claim that is still unfinished after staleClaim is taken
 // over with one guarded write on its claim time.
 func (s *Store) ClaimEvent(ctx context.Context, id, kind string) (bool, error) {
-	at := now()
+	at := s.now()
 	err := s.events.insert(ctx, eventDoc{ID: id, Type: kind, ClaimedAt: at})
 	if err == nil {
 		return true, nil
@@ -145,7 +145,7 @@ func ignoreNotFound(err error) error {
 
 // FinishEvent marks the event processed.
 func (s *Store) FinishEvent(ctx context.Context, id string) error {
-	_, err := s.events.update(ctx, id, guard[eventDoc]{}, bson.D{{Key: "$set", Value: bson.D{{Key: "processedAt", Value: now()}}}})
+	_, err := s.events.update(ctx, id, guard[eventDoc]{}, bson.D{{Key: "$set", Value: bson.D{{Key: "processedAt", Value: s.now()}}}})
 	return err
 }
 

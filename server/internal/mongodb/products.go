@@ -146,7 +146,7 @@ func objectID(id string) (bson.ObjectID, error) {
 
 // InsertProduct adds a product (ECONFLICT when the name is taken).
 func (s *Store) InsertProduct(ctx context.Context, d shop.ProductDraft) (string, error) {
-	doc := newProductDoc(d, now())
+	doc := newProductDoc(d, s.now())
 	if err := s.products.insert(ctx, doc); err != nil {
 		return "", nameTaken(translate(err, ""))
 	}
@@ -169,7 +169,7 @@ func (s *Store) ReplaceProduct(ctx context.Context, read shop.Product, d shop.Pr
 	if err != nil {
 		return shop.UpdateResult{}, err
 	}
-	set := append(draftFields(d), bson.E{Key: "updatedAt", Value: now()})
+	set := append(draftFields(d), bson.E{Key: "updatedAt", Value: s.now()})
 	res, err := s.products.update(ctx, oid, guard[productDoc]{
 		filter: bson.D{{Key: "updatedAt", Value: read.UpdatedAt}, {Key: "avaialbequantit", Value: read.Available}},
 		check: func(p productDoc) error {

@@ -59,7 +59,7 @@ func (s *Store) CountReviews(ctx context.Context) (int64, error) {
 // (the demo reviews, added once).
 func (s *Store) EnsureReview(ctx context.Context, r shop.Review) (bool, error) {
 	if r.CreatedAt.IsZero() {
-		r.CreatedAt = now()
+		r.CreatedAt = s.now()
 	}
 	doc := reviewDoc{Name: r.Name, Email: r.Email, Review: r.Review, Img: r.Img, Rating: r.Rating, CreatedAt: r.CreatedAt.UTC().Truncate(time.Millisecond)}
 	inserted := false
@@ -92,6 +92,6 @@ func (s *Store) EnsureReview(ctx context.Context, r shop.Review) (bool, error) {
 
 // InsertReview adds a review.
 func (s *Store) InsertReview(ctx context.Context, r shop.Review) (string, error) {
-	doc := reviewDoc{ID: bson.NewObjectID(), Name: r.Name, Email: r.Email, Review: r.Review, Img: r.Img, Rating: r.Rating, CreatedAt: now()}
+	doc := reviewDoc{ID: bson.NewObjectID(), Name: r.Name, Email: r.Email, Review: r.Review, Img: r.Img, Rating: r.Rating, CreatedAt: s.now()}
 	return doc.ID.Hex(), translate(s.reviews.insert(ctx, doc), "")
 }

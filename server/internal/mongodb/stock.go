@@ -113,7 +113,7 @@ func (s *Store) ReserveStock(ctx context.Context, productID, orderID string, qty
 	if qty < 1 {
 		return shop.Errorf(shop.EINVALID, "The quantity must be at least 1.")
 	}
-	at := now()
+	at := s.now()
 	hold := stockHold{Order: oid, Qty: qty, At: at}
 	_, err = s.products.update(ctx, pid, guard[productDoc]{
 		filter: bson.D{{Key: "avaialbequantit", Value: bson.D{{Key: "$gte", Value: qty}}}, {Key: "stockHolds.order", Value: bson.D{{Key: "$ne", Value: oid}}}},
@@ -145,7 +145,7 @@ func (s *Store) HoldStock(ctx context.Context, productID, orderID string, qty in
 	if err != nil {
 		return err
 	}
-	hold := stockHold{Order: oid, Qty: qty, At: now(), Cancel: true}
+	hold := stockHold{Order: oid, Qty: qty, At: s.now(), Cancel: true}
 	_, err = s.products.update(ctx, pid, guard[productDoc]{
 		filter: bson.D{{Key: "stockHolds.order", Value: bson.D{{Key: "$ne", Value: oid}}}},
 		check: func(p productDoc) error {
@@ -190,7 +190,7 @@ func (s *Store) settleHold(ctx context.Context, productID, orderID string, giveB
 	if giveBack {
 		update = append(update,
 			bson.E{Key: "$inc", Value: bson.D{{Key: "avaialbequantit", Value: h.Qty}}},
-			bson.E{Key: "$set", Value: bson.D{{Key: "updatedAt", Value: now()}}})
+			bson.E{Key: "$set", Value: bson.D{{Key: "updatedAt", Value: s.now()}}})
 	}
 	_, err = s.products.update(ctx, pid, guard[productDoc]{
 		// The order's hold is still there: one per order on MongoDB, never
@@ -208,7 +208,7 @@ func (s *Store) settleHold(ctx context.Context, productID, orderID string, giveB
 				holds = nil
 			}
 			if giveBack {
-				return stockWrite(p, p.Available+h.Qty, holds, now())
+				return stockWrite(p, p.Available+h.Qty, holds, s.now())
 			}
 			return stockWrite(p, p.Available, holds, time.Time{})
 		},

@@ -36,6 +36,9 @@ type Config struct {
 	DB      string
 	DataDir string
 	Logger  *slog.Logger
+	// Clock replaces time.Now for the dates the store records (tests of
+	// figures by month); nil: the real time.
+	Clock func() time.Time
 }
 
 // The collections. Each is mirrored in memory in embedded mode but
@@ -75,6 +78,7 @@ type Store struct {
 
 	versions map[string]*atomic.Uint64
 	log      *slog.Logger
+	clock    func() time.Time // nil: time.Now
 
 	products    *collection[bson.ObjectID, productDoc]
 	orders      *collection[bson.ObjectID, orderDoc]
@@ -102,7 +106,7 @@ func Open(ctx context.Context, cfg Config) (*Store, error) {
 	if cfg.DB == "" {
 		cfg.DB = "storefront"
 	}
-	s := &Store{log: cfg.Logger, versions: map[string]*atomic.Uint64{}}
+	s := &Store{log: cfg.Logger, versions: map[string]*atomic.Uint64{}, clock: cfg.Clock}
 	for _, c := range collectionNames {
 		s.versions[c] = new(atomic.Uint64)
 	}
@@ -385,7 +389,15 @@ const embeddedWriteTimeout = 30 * time.Second
 
 // now is the time a document records: UTC in milliseconds, as BSON keeps it,
 // so that the mirror's copy equals what the store gives back.
-func now() time.Time { return time.Now().UTC().Truncate(time.Millisecond) }
+// now is the store's time for the dates it records (createdAt, paidAt, …):
+// Config.Clock's when set (tests), in UTC to the millisecond as BSON keeps it.
+func (s *Store) now() time.Time {
+	t := time.Now()
+	if s.clock != nil {
+		t = s.clock()
+	}
+	return t.UTC().Truncate(time.Millisecond)
+}
 
 // isDuplicate reports whether err is a unique index refusing a write.
 func isDuplicate(err error) bool { return mongo.IsDuplicateKeyError(err) }

@@ -45,7 +45,7 @@ func userMirror() *mirror[bson.ObjectID, userDoc] {
 func (s *Store) CreateUser(ctx context.Context, u shop.User) (shop.User, error) {
 	u.Email = shop.NormalizeEmail(u.Email)
 	if u.CreatedAt.IsZero() {
-		u.CreatedAt = now()
+		u.CreatedAt = s.now()
 	}
 	doc := userDoc{ID: bson.NewObjectID(), Email: u.Email, Name: u.Name, Role: u.Role, Provider: u.Provider, PasswordHash: u.PasswordHash, CreatedAt: u.CreatedAt.UTC().Truncate(time.Millisecond)}
 	if err := translate(s.users.insert(ctx, doc), ""); err != nil {

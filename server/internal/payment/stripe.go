@@ -37,13 +37,20 @@ func (s *Stripe) Mode() string { return "stripe" }
 
 // CreateIntent creates the order's PaymentIntent with an idempotency key per
 // order and amount, so a repeat returns the same intent.
+//
+// The intent is card-only (payment_method_types ["card"]) because the client
+// takes the card with Stripe's Card Element and confirms it with
+// stripe.confirmCardPayment. Automatic payment methods are made for the
+// Payment Element and stripe.confirmPayment, which offer whatever the Stripe
+// Dashboard enables (wallets, bank redirects that need a return_url); this
+// store offers cards only, so the intent says so and both sides agree.
 func (s *Stripe) CreateIntent(ctx context.Context, orderID string, amount int64, email string) (shop.PaymentIntent, error) {
 	params := &stripe.PaymentIntentCreateParams{
-		Amount:                  stripe.Int64(amount),
-		Currency:                stripe.String(shop.Currency),
-		AutomaticPaymentMethods: &stripe.PaymentIntentCreateAutomaticPaymentMethodsParams{Enabled: stripe.Bool(true)},
-		Metadata:                map[string]string{"orderId": orderID},
-		Description:             stripe.String("Order " + orderID),
+		Amount:             stripe.Int64(amount),
+		Currency:           stripe.String(shop.Currency),
+		PaymentMethodTypes: stripe.StringSlice([]string{"card"}),
+		Metadata:           map[string]string{"orderId": orderID},
+		Description:        stripe.String("Order " + orderID),
 	}
 	if email != "" {
 		params.ReceiptEmail = stripe.String(email)

@@ -9,6 +9,7 @@ import { useEffect, useId, useState, type ChangeEvent } from 'react';
 import { useController, type FieldPath, type FieldValues, type UseControllerProps } from 'react-hook-form';
 import { visuallyHiddenSx } from '@/components/ui/visually-hidden';
 import { formMessages } from '@/config/form-messages';
+import { focusRingStyle } from '@/lib/theme';
 import { IMAGE_ACCEPT, IMAGE_TYPES } from '@/lib/upload-image';
 
 type ImageFieldProps<T extends FieldValues, N extends FieldPath<T>> = UseControllerProps<T, N> & {
@@ -131,7 +132,7 @@ export function ImageField<T extends FieldValues, N extends FieldPath<T>>({
             startIcon={<CloudUploadOutlinedIcon />}
             disabled={field.disabled}
             sx={{
-              '&:has(input:focus-visible)': { outline: '3px solid', outlineColor: 'info.main', outlineOffset: 2 },
+              '&:has(input:focus-visible)': focusRingStyle,
             }}
           >
             {file || currentUrl ? formMessages.uploads.change : formMessages.uploads.choose}

@@ -50,7 +50,6 @@ function buttonLook(theme: Theme, { tone = 'primary', size = 'medium', fullWidth
     cursor: 'pointer',
     transition: 'background-color .15s, color .15s, border-color .15s',
     '&:hover': { backgroundColor: tones.hover, color: tones.hoverColor },
-    '&:focus-visible': { outline: `3px solid ${palette.info.main}`, outlineOffset: 2 },
   };
 }
 

@@ -52,6 +52,20 @@ func MustOpen(tb testing.TB) *mongodb.Store {
 	return MustOpenAt(tb, tb.TempDir())
 }
 
+// MustOpenWith opens a fresh store, its configuration changed by set (a
+// clock, say); it is closed when the test ends.
+func MustOpenWith(tb testing.TB, set func(*mongodb.Config)) *mongodb.Store {
+	tb.Helper()
+	cfg := Config(tb.TempDir())
+	set(&cfg)
+	s, err := mongodb.Open(context.Background(), cfg)
+	if err != nil {
+		tb.Fatalf("open store: %v", err)
+	}
+	tb.Cleanup(func() { _ = s.Close(context.Background()) })
+	return s
+}
+
 // MustOpenAt opens the store of dataDir; it is closed when the test ends.
 func MustOpenAt(tb testing.TB, dataDir string) *mongodb.Store {
 	tb.Helper()

@@ -31,6 +31,7 @@ export default function DashboardLayout() {
 
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 2, md: 5 } }}>
+      {/* Fits at 360 px: a short button that never wraps, and the section's name beside it, wrapping by words rather than cut off. */}
       <Box
         sx={{
           display: { xs: 'flex', md: 'none' },
@@ -38,7 +39,7 @@ export default function DashboardLayout() {
           gap: 1.5,
           mb: 2,
           p: 1,
-          pr: 2,
+          pr: 1.5,
           bgcolor: 'background.paper',
           border: 1,
           borderColor: 'divider',
@@ -50,16 +51,23 @@ export default function DashboardLayout() {
           tone="secondary"
           size="medium"
           onClick={() => setMenuOpen(true)}
+          aria-label={messages.dashboard.openMenu}
           aria-haspopup="dialog"
           aria-expanded={menuOpen}
           aria-controls={menuOpen ? SMALL_MENU_ID : undefined}
+          style={{ flexShrink: 0, whiteSpace: 'nowrap', paddingLeft: 14, paddingRight: 16 }}
         >
           <MenuOpenIcon fontSize="small" />
-          {messages.dashboard.openMenu}
+          {messages.dashboard.openMenuShort}
         </PlainButton>
-        <Typography sx={{ fontWeight: 700, color: 'text.secondary', minWidth: 0 }} noWrap>
-          {currentMenuLabel(pathname)}
-        </Typography>
+        <Box sx={{ minWidth: 0, flexGrow: 1, lineHeight: 1.25 }}>
+          <Typography component="span" variant="overline" sx={{ display: 'block', lineHeight: 1.4, color: 'text.secondary' }}>
+            {messages.dashboard.title}
+          </Typography>
+          <Typography component="span" data-testid="dashboard-current" sx={{ display: 'block', fontWeight: 700, lineHeight: 1.25, overflowWrap: 'break-word' }}>
+            {currentMenuLabel(pathname)}
+          </Typography>
+        </Box>
       </Box>
 
       <Drawer

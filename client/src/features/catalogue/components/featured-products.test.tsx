@@ -38,6 +38,16 @@ describe('FeaturedProducts', () => {
     expect(screen.getByRole('link', { name: 'Our Product' })).toHaveAttribute('href', '/products');
   });
 
+  it('says truthfully what the five are: the catalogue’s first, in the API’s own order', () => {
+    const fetchMock = vi.fn<typeof fetch>(() => new Promise<Response>(() => {}));
+    vi.stubGlobal('fetch', fetchMock);
+    renderWithProviders(<FeaturedProducts />);
+    expect(screen.getByText('The first five machines in our catalogue: our longest-standing lines.')).toBeInTheDocument();
+    expect(screen.queryByText(/recently added/i)).not.toBeInTheDocument();
+    // No sort: GET /service answers in catalogue order, oldest first.
+    expect(new URL(String(fetchMock.mock.calls[0]![0])).searchParams.has('sort')).toBe(false);
+  });
+
   it('shows an error message when the request fails', async () => {
     vi.stubGlobal(
       'fetch',

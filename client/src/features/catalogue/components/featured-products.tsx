@@ -13,7 +13,7 @@ import { ProductCard } from './product-card';
 
 export const FEATURED_PRODUCT_COUNT = 5;
 
-/** "Our Product": the newest products, linking on to the full catalogue. */
+/** "Our Product": the catalogue's first five products (the API's order, oldest first), linking on to the full catalogue. */
 export function FeaturedProducts() {
   const products = useProducts({ limit: FEATURED_PRODUCT_COUNT });
 

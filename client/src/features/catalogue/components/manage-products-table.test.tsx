@@ -204,4 +204,17 @@ describe('ManageProductsTable', () => {
     await vi.waitFor(() => expect(dialog.getByLabelText(/^Minimum Quantity/)).toHaveAccessibleDescription('Minimum Quantity must be at least 1'));
     expect(await screen.findByText('Failed to update the Product: The product is not valid.')).toBeInTheDocument();
   });
+
+  it('?edit={id} (the Sales page’s low-stock link) opens that product’s edit dialog, even off the first page; closing it drops the parameter', async () => {
+    products = Array.from({ length: 130 }, (_, i) => product(i + 1));
+    const target = products[120]!;
+    const fake = api({ [`GET /service/${target._id}`]: () => jsonResponse(target) });
+    renderWithProviders(<ManageProductsTable />, { route: `/dashboard/manageproduct?edit=${target._id}` });
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Machine 121' });
+    expect(within(dialog).getByLabelText(/^Available Quantity/)).toHaveValue(String(target.avaialbequantit));
+    expect(fake.calls.some((c) => c.path === `/service/${target._id}`)).toBe(true);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await vi.waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByText('Machine 1')).toBeInTheDocument();
+  });
 });

@@ -11,6 +11,7 @@ import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlineOutlined';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { ErrorMessage } from '@/components/ui/error-message';
 import { LoadingSpinner } from '@/components/ui/loading-spinner';
 import { catalogueMessages } from '@/config/catalogue-messages';
@@ -21,6 +22,7 @@ import { useToast } from '@/lib/toast';
 import type { Product } from '@/types/api';
 import { formatPrice } from '@/utils/format';
 import { useDeleteProduct } from '../api/delete-product';
+import { getProductQueryOptions } from '../api/get-product';
 import { getProductsQueryOptions } from '../api/get-products';
 import { EditProductDialog } from './edit-product-dialog';
 
@@ -29,7 +31,11 @@ export const MANAGE_PAGE_SIZE = 100;
 
 const m = catalogueMessages.productAdmin;
 
-/** Manage Products: every product, a page of 100 at a time, with Edit and Delete. */
+/**
+ * Manage Products: every product, a page of 100 at a time, with Edit and Delete.
+ * `?edit={id}` (a link from elsewhere, e.g. the Sales page's low-stock list)
+ * opens that product's edit dialog, wherever it is in the list.
+ */
 export function ManageProductsTable() {
   const [page, setPage] = useState(0);
   const products = useQuery({
@@ -40,6 +46,22 @@ export function ManageProductsTable() {
   const deleteProduct = useDeleteProduct();
   const toast = useToast();
   const [editing, setEditing] = useState<Product | null>(null);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const linkedId = searchParams.get('edit');
+  const linked = useQuery({ ...getProductQueryOptions(linkedId ?? ''), enabled: Boolean(linkedId), staleTime: 0 });
+  const dialogProduct = editing ?? (linkedId ? (linked.data ?? null) : null);
+  const closeDialog = () => {
+    setEditing(null);
+    if (linkedId) {
+      setSearchParams(
+        (params) => {
+          params.delete('edit');
+          return params;
+        },
+        { replace: true },
+      );
+    }
+  };
 
   const total = products.data?.total ?? 0;
   const lastPage = Math.max(0, Math.ceil(total / MANAGE_PAGE_SIZE) - 1);
@@ -180,7 +202,7 @@ export function ManageProductsTable() {
           sx={{ borderTop: 1, borderColor: 'divider' }}
         />
       )}
-      {editing && <EditProductDialog key={editing._id} product={editing} onClose={() => setEditing(null)} />}
+      {dialogProduct && <EditProductDialog key={dialogProduct._id} product={dialogProduct} onClose={closeDialog} />}
     </Box>
   );
 }

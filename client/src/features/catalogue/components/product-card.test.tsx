@@ -1,4 +1,5 @@
 import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '@/testing/test-utils';
 import type { Product } from '@/types/api';
@@ -57,6 +58,32 @@ describe('ProductCard', () => {
     const link = screen.getByRole('link', { name: /purchase/i });
     expect(link).toHaveTextContent('PURCHASE');
     expect(link).toHaveAttribute('href', '/purchase/64b7f0c2a1b2c3d4e5f60718');
+  });
+
+  it('links the name and the picture to the product page /product/<id>', () => {
+    renderWithProviders(<ProductCard product={product()} />);
+    const name = screen.getByRole('link', { name: 'DIESEL GENERATOR 20KVA' });
+    expect(name).toHaveAttribute('href', '/product/64b7f0c2a1b2c3d4e5f60718');
+    expect(screen.getByRole('heading', { name: 'DIESEL GENERATOR 20KVA' })).toContainElement(name);
+    const picture = screen.getByRole('link', { name: 'Diesel Generator 20kVA' });
+    expect(picture).toHaveAttribute('href', '/product/64b7f0c2a1b2c3d4e5f60718');
+    expect(picture).toContainElement(screen.getByRole('img', { name: 'Diesel Generator 20kVA' }));
+    // One keyboard stop per destination: the picture's link is for pointers only.
+    expect(picture).toHaveAttribute('tabindex', '-1');
+  });
+
+  it('clicking the name opens the product page', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<ProductCard product={product()} />);
+    await user.click(screen.getByRole('link', { name: 'DIESEL GENERATOR 20KVA' }));
+    expect(screen.getByTestId('location')).toHaveTextContent('/product/64b7f0c2a1b2c3d4e5f60718');
+  });
+
+  it('clicking the picture opens the product page', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<ProductCard product={product()} />);
+    await user.click(screen.getByRole('img', { name: 'Diesel Generator 20kVA' }));
+    expect(screen.getByTestId('location')).toHaveTextContent('/product/64b7f0c2a1b2c3d4e5f60718');
   });
 
   it('shows stock and minimum order', () => {

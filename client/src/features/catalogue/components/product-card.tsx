@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router';
 import { ButtonLink } from '@/components/ui/button-link';
 import { messages } from '@/config/messages';
 import { paths } from '@/config/paths';
@@ -12,6 +13,7 @@ const IMAGE_WIDTH = 480;
 const IMAGE_HEIGHT = 360;
 
 export function ProductCard({ product }: { product: Product }) {
+  const productPage = paths.product.to(product._id);
   return (
     <Card
       component="article"
@@ -26,7 +28,14 @@ export function ProductCard({ product }: { product: Product }) {
         '@media (prefers-reduced-motion: reduce)': { '&:hover': { transform: 'none' } },
       }}
     >
-      <Box sx={{ bgcolor: '#eef0f3', aspectRatio: `${IMAGE_WIDTH} / ${IMAGE_HEIGHT}`, overflow: 'hidden' }}>
+      {/* The picture links to the product page too; the name's link is the one keyboard stop. */}
+      <Box
+        component={RouterLink}
+        to={productPage}
+        tabIndex={-1}
+        data-testid="product-card-image-link"
+        sx={{ display: 'block', bgcolor: '#eef0f3', aspectRatio: `${IMAGE_WIDTH} / ${IMAGE_HEIGHT}`, overflow: 'hidden' }}
+      >
         <Box
           component="img"
           src={product.image}
@@ -45,7 +54,19 @@ export function ProductCard({ product }: { product: Product }) {
           component="h3"
           sx={{ fontWeight: 800, fontSize: '0.95rem', letterSpacing: '0.03em', lineHeight: 1.35 }}
         >
-          {product.name.toUpperCase()}
+          <Box
+            component={RouterLink}
+            to={productPage}
+            sx={{
+              color: 'inherit',
+              textDecoration: 'none',
+              borderRadius: 0.5,
+              '&:hover': { textDecoration: 'underline' },
+              '&:focus-visible': { outline: '3px solid', outlineColor: 'info.main', outlineOffset: 2 },
+            }}
+          >
+            {product.name.toUpperCase()}
+          </Box>
         </Typography>
         <Typography variant="h5" component="p" sx={{ fontWeight: 800 }}>
           {formatPrice(product.price)}

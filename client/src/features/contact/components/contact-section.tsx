@@ -8,6 +8,7 @@ import PhoneOutlinedIcon from '@mui/icons-material/PhoneOutlined';
 import type { ReactNode } from 'react';
 import { contentMessages } from '@/config/content-messages';
 import { site } from '@/config/site';
+import { onDarkSurface } from '@/lib/theme';
 import { ContactForm } from './contact-form';
 
 const m = contentMessages.contact;
@@ -31,7 +32,7 @@ function Detail({ icon, label, children }: { icon: ReactNode; label: string; chi
   );
 }
 
-const linkSx = { color: '#fff', textDecorationColor: 'rgba(255,255,255,.5)', '&:focus-visible': { outline: '2px solid #f5b301', outlineOffset: 2 } } as const;
+const linkSx = { color: '#fff', textDecorationColor: 'rgba(255,255,255,.5)' } as const;
 
 /** Contact: the store's details (site.ts) beside the message form. Lazy: below the fold. */
 export default function ContactSection() {
@@ -54,6 +55,7 @@ export default function ContactSection() {
             sx={{
               p: { xs: 3, sm: 5 },
               color: '#fff',
+              ...onDarkSurface,
               background:
                 'linear-gradient(rgba(255,255,255,.035) 1px, transparent 1px) 0 0 / 32px 32px,' +
                 'linear-gradient(90deg, rgba(255,255,255,.035) 1px, transparent 1px) 0 0 / 32px 32px,' +

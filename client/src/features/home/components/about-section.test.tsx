@@ -12,16 +12,12 @@ describe('AboutSection', () => {
     expect(section).toHaveTextContent('$150 million');
   });
 
-  it('More About Us shows the rest of the copy and goes nowhere', async () => {
+  it('More About Us is a link to /about, and following it goes there', async () => {
     renderWithProviders(<AboutSection />, { route: '/' });
-    const button = screen.getByRole('button', { name: 'More About Us' });
-    expect(button).toHaveAttribute('type', 'button');
-    expect(button).toHaveAttribute('aria-expanded', 'false');
-    expect(screen.getByText(/spare parts in stock/)).not.toBeVisible();
-    await userEvent.click(button);
-    expect(button).toHaveAttribute('aria-expanded', 'true');
-    expect(screen.getByText(/spare parts in stock/)).toBeVisible();
-    expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
+    const link = screen.getByRole('link', { name: 'More About Us' });
+    expect(link).toHaveAttribute('href', '/about');
+    await userEvent.click(link);
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/about$/);
   });
 
   it('draws a 450×350 bar chart of six months with two series: investment and sell', async () => {

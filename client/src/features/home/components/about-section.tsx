@@ -1,11 +1,12 @@
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
-import { lazy, Suspense, useId, useState } from 'react';
-import { PlainButton } from '@/components/ui/button-link';
+import { lazy, Suspense } from 'react';
+import { ButtonLink } from '@/components/ui/button-link';
 import { LoadingSpinner } from '@/components/ui/loading-spinner';
 import { visuallyHiddenSx } from '@/components/ui/visually-hidden';
 import { contentMessages } from '@/config/content-messages';
+import { paths } from '@/config/paths';
 import { site } from '@/config/site';
 import { formatPrice } from '@/utils/format';
 import { MONTHLY_SALES } from '../content/monthly-sales';
@@ -44,11 +45,9 @@ function SalesTable() {
   );
 }
 
-/** About: who we are (site.ts), More About Us, and the investment/sell chart. Lazy: below the fold. */
+/** About: who we are (site.ts), More About Us (to /about), and the investment/sell chart. Lazy: below the fold. */
 export default function AboutSection() {
   const { about } = site;
-  const [more, setMore] = useState(false);
-  const moreId = useId();
 
   return (
     <Box component="section" id="about" aria-labelledby="about-title" sx={{ py: { xs: 6, md: 9 }, bgcolor: 'background.paper' }}>
@@ -67,9 +66,6 @@ export default function AboutSection() {
           <Typography color="text.secondary" sx={{ lineHeight: 1.75, fontSize: '1.05rem' }}>
             {about.text}
           </Typography>
-          <Typography id={moreId} hidden={!more} color="text.secondary" sx={{ lineHeight: 1.75, fontSize: '1.05rem', mt: 2 }}>
-            {about.more}
-          </Typography>
           <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, mt: 3.5, display: 'flex', flexWrap: 'wrap', gap: { xs: 3, sm: 5 } }}>
             {about.figures.map((figure) => (
               <Box component="li" key={figure.value} sx={{ borderLeft: '4px solid', borderColor: 'primary.main', pl: 2 }}>
@@ -83,10 +79,9 @@ export default function AboutSection() {
             ))}
           </Box>
           <Box sx={{ mt: 4 }}>
-            {/* Shows the rest of the copy in place; it goes nowhere. */}
-            <PlainButton type="button" tone="secondary" size="large" aria-expanded={more} aria-controls={moreId} onClick={() => setMore((v) => !v)}>
+            <ButtonLink to={paths.about} tone="secondary" size="large">
               {m.moreAboutUs}
-            </PlainButton>
+            </ButtonLink>
           </Box>
         </Box>
 

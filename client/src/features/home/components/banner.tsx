@@ -4,6 +4,7 @@ import Typography from '@mui/material/Typography';
 import { ButtonLink } from '@/components/ui/button-link';
 import { paths } from '@/config/paths';
 import { site } from '@/config/site';
+import { onDarkSurface } from '@/lib/theme';
 import bannerImage from '@/assets/banner-machinery.svg';
 
 function CheckIcon() {
@@ -27,6 +28,7 @@ export function Banner() {
         position: 'relative',
         color: '#fff',
         overflow: 'hidden',
+        ...onDarkSurface,
         background:
           'linear-gradient(rgba(255,255,255,.035) 1px, transparent 1px) 0 0 / 32px 32px,' +
           'linear-gradient(90deg, rgba(255,255,255,.035) 1px, transparent 1px) 0 0 / 32px 32px,' +

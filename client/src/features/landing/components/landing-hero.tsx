@@ -5,6 +5,7 @@ import { ButtonLink } from '@/components/ui/button-link';
 import { contentMessages } from '@/config/content-messages';
 import { paths } from '@/config/paths';
 import { site } from '@/config/site';
+import { onDarkSurface } from '@/lib/theme';
 
 /** /landing's 90vh hero: the promise (site.ts) and Get Started, to the catalogue. */
 export function LandingHero() {
@@ -18,6 +19,7 @@ export function LandingHero() {
         alignItems: 'center',
         color: '#fff',
         textAlign: 'center',
+        ...onDarkSurface,
         position: 'relative',
         background:
           'radial-gradient(ellipse at 50% 120%, rgba(245,179,1,.22) 0%, transparent 60%),' +

@@ -9,6 +9,7 @@ import WaterDropOutlinedIcon from '@mui/icons-material/WaterDropOutlined';
 import { styled } from '@mui/material/styles';
 import { useEffect, type ReactNode } from 'react';
 import { contentMessages } from '@/config/content-messages';
+import { onDarkSurface } from '@/lib/theme';
 import type { Slide } from '../content/slides';
 
 const m = contentMessages.landing;
@@ -38,7 +39,6 @@ const Arrow = styled('a')(({ theme }) => ({
   boxShadow: '0 4px 14px rgba(0,0,0,.25)',
   '& svg': { fontSize: 30 },
   '&:hover': { background: theme.palette.primary.main },
-  '&:focus-visible': { outline: `3px solid ${theme.palette.primary.main}`, outlineOffset: 3 },
 }));
 
 /** After an arrow is used, keep the keyboard on the same arrow of the slide now shown. */
@@ -105,6 +105,7 @@ export function SlideCarousel({ slides }: { slides: readonly Slide[] }) {
                 alignItems: 'center',
                 color: '#fff',
                 background: slide.background,
+                ...onDarkSurface,
                 overflow: 'hidden',
               }}
             >

@@ -12,4 +12,11 @@ describe('dashboardMenuItems', () => {
     const { account, admin } = dashboardMenuItems(false);
     expect([...account, ...admin].some((item) => item.label === 'Inbox')).toBe(false);
   });
+
+  it('gives admins Sales, at /dashboard/sales, and customers no Sales', () => {
+    expect(dashboardMenuItems(true).admin.find((item) => item.label === 'Sales')?.to).toBe('/dashboard/sales');
+    expect(currentMenuLabel('/dashboard/sales')).toBe('Sales');
+    const { account, admin } = dashboardMenuItems(false);
+    expect([...account, ...admin].some((item) => item.label === 'Sales')).toBe(false);
+  });
 });

@@ -6,6 +6,7 @@ import Typography from '@mui/material/Typography';
 import AddBoxOutlinedIcon from '@mui/icons-material/AddBoxOutlined';
 import AdminPanelSettingsOutlinedIcon from '@mui/icons-material/AdminPanelSettingsOutlined';
 import InboxOutlinedIcon from '@mui/icons-material/InboxOutlined';
+import InsightsOutlinedIcon from '@mui/icons-material/InsightsOutlined';
 import Inventory2OutlinedIcon from '@mui/icons-material/Inventory2Outlined';
 import LocalShippingOutlinedIcon from '@mui/icons-material/LocalShippingOutlined';
 import PersonOutlineIcon from '@mui/icons-material/PersonOutlineOutlined';
@@ -41,6 +42,7 @@ export const ADMIN_ITEMS: readonly DashboardMenuItem[] = [
   { to: d.manageProduct, label: messages.dashboard.manageProduct, icon: <Inventory2OutlinedIcon /> },
   { to: d.makeAdmin, label: messages.dashboard.makeAdmin, icon: <AdminPanelSettingsOutlinedIcon /> },
   { to: d.inbox, label: messages.dashboard.inbox, icon: <InboxOutlinedIcon /> },
+  { to: d.sales, label: messages.dashboard.sales, icon: <InsightsOutlinedIcon /> },
 ];
 
 /** The menu entries this user sees: admin entries only for admins, Add Review only for customers. */
@@ -79,7 +81,6 @@ const MenuLink = styled(Link)(({ theme }) => ({
   '&:hover': { backgroundColor: 'rgba(245,179,1,.18)' },
   '&.active': { backgroundColor: theme.palette.secondary.main, color: theme.palette.secondary.contrastText },
   '&.active svg': { color: theme.palette.primary.main },
-  '&:focus-visible': { outline: `3px solid ${theme.palette.info.main}`, outlineOffset: 2 },
 }));
 
 function SectionTitle({ id, children }: { id: string; children: ReactNode }) {

@@ -10,6 +10,7 @@ import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { messages } from '@/config/messages';
 import { site, type FooterLink, type SocialNetwork } from '@/config/site';
+import { onDarkSurface } from '@/lib/theme';
 import { StoreLogo } from './store-logo';
 
 const SOCIAL_ICONS: Record<SocialNetwork, ReactNode> = {
@@ -21,7 +22,7 @@ const SOCIAL_ICONS: Record<SocialNetwork, ReactNode> = {
 const linkSx = {
   color: '#cfd6de',
   '&:hover': { color: '#fff' },
-  '&:focus-visible': { outline: '2px solid #f5b301', outlineOffset: 2, borderRadius: '2px' },
+  borderRadius: '2px',
 } as const;
 
 function FooterAnchor({ link }: { link: FooterLink }) {
@@ -58,7 +59,7 @@ function LinkColumn({ id, title, links }: { id: string; title: string; links: re
 export default function Footer() {
   const year = new Date().getFullYear();
   return (
-    <Box component="footer" sx={{ bgcolor: 'secondary.main', color: '#fff', mt: 'auto' }}>
+    <Box component="footer" sx={{ bgcolor: 'secondary.main', color: '#fff', mt: 'auto', ...onDarkSurface }}>
       <Container maxWidth="lg" sx={{ pt: { xs: 6, md: 8 }, pb: 4 }}>
         <Box
           sx={{
@@ -118,7 +119,6 @@ export default function Footer() {
                     color: '#fff',
                     bgcolor: 'rgba(255,255,255,.08)',
                     '&:hover': { bgcolor: 'primary.main', color: 'secondary.main' },
-                    '&:focus-visible': { outline: '2px solid #f5b301', outlineOffset: 2 },
                   }}
                 >
                   {SOCIAL_ICONS[s.network]}

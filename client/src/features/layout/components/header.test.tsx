@@ -1,8 +1,15 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useLocation } from 'react-router';
 import { fakeApi, jsonResponse, problemResponse, renderWithProviders } from '@/testing/test-utils';
 import { Header } from './header';
+
+/** The full URL the router is at, query included. */
+function UrlProbe() {
+  const { pathname, search } = useLocation();
+  return <div data-testid="url">{pathname + search}</div>;
+}
 
 const user = { _id: '1', email: 'ada@example.com', name: 'Ada', role: '', provider: 'password', createdAt: '' };
 
@@ -94,5 +101,43 @@ describe('Header', () => {
     await user.click(drawerNav.getByRole('link', { name: 'Blog' }));
     expect(screen.getByTestId('location')).toHaveTextContent('/blog');
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  describe('search', () => {
+    const headerSearch = () => within(screen.getByRole('banner')).getAllByRole('searchbox', { name: 'Search products' })[0]!;
+
+    it('is a search box named "Search products", inside a search landmark', () => {
+      renderWithProviders(<Header />);
+      const box = headerSearch();
+      expect(box).toHaveAttribute('type', 'search');
+      expect(screen.getByRole('search', { name: 'Search products' })).toContainElement(box);
+    });
+
+    it('Enter opens /products with the query in the URL, and empties the box', async () => {
+      const user = userEvent.setup();
+      renderWithProviders(<><Header /><UrlProbe /></>, { route: '/blog' });
+      await user.type(headerSearch(), '  drill bit {Enter}');
+      expect(screen.getByTestId('url')).toHaveTextContent(/^\/products\?q=drill\+bit$/);
+      expect(headerSearch()).toHaveValue('');
+    });
+
+    it('an empty query opens /products with no query', async () => {
+      const user = userEvent.setup();
+      renderWithProviders(<><Header /><UrlProbe /></>, { route: '/blog' });
+      await user.type(headerSearch(), '   {Enter}');
+      expect(screen.getByTestId('url')).toHaveTextContent(/^\/products$/);
+    });
+
+    it('in the drawer: Enter opens /products with the query and closes the drawer', async () => {
+      const user = userEvent.setup();
+      renderWithProviders(<><Header /><UrlProbe /></>);
+      const toggle = screen.getByRole('button', { name: 'Open menu' });
+      await user.click(toggle);
+      const drawer = within(await screen.findByRole('dialog', { name: 'Site menu' }));
+      const box = drawer.getByRole('searchbox', { name: 'Search products' });
+      await user.type(box, 'pump{Enter}');
+      expect(screen.getByTestId('url')).toHaveTextContent(/^\/products\?q=pump$/);
+      expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    });
   });
 });

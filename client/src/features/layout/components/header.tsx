@@ -8,6 +8,7 @@ import { Link as RouterLink } from 'react-router';
 import { messages } from '@/config/messages';
 import { paths } from '@/config/paths';
 import { site } from '@/config/site';
+import { HeaderSearch } from './header-search';
 import { NavLinks } from './nav-links';
 import { StoreLogo } from './store-logo';
 
@@ -27,7 +28,6 @@ const MenuToggle = styled('button')(({ theme }) => ({
   background: 'none',
   cursor: 'pointer',
   '&:hover': { backgroundColor: 'rgba(20,24,29,.06)' },
-  '&:focus-visible': { outline: `3px solid ${theme.palette.info.main}`, outlineOffset: 2 },
   [theme.breakpoints.up('md')]: { display: 'none' },
 }));
 
@@ -65,13 +65,17 @@ export function Header() {
             textDecoration: 'none',
             mr: 'auto',
             borderRadius: 1,
-            '&:focus-visible': { outline: '3px solid #0b5cad', outlineOffset: 2 },
           }}
         >
           <StoreLogo />
           <Typography component="span" sx={{ fontWeight: 900, fontSize: { xs: '1.05rem', sm: '1.2rem' }, letterSpacing: '-0.01em' }}>
             {site.storeName}
           </Typography>
+        </Box>
+
+        {/* On small screens the search is in the drawer. */}
+        <Box sx={{ display: { xs: 'none', md: 'block' }, flex: '0 1 280px', minWidth: 150 }}>
+          <HeaderSearch />
         </Box>
 
         <Box component="nav" aria-label={messages.nav.mainLabel} sx={{ display: { xs: 'none', md: 'block' } }}>

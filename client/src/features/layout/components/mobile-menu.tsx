@@ -5,6 +5,7 @@ import Typography from '@mui/material/Typography';
 import CloseIcon from '@mui/icons-material/Close';
 import { messages } from '@/config/messages';
 import { site } from '@/config/site';
+import { HeaderSearch } from './header-search';
 import { NavLinks } from './nav-links';
 
 export const MOBILE_MENU_ID = 'site-menu';
@@ -25,6 +26,9 @@ export default function MobileMenu({ open, onClose }: MobileMenuProps) {
         <IconButton aria-label={messages.nav.closeMenu} onClick={onClose}>
           <CloseIcon />
         </IconButton>
+      </Box>
+      <Box sx={{ mb: 2 }}>
+        <HeaderSearch onSearch={onClose} />
       </Box>
       <Box component="nav" aria-label={messages.nav.drawerLabel}>
         <NavLinks direction="column" onNavigate={onClose} />

@@ -26,7 +26,6 @@ const navItemStyles = {
   cursor: 'pointer',
   whiteSpace: 'nowrap',
   '&:hover': { backgroundColor: 'rgba(245,179,1,.18)' },
-  '&:focus-visible': { outline: '3px solid #0b5cad', outlineOffset: 2 },
 } as const;
 
 const NavAnchor = styled(RouterLink)(navItemStyles);

@@ -69,6 +69,7 @@ describe('Checkout (test mode)', () => {
     expect(screen.getByText('$29,800')).toBeInTheDocument();
     expect(screen.getByText('Order number')).toBeInTheDocument();
     expect(screen.getByText('#1042')).toBeInTheDocument();
+    expect(screen.getByTestId('payment-state')).toHaveTextContent('Please pay for Diesel Generator 60 kVA');
 
     const notice = await screen.findByRole('note');
     expect(notice).toHaveTextContent('TEST MODE');
@@ -93,17 +94,30 @@ describe('Checkout (test mode)', () => {
   });
 
   it('pays: confirms the card, records it with PATCH /pay/{id} and shows the spec’s texts', async () => {
+    let paid = false;
     const { fake, onPaid } = setup({
+      [`GET /pay/${ORDER_ID}`]: () => jsonResponse(paid ? { ...order, paid: true, transactionId: 'pi_test_abc123' } : order),
       'POST /payments/test/confirm': () => jsonResponse({ id: 'pi_test_abc123', status: 'succeeded' }),
-      [`PATCH /pay/${ORDER_ID}`]: () => jsonResponse({ acknowledged: true, matchedCount: 1, modifiedCount: 1 }),
+      [`PATCH /pay/${ORDER_ID}`]: () => {
+        paid = true;
+        return jsonResponse({ acknowledged: true, matchedCount: 1, modifiedCount: 1 });
+      },
     });
     await fillCard();
+    expect(screen.getByTestId('payment-state')).toHaveTextContent('Please pay for Diesel Generator 60 kVA');
     await vi.waitFor(() => expect(payButton()).toBeEnabled());
     await userEvent.click(payButton());
 
     expect(await screen.findByText('Congrats! Your payment is completed.')).toBeInTheDocument();
     expect(screen.getByText('Your transaction Id:', { exact: false })).toBeInTheDocument();
     expect(screen.getByTestId('transaction-id')).toHaveTextContent('pi_test_abc123');
+    // The page now says the order is paid, by its number, and no longer asks to pay.
+    expect(screen.getByTestId('payment-state')).toHaveTextContent('Order #1042 for Diesel Generator 60 kVA is paid.');
+    expect(screen.queryByText(/Please pay/)).not.toBeInTheDocument();
+    // Still so once the order has been read again (paid, from the server).
+    await vi.waitFor(() => expect(fake.calls.filter((c) => c.method === 'GET' && c.path === `/pay/${ORDER_ID}`).length).toBeGreaterThan(1));
+    expect(screen.getByTestId('payment-state')).toHaveTextContent('Order #1042 for Diesel Generator 60 kVA is paid.');
+    expect(screen.getByText('Congrats! Your payment is completed.')).toBeInTheDocument();
     expect(fake.calls.find((c) => c.path === '/payments/test/confirm')?.body).toEqual({
       clientSecret: SECRET,
       number: '4242424242424242',
@@ -163,10 +177,17 @@ describe('Checkout (test mode)', () => {
     expect(fake.calls.some((c) => c.path === '/create-payment-intent')).toBe(false);
   });
 
+  it('an order paid before it has a number says it is paid, without one', async () => {
+    setup({ [`GET /pay/${ORDER_ID}`]: () => jsonResponse({ ...order, number: 0, paid: true, transactionId: 'pi_test_done' }) });
+    expect(await screen.findByTestId('payment-state')).toHaveTextContent('Your order for Diesel Generator 60 kVA is paid.');
+  });
+
   it('an order already paid shows as paid, with its transaction id, and asks for no payment', async () => {
     const { fake } = setup({ [`GET /pay/${ORDER_ID}`]: () => jsonResponse({ ...order, paid: true, transactionId: 'pi_test_done' }) });
     expect(await screen.findByText('This order is paid.')).toBeInTheDocument();
     expect(screen.getByTestId('transaction-id')).toHaveTextContent('pi_test_done');
+    expect(screen.getByTestId('payment-state')).toHaveTextContent('Order #1042 for Diesel Generator 60 kVA is paid.');
+    expect(screen.queryByText(/Please pay/)).not.toBeInTheDocument();
     expect(screen.queryByLabelText(/^Card number/)).not.toBeInTheDocument();
     expect(fake.calls.some((c) => c.path === '/create-payment-intent')).toBe(false);
   });
@@ -182,6 +203,7 @@ describe('Checkout (test mode)', () => {
     });
     expect(await screen.findByText('This order is paid.')).toBeInTheDocument();
     expect(await screen.findByTestId('transaction-id')).toHaveTextContent('pi_test_other_tab');
+    expect(screen.getByTestId('payment-state')).toHaveTextContent('Order #1042 for Diesel Generator 60 kVA is paid.');
   });
 
   it('never writes card data to storage or the console', async () => {

@@ -119,6 +119,7 @@ export function Checkout({ orderId, onPaid }: { orderId: string; onPaid?: () => 
 
   const current = order.data;
   const alreadyPaid = (current.paid || paidElsewhere) && phase.kind !== 'paid';
+  const isPaid = alreadyPaid || phase.kind === 'paid';
 
   let payment;
   if (alreadyPaid) {
@@ -173,9 +174,15 @@ export function Checkout({ orderId, onPaid }: { orderId: string; onPaid?: () => 
           <Typography variant="h5" component="p" sx={{ fontWeight: 800 }}>
             {m.greeting(current.name)}
           </Typography>
-          <Typography color="text.secondary" sx={{ mt: 0.5 }}>
-            {m.payFor(current.productName)}
-          </Typography>
+          {isPaid ? (
+            <Typography data-testid="payment-state" sx={{ mt: 0.5, fontWeight: 700 }}>
+              {m.paidFor(current.number, current.productName)}
+            </Typography>
+          ) : (
+            <Typography data-testid="payment-state" color="text.secondary" sx={{ mt: 0.5 }}>
+              {m.payFor(current.productName)}
+            </Typography>
+          )}
         </Box>
         <OrderSummary order={current} />
       </Box>

@@ -5,6 +5,7 @@ import { useForm } from 'react-hook-form';
 import { FormTextField } from '@/components/form/form-text-field';
 import { orderMessages } from '@/config/order-messages';
 import { confirmTestCard } from '../api/confirm-test-card';
+import { digitsOf, formatCardNumberEdit, formatCvcEdit, formatExpiryEdit, parseExpiry } from '../utils/card-input';
 import { BilledTo, PayButton, type CardFormProps } from './card-form';
 
 const m = orderMessages.payment;
@@ -17,16 +18,8 @@ interface TestCardValues {
 
 const EMPTY: TestCardValues = { number: '', expiry: '', cvc: '' };
 
-/** `MM/YY` (or `MM/YYYY`, `M/YY`) → month and year; null while incomplete. */
-export function parseExpiry(value: string): { month: number; year: number } | null {
-  const match = /^\s*(\d{1,2})\s*\/\s*(\d{2}|\d{4})\s*$/.exec(value);
-  if (!match) return null;
-  const year = Number(match[2]);
-  return { month: Number(match[1]), year: year < 100 ? 2000 + year : year };
-}
-
 function validateNumber(value: string): string | true {
-  const digits = value.replace(/[\s-]/g, '');
+  const digits = value.replace(/\s/g, '');
   if (!/^\d*$/.test(digits)) return m.cardNumberInvalid;
   return digits.length >= 13 || m.cardNumberIncomplete;
 }
@@ -96,7 +89,7 @@ export function TestCardForm({ clientSecret, billing, amount, busy, disabled, on
     const paid = await onPay(async () => {
       const intent = await confirmTestCard({
         clientSecret,
-        number: values.number.replace(/[\s-]/g, ''),
+        number: digitsOf(values.number), // the server takes digits (it also ignores spaces and dashes)
         expMonth: expiry.month,
         expYear: expiry.year,
         cvc: values.cvc.trim(),
@@ -120,8 +113,10 @@ export function TestCardForm({ clientSecret, billing, amount, busy, disabled, on
         label={m.cardNumber}
         placeholder="4242 4242 4242 4242"
         autoComplete="cc-number"
+        format={formatCardNumberEdit}
         required
         fullWidth
+        // 19 digits and their 4 spaces.
         slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 23, spellCheck: false }, inputLabel: { shrink: true } }}
       />
       <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 2 }}>
@@ -132,9 +127,11 @@ export function TestCardForm({ clientSecret, billing, amount, busy, disabled, on
           label={m.expiry}
           placeholder="MM/YY"
           autoComplete="cc-exp"
+          format={formatExpiryEdit}
           required
           fullWidth
-          slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 7 }, inputLabel: { shrink: true } }}
+          // Shows MM/YY (5); 7 lets "12 / 30" and "12/2030" be pasted whole, then formatted.
+          slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 7, spellCheck: false }, inputLabel: { shrink: true } }}
         />
         <FormTextField
           control={control}
@@ -143,6 +140,7 @@ export function TestCardForm({ clientSecret, billing, amount, busy, disabled, on
           label={m.cvc}
           placeholder="123"
           autoComplete="cc-csc"
+          format={formatCvcEdit}
           required
           fullWidth
           slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 4 }, inputLabel: { shrink: true } }}

@@ -59,7 +59,7 @@ function RatingField({ control }: { control: Control<ReviewFormValues> }) {
           }}
           size="large"
           emptyIcon={<StarIcon fontSize="inherit" sx={{ color: '#c4cad2' }} />}
-          sx={{ color: '#e59f00', borderRadius: 1, '&.Mui-focusVisible': { outline: '3px solid', outlineColor: 'info.main', outlineOffset: 4 } }}
+          sx={{ color: '#e59f00', borderRadius: 1 }}
         />
         <Typography component="span" sx={{ fontWeight: 700, color: 'text.secondary' }} aria-hidden="true">
           {field.value}/5

@@ -1,0 +1,231 @@
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inject } from 'vitest';
+import { formatPrice } from '../src/utils/format';
+import { E2E_PASSWORD, registerAccount, uniqueEmail } from './accounts';
+import { launchBrowser, openPage } from './browser';
+import { BEARING, demoProduct, GENERATOR } from './shop';
+
+/** Issue 12, items 3 and 4: the public product page, the cards' links to it, and the header's search. */
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+interface FullProduct {
+  _id: string;
+  name: string;
+  price: number;
+  description: string;
+  avaialbequantit: number;
+  minimumquantity: number;
+}
+
+async function productById(id: string): Promise<FullProduct> {
+  const response = await fetch(new URL(`/service/${id}`, inject('apiUrl')));
+  if (response.status !== 200) throw new Error(`GET /service/${id}: ${response.status}`);
+  return (await response.json()) as FullProduct;
+}
+
+const STORE = 'Ironclad Machinery';
+const WIDTHS = [400, 1280] as const;
+
+/** The product page shows everything a visitor needs to decide, and is named after the product. */
+async function expectProductPage(page: Page, product: FullProduct) {
+  await page.waitForURL((url) => url.pathname === `/product/${product._id}`);
+  const details = page.getByTestId('product-details');
+  await details.getByRole('heading', { level: 1, name: product.name }).waitFor();
+  expect(await details.getByRole('img', { name: product.name }).isVisible()).toBe(true);
+  expect(await details.getByTestId('product-price').innerText()).toBe(formatPrice(product.price));
+  await details.getByText(`Available: ${product.avaialbequantit} Pcs`, { exact: true }).waitFor();
+  await details.getByText(`Order-Minimum: ${product.minimumquantity} pcs`, { exact: true }).waitFor();
+  await details.getByText(product.description, { exact: true }).waitFor();
+  await page.waitForFunction((title) => document.title === title, `${product.name} | ${STORE}`);
+  // Nothing wider than the screen.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+}
+
+/** The card that links to `id`. */
+function cardOf(scope: Page | Locator, id: string): Locator {
+  return scope.locator(`[data-testid="product-card"]:has(h3 a[href="/product/${id}"])`);
+}
+
+/** The card grid of /products once its request has settled: every card's name, upper case. */
+async function resultNames(page: Page): Promise<string[]> {
+  await page.locator('ul[aria-busy="false"] [data-testid="product-card"]').first().waitFor();
+  return page.locator('[data-testid="product-card"] h3').allInnerTexts();
+}
+
+/** Waits until the /products grid shows only names containing `query` (the previous results may linger while loading). */
+async function waitForResults(page: Page, query: string) {
+  await page.waitForFunction((q) => {
+    const list = document.querySelector('main ul[aria-busy]');
+    const names = [...document.querySelectorAll('main [data-testid="product-card"] h3')].map((h) => h.textContent ?? '');
+    return list?.getAttribute('aria-busy') === 'false' && names.length > 0 && names.every((n) => n.includes(q.toUpperCase()));
+  }, query);
+}
+
+describe('the product page (issue 12)', () => {
+  for (const width of WIDTHS) {
+    describe(`at ${width}px`, () => {
+      const viewport = { width, height: 900 };
+
+      it('signed out: a card’s name on the home page opens its product page', async () => {
+        const { context, page, pageErrors } = await openPage(browser, '/', viewport);
+        try {
+          const section = page.locator('section[aria-labelledby="our-products-title"]');
+          const firstName = section.locator('[data-testid="product-card"] h3 a').first();
+          await firstName.waitFor();
+          const id = ((await firstName.getAttribute('href')) ?? '').replace('/product/', '');
+          expect(id).toMatch(/^[0-9a-f]{24}$/);
+          const product = await productById(id);
+          expect(await firstName.innerText()).toBe(product.name.toUpperCase());
+          await firstName.click();
+          await expectProductPage(page, product);
+          // Back to the home page, and this time the picture.
+          await page.goBack();
+          await cardOf(section, id).getByRole('img', { name: product.name }).click();
+          await expectProductPage(page, product);
+          expect(pageErrors).toEqual([]);
+        } finally {
+          await context.close();
+        }
+      });
+
+      it('signed out: a card’s picture and name on /products open its product page', async () => {
+        const generator = await productById((await demoProduct(GENERATOR))._id);
+        const { context, page, pageErrors } = await openPage(browser, `/products?q=${encodeURIComponent(GENERATOR)}`, viewport);
+        try {
+          const card = cardOf(page, generator._id);
+          await card.getByRole('img', { name: GENERATOR }).click();
+          await expectProductPage(page, generator);
+          await page.getByRole('main').getByRole('link', { name: 'All products', exact: true }).click();
+          await page.waitForURL((url) => url.pathname === '/products');
+          await page.getByRole('heading', { level: 1, name: 'All Products' }).waitFor();
+          await cardOf(page, generator._id).getByRole('link', { name: GENERATOR.toUpperCase(), exact: true }).click();
+          await expectProductPage(page, generator);
+          expect(pageErrors).toEqual([]);
+        } finally {
+          await context.close();
+        }
+      });
+
+      it('Purchase asks a signed-out visitor to sign in, then opens the purchase page', async () => {
+        const generator = await demoProduct(GENERATOR);
+        const customer = await registerAccount('Pia Product', uniqueEmail('product-page'));
+        const { context, page, pageErrors } = await openPage(browser, `/product/${generator._id}`, viewport);
+        try {
+          await page.getByRole('heading', { level: 1, name: GENERATOR }).waitFor();
+          await page.getByRole('link', { name: `Purchase ${GENERATOR}` }).click();
+          await page.waitForURL((url) => url.pathname === '/login');
+          await page.getByText('Please sign in to continue.').waitFor();
+          await page.getByLabel('Email').fill(customer.user.email);
+          await page.getByLabel('Password', { exact: false }).first().fill(E2E_PASSWORD);
+          await page.getByRole('button', { name: 'Login' }).click();
+          await page.waitForURL((url) => url.pathname === `/purchase/${generator._id}`);
+          await page.getByRole('heading', { level: 1, name: GENERATOR }).waitFor();
+          await page.getByRole('button', { name: 'Place Order' }).waitFor();
+          expect(pageErrors).toEqual([]);
+        } finally {
+          await context.close();
+        }
+      });
+
+      for (const [what, id] of [
+        ['an unknown id', 'ffffffffffffffffffffffff'],
+        ['a malformed id', 'not-a-product'],
+      ] as const) {
+        it(`${what} shows the not-found page`, async () => {
+          const { context, page, pageErrors } = await openPage(browser, `/product/${id}`, viewport);
+          try {
+            await page.getByRole('heading', { level: 1, name: 'Page not found' }).waitFor();
+            await page.getByText('The page you are looking for has moved, or never existed.').waitFor();
+            await page.getByRole('link', { name: 'Back to home' }).waitFor();
+            expect(await page.getByRole('link', { name: /purchase/i }).count()).toBe(0);
+            expect(await page.title()).toBe(`Page not found | ${STORE}`);
+            expect(pageErrors).toEqual([]);
+          } finally {
+            await context.close();
+          }
+        });
+      }
+    });
+  }
+});
+
+describe('search in the header (issue 12)', () => {
+  for (const width of WIDTHS) {
+    it(`at ${width}px: Enter opens /products with the query, the page's box holds it, a reload keeps it, and typing there replaces the URL`, async () => {
+      const bearing = await demoProduct(BEARING);
+      const { context, page, pageErrors } = await openPage(browser, '/', { width, height: 900 });
+      try {
+        await page.getByRole('heading', { level: 1 }).waitFor();
+        // The search fits in the header: nothing sticks out sideways.
+        expect(await page.locator('header').evaluate((h) => h.scrollWidth <= h.clientWidth)).toBe(true);
+        const headerBox = page.getByRole('banner').getByRole('searchbox', { name: 'Search products' });
+        let box: Locator;
+        if (width < 900) {
+          // Small screens: the search is in the drawer.
+          expect(await headerBox.count()).toBe(0);
+          await page.getByRole('button', { name: 'Open menu' }).click();
+          box = page.getByRole('dialog', { name: 'Site menu' }).getByRole('searchbox', { name: 'Search products' });
+        } else {
+          expect(await page.getByRole('button', { name: 'Open menu' }).isVisible()).toBe(false);
+          box = headerBox;
+        }
+        await box.fill('Bearing');
+        await box.press('Enter');
+        await page.waitForURL((url) => url.pathname === '/products' && url.search === '?q=Bearing');
+        if (width < 900) await page.getByRole('dialog', { name: 'Site menu' }).waitFor({ state: 'hidden' });
+
+        const pageBox = page.getByRole('main').getByRole('searchbox', { name: 'Search by name' });
+        expect(await pageBox.inputValue()).toBe('Bearing');
+        await waitForResults(page, 'Bearing');
+        const names = await resultNames(page);
+        expect(names).toContain(BEARING.toUpperCase());
+        expect(names).toContain('TAPERED ROLLER BEARING 32210');
+        expect(names.every((n) => n.includes('BEARING'))).toBe(true);
+
+        await page.reload();
+        await waitForResults(page, 'Bearing');
+        expect(await pageBox.inputValue()).toBe('Bearing');
+        expect(await resultNames(page)).toEqual(names);
+        expect(await cardOf(page, bearing._id).count()).toBe(1);
+
+        // The page's own box keeps the URL in step by replacing it: Back goes to the page before the search.
+        await pageBox.fill('Pump');
+        await page.waitForURL((url) => url.search === '?q=Pump');
+        await waitForResults(page, 'Pump');
+        await page.goBack();
+        await page.waitForURL((url) => url.pathname === '/');
+        expect(pageErrors).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    });
+
+    it(`at ${width}px: an empty search opens /products with no query`, async () => {
+      const { context, page } = await openPage(browser, '/blog', { width, height: 900 });
+      try {
+        await page.getByRole('heading', { level: 1, name: 'Blog' }).waitFor();
+        let box = page.getByRole('banner').getByRole('searchbox', { name: 'Search products' });
+        if (width < 900) {
+          await page.getByRole('button', { name: 'Open menu' }).click();
+          box = page.getByRole('dialog', { name: 'Site menu' }).getByRole('searchbox', { name: 'Search products' });
+        }
+        await box.press('Enter');
+        await page.waitForURL((url) => url.pathname === '/products' && url.search === '');
+        await page.getByRole('heading', { level: 1, name: 'All Products' }).waitFor();
+        expect(await page.getByRole('main').getByRole('searchbox', { name: 'Search by name' }).inputValue()).toBe('');
+      } finally {
+        await context.close();
+      }
+    });
+  }
+});

@@ -1,0 +1,39 @@
+import { matchRoutes } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { paths } from '@/config/paths';
+import { site, type FooterLink } from '@/config/site';
+import { siteDocuments, type SiteDocument } from '@/config/site-documents';
+import { routes } from './router';
+
+/** The route a path lands on; the catch-all `*` is the not-found page. */
+function landsOnAPage(path: string): boolean {
+  const matches = matchRoutes(routes, new URL(path, 'http://store.test').pathname);
+  return !!matches && matches[matches.length - 1]!.route.path !== '*';
+}
+
+describe('routes', () => {
+  it('has a page for /about and each policy', () => {
+    for (const path of [paths.about, paths.terms, paths.privacy, paths.warranty]) expect(landsOnAPage(path), path).toBe(true);
+  });
+
+  it('the footer’s legal links go to the three policy pages', () => {
+    expect(site.footer.legal.map((link) => [link.label, link.href])).toEqual([
+      ['Terms of sale', '/terms'],
+      ['Privacy policy', '/privacy'],
+      ['Warranty policy', '/warranty'],
+    ]);
+    expect(site.footer.company.find((link) => link.label === 'About us')?.href).toBe('/about');
+  });
+
+  it('every app link in the footer and in the pages’ texts lands on a page, not on not-found', () => {
+    const documents: SiteDocument[] = Object.values(siteDocuments);
+    const links: FooterLink[] = [
+      ...Object.values(site.footer).flat(),
+      ...documents.flatMap((content) => content.sections.flatMap((section) => section.links ?? [])),
+    ];
+    const internal = links.filter((link) => link.href.startsWith('/'));
+    expect(internal.length).toBeGreaterThan(8);
+    for (const link of internal) expect(landsOnAPage(link.href), `${link.label} → ${link.href}`).toBe(true);
+    expect(landsOnAPage('/no-such-page')).toBe(false);
+  });
+});

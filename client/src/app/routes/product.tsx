@@ -1,0 +1,64 @@
+import Box from '@mui/material/Box';
+import Container from '@mui/material/Container';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import { Link as RouterLink, useParams } from 'react-router';
+import { ErrorMessage } from '@/components/ui/error-message';
+import { LoadingSpinner } from '@/components/ui/loading-spinner';
+import { catalogueMessages } from '@/config/catalogue-messages';
+import { paths } from '@/config/paths';
+import { site } from '@/config/site';
+import { useProduct } from '@/features/catalogue/api/get-product';
+import { ProductDetails } from '@/features/catalogue/components/product-details';
+import { NotFound } from '@/features/layout/components/not-found';
+import { ApiError, errorMessage } from '@/lib/api-client';
+
+const m = catalogueMessages.product;
+
+/** 404 for an unknown product, 400 for an id that cannot be one: both are pages that do not exist. */
+function isMissing(error: unknown): boolean {
+  return error instanceof ApiError && (error.status === 404 || error.status === 400);
+}
+
+/** /product/:id, for anyone: the product's page, from which it can be purchased. */
+export default function ProductPage() {
+  const { id = '' } = useParams();
+  const product = useProduct(id);
+
+  if (product.isError && isMissing(product.error)) return <NotFound />;
+
+  let body;
+  if (product.isError) {
+    body = <ErrorMessage onRetry={() => void product.refetch()}>{errorMessage(product.error, m.loadFailed)}</ErrorMessage>;
+  } else if (product.isPending) {
+    body = <LoadingSpinner minHeight="50vh" />;
+  } else {
+    body = <ProductDetails product={product.data} />;
+  }
+
+  return (
+    <Container maxWidth="lg" sx={{ py: { xs: 3, md: 5 } }}>
+      <title>{`${product.data?.name ?? m.title} | ${site.storeName}`}</title>
+      <Box
+        component={RouterLink}
+        to={paths.products}
+        sx={{
+          display: 'inline-flex',
+          alignItems: 'center',
+          gap: 0.75,
+          mb: { xs: 2, md: 3 },
+          minHeight: 44,
+          color: 'info.main',
+          fontWeight: 700,
+          textDecoration: 'none',
+          borderRadius: 1,
+          '&:hover': { textDecoration: 'underline' },
+          '&:focus-visible': { outline: '3px solid', outlineColor: 'info.main', outlineOffset: 2 },
+        }}
+      >
+        <ArrowBackIcon fontSize="small" aria-hidden="true" />
+        {m.backToProducts}
+      </Box>
+      {body}
+    </Container>
+  );
+}

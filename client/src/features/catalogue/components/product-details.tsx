@@ -1,0 +1,111 @@
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+import { ButtonLink } from '@/components/ui/button-link';
+import { catalogueMessages } from '@/config/catalogue-messages';
+import { messages } from '@/config/messages';
+import { paths } from '@/config/paths';
+import type { Product } from '@/types/api';
+import { formatPrice } from '@/utils/format';
+
+const IMAGE_WIDTH = 480;
+const IMAGE_HEIGHT = 360;
+
+const m = catalogueMessages.product;
+
+interface ProductDetailsProps {
+  product: Product;
+  /** More calls to action after Purchase (a quote request, once there is one). */
+  actions?: ReactNode;
+}
+
+/**
+ * The product block of /product/:id: picture, name, price, stock, minimum
+ * order, Purchase and the full description. It renders from the product
+ * alone (no fetch of its own, nothing that appears later), so a server can
+ * send the same markup first and the client take it over.
+ */
+export function ProductDetails({ product, actions }: ProductDetailsProps) {
+  return (
+    <Box
+      component="article"
+      aria-labelledby="product-name"
+      data-testid="product-details"
+      sx={{
+        display: 'grid',
+        gap: { xs: 3, md: 5 },
+        gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 5fr) minmax(0, 6fr)' },
+        alignItems: 'start',
+      }}
+    >
+      <Box
+        sx={{
+          bgcolor: 'background.default',
+          border: 1,
+          borderColor: 'divider',
+          borderRadius: 3,
+          aspectRatio: `${IMAGE_WIDTH} / ${IMAGE_HEIGHT}`,
+          overflow: 'hidden',
+        }}
+      >
+        <Box
+          component="img"
+          src={product.image}
+          alt={product.name}
+          width={IMAGE_WIDTH}
+          height={IMAGE_HEIGHT}
+          fetchPriority="high"
+          decoding="async"
+          sx={{ display: 'block', width: '100%', height: '100%', objectFit: 'cover' }}
+        />
+      </Box>
+
+      <Box sx={{ display: 'grid', gap: 2 }}>
+        <Typography
+          id="product-name"
+          variant="h3"
+          component="h1"
+          sx={{ fontSize: { xs: '1.75rem', md: '2.25rem' }, lineHeight: 1.2, overflowWrap: 'anywhere' }}
+        >
+          {product.name}
+        </Typography>
+
+        <Typography component="p" sx={{ display: 'flex', alignItems: 'baseline', flexWrap: 'wrap', columnGap: 1 }}>
+          <Box component="span" data-testid="product-price" sx={{ fontWeight: 800, fontSize: '2rem' }}>
+            {formatPrice(product.price)}
+          </Box>
+          <Box component="span" sx={{ color: 'text.secondary', fontWeight: 600 }}>
+            {m.perPiece}
+          </Box>
+        </Typography>
+
+        <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 0.5, fontWeight: 600 }}>
+          <li>{messages.catalogue.available(product.avaialbequantit)}</li>
+          <li>{messages.catalogue.minimumOrder(product.minimumquantity)}</li>
+        </Box>
+
+        <Box data-testid="product-actions" sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5 }}>
+          <ButtonLink
+            to={paths.purchase.to(product._id)}
+            tone="primary"
+            size="large"
+            aria-label={messages.catalogue.purchaseLabel(product.name)}
+            style={{ minWidth: 200, letterSpacing: '0.08em' }}
+          >
+            {messages.catalogue.purchase}
+          </ButtonLink>
+          {actions}
+        </Box>
+
+        <Box component="section" aria-labelledby="product-description-title" sx={{ mt: 1 }}>
+          <Typography id="product-description-title" variant="h6" component="h2" sx={{ mb: 1 }}>
+            {m.description}
+          </Typography>
+          <Typography color="text.secondary" sx={{ whiteSpace: 'pre-line', lineHeight: 1.7, overflowWrap: 'anywhere' }}>
+            {product.description}
+          </Typography>
+        </Box>
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,140 @@
+package app
+
+import (
+	"cmp"
+	"context"
+	"slices"
+	"time"
+
+	"storefront/server/internal/shop"
+)
+
+// Sales computes the admin's sales figures and reads the orders to export,
+// in Go over the store's indexed reads (no aggregation pipelines).
+type Sales struct {
+	Store shop.SalesStore
+	Now   func() time.Time // the clock; nil: time.Now
+}
+
+func (s *Sales) now() time.Time {
+	if s.Now != nil {
+		return s.Now().UTC()
+	}
+	return time.Now().UTC()
+}
+
+// Figures answers GET /admin/sales for the last months calendar months
+// (UTC), this one included. Revenue counts paid orders by paidAt;
+// replacement orders (amount 0) are left out of every figure but the export.
+func (s *Sales) Figures(ctx context.Context, caller shop.Caller, months int) (shop.Sales, error) {
+	if err := shop.RequireAdmin(caller); err != nil {
+		return shop.Sales{}, err
+	}
+	if months < shop.MinSalesMonths || months > shop.MaxSalesMonths {
+		return shop.Sales{}, shop.Invalid("The period is not valid.", map[string]string{"months": "must be a whole number from 1 to 24"})
+	}
+	now := s.now()
+	first := time.Date(now.Year(), now.Month()-time.Month(months-1), 1, 0, 0, 0, 0, time.UTC)
+	out := shop.Sales{Months: make([]shop.MonthSales, months), TopProducts: []shop.ProductSales{}, LowStock: []shop.LowStock{}}
+	slot := map[string]int{}
+	for i := range months {
+		m := first.AddDate(0, i, 0).Format("2006-01")
+		out.Months[i].Month, slot[m] = m, i
+	}
+
+	paid, err := s.Store.PaidOrdersSince(ctx, first)
+	if err != nil {
+		return shop.Sales{}, err
+	}
+	// The product's name is the one on its latest order.
+	type product struct {
+		shop.ProductSales
+		latest time.Time
+	}
+	products := map[string]*product{}
+	for _, o := range paid {
+		i, ok := slot[o.PaidAt.UTC().Format("2006-01")]
+		if !ok || o.Amount == 0 {
+			continue // paid after this month (a clock behind the store's), or a replacement
+		}
+		m := &out.Months[i]
+		m.Revenue += shop.Dollars(o.Amount)
+		m.Orders++
+		m.Units += o.ProductQuantity
+		p := products[o.ProductID]
+		if p == nil {
+			p = &product{ProductSales: shop.ProductSales{ProductID: o.ProductID}}
+			products[o.ProductID] = p
+		}
+		p.Units += o.ProductQuantity
+		p.Revenue += shop.Dollars(o.Amount)
+		if !o.CreatedAt.Before(p.latest) {
+			p.Name, p.latest = o.ProductName, o.CreatedAt
+		}
+	}
+	for _, p := range products {
+		out.TopProducts = append(out.TopProducts, p.ProductSales)
+	}
+	slices.SortFunc(out.TopProducts, func(a, b shop.ProductSales) int {
+		return cmp.Or(cmp.Compare(b.Revenue, a.Revenue), cmp.Compare(b.Units, a.Units), cmp.Compare(a.Name, b.Name), cmp.Compare(a.ProductID, b.ProductID))
+	})
+	out.TopProducts = out.TopProducts[:min(len(out.TopProducts), shop.TopProductsShown)]
+
+	unpaid, err := s.Store.UnpaidOrders(ctx)
+	if err != nil {
+		return shop.Sales{}, err
+	}
+	for _, o := range unpaid {
+		out.Unpaid.Count++
+		out.Unpaid.Amount += shop.Dollars(o.Amount)
+	}
+
+	low, err := s.Store.LowStockProducts(ctx)
+	if err != nil {
+		return shop.Sales{}, err
+	}
+	for _, p := range low {
+		out.LowStock = append(out.LowStock, shop.LowStock{ID: p.ID, Name: p.Name, Available: p.Available, Minimum: p.Minimum})
+	}
+	return out, nil
+}
+
+// ExportRange is the dates of GET /admin/orders.csv, inclusive, in UTC.
+type ExportRange struct {
+	From, To time.Time // midnight UTC of each day
+}
+
+// ParseExportRange reads from and to (YYYY-MM-DD, inclusive). An empty from
+// is the first order's day; an empty to is today.
+func (s *Sales) ParseExportRange(from, to string) (ExportRange, error) {
+	f := map[string]string{}
+	var r ExportRange
+	parse := func(field, v string, def time.Time) time.Time {
+		if v == "" {
+			return def
+		}
+		t, err := time.Parse(time.DateOnly, v)
+		if err != nil {
+			f[field] = "must be a date as YYYY-MM-DD"
+		}
+		return t
+	}
+	today := s.now().Truncate(24 * time.Hour)
+	r.From = parse("from", from, time.Time{})
+	r.To = parse("to", to, today)
+	if len(f) == 0 && r.To.Before(r.From) {
+		f["to"] = "must not be before from"
+	}
+	if len(f) > 0 {
+		return ExportRange{}, shop.Invalid("The date range is not valid.", f)
+	}
+	return r, nil
+}
+
+// ExportOrders returns the orders created in the range's days, oldest first.
+func (s *Sales) ExportOrders(ctx context.Context, caller shop.Caller, r ExportRange) ([]shop.Order, error) {
+	if err := shop.RequireAdmin(caller); err != nil {
+		return nil, err
+	}
+	return s.Store.OrdersCreatedBetween(ctx, r.From, r.To.AddDate(0, 0, 1))
+}

@@ -1,0 +1,151 @@
+package mongodb
+
+import (
+	"context"
+	"math"
+	"slices"
+	"strings"
+	"time"
+
+	"go.mongodb.org/mongo-driver/v2/bson"
+	"go.mongodb.org/mongo-driver/v2/mongo/options"
+
+	"storefront/server/internal/shop"
+)
+
+var _ shop.SalesStore = (*Store)(nil)
+
+// The admin's sales figures and order export read whole sets of orders.
+// With MONGODB_URI each read is one indexed query (the queries table in
+// indexes.go); embedded, one pass over the orders' mirror. Nothing here is
+// an aggregation pipeline: FerretDB v1 lacks $month and $dateToString, and
+// its $group answers 0 for every accumulator after the first.
+
+// find returns every document matching: embedded, walked in the mirror's
+// order index (its documents in no order when index is "id"); with MongoDB,
+// the filter in sort order.
+func (t *collection[K, D]) find(ctx context.Context, index string, match func(*D) bool, filter, sort bson.D) ([]D, error) {
+	if t.mem != nil {
+		if index == "id" {
+			var out []D
+			t.mem.each(func(d *D) {
+				if match(d) {
+					out = append(out, *d)
+				}
+			})
+			return out, nil
+		}
+		docs, _ := t.mem.page(index, nil, false, 0, math.MaxInt, match)
+		return docs, nil
+	}
+	opts := options.Find()
+	if sort != nil {
+		opts.SetSort(sort)
+	}
+	cur, err := t.c.Find(ctx, filter, opts)
+	if err != nil {
+		return nil, translate(err, "")
+	}
+	var docs []D
+	if err := cur.All(ctx, &docs); err != nil {
+		return nil, translate(err, "")
+	}
+	return docs, nil
+}
+
+func ordersOf(docs []orderDoc) []shop.Order {
+	out := make([]shop.Order, len(docs))
+	for i, d := range docs {
+		out[i] = d.order()
+	}
+	return out
+}
+
+// paidSince is the orders paid at or after since (only paid orders have a
+// paidAt), served by the sparse index paid_at.
+func paidSince(since time.Time) bson.D {
+	return bson.D{{Key: "paidAt", Value: bson.D{{Key: "$gte", Value: since}}}}
+}
+
+// PaidOrdersSince returns the orders paid at or after since, in no order.
+func (s *Store) PaidOrdersSince(ctx context.Context, since time.Time) ([]shop.Order, error) {
+	docs, err := s.orders.find(ctx, "id", func(d *orderDoc) bool {
+		return d.Paid && d.PaidAt != nil && !d.PaidAt.Before(since)
+	}, paidSince(since), nil)
+	return ordersOf(docs), err
+}
+
+// notPaid is every order not paid, shipped or not; the $in over shipped
+// lets the index status_newest_first serve it.
+var notPaid = bson.D{{Key: "shipped", Value: bson.D{{Key: "$in", Value: bson.A{false, true}}}}, {Key: "paid", Value: false}}
+
+// UnpaidOrders returns every order not paid (shipped or not), in no order.
+func (s *Store) UnpaidOrders(ctx context.Context) ([]shop.Order, error) {
+	docs, err := s.orders.find(ctx, "id", func(d *orderDoc) bool { return !d.Paid }, notPaid, nil)
+	return ordersOf(docs), err
+}
+
+// createdBetween is the orders created in [from, to), oldest first, served
+// by the index newest_first walked backwards.
+func createdBetween(from, to time.Time) (bson.D, bson.D) {
+	return bson.D{{Key: "createdAt", Value: bson.D{{Key: "$gte", Value: from}, {Key: "$lt", Value: to}}}},
+		bson.D{{Key: "createdAt", Value: 1}, {Key: "_id", Value: 1}}
+}
+
+// OrdersCreatedBetween returns the orders created at or after from and
+// before to, oldest first.
+func (s *Store) OrdersCreatedBetween(ctx context.Context, from, to time.Time) ([]shop.Order, error) {
+	filter, sort := createdBetween(from, to)
+	docs, err := s.orders.find(ctx, "createdAt", func(d *orderDoc) bool {
+		return !d.CreatedAt.Before(from) && d.CreatedAt.Before(to)
+	}, filter, sort)
+	return ordersOf(docs), err
+}
+
+// largestMinimum is the highest minimum order of any product, from the
+// index minimum_order.
+var largestMinimum = options.FindOne().SetSort(bson.D{{Key: "minimumquantity", Value: -1}}).SetProjection(bson.D{{Key: "minimumquantity", Value: 1}})
+
+// belowStock is the products with less stock than n, served by the index stock.
+func belowStock(n int64) bson.D {
+	return bson.D{{Key: "avaialbequantit", Value: bson.D{{Key: "$lt", Value: n}}}}
+}
+
+// LowStockProducts returns the products whose stock is below their minimum
+// order, so that no one can buy them, by name. No index compares two
+// fields, so with MongoDB it reads the products with less stock than the
+// largest minimum of any product (two indexed reads) and compares in Go.
+func (s *Store) LowStockProducts(ctx context.Context) ([]shop.Product, error) {
+	low := func(d *productDoc) bool { return d.Available < d.Minimum }
+	var docs []productDoc
+	if s.products.mem != nil {
+		var err error
+		if docs, err = s.products.find(ctx, "id", low, nil, nil); err != nil {
+			return nil, err
+		}
+	} else {
+		var top productDoc
+		err := s.products.c.FindOne(ctx, bson.D{}, largestMinimum).Decode(&top)
+		if err != nil {
+			if err = translate(err, ""); shop.ErrorCode(err) == shop.ENOTFOUND {
+				return []shop.Product{}, nil // no products
+			}
+			return nil, err
+		}
+		candidates, err := s.products.find(ctx, "", nil, belowStock(top.Minimum), nil)
+		if err != nil {
+			return nil, err
+		}
+		for _, d := range candidates {
+			if low(&d) {
+				docs = append(docs, d)
+			}
+		}
+	}
+	out := make([]shop.Product, len(docs))
+	for i, d := range docs {
+		out[i] = d.product()
+	}
+	slices.SortFunc(out, func(a, b shop.Product) int { return strings.Compare(strings.ToLower(a.Name), strings.ToLower(b.Name)) })
+	return out, nil
+}

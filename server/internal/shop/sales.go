@@ -1,0 +1,80 @@
+package shop
+
+import (
+	"context"
+	"strconv"
+	"time"
+)
+
+// SalesStore reads what the admin's sales figures and order export are
+// computed from.
+type SalesStore interface {
+	PaidOrdersSince(ctx context.Context, since time.Time) ([]Order, error)
+	UnpaidOrders(ctx context.Context) ([]Order, error)
+	OrdersCreatedBetween(ctx context.Context, from, to time.Time) ([]Order, error)
+	LowStockProducts(ctx context.Context) ([]Product, error)
+}
+
+// Sales is the answer of GET /admin/sales.
+type Sales struct {
+	Months      []MonthSales   `json:"months"`
+	TopProducts []ProductSales `json:"topProducts"`
+	Unpaid      UnpaidSum      `json:"unpaid"`
+	LowStock    []LowStock     `json:"lowStock"`
+}
+
+// MonthSales is one calendar month (UTC) of paid orders, by paidAt.
+type MonthSales struct {
+	Month   string  `json:"month"` // YYYY-MM
+	Revenue Dollars `json:"revenue"`
+	Orders  int64   `json:"orders"`
+	Units   int64   `json:"units"`
+}
+
+// ProductSales is one product's paid sales over the period.
+type ProductSales struct {
+	ProductID string  `json:"productId"`
+	Name      string  `json:"name"`
+	Units     int64   `json:"units"`
+	Revenue   Dollars `json:"revenue"`
+}
+
+// UnpaidSum is the orders not paid: how many, and their total.
+type UnpaidSum struct {
+	Count  int64   `json:"count"`
+	Amount Dollars `json:"amount"`
+}
+
+// LowStock is a product no one can buy: its stock is below its minimum order.
+type LowStock struct {
+	ID        string `json:"_id"`
+	Name      string `json:"name"`
+	Available int64  `json:"avaialbequantit"`
+	Minimum   int64  `json:"minimumquantity"`
+}
+
+// Dollars is an amount in cents that JSON writes as dollars with two
+// decimals (1234.50).
+type Dollars int64
+
+// String is the amount in dollars with two decimals, no currency sign.
+func (d Dollars) String() string {
+	sign := ""
+	if d < 0 {
+		sign, d = "-", -d
+	}
+	cents := strconv.FormatInt(int64(d%100), 10)
+	if len(cents) == 1 {
+		cents = "0" + cents
+	}
+	return sign + strconv.FormatInt(int64(d/100), 10) + "." + cents
+}
+
+// MarshalJSON writes the amount as a JSON number in dollars.
+func (d Dollars) MarshalJSON() ([]byte, error) { return []byte(d.String()), nil }
+
+// Sales page limits.
+const (
+	MinSalesMonths, MaxSalesMonths, DefaultSalesMonths = 1, 24, 6
+	TopProductsShown                                   = 5
+)
