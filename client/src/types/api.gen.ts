@@ -945,7 +945,7 @@ export interface components {
             deletedCount: number;
         };
         Sales: {
-            /** @description One entry per calendar month of the period, oldest first. */
+            /** @description One entry per calendar month (UTC) of the period, oldest first, empty months included; the last is the current month. */
             months: {
                 /** @example 2026-05 */
                 month: string;
@@ -953,13 +953,14 @@ export interface components {
                 orders: number;
                 units: number;
             }[];
-            /** @description The best sellers of the period by revenue. */
+            /** @description Up to 5 best sellers of the period, by revenue. */
             topProducts: {
                 productId: components["schemas"]["ObjectId"];
                 name: string;
                 units: number;
                 revenue: components["schemas"]["Dollars"];
             }[];
+            /** @description The orders not paid (nor deleted), and their total. */
             unpaid: {
                 count: number;
                 amount: components["schemas"]["Dollars"];

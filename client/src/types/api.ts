@@ -36,6 +36,13 @@ export type ConfirmedIntent = Schemas['ConfirmedIntent'];
 
 export type ContactMessage = Schemas['Message'];
 
+/** GET /admin/sales. */
+export type SalesReport = Schemas['Sales'];
+export type SalesMonth = SalesReport['months'][number];
+export type TopProduct = SalesReport['topProducts'][number];
+/** A product with less stock than its minimum order. */
+export type LowStockProduct = SalesReport['lowStock'][number];
+
 /** A page of a list and the total number of matches (the X-Total-Count header). */
 export interface Page<T> {
   items: T[];

@@ -15,6 +15,9 @@ const generator: Product = {
   description: 'Silent-canopy 60 kVA standby generator.',
   avaialbequantit: 12,
   minimumquantity: 1,
+  email: 'sales@shop.test',
+  createdAt: '2026-01-05T09:00:00Z',
+  updatedAt: '2026-01-05T09:00:00Z',
 };
 
 afterEach(() => {

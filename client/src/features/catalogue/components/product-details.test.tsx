@@ -15,6 +15,9 @@ const generator: Product = {
   description: DESCRIPTION,
   avaialbequantit: 12,
   minimumquantity: 3,
+  email: 'sales@shop.test',
+  createdAt: '2026-01-05T09:00:00Z',
+  updatedAt: '2026-01-05T09:00:00Z',
 };
 
 describe('ProductDetails', () => {
