@@ -7,7 +7,6 @@ import (
 	"image"
 	"image/color"
 	"image/png"
-	"io"
 	"mime/multipart"
 	"net/http"
 	"os"
@@ -242,12 +241,10 @@ func uploadPicture(t *testing.T, api *apiClient, token string) string {
 	req, _ := http.NewRequest("POST", api.base+"/upload", &body)
 	req.Header.Set("Content-Type", mw.FormDataContentType())
 	req.Header.Set("Authorization", "Bearer "+token)
-	res, err := api.http.Do(req)
+	res, data, err := api.do(req)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer res.Body.Close()
-	data, _ := io.ReadAll(res.Body)
 	var out struct {
 		Data struct {
 			URL string `json:"url"`

@@ -45,7 +45,7 @@ func startStorefront(t *testing.T, bin, dataDir string, env ...string) *running 
 		t.Fatal(err)
 	}
 	r := &running{t: t, cmd: cmd, logs: logs,
-		api: &apiClient{tb: t, base: fmt.Sprintf("http://127.0.0.1:%d", port), http: &http.Client{Timeout: 10 * time.Second}}}
+		api: &apiClient{tb: t, base: fmt.Sprintf("http://127.0.0.1:%d", port), http: &http.Client{Timeout: 10 * time.Second}, contract: mustContract(t)}}
 	t.Cleanup(func() { _ = cmd.Process.Kill() })
 	for deadline := time.Now().Add(60 * time.Second); ; time.Sleep(50 * time.Millisecond) {
 		if status, _, err := r.api.call("GET", "/healthz", "", ""); err == nil && status == 200 {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -18,6 +19,7 @@ import (
 	"testing"
 	"time"
 
+	"storefront/server/internal/httpapi/openapitest"
 	"storefront/server/internal/mongodb/mongotest"
 	"storefront/server/internal/shop"
 )
@@ -46,7 +48,7 @@ func TestBinary_KillMidBurst(t *testing.T) {
 		if err := cmd.Start(); err != nil {
 			t.Fatal(err)
 		}
-		api := &apiClient{tb: t, base: fmt.Sprintf("http://127.0.0.1:%d", port), http: &http.Client{Timeout: 10 * time.Second}}
+		api := &apiClient{tb: t, base: fmt.Sprintf("http://127.0.0.1:%d", port), http: &http.Client{Timeout: 10 * time.Second}, contract: mustContract(t)}
 		for deadline := time.Now().Add(60 * time.Second); ; time.Sleep(50 * time.Millisecond) {
 			if status, _, err := api.call("GET", "/healthz", "", ""); err == nil && status == 200 {
 				return cmd, logs, api
@@ -300,6 +302,9 @@ type apiClient struct {
 	tb   testing.TB
 	base string
 	http *http.Client
+	// contract checks every whole answer against the API's OpenAPI
+	// document; nil in benchmarks, whose timings it would skew.
+	contract *openapitest.Document
 }
 
 func (a *apiClient) call(method, path, token, body string) (int, []byte, error) {
@@ -313,13 +318,52 @@ func (a *apiClient) call(method, path, token, body string) (int, []byte, error) 
 	if token != "" {
 		req.Header.Set("Authorization", "Bearer "+token)
 	}
-	res, err := a.http.Do(req)
+	res, data, err := a.do(req)
 	if err != nil {
 		return 0, nil, err
 	}
+	return res.StatusCode, data, nil
+}
+
+// do sends req and reads the whole answer; every request of these tests
+// goes through it, so that each answer is checked against the contract.
+// A refused connection or an answer cut short (the crash tests kill the
+// server) is an error, and nothing to check.
+func (a *apiClient) do(req *http.Request) (*http.Response, []byte, error) {
+	var reqBody []byte
+	if req.Body != nil {
+		b, err := io.ReadAll(req.Body)
+		if err != nil {
+			return nil, nil, err
+		}
+		reqBody = b
+		req.Body = io.NopCloser(bytes.NewReader(b))
+	}
+	res, err := a.http.Do(req)
+	if err != nil {
+		return nil, nil, err
+	}
 	defer res.Body.Close()
 	data, err := io.ReadAll(res.Body)
-	return res.StatusCode, data, err
+	if err != nil {
+		return nil, nil, err
+	}
+	if a.contract != nil {
+		if err := a.contract.Check(req, reqBody, res, data); err != nil {
+			a.tb.Errorf("%s %s answered %d, against the OpenAPI document: %v\nbody: %.2000s", req.Method, req.URL.RequestURI(), res.StatusCode, err, data)
+		}
+	}
+	return res, data, nil
+}
+
+// mustContract is the API's OpenAPI document, to check answers against.
+func mustContract(tb testing.TB) *openapitest.Document {
+	tb.Helper()
+	doc, err := openapitest.Shared()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return doc
 }
 
 func (a *apiClient) mustCall(method, path, token, body string, status int, out any) {

@@ -35,9 +35,9 @@ func TestBinary(t *testing.T) {
 			t.Fatal(err)
 		}
 		base := fmt.Sprintf("http://127.0.0.1:%d", port)
+		api := &apiClient{tb: t, base: base, http: http.DefaultClient, contract: mustContract(t)}
 		for deadline := time.Now().Add(60 * time.Second); ; time.Sleep(100 * time.Millisecond) {
-			if res, err := http.Get(base + "/healthz"); err == nil && res.StatusCode == 200 {
-				res.Body.Close()
+			if status, _, err := api.call("GET", "/healthz", "", ""); err == nil && status == 200 {
 				break
 			}
 			if time.Now().After(deadline) {
@@ -78,11 +78,11 @@ func TestBinary(t *testing.T) {
 	stop(cmd, logs)
 
 	cmd, logs, base := start()
-	res, err := http.Get(base + "/service?limit=1")
+	req, _ := http.NewRequest("GET", base+"/service?limit=1", nil)
+	res, _, err := (&apiClient{tb: t, http: http.DefaultClient, contract: mustContract(t)}).do(req)
 	if err != nil {
 		t.Fatal(err)
 	}
-	res.Body.Close()
 	if res.Header.Get("X-Total-Count") != "14" || strings.Contains(logs.String(), "demo data added") {
 		t.Fatalf("after restart: %s products\n%s", res.Header.Get("X-Total-Count"), logs.String())
 	}

@@ -39,9 +39,9 @@ func TestBinary_TheStoreIsPrivate(t *testing.T) {
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
+	api := &apiClient{tb: t, base: fmt.Sprintf("http://127.0.0.1:%d", port), http: http.DefaultClient, contract: mustContract(t)}
 	for deadline := time.Now().Add(60 * time.Second); ; time.Sleep(50 * time.Millisecond) {
-		if res, err := http.Get(fmt.Sprintf("http://127.0.0.1:%d/service?limit=1", port)); err == nil && res.StatusCode == 200 {
-			res.Body.Close()
+		if status, _, err := api.call("GET", "/service?limit=1", "", ""); err == nil && status == 200 {
 			break
 		}
 		if time.Now().After(deadline) {
