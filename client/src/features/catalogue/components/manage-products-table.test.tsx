@@ -132,7 +132,8 @@ describe('ManageProductsTable', () => {
     await vi.waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     const put = fake.calls.find((c) => c.method === 'PUT')!;
     expect(put).toMatchObject({ path: `/service/${id}`, authorization: 'Bearer admin-token' });
-    expect(put.body).toEqual({ price: 13999.99, avaialbequantit: 8 });
+    // the changed fields, and the updatedAt the admin's copy has (a product changed meanwhile is not overwritten)
+    expect(put.body).toEqual({ price: 13999.99, avaialbequantit: 8, updatedAt: '2026-01-05T09:00:00Z' });
     expect(await screen.findByText('$13,999.99')).toBeInTheDocument();
     expect(await screen.findByText('The product was updated.')).toBeInTheDocument();
   });
@@ -152,7 +153,7 @@ describe('ManageProductsTable', () => {
     await vi.waitFor(() => expect(fake.calls.some((c) => c.method === 'PUT')).toBe(true));
     const writes = fake.calls.filter((c) => c.method !== 'GET');
     expect(writes.map((c) => `${c.method} ${c.path}`)).toEqual(['POST /upload', `PUT /service/${id}`]);
-    expect(writes[1]!.body).toEqual({ image: 'http://localhost:5000/images/new' });
+    expect(writes[1]!.body).toEqual({ image: 'http://localhost:5000/images/new', updatedAt: '2026-01-05T09:00:00Z' });
   });
 
   it('Edit with nothing changed sends nothing and closes', async () => {
