@@ -172,6 +172,12 @@ function redocStandalone(): Plugin {
     },
     configureServer(server) {
       server.middlewares.use((req, res, next) => {
+        // The built site's server answers /docs with the page; Vite's dev server needs the slash.
+        if (req.url === '/docs') {
+          res.writeHead(302, { Location: '/docs/' });
+          res.end();
+          return;
+        }
         load();
         if (req.url !== `/${fileName}`) return next();
         res.setHeader('Content-Type', 'text/javascript');

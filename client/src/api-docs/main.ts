@@ -44,7 +44,7 @@ loadScript(redocUrl)
     root.textContent = '';
     window.Redoc!.init(
       `${env.API_URL}/openapi.json`,
-      { expandResponses: '200,201' },
+      {},
       root,
       (error) => {
         if (error) failed();
