@@ -52,7 +52,6 @@ export function ProductCard({ product }: { product: Product }) {
               textDecoration: 'none',
               borderRadius: 0.5,
               '&:hover': { textDecoration: 'underline' },
-              '&:focus-visible': { outline: '3px solid', outlineColor: 'info.main', outlineOffset: 2 },
             }}
           >
             {product.name.toUpperCase()}
