@@ -194,6 +194,16 @@ const CASES: PageCase[] = [
     kinds: ['link'],
   },
   {
+    role: 'signed out',
+    name: 'product page',
+    path: () => `/product/${productId}`,
+    ready: async (page) => {
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      await page.waitForLoadState('networkidle');
+    },
+    kinds: ['link', 'button-styled link'],
+  },
+  {
     role: 'customer',
     name: 'purchase',
     path: () => `/purchase/${productId}`,

@@ -52,7 +52,6 @@ export default function ProductPage() {
           textDecoration: 'none',
           borderRadius: 1,
           '&:hover': { textDecoration: 'underline' },
-          '&:focus-visible': { outline: '3px solid', outlineColor: 'info.main', outlineOffset: 2 },
         }}
       >
         <ArrowBackIcon fontSize="small" aria-hidden="true" />

@@ -3,14 +3,13 @@ import Card from '@mui/material/Card';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { ButtonLink } from '@/components/ui/button-link';
+import { pictureBox, ProductPicture } from '@/components/ui/product-picture';
 import { messages } from '@/config/messages';
 import { paths } from '@/config/paths';
 import type { Product } from '@/types/api';
 import { formatPrice, truncate } from '@/utils/format';
 
 export const DESCRIPTION_PREVIEW_CHARS = 30;
-const IMAGE_WIDTH = 480;
-const IMAGE_HEIGHT = 360;
 
 export function ProductCard({ product }: { product: Product }) {
   const productPage = paths.product.to(product._id);
@@ -34,18 +33,9 @@ export function ProductCard({ product }: { product: Product }) {
         to={productPage}
         tabIndex={-1}
         data-testid="product-card-image-link"
-        sx={{ display: 'block', bgcolor: '#eef0f3', aspectRatio: `${IMAGE_WIDTH} / ${IMAGE_HEIGHT}`, overflow: 'hidden' }}
+        sx={{ display: 'block', bgcolor: '#eef0f3', ...pictureBox }}
       >
-        <Box
-          component="img"
-          src={product.image}
-          alt={product.name}
-          width={IMAGE_WIDTH}
-          height={IMAGE_HEIGHT}
-          loading="lazy"
-          decoding="async"
-          sx={{ display: 'block', width: '100%', height: '100%', objectFit: 'cover' }}
-        />
+        <ProductPicture src={product.image} alt={product.name} lazy />
       </Box>
       <Box sx={{ p: 2.5, display: 'flex', flexDirection: 'column', flexGrow: 1, gap: 1 }}>
         <Typography
@@ -62,7 +52,6 @@ export function ProductCard({ product }: { product: Product }) {
               textDecoration: 'none',
               borderRadius: 0.5,
               '&:hover': { textDecoration: 'underline' },
-              '&:focus-visible': { outline: '3px solid', outlineColor: 'info.main', outlineOffset: 2 },
             }}
           >
             {product.name.toUpperCase()}

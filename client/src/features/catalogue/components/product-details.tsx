@@ -2,14 +2,13 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { ButtonLink } from '@/components/ui/button-link';
+import { pictureBox, ProductPicture } from '@/components/ui/product-picture';
 import { catalogueMessages } from '@/config/catalogue-messages';
 import { messages } from '@/config/messages';
 import { paths } from '@/config/paths';
 import type { Product } from '@/types/api';
 import { formatPrice } from '@/utils/format';
 
-const IMAGE_WIDTH = 480;
-const IMAGE_HEIGHT = 360;
 
 const m = catalogueMessages.product;
 
@@ -44,20 +43,10 @@ export function ProductDetails({ product, actions }: ProductDetailsProps) {
           border: 1,
           borderColor: 'divider',
           borderRadius: 3,
-          aspectRatio: `${IMAGE_WIDTH} / ${IMAGE_HEIGHT}`,
-          overflow: 'hidden',
+          ...pictureBox,
         }}
       >
-        <Box
-          component="img"
-          src={product.image}
-          alt={product.name}
-          width={IMAGE_WIDTH}
-          height={IMAGE_HEIGHT}
-          fetchPriority="high"
-          decoding="async"
-          sx={{ display: 'block', width: '100%', height: '100%', objectFit: 'cover' }}
-        />
+        <ProductPicture src={product.image} alt={product.name} priority />
       </Box>
 
       <Box sx={{ display: 'grid', gap: 2 }}>

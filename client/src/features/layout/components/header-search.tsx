@@ -26,7 +26,6 @@ const SearchInput = styled('input')(({ theme }) => ({
   font: 'inherit',
   fontSize: '0.95rem',
   '&::placeholder': { color: theme.palette.text.secondary, opacity: 1 },
-  '&:focus-visible': { outline: `3px solid ${theme.palette.info.main}`, outlineOffset: 1 },
 }));
 
 interface HeaderSearchProps {

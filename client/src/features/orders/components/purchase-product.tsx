@@ -3,13 +3,12 @@ import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import Inventory2OutlinedIcon from '@mui/icons-material/Inventory2Outlined';
 import LowPriorityIcon from '@mui/icons-material/LowPriority';
+import { pictureBox, ProductPicture } from '@/components/ui/product-picture';
 import { messages } from '@/config/messages';
 import { orderMessages } from '@/config/order-messages';
 import type { Product } from '@/types/api';
 import { formatPrice } from '@/utils/format';
 
-const IMAGE_WIDTH = 480;
-const IMAGE_HEIGHT = 360;
 
 /** The product being ordered: image, name, price, stock, minimum order and description. */
 export function PurchaseProduct({ product }: { product: Product }) {
@@ -19,16 +18,8 @@ export function PurchaseProduct({ product }: { product: Product }) {
       aria-labelledby="purchase-product-name"
       sx={{ bgcolor: 'background.paper', border: 1, borderColor: 'divider', borderRadius: 3, overflow: 'hidden' }}
     >
-      <Box sx={{ bgcolor: '#eef0f3', aspectRatio: `${IMAGE_WIDTH} / ${IMAGE_HEIGHT}`, overflow: 'hidden' }}>
-        <Box
-          component="img"
-          src={product.image}
-          alt={product.name}
-          width={IMAGE_WIDTH}
-          height={IMAGE_HEIGHT}
-          decoding="async"
-          sx={{ display: 'block', width: '100%', height: '100%', objectFit: 'cover' }}
-        />
+      <Box sx={{ bgcolor: '#eef0f3', ...pictureBox }}>
+        <ProductPicture src={product.image} alt={product.name} />
       </Box>
       <Box sx={{ p: { xs: 2.5, sm: 3 }, display: 'grid', gap: 1.5 }}>
         <Typography variant="overline" component="p" sx={{ color: 'text.secondary', lineHeight: 1.5 }}>
