@@ -6,6 +6,7 @@ import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { loadEnv, type Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { docsMessages } from './src/config/docs-messages.ts';
 import { site } from './src/config/site.ts';
 
 const src = fileURLToPath(new URL('./src', import.meta.url));
@@ -135,18 +136,23 @@ function appShell(storeName: string, tagline: string, description: string): Plug
 }
 
 /**
- * Redoc's standalone bundle for the API reference page (/docs, docs/index.html),
- * served as a file of its own: `import redocUrl from 'virtual:redoc-standalone'`
- * is its URL. It is Redoc's published bundle with one change: its sidebar's
+ * The API reference page (/docs, docs/index.html): its title, and the URL of
+ * the API's document in its `data-spec-url`, are written into the HTML here,
+ * so that the page shares no module with the app (a shared module would be a
+ * chunk of its own, one more file in the load of `/`).
+ *
+ * Redoc's standalone bundle is served as a file of its own:
+ * `import redocUrl from 'virtual:redoc-standalone'` is its URL. It is Redoc's published bundle with one change: its sidebar's
  * logo, an image on Redocly's CDN, is left out (an empty src, which Redoc's own
  * error handler then hides), so that the page makes no request to another origin.
  * The build fails if that image is no longer where this expects it.
  */
-function redocStandalone(): Plugin {
+function apiReference(apiUrl: string, storeName: string): Plugin {
   const id = 'virtual:redoc-standalone';
   const cdnLogo = '"https://cdn.redoc.ly/redoc/logo-mini.svg"';
   let source = '';
   let fileName = '';
+  let license = '';
   let building = false;
   const load = () => {
     if (source) return;
@@ -155,19 +161,35 @@ function redocStandalone(): Plugin {
     if (original.split(cdnLogo).length !== 2) {
       throw new Error(`redocStandalone: ${path} no longer has exactly one ${cdnLogo}; check that the page still loads nothing from another origin`);
     }
-    source = original.replace(cdnLogo, '""').replace(/\n\/\/# sourceMappingURL=\S+\s*$/, '\n');
-    fileName = `assets/redoc.standalone-${createHash('sha256').update(source).digest('hex').slice(0, 10)}.js`;
+    const hash = createHash('sha256').update(original).digest('hex').slice(0, 10);
+    fileName = `assets/redoc.standalone-${hash}.js`;
+    // Its bundled packages' licences travel with it, under the name its first line gives.
+    license = readFileSync(`${path}.LICENSE.txt`, 'utf8');
+    source = original
+      .replace(cdnLogo, '""')
+      .replace('redoc.standalone.js.LICENSE.txt', `redoc.standalone-${hash}.js.LICENSE.txt`)
+      .replace(/\n\/\/# sourceMappingURL=\S+\s*$/, '\n');
   };
   return {
-    name: 'storefront:redoc-standalone',
+    name: 'storefront:api-reference',
     configResolved(config) {
       building = config.command === 'build';
+    },
+    transformIndexHtml(html, ctx) {
+      if (ctx.path !== '/docs/index.html') return html;
+      const escape = (text: string) => text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+      return html
+        .replace('<title>API reference</title>', `<title>${escape(`${docsMessages.title} | ${storeName}`)}</title>`)
+        .replace('%API_DOCUMENT_URL%', escape(`${apiUrl.replace(/\/+$/, '')}/openapi.json`));
     },
     resolveId: (source) => (source === id ? `\0${id}` : null),
     load(loadId) {
       if (loadId !== `\0${id}`) return null;
       load();
-      if (building) this.emitFile({ type: 'asset', fileName, source });
+      if (building) {
+        this.emitFile({ type: 'asset', fileName, source });
+        this.emitFile({ type: 'asset', fileName: `${fileName}.LICENSE.txt`, source: license });
+      }
       return `export default ${JSON.stringify(`/${fileName}`)};`;
     },
     configureServer(server) {
@@ -189,14 +211,18 @@ function redocStandalone(): Plugin {
 
 const DEFAULT_API_URL = 'http://localhost:5000'; // keep in step with src/config/env.ts
 
+/** The API's address the build is for (VITE_API_URL, as src/config/env.ts reads it). */
+const apiUrlOf = (mode: string) =>
+  loadEnv(mode, fileURLToPath(new URL('.', import.meta.url)), 'VITE_').VITE_API_URL || DEFAULT_API_URL;
+
 export default defineConfig(({ command, mode }) => ({
   plugins: [
     react(),
     muiWithoutCssVariables(),
     preloadHomeRoute(),
     appShell(site.storeName, site.tagline, site.description),
-    preconnectApi(loadEnv(mode, fileURLToPath(new URL('.', import.meta.url)), 'VITE_').VITE_API_URL || DEFAULT_API_URL),
-    redocStandalone(),
+    preconnectApi(apiUrlOf(mode)),
+    apiReference(apiUrlOf(mode), site.storeName),
   ],
   resolve: {
     alias: {

@@ -1,14 +1,12 @@
 /**
  * The API reference at /docs: Redoc renders the API's own OpenAPI document
- * (GET /openapi.json on the API). A page of its own (docs/index.html), so
- * none of this is part of the app's load; Redoc's bundle is a file of this
- * build (vite.config.ts, redocStandalone), and the page loads nothing from
- * any origin but the site's and the API's.
+ * (GET /openapi.json on the API). A page of its own (docs/index.html) that
+ * imports nothing of the app, so none of this is part of the app's load;
+ * Redoc's bundle is a file of this build (vite.config.ts, apiReference), and
+ * the page loads nothing from any origin but the site's and the API's.
  */
 import redocUrl from 'virtual:redoc-standalone';
 import { docsMessages } from '@/config/docs-messages';
-import { env } from '@/config/env';
-import { site } from '@/config/site';
 
 interface RedocGlobal {
   init(specUrl: string, options: Record<string, unknown>, element: HTMLElement, callback?: (error?: unknown) => void): void;
@@ -31,7 +29,8 @@ function loadScript(src: string): Promise<void> {
 }
 
 const root = document.getElementById('api-reference')!;
-document.title = `${docsMessages.title} | ${site.storeName}`;
+/** The API's GET /openapi.json (VITE_API_URL's, written in by vite.config.ts). */
+const specUrl = root.dataset.specUrl!;
 root.textContent = docsMessages.loading;
 
 function failed() {
@@ -43,7 +42,7 @@ loadScript(redocUrl)
   .then(() => {
     root.textContent = '';
     window.Redoc!.init(
-      `${env.API_URL}/openapi.json`,
+      specUrl,
       {},
       root,
       (error) => {
