@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { adminAccount, registerAccount, uniqueEmail, type Account } from './accounts';
-import { launchBrowser, webUrl } from './browser';
+import { animationsDone, launchBrowser, scrollToBottom, webUrl } from './browser';
 
 /**
  * axe-core over every page of the spec, signed out, as a customer and as an
@@ -81,18 +81,6 @@ function routes(): string[] {
   ];
 }
 
-/** Scrolls to the bottom so every lazy section (and the footer) is mounted, then back up. */
-async function mountEverything(page: Page) {
-  for (let i = 0; i < 60; i++) {
-    const atBottom = await page.evaluate(() => window.innerHeight + window.scrollY >= document.documentElement.scrollHeight - 2);
-    if (atBottom) break;
-    await page.mouse.wheel(0, 800);
-    await page.waitForTimeout(80);
-  }
-  await page.waitForLoadState('networkidle');
-  await page.evaluate(() => window.scrollTo(0, 0));
-}
-
 /** Waits for the page's data: no network, and no loading spinner in the page (except on /loading). */
 async function settle(page: Page) {
   await page.waitForLoadState('networkidle');
@@ -147,7 +135,7 @@ for (const role of ROLES) {
         const route = routes()[i]!;
         await page.goto(webUrl(route));
         await settle(page);
-        if (route === '/' || route === '/home') await mountEverything(page);
+        if (route === '/' || route === '/home') await scrollToBottom(page);
         await check(page, role, route);
       });
     }
@@ -159,14 +147,14 @@ for (const role of ROLES) {
         await settle(page);
         await page.getByRole('button', { name: 'Open menu' }).click();
         await page.getByRole('navigation', { name: 'Site menu' }).waitFor();
-        await page.waitForTimeout(400); // the drawer's slide-in
+        await animationsDone(page); // the drawer has slid in
         await check(page, role, '/', '/ (400px, site menu open)');
         if (role !== 'signed out') {
           await page.goto(webUrl('/dashboard'));
           await settle(page);
           await page.getByRole('button', { name: 'Dashboard menu' }).click();
           await page.getByRole('presentation').getByRole('navigation', { name: 'Dashboard menu' }).waitFor();
-          await page.waitForTimeout(400);
+          await animationsDone(page);
           await check(page, role, '/dashboard', '/dashboard (400px, dashboard menu open)');
         }
       } finally {

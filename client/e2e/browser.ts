@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 
 /** Debian's Chromium; playwright-core downloads no browser of its own. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
@@ -50,3 +50,44 @@ export async function openPage(browser: Browser, path: string, viewport = { widt
   await page.goto(webUrl(path));
   return { context, page, pageErrors };
 }
+
+/**
+ * Scrolls down a step at a time until `selector` exists (the home sections
+ * load as they near the viewport), checking after each step, then brings it
+ * into view. A condition, never a fixed pause.
+ */
+export async function scrollUntil(page: Page, selector: string): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        if ((await page.locator(selector).count()) > 0) return true;
+        await page.mouse.wheel(0, 700);
+        return false;
+      },
+      { timeout: 20_000, message: `scrolled to the end of the page without finding ${selector}` },
+    )
+    .toBe(true);
+  await page.locator(selector).first().scrollIntoViewIfNeeded();
+}
+
+/** Scrolls to the bottom a step at a time (so every lazy section and the footer mount), then back to the top. */
+export async function scrollToBottom(page: Page): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        const atBottom = await page.evaluate(() => window.innerHeight + window.scrollY >= document.documentElement.scrollHeight - 2);
+        if (!atBottom) await page.mouse.wheel(0, 800);
+        return atBottom;
+      },
+      { timeout: 30_000, message: 'never reached the bottom of the page' },
+    )
+    .toBe(true);
+  await page.waitForLoadState('networkidle');
+  await page.evaluate(() => window.scrollTo(0, 0));
+}
+
+/** Waits until no animation or transition runs in the page (a drawer has slid in). */
+export async function animationsDone(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+}
+

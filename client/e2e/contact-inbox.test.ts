@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminAccount, openSignedIn } from './accounts';
-import { launchBrowser, openPage } from './browser';
+import { launchBrowser, openPage, scrollUntil } from './browser';
 
 let browser: Browser;
 
@@ -14,14 +14,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function scrollTo(page: Page, selector: string) {
-  for (let i = 0; i < 40 && (await page.locator(selector).count()) === 0; i++) {
-    await page.mouse.wheel(0, 700);
-    await page.waitForTimeout(100);
-  }
-  await page.locator(selector).first().scrollIntoViewIfNeeded();
-}
-
 describe('contact form and inbox', () => {
   // Sends one message: POST /contact allows 5 a minute per address, and every browser here is 127.0.0.1.
   it('a visitor sends a message; an admin finds it in the Inbox, marks it handled and deletes it', async () => {
@@ -29,7 +21,7 @@ describe('contact form and inbox', () => {
     const visitor = await openPage(browser, '/');
     try {
       const { page } = visitor;
-      await scrollTo(page, '#contact');
+      await scrollUntil(page, '#contact');
       const form = page.getByRole('form', { name: 'Send us a message' });
       await form.getByRole('button', { name: 'Submit' }).click();
       await form.getByText('Email is Required').waitFor();

@@ -1,6 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage } from './browser';
+import { launchBrowser, openPage, scrollUntil } from './browser';
 
 let browser: Browser;
 
@@ -12,22 +12,13 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** Scrolls down until `selector` exists (the home sections load as they near the viewport), then brings it into view. */
-async function scrollTo(page: Page, selector: string) {
-  for (let i = 0; i < 40 && (await page.locator(selector).count()) === 0; i++) {
-    await page.mouse.wheel(0, 700);
-    await page.waitForTimeout(100);
-  }
-  await page.locator(selector).first().scrollIntoViewIfNeeded();
-}
-
 describe('home page sections', () => {
   it('the About chart draws six months with two bars each (investment and sell), 450×350', async () => {
     const { context, page, pageErrors } = await openPage(browser, '/');
     try {
       // Not in the first load: no recharts code until the section is near.
       expect(await page.locator('.recharts-wrapper').count()).toBe(0);
-      await scrollTo(page, '#about');
+      await scrollUntil(page, '#about');
       await page.getByRole('heading', { level: 2, name: /320 projects/ }).waitFor();
       const chart = page.getByRole('img', { name: /Bar chart of investment and sell/ });
       await chart.locator('.recharts-bar-rectangle').nth(11).waitFor({ state: 'attached' });
@@ -56,7 +47,7 @@ describe('home page sections', () => {
   it('at 400px wide, the chart is scaled down whole and the page does not scroll sideways', async () => {
     const { context, page } = await openPage(browser, '/', { width: 400, height: 800 });
     try {
-      await scrollTo(page, '#about');
+      await scrollUntil(page, '#about');
       const chart = page.getByRole('img', { name: /Bar chart of investment and sell/ });
       await chart.locator('.recharts-bar-rectangle').nth(11).waitFor({ state: 'attached' });
       const box = (await chart.boundingBox())!;
@@ -74,7 +65,7 @@ describe('home page sections', () => {
   it('shows the stats strip with the spec’s texts', async () => {
     const { context, page } = await openPage(browser, '/');
     try {
-      await scrollTo(page, '[data-testid="stats-strip"]');
+      await scrollUntil(page, '[data-testid="stats-strip"]');
       const items = page.getByTestId('stats-strip').getByRole('listitem');
       expect(await items.count()).toBe(4);
       const texts = await items.evaluateAll((lis) => lis.map((li) => [...li.querySelectorAll('p')].map((p) => p.textContent)));
@@ -92,7 +83,7 @@ describe('home page sections', () => {
   it('shows the contact form beside the store’s contact details', async () => {
     const { context, page } = await openPage(browser, '/');
     try {
-      await scrollTo(page, '#contact');
+      await scrollUntil(page, '#contact');
       const section = page.getByRole('region', { name: 'Get in touch' });
       await section.getByRole('button', { name: 'Submit' }).waitFor();
       expect(await section.getByRole('link', { name: /@/ }).getAttribute('href')).toMatch(/^mailto:/);

@@ -104,9 +104,13 @@ describe('ManageOrders', () => {
     await screen.findByText('bob@example.com');
     await userEvent.click(row('bob@example.com').getByRole('button', { name: 'Ship Now' }));
     expect(confirm).toHaveBeenCalledExactlyOnceWith('This order is not paid. Ship it anyway?');
-    await new Promise((r) => setTimeout(r, 50));
-    expect(fake.calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
     expect(row('bob@example.com').getByRole('button', { name: 'Ship Now' })).toBeEnabled();
+    // Answered yes the second time, it ships: that must be the only PUT
+    // (a wait for something that happens, not a pause for what must not).
+    confirm.mockReturnValue(true);
+    await userEvent.click(row('bob@example.com').getByRole('button', { name: 'Ship Now' }));
+    await vi.waitFor(() => expect(fake.calls.filter((c) => c.method === 'PUT')).not.toHaveLength(0));
+    expect(fake.calls.filter((c) => c.method === 'PUT')).toHaveLength(1);
   });
 
   it('Ship Now on a paid order ships without asking', async () => {

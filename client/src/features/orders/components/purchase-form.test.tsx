@@ -1,4 +1,4 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, jsonResponse, problemResponse, renderWithProviders } from '@/testing/test-utils';
@@ -25,13 +25,17 @@ const bearing: Product = {
 };
 const user = { name: 'Ada Buyer', email: 'ada@example.com' };
 
+// Fake timers that also follow the real clock: the out-of-range toast's
+// delay is skipped over with advanceTimersByTimeAsync instead of waited out.
 beforeEach(() => {
+  vi.useFakeTimers({ shouldAdvanceTime: true });
   window.localStorage.setItem('accessToken', 'tok');
   toast.success.mockClear();
   toast.error.mockClear();
 });
 
 afterEach(() => {
+  vi.useRealTimers();
   vi.unstubAllGlobals();
 });
 
@@ -49,7 +53,8 @@ const address = () => screen.getByLabelText(/^Address/);
 const submit = () => screen.getByRole('button', { name: 'Place Order' });
 const orderCalls = (api: ReturnType<typeof fakeApi>) => api.calls.filter((c) => c.method === 'POST' && c.path === '/order');
 
-const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** Moves the fake clock on by ms, running the timers due and the work they start. */
+const pause = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
 
 async function setQuantity(value: string) {
   await userEvent.clear(quantity());
