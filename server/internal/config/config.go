@@ -21,6 +21,7 @@ type Config struct {
 	AdminEmails    []string
 	CORSOrigins    []string
 	PublicURL      string
+	SiteURL        string // the client's public origin: canonical URLs, the sitemap
 	StripeSecret   string
 	StripePubKey   string
 	StripeWebhook  string
@@ -113,6 +114,10 @@ func Load(getenv func(string) string) (Config, error) {
 	c.PublicURL = strings.TrimSuffix(or(getenv("PUBLIC_URL"), fmt.Sprintf("http://localhost:%d", c.Port)), "/")
 	if u, err := url.Parse(c.PublicURL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
 		errs = append(errs, "PUBLIC_URL must be an absolute http(s) URL")
+	}
+	c.SiteURL = strings.TrimSuffix(or(getenv("SITE_URL"), fmt.Sprintf("http://localhost:%d", c.ClientPort)), "/")
+	if u, err := url.Parse(c.SiteURL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.RawQuery != "" || u.Fragment != "" {
+		errs = append(errs, "SITE_URL must be an absolute http(s) URL without query or fragment")
 	}
 	c.CORSOrigins = list(getenv("CORS_ORIGINS"))
 	if len(c.CORSOrigins) == 0 {
