@@ -49,7 +49,7 @@ func TestLoad(t *testing.T) {
 		}
 	})
 	t.Run("ErrSiteURL", func(t *testing.T) {
-		for _, v := range []string{"shop.example", "https://", "https://shop.example/?a=1", "https://shop.example/#top", "javascript:alert(1)"} {
+		for _, v := range []string{"shop.example", "https://", "https://shop.example/?a=1", "https://shop.example/#top", "javascript:alert(1)", "https://shop.example/" + strings.Repeat("a", 300)} {
 			if _, err := Load(env(map[string]string{"SITE_URL": v})); err == nil || !strings.Contains(err.Error(), "SITE_URL") {
 				t.Errorf("SITE_URL=%q: %v", v, err)
 			}
