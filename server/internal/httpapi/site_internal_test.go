@@ -49,3 +49,17 @@ func TestPageCache_Bounded(t *testing.T) {
 		t.Fatalf("size %d, pages %d", c.size, sum)
 	}
 }
+
+// TestAbsoluteURL: og:image must be absolute; the API's image URLs are, and
+// a path is taken as on the site.
+func TestAbsoluteURL(t *testing.T) {
+	for ref, want := range map[string]string{
+		"http://api.shop.example/images/abc": "http://api.shop.example/images/abc",
+		"/images/abc":                        "https://shop.example/images/abc",
+		"images/abc":                         "https://shop.example/images/abc",
+	} {
+		if got := absoluteURL("https://shop.example", ref); got != want {
+			t.Errorf("%q: %q, want %q", ref, got, want)
+		}
+	}
+}
