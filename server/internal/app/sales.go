@@ -23,6 +23,10 @@ func (s *Sales) now() time.Time {
 	return time.Now().UTC()
 }
 
+// Month is the calendar month (UTC) of the clock, YYYY-MM: the figures of
+// the same months and orders differ from one month to the next.
+func (s *Sales) Month() string { return s.now().Format("2006-01") }
+
 // Figures answers GET /admin/sales for the last months calendar months
 // (UTC), this one included. Revenue counts paid orders by paidAt;
 // replacement orders (amount 0) are left out of every figure but the export.
@@ -36,41 +40,39 @@ func (s *Sales) Figures(ctx context.Context, caller shop.Caller, months int) (sh
 	now := s.now()
 	first := time.Date(now.Year(), now.Month()-time.Month(months-1), 1, 0, 0, 0, 0, time.UTC)
 	out := shop.Sales{Months: make([]shop.MonthSales, months), TopProducts: []shop.ProductSales{}, LowStock: []shop.LowStock{}}
-	slot := map[string]int{}
 	for i := range months {
-		m := first.AddDate(0, i, 0).Format("2006-01")
-		out.Months[i].Month, slot[m] = m, i
+		out.Months[i].Month = first.AddDate(0, i, 0).Format("2006-01")
 	}
 
-	paid, err := s.Store.PaidOrdersSince(ctx, first)
-	if err != nil {
-		return shop.Sales{}, err
-	}
 	// The product's name is the one on its latest order.
 	type product struct {
 		shop.ProductSales
 		latest time.Time
 	}
 	products := map[string]*product{}
-	for _, o := range paid {
-		i, ok := slot[o.PaidAt.UTC().Format("2006-01")]
-		if !ok || o.Amount == 0 {
-			continue // paid after this month (a clock behind the store's), or a replacement
+	err := s.Store.EachPaidSince(ctx, first, func(o shop.PaidSale) {
+		y, mo, _ := o.PaidAt.UTC().Date()
+		i := (y-first.Year())*12 + int(mo) - int(first.Month())
+		if i < 0 || i >= months || o.Amount == 0 {
+			return // paid after this month (a clock behind the store's), or a replacement
 		}
 		m := &out.Months[i]
 		m.Revenue += shop.Dollars(o.Amount)
 		m.Orders++
-		m.Units += o.ProductQuantity
+		m.Units += o.Quantity
 		p := products[o.ProductID]
 		if p == nil {
 			p = &product{ProductSales: shop.ProductSales{ProductID: o.ProductID}}
 			products[o.ProductID] = p
 		}
-		p.Units += o.ProductQuantity
+		p.Units += o.Quantity
 		p.Revenue += shop.Dollars(o.Amount)
 		if !o.CreatedAt.Before(p.latest) {
 			p.Name, p.latest = o.ProductName, o.CreatedAt
 		}
+	})
+	if err != nil {
+		return shop.Sales{}, err
 	}
 	for _, p := range products {
 		out.TopProducts = append(out.TopProducts, p.ProductSales)
@@ -80,13 +82,8 @@ func (s *Sales) Figures(ctx context.Context, caller shop.Caller, months int) (sh
 	})
 	out.TopProducts = out.TopProducts[:min(len(out.TopProducts), shop.TopProductsShown)]
 
-	unpaid, err := s.Store.UnpaidOrders(ctx)
-	if err != nil {
+	if out.Unpaid, err = s.Store.UnpaidTotal(ctx); err != nil {
 		return shop.Sales{}, err
-	}
-	for _, o := range unpaid {
-		out.Unpaid.Count++
-		out.Unpaid.Amount += shop.Dollars(o.Amount)
 	}
 
 	low, err := s.Store.LowStockProducts(ctx)

@@ -2,19 +2,17 @@ package auth
 
 import (
 	"context"
-	"crypto/rsa"
-	"encoding/base64"
-	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
-	"math/big"
+	"log/slog"
 	"net/http"
 	"slices"
 	"sync"
 	"time"
 
+	"github.com/MicahParks/keyfunc/v3"
 	"github.com/golang-jwt/jwt/v5"
+	"golang.org/x/time/rate"
 
 	"storefront/server/internal/shop"
 )
@@ -29,17 +27,18 @@ var GoogleIssuers = []string{"https://accounts.google.com", "accounts.google.com
 
 // Google verifies "Sign in with Google" ID tokens: RS256 signature against
 // the issuer's key set, issuer, audience (the client id), expiry, and a
-// verified email.
+// verified email. The key set is kept by keyfunc (MicahParks/keyfunc with
+// jwkset): fetched at the first sign-in, refreshed hourly, and fetched again
+// for an unknown key id (keys rotate), at most once a minute.
 type Google struct {
 	clientID string
 	issuers  []string
 	jwksURL  string
-	client   *http.Client
 	now      func() time.Time
 
-	mu      sync.Mutex
-	keys    map[string]*rsa.PublicKey
-	fetched time.Time
+	once    sync.Once
+	keys    keyfunc.Keyfunc
+	keysErr error
 }
 
 // NewGoogle returns a verifier; issuers nil means Google's.
@@ -50,8 +49,28 @@ func NewGoogle(clientID, jwksURL string, issuers []string) *Google {
 	if len(issuers) == 0 {
 		issuers = GoogleIssuers
 	}
-	return &Google{clientID: clientID, issuers: issuers, jwksURL: jwksURL,
-		client: &http.Client{Timeout: 10 * time.Second}, now: time.Now}
+	return &Google{clientID: clientID, issuers: issuers, jwksURL: jwksURL, now: time.Now}
+}
+
+// keySet starts the key set's storage once, at the first sign-in, so that a
+// store without Google sign-ins never calls Google. Its refresh runs for the
+// life of the process.
+func (g *Google) keySet() (keyfunc.Keyfunc, error) {
+	g.once.Do(func() {
+		g.keys, g.keysErr = keyfunc.NewDefaultOverrideCtx(context.Background(), []string{g.jwksURL}, keyfunc.Override{
+			Client:            &http.Client{Timeout: 10 * time.Second},
+			HTTPTimeout:       10 * time.Second,
+			RefreshInterval:   time.Hour,
+			RefreshUnknownKID: rate.NewLimiter(rate.Every(time.Minute), 1),
+			RateLimitWaitMax:  5 * time.Second,
+			RefreshErrorHandlerFunc: func(u string) func(ctx context.Context, err error) {
+				return func(ctx context.Context, err error) {
+					slog.WarnContext(ctx, "could not refresh Google's sign-in keys", "url", u, "error", err)
+				}
+			},
+		})
+	})
+	return g.keys, g.keysErr
 }
 
 // Enabled reports whether a client id is configured.
@@ -69,11 +88,12 @@ func (g *Google) Verify(ctx context.Context, credential string) (shop.VerifiedId
 	if !g.Enabled() {
 		return shop.VerifiedIdentity{}, errors.New("google sign-in is not configured")
 	}
+	keys, err := g.keySet()
+	if err != nil {
+		return shop.VerifiedIdentity{}, fmt.Errorf("Google's sign-in keys: %w", err)
+	}
 	var c googleClaims
-	_, err := jwt.ParseWithClaims(credential, &c, func(t *jwt.Token) (any, error) {
-		kid, _ := t.Header["kid"].(string)
-		return g.key(ctx, kid)
-	}, jwt.WithValidMethods([]string{"RS256"}), jwt.WithAudience(g.clientID), jwt.WithExpirationRequired(),
+	_, err = jwt.ParseWithClaims(credential, &c, keys.KeyfuncCtx(ctx), jwt.WithValidMethods([]string{"RS256"}), jwt.WithAudience(g.clientID), jwt.WithExpirationRequired(),
 		jwt.WithTimeFunc(g.now), jwt.WithLeeway(30*time.Second))
 	if err != nil {
 		return shop.VerifiedIdentity{}, err
@@ -88,61 +108,4 @@ func (g *Google) Verify(ctx context.Context, credential string) (shop.VerifiedId
 		return shop.VerifiedIdentity{}, errors.New("the token names no email")
 	}
 	return shop.VerifiedIdentity{Subject: c.Subject, Email: c.Email, Name: c.Name}, nil
-}
-
-// key returns the public key with this id, fetching the key set when the id
-// is unknown (keys rotate) but at most once a minute.
-func (g *Google) key(ctx context.Context, kid string) (*rsa.PublicKey, error) {
-	g.mu.Lock()
-	defer g.mu.Unlock()
-	if k, ok := g.keys[kid]; ok && g.now().Sub(g.fetched) < time.Hour {
-		return k, nil
-	}
-	if g.now().Sub(g.fetched) > time.Minute || g.keys == nil {
-		keys, err := g.fetch(ctx)
-		if err != nil {
-			return nil, err
-		}
-		g.keys, g.fetched = keys, g.now()
-	}
-	if k, ok := g.keys[kid]; ok {
-		return k, nil
-	}
-	return nil, fmt.Errorf("unknown key id %q", kid)
-}
-
-func (g *Google) fetch(ctx context.Context) (map[string]*rsa.PublicKey, error) {
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, g.jwksURL, nil)
-	if err != nil {
-		return nil, err
-	}
-	res, err := g.client.Do(req)
-	if err != nil {
-		return nil, fmt.Errorf("fetch Google's keys: %w", err)
-	}
-	defer res.Body.Close()
-	if res.StatusCode != http.StatusOK {
-		return nil, fmt.Errorf("fetch Google's keys: status %d", res.StatusCode)
-	}
-	var set struct {
-		Keys []struct {
-			Kid, Kty, N, E string
-		} `json:"keys"`
-	}
-	if err := json.NewDecoder(io.LimitReader(res.Body, 1<<20)).Decode(&set); err != nil {
-		return nil, fmt.Errorf("read Google's keys: %w", err)
-	}
-	keys := map[string]*rsa.PublicKey{}
-	for _, k := range set.Keys {
-		if k.Kty != "RSA" {
-			continue
-		}
-		n, err1 := base64.RawURLEncoding.DecodeString(k.N)
-		e, err2 := base64.RawURLEncoding.DecodeString(k.E)
-		if err1 != nil || err2 != nil || len(e) > 4 {
-			continue
-		}
-		keys[k.Kid] = &rsa.PublicKey{N: new(big.Int).SetBytes(n), E: int(new(big.Int).SetBytes(e).Int64())}
-	}
-	return keys, nil
 }

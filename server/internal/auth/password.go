@@ -4,28 +4,26 @@ package auth
 
 import (
 	"context"
-	"crypto/rand"
-	"crypto/subtle"
-	"encoding/base64"
 	"errors"
-	"fmt"
 	"runtime"
-	"strings"
 	"sync/atomic"
 	"time"
 
-	"golang.org/x/crypto/argon2"
+	"github.com/alexedwards/argon2id"
 
 	"storefront/server/internal/shop"
 )
 
 // argon2id parameters (OWASP's recommended minimum: 19 MiB, 2 passes, 1 lane).
+var argonParams = &argon2id.Params{Memory: 19 * 1024, Iterations: 2, Parallelism: 1, SaltLength: 16, KeyLength: 32}
+
+// The most a stored hash may ask for: a check runs with the hash's own
+// parameters, and memory per check must stay bounded (HashLimit counts
+// argonParams.Memory per slot).
 const (
-	argonMemory  = 19 * 1024
-	argonTime    = 2
-	argonThreads = 1
-	argonKeyLen  = 32
-	saltLen      = 16
+	maxArgonMemory     = 64 * 1024 // KiB
+	maxArgonIterations = 10
+	maxArgonLanes      = 4
 )
 
 // HashPassword returns an argon2id hash in the PHC string format (under the
@@ -39,47 +37,25 @@ func CheckPassword(hash, password string) (bool, error) {
 	return checkPassword(hash, password)
 }
 
-// idKey is argon2.IDKey (tests count the hashes running through it).
-var idKey = argon2.IDKey
+// createHash and checkHash are alexedwards/argon2id's, which encode and
+// decode the PHC string over x/crypto/argon2 and compare in constant time
+// (tests count the hashes running through them).
+var createHash, checkHash = argon2id.CreateHash, argon2id.CheckHash
 
-func hashPassword(password string) (string, error) {
-	salt := make([]byte, saltLen)
-	if _, err := rand.Read(salt); err != nil {
-		return "", err
-	}
-	key := idKey([]byte(password), salt, argonTime, argonMemory, argonThreads, argonKeyLen)
-	b64 := base64.RawStdEncoding
-	return fmt.Sprintf("$argon2id$v=%d$m=%d,t=%d,p=%d$%s$%s", argon2.Version, argonMemory, argonTime, argonThreads,
-		b64.EncodeToString(salt), b64.EncodeToString(key)), nil
-}
+func hashPassword(password string) (string, error) { return createHash(password, argonParams) }
 
 var errBadHash = errors.New("unrecognised password hash")
 
 func checkPassword(hash, password string) (bool, error) {
-	parts := strings.Split(hash, "$")
-	if len(parts) != 6 || parts[1] != "argon2id" {
+	p, _, _, err := argon2id.DecodeHash(hash)
+	if err != nil || p.Memory > maxArgonMemory || p.Iterations > maxArgonIterations || p.Parallelism > maxArgonLanes {
 		return false, errBadHash
 	}
-	var version int
-	var mem, iter uint32
-	var threads uint8
-	if _, err := fmt.Sscanf(parts[2], "v=%d", &version); err != nil || version != argon2.Version {
-		return false, errBadHash
-	}
-	if _, err := fmt.Sscanf(parts[3], "m=%d,t=%d,p=%d", &mem, &iter, &threads); err != nil {
-		return false, errBadHash
-	}
-	b64 := base64.RawStdEncoding
-	salt, err := b64.DecodeString(parts[4])
+	ok, _, err := checkHash(password, hash)
 	if err != nil {
 		return false, errBadHash
 	}
-	want, err := b64.DecodeString(parts[5])
-	if err != nil {
-		return false, errBadHash
-	}
-	got := idKey([]byte(password), salt, iter, mem, threads, uint32(len(want)))
-	return subtle.ConstantTimeCompare(got, want) == 1, nil
+	return ok, nil
 }
 
 // Argon2 is the password hasher the accounts service uses. Every hash and
@@ -162,7 +138,7 @@ var dummyHash, _ = hashPassword("not a real password")
 func CheckNoAccount(password string) { Argon2{}.CheckNoAccount(password) }
 
 // HashLimit bounds how many password hashes run at once, and so the memory
-// they hold (argonMemory each); a caller waits a bounded time for a slot.
+// they hold (argonParams.Memory KiB each); a caller waits a bounded time for a slot.
 type HashLimit struct {
 	slots chan struct{}
 	wait  time.Duration

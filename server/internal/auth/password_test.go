@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"golang.org/x/crypto/argon2"
+	"github.com/alexedwards/argon2id"
 
 	"storefront/server/internal/shop"
 )
@@ -33,10 +33,19 @@ func TestArgon2_HashAndCheck(t *testing.T) {
 	for _, c := range []struct {
 		hash, password string
 		want           bool
-	}{{hash, "secret123", true}, {hash, "secret124", false}, {"$bcrypt$nope", "secret123", false}} {
+	}{{hash, "secret123", true}, {hash, "secret124", false}, {"$bcrypt$nope", "secret123", false},
+		// A hash written before the library took over the PHC format.
+		{"$argon2id$v=19$m=19456,t=2,p=1$LEyJEM3KDN+veCx2XJe/Nw$lrU8sjCL3kJkPCFrREEOIhDEHnfZGdt3Hw5UlHxV2zg", "correct horse 42", true},
+	} {
 		if ok, err := a.CheckContext(ctx, c.hash, c.password); err != nil || ok != c.want {
 			t.Errorf("check %q against %q: %v %v, want %v", c.password, c.hash, ok, err, c.want)
 		}
+	}
+	// A stored hash asking for more memory than a hash slot allows is
+	// refused before any work.
+	greedy := "$argon2id$v=19$m=131072,t=2,p=1$LEyJEM3KDN+veCx2XJe/Nw$lrU8sjCL3kJkPCFrREEOIhDEHnfZGdt3Hw5UlHxV2zg"
+	if ok, err := checkPassword(greedy, "correct horse 42"); ok || !errors.Is(err, errBadHash) {
+		t.Errorf("a 128 MiB hash: %v %v, want errBadHash", ok, err)
 	}
 	if err := a.CheckNoAccountContext(ctx, "secret123"); err != nil {
 		t.Fatal(err)
@@ -69,16 +78,22 @@ func TestHashLimit_BoundsConcurrentHashes(t *testing.T) {
 	gate := make(chan struct{})
 	var open sync.Once
 	t.Cleanup(func() { open.Do(func() { close(gate) }) }) // a failed test lets the hashes finish
-	idKey = func(password, salt []byte, time, memory uint32, threads uint8, keyLen uint32) []byte {
+	counted := func() func() {
 		n := running.Add(1)
 		for p := peak.Load(); n > p && !peak.CompareAndSwap(p, n); p = peak.Load() {
 		}
 		<-gate
-		defer running.Add(-1)
-		defer done.Add(1)
-		return argon2.IDKey(password, salt, time, memory, threads, keyLen)
+		return func() { running.Add(-1); done.Add(1) }
 	}
-	t.Cleanup(func() { idKey = argon2.IDKey })
+	createHash = func(password string, p *argon2id.Params) (string, error) {
+		defer counted()()
+		return argon2id.CreateHash(password, p)
+	}
+	checkHash = func(password, hash string) (bool, *argon2id.Params, error) {
+		defer counted()()
+		return argon2id.CheckHash(password, hash)
+	}
+	t.Cleanup(func() { createHash, checkHash = argon2id.CreateHash, argon2id.CheckHash })
 
 	var wg sync.WaitGroup
 	for i := range callers {

@@ -53,13 +53,17 @@ func newAnswerCache(version func(string) uint64, ttl time.Duration) *answerCache
 	return &answerCache{version: version, ttl: ttl, budget: answerCacheBytes, answers: map[string]*answer{}}
 }
 
-// get returns the fresh answer for key, loading and encoding it once however
+// get returns the fresh answer for key (fresh while the versions of the
+// collections it is read from are unchanged), loading and encoding it once however
 // many requests ask at the same time. The load serves every request waiting
 // for the key, so it does not run on the first one's context (that client
 // may go away): it gets ctx's values without its cancellation, and its own
 // time limit. A waiting request still stops waiting when its own ctx ends.
-func (c *answerCache) get(ctx context.Context, key, collection string, load func(ctx context.Context) (v any, total int64, err error)) (*answer, error) {
-	v := c.version(collection)
+func (c *answerCache) get(ctx context.Context, key string, collections []string, load func(ctx context.Context) (v any, total int64, err error)) (*answer, error) {
+	var v uint64 // versions only grow, so their sum changes whenever one does
+	for _, name := range collections {
+		v += c.version(name)
+	}
 	now := time.Now()
 	c.mu.RLock()
 	a, ok := c.answers[key]
@@ -110,9 +114,12 @@ const loadTimeout = 10 * time.Second
 func (a *answer) bytes() int { return len(a.body) + len(a.gz) + len(a.etag) + 64 }
 
 // serveAnswer writes a cached JSON answer, or 304 when the client has it.
-func serveAnswer(c *gin.Context, a *answer) {
+func serveAnswer(c *gin.Context, a *answer) { serveAnswerWith(c, a, "no-cache") }
+
+// serveAnswerWith is serveAnswer with its own Cache-Control.
+func serveAnswerWith(c *gin.Context, a *answer, cacheControl string) {
 	c.Header("ETag", a.etag)
-	c.Header("Cache-Control", "no-cache")
+	c.Header("Cache-Control", cacheControl)
 	c.Writer.Header().Add("Vary", "Accept-Encoding")
 	if a.total >= 0 {
 		c.Header("X-Total-Count", strconv.FormatInt(a.total, 10))

@@ -9,6 +9,9 @@ import (
 	"storefront/server/internal/shop"
 )
 
+// catalogueCollections are what the catalogue's answers are read from.
+var catalogueCollections = []string{mongodb.CollProducts}
+
 // listProducts answers GET /service?limit&skip&q&sort with a JSON array and
 // the number of matches in X-Total-Count.
 func (s *Server) listProducts(c *gin.Context) {
@@ -18,7 +21,7 @@ func (s *Server) listProducts(c *gin.Context) {
 		return
 	}
 	key := "service?" + q.Sort + "&" + itoa(q.Limit) + "&" + itoa(q.Skip) + "&" + q.Q
-	a, err := s.answers.get(c.Request.Context(), key, mongodb.CollProducts, func(ctx context.Context) (any, int64, error) {
+	a, err := s.answers.get(c.Request.Context(), key, catalogueCollections, func(ctx context.Context) (any, int64, error) {
 		list, total, err := s.store.ListProducts(ctx, q)
 		return list, total, err
 	})
@@ -47,7 +50,7 @@ func (s *Server) getProduct(c *gin.Context) {
 // productAnswer is the cached answer of GET /service/{id}; its value is the
 // shop.Product. The product page (Site) is rendered from it.
 func (s *Server) productAnswer(ctx context.Context, id string) (*answer, error) {
-	return s.answers.get(ctx, "service/"+id, mongodb.CollProducts, func(ctx context.Context) (any, int64, error) {
+	return s.answers.get(ctx, "service/"+id, catalogueCollections, func(ctx context.Context) (any, int64, error) {
 		p, err := s.store.FindProduct(ctx, id)
 		return p, -1, err
 	})

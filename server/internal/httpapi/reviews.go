@@ -21,7 +21,7 @@ func (s *Server) listReviews(c *gin.Context) {
 		}
 		limit = n
 	}
-	a, err := s.answers.get(c.Request.Context(), "reviews?"+itoa(limit), mongodb.CollReviews, func(ctx context.Context) (any, int64, error) {
+	a, err := s.answers.get(c.Request.Context(), "reviews?"+itoa(limit), []string{mongodb.CollReviews}, func(ctx context.Context) (any, int64, error) {
 		list, err := s.store.ListReviews(ctx, limit)
 		return list, -1, err
 	})

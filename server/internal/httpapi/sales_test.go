@@ -217,4 +217,24 @@ func TestSales(t *testing.T) {
 			}
 		}
 	})
+	// The figures are kept encoded between requests: each order or product
+	// written, and each new month, must show in the next answer.
+	t.Run("OK_freshAfterWritesAndMonths", func(t *testing.T) {
+		figures := func(want string) {
+			t.Helper()
+			res, body := ts.send(t, "GET", "/admin/sales?months=1", admin.Token, nil)
+			if res.StatusCode != 200 || res.Header.Get("Cache-Control") != "no-store" || !strings.Contains(string(body), want) {
+				t.Fatalf("want %s: %d %v\n%s", want, res.StatusCode, res.Header, body)
+			}
+		}
+		figures(`"months":[{"month":"2026-11","revenue":402.00,"orders":2,"units":7}],`)
+		figures(`"unpaid":{"count":2,"amount":151.00}`) // the kept answer
+		id := order(alice, pump, "2", "1 Mill Road, Leeds")
+		figures(`"unpaid":{"count":3,"amount":202.00}`)
+		pay(alice, id)
+		figures(`"months":[{"month":"2026-11","revenue":453.00,"orders":3,"units":9}],`)
+		figures(`"unpaid":{"count":2,"amount":151.00}`)
+		clock.set("2026-12-01T00:00:00Z")
+		figures(`"months":[{"month":"2026-12","revenue":0.00,"orders":0,"units":0}],`)
+	})
 }

@@ -53,6 +53,34 @@ func (t *collection[K, D]) find(ctx context.Context, index string, match func(*D
 	return docs, nil
 }
 
+// each calls fn with every document matching, in no order, without
+// collecting them: embedded, over the mirror under its read lock (so fn must
+// not call the store); with MongoDB, the filter's documents decoded one at a
+// time with only the projection's fields.
+func (t *collection[K, D]) each(ctx context.Context, match func(*D) bool, filter, projection bson.D, fn func(*D)) error {
+	if t.mem != nil {
+		t.mem.each(func(d *D) {
+			if match(d) {
+				fn(d)
+			}
+		})
+		return nil
+	}
+	cur, err := t.c.Find(ctx, filter, options.Find().SetProjection(projection))
+	if err != nil {
+		return translate(err, "")
+	}
+	defer cur.Close(ctx)
+	for cur.Next(ctx) {
+		var d D
+		if err := cur.Decode(&d); err != nil {
+			return translate(err, "")
+		}
+		fn(&d)
+	}
+	return translate(cur.Err(), "")
+}
+
 func ordersOf(docs []orderDoc) []shop.Order {
 	out := make([]shop.Order, len(docs))
 	for i, d := range docs {
@@ -67,22 +95,33 @@ func paidSince(since time.Time) bson.D {
 	return bson.D{{Key: "paidAt", Value: bson.D{{Key: "$gte", Value: since}}}}
 }
 
-// PaidOrdersSince returns the orders paid at or after since, in no order.
-func (s *Store) PaidOrdersSince(ctx context.Context, since time.Time) ([]shop.Order, error) {
-	docs, err := s.orders.find(ctx, "id", func(d *orderDoc) bool {
+// paidSaleFields is what EachPaidSince decodes of an order with MongoDB.
+var paidSaleFields = bson.D{{Key: "productId", Value: 1}, {Key: "productName", Value: 1}, {Key: "productQuantity", Value: 1},
+	{Key: "amount", Value: 1}, {Key: "paid", Value: 1}, {Key: "createdAt", Value: 1}, {Key: "paidAt", Value: 1}}
+
+// EachPaidSince calls fn with every order paid at or after since, in no order.
+func (s *Store) EachPaidSince(ctx context.Context, since time.Time, fn func(shop.PaidSale)) error {
+	return s.orders.each(ctx, func(d *orderDoc) bool {
 		return d.Paid && d.PaidAt != nil && !d.PaidAt.Before(since)
-	}, paidSince(since), nil)
-	return ordersOf(docs), err
+	}, paidSince(since), paidSaleFields, func(d *orderDoc) {
+		fn(shop.PaidSale{ProductID: d.ProductID.Hex(), ProductName: d.ProductName, Quantity: d.ProductQuantity,
+			Amount: d.Amount, CreatedAt: d.CreatedAt, PaidAt: *d.PaidAt})
+	})
 }
 
 // notPaid is every order not paid, shipped or not; the $in over shipped
 // lets the index status_newest_first serve it.
 var notPaid = bson.D{{Key: "shipped", Value: bson.D{{Key: "$in", Value: bson.A{false, true}}}}, {Key: "paid", Value: false}}
 
-// UnpaidOrders returns every order not paid (shipped or not), in no order.
-func (s *Store) UnpaidOrders(ctx context.Context) ([]shop.Order, error) {
-	docs, err := s.orders.find(ctx, "id", func(d *orderDoc) bool { return !d.Paid }, notPaid, nil)
-	return ordersOf(docs), err
+// UnpaidTotal counts and sums the orders not paid, shipped or not.
+func (s *Store) UnpaidTotal(ctx context.Context) (shop.UnpaidSum, error) {
+	var sum shop.UnpaidSum
+	err := s.orders.each(ctx, func(d *orderDoc) bool { return !d.Paid }, notPaid, bson.D{{Key: "amount", Value: 1}, {Key: "paid", Value: 1}},
+		func(d *orderDoc) {
+			sum.Count++
+			sum.Amount += shop.Dollars(d.Amount)
+		})
+	return sum, err
 }
 
 // createdBetween is the orders created in [from, to), oldest first, served

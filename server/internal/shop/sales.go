@@ -9,10 +9,21 @@ import (
 // SalesStore reads what the admin's sales figures and order export are
 // computed from.
 type SalesStore interface {
-	PaidOrdersSince(ctx context.Context, since time.Time) ([]Order, error)
-	UnpaidOrders(ctx context.Context) ([]Order, error)
+	// EachPaidSince calls fn with every order paid at or after since, in
+	// no order. fn must be quick and must not call the store: embedded, it
+	// runs under the orders' read lock, so nothing is copied but the sale.
+	EachPaidSince(ctx context.Context, since time.Time, fn func(PaidSale)) error
+	// UnpaidTotal sums the orders not paid, shipped or not.
+	UnpaidTotal(ctx context.Context) (UnpaidSum, error)
 	OrdersCreatedBetween(ctx context.Context, from, to time.Time) ([]Order, error)
 	LowStockProducts(ctx context.Context) ([]Product, error)
+}
+
+// PaidSale is what the sales figures read of a paid order.
+type PaidSale struct {
+	ProductID, ProductName string
+	Quantity, Amount       int64 // Amount in cents
+	CreatedAt, PaidAt      time.Time
 }
 
 // Sales is the answer of GET /admin/sales.
