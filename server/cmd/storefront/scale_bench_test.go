@@ -58,7 +58,13 @@ func runScale(b *testing.B) {
 	storefront, seed := bin("storefront", "."), bin("seed", "../seed")
 	dataDir := filepath.Join(dir, "data")
 	const admin = "owner@scale.test"
-	env := append(os.Environ(), "DATA_DIR="+dataDir, "MONGODB_URI=", "SEED_DEMO=false", "ADMIN_EMAILS="+admin,
+	// The client server over the httpapi tests' fixture build: product
+	// pages and the sitemap are rendered as with the real one.
+	dist, err := filepath.Abs("../../internal/httpapi/testdata/client")
+	if err != nil {
+		b.Fatal(err)
+	}
+	env := append(os.Environ(), "DATA_DIR="+dataDir, "MONGODB_URI=", "SEED_DEMO=false", "ADMIN_EMAILS="+admin, "CLIENT_DIST="+dist,
 		"PUBLIC_URL=http://127.0.0.1", "LOG_LEVEL=INFO",
 		// Every client of the load is 127.0.0.1: lift the per-address limits.
 		"SIGNUP_BURST=1000000", "LOGIN_BURST=1000000")
@@ -175,6 +181,13 @@ func runScale(b *testing.B) {
 	}), "p95 ≤ 20 ms")
 	add("product by id GET /service/{id}", latency(c, func(i int) (string, string) {
 		return "/service/" + products[r.IntN(len(products))].ID, ""
+	}), "p95 ≤ 20 ms")
+	site := &apiClient{tb: b, base: srv.site, http: c.http}
+	add("product page GET /product/{id} (client server, rendered on first request)", latency(site, func(i int) (string, string) {
+		return "/product/" + products[r.IntN(len(products))].ID, ""
+	}), "p95 ≤ 20 ms")
+	add(fmt.Sprintf("sitemap GET /sitemap.xml (%d products, built at the first request)", scaleProducts), latency(site, func(i int) (string, string) {
+		return "/sitemap.xml", ""
 	}), "p95 ≤ 20 ms")
 	add(fmt.Sprintf("My Order GET /order?email=… (%d orders each)", scaleOrders/scaleCustomers), latency(c, func(i int) (string, string) {
 		cu := customers[i%len(customers)]
@@ -310,19 +323,22 @@ type scaleServer struct {
 	cmd  *exec.Cmd
 	logs *syncBuffer
 	base string
+	site string // the client server (CLIENT_PORT)
 	b    *testing.B
 }
 
 func startScale(b *testing.B, bin string, env []string) *scaleServer {
 	port := freePort(b)
 	cmd := exec.Command(bin)
-	cmd.Env = append(env, fmt.Sprintf("PORT=%d", port))
+	clientPort := freePort(b)
+	cmd.Env = append(env, fmt.Sprintf("PORT=%d", port), fmt.Sprintf("CLIENT_PORT=%d", clientPort))
 	logs := &syncBuffer{}
 	cmd.Stdout, cmd.Stderr = logs, logs
 	if err := cmd.Start(); err != nil {
 		b.Fatal(err)
 	}
-	s := &scaleServer{cmd: cmd, logs: logs, base: fmt.Sprintf("http://127.0.0.1:%d", port), b: b}
+	s := &scaleServer{cmd: cmd, logs: logs, base: fmt.Sprintf("http://127.0.0.1:%d", port),
+		site: fmt.Sprintf("http://127.0.0.1:%d", clientPort), b: b}
 	for deadline := time.Now().Add(2 * time.Minute); ; time.Sleep(20 * time.Millisecond) {
 		if res, err := http.Get(s.base + "/healthz"); err == nil {
 			res.Body.Close()
