@@ -403,9 +403,9 @@ func TestQuotes_ErrInvalid(t *testing.T) {
 		"an item unpriced": {map[string]any{"items": []map[string]any{{"productId": p.ID, "unitPrice": 10}}, "validUntil": "2026-03-30"}, "items"},
 		"a foreign item": {map[string]any{"items": []map[string]any{{"productId": p.ID, "unitPrice": 10}, {"productId": "0123456789abcdef01234567", "unitPrice": 10}},
 			"validUntil": "2026-03-30"}, "items"},
-		"a zero price":    {map[string]any{"items": []map[string]any{{"productId": p.ID, "unitPrice": 0}, {"productId": q.ID, "unitPrice": 10}}, "validUntil": "2026-03-30"}, "items"},
-		"a day gone":      {map[string]any{"items": []map[string]any{{"productId": p.ID, "unitPrice": 1}, {"productId": q.ID, "unitPrice": 10}}, "validUntil": "2026-03-09"}, "validUntil"},
-		"not a day":       {map[string]any{"items": []map[string]any{{"productId": p.ID, "unitPrice": 1}, {"productId": q.ID, "unitPrice": 10}}, "validUntil": "next week"}, "validUntil"},
+		"a zero price": {map[string]any{"items": []map[string]any{{"productId": p.ID, "unitPrice": 0}, {"productId": q.ID, "unitPrice": 10}}, "validUntil": "2026-03-30"}, "items"},
+		"a day gone":   {map[string]any{"items": []map[string]any{{"productId": p.ID, "unitPrice": 1}, {"productId": q.ID, "unitPrice": 10}}, "validUntil": "2026-03-09"}, "validUntil"},
+		"not a day":    {map[string]any{"items": []map[string]any{{"productId": p.ID, "unitPrice": 1}, {"productId": q.ID, "unitPrice": 10}}, "validUntil": "next week"}, "validUntil"},
 	} {
 		t.Run(name, func(t *testing.T) {
 			res, body := ds.send(t, "PATCH", "/quotes/"+id, ds.admin.Token, c.body)
