@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"reflect"
 	"strings"
+	"sync"
 	"testing"
 
 	"storefront/server/internal/shop"
@@ -606,5 +607,43 @@ func TestOutbox_MailForEveryEvent(t *testing.T) {
 		if _, leaked := m["html"]; leaked {
 			t.Fatal("the outbox list carries the HTML")
 		}
+	}
+}
+
+// TestQuotes_ConcurrentAcceptsPlaceOnce: eight accepts of one quote at once
+// place its orders once.
+func TestQuotes_ConcurrentAcceptsPlaceOnce(t *testing.T) {
+	ds := mustServeDesk(t)
+	p := ds.mustProduct(t, "Lathe", 250000, 100, 1)
+	q := ds.mustProduct(t, "Press", 80000, 100, 1)
+	id := ds.mustQuote(t, ds.alice.Token, p.ID, 10, q.ID, 5)
+	ds.mustPrice(t, id, "2026-03-31", map[string]float64{p.ID: 2000, q.ID: 700})
+	statuses := make([]int, 8)
+	var wg sync.WaitGroup
+	start := make(chan struct{})
+	for i := range statuses {
+		wg.Go(func() {
+			<-start
+			res, _ := ds.send(t, "POST", "/quotes/"+id+"/accept", ds.alice.Token, nil)
+			statuses[i] = res.StatusCode
+		})
+	}
+	close(start)
+	wg.Wait()
+	ok := 0
+	for _, s := range statuses {
+		switch s {
+		case 200:
+			ok++
+		case 409:
+		default:
+			t.Fatalf("statuses %v", statuses)
+		}
+	}
+	if ok != 1 || ds.orderCount(t, ds.alice.Email) != 2 || ds.stock(t, p.ID) != 90 || ds.stock(t, q.ID) != 95 {
+		t.Fatalf("statuses %v: %d orders, stock %d and %d", statuses, ds.orderCount(t, ds.alice.Email), ds.stock(t, p.ID), ds.stock(t, q.ID))
+	}
+	if err := ds.store.Check(context.Background()); err != nil {
+		t.Fatal(err)
 	}
 }
