@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiClient } from '@/lib/api-client';
+import { quotesQueryKey } from './get-quotes';
+
+export interface AcceptedQuote {
+  orderIds: string[];
+}
+
+/** POST /quotes/{id}/accept (the owner): one order per item at the quoted prices; 409 when expired or already accepted. */
+export function acceptQuote(id: string): Promise<AcceptedQuote> {
+  return apiClient.post<AcceptedQuote>(`/quotes/${encodeURIComponent(id)}/accept`);
+}
+
+export function useAcceptQuote() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: acceptQuote,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: quotesQueryKey }),
+  });
+}

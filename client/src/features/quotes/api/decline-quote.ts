@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiClient } from '@/lib/api-client';
+import { quotesQueryKey } from './get-quotes';
+
+/** POST /quotes/{id}/decline (the owner or an admin): the quote becomes `declined`. */
+export function declineQuote(id: string): Promise<unknown> {
+  return apiClient.post<unknown>(`/quotes/${encodeURIComponent(id)}/decline`);
+}
+
+export function useDeclineQuote() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: declineQuote,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: quotesQueryKey }),
+  });
+}
