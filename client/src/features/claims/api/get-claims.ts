@@ -8,13 +8,17 @@ export interface Claim {
   number: number;
   orderId: string;
   orderNumber: number;
+  productName?: string;
   email: string;
+  name?: string;
   reason: string;
   images: string[];
   status: string;
   note?: string;
   createdAt: string;
   decidedAt?: string;
+  /** The free order an approval placed. */
+  replacementOrderId?: string;
 }
 
 /** Every claim query starts with this key: mutations invalidate it. */

@@ -8,7 +8,8 @@ export interface AcceptedQuote {
 
 /** POST /quotes/{id}/accept (the owner): one order per item at the quoted prices; 409 when expired or already accepted. */
 export function acceptQuote(id: string): Promise<AcceptedQuote> {
-  return apiClient.post<AcceptedQuote>(`/quotes/${encodeURIComponent(id)}/accept`);
+  // The delivery details are optional: without them the orders take the customer's profile.
+  return apiClient.post<AcceptedQuote>(`/quotes/${encodeURIComponent(id)}/accept`, {});
 }
 
 export function useAcceptQuote() {

@@ -22,10 +22,14 @@ export interface Quote {
   items: QuoteItem[];
   message: string;
   status: QuoteStatus;
-  /** RFC 3339; set when priced. */
+  /** The last day (UTC, `YYYY-MM-DD`) the prices hold; set when priced. */
   validUntil?: string;
   note?: string;
+  /** The orders an accepted quote became. */
+  orderIds?: string[];
   createdAt: string;
+  quotedAt?: string;
+  decidedAt?: string;
 }
 
 /** Every quote query starts with this key: mutations invalidate it. */

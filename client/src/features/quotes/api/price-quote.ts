@@ -6,7 +6,7 @@ export interface PriceQuoteInput {
   id: string;
   /** A unit price in dollars for every item of the quote. */
   items: { productId: string; unitPrice: number }[];
-  /** RFC 3339. */
+  /** The last day the prices hold (UTC, `YYYY-MM-DD`), from today on. */
   validUntil: string;
   note?: string;
 }

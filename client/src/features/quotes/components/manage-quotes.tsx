@@ -16,23 +16,17 @@ import { useToast } from '@/lib/toast';
 import { useDeclineQuote } from '../api/decline-quote';
 import { useQuotes, type Quote } from '../api/get-quotes';
 import { usePriceQuote } from '../api/price-quote';
-import { isExpired, QuoteCard, QUOTES_PAGE_SIZE } from './quote-parts';
+import { isExpired, QuoteCard, QUOTES_PAGE_SIZE, todayUTC } from './quote-parts';
 
 const m = serviceMessages.quotes;
 
-export const MAX_NOTE_CHARS = 1000;
+export const MAX_NOTE_CHARS = 2000;
 /** A new quote holds for two weeks unless the admin says otherwise. */
 export const DEFAULT_VALIDITY_DAYS = 14;
 
-/** `YYYY-MM-DD` of a date, in the browser's time zone (what a date input shows). */
-export function dateInputValue(date: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-}
-
-/** The quote holds to the end of the chosen day, in the admin's time zone. */
-export function endOfDay(value: string): string {
-  return new Date(`${value}T23:59:59`).toISOString();
+/** `YYYY-MM-DD` of the day `days` after today, as the server counts days (UTC). */
+export function dayAfter(days: number, now = new Date()): string {
+  return todayUTC(new Date(now.getTime() + days * 24 * 60 * 60 * 1000));
 }
 
 export function validateUnitPrice(value: string): string | true {
@@ -42,7 +36,7 @@ export function validateUnitPrice(value: string): string | true {
   return Number(text) > 0 || m.unitPricePositive;
 }
 
-export function validateValidUntil(value: string, today = dateInputValue(new Date())): string | true {
+export function validateValidUntil(value: string, today = todayUTC()): string | true {
   if (!value) return m.validUntilRequired;
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return m.validUntilRequired;
   return value >= today || m.validUntilPast;
@@ -62,15 +56,13 @@ interface PriceFormValues {
 function PriceQuoteForm({ quote }: { quote: Quote }) {
   const priceQuote = usePriceQuote();
   const toast = useToast();
-  const defaultUntil = new Date();
-  defaultUntil.setDate(defaultUntil.getDate() + DEFAULT_VALIDITY_DAYS);
   const {
     control,
     handleSubmit,
     formState: { isSubmitting },
   } = useForm<PriceFormValues>({
     mode: 'onTouched',
-    defaultValues: { prices: quote.items.map(() => ({ value: '' })), validUntil: dateInputValue(defaultUntil), note: '' },
+    defaultValues: { prices: quote.items.map(() => ({ value: '' })), validUntil: dayAfter(DEFAULT_VALIDITY_DAYS), note: '' },
   });
   const formId = `price-${quote._id}`;
 
@@ -80,7 +72,7 @@ function PriceQuoteForm({ quote }: { quote: Quote }) {
       await priceQuote.mutateAsync({
         id: quote._id,
         items: quote.items.map((item, i) => ({ productId: item.productId, unitPrice: Number(values.prices[i]?.value) })),
-        validUntil: endOfDay(values.validUntil),
+        validUntil: values.validUntil,
         ...(note && { note }),
       });
       toast.success(m.sentToast);
@@ -123,7 +115,7 @@ function PriceQuoteForm({ quote }: { quote: Quote }) {
           type="date"
           required
           fullWidth
-          slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: dateInputValue(new Date()) } }}
+          slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: todayUTC() } }}
           sx={{ bgcolor: 'background.paper' }}
         />
       </Box>

@@ -150,7 +150,7 @@ export function MyQuotes() {
               quote={quote}
               accepting={accept.isPending && accept.variables === quote._id}
               declining={decline.isPending && decline.variables === quote._id}
-              orderCount={placed[quote._id]}
+              orderCount={placed[quote._id] ?? quote.orderIds?.length}
               onAccept={onAccept}
               onDecline={onDecline}
             />

@@ -8,7 +8,7 @@ import { paths } from '@/config/paths';
 import { serviceMessages } from '@/config/service-messages';
 import { useToast } from '@/lib/toast';
 import type { Product } from '@/types/api';
-import { addToQuoteList, useQuoteList } from '../utils/quote-list';
+import { addToQuoteList, MAX_QUOTE_ITEMS, useQuoteList } from '../utils/quote-list';
 
 const m = serviceMessages.quoteList;
 
@@ -31,6 +31,7 @@ function listItemOf(product: Product) {
  */
 export function RequestQuoteButton({ product }: { product: Product }) {
   const navigate = useNavigate();
+  const toast = useToast();
   return (
     <PlainButton
       type="button"
@@ -38,7 +39,7 @@ export function RequestQuoteButton({ product }: { product: Product }) {
       size="large"
       aria-label={m.requestQuoteLabel(product.name)}
       onClick={() => {
-        addToQuoteList(listItemOf(product));
+        if (!addToQuoteList(listItemOf(product))) toast.error(m.full(MAX_QUOTE_ITEMS));
         void navigate(paths.quote);
       }}
     >
@@ -61,8 +62,8 @@ export function AddToQuoteButton({ product }: { product: Product }) {
       disabled={inList}
       aria-label={inList ? m.inQuoteLabel(product.name) : m.addToQuoteLabel(product.name)}
       onClick={() => {
-        addToQuoteList(listItemOf(product));
-        toast.success(m.added(product.name));
+        if (addToQuoteList(listItemOf(product))) toast.success(m.added(product.name));
+        else toast.error(m.full(MAX_QUOTE_ITEMS));
       }}
       style={{ marginTop: 8, ...(inList && { cursor: 'default', opacity: 0.75 }) }}
     >

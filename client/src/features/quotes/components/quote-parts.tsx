@@ -17,6 +17,19 @@ const m = serviceMessages.quotes;
 export const QUOTES_PAGE_SIZE = 20;
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+const dayFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
+
+/** Today as the server counts days: `YYYY-MM-DD` in UTC. */
+export function todayUTC(now = new Date()): string {
+  return now.toISOString().slice(0, 10);
+}
+
+/** A `YYYY-MM-DD` day (UTC) as "Mar 10, 2025". */
+export function formatDay(day: string | undefined): string {
+  if (!day || !/^\d{4}-\d{2}-\d{2}/.test(day)) return '';
+  const date = new Date(`${day.slice(0, 10)}T00:00:00Z`);
+  return Number.isNaN(date.getTime()) ? '' : dayFormat.format(date);
+}
 
 export function formatDate(iso: string | undefined): string {
   if (!iso) return '';
@@ -24,11 +37,10 @@ export function formatDate(iso: string | undefined): string {
   return Number.isNaN(date.getTime()) ? '' : dateFormat.format(date);
 }
 
-/** A quoted price no longer holds once its day has passed. */
+/** A quoted price no longer holds once its last day (UTC) has passed. */
 export function isExpired(quote: Quote, now = new Date()): boolean {
   if (quote.status !== 'quoted' || !quote.validUntil) return false;
-  const until = new Date(quote.validUntil);
-  return !Number.isNaN(until.getTime()) && until.getTime() < now.getTime();
+  return quote.validUntil.slice(0, 10) < todayUTC(now);
 }
 
 /** The quote's total in cents, when every item is priced. */
@@ -134,7 +146,7 @@ interface QuoteCardProps {
 export function QuoteCard({ quote, showCustomer = false, children }: QuoteCardProps) {
   const titleId = `quote-${quote._id}`;
   const expired = isExpired(quote);
-  const until = formatDate(quote.validUntil);
+  const until = formatDay(quote.validUntil);
   return (
     <Box
       component="article"

@@ -23,7 +23,7 @@ import { clearQuoteList, removeFromQuoteList, setQuoteQuantity, useQuoteList, ty
 const m = serviceMessages.quoteList;
 
 export const MAX_QUOTE_MESSAGE_CHARS = 2000;
-export const MAX_COMPANY_CHARS = 200;
+export const MAX_COMPANY_CHARS = 150;
 export const MAX_QUOTE_QUANTITY = 1_000_000;
 
 interface QuoteFormValues {

@@ -56,11 +56,16 @@ function write(items: QuoteListItem[]) {
   listeners.forEach((notify) => notify());
 }
 
-/** Adds a product (at its minimum order) unless it is there already. */
-export function addToQuoteList(product: Omit<QuoteListItem, 'quantity'>, quantity = Math.max(1, product.minimumquantity)) {
+/** The most products one quote request may list (the server's limit). */
+export const MAX_QUOTE_ITEMS = 20;
+
+/** Adds a product (at its minimum order) unless it is there already; false when the list is full. */
+export function addToQuoteList(product: Omit<QuoteListItem, 'quantity'>, quantity = Math.max(1, product.minimumquantity)): boolean {
   const items = readQuoteList();
-  if (items.some((item) => item.productId === product.productId)) return;
+  if (items.some((item) => item.productId === product.productId)) return true;
+  if (items.length >= MAX_QUOTE_ITEMS) return false;
   write([...items, { ...product, quantity }]);
+  return true;
 }
 
 export function setQuoteQuantity(productId: string, quantity: number) {
