@@ -48,7 +48,7 @@ describe('MyQuotes', () => {
     expect(quote.getByTestId('quote-total')).toHaveTextContent('$78,020');
     expect(quote.getByText('Valid until Dec 31, 2999')).toBeInTheDocument();
     expect(quote.getByText('Delivery in 3 weeks.')).toBeInTheDocument();
-    expect(fake.calls[0]).toMatchObject({ path: '/quotes?limit=20&skip=0', authorization: 'Bearer tok' });
+    expect(fake.calls.find((c) => c.path.startsWith('/quotes'))).toMatchObject({ path: '/quotes?limit=20&skip=0', authorization: 'Bearer tok' });
   });
 
   it('a request not priced yet says so, and may only be declined', async () => {
