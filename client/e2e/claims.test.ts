@@ -63,7 +63,7 @@ describe('replacement claims (issue 14)', () => {
       expect(daysLeft).toBeLessThanOrEqual(62);
       await visibleAtBothWidths(page, row, [windowText, 'Claim replacement']);
       await page.setViewportSize({ width: 400, height: 900 });
-      await row.getByRole('button', { name: `Claim a replacement for ${COMPACTOR}` }).click();
+      await row.getByRole('button', { name: `Claim replacement: ${COMPACTOR}` }).click();
       const dialog = page.getByRole('dialog', { name: 'Claim a replacement' });
       await dialog.getByText(/^Plate Compactor 90 kg, order #\d+\. We replace faulty equipment within 2 months of shipping\.$/).waitFor();
       await dialog.getByRole('button', { name: 'Send claim' }).click();
@@ -78,7 +78,7 @@ describe('replacement claims (issue 14)', () => {
       const claimed = row.getByText(/^Claim #\d+: requested$/);
       await claimed.waitFor();
       const number = ((await claimed.textContent()) ?? '').match(/#(\d+)/)?.[1] ?? '';
-      expect(await row.getByRole('button', { name: /Claim a replacement/ }).count()).toBe(0);
+      expect(await row.getByRole('button', { name: /Claim replacement/ }).count()).toBe(0);
 
       // My Claims lists it, with the photo.
       await page.goto(new URL('/dashboard/myclaims', page.url()).toString());

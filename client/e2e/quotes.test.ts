@@ -45,7 +45,7 @@ describe('quotes (issue 14)', () => {
     try {
       const page = asCustomer.page;
       await page.getByRole('heading', { level: 1, name: HOIST }).waitFor();
-      await page.getByRole('button', { name: `Request a quote for ${HOIST}` }).click();
+      await page.getByRole('button', { name: `Request a quote: ${HOIST}` }).click();
       await page.waitForURL((url) => url.pathname === '/login');
       await page.getByLabel('Email', { exact: true }).fill(email);
       await page.getByLabel('Password', { exact: true }).fill(E2E_PASSWORD);
@@ -60,9 +60,9 @@ describe('quotes (issue 14)', () => {
       await page.waitForURL((url) => url.pathname === '/products');
       await page.getByText('1 product in your quote list').waitFor();
       await page.getByRole('searchbox', { name: 'Search by name' }).fill(BEARING);
-      await page.getByRole('button', { name: `Add ${BEARING} to the quote list` }).click();
+      await page.getByRole('button', { name: `Add to quote: ${BEARING}` }).click();
       await toast(page, `${BEARING} was added to your quote list.`).waitFor();
-      await page.getByRole('button', { name: `${BEARING} is in the quote list` }).waitFor();
+      await page.getByRole('button', { name: `In quote list: ${BEARING}` }).waitFor();
       await page.getByText('2 products in your quote list').waitFor();
       await page.getByRole('link', { name: 'Review and send' }).click();
       await page.waitForURL((url) => url.pathname === '/quote');

@@ -7,12 +7,12 @@ export const serviceMessages = {
   // The quote list (on /product/:id, /products and /quote).
   quoteList: {
     requestQuote: 'Request a quote',
-    requestQuoteLabel: (name: string) => `Request a quote for ${name}`,
+    requestQuoteLabel: (name: string) => `Request a quote: ${name}`,
     addToQuote: 'Add to quote',
-    addToQuoteLabel: (name: string) => `Add ${name} to the quote list`,
+    addToQuoteLabel: (name: string) => `Add to quote: ${name}`,
     inQuote: 'In quote list',
     full: (max: number) => `A quote request lists at most ${max} products: send this one first.`,
-    inQuoteLabel: (name: string) => `${name} is in the quote list`,
+    inQuoteLabel: (name: string) => `In quote list: ${name}`,
     added: (name: string) => `${name} was added to your quote list.`,
     barText: (n: number) => (n === 1 ? '1 product in your quote list' : `${n} products in your quote list`),
     review: 'Review and send',
@@ -117,7 +117,7 @@ export const serviceMessages = {
   claims: {
     // On a shipped order in My Orders.
     claim: 'Claim replacement',
-    claimLabel: (product: string) => `Claim a replacement for ${product}`,
+    claimLabel: (product: string) => `Claim replacement: ${product}`,
     daysLeft: (n: number) => (n === 1 ? 'Replacement: 1 day left to claim' : `Replacement: ${n} days left to claim`),
     lastDay: 'Replacement: today is the last day to claim',
     windowClosed: (date: string) => `Replacement window closed ${date} (2 months after shipping)`,

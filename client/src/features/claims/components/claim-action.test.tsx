@@ -41,7 +41,7 @@ describe('ClaimAction', () => {
     api();
     renderWithProviders(<ClaimAction order={shipped} now={inWindow} />);
     expect(await screen.findByText('Replacement: 30 days left to claim')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Claim a replacement for Diesel Generator 60 kVA' })).toHaveAccessibleDescription(
+    expect(screen.getByRole('button', { name: 'Claim replacement: Diesel Generator 60 kVA' })).toHaveAccessibleDescription(
       'Replacement: 30 days left to claim',
     );
   });
@@ -71,7 +71,7 @@ describe('ClaimAction', () => {
   it('the claim form asks for a reason and a photo, and sends nothing without them', async () => {
     const fake = api();
     renderWithProviders(<ClaimAction order={shipped} now={inWindow} />);
-    await userEvent.click(await screen.findByRole('button', { name: /Claim a replacement/ }));
+    await userEvent.click(await screen.findByRole('button', { name: /Claim replacement/ }));
     const dialog = within(screen.getByRole('dialog', { name: 'Claim a replacement' }));
     expect(dialog.getByText('Diesel Generator 60 kVA, order #1001. We replace faulty equipment within 2 months of shipping.')).toBeInTheDocument();
     await userEvent.click(dialog.getByRole('button', { name: 'Send claim' }));
@@ -83,7 +83,7 @@ describe('ClaimAction', () => {
   it('refuses a file that is not an image', async () => {
     api();
     renderWithProviders(<ClaimAction order={shipped} now={inWindow} />);
-    await userEvent.click(await screen.findByRole('button', { name: /Claim a replacement/ }));
+    await userEvent.click(await screen.findByRole('button', { name: /Claim replacement/ }));
     const input = screen.getByLabelText(/^Photos of the fault/);
     await userEvent.upload(input, new File(['%PDF'], 'invoice.pdf', { type: 'application/pdf' }), { applyAccept: false });
     expect(await screen.findByText('Only JPEG, PNG, WebP and GIF images are accepted.')).toBeInTheDocument();
@@ -92,7 +92,7 @@ describe('ClaimAction', () => {
   it('uploads the photos, then sends the claim with their URLs; toasts and closes', async () => {
     const fake = api();
     renderWithProviders(<ClaimAction order={shipped} now={inWindow} />);
-    await userEvent.click(await screen.findByRole('button', { name: /Claim a replacement/ }));
+    await userEvent.click(await screen.findByRole('button', { name: /Claim replacement/ }));
     const dialog = within(screen.getByRole('dialog'));
     await userEvent.type(dialog.getByRole('textbox', { name: /^What is wrong\?/ }), 'It stops after 5 minutes.');
     await userEvent.upload(screen.getByLabelText(/^Photos of the fault/), [photo('a.jpg'), photo('b.jpg')]);
@@ -108,7 +108,7 @@ describe('ClaimAction', () => {
   it('a refused claim toasts the server’s reason and keeps the form', async () => {
     api({ 'POST /claims': () => problemResponse(409, 'The 2-month replacement window of this order closed on May 10, 2025.') });
     renderWithProviders(<ClaimAction order={shipped} now={inWindow} />);
-    await userEvent.click(await screen.findByRole('button', { name: /Claim a replacement/ }));
+    await userEvent.click(await screen.findByRole('button', { name: /Claim replacement/ }));
     await userEvent.type(screen.getByRole('textbox', { name: /^What is wrong\?/ }), 'Broken.');
     await userEvent.upload(screen.getByLabelText(/^Photos of the fault/), photo());
     await userEvent.click(screen.getByRole('button', { name: 'Send claim' }));

@@ -11,7 +11,7 @@ const generator = makeProduct();
 describe('quote buttons', () => {
   it('Request a quote puts the product in the list at its minimum and opens /quote', async () => {
     renderWithProviders(<RequestQuoteButton product={generator} />);
-    await userEvent.click(screen.getByRole('button', { name: 'Request a quote for Diesel Generator 60 kVA' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Request a quote: Diesel Generator 60 kVA' }));
     expect(screen.getByTestId('location')).toHaveTextContent('/quote');
     expect(readQuoteList()).toMatchObject([{ productId: generator._id, name: 'Diesel Generator 60 kVA', quantity: 2 }]);
   });
@@ -24,9 +24,9 @@ describe('quote buttons', () => {
       </>,
     );
     expect(screen.queryByTestId('quote-list-bar')).not.toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: 'Add Diesel Generator 60 kVA to the quote list' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Add to quote: Diesel Generator 60 kVA' }));
     expect(await screen.findByText('Diesel Generator 60 kVA was added to your quote list.')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Diesel Generator 60 kVA is in the quote list' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'In quote list: Diesel Generator 60 kVA' })).toBeDisabled();
     expect(screen.getByText('1 product in your quote list')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Review and send' })).toHaveAttribute('href', '/quote');
     expect(readQuoteList()).toHaveLength(1);
@@ -37,7 +37,7 @@ describe('quote buttons', () => {
       addToQuoteList({ productId: `p${i}`, name: `P${i}`, image: '', price: 1, minimumquantity: 1, avaialbequantit: 1 });
     }
     renderWithProviders(<AddToQuoteButton product={generator} />);
-    await userEvent.click(screen.getByRole('button', { name: 'Add Diesel Generator 60 kVA to the quote list' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Add to quote: Diesel Generator 60 kVA' }));
     expect(await screen.findByText('A quote request lists at most 20 products: send this one first.')).toBeInTheDocument();
     expect(readQuoteList()).toHaveLength(MAX_QUOTE_ITEMS);
   });
