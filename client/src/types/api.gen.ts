@@ -666,6 +666,173 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/quotes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Quotes, newest first (a customer's own; every quote for admins) */
+        get: operations["listQuotes"];
+        put?: never;
+        /**
+         * Ask for a quote
+         * @description Several products with any quantities: below a product's minimum order or above
+         *     its stock is fine. The status starts as `requested`; an admin prices it.
+         */
+        post: operations["requestQuote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/quotes/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The document's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Price a quote (admins)
+         * @description Prices every item (each product of the quote once), sets the last day the
+         *     prices hold and an optional note; the status becomes `quoted` and the customer
+         *     is mailed. A quote can be priced again until it is accepted or declined (409 then).
+         */
+        patch: operations["priceQuote"];
+        trace?: never;
+    };
+    "/quotes/{id}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The document's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept a quote (its customer)
+         * @description Turns a `quoted` quote, on or before its `validUntil` day (UTC), into one order
+         *     per item at the quoted unit price. Stock is reserved for every item or for none
+         *     (409 naming the product short of stock). The status becomes `accepted`; a
+         *     second accept answers 409. The body is optional: the orders' delivery address
+         *     and mobile (both, or neither).
+         */
+        post: operations["acceptQuote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/quotes/{id}/decline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The document's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Decline a quote (its customer, or admins)
+         * @description A `requested` or `quoted` quote becomes `declined` (409 once accepted or declined).
+         */
+        post: operations["declineQuote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/claims": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Claims, newest first (a customer's own; every claim for admins) */
+        get: operations["listClaims"];
+        put?: never;
+        /**
+         * Claim a replacement (the order's customer)
+         * @description Only for a shipped order, within 2 calendar months of its `shippedAt` (409
+         *     saying why otherwise), once per order. Pictures are this store's uploads
+         *     (`POST /upload`).
+         */
+        post: operations["makeClaim"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/claims/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The document's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Approve or reject a claim, once (admins)
+         * @description Approval makes a replacement order: the same product and quantity, `amount` 0,
+         *     paid, `transactionId` `replacement:<claim number>`, reserving stock. Short of
+         *     stock it answers 409 and nothing changes. The customer is mailed.
+         */
+        patch: operations["decideClaim"];
+        trace?: never;
+    };
+    "/admin/outbox": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The e-mails and their delivery state, newest first (admins)
+         * @description `pending` until the SMTP server takes it (retried with backoff for up to 24 hours,
+         *     then `failed`), `sent` (kept 90 days), or `disabled` when no `SMTP_URL` is
+         *     configured (kept, never sent).
+         */
+        get: operations["listOutbox"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -972,6 +1139,113 @@ export interface components {
                 avaialbequantit: number;
                 minimumquantity: number;
             }[];
+        };
+        /** @description A customer's request for a quote (collection `quotes`). */
+        Quote: {
+            _id: components["schemas"]["ObjectId"];
+            /** @description Human-readable: unique and increasing. */
+            number: number;
+            email: string;
+            name: string;
+            company?: string;
+            items: {
+                productId: components["schemas"]["ObjectId"];
+                productName: string;
+                quantity: number;
+                /** @description Once quoted. */
+                unitPrice?: components["schemas"]["Dollars"];
+            }[];
+            message: string;
+            /** @enum {string} */
+            status: "requested" | "quoted" | "accepted" | "declined";
+            /**
+             * Format: date
+             * @description The last day (UTC) the prices hold; once quoted.
+             */
+            validUntil?: string;
+            note?: string;
+            /** @description The orders placed on acceptance, one per item. */
+            orderIds?: components["schemas"]["ObjectId"][];
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            quotedAt?: string;
+            /**
+             * Format: date-time
+             * @description When it was accepted or declined.
+             */
+            decidedAt?: string;
+        };
+        QuoteInput: {
+            items: {
+                productId: components["schemas"]["IdParam"];
+                quantity: number;
+            }[];
+            message: string;
+            company?: string | null;
+        };
+        QuotePricing: {
+            items: {
+                productId: components["schemas"]["IdParam"];
+                unitPrice: components["schemas"]["Dollars"];
+            }[];
+            /** @description YYYY-MM-DD, today (UTC) or later. */
+            validUntil: string;
+            note?: string | null;
+        };
+        AcceptInput: {
+            address?: string | null;
+            /** @description 7 to 15 digits with the usual separators. */
+            mobile?: string | null;
+        };
+        /** @description A claim for the replacement of faulty equipment (collection `claims`). */
+        Claim: {
+            _id: components["schemas"]["ObjectId"];
+            number: number;
+            orderId: components["schemas"]["ObjectId"];
+            orderNumber: number;
+            productName: string;
+            email: string;
+            name: string;
+            reason: string;
+            images: string[];
+            /** @enum {string} */
+            status: "requested" | "approved" | "rejected";
+            note?: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            decidedAt?: string;
+            /** @description The replacement order an approval made. */
+            replacementOrderId?: components["schemas"]["ObjectId"];
+        };
+        ClaimInput: {
+            orderId: components["schemas"]["IdParam"];
+            reason: string;
+            images: string[];
+        };
+        ClaimDecision: {
+            /** @enum {string} */
+            status: "approved" | "rejected";
+            note?: string | null;
+        };
+        /** @description An e-mail of the outbox (collection `outbox`). */
+        Mail: {
+            _id: components["schemas"]["ObjectId"];
+            /** @enum {string} */
+            kind: "order_placed" | "order_paid" | "order_shipped" | "quote_answered" | "claim_received" | "claim_decided" | "contact_message";
+            to: string;
+            subject: string;
+            /** @description The plain-text part. */
+            text: string;
+            /** @enum {string} */
+            status: "pending" | "sent" | "failed" | "disabled";
+            attempts: number;
+            lastError?: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            sentAt?: string;
         };
     };
     responses: {
@@ -2234,6 +2508,292 @@ export interface operations {
                 };
                 content: {
                     "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    listQuotes: {
+        parameters: {
+            query?: {
+                limit?: number;
+                skip?: components["parameters"]["Skip"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of quotes. */
+            200: {
+                headers: {
+                    "X-Total-Count": components["headers"]["TotalCount"];
+                    "Cache-Control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Quote"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["OriginRefused"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    requestQuote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QuoteInput"];
+            };
+        };
+        responses: {
+            /** @description The new quote's id and number. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlacedOrder"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["OriginRefused"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    priceQuote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The document's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QuotePricing"];
+            };
+        };
+        responses: {
+            /** @description The quote as priced. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Quote"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    acceptQuote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The document's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["AcceptInput"];
+            };
+        };
+        responses: {
+            /** @description The orders placed, one per item, in the quote's order. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        orderIds: components["schemas"]["ObjectId"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    declineQuote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The document's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The quote as declined. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Quote"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["OriginRefused"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    listClaims: {
+        parameters: {
+            query?: {
+                limit?: number;
+                skip?: components["parameters"]["Skip"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of claims. */
+            200: {
+                headers: {
+                    "X-Total-Count": components["headers"]["TotalCount"];
+                    "Cache-Control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Claim"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["OriginRefused"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    makeClaim: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClaimInput"];
+            };
+        };
+        responses: {
+            /** @description The new claim's id and number. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlacedOrder"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["OriginRefused"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    decideClaim: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The document's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClaimDecision"];
+            };
+        };
+        responses: {
+            /** @description The claim as decided. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Claim"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    listOutbox: {
+        parameters: {
+            query?: {
+                limit?: number;
+                skip?: components["parameters"]["Skip"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of e-mails. */
+            200: {
+                headers: {
+                    "X-Total-Count": components["headers"]["TotalCount"];
+                    "Cache-Control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mail"][];
                 };
             };
             400: components["responses"]["BadRequest"];

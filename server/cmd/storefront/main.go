@@ -112,7 +112,11 @@ func run(log *slog.Logger) error {
 		return fmt.Errorf("ADMIN_EMAILS: %w", err)
 	}
 
-	payments := &app.Payments{Orders: store, Events: store, Log: log, Telemetry: meter}
+	outbox, courier, err := newOutbox(cfg, store, log, meter)
+	if err != nil {
+		return err
+	}
+	payments := &app.Payments{Orders: store, Events: store, Log: log, Telemetry: meter, Mail: outbox}
 	if cfg.PaymentMode() == "stripe" {
 		payments.Provider = payment.NewStripe(cfg.StripeSecret, cfg.StripeAPIBase)
 	} else {
@@ -139,6 +143,14 @@ func run(log *slog.Logger) error {
 	if !store.Embedded() {
 		apiCfg.CacheTTL = externalCacheTTL
 	}
+	orders := &app.Orders{Orders: store, Products: store, Payments: payments, Log: log, Telemetry: meter, Mail: outbox}
+	quotes := &app.Quotes{Quotes: store, Products: store, Orders: orders, Mail: outbox, Log: log}
+	if err := recoverQuotes(ctx, store, quotes, log); err != nil {
+		return err
+	}
+	if !store.Embedded() {
+		go sweepQuotes(ctx, store, quotes, log)
+	}
 	gin.SetMode(gin.ReleaseMode)
 	api := httpapi.New(apiCfg, httpapi.Deps{
 		Store: store, Accounts: accounts, Log: log, Observer: meter,
@@ -146,10 +158,14 @@ func run(log *slog.Logger) error {
 		Reviews:   &app.Reviews{Reviews: store, ImagePrefix: shop.ImageURL(cfg.PublicURL, "")},
 		Profiles:  &app.Profiles{Profiles: store, ImagePrefix: shop.ImageURL(cfg.PublicURL, "")},
 		Images:    &app.Images{Images: store, PublicURL: cfg.PublicURL},
-		Orders:    &app.Orders{Orders: store, Products: store, Payments: payments, Log: log, Telemetry: meter},
+		Orders:    orders,
 		Payments:  payments,
-		Inbox:     &app.Inbox{Messages: store},
+		Inbox:     &app.Inbox{Messages: store, Admins: store, Mail: outbox},
 		Sales:     &app.Sales{Store: store},
+		Quotes:    quotes,
+		Claims: &app.Claims{Claims: store, Orders: orders, Mail: outbox, Log: log,
+			ImagePrefix: shop.ImageURL(cfg.PublicURL, "")},
+		Outbox: outbox,
 	})
 	watchSizes(meter, api, store)
 	servers := []*http.Server{newServer(cfg.Port, api.Handler())}
@@ -165,6 +181,22 @@ func run(log *slog.Logger) error {
 		mux.Handle("GET /metrics", meter.Handler())
 		servers = append(servers, newServer(cfg.MetricsPort, mux))
 		log.Info("metrics listening", "url", fmt.Sprintf("http://localhost:%d/metrics", cfg.MetricsPort))
+	}
+
+	// The sender delivers the outbox until the servers have stopped (the
+	// last requests may still write mail), then ends its attempt in hand.
+	courierCtx, stopCourier := context.WithCancel(context.WithoutCancel(ctx))
+	defer stopCourier()
+	courierDone := make(chan struct{})
+	if courier != nil {
+		go func() {
+			defer close(courierDone)
+			ticker := time.NewTicker(shop.MailPoll)
+			defer ticker.Stop()
+			courier.run(courierCtx, ticker.C)
+		}()
+	} else {
+		close(courierDone)
 	}
 
 	errc := make(chan error, len(servers))
@@ -196,6 +228,8 @@ func run(log *slog.Logger) error {
 			log.Error("shutdown", "addr", srv.Addr, "error", err)
 		}
 	}
+	stopCourier()
+	<-courierDone
 	return nil
 }
 
@@ -215,6 +249,39 @@ func recoverStock(ctx context.Context, store *mongodb.Store, log *slog.Logger) e
 		log.Warn("settled the stock of orders interrupted by a crash", "given_back", released, "kept", kept)
 	}
 	return nil
+}
+
+// recoverQuotes settles the quote acceptances a crash interrupted (after
+// recoverStock, whose holds it would otherwise meet).
+func recoverQuotes(ctx context.Context, store *mongodb.Store, quotes *app.Quotes, log *slog.Logger) error {
+	cutoff := time.Now().Add(-mongodb.StaleHolds)
+	if store.Embedded() {
+		cutoff = time.Now().Add(time.Second)
+	}
+	accepted, reopened, err := quotes.Recover(ctx, cutoff)
+	if err != nil {
+		return fmt.Errorf("settle the quotes whose acceptance a crash interrupted: %w", err)
+	}
+	if accepted+reopened > 0 {
+		log.Warn("settled quote acceptances interrupted by a crash", "accepted", accepted, "quoted_again", reopened)
+	}
+	return nil
+}
+
+// sweepQuotes settles stale acceptances every minute on a shared MongoDB.
+func sweepQuotes(ctx context.Context, store *mongodb.Store, quotes *app.Quotes, log *slog.Logger) {
+	t := time.NewTicker(time.Minute)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+			if err := recoverQuotes(ctx, store, quotes, log); err != nil {
+				log.Error("quote sweep", "error", err)
+			}
+		}
+	}
 }
 
 // sweepStock settles stale holds every minute, with several instances on

@@ -9,6 +9,8 @@ import (
 // Inbox is the contact form's messages: anyone sends, admins read.
 type Inbox struct {
 	Messages shop.MessageStore
+	Admins   shop.AdminDirectory // who is told of each message; nil: nobody
+	Mail     *Outbox             // may be nil
 }
 
 // Send stores a visitor's message.
@@ -16,7 +18,23 @@ func (i *Inbox) Send(ctx context.Context, d shop.MessageDraft) (string, error) {
 	if err := d.Validate(); err != nil {
 		return "", err
 	}
-	return i.Messages.InsertMessage(ctx, shop.Message{Email: d.Email, Subject: d.Subject, Message: d.Message})
+	m := shop.Message{Email: d.Email, Subject: d.Subject, Message: d.Message}
+	id, err := i.Messages.InsertMessage(ctx, m)
+	if err != nil || i.Mail == nil || i.Admins == nil {
+		return id, err
+	}
+	m.ID = id
+	admins, aerr := i.Admins.AdminEmails(ctx)
+	if aerr != nil {
+		i.Mail.Log.ErrorContext(ctx, "the admins are not told of a contact message", "error", aerr)
+		return id, nil
+	}
+	letters := make([]shop.Letter, len(admins))
+	for k, a := range admins {
+		letters[k] = shop.Letter{Kind: shop.LetterContact, To: a, Message: &m}
+	}
+	i.Mail.Send(ctx, letters...)
+	return id, nil
 }
 
 // List returns messages newest first, for admins.

@@ -15,6 +15,7 @@ type Orders struct {
 	Payments  *Payments // settles a payment in progress before a delete
 	Log       *slog.Logger
 	Telemetry shop.Telemetry // counts orders placed; may be nil
+	Mail      *Outbox        // tells customers of their orders; may be nil
 }
 
 // Place reserves the stock with one conditional write, then stores the
@@ -37,25 +38,36 @@ func (o *Orders) Place(ctx context.Context, caller shop.Caller, d shop.OrderDraf
 		return shop.Order{}, shop.Invalid("The order is not valid.", map[string]string{
 			"productQuantity": "must be at least the minimum order of " + itoa64(p.Minimum)})
 	}
-	// The stock is held under the order's id in the same write that takes
-	// it, so that a crash before the order is stored gives it back at the
-	// next start (RecoverStock).
-	orderID := o.Orders.NewOrderID()
-	if err := o.Products.ReserveStock(ctx, p.ID, orderID, qty); err != nil {
-		return shop.Order{}, err
-	}
-	placed, err := o.Orders.InsertOrder(ctx, shop.Order{
-		ID: orderID, Name: caller.Name, Email: caller.Email, Image: p.Image, ProductID: p.ID, ProductName: p.Name,
+	placed, err := o.place(ctx, shop.Order{
+		ID: o.Orders.NewOrderID(), Name: caller.Name, Email: caller.Email, Image: p.Image, ProductID: p.ID, ProductName: p.Name,
 		ProductPrice: p.Price, ProductQuantity: qty, Amount: int64(p.Price) * qty,
 		Address: d.Address, Mobile: d.Mobile,
 	})
 	if err != nil {
-		// No transactions: compensate. The write may have happened all the
-		// same (a timeout), so the order's existence decides.
-		o.settle(ctx, p.ID, orderID)
 		return shop.Order{}, err
 	}
-	o.finish(ctx, p.ID, orderID, o.Products.KeepStock)
+	o.Mail.Send(ctx, shop.Letter{Kind: shop.LetterOrderPlaced, To: placed.Email, Order: &placed})
+	return placed, nil
+}
+
+// place reserves ord's stock with one conditional write, then stores the
+// order (under ord.ID); if the order cannot be stored the stock is given
+// back. Placing, accepting a quote and approving a claim all take this path.
+func (o *Orders) place(ctx context.Context, ord shop.Order) (shop.Order, error) {
+	// The stock is held under the order's id in the same write that takes
+	// it, so that a crash before the order is stored gives it back at the
+	// next start (RecoverStock).
+	if err := o.Products.ReserveStock(ctx, ord.ProductID, ord.ID, ord.ProductQuantity); err != nil {
+		return shop.Order{}, err
+	}
+	placed, err := o.Orders.InsertOrder(ctx, ord)
+	if err != nil {
+		// No transactions: compensate. The write may have happened all the
+		// same (a timeout), so the order's existence decides.
+		o.settle(ctx, ord.ProductID, ord.ID)
+		return shop.Order{}, err
+	}
+	o.finish(ctx, ord.ProductID, ord.ID, o.Products.KeepStock)
 	shop.Tell(o.Telemetry, shop.EventOrderCreated)
 	return placed, nil
 }
@@ -117,7 +129,14 @@ func (o *Orders) Ship(ctx context.Context, caller shop.Caller, id string) (shop.
 	if err := shop.RequireAdmin(caller); err != nil {
 		return shop.UpdateResult{}, err
 	}
-	return o.Orders.ShipOrder(ctx, id)
+	res, err := o.Orders.ShipOrder(ctx, id)
+	if err != nil {
+		return res, err
+	}
+	if ord, err := o.Orders.FindOrder(ctx, id); err == nil {
+		o.Mail.Send(ctx, shop.Letter{Kind: shop.LetterOrderShipped, To: ord.Email, Order: &ord})
+	}
+	return res, nil
 }
 
 // orderNoun names an order as the store's not-found error does: an order
@@ -157,23 +176,32 @@ func (o *Orders) Cancel(ctx context.Context, caller shop.Caller, id string) (sho
 			return shop.DeleteResult{}, err
 		}
 	}
+	if err := o.withdraw(ctx, ord); err != nil {
+		return shop.DeleteResult{}, err
+	}
+	return shop.DeleteResult{Acknowledged: true, DeletedCount: 1}, nil
+}
+
+// withdraw deletes an unpaid, unshipped order and gives its stock back:
+// cancelling, and undoing the orders of a quote that could not all be placed.
+func (o *Orders) withdraw(ctx context.Context, ord shop.Order) error {
 	// Hold the quantity before the delete, so that a crash between the
 	// delete and the stock's return gives it back at the next start.
 	held := true
 	if err := o.Products.HoldStock(ctx, ord.ProductID, ord.ID, ord.ProductQuantity); err != nil {
 		if shop.ErrorCode(err) != shop.ENOTFOUND {
-			return shop.DeleteResult{}, err
+			return err
 		}
 		held = false // the product is gone: there is no stock to give back
 	}
-	if _, err := o.Orders.DeleteUnpaidOrder(ctx, id); err != nil {
+	if _, err := o.Orders.DeleteUnpaidOrder(ctx, ord.ID); err != nil {
 		if held {
 			o.settle(ctx, ord.ProductID, ord.ID) // refused (paid, shipped), or a delete that may have happened
 		}
-		return shop.DeleteResult{}, err
+		return err
 	}
 	if held {
 		o.finish(ctx, ord.ProductID, ord.ID, o.Products.ReleaseStock)
 	}
-	return shop.DeleteResult{Acknowledged: true, DeletedCount: 1}, nil
+	return nil
 }

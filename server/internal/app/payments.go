@@ -23,6 +23,7 @@ type Payments struct {
 	}
 	Log       *slog.Logger
 	Telemetry shop.Telemetry // counts orders paid and payments failed; may be nil
+	Mail      *Outbox        // tells the customer the order is paid; may be nil
 }
 
 // CreateIntent answers POST /create-payment-intent: the amount is the stored
@@ -88,6 +89,9 @@ func (p *Payments) record(ctx context.Context, ord shop.Order, pi shop.PaymentIn
 		shop.Tell(p.Telemetry, shop.EventPaymentFailed)
 	case err == nil && res.ModifiedCount > 0:
 		shop.Tell(p.Telemetry, shop.EventOrderPaid)
+		paid := ord
+		paid.Paid, paid.TransactionID = true, pi.ID
+		p.Mail.Send(ctx, shop.Letter{Kind: shop.LetterOrderPaid, To: paid.Email, Order: &paid})
 	}
 	return res, err
 }

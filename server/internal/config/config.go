@@ -3,6 +3,7 @@ package config
 
 import (
 	"fmt"
+	"net/mail"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -47,6 +48,12 @@ type Config struct {
 	// MetricsPort serves Prometheus metrics on a listener of its own
 	// (METRICS_PORT); 0, the default, serves none.
 	MetricsPort int
+
+	// E-mail: SMTPURL (SMTP_URL) is the server the outbox delivers to;
+	// unset, messages are kept and not sent. MailFrom (MAIL_FROM) is the
+	// sender's address.
+	SMTPURL  string
+	MailFrom string
 }
 
 // Rate is a token bucket: Burst at once, then one per Interval.
@@ -70,6 +77,8 @@ func Load(getenv func(string) string) (Config, error) {
 		GoogleJWKSURL:  getenv("GOOGLE_JWKS_URL"),
 		GoogleIssuers:  list(getenv("GOOGLE_ISSUER")),
 		ClientDist:     getenv("CLIENT_DIST"),
+		SMTPURL:        strings.TrimSpace(getenv("SMTP_URL")),
+		MailFrom:       strings.TrimSpace(getenv("MAIL_FROM")),
 	}
 	var errs []string
 	var err error
@@ -126,6 +135,14 @@ func Load(getenv func(string) string) (Config, error) {
 		c.CORSOrigins[i] = strings.TrimSuffix(o, "/")
 		if u, err := url.Parse(c.CORSOrigins[i]); err != nil || u.Scheme == "" || u.Host == "" || u.Path != "" {
 			errs = append(errs, fmt.Sprintf("CORS_ORIGINS entry %q must be an origin like https://shop.example.com", o))
+		}
+	}
+	if c.SMTPURL != "" {
+		if u, err := url.Parse(c.SMTPURL); err != nil || (u.Scheme != "smtp" && u.Scheme != "smtps") || u.Hostname() == "" {
+			errs = append(errs, "SMTP_URL must look like smtps://user:password@host:465, smtp://user:password@host:587 or smtp://host:25")
+		}
+		if _, err := mail.ParseAddress(c.MailFrom); err != nil {
+			errs = append(errs, "MAIL_FROM must be an e-mail address (the sender) when SMTP_URL is set")
 		}
 	}
 	if c.ClientDist != "" {

@@ -17,6 +17,7 @@ import (
 	"storefront/server/internal/auth"
 	"storefront/server/internal/demo"
 	"storefront/server/internal/httpapi"
+	"storefront/server/internal/mail"
 	"storefront/server/internal/mongodb"
 	"storefront/server/internal/mongodb/mongotest"
 	"storefront/server/internal/payment"
@@ -76,6 +77,9 @@ func mustServeWith(tb testing.TB, opt serveOptions) *testServer {
 	}
 	accounts := &app.Accounts{Users: store, Tokens: tokens, Passwords: auth.Argon2{},
 		Google: auth.NewGoogle(googleClientID, google.URL, nil), AdminEmails: []string{adminEmail}, Log: log}
+	outbox := &app.Outbox{Store: store, Composer: mail.MustTemplates(""), Domain: "shop.test", Log: log}
+	payments.Mail = outbox
+	orders := &app.Orders{Orders: store, Products: store, Payments: payments, Log: log, Mail: outbox}
 	api := httpapi.New(httpapi.Config{PublicURL: "http://shop.test", CORSOrigins: []string{allowedOrigin}, PaymentMode: "test"},
 		httpapi.Deps{
 			Store: store, Accounts: accounts, Log: log,
@@ -83,10 +87,13 @@ func mustServeWith(tb testing.TB, opt serveOptions) *testServer {
 			Reviews:   &app.Reviews{Reviews: store, ImagePrefix: "http://shop.test/images/"},
 			Profiles:  &app.Profiles{Profiles: store, ImagePrefix: "http://shop.test/images/"},
 			Images:    &app.Images{Images: store, PublicURL: "http://shop.test"},
-			Orders:    &app.Orders{Orders: store, Products: store, Payments: payments, Log: log},
+			Orders:    orders,
 			Payments:  payments,
-			Inbox:     &app.Inbox{Messages: store},
+			Inbox:     &app.Inbox{Messages: store, Admins: store, Mail: outbox},
 			Sales:     &app.Sales{Store: store, Now: opt.clock},
+			Quotes:    &app.Quotes{Quotes: store, Products: store, Orders: orders, Mail: outbox, Now: opt.clock, Log: log},
+			Claims:    &app.Claims{Claims: store, Orders: orders, Mail: outbox, ImagePrefix: "http://shop.test/images/", Now: opt.clock, Log: log},
+			Outbox:    outbox,
 		})
 	srv := httptest.NewServer(api.Handler())
 	tb.Cleanup(srv.Close)

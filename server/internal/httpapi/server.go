@@ -59,6 +59,9 @@ type Deps struct {
 	Payments  *app.Payments
 	Inbox     *app.Inbox
 	Sales     *app.Sales
+	Quotes    *app.Quotes
+	Claims    *app.Claims
+	Outbox    *app.Outbox
 	Log       *slog.Logger
 	// Observer hears every request and every refusal for a rate limit (the
 	// metrics); nil hears nothing.
@@ -87,6 +90,9 @@ type Server struct {
 	payments   *app.Payments
 	inbox      *app.Inbox
 	sales      *app.Sales
+	quotes     *app.Quotes
+	claims     *app.Claims
+	outbox     *app.Outbox
 	log        *slog.Logger
 	observer   Observer
 	answers    *answerCache
@@ -137,6 +143,9 @@ func New(cfg Config, d Deps) *Server {
 		payments:         d.Payments,
 		inbox:            d.Inbox,
 		sales:            d.Sales,
+		quotes:           d.Quotes,
+		claims:           d.Claims,
+		outbox:           d.Outbox,
 		contactPerClient: ratelimit.New(contactClientBurst, contactClientEvery),
 		cardPerClient:    ratelimit.New(cardClientBurst, cardClientEvery),
 		log:              d.Log,
@@ -196,6 +205,12 @@ func (s *Server) Handler() http.Handler {
 	customer.GET("/pay/:id", s.orderToPay)
 	customer.POST("/create-payment-intent", s.createPaymentIntent)
 	customer.PATCH("/pay/:id", s.confirmPaid)
+	customer.POST("/quotes", s.requestQuote)
+	customer.GET("/quotes", s.listQuotes)
+	customer.POST("/quotes/:id/accept", s.acceptQuote)
+	customer.POST("/quotes/:id/decline", s.declineQuote)
+	customer.POST("/claims", s.makeClaim)
+	customer.GET("/claims", s.listClaims)
 
 	admin := r.Group("", s.authenticate, s.requireAdmin)
 	admin.GET("/user", s.listUsers)
@@ -211,6 +226,9 @@ func (s *Server) Handler() http.Handler {
 	admin.GET("/admin/orders.csv", s.exportOrders)
 	admin.PATCH("/contact/:id", s.markMessage)
 	admin.DELETE("/contact/:id", s.deleteMessage)
+	admin.PATCH("/quotes/:id", s.priceQuote)
+	admin.PATCH("/claims/:id", s.decideClaim)
+	admin.GET("/admin/outbox", s.listOutbox)
 	return r
 }
 

@@ -36,6 +36,8 @@ var events = map[shop.Event]string{
 	shop.EventPaymentFailed: "Payments that did not pay their order: declined cards, failed intents, mismatched amounts.",
 	shop.EventSignup:        "Accounts created, by password or by a first Google sign-in.",
 	shop.EventLoginFailure:  "Sign-ins refused for a wrong email or password.",
+	shop.EventMailSent:      "E-mails of the outbox delivered to the SMTP server.",
+	shop.EventMailFailed:    "E-mails of the outbox given up after 24 hours of failed attempts.",
 }
 
 // New returns the metrics with every series registered, including the Go

@@ -65,6 +65,20 @@ var queries = []query{
 	{"test-mode payment: the order's intent", CollTestIntents, bson.D{{Key: "orderId", Value: "x"}, {Key: "amount", Value: 100}}, nil, "one_per_order_amount", "orderId,amount"},
 	{"test-mode payment: intent by id (guarded)", CollTestIntents, bson.D{{Key: "_id", Value: "pi_x"}, {Key: "status", Value: "requires_payment_method"}}, nil, "_id_", "id"},
 	{"POST /stripe/webhook: event seen", CollEvents, bson.D{{Key: "_id", Value: "evt_x"}}, nil, "_id_", ""},
+	{"GET /quotes: My Quotes", CollQuotes, bson.D{{Key: "email", Value: "a@b.test"}}, newestFirst, "customer_quotes", "email,createdAt"},
+	{"GET /quotes: every quote (admins)", CollQuotes, bson.D{}, newestFirst, "newest_first", "createdAt"},
+	{"PATCH /quotes/{id}, accept, decline: quote by id (guarded)", CollQuotes, bson.D{{Key: "_id", Value: someID}, {Key: "status", Value: "quoted"}}, nil, "_id_", "id"},
+	{"start-up: quotes whose acceptance a crash interrupted (quotes.go)", CollQuotes, staleAcceptances(time.Now()), nil, "accepting", "createdAt"},
+	{"POST /quotes: the next quote number", CollCounters, bson.D{{Key: "_id", Value: quoteCounterID}}, nil, "_id_", ""},
+	{"GET /claims: a customer's claims", CollClaims, bson.D{{Key: "email", Value: "a@b.test"}}, newestFirst, "customer_claims", "email,createdAt"},
+	{"GET /claims: every claim (admins)", CollClaims, bson.D{}, newestFirst, "newest_first", "createdAt"},
+	{"PATCH /claims/{id}: claim by id (guarded)", CollClaims, bson.D{{Key: "_id", Value: someID}, {Key: "status", Value: "requested"}}, nil, "_id_", "id"},
+	{"POST /claims: the next claim number", CollCounters, bson.D{{Key: "_id", Value: claimCounterID}}, nil, "_id_", ""},
+	{"GET /admin/outbox", CollOutbox, bson.D{}, newestFirst, "newest_first", "createdAt"},
+	{"sender: pending e-mails due, soonest first", CollOutbox, dueMail("pending", time.Now()), soonestFirst, "status_next", "status,nextAt"},
+	{"sender: sent e-mails past their keeping time", CollOutbox, dueMail("sent", time.Now()), soonestFirst, "status_next", "status,nextAt"},
+	{"sender: claim, finish, delete an e-mail by id (guarded)", CollOutbox, bson.D{{Key: "_id", Value: someID}, {Key: "claim", Value: "x"}}, nil, "_id_", "id"},
+	{"contact message: the admins to tell", CollUsers, adminUsers, nil, "role", "role"},
 }
 
 // indexes are declared here, next to the queries they serve, and created at
@@ -89,6 +103,8 @@ var indexes = map[string][]mongo.IndexModel{
 	CollUsers: {
 		{Keys: bson.D{{Key: "email", Value: 1}}, Options: options.Index().SetName("email_unique").SetUnique(true)},
 		{Keys: bson.D{{Key: "createdAt", Value: 1}, {Key: "_id", Value: 1}}, Options: options.Index().SetName("created_order")},
+		// the admins, told of each contact message
+		{Keys: bson.D{{Key: "role", Value: 1}}, Options: options.Index().SetName("role")},
 	},
 	CollProfiles: {
 		{Keys: bson.D{{Key: "email", Value: 1}}, Options: options.Index().SetName("email_unique").SetUnique(true)},
@@ -108,6 +124,23 @@ var indexes = map[string][]mongo.IndexModel{
 	},
 	CollContacts: {
 		{Keys: bson.D{{Key: "createdAt", Value: -1}, {Key: "_id", Value: -1}}, Options: options.Index().SetName("newest_first")},
+	},
+	CollQuotes: {
+		{Keys: bson.D{{Key: "email", Value: 1}, {Key: "createdAt", Value: -1}, {Key: "_id", Value: -1}}, Options: options.Index().SetName("customer_quotes")},
+		{Keys: bson.D{{Key: "createdAt", Value: -1}, {Key: "_id", Value: -1}}, Options: options.Index().SetName("newest_first")},
+		// Sparse: only quotes whose orders are being placed (or a crash
+		// interrupted) are in it.
+		{Keys: bson.D{{Key: "acceptingAt", Value: 1}}, Options: options.Index().SetName("accepting").SetSparse(true)},
+	},
+	CollClaims: {
+		{Keys: bson.D{{Key: "email", Value: 1}, {Key: "createdAt", Value: -1}, {Key: "_id", Value: -1}}, Options: options.Index().SetName("customer_claims")},
+		{Keys: bson.D{{Key: "createdAt", Value: -1}, {Key: "_id", Value: -1}}, Options: options.Index().SetName("newest_first")},
+		// one claim per order
+		{Keys: bson.D{{Key: "orderId", Value: 1}}, Options: options.Index().SetName("order_unique").SetUnique(true)},
+	},
+	CollOutbox: {
+		{Keys: bson.D{{Key: "createdAt", Value: -1}, {Key: "_id", Value: -1}}, Options: options.Index().SetName("newest_first")},
+		{Keys: bson.D{{Key: "status", Value: 1}, {Key: "nextAt", Value: 1}, {Key: "_id", Value: 1}}, Options: options.Index().SetName("status_next")},
 	},
 	// GridFS's own indexes (its spec's names), which the driver's uploader
 	// made and mongofiles expects, and the digest that makes uploads

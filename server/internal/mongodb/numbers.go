@@ -84,9 +84,22 @@ func (s *Store) returnOrderNumbers(ctx context.Context) error {
 
 // takeOrderNumbers reserves n consecutive order numbers and returns the last.
 func (s *Store) takeOrderNumbers(ctx context.Context, n int64) (int64, error) {
+	return s.takeNumbers(ctx, orderCounterID, orderNumberBase, n)
+}
+
+// Quotes and claims are numbered from their own counters, one $inc each
+// (they are few: no block), from 1001 like orders.
+const (
+	quoteCounterID = "quotes"
+	claimCounterID = "claims"
+)
+
+// takeNumbers reserves n consecutive numbers of the counter and returns the
+// last (base + the counter's seq).
+func (s *Store) takeNumbers(ctx context.Context, counter string, base, n int64) (int64, error) {
 	var c counterDoc
 	take := func(ctx context.Context) error {
-		return s.db.Collection(CollCounters).FindOneAndUpdate(ctx, bson.D{{Key: "_id", Value: orderCounterID}},
+		return s.db.Collection(CollCounters).FindOneAndUpdate(ctx, bson.D{{Key: "_id", Value: counter}},
 			bson.D{{Key: "$inc", Value: bson.D{{Key: "seq", Value: n}}}},
 			options.FindOneAndUpdate().SetUpsert(true).SetReturnDocument(options.After)).Decode(&c)
 	}
@@ -97,7 +110,7 @@ func (s *Store) takeOrderNumbers(ctx context.Context, n int64) (int64, error) {
 	if err != nil {
 		return 0, translate(err, "")
 	}
-	return orderNumberBase + c.Seq, nil
+	return base + c.Seq, nil
 }
 
 // unnumbered are the orders stored before order numbers, oldest first

@@ -73,6 +73,8 @@ func (s *Store) NewOrderID() string { return bson.NewObjectID().Hex() }
 
 // InsertOrder stores a new order, under o.ID when it is set, with the next
 // order number. A number taken by an insert that then fails is skipped.
+// An order made paid (o.Paid: a replacement) records o.TransactionID and
+// paidAt at once.
 func (s *Store) InsertOrder(ctx context.Context, o shop.Order) (shop.Order, error) {
 	pid, err := objectID(o.ProductID)
 	if err != nil {
@@ -91,6 +93,9 @@ func (s *Store) InsertOrder(ctx context.Context, o shop.Order) (shop.Order, erro
 	doc := orderDoc{ID: id, Number: last, Name: o.Name, Email: shop.NormalizeEmail(o.Email), Image: o.Image, ProductID: pid,
 		ProductName: o.ProductName, ProductPrice: o.ProductPrice.Float(), ProductQuantity: o.ProductQuantity, Amount: o.Amount,
 		Address: o.Address, Mobile: o.Mobile, Pending: true, CreatedAt: s.now()}
+	if o.Paid { // a replacement order: paid when made
+		doc.Paid, doc.TransactionID, doc.PaymentIntentID, doc.PaidAt = true, o.TransactionID, o.TransactionID, &doc.CreatedAt
+	}
 	if err := s.orders.insert(ctx, doc); err != nil {
 		return shop.Order{}, translate(err, "")
 	}

@@ -54,15 +54,21 @@ const (
 	// Test-mode payment intents and processed Stripe webhook events.
 	CollTestIntents = "test_payment_intents"
 	CollEvents      = "stripe_events"
-	// Counters, one document each (the order numbers'), read only by _id.
+	// Counters, one document each (the order, quote and claim numbers'),
+	// read only by _id.
 	CollCounters = "counters"
+	// The service desk: quote requests, replacement claims, and the e-mail
+	// outbox.
+	CollQuotes = "quotes"
+	CollClaims = "claims"
+	CollOutbox = "outbox"
 
 	collImageFiles  = CollImages + ".files"
 	collImageChunks = CollImages + ".chunks"
 )
 
 var collectionNames = []string{CollProducts, CollReviews, collImageFiles, collImageChunks, CollUsers, CollProfiles,
-	CollOrders, CollContacts, CollTestIntents, CollEvents, CollCounters}
+	CollOrders, CollContacts, CollTestIntents, CollEvents, CollCounters, CollQuotes, CollClaims, CollOutbox}
 
 // Store is the database handle shared by every collection's methods.
 type Store struct {
@@ -90,6 +96,9 @@ type Store struct {
 	imageChunks *collection[bson.ObjectID, imageChunkDoc] // never mirrored: read by _id
 	testIntents *collection[string, testIntentDoc]
 	events      *collection[string, eventDoc] // never mirrored: read by _id
+	quotes      *collection[bson.ObjectID, quoteDoc]
+	claims      *collection[bson.ObjectID, claimDoc]
+	outbox      *collection[bson.ObjectID, mailDoc]
 	mirrors     []mirrored
 	numbers     numberBlock // embedded: order numbers taken, not yet handed out
 	// legacyChunks are the chunk ids, in order, of pictures stored before
@@ -148,6 +157,9 @@ func Open(ctx context.Context, cfg Config) (*Store, error) {
 	s.testIntents = newCollection(s, CollTestIntents, "The payment", testIntentMirror())
 	s.imageChunks = newCollection[bson.ObjectID, imageChunkDoc](s, collImageChunks, "The image", nil)
 	s.events = newCollection[string, eventDoc](s, CollEvents, "The event", nil)
+	s.quotes = newCollection(s, CollQuotes, shop.MsgQuoteNoun, quoteMirror())
+	s.claims = newCollection(s, CollClaims, shop.MsgClaimNoun, claimMirror())
+	s.outbox = newCollection(s, CollOutbox, "The e-mail", mailMirror())
 	if s.embedded != nil {
 		if err := s.prepareEmbedded(ctx, cfg.DB); err != nil {
 			_ = s.Close(context.Background())

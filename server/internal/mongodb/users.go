@@ -36,6 +36,7 @@ func userMirror() *mirror[bson.ObjectID, userDoc] {
 		},
 		orders: []*orderIndex[bson.ObjectID, userDoc]{
 			{name: "createdAt", cmp: func(a, b *userDoc) int { return a.CreatedAt.Compare(b.CreatedAt) }},
+			{name: "role", group: func(d *userDoc) string { return d.Role }, cmp: func(a, b *userDoc) int { return a.CreatedAt.Compare(b.CreatedAt) }},
 		},
 	}
 }
@@ -113,4 +114,22 @@ func (s *Store) DeleteUser(ctx context.Context, id string) (shop.DeleteResult, e
 		return shop.DeleteResult{}, err
 	}
 	return shop.DeleteResult{Acknowledged: true, DeletedCount: 1}, nil
+}
+
+// adminUsers finds the admins (served by the index role).
+var adminUsers = bson.D{{Key: "role", Value: shop.RoleAdmin}}
+
+// AdminEmails returns the admins' addresses, oldest account first.
+func (s *Store) AdminEmails(ctx context.Context) ([]string, error) {
+	role := shop.RoleAdmin
+	docs, _, err := s.users.list(ctx, listQuery[userDoc]{index: "role", group: &role, filter: adminUsers,
+		sort: bson.D{{Key: "role", Value: 1}}, limit: 1000})
+	if err != nil {
+		return nil, err
+	}
+	out := make([]string, len(docs))
+	for i, d := range docs {
+		out[i] = d.Email
+	}
+	return out, nil
 }

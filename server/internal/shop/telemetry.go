@@ -10,6 +10,8 @@ const (
 	EventPaymentFailed Event = "payments_failed"
 	EventSignup        Event = "signups"
 	EventLoginFailure  Event = "login_failures"
+	EventMailSent      Event = "emails_sent"
+	EventMailFailed    Event = "emails_failed"
 )
 
 // Telemetry hears the storefront's business events and the requests it

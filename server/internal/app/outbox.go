@@ -1,0 +1,225 @@
+package app
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"log/slog"
+	"strings"
+	"time"
+
+	"storefront/server/internal/shop"
+)
+
+// OutboxStore is the outbox's persistence, with the id of a message to be.
+type OutboxStore interface {
+	shop.OutboxStore
+	NewMailID() string
+}
+
+// Outbox writes the e-mails a request causes, in that request, for the
+// Courier to deliver. Mail is never the reason a request fails: a message
+// that cannot be stored is logged.
+type Outbox struct {
+	Store    OutboxStore
+	Composer shop.Composer
+	// Enabled is false without SMTP_URL: messages are stored disabled.
+	Enabled bool
+	// Domain is the right-hand side of each Message-ID (MAIL_FROM's).
+	Domain string
+	Log    *slog.Logger
+	// Wake, when set, is told a message is waiting (the courier's nudge).
+	Wake func()
+}
+
+// Send composes and stores each letter. A nil Outbox sends nothing.
+func (o *Outbox) Send(ctx context.Context, letters ...shop.Letter) {
+	if o == nil {
+		return
+	}
+	ctx = context.WithoutCancel(ctx) // the change it tells of is made
+	stored := false
+	for _, l := range letters {
+		if err := o.store(ctx, l); err != nil {
+			o.Log.ErrorContext(ctx, "an e-mail could not be stored in the outbox", "kind", l.Kind, "to", l.To, "error", err)
+			continue
+		}
+		stored = true
+	}
+	if stored && o.Enabled && o.Wake != nil {
+		o.Wake()
+	}
+}
+
+func (o *Outbox) store(ctx context.Context, l shop.Letter) error {
+	c, err := o.Composer.Compose(l)
+	if err != nil {
+		return err
+	}
+	id := o.Store.NewMailID()
+	status := shop.MailDisabled
+	if o.Enabled {
+		status = shop.MailPending
+	}
+	_, err = o.Store.InsertMail(ctx, shop.Mail{ID: id, Kind: l.Kind, To: l.To, Subject: c.Subject, Text: c.Text, HTML: c.HTML,
+		MessageID: "<" + id + "@" + cmpOr(o.Domain, "storefront.invalid") + ">", Status: status})
+	return err
+}
+
+// List returns the outbox newest first, for admins.
+func (o *Outbox) List(ctx context.Context, caller shop.Caller, limit, skip int) ([]shop.Mail, int64, error) {
+	if err := shop.RequireAdmin(caller); err != nil {
+		return nil, 0, err
+	}
+	return o.Store.ListMail(ctx, limit, skip)
+}
+
+func cmpOr(a, b string) string {
+	if a != "" {
+		return a
+	}
+	return b
+}
+
+// Courier delivers the outbox: each pass claims the due messages one by one
+// (one conditional write each, so of several instances one sends a
+// message), sends it, and records the outcome: sent, or a retry after a
+// doubling backoff (first within 10 s, at most 5 min apart), or failed
+// once the message is 24 h old. A sender that stops mid-message loses its
+// claim when the lease ends, and the message is sent again: with the same
+// Message-ID, so a receiver can tell.
+type Courier struct {
+	Store     shop.OutboxStore
+	Transport shop.MailTransport
+	Log       *slog.Logger
+	Telemetry shop.Telemetry   // may be nil
+	Now       func() time.Time // nil: time.Now
+	Lease     time.Duration    // 0: shop.MailLease
+	// Batch is how many due messages a pass reads at once (0: 50).
+	Batch int
+	// ID names this sender in its claims (default: random).
+	ID string
+}
+
+func (c *Courier) now() time.Time {
+	if c.Now != nil {
+		return c.Now().UTC()
+	}
+	return time.Now().UTC()
+}
+
+// Run delivers until ctx ends: a pass at start, then one at every tick and
+// every wake. The caller owns both channels (a ticker's C in production).
+func (c *Courier) Run(ctx context.Context, tick <-chan time.Time, wake <-chan struct{}) {
+	for {
+		if _, err := c.Pass(ctx); err != nil && ctx.Err() == nil {
+			c.Log.ErrorContext(ctx, "outbox pass", "error", err)
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-tick:
+		case <-wake:
+		}
+	}
+}
+
+// Pass delivers every message due now and deletes the sent ones past their
+// keeping time; it returns how many it sent.
+func (c *Courier) Pass(ctx context.Context) (int, error) {
+	if c.ID == "" {
+		var b [8]byte
+		_, _ = rand.Read(b[:])
+		c.ID = hex.EncodeToString(b[:])
+	}
+	batch := c.Batch
+	if batch <= 0 {
+		batch = 50
+	}
+	sent := 0
+	for ctx.Err() == nil {
+		due, err := c.Store.DueMail(ctx, c.now(), batch)
+		if err != nil {
+			return sent, err
+		}
+		progress := false
+		for _, m := range due {
+			claimed, ok, err := c.deliver(ctx, m)
+			if err != nil {
+				return sent, err
+			}
+			if claimed {
+				progress = true
+			}
+			if ok {
+				sent++
+			}
+		}
+		if !progress || len(due) < batch {
+			break
+		}
+	}
+	if _, err := c.Store.DeleteSentMail(ctx, c.now(), 500); err != nil {
+		return sent, err
+	}
+	return sent, nil
+}
+
+// deliver claims m and makes one attempt; claimed is false when another
+// sender has it, sent when the SMTP server took it.
+func (c *Courier) deliver(ctx context.Context, m shop.Mail) (claimed, sent bool, err error) {
+	lease := c.Lease
+	if lease <= 0 {
+		lease = shop.MailLease
+	}
+	now := c.now()
+	m, err = c.Store.ClaimMail(ctx, m.ID, c.ID, now, now.Add(lease))
+	switch shop.ErrorCode(err) {
+	case "":
+	case shop.ECONFLICT, shop.ENOTFOUND:
+		return false, false, nil
+	default:
+		return false, false, err
+	}
+	// Well within the lease, so that no other sender takes it over while
+	// this one may still deliver it.
+	sctx, cancel := context.WithTimeout(ctx, lease/2)
+	serr := c.Transport.Deliver(sctx, m)
+	cancel()
+	done := c.now()
+	switch {
+	case serr == nil:
+		m.Attempts++
+		m.Status, m.SentAt, m.NextAt, m.LastError = shop.MailSent, &done, done.Add(shop.MailKeepSent), ""
+		shop.Tell(c.Telemetry, shop.EventMailSent)
+	case ctx.Err() != nil:
+		// Stopping: not the server's fault; the next start tries at once.
+		m.NextAt = done
+	default:
+		m.Attempts++
+		m.LastError = oneLine(serr.Error(), 500)
+		if done.Sub(m.CreatedAt) >= shop.MailGiveUpAfter {
+			m.Status, m.NextAt = shop.MailFailed, done
+			shop.Tell(c.Telemetry, shop.EventMailFailed)
+			c.Log.ErrorContext(ctx, "an e-mail could not be delivered for 24 hours and is given up", "to", m.To, "subject", m.Subject, "error", serr)
+		} else {
+			m.NextAt = done.Add(shop.MailBackoff(m.Attempts))
+			c.Log.WarnContext(ctx, "an e-mail was not delivered; it is tried again", "to", m.To, "attempts", m.Attempts, "retry_at", m.NextAt, "error", serr)
+		}
+	}
+	err = c.Store.FinishMail(context.WithoutCancel(ctx), m.ID, c.ID, m)
+	if shop.ErrorCode(err) == shop.ECONFLICT {
+		c.Log.WarnContext(ctx, "an e-mail's claim ended before its attempt did; another sender has it", "id", m.ID)
+		err = nil
+	}
+	return true, serr == nil, err
+}
+
+// oneLine is an error for the admin's list: one line, at most n bytes.
+func oneLine(s string, n int) string {
+	s = strings.Join(strings.Fields(s), " ")
+	if len(s) > n {
+		s = s[:n]
+	}
+	return s
+}

@@ -1,0 +1,238 @@
+package app
+
+import (
+	"context"
+	"log/slog"
+	"time"
+
+	"storefront/server/internal/shop"
+)
+
+// QuoteStore is the quotes' persistence with the look-up recovery needs.
+type QuoteStore interface {
+	shop.QuoteStore
+	shop.QuoteRecovery
+}
+
+// Quotes is the quote desk: customers ask, admins price, customers accept
+// (one order per item, all or none) or decline.
+type Quotes struct {
+	Quotes   QuoteStore
+	Products shop.ProductStore
+	Orders   *Orders // places and withdraws the orders of an acceptance
+	Mail     *Outbox // may be nil
+	Now      func() time.Time
+	Log      *slog.Logger
+}
+
+func (q *Quotes) now() time.Time {
+	if q.Now != nil {
+		return q.Now().UTC()
+	}
+	return time.Now().UTC()
+}
+
+// Request stores a customer's request for a quote, status requested.
+func (q *Quotes) Request(ctx context.Context, caller shop.Caller, d shop.QuoteDraft) (shop.Quote, error) {
+	if err := shop.RequireSignedIn(caller); err != nil {
+		return shop.Quote{}, err
+	}
+	if err := d.Validate(); err != nil {
+		return shop.Quote{}, err
+	}
+	quote := shop.Quote{Email: caller.Email, Name: caller.Name, Company: d.Company, Message: d.Message}
+	for _, it := range d.Items {
+		p, err := q.Products.FindProduct(ctx, it.ProductID)
+		if err != nil {
+			return shop.Quote{}, err
+		}
+		quote.Items = append(quote.Items, shop.QuoteItem{ProductID: p.ID, ProductName: p.Name, Quantity: it.Quantity})
+	}
+	return q.Quotes.InsertQuote(ctx, quote)
+}
+
+// List returns the caller's quotes, or every quote to an admin.
+func (q *Quotes) List(ctx context.Context, caller shop.Caller, limit, skip int) ([]shop.Quote, int64, error) {
+	if err := shop.RequireSignedIn(caller); err != nil {
+		return nil, 0, err
+	}
+	email := caller.Email
+	if caller.IsAdmin() {
+		email = ""
+	}
+	return q.Quotes.ListQuotes(ctx, email, limit, skip)
+}
+
+// Price answers a quote (admins): every item priced, a validity, a note.
+func (q *Quotes) Price(ctx context.Context, caller shop.Caller, id string, p shop.QuotePricing) (shop.Quote, error) {
+	if err := shop.RequireAdmin(caller); err != nil {
+		return shop.Quote{}, err
+	}
+	cur, err := q.Quotes.FindQuote(ctx, id)
+	if err != nil {
+		return shop.Quote{}, err
+	}
+	items, err := p.Validate(cur, q.now().Format(time.DateOnly))
+	if err != nil {
+		return shop.Quote{}, err
+	}
+	priced, err := q.Quotes.PriceQuote(ctx, id, items, p.ValidUntil, p.Note)
+	if err != nil {
+		return shop.Quote{}, err
+	}
+	q.Mail.Send(ctx, shop.Letter{Kind: shop.LetterQuoteAnswered, To: priced.Email, Quote: &priced})
+	return priced, nil
+}
+
+// Decline declines a quote: its owner or an admin (to anyone else it does
+// not exist).
+func (q *Quotes) Decline(ctx context.Context, caller shop.Caller, id string) (shop.Quote, error) {
+	if err := shop.RequireSignedIn(caller); err != nil {
+		return shop.Quote{}, err
+	}
+	cur, err := q.Quotes.FindQuote(ctx, id)
+	if err != nil {
+		return shop.Quote{}, err
+	}
+	if err := shop.RequireOwnerOrAdminOrHide(caller, cur.Email, shop.MsgQuoteNoun); err != nil {
+		return shop.Quote{}, err
+	}
+	return q.Quotes.DeclineQuote(ctx, id)
+}
+
+// Accept turns a quoted, unexpired quote into one order per item at the
+// quoted unit prices, for its owner. The stock is reserved for every item
+// or for none: an item short of stock withdraws the orders placed before
+// it. The quote carries the orders' ids while they are placed (one
+// conditional write), so a second acceptance is refused and a crash in
+// between is settled at the next start (Recover).
+func (q *Quotes) Accept(ctx context.Context, caller shop.Caller, id string, d shop.AcceptDraft) ([]string, error) {
+	if err := shop.RequireSignedIn(caller); err != nil {
+		return nil, err
+	}
+	if err := d.Validate(); err != nil {
+		return nil, err
+	}
+	cur, err := q.Quotes.FindQuote(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	if caller.Email != shop.NormalizeEmail(cur.Email) {
+		if caller.IsAdmin() {
+			return nil, shop.Errorf(shop.EFORBIDDEN, shop.MsgQuoteOwnerOnly)
+		}
+		return nil, shop.NotFound(shop.MsgQuoteNoun)
+	}
+	switch {
+	case cur.Status == shop.QuoteAccepted:
+		return nil, shop.Errorf(shop.ECONFLICT, shop.MsgQuoteAccepted)
+	case cur.Status == shop.QuoteDeclined:
+		return nil, shop.Errorf(shop.ECONFLICT, shop.MsgQuoteDeclined)
+	case cur.Status != shop.QuoteQuoted || cur.QuotedAt == nil:
+		return nil, shop.Errorf(shop.ECONFLICT, shop.MsgQuoteNotQuoted)
+	case len(cur.Accepting) > 0:
+		return nil, shop.Errorf(shop.ECONFLICT, shop.MsgQuoteBusy)
+	case q.now().Format(time.DateOnly) > cur.ValidUntil:
+		return nil, shop.Errorf(shop.ECONFLICT, shop.MsgQuoteExpired, cur.ValidUntil)
+	}
+	ids := make([]string, len(cur.Items))
+	for i := range ids {
+		ids[i] = q.Orders.Orders.NewOrderID()
+	}
+	if err := q.Quotes.StartAccepting(ctx, id, *cur.QuotedAt, ids); err != nil {
+		return nil, err
+	}
+	placed := make([]shop.Order, 0, len(cur.Items))
+	for i, it := range cur.Items {
+		ord, err := q.placeItem(ctx, caller, ids[i], it, d)
+		if err != nil {
+			q.undo(ctx, cur, ids, placed)
+			return nil, err
+		}
+		placed = append(placed, ord)
+	}
+	if _, err := q.Quotes.FinishAccepting(ctx, id, ids); err != nil {
+		// The orders stand; the next start marks the quote accepted.
+		q.Log.ErrorContext(ctx, "a quote's orders are placed but the quote is not yet marked accepted", "quote", id, "error", err)
+		return nil, err
+	}
+	letters := make([]shop.Letter, len(placed))
+	for i := range placed {
+		letters[i] = shop.Letter{Kind: shop.LetterOrderPlaced, To: placed[i].Email, Order: &placed[i]}
+	}
+	q.Mail.Send(ctx, letters...)
+	return ids, nil
+}
+
+// placeItem places the order of one quoted item, at its quoted unit price.
+func (q *Quotes) placeItem(ctx context.Context, caller shop.Caller, orderID string, it shop.QuoteItem, d shop.AcceptDraft) (shop.Order, error) {
+	p, err := q.Products.FindProduct(ctx, it.ProductID)
+	if shop.ErrorCode(err) == shop.ENOTFOUND {
+		return shop.Order{}, shop.Errorf(shop.ECONFLICT, shop.MsgQuoteProductGone, it.ProductName)
+	}
+	if err != nil {
+		return shop.Order{}, err
+	}
+	return q.Orders.place(ctx, shop.Order{
+		ID: orderID, Name: caller.Name, Email: caller.Email, Image: p.Image, ProductID: p.ID, ProductName: p.Name,
+		ProductPrice: *it.UnitPrice, ProductQuantity: it.Quantity, Amount: int64(*it.UnitPrice) * it.Quantity,
+		Address: d.Address, Mobile: d.Mobile,
+	})
+}
+
+// undo withdraws the orders placed for a refused acceptance, newest first,
+// and drops the quote's marker. Whatever it cannot undo now, Recover does.
+func (q *Quotes) undo(ctx context.Context, cur shop.Quote, ids []string, placed []shop.Order) {
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), settleTimeout)
+	defer cancel()
+	for i := len(placed) - 1; i >= 0; i-- {
+		if err := q.Orders.withdraw(ctx, placed[i]); err != nil {
+			q.Log.ErrorContext(ctx, "an order of a refused quote acceptance is left for the next start", "quote", cur.ID, "order", placed[i].ID, "error", err)
+			return
+		}
+	}
+	if err := q.Quotes.AbandonAccepting(ctx, cur.ID, ids); err != nil {
+		q.Log.ErrorContext(ctx, "a refused quote acceptance is left for the next start", "quote", cur.ID, "error", err)
+	}
+}
+
+// Recover settles the acceptances begun before cutoff and not ended (a
+// crash between the steps): when every order was placed the quote is
+// accepted; otherwise the orders placed are withdrawn and the quote is
+// quoted again. Run it after RecoverStock.
+func (q *Quotes) Recover(ctx context.Context, cutoff time.Time) (accepted, reopened int, err error) {
+	stale, err := q.Quotes.StaleAcceptances(ctx, cutoff)
+	if err != nil {
+		return 0, 0, err
+	}
+	for _, cur := range stale {
+		var placed []shop.Order
+		for _, oid := range cur.Accepting {
+			ord, err := q.Orders.Orders.FindOrder(ctx, oid)
+			switch shop.ErrorCode(err) {
+			case "":
+				placed = append(placed, ord)
+			case shop.ENOTFOUND:
+			default:
+				return accepted, reopened, err
+			}
+		}
+		if len(placed) == len(cur.Accepting) {
+			if _, err := q.Quotes.FinishAccepting(ctx, cur.ID, cur.Accepting); err != nil {
+				return accepted, reopened, err
+			}
+			accepted++
+			continue
+		}
+		for _, ord := range placed {
+			if err := q.Orders.withdraw(ctx, ord); err != nil {
+				return accepted, reopened, err
+			}
+		}
+		if err := q.Quotes.AbandonAccepting(ctx, cur.ID, cur.Accepting); err != nil {
+			return accepted, reopened, err
+		}
+		reopened++
+	}
+	return accepted, reopened, nil
+}

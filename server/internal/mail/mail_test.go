@@ -1,0 +1,141 @@
+package mail_test
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"storefront/server/internal/mail"
+	"storefront/server/internal/mail/mailtest"
+	"storefront/server/internal/shop"
+)
+
+func testMail() shop.Mail {
+	return shop.Mail{ID: "0123456789abcdef01234567", To: "ann@shop.test", Subject: "Order #1001 has shipped",
+		Text: "Hello Ann,\nIt shipped.\n", HTML: "<p>Hello Ann,</p><p>It shipped.</p>", MessageID: "<0123456789abcdef01234567@shop.test>"}
+}
+
+func mustTransport(t *testing.T, rawURL string, srv *mailtest.Server) *mail.SMTP {
+	t.Helper()
+	tr, err := mail.NewSMTP(rawURL, "Ironclad <orders@shop.test>", srv.ClientTLS())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tr
+}
+
+func TestSMTP(t *testing.T) {
+	ctx := context.Background()
+	cases := []struct {
+		name    string
+		opt     mailtest.Options
+		url     string // %s: the server's address
+		wantTLS bool
+	}{
+		{"OK_PlainWithoutCredentials", mailtest.Options{Security: mailtest.Plain}, "smtp://%s", false},
+		{"OK_StartTLSWhenOffered", mailtest.Options{Security: mailtest.StartTLS}, "smtp://%s", true},
+		{"OK_CredentialsOverStartTLS", mailtest.Options{Security: mailtest.StartTLS, User: "shop", Password: "s3cret"}, "smtp://shop:s3cret@%s", true},
+		{"OK_ImplicitTLS", mailtest.Options{Security: mailtest.Implicit, User: "shop", Password: "s3cret"}, "smtps://shop:s3cret@%s", true},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			srv := mailtest.Start(t, c.opt)
+			if err := mustTransport(t, fmt.Sprintf(c.url, srv.Addr()), srv).Deliver(ctx, testMail()); err != nil {
+				t.Fatal(err)
+			}
+			got := srv.Messages()
+			if len(got) != 1 || got[0].TLS != c.wantTLS || got[0].From != "orders@shop.test" || len(got[0].To) != 1 || got[0].To[0] != "ann@shop.test" {
+				t.Fatalf("messages: %+v", got)
+			}
+			data := string(got[0].Data)
+			for _, want := range []string{"Message-ID: <0123456789abcdef01234567@shop.test>", "Subject: Order #1001 has shipped",
+				"multipart/alternative", "text/plain", "text/html", "It shipped."} {
+				if !strings.Contains(data, want) {
+					t.Errorf("the message lacks %q:\n%s", want, data)
+				}
+			}
+		})
+	}
+	t.Run("ErrCredentialsNeverInPlainText", func(t *testing.T) {
+		srv := mailtest.Start(t, mailtest.Options{Security: mailtest.Plain})
+		err := mustTransport(t, "smtp://shop:s3cret@"+srv.Addr(), srv).Deliver(ctx, testMail())
+		if err == nil || !strings.Contains(err.Error(), "STARTTLS") || len(srv.Messages()) != 0 {
+			t.Fatalf("a password over a plain connection: %v, %d messages", err, len(srv.Messages()))
+		}
+	})
+	t.Run("ErrWrongPassword", func(t *testing.T) {
+		srv := mailtest.Start(t, mailtest.Options{Security: mailtest.StartTLS, User: "shop", Password: "s3cret"})
+		if err := mustTransport(t, "smtp://shop:wrong@"+srv.Addr(), srv).Deliver(ctx, testMail()); err == nil || len(srv.Messages()) != 0 {
+			t.Fatalf("wrong password: %v", err)
+		}
+	})
+	t.Run("ErrServerDown", func(t *testing.T) {
+		srv := mailtest.Start(t, mailtest.Options{})
+		srv.Stop()
+		if err := mustTransport(t, "smtp://"+srv.Addr(), srv).Deliver(ctx, testMail()); err == nil {
+			t.Fatal("delivered to a stopped server")
+		}
+	})
+}
+
+func TestNewSMTP_ErrBadConfiguration(t *testing.T) {
+	for _, c := range [][2]string{
+		{"http://mail.test", "a@shop.test"}, {"smtp://", "a@shop.test"}, {"smtp://mail.test:0", "a@shop.test"},
+		{"smtp://mail.test:99999", "a@shop.test"}, {"smtp://mail.test", "not an address"}, {"smtp://mail.test/x", "a@shop.test"},
+	} {
+		if _, err := mail.NewSMTP(c[0], c[1], nil); err == nil {
+			t.Errorf("%q, %q: accepted", c[0], c[1])
+		}
+	}
+	tr, err := mail.NewSMTP("smtp://shop:s3cret@mail.test", "a@shop.test", nil)
+	if err != nil || tr.Describe() != "smtp://shop@mail.test:587" {
+		t.Fatalf("%v %q: the default port with credentials is 587, and the password is never shown", err, tr.Describe())
+	}
+}
+
+func TestTemplates(t *testing.T) {
+	tpl := mail.MustTemplates("")
+	shipped := time.Date(2026, 3, 1, 10, 0, 0, 0, time.UTC)
+	price := shop.Cents(125000)
+	order := &shop.Order{Number: 1042, Name: "Ann <b>", Email: "ann@shop.test", ProductName: "Lathe & Co", ProductQuantity: 2, Amount: 250000, ShippedAt: &shipped}
+	quote := &shop.Quote{Number: 1001, Name: "Ann", Items: []shop.QuoteItem{{ProductName: "Lathe", Quantity: 3, UnitPrice: &price}}, ValidUntil: "2026-04-01", Note: "<script>x</script>"}
+	claim := &shop.Claim{Number: 1003, OrderNumber: 1042, Name: "Ann", ProductName: "Lathe", Reason: "Broken", Status: shop.ClaimApproved}
+	msg := &shop.Message{Email: "v@shop.test", Subject: "Hello\r\nBcc: evil@x.test", Message: "<img src=x onerror=alert(1)>"}
+	cases := []struct {
+		l       shop.Letter
+		subject string
+		text    string
+	}{
+		{shop.Letter{Kind: shop.LetterOrderPlaced, Order: order}, "Order #1042 received: Lathe & Co", "Total: $2500"},
+		{shop.Letter{Kind: shop.LetterOrderPaid, Order: order}, "Order #1042 is paid", "$2500"},
+		{shop.Letter{Kind: shop.LetterOrderShipped, Order: order}, "Order #1042 has shipped", "within 2 months"},
+		{shop.Letter{Kind: shop.LetterQuoteAnswered, Quote: quote}, "Your quote #1001 is ready", "Lathe x 3 at $1250 each"},
+		{shop.Letter{Kind: shop.LetterClaimReceived, Claim: claim}, "Claim #1003 received for order #1042", "Your reason: Broken"},
+		{shop.Letter{Kind: shop.LetterClaimDecided, Claim: claim}, "Claim #1003 approved", "A replacement is on its way"},
+		{shop.Letter{Kind: shop.LetterContact, Message: msg}, "Contact message: Hello Bcc: evil@x.test", "<img src=x onerror=alert(1)>"},
+	}
+	for _, c := range cases {
+		t.Run(string(c.l.Kind), func(t *testing.T) {
+			got, err := tpl.Compose(c.l)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got.Subject != c.subject || !strings.Contains(got.Text, c.text) {
+				t.Fatalf("subject %q, text:\n%s", got.Subject, got.Text)
+			}
+			for _, raw := range []string{"<script>", "<img", "<b>", "Lathe & Co"} {
+				if strings.Contains(got.HTML, raw) {
+					t.Fatalf("the HTML holds %q unescaped:\n%s", raw, got.HTML)
+				}
+			}
+			if !strings.Contains(got.HTML, "<title>"+strings.ReplaceAll(c.subject, "&", "&amp;")+"</title>") {
+				t.Fatalf("HTML title: %s", got.HTML)
+			}
+		})
+	}
+	if _, err := tpl.Compose(shop.Letter{Kind: shop.LetterOrderPlaced}); err == nil {
+		t.Fatal("an order letter without an order rendered")
+	}
+}

@@ -1,0 +1,129 @@
+// Package mail is the storefront's e-mail: the templates every message is
+// rendered from (templates/, one place) and the SMTP transport.
+package mail
+
+import (
+	"bytes"
+	"embed"
+	"fmt"
+	htmltemplate "html/template"
+	"strings"
+	texttemplate "text/template"
+
+	"storefront/server/internal/shop"
+)
+
+// Each kind has <kind>.txt (a "Subject: " line, a blank line, the plain
+// text) and <kind>.html (the HTML body, inside layout.html). HTML is
+// escaped by html/template; the subject is folded onto one line.
+//
+//go:embed templates
+var files embed.FS
+
+// kinds are the letters there are templates for.
+var kinds = []shop.LetterKind{shop.LetterOrderPlaced, shop.LetterOrderPaid, shop.LetterOrderShipped,
+	shop.LetterQuoteAnswered, shop.LetterClaimReceived, shop.LetterClaimDecided, shop.LetterContact}
+
+// DefaultShopName signs the messages when no name is configured.
+const DefaultShopName = "Ironclad Machinery"
+
+// Templates renders letters; it implements shop.Composer.
+type Templates struct {
+	shopName string
+	text     map[shop.LetterKind]*texttemplate.Template
+	html     map[shop.LetterKind]*htmltemplate.Template
+}
+
+var _ shop.Composer = (*Templates)(nil)
+
+var funcs = map[string]any{
+	"money": func(cents int64) string { return "$" + shop.Cents(cents).Dollars() },
+	"price": func(c *shop.Cents) string {
+		if c == nil {
+			return "-"
+		}
+		return "$" + c.Dollars()
+	},
+	"quoteTotal": func(q *shop.Quote) int64 {
+		var sum int64
+		for _, it := range q.Items {
+			if it.UnitPrice != nil {
+				sum += int64(*it.UnitPrice) * it.Quantity
+			}
+		}
+		return sum
+	},
+}
+
+// NewTemplates parses every template; shopName signs the messages.
+func NewTemplates(shopName string) (*Templates, error) {
+	if shopName == "" {
+		shopName = DefaultShopName
+	}
+	t := &Templates{shopName: shopName, text: map[shop.LetterKind]*texttemplate.Template{}, html: map[shop.LetterKind]*htmltemplate.Template{}}
+	for _, k := range kinds {
+		src, err := files.ReadFile("templates/" + string(k) + ".txt")
+		if err != nil {
+			return nil, err
+		}
+		head, body, _ := strings.Cut(string(src), "\n")
+		subject, ok := strings.CutPrefix(head, "Subject: ")
+		if !ok {
+			return nil, fmt.Errorf("mail template %s.txt does not start with a Subject line", k)
+		}
+		tt, err := texttemplate.New("text").Funcs(funcs).Option("missingkey=error").Parse(strings.TrimLeft(body, "\n"))
+		if err == nil {
+			_, err = tt.New("subject").Parse(subject)
+		}
+		if err != nil {
+			return nil, fmt.Errorf("mail template %s: %w", k, err)
+		}
+		ht, err := htmltemplate.New("layout.html").Funcs(funcs).Option("missingkey=error").ParseFS(files, "templates/layout.html", "templates/"+string(k)+".html")
+		if err != nil {
+			return nil, fmt.Errorf("mail template %s: %w", k, err)
+		}
+		t.text[k], t.html[k] = tt, ht
+	}
+	return t, nil
+}
+
+// MustTemplates is NewTemplates for wiring and tests: the templates are
+// embedded, so a failure is a defect of the build.
+func MustTemplates(shopName string) *Templates {
+	t, err := NewTemplates(shopName)
+	if err != nil {
+		panic(err)
+	}
+	return t
+}
+
+type data struct {
+	shop.Letter
+	Shop    string
+	Subject string
+}
+
+// Compose renders the letter's subject, plain text and HTML.
+func (t *Templates) Compose(l shop.Letter) (shop.MailContent, error) {
+	tt, ok := t.text[l.Kind]
+	if !ok {
+		return shop.MailContent{}, fmt.Errorf("no mail template %q", l.Kind)
+	}
+	d := data{Letter: l, Shop: t.shopName}
+	var subject, text bytes.Buffer
+	if err := tt.ExecuteTemplate(&subject, "subject", d); err != nil {
+		return shop.MailContent{}, fmt.Errorf("render %s: %w", l.Kind, err)
+	}
+	if err := tt.ExecuteTemplate(&text, "text", d); err != nil {
+		return shop.MailContent{}, fmt.Errorf("render %s: %w", l.Kind, err)
+	}
+	// A visitor's text may end up in a subject: one line, no header tricks.
+	d.Subject = strings.Join(strings.Fields(subject.String()), " ")
+	body := text.String()
+	var html bytes.Buffer
+	if err := t.html[l.Kind].ExecuteTemplate(&html, "layout", d); err != nil {
+		return shop.MailContent{}, fmt.Errorf("render %s: %w", l.Kind, err)
+	}
+	body = strings.TrimRight(body, "\n") + "\n\n-- \n" + t.shopName + "\n"
+	return shop.MailContent{Subject: d.Subject, Text: body, HTML: html.String()}, nil
+}

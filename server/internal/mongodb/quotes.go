@@ -1,0 +1,313 @@
+package mongodb
+
+import (
+	"context"
+	"slices"
+	"time"
+
+	"go.mongodb.org/mongo-driver/v2/bson"
+
+	"storefront/server/internal/shop"
+)
+
+var _ shop.QuoteStore = (*Store)(nil)
+
+type quoteItemDoc struct {
+	ProductID   bson.ObjectID `bson:"productId"`
+	ProductName string        `bson:"productName"`
+	Quantity    int64         `bson:"quantity"`
+	UnitPrice   *float64      `bson:"unitPrice,omitempty"` // dollars, as product prices
+}
+
+type quoteDoc struct {
+	ID         bson.ObjectID   `bson:"_id"`
+	Number     int64           `bson:"number"`
+	Email      string          `bson:"email"`
+	Name       string          `bson:"name"`
+	Company    string          `bson:"company,omitempty"`
+	Items      []quoteItemDoc  `bson:"items"`
+	Message    string          `bson:"message"`
+	Status     string          `bson:"status"`
+	ValidUntil string          `bson:"validUntil,omitempty"`
+	Note       string          `bson:"note,omitempty"`
+	OrderIDs   []bson.ObjectID `bson:"orderIds,omitempty"`
+	CreatedAt  time.Time       `bson:"createdAt"`
+	QuotedAt   *time.Time      `bson:"quotedAt,omitempty"`
+	DecidedAt  *time.Time      `bson:"decidedAt,omitempty"`
+	// Accepting are the ids of the orders being placed for the quote, and
+	// AcceptingAt when that began: the marker a crash leaves (RecoverQuotes).
+	Accepting   []bson.ObjectID `bson:"accepting,omitempty"`
+	AcceptingAt *time.Time      `bson:"acceptingAt,omitempty"`
+}
+
+func hexes(ids []bson.ObjectID) []string {
+	if len(ids) == 0 {
+		return nil
+	}
+	out := make([]string, len(ids))
+	for i, id := range ids {
+		out[i] = id.Hex()
+	}
+	return out
+}
+
+func objectIDs(ids []string) ([]bson.ObjectID, error) {
+	out := make([]bson.ObjectID, len(ids))
+	for i, id := range ids {
+		oid, err := objectID(id)
+		if err != nil {
+			return nil, err
+		}
+		out[i] = oid
+	}
+	return out, nil
+}
+
+func (d quoteDoc) quote() shop.Quote {
+	q := shop.Quote{ID: d.ID.Hex(), Number: d.Number, Email: d.Email, Name: d.Name, Company: d.Company,
+		Items: make([]shop.QuoteItem, len(d.Items)), Message: d.Message, Status: shop.QuoteStatus(d.Status),
+		ValidUntil: d.ValidUntil, Note: d.Note, OrderIDs: hexes(d.OrderIDs), CreatedAt: d.CreatedAt.UTC(),
+		QuotedAt: utcPtr(d.QuotedAt), DecidedAt: utcPtr(d.DecidedAt), Accepting: hexes(d.Accepting)}
+	for i, it := range d.Items {
+		q.Items[i] = shop.QuoteItem{ProductID: it.ProductID.Hex(), ProductName: it.ProductName, Quantity: it.Quantity}
+		if it.UnitPrice != nil {
+			c := shop.CentsFromFloat(*it.UnitPrice)
+			q.Items[i].UnitPrice = &c
+		}
+	}
+	return q
+}
+
+// quoteMirror keeps the quotes by id, all by date (admins) and each
+// customer's by date (My Quotes).
+func quoteMirror() *mirror[bson.ObjectID, quoteDoc] {
+	byDate := func(a, b *quoteDoc) int { return a.CreatedAt.Compare(b.CreatedAt) }
+	return &mirror[bson.ObjectID, quoteDoc]{
+		name: CollQuotes, idOf: func(d *quoteDoc) bson.ObjectID { return d.ID }, cmpID: compareOID,
+		orders: []*orderIndex[bson.ObjectID, quoteDoc]{
+			{name: "createdAt", cmp: byDate},
+			{name: "email,createdAt", group: func(d *quoteDoc) string { return d.Email }, cmp: byDate},
+		},
+	}
+}
+
+// InsertQuote stores a new quote, status requested, with the next quote number.
+func (s *Store) InsertQuote(ctx context.Context, q shop.Quote) (shop.Quote, error) {
+	doc := quoteDoc{ID: bson.NewObjectID(), Email: shop.NormalizeEmail(q.Email), Name: q.Name, Company: q.Company,
+		Items: make([]quoteItemDoc, len(q.Items)), Message: q.Message, Status: string(shop.QuoteRequested), CreatedAt: s.now()}
+	for i, it := range q.Items {
+		pid, err := objectID(it.ProductID)
+		if err != nil {
+			return shop.Quote{}, err
+		}
+		doc.Items[i] = quoteItemDoc{ProductID: pid, ProductName: it.ProductName, Quantity: it.Quantity}
+	}
+	n, err := s.takeNumbers(ctx, quoteCounterID, orderNumberBase, 1)
+	if err != nil {
+		return shop.Quote{}, err
+	}
+	doc.Number = n
+	if err := s.quotes.insert(ctx, doc); err != nil {
+		return shop.Quote{}, translate(err, "")
+	}
+	stored, err := roundTrip(doc)
+	return stored.quote(), err
+}
+
+// FindQuote returns the quote with this id.
+func (s *Store) FindQuote(ctx context.Context, id string) (shop.Quote, error) {
+	oid, err := objectID(id)
+	if err != nil {
+		return shop.Quote{}, err
+	}
+	d, err := s.quotes.get(ctx, oid)
+	return d.quote(), err
+}
+
+// ListQuotes returns quotes newest first: one customer's, or all when email is "".
+func (s *Store) ListQuotes(ctx context.Context, email string, limit, skip int) ([]shop.Quote, int64, error) {
+	q := listQuery[quoteDoc]{index: "createdAt", desc: true, sort: newestFirst, skip: skip, limit: limit}
+	if email != "" {
+		email = shop.NormalizeEmail(email)
+		q.index, q.group, q.filter = "email,createdAt", &email, bson.D{{Key: "email", Value: email}}
+	}
+	docs, total, err := s.quotes.list(ctx, q)
+	out := make([]shop.Quote, len(docs))
+	for i, d := range docs {
+		out[i] = d.quote()
+	}
+	return out, total, err
+}
+
+// open is the precondition of pricing and declining: requested or quoted,
+// and not being accepted.
+var openQuote = guard[quoteDoc]{
+	filter: bson.D{
+		{Key: "status", Value: bson.D{{Key: "$in", Value: bson.A{string(shop.QuoteRequested), string(shop.QuoteQuoted)}}}},
+		{Key: "accepting", Value: bson.D{{Key: "$exists", Value: false}}},
+	},
+	check: func(q quoteDoc) error {
+		if err := quoteClosed(q); err != nil {
+			return err
+		}
+		if len(q.Accepting) > 0 {
+			return shop.Errorf(shop.ECONFLICT, shop.MsgQuoteBusy)
+		}
+		return nil
+	},
+}
+
+// quoteClosed says why a quote is decided, or nil.
+func quoteClosed(q quoteDoc) error {
+	switch shop.QuoteStatus(q.Status) {
+	case shop.QuoteAccepted:
+		return shop.Errorf(shop.ECONFLICT, shop.MsgQuoteAccepted)
+	case shop.QuoteDeclined:
+		return shop.Errorf(shop.ECONFLICT, shop.MsgQuoteDeclined)
+	}
+	return nil
+}
+
+// PriceQuote prices every item of an open quote; status becomes quoted.
+func (s *Store) PriceQuote(ctx context.Context, id string, items []shop.QuoteItem, validUntil, note string) (shop.Quote, error) {
+	oid, err := objectID(id)
+	if err != nil {
+		return shop.Quote{}, err
+	}
+	docs := make(bson.A, len(items))
+	for i, it := range items {
+		pid, err := objectID(it.ProductID)
+		if err != nil {
+			return shop.Quote{}, err
+		}
+		price := it.UnitPrice.Float()
+		docs[i] = quoteItemDoc{ProductID: pid, ProductName: it.ProductName, Quantity: it.Quantity, UnitPrice: &price}
+	}
+	set := bson.D{{Key: "items", Value: docs}, {Key: "validUntil", Value: validUntil}, {Key: "status", Value: string(shop.QuoteQuoted)},
+		{Key: "quotedAt", Value: s.now()}}
+	update := bson.D{{Key: "$set", Value: set}}
+	if note != "" {
+		update[0].Value = append(set, bson.E{Key: "note", Value: note})
+	} else {
+		update = append(update, bson.E{Key: "$unset", Value: bson.D{{Key: "note", Value: ""}}})
+	}
+	if _, err := s.quotes.update(ctx, oid, openQuote, update); err != nil {
+		return shop.Quote{}, err
+	}
+	d, err := s.quotes.get(ctx, oid)
+	return d.quote(), err
+}
+
+// DeclineQuote declines an open quote.
+func (s *Store) DeclineQuote(ctx context.Context, id string) (shop.Quote, error) {
+	oid, err := objectID(id)
+	if err != nil {
+		return shop.Quote{}, err
+	}
+	if _, err := s.quotes.update(ctx, oid, openQuote, bson.D{{Key: "$set", Value: bson.D{
+		{Key: "status", Value: string(shop.QuoteDeclined)}, {Key: "decidedAt", Value: s.now()}}}}); err != nil {
+		return shop.Quote{}, err
+	}
+	d, err := s.quotes.get(ctx, oid)
+	return d.quote(), err
+}
+
+// StartAccepting marks a quoted quote, priced as read, as being accepted by
+// the orders orderIDs, in one conditional write.
+func (s *Store) StartAccepting(ctx context.Context, id string, quotedAt time.Time, orderIDs []string) error {
+	oid, err := objectID(id)
+	if err != nil {
+		return err
+	}
+	ids, err := objectIDs(orderIDs)
+	if err != nil {
+		return err
+	}
+	quotedAt = quotedAt.UTC().Truncate(time.Millisecond)
+	_, err = s.quotes.update(ctx, oid, guard[quoteDoc]{
+		filter: bson.D{{Key: "status", Value: string(shop.QuoteQuoted)}, {Key: "quotedAt", Value: quotedAt},
+			{Key: "accepting", Value: bson.D{{Key: "$exists", Value: false}}}},
+		check: func(q quoteDoc) error {
+			if err := quoteClosed(q); err != nil {
+				return err
+			}
+			switch {
+			case len(q.Accepting) > 0:
+				return shop.Errorf(shop.ECONFLICT, shop.MsgQuoteBusy)
+			case shop.QuoteStatus(q.Status) != shop.QuoteQuoted:
+				return shop.Errorf(shop.ECONFLICT, shop.MsgQuoteNotQuoted)
+			case q.QuotedAt == nil || !q.QuotedAt.Equal(quotedAt):
+				return shop.Errorf(shop.ECONFLICT, "%s changed at the same time. Please try again.", shop.MsgQuoteNoun)
+			}
+			return nil
+		},
+	}, bson.D{{Key: "$set", Value: bson.D{{Key: "accepting", Value: ids}, {Key: "acceptingAt", Value: s.now()}}}})
+	return err
+}
+
+// markedBy is the precondition of ending an acceptance: the quote carries
+// exactly this marker.
+func markedBy(ids []bson.ObjectID) guard[quoteDoc] {
+	return guard[quoteDoc]{
+		filter: bson.D{{Key: "accepting", Value: ids}},
+		check: func(q quoteDoc) error {
+			if !slices.Equal(q.Accepting, ids) {
+				return shop.Errorf(shop.ECONFLICT, shop.MsgQuoteBusy)
+			}
+			return nil
+		},
+	}
+}
+
+// FinishAccepting makes the quote accepted with the orders it marked.
+func (s *Store) FinishAccepting(ctx context.Context, id string, orderIDs []string) (shop.Quote, error) {
+	oid, err := objectID(id)
+	if err != nil {
+		return shop.Quote{}, err
+	}
+	ids, err := objectIDs(orderIDs)
+	if err != nil {
+		return shop.Quote{}, err
+	}
+	if _, err := s.quotes.update(ctx, oid, markedBy(ids), bson.D{
+		{Key: "$set", Value: bson.D{{Key: "status", Value: string(shop.QuoteAccepted)}, {Key: "orderIds", Value: ids}, {Key: "decidedAt", Value: s.now()}}},
+		{Key: "$unset", Value: bson.D{{Key: "accepting", Value: ""}, {Key: "acceptingAt", Value: ""}}},
+	}); err != nil {
+		return shop.Quote{}, err
+	}
+	d, err := s.quotes.get(ctx, oid)
+	return d.quote(), err
+}
+
+// AbandonAccepting drops the marker: the quote is quoted, as before.
+func (s *Store) AbandonAccepting(ctx context.Context, id string, orderIDs []string) error {
+	oid, err := objectID(id)
+	if err != nil {
+		return err
+	}
+	ids, err := objectIDs(orderIDs)
+	if err != nil {
+		return err
+	}
+	_, err = s.quotes.update(ctx, oid, markedBy(ids), bson.D{{Key: "$unset", Value: bson.D{{Key: "accepting", Value: ""}, {Key: "acceptingAt", Value: ""}}}})
+	return err
+}
+
+// staleAcceptances finds the quotes marked as being accepted before cutoff
+// (MongoDB; the sparse index accepting serves it).
+func staleAcceptances(cutoff time.Time) bson.D {
+	return bson.D{{Key: "acceptingAt", Value: bson.D{{Key: "$lt", Value: cutoff}}}}
+}
+
+// StaleAcceptances returns the quotes whose acceptance began before cutoff
+// and has not ended: a crash between its steps (RecoverQuotes settles them).
+func (s *Store) StaleAcceptances(ctx context.Context, cutoff time.Time) ([]shop.Quote, error) {
+	docs, _, err := s.quotes.list(ctx, listQuery[quoteDoc]{index: "createdAt", limit: 1 << 30,
+		match:  func(q *quoteDoc) bool { return q.AcceptingAt != nil && q.AcceptingAt.Before(cutoff) },
+		filter: staleAcceptances(cutoff)})
+	out := make([]shop.Quote, len(docs))
+	for i, d := range docs {
+		out[i] = d.quote()
+	}
+	return out, err
+}

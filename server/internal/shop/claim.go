@@ -1,0 +1,155 @@
+package shop
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+	"unicode/utf8"
+)
+
+// ClaimStatus is where a replacement claim stands.
+type ClaimStatus string
+
+// A claim is requested by the order's owner, then approved (a replacement
+// order is made) or rejected by an admin, once.
+const (
+	ClaimRequested ClaimStatus = "requested"
+	ClaimApproved  ClaimStatus = "approved"
+	ClaimRejected  ClaimStatus = "rejected"
+)
+
+// Claim is a customer's claim for the replacement of faulty equipment
+// (collection `claims`).
+type Claim struct {
+	ID          string      `json:"_id"`
+	Number      int64       `json:"number"`
+	OrderID     string      `json:"orderId"`
+	OrderNumber int64       `json:"orderNumber"`
+	ProductName string      `json:"productName"`
+	Email       string      `json:"email"`
+	Name        string      `json:"name"`
+	Reason      string      `json:"reason"`
+	Images      []string    `json:"images"`
+	Status      ClaimStatus `json:"status"`
+	Note        string      `json:"note,omitempty"`
+	CreatedAt   time.Time   `json:"createdAt"`
+	DecidedAt   *time.Time  `json:"decidedAt,omitempty"`
+	// ReplacementOrderID is the order an approval made.
+	ReplacementOrderID string `json:"replacementOrderId,omitempty"`
+}
+
+// Claim limits.
+const (
+	MaxClaimReasonLen = 2000
+	MaxClaimImages    = 5
+	// ClaimWindowMonths is the banner's promise: faulty equipment is
+	// replaced within 2 calendar months of shipping. (DESIGN.md's table says
+	// 60 days; the service-desk issue, which this follows, says 2 months.)
+	ClaimWindowMonths = 2
+)
+
+// ReplacementPrefix starts the transactionId of a replacement order:
+// "replacement:<claim number>".
+const ReplacementPrefix = "replacement:"
+
+// ReplacementTransaction is the transactionId of claim number n's order.
+func ReplacementTransaction(n int64) string { return fmt.Sprintf("%s%d", ReplacementPrefix, n) }
+
+// ClaimDeadline is the last moment a claim may be made for an order shipped
+// at shipped: the same time of day ClaimWindowMonths calendar months later,
+// on the month's last day when it is shorter (31 Dec -> 28/29 Feb).
+func ClaimDeadline(shipped time.Time) time.Time {
+	shipped = shipped.UTC()
+	y, m, d := shipped.Date()
+	first := time.Date(y, m+ClaimWindowMonths, 1, 0, 0, 0, 0, time.UTC)
+	last := first.AddDate(0, 1, -1).Day()
+	return time.Date(first.Year(), first.Month(), min(d, last), shipped.Hour(), shipped.Minute(), shipped.Second(), shipped.Nanosecond(), time.UTC)
+}
+
+// CheckClaimable says why an order cannot be claimed at now (ECONFLICT),
+// or nil.
+func CheckClaimable(o Order, now time.Time) error {
+	switch {
+	case strings.HasPrefix(o.TransactionID, ReplacementPrefix):
+		return Errorf(ECONFLICT, MsgClaimReplacement)
+	case !o.Shipped || o.ShippedAt == nil:
+		return Errorf(ECONFLICT, MsgClaimNotShipped)
+	}
+	if end := ClaimDeadline(*o.ShippedAt); now.After(end) {
+		return Errorf(ECONFLICT, MsgClaimWindowClosed, end.Format(time.DateOnly))
+	}
+	return nil
+}
+
+// ClaimDraft is the input of POST /claims.
+type ClaimDraft struct {
+	OrderID string   `json:"orderId"`
+	Reason  string   `json:"reason"`
+	Images  []string `json:"images"`
+}
+
+// Validate checks the claim's own fields; imagePrefix is where this store's
+// images are (PUBLIC_URL + "/images/").
+func (d *ClaimDraft) Validate(imagePrefix string) error {
+	d.OrderID, d.Reason = strings.TrimSpace(d.OrderID), strings.TrimSpace(d.Reason)
+	f := map[string]string{}
+	if CheckID(d.OrderID) != nil {
+		f["orderId"] = "must be an order id"
+	}
+	switch {
+	case d.Reason == "":
+		f["reason"] = FieldRequired
+	case utf8.RuneCountInString(d.Reason) > MaxClaimReasonLen:
+		f["reason"] = FieldTooLong
+	}
+	if d.Images == nil {
+		d.Images = []string{}
+	}
+	if len(d.Images) > MaxClaimImages {
+		f["images"] = FieldImagesCount
+	}
+	for i, u := range d.Images {
+		u = strings.TrimSpace(u)
+		d.Images[i] = u
+		if !strings.HasPrefix(u, imagePrefix) || CheckID(strings.TrimPrefix(u, imagePrefix)) != nil {
+			f["images"] = FieldImageNotOurs
+		}
+	}
+	return Invalid(MsgClaimInvalid, f)
+}
+
+// ClaimDecision is the input of PATCH /claims/{id}.
+type ClaimDecision struct {
+	Status ClaimStatus `json:"status"`
+	Note   string      `json:"note"`
+}
+
+// Validate checks the decision.
+func (d *ClaimDecision) Validate() error {
+	d.Note = strings.TrimSpace(d.Note)
+	f := map[string]string{}
+	if d.Status != ClaimApproved && d.Status != ClaimRejected {
+		f["status"] = FieldClaimStatus
+	}
+	if utf8.RuneCountInString(d.Note) > MaxNoteLen {
+		f["note"] = FieldTooLong
+	}
+	return Invalid(MsgClaimDecisionBad, f)
+}
+
+// ClaimStore keeps claims.
+type ClaimStore interface {
+	// InsertClaim stores a new claim with the next claim number; one claim
+	// per order (ECONFLICT with MsgClaimExists).
+	InsertClaim(ctx context.Context, c Claim) (Claim, error)
+	FindClaim(ctx context.Context, id string) (Claim, error)
+	// ListClaims returns claims newest first, of one email or ("") of all.
+	ListClaims(ctx context.Context, email string, limit, skip int) ([]Claim, int64, error)
+	// DecideClaim records the decision of a requested claim, once
+	// (ECONFLICT otherwise); replacementOrderID is "" for a rejection.
+	DecideClaim(ctx context.Context, id string, status ClaimStatus, note, replacementOrderID string) (Claim, error)
+	// UndoApproval puts an approval whose replacement order could not be
+	// stored back to requested.
+	UndoApproval(ctx context.Context, id, replacementOrderID string) error
+}

@@ -1,0 +1,42 @@
+package shop
+
+// The service desk's words (quotes, claims, e-mail), every message a client
+// or a customer reads, in one place. The e-mails' own text is in the mail
+// templates (internal/mail/templates).
+const (
+	MsgQuoteInvalid        = "The quote request is not valid."
+	MsgQuotePricingInvalid = "The prices are not valid."
+	MsgQuoteNoun           = "The quote"
+	MsgQuoteNotQuoted      = "The quote has no prices yet, so it cannot be accepted."
+	MsgQuoteAccepted       = "The quote has already been accepted."
+	MsgQuoteDeclined       = "The quote has been declined."
+	MsgQuoteExpired        = "The quote expired on %s. Please ask for a new one."
+	MsgQuoteBusy           = "The quote is being accepted right now."
+	MsgQuoteOwnerOnly      = "Only the customer who asked for the quote may accept it."
+	MsgQuoteProductGone    = "%s is no longer sold, so the quote cannot be accepted."
+	MsgAcceptInvalid       = "The delivery details are not valid."
+
+	MsgClaimInvalid        = "The claim is not valid."
+	MsgClaimDecisionBad    = "The decision is not valid."
+	MsgClaimNoun           = "The claim"
+	MsgClaimNotShipped     = "Only a shipped order can be claimed: this one has not shipped yet."
+	MsgClaimWindowClosed   = "The 2-month replacement window of this order closed on %s."
+	MsgClaimReplacement    = "A replacement order cannot itself be claimed."
+	MsgClaimExists         = "A claim has already been made for this order."
+	MsgClaimDecided        = "The claim has already been decided."
+	MsgClaimProductGone    = "%s is no longer sold, so no replacement can be sent."
+	MsgReplacementShort    = "Only %d of %s left in stock: the replacement cannot be sent yet."
+	MsgClaimBusy           = "The claim is being decided right now."
+	FieldImageNotOurs      = "must be images uploaded to this store"
+	FieldRequired          = "is required"
+	FieldTooLong           = "is too long"
+	FieldQuantityRange     = "must be a whole number from 1 to 1000000"
+	FieldItemsRange        = "must list 1 to 20 products"
+	FieldItemsRepeated     = "must not list a product twice"
+	FieldItemsMustMatch    = "must price every product of the quote, once each"
+	FieldUnitPrice         = "must be a price above 0 with at most 2 decimals"
+	FieldValidUntil        = "must be a date (YYYY-MM-DD) from today on"
+	FieldClaimStatus       = "must be approved or rejected"
+	FieldImagesCount       = "must be at most 5 pictures"
+	MsgMailNotSentDisabled = "E-mail is not configured (SMTP_URL): kept, not sent."
+)

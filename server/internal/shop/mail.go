@@ -1,0 +1,126 @@
+package shop
+
+import (
+	"context"
+	"time"
+)
+
+// MailStatus is where an e-mail of the outbox stands.
+type MailStatus string
+
+// An e-mail is pending until sent; it fails after MailGiveUpAfter of
+// refusals; it is disabled when no SMTP server is configured (kept, never
+// sent).
+const (
+	MailPending  MailStatus = "pending"
+	MailSent     MailStatus = "sent"
+	MailFailed   MailStatus = "failed"
+	MailDisabled MailStatus = "disabled"
+)
+
+// Outbox timing.
+const (
+	// MailPoll is how often the sender looks for due messages; with
+	// MailFirstRetry, a failed message is tried again within 10 s.
+	MailPoll        = 5 * time.Second
+	MailFirstRetry  = 5 * time.Second // backoff doubles from here
+	MailMaxBackoff  = 5 * time.Minute
+	MailGiveUpAfter = 24 * time.Hour
+	MailKeepSent    = 90 * 24 * time.Hour
+	// MailLease is how long a sender may take over one message before its
+	// claim expires and another sender (or instance) takes it.
+	MailLease = 2 * time.Minute
+)
+
+// MailBackoff is the wait before the next attempt after attempts failures.
+func MailBackoff(attempts int) time.Duration {
+	d := MailFirstRetry
+	for i := 1; i < attempts && d < MailMaxBackoff; i++ {
+		d *= 2
+	}
+	return min(d, MailMaxBackoff)
+}
+
+// Mail is one e-mail of the outbox (collection `outbox`).
+type Mail struct {
+	ID        string     `json:"_id"`
+	Kind      LetterKind `json:"kind"`
+	To        string     `json:"to"`
+	Subject   string     `json:"subject"`
+	Text      string     `json:"text"`
+	HTML      string     `json:"-"`
+	MessageID string     `json:"-"` // stable over every attempt: <id@host>
+	Status    MailStatus `json:"status"`
+	Attempts  int        `json:"attempts"`
+	LastError string     `json:"lastError,omitempty"`
+	CreatedAt time.Time  `json:"createdAt"`
+	SentAt    *time.Time `json:"sentAt,omitempty"`
+	// NextAt: pending, when the next attempt is due (or a sender's claim
+	// expires); sent, when the message is deleted.
+	NextAt time.Time `json:"-"`
+	Claim  string    `json:"-"` // the sender holding it
+}
+
+// LetterKind names a template.
+type LetterKind string
+
+// The e-mails the storefront sends.
+const (
+	LetterOrderPlaced   LetterKind = "order_placed"
+	LetterOrderPaid     LetterKind = "order_paid"
+	LetterOrderShipped  LetterKind = "order_shipped"
+	LetterQuoteAnswered LetterKind = "quote_answered"
+	LetterClaimReceived LetterKind = "claim_received"
+	LetterClaimDecided  LetterKind = "claim_decided"
+	LetterContact       LetterKind = "contact_message"
+)
+
+// Letter is what one e-mail is about: its kind, its addressee and the
+// document it tells of.
+type Letter struct {
+	Kind    LetterKind
+	To      string
+	Order   *Order
+	Quote   *Quote
+	Claim   *Claim
+	Message *Message
+}
+
+// MailContent is a rendered e-mail.
+type MailContent struct {
+	Subject, Text, HTML string
+}
+
+// Composer renders letters from the templates.
+type Composer interface {
+	Compose(l Letter) (MailContent, error)
+}
+
+// OutboxStore keeps the outbox. Each state change is one conditional write.
+type OutboxStore interface {
+	InsertMail(ctx context.Context, m Mail) (Mail, error)
+	// ListMail returns e-mails newest first.
+	ListMail(ctx context.Context, limit, skip int) ([]Mail, int64, error)
+	// DueMail returns up to limit pending e-mails whose next attempt (or
+	// stalled claim) is due at now, soonest first.
+	DueMail(ctx context.Context, now time.Time, limit int) ([]Mail, error)
+	// ClaimMail takes a due e-mail for a sender until leaseUntil, if it is
+	// still pending and due at now (ECONFLICT when another took it).
+	ClaimMail(ctx context.Context, id, claim string, now, leaseUntil time.Time) (Mail, error)
+	// FinishMail records an attempt of the sender holding the claim:
+	// status, attempts, lastError, sentAt and nextAt (ECONFLICT when the
+	// claim was lost).
+	FinishMail(ctx context.Context, id, claim string, m Mail) error
+	// DeleteSentMail deletes sent e-mails whose keeping time ended before now.
+	DeleteSentMail(ctx context.Context, now time.Time, limit int) (int, error)
+}
+
+// MailTransport delivers one e-mail (SMTP).
+type MailTransport interface {
+	Deliver(ctx context.Context, m Mail) error
+}
+
+// AdminDirectory lists the admins' e-mail addresses.
+type AdminDirectory interface {
+	AdminEmails(ctx context.Context) ([]string, error)
+}

@@ -1,0 +1,208 @@
+package shop
+
+import (
+	"context"
+	"strings"
+	"time"
+	"unicode/utf8"
+)
+
+// QuoteStatus is where a quote stands.
+type QuoteStatus string
+
+// A quote is requested by a customer, quoted (priced) by an admin, then
+// accepted (orders placed) or declined.
+const (
+	QuoteRequested QuoteStatus = "requested"
+	QuoteQuoted    QuoteStatus = "quoted"
+	QuoteAccepted  QuoteStatus = "accepted"
+	QuoteDeclined  QuoteStatus = "declined"
+)
+
+// Quote is a customer's request for a price (collection `quotes`).
+type Quote struct {
+	ID      string      `json:"_id"`
+	Number  int64       `json:"number"`
+	Email   string      `json:"email"`
+	Name    string      `json:"name"`
+	Company string      `json:"company,omitempty"`
+	Items   []QuoteItem `json:"items"`
+	Message string      `json:"message"`
+	Status  QuoteStatus `json:"status"`
+	// ValidUntil is the last day (UTC, YYYY-MM-DD) the prices hold.
+	ValidUntil string     `json:"validUntil,omitempty"`
+	Note       string     `json:"note,omitempty"`
+	OrderIDs   []string   `json:"orderIds,omitempty"`
+	CreatedAt  time.Time  `json:"createdAt"`
+	QuotedAt   *time.Time `json:"quotedAt,omitempty"`
+	DecidedAt  *time.Time `json:"decidedAt,omitempty"`
+	// Accepting is set while the quote's orders are being placed (the
+	// marker that lets a crash between the steps be settled); never shown.
+	Accepting []string `json:"-"`
+}
+
+// QuoteItem is one product of a quote; UnitPrice once quoted.
+type QuoteItem struct {
+	ProductID   string `json:"productId"`
+	ProductName string `json:"productName"`
+	Quantity    int64  `json:"quantity"`
+	UnitPrice   *Cents `json:"unitPrice,omitempty"`
+}
+
+// Quote limits.
+const (
+	MaxQuoteItems      = 20
+	MaxQuoteMessageLen = 2000
+	MaxCompanyLen      = 150
+	MaxNoteLen         = 2000
+)
+
+// QuoteDraft is the input of POST /quotes.
+type QuoteDraft struct {
+	Items []struct {
+		ProductID string `json:"productId"`
+		Quantity  int64  `json:"quantity"`
+	} `json:"items"`
+	Message string `json:"message"`
+	Company string `json:"company"`
+}
+
+// Validate checks the request's own fields. Quantities may be below a
+// product's minimum or above its stock: that is what quotes are for.
+func (d *QuoteDraft) Validate() error {
+	d.Message, d.Company = strings.TrimSpace(d.Message), strings.TrimSpace(d.Company)
+	f := map[string]string{}
+	seen := map[string]bool{}
+	if len(d.Items) == 0 || len(d.Items) > MaxQuoteItems {
+		f["items"] = FieldItemsRange
+	}
+	for i := range d.Items {
+		it := &d.Items[i]
+		it.ProductID = strings.ToLower(strings.TrimSpace(it.ProductID))
+		if CheckID(it.ProductID) != nil {
+			f["items"] = "must name products by id"
+			continue
+		}
+		if seen[it.ProductID] {
+			f["items"] = FieldItemsRepeated
+		}
+		seen[it.ProductID] = true
+		if it.Quantity < 1 || it.Quantity > MaxQuantity {
+			f["items"] = "quantities " + FieldQuantityRange
+		}
+	}
+	switch {
+	case d.Message == "":
+		f["message"] = FieldRequired
+	case utf8.RuneCountInString(d.Message) > MaxQuoteMessageLen:
+		f["message"] = FieldTooLong
+	}
+	if utf8.RuneCountInString(d.Company) > MaxCompanyLen {
+		f["company"] = FieldTooLong
+	}
+	return Invalid(MsgQuoteInvalid, f)
+}
+
+// QuotePricing is the input of PATCH /quotes/{id}.
+type QuotePricing struct {
+	Items []struct {
+		ProductID string `json:"productId"`
+		UnitPrice Cents  `json:"unitPrice"`
+	} `json:"items"`
+	ValidUntil string `json:"validUntil"`
+	Note       string `json:"note"`
+}
+
+// Validate checks the pricing against the quote: every item priced, once,
+// and validUntil a date from today (UTC) on. It returns the priced items.
+func (p *QuotePricing) Validate(q Quote, today string) ([]QuoteItem, error) {
+	p.ValidUntil, p.Note = strings.TrimSpace(p.ValidUntil), strings.TrimSpace(p.Note)
+	f := map[string]string{}
+	prices := map[string]Cents{}
+	for _, it := range p.Items {
+		id := strings.ToLower(strings.TrimSpace(it.ProductID))
+		if _, dup := prices[id]; dup {
+			f["items"] = FieldItemsMustMatch
+		}
+		if it.UnitPrice <= 0 || it.UnitPrice > MaxPrice {
+			f["items"] = "unit prices " + FieldUnitPrice
+		}
+		prices[id] = it.UnitPrice
+	}
+	items := make([]QuoteItem, len(q.Items))
+	for i, it := range q.Items {
+		price, ok := prices[it.ProductID]
+		if !ok {
+			f["items"] = FieldItemsMustMatch
+			break
+		}
+		it.UnitPrice = &price
+		items[i] = it
+	}
+	if len(prices) != len(q.Items) {
+		f["items"] = FieldItemsMustMatch
+	}
+	if d, err := time.Parse(time.DateOnly, p.ValidUntil); err != nil || d.Format(time.DateOnly) != p.ValidUntil || p.ValidUntil < today {
+		f["validUntil"] = FieldValidUntil
+	}
+	if utf8.RuneCountInString(p.Note) > MaxNoteLen {
+		f["note"] = FieldTooLong
+	}
+	return items, Invalid(MsgQuotePricingInvalid, f)
+}
+
+// AcceptDraft is the optional body of POST /quotes/{id}/accept: where the
+// orders go. Absent, the orders carry no address and mobile.
+type AcceptDraft struct {
+	Address string `json:"address"`
+	Mobile  string `json:"mobile"`
+}
+
+// Validate checks the delivery details when any is given.
+func (d *AcceptDraft) Validate() error {
+	d.Address, d.Mobile = strings.TrimSpace(d.Address), strings.TrimSpace(d.Mobile)
+	if d.Address == "" && d.Mobile == "" {
+		return nil
+	}
+	f := map[string]string{}
+	switch {
+	case d.Address == "":
+		f["address"] = FieldRequired
+	case utf8.RuneCountInString(d.Address) > MaxAddressLen:
+		f["address"] = FieldTooLong
+	}
+	switch {
+	case d.Mobile == "":
+		f["mobile"] = FieldRequired
+	case !IsPhone(d.Mobile):
+		f["mobile"] = "must be a phone number"
+	}
+	return Invalid(MsgAcceptInvalid, f)
+}
+
+// QuoteStore keeps quotes. Each change is one conditional write; the store
+// explains a refusal with the messages above (ECONFLICT).
+type QuoteStore interface {
+	// InsertQuote stores a new quote with the next quote number.
+	InsertQuote(ctx context.Context, q Quote) (Quote, error)
+	FindQuote(ctx context.Context, id string) (Quote, error)
+	// ListQuotes returns quotes newest first, of one email or ("") of all.
+	ListQuotes(ctx context.Context, email string, limit, skip int) ([]Quote, int64, error)
+	// PriceQuote sets the items' prices, validUntil and note of a requested
+	// or quoted quote that is not being accepted; status becomes quoted.
+	PriceQuote(ctx context.Context, id string, items []QuoteItem, validUntil, note string) (Quote, error)
+	// DeclineQuote declines a requested or quoted quote not being accepted.
+	DeclineQuote(ctx context.Context, id string) (Quote, error)
+	// StartAccepting marks a quoted quote as being accepted by orderIDs,
+	// if it is quoted, priced as read (quotedAt) and not being accepted.
+	StartAccepting(ctx context.Context, id string, quotedAt time.Time, orderIDs []string) error
+	// FinishAccepting makes the quote accepted with the orders it marked.
+	FinishAccepting(ctx context.Context, id string, orderIDs []string) (Quote, error)
+	// AbandonAccepting drops the marker: the quote is quoted again.
+	AbandonAccepting(ctx context.Context, id string, orderIDs []string) error
+}
+
+// QuoteRecovery finds acceptances a crash interrupted.
+type QuoteRecovery interface {
+	StaleAcceptances(ctx context.Context, cutoff time.Time) ([]Quote, error)
+}
