@@ -148,7 +148,6 @@ export const serviceMessages = {
     myOrders: 'My Orders',
     loadFailed: 'We could not load the claims right now.',
     claimNumber: (n: number) => `Claim #${n}`,
-    forOrder: (n: number) => `Order #${n}`,
     forProduct: (product: string, n: number) => `${product}, order #${n}`,
     claimedOn: (date: string) => `Claimed ${date}`,
     decidedOn: (date: string) => `Decided ${date}`,

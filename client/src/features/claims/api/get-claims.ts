@@ -1,25 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
-import type { Page } from '@/types/api';
+import type { Claim, Page } from '@/types/api';
 
-/** A replacement claim as GET /claims answers it. `status` is open until decided: `approved` or `rejected`. */
-export interface Claim {
-  _id: string;
-  number: number;
-  orderId: string;
-  orderNumber: number;
-  productName?: string;
-  email: string;
-  name?: string;
-  reason: string;
-  images: string[];
-  status: string;
-  note?: string;
-  createdAt: string;
-  decidedAt?: string;
-  /** The free order an approval placed. */
-  replacementOrderId?: string;
-}
+export type { Claim } from '@/types/api';
 
 /** Every claim query starts with this key: mutations invalidate it. */
 export const claimsQueryKey = ['claims'] as const;

@@ -61,7 +61,7 @@ describe('ClaimAction', () => {
   });
 
   it('an order already claimed shows its claim instead', async () => {
-    claims = [{ _id: 'c1', number: 3, orderId: shipped._id, orderNumber: 1001, email: 'ada@example.com', reason: 'x', images: [], status: 'requested', createdAt: '2025-04-01T00:00:00Z' }];
+    claims = [{ _id: 'c1', number: 3, orderId: shipped._id, orderNumber: 1001, productName: 'Diesel Generator 60 kVA', email: 'ada@example.com', name: 'Ada Buyer', reason: 'x', images: [], status: 'requested', createdAt: '2025-04-01T00:00:00Z' }];
     api();
     renderWithProviders(<ClaimAction order={shipped} now={inWindow} />);
     expect(await screen.findByText('Claim #3: requested')).toBeInTheDocument();

@@ -67,7 +67,7 @@ export function ClaimCard({ claim, showCustomer = false, children }: ClaimCardPr
         </Typography>
         <ClaimStatusChip claim={claim} />
         <Typography variant="body2" sx={{ fontWeight: 700 }} component="span">
-          {claim.productName ? m.forProduct(claim.productName, claim.orderNumber) : m.forOrder(claim.orderNumber)}
+          {m.forProduct(claim.productName, claim.orderNumber)}
         </Typography>
       </Box>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 2, rowGap: 0.25 }}>

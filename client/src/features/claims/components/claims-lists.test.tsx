@@ -13,6 +13,7 @@ const open: Claim = {
   orderNumber: 1001,
   productName: 'MIG Welder 250A',
   email: 'ada@example.com',
+  name: 'Ada Buyer',
   reason: 'The wire feed stops.',
   images: ['http://localhost:5000/images/p1'],
   status: 'requested',

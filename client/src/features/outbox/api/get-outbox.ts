@@ -1,20 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
-import type { Page } from '@/types/api';
+import type { OutboxMail, Page } from '@/types/api';
 
-export type OutboxStatus = 'pending' | 'sent' | 'failed' | 'disabled';
-
-/** An e-mail of the outbox as GET /admin/outbox answers it. */
-export interface OutboxMessage {
-  _id: string;
-  to: string;
-  subject: string;
-  status: OutboxStatus;
-  attempts: number;
-  lastError?: string;
-  createdAt: string;
-  sentAt?: string;
-}
+export type OutboxMessage = OutboxMail;
 
 export const outboxQueryKey = ['outbox'] as const;
 

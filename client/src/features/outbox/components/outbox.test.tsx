@@ -7,6 +7,8 @@ import { Outbox } from './outbox';
 
 const sent: OutboxMessage = {
   _id: 'm2',
+  kind: 'order_shipped',
+  text: 'Your order #1001 is on its way.',
   to: 'ada@example.com',
   subject: 'Your order #1001 has shipped',
   status: 'sent',
@@ -16,6 +18,8 @@ const sent: OutboxMessage = {
 };
 const failed: OutboxMessage = {
   _id: 'm1',
+  kind: 'quote_answered',
+  text: 'Quote #7 is priced.',
   to: 'bob@example.com',
   subject: 'Quote #7 is ready',
   status: 'failed',

@@ -1,10 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
+import type { operations } from '@/types/api.gen';
 import { quotesQueryKey } from './get-quotes';
 
-export interface AcceptedQuote {
-  orderIds: string[];
-}
+export type AcceptedQuote = operations['acceptQuote']['responses'][200]['content']['application/json'];
 
 /** POST /quotes/{id}/accept (the owner): one order per item at the quoted prices; 409 when expired or already accepted. */
 export function acceptQuote(id: string): Promise<AcceptedQuote> {

@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
+import type { Quote } from '@/types/api';
 import { quotesQueryKey } from './get-quotes';
 
 /** POST /quotes/{id}/decline (the owner or an admin): the quote becomes `declined`. */
-export function declineQuote(id: string): Promise<unknown> {
-  return apiClient.post<unknown>(`/quotes/${encodeURIComponent(id)}/decline`);
+export function declineQuote(id: string): Promise<Quote> {
+  return apiClient.post<Quote>(`/quotes/${encodeURIComponent(id)}/decline`);
 }
 
 export function useDeclineQuote() {

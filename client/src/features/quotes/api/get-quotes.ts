@@ -1,36 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
-import type { Page } from '@/types/api';
+import type { Page, Quote } from '@/types/api';
 
-export type QuoteStatus = 'requested' | 'quoted' | 'accepted' | 'declined';
-
-export interface QuoteItem {
-  productId: string;
-  productName: string;
-  quantity: number;
-  /** Dollars, set when the quote is priced. */
-  unitPrice?: number;
-}
-
-/** A quote request as GET /quotes answers it. */
-export interface Quote {
-  _id: string;
-  number: number;
-  email: string;
-  name: string;
-  company?: string;
-  items: QuoteItem[];
-  message: string;
-  status: QuoteStatus;
-  /** The last day (UTC, `YYYY-MM-DD`) the prices hold; set when priced. */
-  validUntil?: string;
-  note?: string;
-  /** The orders an accepted quote became. */
-  orderIds?: string[];
-  createdAt: string;
-  quotedAt?: string;
-  decidedAt?: string;
-}
+export type { Quote, QuoteItem, QuoteStatus } from '@/types/api';
 
 /** Every quote query starts with this key: mutations invalidate it. */
 export const quotesQueryKey = ['quotes'] as const;

@@ -1,19 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
+import type { Quote, QuotePricing } from '@/types/api';
 import { quotesQueryKey } from './get-quotes';
 
-export interface PriceQuoteInput {
-  id: string;
-  /** A unit price in dollars for every item of the quote. */
-  items: { productId: string; unitPrice: number }[];
-  /** The last day the prices hold (UTC, `YYYY-MM-DD`), from today on. */
-  validUntil: string;
-  note?: string;
-}
+export type PriceQuoteInput = QuotePricing & { id: string };
 
 /** PATCH /quotes/{id} (admin): prices every item; the quote becomes `quoted` and the customer gets an e-mail. */
-export function priceQuote({ id, ...body }: PriceQuoteInput): Promise<unknown> {
-  return apiClient.patch<unknown>(`/quotes/${encodeURIComponent(id)}`, body);
+export function priceQuote({ id, ...body }: PriceQuoteInput): Promise<Quote> {
+  return apiClient.patch<Quote>(`/quotes/${encodeURIComponent(id)}`, body);
 }
 
 export function usePriceQuote() {

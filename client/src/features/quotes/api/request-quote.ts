@@ -1,22 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
+import type { PlacedOrder, QuoteInput } from '@/types/api';
 import { quotesQueryKey } from './get-quotes';
 
-export interface QuoteRequest {
-  items: { productId: string; quantity: number }[];
-  message: string;
-  company?: string;
-}
-
-export interface QuoteRequested {
-  insertedId: string;
-  /** The quote's number, when the server tells it. */
-  number?: number;
-}
-
 /** POST /quotes (a customer): quantities may be below a product's minimum or above its stock. 201 with the new quote's id. */
-export function requestQuote(input: QuoteRequest): Promise<QuoteRequested> {
-  return apiClient.post<QuoteRequested>('/quotes', input);
+/** The answer carries the new quote's id and number (the shape of a placed order's). */
+export function requestQuote(input: QuoteInput): Promise<PlacedOrder> {
+  return apiClient.post<PlacedOrder>('/quotes', input);
 }
 
 export function useRequestQuote() {
