@@ -47,8 +47,8 @@ describe('quotes (issue 14)', () => {
       await page.getByRole('heading', { level: 1, name: HOIST }).waitFor();
       await page.getByRole('button', { name: `Request a quote: ${HOIST}` }).click();
       await page.waitForURL((url) => url.pathname === '/login');
-      await page.getByLabel('Email', { exact: true }).fill(email);
-      await page.getByLabel('Password', { exact: true }).fill(E2E_PASSWORD);
+      await page.getByLabel('Email').fill(email);
+      await page.getByLabel('Password', { exact: false }).first().fill(E2E_PASSWORD);
       await page.getByRole('button', { name: 'Login', exact: true }).click();
       await page.waitForURL((url) => url.pathname === '/quote');
       await page.getByRole('heading', { level: 1, name: 'Request a quote' }).waitFor();

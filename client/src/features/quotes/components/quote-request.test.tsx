@@ -115,8 +115,10 @@ describe('QuoteRequest', () => {
     await vi.waitFor(() => expect(screen.getByRole('textbox', { name: 'Name' })).toHaveValue('Ada Buyer'));
     await userEvent.clear(quantity('MIG Welder 250A'));
     await userEvent.type(quantity('MIG Welder 250A'), '3');
-    await userEvent.type(screen.getByRole('textbox', { name: 'Company (optional)' }), ' Foundry Ltd ');
-    await userEvent.type(message(), ' For our new site. ');
+    await userEvent.click(screen.getByRole('textbox', { name: 'Company (optional)' }));
+    await userEvent.paste(' Foundry Ltd ');
+    await userEvent.click(message());
+    await userEvent.paste(' For our new site. ');
     await userEvent.click(submit());
     expect(await screen.findByText('Quote request #7 is sent.')).toBeInTheDocument();
     expect(fake.calls.find((c) => c.method === 'POST')?.body).toEqual({
