@@ -54,7 +54,8 @@ const tableSx = {
   '& th': { fontWeight: 800, color: 'text.secondary', fontSize: '0.78rem', letterSpacing: '0.08em', textTransform: 'uppercase', bgcolor: 'background.default', whiteSpace: 'nowrap' },
   '& th, & td': { px: 1.5, verticalAlign: 'top' },
   '& td.nowrap': { whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' },
-  '& td.wrap': { overflowWrap: 'anywhere', minWidth: 140 },
+  '& td.date': { minWidth: 96, fontVariantNumeric: 'tabular-nums' },
+  '& td.wrap': { overflowWrap: 'anywhere', minWidth: 120 },
   '& tbody tr:last-of-type td': { borderBottom: 0 },
   '& .cell-label': { display: 'none' },
   '@container (max-width: 800px)': {
@@ -93,7 +94,8 @@ export function Outbox() {
           </Typography>
         )}
       </Box>
-      <Box sx={{ overflowX: 'auto' }}>
+      {/* Focusable, so that a keyboard can scroll it when the table is wider than the page. */}
+      <Box role="region" aria-label={m.tableLabel} tabIndex={0} sx={{ overflowX: 'auto' }}>
         <Table aria-label={m.tableLabel} sx={tableSx}>
           <TableHead>
             <TableRow>
@@ -129,11 +131,11 @@ export function Outbox() {
                   <CellLabel>{m.columnLastError}</CellLabel>
                   {message.lastError || m.none}
                 </TableCell>
-                <TableCell className="nowrap">
+                <TableCell className="date">
                   <CellLabel>{m.columnCreated}</CellLabel>
                   <time dateTime={message.createdAt}>{formatDateTime(message.createdAt)}</time>
                 </TableCell>
-                <TableCell className="nowrap">
+                <TableCell className="date">
                   <CellLabel>{m.columnSent}</CellLabel>
                   {message.sentAt ? <time dateTime={message.sentAt}>{formatDateTime(message.sentAt)}</time> : m.none}
                 </TableCell>
