@@ -101,6 +101,9 @@ type Courier struct {
 	ID string
 }
 
+// attemptTimeout bounds one delivery (connect, TLS, auth, data).
+const attemptTimeout = 45 * time.Second
+
 func (c *Courier) now() time.Time {
 	if c.Now != nil {
 		return c.Now().UTC()
@@ -144,6 +147,9 @@ func (c *Courier) Pass(ctx context.Context) (int, error) {
 		}
 		progress := false
 		for _, m := range due {
+			if ctx.Err() != nil {
+				return sent, nil // stopping: the rest waits for the next start
+			}
 			claimed, ok, err := c.deliver(ctx, m)
 			if err != nil {
 				return sent, err
@@ -181,9 +187,10 @@ func (c *Courier) deliver(ctx context.Context, m shop.Mail) (claimed, sent bool,
 	default:
 		return false, false, err
 	}
-	// Well within the lease, so that no other sender takes it over while
-	// this one may still deliver it.
-	sctx, cancel := context.WithTimeout(ctx, lease/2)
+	// The attempt in hand is finished even when the sender is told to stop
+	// (a clean shutdown), and well within the lease, so that no other
+	// sender takes the message over while this one may still deliver it.
+	sctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), min(lease/2, attemptTimeout))
 	serr := c.Transport.Deliver(sctx, m)
 	cancel()
 	done := c.now()
@@ -192,9 +199,6 @@ func (c *Courier) deliver(ctx context.Context, m shop.Mail) (claimed, sent bool,
 		m.Attempts++
 		m.Status, m.SentAt, m.NextAt, m.LastError = shop.MailSent, &done, done.Add(shop.MailKeepSent), ""
 		shop.Tell(c.Telemetry, shop.EventMailSent)
-	case ctx.Err() != nil:
-		// Stopping: not the server's fault; the next start tries at once.
-		m.NextAt = done
 	default:
 		m.Attempts++
 		m.LastError = oneLine(serr.Error(), 500)

@@ -86,3 +86,30 @@ func TestLoad_Limits(t *testing.T) {
 		}
 	})
 }
+
+func TestLoad_Mail(t *testing.T) {
+	t.Run("OK_UnsetKeepsMail", func(t *testing.T) {
+		c, err := Load(env(nil))
+		if err != nil || c.SMTPURL != "" || c.MailFrom != "" {
+			t.Fatalf("%v %+v", err, c)
+		}
+	})
+	t.Run("OK_Set", func(t *testing.T) {
+		c, err := Load(env(map[string]string{"SMTP_URL": " smtps://shop:pw@mail.example.com ", "MAIL_FROM": "Shop <orders@example.com>"}))
+		if err != nil || c.SMTPURL != "smtps://shop:pw@mail.example.com" || c.MailFrom != "Shop <orders@example.com>" {
+			t.Fatalf("%v %+v", err, c)
+		}
+	})
+	t.Run("ErrInvalid", func(t *testing.T) {
+		for _, e := range []map[string]string{
+			{"SMTP_URL": "http://mail.example.com", "MAIL_FROM": "a@example.com"},
+			{"SMTP_URL": "smtp://", "MAIL_FROM": "a@example.com"},
+			{"SMTP_URL": "smtp://mail.example.com"},
+			{"SMTP_URL": "smtp://mail.example.com", "MAIL_FROM": "nobody"},
+		} {
+			if _, err := Load(env(e)); err == nil {
+				t.Errorf("%v: accepted", e)
+			}
+		}
+	})
+}

@@ -190,6 +190,9 @@ var documentTypes = map[string]func(bson.Raw) error{
 	CollTestIntents: decodeAs[testIntentDoc],
 	CollEvents:      decodeAs[eventDoc],
 	CollCounters:    decodeAs[counterDoc],
+	CollQuotes:      decodeAs[quoteDoc],
+	CollClaims:      decodeAs[claimDoc],
+	CollOutbox:      decodeAs[mailDoc],
 	collImageFiles:  decodeAs[imageFileDoc],
 	collImageChunks: decodeAs[imageChunkDoc],
 }

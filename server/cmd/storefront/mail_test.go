@@ -1,0 +1,68 @@
+package main
+
+import (
+	"fmt"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"storefront/server/internal/mail/mailtest"
+)
+
+// TestBinary_SendsMail: with SMTP_URL the binary runs the outbox's sender:
+// a contact message reaches the admin through a real SMTP server, and
+// SIGTERM still stops the process cleanly.
+func TestBinary_SendsMail(t *testing.T) {
+	srv := mailtest.Start(t, mailtest.Options{Security: mailtest.Plain})
+	bin := filepath.Join(t.TempDir(), "storefront")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("build: %v\n%s", err, out)
+	}
+	port := freePort(t)
+	cmd := exec.Command(bin)
+	cmd.Env = append(os.Environ(), "DATA_DIR="+t.TempDir(), fmt.Sprintf("PORT=%d", port), "MONGODB_URI=", "SEED_DEMO=false",
+		"SMTP_URL=smtp://"+srv.Addr(), "MAIL_FROM=Shop <orders@shop.test>", "ADMIN_EMAILS=boss@shop.test")
+	logs := &syncBuffer{}
+	cmd.Stdout, cmd.Stderr = logs, logs
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	t.Cleanup(func() { _ = cmd.Process.Kill() })
+	api := &apiClient{tb: t, base: fmt.Sprintf("http://127.0.0.1:%d", port), http: http.DefaultClient, contract: mustContract(t)}
+	for deadline := time.Now().Add(60 * time.Second); ; time.Sleep(100 * time.Millisecond) {
+		if status, _, err := api.call("GET", "/healthz", "", ""); err == nil && status == 200 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("not healthy in time:\n%s", logs.String())
+		}
+	}
+	api.register("Boss", "boss@shop.test")
+	arrived := srv.Arrived()
+	api.mustCall("POST", "/contact", "", `{"email":"buyer@firm.test","subject":"Opening hours","message":"When are you open?"}`, 201, nil)
+	select {
+	case <-arrived:
+	case <-time.After(30 * time.Second):
+		t.Fatalf("no mail arrived:\n%s", logs.String())
+	}
+	got := srv.Messages()
+	if len(got) != 1 || got[0].To[0] != "boss@shop.test" || !strings.Contains(string(got[0].Data), "Subject: Contact message: Opening hours") {
+		t.Fatalf("received %+v", got)
+	}
+	_ = cmd.Process.Signal(syscall.SIGTERM)
+	select {
+	case err := <-done:
+		if err != nil || !strings.Contains(logs.String(), "store closed") {
+			t.Fatalf("exit after SIGTERM: %v\n%s", err, logs.String())
+		}
+	case <-time.After(30 * time.Second):
+		t.Fatalf("did not stop on SIGTERM:\n%s", logs.String())
+	}
+}
