@@ -55,6 +55,14 @@ beforeAll(async () => {
     });
     orderId = order.insertedId;
   }
+  // A quote request of the customer's, for My Quotes and the admin's pricing form.
+  if (productId) {
+    await api('/quotes', {
+      method: 'POST',
+      token: customer.token,
+      body: JSON.stringify({ items: [{ productId, quantity: 1 }], message: 'A quote for the axe check.' }),
+    });
+  }
   // Something in the Inbox. (POST /contact allows 5 a minute per address: send one.)
   await api('/contact', { method: 'POST', body: JSON.stringify({ email: 'axe@e2e.test', subject: 'Axe check', message: 'A message for the inbox.' }) });
 });
@@ -76,6 +84,7 @@ function routes(): string[] {
     '/', '/home', '/products', `/product/${productId}`, `/purchase/${productId}`, `/payment/${orderId}`, '/login', '/register',
     '/dashboard', '/dashboard/myprofile', '/dashboard/addreview', '/dashboard/myorder',
     '/dashboard/addproduct', '/dashboard/manageorder', '/dashboard/manageproduct', '/dashboard/makeadmin', '/dashboard/inbox', '/dashboard/sales',
+    '/quote', '/dashboard/myquotes', '/dashboard/myclaims', '/dashboard/quotes', '/dashboard/claims', '/dashboard/outbox',
     '/portfolio', '/blog', '/landing', '/navbarpractice', '/loading', '/bannertest', '/no-such-page',
     '/about', '/terms', '/privacy', '/warranty',
   ];

@@ -33,6 +33,7 @@ export const routes: RouteObject[] = [
         children: [
           { path: paths.purchase.pattern, element: page(() => import('./routes/purchase')) },
           { path: paths.payment.pattern, element: page(() => import('./routes/payment')) },
+          { path: paths.quote, element: page(() => import('./routes/quote')) },
           {
             path: d.root,
             element: page(() => import('./routes/dashboard/dashboard-layout')),
@@ -41,6 +42,8 @@ export const routes: RouteObject[] = [
               { path: d.myProfile, element: myProfile },
               { path: d.addReview, element: page(() => import('./routes/dashboard/add-review')) },
               { path: d.myOrder, element: page(() => import('./routes/dashboard/my-order')) },
+              { path: d.myQuotes, element: page(() => import('./routes/dashboard/my-quotes')) },
+              { path: d.myClaims, element: page(() => import('./routes/dashboard/my-claims')) },
               {
                 element: page(() => import('./guards/require-admin')),
                 children: [
@@ -50,6 +53,9 @@ export const routes: RouteObject[] = [
                   { path: d.makeAdmin, element: page(() => import('./routes/dashboard/make-admin')) },
                   { path: d.inbox, element: page(() => import('./routes/dashboard/inbox')) },
                   { path: d.sales, element: page(() => import('./routes/dashboard/sales')) },
+                  { path: d.quotes, element: page(() => import('./routes/dashboard/quotes')) },
+                  { path: d.claims, element: page(() => import('./routes/dashboard/claims')) },
+                  { path: d.outbox, element: page(() => import('./routes/dashboard/outbox')) },
                 ],
               },
             ],

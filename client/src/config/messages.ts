@@ -79,6 +79,11 @@ export const messages = {
     makeAdmin: 'Make Admin',
     inbox: 'Inbox',
     sales: 'Sales',
+    myQuotes: 'My Quotes',
+    myClaims: 'My Claims',
+    quotes: 'Quotes',
+    claims: 'Claims',
+    outbox: 'Outbox',
   },
   auth: {
     loginTitle: 'Login',

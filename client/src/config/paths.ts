@@ -20,6 +20,8 @@ export const paths = {
     pattern: '/payment/:id',
     to: (id: string) => `/payment/${encodeURIComponent(id)}`,
   },
+  /** The quote list: the items a customer gathers, then sends as one quote request (issue 14). */
+  quote: '/quote',
   login: '/login',
   register: '/register',
   dashboard: {
@@ -33,6 +35,11 @@ export const paths = {
     makeAdmin: '/dashboard/makeadmin',
     inbox: '/dashboard/inbox',
     sales: '/dashboard/sales',
+    myQuotes: '/dashboard/myquotes',
+    myClaims: '/dashboard/myclaims',
+    quotes: '/dashboard/quotes',
+    claims: '/dashboard/claims',
+    outbox: '/dashboard/outbox',
     /** Manage Products with one product's edit dialog open. */
     editProduct: (id: string) => `/dashboard/manageproduct?edit=${encodeURIComponent(id)}`,
   },

@@ -43,6 +43,18 @@ export type TopProduct = SalesReport['topProducts'][number];
 /** A product with less stock than its minimum order. */
 export type LowStockProduct = SalesReport['lowStock'][number];
 
+/** The service desk (issue 14): quote requests, replacement claims and the e-mail outbox. */
+export type Quote = Schemas['Quote'];
+export type QuoteStatus = Quote['status'];
+export type QuoteItem = Quote['items'][number];
+export type QuoteInput = Schemas['QuoteInput'];
+export type QuotePricing = Schemas['QuotePricing'];
+export type Claim = Schemas['Claim'];
+export type ClaimInput = Schemas['ClaimInput'];
+export type ClaimDecision = Schemas['ClaimDecision'];
+/** An e-mail of the outbox (GET /admin/outbox). */
+export type OutboxMail = Schemas['Mail'];
+
 /** A page of a list and the total number of matches (the X-Total-Count header). */
 export interface Page<T> {
   items: T[];

@@ -10,6 +10,7 @@ import { site } from '@/config/site';
 import { useProduct } from '@/features/catalogue/api/get-product';
 import { ProductDetails } from '@/features/catalogue/components/product-details';
 import { NotFound } from '@/features/layout/components/not-found';
+import { RequestQuoteButton } from '@/features/quotes/components/quote-buttons';
 import { ApiError, errorMessage } from '@/lib/api-client';
 
 const m = catalogueMessages.product;
@@ -32,7 +33,7 @@ export default function ProductPage() {
   } else if (product.isPending) {
     body = <LoadingSpinner minHeight="50vh" />;
   } else {
-    body = <ProductDetails product={product.data} />;
+    body = <ProductDetails product={product.data} actions={<RequestQuoteButton product={product.data} />} />;
   }
 
   return (

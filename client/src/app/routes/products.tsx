@@ -1,12 +1,13 @@
 import { catalogueMessages } from '@/config/catalogue-messages';
 import { site } from '@/config/site';
 import { AllProducts } from '@/features/catalogue/components/all-products';
+import { AddToQuoteButton, QuoteListBar } from '@/features/quotes/components/quote-buttons';
 
 export default function ProductsPage() {
   return (
     <>
       <title>{`${catalogueMessages.products.title} | ${site.storeName}`}</title>
-      <AllProducts />
+      <AllProducts aside={<QuoteListBar />} cardActions={(product) => <AddToQuoteButton product={product} />} />
     </>
   );
 }

@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { messages } from '@/config/messages';
 import { orderMessages } from '@/config/order-messages';
 import { site } from '@/config/site';
+import { ClaimAction } from '@/features/claims/components/claim-action';
 import { productsBaseKey } from '@/features/catalogue/api/get-products';
 import { MyOrders } from '@/features/orders/components/my-orders';
 import { useUser } from '@/lib/auth';
@@ -20,7 +21,11 @@ export default function MyOrderPage() {
       <Typography color="text.secondary" sx={{ mt: 1, mb: 3 }}>
         {orderMessages.orders.myOrdersSubtitle}
       </Typography>
-      <MyOrders email={email} onStockChanged={() => queryClient.invalidateQueries({ queryKey: productsBaseKey })} />
+      <MyOrders
+        email={email}
+        onStockChanged={() => queryClient.invalidateQueries({ queryKey: productsBaseKey })}
+        orderExtra={(order) => <ClaimAction order={order} />}
+      />
     </Box>
   );
 }

@@ -8,7 +8,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import SearchIcon from '@mui/icons-material/Search';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { PlainButton } from '@/components/ui/button-link';
 import { ErrorMessage } from '@/components/ui/error-message';
@@ -16,7 +16,7 @@ import { LoadingSpinner } from '@/components/ui/loading-spinner';
 import { catalogueMessages } from '@/config/catalogue-messages';
 import { messages } from '@/config/messages';
 import { errorMessage } from '@/lib/api-client';
-import type { ProductSort } from '@/types/api';
+import type { Product, ProductSort } from '@/types/api';
 import { getProductsQueryOptions, type ProductListParams } from '../api/get-products';
 import { ProductCard } from './product-card';
 
@@ -67,7 +67,14 @@ export function listParams({ q, sort, page }: PageState): ProductListParams {
 }
 
 /** /products: the whole catalogue, searchable by name, sortable and in pages, all kept in the URL. */
-export function AllProducts() {
+interface AllProductsProps {
+  /** Shown above the products (the quote list's summary). */
+  aside?: ReactNode;
+  /** More calls to action on each product's card. */
+  cardActions?: (product: Product) => ReactNode;
+}
+
+export function AllProducts({ aside, cardActions }: AllProductsProps = {}) {
   const [searchParams, setSearchParams] = useSearchParams();
   const state = readState(searchParams);
   const { q, sort, page } = state;
@@ -171,6 +178,8 @@ export function AllProducts() {
         </TextField>
       </Box>
 
+      {aside}
+
       {products.isPending && <LoadingSpinner minHeight={420} />}
 
       {products.isError && (
@@ -211,7 +220,7 @@ export function AllProducts() {
             >
               {items.map((product) => (
                 <li key={product._id}>
-                  <ProductCard product={product} />
+                  <ProductCard product={product} actions={cardActions?.(product)} />
                 </li>
               ))}
             </Box>

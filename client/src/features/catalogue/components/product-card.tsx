@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { ButtonLink } from '@/components/ui/button-link';
 import { pictureBox, ProductPicture } from '@/components/ui/product-picture';
@@ -11,7 +12,8 @@ import { formatPrice, truncate } from '@/utils/format';
 
 export const DESCRIPTION_PREVIEW_CHARS = 30;
 
-export function ProductCard({ product }: { product: Product }) {
+/** `actions`: more calls to action under Purchase (Add to quote on /products). */
+export function ProductCard({ product, actions }: { product: Product; actions?: ReactNode }) {
   const productPage = paths.product.to(product._id);
   return (
     <Card
@@ -80,6 +82,7 @@ export function ProductCard({ product }: { product: Product }) {
         >
           {messages.catalogue.purchase}
         </ButtonLink>
+        {actions}
       </Box>
     </Card>
   );

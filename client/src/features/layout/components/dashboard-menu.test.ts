@@ -19,4 +19,23 @@ describe('dashboardMenuItems', () => {
     const { account, admin } = dashboardMenuItems(false);
     expect([...account, ...admin].some((item) => item.label === 'Sales')).toBe(false);
   });
+
+  it('gives customers My Quotes and My Claims; admins Quotes, Claims and Outbox instead', () => {
+    const customer = dashboardMenuItems(false);
+    expect(customer.account.map((item) => [item.label, item.to])).toEqual(
+      expect.arrayContaining([
+        ['My Quotes', '/dashboard/myquotes'],
+        ['My Claims', '/dashboard/myclaims'],
+      ]),
+    );
+    expect(customer.admin).toEqual([]);
+    const admin = dashboardMenuItems(true);
+    expect(admin.account.some((item) => item.label === 'My Quotes' || item.label === 'My Claims')).toBe(false);
+    expect(admin.admin.slice(-3).map((item) => [item.label, item.to])).toEqual([
+      ['Quotes', '/dashboard/quotes'],
+      ['Claims', '/dashboard/claims'],
+      ['Outbox', '/dashboard/outbox'],
+    ]);
+    expect(currentMenuLabel('/dashboard/outbox')).toBe('Outbox');
+  });
 });

@@ -3,13 +3,16 @@ import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
 import { styled } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
+import AssignmentReturnOutlinedIcon from '@mui/icons-material/AssignmentReturnOutlined';
 import AddBoxOutlinedIcon from '@mui/icons-material/AddBoxOutlined';
 import AdminPanelSettingsOutlinedIcon from '@mui/icons-material/AdminPanelSettingsOutlined';
 import InboxOutlinedIcon from '@mui/icons-material/InboxOutlined';
 import InsightsOutlinedIcon from '@mui/icons-material/InsightsOutlined';
 import Inventory2OutlinedIcon from '@mui/icons-material/Inventory2Outlined';
+import ForwardToInboxOutlinedIcon from '@mui/icons-material/ForwardToInboxOutlined';
 import LocalShippingOutlinedIcon from '@mui/icons-material/LocalShippingOutlined';
 import PersonOutlineIcon from '@mui/icons-material/PersonOutlineOutlined';
+import RequestQuoteOutlinedIcon from '@mui/icons-material/RequestQuoteOutlined';
 import RateReviewOutlinedIcon from '@mui/icons-material/RateReviewOutlined';
 import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
 import type { ReactNode } from 'react';
@@ -33,6 +36,8 @@ export interface DashboardMenuItem {
 export const ACCOUNT_ITEMS: readonly DashboardMenuItem[] = [
   { to: d.myProfile, label: messages.dashboard.myProfile, icon: <PersonOutlineIcon />, aliases: [d.root] },
   { to: d.myOrder, label: messages.dashboard.myOrder, icon: <ReceiptLongOutlinedIcon /> },
+  { to: d.myQuotes, label: messages.dashboard.myQuotes, icon: <RequestQuoteOutlinedIcon />, customersOnly: true },
+  { to: d.myClaims, label: messages.dashboard.myClaims, icon: <AssignmentReturnOutlinedIcon />, customersOnly: true },
   { to: d.addReview, label: messages.dashboard.addReview, icon: <RateReviewOutlinedIcon />, customersOnly: true },
 ];
 
@@ -43,6 +48,9 @@ export const ADMIN_ITEMS: readonly DashboardMenuItem[] = [
   { to: d.makeAdmin, label: messages.dashboard.makeAdmin, icon: <AdminPanelSettingsOutlinedIcon /> },
   { to: d.inbox, label: messages.dashboard.inbox, icon: <InboxOutlinedIcon /> },
   { to: d.sales, label: messages.dashboard.sales, icon: <InsightsOutlinedIcon /> },
+  { to: d.quotes, label: messages.dashboard.quotes, icon: <RequestQuoteOutlinedIcon /> },
+  { to: d.claims, label: messages.dashboard.claims, icon: <AssignmentReturnOutlinedIcon /> },
+  { to: d.outbox, label: messages.dashboard.outbox, icon: <ForwardToInboxOutlinedIcon /> },
 ];
 
 /** The menu entries this user sees: admin entries only for admins, Add Review only for customers. */

@@ -7,7 +7,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import CreditCardIcon from '@mui/icons-material/CreditCard';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { ButtonLink } from '@/components/ui/button-link';
 import { ErrorMessage } from '@/components/ui/error-message';
@@ -15,6 +15,7 @@ import { LoadingSpinner } from '@/components/ui/loading-spinner';
 import { orderMessages } from '@/config/order-messages';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
+import type { Order } from '@/types/api';
 import { formatCents } from '@/utils/format';
 import { useMyOrders } from '../api/get-my-orders';
 import {
@@ -39,10 +40,12 @@ interface MyOrdersProps {
   email: string | undefined;
   /** Called after a delete was tried: a deleted order gives its stock back. */
   onStockChanged?: () => unknown;
+  /** More about an order under its status (a replacement claim on a shipped order). */
+  orderExtra?: (order: Order) => ReactNode;
 }
 
 /** My Orders: the customer's orders with their status, PAY while unpaid, and Delete until paid. */
-export function MyOrders({ email, onStockChanged }: MyOrdersProps) {
+export function MyOrders({ email, onStockChanged, orderExtra }: MyOrdersProps) {
   const [page, setPage] = useState(0);
   const orders = useMyOrders({ email, limit: ORDERS_PAGE_SIZE, skip: page * ORDERS_PAGE_SIZE });
   const { remove, isRemoving } = useRemoveOrder(onStockChanged);
@@ -100,6 +103,7 @@ export function MyOrders({ email, onStockChanged }: MyOrdersProps) {
                 <TableCell>
                   <CellLabel>{m.columnStatus}</CellLabel>
                   <ShippingChip order={order} />
+                  {orderExtra?.(order)}
                 </TableCell>
                 <TableCell>
                   <CellLabel>{m.columnPayment}</CellLabel>

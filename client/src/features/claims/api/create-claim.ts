@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiClient } from '@/lib/api-client';
+import type { ClaimInput, PlacedOrder } from '@/types/api';
+import { claimsQueryKey } from './get-claims';
+
+/** POST /claims (the order's owner): a shipped order within 2 months of shipping; 409 saying why otherwise. */
+export function createClaim(input: ClaimInput): Promise<PlacedOrder> {
+  return apiClient.post<PlacedOrder>('/claims', input);
+}
+
+export function useCreateClaim() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createClaim,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: claimsQueryKey }),
+  });
+}

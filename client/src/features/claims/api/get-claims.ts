@@ -1,0 +1,32 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { apiClient } from '@/lib/api-client';
+import type { Claim, Page } from '@/types/api';
+
+export type { Claim } from '@/types/api';
+
+/** Every claim query starts with this key: mutations invalidate it. */
+export const claimsQueryKey = ['claims'] as const;
+
+export interface ClaimListParams {
+  limit?: number;
+  skip?: number;
+}
+
+/** GET /claims (a customer: their own; an admin: all): newest first; the total is in X-Total-Count. */
+export async function getClaims(params: ClaimListParams = {}, signal?: AbortSignal): Promise<Page<Claim>> {
+  const { data, headers } = await apiClient.request<Claim[]>('/claims', { query: { ...params }, signal });
+  const total = Number(headers.get('X-Total-Count'));
+  return { items: data, total: headers.has('X-Total-Count') && Number.isFinite(total) ? total : data.length };
+}
+
+export const getClaimsQueryOptions = (params: ClaimListParams = {}) =>
+  queryOptions({
+    queryKey: [...claimsQueryKey, params] as const,
+    queryFn: ({ signal }) => getClaims(params, signal),
+    staleTime: 0,
+    placeholderData: keepPreviousData,
+  });
+
+export function useClaims(params: ClaimListParams = {}) {
+  return useQuery(getClaimsQueryOptions(params));
+}

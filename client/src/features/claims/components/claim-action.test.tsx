@@ -1,0 +1,118 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { makeOrder } from '@/features/orders/testing/make-order';
+import { fakeApi, jsonResponse, problemResponse, renderWithProviders } from '@/testing/test-utils';
+import type { Claim } from '../api/get-claims';
+import { ClaimAction } from './claim-action';
+
+const shipped = makeOrder({ shipped: true, pending: false, paid: true, transactionId: 'pi_1', shippedAt: '2025-03-10T12:00:00Z' });
+const PHOTO_URL = 'http://localhost:5000/images/64b7f0c2a1b2c3d4e5f60999';
+let claims: Claim[];
+
+beforeEach(() => {
+  window.localStorage.setItem('accessToken', 'tok');
+  claims = [];
+  // The stub answers the blob previews ask for.
+  URL.createObjectURL = vi.fn(() => 'blob:preview');
+  URL.revokeObjectURL = vi.fn();
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+function api(overrides: Parameters<typeof fakeApi>[0] = {}) {
+  const fake = fakeApi({
+    'GET /claims': () => jsonResponse(claims, { headers: { 'X-Total-Count': String(claims.length) } }),
+    'POST /upload': () => jsonResponse({ success: true, data: { url: PHOTO_URL } }, { status: 201 }),
+    'POST /claims': () => jsonResponse({ acknowledged: true, insertedId: 'c1' }, { status: 201 }),
+    ...overrides,
+  });
+  vi.stubGlobal('fetch', fake.fetch);
+  return fake;
+}
+
+const photo = (name = 'fault.jpg') => new File([new Uint8Array([0xff, 0xd8, 0xff, 1])], name, { type: 'image/jpeg' });
+const inWindow = new Date('2025-04-10T12:00:00Z');
+
+describe('ClaimAction', () => {
+  it('shows the days left to claim and a Claim replacement button on a shipped order', async () => {
+    api();
+    renderWithProviders(<ClaimAction order={shipped} now={inWindow} />);
+    expect(await screen.findByText('Replacement: 30 days left to claim')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Claim replacement: Diesel Generator 60 kVA' })).toHaveAccessibleDescription(
+      'Replacement: 30 days left to claim',
+    );
+  });
+
+  it('out of the window, explains it has closed and offers no claim', async () => {
+    api();
+    renderWithProviders(<ClaimAction order={shipped} now={new Date('2025-05-11T12:00:00Z')} />);
+    expect(await screen.findByText('Replacement window closed May 10, 2025 (2 months after shipping)')).toBeInTheDocument();
+    expect(screen.queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  it('shows nothing on an order that has not shipped', () => {
+    api();
+    const { container } = renderWithProviders(<ClaimAction order={makeOrder()} now={inWindow} />);
+    expect(container.querySelector('[data-testid="claim-window"]')).toBeNull();
+    expect(screen.queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  it('an order already claimed shows its claim instead', async () => {
+    claims = [{ _id: 'c1', number: 3, orderId: shipped._id, orderNumber: 1001, productName: 'Diesel Generator 60 kVA', email: 'ada@example.com', name: 'Ada Buyer', reason: 'x', images: [], status: 'requested', createdAt: '2025-04-01T00:00:00Z' }];
+    api();
+    renderWithProviders(<ClaimAction order={shipped} now={inWindow} />);
+    expect(await screen.findByText('Claim #3: requested')).toBeInTheDocument();
+    expect(screen.queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  it('the claim form asks for a reason and a photo, and sends nothing without them', async () => {
+    const fake = api();
+    renderWithProviders(<ClaimAction order={shipped} now={inWindow} />);
+    await userEvent.click(await screen.findByRole('button', { name: /Claim replacement/ }));
+    const dialog = within(screen.getByRole('dialog', { name: 'Claim a replacement' }));
+    expect(dialog.getByText('Diesel Generator 60 kVA, order #1001. We replace faulty equipment within 2 months of shipping.')).toBeInTheDocument();
+    await userEvent.click(dialog.getByRole('button', { name: 'Send claim' }));
+    expect(dialog.getByRole('textbox', { name: /^What is wrong\?/ })).toHaveAccessibleDescription('Reason is Required');
+    expect(dialog.getByText('Add at least one photo')).toBeInTheDocument();
+    expect(fake.calls.filter((c) => c.method === 'POST')).toEqual([]);
+  });
+
+  it('refuses a file that is not an image', async () => {
+    api();
+    renderWithProviders(<ClaimAction order={shipped} now={inWindow} />);
+    await userEvent.click(await screen.findByRole('button', { name: /Claim replacement/ }));
+    const input = screen.getByLabelText(/^Photos of the fault/);
+    await userEvent.upload(input, new File(['%PDF'], 'invoice.pdf', { type: 'application/pdf' }), { applyAccept: false });
+    expect(await screen.findByText('Only JPEG, PNG, WebP and GIF images are accepted.')).toBeInTheDocument();
+  });
+
+  it('uploads the photos, then sends the claim with their URLs; toasts and closes', async () => {
+    const fake = api();
+    renderWithProviders(<ClaimAction order={shipped} now={inWindow} />);
+    await userEvent.click(await screen.findByRole('button', { name: /Claim replacement/ }));
+    const dialog = within(screen.getByRole('dialog'));
+    await userEvent.type(dialog.getByRole('textbox', { name: /^What is wrong\?/ }), 'It stops after 5 minutes.');
+    await userEvent.upload(screen.getByLabelText(/^Photos of the fault/), [photo('a.jpg'), photo('b.jpg')]);
+    expect(dialog.getByRole('button', { name: 'Remove photo a.jpg' })).toBeInTheDocument();
+    await userEvent.click(dialog.getByRole('button', { name: 'Send claim' }));
+    expect(await screen.findByText('Your claim is sent. We will e-mail you our decision.')).toBeInTheDocument();
+    const posts = fake.calls.filter((c) => c.method === 'POST');
+    expect(posts.map((c) => c.path)).toEqual(['/upload', '/upload', '/claims']);
+    expect(posts[2]?.body).toEqual({ orderId: shipped._id, reason: 'It stops after 5 minutes.', images: [PHOTO_URL, PHOTO_URL] });
+    await vi.waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('a refused claim toasts the server’s reason and keeps the form', async () => {
+    api({ 'POST /claims': () => problemResponse(409, 'The 2-month replacement window of this order closed on May 10, 2025.') });
+    renderWithProviders(<ClaimAction order={shipped} now={inWindow} />);
+    await userEvent.click(await screen.findByRole('button', { name: /Claim replacement/ }));
+    await userEvent.type(screen.getByRole('textbox', { name: /^What is wrong\?/ }), 'Broken.');
+    await userEvent.upload(screen.getByLabelText(/^Photos of the fault/), photo());
+    await userEvent.click(screen.getByRole('button', { name: 'Send claim' }));
+    expect(await screen.findByText('Failed to send the claim: The 2-month replacement window of this order closed on May 10, 2025.')).toBeInTheDocument();
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,172 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Typography from '@mui/material/Typography';
+import BuildCircleOutlinedIcon from '@mui/icons-material/BuildCircleOutlined';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { FormTextField } from '@/components/form/form-text-field';
+import { serviceMessages } from '@/config/service-messages';
+import { showFieldErrors, withReason } from '@/lib/form-errors';
+import { useToast } from '@/lib/toast';
+import { checkImageFile, uploadImage } from '@/lib/upload-image';
+import type { Order } from '@/types/api';
+import { useCreateClaim } from '../api/create-claim';
+import { useClaims } from '../api/get-claims';
+import { claimDaysLeft, claimDeadline } from '../utils/claim-window';
+import { formatDate } from './claim-parts';
+import { PhotosField } from './photos-field';
+
+const m = serviceMessages.claims;
+
+export const MAX_REASON_CHARS = 2000;
+export const MAX_CLAIM_PHOTOS = 5;
+/** The customer's claims looked up to mark orders already claimed (enough for any real customer). */
+const CLAIMS_LOOKUP_LIMIT = 100;
+
+interface ClaimFormValues {
+  reason: string;
+  photos: File[];
+}
+
+function validateReason(value: string): string | true {
+  const text = value.trim();
+  if (text === '') return m.reasonRequired;
+  return [...text].length <= MAX_REASON_CHARS || m.reasonTooLong(MAX_REASON_CHARS);
+}
+
+export function validatePhotos(files: File[]): string | true {
+  if (files.length === 0) return m.photosRequired;
+  if (files.length > MAX_CLAIM_PHOTOS) return m.photosTooMany(MAX_CLAIM_PHOTOS);
+  for (const file of files) {
+    const problem = checkImageFile(file);
+    if (problem) return problem;
+  }
+  return true;
+}
+
+interface ClaimDialogProps {
+  order: Order;
+  open: boolean;
+  onClose: () => void;
+}
+
+/** The claim form: what is wrong and photos of it; the photos are uploaded first, then the claim is sent with their URLs. */
+export function ClaimDialog({ order, open, onClose }: ClaimDialogProps) {
+  const titleId = useId();
+  const toast = useToast();
+  const createClaim = useCreateClaim();
+  const {
+    control,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { isSubmitting },
+  } = useForm<ClaimFormValues>({ mode: 'onTouched', defaultValues: { reason: '', photos: [] } });
+
+  const close = () => {
+    if (isSubmitting) return;
+    reset();
+    onClose();
+  };
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      const images: string[] = [];
+      for (const file of values.photos) images.push(await uploadImage(file));
+      await createClaim.mutateAsync({ orderId: order._id, reason: values.reason.trim(), images });
+      toast.success(m.sent);
+      reset();
+      onClose();
+    } catch (error) {
+      showFieldErrors(error, { reason: 'reason', images: 'photos' }, setError);
+      toast.error(withReason(m.failed, error));
+    }
+  });
+
+  return (
+    <Dialog open={open} onClose={close} aria-labelledby={titleId} fullWidth maxWidth="sm">
+      <Box component="form" noValidate onSubmit={onSubmit}>
+        <DialogTitle id={titleId} sx={{ fontWeight: 800 }}>
+          {m.dialogTitle}
+        </DialogTitle>
+        <DialogContent sx={{ display: 'grid', gap: 2.25 }}>
+          <Typography color="text.secondary">{m.dialogIntro(order.productName, order.number)}</Typography>
+          <FormTextField
+            control={control}
+            name="reason"
+            rules={{ validate: validateReason }}
+            label={m.reason}
+            helperText={m.reasonHint}
+            required
+            fullWidth
+            multiline
+            minRows={4}
+            sx={{ mt: 1 }}
+          />
+          <PhotosField control={control} name="photos" rules={{ validate: validatePhotos }} max={MAX_CLAIM_PHOTOS} />
+        </DialogContent>
+        <DialogActions sx={{ px: 3, pb: 2.5, flexWrap: 'wrap', gap: 1 }}>
+          <Button onClick={close} color="secondary" disabled={isSubmitting}>
+            {m.cancel}
+          </Button>
+          <Button type="submit" variant="contained" loading={isSubmitting} loadingPosition="start" startIcon={<BuildCircleOutlinedIcon />}>
+            {m.submit}
+          </Button>
+        </DialogActions>
+      </Box>
+    </Dialog>
+  );
+}
+
+/**
+ * On a shipped order in My Orders: the claim already made for it, or the days
+ * left to claim and the button, or that the window has closed.
+ */
+export function ClaimAction({ order, now = new Date() }: { order: Order; now?: Date }) {
+  const [open, setOpen] = useState(false);
+  const claims = useClaims({ limit: CLAIMS_LOOKUP_LIMIT });
+  if (!order.shipped || !order.shippedAt) return null;
+
+  const claim = claims.data?.items.find((c) => c.orderId === order._id);
+  if (claim) {
+    return (
+      <Typography variant="body2" sx={{ mt: 0.75, fontWeight: 700 }} data-testid="claim-status">
+        {m.claimed(claim.number, (m.status[claim.status] ?? claim.status).toLowerCase())}
+      </Typography>
+    );
+  }
+
+  const daysLeft = claimDaysLeft(order.shippedAt, now);
+  if (daysLeft === 0) {
+    return (
+      <Typography variant="body2" color="text.secondary" sx={{ mt: 0.75 }} data-testid="claim-window">
+        {m.windowClosed(formatDate(claimDeadline(order.shippedAt)?.toISOString()))}
+      </Typography>
+    );
+  }
+  const windowId = `claim-window-${order._id}`;
+  return (
+    <Box sx={{ mt: 0.75, display: 'grid', gap: 0.75, justifyItems: 'start' }}>
+      <Typography id={windowId} variant="body2" color="text.secondary" data-testid="claim-window">
+        {daysLeft === 1 ? m.lastDay : m.daysLeft(daysLeft)}
+      </Typography>
+      <Button
+        size="small"
+        variant="outlined"
+        color="secondary"
+        startIcon={<BuildCircleOutlinedIcon />}
+        onClick={() => setOpen(true)}
+        aria-label={m.claimLabel(order.productName)}
+        aria-describedby={windowId}
+        sx={{ whiteSpace: 'nowrap' }}
+      >
+        {m.claim}
+      </Button>
+      <ClaimDialog order={order} open={open} onClose={() => setOpen(false)} />
+    </Box>
+  );
+}

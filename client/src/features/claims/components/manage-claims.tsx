@@ -1,0 +1,102 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutlined';
+import DoNotDisturbAltIcon from '@mui/icons-material/DoNotDisturbAlt';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { FormTextField } from '@/components/form/form-text-field';
+import { ErrorMessage } from '@/components/ui/error-message';
+import { LoadingSpinner } from '@/components/ui/loading-spinner';
+import { EmptyList, PagedList, useStepBackWhenEmpty } from '@/components/ui/paged-list';
+import { serviceMessages } from '@/config/service-messages';
+import { errorMessage } from '@/lib/api-client';
+import { withReason } from '@/lib/form-errors';
+import { useToast } from '@/lib/toast';
+import { useDecideClaim } from '../api/decide-claim';
+import { useClaims, type Claim } from '../api/get-claims';
+import { ClaimCard, CLAIMS_PAGE_SIZE, isDecided } from './claim-parts';
+
+const m = serviceMessages.claims;
+
+export const MAX_DECISION_NOTE_CHARS = 1000;
+
+function validateNote(value: string): string | true {
+  return [...value.trim()].length <= MAX_DECISION_NOTE_CHARS || m.noteTooLong(MAX_DECISION_NOTE_CHARS);
+}
+
+/** Approve or reject, once, with an optional note to the customer. */
+function DecideClaimForm({ claim }: { claim: Claim }) {
+  const decide = useDecideClaim();
+  const toast = useToast();
+  const { control, handleSubmit } = useForm<{ note: string }>({ mode: 'onTouched', defaultValues: { note: '' } });
+  const deciding = decide.isPending ? decide.variables?.status : undefined;
+
+  const submit = (status: 'approved' | 'rejected') =>
+    handleSubmit(async ({ note }) => {
+      if (!window.confirm(status === 'approved' ? m.confirmApprove : m.confirmReject)) return;
+      const text = note.trim();
+      try {
+        await decide.mutateAsync({ id: claim._id, status, ...(text && { note: text }) });
+        toast.success(status === 'approved' ? m.approved : m.rejected);
+      } catch (error) {
+        toast.error(withReason(m.decideFailed, error));
+      }
+    });
+
+  return (
+    <Box component="form" noValidate onSubmit={(e) => e.preventDefault()} sx={{ display: 'grid', gap: 1.5 }}>
+      <FormTextField control={control} name="note" rules={{ validate: validateNote }} label={m.decisionNote} fullWidth multiline minRows={2} />
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+        <Button
+          variant="contained"
+          startIcon={<CheckCircleOutlineIcon />}
+          loading={deciding === 'approved'}
+          loadingPosition="start"
+          disabled={deciding === 'rejected'}
+          onClick={() => void submit('approved')()}
+          aria-label={m.approveLabel(claim.number)}
+        >
+          {m.approve}
+        </Button>
+        <Button
+          variant="outlined"
+          color="error"
+          startIcon={<DoNotDisturbAltIcon />}
+          loading={deciding === 'rejected'}
+          loadingPosition="start"
+          disabled={deciding === 'approved'}
+          onClick={() => void submit('rejected')()}
+          aria-label={m.rejectLabel(claim.number)}
+        >
+          {m.reject}
+        </Button>
+      </Box>
+    </Box>
+  );
+}
+
+/** Claims (admin): every claim; approve (a free replacement order) or reject the open ones. */
+export function ManageClaims() {
+  const [page, setPage] = useState(0);
+  const claims = useClaims({ limit: CLAIMS_PAGE_SIZE, skip: page * CLAIMS_PAGE_SIZE });
+  useStepBackWhenEmpty(page, setPage, claims.data, claims.isPlaceholderData);
+
+  if (claims.isError) {
+    return <ErrorMessage onRetry={() => void claims.refetch()}>{errorMessage(claims.error, m.loadFailed)}</ErrorMessage>;
+  }
+  if (!claims.data) return <LoadingSpinner />;
+
+  const { items, total } = claims.data;
+  if (total === 0) return <EmptyList>{m.emptyAll}</EmptyList>;
+  return (
+    <PagedList count={m.count(total)} label={m.listLabel} total={total} page={page} pageSize={CLAIMS_PAGE_SIZE} onPageChange={setPage}>
+      {items.map((claim) => (
+        <li key={claim._id}>
+          <ClaimCard claim={claim} showCustomer>
+            {!isDecided(claim) && <DecideClaimForm claim={claim} />}
+          </ClaimCard>
+        </li>
+      ))}
+    </PagedList>
+  );
+}

@@ -1,0 +1,31 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { apiClient } from '@/lib/api-client';
+import type { OutboxMail, Page } from '@/types/api';
+
+export type OutboxMessage = OutboxMail;
+
+export const outboxQueryKey = ['outbox'] as const;
+
+export interface OutboxParams {
+  limit?: number;
+  skip?: number;
+}
+
+/** GET /admin/outbox (admin): the e-mails, newest first; the total is in X-Total-Count. */
+export async function getOutbox(params: OutboxParams = {}, signal?: AbortSignal): Promise<Page<OutboxMessage>> {
+  const { data, headers } = await apiClient.request<OutboxMessage[]>('/admin/outbox', { query: { ...params }, signal });
+  const total = Number(headers.get('X-Total-Count'));
+  return { items: data, total: headers.has('X-Total-Count') && Number.isFinite(total) ? total : data.length };
+}
+
+export const getOutboxQueryOptions = (params: OutboxParams = {}) =>
+  queryOptions({
+    queryKey: [...outboxQueryKey, params] as const,
+    queryFn: ({ signal }) => getOutbox(params, signal),
+    staleTime: 0,
+    placeholderData: keepPreviousData,
+  });
+
+export function useOutbox(params: OutboxParams = {}) {
+  return useQuery(getOutboxQueryOptions(params));
+}

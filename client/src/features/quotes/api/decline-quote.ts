@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiClient } from '@/lib/api-client';
+import type { Quote } from '@/types/api';
+import { quotesQueryKey } from './get-quotes';
+
+/** POST /quotes/{id}/decline (the owner or an admin): the quote becomes `declined`. */
+export function declineQuote(id: string): Promise<Quote> {
+  return apiClient.post<Quote>(`/quotes/${encodeURIComponent(id)}/decline`);
+}
+
+export function useDeclineQuote() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: declineQuote,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: quotesQueryKey }),
+  });
+}

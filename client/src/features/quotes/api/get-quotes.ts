@@ -1,0 +1,32 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { apiClient } from '@/lib/api-client';
+import type { Page, Quote } from '@/types/api';
+
+export type { Quote, QuoteItem, QuoteStatus } from '@/types/api';
+
+/** Every quote query starts with this key: mutations invalidate it. */
+export const quotesQueryKey = ['quotes'] as const;
+
+export interface QuoteListParams {
+  limit?: number;
+  skip?: number;
+}
+
+/** GET /quotes (a customer: their own; an admin: all): newest first; the total is in X-Total-Count. */
+export async function getQuotes(params: QuoteListParams = {}, signal?: AbortSignal): Promise<Page<Quote>> {
+  const { data, headers } = await apiClient.request<Quote[]>('/quotes', { query: { ...params }, signal });
+  const total = Number(headers.get('X-Total-Count'));
+  return { items: data, total: headers.has('X-Total-Count') && Number.isFinite(total) ? total : data.length };
+}
+
+export const getQuotesQueryOptions = (params: QuoteListParams = {}) =>
+  queryOptions({
+    queryKey: [...quotesQueryKey, params] as const,
+    queryFn: ({ signal }) => getQuotes(params, signal),
+    staleTime: 0,
+    placeholderData: keepPreviousData,
+  });
+
+export function useQuotes(params: QuoteListParams = {}) {
+  return useQuery(getQuotesQueryOptions(params));
+}

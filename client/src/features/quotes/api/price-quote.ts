@@ -1,0 +1,19 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiClient } from '@/lib/api-client';
+import type { Quote, QuotePricing } from '@/types/api';
+import { quotesQueryKey } from './get-quotes';
+
+export type PriceQuoteInput = QuotePricing & { id: string };
+
+/** PATCH /quotes/{id} (admin): prices every item; the quote becomes `quoted` and the customer gets an e-mail. */
+export function priceQuote({ id, ...body }: PriceQuoteInput): Promise<Quote> {
+  return apiClient.patch<Quote>(`/quotes/${encodeURIComponent(id)}`, body);
+}
+
+export function usePriceQuote() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: priceQuote,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: quotesQueryKey }),
+  });
+}

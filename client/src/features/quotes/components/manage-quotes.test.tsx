@@ -1,0 +1,127 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi, jsonResponse, problemResponse, renderWithProviders } from '@/testing/test-utils';
+import type { Quote } from '../api/get-quotes';
+import { makeQuote, pricedQuote } from '../testing/make-quote';
+import { dayAfter, ManageQuotes, validateValidUntil } from './manage-quotes';
+
+let quotes: Quote[];
+
+beforeEach(() => {
+  window.localStorage.setItem('accessToken', 'admin-token');
+  quotes = [makeQuote({ company: 'Foundry Ltd' })];
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+function api(overrides: Parameters<typeof fakeApi>[0] = {}) {
+  const fake = fakeApi({
+    'GET /quotes': () => jsonResponse(quotes, { headers: { 'X-Total-Count': String(quotes.length) } }),
+    ...overrides,
+  });
+  vi.stubGlobal('fetch', fake.fetch);
+  return fake;
+}
+
+const card = () => within(screen.getByRole('article', { name: 'Quote #7' }));
+const price = (product: string) => screen.getByRole('textbox', { name: `Unit price for ${product} ($)` });
+const send = () => screen.getByRole('button', { name: 'Send quote #7' });
+
+describe('ManageQuotes', () => {
+  it('with no requests, says so', async () => {
+    quotes = [];
+    api();
+    renderWithProviders(<ManageQuotes />);
+    expect(await screen.findByText('No quote requests yet.')).toBeInTheDocument();
+  });
+
+  it('shows who asked, their company and message, and a pricing form with two weeks’ validity', async () => {
+    api();
+    renderWithProviders(<ManageQuotes />);
+    expect(await screen.findByText('Ada Buyer · ada@example.com')).toBeInTheDocument();
+    expect(card().getByText('Company: Foundry Ltd')).toBeInTheDocument();
+    expect(card().getByText('For our new site in March.')).toBeInTheDocument();
+    expect(card().getByRole('form', { name: 'Price this request' })).toBeInTheDocument();
+    expect(price('MIG Welder 250A')).toHaveAccessibleDescription('40 pcs');
+    expect(screen.getByLabelText(/^Valid until/)).toHaveValue(dayAfter(14));
+  });
+
+  it('says what is wrong with the prices and the date, and sends nothing', async () => {
+    const fake = api();
+    renderWithProviders(<ManageQuotes />);
+    await screen.findByText('Ada Buyer · ada@example.com');
+    await userEvent.type(price('MIG Welder 250A'), '12.345');
+    await userEvent.click(send());
+    expect(price('Diesel Generator 60 kVA')).toHaveAccessibleDescription('Price is Required');
+    expect(price('MIG Welder 250A')).toHaveAccessibleDescription('Enter a price in dollars, with at most 2 decimals');
+    await userEvent.clear(price('MIG Welder 250A'));
+    await userEvent.type(price('MIG Welder 250A'), '0');
+    expect(price('MIG Welder 250A')).toHaveAccessibleDescription('The price must be above 0');
+    expect(fake.calls.filter((c) => c.method === 'PATCH')).toEqual([]);
+  });
+
+  it('refuses a validity before today', () => {
+    expect(validateValidUntil('', '2025-03-10')).toBe('Valid until is Required');
+    expect(validateValidUntil('2025-03-09', '2025-03-10')).toBe('Choose today or a later date');
+    expect(validateValidUntil('2025-03-10', '2025-03-10')).toBe(true);
+  });
+
+  it('sends every item’s price, the last day and the note; toasts and shows the priced quote', async () => {
+    const fake = api({
+      'PATCH /quotes/64b7f0c2a1b2c3d4e5f6b001': ({ body }) => {
+        quotes = [pricedQuote({ validUntil: '2999-01-15', note: 'Delivery in 3 weeks.' })];
+        return jsonResponse({ ...quotes[0], body });
+      },
+    });
+    renderWithProviders(<ManageQuotes />);
+    await screen.findByText('Ada Buyer · ada@example.com');
+    await userEvent.type(price('Diesel Generator 60 kVA'), '14000');
+    await userEvent.type(price('MIG Welder 250A'), '1250.50');
+    const until = screen.getByLabelText(/^Valid until/);
+    await userEvent.clear(until);
+    await userEvent.type(until, '2999-01-15');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Note to the customer (optional)' }), 'Delivery in 3 weeks.');
+    await userEvent.click(send());
+    expect(await screen.findByText('The quote is sent to the customer.')).toBeInTheDocument();
+    expect(fake.calls.find((c) => c.method === 'PATCH')?.body).toEqual({
+      items: [
+        { productId: '64b7f0c2a1b2c3d4e5f60001', unitPrice: 14000 },
+        { productId: '64b7f0c2a1b2c3d4e5f60002', unitPrice: 1250.5 },
+      ],
+      validUntil: '2999-01-15',
+      note: 'Delivery in 3 weeks.',
+    });
+    expect(await card().findByText('Valid until Jan 15, 2999')).toBeInTheDocument();
+    expect(card().queryByRole('form')).not.toBeInTheDocument();
+    expect(card().getByTestId('quote-total')).toHaveTextContent('$78,020');
+  });
+
+  it('a refused price toasts the server’s reason', async () => {
+    api({ 'PATCH /quotes/64b7f0c2a1b2c3d4e5f6b001': () => problemResponse(400, 'The prices are not valid.') });
+    renderWithProviders(<ManageQuotes />);
+    await screen.findByText('Ada Buyer · ada@example.com');
+    await userEvent.type(price('Diesel Generator 60 kVA'), '1');
+    await userEvent.type(price('MIG Welder 250A'), '2');
+    await userEvent.click(send());
+    expect(await screen.findByText('Failed to send the quote: The prices are not valid.')).toBeInTheDocument();
+  });
+
+  it('declines a request after confirming', async () => {
+    vi.stubGlobal('confirm', vi.fn(() => true));
+    const fake = api({
+      'POST /quotes/64b7f0c2a1b2c3d4e5f6b001/decline': () => {
+        quotes = [makeQuote({ status: 'declined' })];
+        return jsonResponse(quotes[0]);
+      },
+    });
+    renderWithProviders(<ManageQuotes />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Decline quote #7' }));
+    expect(await screen.findByText('The quote is declined.')).toBeInTheDocument();
+    expect(await card().findByText('Declined')).toBeInTheDocument();
+    expect(card().queryByRole('form')).not.toBeInTheDocument();
+    expect(fake.calls.filter((c) => c.method === 'POST')).toHaveLength(1);
+  });
+});

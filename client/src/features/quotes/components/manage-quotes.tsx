@@ -1,0 +1,195 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import DoNotDisturbAltIcon from '@mui/icons-material/DoNotDisturbAlt';
+import SendOutlinedIcon from '@mui/icons-material/SendOutlined';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { FormTextField } from '@/components/form/form-text-field';
+import { ErrorMessage } from '@/components/ui/error-message';
+import { LoadingSpinner } from '@/components/ui/loading-spinner';
+import { EmptyList, PagedList, useStepBackWhenEmpty } from '@/components/ui/paged-list';
+import { serviceMessages } from '@/config/service-messages';
+import { errorMessage } from '@/lib/api-client';
+import { withReason } from '@/lib/form-errors';
+import { useToast } from '@/lib/toast';
+import { useDeclineQuote } from '../api/decline-quote';
+import { useQuotes, type Quote } from '../api/get-quotes';
+import { usePriceQuote } from '../api/price-quote';
+import { isExpired, QuoteCard, QUOTES_PAGE_SIZE, todayUTC } from './quote-parts';
+
+const m = serviceMessages.quotes;
+
+export const MAX_NOTE_CHARS = 2000;
+/** A new quote holds for two weeks unless the admin says otherwise. */
+export const DEFAULT_VALIDITY_DAYS = 14;
+
+/** `YYYY-MM-DD` of the day `days` after today, as the server counts days (UTC). */
+export function dayAfter(days: number, now = new Date()): string {
+  return todayUTC(new Date(now.getTime() + days * 24 * 60 * 60 * 1000));
+}
+
+export function validateUnitPrice(value: string): string | true {
+  const text = value.trim();
+  if (text === '') return m.unitPriceRequired;
+  if (!/^\d+(\.\d{1,2})?$/.test(text)) return m.unitPriceInvalid;
+  return Number(text) > 0 || m.unitPricePositive;
+}
+
+export function validateValidUntil(value: string, today = todayUTC()): string | true {
+  if (!value) return m.validUntilRequired;
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return m.validUntilRequired;
+  return value >= today || m.validUntilPast;
+}
+
+function validateNote(value: string): string | true {
+  return [...value.trim()].length <= MAX_NOTE_CHARS || m.noteTooLong(MAX_NOTE_CHARS);
+}
+
+interface PriceFormValues {
+  prices: { value: string }[];
+  validUntil: string;
+  note: string;
+}
+
+/** The admin's answer to a request: a unit price per item, how long it holds, and a note. */
+function PriceQuoteForm({ quote }: { quote: Quote }) {
+  const priceQuote = usePriceQuote();
+  const toast = useToast();
+  const {
+    control,
+    handleSubmit,
+    formState: { isSubmitting },
+  } = useForm<PriceFormValues>({
+    mode: 'onTouched',
+    defaultValues: { prices: quote.items.map(() => ({ value: '' })), validUntil: dayAfter(DEFAULT_VALIDITY_DAYS), note: '' },
+  });
+  const formId = `price-${quote._id}`;
+
+  const onSubmit = handleSubmit(async (values) => {
+    const note = values.note.trim();
+    try {
+      await priceQuote.mutateAsync({
+        id: quote._id,
+        items: quote.items.map((item, i) => ({ productId: item.productId, unitPrice: Number(values.prices[i]?.value) })),
+        validUntil: values.validUntil,
+        ...(note && { note }),
+      });
+      toast.success(m.sentToast);
+    } catch (error) {
+      toast.error(withReason(m.sendFailed, error));
+    }
+  });
+
+  return (
+    <Box
+      component="form"
+      noValidate
+      onSubmit={onSubmit}
+      aria-labelledby={`${formId}-title`}
+      sx={{ display: 'grid', gap: 2, p: { xs: 1.5, sm: 2 }, borderRadius: 1.5, bgcolor: 'background.default' }}
+    >
+      <Typography id={`${formId}-title`} component="h3" sx={{ fontWeight: 800 }}>
+        {m.priceTitle}
+      </Typography>
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))' } }}>
+        {quote.items.map((item, i) => (
+          <FormTextField
+            key={item.productId}
+            control={control}
+            name={`prices.${i}.value`}
+            rules={{ validate: validateUnitPrice }}
+            label={m.unitPrice(item.productName)}
+            helperText={m.pcs(item.quantity)}
+            required
+            fullWidth
+            slotProps={{ htmlInput: { inputMode: 'decimal' }, inputLabel: { sx: { maxWidth: 'calc(100% - 32px)' } } }}
+            sx={{ bgcolor: 'background.paper' }}
+          />
+        ))}
+        <FormTextField
+          control={control}
+          name="validUntil"
+          rules={{ validate: (value) => validateValidUntil(value) }}
+          label={m.validUntilField}
+          type="date"
+          required
+          fullWidth
+          slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: todayUTC() } }}
+          sx={{ bgcolor: 'background.paper' }}
+        />
+      </Box>
+      <FormTextField
+        control={control}
+        name="note"
+        rules={{ validate: validateNote }}
+        label={m.noteField}
+        fullWidth
+        multiline
+        minRows={2}
+        sx={{ bgcolor: 'background.paper' }}
+      />
+      <Box>
+        <Button type="submit" variant="contained" startIcon={<SendOutlinedIcon />} loading={isSubmitting} loadingPosition="start" aria-label={m.sendLabel(quote.number)}>
+          {m.send}
+        </Button>
+      </Box>
+    </Box>
+  );
+}
+
+/** Quotes (admin): every request; price the new ones, decline any still open. */
+export function ManageQuotes() {
+  const [page, setPage] = useState(0);
+  const quotes = useQuotes({ limit: QUOTES_PAGE_SIZE, skip: page * QUOTES_PAGE_SIZE });
+  const decline = useDeclineQuote();
+  const toast = useToast();
+
+  useStepBackWhenEmpty(page, setPage, quotes.data, quotes.isPlaceholderData);
+
+  const onDecline = (quote: Quote) => {
+    if (!window.confirm(m.confirmDecline)) return;
+    decline.mutate(quote._id, {
+      onSuccess: () => toast.success(m.declined),
+      onError: (error) => toast.error(withReason(m.declineFailed, error)),
+    });
+  };
+
+  if (quotes.isError) {
+    return <ErrorMessage onRetry={() => void quotes.refetch()}>{errorMessage(quotes.error, m.loadFailed)}</ErrorMessage>;
+  }
+  if (!quotes.data) return <LoadingSpinner />;
+
+  const { items, total } = quotes.data;
+  if (total === 0) return <EmptyList>{m.emptyAll}</EmptyList>;
+
+  return (
+    <PagedList count={m.count(total)} label={m.listLabel} total={total} page={page} pageSize={QUOTES_PAGE_SIZE} onPageChange={setPage}>
+      {items.map((quote) => {
+        const open = quote.status === 'requested' || (quote.status === 'quoted' && !isExpired(quote));
+        return (
+          <li key={quote._id}>
+            <QuoteCard quote={quote} showCustomer>
+              {quote.status === 'requested' && <PriceQuoteForm quote={quote} />}
+              {open && (
+                <Box>
+                  <Button
+                    variant="outlined"
+                    color="error"
+                    startIcon={<DoNotDisturbAltIcon />}
+                    loading={decline.isPending && decline.variables === quote._id}
+                    loadingPosition="start"
+                    onClick={() => onDecline(quote)}
+                    aria-label={m.declineLabel(quote.number)}
+                  >
+                    {m.decline}
+                  </Button>
+                </Box>
+              )}
+            </QuoteCard>
+          </li>
+        );
+      })}
+    </PagedList>
+  );
+}

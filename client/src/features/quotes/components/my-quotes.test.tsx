@@ -1,0 +1,143 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi, jsonResponse, problemResponse, renderWithProviders } from '@/testing/test-utils';
+import type { Quote } from '../api/get-quotes';
+import { makeQuote, pricedQuote } from '../testing/make-quote';
+import { MyQuotes } from './my-quotes';
+
+let quotes: Quote[];
+
+beforeEach(() => {
+  window.localStorage.setItem('accessToken', 'tok');
+  quotes = [pricedQuote()];
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+function api(overrides: Parameters<typeof fakeApi>[0] = {}) {
+  const fake = fakeApi({
+    'GET /quotes': () => jsonResponse(quotes, { headers: { 'X-Total-Count': String(quotes.length) } }),
+    ...overrides,
+  });
+  vi.stubGlobal('fetch', fake.fetch);
+  return fake;
+}
+
+const card = (n: number) => within(screen.getByRole('article', { name: `Quote #${n}` }));
+
+describe('MyQuotes', () => {
+  it('with no quotes, says so and links to the catalogue', async () => {
+    quotes = [];
+    api();
+    renderWithProviders(<MyQuotes />);
+    expect(await screen.findByText('You have not asked for a quote yet.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Request a quote' })).toHaveAttribute('href', '/products');
+  });
+
+  it('shows a priced quote: items, unit prices, totals, validity and note', async () => {
+    const fake = api();
+    renderWithProviders(<MyQuotes />);
+    expect(await screen.findByText('1 quote')).toBeInTheDocument();
+    const quote = card(7);
+    expect(quote.getByText('Quoted')).toBeInTheDocument();
+    const lines = quote.getAllByTestId('quote-line').map((row) => row.textContent);
+    expect(lines).toEqual(['Diesel Generator 60 kVA2 pcs$14,000$28,000', 'MIG Welder 250A40 pcs$1,250.50$50,020']);
+    expect(quote.getByTestId('quote-total')).toHaveTextContent('$78,020');
+    expect(quote.getByText('Valid until Dec 31, 2999')).toBeInTheDocument();
+    expect(quote.getByText('Delivery in 3 weeks.')).toBeInTheDocument();
+    expect(fake.calls.find((c) => c.path.startsWith('/quotes'))).toMatchObject({ path: '/quotes?limit=20&skip=0', authorization: 'Bearer tok' });
+  });
+
+  it('a request not priced yet says so, and may only be declined', async () => {
+    quotes = [makeQuote()];
+    api();
+    renderWithProviders(<MyQuotes />);
+    expect(await screen.findByText('We are pricing this request; you will get an e-mail when it is ready.')).toBeInTheDocument();
+    expect(card(7).getAllByText('Not priced yet')).toHaveLength(2);
+    expect(card(7).queryByRole('button', { name: 'Accept quote #7' })).not.toBeInTheDocument();
+    expect(card(7).getByRole('button', { name: 'Decline quote #7' })).toBeInTheDocument();
+  });
+
+  it('an expired quote cannot be accepted', async () => {
+    quotes = [pricedQuote({ validUntil: '2020-01-31' })];
+    api();
+    renderWithProviders(<MyQuotes />);
+    expect(await screen.findByText('Expired Jan 31, 2020')).toBeInTheDocument();
+    expect(card(7).getByText('Expired')).toBeInTheDocument();
+    expect(card(7).queryByRole('button', { name: /Accept|Decline/ })).not.toBeInTheDocument();
+  });
+
+  it('Accept confirms, places the orders and links to My Orders', async () => {
+    const confirm = vi.fn(() => true);
+    vi.stubGlobal('confirm', confirm);
+    const fake = api({
+      'POST /quotes/64b7f0c2a1b2c3d4e5f6b001/accept': () => {
+        quotes = [pricedQuote({ status: 'accepted', orderIds: ['o1', 'o2'] })];
+        return jsonResponse({ orderIds: ['o1', 'o2'] });
+      },
+    });
+    renderWithProviders(<MyQuotes />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Accept quote #7' }));
+    expect(confirm).toHaveBeenCalledWith('Accept this quote? It places one order per item, $78,020 in all, for you to pay from My Orders.');
+    expect(await screen.findByText('The quote is accepted: your orders are placed.')).toBeInTheDocument();
+    expect(await card(7).findByText('Your 2 orders are placed. Pay for them from My Orders.')).toBeInTheDocument();
+    expect(card(7).getByText('Accepted')).toBeInTheDocument();
+    expect(card(7).getByRole('link', { name: 'See the orders in My Orders' })).toHaveAttribute('href', '/dashboard/myorder');
+    expect(fake.calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual(['/quotes/64b7f0c2a1b2c3d4e5f6b001/accept']);
+  });
+
+  it('a refused accept toasts the server’s reason', async () => {
+    vi.stubGlobal('confirm', vi.fn(() => true));
+    api({ 'POST /quotes/64b7f0c2a1b2c3d4e5f6b001/accept': () => problemResponse(409, 'The quote has already been accepted.') });
+    renderWithProviders(<MyQuotes />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Accept quote #7' }));
+    expect(await screen.findByText('Failed to accept the quote: The quote has already been accepted.')).toBeInTheDocument();
+  });
+
+  it('Decline confirms, declines and toasts; cancelling sends nothing', async () => {
+    const confirm = vi.fn(() => false);
+    vi.stubGlobal('confirm', confirm);
+    const fake = api({
+      'POST /quotes/64b7f0c2a1b2c3d4e5f6b001/decline': () => {
+        quotes = [pricedQuote({ status: 'declined' })];
+        return jsonResponse(quotes[0]);
+      },
+    });
+    renderWithProviders(<MyQuotes />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Decline quote #7' }));
+    expect(confirm).toHaveBeenCalledWith('Decline this quote? This cannot be undone.');
+    expect(fake.calls.filter((c) => c.method === 'POST')).toEqual([]);
+    confirm.mockReturnValue(true);
+    await userEvent.click(screen.getByRole('button', { name: 'Decline quote #7' }));
+    expect(await screen.findByText('The quote is declined.')).toBeInTheDocument();
+    expect(await card(7).findByText('Declined')).toBeInTheDocument();
+    expect(card(7).queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  it('a failed load says so and retries', async () => {
+    let fail = true;
+    api({ 'GET /quotes': () => (fail ? problemResponse(500, 'boom') : jsonResponse([], { headers: { 'X-Total-Count': '0' } })) });
+    renderWithProviders(<MyQuotes />);
+    expect(await screen.findByText('We could not load the quotes right now.')).toBeInTheDocument();
+    fail = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('You have not asked for a quote yet.')).toBeInTheDocument();
+  });
+
+  it('pages through more than 20 quotes', async () => {
+    const fake = api({
+      'GET /quotes': ({ url }) => {
+        const skip = Number(url.searchParams.get('skip'));
+        return jsonResponse([makeQuote({ _id: `q${skip}`, number: 100 - skip })], { headers: { 'X-Total-Count': '25' } });
+      },
+    });
+    renderWithProviders(<MyQuotes />);
+    expect(await screen.findByText('25 quotes')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Go to next page' }));
+    expect(await screen.findByRole('article', { name: 'Quote #80' })).toBeInTheDocument();
+    expect(fake.calls.map((c) => c.path)).toContain('/quotes?limit=20&skip=20');
+  });
+});

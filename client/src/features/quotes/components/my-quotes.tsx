@@ -1,0 +1,162 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutlined';
+import DoNotDisturbAltIcon from '@mui/icons-material/DoNotDisturbAlt';
+import { useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { ButtonLink } from '@/components/ui/button-link';
+import { ErrorMessage } from '@/components/ui/error-message';
+import { LoadingSpinner } from '@/components/ui/loading-spinner';
+import { EmptyList, PagedList, useStepBackWhenEmpty } from '@/components/ui/paged-list';
+import { paths } from '@/config/paths';
+import { serviceMessages } from '@/config/service-messages';
+import { errorMessage } from '@/lib/api-client';
+import { withReason } from '@/lib/form-errors';
+import { useToast } from '@/lib/toast';
+import { formatCents } from '@/utils/format';
+import { useAcceptQuote } from '../api/accept-quote';
+import { useDeclineQuote } from '../api/decline-quote';
+import { useQuotes, type Quote } from '../api/get-quotes';
+import { isExpired, QuoteCard, quoteTotalCents, QUOTES_PAGE_SIZE } from './quote-parts';
+
+const m = serviceMessages.quotes;
+
+/** An accepted quote: where its orders are (and how many, right after accepting). */
+function AcceptedNote({ orderCount }: { orderCount?: number }) {
+  return (
+    <Box role="status" sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.5, p: 1.5, borderRadius: 1.5, border: 1, borderColor: 'success.main' }}>
+      <CheckCircleOutlineIcon aria-hidden="true" sx={{ color: 'success.main' }} />
+      {orderCount !== undefined && <Typography sx={{ fontWeight: 700 }}>{m.acceptedText(orderCount)}</Typography>}
+      <Button component={RouterLink} to={paths.dashboard.myOrder} variant="outlined" color="secondary" size="small">
+        {m.acceptedLink}
+      </Button>
+    </Box>
+  );
+}
+
+interface CustomerActionsProps {
+  quote: Quote;
+  accepting: boolean;
+  declining: boolean;
+  orderCount?: number;
+  onAccept: (quote: Quote) => void;
+  onDecline: (quote: Quote) => void;
+}
+
+function CustomerActions({ quote, accepting, declining, orderCount, onAccept, onDecline }: CustomerActionsProps) {
+  if (quote.status === 'accepted') return <AcceptedNote orderCount={orderCount} />;
+  if (quote.status === 'declined') return null;
+  const canAccept = quote.status === 'quoted' && !isExpired(quote);
+  const canDecline = quote.status === 'requested' || canAccept;
+  return (
+    <Box sx={{ display: 'grid', gap: 1 }}>
+      {quote.status === 'requested' && (
+        <Typography variant="body2" color="text.secondary">
+          {m.awaitingPrice}
+        </Typography>
+      )}
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+        {canAccept && (
+          <Button
+            variant="contained"
+            startIcon={<CheckCircleOutlineIcon />}
+            loading={accepting}
+            loadingPosition="start"
+            disabled={declining}
+            onClick={() => onAccept(quote)}
+            aria-label={m.acceptLabel(quote.number)}
+          >
+            {m.accept}
+          </Button>
+        )}
+        {canDecline && (
+          <Button
+            variant="outlined"
+            color="error"
+            startIcon={<DoNotDisturbAltIcon />}
+            loading={declining}
+            loadingPosition="start"
+            disabled={accepting}
+            onClick={() => onDecline(quote)}
+            aria-label={m.declineLabel(quote.number)}
+          >
+            {m.decline}
+          </Button>
+        )}
+      </Box>
+    </Box>
+  );
+}
+
+/** My Quotes: the customer's quote requests; accept a priced one (it becomes orders) or decline. */
+export function MyQuotes() {
+  const [page, setPage] = useState(0);
+  const quotes = useQuotes({ limit: QUOTES_PAGE_SIZE, skip: page * QUOTES_PAGE_SIZE });
+  const accept = useAcceptQuote();
+  const decline = useDeclineQuote();
+  const toast = useToast();
+  // How many orders each quote accepted here became.
+  const [placed, setPlaced] = useState<Record<string, number>>({});
+
+  useStepBackWhenEmpty(page, setPage, quotes.data, quotes.isPlaceholderData);
+
+  const onAccept = (quote: Quote) => {
+    const total = quoteTotalCents(quote);
+    if (!window.confirm(m.confirmAccept(total === null ? '' : formatCents(total)))) return;
+    accept.mutate(quote._id, {
+      onSuccess: (result) => {
+        setPlaced((p) => ({ ...p, [quote._id]: result.orderIds.length }));
+        toast.success(m.accepted);
+      },
+      onError: (error) => toast.error(withReason(m.acceptFailed, error)),
+    });
+  };
+
+  const onDecline = (quote: Quote) => {
+    if (!window.confirm(m.confirmDecline)) return;
+    decline.mutate(quote._id, {
+      onSuccess: () => toast.success(m.declined),
+      onError: (error) => toast.error(withReason(m.declineFailed, error)),
+    });
+  };
+
+  if (quotes.isError) {
+    return <ErrorMessage onRetry={() => void quotes.refetch()}>{errorMessage(quotes.error, m.loadFailed)}</ErrorMessage>;
+  }
+  if (!quotes.data) return <LoadingSpinner />;
+
+  const { items, total } = quotes.data;
+  if (total === 0) {
+    return (
+      <EmptyList
+        action={
+          <ButtonLink to={paths.products} tone="primary">
+            {m.requestOne}
+          </ButtonLink>
+        }
+      >
+        {m.emptyMine}
+      </EmptyList>
+    );
+  }
+
+  return (
+    <PagedList count={m.count(total)} label={m.listLabel} total={total} page={page} pageSize={QUOTES_PAGE_SIZE} onPageChange={setPage}>
+      {items.map((quote) => (
+        <li key={quote._id}>
+          <QuoteCard quote={quote}>
+            <CustomerActions
+              quote={quote}
+              accepting={accept.isPending && accept.variables === quote._id}
+              declining={decline.isPending && decline.variables === quote._id}
+              orderCount={placed[quote._id] ?? quote.orderIds?.length}
+              onAccept={onAccept}
+              onDecline={onDecline}
+            />
+          </QuoteCard>
+        </li>
+      ))}
+    </PagedList>
+  );
+}

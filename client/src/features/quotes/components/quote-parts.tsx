@@ -1,0 +1,210 @@
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableFooter from '@mui/material/TableFooter';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+import { serviceMessages } from '@/config/service-messages';
+import { formatCents, formatPrice } from '@/utils/format';
+import type { Quote } from '../api/get-quotes';
+
+const m = serviceMessages.quotes;
+
+export const QUOTES_PAGE_SIZE = 20;
+
+const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+const dayFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
+
+/** Today as the server counts days: `YYYY-MM-DD` in UTC. */
+export function todayUTC(now = new Date()): string {
+  return now.toISOString().slice(0, 10);
+}
+
+/** A `YYYY-MM-DD` day (UTC) as "Mar 10, 2025". */
+export function formatDay(day: string | undefined): string {
+  if (!day || !/^\d{4}-\d{2}-\d{2}/.test(day)) return '';
+  const date = new Date(`${day.slice(0, 10)}T00:00:00Z`);
+  return Number.isNaN(date.getTime()) ? '' : dayFormat.format(date);
+}
+
+export function formatDate(iso: string | undefined): string {
+  if (!iso) return '';
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? '' : dateFormat.format(date);
+}
+
+/** A quoted price no longer holds once its last day (UTC) has passed. */
+export function isExpired(quote: Quote, now = new Date()): boolean {
+  if (quote.status !== 'quoted' || !quote.validUntil) return false;
+  return quote.validUntil.slice(0, 10) < todayUTC(now);
+}
+
+/** The quote's total in cents, when every item is priced. */
+export function quoteTotalCents(quote: Quote): number | null {
+  let total = 0;
+  for (const item of quote.items) {
+    if (item.unitPrice === undefined || item.unitPrice === null) return null;
+    total += Math.round(item.unitPrice * 100) * item.quantity;
+  }
+  return total;
+}
+
+type ChipColour = 'default' | 'info' | 'success' | 'error';
+const STATUS_COLOURS: Record<string, ChipColour> = { requested: 'default', quoted: 'info', accepted: 'success', declined: 'error', expired: 'default' };
+
+export function QuoteStatusChip({ quote }: { quote: Quote }) {
+  const status = isExpired(quote) ? 'expired' : quote.status;
+  return (
+    <Chip
+      size="small"
+      variant="outlined"
+      color={STATUS_COLOURS[status] ?? 'default'}
+      label={m.status[status] ?? status}
+      data-testid="quote-status"
+      sx={{ fontWeight: 800, letterSpacing: '0.04em' }}
+    />
+  );
+}
+
+/** The quote's items: quantity, and the unit price and line total once priced. */
+export function QuoteItemsTable({ quote }: { quote: Quote }) {
+  const total = quoteTotalCents(quote);
+  return (
+    <Box sx={{ overflowX: 'auto', border: 1, borderColor: 'divider', borderRadius: 1.5 }}>
+      <Table
+        size="small"
+        aria-label={m.itemsLabel(quote.number)}
+        sx={{
+          '& th': { fontWeight: 800, color: 'text.secondary', fontSize: '0.75rem', letterSpacing: '0.06em', textTransform: 'uppercase', whiteSpace: 'nowrap' },
+          '& td.number, & th.number': { whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' },
+          '& th, & td': { px: 1.25 },
+          '& tfoot td': { fontWeight: 800, color: 'text.primary', fontSize: '0.95rem', borderBottom: 0 },
+        }}
+      >
+        <TableHead>
+          <TableRow>
+            <TableCell>{m.columnProduct}</TableCell>
+            <TableCell align="right" className="number">
+              {m.columnQuantity}
+            </TableCell>
+            <TableCell align="right" className="number">
+              {m.columnUnitPrice}
+            </TableCell>
+            <TableCell align="right" className="number">
+              {m.columnLineTotal}
+            </TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {quote.items.map((item) => {
+            const priced = item.unitPrice !== undefined && item.unitPrice !== null;
+            return (
+              <TableRow key={item.productId} data-testid="quote-line">
+                <TableCell sx={{ fontWeight: 700, overflowWrap: 'anywhere', minWidth: 110 }}>{item.productName}</TableCell>
+                <TableCell align="right" className="number">
+                  {m.pcs(item.quantity)}
+                </TableCell>
+                <TableCell align="right" className="number">
+                  {priced ? formatPrice(item.unitPrice as number) : <Box component="span" sx={{ color: 'text.secondary' }}>{m.notPriced}</Box>}
+                </TableCell>
+                <TableCell align="right" className="number">
+                  {priced ? formatCents(Math.round((item.unitPrice as number) * 100) * item.quantity) : ''}
+                </TableCell>
+              </TableRow>
+            );
+          })}
+        </TableBody>
+        {total !== null && (
+          <TableFooter>
+            <TableRow>
+              <TableCell colSpan={3} align="right">
+                {m.total}
+              </TableCell>
+              <TableCell align="right" className="number" data-testid="quote-total">
+                {formatCents(total)}
+              </TableCell>
+            </TableRow>
+          </TableFooter>
+        )}
+      </Table>
+    </Box>
+  );
+}
+
+interface QuoteCardProps {
+  quote: Quote;
+  /** Show who asked (the admin's list). */
+  showCustomer?: boolean;
+  children?: ReactNode;
+}
+
+/** One quote: its number, status and dates, who asked (for admins), the message, the items and the answer. */
+export function QuoteCard({ quote, showCustomer = false, children }: QuoteCardProps) {
+  const titleId = `quote-${quote._id}`;
+  const expired = isExpired(quote);
+  const until = formatDay(quote.validUntil);
+  return (
+    <Box
+      component="article"
+      aria-labelledby={titleId}
+      data-testid="quote-card"
+      sx={{
+        p: { xs: 2, sm: 3 },
+        bgcolor: 'background.paper',
+        border: 1,
+        borderColor: 'divider',
+        borderLeft: '6px solid',
+        borderLeftColor: quote.status === 'requested' || (quote.status === 'quoted' && !expired) ? 'primary.main' : 'divider',
+        borderRadius: 2,
+        display: 'grid',
+        gap: 1.5,
+        minWidth: 0,
+      }}
+    >
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, rowGap: 0.5 }}>
+        <Typography component="h2" id={titleId} sx={{ fontWeight: 800, fontSize: '1.15rem' }}>
+          {m.quoteNumber(quote.number)}
+        </Typography>
+        <QuoteStatusChip quote={quote} />
+        <Typography variant="body2" color="text.secondary" component="span">
+          <time dateTime={quote.createdAt}>{m.requestedOn(formatDate(quote.createdAt))}</time>
+        </Typography>
+      </Box>
+      {showCustomer && (
+        <Box>
+          <Typography sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>{m.from(quote.name, quote.email)}</Typography>
+          {quote.company && (
+            <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+              {m.company}: {quote.company}
+            </Typography>
+          )}
+        </Box>
+      )}
+      <Box>
+        <Typography variant="body2" sx={{ fontWeight: 700, color: 'text.secondary' }}>
+          {m.message}
+        </Typography>
+        <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{quote.message}</Typography>
+      </Box>
+      <QuoteItemsTable quote={quote} />
+      {until && (
+        <Typography sx={{ fontWeight: 700 }} data-testid="quote-validity">
+          {expired ? m.expiredOn(until) : m.validUntil(until)}
+        </Typography>
+      )}
+      {quote.note && (
+        <Box>
+          <Typography variant="body2" sx={{ fontWeight: 700, color: 'text.secondary' }}>
+            {showCustomer ? m.noteAdmin : m.note}
+          </Typography>
+          <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{quote.note}</Typography>
+        </Box>
+      )}
+      {children}
+    </Box>
+  );
+}
