@@ -1,15 +1,57 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { StrictMode, useEffect, type ReactNode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import type { QueryClient } from '@tanstack/react-query';
 import { AppProvider } from '@/app/provider';
-import { AppRouter } from '@/app/router';
+import { AppRouter, preloadRoute } from '@/app/router';
+import { preloadFooter } from '@/features/layout/components/main-layout';
+import { createQueryClient } from '@/lib/query-client';
+import { setStartingFromServerMarkup } from '@/lib/server-markup';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-createRoot(container).render(
+/** Ends the "taking over server markup" first render (a wrapper, not a sibling: useId's ids stay the server's). */
+function FirstRender({ children }: { children: ReactNode }) {
+  useEffect(() => setStartingFromServerMarkup(false), []);
+  return children;
+}
+
+const app = (queryClient?: QueryClient) => (
   <StrictMode>
-    <AppProvider>
-      <AppRouter />
+    <AppProvider queryClient={queryClient}>
+      <FirstRender>
+        <AppRouter />
+      </FirstRender>
     </AppProvider>
-  </StrictMode>,
+  </StrictMode>
 );
+
+/** The code the first render of `pathname` needs, so that it renders the page at once (never a fallback). */
+async function preload(pathname: string) {
+  setStartingFromServerMarkup(true);
+  // Should a chunk fail to load, render anyway: the page's own error handling shows it.
+  await Promise.all([preloadRoute(pathname), preloadFooter()]).catch(() => undefined);
+}
+
+async function start(root: HTMLElement) {
+  const { pathname } = window.location;
+  if (root.dataset.prerendered === pathname) {
+    // Prerendered at build time (vite.config.ts, prerenderPages): the same components, signed out, no data.
+    await preload(pathname);
+    hydrateRoot(root, app());
+  } else if (root.dataset.ssr === 'product') {
+    // Rendered by the Go server from product.html: replaced in one commit by the same page, from the same product.
+    const queryClient = createQueryClient();
+    const data = document.getElementById('ssr-product')?.textContent;
+    if (data) {
+      const { seedProductQuery } = await import('@/app/ssr-product');
+      seedProductQuery(queryClient, pathname, JSON.parse(data));
+    }
+    await preload(pathname);
+    createRoot(root).render(app(queryClient));
+  } else {
+    createRoot(root).render(app());
+  }
+}
+
+void start(container);

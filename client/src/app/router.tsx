@@ -1,13 +1,21 @@
-import { lazy, type ComponentType } from 'react';
-import { BrowserRouter, useRoutes, type RouteObject } from 'react-router';
+import type { ComponentType, ReactElement } from 'react';
+import { BrowserRouter, matchRoutes, useRoutes, type RouteObject } from 'react-router';
 import { paths } from '@/config/paths';
+import { preloadable } from '@/lib/preloadable';
 import { RequireAuth } from './guards/require-auth';
 import { Root } from './root';
 
+/** What a page module may export besides its page: code its first render needs (preloadRoute loads it too). */
+type PageModule = { default: ComponentType; preload?: () => Promise<unknown> };
+
+const preloads = new WeakMap<ReactElement, () => Promise<unknown>>();
+
 /** Every page is its own chunk: only the shell and the current page are in the first load. */
-function page(load: () => Promise<{ default: ComponentType }>) {
-  const Page = lazy(load);
-  return <Page />;
+function page(load: () => Promise<PageModule>) {
+  const Page = preloadable(load);
+  const element = <Page />;
+  preloads.set(element, () => Promise.all([Page.preload(), load().then((module) => module.preload?.())]));
+  return element;
 }
 
 const home = () => import('./routes/home');
@@ -68,7 +76,17 @@ export const routes: RouteObject[] = [
   },
 ];
 
-function AppRoutes() {
+/**
+ * Loads the code of the pages `pathname` shows, so that the first render of
+ * markup already in the page (prerendered or server-rendered) does not suspend.
+ */
+export async function preloadRoute(pathname: string): Promise<void> {
+  const matches = matchRoutes(routes, pathname) ?? [];
+  await Promise.all(matches.map((match) => preloads.get(match.route.element as ReactElement)?.()));
+}
+
+/** The routes without a router: AppRouter in the browser, a static router in the prerender step. */
+export function AppRoutes() {
   return useRoutes(routes);
 }
 

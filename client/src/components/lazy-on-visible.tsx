@@ -1,4 +1,5 @@
 import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { isServer, isStartingFromServerMarkup } from '@/lib/server-markup';
 
 interface LazyOnVisibleProps {
   /** Rendered (typically a React.lazy component) once the placeholder nears the viewport. */
@@ -7,6 +8,12 @@ interface LazyOnVisibleProps {
   fallback: ReactNode;
   /** How far ahead of the viewport to start loading. */
   rootMargin?: string;
+  /**
+   * Part of the build's prerendered HTML (the About text, the footer): the
+   * server renders it, and the first render in the browser that takes that
+   * markup over renders it too (preload its code first); later it waits as usual.
+   */
+  prerendered?: boolean;
 }
 
 /**
@@ -14,9 +21,11 @@ interface LazyOnVisibleProps {
  * its code (and CSS) stay out of the first load. Without IntersectionObserver
  * it mounts at once.
  */
-export function LazyOnVisible({ children, fallback, rootMargin = '400px 0px' }: LazyOnVisibleProps) {
+export function LazyOnVisible({ children, fallback, rootMargin = '400px 0px', prerendered = false }: LazyOnVisibleProps) {
   const ref = useRef<HTMLDivElement>(null);
-  const [visible, setVisible] = useState(() => typeof IntersectionObserver === 'undefined');
+  const [visible, setVisible] = useState(() =>
+    isServer ? prerendered : (prerendered && isStartingFromServerMarkup()) || typeof IntersectionObserver === 'undefined',
+  );
 
   useEffect(() => {
     if (visible || !ref.current) return;
