@@ -246,6 +246,9 @@ function prerenderPages(): Plugin {
         });
         const entry = readdirSync(work).find((name) => /^render\.m?js$/.test(name));
         if (!entry) throw new Error(`prerender: the Node build wrote no render.js into ${work}`);
+        // The packages the Node build leaves external (React, MUI, emotion) pick their production builds
+        // from NODE_ENV when first loaded, as the browser bundle has them (emotion's class names, for one).
+        process.env.NODE_ENV = config.isProduction ? 'production' : 'development';
         const { buildPages } = (await import(pathToFileURL(join(work, entry)).href)) as typeof import('./src/prerender/render');
         const files = await buildPages(readFileSync(join(outDir, 'index.html'), 'utf8'));
         const gzipKB = (html: string) => gzipSync(html).length / 1000;

@@ -1,34 +1,26 @@
-import { StrictMode, useEffect, type ReactNode } from 'react';
+import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import type { QueryClient } from '@tanstack/react-query';
 import { AppProvider } from '@/app/provider';
 import { AppRouter, preloadRoute } from '@/app/router';
 import { preloadFooter } from '@/features/layout/components/main-layout';
 import { createQueryClient } from '@/lib/query-client';
-import { setStartingFromServerMarkup } from '@/lib/server-markup';
+import { startFromServerMarkup } from '@/lib/server-markup';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-/** Ends the "taking over server markup" first render (a wrapper, not a sibling: useId's ids stay the server's). */
-function FirstRender({ children }: { children: ReactNode }) {
-  useEffect(() => setStartingFromServerMarkup(false), []);
-  return children;
-}
-
 const app = (queryClient?: QueryClient) => (
   <StrictMode>
     <AppProvider queryClient={queryClient}>
-      <FirstRender>
-        <AppRouter />
-      </FirstRender>
+      <AppRouter />
     </AppProvider>
   </StrictMode>
 );
 
 /** The code the first render of `pathname` needs, so that it renders the page at once (never a fallback). */
 async function preload(pathname: string) {
-  setStartingFromServerMarkup(true);
+  startFromServerMarkup(pathname);
   // Should a chunk fail to load, render anyway: the page's own error handling shows it.
   await Promise.all([preloadRoute(pathname), preloadFooter()]).catch(() => undefined);
 }

@@ -3,19 +3,30 @@ import { useSyncExternalStore } from 'react';
 /**
  * Whether the app's first render is taking over markup that was already in
  * the page: a route prerendered at build time (hydrated), or the product page
- * the server rendered (replaced). main.tsx sets it for that first render only.
+ * the server rendered (replaced). main.tsx sets it, the first navigation ends it.
  *
  * Parts that normally wait (LazyOnVisible with `prerendered`) render at once
  * then, as the server did, so the first render matches the markup it takes over.
  */
-let startedFromServerMarkup = false;
+let startPath: string | null = null;
 
+/** True while the app still shows the path whose server markup it took over (until the first navigation). */
 export function isStartingFromServerMarkup(): boolean {
-  return startedFromServerMarkup;
+  return startPath !== null && typeof window !== 'undefined' && window.location.pathname === startPath;
 }
 
-export function setStartingFromServerMarkup(value: boolean): void {
-  startedFromServerMarkup = value;
+/**
+ * main.tsx: the first render takes over the server's markup of `pathname`.
+ * (Not reset after that render: React hydrates Suspense boundaries in later
+ * passes, and their LazyOnVisible parts must render as the server did too.)
+ */
+export function startFromServerMarkup(pathname: string): void {
+  startPath = pathname;
+}
+
+/** The layout, on every navigation: a new path has no server markup. */
+export function leaveServerMarkup(pathname: string): void {
+  if (pathname !== startPath) startPath = null;
 }
 
 /** Rendering on a server (the build's prerender step), not in a browser. */

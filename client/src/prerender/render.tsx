@@ -12,10 +12,11 @@ import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import { AppProvider } from '@/app/provider';
-import { AppRoutes } from '@/app/router';
+import { AppRoutes, preloadRoute } from '@/app/router';
 import { paths } from '@/config/paths';
 import { site } from '@/config/site';
 import { productQueryKey } from '@/features/catalogue/api/get-product';
+import { preloadFooter } from '@/features/layout/components/main-layout';
 import { createQueryClient } from '@/lib/query-client';
 import type { Product } from '@/types/api';
 import { formatPrice } from '@/utils/format';
@@ -71,6 +72,9 @@ export interface RenderedPage {
 
 /** Renders `url` as the browser's first render will (signed out, no data fetched). */
 export async function renderPage(url: string, queryClient = createQueryClient()): Promise<RenderedPage> {
+  // Loaded first, as main.tsx does, so nothing suspends: a suspended part would be written as a
+  // fallback plus a script that swaps the content in later, not as plain markup.
+  await Promise.all([preloadRoute(new URL(url, 'http://prerender.invalid').pathname), preloadFooter()]);
   const cache = createCache({ key: 'css' });
   // Collect the styles instead of writing a <style> before each element.
   cache.compat = true;
@@ -84,8 +88,12 @@ export async function renderPage(url: string, queryClient = createQueryClient())
         </AppProvider>
       </CacheProvider>
     </StrictMode>,
+    // Never outline a (large) boundary into a script that swaps it in later: the page is plain markup.
+    { progressiveChunkSize: Number.POSITIVE_INFINITY },
   );
   let body = await new Response(prelude).text();
+
+  if (/<template id="B:|<script/.test(body)) throw new Error(`prerender: part of ${url} suspended; preload its code (see preloadRoute)`);
   // React writes hoistable elements (the page's <title>, preloads) ahead of the markup; the page file puts them in <head>.
   let title = '';
   let headTags = '';
