@@ -45,7 +45,7 @@ async function watchedPage(width: number, signedIn: boolean): Promise<Watched> {
   const context = await browser.newContext({ viewport: { width, height: 900 } });
   if (signedIn) await context.addInitScript((t) => localStorage.setItem('accessToken', t), token);
   await context.addInitScript(() => {
-    const w = window as unknown as { serverLogo?: Element | null; layoutShift: number };
+    const w = window as unknown as { serverLogo?: Element | null; serverFooter?: Element | null; layoutShift: number };
     w.layoutShift = 0;
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) {
@@ -53,7 +53,9 @@ async function watchedPage(width: number, signedIn: boolean): Promise<Watched> {
       }
     }).observe({ type: 'layout-shift', buffered: true });
     document.addEventListener('readystatechange', () => {
-      if (document.readyState === 'interactive') w.serverLogo = document.querySelector('#root header a[href="/"]');
+      if (document.readyState !== 'interactive') return;
+      w.serverLogo = document.querySelector('#root header a[href="/"]');
+      w.serverFooter = document.querySelector('#root footer');
     });
   });
   const page = await context.newPage();
@@ -111,12 +113,16 @@ describe('prerendered routes (issue 13)', () => {
           await page.goto(webUrl(path));
           await waitForTakeOver(page);
           await waitForHeader(page, signedIn);
-          // The footer came in the HTML and is React's too.
-          await page.waitForFunction(`(${TAKEN_OVER.toString()})(document.querySelector('footer'))`);
           expect(problems).toEqual([]);
           // Signed out, nothing moves. (Signed in, the header's links change from Login to Dashboard and
           // Sign Out after hydration, and at desktop widths the search box beside them moves with them.)
           if (!signedIn) expect(await page.evaluate(() => (window as unknown as { layoutShift: number }).layoutShift)).toBe(0);
+          // The footer came in the HTML; it is hydrated (the same element) once it nears the viewport.
+          await page.locator('footer').scrollIntoViewIfNeeded();
+          await page.waitForFunction(`(${TAKEN_OVER.toString()})(window.serverFooter)`);
+          await page.locator('footer').getByRole('link', { name: site.footer.legal[0]!.label }).click();
+          await page.waitForURL((url) => url.pathname === site.footer.legal[0]!.href);
+          expect(problems).toEqual([]);
           await context.close();
         });
       }

@@ -5,7 +5,7 @@ import { AppProvider } from '@/app/provider';
 import { AppRouter, preloadRoute } from '@/app/router';
 import { preloadFooter } from '@/features/layout/components/main-layout';
 import { createQueryClient } from '@/lib/query-client';
-import { startFromServerMarkup } from '@/lib/server-markup';
+import { startFromServerMarkup, type ServerMarkupMode } from '@/lib/server-markup';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
@@ -18,18 +18,22 @@ const app = (queryClient?: QueryClient) => (
   </StrictMode>
 );
 
-/** The code the first render of `pathname` needs, so that it renders the page at once (never a fallback). */
-async function preload(pathname: string) {
-  startFromServerMarkup(pathname);
+/**
+ * The code the first render of `pathname` needs, so that it renders the page at once (never a fallback).
+ * Hydrating, the prerendered parts below the fold (LazyOnVisible) keep the server's markup until they
+ * near the viewport, so only the route's own code is needed; replacing, the footer's too.
+ */
+async function preload(pathname: string, mode: ServerMarkupMode) {
+  startFromServerMarkup(pathname, mode);
   // Should a chunk fail to load, render anyway: the page's own error handling shows it.
-  await Promise.all([preloadRoute(pathname), preloadFooter()]).catch(() => undefined);
+  await Promise.all([preloadRoute(pathname), mode === 'replace' && preloadFooter()]).catch(() => undefined);
 }
 
 async function start(root: HTMLElement) {
   const { pathname } = window.location;
   if (root.dataset.prerendered === pathname) {
     // Prerendered at build time (vite.config.ts, prerenderPages): the same components, signed out, no data.
-    await preload(pathname);
+    await preload(pathname, 'hydrate');
     hydrateRoot(root, app());
   } else if (root.dataset.ssr === 'product') {
     // Rendered by the Go server from product.html: replaced in one commit by the same page, from the same product.
@@ -39,7 +43,7 @@ async function start(root: HTMLElement) {
       const { seedProductQuery } = await import('@/app/ssr-product');
       seedProductQuery(queryClient, pathname, JSON.parse(data));
     }
-    await preload(pathname);
+    await preload(pathname, 'replace');
     createRoot(root).render(app(queryClient));
   } else {
     createRoot(root).render(app());

@@ -5,16 +5,18 @@ import { preloadable } from '@/lib/preloadable';
 import { RequireAuth } from './guards/require-auth';
 import { Root } from './root';
 
-/** What a page module may export besides its page: code its first render needs (preloadRoute loads it too). */
-type PageModule = { default: ComponentType; preload?: () => Promise<unknown> };
+/** What a page module may export besides its page: the code of its prerendered parts (see preloadRoute). */
+type PageModule = { default: ComponentType; preloadPrerendered?: () => Promise<unknown> };
 
-const preloads = new WeakMap<ReactElement, () => Promise<unknown>>();
+const preloads = new WeakMap<ReactElement, (withPrerendered: boolean) => Promise<unknown>>();
 
 /** Every page is its own chunk: only the shell and the current page are in the first load. */
 function page(load: () => Promise<PageModule>) {
   const Page = preloadable(load);
   const element = <Page />;
-  preloads.set(element, () => Promise.all([Page.preload(), load().then((module) => module.preload?.())]));
+  preloads.set(element, (withPrerendered) =>
+    Promise.all([Page.preload(), withPrerendered && load().then((module) => module.preloadPrerendered?.())]),
+  );
   return element;
 }
 
@@ -78,11 +80,13 @@ export const routes: RouteObject[] = [
 
 /**
  * Loads the code of the pages `pathname` shows, so that the first render of
- * markup already in the page (prerendered or server-rendered) does not suspend.
+ * markup already in the page (prerendered or server-rendered) does not
+ * suspend; with `withPrerendered` (the prerender step), also the code of the
+ * parts below the fold that the prerendered HTML has (LazyOnVisible prerendered).
  */
-export async function preloadRoute(pathname: string): Promise<void> {
+export async function preloadRoute(pathname: string, withPrerendered = false): Promise<void> {
   const matches = matchRoutes(routes, pathname) ?? [];
-  await Promise.all(matches.map((match) => preloads.get(match.route.element as ReactElement)?.()));
+  await Promise.all(matches.map((match) => preloads.get(match.route.element as ReactElement)?.(withPrerendered)));
 }
 
 /** The routes without a router: AppRouter in the browser, a static router in the prerender step. */

@@ -8,11 +8,15 @@ import { useSyncExternalStore } from 'react';
  * Parts that normally wait (LazyOnVisible with `prerendered`) render at once
  * then, as the server did, so the first render matches the markup it takes over.
  */
-let startPath: string | null = null;
+/** How the app takes over the server's markup: hydrating it (prerendered routes) or replacing it (the product page). */
+export type ServerMarkupMode = 'hydrate' | 'replace';
 
-/** True while the app still shows the path whose server markup it took over (until the first navigation). */
-export function isStartingFromServerMarkup(): boolean {
-  return startPath !== null && typeof window !== 'undefined' && window.location.pathname === startPath;
+let startPath: string | null = null;
+let startMode: ServerMarkupMode | null = null;
+
+/** How the app took over the server's markup of the path it still shows; null once it has navigated (or when there was none). */
+export function serverMarkupMode(): ServerMarkupMode | null {
+  return startPath !== null && typeof window !== 'undefined' && window.location.pathname === startPath ? startMode : null;
 }
 
 /**
@@ -20,8 +24,9 @@ export function isStartingFromServerMarkup(): boolean {
  * (Not reset after that render: React hydrates Suspense boundaries in later
  * passes, and their LazyOnVisible parts must render as the server did too.)
  */
-export function startFromServerMarkup(pathname: string): void {
+export function startFromServerMarkup(pathname: string, mode: ServerMarkupMode): void {
   startPath = pathname;
+  startMode = mode;
 }
 
 /** The layout, on every navigation: a new path has no server markup. */

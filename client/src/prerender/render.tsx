@@ -74,7 +74,7 @@ export interface RenderedPage {
 export async function renderPage(url: string, queryClient = createQueryClient()): Promise<RenderedPage> {
   // Loaded first, as main.tsx does, so nothing suspends: a suspended part would be written as a
   // fallback plus a script that swaps the content in later, not as plain markup.
-  await Promise.all([preloadRoute(new URL(url, 'http://prerender.invalid').pathname), preloadFooter()]);
+  await Promise.all([preloadRoute(new URL(url, 'http://prerender.invalid').pathname, true), preloadFooter()]);
   const cache = createCache({ key: 'css' });
   // Collect the styles instead of writing a <style> before each element.
   cache.compat = true;

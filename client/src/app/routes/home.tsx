@@ -8,7 +8,7 @@ import { site } from '@/config/site';
 import { preloadable } from '@/lib/preloadable';
 
 // Below the fold: each section's code (the chart's too) loads as it nears the viewport.
-// About is in the prerendered HTML (preload, below), so hydration renders it at once.
+// About is in the prerendered HTML too (the prerender step preloads it: preloadPrerendered).
 const AboutSection = preloadable(() => import('@/features/home/components/about-section'));
 const StatsStrip = lazy(() => import('@/features/home/components/stats-strip'));
 const ContactSection = lazy(() => import('@/features/contact/components/contact-section'));
@@ -16,8 +16,8 @@ const ContactSection = lazy(() => import('@/features/contact/components/contact-
 /** Holds a section's place (its colour and about its height) until its code arrives. */
 const placeholder = (bgcolor: string, xs: number, md: number) => <Box aria-hidden="true" sx={{ bgcolor, minHeight: { xs, md } }} />;
 
-/** What the first render of the prerendered page needs besides this module (see router.tsx's preloadRoute). */
-export const preload = () => AboutSection.preload();
+/** The code of this page's prerendered parts below the fold (see router.tsx's preloadRoute). */
+export const preloadPrerendered = () => AboutSection.preload();
 
 export default function HomePage() {
   return (

@@ -7,7 +7,7 @@ import { Header } from './header';
 
 const Footer = preloadable(() => import('./footer'));
 
-/** The footer is in the prerendered HTML: load its code before a first render that takes that markup over. */
+/** The footer is in the server's HTML: the prerender step, and main.tsx before replacing the product page, load its code first. */
 export const preloadFooter = () => Footer.preload();
 
 /** Holds the footer's place (same colour, similar height) until its code arrives. */
