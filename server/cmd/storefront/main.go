@@ -158,7 +158,7 @@ func run(log *slog.Logger) error {
 		if err != nil {
 			return err
 		}
-		servers = append(servers, newServer(cfg.ClientPort, spa))
+		servers = append(servers, newServer(cfg.ClientPort, api.Site(spa, cfg.SiteURL)))
 	}
 	if cfg.MetricsPort != 0 {
 		mux := http.NewServeMux()

@@ -21,6 +21,7 @@ type Config struct {
 	AdminEmails    []string
 	CORSOrigins    []string
 	PublicURL      string
+	SiteURL        string // the client's public origin: canonical URLs, the sitemap
 	StripeSecret   string
 	StripePubKey   string
 	StripeWebhook  string
@@ -48,6 +49,11 @@ type Config struct {
 	// (METRICS_PORT); 0, the default, serves none.
 	MetricsPort int
 }
+
+// maxSiteURLLen keeps every sitemap URL (SITE_URL/product/{id}) far below
+// the protocol's 2,048 characters, and a sitemap of 50,000 of them below its
+// 50 MB.
+const maxSiteURLLen = 256
 
 // Rate is a token bucket: Burst at once, then one per Interval.
 type Rate struct {
@@ -113,6 +119,10 @@ func Load(getenv func(string) string) (Config, error) {
 	c.PublicURL = strings.TrimSuffix(or(getenv("PUBLIC_URL"), fmt.Sprintf("http://localhost:%d", c.Port)), "/")
 	if u, err := url.Parse(c.PublicURL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
 		errs = append(errs, "PUBLIC_URL must be an absolute http(s) URL")
+	}
+	c.SiteURL = strings.TrimSuffix(or(getenv("SITE_URL"), fmt.Sprintf("http://localhost:%d", c.ClientPort)), "/")
+	if u, err := url.Parse(c.SiteURL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.RawQuery != "" || u.Fragment != "" || len(c.SiteURL) > maxSiteURLLen {
+		errs = append(errs, fmt.Sprintf("SITE_URL must be an absolute http(s) URL without query or fragment, at most %d characters", maxSiteURLLen))
 	}
 	c.CORSOrigins = list(getenv("CORS_ORIGINS"))
 	if len(c.CORSOrigins) == 0 {

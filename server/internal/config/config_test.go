@@ -15,7 +15,8 @@ func TestLoad(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if c.Port != 5000 || c.DataDir != "./data" || c.MongoDB != "storefront" || !c.SeedDemo || c.PublicURL != "http://localhost:5000" || c.PaymentMode() != "test" {
+		if c.Port != 5000 || c.DataDir != "./data" || c.MongoDB != "storefront" || !c.SeedDemo || c.PublicURL != "http://localhost:5000" || c.PaymentMode() != "test" ||
+			c.SiteURL != "http://localhost:5173" {
 			t.Fatalf("defaults: %+v", c)
 		}
 		if !slices.Contains(c.CORSOrigins, "http://localhost:5173") {
@@ -24,20 +25,33 @@ func TestLoad(t *testing.T) {
 	})
 	t.Run("OK_Set", func(t *testing.T) {
 		c, err := Load(env(map[string]string{"PORT": "8080", "SEED_DEMO": "false", "CORS_ORIGINS": "https://shop.example/, https://admin.shop.example",
-			"PUBLIC_URL": "https://api.shop.example/", "ADMIN_EMAILS": "Boss@Shop.example, ops@shop.example", "STRIPE_SECRET_KEY": "sk_test_x"}))
+			"PUBLIC_URL": "https://api.shop.example/", "SITE_URL": "https://shop.example/", "ADMIN_EMAILS": "Boss@Shop.example, ops@shop.example", "STRIPE_SECRET_KEY": "sk_test_x"}))
 		if err != nil {
 			t.Fatal(err)
 		}
-		if c.Port != 8080 || c.SeedDemo || c.PublicURL != "https://api.shop.example" || c.PaymentMode() != "stripe" ||
+		if c.Port != 8080 || c.SeedDemo || c.PublicURL != "https://api.shop.example" || c.SiteURL != "https://shop.example" || c.PaymentMode() != "stripe" ||
 			!slices.Equal(c.CORSOrigins, []string{"https://shop.example", "https://admin.shop.example"}) || c.OwnerEmail() != "boss@shop.example" {
 			t.Fatalf("%+v", c)
 		}
 	})
 	t.Run("ErrInvalid", func(t *testing.T) {
-		_, err := Load(env(map[string]string{"PORT": "http", "SEED_DEMO": "maybe", "PUBLIC_URL": "shop", "CORS_ORIGINS": "*"}))
-		for _, want := range []string{"PORT", "SEED_DEMO", "PUBLIC_URL", "CORS_ORIGINS"} {
+		_, err := Load(env(map[string]string{"PORT": "http", "SEED_DEMO": "maybe", "PUBLIC_URL": "shop", "CORS_ORIGINS": "*", "SITE_URL": "ftp://shop.example"}))
+		for _, want := range []string{"PORT", "SEED_DEMO", "PUBLIC_URL", "CORS_ORIGINS", "SITE_URL"} {
 			if err == nil || !strings.Contains(err.Error(), want) {
 				t.Errorf("error %v does not name %s", err, want)
+			}
+		}
+	})
+	t.Run("OK_SiteURLFollowsClientPort", func(t *testing.T) {
+		c, err := Load(env(map[string]string{"CLIENT_PORT": "8081"}))
+		if err != nil || c.SiteURL != "http://localhost:8081" {
+			t.Fatalf("%v %q", err, c.SiteURL)
+		}
+	})
+	t.Run("ErrSiteURL", func(t *testing.T) {
+		for _, v := range []string{"shop.example", "https://", "https://shop.example/?a=1", "https://shop.example/#top", "javascript:alert(1)", "https://shop.example/" + strings.Repeat("a", 300)} {
+			if _, err := Load(env(map[string]string{"SITE_URL": v})); err == nil || !strings.Contains(err.Error(), "SITE_URL") {
+				t.Errorf("SITE_URL=%q: %v", v, err)
 			}
 		}
 	})

@@ -40,6 +40,7 @@ type answer struct {
 	gz      []byte // body gzip-compressed, when that is worth it
 	etag    string
 	total   int64 // X-Total-Count, -1 when not a list
+	value   any   // what was encoded (the product page renders it too)
 	version uint64
 	expires time.Time
 }
@@ -78,7 +79,7 @@ func (c *answerCache) get(ctx context.Context, key, collection string, load func
 			return nil, err
 		}
 		sum := sha256.Sum256(buf.Bytes())
-		a := &answer{body: buf.Bytes(), gz: gzipped(buf.Bytes()), etag: `"` + hex.EncodeToString(sum[:12]) + `"`, total: total, version: v, expires: time.Now().Add(c.ttl)}
+		a := &answer{body: buf.Bytes(), gz: gzipped(buf.Bytes()), etag: `"` + hex.EncodeToString(sum[:12]) + `"`, total: total, value: val, version: v, expires: time.Now().Add(c.ttl)}
 		c.mu.Lock()
 		if old, ok := c.answers[key]; ok {
 			c.size -= old.bytes()
@@ -178,7 +179,8 @@ type CacheSize struct {
 	Bytes   int64
 }
 
-// CacheSizes reports the API's caches: encoded answers and picture bytes.
+// CacheSizes reports the API's caches: encoded answers, picture bytes and
+// rendered product pages.
 func (s *Server) CacheSizes() []CacheSize {
 	s.answers.mu.RLock()
 	answers := CacheSize{Name: "answers", Entries: len(s.answers.answers), Bytes: int64(s.answers.size)}
@@ -186,5 +188,8 @@ func (s *Server) CacheSizes() []CacheSize {
 	s.imageBytes.mu.RLock()
 	images := CacheSize{Name: "images", Entries: len(s.imageBytes.items), Bytes: int64(s.imageBytes.size)}
 	s.imageBytes.mu.RUnlock()
-	return []CacheSize{answers, images}
+	s.pages.mu.RLock()
+	pages := CacheSize{Name: "pages", Entries: len(s.pages.items), Bytes: int64(s.pages.size)}
+	s.pages.mu.RUnlock()
+	return []CacheSize{answers, images, pages}
 }

@@ -36,13 +36,19 @@ func (s *Server) getProduct(c *gin.Context) {
 		s.fail(c, err)
 		return
 	}
-	a, err := s.answers.get(c.Request.Context(), "service/"+id, mongodb.CollProducts, func(ctx context.Context) (any, int64, error) {
-		p, err := s.store.FindProduct(ctx, id)
-		return p, -1, err
-	})
+	a, err := s.productAnswer(c.Request.Context(), id)
 	if err != nil {
 		s.fail(c, err)
 		return
 	}
 	serveAnswer(c, a)
+}
+
+// productAnswer is the cached answer of GET /service/{id}; its value is the
+// shop.Product. The product page (Site) is rendered from it.
+func (s *Server) productAnswer(ctx context.Context, id string) (*answer, error) {
+	return s.answers.get(ctx, "service/"+id, mongodb.CollProducts, func(ctx context.Context) (any, int64, error) {
+		p, err := s.store.FindProduct(ctx, id)
+		return p, -1, err
+	})
 }

@@ -30,6 +30,7 @@ const (
 
 type testServer struct {
 	*httptest.Server
+	api    *httpapi.Server
 	store  *mongodb.Store
 	tokens *auth.Tokens
 	google *testGoogle
@@ -90,7 +91,7 @@ func mustServeWith(tb testing.TB, opt serveOptions) *testServer {
 		})
 	srv := httptest.NewServer(api.Handler())
 	tb.Cleanup(srv.Close)
-	return &testServer{Server: srv, store: store, tokens: tokens, google: google}
+	return &testServer{Server: srv, api: api, store: store, tokens: tokens, google: google}
 }
 
 func (ts *testServer) do(tb testing.TB, method, path string, header map[string]string) (*http.Response, []byte) {

@@ -91,7 +91,8 @@ type Server struct {
 	observer   Observer
 	answers    *answerCache
 	imageBytes *imageCache
-	openapi    *answer // GET /openapi.json
+	pages      *pageCache // rendered product pages (Site)
+	openapi    *answer    // GET /openapi.json
 
 	signUpPerClient  *ratelimit.Limiter
 	loginPerClient   *ratelimit.Limiter
@@ -143,6 +144,7 @@ func New(cfg Config, d Deps) *Server {
 		observer:         d.Observer,
 		answers:          newAnswerCache(d.Store.Version, cfg.CacheTTL),
 		imageBytes:       newImageCache(64 << 20),
+		pages:            newPageCache(pageCacheBytes),
 		openapi:          newOpenAPIAnswer(),
 		signUpPerClient:  lim.limiter(lim.SignUp, ratelimit.Rate{Burst: signUpClientBurst, Interval: signUpClientEvery}),
 		loginPerClient:   lim.limiter(lim.Login, ratelimit.Rate{Burst: loginClientBurst, Interval: loginClientEvery}),

@@ -16,12 +16,19 @@ import (
 
 // SPA serves a built single-page app from memory: hashed files under
 // /assets/ are cached for a year, everything else is revalidated, text is
-// gzip-compressed once at start, and paths without a file get index.html so
-// that client-side routes load (or, for a folder with an index.html of its
-// own, such as /docs, that page).
+// gzip-compressed once at start, and paths without a file get the app's
+// shell so that client-side routes load (or, for a folder with an
+// index.html of its own, such as /docs, that page).
+//
+// The shell is app.html: index.html is the home page's prerendered markup.
+// A build without app.html (older ones) has its index.html as the shell.
+// product.html and 404.html, when the build has them, are the templates of
+// the server-rendered pages (see Site); product.html is not served as is.
 type SPA struct {
-	files map[string]*spaFile
-	index *spaFile
+	files    map[string]*spaFile
+	shell    *spaFile
+	notFound *spaFile         // 404.html; nil in older builds
+	product  *productTemplate // product.html; nil in older builds
 }
 
 type spaFile struct {
@@ -51,26 +58,42 @@ func NewSPA(dir string) (*SPA, error) {
 		if ct == "" {
 			ct = http.DetectContentType(data)
 		}
-		sum := sha256.Sum256(data)
-		f := &spaFile{data: data, contentType: ct, etag: `"` + hex.EncodeToString(sum[:12]) + `"`,
-			immutable: strings.HasPrefix(rel, "/assets/")}
-		if compressible(ct) {
-			f.gz = gzipped(data)
-		}
-		s.files[rel] = f
+		s.files[rel] = newSPAFile(data, ct, strings.HasPrefix(rel, "/assets/"))
 		return nil
 	})
 	if err != nil {
 		return nil, err
 	}
-	if s.index = s.files["/index.html"]; s.index == nil {
+	if s.files["/index.html"] == nil {
 		return nil, fmt.Errorf("%s has no index.html: build the client first", dir)
+	}
+	if s.shell = s.files["/app.html"]; s.shell == nil {
+		s.shell = s.files["/index.html"]
+	}
+	s.notFound = s.files["/404.html"]
+	if f := s.files["/product.html"]; f != nil {
+		if s.product, err = parseProductTemplate(string(f.data)); err != nil {
+			return nil, fmt.Errorf("%s: %w", filepath.Join(dir, "product.html"), err)
+		}
+		delete(s.files, "/product.html")
 	}
 	return s, nil
 }
 
+// newSPAFile is a file served from memory, its ETag the digest of its bytes.
+func newSPAFile(data []byte, contentType string, immutable bool) *spaFile {
+	sum := sha256.Sum256(data)
+	f := &spaFile{data: data, contentType: contentType, etag: `"` + hex.EncodeToString(sum[:12]) + `"`, immutable: immutable}
+	if compressible(contentType) {
+		f.gz = gzipped(data)
+	}
+	return f
+}
+
+func (f *spaFile) bytes() int { return len(f.data) + len(f.gz) + len(f.etag) + 64 }
+
 func compressible(ct string) bool {
-	for _, p := range []string{"text/", "application/javascript", "application/json", "image/svg+xml", "application/manifest+json"} {
+	for _, p := range []string{"text/", "application/javascript", "application/json", "application/xml", "image/svg+xml", "application/manifest+json"} {
 		if strings.HasPrefix(ct, p) {
 			return true
 		}
@@ -79,9 +102,7 @@ func compressible(ct string) bool {
 }
 
 func (s *SPA) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	if r.Method != http.MethodGet && r.Method != http.MethodHead {
-		w.Header().Set("Allow", "GET, HEAD")
-		http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
+	if !getOrHead(w, r) {
 		return
 	}
 	p := path.Clean("/" + r.URL.Path)
@@ -91,26 +112,45 @@ func (s *SPA) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			http.NotFound(w, r) // a missing file, not a client route
 			return
 		}
-		// A folder with a page of its own (/docs, the API reference) gets
-		// it; any other path is a client route of the app.
+		// A folder with a page of its own (/docs, the API reference, or a
+		// prerendered route) gets it; any other path is a client route of
+		// the app.
 		if f, ok = s.files[path.Join(p, "index.html")]; !ok {
-			f = s.index
+			f = s.shell
 		}
 	}
+	serveFile(w, r, f, http.StatusOK)
+}
+
+// getOrHead answers 405 to any other method, and reports whether to go on.
+func getOrHead(w http.ResponseWriter, r *http.Request) bool {
+	if r.Method == http.MethodGet || r.Method == http.MethodHead {
+		return true
+	}
+	w.Header().Set("Allow", "GET, HEAD")
+	http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
+	return false
+}
+
+// serveFile writes f with status, gzip-compressed when the client takes it;
+// a 200 answers 304 when the client has f already.
+func serveFile(w http.ResponseWriter, r *http.Request, f *spaFile, status int) {
 	h := w.Header()
 	h.Set("Content-Type", f.contentType)
 	h.Set("X-Content-Type-Options", "nosniff")
 	h.Set("Referrer-Policy", "strict-origin-when-cross-origin")
-	h.Set("ETag", f.etag)
 	h.Add("Vary", "Accept-Encoding")
 	if f.immutable {
 		h.Set("Cache-Control", "public, max-age=31536000, immutable")
 	} else {
 		h.Set("Cache-Control", "no-cache")
 	}
-	if etagMatches(r.Header.Get("If-None-Match"), f.etag) {
-		w.WriteHeader(http.StatusNotModified)
-		return
+	if status == http.StatusOK {
+		h.Set("ETag", f.etag)
+		if etagMatches(r.Header.Get("If-None-Match"), f.etag) {
+			w.WriteHeader(http.StatusNotModified)
+			return
+		}
 	}
 	body := f.data
 	if f.gz != nil && strings.Contains(r.Header.Get("Accept-Encoding"), "gzip") {
@@ -118,6 +158,7 @@ func (s *SPA) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		body = f.gz
 	}
 	h.Set("Content-Length", strconv.Itoa(len(body)))
+	w.WriteHeader(status)
 	if r.Method == http.MethodHead {
 		return
 	}

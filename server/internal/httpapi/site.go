@@ -1,0 +1,288 @@
+package httpapi
+
+import (
+	"context"
+	"encoding/xml"
+	"log/slog"
+	"math"
+	"net/http"
+	"path"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"storefront/server/internal/mongodb"
+	"storefront/server/internal/shop"
+)
+
+// Site is the client server (CLIENT_PORT): the built client, plus the pages
+// the server writes from the catalogue the API keeps in memory: each
+// product's page (/product/{id}) with its head tags, JSON-LD and content,
+// /sitemap.xml and /robots.txt. Everything is answered from memory with an
+// ETag; HTML is revalidated (no-cache), hashed assets are immutable.
+type Site struct {
+	spa     *SPA
+	api     *Server
+	siteURL string
+	robots  *spaFile
+
+	// sitemapURLs is the most URLs one sitemap file holds (the protocol's
+	// limit); a larger catalogue makes /sitemap.xml an index of
+	// /sitemap-1.xml, /sitemap-2.xml, ...
+	sitemapURLs int
+	sitemapMu   sync.Mutex // one build at a time
+	sitemaps    atomic.Pointer[sitemapSet]
+}
+
+// maxSitemapURLs is the sitemap protocol's limit of URLs per file.
+const maxSitemapURLs = 50_000
+
+// Site returns the client server for spa; siteURL is the client's public
+// origin (SITE_URL), for canonical URLs, Open Graph and the sitemap.
+func (s *Server) Site(spa *SPA, siteURL string) *Site {
+	siteURL = strings.TrimSuffix(siteURL, "/")
+	robots := "User-agent: *\n"
+	for _, p := range []string{"/dashboard", "/payment", "/purchase", "/login", "/register"} {
+		robots += "Disallow: " + p + "\n"
+	}
+	robots += "\nSitemap: " + siteURL + "/sitemap.xml\n"
+	return &Site{spa: spa, api: s, siteURL: siteURL, sitemapURLs: maxSitemapURLs,
+		robots: newSPAFile([]byte(robots), "text/plain; charset=utf-8", false)}
+}
+
+func (s *Site) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if !getOrHead(w, r) {
+		return
+	}
+	p := path.Clean("/" + r.URL.Path)
+	switch {
+	case p == "/robots.txt":
+		serveFile(w, r, s.robots, http.StatusOK)
+		return
+	case p == "/sitemap.xml" || strings.HasPrefix(p, "/sitemap-") && strings.HasSuffix(p, ".xml"):
+		set, err := s.currentSitemaps(r.Context())
+		if err != nil {
+			s.unavailable(w, r, err)
+			return
+		}
+		if f := set.files[p]; f != nil {
+			serveFile(w, r, f, http.StatusOK)
+			return
+		}
+	case strings.HasPrefix(p, "/product/") && s.spa.product != nil:
+		s.productPage(w, r, strings.TrimPrefix(p, "/product/"))
+		return
+	}
+	s.spa.ServeHTTP(w, r)
+}
+
+// productPage answers /product/{id}: the page rendered from the API's
+// cached answer of GET /service/{id}, and kept while that answer is the
+// same; 404 with the not-found page for a malformed or unknown id.
+func (s *Site) productPage(w http.ResponseWriter, r *http.Request, id string) {
+	if shop.CheckID(id) != nil {
+		s.notFound(w, r)
+		return
+	}
+	a, err := s.api.productAnswer(r.Context(), id)
+	if err != nil {
+		if shop.ErrorCode(err) == shop.ENOTFOUND {
+			s.notFound(w, r)
+		} else {
+			s.unavailable(w, r, err)
+		}
+		return
+	}
+	f := s.api.pages.get(id, a.etag)
+	if f == nil {
+		p, _ := a.value.(shop.Product)
+		body, err := s.spa.product.render(p, a.body, s.siteURL)
+		if err != nil {
+			s.unavailable(w, r, err)
+			return
+		}
+		f = newSPAFile(body, "text/html; charset=utf-8", false)
+		s.api.pages.put(id, a.etag, f)
+	}
+	serveFile(w, r, f, http.StatusOK)
+}
+
+// notFound answers 404 with the client's not-found page (404.html), or with
+// the app's shell in builds without one, which shows its own.
+func (s *Site) notFound(w http.ResponseWriter, r *http.Request) {
+	f := s.spa.notFound
+	if f == nil {
+		f = s.spa.shell
+	}
+	serveFile(w, r, f, http.StatusNotFound)
+}
+
+// unavailable answers a failure to read the catalogue: its status from the
+// error's code, a plain message, the cause in the log only.
+func (s *Site) unavailable(w http.ResponseWriter, r *http.Request, err error) {
+	status, ok := codeStatus[shop.ErrorCode(err)]
+	if !ok || status < 500 {
+		status = http.StatusInternalServerError
+	}
+	s.api.log.LogAttrs(r.Context(), slog.LevelError, "page failed", slog.String("path", r.URL.Path), slog.Any("error", err))
+	w.Header().Set("Cache-Control", "no-store")
+	http.Error(w, "The store is not available right now. Please try again in a moment.", status)
+}
+
+// sitemapSet is the sitemap's files, built from one read of the catalogue.
+type sitemapSet struct {
+	files   map[string]*spaFile
+	version uint64
+	expires time.Time
+}
+
+// currentSitemaps returns the sitemap, fresh like the API's cached answers: while
+// the catalogue's write version is unchanged and, with a shared MongoDB,
+// for at most the cache TTL.
+func (s *Site) currentSitemaps(ctx context.Context) (*sitemapSet, error) {
+	fresh := func(set *sitemapSet, v uint64) bool {
+		return set != nil && set.version == v && (s.api.cfg.CacheTTL == 0 || time.Now().Before(set.expires))
+	}
+	v := s.api.store.Version(mongodb.CollProducts)
+	if set := s.sitemaps.Load(); fresh(set, v) {
+		return set, nil
+	}
+	s.sitemapMu.Lock()
+	defer s.sitemapMu.Unlock()
+	if set := s.sitemaps.Load(); fresh(set, v) {
+		return set, nil
+	}
+	// The build serves every request waiting for it: not cancelled with
+	// the first one's.
+	lctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), loadTimeout)
+	defer cancel()
+	list, _, err := s.api.store.ListProducts(lctx, shop.ProductQuery{Limit: math.MaxInt32, Sort: "createdAt"})
+	if err != nil {
+		return nil, err
+	}
+	set, err := buildSitemaps(s.siteURL, list, s.sitemapURLs)
+	if err != nil {
+		return nil, err
+	}
+	set.version, set.expires = v, time.Now().Add(s.api.cfg.CacheTTL)
+	s.sitemaps.Store(set)
+	return set, nil
+}
+
+// The sitemap protocol 0.9 (https://www.sitemaps.org/protocol.html).
+type sitemapURLSet struct {
+	XMLName xml.Name       `xml:"http://www.sitemaps.org/schemas/sitemap/0.9 urlset"`
+	URLs    []sitemapEntry `xml:"url"`
+}
+
+type sitemapIndex struct {
+	XMLName  xml.Name       `xml:"http://www.sitemaps.org/schemas/sitemap/0.9 sitemapindex"`
+	Sitemaps []sitemapEntry `xml:"sitemap"`
+}
+
+type sitemapEntry struct {
+	Loc     string `xml:"loc"`
+	LastMod string `xml:"lastmod,omitempty"` // W3C datetime
+}
+
+// buildSitemaps lists /, /products and every product page (lastmod: its
+// updatedAt). Up to perFile URLs it is one /sitemap.xml; beyond, the URLs
+// go into /sitemap-N.xml files of perFile each and /sitemap.xml is their
+// index.
+func buildSitemaps(siteURL string, products []shop.Product, perFile int) (*sitemapSet, error) {
+	lastmod := func(t time.Time) string {
+		if t.IsZero() {
+			return ""
+		}
+		return t.UTC().Format(time.RFC3339)
+	}
+	var newest time.Time
+	for _, p := range products {
+		if p.UpdatedAt.After(newest) {
+			newest = p.UpdatedAt
+		}
+	}
+	urls := make([]sitemapEntry, 0, len(products)+2)
+	urls = append(urls, sitemapEntry{Loc: siteURL + "/"}, sitemapEntry{Loc: siteURL + "/products", LastMod: lastmod(newest)})
+	for _, p := range products {
+		urls = append(urls, sitemapEntry{Loc: siteURL + "/product/" + p.ID, LastMod: lastmod(p.UpdatedAt)})
+	}
+	set := &sitemapSet{files: map[string]*spaFile{}}
+	encode := func(name string, v any) error {
+		b, err := xml.Marshal(v)
+		if err != nil {
+			return err
+		}
+		set.files[name] = newSPAFile(append([]byte(xml.Header), b...), "application/xml; charset=utf-8", false)
+		return nil
+	}
+	if len(urls) <= perFile {
+		return set, encode("/sitemap.xml", sitemapURLSet{URLs: urls})
+	}
+	var index sitemapIndex
+	for i := 0; i*perFile < len(urls); i++ {
+		part := urls[i*perFile : min((i+1)*perFile, len(urls))]
+		name := "/sitemap-" + strconv.Itoa(i+1) + ".xml"
+		var newest string
+		for _, u := range part {
+			newest = max(newest, u.LastMod) // RFC 3339 in UTC sorts as text
+		}
+		index.Sitemaps = append(index.Sitemaps, sitemapEntry{Loc: siteURL + name, LastMod: newest})
+		if err := encode(name, sitemapURLSet{URLs: part}); err != nil {
+			return nil, err
+		}
+	}
+	return set, encode("/sitemap.xml", index)
+}
+
+// pageCache keeps rendered product pages, each with the ETag of the API
+// answer it was rendered from: a page is current while the answer is the
+// same. Its bytes are bounded: any visitor can ask for any product.
+type pageCache struct {
+	budget int
+
+	mu    sync.RWMutex
+	items map[string]cachedPage
+	size  int
+}
+
+type cachedPage struct {
+	source string // the ETag of the answer rendered
+	file   *spaFile
+}
+
+// pageCacheBytes bounds the rendered pages kept (both encodings).
+const pageCacheBytes = 32 << 20
+
+func newPageCache(budget int) *pageCache {
+	return &pageCache{budget: budget, items: map[string]cachedPage{}}
+}
+
+func (c *pageCache) get(id, source string) *spaFile {
+	c.mu.RLock()
+	defer c.mu.RUnlock()
+	if p, ok := c.items[id]; ok && p.source == source {
+		return p.file
+	}
+	return nil
+}
+
+func (c *pageCache) put(id, source string, f *spaFile) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if old, ok := c.items[id]; ok {
+		c.size -= old.file.bytes()
+		delete(c.items, id)
+	}
+	for k, p := range c.items { // map order: evicts pages at random
+		if c.size+f.bytes() <= c.budget {
+			break
+		}
+		c.size -= p.file.bytes()
+		delete(c.items, k)
+	}
+	c.items[id] = cachedPage{source: source, file: f}
+	c.size += f.bytes()
+}

@@ -1,0 +1,51 @@
+package httpapi
+
+import (
+	"strconv"
+	"strings"
+	"testing"
+	"unicode/utf8"
+)
+
+func TestMetaDescription(t *testing.T) {
+	for _, c := range []struct{ name, in, want string }{
+		{"OK_Short", "  A lathe.\n\n Two-year   warranty. ", "A lathe. Two-year warranty."},
+		{"OK_CutAtAWord", strings.Repeat("word ", 40), strings.TrimSpace(strings.Repeat("word ", 31)) + "…"},
+		{"OK_CutOnARuneBoundary", strings.Repeat("ü", 200), strings.Repeat("ü", 159) + "…"},
+		{"OK_ExactlyTheLimit", strings.Repeat("水", 160), strings.Repeat("水", 160)},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			got := metaDescription(c.in)
+			if got != c.want || !utf8.ValidString(got) || utf8.RuneCountInString(got) > metaDescriptionRunes {
+				t.Fatalf("%q, want %q", got, c.want)
+			}
+		})
+	}
+}
+
+// TestPageCache_Bounded: any visitor can ask for every product; the pages
+// kept stay within the budget, and a page is current only for the answer it
+// was rendered from.
+func TestPageCache_Bounded(t *testing.T) {
+	c := newPageCache(64 << 10)
+	page := newSPAFile([]byte(strings.Repeat("<p>page</p>", 1000)), "text/html; charset=utf-8", false)
+	for i := range 1000 {
+		c.put(strconv.Itoa(i), `"v1"`, page)
+		if c.size > c.budget {
+			t.Fatalf("after %d pages: %d bytes kept, budget %d", i+1, c.size, c.budget)
+		}
+	}
+	if c.get("999", `"v1"`) != page {
+		t.Fatal("the page just rendered is not kept")
+	}
+	if c.get("999", `"v2"`) != nil {
+		t.Fatal("a page rendered from an older answer is served")
+	}
+	sum := 0
+	for _, p := range c.items {
+		sum += p.file.bytes()
+	}
+	if sum != c.size {
+		t.Fatalf("size %d, pages %d", c.size, sum)
+	}
+}

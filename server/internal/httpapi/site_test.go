@@ -1,0 +1,663 @@
+package httpapi_test
+
+import (
+	"compress/gzip"
+	"context"
+	"encoding/json"
+	"encoding/xml"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"os"
+	"path/filepath"
+	"reflect"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"golang.org/x/net/html"
+
+	"storefront/server/internal/httpapi"
+	"storefront/server/internal/shop"
+)
+
+const siteURL = "https://shop.example"
+
+// fixtureDist is a client build that follows the contract between the
+// client's build and this server (prerendered index.html, app.html,
+// product.html, 404.html), so these tests need no client build.
+const fixtureDist = "testdata/client"
+
+type siteServer struct {
+	*testServer
+	site    *httpapi.Site
+	siteURL string // where the test reaches the client server
+}
+
+// mustServeSite starts the API (demo catalogue) and the client server over
+// the fixture build.
+func mustServeSite(tb testing.TB) *siteServer {
+	tb.Helper()
+	ts := mustServe(tb)
+	spa, err := httpapi.NewSPA(fixtureDist)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	site := ts.api.Site(spa, siteURL+"/")
+	srv := httptest.NewServer(site)
+	tb.Cleanup(srv.Close)
+	return &siteServer{testServer: ts, site: site, siteURL: srv.URL}
+}
+
+// fetch gets path from the client server; the body is decompressed.
+func (s *siteServer) fetch(tb testing.TB, path string, header map[string]string) (*http.Response, string) {
+	tb.Helper()
+	req, err := http.NewRequest("GET", s.siteURL+path, nil)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	for k, v := range header {
+		req.Header.Set(k, v)
+	}
+	res, err := http.DefaultTransport.RoundTrip(req) // no transparent gzip: the test sees Content-Encoding
+	if err != nil {
+		tb.Fatal(err)
+	}
+	defer res.Body.Close()
+	var r io.Reader = res.Body
+	if res.Header.Get("Content-Encoding") == "gzip" {
+		zr, err := gzip.NewReader(res.Body)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		r = zr
+	}
+	b, err := io.ReadAll(r)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return res, string(b)
+}
+
+func (s *siteServer) firstProduct(tb testing.TB) shop.Product {
+	tb.Helper()
+	list, _, err := s.store.ListProducts(context.Background(), shop.ProductQuery{Limit: 1, Sort: "createdAt"})
+	if err != nil || len(list) == 0 {
+		tb.Fatalf("no product: %v", err)
+	}
+	return list[0]
+}
+
+// page is what a crawler reads of a served HTML page.
+type page struct {
+	doc     *html.Node
+	title   string
+	meta    map[string]string // name or property → content
+	links   map[string]string // rel → href
+	scripts []script
+	text    string // all text outside script elements
+}
+
+type script struct{ typ, id, src, body string }
+
+func mustParsePage(tb testing.TB, body string) page {
+	tb.Helper()
+	doc, err := html.Parse(strings.NewReader(body))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	p := page{doc: doc, meta: map[string]string{}, links: map[string]string{}}
+	var text strings.Builder
+	var walk func(n *html.Node)
+	walk = func(n *html.Node) {
+		if n.Type == html.ElementNode {
+			a := attrs(n)
+			switch n.Data {
+			case "title":
+				p.title = textOf(n)
+			case "meta":
+				if k := a["name"] + a["property"]; k != "" {
+					if _, dup := p.meta[k]; dup {
+						tb.Errorf("meta %s twice", k)
+					}
+					p.meta[k] = a["content"]
+				}
+			case "link":
+				p.links[a["rel"]] = a["href"]
+			case "script":
+				p.scripts = append(p.scripts, script{typ: a["type"], id: a["id"], src: a["src"], body: textOf(n)})
+				return
+			}
+		}
+		if n.Type == html.TextNode {
+			text.WriteString(n.Data)
+		}
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			walk(c)
+		}
+	}
+	walk(doc)
+	p.text = text.String()
+	return p
+}
+
+func attrs(n *html.Node) map[string]string {
+	m := map[string]string{}
+	for _, a := range n.Attr {
+		m[a.Key] = a.Val
+	}
+	return m
+}
+
+func textOf(n *html.Node) string {
+	var b strings.Builder
+	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		if c.Type == html.TextNode {
+			b.WriteString(c.Data)
+		}
+	}
+	return b.String()
+}
+
+// elements returns the elements named tag.
+func (p page) elements(tag string) []*html.Node {
+	var out []*html.Node
+	var walk func(n *html.Node)
+	walk = func(n *html.Node) {
+		if n.Type == html.ElementNode && n.Data == tag {
+			out = append(out, n)
+		}
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			walk(c)
+		}
+	}
+	walk(p.doc)
+	return out
+}
+
+func (p page) script(tb testing.TB, typ, id string) script {
+	tb.Helper()
+	var found []script
+	for _, s := range p.scripts {
+		if s.typ == typ && s.id == id {
+			found = append(found, s)
+		}
+	}
+	if len(found) != 1 {
+		tb.Fatalf("%d scripts of type %q id %q, want 1: %+v", len(found), typ, id, p.scripts)
+	}
+	return found[0]
+}
+
+type productJSONLD struct {
+	Context     string `json:"@context"`
+	Type        string `json:"@type"`
+	Name        string `json:"name"`
+	Image       string `json:"image"`
+	Description string `json:"description"`
+	SKU         string `json:"sku"`
+	Offers      struct {
+		Type          string          `json:"@type"`
+		Price         json.RawMessage `json:"price"`
+		PriceCurrency string          `json:"priceCurrency"`
+		Availability  string          `json:"availability"`
+		URL           string          `json:"url"`
+	} `json:"offers"`
+}
+
+// mustMatchProduct checks everything the page says about p: head tags,
+// JSON-LD, the #ssr-product JSON (the API's answer) and the visible text.
+func (s *siteServer) mustMatchProduct(tb testing.TB, body string, p shop.Product) page {
+	tb.Helper()
+	pg := mustParsePage(tb, body)
+	canonical := siteURL + "/product/" + p.ID
+	description := strings.Join(strings.Fields(p.Description), " ")
+	if r := []rune(description); len(r) > 160 {
+		if !strings.HasSuffix(pg.meta["description"], "…") || len([]rune(pg.meta["description"])) > 160 ||
+			!strings.HasPrefix(description, strings.TrimSuffix(pg.meta["description"], "…")) {
+			tb.Errorf("meta description %q is not the description cut to 160 characters", pg.meta["description"])
+		}
+		description = pg.meta["description"]
+	}
+	want := map[string]string{
+		"description": description, "og:title": p.Name, "og:description": description, "og:image": p.Image,
+		"og:type": "product", "og:url": canonical, "application-name": "Machinery & Co",
+	}
+	for k, v := range want {
+		if pg.meta[k] != v {
+			tb.Errorf("meta %s = %q, want %q", k, pg.meta[k], v)
+		}
+	}
+	if pg.title != p.Name+" | Machinery & Co" {
+		tb.Errorf("title %q", pg.title)
+	}
+	if len(pg.elements("title")) != 1 {
+		tb.Errorf("%d title elements", len(pg.elements("title")))
+	}
+	if pg.links["canonical"] != canonical {
+		tb.Errorf("canonical %q, want %q", pg.links["canonical"], canonical)
+	}
+
+	var ld productJSONLD
+	if err := json.Unmarshal([]byte(pg.script(tb, "application/ld+json", "").body), &ld); err != nil {
+		tb.Fatalf("JSON-LD: %v", err)
+	}
+	availability := "https://schema.org/OutOfStock"
+	if p.Available > 0 && p.Available >= p.Minimum {
+		availability = "https://schema.org/InStock"
+	}
+	if ld.Context != "https://schema.org" || ld.Type != "Product" || ld.Name != p.Name || ld.Image != p.Image ||
+		ld.Description != p.Description || ld.SKU != p.ID || ld.Offers.Type != "Offer" || string(ld.Offers.Price) != p.Price.Dollars() ||
+		ld.Offers.PriceCurrency != "USD" || ld.Offers.Availability != availability || ld.Offers.URL != canonical {
+		tb.Errorf("JSON-LD %+v does not describe %+v", ld, p)
+	}
+
+	_, apiBody := s.get(tb, "/service/"+p.ID)
+	var fromAPI, fromPage any
+	_ = json.Unmarshal(apiBody, &fromAPI)
+	if err := json.Unmarshal([]byte(pg.script(tb, "application/json", "ssr-product").body), &fromPage); err != nil {
+		tb.Fatalf("#ssr-product: %v", err)
+	}
+	if !reflect.DeepEqual(fromAPI, fromPage) {
+		tb.Errorf("#ssr-product %v is not GET /service/{id}'s %v", fromPage, fromAPI)
+	}
+
+	for _, t := range []string{p.Name, p.Description, "$"} {
+		if !strings.Contains(pg.text, t) {
+			tb.Errorf("the page's text lacks %q", t)
+		}
+	}
+	for _, leftover := range []string{"__SSR_", "<!--ssr-"} {
+		if strings.Contains(body, leftover) && !strings.Contains(p.Name+p.Description, leftover) {
+			tb.Errorf("the page still has %s", leftover)
+		}
+	}
+	return pg
+}
+
+func TestSite_ProductPage(t *testing.T) {
+	s := mustServeSite(t)
+	p := s.firstProduct(t)
+
+	t.Run("OK_HeadTagsJSONLDAndContent", func(t *testing.T) {
+		res, body := s.fetch(t, "/product/"+p.ID, nil)
+		if res.StatusCode != 200 || res.Header.Get("Cache-Control") != "no-cache" || res.Header.Get("ETag") == "" ||
+			res.Header.Get("Content-Type") != "text/html; charset=utf-8" {
+			t.Fatalf("%d %v", res.StatusCode, res.Header)
+		}
+		pg := s.mustMatchProduct(t, body, p)
+		root := pg.elements("div")[0]
+		if a := attrs(root); a["id"] != "root" || a["data-ssr"] != "product" {
+			t.Errorf("root %v", a)
+		}
+		if !strings.Contains(body, `href="/purchase/`+p.ID+`"`) {
+			t.Error("the Purchase link does not name the product")
+		}
+	})
+	t.Run("OK_PriceAsTheClientFormatsIt", func(t *testing.T) {
+		_, body := s.fetch(t, "/product/"+p.ID, nil)
+		want := map[shop.Cents]string{129900: "$1,299", 1250: "$12.50", 5: "$0.05", 123456789: "$1,234,567.89", 100_000_000_00: "$100,000,000"}
+		for c, text := range want {
+			if got := httpapi.FormatPrice(c); got != text {
+				t.Errorf("%d cents: %q, want %q", c, got, text)
+			}
+		}
+		if !strings.Contains(body, `<p class="price">`+httpapi.FormatPrice(p.Price)+`</p>`) {
+			t.Errorf("the page does not show the price %s", httpapi.FormatPrice(p.Price))
+		}
+	})
+	t.Run("OK_GzipETagAnd304", func(t *testing.T) {
+		res, _ := s.fetch(t, "/product/"+p.ID, map[string]string{"Accept-Encoding": "gzip"})
+		if res.Header.Get("Content-Encoding") != "gzip" || !strings.Contains(res.Header.Get("Vary"), "Accept-Encoding") {
+			t.Fatalf("not compressed: %v", res.Header)
+		}
+		res2, body := s.fetch(t, "/product/"+p.ID, map[string]string{"If-None-Match": res.Header.Get("ETag")})
+		if res2.StatusCode != 304 || body != "" || res2.Header.Get("ETag") != res.Header.Get("ETag") {
+			t.Fatalf("revalidation: %d %q", res2.StatusCode, body)
+		}
+		if res3, _ := s.fetch(t, "/product/"+p.ID, map[string]string{"If-None-Match": `"stale"`}); res3.StatusCode != 200 {
+			t.Fatalf("a stale ETag: %d", res3.StatusCode)
+		}
+	})
+	t.Run("ErrMalformedOrUnknownID", func(t *testing.T) {
+		for _, path := range []string{"/product/nope", "/product/" + p.ID + "0", "/product/0123456789abcdef0123456z",
+			"/product/ffffffffffffffffffffffff", "/product/" + p.ID + "/extra", "/product/%3Cscript%3E"} {
+			res, body := s.fetch(t, path, nil)
+			if res.StatusCode != 404 || !strings.Contains(body, `data-ssr="not-found"`) || !strings.Contains(body, `<meta name="robots" content="noindex" />`) ||
+				res.Header.Get("Content-Type") != "text/html; charset=utf-8" {
+				t.Errorf("%s: %d %q", path, res.StatusCode, body)
+			}
+		}
+	})
+	t.Run("ErrTemplateNotServedAsIs", func(t *testing.T) {
+		if res, _ := s.fetch(t, "/product.html", nil); res.StatusCode != 404 {
+			t.Fatalf("/product.html: %d", res.StatusCode)
+		}
+	})
+}
+
+// TestSite_ProductPageFollowsEdits: the page is cached, and an admin's edit
+// (or a deletion) is on it at the next request.
+func TestSite_ProductPageFollowsEdits(t *testing.T) {
+	s := mustServeSite(t)
+	admin := s.mustRegister(t, "Boss", adminEmail)
+	p := s.firstProduct(t)
+	res, _ := s.fetch(t, "/product/"+p.ID, nil)
+	etag := res.Header.Get("ETag")
+	if again, _ := s.fetch(t, "/product/"+p.ID, nil); again.Header.Get("ETag") != etag {
+		t.Fatal("an unchanged product's page changed")
+	}
+
+	if res, body := s.send(t, "PUT", "/service/"+p.ID, admin.Token, map[string]any{"price": "4321.5", "avaialbequantit": 0, "description": "Rebuilt & tested."}); res.StatusCode != 200 {
+		t.Fatalf("edit: %d %s", res.StatusCode, body)
+	}
+	edited, err := s.store.FindProduct(context.Background(), p.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, body := s.fetch(t, "/product/"+p.ID, map[string]string{"If-None-Match": etag})
+	if res.StatusCode != 200 || res.Header.Get("ETag") == etag {
+		t.Fatalf("after the edit: %d, ETag %s (was %s)", res.StatusCode, res.Header.Get("ETag"), etag)
+	}
+	pg := s.mustMatchProduct(t, body, edited)
+	if !strings.Contains(pg.text, "$4,321.50") || !strings.Contains(pg.text, "Rebuilt & tested.") ||
+		!strings.Contains(body, "https://schema.org/OutOfStock") {
+		t.Fatalf("the edit is not on the page:\n%s", body)
+	}
+
+	if res, body := s.send(t, "DELETE", "/deleteproduct/"+p.ID, admin.Token, nil); res.StatusCode != 200 {
+		t.Fatalf("delete: %d %s", res.StatusCode, body)
+	}
+	if res, _ := s.fetch(t, "/product/"+p.ID, nil); res.StatusCode != 404 {
+		t.Fatalf("a deleted product's page: %d", res.StatusCode)
+	}
+}
+
+// TestSite_HostileProductStaysText: whatever an admin types into a product
+// is text on the page: in the title, the meta and Open Graph attributes, the
+// body, the JSON-LD and the #ssr-product JSON.
+func TestSite_HostileProductStaysText(t *testing.T) {
+	s := mustServeSite(t)
+	admin := s.mustRegister(t, "Boss", adminEmail)
+	name := `</title><script>alert(1)</script> "><img src=x onerror=alert(1)> '&amp;`
+	description := "</script><script>alert(2)</script>\n\n \"><img src=x onerror=alert(3)> <!-- </p> \u2028 ' & --> __SSR_NAME__ <!--ssr-head-->" +
+		strings.Repeat(" Built to last.", 20)
+	image := s.mustUpload(t, admin.Token, testPNG(t, 8, 8))
+	res, body := s.send(t, "POST", "/added", admin.Token, map[string]any{"name": name, "price": "99.99", "avaialbequantit": 3,
+		"minimumquantity": 5, "description": description, "image": image})
+	if res.StatusCode != 201 {
+		t.Fatalf("add: %d %s", res.StatusCode, body)
+	}
+	id := decode[struct {
+		InsertedID string `json:"insertedId"`
+	}](t, body).InsertedID
+	p, err := s.store.FindProduct(context.Background(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.Name != name {
+		t.Fatalf("the name was changed on the way in: %q", p.Name)
+	}
+
+	res, page := s.fetch(t, "/product/"+id, nil)
+	if res.StatusCode != 200 {
+		t.Fatalf("%d", res.StatusCode)
+	}
+	pg := s.mustMatchProduct(t, page, p) // every field reads back exactly, as text
+	if imgs := pg.elements("img"); len(imgs) != 1 || attrs(imgs[0])["onerror"] != "" {
+		t.Errorf("an element came out of a field: %d img elements", len(imgs))
+	}
+	if n := len(pg.scripts); n != 3 {
+		t.Errorf("%d script elements, want the JSON-LD, #ssr-product and the module: %+v", n, pg.scripts)
+	}
+	for _, raw := range []string{"<script>alert", "<img src=x", "<!-- </p>"} {
+		if strings.Contains(page, raw) {
+			t.Errorf("the page has %q unescaped", raw)
+		}
+	}
+	for _, sc := range pg.scripts {
+		if strings.ContainsAny(sc.body, "<>&\u2028") {
+			t.Errorf("a script's JSON has <, >, & or U+2028 unescaped: %s", sc.body)
+		}
+	}
+	// Out of stock: 3 left, orders start at 5.
+	if !strings.Contains(pg.script(t, "application/ld+json", "").body, "OutOfStock") {
+		t.Error("availability ignores the minimum order")
+	}
+}
+
+// w3cDatetime is the W3C datetime profile the sitemap protocol requires.
+var w3cDatetime = regexp.MustCompile(`^\d{4}(-\d{2}(-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2}))?)?)?$`)
+
+type sitemapDoc struct {
+	XMLName xml.Name
+	URLs    []struct {
+		Loc     string `xml:"loc"`
+		LastMod string `xml:"lastmod"`
+	} `xml:"url"`
+	Sitemaps []struct {
+		Loc     string `xml:"loc"`
+		LastMod string `xml:"lastmod"`
+	} `xml:"sitemap"`
+}
+
+// mustParseSitemap checks a sitemap file against the protocol's rules
+// (https://www.sitemaps.org/protocol.html): the namespace, absolute URLs on
+// the site of at most 2,048 characters, W3C datetimes, at most 50,000 URLs
+// and 50 MB.
+func mustParseSitemap(tb testing.TB, res *http.Response, body string, root string) sitemapDoc {
+	tb.Helper()
+	if res.StatusCode != 200 || res.Header.Get("Content-Type") != "application/xml; charset=utf-8" || res.Header.Get("Cache-Control") != "no-cache" ||
+		res.Header.Get("ETag") == "" {
+		tb.Fatalf("%s: %d %v", res.Request.URL.Path, res.StatusCode, res.Header)
+	}
+	if !strings.HasPrefix(body, `<?xml version="1.0" encoding="UTF-8"?>`) || len(body) > 50<<20 {
+		tb.Fatalf("not an XML document in UTF-8 of at most 50 MB: %.200s", body)
+	}
+	var doc sitemapDoc
+	if err := xml.Unmarshal([]byte(body), &doc); err != nil {
+		tb.Fatal(err)
+	}
+	if doc.XMLName.Space != "http://www.sitemaps.org/schemas/sitemap/0.9" || doc.XMLName.Local != root {
+		tb.Fatalf("root element %v, want %s in the sitemap 0.9 namespace", doc.XMLName, root)
+	}
+	entries := append(doc.URLs, doc.Sitemaps...)
+	if len(entries) == 0 || len(entries) > 50_000 {
+		tb.Fatalf("%d entries", len(entries))
+	}
+	for _, e := range entries {
+		u, err := url.Parse(e.Loc)
+		if err != nil || !u.IsAbs() || !strings.HasPrefix(e.Loc, siteURL+"/") || len(e.Loc) > 2048 {
+			tb.Errorf("loc %q is not an absolute URL on %s of at most 2,048 characters", e.Loc, siteURL)
+		}
+		if e.LastMod != "" && !w3cDatetime.MatchString(e.LastMod) {
+			tb.Errorf("lastmod %q is not a W3C datetime", e.LastMod)
+		}
+	}
+	return doc
+}
+
+func TestSite_Sitemap(t *testing.T) {
+	s := mustServeSite(t)
+	all, _, err := s.store.ListProducts(context.Background(), shop.ProductQuery{Limit: 1000})
+	if err != nil || len(all) < 3 {
+		t.Fatalf("%d products: %v", len(all), err)
+	}
+
+	t.Run("OK_EveryProductWithLastmod", func(t *testing.T) {
+		res, body := s.fetch(t, "/sitemap.xml", nil)
+		doc := mustParseSitemap(t, res, body, "urlset")
+		got := map[string]string{}
+		for _, u := range doc.URLs {
+			if _, dup := got[u.Loc]; dup {
+				t.Errorf("%s twice", u.Loc)
+			}
+			got[u.Loc] = u.LastMod
+		}
+		if len(doc.URLs) != len(all)+2 {
+			t.Errorf("%d URLs for %d products", len(doc.URLs), len(all))
+		}
+		if _, ok := got[siteURL+"/"]; !ok {
+			t.Error("/ is missing")
+		}
+		if _, ok := got[siteURL+"/products"]; !ok {
+			t.Error("/products is missing")
+		}
+		for _, p := range all {
+			lm, ok := got[siteURL+"/product/"+p.ID]
+			when, err := time.Parse(time.RFC3339, lm)
+			if !ok || err != nil || !when.Equal(p.UpdatedAt.Truncate(time.Second)) {
+				t.Errorf("%s: lastmod %q, updatedAt %s", p.ID, lm, p.UpdatedAt)
+			}
+		}
+	})
+	t.Run("OK_ETagThenANewProduct", func(t *testing.T) {
+		res, _ := s.fetch(t, "/sitemap.xml", map[string]string{"Accept-Encoding": "gzip"})
+		if res.Header.Get("Content-Encoding") != "gzip" {
+			t.Errorf("not compressed: %v", res.Header)
+		}
+		etag := res.Header.Get("ETag")
+		if res, _ := s.fetch(t, "/sitemap.xml", map[string]string{"If-None-Match": etag}); res.StatusCode != 304 {
+			t.Fatalf("revalidation: %d", res.StatusCode)
+		}
+		admin := s.mustRegister(t, "Boss", adminEmail)
+		res, body := s.send(t, "POST", "/added", admin.Token, validProduct(s.mustUpload(t, admin.Token, testPNG(t, 8, 8))))
+		if res.StatusCode != 201 {
+			t.Fatalf("add: %d %s", res.StatusCode, body)
+		}
+		id := decode[struct {
+			InsertedID string `json:"insertedId"`
+		}](t, body).InsertedID
+		res, sitemap := s.fetch(t, "/sitemap.xml", map[string]string{"If-None-Match": etag})
+		if res.StatusCode != 200 || !strings.Contains(sitemap, "<loc>"+siteURL+"/product/"+id+"</loc>") {
+			t.Fatalf("the new product is not in the sitemap: %d", res.StatusCode)
+		}
+	})
+	t.Run("OK_IndexBeyondTheLimit", func(t *testing.T) {
+		httpapi.SetSitemapURLs(s.site, 2)
+		defer httpapi.SetSitemapURLs(s.site, 50_000)
+		products, _, _ := s.store.ListProducts(context.Background(), shop.ProductQuery{Limit: 1000})
+		res, text := s.fetch(t, "/sitemap.xml", nil)
+		index := mustParseSitemap(t, res, text, "sitemapindex")
+		if want := (len(products) + 2 + 1) / 2; len(index.Sitemaps) != want {
+			t.Fatalf("%d sitemaps for %d URLs, want %d", len(index.Sitemaps), len(products)+2, want)
+		}
+		seen := 0
+		for _, sm := range index.Sitemaps {
+			res, text := s.fetch(t, strings.TrimPrefix(sm.Loc, siteURL), nil)
+			part := mustParseSitemap(t, res, text, "urlset")
+			if len(part.URLs) == 0 || len(part.URLs) > 2 {
+				t.Errorf("%s: %d URLs", sm.Loc, len(part.URLs))
+			}
+			seen += len(part.URLs)
+		}
+		if seen != len(products)+2 {
+			t.Errorf("the parts list %d URLs, want %d", seen, len(products)+2)
+		}
+		if res, _ := s.fetch(t, "/sitemap-999.xml", nil); res.StatusCode != 404 {
+			t.Errorf("a sitemap part that does not exist: %d", res.StatusCode)
+		}
+	})
+}
+
+func TestSite_Robots(t *testing.T) {
+	s := mustServeSite(t)
+	res, body := s.fetch(t, "/robots.txt", nil)
+	want := "User-agent: *\nDisallow: /dashboard\nDisallow: /payment\nDisallow: /purchase\nDisallow: /login\nDisallow: /register\n\n" +
+		"Sitemap: " + siteURL + "/sitemap.xml\n"
+	if res.StatusCode != 200 || body != want || res.Header.Get("Content-Type") != "text/plain; charset=utf-8" ||
+		res.Header.Get("Cache-Control") != "no-cache" {
+		t.Fatalf("%d %v\n%s", res.StatusCode, res.Header, body)
+	}
+	if res, _ := s.fetch(t, "/robots.txt", map[string]string{"If-None-Match": res.Header.Get("ETag")}); res.StatusCode != 304 {
+		t.Fatalf("revalidation: %d", res.StatusCode)
+	}
+}
+
+// TestSite_StaticRoutes: prerendered pages and folders with a page of their
+// own get it, other client routes the app's shell (app.html), hashed assets
+// are immutable.
+func TestSite_StaticRoutes(t *testing.T) {
+	s := mustServeSite(t)
+	read := func(name string) string {
+		b, err := os.ReadFile(filepath.Join(fixtureDist, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(b)
+	}
+	for path, file := range map[string]string{
+		"/": "index.html", "/index.html": "index.html", "/portfolio": "portfolio/index.html", "/portfolio/": "portfolio/index.html",
+		"/docs": "docs/index.html", "/products": "app.html", "/dashboard/myorder": "app.html", "/purchase/0123456789abcdef01234567": "app.html",
+		"/login": "app.html", "/product": "app.html",
+	} {
+		res, body := s.fetch(t, path, map[string]string{"Accept-Encoding": "gzip"})
+		if res.StatusCode != 200 || body != read(file) || res.Header.Get("Cache-Control") != "no-cache" ||
+			!strings.HasPrefix(res.Header.Get("Content-Type"), "text/html") {
+			t.Errorf("%s: %d %v, want %s", path, res.StatusCode, res.Header, file)
+		}
+	}
+	res, body := s.fetch(t, "/assets/index-abc123.js", map[string]string{"Accept-Encoding": "gzip"})
+	if res.StatusCode != 200 || body != read("assets/index-abc123.js") || res.Header.Get("Cache-Control") != "public, max-age=31536000, immutable" ||
+		res.Header.Get("Content-Encoding") != "gzip" {
+		t.Errorf("asset: %d %v", res.StatusCode, res.Header)
+	}
+	if res, _ := s.fetch(t, "/assets/missing.js", nil); res.StatusCode != 404 {
+		t.Errorf("a missing asset: %d", res.StatusCode)
+	}
+	req, _ := http.NewRequest("POST", s.siteURL+"/product/"+s.firstProduct(t).ID, nil)
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	if res.StatusCode != 405 {
+		t.Errorf("POST: %d", res.StatusCode)
+	}
+}
+
+// TestSite_OlderBuild: a build without app.html, product.html and 404.html
+// is served as before: index.html for every client route.
+func TestSite_OlderBuild(t *testing.T) {
+	ts := mustServe(t)
+	dir := t.TempDir()
+	index := "<!doctype html><title>Storefront</title><div id=root></div>"
+	if err := os.WriteFile(filepath.Join(dir, "index.html"), []byte(index), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	spa, err := httpapi.NewSPA(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(ts.api.Site(spa, siteURL))
+	t.Cleanup(srv.Close)
+	s := &siteServer{testServer: ts, siteURL: srv.URL}
+	for _, path := range []string{"/products", "/product/" + s.firstProduct(t).ID} {
+		if res, body := s.fetch(t, path, nil); res.StatusCode != 200 || body != index {
+			t.Errorf("%s: %d %q", path, res.StatusCode, body)
+		}
+	}
+	if res, _ := s.fetch(t, "/robots.txt", nil); res.StatusCode != 200 {
+		t.Errorf("robots.txt: %d", res.StatusCode)
+	}
+}
+
+func TestNewSPA_ErrTemplateWithoutMarkers(t *testing.T) {
+	for name, text := range map[string]string{
+		"no head marker": `<meta name="application-name" content="Shop"><!--ssr-data-->`,
+		"no data marker": `<meta name="application-name" content="Shop"><!--ssr-head-->`,
+		"no store name":  `<!--ssr-head--><!--ssr-data-->`,
+	} {
+		dir := t.TempDir()
+		for file, body := range map[string]string{"index.html": "<!doctype html>", "product.html": text} {
+			if err := os.WriteFile(filepath.Join(dir, file), []byte(body), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if _, err := httpapi.NewSPA(dir); err == nil || !strings.Contains(err.Error(), "product.html") {
+			t.Errorf("%s: %v", name, err)
+		}
+	}
+}
