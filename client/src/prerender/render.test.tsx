@@ -45,12 +45,14 @@ describe('the prerender step', () => {
     expect(html).toContain(escapeHtml(site.about.text));
     expect(html).toContain('<footer');
     expect(html).toMatch(/<style data-emotion="css [^"]+">[^<]+<\/style><\/head>/);
-    // Its own title, once, in <head>; its route's preloads kept.
+    // Its own title, once, in <head>.
     expect(html.match(/<title>/g)).toHaveLength(1);
     expect(html).toContain(`<title>${escapeHtml(`${site.storeName} | ${site.tagline}`)}</title>`);
-    expect(html).toContain('data-route="/"');
     // Plain markup: nothing left to swap in by script.
-    expect(html).not.toMatch(/<script>|<template/);
+    expect(html).not.toMatch(/<template|\$RC/);
+    // Its scripts start at the load event (the home route's preloads with them), after the page's own resources.
+    expect(html).not.toMatch(/<script type="module"|<link rel="modulepreload"/);
+    expect(html).toMatch(/<script>addEventListener\("load",[^<]*"\/assets\/home-abc\.js"[^<]*"\/assets\/main-abc\.js"[^<]*<\/script>\s*<\/body>/);
   });
 
   it('the other static routes are prerendered with their own title and without the home page’s preloads', () => {
@@ -62,7 +64,7 @@ describe('the prerender step', () => {
       const html = pages[file]!;
       expect(html).toContain(`<div id="root" data-prerendered="${path}">`);
       expect(html).toContain(`<title>${escapeHtml(`${title} | ${site.storeName}`)}</title>`);
-      expect(html).not.toContain('data-route="/"');
+      expect(html).not.toContain('home-abc.js');
       expect(html).toContain('<footer');
     }
   });
@@ -71,6 +73,7 @@ describe('the prerender step', () => {
     expect(pages['app.html']).toContain('<div id="root"><header class="app-shell">');
     expect(pages['app.html']).not.toContain('data-prerendered');
     expect(pages['app.html']).not.toContain('data-route="/"');
+    expect(pages['app.html']).toContain('<script type="module" crossorigin src="/assets/main-abc.js"></script>');
   });
 
   it('product.html has every token, the markers, the store name, and no title or description of its own', () => {
@@ -88,11 +91,11 @@ describe('the prerender step', () => {
     expect(html).not.toContain('<title');
     expect(html).not.toContain('name="description"');
     expect(html).toContain(`<meta name="application-name" content="${escapeHtml(site.storeName)}" />${SSR_HEAD_MARKER}</head>`);
-    expect(html.indexOf(SSR_DATA_MARKER)).toBeGreaterThan(0);
-    expect(html.indexOf(SSR_DATA_MARKER)).toBe(html.indexOf('<script type="module"') - SSR_DATA_MARKER.length);
+    // The server's product JSON comes before the script that loads the app.
+    expect(html).toContain(`${SSR_DATA_MARKER}<script>addEventListener("load"`);
     // The tokens only in text and double-quoted attributes.
     expect(html).not.toMatch(/='__SSR_|=__SSR_/);
-    expect(html).not.toContain('data-route="/"');
+    expect(html).not.toContain('home-abc.js');
   });
 
   it('404.html is the not-found page, not for indexing', () => {

@@ -138,6 +138,30 @@ const ROOT = /<div id="root">[\s\S]*?<\/header><\/div>/;
 /** The head's tags for the `/` route only (preloadHomeRoute marks them). */
 const HOME_PRELOADS = /\s*<link rel="modulepreload"[^>]*data-route="\/"[^>]*>/g;
 
+const MODULE_SCRIPT = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/;
+const MODULE_PRELOAD = /\s*<link rel="modulepreload" crossorigin href="([^"]+)"[^>]*>/g;
+
+/**
+ * A page whose HTML is the page needs no script for its first paint: its
+ * scripts (the entry and its module preloads) start at the window's load
+ * event, so that they do not share the network with the HTML's own
+ * resources (the LCP picture) before it. Until then it is the plain page.
+ * The loader is the body's last element; `beforeLoader` goes just before it.
+ */
+export function deferScripts(html: string, beforeLoader = ''): string {
+  const entry = MODULE_SCRIPT.exec(html)?.[1];
+  if (!entry) throw new Error('prerender: the built index.html has no module script');
+  const preloads = [...html.matchAll(MODULE_PRELOAD)].map((match) => match[1]!);
+  const loader =
+    '<script>addEventListener("load",function(){var d=document,a=function(e){e.crossOrigin="";d.head.appendChild(e)};' +
+    `${JSON.stringify(preloads)}.forEach(function(h){var l=d.createElement("link");l.rel="modulepreload";l.href=h;a(l)});` +
+    `var s=d.createElement("script");s.type="module";s.src=${JSON.stringify(entry)};a(s)})</script>`;
+  return html
+    .replace(MODULE_SCRIPT, '')
+    .replace(MODULE_PRELOAD, '')
+    .replace('</body>', () => `${beforeLoader}${loader}\n  </body>`);
+}
+
 function withPage(template: string, page: RenderedPage, rootAttributes: string, keepHomePreloads: boolean): string {
   if (!ROOT.test(template)) throw new Error('prerender: the built index.html has no app shell in #root');
   let html = template.replace(ROOT, () => `<div id="root" ${rootAttributes}>${page.body}</div>`);
@@ -157,19 +181,21 @@ export async function buildPages(template: string): Promise<Record<string, strin
   for (const route of PRERENDERED_ROUTES) {
     const page = await renderPage(route);
     const file = route === paths.home ? 'index.html' : `${route.slice(1)}/index.html`;
-    files[file] = withPage(template, page, `data-prerendered="${route}"`, route === paths.home);
+    files[file] = deferScripts(withPage(template, page, `data-prerendered="${route}"`, route === paths.home));
   }
 
   const product = await renderProductTemplate();
-  files['product.html'] = withPage(template, { ...product, title: '' }, 'data-ssr="product"', false)
-    .replace(/\s*<title>[^<]*<\/title>/, '')
-    .replace(/\s*<meta name="description"[^>]*>/, '')
-    .replace('</head>', () => `<meta name="application-name" content="${escapeHtml(site.storeName)}" />${SSR_HEAD_MARKER}</head>`)
-    .replace('<script type="module"', () => `${SSR_DATA_MARKER}<script type="module"`);
-  if (!files['product.html'].includes(SSR_DATA_MARKER)) throw new Error('prerender: the built index.html has no module script');
+  // The server's product JSON (at the data marker) comes before the script that reads it.
+  files['product.html'] = deferScripts(
+    withPage(template, { ...product, title: '' }, 'data-ssr="product"', false)
+      .replace(/\s*<title>[^<]*<\/title>/, '')
+      .replace(/\s*<meta name="description"[^>]*>/, '')
+      .replace('</head>', () => `<meta name="application-name" content="${escapeHtml(site.storeName)}" />${SSR_HEAD_MARKER}</head>`),
+    SSR_DATA_MARKER,
+  );
 
   const notFound = await renderPage('/this-page-does-not-exist');
-  files['404.html'] = withPage(template, notFound, 'data-ssr="not-found"', false).replace(
+  files['404.html'] = deferScripts(withPage(template, notFound, 'data-ssr="not-found"', false)).replace(
     '</head>',
     '<meta name="robots" content="noindex" /></head>',
   );
