@@ -105,6 +105,21 @@ describe('prerendered routes (issue 13)', () => {
     await context.close();
   });
 
+  it('a hydrated page hands its title on: navigating from / to /blog and back names each page', async () => {
+    const { context, page, problems } = await watchedPage(1280, false);
+    await page.goto(webUrl('/'));
+    await waitForTakeOver(page);
+    await page.waitForFunction((title) => document.title === title, `${site.storeName} | ${site.tagline}`);
+    await page.locator('header nav').getByRole('link', { name: messages.pages.blog }).click();
+    await page.getByRole('heading', { level: 1, name: messages.pages.blog }).waitFor();
+    await page.waitForFunction((title) => document.title === title, `${messages.pages.blog} | ${site.storeName}`);
+    await page.locator('header nav').getByRole('link', { name: messages.nav.home }).click();
+    await page.getByRole('heading', { level: 1, name: site.banner.title }).waitFor();
+    await page.waitForFunction((title) => document.title === title, `${site.storeName} | ${site.tagline}`);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   for (const path of ROUTES) {
     for (const width of WIDTHS) {
       for (const signedIn of [false, true]) {
@@ -189,10 +204,13 @@ describe('the Go-rendered product page (issue 13)', () => {
       expect(response.status).toBe(404);
       expect(await response.text()).toContain('<meta name="robots" content="noindex" />');
     }
-    const context = await browser.newContext({ viewport: { width: 400, height: 900 } });
-    const page = await context.newPage();
+    const { context, page } = await watchedPage(400, false);
     await page.goto(webUrl('/product/not-an-id'));
     await page.getByRole('heading', { level: 1, name: messages.notFound.title }).waitFor();
+    // The client replaces it with the same not-found page (its product answer fetched first), not a spinner.
+    await page.waitForFunction(`(${TAKEN_OVER.toString()})(document.querySelector('main h1'))`);
+    expect(await page.getByRole('heading', { level: 1, name: messages.notFound.title }).count()).toBe(1);
+    expect(await page.getByRole('status').count()).toBe(0);
     await context.close();
   });
 });

@@ -23,17 +23,20 @@ const app = (queryClient?: QueryClient) => (
  * Hydrating, the prerendered parts below the fold (LazyOnVisible) keep the server's markup until they
  * near the viewport, so only the route's own code is needed; replacing, the footer's too.
  */
-async function preload(pathname: string, mode: ServerMarkupMode) {
+function preload(pathname: string, mode: ServerMarkupMode): Promise<unknown> {
   startFromServerMarkup(pathname, mode);
   // Should a chunk fail to load, render anyway: the page's own error handling shows it.
-  await Promise.all([preloadRoute(pathname), mode === 'replace' && preloadFooter()]).catch(() => undefined);
+  return Promise.all([preloadRoute(pathname), mode === 'replace' && preloadFooter()]).catch(() => undefined);
 }
 
 async function start(root: HTMLElement) {
   const { pathname } = window.location;
   if (root.dataset.prerendered === pathname) {
     // Prerendered at build time (vite.config.ts, prerenderPages): the same components, signed out, no data.
-    await preload(pathname, 'hydrate');
+    // Hydrated at once, while the route's code loads: the page is inside a Suspense boundary, whose server
+    // markup React keeps until that code is here, and the header is live (a click before it is hydrated
+    // makes React hydrate it first) from the moment this script runs.
+    void preload(pathname, 'hydrate');
     hydrateRoot(root, app());
   } else if (root.dataset.ssr === 'product') {
     // Rendered by the Go server from product.html: replaced in one commit by the same page, from the same product.
@@ -44,6 +47,12 @@ async function start(root: HTMLElement) {
       seedProductQuery(queryClient, pathname, JSON.parse(data));
     }
     await preload(pathname, 'replace');
+    createRoot(root).render(app(queryClient));
+  } else if (root.dataset.ssr === 'not-found') {
+    // The server's 404 page for a product path: the client's first render is the same page.
+    const queryClient = createQueryClient();
+    const { prefetchProductQuery } = await import('@/app/ssr-product');
+    await Promise.all([prefetchProductQuery(queryClient, pathname), preload(pathname, 'replace')]);
     createRoot(root).render(app(queryClient));
   } else {
     createRoot(root).render(app());

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { matchPath } from 'react-router';
 import { paths } from '@/config/paths';
-import { productQueryKey } from '@/features/catalogue/api/get-product';
+import { getProductQueryOptions, productQueryKey } from '@/features/catalogue/api/get-product';
 import type { Product } from '@/types/api';
 
 /**
@@ -12,4 +12,14 @@ import type { Product } from '@/types/api';
 export function seedProductQuery(queryClient: QueryClient, pathname: string, product: Product): void {
   const id = matchPath(paths.product.pattern, pathname)?.params.id;
   if (id) queryClient.setQueryData(productQueryKey(id), product);
+}
+
+/**
+ * The server's not-found page for a product path (404.html): the product's
+ * answer (404, or 400 for a malformed id) is fetched before the client's first
+ * render, so that it renders the same not-found page at once.
+ */
+export async function prefetchProductQuery(queryClient: QueryClient, pathname: string): Promise<void> {
+  const id = matchPath(paths.product.pattern, pathname)?.params.id;
+  if (id) await queryClient.prefetchQuery(getProductQueryOptions(id));
 }

@@ -66,6 +66,8 @@ export interface RenderedPage {
   title: string;
   /** Other tags React hoisted (an image preload for a picture with fetchPriority high): they go in <head>. */
   headTags: string;
+  /** The hoisted tags as React wrote them, ahead of the markup: where its hydration expects them. */
+  hoisted: string;
   /** One `<style data-emotion="css …">` with every style the page rendered; emotion in the browser adopts it. */
   style: string;
 }
@@ -97,7 +99,9 @@ export async function renderPage(url: string, queryClient = createQueryClient())
   // React writes hoistable elements (the page's <title>, preloads) ahead of the markup; the page file puts them in <head>.
   let title = '';
   let headTags = '';
+  let hoisted = '';
   body = body.replace(/^(?:<(?:link|meta)\b[^>]*>|<title>[^<]*<\/title>)+/, (tags) => {
+    hoisted = tags;
     headTags = tags.replace(/<title>[^<]*<\/title>/, (tag) => {
       title = tag;
       return '';
@@ -106,7 +110,7 @@ export async function renderPage(url: string, queryClient = createQueryClient())
   });
   const ids = Object.keys(cache.inserted).filter((id) => typeof cache.inserted[id] === 'string');
   const css = ids.map((id) => cache.inserted[id]).join('');
-  return { body, title, headTags, style: `<style data-emotion="css ${ids.join(' ')}">${css}</style>` };
+  return { body, title, headTags, hoisted, style: `<style data-emotion="css ${ids.join(' ')}">${css}</style>` };
 }
 
 /** The product page rendered from the template product, its numbers turned into tokens. */
@@ -138,36 +142,25 @@ const ROOT = /<div id="root">[\s\S]*?<\/header><\/div>/;
 /** The head's tags for the `/` route only (preloadHomeRoute marks them). */
 const HOME_PRELOADS = /\s*<link rel="modulepreload"[^>]*data-route="\/"[^>]*>/g;
 
-const MODULE_SCRIPT = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/;
-const MODULE_PRELOAD = /\s*<link rel="modulepreload" crossorigin href="([^"]+)"[^>]*>/g;
-
-/**
- * A page whose HTML is the page needs no script for its first paint: its
- * scripts (the entry and its module preloads) start at the window's load
- * event, so that they do not share the network with the HTML's own
- * resources (the LCP picture) before it. Until then it is the plain page.
- * The loader is the body's last element; `beforeLoader` goes just before it.
- */
-export function deferScripts(html: string, beforeLoader = ''): string {
-  const entry = MODULE_SCRIPT.exec(html)?.[1];
-  if (!entry) throw new Error('prerender: the built index.html has no module script');
-  const preloads = [...html.matchAll(MODULE_PRELOAD)].map((match) => match[1]!);
-  const loader =
-    '<script>addEventListener("load",function(){var d=document,a=function(e){e.crossOrigin="";d.head.appendChild(e)};' +
-    `${JSON.stringify(preloads)}.forEach(function(h){var l=d.createElement("link");l.rel="modulepreload";l.href=h;a(l)});` +
-    `var s=d.createElement("script");s.type="module";s.src=${JSON.stringify(entry)};a(s)})</script>`;
-  return html
-    .replace(MODULE_SCRIPT, '')
-    .replace(MODULE_PRELOAD, '')
-    .replace('</body>', () => `${beforeLoader}${loader}\n  </body>`);
-}
-
 function withPage(template: string, page: RenderedPage, rootAttributes: string, keepHomePreloads: boolean): string {
   if (!ROOT.test(template)) throw new Error('prerender: the built index.html has no app shell in #root');
   let html = template.replace(ROOT, () => `<div id="root" ${rootAttributes}>${page.body}</div>`);
   if (!keepHomePreloads) html = html.replace(HOME_PRELOADS, '');
   if (page.title) html = html.replace(/<title>[^<]*<\/title>/, () => page.title);
   return html.replace('</head>', () => `${page.headTags}${page.style}</head>`);
+}
+
+/**
+ * A page to hydrate: React's hoisted tags (the page's <title>, preloads) stay
+ * where it wrote them, at the start of #root, which is where its hydration
+ * looks for them (a <title> moved into <head> is taken for another and never
+ * updated again). The page's title is the document's first, so <head> has none.
+ */
+function withHydratedPage(template: string, page: RenderedPage, route: string): string {
+  return withPage(template, { ...page, body: page.hoisted + page.body, title: '', headTags: '' }, `data-prerendered="${route}"`, route === paths.home).replace(
+    /\s*<title>[^<]*<\/title>/,
+    '',
+  );
 }
 
 /**
@@ -181,21 +174,20 @@ export async function buildPages(template: string): Promise<Record<string, strin
   for (const route of PRERENDERED_ROUTES) {
     const page = await renderPage(route);
     const file = route === paths.home ? 'index.html' : `${route.slice(1)}/index.html`;
-    files[file] = deferScripts(withPage(template, page, `data-prerendered="${route}"`, route === paths.home));
+    files[file] = withHydratedPage(template, page, route);
   }
 
   const product = await renderProductTemplate();
   // The server's product JSON (at the data marker) comes before the script that reads it.
-  files['product.html'] = deferScripts(
-    withPage(template, { ...product, title: '' }, 'data-ssr="product"', false)
-      .replace(/\s*<title>[^<]*<\/title>/, '')
-      .replace(/\s*<meta name="description"[^>]*>/, '')
-      .replace('</head>', () => `<meta name="application-name" content="${escapeHtml(site.storeName)}" />${SSR_HEAD_MARKER}</head>`),
-    SSR_DATA_MARKER,
-  );
+  files['product.html'] = withPage(template, { ...product, title: '' }, 'data-ssr="product"', false)
+    .replace(/\s*<title>[^<]*<\/title>/, '')
+    .replace(/\s*<meta name="description"[^>]*>/, '')
+    .replace('</head>', () => `<meta name="application-name" content="${escapeHtml(site.storeName)}" />${SSR_HEAD_MARKER}</head>`)
+    .replace('<script type="module"', () => `${SSR_DATA_MARKER}<script type="module"`);
+  if (!files['product.html'].includes(SSR_DATA_MARKER)) throw new Error('prerender: the built index.html has no module script');
 
   const notFound = await renderPage('/this-page-does-not-exist');
-  files['404.html'] = deferScripts(withPage(template, notFound, 'data-ssr="not-found"', false)).replace(
+  files['404.html'] = withPage(template, notFound, 'data-ssr="not-found"', false).replace(
     '</head>',
     '<meta name="robots" content="noindex" /></head>',
   );
