@@ -45,11 +45,21 @@ async function watchedPage(width: number, signedIn: boolean): Promise<Watched> {
   const context = await browser.newContext({ viewport: { width, height: 900 } });
   if (signedIn) await context.addInitScript((t) => localStorage.setItem('accessToken', t), token);
   await context.addInitScript(() => {
-    const w = window as unknown as { serverLogo?: Element | null; serverFooter?: Element | null; layoutShift: number };
+    const w = window as unknown as {
+      serverLogo?: Element | null;
+      serverFooter?: Element | null;
+      layoutShift: number;
+      shifted: string[];
+    };
     w.layoutShift = 0;
+    w.shifted = [];
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) {
-        if (!entry.hadRecentInput) w.layoutShift += entry.value;
+      type Shift = { value: number; hadRecentInput: boolean; sources: { node?: Node }[] };
+      for (const entry of list.getEntries() as unknown as Shift[]) {
+        if (entry.hadRecentInput) continue;
+        w.layoutShift += entry.value;
+        // What moved, for the failure message.
+        for (const source of entry.sources) w.shifted.push((source.node as Element | undefined)?.outerHTML?.slice(0, 120) ?? '?');
       }
     }).observe({ type: 'layout-shift', buffered: true });
     document.addEventListener('readystatechange', () => {
@@ -131,7 +141,13 @@ describe('prerendered routes (issue 13)', () => {
           expect(problems).toEqual([]);
           // Signed out, nothing moves. (Signed in, the header's links change from Login to Dashboard and
           // Sign Out after hydration, and at desktop widths the search box beside them moves with them.)
-          if (!signedIn) expect(await page.evaluate(() => (window as unknown as { layoutShift: number }).layoutShift)).toBe(0);
+          if (!signedIn) {
+            const { layoutShift, shifted } = await page.evaluate(() => {
+              const w = window as unknown as { layoutShift: number; shifted: string[] };
+              return { layoutShift: w.layoutShift, shifted: w.shifted };
+            });
+            expect(layoutShift, shifted.join('\n')).toBe(0);
+          }
           // The footer came in the HTML; it is hydrated (the same element) once it nears the viewport.
           await page.locator('footer').scrollIntoViewIfNeeded();
           await page.waitForFunction(`(${TAKEN_OVER.toString()})(window.serverFooter)`);

@@ -21,5 +21,8 @@ export function seedProductQuery(queryClient: QueryClient, pathname: string, pro
  */
 export async function prefetchProductQuery(queryClient: QueryClient, pathname: string): Promise<void> {
   const id = matchPath(paths.product.pattern, pathname)?.params.id;
-  if (id) await queryClient.prefetchQuery(getProductQueryOptions(id));
+  if (!id) return;
+  // The page then shows that answer, instead of fetching it again (a spinner in between).
+  queryClient.setQueryDefaults(productQueryKey(id), { retryOnMount: false });
+  await queryClient.prefetchQuery(getProductQueryOptions(id));
 }

@@ -39,6 +39,15 @@ export function LazyOnVisible({ children, fallback, rootMargin = '400px 0px', pr
     return { until, open };
   });
 
+  // Hydrating: a re-render after mount (a navigation, say) would update the boundary the gate holds,
+  // and React would hold that update (a navigation's transition) until the boundary hydrates. So any
+  // re-render opens the gate (resolving a promise: harmless if this render is thrown away).
+  const mounted = useRef(false);
+  if (mode === 'hydrate' && mounted.current) gate.open();
+  useEffect(() => {
+    mounted.current = true;
+  }, []);
+
   useEffect(() => {
     if (visible || !ref.current) return;
     const observer = new IntersectionObserver(
