@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
-import { readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath, URL } from 'node:url';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL, URL } from 'node:url';
+import { gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { loadEnv, type Plugin } from 'vite';
+import { build, loadEnv, type Plugin, type ResolvedConfig } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { docsMessages } from './src/config/docs-messages.ts';
 import { site } from './src/config/site.ts';
@@ -50,7 +51,8 @@ function preloadHomeRoute(): Plugin {
         const files = [...closure([home.fileName])].filter((f) => !entry.has(f));
         return files.map((file) => ({
           tag: 'link',
-          attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` },
+          // data-route: the prerender step leaves these out of the other pages.
+          attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}`, 'data-route': '/' },
           injectTo: 'head' as const,
         }));
       },
@@ -209,13 +211,73 @@ function apiReference(apiUrl: string, storeName: string): Plugin {
   };
 }
 
+/** What the prerendered HTML of a page may add to the plain shell (gzip), and the folder the step builds in. */
+const PRERENDER_BUDGET_KB = 15;
+
+/**
+ * After the client build: builds src/prerender/render.tsx for Node (Vite's
+ * SSR build, same config), runs it, and writes the pages it renders into the
+ * output folder: index.html (/), portfolio/, blog/, landing/ (prerendered,
+ * hydrated by main.tsx), app.html (the plain shell), product.html (the
+ * template the Go server fills) and 404.html. Prints each page's gzip size and
+ * fails when the prerendered markup of `/` adds more than the budget.
+ */
+function prerenderPages(): Plugin {
+  let config: ResolvedConfig;
+  return {
+    name: 'storefront:prerender',
+    apply: (userConfig, env) => env.command === 'build' && !userConfig.build?.ssr,
+    configResolved(resolved) {
+      config = resolved;
+    },
+    async closeBundle() {
+      const outDir = resolve(config.root, config.build.outDir);
+      // Inside the client's node_modules, so that Node finds the packages the Node build leaves external.
+      const cacheDir = join(config.root, 'node_modules', '.cache');
+      mkdirSync(cacheDir, { recursive: true });
+      const work = mkdtempSync(join(cacheDir, 'prerender-'));
+      try {
+        await build({
+          configFile: config.configFile,
+          root: config.root,
+          mode: config.mode,
+          logLevel: 'warn',
+          build: { ssr: 'src/prerender/render.tsx', outDir: work, emptyOutDir: true, manifest: false, copyPublicDir: false },
+        });
+        const entry = readdirSync(work).find((name) => /^render\.m?js$/.test(name));
+        if (!entry) throw new Error(`prerender: the Node build wrote no render.js into ${work}`);
+        // The packages the Node build leaves external (React, MUI, emotion) pick their production builds
+        // from NODE_ENV when first loaded, as the browser bundle has them (emotion's class names, for one).
+        process.env.NODE_ENV = config.isProduction ? 'production' : 'development';
+        const { buildPages } = (await import(pathToFileURL(join(work, entry)).href)) as typeof import('./src/prerender/render');
+        const files = await buildPages(readFileSync(join(outDir, 'index.html'), 'utf8'));
+        const gzipKB = (html: string) => gzipSync(html).length / 1000;
+        const shellKB = gzipKB(files['app.html']!);
+        const lines = Object.entries(files).map(([file, html]) => {
+          mkdirSync(dirname(join(outDir, file)), { recursive: true });
+          writeFileSync(join(outDir, file), html);
+          return `  ${file.padEnd(20)} ${gzipKB(html).toFixed(1).padStart(5)} KB gzip`;
+        });
+        const addedKB = gzipKB(files['index.html']!) - shellKB;
+        config.logger.info(
+          `\nPrerendered pages:\n${lines.join('\n')}\n` +
+            `Prerendered HTML of / adds ${addedKB.toFixed(1)} KB gzip to the plain shell (budget ${PRERENDER_BUDGET_KB} KB)`,
+        );
+        if (addedKB > PRERENDER_BUDGET_KB) throw new Error(`prerender: the HTML of / is over budget by ${(addedKB - PRERENDER_BUDGET_KB).toFixed(1)} KB`);
+      } finally {
+        rmSync(work, { recursive: true, force: true });
+      }
+    },
+  };
+}
+
 const DEFAULT_API_URL = 'http://localhost:5000'; // keep in step with src/config/env.ts
 
 /** The API's address the build is for (VITE_API_URL, as src/config/env.ts reads it). */
 const apiUrlOf = (mode: string) =>
   loadEnv(mode, fileURLToPath(new URL('.', import.meta.url)), 'VITE_').VITE_API_URL || DEFAULT_API_URL;
 
-export default defineConfig(({ command, mode }) => ({
+export default defineConfig(({ command, mode, isSsrBuild }) => ({
   plugins: [
     react(),
     muiWithoutCssVariables(),
@@ -223,6 +285,7 @@ export default defineConfig(({ command, mode }) => ({
     appShell(site.storeName, site.tagline, site.description),
     preconnectApi(apiUrlOf(mode)),
     apiReference(apiUrlOf(mode), site.storeName),
+    prerenderPages(),
   ],
   resolve: {
     alias: {
@@ -240,10 +303,13 @@ export default defineConfig(({ command, mode }) => ({
     rolldownOptions: {
       // The app, and the API reference (/docs): a page of its own, so that
       // Redoc is never part of the app's load.
-      input: {
-        main: fileURLToPath(new URL('./index.html', import.meta.url)),
-        docs: fileURLToPath(new URL('./docs/index.html', import.meta.url)),
-      },
+      // (The prerender step's Node build has its own entry, build.ssr.)
+      input: isSsrBuild
+        ? undefined
+        : {
+            main: fileURLToPath(new URL('./index.html', import.meta.url)),
+            docs: fileURLToPath(new URL('./docs/index.html', import.meta.url)),
+          },
     },
   },
   test: {

@@ -171,7 +171,7 @@ export default async function setup(project: TestProject) {
       }
       const ready =
         (await isReady(`${apiUrl}/healthz`, () => true)) &&
-        (await isReady(`${webUrl}/`, (body) => body.includes('<div id="root">')));
+        (await isReady(`${webUrl}/`, (body) => body.includes('<div id="root"')));
       if (ready) break;
       if (Date.now() > deadline) {
         throw new Error(

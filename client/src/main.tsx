@@ -1,15 +1,62 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import type { QueryClient } from '@tanstack/react-query';
 import { AppProvider } from '@/app/provider';
-import { AppRouter } from '@/app/router';
+import { AppRouter, preloadRoute } from '@/app/router';
+import { preloadFooter } from '@/features/layout/components/main-layout';
+import { createQueryClient } from '@/lib/query-client';
+import { startFromServerMarkup, type ServerMarkupMode } from '@/lib/server-markup';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-createRoot(container).render(
+const app = (queryClient?: QueryClient) => (
   <StrictMode>
-    <AppProvider>
+    <AppProvider queryClient={queryClient}>
       <AppRouter />
     </AppProvider>
-  </StrictMode>,
+  </StrictMode>
 );
+
+/**
+ * The code the first render of `pathname` needs, so that it renders the page at once (never a fallback).
+ * Hydrating, the prerendered parts below the fold (LazyOnVisible) keep the server's markup until they
+ * near the viewport, so only the route's own code is needed; replacing, the footer's too.
+ */
+function preload(pathname: string, mode: ServerMarkupMode): Promise<unknown> {
+  startFromServerMarkup(pathname, mode);
+  // Should a chunk fail to load, render anyway: the page's own error handling shows it.
+  return Promise.all([preloadRoute(pathname), mode === 'replace' && preloadFooter()]).catch(() => undefined);
+}
+
+async function start(root: HTMLElement) {
+  const { pathname } = window.location;
+  if (root.dataset.prerendered === pathname) {
+    // Prerendered at build time (vite.config.ts, prerenderPages): the same components, signed out, no data.
+    // Hydrated at once, while the route's code loads: the page is inside a Suspense boundary, whose server
+    // markup React keeps until that code is here, and the header is live (a click before it is hydrated
+    // makes React hydrate it first) from the moment this script runs.
+    void preload(pathname, 'hydrate');
+    hydrateRoot(root, app());
+  } else if (root.dataset.ssr === 'product') {
+    // Rendered by the Go server from product.html: replaced in one commit by the same page, from the same product.
+    const queryClient = createQueryClient();
+    const data = document.getElementById('ssr-product')?.textContent;
+    if (data) {
+      const { seedProductQuery } = await import('@/app/ssr-product');
+      seedProductQuery(queryClient, pathname, JSON.parse(data));
+    }
+    await preload(pathname, 'replace');
+    createRoot(root).render(app(queryClient));
+  } else if (root.dataset.ssr === 'not-found') {
+    // The server's 404 page for a product path: the client's first render is the same page.
+    const queryClient = createQueryClient();
+    const { prefetchProductQuery } = await import('@/app/ssr-product');
+    await Promise.all([prefetchProductQuery(queryClient, pathname), preload(pathname, 'replace')]);
+    createRoot(root).render(app(queryClient));
+  } else {
+    createRoot(root).render(app());
+  }
+}
+
+void start(container);

@@ -3,6 +3,7 @@ import { Outlet, useLocation } from 'react-router';
 import { ErrorBoundary } from '@/components/error-boundary';
 import { LoadingSpinner } from '@/components/ui/loading-spinner';
 import { MainLayout } from '@/features/layout/components/main-layout';
+import { leaveServerMarkup } from '@/lib/server-markup';
 
 /** A new page starts at its top, unless the link points at an anchor on it. */
 function useScrollToTopOnNavigate() {
@@ -20,6 +21,8 @@ function useScrollToTopOnNavigate() {
 export function Root() {
   const { pathname } = useLocation();
   useScrollToTopOnNavigate();
+  // Prerendered parts (LazyOnVisible) render at once only on the page whose markup the app took over.
+  useEffect(() => leaveServerMarkup(pathname), [pathname]);
   return (
     <MainLayout>
       <ErrorBoundary key={pathname}>

@@ -1,13 +1,23 @@
-import { lazy, type ComponentType } from 'react';
-import { BrowserRouter, useRoutes, type RouteObject } from 'react-router';
+import type { ComponentType, ReactElement } from 'react';
+import { BrowserRouter, matchRoutes, useRoutes, type RouteObject } from 'react-router';
 import { paths } from '@/config/paths';
+import { preloadable } from '@/lib/preloadable';
 import { RequireAuth } from './guards/require-auth';
 import { Root } from './root';
 
+/** What a page module may export besides its page: the code of its prerendered parts (see preloadRoute). */
+type PageModule = { default: ComponentType; preloadPrerendered?: () => Promise<unknown> };
+
+const preloads = new WeakMap<ReactElement, (withPrerendered: boolean) => Promise<unknown>>();
+
 /** Every page is its own chunk: only the shell and the current page are in the first load. */
-function page(load: () => Promise<{ default: ComponentType }>) {
-  const Page = lazy(load);
-  return <Page />;
+function page(load: () => Promise<PageModule>) {
+  const Page = preloadable(load);
+  const element = <Page />;
+  preloads.set(element, (withPrerendered) =>
+    Promise.all([Page.preload(), withPrerendered && load().then((module) => module.preloadPrerendered?.())]),
+  );
+  return element;
 }
 
 const home = () => import('./routes/home');
@@ -74,7 +84,19 @@ export const routes: RouteObject[] = [
   },
 ];
 
-function AppRoutes() {
+/**
+ * Loads the code of the pages `pathname` shows, so that the first render of
+ * markup already in the page (prerendered or server-rendered) does not
+ * suspend; with `withPrerendered` (the prerender step), also the code of the
+ * parts below the fold that the prerendered HTML has (LazyOnVisible prerendered).
+ */
+export async function preloadRoute(pathname: string, withPrerendered = false): Promise<void> {
+  const matches = matchRoutes(routes, pathname) ?? [];
+  await Promise.all(matches.map((match) => preloads.get(match.route.element as ReactElement)?.(withPrerendered)));
+}
+
+/** The routes without a router: AppRouter in the browser, a static router in the prerender step. */
+export function AppRoutes() {
   return useRoutes(routes);
 }
 

@@ -1,4 +1,5 @@
-import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { Suspense, use, useEffect, useRef, useState, type ReactNode } from 'react';
+import { isServer, serverMarkupMode } from '@/lib/server-markup';
 
 interface LazyOnVisibleProps {
   /** Rendered (typically a React.lazy component) once the placeholder nears the viewport. */
@@ -7,6 +8,20 @@ interface LazyOnVisibleProps {
   fallback: ReactNode;
   /** How far ahead of the viewport to start loading. */
   rootMargin?: string;
+  /**
+   * Part of the build's prerendered HTML (the About text, the footer): the
+   * server renders it. Hydrating that HTML, the browser keeps the server's
+   * markup as it is and loads and hydrates it only when it nears the viewport;
+   * replacing the server's product page, it renders it at once (its code
+   * preloaded). Later, it waits as usual.
+   */
+  prerendered?: boolean;
+}
+
+/** Suspends until `until` resolves: holds a Suspense boundary's server markup un-hydrated. */
+function Gate({ until }: { until: Promise<void> }) {
+  use(until);
+  return null;
 }
 
 /**
@@ -14,16 +29,34 @@ interface LazyOnVisibleProps {
  * its code (and CSS) stay out of the first load. Without IntersectionObserver
  * it mounts at once.
  */
-export function LazyOnVisible({ children, fallback, rootMargin = '400px 0px' }: LazyOnVisibleProps) {
+export function LazyOnVisible({ children, fallback, rootMargin = '400px 0px', prerendered = false }: LazyOnVisibleProps) {
   const ref = useRef<HTMLDivElement>(null);
-  const [visible, setVisible] = useState(() => typeof IntersectionObserver === 'undefined');
+  const [mode] = useState(() => (!prerendered ? null : isServer ? 'server' : serverMarkupMode()));
+  const [visible, setVisible] = useState(() => mode === 'server' || mode === 'replace' || (!isServer && typeof IntersectionObserver === 'undefined'));
+  const [gate] = useState(() => {
+    let open = () => {};
+    const until = new Promise<void>((resolve) => (open = resolve));
+    return { until, open };
+  });
+
+  // Hydrating: a re-render after mount (a navigation, say) would update the boundary the gate holds,
+  // and React would hold that update (a navigation's transition) until the boundary hydrates. So any
+  // re-render opens the gate (resolving a promise: harmless if this render is thrown away).
+  const mounted = useRef(false);
+  if (mode === 'hydrate' && mounted.current) gate.open();
+  useEffect(() => {
+    mounted.current = true;
+  }, []);
 
   useEffect(() => {
     if (visible || !ref.current) return;
     const observer = new IntersectionObserver(
       (entries) => {
         if (entries.some((e) => e.isIntersecting)) {
-          setVisible(true);
+          // Hydrating: the gate's promise lets React retry the boundary (a re-render from here would
+          // make React give up on hydrating it and render it anew).
+          if (mode === 'hydrate') gate.open();
+          else setVisible(true);
           observer.disconnect();
         }
       },
@@ -31,8 +64,23 @@ export function LazyOnVisible({ children, fallback, rootMargin = '400px 0px' }: 
     );
     observer.observe(ref.current);
     return () => observer.disconnect();
-  }, [visible, rootMargin]);
+  }, [visible, rootMargin, gate, mode]);
 
-  if (visible) return <Suspense fallback={fallback}>{children}</Suspense>;
-  return <div ref={ref}>{fallback}</div>;
+  if (!prerendered) {
+    if (visible) return <Suspense fallback={fallback}>{children}</Suspense>;
+    return <div ref={ref}>{fallback}</div>;
+  }
+  // Prerendered: the same wrapper on the server and in the browser, so the markup matches.
+  return (
+    <div ref={ref}>
+      {visible || mode === 'hydrate' ? (
+        <Suspense fallback={fallback}>
+          {mode === 'hydrate' && <Gate until={gate.until} />}
+          {children}
+        </Suspense>
+      ) : (
+        fallback
+      )}
+    </div>
+  );
 }

@@ -4,5 +4,6 @@ import { afterEach } from 'vitest';
 
 afterEach(() => {
   cleanup();
-  window.localStorage.clear();
+  // (The prerender step's tests run in Node, without a window.)
+  if (typeof window !== 'undefined') window.localStorage.clear();
 });

@@ -5,14 +5,19 @@ import { FeaturedProducts } from '@/features/catalogue/components/featured-produ
 import { Banner } from '@/features/home/components/banner';
 import { ReviewsSection } from '@/features/reviews/components/reviews-section';
 import { site } from '@/config/site';
+import { preloadable } from '@/lib/preloadable';
 
 // Below the fold: each section's code (the chart's too) loads as it nears the viewport.
-const AboutSection = lazy(() => import('@/features/home/components/about-section'));
+// About is in the prerendered HTML too (the prerender step preloads it: preloadPrerendered).
+const AboutSection = preloadable(() => import('@/features/home/components/about-section'));
 const StatsStrip = lazy(() => import('@/features/home/components/stats-strip'));
 const ContactSection = lazy(() => import('@/features/contact/components/contact-section'));
 
 /** Holds a section's place (its colour and about its height) until its code arrives. */
 const placeholder = (bgcolor: string, xs: number, md: number) => <Box aria-hidden="true" sx={{ bgcolor, minHeight: { xs, md } }} />;
+
+/** The code of this page's prerendered parts below the fold (see router.tsx's preloadRoute). */
+export const preloadPrerendered = () => AboutSection.preload();
 
 export default function HomePage() {
   return (
@@ -21,7 +26,7 @@ export default function HomePage() {
       <Banner />
       <FeaturedProducts />
       <ReviewsSection />
-      <LazyOnVisible fallback={placeholder('background.paper', 1150, 620)}>
+      <LazyOnVisible fallback={placeholder('background.paper', 1150, 620)} prerendered>
         <AboutSection />
       </LazyOnVisible>
       <LazyOnVisible fallback={placeholder('secondary.main', 700, 260)}>

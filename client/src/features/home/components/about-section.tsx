@@ -8,6 +8,7 @@ import { visuallyHiddenSx } from '@/components/ui/visually-hidden';
 import { contentMessages } from '@/config/content-messages';
 import { paths } from '@/config/paths';
 import { site } from '@/config/site';
+import { useIsBrowserRender } from '@/lib/server-markup';
 import { formatPrice } from '@/utils/format';
 import { MONTHLY_SALES } from '../content/monthly-sales';
 import { ChartFrame } from './chart-frame';
@@ -48,6 +49,8 @@ function SalesTable() {
 /** About: who we are (site.ts), More About Us (to /about), and the investment/sell chart. Lazy: below the fold. */
 export default function AboutSection() {
   const { about } = site;
+  // The prerendered page has the text; the chart's code loads in the browser only.
+  const inBrowser = useIsBrowserRender();
 
   return (
     <Box component="section" id="about" aria-labelledby="about-title" sx={{ py: { xs: 6, md: 9 }, bgcolor: 'background.paper' }}>
@@ -93,9 +96,13 @@ export default function AboutSection() {
             {m.chartTitle}
           </Typography>
           <ChartFrame width={CHART_WIDTH} height={CHART_HEIGHT} label={m.chartLabel}>
-            <Suspense fallback={<LoadingSpinner minHeight={CHART_HEIGHT} />}>
-              <AboutChart width={CHART_WIDTH} height={CHART_HEIGHT} />
-            </Suspense>
+            {inBrowser ? (
+              <Suspense fallback={<LoadingSpinner minHeight={CHART_HEIGHT} />}>
+                <AboutChart width={CHART_WIDTH} height={CHART_HEIGHT} />
+              </Suspense>
+            ) : (
+              <LoadingSpinner minHeight={CHART_HEIGHT} />
+            )}
           </ChartFrame>
           <SalesTable />
         </Box>

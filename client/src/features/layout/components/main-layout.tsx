@@ -1,10 +1,14 @@
 import Box from '@mui/material/Box';
-import { lazy, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { LazyOnVisible } from '@/components/lazy-on-visible';
 import { messages } from '@/config/messages';
+import { preloadable } from '@/lib/preloadable';
 import { Header } from './header';
 
-const Footer = lazy(() => import('./footer'));
+const Footer = preloadable(() => import('./footer'));
+
+/** The footer is in the server's HTML: the prerender step, and main.tsx before replacing the product page, load its code first. */
+export const preloadFooter = () => Footer.preload();
 
 /** Holds the footer's place (same colour, similar height) until its code arrives. */
 const footerPlaceholder = <Box aria-hidden="true" sx={{ bgcolor: 'secondary.main', minHeight: { xs: 560, md: 340 } }} />;
@@ -35,7 +39,7 @@ export function MainLayout({ children }: { children: ReactNode }) {
       <Box component="main" id="main" tabIndex={-1} sx={{ flexGrow: 1, outline: 'none' }}>
         {children}
       </Box>
-      <LazyOnVisible fallback={footerPlaceholder} rootMargin="600px 0px">
+      <LazyOnVisible fallback={footerPlaceholder} rootMargin="600px 0px" prerendered>
         <Footer />
       </LazyOnVisible>
     </Box>

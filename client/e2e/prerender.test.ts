@@ -1,0 +1,232 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inject } from 'vitest';
+import { messages } from '../src/config/messages';
+import { site } from '../src/config/site';
+import { formatPrice } from '../src/utils/format';
+import { registerAccount, uniqueEmail } from './accounts';
+import { launchBrowser, webUrl } from './browser';
+import { demoProduct, GENERATOR } from './shop';
+
+/**
+ * Issue 13: the public static routes are prerendered at build time and
+ * hydrated without a mismatch; the Go-rendered product page is replaced by
+ * the client without a layout shift.
+ */
+
+let browser: Browser;
+let token: string;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  token = (await registerAccount('Prerender Tester', uniqueEmail('prerender'))).token;
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+const WIDTHS = [400, 1280] as const;
+const ROUTES = ['/', '/portfolio', '/blog', '/landing'] as const;
+
+interface Watched {
+  context: BrowserContext;
+  page: Page;
+  /** Console errors and warnings, and uncaught errors. */
+  problems: string[];
+}
+
+/**
+ * A page whose console is watched from the start, optionally signed in before
+ * any script runs. Before the app's scripts run (readyState "interactive"),
+ * it keeps the header's logo link that came in the HTML, and sums layout shifts.
+ */
+async function watchedPage(width: number, signedIn: boolean): Promise<Watched> {
+  const context = await browser.newContext({ viewport: { width, height: 900 } });
+  if (signedIn) await context.addInitScript((t) => localStorage.setItem('accessToken', t), token);
+  await context.addInitScript(() => {
+    const w = window as unknown as {
+      serverLogo?: Element | null;
+      serverFooter?: Element | null;
+      layoutShift: number;
+      shifted: string[];
+    };
+    w.layoutShift = 0;
+    w.shifted = [];
+    new PerformanceObserver((list) => {
+      type Shift = { value: number; hadRecentInput: boolean; sources: { node?: Node }[] };
+      for (const entry of list.getEntries() as unknown as Shift[]) {
+        if (entry.hadRecentInput) continue;
+        w.layoutShift += entry.value;
+        // What moved, for the failure message.
+        for (const source of entry.sources) w.shifted.push((source.node as Element | undefined)?.outerHTML?.slice(0, 120) ?? '?');
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+    document.addEventListener('readystatechange', () => {
+      if (document.readyState !== 'interactive') return;
+      w.serverLogo = document.querySelector('#root header a[href="/"]');
+      w.serverFooter = document.querySelector('#root footer');
+    });
+  });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') problems.push(`${message.type()}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
+  return { context, page, problems };
+}
+
+/** Whether React has taken over an element (it keeps its fiber on the element). */
+const TAKEN_OVER = (element: Element | null | undefined) =>
+  !!element && element.isConnected && Object.keys(element).some((key) => key.startsWith('__reactFiber'));
+
+/** Waits until React owns the header logo link the HTML came with (the same element: hydrated, not re-rendered). */
+async function waitForTakeOver(page: Page) {
+  await page.waitForFunction(
+    `(${TAKEN_OVER.toString()})(window.serverLogo)`,
+  );
+}
+
+/** The header's state after the first render: Sign Out for a signed-in visitor, Login otherwise. */
+async function waitForHeader(page: Page, signedIn: boolean) {
+  const nav = page.locator('header nav');
+  if (signedIn) await nav.getByRole('button', { name: messages.nav.signOut, includeHidden: true }).waitFor({ state: 'attached' });
+  else await nav.getByRole('link', { name: messages.nav.login, includeHidden: true }).waitFor({ state: 'attached' });
+}
+
+describe('prerendered routes (issue 13)', () => {
+  it('the first HTML of / has the banner, the section headings, the About text and the footer, before any script', async () => {
+    const response = await fetch(webUrl('/'));
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain('<div id="root" data-prerendered="/">');
+
+    // The page as the HTML alone draws it.
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 400, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(webUrl('/'));
+    await page.getByRole('heading', { level: 1, name: site.banner.title }).waitFor();
+    await page.getByRole('heading', { level: 2, name: messages.catalogue.sectionTitle }).waitFor();
+    await page.getByRole('heading', { level: 2, name: messages.reviews.sectionTitle }).waitFor();
+    await page.getByRole('heading', { level: 2, name: site.about.title }).waitFor();
+    await page.getByText(site.about.text, { exact: true }).waitFor({ state: 'attached' });
+    await page.locator('footer').waitFor({ state: 'attached' });
+    await context.close();
+  });
+
+  it('a hydrated page hands its title on: navigating from / to /blog and back names each page', async () => {
+    const { context, page, problems } = await watchedPage(1280, false);
+    await page.goto(webUrl('/'));
+    await waitForTakeOver(page);
+    await page.waitForFunction((title) => document.title === title, `${site.storeName} | ${site.tagline}`);
+    await page.locator('header nav').getByRole('link', { name: messages.pages.blog }).click();
+    await page.getByRole('heading', { level: 1, name: messages.pages.blog }).waitFor();
+    await page.waitForFunction((title) => document.title === title, `${messages.pages.blog} | ${site.storeName}`);
+    await page.locator('header nav').getByRole('link', { name: messages.nav.home }).click();
+    await page.getByRole('heading', { level: 1, name: site.banner.title }).waitFor();
+    await page.waitForFunction((title) => document.title === title, `${site.storeName} | ${site.tagline}`);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  for (const path of ROUTES) {
+    for (const width of WIDTHS) {
+      for (const signedIn of [false, true]) {
+        it(`${path} at ${width}px, signed ${signedIn ? 'in' : 'out'}: hydrates the prerendered markup with no warning`, async () => {
+          const { context, page, problems } = await watchedPage(width, signedIn);
+          await page.goto(webUrl(path));
+          await waitForTakeOver(page);
+          await waitForHeader(page, signedIn);
+          expect(problems).toEqual([]);
+          // Signed out, nothing moves. (Signed in, the header's links change from Login to Dashboard and
+          // Sign Out after hydration, and at desktop widths the search box beside them moves with them.)
+          if (!signedIn) {
+            const { layoutShift, shifted } = await page.evaluate(() => {
+              const w = window as unknown as { layoutShift: number; shifted: string[] };
+              return { layoutShift: w.layoutShift, shifted: w.shifted };
+            });
+            expect(layoutShift, shifted.join('\n')).toBe(0);
+          }
+          // The footer came in the HTML; it is hydrated (the same element) once it nears the viewport.
+          await page.locator('footer').scrollIntoViewIfNeeded();
+          await page.waitForFunction(`(${TAKEN_OVER.toString()})(window.serverFooter)`);
+          await page.locator('footer').getByRole('link', { name: site.footer.legal[0]!.label }).click();
+          await page.waitForURL((url) => url.pathname === site.footer.legal[0]!.href);
+          expect(problems).toEqual([]);
+          await context.close();
+        });
+      }
+    }
+  }
+});
+
+interface FullProduct {
+  _id: string;
+  name: string;
+  price: number;
+  description: string;
+  avaialbequantit: number;
+  minimumquantity: number;
+}
+
+async function productById(id: string): Promise<FullProduct> {
+  const response = await fetch(new URL(`/service/${id}`, inject('apiUrl')));
+  if (response.status !== 200) throw new Error(`GET /service/${id}: ${response.status}`);
+  return (await response.json()) as FullProduct;
+}
+
+describe('the Go-rendered product page (issue 13)', () => {
+  it('its first HTML is the product’s page', async () => {
+    const product = await productById((await demoProduct(GENERATOR))._id);
+    const response = await fetch(webUrl(`/product/${product._id}`));
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain('<div id="root" data-ssr="product">');
+    expect(html).toContain(`<h1 class="MuiTypography-root MuiTypography-h3`);
+    expect(html).toContain(product.name);
+    expect(html).toContain(formatPrice(product.price));
+    expect(html).toContain('<script id="ssr-product" type="application/json">');
+  });
+
+  for (const width of WIDTHS) {
+    it(`at ${width}px: the client replaces it with no layout shift and no warning, and Purchase opens the purchase page`, async () => {
+      const product = await productById((await demoProduct(GENERATOR))._id);
+      const { context, page, problems } = await watchedPage(width, true);
+      await page.goto(webUrl(`/product/${product._id}`));
+      // Replaced, not hydrated: the server's elements are gone, React's are in their place.
+      await page.waitForFunction(`(${TAKEN_OVER.toString()})(document.querySelector('[data-testid="product-details"]'))`);
+      await waitForHeader(page, true);
+      const details = page.getByTestId('product-details');
+      await details.getByRole('heading', { level: 1, name: product.name }).waitFor();
+      expect(await details.getByTestId('product-price').innerText()).toBe(formatPrice(product.price));
+      await details.getByText(`Available: ${product.avaialbequantit} Pcs`, { exact: true }).waitFor();
+      await details.getByText(product.description, { exact: true }).waitFor();
+      await page.locator('footer').waitFor();
+      expect(problems).toEqual([]);
+      expect(await page.evaluate(() => (window as unknown as { layoutShift: number }).layoutShift)).toBe(0);
+
+      await details.getByRole('link', { name: messages.catalogue.purchaseLabel(product.name) }).click();
+      await page.waitForURL((url) => url.pathname === `/purchase/${product._id}`);
+      await page.getByRole('heading', { level: 1, name: product.name }).waitFor();
+      await page.getByRole('button', { name: 'Place Order' }).waitFor();
+      await context.close();
+    });
+  }
+
+  it('an unknown or malformed product id answers 404 with the not-found page', async () => {
+    for (const id of ['000000000000000000000000', 'not-an-id']) {
+      const response = await fetch(webUrl(`/product/${id}`));
+      expect(response.status).toBe(404);
+      expect(await response.text()).toContain('<meta name="robots" content="noindex" />');
+    }
+    const { context, page } = await watchedPage(400, false);
+    await page.goto(webUrl('/product/not-an-id'));
+    await page.getByRole('heading', { level: 1, name: messages.notFound.title }).waitFor();
+    // The client replaces it with the same not-found page (its product answer fetched first), not a spinner.
+    await page.waitForFunction(`(${TAKEN_OVER.toString()})(document.querySelector('main h1'))`);
+    expect(await page.getByRole('heading', { level: 1, name: messages.notFound.title }).count()).toBe(1);
+    expect(await page.getByRole('status').count()).toBe(0);
+    await context.close();
+  });
+});

@@ -1,0 +1,108 @@
+// @vitest-environment node
+import { beforeAll, describe, expect, it } from 'vitest';
+import { catalogueMessages } from '@/config/catalogue-messages';
+import { messages } from '@/config/messages';
+import { site } from '@/config/site';
+import { buildPages, PRODUCT_TOKENS, SSR_DATA_MARKER, SSR_HEAD_MARKER } from './render';
+
+/** The built index.html, as Vite and the app shell plugin write it (trimmed). */
+const TEMPLATE = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="UTF-8" />
+    <meta name="description" content="The store." />
+    <title>Store | Tagline</title>
+    <script type="module" crossorigin src="/assets/main-abc.js"></script>
+    <link rel="modulepreload" crossorigin href="/assets/home-abc.js" data-route="/">
+  </head>
+  <body>
+    <div id="root"><header class="app-shell"><div><svg></svg><span>Store</span></div></header></div>
+  </body>
+</html>`;
+
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#x27;');
+
+let pages: Record<string, string>;
+
+beforeAll(async () => {
+  pages = await buildPages(TEMPLATE);
+}, 60_000);
+
+describe('the prerender step', () => {
+  it('writes every page file of the contract', () => {
+    expect(Object.keys(pages).sort()).toEqual(
+      ['404.html', 'app.html', 'blog/index.html', 'index.html', 'landing/index.html', 'portfolio/index.html', 'product.html'].sort(),
+    );
+  });
+
+  it('/ has the banner (the LCP text), the section headings, the About text and the footer, with their styles, and is marked for hydration', () => {
+    const html = pages['index.html']!;
+    expect(html).toContain('<div id="root" data-prerendered="/">');
+    expect(html).toContain(escapeHtml(site.banner.title));
+    expect(html).toContain(escapeHtml(messages.catalogue.sectionTitle));
+    expect(html).toContain(escapeHtml(messages.reviews.sectionTitle));
+    expect(html).toContain(escapeHtml(site.about.text));
+    expect(html).toContain('<footer');
+    expect(html).toMatch(/<style data-emotion="css [^"]+">[^<]+<\/style><\/head>/);
+    // Its own title, once, where React's hydration expects it (at the start of #root, none in <head>).
+    expect(html.match(/<title>/g)).toHaveLength(1);
+    expect(html).toMatch(new RegExp(`<div id="root" data-prerendered="/">(<link [^>]*>)*<title>${escapeHtml(`${site.storeName} | ${site.tagline}`)}</title>`));
+    // Plain markup: nothing left to swap in by script.
+    expect(html).not.toMatch(/<template|\$RC/);
+    // Its route's preloads kept.
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/home-abc.js" data-route="/">');
+  });
+
+  it('the other static routes are prerendered with their own title and without the home page’s preloads', () => {
+    for (const [file, path, title] of [
+      ['portfolio/index.html', '/portfolio', messages.pages.portfolio],
+      ['blog/index.html', '/blog', messages.pages.blog],
+      ['landing/index.html', '/landing', messages.pages.landing],
+    ] as const) {
+      const html = pages[file]!;
+      expect(html).toContain(`<div id="root" data-prerendered="${path}">`);
+      expect(html).toContain(`data-prerendered="${path}"><title>${escapeHtml(`${title} | ${site.storeName}`)}</title>`);
+      expect(html.match(/<title>/g)).toHaveLength(1);
+      expect(html).not.toContain('home-abc.js');
+      expect(html).toContain('<footer');
+    }
+  });
+
+  it('app.html is the plain shell', () => {
+    expect(pages['app.html']).toContain('<div id="root"><header class="app-shell">');
+    expect(pages['app.html']).not.toContain('data-prerendered');
+    expect(pages['app.html']).not.toContain('data-route="/"');
+    expect(pages['app.html']).toContain('<script type="module" crossorigin src="/assets/main-abc.js"></script>');
+  });
+
+  it('product.html has every token, the markers, the store name, and no title or description of its own', () => {
+    const html = pages['product.html']!;
+    expect(html).toContain('<div id="root" data-ssr="product">');
+    for (const token of Object.values(PRODUCT_TOKENS)) expect(html, token).toContain(token);
+    expect(html).toContain(`<h1 class="MuiTypography-root MuiTypography-h3`);
+    expect(html).toMatch(/id="product-name">__SSR_NAME__<\/h1>/);
+    expect(html).toContain('data-testid="product-price">__SSR_PRICE__</span>');
+    expect(html).toContain(`<li>${escapeHtml(messages.catalogue.available(0)).replace('0', PRODUCT_TOKENS.stock)}</li>`);
+    expect(html).toContain(`<li>${escapeHtml(messages.catalogue.minimumOrder(0)).replace('0', PRODUCT_TOKENS.minimum)}</li>`);
+    expect(html).toContain('href="/purchase/__SSR_ID__"');
+    expect(html).toContain('src="__SSR_IMAGE__" alt="__SSR_NAME__"');
+    expect(html).toContain(escapeHtml(catalogueMessages.product.description));
+    expect(html).not.toContain('<title');
+    expect(html).not.toContain('name="description"');
+    expect(html).toContain(`<meta name="application-name" content="${escapeHtml(site.storeName)}" />${SSR_HEAD_MARKER}</head>`);
+    // The server's product JSON comes before the app's script.
+    expect(html).toContain(`${SSR_DATA_MARKER}<script type="module" crossorigin src="/assets/main-abc.js"></script>`);
+    // The tokens only in text and double-quoted attributes.
+    expect(html).not.toMatch(/='__SSR_|=__SSR_/);
+    expect(html).not.toContain('home-abc.js');
+  });
+
+  it('404.html is the not-found page, not for indexing', () => {
+    const html = pages['404.html']!;
+    expect(html).toContain('<div id="root" data-ssr="not-found">');
+    expect(html).toContain(escapeHtml(messages.notFound.title));
+    expect(html).toContain('<meta name="robots" content="noindex" />');
+    expect(html).toContain('<footer');
+  });
+});

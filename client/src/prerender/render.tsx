@@ -1,0 +1,195 @@
+/**
+ * The build's prerender step (vite.config.ts, prerenderPages): renders the
+ * public static routes, the product page's template and the not-found page
+ * with React's own `react-dom/static` prerender, in Node, from the same
+ * components the browser runs. `buildPages` turns the built index.html into
+ * every page file; the contract with the Go server is
+ * ../../../notes/issue13-contract.md (tokens, markers, data attributes).
+ */
+import createCache from '@emotion/cache';
+import { CacheProvider } from '@emotion/react';
+import { StrictMode } from 'react';
+import { prerender } from 'react-dom/static';
+import { StaticRouter } from 'react-router';
+import { AppProvider } from '@/app/provider';
+import { AppRoutes, preloadRoute } from '@/app/router';
+import { paths } from '@/config/paths';
+import { site } from '@/config/site';
+import { productQueryKey } from '@/features/catalogue/api/get-product';
+import { preloadFooter } from '@/features/layout/components/main-layout';
+import { createQueryClient } from '@/lib/query-client';
+import type { Product } from '@/types/api';
+import { formatPrice } from '@/utils/format';
+
+/** Routes prerendered at build time into `<path>/index.html` (and hydrated in the browser). */
+export const PRERENDERED_ROUTES = [paths.home, paths.portfolio, paths.blog, paths.landing] as const;
+
+/** The product template's tokens: the Go server writes each product's (HTML-escaped) fields over them. */
+export const PRODUCT_TOKENS = {
+  id: '__SSR_ID__',
+  name: '__SSR_NAME__',
+  price: '__SSR_PRICE__',
+  stock: '__SSR_STOCK__',
+  minimum: '__SSR_MINIMUM__',
+  description: '__SSR_DESCRIPTION__',
+  image: '__SSR_IMAGE__',
+} as const;
+
+/** Where the Go server writes the product's head tags, and its JSON for the client. */
+export const SSR_HEAD_MARKER = '<!--ssr-head-->';
+export const SSR_DATA_MARKER = '<!--ssr-data-->';
+
+/**
+ * Numbers cannot be tokens: the page is rendered with these, and their text
+ * (formatted as the page formats them) is then replaced by the tokens.
+ */
+const NUMBER_STAND_INS = { price: 987654.32, stock: 918273, minimum: 827364 } as const;
+
+/** A product whose every field is its token (numbers: their stand-ins). */
+const templateProduct: Product = {
+  _id: PRODUCT_TOKENS.id,
+  name: PRODUCT_TOKENS.name,
+  price: NUMBER_STAND_INS.price,
+  image: PRODUCT_TOKENS.image,
+  description: PRODUCT_TOKENS.description,
+  avaialbequantit: NUMBER_STAND_INS.stock,
+  minimumquantity: NUMBER_STAND_INS.minimum,
+  email: '',
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+} as Product;
+
+export interface RenderedPage {
+  /** The markup inside #root. */
+  body: string;
+  /** The page's `<title>` React hoisted out of the body (empty when it rendered none). */
+  title: string;
+  /** Other tags React hoisted (an image preload for a picture with fetchPriority high): they go in <head>. */
+  headTags: string;
+  /** The hoisted tags as React wrote them, ahead of the markup: where its hydration expects them. */
+  hoisted: string;
+  /** One `<style data-emotion="css …">` with every style the page rendered; emotion in the browser adopts it. */
+  style: string;
+}
+
+/** Renders `url` as the browser's first render will (signed out, no data fetched). */
+export async function renderPage(url: string, queryClient = createQueryClient()): Promise<RenderedPage> {
+  // Loaded first, as main.tsx does, so nothing suspends: a suspended part would be written as a
+  // fallback plus a script that swaps the content in later, not as plain markup.
+  await Promise.all([preloadRoute(new URL(url, 'http://prerender.invalid').pathname, true), preloadFooter()]);
+  const cache = createCache({ key: 'css' });
+  // Collect the styles instead of writing a <style> before each element.
+  cache.compat = true;
+  const { prelude } = await prerender(
+    <StrictMode>
+      <CacheProvider value={cache}>
+        <AppProvider queryClient={queryClient}>
+          <StaticRouter location={url}>
+            <AppRoutes />
+          </StaticRouter>
+        </AppProvider>
+      </CacheProvider>
+    </StrictMode>,
+    // Never outline a (large) boundary into a script that swaps it in later: the page is plain markup.
+    { progressiveChunkSize: Number.POSITIVE_INFINITY },
+  );
+  let body = await new Response(prelude).text();
+
+  if (/<template id="B:|<script/.test(body)) throw new Error(`prerender: part of ${url} suspended; preload its code (see preloadRoute)`);
+  // React writes hoistable elements (the page's <title>, preloads) ahead of the markup; the page file puts them in <head>.
+  let title = '';
+  let headTags = '';
+  let hoisted = '';
+  body = body.replace(/^(?:<(?:link|meta)\b[^>]*>|<title>[^<]*<\/title>)+/, (tags) => {
+    hoisted = tags;
+    headTags = tags.replace(/<title>[^<]*<\/title>/, (tag) => {
+      title = tag;
+      return '';
+    });
+    return '';
+  });
+  const ids = Object.keys(cache.inserted).filter((id) => typeof cache.inserted[id] === 'string');
+  const css = ids.map((id) => cache.inserted[id]).join('');
+  return { body, title, headTags, hoisted, style: `<style data-emotion="css ${ids.join(' ')}">${css}</style>` };
+}
+
+/** The product page rendered from the template product, its numbers turned into tokens. */
+export async function renderProductTemplate(): Promise<RenderedPage> {
+  const queryClient = createQueryClient();
+  queryClient.setQueryData(productQueryKey(PRODUCT_TOKENS.id), templateProduct);
+  const page = await renderPage(paths.product.to(PRODUCT_TOKENS.id), queryClient);
+  const swaps: [string, string][] = [
+    [formatPrice(NUMBER_STAND_INS.price), PRODUCT_TOKENS.price],
+    [String(NUMBER_STAND_INS.stock), PRODUCT_TOKENS.stock],
+    [String(NUMBER_STAND_INS.minimum), PRODUCT_TOKENS.minimum],
+  ];
+  let body = page.body;
+  for (const [text, token] of swaps) {
+    if (!body.includes(text)) throw new Error(`prerender: the product page no longer shows ${text}; update NUMBER_STAND_INS`);
+    body = body.split(text).join(token);
+  }
+  for (const digits of ['987', '654', '918273', '827364']) {
+    if (body.includes(digits)) throw new Error(`prerender: a product number (${digits}) is still in the product template`);
+  }
+  // The Go server writes the product's own <title> at the head marker.
+  return { ...page, body };
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** The built index.html's #root and its contents (the CSS app shell appShell put there). */
+const ROOT = /<div id="root">[\s\S]*?<\/header><\/div>/;
+/** The head's tags for the `/` route only (preloadHomeRoute marks them). */
+const HOME_PRELOADS = /\s*<link rel="modulepreload"[^>]*data-route="\/"[^>]*>/g;
+
+function withPage(template: string, page: RenderedPage, rootAttributes: string, keepHomePreloads: boolean): string {
+  if (!ROOT.test(template)) throw new Error('prerender: the built index.html has no app shell in #root');
+  let html = template.replace(ROOT, () => `<div id="root" ${rootAttributes}>${page.body}</div>`);
+  if (!keepHomePreloads) html = html.replace(HOME_PRELOADS, '');
+  if (page.title) html = html.replace(/<title>[^<]*<\/title>/, () => page.title);
+  return html.replace('</head>', () => `${page.headTags}${page.style}</head>`);
+}
+
+/**
+ * A page to hydrate: React's hoisted tags (the page's <title>, preloads) stay
+ * where it wrote them, at the start of #root, which is where its hydration
+ * looks for them (a <title> moved into <head> is taken for another and never
+ * updated again). The page's title is the document's first, so <head> has none.
+ */
+function withHydratedPage(template: string, page: RenderedPage, route: string): string {
+  return withPage(template, { ...page, body: page.hoisted + page.body, title: '', headTags: '' }, `data-prerendered="${route}"`, route === paths.home).replace(
+    /\s*<title>[^<]*<\/title>/,
+    '',
+  );
+}
+
+/**
+ * Every page file of dist from the built index.html (`template`): the keys are
+ * file names relative to dist.
+ */
+export async function buildPages(template: string): Promise<Record<string, string>> {
+  const files: Record<string, string> = {};
+  // The plain SPA shell: what the server answers for every other client route.
+  files['app.html'] = template.replace(HOME_PRELOADS, '');
+  for (const route of PRERENDERED_ROUTES) {
+    const page = await renderPage(route);
+    const file = route === paths.home ? 'index.html' : `${route.slice(1)}/index.html`;
+    files[file] = withHydratedPage(template, page, route);
+  }
+
+  const product = await renderProductTemplate();
+  // The server's product JSON (at the data marker) comes before the script that reads it.
+  files['product.html'] = withPage(template, { ...product, title: '' }, 'data-ssr="product"', false)
+    .replace(/\s*<title>[^<]*<\/title>/, '')
+    .replace(/\s*<meta name="description"[^>]*>/, '')
+    .replace('</head>', () => `<meta name="application-name" content="${escapeHtml(site.storeName)}" />${SSR_HEAD_MARKER}</head>`)
+    .replace('<script type="module"', () => `${SSR_DATA_MARKER}<script type="module"`);
+  if (!files['product.html'].includes(SSR_DATA_MARKER)) throw new Error('prerender: the built index.html has no module script');
+
+  const notFound = await renderPage('/this-page-does-not-exist');
+  files['404.html'] = withPage(template, notFound, 'data-ssr="not-found"', false).replace(
+    '</head>',
+    '<meta name="robots" content="noindex" /></head>',
+  );
+  return files;
+}
