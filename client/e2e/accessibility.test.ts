@@ -155,15 +155,17 @@ for (const role of ROLES) {
         await page.goto(webUrl('/'));
         await settle(page);
         await page.getByRole('button', { name: 'Open menu' }).click();
-        await page.getByRole('navigation', { name: 'Site menu' }).waitFor();
-        await animationsDone(page); // the drawer has slid in
+        const siteMenu = page.getByRole('navigation', { name: 'Site menu' });
+        await siteMenu.waitFor();
+        await animationsDone(siteMenu); // the drawer has slid in
         await check(page, role, '/', '/ (400px, site menu open)');
         if (role !== 'signed out') {
           await page.goto(webUrl('/dashboard'));
           await settle(page);
           await page.getByRole('button', { name: 'Dashboard menu' }).click();
-          await page.getByRole('presentation').getByRole('navigation', { name: 'Dashboard menu' }).waitFor();
-          await animationsDone(page);
+          const dashboardMenu = page.getByRole('presentation').getByRole('navigation', { name: 'Dashboard menu' });
+          await dashboardMenu.waitFor();
+          await animationsDone(dashboardMenu);
           await check(page, role, '/dashboard', '/dashboard (400px, dashboard menu open)');
         }
       } finally {

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
 
 /** Debian's Chromium; playwright-core downloads no browser of its own. */
@@ -86,8 +86,15 @@ export async function scrollToBottom(page: Page): Promise<void> {
   await page.evaluate(() => window.scrollTo(0, 0));
 }
 
-/** Waits until no animation or transition runs in the page (a drawer has slid in). */
-export async function animationsDone(page: Page): Promise<void> {
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+/**
+ * Waits until the finite animations and transitions of the element's modal (a drawer's slide and its
+ * backdrop's fade), or of the element itself outside a modal, have finished. Endless animations
+ * elsewhere in the page (a spinner, a skeleton's pulse) are not waited for.
+ */
+export async function animationsDone(locator: Locator): Promise<void> {
+  await locator.evaluate((el) => {
+    const root = el.closest('.MuiModal-root') ?? el;
+    const finite = root.getAnimations({ subtree: true }).filter((a) => a.effect?.getTiming().iterations !== Infinity);
+    return Promise.all(finite.map((a) => a.finished.catch(() => undefined))).then(() => undefined);
+  });
 }
-

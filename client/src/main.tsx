@@ -29,8 +29,17 @@ function preload(pathname: string, mode: ServerMarkupMode): Promise<unknown> {
   return Promise.all([preloadRoute(pathname), mode === 'replace' && preloadFooter()]).catch(() => undefined);
 }
 
+/**
+ * Resolves once the browser has painted the server's HTML (a frame, then a task), so that the first
+ * paint of a prerendered or server-rendered page never waits for the app's script to hydrate it.
+ */
+function afterFirstPaint(): Promise<void> {
+  return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+}
+
 async function start(root: HTMLElement) {
   const { pathname } = window.location;
+  if (root.dataset.prerendered === pathname || root.dataset.ssr) await afterFirstPaint();
   if (root.dataset.prerendered === pathname) {
     // Prerendered at build time (vite.config.ts, prerenderPages): the same components, signed out, no data.
     // Hydrated at once, while the route's code loads: the page is inside a Suspense boundary, whose server
