@@ -32,7 +32,7 @@ async function visibleAtBothWidths(page: Page, scope: Locator, texts: string[]) 
 }
 
 describe('quotes (issue 14)', () => {
-  it('a customer asks for a quote on two products, the admin prices it, the customer accepts it and finds the orders in My Orders', async () => {
+  it('a customer asks for a quote on two products, the admin prices it, the customer accepts it with where to deliver, and the orders in My Orders and Manage Orders carry it', async () => {
     const hoist = await demoProduct(HOIST);
     const bearing = await demoProduct(BEARING);
     const email = uniqueEmail('quoter');
