@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminAccount, E2E_PASSWORD, openSignedIn, registerAccount, uniqueEmail } from './accounts';
@@ -32,7 +33,7 @@ async function visibleAtBothWidths(page: Page, scope: Locator, texts: string[]) 
 }
 
 describe('quotes (issue 14)', () => {
-  it('a customer asks for a quote on two products, the admin prices it, the customer accepts it and finds the orders in My Orders', async () => {
+  it('a customer asks for a quote on two products, the admin prices it, the customer accepts it with where to deliver, and the orders in My Orders and Manage Orders carry it', async () => {
     const hoist = await demoProduct(HOIST);
     const bearing = await demoProduct(BEARING);
     const email = uniqueEmail('quoter');
@@ -121,14 +122,30 @@ describe('quotes (issue 14)', () => {
       await myQuote.getByText(/^Valid until /).waitFor();
       expect(await myQuote.getByTestId('quote-total').textContent()).toBe('$3,558');
       await visibleAtBothWidths(page, myQuote, ['$1,700', '$3.95', '$3,400', '$158']);
-      const prompts: string[] = [];
-      page.once('dialog', (dialog) => {
-        prompts.push(dialog.message());
-        void dialog.accept();
-      });
+      // Accept asks where the orders ship: at 400 px, both fields are required and Cancel sends nothing.
+      const acceptDialog = page.getByRole('dialog', { name: `Accept quote #${number}` });
+      await page.setViewportSize({ width: 400, height: 900 });
       await myQuote.getByRole('button', { name: `Accept quote #${number}` }).click();
+      await acceptDialog.getByText('Accept this quote? It places one order per item, $3,558 in all, for you to pay from My Orders.').waitFor();
+      await acceptDialog.getByRole('button', { name: 'Confirm' }).click();
+      await acceptDialog.getByText('Mobile is Required').waitFor();
+      await acceptDialog.getByText('Address is Required').waitFor();
+      await visibleAtBothWidths(page, acceptDialog, ['Where should we deliver the orders?', 'Mobile is Required', 'Address is Required', 'Confirm', 'Cancel']);
+      const axe = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
+      expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+      await page.setViewportSize({ width: 400, height: 900 });
+      await acceptDialog.getByRole('button', { name: 'Cancel' }).click();
+      await acceptDialog.waitFor({ state: 'detached' });
+      await myQuote.getByText('Quoted', { exact: true }).waitFor();
+
+      // At 1280 px: the details, then Confirm.
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await myQuote.getByRole('button', { name: `Accept quote #${number}` }).click();
+      await acceptDialog.getByRole('textbox', { name: /^Mobile/ }).fill('+44 113 496 0123');
+      await acceptDialog.getByRole('textbox', { name: /^Address/ }).fill('Quarry Works, 9 Pit Lane, Leeds');
+      await acceptDialog.getByRole('button', { name: 'Confirm' }).click();
       await toast(page, 'The quote is accepted: your orders are placed.').waitFor();
-      expect(prompts).toEqual(['Accept this quote? It places one order per item, $3,558 in all, for you to pay from My Orders.']);
+      await acceptDialog.waitFor({ state: 'detached' });
       await myQuote.getByText('Accepted', { exact: true }).waitFor();
       await myQuote.getByText('Your 2 orders are placed. Pay for them from My Orders.').waitFor();
       expect(await myQuote.getByRole('button', { name: `Accept quote #${number}` }).count()).toBe(0);
@@ -137,6 +154,16 @@ describe('quotes (issue 14)', () => {
       const rows = page.locator('tr[data-testid="order-row"]');
       await rows.filter({ hasText: HOIST }).filter({ hasText: '$3,400' }).getByText('2 pcs').first().waitFor();
       await rows.filter({ hasText: BEARING }).filter({ hasText: '$158' }).getByText('40 pcs').first().waitFor();
+
+      // The admin's Manage Orders has where to ship both orders, at 400 and 1280 px.
+      await openSignedIn(adminPage, admin.token, '/dashboard/manageorder');
+      const adminRows = adminPage.locator('tr[data-testid="order-row"]').filter({ hasText: email });
+      for (const product of [HOIST, BEARING]) {
+        const row = adminRows.filter({ hasText: product });
+        await row.getByTestId('order-address').getByText('Quarry Works, 9 Pit Lane, Leeds', { exact: true }).waitFor();
+        expect(await row.getByTestId('order-mobile').textContent()).toBe('+44 113 496 0123');
+        await visibleAtBothWidths(adminPage, row, ['Quarry Works, 9 Pit Lane, Leeds', '+44 113 496 0123']);
+      }
       expect(asCustomer.pageErrors).toEqual([]);
       expect(asAdmin.pageErrors).toEqual([]);
     } finally {

@@ -89,6 +89,12 @@ export const serviceMessages = {
     accept: 'Accept',
     acceptLabel: (n: number) => `Accept quote #${n}`,
     confirmAccept: (total: string) => `Accept this quote? It places one order per item, ${total} in all, for you to pay from My Orders.`,
+    // The accept dialog: where the quote's orders ship.
+    acceptTitle: (n: number) => `Accept quote #${n}`,
+    acceptDelivery: 'Where should we deliver the orders?',
+    acceptConfirm: 'Confirm',
+    acceptCancel: 'Cancel',
+    acceptFieldError: (field: string, problem: string) => `${field}: ${problem}`,
     accepted: 'The quote is accepted: your orders are placed.',
     acceptedText: (n: number) => (n === 1 ? 'Your order is placed. Pay for it from My Orders.' : `Your ${n} orders are placed. Pay for them from My Orders.`),
     acceptedLink: 'See the orders in My Orders',

@@ -730,8 +730,8 @@ export interface paths {
          * @description Turns a `quoted` quote, on or before its `validUntil` day (UTC), into one order
          *     per item at the quoted unit price. Stock is reserved for every item or for none
          *     (409 naming the product short of stock). The status becomes `accepted`; a
-         *     second accept answers 409. The body is optional: the orders' delivery address
-         *     and mobile (both, or neither).
+         *     second accept answers 409. The body is the orders' delivery address and
+         *     mobile, both required (400 with field errors otherwise, as on POST /order).
          */
         post: operations["acceptQuote"];
         delete?: never;
@@ -1194,9 +1194,9 @@ export interface components {
             note?: string | null;
         };
         AcceptInput: {
-            address?: string | null;
+            address: string;
             /** @description 7 to 15 digits with the usual separators. */
-            mobile?: string | null;
+            mobile: string;
         };
         /** @description A claim for the replacement of faulty equipment (collection `claims`). */
         Claim: {
@@ -2621,7 +2621,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: {
+        requestBody: {
             content: {
                 "application/json": components["schemas"]["AcceptInput"];
             };

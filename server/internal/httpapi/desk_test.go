@@ -34,6 +34,9 @@ type inserted struct {
 	Number     int64  `json:"number"`
 }
 
+// delivery is where a test's accepted quote ships.
+var delivery = map[string]any{"address": "1 Mill Road, Leeds", "mobile": "+44 113 496 0000"}
+
 func quoteBody(message string, items ...any) map[string]any {
 	list := []map[string]any{}
 	for i := 0; i < len(items); i += 2 {
@@ -177,7 +180,7 @@ func TestDesk_Authorisation(t *testing.T) {
 			func(*testing.T) any {
 				return map[string]any{"items": []map[string]any{{"productId": p.ID, "unitPrice": 1100}}, "validUntil": "2026-04-30"}
 			}, [4]int{401, 403, 403, 200}},
-		{"accept a quote", "POST", func(t *testing.T) string { return "/quotes/" + quoted(t) + "/accept" }, nil, [4]int{401, 200, 404, 403}},
+		{"accept a quote", "POST", func(t *testing.T) string { return "/quotes/" + quoted(t) + "/accept" }, func(*testing.T) any { return delivery }, [4]int{401, 200, 404, 403}},
 		{"decline a quote", "POST", func(t *testing.T) string { return "/quotes/" + quoted(t) + "/decline" }, nil, [4]int{401, 200, 404, 200}},
 		{"claim a replacement", "POST", func(*testing.T) string { return "/claims" },
 			func(t *testing.T) any {
@@ -262,7 +265,7 @@ func TestQuotes_Journey(t *testing.T) {
 	if q.Status != shop.QuoteRequested || q.Company != "Acme Ltd" || q.Name != "Alice" || len(q.Items) != 2 || q.Items[1].ProductName != "Press" || q.Items[1].UnitPrice != nil {
 		t.Fatalf("requested quote: %+v", q)
 	}
-	res, body = ds.send(t, "POST", "/quotes/"+id+"/accept", ds.alice.Token, nil)
+	res, body = ds.send(t, "POST", "/quotes/"+id+"/accept", ds.alice.Token, delivery)
 	if p := mustProblem(t, res, body, 409); p.Detail != shop.MsgQuoteNotQuoted {
 		t.Fatalf("accept before pricing: %q", p.Detail)
 	}
@@ -325,7 +328,11 @@ func TestQuotes_Journey(t *testing.T) {
 		t.Fatal("no order mail for the quote's orders")
 	}
 	for _, call := range []string{"/accept", "/decline"} {
-		res, body = ds.send(t, "POST", "/quotes/"+id+call, ds.alice.Token, nil)
+		var send any
+		if call == "/accept" {
+			send = delivery
+		}
+		res, body = ds.send(t, "POST", "/quotes/"+id+call, ds.alice.Token, send)
 		if p := mustProblem(t, res, body, 409); p.Detail != shop.MsgQuoteAccepted {
 			t.Fatalf("%s after accept: %q", call, p.Detail)
 		}
@@ -357,17 +364,17 @@ func TestQuotes_Expired(t *testing.T) {
 	ds.clock.set("2026-03-12T23:59:00Z") // the last day holds, to its end
 	ok := ds.mustQuote(t, ds.alice.Token, p.ID, 1)
 	ds.mustPrice(t, ok, "2026-03-12", map[string]float64{p.ID: 2000})
-	if res, body := ds.send(t, "POST", "/quotes/"+ok+"/accept", ds.alice.Token, nil); res.StatusCode != 200 {
+	if res, body := ds.send(t, "POST", "/quotes/"+ok+"/accept", ds.alice.Token, delivery); res.StatusCode != 200 {
 		t.Fatalf("accept on the last day: %d %s", res.StatusCode, body)
 	}
 	ds.clock.set("2026-03-13T00:00:01Z")
-	res, body := ds.send(t, "POST", "/quotes/"+id+"/accept", ds.alice.Token, nil)
+	res, body := ds.send(t, "POST", "/quotes/"+id+"/accept", ds.alice.Token, delivery)
 	if p := mustProblem(t, res, body, 409); p.Detail != "The quote expired on 2026-03-12. Please ask for a new one." {
 		t.Fatalf("expired: %q", p.Detail)
 	}
 	// Priced again with a later day, it can be accepted.
 	ds.mustPrice(t, id, "2026-03-20", map[string]float64{p.ID: 1900})
-	if res, body := ds.send(t, "POST", "/quotes/"+id+"/accept", ds.alice.Token, nil); res.StatusCode != 200 {
+	if res, body := ds.send(t, "POST", "/quotes/"+id+"/accept", ds.alice.Token, delivery); res.StatusCode != 200 {
 		t.Fatalf("accept after re-pricing: %d %s", res.StatusCode, body)
 	}
 }
@@ -421,6 +428,13 @@ func TestQuotes_ErrInvalid(t *testing.T) {
 	res, body = ds.send(t, "POST", "/quotes/"+id+"/accept", ds.alice.Token, map[string]any{"address": "1 Mill Road"})
 	if p := mustProblem(t, res, body, 400); p.Errors["mobile"] == "" {
 		t.Fatalf("an address without a mobile: %v", p.Errors)
+	}
+	// The delivery details are required: the orders must be shippable.
+	for name, send := range map[string]any{"no body": nil, "an empty body": map[string]any{}, "blank details": map[string]any{"address": " ", "mobile": " "}} {
+		res, body = ds.send(t, "POST", "/quotes/"+id+"/accept", ds.alice.Token, send)
+		if p := mustProblem(t, res, body, 400); p.Detail != shop.MsgAcceptInvalid || p.Errors["address"] != shop.FieldRequired || p.Errors["mobile"] != shop.FieldRequired {
+			t.Fatalf("%s: %q %v", name, p.Detail, p.Errors)
+		}
 	}
 }
 
@@ -624,7 +638,7 @@ func TestQuotes_ConcurrentAcceptsPlaceOnce(t *testing.T) {
 	for i := range statuses {
 		wg.Go(func() {
 			<-start
-			res, _ := ds.send(t, "POST", "/quotes/"+id+"/accept", ds.alice.Token, nil)
+			res, _ := ds.send(t, "POST", "/quotes/"+id+"/accept", ds.alice.Token, delivery)
 			statuses[i] = res.StatusCode
 		})
 	}

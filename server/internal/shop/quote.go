@@ -151,19 +151,16 @@ func (p *QuotePricing) Validate(q Quote, today string) ([]QuoteItem, error) {
 	return items, Invalid(MsgQuotePricingInvalid, f)
 }
 
-// AcceptDraft is the optional body of POST /quotes/{id}/accept: where the
-// orders go. Absent, the orders carry no address and mobile.
+// AcceptDraft is the body of POST /quotes/{id}/accept: where the orders go.
+// Both are required, as on POST /order: an order without them cannot ship.
 type AcceptDraft struct {
 	Address string `json:"address"`
 	Mobile  string `json:"mobile"`
 }
 
-// Validate checks the delivery details when any is given.
+// Validate checks the delivery details: both are required.
 func (d *AcceptDraft) Validate() error {
 	d.Address, d.Mobile = strings.TrimSpace(d.Address), strings.TrimSpace(d.Mobile)
-	if d.Address == "" && d.Mobile == "" {
-		return nil
-	}
 	f := map[string]string{}
 	switch {
 	case d.Address == "":

@@ -20,16 +20,4 @@ export function isOutOfRange(check: QuantityCheck): boolean {
   return !check.ok && (check.reason === 'below-minimum' || check.reason === 'above-available');
 }
 
-/** The server's rule for a mobile number (shop.IsPhone): digits with + ( ) . - and spaces, 7 to 15 digits. */
-const PHONE_PATTERN = /^\+?[0-9][0-9 ().-]*[0-9]$/;
-
-export function validateMobile(value: string): string | true {
-  const mobile = value.trim();
-  if (mobile === '') return orderMessages.orders.mobileRequired;
-  const digits = mobile.replace(/\D/g, '').length;
-  return (mobile.length <= 25 && PHONE_PATTERN.test(mobile) && digits >= 7 && digits <= 15) || orderMessages.orders.mobileInvalid;
-}
-
-export function validateAddress(value: string): string | true {
-  return value.trim() !== '' || orderMessages.orders.addressRequired;
-}
+export { validateAddress, validateMobile } from '@/utils/delivery';

@@ -1,14 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
-import type { operations } from '@/types/api.gen';
+import type { components, operations } from '@/types/api.gen';
 import { quotesQueryKey } from './get-quotes';
 
 export type AcceptedQuote = operations['acceptQuote']['responses'][200]['content']['application/json'];
+/** Where the quote's orders ship: both required (400 with field errors otherwise). */
+export type AcceptDelivery = components['schemas']['AcceptInput'];
 
-/** POST /quotes/{id}/accept (the owner): one order per item at the quoted prices; 409 when expired or already accepted. */
-export function acceptQuote(id: string): Promise<AcceptedQuote> {
-  // The delivery details are optional: without them the orders take the customer's profile.
-  return apiClient.post<AcceptedQuote>(`/quotes/${encodeURIComponent(id)}/accept`, {});
+/** POST /quotes/{id}/accept (the owner): one order per item at the quoted prices, to `delivery`; 409 when expired or already accepted. */
+export function acceptQuote({ id, delivery }: { id: string; delivery: AcceptDelivery }): Promise<AcceptedQuote> {
+  return apiClient.post<AcceptedQuote>(`/quotes/${encodeURIComponent(id)}/accept`, delivery);
 }
 
 export function useAcceptQuote() {

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, jsonResponse, problemResponse, renderWithProviders } from '@/testing/test-utils';
@@ -7,10 +7,12 @@ import { makeQuote, pricedQuote } from '../testing/make-quote';
 import { MyQuotes } from './my-quotes';
 
 let quotes: Quote[];
+let profiles: { address: string }[];
 
 beforeEach(() => {
   window.localStorage.setItem('accessToken', 'tok');
   quotes = [pricedQuote()];
+  profiles = [];
 });
 
 afterEach(() => {
@@ -20,6 +22,8 @@ afterEach(() => {
 function api(overrides: Parameters<typeof fakeApi>[0] = {}) {
   const fake = fakeApi({
     'GET /quotes': () => jsonResponse(quotes, { headers: { 'X-Total-Count': String(quotes.length) } }),
+    'GET /auth/me': () => jsonResponse({ user: { _id: 'u1', name: 'Quinn', email: 'quinn@example.com', role: 'user' } }),
+    'GET /profile': () => jsonResponse(profiles),
     ...overrides,
   });
   vi.stubGlobal('fetch', fake.fetch);
@@ -70,9 +74,9 @@ describe('MyQuotes', () => {
     expect(card(7).queryByRole('button', { name: /Accept|Decline/ })).not.toBeInTheDocument();
   });
 
-  it('Accept confirms, places the orders and links to My Orders', async () => {
-    const confirm = vi.fn(() => true);
-    vi.stubGlobal('confirm', confirm);
+  const dialog = () => within(screen.getByRole('dialog', { name: 'Accept quote #7' }));
+
+  it('Accept asks where to deliver, places the orders there and links to My Orders', async () => {
     const fake = api({
       'POST /quotes/64b7f0c2a1b2c3d4e5f6b001/accept': () => {
         quotes = [pricedQuote({ status: 'accepted', orderIds: ['o1', 'o2'] })];
@@ -81,20 +85,77 @@ describe('MyQuotes', () => {
     });
     renderWithProviders(<MyQuotes />);
     await userEvent.click(await screen.findByRole('button', { name: 'Accept quote #7' }));
-    expect(confirm).toHaveBeenCalledWith('Accept this quote? It places one order per item, $78,020 in all, for you to pay from My Orders.');
+    expect(dialog().getByText('Accept this quote? It places one order per item, $78,020 in all, for you to pay from My Orders.')).toBeInTheDocument();
+    expect(dialog().getByText('Where should we deliver the orders?')).toBeInTheDocument();
+    // Both are required, with the purchase form's messages.
+    await userEvent.click(dialog().getByRole('button', { name: 'Confirm' }));
+    expect(await dialog().findByText('Mobile is Required')).toBeInTheDocument();
+    expect(dialog().getByText('Address is Required')).toBeInTheDocument();
+    await userEvent.type(dialog().getByRole('textbox', { name: /^Mobile/ }), '12345');
+    await userEvent.click(dialog().getByRole('button', { name: 'Confirm' }));
+    expect(await dialog().findByText('Provide a valid mobile number')).toBeInTheDocument();
+    expect(fake.calls.filter((c) => c.method === 'POST')).toEqual([]);
+
+    await userEvent.clear(dialog().getByRole('textbox', { name: /^Mobile/ }));
+    await userEvent.type(dialog().getByRole('textbox', { name: /^Mobile/ }), ' +1 (555) 014-2290 ');
+    await userEvent.type(dialog().getByRole('textbox', { name: /^Address/ }), '42 Foundry Road, Leeds');
+    await userEvent.click(dialog().getByRole('button', { name: 'Confirm' }));
     expect(await screen.findByText('The quote is accepted: your orders are placed.')).toBeInTheDocument();
     expect(await card(7).findByText('Your 2 orders are placed. Pay for them from My Orders.')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(card(7).getByText('Accepted')).toBeInTheDocument();
     expect(card(7).getByRole('link', { name: 'See the orders in My Orders' })).toHaveAttribute('href', '/dashboard/myorder');
-    expect(fake.calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual(['/quotes/64b7f0c2a1b2c3d4e5f6b001/accept']);
+    expect(fake.calls.filter((c) => c.method === 'POST').map((c) => [c.path, c.body])).toEqual([
+      ['/quotes/64b7f0c2a1b2c3d4e5f6b001/accept', { address: '42 Foundry Road, Leeds', mobile: '+1 (555) 014-2290' }],
+    ]);
+  });
+
+  it('the address comes from the profile when it has one', async () => {
+    profiles = [{ address: '7 Mill Lane, York' }];
+    const fake = api({ 'POST /quotes/64b7f0c2a1b2c3d4e5f6b001/accept': () => jsonResponse({ orderIds: ['o1', 'o2'] }) });
+    renderWithProviders(<MyQuotes />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Accept quote #7' }));
+    await waitFor(() => expect(dialog().getByRole('textbox', { name: /^Address/ })).toHaveValue('7 Mill Lane, York'));
+    expect(fake.calls.find((c) => c.path.startsWith('/profile'))?.path).toBe('/profile?email=quinn%40example.com');
+    await userEvent.type(dialog().getByRole('textbox', { name: /^Mobile/ }), '01712345678');
+    await userEvent.click(dialog().getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('The quote is accepted: your orders are placed.')).toBeInTheDocument();
+    expect(fake.calls.find((c) => c.method === 'POST')?.body).toEqual({ address: '7 Mill Lane, York', mobile: '01712345678' });
+  });
+
+  it('Cancel closes the dialog and sends nothing', async () => {
+    const fake = api();
+    renderWithProviders(<MyQuotes />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Accept quote #7' }));
+    await userEvent.type(dialog().getByRole('textbox', { name: /^Mobile/ }), '01712345678');
+    await userEvent.click(dialog().getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(fake.calls.filter((c) => c.method === 'POST')).toEqual([]);
+    expect(card(7).getByText('Quoted')).toBeInTheDocument();
   });
 
   it('a refused accept toasts the server’s reason', async () => {
-    vi.stubGlobal('confirm', vi.fn(() => true));
     api({ 'POST /quotes/64b7f0c2a1b2c3d4e5f6b001/accept': () => problemResponse(409, 'The quote has already been accepted.') });
     renderWithProviders(<MyQuotes />);
     await userEvent.click(await screen.findByRole('button', { name: 'Accept quote #7' }));
+    await userEvent.type(dialog().getByRole('textbox', { name: /^Mobile/ }), '01712345678');
+    await userEvent.type(dialog().getByRole('textbox', { name: /^Address/ }), '42 Foundry Road');
+    await userEvent.click(dialog().getByRole('button', { name: 'Confirm' }));
     expect(await screen.findByText('Failed to accept the quote: The quote has already been accepted.')).toBeInTheDocument();
+  });
+
+  it('the server’s field errors show under the fields, and the dialog stays open', async () => {
+    api({
+      'POST /quotes/64b7f0c2a1b2c3d4e5f6b001/accept': () =>
+        problemResponse(400, 'The delivery details are not valid.', { mobile: 'must be a phone number' }),
+    });
+    renderWithProviders(<MyQuotes />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Accept quote #7' }));
+    await userEvent.type(dialog().getByRole('textbox', { name: /^Mobile/ }), '01712345678');
+    await userEvent.type(dialog().getByRole('textbox', { name: /^Address/ }), '42 Foundry Road');
+    await userEvent.click(dialog().getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('Failed to accept the quote: The delivery details are not valid.')).toBeInTheDocument();
+    expect(dialog().getByText('Mobile: must be a phone number')).toBeInTheDocument();
   });
 
   it('Decline confirms, declines and toasts; cancelling sends nothing', async () => {

@@ -14,11 +14,11 @@ import { serviceMessages } from '@/config/service-messages';
 import { errorMessage } from '@/lib/api-client';
 import { withReason } from '@/lib/form-errors';
 import { useToast } from '@/lib/toast';
-import { formatCents } from '@/utils/format';
 import { useAcceptQuote } from '../api/accept-quote';
 import { useDeclineQuote } from '../api/decline-quote';
 import { useQuotes, type Quote } from '../api/get-quotes';
-import { isExpired, QuoteCard, quoteTotalCents, QUOTES_PAGE_SIZE } from './quote-parts';
+import { AcceptDialog } from './accept-dialog';
+import { isExpired, QuoteCard, QUOTES_PAGE_SIZE } from './quote-parts';
 
 const m = serviceMessages.quotes;
 
@@ -98,19 +98,14 @@ export function MyQuotes() {
   const toast = useToast();
   // How many orders each quote accepted here became.
   const [placed, setPlaced] = useState<Record<string, number>>({});
+  // The quote whose accept dialog is open.
+  const [accepting, setAccepting] = useState<Quote | null>(null);
 
   useStepBackWhenEmpty(page, setPage, quotes.data, quotes.isPlaceholderData);
 
-  const onAccept = (quote: Quote) => {
-    const total = quoteTotalCents(quote);
-    if (!window.confirm(m.confirmAccept(total === null ? '' : formatCents(total)))) return;
-    accept.mutate(quote._id, {
-      onSuccess: (result) => {
-        setPlaced((p) => ({ ...p, [quote._id]: result.orderIds.length }));
-        toast.success(m.accepted);
-      },
-      onError: (error) => toast.error(withReason(m.acceptFailed, error)),
-    });
+  const onAccepted = (quote: Quote, orderCount: number) => {
+    setPlaced((p) => ({ ...p, [quote._id]: orderCount }));
+    setAccepting(null);
   };
 
   const onDecline = (quote: Quote) => {
@@ -142,21 +137,33 @@ export function MyQuotes() {
   }
 
   return (
-    <PagedList count={m.count(total)} label={m.listLabel} total={total} page={page} pageSize={QUOTES_PAGE_SIZE} onPageChange={setPage}>
-      {items.map((quote) => (
-        <li key={quote._id}>
-          <QuoteCard quote={quote}>
-            <CustomerActions
-              quote={quote}
-              accepting={accept.isPending && accept.variables === quote._id}
-              declining={decline.isPending && decline.variables === quote._id}
-              orderCount={placed[quote._id] ?? quote.orderIds?.length}
-              onAccept={onAccept}
-              onDecline={onDecline}
-            />
-          </QuoteCard>
-        </li>
-      ))}
-    </PagedList>
+    <>
+      <PagedList count={m.count(total)} label={m.listLabel} total={total} page={page} pageSize={QUOTES_PAGE_SIZE} onPageChange={setPage}>
+        {items.map((quote) => (
+          <li key={quote._id}>
+            <QuoteCard quote={quote}>
+              <CustomerActions
+                quote={quote}
+                accepting={accept.isPending && accept.variables?.id === quote._id}
+                declining={decline.isPending && decline.variables === quote._id}
+                orderCount={placed[quote._id] ?? quote.orderIds?.length}
+                onAccept={setAccepting}
+                onDecline={onDecline}
+              />
+            </QuoteCard>
+          </li>
+        ))}
+      </PagedList>
+      {accepting && (
+        <AcceptDialog
+          key={accepting._id}
+          quote={accepting}
+          accept={(delivery) => accept.mutateAsync({ id: accepting._id, delivery })}
+          pending={accept.isPending}
+          onAccepted={(result) => onAccepted(accepting, result.orderIds.length)}
+          onClose={() => setAccepting(null)}
+        />
+      )}
+    </>
   );
 }
