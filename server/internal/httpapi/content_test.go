@@ -208,6 +208,18 @@ func TestProducts(t *testing.T) {
 		res, body := ts.send(t, "POST", "/added", admin.Token, p)
 		mustProblem(t, res, body, 409)
 	})
+	t.Run("ErrRenameToATakenName", func(t *testing.T) {
+		_, body := ts.get(t, "/service?limit=2&sort=name")
+		list := decode[[]shop.Product](t, body)
+		first, taken := list[0], list[1].Name
+		res, body := ts.send(t, "PUT", "/service/"+first.ID, admin.Token, map[string]any{"name": taken, "updatedAt": first.UpdatedAt})
+		if p := mustProblem(t, res, body, 409); p.Detail != "A product with this name already exists." {
+			t.Fatalf("detail %q", p.Detail)
+		}
+		if got, _ := ts.store.FindProduct(context.Background(), first.ID); !reflect.DeepEqual(got, first) {
+			t.Fatalf("changed: %+v", got)
+		}
+	})
 	t.Run("ErrEditOfStaleCopy", func(t *testing.T) {
 		_, body := ts.get(t, "/service?limit=1")
 		first := decode[[]shop.Product](t, body)[0]

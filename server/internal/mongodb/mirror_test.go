@@ -215,6 +215,11 @@ func TestMirror_FailedWriteChangesNothing(t *testing.T) {
 	}
 	cancelled, cancel := context.WithCancel(ctx)
 	cancel()
+	// Each refused write carries the domain's code (never EINTERNAL, a 500).
+	want := map[string]string{
+		"ErrDuplicateEmail": shop.ECONFLICT, "ErrRenameToATakenName": shop.ECONFLICT, "ErrOutOfStock": shop.ECONFLICT,
+		"ErrStaleEdit": shop.ECONFLICT, "ErrCancelledCtx": shop.EUNAVAILABLE, "ErrUnknownOrder": shop.ENOTFOUND,
+	}
 	for name, write := range map[string]func() error{
 		"ErrDuplicateEmail": func() error {
 			_, err := s.CreateUser(ctx, shop.User{Email: "ANN@shop.test", Name: "Other Ann", Provider: shop.ProviderPassword})
@@ -235,8 +240,12 @@ func TestMirror_FailedWriteChangesNothing(t *testing.T) {
 		"ErrUnknownOrder": func() error { _, err := s.ShipOrder(ctx, "5f1d7f1a2b3c4d5e6f708192"); return err },
 	} {
 		t.Run(name, func(t *testing.T) {
-			if err := write(); err == nil {
+			err := write()
+			if err == nil {
 				t.Fatal("the write succeeded")
+			}
+			if got := shop.ErrorCode(err); got != want[name] {
+				t.Fatalf("code %q, want %q: %v", got, want[name], err)
 			}
 			if got, _ := s.FindProduct(ctx, lathe.ID); !reflect.DeepEqual(got, lathe) {
 				t.Fatalf("the product changed:\n got %+v\nwant %+v", got, lathe)

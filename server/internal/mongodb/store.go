@@ -361,7 +361,7 @@ func translate(err error, what string) error {
 		return err // already the domain's: a guard's verdict
 	case errors.Is(err, mongo.ErrNoDocuments), errors.Is(err, mongo.ErrFileNotFound):
 		return &shop.Error{Code: shop.ENOTFOUND, Message: what + " was not found.", Cause: err}
-	case mongo.IsDuplicateKeyError(err):
+	case isDuplicate(err):
 		return &shop.Error{Code: shop.ECONFLICT, Message: "It already exists.", Cause: err}
 	case errors.Is(err, context.Canceled):
 		return &shop.Error{Code: shop.EUNAVAILABLE, Message: "The request was cancelled.", Cause: err}
@@ -412,7 +412,17 @@ func (s *Store) now() time.Time {
 }
 
 // isDuplicate reports whether err is a unique index refusing a write.
-func isDuplicate(err error) bool { return mongo.IsDuplicateKeyError(err) }
+// FerretDB 1.24's SQLite backend maps a unique index refusing an insert to
+// DuplicateKey (11000) but one refusing an update to InternalError (1) with
+// SQLite's own words (backends/sqlite collection.UpdateAll), so a rename to a
+// name taken a moment earlier must be recognised by that message too.
+func isDuplicate(err error) bool {
+	if mongo.IsDuplicateKeyError(err) {
+		return true
+	}
+	var se mongo.ServerError
+	return errors.As(err, &se) && se.HasErrorCodeWithMessage(1, "UNIQUE constraint failed")
+}
 
 // mustOID parses an id this store itself rendered.
 func mustOID(hex string) bson.ObjectID {
