@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage } from './browser';
+import { launchBrowser, openPage, webUrl } from './browser';
 
 let browser: Browser;
 
@@ -88,6 +88,30 @@ describe('home page', () => {
       }
     });
   }
+
+  it('keeps the place of a reader who scrolled the prerendered page before the app started', async () => {
+    const context = await browser.newContext({ viewport: { width: 400, height: 900 } });
+    try {
+      const page = await context.newPage();
+      // Hold the app's script until the reader has scrolled: a slow phone's download.
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route(/\/assets\/main-[\w-]+\.js$/, async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto(webUrl('/'), { waitUntil: 'commit' }); // (the held script holds DOMContentLoaded)
+      await page.locator('#reviews-title').scrollIntoViewIfNeeded();
+      const scrolled = await page.evaluate(() => window.scrollY);
+      expect(scrolled).toBeGreaterThan(900);
+      release();
+      // The reviews load when their section is in view, which is only so if the app left the page where it was.
+      await page.locator('.swiper.swiper-initialized .swiper-slide').first().waitFor({ state: 'visible' });
+      expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(scrolled - 300);
+    } finally {
+      await context.close();
+    }
+  });
 
   it('moves the carousel with the keyboard-accessible next button', async () => {
     const { context, page } = await openPage(browser, '/', { width: 400, height: 900 });

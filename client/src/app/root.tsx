@@ -4,23 +4,12 @@ import { ErrorBoundary } from '@/components/error-boundary';
 import { LoadingSpinner } from '@/components/ui/loading-spinner';
 import { MainLayout } from '@/features/layout/components/main-layout';
 import { leaveServerMarkup } from '@/lib/server-markup';
-
-/** A new page starts at its top, unless the link points at an anchor on it. */
-function useScrollToTopOnNavigate() {
-  const { pathname, hash } = useLocation();
-  useEffect(() => {
-    if (hash) {
-      document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView();
-    } else {
-      window.scrollTo(0, 0);
-    }
-  }, [pathname, hash]);
-}
+import { useScrollOnNavigate } from './use-scroll-on-navigate';
 
 /** The layout route: header and footer around every page; pages load lazily. */
 export function Root() {
   const { pathname } = useLocation();
-  useScrollToTopOnNavigate();
+  useScrollOnNavigate();
   // Prerendered parts (LazyOnVisible) render at once only on the page whose markup the app took over.
   useEffect(() => leaveServerMarkup(pathname), [pathname]);
   return (
