@@ -48,7 +48,21 @@ export async function openPage(browser: Browser, path: string, viewport = { widt
   const pageErrors: Error[] = [];
   page.on('pageerror', (error) => pageErrors.push(error));
   await page.goto(webUrl(path));
+  await appStarted(page);
   return { context, page, pageErrors };
+}
+
+/**
+ * Waits until the app has taken over #root. A prerendered or server-rendered
+ * page asks for the app's code only after its first paint, so its `load`
+ * event can come first; clicks and typing from here on reach React (it
+ * hydrates what they touch first).
+ */
+export async function appStarted(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const root = document.getElementById('root');
+    return !!root && Object.keys(root).some((key) => key.startsWith('__reactContainer'));
+  });
 }
 
 /**

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { formatPrice } from '../src/utils/format';
 import { E2E_PASSWORD, registerAccount, uniqueEmail } from './accounts';
-import { launchBrowser, openPage } from './browser';
+import { launchBrowser, openPage, webUrl } from './browser';
 import { BEARING, demoProduct, GENERATOR } from './shop';
 
 /** Issue 12, items 3 and 4: the public product page, the cards' links to it, and the header's search. */
@@ -209,6 +209,34 @@ describe('search in the header (issue 12)', () => {
         await context.close();
       }
     });
+
+    if (width > 900) {
+      it(`at ${width}px: before the app has started (a slow phone), Enter in the header's search still opens the results`, async () => {
+        const context = await browser.newContext({ viewport: { width, height: 900 } });
+        try {
+          const page = await context.newPage();
+          // The prerendered page without its app: the script is held until the search is sent.
+          let release = () => {};
+          const held = new Promise<void>((resolve) => (release = resolve));
+          await page.route(/\/assets\/main-[\w-]+\.js$/, async (route) => {
+            await held;
+            await route.continue();
+          });
+          await page.goto(webUrl('/'));
+          const box = page.getByRole('banner').getByRole('searchbox', { name: 'Search products' });
+          await box.fill('Bearing');
+          await box.press('Enter');
+          // (Its load event waits for the held script.)
+          await page.waitForURL((url) => url.pathname === '/products' && url.search === '?q=Bearing', { waitUntil: 'commit' });
+          release();
+          await waitForResults(page, 'Bearing');
+          expect(await page.getByRole('main').getByRole('searchbox', { name: 'Search by name' }).inputValue()).toBe('Bearing');
+          expect((await resultNames(page)).every((n) => n.includes('BEARING'))).toBe(true);
+        } finally {
+          await context.close();
+        }
+      });
+    }
 
     it(`at ${width}px: an empty search opens /products with no query`, async () => {
       const { context, page } = await openPage(browser, '/blog', { width, height: 900 });

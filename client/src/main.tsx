@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import type { QueryClient } from '@tanstack/react-query';
 import { AppProvider } from '@/app/provider';
@@ -46,7 +46,11 @@ async function start(root: HTMLElement) {
     // markup React keeps until that code is here, and the header is live (a click before it is hydrated
     // makes React hydrate it first) from the moment this script runs.
     void preload(pathname, 'hydrate');
-    hydrateRoot(root, app());
+    // As a transition, the hydration yields to the browser every few milliseconds instead of
+    // holding the main thread for the whole page (Next.js starts its hydration the same way).
+    startTransition(() => {
+      hydrateRoot(root, app());
+    });
   } else if (root.dataset.ssr === 'product') {
     // Rendered by the Go server from product.html: replaced in one commit by the same page, from the same product.
     const queryClient = createQueryClient();
@@ -56,13 +60,14 @@ async function start(root: HTMLElement) {
       seedProductQuery(queryClient, pathname, JSON.parse(data));
     }
     await preload(pathname, 'replace');
-    createRoot(root).render(app(queryClient));
+    // Rendered in slices (a transition), then committed at once: the server's page stays until then.
+    startTransition(() => createRoot(root).render(app(queryClient)));
   } else if (root.dataset.ssr === 'not-found') {
     // The server's 404 page for a product path: the client's first render is the same page.
     const queryClient = createQueryClient();
     const { prefetchProductQuery } = await import('@/app/ssr-product');
     await Promise.all([prefetchProductQuery(queryClient, pathname), preload(pathname, 'replace')]);
-    createRoot(root).render(app(queryClient));
+    startTransition(() => createRoot(root).render(app(queryClient)));
   } else {
     createRoot(root).render(app());
   }

@@ -25,6 +25,12 @@ const escapeHtml = (text: string) =>
 
 let pages: Record<string, string>;
 
+/** The URLs the page's inline loader adds after the first paint (preloads, then the entry). */
+function appLoads(html: string): string[] {
+  const loader = /<script>requestAnimationFrame\([\s\S]*?var u=(\[[^\]]*\])/.exec(html);
+  return loader ? (JSON.parse(loader[1]!) as string[]) : [];
+}
+
 beforeAll(async () => {
   pages = await buildPages(TEMPLATE);
 }, 60_000);
@@ -50,8 +56,9 @@ describe('the prerender step', () => {
     expect(html).toMatch(new RegExp(`<div id="root" data-prerendered="/">(<link [^>]*>)*<title>${escapeHtml(`${site.storeName} | ${site.tagline}`)}</title>`));
     // Plain markup: nothing left to swap in by script.
     expect(html).not.toMatch(/<template|\$RC/);
-    // Its route's preloads kept.
-    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/home-abc.js" data-route="/">');
+    // The app's code (its route's preloads included) is asked for only after the first paint.
+    expect(html).not.toMatch(/<script type="module"|<link rel="modulepreload"/);
+    expect(appLoads(html)).toEqual(['/assets/home-abc.js', '/assets/main-abc.js']);
   });
 
   it('the other static routes are prerendered with their own title and without the home page’s preloads', () => {
@@ -65,6 +72,7 @@ describe('the prerender step', () => {
       expect(html).toContain(`data-prerendered="${path}"><title>${escapeHtml(`${title} | ${site.storeName}`)}</title>`);
       expect(html.match(/<title>/g)).toHaveLength(1);
       expect(html).not.toContain('home-abc.js');
+      expect(appLoads(html)).toEqual(['/assets/main-abc.js']);
       expect(html).toContain('<footer');
     }
   });
@@ -91,8 +99,10 @@ describe('the prerender step', () => {
     expect(html).not.toContain('<title');
     expect(html).not.toContain('name="description"');
     expect(html).toContain(`<meta name="application-name" content="${escapeHtml(site.storeName)}" />${SSR_HEAD_MARKER}</head>`);
-    // The server's product JSON comes before the app's script.
-    expect(html).toContain(`${SSR_DATA_MARKER}<script type="module" crossorigin src="/assets/main-abc.js"></script>`);
+    // The server's product JSON (at the marker) is in the page before the app's script is added, after the first paint.
+    expect(html).toContain(`${SSR_DATA_MARKER}\n`);
+    expect(html.indexOf(SSR_DATA_MARKER)).toBeLessThan(html.indexOf('<script>requestAnimationFrame'));
+    expect(appLoads(html)).toEqual(['/assets/main-abc.js']);
     // The tokens only in text and double-quoted attributes.
     expect(html).not.toMatch(/='__SSR_|=__SSR_/);
     expect(html).not.toContain('home-abc.js');
@@ -104,5 +114,28 @@ describe('the prerender step', () => {
     expect(html).toContain(escapeHtml(messages.notFound.title));
     expect(html).toContain('<meta name="robots" content="noindex" />');
     expect(html).toContain('<footer');
+    expect(appLoads(html)).toEqual(['/assets/main-abc.js']);
+  });
+});
+
+describe('loading the app after the first paint', () => {
+  it('adds the preloads, then the entry as a module script, two frames and a task after the page is parsed', async () => {
+    const loader = /<script>(requestAnimationFrame[\s\S]*?)<\/script><\/body>/.exec(pages['index.html']!)![1]!;
+    // The browser's side of it: frames and tasks run by hand, elements recorded as added to <head>.
+    const frames: (() => void)[] = [];
+    const tasks: (() => void)[] = [];
+    const head: Record<string, string>[] = [];
+    const document = { head: { appendChild: (e: Record<string, string>) => head.push(e) }, createElement: (tag: string) => ({ tag }) };
+    const run = new Function('requestAnimationFrame', 'setTimeout', 'document', loader);
+    run((f: () => void) => frames.push(f), (f: () => void) => tasks.push(f), document);
+    const step = (queue: (() => void)[]) => queue.splice(0).forEach((f) => f());
+    step(frames); // the frame that paints the page
+    step(frames); // the next one
+    expect(head).toEqual([]);
+    step(tasks);
+    expect(head).toEqual([
+      { tag: 'link', rel: 'modulepreload', href: '/assets/home-abc.js', crossOrigin: '' },
+      { tag: 'script', type: 'module', src: '/assets/main-abc.js', crossOrigin: '' },
+    ]);
   });
 });

@@ -47,7 +47,16 @@ export function HeaderSearch({ onSearch }: HeaderSearchProps) {
   };
 
   return (
-    <Box component="form" role="search" aria-label={messages.nav.search} onSubmit={submit} sx={{ position: 'relative', width: '100%' }}>
+    // action and method: before the app has started (a prerendered page), Enter still opens the results.
+    <Box
+      component="form"
+      role="search"
+      aria-label={messages.nav.search}
+      action={paths.products}
+      method="get"
+      onSubmit={submit}
+      sx={{ position: 'relative', width: '100%' }}
+    >
       <Box component="label" htmlFor={id} sx={visuallyHiddenSx}>
         {messages.nav.search}
       </Box>
