@@ -23,6 +23,33 @@ type collection[K comparable, D any] struct {
 	c    *mongo.Collection
 	mem  *mirror[K, D] // embedded mode only
 	what string        // names a missing document: "The product"
+	// ready is closed once a mirror that start-up does not wait for
+	// (loadsAfterStart) is loaded; nil when Open loads it, or there is none.
+	ready chan struct{}
+}
+
+// loadsAfterStart makes Open answer before this collection's mirror is
+// loaded: for a big collection that no request path of a shopper reads
+// (the outbox), so that start-up does not wait for it. Until it is loaded,
+// its reads and its guarded writes wait; its inserts go ahead.
+func (t *collection[K, D]) loadsAfterStart() *collection[K, D] {
+	if t.mem != nil {
+		t.ready = make(chan struct{})
+	}
+	return t
+}
+
+// await waits until the mirror is loaded (at once for one loaded at start).
+func (t *collection[K, D]) await(ctx context.Context) error {
+	if t.ready == nil {
+		return nil
+	}
+	select {
+	case <-t.ready:
+		return nil
+	case <-ctx.Done():
+		return translate(ctx.Err(), "")
+	}
 }
 
 func newCollection[K comparable, D any](s *Store, name, what string, m *mirror[K, D]) *collection[K, D] {
@@ -52,6 +79,10 @@ type guard[D any] struct {
 // get returns the document with this _id.
 func (t *collection[K, D]) get(ctx context.Context, id K) (D, error) {
 	if t.mem != nil {
+		if err := t.await(ctx); err != nil {
+			var zero D
+			return zero, err
+		}
 		if d, ok := t.mem.get(id); ok {
 			return d, nil
 		}
@@ -75,6 +106,10 @@ func (t *collection[K, D]) findOne(ctx context.Context, filter bson.D) (D, error
 // indexes.go).
 func (t *collection[K, D]) getBy(ctx context.Context, index, key string, filter bson.D) (D, error) {
 	if t.mem != nil {
+		if err := t.await(ctx); err != nil {
+			var zero D
+			return zero, err
+		}
 		if d, ok := t.mem.lookup(index, key); ok {
 			return d, nil
 		}
@@ -143,6 +178,9 @@ func (t *collection[K, D]) insertMany(ctx context.Context, docs []D) error {
 func (t *collection[K, D]) update(ctx context.Context, id K, g guard[D], update bson.D) (shop.UpdateResult, error) {
 	var res *mongo.UpdateResult
 	if t.mem != nil {
+		if err := t.await(ctx); err != nil { // before the write slot, which the loader takes
+			return shop.UpdateResult{}, err
+		}
 		err := t.s.write(ctx, t.name, func(ctx context.Context) error {
 			cur, err := t.guarded(id, g)
 			if err != nil {
@@ -197,6 +235,9 @@ func (t *collection[K, D]) update(ctx context.Context, id K, g guard[D], update 
 func (t *collection[K, D]) remove(ctx context.Context, id K, g guard[D]) (D, error) {
 	var d D
 	if t.mem != nil {
+		if err := t.await(ctx); err != nil { // before the write slot, which the loader takes
+			return d, err
+		}
 		err := t.s.write(ctx, t.name, func(ctx context.Context) error {
 			cur, err := t.guarded(id, g)
 			if err != nil {
@@ -307,6 +348,9 @@ type listQuery[D any] struct {
 // list returns one page and the number of all matches.
 func (t *collection[K, D]) list(ctx context.Context, q listQuery[D]) ([]D, int64, error) {
 	if t.mem != nil {
+		if err := t.await(ctx); err != nil {
+			return nil, 0, err
+		}
 		docs, total := t.mem.page(q.index, q.group, q.desc, q.skip, q.limit, q.match)
 		return docs, total, nil
 	}
@@ -332,6 +376,9 @@ func (t *collection[K, D]) list(ctx context.Context, q listQuery[D]) ([]D, int64
 // count returns the number of documents.
 func (t *collection[K, D]) count(ctx context.Context) (int64, error) {
 	if t.mem != nil {
+		if err := t.await(ctx); err != nil {
+			return 0, err
+		}
 		return int64(t.mem.len()), nil
 	}
 	n, err := t.c.CountDocuments(ctx, bson.D{})
@@ -357,6 +404,8 @@ type mirrored interface {
 	collectionName() string
 	hasIndex(name string) bool
 	load(ctx context.Context) error
+	loadedAfterStart() bool
+	loadBehind(ctx context.Context) error
 	check(ctx context.Context) error
 	stats() MirrorStats
 }
@@ -389,9 +438,41 @@ func (t *collection[K, D]) load(ctx context.Context) error {
 	return nil
 }
 
+func (t *collection[K, D]) loadedAfterStart() bool { return t.ready != nil }
+
+// loadBehind loads a mirror that start-up did not wait for, while the store
+// serves. Documents inserted meanwhile are in the mirror already and may or
+// may not be in what the store read: they go back in after the load, as the
+// newer. Nothing else changes the collection until ready is closed.
+func (t *collection[K, D]) loadBehind(ctx context.Context) error {
+	docs, err := t.all(ctx)
+	if err != nil {
+		return fmt.Errorf("load %s: %w", t.name, err)
+	}
+	return t.install(ctx, docs)
+}
+
+// install makes docs, read from the store, the mirror's content, keeping the
+// documents inserted since: the second half of loadBehind.
+func (t *collection[K, D]) install(ctx context.Context, docs []D) error {
+	return t.s.write(ctx, "", func(context.Context) error {
+		var inserted []D
+		t.mem.each(func(d *D) { inserted = append(inserted, *d) })
+		t.mem.load(docs)
+		for _, d := range inserted {
+			t.mem.put(d)
+		}
+		close(t.ready)
+		return nil
+	})
+}
+
 // check rebuilds the mirror from the store in one pass and compares it with
 // the live one that the writes have maintained one by one.
 func (t *collection[K, D]) check(ctx context.Context) error {
+	if err := t.await(ctx); err != nil {
+		return err
+	}
 	var err error
 	werr := t.s.write(ctx, "", func(ctx context.Context) error {
 		var docs []D

@@ -5,6 +5,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"fmt"
 	"io"
 	"log/slog"
 	"os"
@@ -256,5 +257,55 @@ func TestOpen_NumbersOrdersWithoutNumber(t *testing.T) {
 		ProductQuantity: 1, Amount: 100, Address: "1 Mill Road", Mobile: "+44 113 496 0000"})
 	if err != nil || next.Number != 1007 {
 		t.Fatalf("next order: %d %v, want 1007", next.Number, err)
+	}
+}
+
+// TestOutbox_LoadedAfterStart: the outbox's mirror loads behind start-up;
+// its reads wait for it, and mail stored while it loads is neither lost nor
+// doubled (here in the worst order: stored after the store is read, before
+// what was read is installed).
+func TestOutbox_LoadedAfterStart(t *testing.T) {
+	s := openEmbedded(t)
+	ctx := context.Background()
+	mail := func(subject string) shop.Mail {
+		return shop.Mail{Kind: shop.LetterOrderPlaced, To: "a@example.com", Subject: subject, Text: "t", HTML: "<p>t</p>", Status: shop.MailDisabled}
+	}
+	for i := range 3 {
+		if _, err := s.InsertMail(ctx, mail(fmt.Sprint("before ", i))); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if !s.outbox.loadedAfterStart() {
+		t.Fatal("the outbox is loaded at start")
+	}
+
+	// As Open leaves it: an empty mirror, not yet ready.
+	s.outbox.mem.load(nil)
+	s.outbox.ready = make(chan struct{})
+	waiting, cancel := context.WithTimeout(ctx, 50*time.Millisecond)
+	defer cancel()
+	if _, _, err := s.ListMail(waiting, 10, 0); shop.ErrorCode(err) != shop.EUNAVAILABLE || waiting.Err() == nil {
+		t.Fatalf("the outbox answered before it was loaded: %v", err)
+	}
+	read, err := s.outbox.all(ctx) // the load's read of the store, then a mail stored before it is installed
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.InsertMail(ctx, mail("while loading")); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.outbox.install(ctx, read); err != nil {
+		t.Fatal(err)
+	}
+
+	got, total, err := s.ListMail(ctx, 10, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if total != 4 || len(got) != 4 || got[0].Subject != "while loading" {
+		t.Fatalf("after the load: %d of %d, newest %q; want 4, newest the one stored while loading", len(got), total, got[0].Subject)
+	}
+	if err := s.Check(ctx); err != nil {
+		t.Fatal(err)
 	}
 }

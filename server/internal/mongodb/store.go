@@ -19,6 +19,7 @@ import (
 	"runtime"
 	"slices"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -100,7 +101,11 @@ type Store struct {
 	claims      *collection[bson.ObjectID, claimDoc]
 	outbox      *collection[bson.ObjectID, mailDoc]
 	mirrors     []mirrored
-	numbers     numberBlock // embedded: order numbers taken, not yet handed out
+	// behind loads the mirrors that start-up does not wait for; Close
+	// cancels it with stopBehind and waits.
+	behind     sync.WaitGroup
+	stopBehind context.CancelFunc
+	numbers    numberBlock // embedded: order numbers taken, not yet handed out
 	// legacyChunks are the chunk ids, in order, of pictures stored before
 	// the one-chunk layout; embedded mode only, read once at start.
 	legacyChunks map[bson.ObjectID][]bson.ObjectID
@@ -159,7 +164,10 @@ func Open(ctx context.Context, cfg Config) (*Store, error) {
 	s.events = newCollection[string, eventDoc](s, CollEvents, "The event", nil)
 	s.quotes = newCollection(s, CollQuotes, shop.MsgQuoteNoun, quoteMirror())
 	s.claims = newCollection(s, CollClaims, shop.MsgClaimNoun, claimMirror())
-	s.outbox = newCollection(s, CollOutbox, "The e-mail", mailMirror())
+	// 20,000 orders leave 20,000 e-mails, which FerretDB reads as slowly as
+	// the orders (about 140 µs a document): only the sender and the admins'
+	// Outbox read them, so the store answers before they are in memory.
+	s.outbox = newCollection(s, CollOutbox, "The e-mail", mailMirror()).loadsAfterStart()
 	if s.embedded != nil {
 		if err := s.prepareEmbedded(ctx, cfg.DB); err != nil {
 			_ = s.Close(context.Background())
@@ -202,7 +210,9 @@ func (s *Store) prepareEmbedded(ctx context.Context, db string) error {
 	g, gctx := errgroup.WithContext(ctx)
 	g.SetLimit(runtime.GOMAXPROCS(0))
 	for _, m := range s.mirrors {
-		g.Go(func() error { return m.load(gctx) })
+		if !m.loadedAfterStart() {
+			g.Go(func() error { return m.load(gctx) })
+		}
 	}
 	if err := g.Wait(); err != nil {
 		return err
@@ -216,7 +226,37 @@ func (s *Store) prepareEmbedded(ctx context.Context, db string) error {
 		bytes += st.Bytes
 	}
 	s.log.Info("embedded store loaded into memory", "documents", docs, "mirror_bytes", bytes, "took", time.Since(start).Round(time.Millisecond))
+	bg, stop := context.WithCancel(context.WithoutCancel(ctx))
+	s.stopBehind = stop
+	for _, m := range s.mirrors {
+		if m.loadedAfterStart() {
+			s.behind.Go(func() { s.loadBehind(bg, m) })
+		}
+	}
 	return nil
+}
+
+// loadBehind loads a mirror after start, trying again every 5 s while the
+// store cannot be read (its readers wait meanwhile).
+func (s *Store) loadBehind(ctx context.Context, m mirrored) {
+	start := time.Now()
+	for {
+		err := m.loadBehind(ctx)
+		if err == nil {
+			s.log.Info("embedded store loaded a collection into memory after start", "collection", m.collectionName(),
+				"took", time.Since(start).Round(time.Millisecond))
+			return
+		}
+		if ctx.Err() != nil {
+			return
+		}
+		s.log.Error("loading a collection into memory failed; trying again in 5 s", "collection", m.collectionName(), "error", err)
+		select {
+		case <-ctx.Done():
+			return
+		case <-time.After(5 * time.Second):
+		}
+	}
 }
 
 // mirrorOf returns the collection's mirror (nil when it has none).
@@ -296,6 +336,10 @@ func (s *Store) Healthy(ctx context.Context) error {
 // Close disconnects and, in embedded mode, stops the embedded server so that
 // its files are closed cleanly and DATA_DIR is released.
 func (s *Store) Close(ctx context.Context) error {
+	if s.stopBehind != nil {
+		s.stopBehind()
+		s.behind.Wait()
+	}
 	var err error
 	if s.client != nil {
 		if s.embedded != nil {
