@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { adminAccount, registerAccount, uniqueEmail, type Account } from './accounts';
-import { animationsDone, launchBrowser, scrollToBottom, webUrl } from './browser';
+import { animationsDone, appStarted, launchBrowser, scrollToBottom, webUrl } from './browser';
 
 /**
  * axe-core over every page of the spec, signed out, as a customer and as an
@@ -154,6 +154,7 @@ for (const role of ROLES) {
       try {
         await page.goto(webUrl('/'));
         await settle(page);
+        await appStarted(page);
         await page.getByRole('button', { name: 'Open menu' }).click();
         const siteMenu = page.getByRole('navigation', { name: 'Site menu' });
         await siteMenu.waitFor();
@@ -203,6 +204,8 @@ describe('keyboard access', () => {
       await page.keyboard.press('Tab');
       expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Skip to content');
 
+      // The prerendered header is static HTML until the app, asked for after the first paint, takes it over.
+      await appStarted(page);
       const toggle = page.getByRole('button', { name: 'Open menu' });
       await toggle.focus();
       await page.keyboard.press('Enter');
