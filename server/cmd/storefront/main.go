@@ -24,9 +24,9 @@ import (
 	"storefront/server/internal/httpapi"
 	"storefront/server/internal/metrics"
 	"storefront/server/internal/mongodb"
-	"storefront/server/internal/payment"
 	"storefront/server/internal/ratelimit"
 	"storefront/server/internal/shop"
+	"storefront/server/internal/wiring"
 )
 
 // externalCacheTTL bounds how long an instance may serve a catalogue answer
@@ -103,30 +103,26 @@ func run(log *slog.Logger) error {
 	}
 	// Every password hash in this process runs under one limit.
 	auth.SetDefaultHashLimit(auth.NewHashLimit(cfg.HashConcurrency, cmp.Or(cfg.HashWait, auth.DefaultHashWait)))
-	accounts := &app.Accounts{
-		Users: store, Tokens: tokens, Passwords: auth.Argon2{},
-		Google:      auth.NewGoogle(cfg.GoogleClientID, cfg.GoogleJWKSURL, cfg.GoogleIssuers),
-		AdminEmails: cfg.AdminEmails, Log: log, Telemetry: meter,
-	}
-	if err := accounts.PromoteConfiguredAdmins(ctx); err != nil {
-		return fmt.Errorf("ADMIN_EMAILS: %w", err)
-	}
-
 	outbox, courier, err := newOutbox(cfg, store, log, meter)
 	if err != nil {
 		return err
 	}
-	payments := &app.Payments{Orders: store, Events: store, Log: log, Telemetry: meter, Mail: outbox}
+	stripeSecret := ""
 	if cfg.PaymentMode() == "stripe" {
-		payments.Provider = payment.NewStripe(cfg.StripeSecret, cfg.StripeAPIBase)
-	} else {
-		testMode := &payment.TestMode{Intents: store}
-		payments.Provider, payments.TestCards = testMode, testMode
+		stripeSecret = cfg.StripeSecret
 	}
-	if cfg.StripeWebhook != "" {
-		payments.ParseWebhook = func(payload []byte, signature string) (shop.WebhookEvent, error) {
-			return payment.ParseWebhook(payload, signature, cfg.StripeWebhook)
-		}
+	deps := wiring.Services(store, wiring.Options{
+		PublicURL: cfg.PublicURL, Tokens: tokens, Passwords: auth.Argon2{},
+		Google:       auth.NewGoogle(cfg.GoogleClientID, cfg.GoogleJWKSURL, cfg.GoogleIssuers),
+		AdminEmails:  cfg.AdminEmails,
+		StripeSecret: stripeSecret, StripeAPIBase: cfg.StripeAPIBase, StripeWebhook: cfg.StripeWebhook,
+		Outbox:    outbox,
+		Log:       log,
+		Telemetry: meter,
+	})
+	deps.Observer = meter
+	if err := deps.Accounts.PromoteConfiguredAdmins(ctx); err != nil {
+		return fmt.Errorf("ADMIN_EMAILS: %w", err)
 	}
 
 	apiCfg := httpapi.Config{
@@ -143,30 +139,14 @@ func run(log *slog.Logger) error {
 	if !store.Embedded() {
 		apiCfg.CacheTTL = externalCacheTTL
 	}
-	orders := &app.Orders{Orders: store, Products: store, Payments: payments, Log: log, Telemetry: meter, Mail: outbox}
-	quotes := &app.Quotes{Quotes: store, Products: store, Orders: orders, Mail: outbox, Log: log}
-	if err := recoverQuotes(ctx, store, quotes, log); err != nil {
+	if err := recoverQuotes(ctx, store, deps.Quotes, log); err != nil {
 		return err
 	}
 	if !store.Embedded() {
-		go sweepQuotes(ctx, store, quotes, log)
+		go sweepQuotes(ctx, store, deps.Quotes, log)
 	}
 	gin.SetMode(gin.ReleaseMode)
-	api := httpapi.New(apiCfg, httpapi.Deps{
-		Store: store, Accounts: accounts, Log: log, Observer: meter,
-		Catalogue: &app.Catalogue{Products: store},
-		Reviews:   &app.Reviews{Reviews: store, ImagePrefix: shop.ImageURL(cfg.PublicURL, "")},
-		Profiles:  &app.Profiles{Profiles: store, ImagePrefix: shop.ImageURL(cfg.PublicURL, "")},
-		Images:    &app.Images{Images: store, PublicURL: cfg.PublicURL},
-		Orders:    orders,
-		Payments:  payments,
-		Inbox:     &app.Inbox{Messages: store, Admins: store, Mail: outbox},
-		Sales:     &app.Sales{Store: store},
-		Quotes:    quotes,
-		Claims: &app.Claims{Claims: store, Orders: orders, Mail: outbox, Log: log,
-			ImagePrefix: shop.ImageURL(cfg.PublicURL, "")},
-		Outbox: outbox,
-	})
+	api := httpapi.New(apiCfg, deps)
 	watchSizes(meter, api, store)
 	servers := []*http.Server{newServer(cfg.Port, api.Handler())}
 	if cfg.ClientDist != "" {

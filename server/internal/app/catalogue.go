@@ -2,15 +2,30 @@ package app
 
 import (
 	"context"
+	"strconv"
 	"time"
 
 	"storefront/server/internal/shop"
 )
 
-// Catalogue is the admins' product management.
+// Catalogue is the products: everyone reads them, admins manage them.
 type Catalogue struct {
 	Products shop.ProductStore
 }
+
+// List returns a page of products and the number of matches.
+func (c *Catalogue) List(ctx context.Context, q shop.ProductQuery) ([]shop.Product, int64, error) {
+	return c.Products.ListProducts(ctx, q)
+}
+
+// Find returns one product.
+func (c *Catalogue) Find(ctx context.Context, id string) (shop.Product, error) {
+	return c.Products.FindProduct(ctx, id)
+}
+
+// Version grows with every write to the products: an answer read from them
+// is fresh while it is unchanged.
+func (c *Catalogue) Version() uint64 { return c.Products.DataVersion(shop.ProductData) }
 
 // AddProduct creates a product owned by the admin who adds it.
 func (c *Catalogue) AddProduct(ctx context.Context, caller shop.Caller, raw shop.RawProduct) (string, error) {
@@ -80,3 +95,5 @@ func (c *Catalogue) DeleteProduct(ctx context.Context, caller shop.Caller, id st
 	}
 	return c.Products.DeleteProduct(ctx, id)
 }
+
+func itoa64(n int64) string { return strconv.FormatInt(n, 10) }

@@ -23,6 +23,12 @@ func (s *Sales) now() time.Time {
 	return time.Now().UTC()
 }
 
+// Version grows with every write to the orders or the products: the figures
+// read from them are fresh while it is unchanged.
+func (s *Sales) Version() uint64 {
+	return s.Store.DataVersion(shop.OrderData) + s.Store.DataVersion(shop.ProductData) // both only grow
+}
+
 // Month is the calendar month (UTC) of the clock, YYYY-MM: the figures of
 // the same months and orders differ from one month to the next.
 func (s *Sales) Month() string { return s.now().Format("2006-01") }

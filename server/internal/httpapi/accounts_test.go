@@ -20,13 +20,13 @@ import (
 	"github.com/gin-gonic/gin"
 	"github.com/golang-jwt/jwt/v5"
 
-	"storefront/server/internal/app"
 	"storefront/server/internal/auth"
 	"storefront/server/internal/httpapi"
 	"storefront/server/internal/mongodb"
 	"storefront/server/internal/mongodb/mongotest"
 	"storefront/server/internal/ratelimit"
 	"storefront/server/internal/shop"
+	"storefront/server/internal/wiring"
 )
 
 // send makes a request with an optional bearer token and JSON body.
@@ -392,9 +392,9 @@ func mustServeLimits(tb testing.TB, limits httpapi.Limits, hashes *auth.HashLimi
 		tb.Fatal(err)
 	}
 	log := slog.New(slog.DiscardHandler)
-	accounts := &app.Accounts{Users: store, Tokens: tokens, Passwords: auth.Argon2{Limit: hashes}, AdminEmails: []string{adminEmail}, Log: log}
 	api := httpapi.New(httpapi.Config{PublicURL: "http://shop.test", CORSOrigins: []string{allowedOrigin}, PaymentMode: "test", Limits: limits},
-		httpapi.Deps{Store: store, Accounts: accounts, Log: log})
+		wiring.Services(store, wiring.Options{PublicURL: "http://shop.test", Tokens: tokens, Passwords: auth.Argon2{Limit: hashes},
+			AdminEmails: []string{adminEmail}, Log: log}))
 	return &limitServer{Handler: api.Handler(), store: store}
 }
 

@@ -21,14 +21,13 @@ import (
 
 // answerCache keeps encoded answers of the hot read paths (catalogue,
 // product, reviews) so they are not read from the store on every request.
-// An answer is fresh while the store's write version of its collection is
-// unchanged; with an external MongoDB shared by several instances, other
+// An answer is fresh while the write version of what it is read from (the
+// app's Version of that service) is unchanged; with an external MongoDB shared by several instances, other
 // instances' writes are not seen, so answers also expire after ttl.
 type answerCache struct {
-	version func(collection string) uint64
-	ttl     time.Duration // 0: no expiry (this process is the only writer)
-	budget  int           // bytes of answers kept, at most
-	size    int
+	ttl    time.Duration // 0: no expiry (this process is the only writer)
+	budget int           // bytes of answers kept, at most
+	size   int
 
 	mu      sync.RWMutex
 	answers map[string]*answer
@@ -49,21 +48,18 @@ type answer struct {
 // new searches and pages, and memory must not grow with them.
 const answerCacheBytes = 32 << 20
 
-func newAnswerCache(version func(string) uint64, ttl time.Duration) *answerCache {
-	return &answerCache{version: version, ttl: ttl, budget: answerCacheBytes, answers: map[string]*answer{}}
+func newAnswerCache(ttl time.Duration) *answerCache {
+	return &answerCache{ttl: ttl, budget: answerCacheBytes, answers: map[string]*answer{}}
 }
 
-// get returns the fresh answer for key (fresh while the versions of the
-// collections it is read from are unchanged), loading and encoding it once however
+// get returns the fresh answer for key (fresh while version, the write
+// version of what it is read from, answers the same), loading and encoding it once however
 // many requests ask at the same time. The load serves every request waiting
 // for the key, so it does not run on the first one's context (that client
 // may go away): it gets ctx's values without its cancellation, and its own
 // time limit. A waiting request still stops waiting when its own ctx ends.
-func (c *answerCache) get(ctx context.Context, key string, collections []string, load func(ctx context.Context) (v any, total int64, err error)) (*answer, error) {
-	var v uint64 // versions only grow, so their sum changes whenever one does
-	for _, name := range collections {
-		v += c.version(name)
-	}
+func (c *answerCache) get(ctx context.Context, key string, version func() uint64, load func(ctx context.Context) (v any, total int64, err error)) (*answer, error) {
+	v := version()
 	now := time.Now()
 	c.mu.RLock()
 	a, ok := c.answers[key]

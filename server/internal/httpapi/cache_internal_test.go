@@ -10,11 +10,11 @@ import (
 // Distinct searches, which any visitor can make, never hold more than the
 // cache's byte budget.
 func TestAnswerCache_BoundedByBytes(t *testing.T) {
-	c := newAnswerCache(func(string) uint64 { return 1 }, 0)
+	c := newAnswerCache(0)
 	c.budget = 64 << 10
 	page := strings.Repeat("x", 4000)
 	for i := range 500 {
-		if _, err := c.get(context.Background(), "service?q="+strconv.Itoa(i), []string{"service"}, func(context.Context) (any, int64, error) { return page, 1, nil }); err != nil {
+		if _, err := c.get(context.Background(), "service?q="+strconv.Itoa(i), func() uint64 { return 1 }, func(context.Context) (any, int64, error) { return page, 1, nil }); err != nil {
 			t.Fatal(err)
 		}
 		if c.size > c.budget {
@@ -24,7 +24,7 @@ func TestAnswerCache_BoundedByBytes(t *testing.T) {
 	if len(c.answers) == 0 {
 		t.Fatal("the cache keeps nothing")
 	}
-	a, _ := c.get(context.Background(), "service?q=499", []string{"service"}, func(context.Context) (any, int64, error) {
+	a, _ := c.get(context.Background(), "service?q=499", func() uint64 { return 1 }, func(context.Context) (any, int64, error) {
 		t.Fatal("a fresh answer was loaded again")
 		return nil, 0, nil
 	})
@@ -37,7 +37,7 @@ func TestAnswerCache_BoundedByBytes(t *testing.T) {
 // goes away: the first one stops waiting at once, the load goes on with a
 // live context, and its answer serves the next request without a new load.
 func TestAnswerCache_LoadOutlivesTheFirstCaller(t *testing.T) {
-	c := newAnswerCache(func(string) uint64 { return 1 }, 0)
+	c := newAnswerCache(0)
 	started, finish := make(chan struct{}), make(chan struct{})
 	loadErr := make(chan error, 1)
 	load := func(ctx context.Context) (any, int64, error) {
@@ -49,7 +49,7 @@ func TestAnswerCache_LoadOutlivesTheFirstCaller(t *testing.T) {
 	first, leave := context.WithCancel(context.Background())
 	firstErr := make(chan error, 1)
 	go func() {
-		_, err := c.get(first, "service", []string{"service"}, load)
+		_, err := c.get(first, "service", func() uint64 { return 1 }, load)
 		firstErr <- err
 	}()
 	<-started
@@ -61,7 +61,7 @@ func TestAnswerCache_LoadOutlivesTheFirstCaller(t *testing.T) {
 	if err := <-loadErr; err != nil {
 		t.Fatalf("the shared load's context ended with its first caller: %v", err)
 	}
-	a, err := c.get(context.Background(), "service", []string{"service"}, func(context.Context) (any, int64, error) {
+	a, err := c.get(context.Background(), "service", func() uint64 { return 1 }, func(context.Context) (any, int64, error) {
 		t.Error("a second load of the same key")
 		return nil, 0, nil
 	})

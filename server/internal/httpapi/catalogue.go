@@ -2,15 +2,13 @@ package httpapi
 
 import (
 	"context"
+	"net/http"
+	"time"
 
 	"github.com/gin-gonic/gin"
 
-	"storefront/server/internal/mongodb"
 	"storefront/server/internal/shop"
 )
-
-// catalogueCollections are what the catalogue's answers are read from.
-var catalogueCollections = []string{mongodb.CollProducts}
 
 // listProducts answers GET /service?limit&skip&q&sort with a JSON array and
 // the number of matches in X-Total-Count.
@@ -21,8 +19,8 @@ func (s *Server) listProducts(c *gin.Context) {
 		return
 	}
 	key := "service?" + q.Sort + "&" + itoa(q.Limit) + "&" + itoa(q.Skip) + "&" + q.Q
-	a, err := s.answers.get(c.Request.Context(), key, catalogueCollections, func(ctx context.Context) (any, int64, error) {
-		list, total, err := s.store.ListProducts(ctx, q)
+	a, err := s.answers.get(c.Request.Context(), key, s.catalogue.Version, func(ctx context.Context) (any, int64, error) {
+		list, total, err := s.catalogue.List(ctx, q)
 		return list, total, err
 	})
 	if err != nil {
@@ -50,8 +48,52 @@ func (s *Server) getProduct(c *gin.Context) {
 // productAnswer is the cached answer of GET /service/{id}; its value is the
 // shop.Product. The product page (Site) is rendered from it.
 func (s *Server) productAnswer(ctx context.Context, id string) (*answer, error) {
-	return s.answers.get(ctx, "service/"+id, catalogueCollections, func(ctx context.Context) (any, int64, error) {
-		p, err := s.store.FindProduct(ctx, id)
+	return s.answers.get(ctx, "service/"+id, s.catalogue.Version, func(ctx context.Context) (any, int64, error) {
+		p, err := s.catalogue.Find(ctx, id)
 		return p, -1, err
 	})
+}
+
+// addProduct answers POST /added with {acknowledged, insertedId}.
+func (s *Server) addProduct(c *gin.Context) {
+	var raw shop.RawProduct
+	if err := decodeJSON(c, &raw); err != nil {
+		s.fail(c, err)
+		return
+	}
+	id, err := s.catalogue.AddProduct(c.Request.Context(), caller(c), raw)
+	if err != nil {
+		s.fail(c, err)
+		return
+	}
+	c.JSON(http.StatusCreated, gin.H{"acknowledged": true, "insertedId": id})
+}
+
+// editProduct answers PUT /service/{id}; an optional updatedAt (the value
+// the admin's copy shows) makes the save conditional on it.
+func (s *Server) editProduct(c *gin.Context) {
+	var body struct {
+		shop.RawProduct
+		UpdatedAt *time.Time `json:"updatedAt"`
+	}
+	if err := decodeJSON(c, &body); err != nil {
+		s.fail(c, err)
+		return
+	}
+	res, err := s.catalogue.EditProduct(c.Request.Context(), caller(c), c.Param("id"), body.RawProduct, body.UpdatedAt)
+	if err != nil {
+		s.fail(c, err)
+		return
+	}
+	c.JSON(http.StatusOK, res)
+}
+
+// deleteProduct answers DELETE /deleteproduct/{id}.
+func (s *Server) deleteProduct(c *gin.Context) {
+	res, err := s.catalogue.DeleteProduct(c.Request.Context(), caller(c), c.Param("id"))
+	if err != nil {
+		s.fail(c, err)
+		return
+	}
+	c.JSON(http.StatusOK, res)
 }

@@ -20,8 +20,8 @@ import (
 	"storefront/server/internal/mail"
 	"storefront/server/internal/mongodb"
 	"storefront/server/internal/mongodb/mongotest"
-	"storefront/server/internal/payment"
 	"storefront/server/internal/shop"
+	"storefront/server/internal/wiring"
 )
 
 const (
@@ -66,36 +66,20 @@ func mustServeWith(tb testing.TB, opt serveOptions) *testServer {
 		tb.Fatal(err)
 	}
 	google := newTestGoogle(tb)
-	payments := &app.Payments{Orders: store, Events: store, Log: log,
-		ParseWebhook: func(p []byte, sig string) (shop.WebhookEvent, error) {
-			return payment.ParseWebhook(p, sig, webhookSecret)
-		}}
-	if opt.stripeURL != "" {
-		payments.Provider = payment.NewStripe("sk_test_storefront", opt.stripeURL)
-	} else {
-		testMode := &payment.TestMode{Intents: store}
-		payments.Provider, payments.TestCards = testMode, testMode
+	opts := wiring.Options{
+		PublicURL: "http://shop.test", Tokens: tokens, Passwords: auth.Argon2{},
+		Google:        auth.NewGoogle(googleClientID, google.URL, nil),
+		AdminEmails:   []string{adminEmail},
+		StripeWebhook: webhookSecret,
+		Outbox:        &app.Outbox{Store: store, Composer: mail.MustTemplates(""), Domain: "shop.test", Log: log},
+		Now:           opt.clock,
+		Log:           log,
 	}
-	accounts := &app.Accounts{Users: store, Tokens: tokens, Passwords: auth.Argon2{},
-		Google: auth.NewGoogle(googleClientID, google.URL, nil), AdminEmails: []string{adminEmail}, Log: log}
-	outbox := &app.Outbox{Store: store, Composer: mail.MustTemplates(""), Domain: "shop.test", Log: log}
-	payments.Mail = outbox
-	orders := &app.Orders{Orders: store, Products: store, Payments: payments, Log: log, Mail: outbox}
+	if opt.stripeURL != "" {
+		opts.StripeSecret, opts.StripeAPIBase = "sk_test_storefront", opt.stripeURL
+	}
 	api := httpapi.New(httpapi.Config{PublicURL: "http://shop.test", CORSOrigins: []string{allowedOrigin}, PaymentMode: "test"},
-		httpapi.Deps{
-			Store: store, Accounts: accounts, Log: log,
-			Catalogue: &app.Catalogue{Products: store},
-			Reviews:   &app.Reviews{Reviews: store, ImagePrefix: "http://shop.test/images/"},
-			Profiles:  &app.Profiles{Profiles: store, ImagePrefix: "http://shop.test/images/"},
-			Images:    &app.Images{Images: store, PublicURL: "http://shop.test"},
-			Orders:    orders,
-			Payments:  payments,
-			Inbox:     &app.Inbox{Messages: store, Admins: store, Mail: outbox},
-			Sales:     &app.Sales{Store: store, Now: opt.clock},
-			Quotes:    &app.Quotes{Quotes: store, Products: store, Orders: orders, Mail: outbox, Now: opt.clock, Log: log},
-			Claims:    &app.Claims{Claims: store, Orders: orders, Mail: outbox, ImagePrefix: "http://shop.test/images/", Now: opt.clock, Log: log},
-			Outbox:    outbox,
-		})
+		wiring.Services(store, opts))
 	srv := httptest.NewServer(api.Handler())
 	tb.Cleanup(srv.Close)
 	return &testServer{Server: srv, api: api, store: store, tokens: tokens, google: google}

@@ -1,8 +1,11 @@
 package httpapi
 
 import (
+	"errors"
 	"io"
+	"mime"
 	"net/http"
+	"path/filepath"
 	"strconv"
 	"sync"
 
@@ -56,7 +59,7 @@ func (s *Server) getImage(c *gin.Context) {
 	}
 	ci, ok := s.imageBytes.get(id)
 	if !ok {
-		img, rc, err := s.store.OpenImage(c.Request.Context(), id)
+		img, rc, err := s.images.Open(c.Request.Context(), id)
 		if err != nil {
 			s.fail(c, err)
 			return
@@ -81,4 +84,38 @@ func (s *Server) getImage(c *gin.Context) {
 	}
 	h.Set("Content-Length", strconv.Itoa(len(ci.data)))
 	c.Data(http.StatusOK, ci.img.ContentType, ci.data)
+}
+
+const maxUploadBody = shop.MaxImageBytes + 64<<10
+
+// upload answers POST /upload (multipart field `image`) with
+// {success: true, data: {url}}.
+func (s *Server) upload(c *gin.Context) {
+	if mt, _, err := mime.ParseMediaType(c.GetHeader("Content-Type")); err != nil || mt != "multipart/form-data" {
+		s.fail(c, shop.Errorf(shop.EUNSUPPORTED, "Send the image as multipart/form-data in the field \"image\"."))
+		return
+	}
+	c.Request.Body = http.MaxBytesReader(c.Writer, c.Request.Body, maxUploadBody)
+	file, header, err := c.Request.FormFile("image")
+	if err != nil {
+		var tooLarge *http.MaxBytesError
+		if errors.As(err, &tooLarge) {
+			s.fail(c, shop.Errorf(shop.ETOOLARGE, "The image is larger than 5 MB."))
+			return
+		}
+		s.fail(c, shop.Invalid("The upload is not valid.", map[string]string{"image": "Image is Required"}))
+		return
+	}
+	defer file.Close()
+	data, err := io.ReadAll(io.LimitReader(file, shop.MaxImageBytes+1))
+	if err != nil {
+		s.fail(c, shop.Errorf(shop.EINVALID, "The upload could not be read."))
+		return
+	}
+	url, err := s.images.Upload(c.Request.Context(), caller(c), data, filepath.Base(header.Filename))
+	if err != nil {
+		s.fail(c, err)
+		return
+	}
+	c.JSON(http.StatusCreated, gin.H{"success": true, "data": gin.H{"url": url}})
 }

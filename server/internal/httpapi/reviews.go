@@ -2,11 +2,11 @@ package httpapi
 
 import (
 	"context"
+	"net/http"
 	"strconv"
 
 	"github.com/gin-gonic/gin"
 
-	"storefront/server/internal/mongodb"
 	"storefront/server/internal/shop"
 )
 
@@ -21,8 +21,8 @@ func (s *Server) listReviews(c *gin.Context) {
 		}
 		limit = n
 	}
-	a, err := s.answers.get(c.Request.Context(), "reviews?"+itoa(limit), []string{mongodb.CollReviews}, func(ctx context.Context) (any, int64, error) {
-		list, err := s.store.ListReviews(ctx, limit)
+	a, err := s.answers.get(c.Request.Context(), "reviews?"+itoa(limit), s.reviews.Version, func(ctx context.Context) (any, int64, error) {
+		list, err := s.reviews.List(ctx, limit)
 		return list, -1, err
 	})
 	if err != nil {
@@ -33,3 +33,18 @@ func (s *Server) listReviews(c *gin.Context) {
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }
+
+// addReview answers POST /reviews.
+func (s *Server) addReview(c *gin.Context) {
+	var d shop.ReviewDraft
+	if err := decodeJSON(c, &d); err != nil {
+		s.fail(c, err)
+		return
+	}
+	id, err := s.reviews.AddReview(c.Request.Context(), caller(c), d)
+	if err != nil {
+		s.fail(c, err)
+		return
+	}
+	c.JSON(http.StatusCreated, gin.H{"acknowledged": true, "insertedId": id})
+}

@@ -11,7 +11,6 @@ import (
 
 	"github.com/gin-gonic/gin"
 
-	"storefront/server/internal/mongodb"
 	"storefront/server/internal/shop"
 )
 
@@ -35,7 +34,7 @@ func (s *Server) salesFigures(c *gin.Context) {
 		return
 	}
 	key := "admin/sales?months=" + strconv.Itoa(months) + "&in=" + s.sales.Month()
-	a, err := s.answers.get(c.Request.Context(), key, salesCollections, func(ctx context.Context) (any, int64, error) {
+	a, err := s.answers.get(c.Request.Context(), key, s.sales.Version, func(ctx context.Context) (any, int64, error) {
 		out, err := s.sales.Figures(ctx, who, months)
 		return out, -1, err
 	})
@@ -45,9 +44,6 @@ func (s *Server) salesFigures(c *gin.Context) {
 	}
 	serveAnswerWith(c, a, "no-store")
 }
-
-// salesCollections are what the sales figures are read from.
-var salesCollections = []string{mongodb.CollOrders, mongodb.CollProducts}
 
 // csvColumns are the export's header row, one column per order field.
 var csvColumns = []string{"number", "createdAt", "email", "name", "productName", "productQuantity", "productPrice",

@@ -4,7 +4,6 @@ package httpapi
 
 import (
 	"cmp"
-	"context"
 	"log/slog"
 	"net/http"
 	"time"
@@ -31,25 +30,9 @@ type Config struct {
 	Limits Limits
 }
 
-// Store is everything the API reads and writes.
-type Store interface {
-	shop.MessageStore
-	shop.OrderStore
-	shop.TestIntentStore
-	shop.EventStore
-	shop.UserStore
-	shop.ProfileStore
-	shop.ProductStore
-	shop.ReviewStore
-	shop.ImageStore
-	// Healthy reads the collections the API serves.
-	Healthy(ctx context.Context) error
-	Version(collection string) uint64
-}
-
-// Deps are the services and the store the API calls.
+// Deps are the services the API calls; only they talk to the store.
 type Deps struct {
-	Store     Store
+	Health    *app.Health
 	Accounts  *app.Accounts
 	Catalogue *app.Catalogue
 	Reviews   *app.Reviews
@@ -80,7 +63,7 @@ type Observer interface {
 // Server holds the API's dependencies; Handler builds its routes.
 type Server struct {
 	cfg        Config
-	store      Store
+	status     *app.Health
 	accounts   *app.Accounts
 	catalogue  *app.Catalogue
 	reviews    *app.Reviews
@@ -134,7 +117,7 @@ func New(cfg Config, d Deps) *Server {
 	lim := cfg.Limits
 	return &Server{
 		cfg:              cfg,
-		store:            d.Store,
+		status:           d.Health,
 		accounts:         d.Accounts,
 		catalogue:        d.Catalogue,
 		reviews:          d.Reviews,
@@ -151,7 +134,7 @@ func New(cfg Config, d Deps) *Server {
 		cardPerClient:    ratelimit.New(cardClientBurst, cardClientEvery),
 		log:              d.Log,
 		observer:         d.Observer,
-		answers:          newAnswerCache(d.Store.Version, cfg.CacheTTL),
+		answers:          newAnswerCache(cfg.CacheTTL),
 		imageBytes:       newImageCache(64 << 20),
 		pages:            newPageCache(pageCacheBytes),
 		openapi:          newOpenAPIAnswer(),
@@ -235,7 +218,7 @@ func (s *Server) Handler() http.Handler {
 }
 
 func (s *Server) health(c *gin.Context) {
-	if err := s.store.Healthy(c.Request.Context()); err != nil {
+	if err := s.status.Check(c.Request.Context()); err != nil {
 		s.fail(c, &shop.Error{Code: shop.EUNAVAILABLE, Message: "The database is not answering.", Cause: err})
 		return
 	}

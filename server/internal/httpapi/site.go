@@ -13,7 +13,6 @@ import (
 	"sync/atomic"
 	"time"
 
-	"storefront/server/internal/mongodb"
 	"storefront/server/internal/shop"
 )
 
@@ -145,7 +144,7 @@ func (s *Site) currentSitemaps(ctx context.Context) (*sitemapSet, error) {
 	fresh := func(set *sitemapSet, v uint64) bool {
 		return set != nil && set.version == v && (s.api.cfg.CacheTTL == 0 || time.Now().Before(set.expires))
 	}
-	v := s.api.store.Version(mongodb.CollProducts)
+	v := s.api.catalogue.Version()
 	if set := s.sitemaps.Load(); fresh(set, v) {
 		return set, nil
 	}
@@ -158,7 +157,7 @@ func (s *Site) currentSitemaps(ctx context.Context) (*sitemapSet, error) {
 	// the first one's.
 	lctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), loadTimeout)
 	defer cancel()
-	list, _, err := s.api.store.ListProducts(lctx, shop.ProductQuery{Limit: math.MaxInt32, Sort: "createdAt"})
+	list, _, err := s.api.catalogue.List(lctx, shop.ProductQuery{Limit: math.MaxInt32, Sort: "createdAt"})
 	if err != nil {
 		return nil, err
 	}

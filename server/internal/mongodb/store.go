@@ -18,6 +18,7 @@ import (
 	"os"
 	"runtime"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -357,6 +358,19 @@ func (s *Store) closeEmbedded() {
 	if s.embedded != nil {
 		s.embedded.stop()
 	}
+}
+
+// DataVersion is Version of the collection that holds the data set.
+func (s *Store) DataVersion(d shop.DataSet) uint64 {
+	switch d {
+	case shop.ProductData:
+		return s.Version(CollProducts)
+	case shop.ReviewData:
+		return s.Version(CollReviews)
+	case shop.OrderData:
+		return s.Version(CollOrders)
+	}
+	panic("mongodb: no collection holds data set " + strconv.Itoa(int(d)))
 }
 
 // Version is a counter that grows with every write this process makes to

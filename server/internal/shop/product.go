@@ -256,6 +256,7 @@ type ImportCounts struct {
 
 // ProductStore is the catalogue's persistence.
 type ProductStore interface {
+	Versions
 	ListProducts(ctx context.Context, q ProductQuery) (list []Product, total int64, err error)
 	FindProduct(ctx context.Context, id string) (Product, error)
 	FindProductByName(ctx context.Context, name string) (Product, error)

@@ -27,6 +27,7 @@ const (
 
 // ReviewStore is the reviews' persistence.
 type ReviewStore interface {
+	Versions
 	// ListReviews returns the newest reviews first.
 	ListReviews(ctx context.Context, limit int) ([]Review, error)
 	CountReviews(ctx context.Context) (int64, error)

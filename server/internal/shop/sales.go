@@ -9,6 +9,7 @@ import (
 // SalesStore reads what the admin's sales figures and order export are
 // computed from.
 type SalesStore interface {
+	Versions
 	// EachPaidSince calls fn with every order paid at or after since, in
 	// no order. fn must be quick and must not call the store: embedded, it
 	// runs under the orders' read lock, so nothing is copied but the sale.

@@ -2,28 +2,9 @@ package app
 
 import (
 	"context"
-	"strconv"
 
-	"storefront/server/internal/imaging"
 	"storefront/server/internal/shop"
 )
-
-// Reviews is customers' reviews.
-type Reviews struct {
-	Reviews     shop.ReviewStore
-	ImagePrefix string // PUBLIC_URL + "/images/"
-}
-
-// AddReview stores a review under the signed-in account's name and email.
-func (r *Reviews) AddReview(ctx context.Context, caller shop.Caller, d shop.ReviewDraft) (string, error) {
-	if err := shop.RequireSignedIn(caller); err != nil {
-		return "", err
-	}
-	if err := d.Validate(r.ImagePrefix); err != nil {
-		return "", err
-	}
-	return r.Reviews.InsertReview(ctx, shop.Review{Name: caller.Name, Email: caller.Email, Review: d.Review, Img: d.Img, Rating: *d.Rating})
-}
 
 // Profiles is customers' profiles; each user sees and changes only their own.
 type Profiles struct {
@@ -78,28 +59,3 @@ func (p *Profiles) Delete(ctx context.Context, caller shop.Caller, id string) (s
 	}
 	return p.Profiles.DeleteProfile(ctx, id, caller.Email)
 }
-
-// Images is picture uploads.
-type Images struct {
-	Images    shop.ImageStore
-	PublicURL string
-}
-
-// Upload checks that data is a whole JPEG, PNG, WebP or GIF image and
-// stores it; the answer is its public URL.
-func (i *Images) Upload(ctx context.Context, caller shop.Caller, data []byte, filename string) (string, error) {
-	if err := shop.RequireSignedIn(caller); err != nil {
-		return "", err
-	}
-	ct, err := imaging.InspectContext(ctx, data)
-	if err != nil {
-		return "", err
-	}
-	img, err := i.Images.PutImage(ctx, data, ct, filename)
-	if err != nil {
-		return "", err
-	}
-	return shop.ImageURL(i.PublicURL, img.ID), nil
-}
-
-func itoa64(n int64) string { return strconv.FormatInt(n, 10) }
