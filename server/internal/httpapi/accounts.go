@@ -185,11 +185,7 @@ func (s *Server) login(c *gin.Context) {
 		s.loginGuesses.Return(guessKey)
 		s.loginPerAccount.Return(account)
 	}
-	if err != nil {
-		s.fail(c, err)
-		return
-	}
-	c.JSON(http.StatusOK, sess)
+	s.reply(c, http.StatusOK, sess, err)
 }
 
 func (s *Server) googleSignIn(c *gin.Context) {
@@ -204,11 +200,7 @@ func (s *Server) googleSignIn(c *gin.Context) {
 		return
 	}
 	sess, err := s.accounts.SignInWithGoogle(c.Request.Context(), body.Credential)
-	if err != nil {
-		s.fail(c, err)
-		return
-	}
-	c.JSON(http.StatusOK, sess)
+	s.reply(c, http.StatusOK, sess, err)
 }
 
 // refreshUser answers PUT /user/{email} with {result, token, user}.
@@ -222,11 +214,7 @@ func (s *Server) refreshUser(c *gin.Context) {
 		return
 	}
 	sess, res, err := s.accounts.Refresh(c.Request.Context(), caller(c), c.Param("email"), body.Name)
-	if err != nil {
-		s.fail(c, err)
-		return
-	}
-	c.JSON(http.StatusOK, gin.H{"result": res, "token": sess.Token, "user": sess.User})
+	s.reply(c, http.StatusOK, gin.H{"result": res, "token": sess.Token, "user": sess.User}, err)
 }
 
 // me answers GET /auth/me with the signed-in account, as the store has it.
@@ -263,20 +251,12 @@ func (s *Server) listUsers(c *gin.Context) {
 
 func (s *Server) makeAdmin(c *gin.Context) {
 	res, err := s.accounts.MakeAdmin(c.Request.Context(), caller(c), c.Param("email"))
-	if err != nil {
-		s.fail(c, err)
-		return
-	}
-	c.JSON(http.StatusOK, res)
+	s.reply(c, http.StatusOK, res, err)
 }
 
 func (s *Server) deleteUser(c *gin.Context) {
 	res, err := s.accounts.DeleteUser(c.Request.Context(), caller(c), c.Param("id"))
-	if err != nil {
-		s.fail(c, err)
-		return
-	}
-	c.JSON(http.StatusOK, res)
+	s.reply(c, http.StatusOK, res, err)
 }
 
 // page reads limit and skip for admin lists.

@@ -23,11 +23,7 @@ func (s *Server) listProducts(c *gin.Context) {
 		list, total, err := s.catalogue.List(ctx, q)
 		return list, total, err
 	})
-	if err != nil {
-		s.fail(c, err)
-		return
-	}
-	serveAnswer(c, a)
+	s.serve(c, a, err)
 }
 
 // getProduct answers GET /service/{id}.
@@ -38,11 +34,7 @@ func (s *Server) getProduct(c *gin.Context) {
 		return
 	}
 	a, err := s.productAnswer(c.Request.Context(), id)
-	if err != nil {
-		s.fail(c, err)
-		return
-	}
-	serveAnswer(c, a)
+	s.serve(c, a, err)
 }
 
 // productAnswer is the cached answer of GET /service/{id}; its value is the
@@ -62,11 +54,7 @@ func (s *Server) addProduct(c *gin.Context) {
 		return
 	}
 	id, err := s.catalogue.AddProduct(c.Request.Context(), caller(c), raw)
-	if err != nil {
-		s.fail(c, err)
-		return
-	}
-	c.JSON(http.StatusCreated, gin.H{"acknowledged": true, "insertedId": id})
+	s.reply(c, http.StatusCreated, gin.H{"acknowledged": true, "insertedId": id}, err)
 }
 
 // editProduct answers PUT /service/{id}; an optional updatedAt (the value
@@ -81,19 +69,11 @@ func (s *Server) editProduct(c *gin.Context) {
 		return
 	}
 	res, err := s.catalogue.EditProduct(c.Request.Context(), caller(c), c.Param("id"), body.RawProduct, body.UpdatedAt)
-	if err != nil {
-		s.fail(c, err)
-		return
-	}
-	c.JSON(http.StatusOK, res)
+	s.reply(c, http.StatusOK, res, err)
 }
 
 // deleteProduct answers DELETE /deleteproduct/{id}.
 func (s *Server) deleteProduct(c *gin.Context) {
 	res, err := s.catalogue.DeleteProduct(c.Request.Context(), caller(c), c.Param("id"))
-	if err != nil {
-		s.fail(c, err)
-		return
-	}
-	c.JSON(http.StatusOK, res)
+	s.reply(c, http.StatusOK, res, err)
 }

@@ -20,11 +20,7 @@ func (s *Server) sendMessage(c *gin.Context) {
 		return
 	}
 	id, err := s.inbox.Send(c.Request.Context(), d)
-	if err != nil {
-		s.fail(c, err)
-		return
-	}
-	c.JSON(http.StatusCreated, gin.H{"acknowledged": true, "insertedId": id})
+	s.reply(c, http.StatusCreated, gin.H{"acknowledged": true, "insertedId": id}, err)
 }
 
 // listMessages answers GET /contact (admins).
@@ -58,19 +54,11 @@ func (s *Server) markMessage(c *gin.Context) {
 		return
 	}
 	res, err := s.inbox.MarkHandled(c.Request.Context(), caller(c), c.Param("id"), *body.Handled)
-	if err != nil {
-		s.fail(c, err)
-		return
-	}
-	c.JSON(http.StatusOK, res)
+	s.reply(c, http.StatusOK, res, err)
 }
 
 // deleteMessage answers DELETE /contact/{id}.
 func (s *Server) deleteMessage(c *gin.Context) {
 	res, err := s.inbox.Delete(c.Request.Context(), caller(c), c.Param("id"))
-	if err != nil {
-		s.fail(c, err)
-		return
-	}
-	c.JSON(http.StatusOK, res)
+	s.reply(c, http.StatusOK, res, err)
 }

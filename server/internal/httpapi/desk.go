@@ -19,11 +19,7 @@ func (s *Server) requestQuote(c *gin.Context) {
 		return
 	}
 	q, err := s.quotes.Request(c.Request.Context(), caller(c), d)
-	if err != nil {
-		s.fail(c, err)
-		return
-	}
-	c.JSON(http.StatusCreated, gin.H{"acknowledged": true, "insertedId": q.ID, "number": q.Number})
+	s.reply(c, http.StatusCreated, gin.H{"acknowledged": true, "insertedId": q.ID, "number": q.Number}, err)
 }
 
 // listQuotes answers GET /quotes: the caller's, or all to an admin.
@@ -45,11 +41,7 @@ func (s *Server) priceQuote(c *gin.Context) {
 		return
 	}
 	q, err := s.quotes.Price(c.Request.Context(), caller(c), c.Param("id"), p)
-	if err != nil {
-		s.fail(c, err)
-		return
-	}
-	c.JSON(http.StatusOK, q)
+	s.reply(c, http.StatusOK, q, err)
 }
 
 // acceptQuote answers POST /quotes/{id}/accept with {orderIds}.
@@ -60,21 +52,13 @@ func (s *Server) acceptQuote(c *gin.Context) {
 		return
 	}
 	ids, err := s.quotes.Accept(c.Request.Context(), caller(c), c.Param("id"), d)
-	if err != nil {
-		s.fail(c, err)
-		return
-	}
-	c.JSON(http.StatusOK, gin.H{"orderIds": ids})
+	s.reply(c, http.StatusOK, gin.H{"orderIds": ids}, err)
 }
 
 // declineQuote answers POST /quotes/{id}/decline with the quote.
 func (s *Server) declineQuote(c *gin.Context) {
 	q, err := s.quotes.Decline(c.Request.Context(), caller(c), c.Param("id"))
-	if err != nil {
-		s.fail(c, err)
-		return
-	}
-	c.JSON(http.StatusOK, q)
+	s.reply(c, http.StatusOK, q, err)
 }
 
 // makeClaim answers POST /claims with {acknowledged, insertedId, number}.
@@ -85,11 +69,7 @@ func (s *Server) makeClaim(c *gin.Context) {
 		return
 	}
 	cl, err := s.claims.Make(c.Request.Context(), caller(c), d)
-	if err != nil {
-		s.fail(c, err)
-		return
-	}
-	c.JSON(http.StatusCreated, gin.H{"acknowledged": true, "insertedId": cl.ID, "number": cl.Number})
+	s.reply(c, http.StatusCreated, gin.H{"acknowledged": true, "insertedId": cl.ID, "number": cl.Number}, err)
 }
 
 // listClaims answers GET /claims: the caller's, or all to an admin.
@@ -111,11 +91,7 @@ func (s *Server) decideClaim(c *gin.Context) {
 		return
 	}
 	cl, err := s.claims.Decide(c.Request.Context(), caller(c), c.Param("id"), d)
-	if err != nil {
-		s.fail(c, err)
-		return
-	}
-	c.JSON(http.StatusOK, cl)
+	s.reply(c, http.StatusOK, cl, err)
 }
 
 // listOutbox answers GET /admin/outbox (admins).

@@ -39,6 +39,25 @@ type Problem struct {
 
 const problemContentType = "application/problem+json"
 
+// reply is the one tail of a handler that answers JSON: the problem for
+// err, or v with status.
+func (s *Server) reply(c *gin.Context, status int, v any, err error) {
+	if err != nil {
+		s.fail(c, err)
+		return
+	}
+	c.JSON(status, v)
+}
+
+// serve is reply for a cached answer (or 304 when the client has it).
+func (s *Server) serve(c *gin.Context, a *answer, err error) {
+	if err != nil {
+		s.fail(c, err)
+		return
+	}
+	serveAnswer(c, a)
+}
+
 // fail is the one exit for errors: it logs what the client must not see and
 // writes the problem document.
 func (s *Server) fail(c *gin.Context, err error) {

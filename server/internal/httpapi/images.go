@@ -113,9 +113,5 @@ func (s *Server) upload(c *gin.Context) {
 		return
 	}
 	url, err := s.images.Upload(c.Request.Context(), caller(c), data, filepath.Base(header.Filename))
-	if err != nil {
-		s.fail(c, err)
-		return
-	}
-	c.JSON(http.StatusCreated, gin.H{"success": true, "data": gin.H{"url": url}})
+	s.reply(c, http.StatusCreated, gin.H{"success": true, "data": gin.H{"url": url}}, err)
 }

@@ -18,11 +18,7 @@ func (s *Server) placeOrder(c *gin.Context) {
 		return
 	}
 	o, err := s.orders.Place(c.Request.Context(), caller(c), d)
-	if err != nil {
-		s.fail(c, err)
-		return
-	}
-	c.JSON(http.StatusCreated, gin.H{"acknowledged": true, "insertedId": o.ID, "number": o.Number})
+	s.reply(c, http.StatusCreated, gin.H{"acknowledged": true, "insertedId": o.ID, "number": o.Number}, err)
 }
 
 // customerOrders answers GET /order?email=.
@@ -77,21 +73,13 @@ func (s *Server) writeOrders(c *gin.Context, list []shop.Order, total int64, err
 // shipOrder answers PUT /order/update/{id}.
 func (s *Server) shipOrder(c *gin.Context) {
 	res, err := s.orders.Ship(c.Request.Context(), caller(c), c.Param("id"))
-	if err != nil {
-		s.fail(c, err)
-		return
-	}
-	c.JSON(http.StatusOK, res)
+	s.reply(c, http.StatusOK, res, err)
 }
 
 // cancelOrder answers DELETE /delete/{id}.
 func (s *Server) cancelOrder(c *gin.Context) {
 	res, err := s.orders.Cancel(c.Request.Context(), caller(c), c.Param("id"))
-	if err != nil {
-		s.fail(c, err)
-		return
-	}
-	c.JSON(http.StatusOK, res)
+	s.reply(c, http.StatusOK, res, err)
 }
 
 // orderToPay answers GET /pay/{id} with the owner's order.

@@ -47,11 +47,7 @@ func (s *Server) confirmPaid(c *gin.Context) {
 		return
 	}
 	res, err := s.payments.ConfirmPaid(c.Request.Context(), caller(c), c.Param("id"), body.TransactionID)
-	if err != nil {
-		s.fail(c, err)
-		return
-	}
-	c.JSON(http.StatusOK, res)
+	s.reply(c, http.StatusOK, res, err)
 }
 
 // stripeWebhook answers POST /stripe/webhook; the body is read raw because
@@ -89,9 +85,5 @@ func (s *Server) confirmTestCard(c *gin.Context) {
 		return
 	}
 	pi, err := s.payments.ConfirmTestCard(c.Request.Context(), body.ClientSecret, body.TestCard)
-	if err != nil {
-		s.fail(c, err)
-		return
-	}
-	c.JSON(http.StatusOK, gin.H{"id": pi.ID, "status": pi.Status})
+	s.reply(c, http.StatusOK, gin.H{"id": pi.ID, "status": pi.Status}, err)
 }

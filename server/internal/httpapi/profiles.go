@@ -38,11 +38,7 @@ func (s *Server) saveProfile(c *gin.Context) {
 // deleteProfile answers DELETE /deleteprofile/{id}.
 func (s *Server) deleteProfile(c *gin.Context) {
 	res, err := s.profiles.Delete(c.Request.Context(), caller(c), c.Param("id"))
-	if err != nil {
-		s.fail(c, err)
-		return
-	}
-	c.JSON(http.StatusOK, res)
+	s.reply(c, http.StatusOK, res, err)
 }
 
 // maxUploadBody leaves room for the multipart framing around a 5 MB image.

@@ -25,11 +25,7 @@ func (s *Server) listReviews(c *gin.Context) {
 		list, err := s.reviews.List(ctx, limit)
 		return list, -1, err
 	})
-	if err != nil {
-		s.fail(c, err)
-		return
-	}
-	serveAnswer(c, a)
+	s.serve(c, a, err)
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }
@@ -42,9 +38,5 @@ func (s *Server) addReview(c *gin.Context) {
 		return
 	}
 	id, err := s.reviews.AddReview(c.Request.Context(), caller(c), d)
-	if err != nil {
-		s.fail(c, err)
-		return
-	}
-	c.JSON(http.StatusCreated, gin.H{"acknowledged": true, "insertedId": id})
+	s.reply(c, http.StatusCreated, gin.H{"acknowledged": true, "insertedId": id}, err)
 }
