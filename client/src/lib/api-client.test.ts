@@ -50,6 +50,17 @@ describe('apiClient', () => {
     expect(headers.get('Content-Disposition')).toBe('attachment; filename="x.csv"');
   });
 
+  it('reads a page of a list with its total from X-Total-Count, or the items alone without it', async () => {
+    const fetchMock = mockFetch(new Response(JSON.stringify([{ _id: 'a' }, { _id: 'b' }]), { headers: { 'Content-Type': 'application/json', 'X-Total-Count': '42' } }));
+    expect(await apiClient.getPage<{ _id: string }>('/orders', { limit: 2, skip: 4, status: undefined })).toEqual({ items: [{ _id: 'a' }, { _id: 'b' }], total: 42 });
+    expect(String(fetchMock.mock.calls[0]![0])).toMatch(/\/orders\?limit=2&skip=4$/);
+
+    mockFetch(new Response(JSON.stringify([{ _id: 'a' }]), { headers: { 'Content-Type': 'application/json' } }));
+    expect(await apiClient.getPage('/contact')).toEqual({ items: [{ _id: 'a' }], total: 1 });
+    mockFetch(new Response(JSON.stringify([{ _id: 'a' }]), { headers: { 'Content-Type': 'application/json', 'X-Total-Count': 'many' } }));
+    expect(await apiClient.getPage('/contact')).toEqual({ items: [{ _id: 'a' }], total: 1 });
+  });
+
   it('turns a network failure into an ApiError with status 0', async () => {
     vi.stubGlobal('fetch', vi.fn<typeof fetch>().mockRejectedValue(new TypeError('Failed to fetch')));
     const error = await apiClient.get('/service').catch((e: unknown) => e);

@@ -1,6 +1,7 @@
 import { env } from '@/config/env';
 import { messages } from '@/config/messages';
 import { clearAccessToken, getAccessToken } from '@/lib/auth-token';
+import type { Page } from '@/types/api';
 
 /** An RFC 9457 problem document, as the server sends it. */
 export interface Problem {
@@ -120,7 +121,18 @@ export const apiClient = {
     request<T>(path, { ...options, method: 'PATCH', body }).then((r) => r.data),
   delete: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
     request<T>(path, { ...options, method: 'DELETE' }).then((r) => r.data),
+  getPage,
 };
+
+/**
+ * GET of a paginated list: the items and the number of matches, which the API
+ * sends in X-Total-Count (without the header, or with a bad one, the items are all there is).
+ */
+export async function getPage<T>(path: string, query: Record<string, QueryValue> = {}, signal?: AbortSignal): Promise<Page<T>> {
+  const { data, headers } = await request<T[]>(path, { query, signal });
+  const total = Number(headers.get('X-Total-Count'));
+  return { items: data, total: headers.has('X-Total-Count') && Number.isFinite(total) ? total : data.length };
+}
 
 export function errorMessage(error: unknown, fallback: string): string {
   if (error instanceof ApiError && error.status === 0) return error.title;

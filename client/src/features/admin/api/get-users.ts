@@ -9,9 +9,7 @@ export interface UserListParams {
 
 /** GET /user (admin): accounts, oldest first; the total is in X-Total-Count. */
 export async function getUsers(params: UserListParams = {}, signal?: AbortSignal): Promise<Page<User>> {
-  const { data, headers } = await apiClient.request<User[]>('/user', { query: { ...params }, signal });
-  const total = Number(headers.get('X-Total-Count'));
-  return { items: data, total: headers.has('X-Total-Count') && Number.isFinite(total) ? total : data.length };
+  return apiClient.getPage<User>('/user', { ...params }, signal);
 }
 
 export const usersQueryKey = ['users'] as const;

@@ -10,9 +10,7 @@ export interface ProductListParams {
 }
 
 export async function getProducts(params: ProductListParams = {}, signal?: AbortSignal): Promise<Page<Product>> {
-  const { data, headers } = await apiClient.request<Product[]>('/service', { query: { ...params }, signal });
-  const total = Number(headers.get('X-Total-Count'));
-  return { items: data, total: Number.isFinite(total) && headers.has('X-Total-Count') ? total : data.length };
+  return apiClient.getPage<Product>('/service', { ...params }, signal);
 }
 
 /** Every catalogue query (lists, single products) starts with this: invalidate it after a change. */

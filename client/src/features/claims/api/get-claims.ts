@@ -14,9 +14,7 @@ export interface ClaimListParams {
 
 /** GET /claims (a customer: their own; an admin: all): newest first; the total is in X-Total-Count. */
 export async function getClaims(params: ClaimListParams = {}, signal?: AbortSignal): Promise<Page<Claim>> {
-  const { data, headers } = await apiClient.request<Claim[]>('/claims', { query: { ...params }, signal });
-  const total = Number(headers.get('X-Total-Count'));
-  return { items: data, total: headers.has('X-Total-Count') && Number.isFinite(total) ? total : data.length };
+  return apiClient.getPage<Claim>('/claims', { ...params }, signal);
 }
 
 export const getClaimsQueryOptions = (params: ClaimListParams = {}) =>

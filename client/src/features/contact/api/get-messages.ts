@@ -9,9 +9,7 @@ export interface MessageListParams {
 
 /** GET /contact (admin): messages, newest first; the total is in X-Total-Count. */
 export async function getMessages(params: MessageListParams = {}, signal?: AbortSignal): Promise<Page<ContactMessage>> {
-  const { data, headers } = await apiClient.request<ContactMessage[]>('/contact', { query: { ...params }, signal });
-  const total = Number(headers.get('X-Total-Count'));
-  return { items: data, total: headers.has('X-Total-Count') && Number.isFinite(total) ? total : data.length };
+  return apiClient.getPage<ContactMessage>('/contact', { ...params }, signal);
 }
 
 export const messagesQueryKey = ['contact-messages'] as const;

@@ -15,9 +15,7 @@ export interface AllOrdersParams {
 
 /** GET /orders?status= (admin): every order, or one status's, newest first; the total is in X-Total-Count. */
 export async function getAllOrders(params: AllOrdersParams = {}, signal?: AbortSignal): Promise<Page<Order>> {
-  const { data, headers } = await apiClient.request<Order[]>('/orders', { query: { ...params }, signal });
-  const total = Number(headers.get('X-Total-Count'));
-  return { items: data, total: headers.has('X-Total-Count') && Number.isFinite(total) ? total : data.length };
+  return apiClient.getPage<Order>('/orders', { ...params }, signal);
 }
 
 export const getAllOrdersQueryOptions = (params: AllOrdersParams = {}) =>

@@ -13,9 +13,7 @@ export interface MyOrdersParams {
 
 /** GET /order?email= (the owner, or an admin): that customer's orders, newest first; the total is in X-Total-Count. */
 export async function getMyOrders({ email, limit, skip }: MyOrdersParams, signal?: AbortSignal): Promise<Page<Order>> {
-  const { data, headers } = await apiClient.request<Order[]>('/order', { query: { email, limit, skip }, signal });
-  const total = Number(headers.get('X-Total-Count'));
-  return { items: data, total: headers.has('X-Total-Count') && Number.isFinite(total) ? total : data.length };
+  return apiClient.getPage<Order>('/order', { email, limit, skip }, signal);
 }
 
 export const getMyOrdersQueryOptions = (params: MyOrdersParams) =>

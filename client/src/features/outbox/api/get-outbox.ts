@@ -13,9 +13,7 @@ export interface OutboxParams {
 
 /** GET /admin/outbox (admin): the e-mails, newest first; the total is in X-Total-Count. */
 export async function getOutbox(params: OutboxParams = {}, signal?: AbortSignal): Promise<Page<OutboxMessage>> {
-  const { data, headers } = await apiClient.request<OutboxMessage[]>('/admin/outbox', { query: { ...params }, signal });
-  const total = Number(headers.get('X-Total-Count'));
-  return { items: data, total: headers.has('X-Total-Count') && Number.isFinite(total) ? total : data.length };
+  return apiClient.getPage<OutboxMessage>('/admin/outbox', { ...params }, signal);
 }
 
 export const getOutboxQueryOptions = (params: OutboxParams = {}) =>

@@ -14,9 +14,7 @@ export interface QuoteListParams {
 
 /** GET /quotes (a customer: their own; an admin: all): newest first; the total is in X-Total-Count. */
 export async function getQuotes(params: QuoteListParams = {}, signal?: AbortSignal): Promise<Page<Quote>> {
-  const { data, headers } = await apiClient.request<Quote[]>('/quotes', { query: { ...params }, signal });
-  const total = Number(headers.get('X-Total-Count'));
-  return { items: data, total: headers.has('X-Total-Count') && Number.isFinite(total) ? total : data.length };
+  return apiClient.getPage<Quote>('/quotes', { ...params }, signal);
 }
 
 export const getQuotesQueryOptions = (params: QuoteListParams = {}) =>
