@@ -234,19 +234,7 @@ func (s *Server) adminStatus(c *gin.Context) {
 }
 
 func (s *Server) listUsers(c *gin.Context) {
-	limit, skip, err := page(c, 100, 500)
-	if err != nil {
-		s.fail(c, err)
-		return
-	}
-	users, total, err := s.accounts.ListUsers(c.Request.Context(), caller(c), limit, skip)
-	if err != nil {
-		s.fail(c, err)
-		return
-	}
-	c.Header("X-Total-Count", strconv.FormatInt(total, 10))
-	c.Header("Cache-Control", "no-store")
-	c.JSON(http.StatusOK, users)
+	listPage(s, c, 100, 500, s.accounts.ListUsers)
 }
 
 func (s *Server) makeAdmin(c *gin.Context) {

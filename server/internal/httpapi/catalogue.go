@@ -48,13 +48,10 @@ func (s *Server) productAnswer(ctx context.Context, id string) (*answer, error) 
 
 // addProduct answers POST /added with {acknowledged, insertedId}.
 func (s *Server) addProduct(c *gin.Context) {
-	var raw shop.RawProduct
-	if err := decodeJSON(c, &raw); err != nil {
-		s.fail(c, err)
-		return
+	if raw, ok := bind[shop.RawProduct](s, c); ok {
+		id, err := s.catalogue.AddProduct(c.Request.Context(), caller(c), raw)
+		s.reply(c, http.StatusCreated, gin.H{"acknowledged": true, "insertedId": id}, err)
 	}
-	id, err := s.catalogue.AddProduct(c.Request.Context(), caller(c), raw)
-	s.reply(c, http.StatusCreated, gin.H{"acknowledged": true, "insertedId": id}, err)
 }
 
 // editProduct answers PUT /service/{id}; an optional updatedAt (the value

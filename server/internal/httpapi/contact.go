@@ -2,7 +2,6 @@ package httpapi
 
 import (
 	"net/http"
-	"strconv"
 
 	"github.com/gin-gonic/gin"
 
@@ -14,30 +13,15 @@ func (s *Server) sendMessage(c *gin.Context) {
 	if s.limited(c, s.contactPerClient, limitContact, c.ClientIP()) {
 		return
 	}
-	var d shop.MessageDraft
-	if err := decodeJSON(c, &d); err != nil {
-		s.fail(c, err)
-		return
+	if d, ok := bind[shop.MessageDraft](s, c); ok {
+		id, err := s.inbox.Send(c.Request.Context(), d)
+		s.reply(c, http.StatusCreated, gin.H{"acknowledged": true, "insertedId": id}, err)
 	}
-	id, err := s.inbox.Send(c.Request.Context(), d)
-	s.reply(c, http.StatusCreated, gin.H{"acknowledged": true, "insertedId": id}, err)
 }
 
 // listMessages answers GET /contact (admins).
 func (s *Server) listMessages(c *gin.Context) {
-	limit, skip, err := page(c, 50, 100)
-	if err != nil {
-		s.fail(c, err)
-		return
-	}
-	list, total, err := s.inbox.List(c.Request.Context(), caller(c), limit, skip)
-	if err != nil {
-		s.fail(c, err)
-		return
-	}
-	c.Header("X-Total-Count", strconv.FormatInt(total, 10))
-	c.Header("Cache-Control", "no-store")
-	c.JSON(http.StatusOK, list)
+	listPage(s, c, 50, 100, s.inbox.List)
 }
 
 // markMessage answers PATCH /contact/{id} with {handled}.

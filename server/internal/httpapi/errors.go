@@ -1,6 +1,7 @@
 package httpapi
 
 import (
+	"context"
 	"errors"
 	"log/slog"
 	"net/http"
@@ -47,6 +48,39 @@ func (s *Server) reply(c *gin.Context, status int, v any, err error) {
 		return
 	}
 	c.JSON(status, v)
+}
+
+// bind decodes the request's JSON body into a D. On a bad body it answers
+// the problem and reports false: the handler has nothing more to do.
+func bind[D any](s *Server, c *gin.Context) (D, bool) {
+	var d D
+	if err := decodeJSON(c, &d); err != nil {
+		s.fail(c, err)
+		return d, false
+	}
+	return d, true
+}
+
+// lister reads one page of a caller's list, and the list's length.
+type lister[T any] func(ctx context.Context, who shop.Caller, limit, skip int) ([]T, int64, error)
+
+// listPage answers a paged GET list: limit and skip from the query (def when
+// absent, at most max), the caller's page, its total in X-Total-Count. The
+// lists are personal or admin-only, so they are never stored by a cache.
+func listPage[T any](s *Server, c *gin.Context, def, max int, list lister[T]) {
+	limit, skip, err := page(c, def, max)
+	if err != nil {
+		s.fail(c, err)
+		return
+	}
+	items, total, err := list(c.Request.Context(), caller(c), limit, skip)
+	if err != nil {
+		s.fail(c, err)
+		return
+	}
+	c.Header("X-Total-Count", strconv.FormatInt(total, 10))
+	c.Header("Cache-Control", "no-store")
+	c.JSON(http.StatusOK, items)
 }
 
 // serve is reply for a cached answer (or 304 when the client has it).

@@ -1,9 +1,9 @@
 package httpapi
 
 import (
+	"context"
 	"net/http"
 	"slices"
-	"strconv"
 
 	"github.com/gin-gonic/gin"
 
@@ -12,40 +12,30 @@ import (
 
 // placeOrder answers POST /order with {acknowledged, insertedId, number}.
 func (s *Server) placeOrder(c *gin.Context) {
-	var d shop.OrderDraft
-	if err := decodeJSON(c, &d); err != nil {
-		s.fail(c, err)
-		return
+	if d, ok := bind[shop.OrderDraft](s, c); ok {
+		o, err := s.orders.Place(c.Request.Context(), caller(c), d)
+		s.reply(c, http.StatusCreated, gin.H{"acknowledged": true, "insertedId": o.ID, "number": o.Number}, err)
 	}
-	o, err := s.orders.Place(c.Request.Context(), caller(c), d)
-	s.reply(c, http.StatusCreated, gin.H{"acknowledged": true, "insertedId": o.ID, "number": o.Number}, err)
 }
 
 // customerOrders answers GET /order?email=.
 func (s *Server) customerOrders(c *gin.Context) {
-	limit, skip, err := page(c, 100, 100)
-	if err != nil {
-		s.fail(c, err)
-		return
-	}
-	list, total, err := s.orders.ListOwn(c.Request.Context(), caller(c), c.Query("email"), limit, skip)
-	s.writeOrders(c, list, total, err)
+	email := c.Query("email")
+	listPage(s, c, 100, 100, func(ctx context.Context, who shop.Caller, limit, skip int) ([]shop.Order, int64, error) {
+		return s.orders.ListOwn(ctx, who, email, limit, skip)
+	})
 }
 
 // allOrders answers GET /orders?status= (admins).
 func (s *Server) allOrders(c *gin.Context) {
-	limit, skip, err := page(c, 50, 100)
-	if err != nil {
-		s.fail(c, err)
-		return
-	}
 	status, err := orderStatus(c)
 	if err != nil {
 		s.fail(c, err)
 		return
 	}
-	list, total, err := s.orders.ListAll(c.Request.Context(), caller(c), status, limit, skip)
-	s.writeOrders(c, list, total, err)
+	listPage(s, c, 50, 100, func(ctx context.Context, who shop.Caller, limit, skip int) ([]shop.Order, int64, error) {
+		return s.orders.ListAll(ctx, who, status, limit, skip)
+	})
 }
 
 // orderStatus reads the status filter of GET /orders: absent for all orders.
@@ -58,16 +48,6 @@ func orderStatus(c *gin.Context) (shop.OrderStatus, error) {
 		return status, nil
 	}
 	return "", shop.Invalid("The list parameters are not valid.", map[string]string{"status": "must be one of unpaid, paid, shipped"})
-}
-
-func (s *Server) writeOrders(c *gin.Context, list []shop.Order, total int64, err error) {
-	if err != nil {
-		s.fail(c, err)
-		return
-	}
-	c.Header("X-Total-Count", strconv.FormatInt(total, 10))
-	c.Header("Cache-Control", "no-store")
-	c.JSON(http.StatusOK, list)
 }
 
 // shipOrder answers PUT /order/update/{id}.
