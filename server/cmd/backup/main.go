@@ -10,24 +10,16 @@ package main
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
-	"log/slog"
-	"os"
-	"os/signal"
 	"time"
 
 	"storefront/server/internal/config"
-	"storefront/server/internal/mongodb"
+	"storefront/server/internal/opscmd"
 )
 
-func main() {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	defer stop()
-	os.Exit(run(ctx, os.Args[1:], os.Stdout, os.Stderr, os.Getenv))
-}
+func main() { opscmd.Main(run) }
 
 const usage = `usage: backup backup DIR              write every collection into DIR/<db>/ (mongodump's layout)
        backup restore [--drop] DIR    load DIR/<db>/ into an empty store (--drop: replace what it holds)
@@ -71,23 +63,11 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, getenv fu
 		}
 	}
 
-	store, err := mongodb.Open(ctx, mongodb.Config{URI: cfg.MongoURI, DB: cfg.MongoDB, DataDir: cfg.DataDir,
-		Logger: slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))})
+	store, err := opscmd.OpenStore(ctx, cfg, verb, stderr)
 	if err != nil {
-		if errors.Is(err, mongodb.ErrStoreInUse) {
-			fmt.Fprintf(stderr, "Cannot %s: a running storefront holds the embedded store in %s.\n"+
-				"Stop it (Ctrl-C) and run the %s again; nothing was written. (With MONGODB_URI, backups run while the storefront runs.)\n",
-				verb, cfg.DataDir, verb)
-		} else {
-			fmt.Fprintf(stderr, "Cannot open the store: %v\n", err)
-		}
 		return 1
 	}
-	defer func() {
-		closeCtx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-		defer cancel()
-		_ = store.Close(closeCtx)
-	}()
+	defer opscmd.CloseStore(store)
 
 	if verb == "backup" {
 		sum, err := backup(ctx, store, dir, cfg.MongoDB, stdout)

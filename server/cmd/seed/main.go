@@ -9,13 +9,10 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
-	"log/slog"
 	"os"
-	"os/signal"
 	"path/filepath"
 	"strings"
 
@@ -23,14 +20,11 @@ import (
 	"storefront/server/internal/demo"
 	"storefront/server/internal/imaging"
 	"storefront/server/internal/mongodb"
+	"storefront/server/internal/opscmd"
 	"storefront/server/internal/shop"
 )
 
-func main() {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	defer stop()
-	os.Exit(run(ctx, os.Args[1:], os.Stdout, os.Stderr, os.Getenv))
-}
+func main() { opscmd.Main(run) }
 
 // run is the whole command; it returns the exit status.
 func run(ctx context.Context, args []string, stdout, stderr io.Writer, getenv func(string) string) int {
@@ -75,17 +69,11 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, getenv fu
 	}
 	fmt.Fprintf(stdout, "%s: %d rows are valid\n", file, len(rows))
 
-	store, err := mongodb.Open(ctx, mongodb.Config{URI: cfg.MongoURI, DB: cfg.MongoDB, DataDir: cfg.DataDir,
-		Logger: slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))})
+	store, err := opscmd.OpenStore(ctx, cfg, "import", stderr)
 	if err != nil {
-		if errors.Is(err, mongodb.ErrStoreInUse) {
-			fmt.Fprintf(stderr, "Cannot import: a running storefront holds the store in %s.\nStop it (Ctrl-C) and run the import again; nothing was written.\n", cfg.DataDir)
-		} else {
-			fmt.Fprintf(stderr, "Cannot open the store: %v\n", err)
-		}
 		return 1
 	}
-	defer store.Close(context.Background())
+	defer opscmd.CloseStore(store)
 
 	drafts, placeholder, err := storePictures(ctx, store, items, cfg.PublicURL, *dryRun, newProgress(stderr, "storing pictures"))
 	if err != nil {

@@ -143,7 +143,7 @@ func TestSeed(t *testing.T) {
 		code := run(context.Background(), []string{writeFile(t, "cat.json", goodJSON)}, &out, &errb,
 			func(k string) string { return map[string]string{"DATA_DIR": dir}[k] })
 		errs := errb.String()
-		if code != 1 || !strings.Contains(errs, "a running storefront holds the store") {
+		if code != 1 || !strings.Contains(errs, "a running storefront holds the embedded store") {
 			t.Fatalf("code=%d err=%q", code, errs)
 		}
 	})

@@ -77,7 +77,7 @@ func run(log *slog.Logger) error {
 		return err
 	}
 	if !store.Embedded() {
-		go sweepStock(ctx, store, log)
+		go sweep(ctx, log, "stock", func() error { return recoverStock(ctx, store, log) })
 	}
 
 	if cfg.SeedDemo {
@@ -143,7 +143,7 @@ func run(log *slog.Logger) error {
 		return err
 	}
 	if !store.Embedded() {
-		go sweepQuotes(ctx, store, deps.Quotes, log)
+		go sweep(ctx, log, "quote", func() error { return recoverQuotes(ctx, store, deps.Quotes, log) })
 	}
 	gin.SetMode(gin.ReleaseMode)
 	api := httpapi.New(apiCfg, deps)
@@ -213,43 +213,45 @@ func run(log *slog.Logger) error {
 	return nil
 }
 
-// recoverStock settles the stock holds a crash left between an order's
-// steps: embedded, this process is the only writer, so every hold is; on a
+// crashCutoff is when the stock holds and quote acceptances a crash left
+// began: embedded, this process is the only writer, so every one; on a
 // shared MongoDB, those older than any other instance's steps take.
-func recoverStock(ctx context.Context, store *mongodb.Store, log *slog.Logger) error {
-	cutoff := time.Now().Add(-mongodb.StaleHolds)
+func crashCutoff(store *mongodb.Store) time.Time {
 	if store.Embedded() {
-		cutoff = time.Now().Add(time.Second)
+		return time.Now().Add(time.Second)
 	}
-	released, kept, err := store.RecoverStock(ctx, cutoff)
+	return time.Now().Add(-mongodb.StaleHolds)
+}
+
+// settleCrash runs one settlement of what a crash interrupted (its two
+// counts named by keys) and logs what it settled.
+func settleCrash(ctx context.Context, store *mongodb.Store, log *slog.Logger, what string, keys [2]string,
+	settle func(ctx context.Context, cutoff time.Time) (int, int, error)) error {
+	a, b, err := settle(ctx, crashCutoff(store))
 	if err != nil {
-		return fmt.Errorf("settle the stock of orders interrupted by a crash: %w", err)
+		return fmt.Errorf("settle %s: %w", what, err)
 	}
-	if released+kept > 0 {
-		log.Warn("settled the stock of orders interrupted by a crash", "given_back", released, "kept", kept)
+	if a+b > 0 {
+		log.Warn("settled "+what, keys[0], a, keys[1], b)
 	}
 	return nil
+}
+
+// recoverStock settles the stock holds a crash left between an order's
+// steps.
+func recoverStock(ctx context.Context, store *mongodb.Store, log *slog.Logger) error {
+	return settleCrash(ctx, store, log, "the stock of orders interrupted by a crash", [2]string{"given_back", "kept"}, store.RecoverStock)
 }
 
 // recoverQuotes settles the quote acceptances a crash interrupted (after
 // recoverStock, whose holds it would otherwise meet).
 func recoverQuotes(ctx context.Context, store *mongodb.Store, quotes *app.Quotes, log *slog.Logger) error {
-	cutoff := time.Now().Add(-mongodb.StaleHolds)
-	if store.Embedded() {
-		cutoff = time.Now().Add(time.Second)
-	}
-	accepted, reopened, err := quotes.Recover(ctx, cutoff)
-	if err != nil {
-		return fmt.Errorf("settle the quotes whose acceptance a crash interrupted: %w", err)
-	}
-	if accepted+reopened > 0 {
-		log.Warn("settled quote acceptances interrupted by a crash", "accepted", accepted, "quoted_again", reopened)
-	}
-	return nil
+	return settleCrash(ctx, store, log, "the quote acceptances a crash interrupted", [2]string{"accepted", "quoted_again"}, quotes.Recover)
 }
 
-// sweepQuotes settles stale acceptances every minute on a shared MongoDB.
-func sweepQuotes(ctx context.Context, store *mongodb.Store, quotes *app.Quotes, log *slog.Logger) {
+// sweep settles stale holds or acceptances every minute, with several
+// instances on one MongoDB: one that crashed may never start again.
+func sweep(ctx context.Context, log *slog.Logger, what string, settle func() error) {
 	t := time.NewTicker(time.Minute)
 	defer t.Stop()
 	for {
@@ -257,25 +259,8 @@ func sweepQuotes(ctx context.Context, store *mongodb.Store, quotes *app.Quotes, 
 		case <-ctx.Done():
 			return
 		case <-t.C:
-			if err := recoverQuotes(ctx, store, quotes, log); err != nil {
-				log.Error("quote sweep", "error", err)
-			}
-		}
-	}
-}
-
-// sweepStock settles stale holds every minute, with several instances on
-// one MongoDB: one that crashed may never start again.
-func sweepStock(ctx context.Context, store *mongodb.Store, log *slog.Logger) {
-	t := time.NewTicker(time.Minute)
-	defer t.Stop()
-	for {
-		select {
-		case <-ctx.Done():
-			return
-		case <-t.C:
-			if err := recoverStock(ctx, store, log); err != nil {
-				log.Error("stock sweep", "error", err)
+			if err := settle(); err != nil {
+				log.Error(what+" sweep", "error", err)
 			}
 		}
 	}

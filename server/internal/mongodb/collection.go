@@ -387,7 +387,12 @@ func (t *collection[K, D]) count(ctx context.Context) (int64, error) {
 
 // all reads every document from the store.
 func (t *collection[K, D]) all(ctx context.Context) ([]D, error) {
-	cur, err := t.c.Find(ctx, bson.D{})
+	return t.findAll(ctx, bson.D{})
+}
+
+// findAll reads every document of filter from the store, never the mirror.
+func (t *collection[K, D]) findAll(ctx context.Context, filter bson.D, opts ...options.Lister[options.FindOptions]) ([]D, error) {
+	cur, err := t.c.Find(ctx, filter, opts...)
 	if err != nil {
 		return nil, translate(err, "")
 	}

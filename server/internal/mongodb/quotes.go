@@ -215,11 +215,7 @@ func (s *Store) DeclineQuote(ctx context.Context, id string) (shop.Quote, error)
 // StartAccepting marks a quoted quote, priced as read, as being accepted by
 // the orders orderIDs, in one conditional write.
 func (s *Store) StartAccepting(ctx context.Context, id string, quotedAt time.Time, orderIDs []string) error {
-	oid, err := objectID(id)
-	if err != nil {
-		return err
-	}
-	ids, err := objectIDs(orderIDs)
+	oid, ids, err := acceptanceIDs(id, orderIDs)
 	if err != nil {
 		return err
 	}
@@ -245,6 +241,16 @@ func (s *Store) StartAccepting(ctx context.Context, id string, quotedAt time.Tim
 	return err
 }
 
+// acceptanceIDs reads the ids of a quote and of the orders accepting it.
+func acceptanceIDs(id string, orderIDs []string) (bson.ObjectID, []bson.ObjectID, error) {
+	oid, err := objectID(id)
+	if err != nil {
+		return oid, nil, err
+	}
+	ids, err := objectIDs(orderIDs)
+	return oid, ids, err
+}
+
 // markedBy is the precondition of ending an acceptance: the quote carries
 // exactly this marker.
 func markedBy(ids []bson.ObjectID) guard[quoteDoc] {
@@ -261,11 +267,7 @@ func markedBy(ids []bson.ObjectID) guard[quoteDoc] {
 
 // FinishAccepting makes the quote accepted with the orders it marked.
 func (s *Store) FinishAccepting(ctx context.Context, id string, orderIDs []string) (shop.Quote, error) {
-	oid, err := objectID(id)
-	if err != nil {
-		return shop.Quote{}, err
-	}
-	ids, err := objectIDs(orderIDs)
+	oid, ids, err := acceptanceIDs(id, orderIDs)
 	if err != nil {
 		return shop.Quote{}, err
 	}
@@ -281,11 +283,7 @@ func (s *Store) FinishAccepting(ctx context.Context, id string, orderIDs []strin
 
 // AbandonAccepting drops the marker: the quote is quoted, as before.
 func (s *Store) AbandonAccepting(ctx context.Context, id string, orderIDs []string) error {
-	oid, err := objectID(id)
-	if err != nil {
-		return err
-	}
-	ids, err := objectIDs(orderIDs)
+	oid, ids, err := acceptanceIDs(id, orderIDs)
 	if err != nil {
 		return err
 	}

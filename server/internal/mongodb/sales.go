@@ -42,15 +42,7 @@ func (t *collection[K, D]) find(ctx context.Context, index string, match func(*D
 	if sort != nil {
 		opts.SetSort(sort)
 	}
-	cur, err := t.c.Find(ctx, filter, opts)
-	if err != nil {
-		return nil, translate(err, "")
-	}
-	var docs []D
-	if err := cur.All(ctx, &docs); err != nil {
-		return nil, translate(err, "")
-	}
-	return docs, nil
+	return t.findAll(ctx, filter, opts)
 }
 
 // each calls fn with every document matching, in no order, without
