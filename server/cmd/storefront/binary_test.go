@@ -47,20 +47,38 @@ func startStorefront(t *testing.T, bin, dataDir string, env ...string) *running 
 	r := &running{t: t, cmd: cmd, logs: logs,
 		api: &apiClient{tb: t, base: fmt.Sprintf("http://127.0.0.1:%d", port), http: &http.Client{Timeout: 10 * time.Second}, contract: mustContract(t)}}
 	t.Cleanup(func() { _ = cmd.Process.Kill() })
-	for deadline := time.Now().Add(60 * time.Second); ; time.Sleep(50 * time.Millisecond) {
-		if status, _, err := r.api.call("GET", "/healthz", "", ""); err == nil && status == 200 {
-			return r
-		}
+	if !waitFor(60*time.Second, r.api.healthy) {
+		t.Fatalf("not healthy in time:\n%s", logs.String())
+	}
+	return r
+}
+
+// waitFor polls cond until it holds (true) or within has passed (false).
+func waitFor(within time.Duration, cond func() bool) bool {
+	for deadline := time.Now().Add(within); !cond(); time.Sleep(20 * time.Millisecond) {
 		if time.Now().After(deadline) {
-			t.Fatalf("not healthy in time:\n%s", logs.String())
+			return false
 		}
 	}
+	return true
+}
+
+// healthy reports whether the API's /healthz answers 200.
+func (a *apiClient) healthy() bool {
+	status, _, err := a.call("GET", "/healthz", "", "")
+	return err == nil && status == 200
 }
 
 // stop ends the binary with SIGTERM and waits for a clean exit.
 func (r *running) stop() {
 	r.t.Helper()
 	_ = r.cmd.Process.Signal(syscall.SIGTERM)
+	r.waitExit()
+}
+
+// waitExit waits for a clean exit (the store closed) after a SIGTERM.
+func (r *running) waitExit() {
+	r.t.Helper()
 	done := make(chan error, 1)
 	go func() { done <- r.cmd.Wait() }()
 	select {

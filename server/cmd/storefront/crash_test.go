@@ -49,15 +49,11 @@ func TestBinary_KillMidBurst(t *testing.T) {
 			t.Fatal(err)
 		}
 		api := &apiClient{tb: t, base: fmt.Sprintf("http://127.0.0.1:%d", port), http: &http.Client{Timeout: 10 * time.Second}, contract: mustContract(t)}
-		for deadline := time.Now().Add(60 * time.Second); ; time.Sleep(50 * time.Millisecond) {
-			if status, _, err := api.call("GET", "/healthz", "", ""); err == nil && status == 200 {
-				return cmd, logs, api
-			}
-			if time.Now().After(deadline) {
-				_ = cmd.Process.Kill()
-				t.Fatalf("not healthy in time:\n%s", logs.String())
-			}
+		if !waitFor(60*time.Second, api.healthy) {
+			_ = cmd.Process.Kill()
+			t.Fatalf("not healthy in time:\n%s", logs.String())
 		}
+		return cmd, logs, api
 	}
 
 	cmd, _, api := start()

@@ -36,13 +36,8 @@ func TestBinary_SendsMail(t *testing.T) {
 	go func() { done <- cmd.Wait() }()
 	t.Cleanup(func() { _ = cmd.Process.Kill() })
 	api := &apiClient{tb: t, base: fmt.Sprintf("http://127.0.0.1:%d", port), http: http.DefaultClient, contract: mustContract(t)}
-	for deadline := time.Now().Add(60 * time.Second); ; time.Sleep(100 * time.Millisecond) {
-		if status, _, err := api.call("GET", "/healthz", "", ""); err == nil && status == 200 {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("not healthy in time:\n%s", logs.String())
-		}
+	if !waitFor(60*time.Second, api.healthy) {
+		t.Fatalf("not healthy in time:\n%s", logs.String())
 	}
 	api.register("Boss", "boss@shop.test")
 	arrived := srv.Arrived()

@@ -339,18 +339,19 @@ func startScale(b *testing.B, bin string, env []string) *scaleServer {
 	}
 	s := &scaleServer{cmd: cmd, logs: logs, base: fmt.Sprintf("http://127.0.0.1:%d", port),
 		site: fmt.Sprintf("http://127.0.0.1:%d", clientPort), b: b}
-	for deadline := time.Now().Add(2 * time.Minute); ; time.Sleep(20 * time.Millisecond) {
-		if res, err := http.Get(s.base + "/healthz"); err == nil {
-			res.Body.Close()
-			if res.StatusCode == 200 {
-				return s
-			}
+	healthy := func() bool {
+		res, err := http.Get(s.base + "/healthz")
+		if err != nil {
+			return false
 		}
-		if time.Now().After(deadline) {
-			_ = cmd.Process.Kill()
-			b.Fatalf("not healthy in time:\n%s", logs.String())
-		}
+		res.Body.Close()
+		return res.StatusCode == 200
 	}
+	if !waitFor(2*time.Minute, healthy) {
+		_ = cmd.Process.Kill()
+		b.Fatalf("not healthy in time:\n%s", logs.String())
+	}
+	return s
 }
 
 func (s *scaleServer) stop() {

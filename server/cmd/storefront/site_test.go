@@ -33,13 +33,8 @@ func TestBinary_ClientServerPages(t *testing.T) {
 		return res.StatusCode, string(b), err
 	}
 	// The API answers first; the client server's listener follows at once.
-	for deadline := time.Now().Add(30 * time.Second); ; time.Sleep(50 * time.Millisecond) {
-		if status, _, err := get("/robots.txt"); err == nil && status == 200 {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("the client server does not answer:\n%s", r.logs.String())
-		}
+	if !waitFor(30*time.Second, func() bool { status, _, err := get("/robots.txt"); return err == nil && status == 200 }) {
+		t.Fatalf("the client server does not answer:\n%s", r.logs.String())
 	}
 
 	var list []struct {

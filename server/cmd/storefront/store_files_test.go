@@ -40,14 +40,9 @@ func TestBinary_TheStoreIsPrivate(t *testing.T) {
 		t.Fatal(err)
 	}
 	api := &apiClient{tb: t, base: fmt.Sprintf("http://127.0.0.1:%d", port), http: http.DefaultClient, contract: mustContract(t)}
-	for deadline := time.Now().Add(60 * time.Second); ; time.Sleep(50 * time.Millisecond) {
-		if status, _, err := api.call("GET", "/service?limit=1", "", ""); err == nil && status == 200 {
-			break
-		}
-		if time.Now().After(deadline) {
-			_ = cmd.Process.Kill()
-			t.Fatalf("not serving in time:\n%s", logs.String())
-		}
+	if !waitFor(60*time.Second, api.healthy) {
+		_ = cmd.Process.Kill()
+		t.Fatalf("not serving in time:\n%s", logs.String())
 	}
 	ports, err := listeningTCPPorts(cmd.Process.Pid)
 	_ = cmd.Process.Signal(os.Interrupt)

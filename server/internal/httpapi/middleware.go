@@ -37,6 +37,9 @@ func (s *Server) requestLog() gin.HandlerFunc {
 		}
 		c.Set(requestIDKey, id)
 		c.Header("X-Request-ID", id)
+		if s.observer != nil {
+			s.observer.RequestStarted()
+		}
 		c.Next()
 		took := time.Since(start)
 		bytes := max(c.Writer.Size(), 0) // -1 when nothing was written

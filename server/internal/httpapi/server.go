@@ -56,6 +56,8 @@ type Deps struct {
 // route matched), its status and how long it took. It also hears requests
 // refused by a rate limit, by the limit's name.
 type Observer interface {
+	// RequestStarted hears a request begin; ObserveRequest hears it end.
+	RequestStarted()
 	ObserveRequest(method, route string, status int, took time.Duration)
 	RateLimited(limit string)
 }

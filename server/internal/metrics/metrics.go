@@ -24,6 +24,7 @@ type Metrics struct {
 	reg      *prometheus.Registry
 	requests *prometheus.CounterVec
 	duration *prometheus.HistogramVec
+	inFlight prometheus.Gauge
 	events   map[shop.Event]prometheus.Counter
 	limited  *prometheus.CounterVec
 	sizes    *sizeCollector
@@ -54,6 +55,10 @@ func New() *Metrics {
 			Help:    "Time to answer an API request, by method, route template and status class.",
 			Buckets: []float64{.001, .0025, .005, .01, .025, .05, .1, .25, .5, 1, 2.5, 5, 10},
 		}, []string{"method", "route", "status"}),
+		inFlight: prometheus.NewGauge(prometheus.GaugeOpts{
+			Name: "storefront_http_requests_in_flight",
+			Help: "API requests begun and not yet answered.",
+		}),
 		events: map[shop.Event]prometheus.Counter{},
 		limited: prometheus.NewCounterVec(prometheus.CounterOpts{
 			Name: "storefront_rate_limited_total",
@@ -64,7 +69,7 @@ func New() *Metrics {
 			bytes:   prometheus.NewDesc("storefront_cache_bytes", "Bytes held by an in-process cache or index (an estimate for indexes).", []string{"cache"}, nil),
 		},
 	}
-	m.reg.MustRegister(m.requests, m.duration, m.limited, m.sizes,
+	m.reg.MustRegister(m.requests, m.duration, m.inFlight, m.limited, m.sizes,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	for e, help := range events {
 		c := prometheus.NewCounter(prometheus.CounterOpts{Name: "storefront_" + string(e) + "_total", Help: help})
@@ -84,6 +89,10 @@ func (m *Metrics) Count(e shop.Event) {
 // RateLimited counts a request refused by the named limit.
 func (m *Metrics) RateLimited(limit string) { m.limited.WithLabelValues(limit).Inc() }
 
+// RequestStarted counts a request in flight until ObserveRequest hears its
+// answer.
+func (m *Metrics) RequestStarted() { m.inFlight.Inc() }
+
 // ObserveRequest counts an answered request. route is the router's template
 // ("/service/:id"), so that the label's values stay few whatever the paths
 // asked; a request no route matched is "unmatched".
@@ -93,6 +102,7 @@ func (m *Metrics) ObserveRequest(method, route string, status int, took time.Dur
 	}
 	method = knownMethod(method)
 	class := statusClass(status)
+	m.inFlight.Dec()
 	m.requests.WithLabelValues(method, route, class).Inc()
 	m.duration.WithLabelValues(method, route, class).Observe(took.Seconds())
 }
