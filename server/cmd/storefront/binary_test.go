@@ -10,6 +10,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"storefront/server/internal/testwait"
 )
 
 // buildCommand builds the main package in dir (relative to this one) into
@@ -47,20 +49,10 @@ func startStorefront(t *testing.T, bin, dataDir string, env ...string) *running 
 	r := &running{t: t, cmd: cmd, logs: logs,
 		api: &apiClient{tb: t, base: fmt.Sprintf("http://127.0.0.1:%d", port), http: &http.Client{Timeout: 10 * time.Second}, contract: mustContract(t)}}
 	t.Cleanup(func() { _ = cmd.Process.Kill() })
-	if !waitFor(60*time.Second, r.api.healthy) {
+	if !testwait.Until(60*time.Second, r.api.healthy) {
 		t.Fatalf("not healthy in time:\n%s", logs.String())
 	}
 	return r
-}
-
-// waitFor polls cond until it holds (true) or within has passed (false).
-func waitFor(within time.Duration, cond func() bool) bool {
-	for deadline := time.Now().Add(within); !cond(); time.Sleep(20 * time.Millisecond) {
-		if time.Now().After(deadline) {
-			return false
-		}
-	}
-	return true
 }
 
 // healthy reports whether the API's /healthz answers 200.

@@ -22,6 +22,7 @@ import (
 	"storefront/server/internal/httpapi/openapitest"
 	"storefront/server/internal/mongodb/mongotest"
 	"storefront/server/internal/shop"
+	"storefront/server/internal/testwait"
 )
 
 // TestBinary_KillMidBurst kills the real binary with SIGKILL in the middle
@@ -49,7 +50,7 @@ func TestBinary_KillMidBurst(t *testing.T) {
 			t.Fatal(err)
 		}
 		api := &apiClient{tb: t, base: fmt.Sprintf("http://127.0.0.1:%d", port), http: &http.Client{Timeout: 10 * time.Second}, contract: mustContract(t)}
-		if !waitFor(60*time.Second, api.healthy) {
+		if !testwait.Until(60*time.Second, api.healthy) {
 			_ = cmd.Process.Kill()
 			t.Fatalf("not healthy in time:\n%s", logs.String())
 		}

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"storefront/server/internal/mail/mailtest"
+	"storefront/server/internal/testwait"
 )
 
 // TestBinary_SendsMail: with SMTP_URL the binary runs the outbox's sender:
@@ -36,7 +37,7 @@ func TestBinary_SendsMail(t *testing.T) {
 	go func() { done <- cmd.Wait() }()
 	t.Cleanup(func() { _ = cmd.Process.Kill() })
 	api := &apiClient{tb: t, base: fmt.Sprintf("http://127.0.0.1:%d", port), http: http.DefaultClient, contract: mustContract(t)}
-	if !waitFor(60*time.Second, api.healthy) {
+	if !testwait.Until(60*time.Second, api.healthy) {
 		t.Fatalf("not healthy in time:\n%s", logs.String())
 	}
 	api.register("Boss", "boss@shop.test")

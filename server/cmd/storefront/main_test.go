@@ -11,6 +11,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"storefront/server/internal/testwait"
 )
 
 // TestBinary builds the real binary and runs it on the embedded store: it
@@ -50,7 +52,7 @@ func TestBinary(t *testing.T) {
 		f := scrape(t, fmt.Sprintf("http://127.0.0.1:%d/metrics", metricsPort))["storefront_http_requests_in_flight"]
 		return f != nil && len(f.GetMetric()) == 1 && f.GetMetric()[0].GetGauge().GetValue() == 1
 	}
-	if !waitFor(30*time.Second, inFlight) {
+	if !testwait.Until(30*time.Second, inFlight) {
 		t.Fatalf("the half-sent request is not in flight:\n%s", sf.logs.String())
 	}
 	_ = sf.cmd.Process.Signal(syscall.SIGTERM)
@@ -62,7 +64,7 @@ func TestBinary(t *testing.T) {
 		}
 		return err != nil
 	}
-	if !waitFor(30*time.Second, refused) {
+	if !testwait.Until(30*time.Second, refused) {
 		t.Fatalf("the API still accepts connections after SIGTERM:\n%s", sf.logs.String())
 	}
 	fmt.Fprint(conn, body[10:])

@@ -20,6 +20,7 @@ import (
 	"time"
 
 	"storefront/server/internal/auth"
+	"storefront/server/internal/testwait"
 )
 
 // The data set of BenchmarkScale (DESIGN's scale budget): a real shop's
@@ -347,7 +348,7 @@ func startScale(b *testing.B, bin string, env []string) *scaleServer {
 		res.Body.Close()
 		return res.StatusCode == 200
 	}
-	if !waitFor(2*time.Minute, healthy) {
+	if !testwait.Until(2*time.Minute, healthy) {
 		_ = cmd.Process.Kill()
 		b.Fatalf("not healthy in time:\n%s", logs.String())
 	}

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"storefront/server/internal/testwait"
 )
 
 // TestBinary_ClientServerPages: the binary's client server (CLIENT_DIST,
@@ -33,7 +35,7 @@ func TestBinary_ClientServerPages(t *testing.T) {
 		return res.StatusCode, string(b), err
 	}
 	// The API answers first; the client server's listener follows at once.
-	if !waitFor(30*time.Second, func() bool { status, _, err := get("/robots.txt"); return err == nil && status == 200 }) {
+	if !testwait.Until(30*time.Second, func() bool { status, _, err := get("/robots.txt"); return err == nil && status == 200 }) {
 		t.Fatalf("the client server does not answer:\n%s", r.logs.String())
 	}
 

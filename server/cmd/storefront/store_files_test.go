@@ -13,6 +13,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"storefront/server/internal/testwait"
 )
 
 // TestBinary_TheStoreIsPrivate runs the binary on the embedded store with
@@ -40,7 +42,7 @@ func TestBinary_TheStoreIsPrivate(t *testing.T) {
 		t.Fatal(err)
 	}
 	api := &apiClient{tb: t, base: fmt.Sprintf("http://127.0.0.1:%d", port), http: http.DefaultClient, contract: mustContract(t)}
-	if !waitFor(60*time.Second, api.healthy) {
+	if !testwait.Until(60*time.Second, api.healthy) {
 		_ = cmd.Process.Kill()
 		t.Fatalf("not serving in time:\n%s", logs.String())
 	}

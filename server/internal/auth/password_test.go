@@ -11,15 +11,14 @@ import (
 	"github.com/alexedwards/argon2id"
 
 	"storefront/server/internal/shop"
+	"storefront/server/internal/testwait"
 )
 
 // eventually waits (without a fixed sleep) until cond holds.
 func eventually(tb testing.TB, what string, cond func() bool) {
 	tb.Helper()
-	for deadline := time.Now().Add(30 * time.Second); !cond(); time.Sleep(time.Millisecond) {
-		if time.Now().After(deadline) {
-			tb.Fatalf("timed out waiting until %s", what)
-		}
+	if !testwait.Until(30*time.Second, cond) {
+		tb.Fatalf("timed out waiting until %s", what)
 	}
 }
 

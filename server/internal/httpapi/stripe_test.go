@@ -15,6 +15,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"storefront/server/internal/testwait"
 )
 
 // startStripeMock runs the pinned stripe-mock (installed by `go tool task
@@ -50,15 +52,17 @@ func startStripeMock(tb testing.TB) string {
 	}
 	tb.Cleanup(func() { _ = cmd.Process.Kill(); _ = cmd.Wait() })
 	addr := fmt.Sprintf("127.0.0.1:%d", httpPort)
-	for deadline := time.Now().Add(30 * time.Second); ; time.Sleep(50 * time.Millisecond) {
-		if c, err := net.Dial("tcp", addr); err == nil {
+	listening := func() bool {
+		c, err := net.Dial("tcp", addr)
+		if err == nil {
 			c.Close()
-			return "http://" + addr
 		}
-		if time.Now().After(deadline) {
-			tb.Fatalf("stripe-mock did not start:\n%s", out.String())
-		}
+		return err == nil
 	}
+	if !testwait.Until(30*time.Second, listening) {
+		tb.Fatalf("stripe-mock did not start:\n%s", out.String())
+	}
+	return "http://" + addr
 }
 
 // stripeProxy sits between the server and stripe-mock. stripe-mock answers
