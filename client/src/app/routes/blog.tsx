@@ -29,7 +29,7 @@ export default function BlogPage() {
       >
         <Box
           aria-hidden="true"
-          sx={{ width: 72, height: 72, mx: 'auto', borderRadius: '50%', display: 'grid', placeItems: 'center', bgcolor: '#fff4d1', color: 'secondary.main', '& svg': { fontSize: 36 } }}
+          sx={{ width: 72, height: 72, mx: 'auto', borderRadius: '50%', display: 'grid', placeItems: 'center', bgcolor: 'highlight.bg', color: 'secondary.main', '& svg': { fontSize: 36 } }}
         >
           <ArticleOutlinedIcon />
         </Box>

@@ -20,8 +20,8 @@ export default function NavbarPracticePage() {
       </Typography>
       <Box sx={{ border: 1, borderColor: 'divider', borderRadius: 3, overflow: 'hidden', boxShadow: '0 12px 32px rgba(20,24,29,.08)', bgcolor: 'background.default' }}>
         {/* A window frame around the demo. */}
-        <Box aria-hidden="true" sx={{ display: 'flex', gap: 0.75, px: 2, py: 1.25, bgcolor: '#e3e7eb' }}>
-          {['#e0665a', '#f5b301', '#4caf68'].map((c) => (
+        <Box aria-hidden="true" sx={{ display: 'flex', gap: 0.75, px: 2, py: 1.25, bgcolor: 'windowFrame.bar' }}>
+          {(['windowFrame.close', 'windowFrame.minimize', 'windowFrame.zoom'] as const).map((c) => (
             <Box key={c} sx={{ width: 12, height: 12, borderRadius: '50%', bgcolor: c }} />
           ))}
         </Box>
@@ -51,7 +51,7 @@ export default function NavbarPracticePage() {
         </Box>
         <Box aria-hidden="true" sx={{ p: 3, display: 'grid', gap: 1.5 }}>
           {[90, 70, 80].map((w) => (
-            <Box key={w} sx={{ height: 12, width: `${w}%`, borderRadius: 1, bgcolor: '#dde1e6' }} />
+            <Box key={w} sx={{ height: 12, width: `${w}%`, borderRadius: 1, bgcolor: 'divider' }} />
           ))}
         </Box>
       </Box>

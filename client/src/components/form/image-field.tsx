@@ -92,9 +92,9 @@ export function ImageField<T extends FieldValues, N extends FieldPath<T>>({
           alignItems: 'center',
           gap: 2,
           border: '1.5px dashed',
-          borderColor: message ? 'error.main' : '#c4cad2',
+          borderColor: message ? 'error.main' : 'line.strong',
           borderRadius: 2,
-          bgcolor: '#fafbfc',
+          bgcolor: 'surface.subtle',
         }}
       >
         <Box
@@ -104,7 +104,7 @@ export function ImageField<T extends FieldValues, N extends FieldPath<T>>({
             height: 88,
             borderRadius: shape === 'square' ? '50%' : 1.5,
             overflow: 'hidden',
-            bgcolor: '#eef0f3',
+            bgcolor: 'surface.muted',
             display: 'grid',
             placeItems: 'center',
             color: 'text.secondary',

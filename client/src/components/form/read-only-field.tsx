@@ -11,7 +11,7 @@ export function ReadOnlyField({ label, value, type }: { label: string; value: st
       fullWidth
       helperText={formMessages.forms.fromAccount}
       slotProps={{ input: { readOnly: true }, inputLabel: { shrink: true } }}
-      sx={{ '& .MuiInputBase-root': { bgcolor: '#f4f5f7' } }}
+      sx={{ '& .MuiInputBase-root': { bgcolor: 'background.default' } }}
     />
   );
 }

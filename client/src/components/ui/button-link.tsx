@@ -27,7 +27,7 @@ function buttonLook(theme: Theme, { tone = 'primary', size = 'medium', fullWidth
     primary: { color: palette.primary.contrastText, background: palette.primary.main, border: palette.primary.main, hover: palette.primary.dark, hoverColor: palette.primary.contrastText },
     secondary: { color: palette.secondary.contrastText, background: palette.secondary.main, border: palette.secondary.main, hover: palette.secondary.light, hoverColor: palette.secondary.contrastText },
     outlined: { color: palette.secondary.main, background: 'transparent', border: palette.secondary.main, hover: 'rgba(27,38,49,.08)', hoverColor: palette.secondary.main },
-    'outlined-light': { color: '#fff', background: 'transparent', border: 'rgba(255,255,255,.6)', hover: 'rgba(255,255,255,.1)', hoverColor: '#fff' },
+    'outlined-light': { color: palette.common.white, background: 'transparent', border: 'rgba(255,255,255,.6)', hover: 'rgba(255,255,255,.1)', hoverColor: palette.common.white },
     'outlined-error': { color: palette.error.main, background: 'transparent', border: palette.error.main, hover: 'rgba(179,38,30,.08)', hoverColor: palette.error.main },
   }[tone];
   return {

@@ -16,11 +16,12 @@ export function ErrorMessage({ children, onRetry }: { children: ReactNode; onRet
         px: 2.5,
         py: 1.5,
         borderRadius: 2,
-        border: '1px solid #f1b8b4',
+        border: '1px solid',
+        borderColor: 'feedback.error.border',
         borderLeft: '6px solid',
         borderLeftColor: 'error.main',
-        bgcolor: '#fdecea',
-        color: '#5f1410',
+        bgcolor: 'feedback.error.bg',
+        color: 'feedback.error.text',
         fontWeight: 600,
       }}
     >

@@ -7,6 +7,7 @@ import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import type { ReactNode } from 'react';
 import { messages } from '@/config/messages';
 import { site } from '@/config/site';
+import { hazardStripes, steelBackground } from '@/lib/theme';
 
 interface AuthLayoutProps {
   title: string;
@@ -45,12 +46,9 @@ export function AuthLayout({ title, subtitle, notice, form, alternative, footer 
             justifyContent: 'space-between',
             gap: 4,
             p: 5,
-            color: '#fff',
+            color: 'common.white',
             position: 'relative',
-            background:
-              'linear-gradient(rgba(255,255,255,.035) 1px, transparent 1px) 0 0 / 32px 32px,' +
-              'linear-gradient(90deg, rgba(255,255,255,.035) 1px, transparent 1px) 0 0 / 32px 32px,' +
-              'linear-gradient(135deg, #16202a 0%, #1f3040 55%, #16202a 100%)',
+            background: (t) => steelBackground(t),
             '&::after': {
               content: '""',
               position: 'absolute',
@@ -58,7 +56,7 @@ export function AuthLayout({ title, subtitle, notice, form, alternative, footer 
               right: 0,
               bottom: 0,
               height: 8,
-              background: 'repeating-linear-gradient(-45deg, #f5b301 0 12px, #14181d 12px 24px)',
+              background: (t) => hazardStripes(t, 12),
             },
           }}
         >
@@ -72,7 +70,7 @@ export function AuthLayout({ title, subtitle, notice, form, alternative, footer 
           </Box>
           <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, mb: 2, display: 'grid', gap: 1.5 }}>
             {site.banner.highlights.map((item) => (
-              <Box component="li" key={item} sx={{ display: 'flex', alignItems: 'center', gap: 1.25, fontWeight: 600, color: '#e6eaee' }}>
+              <Box component="li" key={item} sx={{ display: 'flex', alignItems: 'center', gap: 1.25, fontWeight: 600, color: 'textOnDark.emphasis' }}>
                 <CheckCircleIcon sx={{ color: 'primary.main' }} fontSize="small" aria-hidden="true" />
                 {item}
               </Box>

@@ -35,7 +35,7 @@ export function ProductCard({ product, actions }: { product: Product; actions?: 
         to={productPage}
         tabIndex={-1}
         data-testid="product-card-image-link"
-        sx={{ display: 'block', bgcolor: '#eef0f3', ...pictureBox }}
+        sx={{ display: 'block', bgcolor: 'surface.muted', ...pictureBox }}
       >
         <ProductPicture src={product.image} alt={product.name} lazy />
       </Box>

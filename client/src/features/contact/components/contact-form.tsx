@@ -73,7 +73,7 @@ export function ContactForm() {
           {m.submit}
         </Button>
         {/* Always in the page (empty until sent), so that screen readers announce the confirmation. */}
-        <Box role="status" sx={{ display: 'flex', alignItems: 'flex-start', gap: 1, color: '#1e6b34', fontWeight: 600, flex: '1 1 260px' }}>
+        <Box role="status" sx={{ display: 'flex', alignItems: 'flex-start', gap: 1, color: 'feedback.success.inline', fontWeight: 600, flex: '1 1 260px' }}>
           {sent && (
             <>
               <CheckCircleIcon fontSize="small" aria-hidden="true" sx={{ mt: '2px' }} />

@@ -8,7 +8,7 @@ import PhoneOutlinedIcon from '@mui/icons-material/PhoneOutlined';
 import type { ReactNode } from 'react';
 import { contentMessages } from '@/config/content-messages';
 import { site } from '@/config/site';
-import { onDarkSurface } from '@/lib/theme';
+import { onDarkSurface, steelBackground } from '@/lib/theme';
 import { ContactForm } from './contact-form';
 
 const m = contentMessages.contact;
@@ -23,7 +23,7 @@ function Detail({ icon, label, children }: { icon: ReactNode; label: string; chi
         {icon}
       </Box>
       <Box sx={{ minWidth: 0 }}>
-        <Box component="span" sx={{ display: 'block', fontSize: '0.8rem', fontWeight: 800, letterSpacing: '0.1em', textTransform: 'uppercase', color: '#cfd6de' }}>
+        <Box component="span" sx={{ display: 'block', fontSize: '0.8rem', fontWeight: 800, letterSpacing: '0.1em', textTransform: 'uppercase', color: 'textOnDark.muted' }}>
           {label}
         </Box>
         <Box sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{children}</Box>
@@ -32,7 +32,7 @@ function Detail({ icon, label, children }: { icon: ReactNode; label: string; chi
   );
 }
 
-const linkSx = { color: '#fff', textDecorationColor: 'rgba(255,255,255,.5)' } as const;
+const linkSx = { color: 'common.white', textDecorationColor: 'rgba(255,255,255,.5)' } as const;
 
 /** Contact: the store's details (site.ts) beside the message form. Lazy: below the fold. */
 export default function ContactSection() {
@@ -54,12 +54,9 @@ export default function ContactSection() {
           <Box
             sx={{
               p: { xs: 3, sm: 5 },
-              color: '#fff',
+              color: 'common.white',
               ...onDarkSurface,
-              background:
-                'linear-gradient(rgba(255,255,255,.035) 1px, transparent 1px) 0 0 / 32px 32px,' +
-                'linear-gradient(90deg, rgba(255,255,255,.035) 1px, transparent 1px) 0 0 / 32px 32px,' +
-                'linear-gradient(135deg, #16202a 0%, #1f3040 55%, #16202a 100%)',
+              background: (t) => steelBackground(t),
             }}
           >
             <Typography variant="overline" component="p" sx={{ color: 'primary.main' }}>
@@ -68,7 +65,7 @@ export default function ContactSection() {
             <Typography variant="h3" component="h2" id="contact-title" sx={{ fontSize: { xs: '1.9rem', md: '2.4rem' } }}>
               {m.title}
             </Typography>
-            <Typography sx={{ color: '#cfd6de', mt: 2, lineHeight: 1.7 }}>{m.subtitle}</Typography>
+            <Typography sx={{ color: 'textOnDark.muted', mt: 2, lineHeight: 1.7 }}>{m.subtitle}</Typography>
             <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, mt: 4, display: 'grid', gap: 2.5 }}>
               <Detail icon={<EmailOutlinedIcon />} label={m.email}>
                 <Link href={`mailto:${contact.email}`} sx={linkSx}>

@@ -1,17 +1,19 @@
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
+import { useTheme } from '@mui/material/styles';
 import { ButtonLink } from '@/components/ui/button-link';
 import { paths } from '@/config/paths';
 import { site } from '@/config/site';
-import { onDarkSurface } from '@/lib/theme';
+import { hazardStripes, onDarkSurface, steelBackground } from '@/lib/theme';
 import bannerImage from '@/assets/banner-machinery.svg';
 
 function CheckIcon() {
+  const { palette } = useTheme();
   return (
     <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-      <circle cx="12" cy="12" r="11" fill="#f5b301" />
-      <path d="M7 12.5l3.2 3.2L17 9" fill="none" stroke="#14181d" strokeWidth="2.4" strokeLinecap="round" strokeLinejoin="round" />
+      <circle cx="12" cy="12" r="11" fill={palette.primary.main} />
+      <path d="M7 12.5l3.2 3.2L17 9" fill="none" stroke={palette.text.primary} strokeWidth="2.4" strokeLinecap="round" strokeLinejoin="round" />
     </svg>
   );
 }
@@ -26,13 +28,10 @@ export function Banner() {
       aria-labelledby="banner-title"
       sx={{
         position: 'relative',
-        color: '#fff',
+        color: 'common.white',
         overflow: 'hidden',
         ...onDarkSurface,
-        background:
-          'linear-gradient(rgba(255,255,255,.035) 1px, transparent 1px) 0 0 / 32px 32px,' +
-          'linear-gradient(90deg, rgba(255,255,255,.035) 1px, transparent 1px) 0 0 / 32px 32px,' +
-          'linear-gradient(135deg, #16202a 0%, #1f3040 55%, #16202a 100%)',
+        background: (t) => steelBackground(t),
         '&::after': {
           content: '""',
           position: 'absolute',
@@ -40,7 +39,7 @@ export function Banner() {
           right: 0,
           bottom: 0,
           height: 10,
-          background: 'repeating-linear-gradient(-45deg, #f5b301 0 14px, #14181d 14px 28px)',
+          background: (t) => hazardStripes(t, 14),
         },
       }}
     >
@@ -66,7 +65,7 @@ export function Banner() {
           >
             {banner.title}
           </Typography>
-          <Typography sx={{ mt: 2.5, color: '#cfd6de', fontSize: { xs: '1rem', md: '1.125rem' }, lineHeight: 1.7, maxWidth: 560 }}>
+          <Typography sx={{ mt: 2.5, color: 'textOnDark.muted', fontSize: { xs: '1rem', md: '1.125rem' }, lineHeight: 1.7, maxWidth: 560 }}>
             {banner.text}
           </Typography>
           <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, mt: 4 }}>

@@ -14,7 +14,7 @@ const ICONS = [Inventory2OutlinedIcon, ShoppingCartOutlinedIcon, GroupsOutlinedI
 /** The figures strip (site.ts): label, figure and a note per stat. Lazy: below the fold. */
 export default function StatsStrip() {
   return (
-    <Box component="section" aria-labelledby="stats-title" sx={{ bgcolor: 'secondary.main', color: '#fff', py: { xs: 5, md: 7 } }}>
+    <Box component="section" aria-labelledby="stats-title" sx={{ bgcolor: 'secondary.main', color: 'common.white', py: { xs: 5, md: 7 } }}>
       <Typography component="h2" id="stats-title" sx={visuallyHiddenSx}>
         {contentMessages.home.statsTitle}
       </Typography>
@@ -34,7 +34,7 @@ export default function StatsStrip() {
           {site.stats.map((stat, i) => {
             const Icon = ICONS[i % ICONS.length] ?? TaskAltIcon;
             const label = (
-              <Box component="p" key="label" sx={{ m: 0, color: '#cfd6de', fontWeight: 700, fontSize: '0.9rem', letterSpacing: '0.04em' }}>
+              <Box component="p" key="label" sx={{ m: 0, color: 'textOnDark.muted', fontWeight: 700, fontSize: '0.9rem', letterSpacing: '0.04em' }}>
                 {stat.label}
               </Box>
             );
@@ -61,7 +61,7 @@ export default function StatsStrip() {
                   sx={{ position: 'absolute', top: 22, right: 22, fontSize: 36, color: 'primary.main', opacity: 0.9 }}
                 />
                 {'valueFirst' in stat && stat.valueFirst ? [value, label] : [label, value]}
-                <Box component="p" sx={{ m: 0, color: '#cfd6de', fontSize: '0.9rem' }}>
+                <Box component="p" sx={{ m: 0, color: 'textOnDark.muted', fontSize: '0.9rem' }}>
                   {stat.note}
                 </Box>
               </Box>

@@ -5,7 +5,7 @@ import { ButtonLink } from '@/components/ui/button-link';
 import { contentMessages } from '@/config/content-messages';
 import { paths } from '@/config/paths';
 import { site } from '@/config/site';
-import { onDarkSurface } from '@/lib/theme';
+import { onDarkSurface, steelBackground } from '@/lib/theme';
 
 /** /landing's 90vh hero: the promise (site.ts) and Get Started, to the catalogue. */
 export function LandingHero() {
@@ -17,15 +17,11 @@ export function LandingHero() {
         minHeight: '90vh',
         display: 'flex',
         alignItems: 'center',
-        color: '#fff',
+        color: 'common.white',
         textAlign: 'center',
         ...onDarkSurface,
         position: 'relative',
-        background:
-          'radial-gradient(ellipse at 50% 120%, rgba(245,179,1,.22) 0%, transparent 60%),' +
-          'linear-gradient(rgba(255,255,255,.035) 1px, transparent 1px) 0 0 / 32px 32px,' +
-          'linear-gradient(90deg, rgba(255,255,255,.035) 1px, transparent 1px) 0 0 / 32px 32px,' +
-          'linear-gradient(160deg, #16202a 0%, #1f3040 60%, #16202a 100%)',
+        background: (t) => 'radial-gradient(ellipse at 50% 120%, rgba(245,179,1,.22) 0%, transparent 60%),' + steelBackground(t, 160, 60),
       }}
     >
       <Container maxWidth="md" sx={{ py: 8 }}>
@@ -35,7 +31,7 @@ export function LandingHero() {
         <Typography variant="h1" id="landing-title" sx={{ fontSize: { xs: '2.4rem', sm: '3.2rem', md: '4rem' }, lineHeight: 1.05, mt: 1 }}>
           {site.landing.title}
         </Typography>
-        <Typography sx={{ mt: 3, mx: 'auto', maxWidth: 620, color: '#cfd6de', fontSize: { xs: '1.05rem', md: '1.2rem' }, lineHeight: 1.7 }}>
+        <Typography sx={{ mt: 3, mx: 'auto', maxWidth: 620, color: 'textOnDark.muted', fontSize: { xs: '1.05rem', md: '1.2rem' }, lineHeight: 1.7 }}>
           {site.landing.text}
         </Typography>
         <Box sx={{ mt: 5 }}>

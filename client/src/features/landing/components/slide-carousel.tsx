@@ -34,7 +34,7 @@ const Arrow = styled('a')(({ theme }) => ({
   width: 48,
   height: 48,
   borderRadius: '50%',
-  background: '#fff',
+  background: theme.palette.common.white,
   color: theme.palette.secondary.main,
   boxShadow: '0 4px 14px rgba(0,0,0,.25)',
   '& svg': { fontSize: 30 },
@@ -103,7 +103,7 @@ export function SlideCarousel({ slides }: { slides: readonly Slide[] }) {
                 scrollMarginTop: { xs: 64, md: 72 },
                 display: 'flex',
                 alignItems: 'center',
-                color: '#fff',
+                color: 'common.white',
                 background: slide.background,
                 ...onDarkSurface,
                 overflow: 'hidden',
@@ -122,7 +122,7 @@ export function SlideCarousel({ slides }: { slides: readonly Slide[] }) {
                 <Typography variant="h3" component="h3" sx={{ fontSize: { xs: '2.1rem', md: '3.2rem' }, mt: 1 }}>
                   {slide.title}
                 </Typography>
-                <Typography sx={{ mt: 2, fontSize: { xs: '1rem', md: '1.2rem' }, lineHeight: 1.7, color: '#e3e8ed' }}>{slide.text}</Typography>
+                <Typography sx={{ mt: 2, fontSize: { xs: '1rem', md: '1.2rem' }, lineHeight: 1.7, color: 'textOnDark.body' }}>{slide.text}</Typography>
               </Box>
               <Arrow
                 href={`#${slideId(previous)}`}

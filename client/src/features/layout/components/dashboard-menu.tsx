@@ -137,7 +137,7 @@ export function DashboardMenu({ user, isAdmin, onNavigate, idPrefix }: Dashboard
   return (
     <Box component="nav" aria-label={messages.dashboard.menuLabel}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, px: 1, pt: 0.5, pb: 1.5, borderBottom: 1, borderColor: 'divider' }}>
-        <Avatar sx={{ width: 44, height: 44, bgcolor: isAdmin ? 'secondary.main' : 'primary.main', color: isAdmin ? '#fff' : 'primary.contrastText', fontWeight: 800 }} aria-hidden="true">
+        <Avatar sx={{ width: 44, height: 44, bgcolor: isAdmin ? 'secondary.main' : 'primary.main', color: isAdmin ? 'common.white' : 'primary.contrastText', fontWeight: 800 }} aria-hidden="true">
           {user ? (user.name || user.email).charAt(0).toUpperCase() : ''}
         </Avatar>
         <Box sx={{ minWidth: 0, flexGrow: 1 }}>
@@ -161,7 +161,7 @@ export function DashboardMenu({ user, isAdmin, onNavigate, idPrefix }: Dashboard
                   fontWeight: 800,
                   letterSpacing: '0.06em',
                   textTransform: 'uppercase',
-                  ...(isAdmin ? { bgcolor: 'primary.main', color: 'primary.contrastText' } : { bgcolor: '#eef0f3', color: 'text.secondary' }),
+                  ...(isAdmin ? { bgcolor: 'primary.main', color: 'primary.contrastText' } : { bgcolor: 'surface.muted', color: 'text.secondary' }),
                 }}
               >
                 {isAdmin ? messages.dashboard.roleAdmin : messages.dashboard.roleCustomer}

@@ -20,8 +20,8 @@ const SOCIAL_ICONS: Record<SocialNetwork, ReactNode> = {
 };
 
 const linkSx = {
-  color: '#cfd6de',
-  '&:hover': { color: '#fff' },
+  color: 'textOnDark.muted',
+  '&:hover': { color: 'common.white' },
   borderRadius: '2px',
 } as const;
 
@@ -59,7 +59,7 @@ function LinkColumn({ id, title, links }: { id: string; title: string; links: re
 export default function Footer() {
   const year = new Date().getFullYear();
   return (
-    <Box component="footer" sx={{ bgcolor: 'secondary.main', color: '#fff', mt: 'auto', ...onDarkSurface }}>
+    <Box component="footer" sx={{ bgcolor: 'secondary.main', color: 'common.white', mt: 'auto', ...onDarkSurface }}>
       <Container maxWidth="lg" sx={{ pt: { xs: 6, md: 8 }, pb: 4 }}>
         <Box
           sx={{
@@ -75,8 +75,8 @@ export default function Footer() {
                 {site.storeName}
               </Typography>
             </Box>
-            <Typography sx={{ color: '#cfd6de', maxWidth: 320, mb: 2 }}>{site.tagline}</Typography>
-            <Box component="address" sx={{ fontStyle: 'normal', color: '#cfd6de', display: 'grid', gap: 0.5, fontSize: '0.95rem' }}>
+            <Typography sx={{ color: 'textOnDark.muted', maxWidth: 320, mb: 2 }}>{site.tagline}</Typography>
+            <Box component="address" sx={{ fontStyle: 'normal', color: 'textOnDark.muted', display: 'grid', gap: 0.5, fontSize: '0.95rem' }}>
               <span>{site.contact.address}</span>
               <Link href={`mailto:${site.contact.email}`} sx={linkSx}>
                 {site.contact.email}
@@ -103,7 +103,7 @@ export default function Footer() {
             gap: 2,
           }}
         >
-          <Typography variant="body2" sx={{ color: '#cfd6de' }}>
+          <Typography variant="body2" sx={{ color: 'textOnDark.muted' }}>
             {messages.footer.copyright(year, site.authorName)}
           </Typography>
           <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'flex', gap: 1 }}>
@@ -116,7 +116,7 @@ export default function Footer() {
                   rel="noopener noreferrer"
                   aria-label={s.label}
                   sx={{
-                    color: '#fff',
+                    color: 'common.white',
                     bgcolor: 'rgba(255,255,255,.08)',
                     '&:hover': { bgcolor: 'primary.main', color: 'secondary.main' },
                   }}

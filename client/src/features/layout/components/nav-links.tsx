@@ -1,5 +1,5 @@
 import Box from '@mui/material/Box';
-import { styled } from '@mui/material/styles';
+import { styled, type Theme } from '@mui/material/styles';
 import type { CSSProperties } from 'react';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { messages } from '@/config/messages';
@@ -10,7 +10,7 @@ import { isNavItemActive, visibleNavItems } from './nav-items';
 /** The house rule for the current page's link. */
 export const ACTIVE_LINK_STYLE: CSSProperties = { border: '2px solid black' };
 
-const navItemStyles = {
+const navItemStyles = ({ theme }: { theme: Theme }) => ({
   display: 'inline-flex',
   alignItems: 'center',
   minHeight: 44,
@@ -20,13 +20,13 @@ const navItemStyles = {
   font: 'inherit',
   fontWeight: 700,
   fontSize: '0.95rem',
-  color: '#14181d',
+  color: theme.palette.text.primary,
   background: 'none',
   textDecoration: 'none',
   cursor: 'pointer',
   whiteSpace: 'nowrap',
   '&:hover': { backgroundColor: 'rgba(245,179,1,.18)' },
-} as const;
+}) as const;
 
 const NavAnchor = styled(RouterLink)(navItemStyles);
 const NavButton = styled('button')(navItemStyles);

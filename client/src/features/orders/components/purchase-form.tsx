@@ -198,7 +198,7 @@ export function PurchaseForm({ product, user, onStockChanged }: PurchaseFormProp
         p: { xs: 2.5, sm: 3.5 },
         display: 'grid',
         gap: 2.25,
-        '& .MuiInputBase-readOnly': { bgcolor: '#f4f5f7' },
+        '& .MuiInputBase-readOnly': { bgcolor: 'background.default' },
       }}
     >
       <Box>
@@ -296,13 +296,14 @@ export function PurchaseForm({ product, user, onStockChanged }: PurchaseFormProp
             gap: 1.5,
             p: 2,
             borderRadius: 2,
-            bgcolor: '#e8f4ec',
-            border: '1px solid #b7dcc2',
-            color: '#14532d',
+            bgcolor: 'feedback.success.bg',
+            border: '1px solid',
+            borderColor: 'feedback.success.border',
+            color: 'feedback.success.text',
           }}
         >
           <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1.5 }}>
-            <CheckCircleIcon aria-hidden="true" sx={{ color: '#1e7a3c', mt: 0.25 }} />
+            <CheckCircleIcon aria-hidden="true" sx={{ color: 'feedback.success.icon', mt: 0.25 }} />
             <Box sx={{ minWidth: 0 }}>
               <Typography sx={{ fontWeight: 800 }}>{m.placedTitle}</Typography>
               <Typography variant="body2">{m.placedText}</Typography>

@@ -18,7 +18,7 @@ export function PurchaseProduct({ product }: { product: Product }) {
       aria-labelledby="purchase-product-name"
       sx={{ bgcolor: 'background.paper', border: 1, borderColor: 'divider', borderRadius: 3, overflow: 'hidden' }}
     >
-      <Box sx={{ bgcolor: '#eef0f3', ...pictureBox }}>
+      <Box sx={{ bgcolor: 'surface.muted', ...pictureBox }}>
         <ProductPicture src={product.image} alt={product.name} />
       </Box>
       <Box sx={{ p: { xs: 2.5, sm: 3 }, display: 'grid', gap: 1.5 }}>
@@ -45,12 +45,12 @@ export function PurchaseProduct({ product }: { product: Product }) {
           <Chip
             icon={<Inventory2OutlinedIcon />}
             label={messages.catalogue.available(product.avaialbequantit)}
-            sx={{ fontWeight: 700, bgcolor: '#eef0f3' }}
+            sx={{ fontWeight: 700, bgcolor: 'surface.muted' }}
           />
           <Chip
             icon={<LowPriorityIcon />}
             label={messages.catalogue.minimumOrder(product.minimumquantity)}
-            sx={{ fontWeight: 700, bgcolor: '#fff4d1', '& .MuiChip-icon': { color: '#7a5800' } }}
+            sx={{ fontWeight: 700, bgcolor: 'highlight.bg', '& .MuiChip-icon': { color: 'highlight.icon' } }}
           />
         </Box>
         <Typography color="text.secondary" sx={{ whiteSpace: 'pre-line', lineHeight: 1.65 }}>

@@ -45,9 +45,9 @@ function PaidNotice({ title, transactionId }: { title: string; transactionId: st
     <Box
       role="status"
       data-testid="payment-success"
-      sx={{ display: 'flex', gap: 1.5, p: 2.5, borderRadius: 2, bgcolor: '#e8f4ec', border: '1px solid #b7dcc2', color: '#14532d' }}
+      sx={{ display: 'flex', gap: 1.5, p: 2.5, borderRadius: 2, bgcolor: 'feedback.success.bg', border: '1px solid', borderColor: 'feedback.success.border', color: 'feedback.success.text' }}
     >
-      <CheckCircleIcon aria-hidden="true" sx={{ color: '#1e7a3c', mt: 0.25 }} />
+      <CheckCircleIcon aria-hidden="true" sx={{ color: 'feedback.success.icon', mt: 0.25 }} />
       <Box sx={{ minWidth: 0 }}>
         <Typography sx={{ fontWeight: 800, fontSize: '1.1rem' }}>{title}</Typography>
         {transactionId && (

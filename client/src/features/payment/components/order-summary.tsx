@@ -38,7 +38,7 @@ export function OrderSummary({ order }: { order: Order }) {
           width={96}
           height={72}
           decoding="async"
-          sx={{ flexShrink: 0, width: 96, height: 72, objectFit: 'cover', borderRadius: 1.5, bgcolor: '#eef0f3' }}
+          sx={{ flexShrink: 0, width: 96, height: 72, objectFit: 'cover', borderRadius: 1.5, bgcolor: 'surface.muted' }}
         />
         <Box sx={{ minWidth: 0 }}>
           <Typography id="order-summary-title" variant="overline" component="h2" sx={{ color: 'text.secondary', lineHeight: 1.6 }}>

@@ -1,8 +1,9 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
+import { useTheme, type Theme } from '@mui/material/styles';
 import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
 import { loadStripe, type Stripe, type StripeCardElementOptions } from '@stripe/stripe-js';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { FormError } from '@/components/form/form-error';
 import { ErrorMessage } from '@/components/ui/error-message';
 import { messages } from '@/config/messages';
@@ -29,17 +30,20 @@ function stripeFor(publishableKey: string): Promise<Stripe | null> {
   return stripe;
 }
 
-const CARD_OPTIONS: StripeCardElementOptions = {
-  style: {
-    base: {
-      fontSize: '16px',
-      color: '#14181d',
-      fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
-      '::placeholder': { color: '#6b7580' },
+/** Stripe draws the card field in its own iframe: it takes the theme's colours as plain values. */
+function cardOptions({ palette }: Theme): StripeCardElementOptions {
+  return {
+    style: {
+      base: {
+        fontSize: '16px',
+        color: palette.text.primary,
+        fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+        '::placeholder': { color: palette.text.placeholder },
+      },
+      invalid: { color: palette.error.main, iconColor: palette.error.main },
     },
-    invalid: { color: '#b3261e', iconColor: '#b3261e' },
-  },
-};
+  };
+}
 
 /** The card form with Stripe Elements: the card's details go to Stripe only. */
 export default function StripeCardForm({ publishableKey, ...props }: CardFormProps & { publishableKey: string }) {
@@ -69,6 +73,8 @@ function StripeCardFields({ clientSecret, billing, amount, busy, disabled, onPay
   const elements = useElements();
   const [cardError, setCardError] = useState<string | null>(null);
   const [focused, setFocused] = useState(false);
+  const theme = useTheme();
+  const options = useMemo(() => cardOptions(theme), [theme]);
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -107,7 +113,7 @@ function StripeCardFields({ clientSecret, billing, amount, busy, disabled, onPay
           }}
         >
           <CardElement
-            options={CARD_OPTIONS}
+            options={options}
             onChange={(event) => setCardError(event.error?.message ?? null)}
             onFocus={() => setFocused(true)}
             onBlur={() => setFocused(false)}

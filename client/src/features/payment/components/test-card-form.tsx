@@ -4,6 +4,7 @@ import ScienceOutlinedIcon from '@mui/icons-material/ScienceOutlined';
 import { useForm } from 'react-hook-form';
 import { FormTextField } from '@/components/form/form-text-field';
 import { orderMessages } from '@/config/order-messages';
+import { hazardStripes } from '@/lib/theme';
 import { confirmTestCard } from '../api/confirm-test-card';
 import { digitsOf, formatCardNumberEdit, formatCvcEdit, formatExpiryEdit, parseExpiry } from '../utils/card-input';
 import { BilledTo, PayButton, type CardFormProps } from './card-form';
@@ -45,8 +46,9 @@ export function TestModeNotice() {
         gap: 1.5,
         p: 2,
         borderRadius: 2,
-        bgcolor: '#fff8e1',
-        border: '1px solid #f3d27a',
+        bgcolor: 'testMode.bg',
+        border: '1px solid',
+        borderColor: 'testMode.border',
         borderTop: 0,
         position: 'relative',
         overflow: 'hidden',
@@ -58,16 +60,16 @@ export function TestModeNotice() {
           left: 0,
           right: 0,
           height: 6,
-          background: 'repeating-linear-gradient(-45deg, #f5b301 0 10px, #14181d 10px 20px)',
+          background: (t) => hazardStripes(t, 10),
         },
       }}
     >
-      <ScienceOutlinedIcon aria-hidden="true" sx={{ color: '#7a5800', mt: 0.25 }} />
+      <ScienceOutlinedIcon aria-hidden="true" sx={{ color: 'testMode.icon', mt: 0.25 }} />
       <Box>
-        <Typography id="test-mode-title" component="p" sx={{ fontWeight: 900, letterSpacing: '0.12em', color: '#5c4200' }}>
+        <Typography id="test-mode-title" component="p" sx={{ fontWeight: 900, letterSpacing: '0.12em', color: 'testMode.title' }}>
           {m.testModeTitle}
         </Typography>
-        <Typography variant="body2" sx={{ color: '#4a3a0a', mt: 0.25 }}>
+        <Typography variant="body2" sx={{ color: 'testMode.text', mt: 0.25 }}>
           {m.testModeText}
         </Typography>
       </Box>

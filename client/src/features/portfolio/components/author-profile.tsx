@@ -10,6 +10,7 @@ import { ButtonLink } from '@/components/ui/button-link';
 import { contentMessages } from '@/config/content-messages';
 import { messages } from '@/config/messages';
 import { site } from '@/config/site';
+import { hazardStripes, steelBackground } from '@/lib/theme';
 
 const NETWORK_ICONS: Record<string, ReactNode> = { github: <GitHubIcon />, linkedin: <LinkedInIcon /> };
 
@@ -37,12 +38,9 @@ export function AuthorProfile() {
             alignItems: { xs: 'flex-start', sm: 'center' },
             gap: 3,
             p: { xs: 3, sm: 5 },
-            color: '#fff',
+            color: 'common.white',
             position: 'relative',
-            background:
-              'linear-gradient(rgba(255,255,255,.035) 1px, transparent 1px) 0 0 / 32px 32px,' +
-              'linear-gradient(90deg, rgba(255,255,255,.035) 1px, transparent 1px) 0 0 / 32px 32px,' +
-              'linear-gradient(135deg, #16202a 0%, #1f3040 55%, #16202a 100%)',
+            background: (t) => steelBackground(t),
             '&::after': {
               content: '""',
               position: 'absolute',
@@ -50,7 +48,7 @@ export function AuthorProfile() {
               right: 0,
               bottom: 0,
               height: 8,
-              background: 'repeating-linear-gradient(-45deg, #f5b301 0 12px, #14181d 12px 24px)',
+              background: (t) => hazardStripes(t, 12),
             },
           }}
         >
@@ -67,8 +65,8 @@ export function AuthorProfile() {
             <Typography variant="h3" component="h1" id="author-name" sx={{ fontSize: { xs: '2rem', md: '2.6rem' } }}>
               {author.name}
             </Typography>
-            <Typography sx={{ fontWeight: 700, color: '#e3e8ed', fontSize: '1.1rem' }}>{author.role}</Typography>
-            <Typography sx={{ display: 'flex', alignItems: 'center', gap: 0.5, color: '#cfd6de', mt: 0.5 }}>
+            <Typography sx={{ fontWeight: 700, color: 'textOnDark.body', fontSize: '1.1rem' }}>{author.role}</Typography>
+            <Typography sx={{ display: 'flex', alignItems: 'center', gap: 0.5, color: 'textOnDark.muted', mt: 0.5 }}>
               <PlaceOutlinedIcon fontSize="small" aria-hidden="true" />
               {author.location}
             </Typography>
@@ -84,7 +82,7 @@ export function AuthorProfile() {
             </Typography>
             <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'flex', flexWrap: 'wrap', gap: 1 }}>
               {author.skills.map((skill) => (
-                <Box component="li" key={skill} sx={{ px: 1.75, py: 0.75, borderRadius: 5, bgcolor: '#fff4d1', border: '1px solid #f0d27a', fontWeight: 700, fontSize: '0.92rem' }}>
+                <Box component="li" key={skill} sx={{ px: 1.75, py: 0.75, borderRadius: 5, bgcolor: 'highlight.bg', border: '1px solid', borderColor: 'highlight.border', fontWeight: 700, fontSize: '0.92rem' }}>
                   {skill}
                 </Box>
               ))}

@@ -58,7 +58,7 @@ export function ProfileView({ profile, onUpdate }: { profile: Profile; onUpdate:
           src={profile.image}
           alt={m.photoAlt(profile.name)}
           slotProps={{ img: { width: 168, height: 168, decoding: 'async' } }}
-          sx={{ width: 168, height: 168, border: '4px solid', borderColor: 'primary.main', bgcolor: '#eef0f3', fontSize: '3rem', fontWeight: 800 }}
+          sx={{ width: 168, height: 168, border: '4px solid', borderColor: 'primary.main', bgcolor: 'surface.muted', fontSize: '3rem', fontWeight: 800 }}
         >
           {profile.name.charAt(0).toUpperCase()}
         </Avatar>

@@ -58,8 +58,8 @@ function RatingField({ control }: { control: Control<ReviewFormValues> }) {
             if (value !== null && value >= 1 && value <= 5) field.onChange(Math.round(value));
           }}
           size="large"
-          emptyIcon={<StarIcon fontSize="inherit" sx={{ color: '#c4cad2' }} />}
-          sx={{ color: '#e59f00', borderRadius: 1 }}
+          emptyIcon={<StarIcon fontSize="inherit" sx={{ color: 'rating.empty' }} />}
+          sx={{ color: 'rating.filled', borderRadius: 1 }}
         />
         <Typography component="span" sx={{ fontWeight: 700, color: 'text.secondary' }} aria-hidden="true">
           {field.value}/5

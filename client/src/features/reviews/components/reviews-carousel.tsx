@@ -101,7 +101,7 @@ const navButtonSx = {
   border: 0,
   borderRadius: '50%',
   bgcolor: 'secondary.main',
-  color: '#fff',
+  color: 'common.white',
   cursor: 'pointer',
   transition: 'background-color .15s, opacity .15s',
   '&:hover': { bgcolor: 'secondary.light' },
@@ -129,7 +129,7 @@ export default function ReviewsCarousel() {
     <Box
       sx={{
         '--swiper-pagination-color': (t) => t.palette.secondary.main,
-        '--swiper-pagination-bullet-inactive-color': '#4a5562',
+        '--swiper-pagination-bullet-inactive-color': (t) => t.palette.text.secondary,
         '--swiper-pagination-bullet-inactive-opacity': '0.35',
         '--swiper-pagination-bullet-size': '10px',
         '--swiper-pagination-bullet-horizontal-gap': '5px',

@@ -11,7 +11,7 @@ const ReviewsCarousel = lazy(() => import('./reviews-carousel'));
 /** "What Our Customer Say": below the fold, so the carousel loads when it nears the viewport. */
 export function ReviewsSection() {
   return (
-    <Box component="section" aria-labelledby="reviews-title" sx={{ py: { xs: 6, md: 9 }, bgcolor: '#e9ecf0' }}>
+    <Box component="section" aria-labelledby="reviews-title" sx={{ py: { xs: 6, md: 9 }, bgcolor: 'surface.band' }}>
       <Container maxWidth="lg">
         <Box sx={{ textAlign: 'center', mb: 4 }}>
           <Typography variant="h3" component="h2" id="reviews-title" sx={{ fontSize: { xs: '2rem', md: '2.5rem' } }}>
