@@ -2,21 +2,14 @@ import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
-import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlineOutlined';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { ErrorMessage } from '@/components/ui/error-message';
-import { LoadingSpinner } from '@/components/ui/loading-spinner';
+import { DeleteButton } from '@/components/ui/delete-button';
+import { usePaging } from '@/components/ui/paged-query';
+import { PagedTable, type Column } from '@/components/ui/paged-table';
 import { messages } from '@/config/messages';
-import { ApiError, errorMessage } from '@/lib/api-client';
+import { ApiError } from '@/lib/api-client';
 import { authKeys, useUser } from '@/lib/auth';
 import { useToast } from '@/lib/toast';
 import type { User } from '@/types/api';
@@ -28,10 +21,27 @@ export const USERS_PAGE_SIZE = 50;
 
 const m = messages.admin;
 
+const tableSx = {
+  '& td:last-of-type > div': { justifyContent: 'flex-end', flexWrap: 'nowrap' },
+  '& td.user-email, & button': { whiteSpace: 'nowrap' },
+  // A narrow list (phone, or beside the menu): each account is a block, not a row that overflows.
+  '@container (max-width: 820px)': {
+    '& tbody tr': { gridTemplateColumns: '1fr', gap: 1 },
+    '& td:last-of-type > div': { justifyContent: 'flex-start', flexWrap: 'wrap', mt: 0.5 },
+    '& td.user-email': { whiteSpace: 'normal', overflowWrap: 'anywhere' },
+  },
+  // Room for the buttons beside the details.
+  '@container (min-width: 481px) and (max-width: 820px)': {
+    '& tbody tr': { gridTemplateColumns: 'minmax(0, 1fr) auto', columnGap: 2 },
+    '& tbody td:last-of-type': { gridColumn: 2, gridRow: '1 / span 3', alignSelf: 'center' },
+    '& td:last-of-type > div': { mt: 0, justifyContent: 'flex-end' },
+  },
+} as const;
+
 /** The Make Admin screen's list: every account, a Make Admin button per customer, and Remove. */
 export function UsersTable() {
-  const [page, setPage] = useState(0);
-  const users = useUsers({ limit: USERS_PAGE_SIZE, skip: page * USERS_PAGE_SIZE });
+  const paging = usePaging(USERS_PAGE_SIZE);
+  const users = useUsers(paging.params);
   const me = useUser().data;
   const makeAdmin = useMakeAdmin();
   const deleteUser = useDeleteUser();
@@ -64,130 +74,79 @@ export function UsersTable() {
     });
   };
 
-  if (users.isPending) return <LoadingSpinner />;
-  if (users.isError) {
-    return <ErrorMessage onRetry={() => void users.refetch()}>{errorMessage(users.error, m.loadFailed)}</ErrorMessage>;
-  }
-
-  const { items, total } = users.data;
-  if (items.length === 0) return <Typography color="text.secondary">{m.empty}</Typography>;
+  const isMe = (user: User) => me !== undefined && me._id === user._id;
+  const columns: Column<User>[] = [
+    {
+      key: 'name',
+      header: m.columnName,
+      render: (user) => (
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, minWidth: 0 }}>
+          <Avatar
+            sx={{ width: 34, height: 34, fontSize: '0.95rem', fontWeight: 800, ...(user.role === 'admin' ? { bgcolor: 'secondary.main', color: 'secondary.contrastText' } : { bgcolor: 'primary.main', color: 'primary.contrastText' }) }}
+            aria-hidden="true"
+          >
+            {(user.name || user.email).charAt(0).toUpperCase()}
+          </Avatar>
+          <Typography component="span" sx={{ fontWeight: 700 }}>
+            {user.name}
+          </Typography>
+          {isMe(user) && <Chip label={m.you} size="small" variant="outlined" />}
+        </Box>
+      ),
+    },
+    { key: 'email', header: m.columnEmail, className: 'user-email', sx: { color: 'text.secondary' }, render: (user) => user.email },
+    {
+      key: 'role',
+      header: m.columnRole,
+      render: (user) =>
+        user.role === 'admin' ? (
+          <Chip size="small" label={messages.dashboard.roleAdmin} sx={{ bgcolor: 'secondary.main', color: 'secondary.contrastText', fontWeight: 700 }} />
+        ) : (
+          <Chip size="small" label={messages.dashboard.roleCustomer} sx={{ bgcolor: 'surface.muted', fontWeight: 600 }} />
+        ),
+    },
+    {
+      key: 'actions',
+      header: m.columnActions,
+      align: 'right',
+      render: (user) => (
+        <Box sx={{ display: 'flex', gap: 1 }}>
+          {user.role !== 'admin' && (
+            <Button
+              size="small"
+              variant="contained"
+              color="secondary"
+              startIcon={<AdminPanelSettingsIcon />}
+              loading={makeAdmin.isPending && makeAdmin.variables === user.email}
+              loadingPosition="start"
+              onClick={() => promote(user)}
+              aria-label={m.makeAdminLabel(user.email)}
+            >
+              {m.makeAdmin}
+            </Button>
+          )}
+          {!isMe(user) && (
+            <DeleteButton loading={deleteUser.isPending && deleteUser.variables === user._id} onClick={() => remove(user)} aria-label={m.removeLabel(user.email)}>
+              {m.remove}
+            </DeleteButton>
+          )}
+        </Box>
+      ),
+    },
+  ];
 
   return (
-    <Box sx={{ bgcolor: 'background.paper', border: 1, borderColor: 'divider', borderRadius: 2, overflow: 'hidden', containerType: 'inline-size' }}>
-      <Box sx={{ px: { xs: 2, sm: 3 }, py: 1.5, borderBottom: 1, borderColor: 'divider', display: 'flex', justifyContent: 'space-between', alignItems: 'center' }}>
-        <Typography sx={{ fontWeight: 700 }}>{m.count(total)}</Typography>
-      </Box>
-      <Box sx={{ overflowX: 'auto' }}>
-        <Table
-          aria-label={m.usersTableLabel}
-          sx={{
-            '& th': { fontWeight: 800, color: 'text.secondary', fontSize: '0.78rem', letterSpacing: '0.08em', textTransform: 'uppercase', bgcolor: '#f8f9fa' },
-            '& tbody tr:last-of-type td': { borderBottom: 0 },
-            '& td:last-of-type > div': { justifyContent: 'flex-end', flexWrap: 'nowrap' },
-            '& td.user-email, & button': { whiteSpace: 'nowrap' },
-            // A narrow list (phone, or beside the menu): each account is a block, not a row that overflows.
-            '@container (max-width: 820px)': {
-              '& thead': { display: 'none' },
-              '& tbody tr': { display: 'grid', gridTemplateColumns: '1fr', gap: 1, px: 2, py: 2, borderBottom: 1, borderColor: 'divider' },
-              '& tbody tr:last-of-type': { borderBottom: 0 },
-              '& tbody td': { border: 0, p: 0 },
-              '& td:last-of-type > div': { justifyContent: 'flex-start', flexWrap: 'wrap', mt: 0.5 },
-              '& td.user-email': { whiteSpace: 'normal', overflowWrap: 'anywhere' },
-            },
-            // Room for the buttons beside the details.
-            '@container (min-width: 481px) and (max-width: 820px)': {
-              '& tbody tr': { gridTemplateColumns: 'minmax(0, 1fr) auto', columnGap: 2 },
-              '& tbody td:last-of-type': { gridColumn: 2, gridRow: '1 / span 3', alignSelf: 'center' },
-              '& td:last-of-type > div': { mt: 0, justifyContent: 'flex-end' },
-            },
-          }}
-        >
-          <TableHead>
-            <TableRow>
-              <TableCell>{m.columnName}</TableCell>
-              <TableCell>{m.columnEmail}</TableCell>
-              <TableCell>{m.columnRole}</TableCell>
-              <TableCell align="right">{m.columnActions}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {items.map((user) => {
-              const isAdmin = user.role === 'admin';
-              const isMe = me !== undefined && me._id === user._id;
-              const promoting = makeAdmin.isPending && makeAdmin.variables === user.email;
-              const removing = deleteUser.isPending && deleteUser.variables === user._id;
-              return (
-                <TableRow key={user._id} hover data-testid="user-row">
-                  <TableCell>
-                    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, minWidth: 0 }}>
-                      <Avatar sx={{ width: 34, height: 34, fontSize: '0.95rem', fontWeight: 800, bgcolor: isAdmin ? 'secondary.main' : 'primary.main', color: isAdmin ? '#fff' : 'primary.contrastText' }} aria-hidden="true">
-                        {(user.name || user.email).charAt(0).toUpperCase()}
-                      </Avatar>
-                      <Typography component="span" sx={{ fontWeight: 700 }}>
-                        {user.name}
-                      </Typography>
-                      {isMe && <Chip label={m.you} size="small" variant="outlined" />}
-                    </Box>
-                  </TableCell>
-                  <TableCell className="user-email" sx={{ color: 'text.secondary' }}>
-                    {user.email}
-                  </TableCell>
-                  <TableCell>
-                    <Chip
-                      size="small"
-                      label={isAdmin ? messages.dashboard.roleAdmin : messages.dashboard.roleCustomer}
-                      sx={isAdmin ? { bgcolor: 'secondary.main', color: '#fff', fontWeight: 700 } : { bgcolor: '#eef0f3', fontWeight: 600 }}
-                    />
-                  </TableCell>
-                  <TableCell align="right">
-                    <Box sx={{ display: 'flex', gap: 1 }}>
-                      {!isAdmin && (
-                        <Button
-                          size="small"
-                          variant="contained"
-                          color="secondary"
-                          startIcon={<AdminPanelSettingsIcon />}
-                          loading={promoting}
-                          loadingPosition="start"
-                          onClick={() => promote(user)}
-                          aria-label={m.makeAdminLabel(user.email)}
-                        >
-                          {m.makeAdmin}
-                        </Button>
-                      )}
-                      {!isMe && (
-                        <Button
-                          size="small"
-                          variant="outlined"
-                          color="error"
-                          startIcon={<DeleteOutlineIcon />}
-                          loading={removing}
-                          loadingPosition="start"
-                          onClick={() => remove(user)}
-                          aria-label={m.removeLabel(user.email)}
-                        >
-                          {m.remove}
-                        </Button>
-                      )}
-                    </Box>
-                  </TableCell>
-                </TableRow>
-              );
-            })}
-          </TableBody>
-        </Table>
-      </Box>
-      {total > USERS_PAGE_SIZE && (
-        <TablePagination
-          component="div"
-          count={total}
-          page={page}
-          onPageChange={(_, next) => setPage(next)}
-          rowsPerPage={USERS_PAGE_SIZE}
-          rowsPerPageOptions={[]}
-          sx={{ borderTop: 1, borderColor: 'divider' }}
-        />
-      )}
-    </Box>
+    <PagedTable
+      query={users}
+      paging={paging}
+      columns={columns}
+      label={m.usersTableLabel}
+      count={m.count}
+      loadFailed={m.loadFailed}
+      empty={m.empty}
+      rowTestId="user-row"
+      stackBelow={820}
+      sx={tableSx}
+    />
   );
 }

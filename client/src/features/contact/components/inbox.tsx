@@ -1,16 +1,13 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import TablePagination from '@mui/material/TablePagination';
 import Typography from '@mui/material/Typography';
 import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutlined';
-import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlineOutlined';
 import MarkEmailUnreadOutlinedIcon from '@mui/icons-material/MarkEmailUnreadOutlined';
 import ReplyIcon from '@mui/icons-material/Reply';
-import { useState } from 'react';
-import { ErrorMessage } from '@/components/ui/error-message';
-import { LoadingSpinner } from '@/components/ui/loading-spinner';
+import { DeleteButton } from '@/components/ui/delete-button';
+import { PagedList } from '@/components/ui/paged-list';
+import { PagedQuery, usePaging } from '@/components/ui/paged-query';
 import { contentMessages } from '@/config/content-messages';
-import { errorMessage } from '@/lib/api-client';
 import { useToast } from '@/lib/toast';
 import type { ContactMessage } from '@/types/api';
 import { useDeleteMessage } from '../api/delete-message';
@@ -52,7 +49,7 @@ function MessageCard({ message, marking, removing, onMark, onRemove }: MessageCa
         border: 1,
         borderColor: 'divider',
         borderLeft: '6px solid',
-        borderLeftColor: message.handled ? '#c4cad1' : 'primary.main',
+        borderLeftColor: message.handled ? 'line.muted' : 'primary.main',
         borderRadius: 2,
         display: 'grid',
         gap: 1.5,
@@ -69,7 +66,7 @@ function MessageCard({ message, marking, removing, onMark, onRemove }: MessageCa
             fontWeight: 800,
             letterSpacing: '0.06em',
             textTransform: 'uppercase',
-            ...(message.handled ? { bgcolor: '#eef0f3', color: 'text.secondary' } : { bgcolor: 'primary.main', color: 'primary.contrastText' }),
+            ...(message.handled ? { bgcolor: 'surface.muted', color: 'text.secondary' } : { bgcolor: 'primary.main', color: 'primary.contrastText' }),
           }}
         >
           {message.handled ? m.handled : m.unhandled}
@@ -110,18 +107,9 @@ function MessageCard({ message, marking, removing, onMark, onRemove }: MessageCa
         >
           {markAction}
         </Button>
-        <Button
-          variant="outlined"
-          color="error"
-          size="small"
-          startIcon={<DeleteOutlineIcon />}
-          loading={removing}
-          loadingPosition="start"
-          onClick={() => onRemove(message)}
-          aria-label={m.actionLabel(m.remove, message.subject)}
-        >
+        <DeleteButton loading={removing} onClick={() => onRemove(message)} aria-label={m.actionLabel(m.remove, message.subject)}>
           {m.remove}
-        </Button>
+        </DeleteButton>
       </Box>
     </Box>
   );
@@ -129,8 +117,8 @@ function MessageCard({ message, marking, removing, onMark, onRemove }: MessageCa
 
 /** The admin's inbox: contact messages, newest first, to reply to, mark handled and delete. */
 export function Inbox() {
-  const [page, setPage] = useState(0);
-  const list = useMessages({ limit: INBOX_PAGE_SIZE, skip: page * INBOX_PAGE_SIZE });
+  const paging = usePaging(INBOX_PAGE_SIZE);
+  const list = useMessages(paging.params);
   const mark = useMarkMessage();
   const remove = useDeleteMessage();
   const toast = useToast();
@@ -154,52 +142,23 @@ export function Inbox() {
     });
   };
 
-  if (list.isPending) return <LoadingSpinner />;
-  if (list.isError) {
-    return <ErrorMessage onRetry={() => void list.refetch()}>{errorMessage(list.error, m.loadFailed)}</ErrorMessage>;
-  }
-
-  const { items, total } = list.data;
-  // The last message of a later page was deleted: go back a page.
-  if (items.length === 0 && page > 0) {
-    setPage(page - 1);
-    return <LoadingSpinner />;
-  }
-  if (items.length === 0) {
-    return (
-      <Box sx={{ p: 4, textAlign: 'center', bgcolor: 'background.paper', border: 1, borderColor: 'divider', borderRadius: 2 }}>
-        <Typography color="text.secondary">{m.empty}</Typography>
-      </Box>
-    );
-  }
-
   return (
-    <Box>
-      <Typography sx={{ fontWeight: 700, mb: 1.5 }}>{m.count(total)}</Typography>
-      <Box component="ul" aria-label={m.listLabel} sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 2 }}>
-        {items.map((message) => (
-          <li key={message._id}>
-            <MessageCard
-              message={message}
-              marking={mark.isPending && mark.variables?.id === message._id}
-              removing={remove.isPending && remove.variables === message._id}
-              onMark={onMark}
-              onRemove={onRemove}
-            />
-          </li>
-        ))}
-      </Box>
-      {total > INBOX_PAGE_SIZE && (
-        <TablePagination
-          component="div"
-          count={total}
-          page={page}
-          onPageChange={(_, next) => setPage(next)}
-          rowsPerPage={INBOX_PAGE_SIZE}
-          rowsPerPageOptions={[]}
-          sx={{ mt: 2, bgcolor: 'background.paper', border: 1, borderColor: 'divider', borderRadius: 2 }}
-        />
+    <PagedQuery query={list} paging={paging} loadFailed={m.loadFailed} empty={m.empty}>
+      {({ items, total }) => (
+        <PagedList count={m.count(total)} label={m.listLabel} total={total} page={paging.page} pageSize={paging.pageSize} onPageChange={paging.setPage}>
+          {items.map((message) => (
+            <li key={message._id}>
+              <MessageCard
+                message={message}
+                marking={mark.isPending && mark.variables?.id === message._id}
+                removing={remove.isPending && remove.variables === message._id}
+                onMark={onMark}
+                onRemove={onRemove}
+              />
+            </li>
+          ))}
+        </PagedList>
       )}
-    </Box>
+    </PagedQuery>
   );
 }

@@ -1,38 +1,15 @@
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import DoneAllIcon from '@mui/icons-material/DoneAll';
 import LocalShippingOutlinedIcon from '@mui/icons-material/LocalShippingOutlined';
 import { useState } from 'react';
-import { ErrorMessage } from '@/components/ui/error-message';
-import { LoadingSpinner } from '@/components/ui/loading-spinner';
+import { usePaging } from '@/components/ui/paged-query';
 import { orderMessages } from '@/config/order-messages';
-import { errorMessage } from '@/lib/api-client';
 import { useToast } from '@/lib/toast';
 import type { Order } from '@/types/api';
-import { formatCents } from '@/utils/format';
 import { useAllOrders, type OrderStatus } from '../api/get-all-orders';
 import { useShipOrder } from '../api/ship-order';
-import {
-  CellLabel,
-  DeleteOrderButton,
-  OrderProduct,
-  OrdersFrame,
-  ORDERS_PAGE_SIZE,
-  ordersTableSx,
-  PaidChip,
-  productCellId,
-  ShippingChip,
-  TransactionId,
-  useRemoveOrder,
-  useStepBackWhenEmpty,
-} from './order-parts';
+import { isPaid, ORDERS_PAGE_SIZE, OrdersTable, productCellId } from './order-parts';
 
 const m = orderMessages.orders;
 
@@ -69,14 +46,11 @@ function StatusFilter({ value, onChange }: { value: OrderStatus | 'all'; onChang
  * Ship Now while pending (an unpaid order only once the admin confirms), and Delete until paid.
  */
 export function ManageOrders({ onStockChanged }: { onStockChanged?: () => unknown }) {
-  const [page, setPage] = useState(0);
+  const paging = usePaging(ORDERS_PAGE_SIZE);
   const [status, setStatus] = useState<OrderStatus | 'all'>('all');
-  const orders = useAllOrders({ limit: ORDERS_PAGE_SIZE, skip: page * ORDERS_PAGE_SIZE, ...(status === 'all' ? {} : { status }) });
+  const orders = useAllOrders({ ...paging.params, ...(status === 'all' ? {} : { status }) });
   const shipOrder = useShipOrder();
-  const { remove, isRemoving } = useRemoveOrder(onStockChanged);
   const toast = useToast();
-
-  useStepBackWhenEmpty(page, setPage, orders.data, orders.isPlaceholderData);
 
   const ship = (order: Order) => {
     if (!isPaid(order) && !window.confirm(m.confirmShipUnpaid)) return;
@@ -86,124 +60,47 @@ export function ManageOrders({ onStockChanged }: { onStockChanged?: () => unknow
     });
   };
 
-  const filter = (
-    <StatusFilter
-      value={status}
-      onChange={(next) => {
-        setStatus(next);
-        setPage(0);
-      }}
+  // No filter over a store without orders.
+  const nothingAtAll = status === 'all' && orders.data?.total === 0;
+  return (
+    <OrdersTable
+      query={orders}
+      paging={paging}
+      empty={status === 'all' ? m.emptyAll : m.emptyFiltered}
+      toolbar={
+        !nothingAtAll && (
+          <StatusFilter
+            value={status}
+            onChange={(next) => {
+              setStatus(next);
+              paging.setPage(0);
+            }}
+          />
+        )
+      }
+      withCustomer
+      pendingLabel={m.pendingLabel}
+      actions={(order) =>
+        order.shipped ? (
+          <Button size="small" variant="outlined" color="secondary" startIcon={<DoneAllIcon />} disabled aria-describedby={productCellId(order)}>
+            {m.shipped}
+          </Button>
+        ) : (
+          <Button
+            size="small"
+            variant="contained"
+            color="secondary"
+            startIcon={<LocalShippingOutlinedIcon />}
+            loading={shipOrder.isPending && shipOrder.variables === order._id}
+            loadingPosition="start"
+            onClick={() => ship(order)}
+            aria-describedby={productCellId(order)}
+          >
+            {m.shipNow}
+          </Button>
+        )
+      }
+      onStockChanged={onStockChanged}
     />
   );
-
-  if (orders.isError) {
-    return (
-      <>
-        {filter}
-        <ErrorMessage onRetry={() => void orders.refetch()}>{errorMessage(orders.error, m.loadFailed)}</ErrorMessage>
-      </>
-    );
-  }
-  if (!orders.data) return <LoadingSpinner />;
-
-  const { items, total } = orders.data;
-  if (total === 0 && status === 'all') return <Typography color="text.secondary">{m.emptyAll}</Typography>;
-
-  return (
-    <>
-      {filter}
-      {total === 0 ? (
-        <Typography color="text.secondary">{m.emptyFiltered}</Typography>
-      ) : (
-        <OrdersFrame total={total} page={page} onPageChange={setPage}>
-          <Table aria-label={m.tableLabel} sx={ordersTableSx(true)}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{m.columnCustomer}</TableCell>
-                <TableCell>{m.columnProduct}</TableCell>
-                <TableCell align="right">{m.columnQuantity}</TableCell>
-                <TableCell align="right">{m.columnTotal}</TableCell>
-                <TableCell>{m.columnStatus}</TableCell>
-                <TableCell>{m.columnPayment}</TableCell>
-                <TableCell align="right">{m.columnActions}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {items.map((order) => {
-                const paid = isPaid(order);
-                const shipping = shipOrder.isPending && shipOrder.variables === order._id;
-                return (
-                  <TableRow key={order._id} hover data-testid="order-row">
-                    <TableCell className="order-customer">
-                      <CellLabel>{m.columnCustomer}</CellLabel>
-                      <Typography component="span" sx={{ display: 'block', fontWeight: 700 }}>
-                        {order.name}
-                      </Typography>
-                      <Typography component="span" variant="body2" color="text.secondary" sx={{ display: 'block', overflowWrap: 'anywhere' }}>
-                        {order.email}
-                      </Typography>
-                      <Box component="dl" sx={{ m: 0, mt: 0.75, fontSize: '0.875rem', '& dt': { fontWeight: 700, color: 'text.secondary' }, '& dd': { m: 0, overflowWrap: 'anywhere' } }}>
-                        <dt>{m.shipTo}</dt>
-                        <dd data-testid="order-address">{order.address}</dd>
-                        <dt>{m.mobile}</dt>
-                        <dd data-testid="order-mobile">{order.mobile}</dd>
-                      </Box>
-                    </TableCell>
-                    <TableCell className="order-product">
-                      <OrderProduct order={order} />
-                    </TableCell>
-                    <TableCell align="right" className="order-number">
-                      <CellLabel>{m.columnQuantity}</CellLabel>
-                      {m.quantityPcs(order.productQuantity)}
-                    </TableCell>
-                    <TableCell align="right" className="order-number" sx={{ fontWeight: 700 }}>
-                      <CellLabel>{m.columnTotal}</CellLabel>
-                      {formatCents(order.amount)}
-                    </TableCell>
-                    <TableCell>
-                      <CellLabel>{m.columnStatus}</CellLabel>
-                      <ShippingChip order={order} pendingLabel={m.pendingLabel} />
-                    </TableCell>
-                    <TableCell>
-                      <CellLabel>{m.columnPayment}</CellLabel>
-                      <PaidChip paid={paid} />
-                      {order.transactionId && <TransactionId id={order.transactionId} />}
-                    </TableCell>
-                    <TableCell align="right" className="order-actions">
-                      <div>
-                        {order.shipped ? (
-                          <Button size="small" variant="outlined" color="secondary" startIcon={<DoneAllIcon />} disabled aria-describedby={productCellId(order)}>
-                            {m.shipped}
-                          </Button>
-                        ) : (
-                          <Button
-                            size="small"
-                            variant="contained"
-                            color="secondary"
-                            startIcon={<LocalShippingOutlinedIcon />}
-                            loading={shipping}
-                            loadingPosition="start"
-                            onClick={() => ship(order)}
-                            aria-describedby={productCellId(order)}
-                          >
-                            {m.shipNow}
-                          </Button>
-                        )}
-                        <DeleteOrderButton order={order} removing={isRemoving(order)} onRemove={remove} />
-                      </div>
-                    </TableCell>
-                  </TableRow>
-                );
-              })}
-            </TableBody>
-          </Table>
-        </OrdersFrame>
-      )}
-    </>
-  );
-}
-
-/** Paid, as the list shows it: a transaction id means a payment was recorded. */
-function isPaid(order: Order): boolean {
-  return order.paid || order.transactionId !== '';
 }

@@ -1,14 +1,16 @@
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import TablePagination from '@mui/material/TablePagination';
 import Typography from '@mui/material/Typography';
 import type { SxProps, Theme } from '@mui/material/styles';
-import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlineOutlined';
-import { useEffect, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import { DeleteButton } from '@/components/ui/delete-button';
+import type { PagedQueryProps } from '@/components/ui/paged-query';
+import { PagedTable, type Column } from '@/components/ui/paged-table';
+import { Thumbnail } from '@/components/ui/thumbnail';
 import { orderMessages } from '@/config/order-messages';
 import { useToast } from '@/lib/toast';
 import type { Order } from '@/types/api';
+import { formatCents } from '@/utils/format';
 import { useDeleteOrder } from '../api/delete-order';
 
 const m = orderMessages.orders;
@@ -30,16 +32,7 @@ export function OrderProduct({ order }: { order: Order }) {
   const date = formatOrderDate(order.createdAt);
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, minWidth: 0 }}>
-      <Box
-        component="img"
-        src={order.image}
-        alt=""
-        width={48}
-        height={36}
-        loading="lazy"
-        decoding="async"
-        sx={{ flexShrink: 0, width: 48, height: 36, objectFit: 'cover', borderRadius: 1, bgcolor: '#eef0f3' }}
-      />
+      <Thumbnail src={order.image} width={48} height={36} />
       <Box sx={{ minWidth: 0 }}>
         <Typography id={productCellId(order)} component="span" sx={{ display: 'block', fontWeight: 700, lineHeight: 1.35 }}>
           {order.productName}
@@ -64,15 +57,15 @@ const chipSx = { fontWeight: 800, letterSpacing: '0.04em' } as const;
 /** pending or shipped; Manage Orders shows the spec's PAINDING while pending. */
 export function ShippingChip({ order, pendingLabel = m.statusPending }: { order: Order; pendingLabel?: string }) {
   return order.shipped ? (
-    <Chip size="small" label={m.statusShipped} sx={{ ...chipSx, bgcolor: '#e3eefb', color: '#0b4a8b' }} />
+    <Chip size="small" label={m.statusShipped} sx={{ ...chipSx, bgcolor: 'orderStatus.shipped.bg', color: 'orderStatus.shipped.text' }} />
   ) : (
-    <Chip size="small" label={pendingLabel} sx={{ ...chipSx, bgcolor: '#fff4d1', color: '#6b4d00' }} />
+    <Chip size="small" label={pendingLabel} sx={{ ...chipSx, bgcolor: 'orderStatus.pending.bg', color: 'orderStatus.pending.text' }} />
   );
 }
 
 export function PaidChip({ paid }: { paid: boolean }) {
   return paid ? (
-    <Chip size="small" label={m.paid} sx={{ ...chipSx, bgcolor: '#e3f4e8', color: '#14632f' }} />
+    <Chip size="small" label={m.paid} sx={{ ...chipSx, bgcolor: 'orderStatus.paid.bg', color: 'orderStatus.paid.text' }} />
   ) : (
     <Chip size="small" label={m.unpaid} variant="outlined" sx={{ ...chipSx, color: 'text.secondary' }} />
   );
@@ -96,24 +89,18 @@ export function TransactionId({ id }: { id: string }) {
  * the product (and customer) above, the figures below, the buttons at the
  * side. A phone (480px or less): a block of stacked pairs.
  */
-export function ordersTableSx(withCustomer: boolean): SxProps<Theme> {
+function ordersTableSx(withCustomer: boolean): SxProps<Theme> {
   return {
-    '& th': { fontWeight: 800, color: 'text.secondary', fontSize: '0.78rem', letterSpacing: '0.08em', textTransform: 'uppercase', bgcolor: '#f8f9fa', whiteSpace: 'nowrap' },
     '& th, & td': { px: 1.5 },
     '& th:first-of-type, & td:first-of-type': { pl: { xs: 2, sm: 3 } },
     '& th:last-of-type, & td:last-of-type': { pr: { xs: 2, sm: 3 } },
-    '& tbody tr:last-of-type td': { borderBottom: 0 },
     '& td.order-product': { minWidth: 220 },
     '& td.order-actions > div': { display: 'flex', gap: 1, justifyContent: 'flex-end', flexWrap: 'nowrap' },
     '& td.order-actions a, & td.order-actions button': { whiteSpace: 'nowrap' },
     '& td.order-number': { whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' },
-    '& .cell-label': { display: 'none' },
     '@container (max-width: 1000px)': {
-      '& thead': { display: 'none' },
-      '& tbody tr': { display: 'grid', gap: 1.5, px: { xs: 2, sm: 3 }, py: 2, borderBottom: 1, borderColor: 'divider' },
-      '& tbody tr:last-of-type': { borderBottom: 0 },
-      '& tbody td, & tbody td:first-of-type, & tbody td:last-of-type': { border: 0, p: 0, textAlign: 'left', minWidth: 0 },
-      '& .cell-label': { display: 'block', fontSize: '0.72rem', fontWeight: 800, letterSpacing: '0.08em', textTransform: 'uppercase', color: 'text.secondary', mb: 0.25 },
+      '& tbody tr': { gap: 1.5, px: { xs: 2, sm: 3 } },
+      '& tbody td:first-of-type, & tbody td:last-of-type': { p: 0 },
     },
     '@container (min-width: 481px) and (max-width: 1000px)': {
       // The buttons' column has one width for every row, so the blocks' columns line up.
@@ -131,47 +118,117 @@ export function ordersTableSx(withCustomer: boolean): SxProps<Theme> {
   };
 }
 
-/** A cell's column name, shown above its value when the table is a list of blocks. */
-export function CellLabel({ children }: { children: ReactNode }) {
+/** Paid, as the lists show it: a transaction id means a payment was recorded. */
+export function isPaid(order: Order): boolean {
+  return order.paid || order.transactionId !== '';
+}
+
+/** The customer's name and email, and where the order goes. */
+function OrderCustomer({ order }: { order: Order }) {
   return (
-    <Box component="span" className="cell-label" aria-hidden="true">
-      {children}
-    </Box>
+    <>
+      <Typography component="span" sx={{ display: 'block', fontWeight: 700 }}>
+        {order.name}
+      </Typography>
+      <Typography component="span" variant="body2" color="text.secondary" sx={{ display: 'block', overflowWrap: 'anywhere' }}>
+        {order.email}
+      </Typography>
+      <Box component="dl" sx={{ m: 0, mt: 0.75, fontSize: '0.875rem', '& dt': { fontWeight: 700, color: 'text.secondary' }, '& dd': { m: 0, overflowWrap: 'anywhere' } }}>
+        <dt>{m.shipTo}</dt>
+        <dd data-testid="order-address">{order.address}</dd>
+        <dt>{m.mobile}</dt>
+        <dd data-testid="order-mobile">{order.mobile}</dd>
+      </Box>
+    </>
   );
 }
 
-interface OrdersFrameProps {
-  total: number;
-  page: number;
-  onPageChange: (page: number) => void;
-  children: ReactNode;
+interface OrdersTableProps extends Pick<PagedQueryProps<Order>, 'query' | 'paging' | 'empty' | 'emptyAction' | 'toolbar'> {
+  /** The customer's name, email, address and mobile first (Manage Orders). */
+  withCustomer?: boolean;
+  /** The status chip's text while the order is pending. */
+  pendingLabel?: string;
+  /** More under the status (a replacement claim on a shipped order). */
+  statusExtra?: (order: Order) => ReactNode;
+  /** The payment cell of an unpaid order (default: the unpaid chip). */
+  unpaid?: (order: Order) => ReactNode;
+  /** The row's buttons before Delete. */
+  actions?: (order: Order) => ReactNode;
+  /** Called after a delete was tried: a deleted order gives its stock back. */
+  onStockChanged?: () => unknown;
 }
 
-/** The bordered box around an order list: the count above, pages below when there are more. */
-export function OrdersFrame({ total, page, onPageChange, children }: OrdersFrameProps) {
+/** Both order lists: the product, quantity, total, status and payment of each order, and Delete until paid. */
+export function OrdersTable({ withCustomer = false, pendingLabel, statusExtra, unpaid, actions, onStockChanged, ...list }: OrdersTableProps) {
+  const { remove, isRemoving } = useRemoveOrder(onStockChanged);
+  const columns: Column<Order>[] = [
+    ...(withCustomer
+      ? [{ key: 'customer', header: m.columnCustomer, className: 'order-customer', labelled: true, render: (order: Order) => <OrderCustomer order={order} /> }]
+      : []),
+    { key: 'product', header: m.columnProduct, className: 'order-product', render: (order) => <OrderProduct order={order} /> },
+    { key: 'quantity', header: m.columnQuantity, align: 'right', className: 'order-number', labelled: true, render: (order) => m.quantityPcs(order.productQuantity) },
+    { key: 'total', header: m.columnTotal, align: 'right', className: 'order-number', sx: { fontWeight: 700 }, labelled: true, render: (order) => formatCents(order.amount) },
+    {
+      key: 'status',
+      header: m.columnStatus,
+      labelled: true,
+      render: (order) => (
+        <>
+          <ShippingChip order={order} pendingLabel={pendingLabel} />
+          {statusExtra?.(order)}
+        </>
+      ),
+    },
+    {
+      key: 'payment',
+      header: m.columnPayment,
+      labelled: true,
+      render: (order) =>
+        isPaid(order) ? (
+          <>
+            <PaidChip paid />
+            {order.transactionId && <TransactionId id={order.transactionId} />}
+          </>
+        ) : (
+          (unpaid?.(order) ?? <PaidChip paid={false} />)
+        ),
+    },
+    {
+      key: 'actions',
+      header: m.columnActions,
+      align: 'right',
+      className: 'order-actions',
+      render: (order) => (
+        <div>
+          {actions?.(order)}
+          <DeleteButton
+            disabled={order.transactionId !== '' || order.shipped}
+            loading={isRemoving(order)}
+            onClick={() => remove(order)}
+            aria-describedby={productCellId(order)}
+          >
+            {m.remove}
+          </DeleteButton>
+        </div>
+      ),
+    },
+  ];
   return (
-    <Box sx={{ bgcolor: 'background.paper', border: 1, borderColor: 'divider', borderRadius: 2, overflow: 'hidden', containerType: 'inline-size' }}>
-      <Box sx={{ px: { xs: 2, sm: 3 }, py: 1.5, borderBottom: 1, borderColor: 'divider' }}>
-        <Typography sx={{ fontWeight: 700 }}>{m.count(total)}</Typography>
-      </Box>
-      <Box sx={{ overflowX: 'auto' }}>{children}</Box>
-      {total > ORDERS_PAGE_SIZE && (
-        <TablePagination
-          component="div"
-          count={total}
-          page={page}
-          onPageChange={(_, next) => onPageChange(next)}
-          rowsPerPage={ORDERS_PAGE_SIZE}
-          rowsPerPageOptions={[]}
-          sx={{ borderTop: 1, borderColor: 'divider' }}
-        />
-      )}
-    </Box>
+    <PagedTable
+      {...list}
+      columns={columns}
+      label={m.tableLabel}
+      count={m.count}
+      loadFailed={m.loadFailed}
+      rowTestId="order-row"
+      stackBelow={1000}
+      sx={ordersTableSx(withCustomer)}
+    />
   );
 }
 
 /** Delete as both order lists do it: the spec's confirm, then a toast either way. */
-export function useRemoveOrder(onStockChanged?: () => unknown) {
+function useRemoveOrder(onStockChanged?: () => unknown) {
   const deleteOrder = useDeleteOrder({ onSettled: onStockChanged });
   const toast = useToast();
   const remove = (order: Order) => {
@@ -185,31 +242,4 @@ export function useRemoveOrder(onStockChanged?: () => unknown) {
   };
   const isRemoving = (order: Order) => deleteOrder.isPending && deleteOrder.variables === order._id;
   return { remove, isRemoving };
-}
-
-/** Delete, disabled once the order has a transaction id or has shipped (the server refuses both). */
-export function DeleteOrderButton({ order, removing, onRemove }: { order: Order; removing: boolean; onRemove: (order: Order) => void }) {
-  return (
-    <Button
-      size="small"
-      variant="outlined"
-      color="error"
-      startIcon={<DeleteOutlineIcon />}
-      disabled={order.transactionId !== '' || order.shipped}
-      loading={removing}
-      loadingPosition="start"
-      onClick={() => onRemove(order)}
-      aria-describedby={productCellId(order)}
-    >
-      {m.remove}
-    </Button>
-  );
-}
-
-/** When the last order of a later page goes, show the page before. */
-export function useStepBackWhenEmpty(page: number, setPage: (update: (p: number) => number) => void, data: { items: unknown[] } | undefined, isPlaceholderData: boolean) {
-  const emptyLaterPage = page > 0 && data !== undefined && data.items.length === 0 && !isPlaceholderData;
-  useEffect(() => {
-    if (emptyLaterPage) setPage((p) => p - 1);
-  }, [emptyLaterPage, setPage]);
 }

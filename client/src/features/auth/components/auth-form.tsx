@@ -1,0 +1,112 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import type { UseMutationResult } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { FormError } from '@/components/form/form-error';
+import { FormTextField } from '@/components/form/form-text-field';
+import { PasswordField } from '@/components/form/password-field';
+import { messages } from '@/config/messages';
+import type { AuthSession } from '@/types/api';
+import { useLogin, type LoginInput } from '../api/login';
+import { useRegister, type RegisterInput } from '../api/register';
+import { showFieldErrors, validateEmail, validateName, validatePassword } from '../utils/validation';
+
+interface AuthValues {
+  name: string;
+  email: string;
+  password: string;
+}
+
+/** The text fields a form may ask for before the password, as both forms show them. */
+const TEXT_FIELDS = {
+  name: { label: messages.auth.name, validate: validateName, autoComplete: 'name', type: 'text' },
+  email: { label: messages.auth.email, validate: validateEmail, autoComplete: 'email', type: 'email' },
+} as const;
+
+type TextField = keyof typeof TEXT_FIELDS;
+
+export interface AuthFormProps<V extends Partial<AuthValues>> {
+  /** The form's accessible name. */
+  title: string;
+  /** The submit button's text. */
+  submit: string;
+  /** The fields before the password, in order. */
+  fields: readonly TextField[];
+  /** For password managers: 'current-password' to sign in, 'new-password' to sign up. */
+  passwordAutoComplete: 'current-password' | 'new-password';
+  /** Sends the fields (trimmed) and the password (as typed); the session starts on success. */
+  mutation: Pick<UseMutationResult<AuthSession, Error, V>, 'mutate' | 'isPending' | 'error'>;
+}
+
+/**
+ * An email-and-password form: its fields checked as the user leaves them, the
+ * server's per-field messages under the fields and its answer under the form.
+ */
+export function AuthForm<V extends Partial<AuthValues>>({ title, submit, fields, passwordAutoComplete, mutation }: AuthFormProps<V>) {
+  const { control, handleSubmit, setError } = useForm<AuthValues>({
+    defaultValues: { name: '', email: '', password: '' },
+    mode: 'onTouched',
+  });
+
+  const onSubmit = handleSubmit((values) => {
+    const input = { ...Object.fromEntries(fields.map((field) => [field, values[field].trim()])), password: values.password } as V;
+    mutation.mutate(input, { onError: (error) => showFieldErrors(error, [...fields, 'password'], setError) });
+  });
+
+  return (
+    <Box component="form" noValidate onSubmit={onSubmit} aria-label={title} sx={{ display: 'grid', gap: 2.25 }}>
+      {fields.map((name) => (
+        <FormTextField
+          key={name}
+          control={control}
+          name={name}
+          rules={{ validate: TEXT_FIELDS[name].validate }}
+          label={TEXT_FIELDS[name].label}
+          type={TEXT_FIELDS[name].type}
+          autoComplete={TEXT_FIELDS[name].autoComplete}
+          required
+          fullWidth
+        />
+      ))}
+      <PasswordField
+        control={control}
+        name="password"
+        rules={{ validate: validatePassword }}
+        label={messages.auth.password}
+        autoComplete={passwordAutoComplete}
+        required
+        fullWidth
+      />
+      <Button type="submit" variant="contained" size="large" fullWidth loading={mutation.isPending} sx={{ minHeight: 48, mt: 0.5 }}>
+        {submit}
+      </Button>
+      {mutation.error && <FormError>{mutation.error.message}</FormError>}
+    </Box>
+  );
+}
+
+/** Email and password sign-in; the session starts on success (the page then moves on). */
+export function LoginForm() {
+  return (
+    <AuthForm<LoginInput>
+      title={messages.auth.loginTitle}
+      submit={messages.auth.loginSubmit}
+      fields={['email']}
+      passwordAutoComplete="current-password"
+      mutation={useLogin()}
+    />
+  );
+}
+
+/** The Sign Up form: name, email and password; the session starts on success. */
+export function RegisterForm() {
+  return (
+    <AuthForm<RegisterInput>
+      title={messages.auth.registerTitle}
+      submit={messages.auth.registerSubmit}
+      fields={['name', 'email']}
+      passwordAutoComplete="new-password"
+      mutation={useRegister()}
+    />
+  );
+}
