@@ -6,6 +6,7 @@ import { useParams } from 'react-router';
 import { ButtonLink } from '@/components/ui/button-link';
 import { ErrorMessage } from '@/components/ui/error-message';
 import { LoadingSpinner } from '@/components/ui/loading-spinner';
+import { SplitLayout } from '@/components/ui/split-layout';
 import { messages } from '@/config/messages';
 import { orderMessages } from '@/config/order-messages';
 import { paths } from '@/config/paths';
@@ -56,14 +57,7 @@ export default function PurchasePage() {
     body = <LoadingSpinner minHeight="50vh" />;
   } else {
     body = (
-      <Box
-        sx={{
-          display: 'grid',
-          gap: { xs: 2.5, md: 4 },
-          gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 5fr) minmax(0, 6fr)' },
-          alignItems: 'start',
-        }}
-      >
+      <SplitLayout>
         <PurchaseProduct product={product.data} />
         <PurchaseForm
           key={product.data._id}
@@ -71,7 +65,7 @@ export default function PurchasePage() {
           user={user.data}
           onStockChanged={() => queryClient.invalidateQueries({ queryKey: productsBaseKey })}
         />
-      </Box>
+      </SplitLayout>
     );
   }
 

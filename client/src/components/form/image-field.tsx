@@ -1,16 +1,12 @@
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import FormHelperText from '@mui/material/FormHelperText';
-import FormLabel from '@mui/material/FormLabel';
 import Typography from '@mui/material/Typography';
 import AddPhotoAlternateOutlinedIcon from '@mui/icons-material/AddPhotoAlternateOutlined';
 import CloudUploadOutlinedIcon from '@mui/icons-material/CloudUploadOutlined';
 import { useEffect, useId, useState, type ChangeEvent } from 'react';
 import { useController, type FieldPath, type FieldValues, type UseControllerProps } from 'react-hook-form';
-import { visuallyHiddenSx } from '@/components/ui/visually-hidden';
 import { formMessages } from '@/config/form-messages';
-import { focusRingStyle } from '@/lib/theme';
-import { IMAGE_ACCEPT, IMAGE_TYPES } from '@/lib/upload-image';
+import { IMAGE_TYPES } from '@/lib/upload-image';
+import { FileFieldFrame, FilePickerButton } from './file-field';
 
 type ImageFieldProps<T extends FieldValues, N extends FieldPath<T>> = UseControllerProps<T, N> & {
   label: string;
@@ -80,88 +76,63 @@ export function ImageField<T extends FieldValues, N extends FieldPath<T>>({
   };
 
   return (
-    <Box>
-      <FormLabel id={labelId} htmlFor={inputId} required={required} error={Boolean(message)} sx={{ fontWeight: 600, fontSize: '0.9rem' }}>
-        {label}
-      </FormLabel>
+    <FileFieldFrame
+      label={label}
+      labelId={labelId}
+      inputId={inputId}
+      helpId={helpId}
+      required={required}
+      message={message}
+      help={helperText ?? formMessages.uploads.hint}
+      border="line.strong"
+      sx={{ gap: 2, bgcolor: 'surface.subtle' }}
+    >
       <Box
         sx={{
-          mt: 0.75,
-          p: 1.5,
-          display: 'flex',
-          alignItems: 'center',
-          gap: 2,
-          border: '1.5px dashed',
-          borderColor: message ? 'error.main' : 'line.strong',
-          borderRadius: 2,
-          bgcolor: 'surface.subtle',
+          flex: 'none',
+          width: shape === 'square' ? 88 : 112,
+          height: 88,
+          borderRadius: shape === 'square' ? '50%' : 1.5,
+          overflow: 'hidden',
+          bgcolor: 'surface.muted',
+          display: 'grid',
+          placeItems: 'center',
+          color: 'text.secondary',
         }}
       >
-        <Box
-          sx={{
-            flex: 'none',
-            width: shape === 'square' ? 88 : 112,
-            height: 88,
-            borderRadius: shape === 'square' ? '50%' : 1.5,
-            overflow: 'hidden',
-            bgcolor: 'surface.muted',
-            display: 'grid',
-            placeItems: 'center',
-            color: 'text.secondary',
-          }}
-        >
-          {shown ? (
-            <Box
-              component="img"
-              src={shown}
-              alt={preview ? formMessages.uploads.preview : formMessages.uploads.current}
-              sx={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }}
-            />
-          ) : (
-            <AddPhotoAlternateOutlinedIcon fontSize="large" aria-hidden="true" />
-          )}
-        </Box>
-        <Box sx={{ minWidth: 0, display: 'grid', gap: 0.75, justifyItems: 'start' }}>
-          <Button
-            component="label"
-            role={undefined}
-            tabIndex={-1}
-            disableRipple // the focus outline below marks the (hidden) file input's focus
-            variant="outlined"
-            color="secondary"
-            startIcon={<CloudUploadOutlinedIcon />}
-            disabled={field.disabled}
-            sx={{
-              '&:has(input:focus-visible)': focusRingStyle,
-            }}
-          >
-            {file || currentUrl ? formMessages.uploads.change : formMessages.uploads.choose}
-            <input
-              id={inputId}
-              ref={field.ref}
-              name={field.name}
-              type="file"
-              accept={IMAGE_ACCEPT}
-              disabled={field.disabled}
-              aria-labelledby={labelId}
-              aria-describedby={helpId}
-              aria-invalid={Boolean(message)}
-              aria-required={required}
-              onChange={onChange}
-              onBlur={field.onBlur}
-              style={visuallyHiddenSx}
-            />
-          </Button>
-          {file && (
-            <Typography variant="body2" color="text.secondary" sx={{ maxWidth: '100%', overflowWrap: 'anywhere' }}>
-              {file.name} · {formatBytes(file.size)}
-            </Typography>
-          )}
-        </Box>
+        {shown ? (
+          <Box
+            component="img"
+            src={shown}
+            alt={preview ? formMessages.uploads.preview : formMessages.uploads.current}
+            sx={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }}
+          />
+        ) : (
+          <AddPhotoAlternateOutlinedIcon fontSize="large" aria-hidden="true" />
+        )}
       </Box>
-      <FormHelperText id={helpId} error={Boolean(message)} sx={{ mx: 1.75 }}>
-        {message ?? helperText ?? formMessages.uploads.hint}
-      </FormHelperText>
-    </Box>
+      <Box sx={{ minWidth: 0, display: 'grid', gap: 0.75, justifyItems: 'start' }}>
+        <FilePickerButton
+          icon={<CloudUploadOutlinedIcon />}
+          id={inputId}
+          ref={field.ref}
+          name={field.name}
+          disabled={field.disabled}
+          aria-labelledby={labelId}
+          aria-describedby={helpId}
+          aria-invalid={Boolean(message)}
+          aria-required={required}
+          onChange={onChange}
+          onBlur={field.onBlur}
+        >
+          {file || currentUrl ? formMessages.uploads.change : formMessages.uploads.choose}
+        </FilePickerButton>
+        {file && (
+          <Typography variant="body2" color="text.secondary" sx={{ maxWidth: '100%', overflowWrap: 'anywhere' }}>
+            {file.name} · {formatBytes(file.size)}
+          </Typography>
+        )}
+      </Box>
+    </FileFieldFrame>
   );
 }

@@ -1,8 +1,10 @@
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import AddBoxOutlinedIcon from '@mui/icons-material/AddBoxOutlined';
 import { useForm } from 'react-hook-form';
+import { FormActions } from '@/components/form/form-actions';
+import { FormCard } from '@/components/form/form-card';
 import { FormTextField } from '@/components/form/form-text-field';
+import { useFieldUpload } from '@/components/form/use-field-upload';
 import { ReadOnlyField } from '@/components/form/read-only-field';
 import { catalogueMessages } from '@/config/catalogue-messages';
 import { formMessages } from '@/config/form-messages';
@@ -10,7 +12,6 @@ import { messages } from '@/config/messages';
 import { useSession } from '@/lib/auth';
 import { showFieldErrors, withReason } from '@/lib/form-errors';
 import { useToast } from '@/lib/toast';
-import { uploadProblem, useUploadImage } from '@/lib/upload-image';
 import { useAddProduct } from '../api/add-product';
 import { PRODUCT_FIELD_LABELS, validateProductName } from '../utils/product-validation';
 import { emptyProductForm, ProductFields, type ProductFormValues } from './product-fields';
@@ -22,25 +23,13 @@ const SERVER_FIELDS = ['name', 'price', 'avaialbequantit', 'minimumquantity', 'd
 export function AddProductForm() {
   const { user } = useSession();
   const toast = useToast();
-  const upload = useUploadImage();
   const addProduct = useAddProduct();
-  const {
-    control,
-    handleSubmit,
-    setError,
-    reset,
-    formState: { isSubmitting },
-  } = useForm<ProductFormValues>({ defaultValues: emptyProductForm, mode: 'onTouched' });
+  const { control, handleSubmit, setError, reset, formState: { isSubmitting } } = useForm<ProductFormValues>({ defaultValues: emptyProductForm, mode: 'onTouched' });
+  const uploadImage = useFieldUpload(setError, 'image');
 
   const onSubmit = handleSubmit(async (values) => {
-    let image: string;
-    try {
-      image = await upload.mutateAsync(values.image as File);
-    } catch (error) {
-      setError('image', { type: 'server', message: uploadProblem(error) }, { shouldFocus: true });
-      toast.error(withReason(formMessages.uploads.failed, error));
-      return;
-    }
+    const image = await uploadImage(values.image as File);
+    if (image === null) return;
     try {
       const result = await addProduct.mutateAsync({
         name: values.name.trim(),
@@ -63,13 +52,7 @@ export function AddProductForm() {
   });
 
   return (
-    <Box
-      component="form"
-      noValidate
-      onSubmit={onSubmit}
-      aria-label={messages.dashboard.addProduct}
-      sx={{ display: 'grid', gap: 2.25, p: { xs: 2.5, sm: 4 }, bgcolor: 'background.paper', border: 1, borderColor: 'divider', borderRadius: 2 }}
-    >
+    <FormCard onSubmit={onSubmit} aria-label={messages.dashboard.addProduct}>
       <Box sx={{ display: 'grid', gap: 2.25, gridTemplateColumns: { xs: '1fr', sm: '3fr 2fr' } }}>
         <FormTextField
           control={control}
@@ -83,19 +66,7 @@ export function AddProductForm() {
         <ReadOnlyField label={m.email} value={user?.email ?? ''} type="email" />
       </Box>
       <ProductFields control={control} />
-      <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
-        <Button
-          type="submit"
-          variant="contained"
-          size="large"
-          loading={isSubmitting}
-          loadingPosition="start"
-          startIcon={<AddBoxOutlinedIcon />}
-          sx={{ minHeight: 48, width: { xs: '100%', sm: 'auto' }, px: 4 }}
-        >
-          {m.submit}
-        </Button>
-      </Box>
-    </Box>
+      <FormActions submitLabel={m.submit} submitIcon={<AddBoxOutlinedIcon />} submitting={isSubmitting} />
+    </FormCard>
   );
 }

@@ -11,6 +11,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { PlainButton } from '@/components/ui/button-link';
+import { CardGrid } from '@/components/ui/card-grid';
 import { ErrorMessage } from '@/components/ui/error-message';
 import { LoadingSpinner } from '@/components/ui/loading-spinner';
 import { catalogueMessages } from '@/config/catalogue-messages';
@@ -204,26 +205,13 @@ export function AllProducts({ aside, cardActions }: AllProductsProps = {}) {
           )}
 
           {items.length > 0 && (
-            <Box
-              component="ul"
-              aria-busy={products.isPlaceholderData}
-              sx={{
-                listStyle: 'none',
-                p: 0,
-                m: 0,
-                display: 'grid',
-                gap: 3,
-                gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(3, 1fr)', lg: 'repeat(4, 1fr)' },
-                opacity: products.isPlaceholderData ? 0.6 : 1,
-                transition: 'opacity .2s',
-              }}
-            >
+            <CardGrid wide={4} busy={products.isPlaceholderData}>
               {items.map((product) => (
                 <li key={product._id}>
                   <ProductCard product={product} actions={cardActions?.(product)} />
                 </li>
               ))}
-            </Box>
+            </CardGrid>
           )}
 
           {pageCount > 1 && (

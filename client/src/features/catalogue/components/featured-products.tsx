@@ -3,6 +3,7 @@ import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { ButtonLink } from '@/components/ui/button-link';
+import { CardGrid } from '@/components/ui/card-grid';
 import { ErrorMessage } from '@/components/ui/error-message';
 import { LoadingSpinner } from '@/components/ui/loading-spinner';
 import { messages } from '@/config/messages';
@@ -61,28 +62,13 @@ export function FeaturedProducts() {
         )}
 
         {products.isSuccess && products.data.items.length > 0 && (
-          <Box
-            component="ul"
-            sx={{
-              listStyle: 'none',
-              p: 0,
-              m: 0,
-              display: 'grid',
-              gap: 3,
-              gridTemplateColumns: {
-                xs: '1fr',
-                sm: 'repeat(2, 1fr)',
-                md: 'repeat(3, 1fr)',
-                lg: 'repeat(5, 1fr)',
-              },
-            }}
-          >
+          <CardGrid wide={5}>
             {products.data.items.slice(0, FEATURED_PRODUCT_COUNT).map((product) => (
               <li key={product._id}>
                 <ProductCard product={product} />
               </li>
             ))}
-          </Box>
+          </CardGrid>
         )}
       </Container>
     </Box>

@@ -35,6 +35,20 @@ export const emptyProductForm: ProductFormValues = {
   image: null,
 };
 
+/** The numbers, side by side; each stays text until sent (see ProductFormValues). */
+const NUMBER_FIELDS: {
+  name: 'price' | 'avaialbequantit' | 'minimumquantity';
+  validate: (value: string) => string | true;
+  label: string;
+  inputMode: 'decimal' | 'numeric';
+  /** Shown after the value. */
+  unit?: string;
+}[] = [
+  { name: 'price', validate: validatePrice, label: m.price, inputMode: 'decimal', unit: 'USD' },
+  { name: 'avaialbequantit', validate: validateAvailable, label: m.available, inputMode: 'numeric' },
+  { name: 'minimumquantity', validate: validateMinimum, label: m.minimum, inputMode: 'numeric' },
+];
+
 interface ProductFieldsProps {
   control: Control<ProductFormValues>;
   /** Edit forms show the stored picture and keep it unless another is chosen. */
@@ -47,36 +61,19 @@ export function ProductFields({ control, currentImage }: ProductFieldsProps) {
   return (
     <>
       <Box sx={{ display: 'grid', gap: 2.25, gridTemplateColumns: { xs: '1fr', sm: 'repeat(3, minmax(0, 1fr))' } }}>
-        <FormTextField
-          control={control}
-          name="price"
-          rules={{ validate: validatePrice }}
-          label={m.price}
-          required
-          fullWidth
-          autoComplete="off"
-          slotProps={{ htmlInput: { inputMode: 'decimal' }, input: { endAdornment: <InputAdornment position="end">USD</InputAdornment> } }}
-        />
-        <FormTextField
-          control={control}
-          name="avaialbequantit"
-          rules={{ validate: validateAvailable }}
-          label={m.available}
-          required
-          fullWidth
-          autoComplete="off"
-          slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-        />
-        <FormTextField
-          control={control}
-          name="minimumquantity"
-          rules={{ validate: validateMinimum }}
-          label={m.minimum}
-          required
-          fullWidth
-          autoComplete="off"
-          slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-        />
+        {NUMBER_FIELDS.map(({ name, validate, label, inputMode, unit }) => (
+          <FormTextField
+            key={name}
+            control={control}
+            name={name}
+            rules={{ validate }}
+            label={label}
+            required
+            fullWidth
+            autoComplete="off"
+            slotProps={{ htmlInput: { inputMode }, ...(unit && { input: { endAdornment: <InputAdornment position="end">{unit}</InputAdornment> } }) }}
+          />
+        ))}
       </Box>
       <FormTextField
         control={control}

@@ -1,13 +1,10 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
 import BuildCircleOutlinedIcon from '@mui/icons-material/BuildCircleOutlined';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { FormDialog } from '@/components/form/form-dialog';
 import { FormTextField } from '@/components/form/form-text-field';
 import { serviceMessages } from '@/config/service-messages';
 import { showFieldErrors, withReason } from '@/lib/form-errors';
@@ -56,19 +53,11 @@ interface ClaimDialogProps {
 
 /** The claim form: what is wrong and photos of it; the photos are uploaded first, then the claim is sent with their URLs. */
 export function ClaimDialog({ order, open, onClose }: ClaimDialogProps) {
-  const titleId = useId();
   const toast = useToast();
   const createClaim = useCreateClaim();
-  const {
-    control,
-    handleSubmit,
-    setError,
-    reset,
-    formState: { isSubmitting },
-  } = useForm<ClaimFormValues>({ mode: 'onTouched', defaultValues: { reason: '', photos: [] } });
+  const { control, handleSubmit, setError, reset, formState: { isSubmitting } } = useForm<ClaimFormValues>({ mode: 'onTouched', defaultValues: { reason: '', photos: [] } });
 
   const close = () => {
-    if (isSubmitting) return;
     reset();
     onClose();
   };
@@ -88,37 +77,31 @@ export function ClaimDialog({ order, open, onClose }: ClaimDialogProps) {
   });
 
   return (
-    <Dialog open={open} onClose={close} aria-labelledby={titleId} fullWidth maxWidth="sm">
-      <Box component="form" noValidate onSubmit={onSubmit}>
-        <DialogTitle id={titleId} sx={{ fontWeight: 800 }}>
-          {m.dialogTitle}
-        </DialogTitle>
-        <DialogContent sx={{ display: 'grid', gap: 2.25 }}>
-          <Typography color="text.secondary">{m.dialogIntro(order.productName, order.number)}</Typography>
-          <FormTextField
-            control={control}
-            name="reason"
-            rules={{ validate: validateReason }}
-            label={m.reason}
-            helperText={m.reasonHint}
-            required
-            fullWidth
-            multiline
-            minRows={4}
-            sx={{ mt: 1 }}
-          />
-          <PhotosField control={control} name="photos" rules={{ validate: validatePhotos }} max={MAX_CLAIM_PHOTOS} />
-        </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2.5, flexWrap: 'wrap', gap: 1 }}>
-          <Button onClick={close} color="secondary" disabled={isSubmitting}>
-            {m.cancel}
-          </Button>
-          <Button type="submit" variant="contained" loading={isSubmitting} loadingPosition="start" startIcon={<BuildCircleOutlinedIcon />}>
-            {m.submit}
-          </Button>
-        </DialogActions>
-      </Box>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onClose={close}
+      onSubmit={onSubmit}
+      title={m.dialogTitle}
+      busy={isSubmitting}
+      cancelLabel={m.cancel}
+      submitLabel={m.submit}
+      submitIcon={<BuildCircleOutlinedIcon />}
+    >
+      <Typography color="text.secondary">{m.dialogIntro(order.productName, order.number)}</Typography>
+      <FormTextField
+        control={control}
+        name="reason"
+        rules={{ validate: validateReason }}
+        label={m.reason}
+        helperText={m.reasonHint}
+        required
+        fullWidth
+        multiline
+        minRows={4}
+        sx={{ mt: 1 }}
+      />
+      <PhotosField control={control} name="photos" rules={{ validate: validatePhotos }} max={MAX_CLAIM_PHOTOS} />
+    </FormDialog>
   );
 }
 

@@ -1,16 +1,12 @@
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import FormHelperText from '@mui/material/FormHelperText';
-import FormLabel from '@mui/material/FormLabel';
 import IconButton from '@mui/material/IconButton';
 import AddPhotoAlternateOutlinedIcon from '@mui/icons-material/AddPhotoAlternateOutlined';
 import CloseIcon from '@mui/icons-material/Close';
 import { useEffect, useId, useState, type ChangeEvent } from 'react';
 import { useController, type FieldPath, type FieldValues, type UseControllerProps } from 'react-hook-form';
-import { visuallyHiddenSx } from '@/components/ui/visually-hidden';
+import { FileFieldFrame, FilePickerButton } from '@/components/form/file-field';
 import { serviceMessages } from '@/config/service-messages';
-import { focusRingStyle } from '@/lib/theme';
-import { IMAGE_ACCEPT, IMAGE_TYPES } from '@/lib/upload-image';
+import { IMAGE_TYPES } from '@/lib/upload-image';
 
 const m = serviceMessages.claims;
 
@@ -49,71 +45,48 @@ export function PhotosField<T extends FieldValues, N extends FieldPath<T>>({ con
   };
 
   return (
-    <Box>
-      <FormLabel id={labelId} required error={Boolean(message)} sx={{ fontWeight: 600, fontSize: '0.9rem' }}>
-        {m.photos}
-      </FormLabel>
-      <Box
-        sx={{
-          mt: 0.75,
-          p: 1.5,
-          display: 'flex',
-          flexWrap: 'wrap',
-          alignItems: 'center',
-          gap: 1.5,
-          border: '1.5px dashed',
-          borderColor: message ? 'error.main' : 'divider',
-          borderRadius: 2,
-        }}
-      >
-        {files.map((file, i) => (
-          <Box key={`${file.name}-${i}`} sx={{ position: 'relative', width: 88, height: 88, borderRadius: 1.5, overflow: 'hidden', bgcolor: 'background.default' }}>
-            {urls[i] && <Box component="img" src={urls[i]} alt={m.photoAlt(i + 1)} sx={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }} />}
-            <IconButton
-              size="small"
-              aria-label={m.removePhoto(file.name)}
-              onClick={() => {
-                field.onChange(files.filter((_, j) => j !== i));
-                field.onBlur();
-              }}
-              sx={{ position: 'absolute', top: 2, right: 2, bgcolor: 'background.paper', '&:hover': { bgcolor: 'background.paper' } }}
-            >
-              <CloseIcon fontSize="small" />
-            </IconButton>
-          </Box>
-        ))}
-        {files.length < max && (
-          <Button
-            component="label"
-            role={undefined}
-            tabIndex={-1}
-            disableRipple
-            variant="outlined"
-            color="secondary"
-            startIcon={<AddPhotoAlternateOutlinedIcon />}
-            sx={{ '&:has(input:focus-visible)': focusRingStyle }}
+    <FileFieldFrame
+      label={m.photos}
+      labelId={labelId}
+      helpId={helpId}
+      required
+      message={message}
+      help={m.photosHint(max)}
+      border="divider"
+      sx={{ flexWrap: 'wrap', gap: 1.5 }}
+    >
+      {files.map((file, i) => (
+        <Box key={`${file.name}-${i}`} sx={{ position: 'relative', width: 88, height: 88, borderRadius: 1.5, overflow: 'hidden', bgcolor: 'background.default' }}>
+          {urls[i] && <Box component="img" src={urls[i]} alt={m.photoAlt(i + 1)} sx={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }} />}
+          <IconButton
+            size="small"
+            aria-label={m.removePhoto(file.name)}
+            onClick={() => {
+              field.onChange(files.filter((_, j) => j !== i));
+              field.onBlur();
+            }}
+            sx={{ position: 'absolute', top: 2, right: 2, bgcolor: 'background.paper', '&:hover': { bgcolor: 'background.paper' } }}
           >
-            {m.addPhotos}
-            <input
-              ref={field.ref}
-              name={field.name}
-              type="file"
-              multiple
-              accept={IMAGE_ACCEPT}
-              aria-labelledby={labelId}
-              aria-describedby={helpId}
-              aria-invalid={Boolean(message)}
-              aria-required
-              onChange={onChange}
-              onBlur={field.onBlur}
-              style={visuallyHiddenSx}
-            />
-          </Button>
-        )}
-      </Box>
-      <FormHelperText id={helpId} error={Boolean(message)} sx={{ mx: 1.75 }}>
-        {message ?? m.photosHint(max)}
-      </FormHelperText>
-    </Box>
+            <CloseIcon fontSize="small" />
+          </IconButton>
+        </Box>
+      ))}
+      {files.length < max && (
+        <FilePickerButton
+          icon={<AddPhotoAlternateOutlinedIcon />}
+          ref={field.ref}
+          name={field.name}
+          multiple
+          aria-labelledby={labelId}
+          aria-describedby={helpId}
+          aria-invalid={Boolean(message)}
+          aria-required
+          onChange={onChange}
+          onBlur={field.onBlur}
+        >
+          {m.addPhotos}
+        </FilePickerButton>
+      )}
+    </FileFieldFrame>
   );
 }

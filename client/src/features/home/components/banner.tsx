@@ -3,9 +3,9 @@ import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import { ButtonLink } from '@/components/ui/button-link';
+import { SteelPanel } from '@/components/ui/steel-panel';
 import { paths } from '@/config/paths';
 import { site } from '@/config/site';
-import { hazardStripes, onDarkSurface, steelBackground } from '@/lib/theme';
 import bannerImage from '@/assets/banner-machinery.svg';
 
 function CheckIcon() {
@@ -22,27 +22,7 @@ function CheckIcon() {
 export function Banner() {
   const { banner } = site;
   return (
-    <Box
-      component="section"
-      id="warranty"
-      aria-labelledby="banner-title"
-      sx={{
-        position: 'relative',
-        color: 'common.white',
-        overflow: 'hidden',
-        ...onDarkSurface,
-        background: (t) => steelBackground(t),
-        '&::after': {
-          content: '""',
-          position: 'absolute',
-          left: 0,
-          right: 0,
-          bottom: 0,
-          height: 10,
-          background: (t) => hazardStripes(t, 14),
-        },
-      }}
-    >
+    <SteelPanel component="section" id="warranty" aria-labelledby="banner-title" stripe="hero" sx={{ overflow: 'hidden' }}>
       <Container
         maxWidth="lg"
         sx={{
@@ -99,6 +79,6 @@ export function Banner() {
           />
         </Box>
       </Container>
-    </Box>
+    </SteelPanel>
   );
 }

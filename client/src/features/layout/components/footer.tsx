@@ -7,7 +7,7 @@ import FacebookIcon from '@mui/icons-material/Facebook';
 import LinkedInIcon from '@mui/icons-material/LinkedIn';
 import YouTubeIcon from '@mui/icons-material/YouTube';
 import type { ReactNode } from 'react';
-import { Link as RouterLink } from 'react-router';
+import { SiteLinks } from '@/components/ui/site-link';
 import { messages } from '@/config/messages';
 import { site, type FooterLink, type SocialNetwork } from '@/config/site';
 import { onDarkSurface } from '@/lib/theme';
@@ -25,32 +25,13 @@ const linkSx = {
   borderRadius: '2px',
 } as const;
 
-function FooterAnchor({ link }: { link: FooterLink }) {
-  const internal = link.href.startsWith('/');
-  return internal ? (
-    <Link component={RouterLink} to={link.href} sx={linkSx}>
-      {link.label}
-    </Link>
-  ) : (
-    <Link href={link.href} sx={linkSx}>
-      {link.label}
-    </Link>
-  );
-}
-
 function LinkColumn({ id, title, links }: { id: string; title: string; links: readonly FooterLink[] }) {
   return (
     <Box component="nav" aria-labelledby={id}>
       <Typography id={id} component="h2" sx={{ fontWeight: 800, fontSize: '0.85rem', letterSpacing: '0.12em', textTransform: 'uppercase', color: 'primary.main', mb: 2 }}>
         {title}
       </Typography>
-      <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1.25 }}>
-        {links.map((link) => (
-          <li key={link.label}>
-            <FooterAnchor link={link} />
-          </li>
-        ))}
-      </Box>
+      <SiteLinks links={links} sx={{ display: 'grid', gap: 1.25 }} linkSx={linkSx} />
     </Box>
   );
 }

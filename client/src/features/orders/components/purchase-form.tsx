@@ -5,6 +5,8 @@ import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import { useEffect, useRef, useState } from 'react';
 import { useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
+import { DeliveryFields } from '@/components/form/delivery-fields';
+import { FormCard } from '@/components/form/form-card';
 import { FormError } from '@/components/form/form-error';
 import { FormTextField } from '@/components/form/form-text-field';
 import { ReadOnlyField } from '@/components/form/read-only-field';
@@ -16,7 +18,7 @@ import { useToast } from '@/lib/toast';
 import type { Product, User } from '@/types/api';
 import { formatCents, formatPrice } from '@/utils/format';
 import { usePlaceOrder } from '../api/place-order';
-import { checkQuantity, isOutOfRange, validateAddress, validateMobile } from '../utils/quantity';
+import { checkQuantity, isOutOfRange } from '../utils/quantity';
 
 const m = orderMessages.orders;
 
@@ -185,21 +187,10 @@ export function PurchaseForm({ product, user, onStockChanged }: PurchaseFormProp
   const total = quantity.ok ? formatCents(Math.round(product.price * 100) * quantity.quantity) : null;
 
   return (
-    <Box
-      component="form"
-      noValidate
+    <FormCard
       onSubmit={handleSubmit(onValid, onInvalid)}
       aria-labelledby="purchase-form-title"
-      sx={{
-        bgcolor: 'background.paper',
-        border: 1,
-        borderColor: 'divider',
-        borderRadius: 3,
-        p: { xs: 2.5, sm: 3.5 },
-        display: 'grid',
-        gap: 2.25,
-        '& .MuiInputBase-readOnly': { bgcolor: 'background.default' },
-      }}
+      sx={{ borderRadius: 3, p: { xs: 2.5, sm: 3.5 }, '& .MuiInputBase-readOnly': { bgcolor: 'background.default' } }}
     >
       <Box>
         <Typography id="purchase-form-title" variant="h5" component="h2" sx={{ fontWeight: 800 }}>
@@ -229,29 +220,7 @@ export function PurchaseForm({ product, user, onStockChanged }: PurchaseFormProp
         slotProps={{ htmlInput: { min: minimum, max: available, step: 1, inputMode: 'numeric' } }}
         fullWidth
       />
-      <FormTextField
-        control={control}
-        name="mobile"
-        rules={{ validate: validateMobile }}
-        label={m.mobile}
-        type="tel"
-        autoComplete="tel"
-        required
-        disabled={locked}
-        fullWidth
-      />
-      <FormTextField
-        control={control}
-        name="address"
-        rules={{ validate: validateAddress }}
-        label={m.address}
-        autoComplete="street-address"
-        required
-        disabled={locked}
-        multiline
-        minRows={2}
-        fullWidth
-      />
+      <DeliveryFields control={control} disabled={locked} />
 
       {soldOut && <FormError>{m.outOfStock}</FormError>}
 
@@ -343,6 +312,6 @@ export function PurchaseForm({ product, user, onStockChanged }: PurchaseFormProp
           </Box>
         </Box>
       )}
-    </Box>
+    </FormCard>
   );
 }

@@ -6,6 +6,7 @@ import { FormError } from '@/components/form/form-error';
 import { ButtonLink } from '@/components/ui/button-link';
 import { ErrorMessage } from '@/components/ui/error-message';
 import { LoadingSpinner } from '@/components/ui/loading-spinner';
+import { SplitLayout } from '@/components/ui/split-layout';
 import { messages } from '@/config/messages';
 import { orderMessages } from '@/config/order-messages';
 import { paths } from '@/config/paths';
@@ -161,14 +162,7 @@ export function Checkout({ orderId, onPaid }: { orderId: string; onPaid?: () => 
   }
 
   return (
-    <Box
-      sx={{
-        display: 'grid',
-        gap: { xs: 2.5, md: 4 },
-        gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 5fr) minmax(0, 6fr)' },
-        alignItems: 'start',
-      }}
-    >
+    <SplitLayout>
       <Box sx={{ display: 'grid', gap: 2 }}>
         <Box>
           <Typography variant="h5" component="p" sx={{ fontWeight: 800 }}>
@@ -192,6 +186,6 @@ export function Checkout({ orderId, onPaid }: { orderId: string; onPaid?: () => 
         </Typography>
         {payment}
       </Box>
-    </Box>
+    </SplitLayout>
   );
 }

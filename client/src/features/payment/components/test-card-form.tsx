@@ -1,8 +1,8 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import ScienceOutlinedIcon from '@mui/icons-material/ScienceOutlined';
-import { useForm } from 'react-hook-form';
-import { FormTextField } from '@/components/form/form-text-field';
+import { useForm, type Control } from 'react-hook-form';
+import { FormTextField, type FieldEdit, type FormattedField } from '@/components/form/form-text-field';
 import { orderMessages } from '@/config/order-messages';
 import { hazardStripes } from '@/lib/theme';
 import { confirmTestCard } from '../api/confirm-test-card';
@@ -33,6 +33,45 @@ function validateExpiry(value: string): string | true {
 
 function validateCvc(value: string): string | true {
   return /^\d{3,4}$/.test(value.trim()) || m.cvcIncomplete;
+}
+
+interface CardFieldSpec {
+  name: keyof TestCardValues;
+  validate: (value: string) => string | true;
+  label: string;
+  placeholder: string;
+  autoComplete: string;
+  format: (edit: FieldEdit) => FormattedField;
+  maxLength: number;
+  /** Off for the number and the expiry (digits, not words); the CVC leaves it to the browser. */
+  spellCheck?: false;
+}
+
+/** The card's fields: digits typed on a numeric keypad, formatted as they are typed, with the browser's card autofill. */
+const CARD_FIELDS: Record<keyof TestCardValues, CardFieldSpec> = {
+  // maxLength: 19 digits and their 4 spaces.
+  number: { name: 'number', validate: validateNumber, label: m.cardNumber, placeholder: '4242 4242 4242 4242', autoComplete: 'cc-number', format: formatCardNumberEdit, maxLength: 23, spellCheck: false },
+  // Shows MM/YY (5); 7 lets "12 / 30" and "12/2030" be pasted whole, then formatted.
+  expiry: { name: 'expiry', validate: validateExpiry, label: m.expiry, placeholder: 'MM/YY', autoComplete: 'cc-exp', format: formatExpiryEdit, maxLength: 7, spellCheck: false },
+  cvc: { name: 'cvc', validate: validateCvc, label: m.cvc, placeholder: '123', autoComplete: 'cc-csc', format: formatCvcEdit, maxLength: 4 },
+};
+
+function CardField({ control, field }: { control: Control<TestCardValues>; field: CardFieldSpec }) {
+  const { name, validate, label, placeholder, autoComplete, format, maxLength, spellCheck } = field;
+  return (
+    <FormTextField
+      control={control}
+      name={name}
+      rules={{ validate }}
+      label={label}
+      placeholder={placeholder}
+      autoComplete={autoComplete}
+      format={format}
+      required
+      fullWidth
+      slotProps={{ htmlInput: { inputMode: 'numeric', maxLength, spellCheck }, inputLabel: { shrink: true } }}
+    />
+  );
 }
 
 /** The notice that nothing real is charged, and which card to use. */
@@ -108,45 +147,10 @@ export function TestCardForm({ clientSecret, billing, amount, busy, disabled, on
     <Box component="form" noValidate onSubmit={onSubmit} aria-label={m.cardTitle} sx={{ display: 'grid', gap: 2.25 }}>
       <TestModeNotice />
       <BilledTo billing={billing} />
-      <FormTextField
-        control={control}
-        name="number"
-        rules={{ validate: validateNumber }}
-        label={m.cardNumber}
-        placeholder="4242 4242 4242 4242"
-        autoComplete="cc-number"
-        format={formatCardNumberEdit}
-        required
-        fullWidth
-        // 19 digits and their 4 spaces.
-        slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 23, spellCheck: false }, inputLabel: { shrink: true } }}
-      />
+      <CardField control={control} field={CARD_FIELDS.number} />
       <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 2 }}>
-        <FormTextField
-          control={control}
-          name="expiry"
-          rules={{ validate: validateExpiry }}
-          label={m.expiry}
-          placeholder="MM/YY"
-          autoComplete="cc-exp"
-          format={formatExpiryEdit}
-          required
-          fullWidth
-          // Shows MM/YY (5); 7 lets "12 / 30" and "12/2030" be pasted whole, then formatted.
-          slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 7, spellCheck: false }, inputLabel: { shrink: true } }}
-        />
-        <FormTextField
-          control={control}
-          name="cvc"
-          rules={{ validate: validateCvc }}
-          label={m.cvc}
-          placeholder="123"
-          autoComplete="cc-csc"
-          format={formatCvcEdit}
-          required
-          fullWidth
-          slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 4 }, inputLabel: { shrink: true } }}
-        />
+        <CardField control={control} field={CARD_FIELDS.expiry} />
+        <CardField control={control} field={CARD_FIELDS.cvc} />
       </Box>
       <PayButton amount={amount} busy={busy} disabled={disabled} />
     </Box>

@@ -7,10 +7,10 @@ import LinkedInIcon from '@mui/icons-material/LinkedIn';
 import PlaceOutlinedIcon from '@mui/icons-material/PlaceOutlined';
 import type { ReactNode } from 'react';
 import { ButtonLink } from '@/components/ui/button-link';
+import { SteelPanel } from '@/components/ui/steel-panel';
 import { contentMessages } from '@/config/content-messages';
 import { messages } from '@/config/messages';
 import { site } from '@/config/site';
-import { hazardStripes, steelBackground } from '@/lib/theme';
 
 const NETWORK_ICONS: Record<string, ReactNode> = { github: <GitHubIcon />, linkedin: <LinkedInIcon /> };
 
@@ -31,26 +31,8 @@ export function AuthorProfile() {
   return (
     <Container maxWidth="md" sx={{ py: { xs: 4, md: 8 } }}>
       <Box component="article" aria-labelledby="author-name" sx={{ bgcolor: 'background.paper', border: 1, borderColor: 'divider', borderRadius: 3, overflow: 'hidden', boxShadow: '0 12px 32px rgba(20,24,29,.08)' }}>
-        <Box
-          sx={{
-            display: 'flex',
-            flexDirection: { xs: 'column', sm: 'row' },
-            alignItems: { xs: 'flex-start', sm: 'center' },
-            gap: 3,
-            p: { xs: 3, sm: 5 },
-            color: 'common.white',
-            position: 'relative',
-            background: (t) => steelBackground(t),
-            '&::after': {
-              content: '""',
-              position: 'absolute',
-              left: 0,
-              right: 0,
-              bottom: 0,
-              height: 8,
-              background: (t) => hazardStripes(t, 12),
-            },
-          }}
+        <SteelPanel
+          sx={{ display: 'flex', flexDirection: { xs: 'column', sm: 'row' }, alignItems: { xs: 'flex-start', sm: 'center' }, gap: 3, p: { xs: 3, sm: 5 } }}
         >
           <Box
             aria-hidden="true"
@@ -71,7 +53,7 @@ export function AuthorProfile() {
               {author.location}
             </Typography>
           </Box>
-        </Box>
+        </SteelPanel>
 
         <Box sx={{ p: { xs: 3, sm: 5 }, display: 'grid', gap: 4 }}>
           <Typography sx={{ fontSize: '1.1rem', lineHeight: 1.8 }}>{author.bio}</Typography>

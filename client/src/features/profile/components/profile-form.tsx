@@ -1,15 +1,17 @@
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import SaveOutlinedIcon from '@mui/icons-material/SaveOutlined';
 import { useForm } from 'react-hook-form';
+import { FormActions } from '@/components/form/form-actions';
+import { FormCard } from '@/components/form/form-card';
 import { FormTextField } from '@/components/form/form-text-field';
 import { ImageField } from '@/components/form/image-field';
 import { ReadOnlyField } from '@/components/form/read-only-field';
+import { useFieldUpload } from '@/components/form/use-field-upload';
 import { formMessages } from '@/config/form-messages';
 import { profileMessages } from '@/config/profile-messages';
 import { showFieldErrors, withReason } from '@/lib/form-errors';
 import { useToast } from '@/lib/toast';
-import { checkImageFile, uploadProblem, useUploadImage } from '@/lib/upload-image';
+import { checkImageFile } from '@/lib/upload-image';
 import type { Profile, User } from '@/types/api';
 import { useSaveProfile } from '../api/save-profile';
 import { isWebUrl } from '../utils/is-web-url';
@@ -44,7 +46,6 @@ interface ProfileFormProps {
 export function ProfileForm({ user, profile, onSaved, onCancel }: ProfileFormProps) {
   const updating = profile !== undefined;
   const toast = useToast();
-  const upload = useUploadImage();
   const saveProfile = useSaveProfile();
   const {
     control,
@@ -55,17 +56,14 @@ export function ProfileForm({ user, profile, onSaved, onCancel }: ProfileFormPro
     defaultValues: { education: profile?.education ?? '', address: profile?.address ?? '', linkdin: profile?.linkdin ?? '', image: null },
     mode: 'onTouched',
   });
+  const uploadPhoto = useFieldUpload(setError, 'image');
 
   const onSubmit = handleSubmit(async (values) => {
     let image = profile?.image ?? '';
     if (values.image) {
-      try {
-        image = await upload.mutateAsync(values.image);
-      } catch (error) {
-        setError('image', { type: 'server', message: uploadProblem(error) }, { shouldFocus: true });
-        toast.error(withReason(formMessages.uploads.failed, error));
-        return;
-      }
+      const uploaded = await uploadPhoto(values.image);
+      if (uploaded === null) return;
+      image = uploaded;
     }
     try {
       const result = await saveProfile.mutateAsync({
@@ -86,13 +84,7 @@ export function ProfileForm({ user, profile, onSaved, onCancel }: ProfileFormPro
   });
 
   return (
-    <Box
-      component="form"
-      noValidate
-      onSubmit={onSubmit}
-      aria-label={updating ? m.update : m.submitAdd}
-      sx={{ display: 'grid', gap: 2.25, p: { xs: 2.5, sm: 4 }, bgcolor: 'background.paper', border: 1, borderColor: 'divider', borderRadius: 2 }}
-    >
+    <FormCard onSubmit={onSubmit} aria-label={updating ? m.update : m.submitAdd}>
       <Box sx={{ display: 'grid', gap: 2.25, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))' } }}>
         <ReadOnlyField label={m.name} value={user.name} />
         <ReadOnlyField label={m.email} value={user.email} type="email" />
@@ -140,24 +132,13 @@ export function ProfileForm({ user, profile, onSaved, onCancel }: ProfileFormPro
         helperText={updating ? formMessages.uploads.keepCurrent : undefined}
         shape="square"
       />
-      <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 1.5, flexWrap: 'wrap-reverse' }}>
-        {onCancel && (
-          <Button type="button" variant="outlined" color="secondary" size="large" onClick={onCancel} disabled={isSubmitting} sx={{ minHeight: 48, width: { xs: '100%', sm: 'auto' } }}>
-            {formMessages.forms.cancel}
-          </Button>
-        )}
-        <Button
-          type="submit"
-          variant="contained"
-          size="large"
-          loading={isSubmitting}
-          loadingPosition="start"
-          startIcon={<SaveOutlinedIcon />}
-          sx={{ minHeight: 48, width: { xs: '100%', sm: 'auto' }, px: 4 }}
-        >
-          {updating ? m.submitUpdate : m.submitAdd}
-        </Button>
-      </Box>
-    </Box>
+      <FormActions
+        submitLabel={updating ? m.submitUpdate : m.submitAdd}
+        submitIcon={<SaveOutlinedIcon />}
+        submitting={isSubmitting}
+        onCancel={onCancel}
+        cancelLabel={formMessages.forms.cancel}
+      />
+    </FormCard>
   );
 }

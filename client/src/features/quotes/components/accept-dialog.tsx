@@ -1,20 +1,14 @@
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
 import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutlined';
-import { useEffect, useId } from 'react';
+import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
-import { FormTextField } from '@/components/form/form-text-field';
+import { DeliveryFields } from '@/components/form/delivery-fields';
+import { FormDialog } from '@/components/form/form-dialog';
 import { orderMessages } from '@/config/order-messages';
 import { serviceMessages } from '@/config/service-messages';
 import { useUser } from '@/lib/auth';
 import { showFieldErrors, withReason } from '@/lib/form-errors';
 import { useToast } from '@/lib/toast';
-import { validateAddress, validateMobile } from '@/utils/delivery';
 import { formatCents } from '@/utils/format';
 import type { AcceptDelivery, AcceptedQuote } from '../api/accept-quote';
 import type { Quote } from '../api/get-quotes';
@@ -41,7 +35,6 @@ interface AcceptDialogProps {
  * the orders; Cancel sends nothing.
  */
 export function AcceptDialog({ quote, accept, pending, onAccepted, onClose }: AcceptDialogProps) {
-  const titleId = useId();
   const toast = useToast();
   const email = useUser().data?.email;
   const saved = useSavedAddress(email);
@@ -55,10 +48,6 @@ export function AcceptDialog({ quote, accept, pending, onAccepted, onClose }: Ac
   useEffect(() => {
     if (savedAddress && !getFieldState('address').isDirty) setValue('address', savedAddress);
   }, [savedAddress, getFieldState, setValue]);
-
-  const close = () => {
-    if (!pending) onClose();
-  };
 
   const onSubmit = handleSubmit(async (values) => {
     try {
@@ -75,47 +64,21 @@ export function AcceptDialog({ quote, accept, pending, onAccepted, onClose }: Ac
 
   const total = quoteTotalCents(quote);
   return (
-    <Dialog open onClose={close} aria-labelledby={titleId} fullWidth maxWidth="sm">
-      <Box component="form" noValidate onSubmit={onSubmit}>
-        <DialogTitle id={titleId} sx={{ fontWeight: 800 }}>
-          {m.acceptTitle(quote.number)}
-        </DialogTitle>
-        <DialogContent sx={{ display: 'grid', gap: 2.25 }}>
-          <Typography color="text.secondary" data-testid="accept-summary">
-            {m.confirmAccept(total === null ? '' : formatCents(total))}
-          </Typography>
-          <Typography sx={{ fontWeight: 700 }}>{m.acceptDelivery}</Typography>
-          <FormTextField
-            control={control}
-            name="mobile"
-            rules={{ validate: validateMobile }}
-            label={fieldsText.mobile}
-            type="tel"
-            autoComplete="tel"
-            required
-            fullWidth
-          />
-          <FormTextField
-            control={control}
-            name="address"
-            rules={{ validate: validateAddress }}
-            label={fieldsText.address}
-            autoComplete="street-address"
-            required
-            multiline
-            minRows={2}
-            fullWidth
-          />
-        </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2.5, flexWrap: 'wrap', gap: 1 }}>
-          <Button onClick={close} color="secondary" disabled={pending}>
-            {m.acceptCancel}
-          </Button>
-          <Button type="submit" variant="contained" loading={pending} loadingPosition="start" startIcon={<CheckCircleOutlineIcon />}>
-            {m.acceptConfirm}
-          </Button>
-        </DialogActions>
-      </Box>
-    </Dialog>
+    <FormDialog
+      open
+      onClose={onClose}
+      onSubmit={onSubmit}
+      title={m.acceptTitle(quote.number)}
+      busy={pending}
+      cancelLabel={m.acceptCancel}
+      submitLabel={m.acceptConfirm}
+      submitIcon={<CheckCircleOutlineIcon />}
+    >
+      <Typography color="text.secondary" data-testid="accept-summary">
+        {m.confirmAccept(total === null ? '' : formatCents(total))}
+      </Typography>
+      <Typography sx={{ fontWeight: 700 }}>{m.acceptDelivery}</Typography>
+      <DeliveryFields control={control} />
+    </FormDialog>
   );
 }

@@ -1,5 +1,4 @@
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
 import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutlined';
@@ -7,6 +6,8 @@ import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlineOutlined';
 import SendOutlinedIcon from '@mui/icons-material/SendOutlined';
 import { useEffect, useState } from 'react';
 import { useFieldArray, useForm, useWatch } from 'react-hook-form';
+import { FormActions } from '@/components/form/form-actions';
+import { FormCard } from '@/components/form/form-card';
 import { FormTextField } from '@/components/form/form-text-field';
 import { ReadOnlyField } from '@/components/form/read-only-field';
 import { ButtonLink } from '@/components/ui/button-link';
@@ -175,13 +176,7 @@ function QuoteRequestForm({ list, onSent }: { list: QuoteListItem[]; onSent: (se
   });
 
   return (
-    <Box
-      component="form"
-      noValidate
-      onSubmit={onSubmit}
-      aria-label={m.title}
-      sx={{ display: 'grid', gap: 2.5, p: { xs: 2, sm: 4 }, bgcolor: 'background.paper', border: 1, borderColor: 'divider', borderRadius: 2 }}
-    >
+    <FormCard onSubmit={onSubmit} aria-label={m.title} sx={{ gap: 2.5, p: { xs: 2, sm: 4 } }}>
       <Box component="ul" aria-label={m.itemsLabel} sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 2 }}>
         {fields.map((field, index) => {
           const item = byId.get(field.productId);
@@ -274,19 +269,7 @@ function QuoteRequestForm({ list, onSent }: { list: QuoteListItem[]; onSent: (se
         minRows={4}
         helperText={m.messageHint}
       />
-      <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
-        <Button
-          type="submit"
-          variant="contained"
-          size="large"
-          loading={isSubmitting}
-          loadingPosition="start"
-          startIcon={<SendOutlinedIcon />}
-          sx={{ minHeight: 48, width: { xs: '100%', sm: 'auto' }, px: 4 }}
-        >
-          {m.submit}
-        </Button>
-      </Box>
-    </Box>
+      <FormActions submitLabel={m.submit} submitIcon={<SendOutlinedIcon />} submitting={isSubmitting} />
+    </FormCard>
   );
 }

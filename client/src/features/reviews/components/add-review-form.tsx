@@ -1,12 +1,14 @@
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import FormLabel from '@mui/material/FormLabel';
 import Rating from '@mui/material/Rating';
 import Typography from '@mui/material/Typography';
 import RateReviewOutlinedIcon from '@mui/icons-material/RateReviewOutlined';
 import StarIcon from '@mui/icons-material/Star';
 import { useController, useForm, useWatch, type Control } from 'react-hook-form';
+import { FormActions } from '@/components/form/form-actions';
+import { FormCard } from '@/components/form/form-card';
 import { FormTextField } from '@/components/form/form-text-field';
+import { useFieldUpload } from '@/components/form/use-field-upload';
 import { ImageField } from '@/components/form/image-field';
 import { ReadOnlyField } from '@/components/form/read-only-field';
 import { formMessages } from '@/config/form-messages';
@@ -14,7 +16,7 @@ import { profileMessages } from '@/config/profile-messages';
 import { useSession } from '@/lib/auth';
 import { showFieldErrors, withReason } from '@/lib/form-errors';
 import { useToast } from '@/lib/toast';
-import { checkImageFile, uploadProblem, useUploadImage } from '@/lib/upload-image';
+import { checkImageFile } from '@/lib/upload-image';
 import { useAddReview } from '../api/add-review';
 
 const m = profileMessages.reviewForm;
@@ -73,26 +75,14 @@ function RatingField({ control }: { control: Control<ReviewFormValues> }) {
 export function AddReviewForm() {
   const { user } = useSession();
   const toast = useToast();
-  const upload = useUploadImage();
   const addReview = useAddReview();
-  const {
-    control,
-    handleSubmit,
-    setError,
-    reset,
-    formState: { isSubmitting },
-  } = useForm<ReviewFormValues>({ defaultValues: emptyReview, mode: 'onTouched' });
+  const { control, handleSubmit, setError, reset, formState: { isSubmitting } } = useForm<ReviewFormValues>({ defaultValues: emptyReview, mode: 'onTouched' });
+  const uploadPhoto = useFieldUpload(setError, 'image');
   const text = useWatch({ control, name: 'review' });
 
   const onSubmit = handleSubmit(async (values) => {
-    let img: string;
-    try {
-      img = await upload.mutateAsync(values.image as File);
-    } catch (error) {
-      setError('image', { type: 'server', message: uploadProblem(error) }, { shouldFocus: true });
-      toast.error(withReason(formMessages.uploads.failed, error));
-      return;
-    }
+    const img = await uploadPhoto(values.image as File);
+    if (img === null) return;
     try {
       const result = await addReview.mutateAsync({ review: values.review.trim(), img, rating: values.rating });
       if (result.insertedId) {
@@ -110,13 +100,7 @@ export function AddReviewForm() {
   });
 
   return (
-    <Box
-      component="form"
-      noValidate
-      onSubmit={onSubmit}
-      aria-label={m.submit}
-      sx={{ display: 'grid', gap: 2.25, p: { xs: 2.5, sm: 4 }, bgcolor: 'background.paper', border: 1, borderColor: 'divider', borderRadius: 2 }}
-    >
+    <FormCard onSubmit={onSubmit} aria-label={m.submit}>
       <Box sx={{ display: 'grid', gap: 2.25, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))' } }}>
         <ReadOnlyField label={m.name} value={user?.name ?? ''} />
         <ReadOnlyField label={m.email} value={user?.email ?? ''} type="email" />
@@ -135,19 +119,7 @@ export function AddReviewForm() {
         slotProps={{ htmlInput: { maxLength: MAX_REVIEW_CHARS + 200 } }}
       />
       <ImageField control={control} name="image" rules={{ validate: validatePhoto }} label={m.photo} required shape="square" />
-      <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
-        <Button
-          type="submit"
-          variant="contained"
-          size="large"
-          loading={isSubmitting}
-          loadingPosition="start"
-          startIcon={<RateReviewOutlinedIcon />}
-          sx={{ minHeight: 48, width: { xs: '100%', sm: 'auto' }, px: 4 }}
-        >
-          {m.submit}
-        </Button>
-      </Box>
-    </Box>
+      <FormActions submitLabel={m.submit} submitIcon={<RateReviewOutlinedIcon />} submitting={isSubmitting} />
+    </FormCard>
   );
 }

@@ -1,10 +1,8 @@
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
-import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import { Link as RouterLink } from 'react-router';
+import { SiteLinks } from '@/components/ui/site-link';
 import { contentMessages } from '@/config/content-messages';
-import type { FooterLink } from '@/config/site';
 import type { DocumentSection, SiteDocument } from '@/config/site-documents';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
@@ -31,18 +29,6 @@ const linkSx = {
   '&:focus-visible': { outline: '3px solid', outlineColor: 'info.main', outlineOffset: 2, borderRadius: '2px' },
 } as const;
 
-function DocumentLink({ link }: { link: FooterLink }) {
-  return link.href.startsWith('/') ? (
-    <Link component={RouterLink} to={link.href} sx={linkSx}>
-      {link.label}
-    </Link>
-  ) : (
-    <Link href={link.href} sx={linkSx}>
-      {link.label}
-    </Link>
-  );
-}
-
 const textSx = { color: 'text.secondary', lineHeight: 1.75 } as const;
 
 function Section({ section }: { section: DocumentSection }) {
@@ -65,13 +51,7 @@ function Section({ section }: { section: DocumentSection }) {
         </Box>
       )}
       {section.links && (
-        <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, mt: 1, display: 'flex', flexWrap: 'wrap', columnGap: 3, rowGap: 1 }}>
-          {section.links.map((link) => (
-            <li key={link.href}>
-              <DocumentLink link={link} />
-            </li>
-          ))}
-        </Box>
+        <SiteLinks links={section.links} sx={{ mt: 1, display: 'flex', flexWrap: 'wrap', columnGap: 3, rowGap: 1 }} linkSx={linkSx} />
       )}
     </Box>
   );
