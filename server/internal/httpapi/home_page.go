@@ -9,9 +9,6 @@ import (
 	"strconv"
 	"strings"
 
-	"golang.org/x/text/cases"
-	"golang.org/x/text/language"
-
 	"storefront/server/internal/shop"
 )
 
@@ -160,11 +157,6 @@ func (t *homeTemplate) render(products []shop.Product, answerJSON []byte, total 
 	b.WriteString(t.tail)
 	return []byte(b.String())
 }
-
-// upperCase is JavaScript's toUpperCase, which the card's title uses: full
-// Unicode case mapping, not locale-specific ("ß" becomes "SS", as it does
-// there; strings.ToUpper leaves it).
-func upperCase(s string) string { return cases.Upper(language.Und).String(s) }
 
 // preview is the client's truncate: the first n characters (code points)
 // and "..." when there are more.
