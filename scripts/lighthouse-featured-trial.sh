@@ -51,7 +51,7 @@ for v in client server; do
   html=$(gz "http://127.0.0.1:$web/")
   echo "HTML of / ($v): $html bytes gzip as served, $((html - shell)) more than the plain shell (app.html, $shell)"
 done
-(cd "$root/client" && node scripts/first-load-size.mjs --dist "$work/dist-server" | tail -1)
+(cd "$root/client" && node scripts/first-load-size.mjs --dist "$work/dist-server" | grep "First-load")
 
 mkdir -p "$work/reports"
 for i in $(seq 1 "$runs"); do
