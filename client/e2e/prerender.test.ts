@@ -230,3 +230,73 @@ describe('the Go-rendered product page (issue 13)', () => {
     await context.close();
   });
 });
+
+/** The client's featured query's answer (FeaturedProducts: the first five, the API's order). */
+async function featuredProducts(): Promise<FullProduct[]> {
+  const response = await fetch(new URL('/service?limit=5', inject('apiUrl')));
+  if (response.status !== 200) throw new Error(`GET /service?limit=5: ${response.status}`);
+  return (await response.json()) as FullProduct[];
+}
+
+const FEATURED_CARDS = 'section[aria-labelledby="our-products-title"] [data-testid="product-card"]';
+
+describe('the home page’s featured products, in its HTML from the Go server (issue 13)', () => {
+  it('are in the first HTML, and on the page before any script runs (JavaScript off)', async () => {
+    const products = await featuredProducts();
+    const html = await (await fetch(webUrl('/'))).text();
+    expect(html).toContain('<script id="ssr-queries" type="application/json">');
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 400, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(webUrl('/'));
+    const cards = page.locator(FEATURED_CARDS);
+    await cards.first().waitFor();
+    expect(await cards.count()).toBe(products.length);
+    for (const [i, product] of products.entries()) {
+      const card = cards.nth(i);
+      expect(await card.locator('h3').innerText()).toBe(product.name.toUpperCase());
+      await card.getByText(formatPrice(product.price), { exact: true }).waitFor();
+      await card.getByText(messages.catalogue.available(product.avaialbequantit), { exact: true }).waitFor();
+      expect(await card.getByRole('link', { name: messages.catalogue.purchaseLabel(product.name) }).getAttribute('href')).toBe(`/purchase/${product._id}`);
+    }
+    // No spinner waits for them.
+    expect(await page.locator('section[aria-labelledby="our-products-title"] [role="status"]').count()).toBe(0);
+    await context.close();
+  });
+
+  for (const width of WIDTHS) {
+    it(`at ${width}px: hydrating keeps the server’s cards (the same elements), with no warning, no shift and no second fetch`, async () => {
+      const products = await featuredProducts();
+      const { context, page, problems } = await watchedPage(width, false);
+      await page.addInitScript((selector) => {
+        document.addEventListener('readystatechange', () => {
+          if (document.readyState === 'interactive') (window as unknown as { serverCards: Element[] }).serverCards = [...document.querySelectorAll(selector)];
+        });
+      }, FEATURED_CARDS);
+      const fetched: string[] = [];
+      page.on('request', (request) => {
+        if (new URL(request.url()).pathname === '/service') fetched.push(request.url());
+      });
+      await page.goto(webUrl('/'));
+      expect(await page.evaluate(() => (window as unknown as { serverCards: Element[] }).serverCards.length)).toBe(products.length);
+      await waitForTakeOver(page);
+      // React owns every card the HTML came with: hydrated, not rendered anew.
+      await page.waitForFunction(
+        `window.serverCards.every((card) => (${TAKEN_OVER.toString()})(card))`,
+      );
+      await waitForHeader(page, false);
+      expect(await page.locator(FEATURED_CARDS).count()).toBe(products.length);
+      expect(problems).toEqual([]);
+      const { layoutShift, shifted } = await page.evaluate(() => {
+        const w = window as unknown as { layoutShift: number; shifted: string[] };
+        return { layoutShift: w.layoutShift, shifted: w.shifted };
+      });
+      expect(layoutShift, shifted.join('\n')).toBe(0);
+      // The query was answered by the page: the client did not ask the API again.
+      expect(fetched).toEqual([]);
+      // And the cards work: the first one's name opens its product page.
+      await page.locator(FEATURED_CARDS).first().locator('h3 a').click();
+      await page.waitForURL((url) => url.pathname === `/product/${products[0]!._id}`);
+      await context.close();
+    });
+  }
+});

@@ -5,7 +5,7 @@ import { AppProvider } from '@/app/provider';
 import { AppRouter, preloadRoute } from '@/app/router';
 import { preloadFooter } from '@/features/layout/components/main-layout';
 import { createQueryClient } from '@/lib/query-client';
-import { startFromServerMarkup, type ServerMarkupMode } from '@/lib/server-markup';
+import { seedServerQueries, startFromServerMarkup, type ServerMarkupMode } from '@/lib/server-markup';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
@@ -45,11 +45,14 @@ async function start(root: HTMLElement) {
     // Hydrated at once, while the route's code loads: the page is inside a Suspense boundary, whose server
     // markup React keeps until that code is here, and the header is live (a click before it is hydrated
     // makes React hydrate it first) from the moment this script runs.
+    // The Go server may have answered some of its queries in the page (the home page's featured products).
+    const queryClient = createQueryClient();
+    seedServerQueries(queryClient);
     void preload(pathname, 'hydrate');
     // As a transition, the hydration yields to the browser every few milliseconds instead of
     // holding the main thread for the whole page (Next.js starts its hydration the same way).
     startTransition(() => {
-      hydrateRoot(root, app());
+      hydrateRoot(root, app(queryClient));
     });
   } else if (root.dataset.ssr === 'product') {
     // Rendered by the Go server from product.html: replaced in one commit by the same page, from the same product.

@@ -1,3 +1,4 @@
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 
 /**
@@ -50,4 +51,16 @@ export function useIsBrowserRender(): boolean {
     () => true,
     () => false,
   );
+}
+
+/**
+ * Queries the server answered in the page it rendered (`<script id="ssr-queries"
+ * type="application/json">`, a list of `{queryKey, data}`: the Go server's home
+ * page carries its featured products): into the query cache before the first
+ * render, so that the hydrating render shows what the server's markup shows.
+ */
+export function seedServerQueries(queryClient: QueryClient): void {
+  const json = document.getElementById('ssr-queries')?.textContent;
+  if (!json) return;
+  for (const { queryKey, data } of JSON.parse(json) as { queryKey: QueryKey; data: unknown }[]) queryClient.setQueryData(queryKey, data);
 }

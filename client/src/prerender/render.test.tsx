@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { catalogueMessages } from '@/config/catalogue-messages';
 import { messages } from '@/config/messages';
 import { site } from '@/config/site';
-import { buildPages, PRODUCT_TOKENS, SSR_DATA_MARKER, SSR_HEAD_MARKER } from './render';
+import { buildPages, FEATURED_MARKERS, FEATURED_TOKENS, PRODUCT_TOKENS, SSR_DATA_MARKER, SSR_HEAD_MARKER } from './render';
 
 /** The built index.html, as Vite and the app shell plugin write it (trimmed). */
 const TEMPLATE = `<!doctype html>
@@ -38,7 +38,7 @@ beforeAll(async () => {
 describe('the prerender step', () => {
   it('writes every page file of the contract', () => {
     expect(Object.keys(pages).sort()).toEqual(
-      ['404.html', 'app.html', 'blog/index.html', 'index.html', 'landing/index.html', 'portfolio/index.html', 'product.html'].sort(),
+      ['404.html', 'app.html', 'blog/index.html', 'home.html', 'index.html', 'landing/index.html', 'portfolio/index.html', 'product.html'].sort(),
     );
   });
 
@@ -106,6 +106,41 @@ describe('the prerender step', () => {
     // The tokens only in text and double-quoted attributes.
     expect(html).not.toMatch(/='__SSR_|=__SSR_/);
     expect(html).not.toContain('home-abc.js');
+  });
+
+  it('home.html is / with its featured section for the Go server to fill: one card of tokens, the empty message, the query', () => {
+    const html = pages['home.html']!;
+    const index = pages['index.html']!;
+    const [listOpen, listClose] = FEATURED_MARKERS.list;
+    const [cardOpen, cardClose] = FEATURED_MARKERS.card;
+    const [emptyOpen, emptyClose] = FEATURED_MARKERS.empty;
+    // The markers in the server's order, each once.
+    const order = [listOpen, cardOpen, cardClose, listClose, emptyOpen, emptyClose, FEATURED_MARKERS.data];
+    for (const marker of order) expect(html.split(marker), marker).toHaveLength(2);
+    expect(order.map((m) => html.indexOf(m))).toEqual(order.map((m) => html.indexOf(m)).sort((a, b) => a - b));
+    // One card, every token in it, only in text and double-quoted attributes.
+    const card = html.slice(html.indexOf(cardOpen) + cardOpen.length, html.indexOf(cardClose));
+    expect(card.match(/data-testid="product-card"/g)).toHaveLength(1);
+    for (const token of Object.values(FEATURED_TOKENS)) expect(card, token).toContain(token);
+    expect(card).toContain(`>${FEATURED_TOKENS.upperName}</a></h3>`);
+    expect(card).toContain(`alt="${FEATURED_TOKENS.name}"`);
+    expect(card).toContain(`aria-label="${escapeHtml(messages.catalogue.purchaseLabel(FEATURED_TOKENS.name))}"`);
+    expect(card).toContain(`>${escapeHtml(messages.catalogue.available(0)).replace('0', FEATURED_TOKENS.stock)}<`);
+    expect(card).toContain(`>${escapeHtml(messages.catalogue.minimumOrder(0)).replace('0', FEATURED_TOKENS.minimum)}<`);
+    expect(card).not.toMatch(/='__|=__|\d{6}/);
+    const empty = html.slice(html.indexOf(emptyOpen) + emptyOpen.length, html.indexOf(emptyClose));
+    expect(empty).toMatch(new RegExp(`^<p [^>]*>${escapeHtml(messages.catalogue.empty)}</p>$`));
+    // What the server needs to answer as the client asks.
+    const contract = JSON.parse(new RegExp(`${FEATURED_MARKERS.data}(.*?)-->`).exec(html)![1]!);
+    expect(contract).toEqual({ queryKey: ['products', { limit: 5 }], limit: 5, previewChars: 30 });
+    // Before the loader; the page is otherwise / as prerendered (no spinner in the featured section).
+    expect(html.indexOf(FEATURED_MARKERS.data)).toBeLessThan(html.indexOf('<script>requestAnimationFrame'));
+    expect(html).toContain('<div id="root" data-prerendered="/">');
+    expect(appLoads(html)).toEqual(appLoads(index));
+    for (const text of [site.banner.title, messages.catalogue.sectionTitle, messages.reviews.sectionTitle, site.about.text]) expect(html).toContain(escapeHtml(text));
+    expect(html).toContain('<footer');
+    const featured = html.slice(html.indexOf('aria-labelledby="our-products-title"'), html.indexOf('aria-labelledby="reviews-title"'));
+    expect(featured).not.toContain('role="status"');
   });
 
   it('404.html is the not-found page, not for indexing', () => {

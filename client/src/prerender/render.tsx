@@ -16,6 +16,9 @@ import { AppRoutes, preloadRoute } from '@/app/router';
 import { paths } from '@/config/paths';
 import { site } from '@/config/site';
 import { productQueryKey } from '@/features/catalogue/api/get-product';
+import { productsQueryKey } from '@/features/catalogue/api/get-products';
+import { featuredProductsParams } from '@/features/catalogue/components/featured-products';
+import { DESCRIPTION_PREVIEW_CHARS } from '@/features/catalogue/components/product-card';
 import { preloadFooter } from '@/features/layout/components/main-layout';
 import { createQueryClient } from '@/lib/query-client';
 import type { Product } from '@/types/api';
@@ -70,7 +73,13 @@ export interface RenderedPage {
   hoisted: string;
   /** One `<style data-emotion="css …">` with every style the page rendered; emotion in the browser adopts it. */
   style: string;
+  /** The same styles by emotion's id (to merge the styles of two renders). */
+  styleRules: Record<string, string>;
 }
+
+/** The `<style>` emotion in the browser adopts: every rule, with its ids. */
+const styleTag = (rules: Record<string, string>) =>
+  `<style data-emotion="css ${Object.keys(rules).join(' ')}">${Object.values(rules).join('')}</style>`;
 
 /** Renders `url` as the browser's first render will (signed out, no data fetched). */
 export async function renderPage(url: string, queryClient = createQueryClient()): Promise<RenderedPage> {
@@ -108,9 +117,9 @@ export async function renderPage(url: string, queryClient = createQueryClient())
     });
     return '';
   });
-  const ids = Object.keys(cache.inserted).filter((id) => typeof cache.inserted[id] === 'string');
-  const css = ids.map((id) => cache.inserted[id]).join('');
-  return { body, title, headTags, hoisted, style: `<style data-emotion="css ${ids.join(' ')}">${css}</style>` };
+  const styleRules: Record<string, string> = {};
+  for (const [id, css] of Object.entries(cache.inserted)) if (typeof css === 'string') styleRules[id] = css;
+  return { body, title, headTags, hoisted, style: styleTag(styleRules), styleRules };
 }
 
 /** The product page rendered from the template product, its numbers turned into tokens. */
@@ -133,6 +142,108 @@ export async function renderProductTemplate(): Promise<RenderedPage> {
   }
   // The Go server writes the product's own <title> at the head marker.
   return { ...page, body };
+}
+
+/**
+ * The home page's featured cards, for the Go server to fill at request time
+ * (home.html): the card's fields are these tokens. The name is written twice:
+ * as given (the picture's alt, the Purchase button's label) and as the card's
+ * title shows it, upper-cased (`toUpperCase` of the lower-case token is the
+ * upper-case one). The description token is within DESCRIPTION_PREVIEW_CHARS,
+ * so the card shows it whole; the server writes the cut preview over it.
+ */
+export const FEATURED_TOKENS = {
+  id: '__SSR_CARD_ID__',
+  name: '__ssr_card_name__',
+  upperName: '__SSR_CARD_NAME__',
+  price: '__SSR_CARD_PRICE__',
+  stock: '__SSR_CARD_STOCK__',
+  minimum: '__SSR_CARD_MINIMUM__',
+  description: '__SSR_CARD_PREVIEW__',
+  image: '__SSR_CARD_IMAGE__',
+} as const;
+
+/**
+ * home.html's markers, around the parts the server picks from: the list of
+ * cards (with one card, repeated per product) or, for an empty catalogue, the
+ * empty message. All of them are comments the server removes. The data marker
+ * carries what the server needs to answer as the client asks:
+ * `<!--ssr-featured:{"queryKey":…,"limit":5,"previewChars":30}-->`; the server
+ * writes `<script id="ssr-queries" type="application/json">` there.
+ */
+export const FEATURED_MARKERS = {
+  list: ['<!--ssr-featured-list-->', '<!--/ssr-featured-list-->'],
+  card: ['<!--ssr-featured-card-->', '<!--/ssr-featured-card-->'],
+  empty: ['<!--ssr-featured-empty-->', '<!--/ssr-featured-empty-->'],
+  data: '<!--ssr-featured:',
+} as const;
+
+/** What the data marker tells the server. */
+export interface FeaturedContract {
+  queryKey: unknown[];
+  limit: number;
+  previewChars: number;
+}
+
+const templateCard: Product = {
+  _id: FEATURED_TOKENS.id,
+  name: FEATURED_TOKENS.name,
+  price: NUMBER_STAND_INS.price,
+  image: FEATURED_TOKENS.image,
+  description: FEATURED_TOKENS.description,
+  avaialbequantit: NUMBER_STAND_INS.stock,
+  minimumquantity: NUMBER_STAND_INS.minimum,
+  email: '',
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+} as Product;
+
+/** The home page with the featured query answered by `items`. */
+function renderHomeWith(items: Product[]): Promise<RenderedPage> {
+  const queryClient = createQueryClient();
+  queryClient.setQueryData(productsQueryKey(featuredProductsParams), { items, total: items.length });
+  return renderPage(paths.home, queryClient);
+}
+
+/** The featured section's list (one card) and empty message, as React renders them. */
+const FEATURED_LIST = /(<section\b[^>]*aria-labelledby="our-products-title"[\s\S]*?)(<ul\b[^>]*>)(<li>[\s\S]*?<\/li>)(<\/ul>)/;
+const FEATURED_EMPTY = /(<section\b[^>]*aria-labelledby="our-products-title"[\s\S]*?)(<p\b[^>]*>[^<]*<\/p>)(?=<\/div><\/section>)/;
+
+/**
+ * The prerendered home page with its featured section as a template: rendered
+ * once with one card of tokens and once with none, the two differing only in
+ * the section's list and empty message, which are marked; the styles are both
+ * renders'. Numbers are stand-ins turned into tokens, as on the product page.
+ */
+export async function renderHomeTemplate(): Promise<RenderedPage> {
+  const [withCard, empty] = await Promise.all([renderHomeWith([templateCard]), renderHomeWith([])]);
+  const list = FEATURED_LIST.exec(withCard.body);
+  const message = FEATURED_EMPTY.exec(empty.body);
+  if (!list || !message) throw new Error('prerender: the home page has no featured list or empty message where the template expects them');
+  const cut = (body: string, m: RegExpExecArray, middle: string) => body.slice(0, m.index + m[1]!.length) + middle + body.slice(m.index + m[0].length);
+  const same = cut(withCard.body, list, '\0');
+  if (same !== cut(empty.body, message, '\0')) throw new Error('prerender: the home page with and without featured products differs outside the featured list');
+  const [listOpen, listClose] = FEATURED_MARKERS.list;
+  const [cardOpen, cardClose] = FEATURED_MARKERS.card;
+  const [emptyOpen, emptyClose] = FEATURED_MARKERS.empty;
+  let card = list[3]!;
+  for (const [text, token] of [
+    [formatPrice(NUMBER_STAND_INS.price), FEATURED_TOKENS.price],
+    [String(NUMBER_STAND_INS.stock), FEATURED_TOKENS.stock],
+    [String(NUMBER_STAND_INS.minimum), FEATURED_TOKENS.minimum],
+  ] as const) {
+    if (!card.includes(text)) throw new Error(`prerender: the featured card no longer shows ${text}`);
+    card = card.split(text).join(token);
+  }
+  for (const digits of ['987', '654', '918273', '827364']) {
+    if (card.includes(digits)) throw new Error(`prerender: a product number (${digits}) is still in the featured card`);
+  }
+  for (const token of Object.values(FEATURED_TOKENS)) {
+    if (!card.includes(token)) throw new Error(`prerender: the featured card has no ${token}`);
+  }
+  const section = `${listOpen}${list[2]}${cardOpen}${card}${cardClose}${list[4]}${listClose}${emptyOpen}${message[2]}${emptyClose}`;
+  const styleRules = { ...withCard.styleRules, ...empty.styleRules };
+  return { ...withCard, body: same.replace('\0', () => section), styleRules, style: styleTag(styleRules) };
 }
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -216,6 +327,19 @@ export async function buildPages(template: string): Promise<Record<string, strin
     .replace('<script type="module"', () => `${SSR_DATA_MARKER}<script type="module"`);
   if (!files['product.html'].includes(SSR_DATA_MARKER)) throw new Error('prerender: the built index.html has no module script');
   files['product.html'] = loadAppAfterFirstPaint(files['product.html']);
+
+  // The home page as the Go server fills it with the featured products (see FEATURED_MARKERS).
+  const contract: FeaturedContract = {
+    queryKey: [...productsQueryKey(featuredProductsParams)],
+    limit: featuredProductsParams.limit,
+    previewChars: DESCRIPTION_PREVIEW_CHARS,
+  };
+  const contractJSON = JSON.stringify(contract);
+  if (/--|>/.test(contractJSON)) throw new Error(`prerender: the featured contract cannot go in a comment: ${contractJSON}`);
+  files['home.html'] = loadAppAfterFirstPaint(withHydratedPage(template, await renderHomeTemplate(), paths.home)).replace(
+    '<script>requestAnimationFrame',
+    () => `${FEATURED_MARKERS.data}${contractJSON}-->\n<script>requestAnimationFrame`,
+  );
 
   const notFound = await renderPage('/this-page-does-not-exist');
   files['404.html'] = loadAppAfterFirstPaint(

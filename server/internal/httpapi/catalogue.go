@@ -18,12 +18,19 @@ func (s *Server) listProducts(c *gin.Context) {
 		s.fail(c, err)
 		return
 	}
+	a, err := s.productListAnswer(c.Request.Context(), q)
+	s.serve(c, a, err)
+}
+
+// productListAnswer is the cached answer of GET /service for q; its value
+// is the []shop.Product. The home page (Site) renders its featured cards
+// from it.
+func (s *Server) productListAnswer(ctx context.Context, q shop.ProductQuery) (*answer, error) {
 	key := "service?" + q.Sort + "&" + itoa(q.Limit) + "&" + itoa(q.Skip) + "&" + q.Q
-	a, err := s.answers.get(c.Request.Context(), key, s.catalogue.Version, func(ctx context.Context) (any, int64, error) {
+	return s.answers.get(ctx, key, s.catalogue.Version, func(ctx context.Context) (any, int64, error) {
 		list, total, err := s.catalogue.List(ctx, q)
 		return list, total, err
 	})
-	s.serve(c, a, err)
 }
 
 // getProduct answers GET /service/{id}.

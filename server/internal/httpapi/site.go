@@ -33,6 +33,8 @@ type Site struct {
 	sitemapURLs int
 	sitemapMu   sync.Mutex // one build at a time
 	sitemaps    atomic.Pointer[sitemapSet]
+
+	home atomic.Pointer[cachedPage] // the home page, and the answer it was rendered from
 }
 
 // maxSitemapURLs is the sitemap protocol's limit of URLs per file.
@@ -70,6 +72,9 @@ func (s *Site) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			serveFile(w, r, f, http.StatusOK)
 			return
 		}
+	case p == "/" && s.spa.home != nil:
+		s.homePage(w, r)
+		return
 	case strings.HasPrefix(p, "/product/") && s.spa.product != nil:
 		s.productPage(w, r, strings.TrimPrefix(p, "/product/"))
 		return
@@ -106,6 +111,33 @@ func (s *Site) productPage(w http.ResponseWriter, r *http.Request, id string) {
 		s.api.pages.put(id, a.etag, f)
 	}
 	serveFile(w, r, f, http.StatusOK)
+}
+
+// homePage answers / with its featured products in the HTML, rendered from
+// the API's cached answer of the client's featured query and kept while
+// that answer is the same. When the catalogue cannot be read, the
+// prerendered page without them (index.html) answers: its client fetches
+// them.
+func (s *Site) homePage(w http.ResponseWriter, r *http.Request) {
+	t := s.spa.home
+	q, err := t.query()
+	var a *answer
+	if err == nil {
+		a, err = s.api.productListAnswer(r.Context(), q)
+	}
+	if err != nil {
+		s.api.log.LogAttrs(r.Context(), slog.LevelWarn, "home page without featured products", slog.Any("error", err))
+		s.spa.ServeHTTP(w, r)
+		return
+	}
+	source := a.etag + "/" + strconv.FormatInt(a.total, 10) // the total is in the page too
+	p := s.home.Load()
+	if p == nil || p.source != source {
+		products, _ := a.value.([]shop.Product)
+		p = &cachedPage{source: source, file: newSPAFile(t.render(products, a.body, a.total), "text/html; charset=utf-8", false)}
+		s.home.Store(p)
+	}
+	serveFile(w, r, p.file, http.StatusOK)
 }
 
 // notFound answers 404 with the client's not-found page (404.html), or with

@@ -24,11 +24,15 @@ import (
 // A build without app.html (older ones) has its index.html as the shell.
 // product.html and 404.html, when the build has them, are the templates of
 // the server-rendered pages (see Site); product.html is not served as is.
+// home.html, when the build has it, is the home page with its featured
+// products left for the server to fill (see Site); index.html is then the
+// home page as served when the catalogue cannot be read.
 type SPA struct {
 	files    map[string]*spaFile
 	shell    *spaFile
 	notFound *spaFile         // 404.html; nil in older builds
 	product  *productTemplate // product.html; nil in older builds
+	home     *homeTemplate    // home.html; nil in builds whose client renders the featured products
 }
 
 type spaFile struct {
@@ -76,6 +80,12 @@ func NewSPA(dir string) (*SPA, error) {
 			return nil, fmt.Errorf("%s: %w", filepath.Join(dir, "product.html"), err)
 		}
 		delete(s.files, "/product.html")
+	}
+	if f := s.files["/home.html"]; f != nil {
+		if s.home, err = parseHomeTemplate(string(f.data)); err != nil {
+			return nil, fmt.Errorf("%s: %w", filepath.Join(dir, "home.html"), err)
+		}
+		delete(s.files, "/home.html")
 	}
 	return s, nil
 }

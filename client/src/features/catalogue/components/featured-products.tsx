@@ -14,9 +14,12 @@ import { ProductCard } from './product-card';
 
 export const FEATURED_PRODUCT_COUNT = 5;
 
+/** The featured products' query (the Go server answers it in the home page's HTML too: src/prerender/render.tsx). */
+export const featuredProductsParams = { limit: FEATURED_PRODUCT_COUNT } as const;
+
 /** "Our Product": the catalogue's first five products (the API's order, oldest first), linking on to the full catalogue. */
 export function FeaturedProducts() {
-  const products = useProducts({ limit: FEATURED_PRODUCT_COUNT });
+  const products = useProducts(featuredProductsParams);
 
   return (
     <Box component="section" aria-labelledby="our-products-title" sx={{ py: { xs: 6, md: 9 } }}>
