@@ -7,7 +7,7 @@ import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import type { ReactNode } from 'react';
 import { messages } from '@/config/messages';
 import { site } from '@/config/site';
-import { hazardStripes, steelBackground } from '@/lib/theme';
+import { SteelPanel } from '@/components/ui/steel-panel';
 
 interface AuthLayoutProps {
   title: string;
@@ -39,25 +39,13 @@ export function AuthLayout({ title, subtitle, notice, form, alternative, footer 
           boxShadow: '0 12px 32px rgba(20,24,29,.08)',
         }}
       >
-        <Box
+        <SteelPanel
           sx={{
             display: { xs: 'none', md: 'flex' },
             flexDirection: 'column',
             justifyContent: 'space-between',
             gap: 4,
             p: 5,
-            color: 'common.white',
-            position: 'relative',
-            background: (t) => steelBackground(t),
-            '&::after': {
-              content: '""',
-              position: 'absolute',
-              left: 0,
-              right: 0,
-              bottom: 0,
-              height: 8,
-              background: (t) => hazardStripes(t, 12),
-            },
           }}
         >
           <Box>
@@ -76,7 +64,7 @@ export function AuthLayout({ title, subtitle, notice, form, alternative, footer 
               </Box>
             ))}
           </Box>
-        </Box>
+        </SteelPanel>
 
         <Box sx={{ p: { xs: 3, sm: 5 }, display: 'grid', gap: 3, alignContent: 'start' }}>
           <Box>
