@@ -49,18 +49,22 @@ export const SSR_DATA_MARKER = '<!--ssr-data-->';
 const NUMBER_STAND_INS = { price: 987654.32, stock: 918273, minimum: 827364 } as const;
 
 /** A product whose every field is its token (numbers: their stand-ins). */
-const templateProduct: Product = {
-  _id: PRODUCT_TOKENS.id,
-  name: PRODUCT_TOKENS.name,
-  price: NUMBER_STAND_INS.price,
-  image: PRODUCT_TOKENS.image,
-  description: PRODUCT_TOKENS.description,
-  avaialbequantit: NUMBER_STAND_INS.stock,
-  minimumquantity: NUMBER_STAND_INS.minimum,
-  email: '',
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updatedAt: '2026-01-01T00:00:00.000Z',
-} as Product;
+function tokenProduct(tokens: { id: string; name: string; image: string; description: string }): Product {
+  return {
+    _id: tokens.id,
+    name: tokens.name,
+    price: NUMBER_STAND_INS.price,
+    image: tokens.image,
+    description: tokens.description,
+    avaialbequantit: NUMBER_STAND_INS.stock,
+    minimumquantity: NUMBER_STAND_INS.minimum,
+    email: '',
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
+  } as Product;
+}
+
+const templateProduct = tokenProduct(PRODUCT_TOKENS);
 
 export interface RenderedPage {
   /** The markup inside #root. */
@@ -185,18 +189,7 @@ export interface FeaturedContract {
   previewChars: number;
 }
 
-const templateCard: Product = {
-  _id: FEATURED_TOKENS.id,
-  name: FEATURED_TOKENS.name,
-  price: NUMBER_STAND_INS.price,
-  image: FEATURED_TOKENS.image,
-  description: FEATURED_TOKENS.description,
-  avaialbequantit: NUMBER_STAND_INS.stock,
-  minimumquantity: NUMBER_STAND_INS.minimum,
-  email: '',
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updatedAt: '2026-01-01T00:00:00.000Z',
-} as Product;
+const templateCard = tokenProduct(FEATURED_TOKENS);
 
 /** The home page with the featured query answered by `items`. */
 function renderHomeWith(items: Product[]): Promise<RenderedPage> {
