@@ -13,30 +13,14 @@ import (
 	"storefront/server/internal/mongodb"
 	"storefront/server/internal/mongodb/mongotest"
 	"storefront/server/internal/shop"
+	"storefront/server/internal/testclock"
 )
 
-// fakeClock is the time the store and the courier see; tests move it.
-type fakeClock struct {
-	mu sync.Mutex
-	t  time.Time
-}
-
-func (c *fakeClock) Now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.t
-}
-
-func (c *fakeClock) Add(d time.Duration) {
-	c.mu.Lock()
-	c.t = c.t.Add(d)
-	c.mu.Unlock()
-}
-
-func newClock() *fakeClock { return &fakeClock{t: time.Date(2026, 5, 4, 8, 0, 0, 0, time.UTC)} }
+// newClock is the time the store and the courier see; tests move it.
+func newClock() *testclock.Clock { return testclock.At("2026-05-04T08:00:00Z") }
 
 // openStore opens the store of dir on the clock (it is closed when the test ends).
-func openStore(t *testing.T, dir string, clock *fakeClock) *mongodb.Store {
+func openStore(t *testing.T, dir string, clock *testclock.Clock) *mongodb.Store {
 	t.Helper()
 	cfg := mongotest.Config(dir)
 	cfg.Clock = clock.Now
@@ -52,7 +36,7 @@ func newOutbox(s *mongodb.Store, enabled bool) *app.Outbox {
 	return &app.Outbox{Store: s, Composer: mail.MustTemplates(""), Enabled: enabled, Domain: "shop.test", Log: discard}
 }
 
-func newCourier(t *testing.T, s *mongodb.Store, srv *mailtest.Server, clock *fakeClock, rawURL string) *app.Courier {
+func newCourier(t *testing.T, s *mongodb.Store, srv *mailtest.Server, clock *testclock.Clock, rawURL string) *app.Courier {
 	t.Helper()
 	tr, err := mail.NewSMTP(rawURL, "orders@shop.test", srv.ClientTLS())
 	if err != nil {

@@ -41,7 +41,7 @@ func (s *Sales) Figures(ctx context.Context, caller shop.Caller, months int) (sh
 		return shop.Sales{}, err
 	}
 	if months < shop.MinSalesMonths || months > shop.MaxSalesMonths {
-		return shop.Sales{}, shop.Invalid("The period is not valid.", map[string]string{"months": "must be a whole number from 1 to 24"})
+		return shop.Sales{}, shop.ErrSalesPeriod()
 	}
 	now := s.now()
 	first := time.Date(now.Year(), now.Month()-time.Month(months-1), 1, 0, 0, 0, 0, time.UTC)

@@ -247,23 +247,26 @@ func (s *Server) deleteUser(c *gin.Context) {
 	s.reply(c, http.StatusOK, res, err)
 }
 
+// queryInt reads the whole-number query parameter name: def when it is
+// absent, ok false when it is not a whole number from lo to hi.
+func queryInt(c *gin.Context, name string, def, lo, hi int) (n int, ok bool) {
+	v := c.Query(name)
+	if v == "" {
+		return def, true
+	}
+	n, err := strconv.Atoi(v)
+	return n, err == nil && n >= lo && n <= hi
+}
+
 // page reads limit and skip for admin lists.
 func page(c *gin.Context, def, max int) (limit, skip int, err error) {
-	limit, skip = def, 0
 	f := map[string]string{}
-	if v := c.Query("limit"); v != "" {
-		if n, e := strconv.Atoi(v); e != nil || n < 1 || n > max {
-			f["limit"] = "must be a whole number between 1 and " + strconv.Itoa(max)
-		} else {
-			limit = n
-		}
+	limit, ok := queryInt(c, "limit", def, 1, max)
+	if !ok {
+		f["limit"] = "must be a whole number between 1 and " + strconv.Itoa(max)
 	}
-	if v := c.Query("skip"); v != "" {
-		if n, e := strconv.Atoi(v); e != nil || n < 0 || n > shop.MaxListSkip {
-			f["skip"] = "must be a whole number between 0 and " + strconv.Itoa(shop.MaxListSkip)
-		} else {
-			skip = n
-		}
+	if skip, ok = queryInt(c, "skip", 0, 0, shop.MaxListSkip); !ok {
+		f["skip"] = "must be a whole number between 0 and " + strconv.Itoa(shop.MaxListSkip)
 	}
 	return limit, skip, shop.Invalid("The list parameters are not valid.", f)
 }

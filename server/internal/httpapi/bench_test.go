@@ -44,15 +44,8 @@ func BenchmarkCatalogue(b *testing.B) {
 			start := time.Now()
 			b.RunParallel(func(pb *testing.PB) {
 				for pb.Next() {
-					res, err := client.Get(c.url)
-					if err != nil {
-						b.Error(err)
-						return
-					}
-					_, _ = io.Copy(io.Discard, res.Body)
-					res.Body.Close()
-					if res.StatusCode != 200 {
-						b.Errorf("status %d", res.StatusCode)
+					req, _ := http.NewRequest("GET", c.url, nil)
+					if !fetchOK(b, client, req) {
 						return
 					}
 				}
@@ -86,16 +79,7 @@ func BenchmarkSite_ProductPage(b *testing.B) {
 	get := func(b *testing.B, path string) {
 		req, _ := http.NewRequest("GET", s.siteURL+path, nil)
 		req.Header.Set("Accept-Encoding", "gzip")
-		res, err := client.Do(req)
-		if err != nil {
-			b.Error(err)
-			return
-		}
-		_, _ = io.Copy(io.Discard, res.Body)
-		res.Body.Close()
-		if res.StatusCode != 200 {
-			b.Errorf("%s: status %d", path, res.StatusCode)
-		}
+		fetchOK(b, client, req)
 	}
 	var next atomic.Int64
 	for _, c := range []struct {
@@ -117,4 +101,21 @@ func BenchmarkSite_ProductPage(b *testing.B) {
 			b.ReportMetric(float64(b.N)/time.Since(start).Seconds(), "req/s")
 		})
 	}
+}
+
+// fetchOK sends req and reads the whole answer, reporting to b a failure or
+// a status other than 200.
+func fetchOK(b *testing.B, client *http.Client, req *http.Request) bool {
+	res, err := client.Do(req)
+	if err != nil {
+		b.Error(err)
+		return false
+	}
+	_, _ = io.Copy(io.Discard, res.Body)
+	res.Body.Close()
+	if res.StatusCode != 200 {
+		b.Errorf("%s: status %d", req.URL.Path, res.StatusCode)
+		return false
+	}
+	return true
 }

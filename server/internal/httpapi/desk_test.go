@@ -10,21 +10,21 @@ import (
 	"testing"
 
 	"storefront/server/internal/shop"
+	"storefront/server/internal/testclock"
 )
 
 // deskServer is a test server on a settable clock with a customer (Alice,
 // who owns what the tests make), another customer (Bob) and an admin.
 type deskServer struct {
 	*testServer
-	clock             *settableClock
+	clock             *testclock.Clock
 	admin, alice, bob account
 }
 
 func mustServeDesk(t *testing.T) *deskServer {
 	t.Helper()
-	clock := &settableClock{}
-	clock.set("2026-03-10T09:00:00Z")
-	ts := mustServeWith(t, serveOptions{clock: clock.now})
+	clock := testclock.At("2026-03-10T09:00:00Z")
+	ts := mustServeWith(t, serveOptions{clock: clock.Now})
 	return &deskServer{testServer: ts, clock: clock, admin: ts.mustRegister(t, "Boss", adminEmail),
 		alice: ts.quickAccount(t, "Alice", "alice@shop.test"), bob: ts.quickAccount(t, "Bob", "bob@shop.test")}
 }
@@ -361,13 +361,13 @@ func TestQuotes_Expired(t *testing.T) {
 	p := ds.mustProduct(t, "Lathe", 250000, 10, 1)
 	id := ds.mustQuote(t, ds.alice.Token, p.ID, 1)
 	ds.mustPrice(t, id, "2026-03-12", map[string]float64{p.ID: 2000})
-	ds.clock.set("2026-03-12T23:59:00Z") // the last day holds, to its end
+	ds.clock.Set("2026-03-12T23:59:00Z") // the last day holds, to its end
 	ok := ds.mustQuote(t, ds.alice.Token, p.ID, 1)
 	ds.mustPrice(t, ok, "2026-03-12", map[string]float64{p.ID: 2000})
 	if res, body := ds.send(t, "POST", "/quotes/"+ok+"/accept", ds.alice.Token, delivery); res.StatusCode != 200 {
 		t.Fatalf("accept on the last day: %d %s", res.StatusCode, body)
 	}
-	ds.clock.set("2026-03-13T00:00:01Z")
+	ds.clock.Set("2026-03-13T00:00:01Z")
 	res, body := ds.send(t, "POST", "/quotes/"+id+"/accept", ds.alice.Token, delivery)
 	if p := mustProblem(t, res, body, 409); p.Detail != "The quote expired on 2026-03-12. Please ask for a new one." {
 		t.Fatalf("expired: %q", p.Detail)
@@ -441,13 +441,13 @@ func TestQuotes_ErrInvalid(t *testing.T) {
 func TestClaims_Window(t *testing.T) {
 	ds := mustServeDesk(t)
 	p := ds.mustProduct(t, "Compressor", 90000, 100, 1)
-	ds.clock.set("2025-12-31T15:00:00Z")
+	ds.clock.Set("2025-12-31T15:00:00Z")
 	early := ds.mustShippedOrder(t, ds.alice.Token, p.ID, 1)
 	late := ds.mustShippedOrder(t, ds.alice.Token, p.ID, 1)
 	unshipped := ds.mustOrder(t, ds.alice.Token, p.ID, 1)
 
 	// Shipped on 31 December: the window ends on the last day of February.
-	ds.clock.set("2026-02-28T14:59:59Z")
+	ds.clock.Set("2026-02-28T14:59:59Z")
 	res, body := ds.send(t, "POST", "/claims", ds.alice.Token, map[string]any{"orderId": early, "reason": "Leaks oil.", "images": []string{}})
 	if res.StatusCode != 201 {
 		t.Fatalf("claim within the window: %d %s", res.StatusCode, body)
@@ -465,7 +465,7 @@ func TestClaims_Window(t *testing.T) {
 		t.Fatalf("second claim: %q", p.Detail)
 	}
 
-	ds.clock.set("2026-02-28T15:00:01Z")
+	ds.clock.Set("2026-02-28T15:00:01Z")
 	res, body = ds.send(t, "POST", "/claims", ds.alice.Token, map[string]any{"orderId": late, "reason": "Leaks oil.", "images": []string{}})
 	if p := mustProblem(t, res, body, 409); p.Detail != "The 2-month replacement window of this order closed on 2026-02-28." {
 		t.Fatalf("late claim: %q", p.Detail)

@@ -12,14 +12,10 @@ import (
 
 // listReviews answers GET /reviews?limit, newest first.
 func (s *Server) listReviews(c *gin.Context) {
-	limit := shop.DefaultReviewLimit
-	if v := c.Query("limit"); v != "" {
-		n, err := strconv.Atoi(v)
-		if err != nil || n < 1 || n > shop.MaxReviewLimit {
-			s.fail(c, shop.Invalid("The list parameters are not valid.", map[string]string{"limit": "must be a whole number between 1 and " + itoa(shop.MaxReviewLimit)}))
-			return
-		}
-		limit = n
+	limit, ok := queryInt(c, "limit", shop.DefaultReviewLimit, 1, shop.MaxReviewLimit)
+	if !ok {
+		s.fail(c, shop.Invalid("The list parameters are not valid.", map[string]string{"limit": "must be a whole number between 1 and " + itoa(shop.MaxReviewLimit)}))
+		return
 	}
 	a, err := s.answers.get(c.Request.Context(), "reviews?"+itoa(limit), s.reviews.Version, func(ctx context.Context) (any, int64, error) {
 		list, err := s.reviews.List(ctx, limit)
@@ -32,11 +28,8 @@ func itoa(n int) string { return strconv.Itoa(n) }
 
 // addReview answers POST /reviews.
 func (s *Server) addReview(c *gin.Context) {
-	var d shop.ReviewDraft
-	if err := decodeJSON(c, &d); err != nil {
-		s.fail(c, err)
-		return
+	if d, ok := bind[shop.ReviewDraft](s, c); ok {
+		id, err := s.reviews.AddReview(c.Request.Context(), caller(c), d)
+		s.reply(c, http.StatusCreated, gin.H{"acknowledged": true, "insertedId": id}, err)
 	}
-	id, err := s.reviews.AddReview(c.Request.Context(), caller(c), d)
-	s.reply(c, http.StatusCreated, gin.H{"acknowledged": true, "insertedId": id}, err)
 }

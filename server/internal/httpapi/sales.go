@@ -16,14 +16,10 @@ import (
 
 // salesFigures answers GET /admin/sales?months=N.
 func (s *Server) salesFigures(c *gin.Context) {
-	months := shop.DefaultSalesMonths
-	if v := c.Query("months"); v != "" {
-		n, err := strconv.Atoi(v)
-		if err != nil {
-			s.fail(c, shop.Invalid("The period is not valid.", map[string]string{"months": "must be a whole number from 1 to 24"}))
-			return
-		}
-		months = n
+	months, ok := queryInt(c, "months", shop.DefaultSalesMonths, shop.MinSalesMonths, shop.MaxSalesMonths)
+	if !ok {
+		s.fail(c, shop.ErrSalesPeriod())
+		return
 	}
 	// The figures are the same for every admin, so they are kept encoded
 	// like the catalogue's answers, fresh while no order or product is

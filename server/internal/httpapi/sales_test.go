@@ -5,42 +5,18 @@ import (
 	"encoding/csv"
 	"encoding/json"
 	"strings"
-	"sync"
 	"testing"
-	"time"
 
 	"storefront/server/internal/shop"
+	"storefront/server/internal/testclock"
 )
-
-// settableClock is a clock the test moves.
-type settableClock struct {
-	mu sync.Mutex
-	t  time.Time
-}
-
-func (c *settableClock) now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.t
-}
-
-func (c *settableClock) set(s string) {
-	t, err := time.Parse(time.RFC3339, s)
-	if err != nil {
-		panic(err)
-	}
-	c.mu.Lock()
-	c.t = t
-	c.mu.Unlock()
-}
 
 // TestSales places and pays orders across two months (an injected clock
 // drives the store's dates and the figures' "now") and checks every figure
 // of GET /admin/sales and the CSV of GET /admin/orders.csv.
 func TestSales(t *testing.T) {
-	clock := &settableClock{}
-	clock.set("2026-10-15T12:00:00Z")
-	ts := mustServeWith(t, serveOptions{clock: clock.now})
+	clock := testclock.At("2026-10-15T12:00:00Z")
+	ts := mustServeWith(t, serveOptions{clock: clock.Now})
 	admin := ts.mustRegister(t, "Boss", adminEmail)
 	alice := ts.quickAccount(t, "Alice", "alice@shop.test")
 	bob := ts.quickAccount(t, "Bob", "bob@shop.test")
@@ -71,7 +47,7 @@ func TestSales(t *testing.T) {
 	order(alice, pump, "2", `12 "Old Mill", Leeds`)
 	late := order(alice, press, "3", "=HYPERLINK(\"http://evil.test\")")
 	// November: $102 paid (4 units), $300 paid for October's order, $100 unpaid and shipped.
-	clock.set("2026-11-03T09:30:00Z")
+	clock.Set("2026-11-03T09:30:00Z")
 	pay(bob, order(bob, pump, "4", "@SUM(A1)"))
 	pay(alice, late)
 	unpaidShipped := order(bob, press, "1", "-2+3")
@@ -88,7 +64,7 @@ func TestSales(t *testing.T) {
 	if _, err := ts.store.MarkOrderPaid(ctx, repl.ID, "replacement:1"); err != nil {
 		t.Fatal(err)
 	}
-	clock.set("2026-11-20T08:00:00Z")
+	clock.Set("2026-11-20T08:00:00Z")
 
 	t.Run("OK", func(t *testing.T) {
 		res, body := ts.send(t, "GET", "/admin/sales?months=2", admin.Token, nil)
@@ -234,7 +210,7 @@ func TestSales(t *testing.T) {
 		pay(alice, id)
 		figures(`"months":[{"month":"2026-11","revenue":453.00,"orders":3,"units":9}],`)
 		figures(`"unpaid":{"count":2,"amount":151.00}`)
-		clock.set("2026-12-01T00:00:00Z")
+		clock.Set("2026-12-01T00:00:00Z")
 		figures(`"months":[{"month":"2026-12","revenue":0.00,"orders":0,"units":0}],`)
 	})
 }

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"strings"
 	"time"
-	"unicode/utf8"
 )
 
 // ClaimStatus is where a replacement claim stands.
@@ -97,12 +96,7 @@ func (d *ClaimDraft) Validate(imagePrefix string) error {
 	if CheckID(d.OrderID) != nil {
 		f["orderId"] = "must be an order id"
 	}
-	switch {
-	case d.Reason == "":
-		f["reason"] = FieldRequired
-	case utf8.RuneCountInString(d.Reason) > MaxClaimReasonLen:
-		f["reason"] = FieldTooLong
-	}
+	checkText(f, "reason", d.Reason, MaxClaimReasonLen, FieldRequired, FieldTooLong)
 	if d.Images == nil {
 		d.Images = []string{}
 	}
@@ -132,9 +126,7 @@ func (d *ClaimDecision) Validate() error {
 	if d.Status != ClaimApproved && d.Status != ClaimRejected {
 		f["status"] = FieldClaimStatus
 	}
-	if utf8.RuneCountInString(d.Note) > MaxNoteLen {
-		f["note"] = FieldTooLong
-	}
+	checkText(f, "note", d.Note, MaxNoteLen, "", FieldTooLong)
 	return Invalid(MsgClaimDecisionBad, f)
 }
 

@@ -4,7 +4,6 @@ import (
 	"context"
 	"strings"
 	"time"
-	"unicode/utf8"
 )
 
 // Message is a visitor's message from the contact form (collection `contacts`).
@@ -40,18 +39,8 @@ func (d *MessageDraft) Validate() error {
 	case !IsEmail(d.Email):
 		f["email"] = "Provide a valid Email"
 	}
-	switch {
-	case d.Subject == "":
-		f["subject"] = "Subject is Required"
-	case utf8.RuneCountInString(d.Subject) > MaxSubjectLen:
-		f["subject"] = "must be at most 150 characters"
-	}
-	switch {
-	case d.Message == "":
-		f["message"] = "Message is Required"
-	case utf8.RuneCountInString(d.Message) > MaxMessageLen:
-		f["message"] = "must be at most 5000 characters"
-	}
+	checkText(f, "subject", d.Subject, MaxSubjectLen, "Subject is Required", atMost(MaxSubjectLen))
+	checkText(f, "message", d.Message, MaxMessageLen, "Message is Required", atMost(MaxMessageLen))
 	return Invalid("The message is not valid.", f)
 }
 

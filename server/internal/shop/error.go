@@ -5,7 +5,9 @@ package shop
 import (
 	"errors"
 	"fmt"
+	"strconv"
 	"time"
+	"unicode/utf8"
 )
 
 // Error codes. The HTTP layer maps each to one status (httpapi/errors.go).
@@ -91,3 +93,21 @@ func ErrorFields(err error) map[string]string {
 	}
 	return nil
 }
+
+// checkText puts a text field's problem into f: required when the value is
+// empty (unless required is ""), tooLong when it has more than max
+// characters. It reports whether the field is fine.
+func checkText(f map[string]string, field, value string, max int, required, tooLong string) bool {
+	switch {
+	case value == "" && required != "":
+		f[field] = required
+	case utf8.RuneCountInString(value) > max:
+		f[field] = tooLong
+	default:
+		return true
+	}
+	return false
+}
+
+// atMost is the problem of a text longer than n characters.
+func atMost(n int) string { return "must be at most " + strconv.Itoa(n) + " characters" }

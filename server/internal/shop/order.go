@@ -5,7 +5,6 @@ import (
 	"regexp"
 	"strings"
 	"time"
-	"unicode/utf8"
 )
 
 // Order is a customer's order (collection `orders`). Name, email, product
@@ -92,12 +91,7 @@ func (d *OrderDraft) Parse() (int64, error) {
 	} else {
 		qty = n
 	}
-	switch {
-	case d.Address == "":
-		f["address"] = "is required"
-	case utf8.RuneCountInString(d.Address) > MaxAddressLen:
-		f["address"] = "is too long"
-	}
+	checkText(f, "address", d.Address, MaxAddressLen, FieldRequired, FieldTooLong)
 	switch {
 	case d.Mobile == "":
 		f["mobile"] = "is required"

@@ -107,12 +107,7 @@ func (d ProductDraft) Validate(requireImage bool) error {
 
 func (d ProductDraft) problems(requireImage bool) map[string]string {
 	f := map[string]string{}
-	switch {
-	case d.Name == "":
-		f["name"] = "is required"
-	case utf8.RuneCountInString(d.Name) > MaxNameLen:
-		f["name"] = "must be at most " + strconv.Itoa(MaxNameLen) + " characters"
-	case strings.HasPrefix(d.Name, "$"):
+	if checkText(f, "name", d.Name, MaxNameLen, "is required", atMost(MaxNameLen)) && strings.HasPrefix(d.Name, "$") {
 		f["name"] = "must not start with $"
 	}
 	switch {
@@ -133,12 +128,7 @@ func (d ProductDraft) problems(requireImage bool) map[string]string {
 	case d.Minimum > MaxQuantity:
 		f["minimumquantity"] = "is too large"
 	}
-	switch {
-	case d.Description == "":
-		f["description"] = "is required"
-	case utf8.RuneCountInString(d.Description) > MaxDescriptionLen:
-		f["description"] = "must be at most " + strconv.Itoa(MaxDescriptionLen) + " characters"
-	}
+	checkText(f, "description", d.Description, MaxDescriptionLen, "is required", atMost(MaxDescriptionLen))
 	switch {
 	case d.Image == "" && requireImage:
 		f["image"] = "is required"

@@ -3,7 +3,6 @@ package shop
 import (
 	"context"
 	"strings"
-	"unicode/utf8"
 )
 
 // Profile is a customer's profile (collection `profiles`), one per email.
@@ -37,16 +36,8 @@ func (d *ProfileDraft) Validate(imagePrefix string) error {
 	d.Image, d.Address = strings.TrimSpace(d.Image), strings.TrimSpace(d.Address)
 	d.Education, d.Linkdin = strings.TrimSpace(d.Education), strings.TrimSpace(d.Linkdin)
 	f := map[string]string{}
-	required := func(field, value, msg string) {
-		switch {
-		case value == "":
-			f[field] = msg
-		case utf8.RuneCountInString(value) > MaxProfileFieldLen:
-			f[field] = "is too long"
-		}
-	}
-	required("education", d.Education, "Education is Required")
-	required("address", d.Address, "address is Required")
+	checkText(f, "education", d.Education, MaxProfileFieldLen, "Education is Required", FieldTooLong)
+	checkText(f, "address", d.Address, MaxProfileFieldLen, "address is Required", FieldTooLong)
 	switch {
 	case d.Image == "":
 		f["image"] = "Image is Required"

@@ -4,7 +4,6 @@ import (
 	"context"
 	"strings"
 	"time"
-	"unicode/utf8"
 )
 
 // QuoteStatus is where a quote stands.
@@ -91,15 +90,8 @@ func (d *QuoteDraft) Validate() error {
 			f["items"] = "quantities " + FieldQuantityRange
 		}
 	}
-	switch {
-	case d.Message == "":
-		f["message"] = FieldRequired
-	case utf8.RuneCountInString(d.Message) > MaxQuoteMessageLen:
-		f["message"] = FieldTooLong
-	}
-	if utf8.RuneCountInString(d.Company) > MaxCompanyLen {
-		f["company"] = FieldTooLong
-	}
+	checkText(f, "message", d.Message, MaxQuoteMessageLen, FieldRequired, FieldTooLong)
+	checkText(f, "company", d.Company, MaxCompanyLen, "", FieldTooLong)
 	return Invalid(MsgQuoteInvalid, f)
 }
 
@@ -145,9 +137,7 @@ func (p *QuotePricing) Validate(q Quote, today string) ([]QuoteItem, error) {
 	if d, err := time.Parse(time.DateOnly, p.ValidUntil); err != nil || d.Format(time.DateOnly) != p.ValidUntil || p.ValidUntil < today {
 		f["validUntil"] = FieldValidUntil
 	}
-	if utf8.RuneCountInString(p.Note) > MaxNoteLen {
-		f["note"] = FieldTooLong
-	}
+	checkText(f, "note", p.Note, MaxNoteLen, "", FieldTooLong)
 	return items, Invalid(MsgQuotePricingInvalid, f)
 }
 
@@ -162,12 +152,7 @@ type AcceptDraft struct {
 func (d *AcceptDraft) Validate() error {
 	d.Address, d.Mobile = strings.TrimSpace(d.Address), strings.TrimSpace(d.Mobile)
 	f := map[string]string{}
-	switch {
-	case d.Address == "":
-		f["address"] = FieldRequired
-	case utf8.RuneCountInString(d.Address) > MaxAddressLen:
-		f["address"] = FieldTooLong
-	}
+	checkText(f, "address", d.Address, MaxAddressLen, FieldRequired, FieldTooLong)
 	switch {
 	case d.Mobile == "":
 		f["mobile"] = FieldRequired

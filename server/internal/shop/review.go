@@ -2,10 +2,8 @@ package shop
 
 import (
 	"context"
-	"strconv"
 	"strings"
 	"time"
-	"unicode/utf8"
 )
 
 // Review is a customer's review (collection `reviews`).
@@ -56,12 +54,7 @@ func (d *ReviewDraft) Validate(imagePrefix string) error {
 	d.Review = strings.TrimSpace(d.Review)
 	d.Img = strings.TrimSpace(d.Img)
 	f := map[string]string{}
-	switch {
-	case d.Review == "":
-		f["review"] = "Review is Required"
-	case utf8.RuneCountInString(d.Review) > MaxReviewLen:
-		f["review"] = "must be at most " + strconv.Itoa(MaxReviewLen) + " characters"
-	}
+	checkText(f, "review", d.Review, MaxReviewLen, "Review is Required", atMost(MaxReviewLen))
 	switch {
 	case d.Img == "":
 		f["img"] = "Image is Required"

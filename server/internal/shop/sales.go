@@ -90,3 +90,9 @@ const (
 	MinSalesMonths, MaxSalesMonths, DefaultSalesMonths = 1, 24, 6
 	TopProductsShown                                   = 5
 )
+
+// ErrSalesPeriod answers a months value that is not a whole number from
+// MinSalesMonths to MaxSalesMonths.
+func ErrSalesPeriod() error {
+	return Invalid("The period is not valid.", map[string]string{"months": "must be a whole number from 1 to 24"})
+}

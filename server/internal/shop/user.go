@@ -57,12 +57,7 @@ func (r *Registration) Validate() error {
 	r.Name = strings.TrimSpace(r.Name)
 	r.Email = NormalizeEmail(r.Email)
 	f := map[string]string{}
-	switch {
-	case r.Name == "":
-		f["name"] = "Name is Required"
-	case utf8.RuneCountInString(r.Name) > MaxUserNameLen:
-		f["name"] = "Name is too long"
-	}
+	checkText(f, "name", r.Name, MaxUserNameLen, "Name is Required", "Name is too long")
 	switch {
 	case r.Email == "":
 		f["email"] = "Email is Required"
