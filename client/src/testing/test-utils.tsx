@@ -31,6 +31,20 @@ export function renderWithProviders(ui: ReactElement, { route = '/', queryClient
   return { ...result, queryClient };
 }
 
+/**
+ * Renders `page` as the route `path` (a pattern such as `/product/:id`), opened at
+ * `route`. Other paths render nothing here (the location probe still shows them).
+ */
+export function renderAtRoute(path: string, page: ReactElement, { route, ...options }: RenderWithProvidersOptions & { route: InitialEntry }) {
+  return renderWithProviders(
+    <Routes>
+      <Route path={path} element={page} />
+      <Route path="*" element={null} />
+    </Routes>,
+    { route, ...options },
+  );
+}
+
 /** Shows the current path (`location`) and router state (`location-state`, JSON) for assertions. */
 function LocationProbe() {
   const location = useLocation();

@@ -1,8 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeApi, jsonResponse, renderWithProviders } from '@/testing/test-utils';
+import { fakeApi, jsonResponse, renderAtRoute } from '@/testing/test-utils';
 import LoginPage from './login';
 
 const user = { _id: '1', email: 'ada@example.com', name: 'Ada', role: '', provider: 'password', createdAt: '' };
@@ -13,13 +12,7 @@ afterEach(() => {
 });
 
 function renderLogin(state?: unknown) {
-  return renderWithProviders(
-    <Routes>
-      <Route path="/login" element={<LoginPage />} />
-      <Route path="*" element={null} />
-    </Routes>,
-    { route: { pathname: '/login', state } },
-  );
+  return renderAtRoute('/login', <LoginPage />, { route: { pathname: '/login', state } });
 }
 
 async function signIn() {

@@ -1,24 +1,17 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeApi, jsonResponse, problemResponse, renderWithProviders } from '@/testing/test-utils';
-import type { Product } from '@/types/api';
+import { makeProduct } from '@/testing/make-product';
+import { fakeApi, jsonResponse, problemResponse, renderAtRoute } from '@/testing/test-utils';
 import ProductPage from './product';
 
 const ID = '64b7f0c2a1b2c3d4e5f60002';
-const generator: Product = {
+const generator = makeProduct({
   _id: ID,
-  name: 'Diesel Generator 60 kVA',
-  price: 14900,
   image: 'http://localhost:5000/images/generator',
   description: 'Silent-canopy 60 kVA standby generator.',
-  avaialbequantit: 12,
   minimumquantity: 1,
-  email: 'sales@shop.test',
-  createdAt: '2026-01-05T09:00:00Z',
-  updatedAt: '2026-01-05T09:00:00Z',
-};
+});
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -27,13 +20,7 @@ afterEach(() => {
 function renderAt(id: string, routes: Parameters<typeof fakeApi>[0]) {
   const api = fakeApi(routes);
   vi.stubGlobal('fetch', api.fetch);
-  renderWithProviders(
-    <Routes>
-      <Route path="/product/:id" element={<ProductPage />} />
-      <Route path="*" element={null} />
-    </Routes>,
-    { route: `/product/${id}` },
-  );
+  renderAtRoute('/product/:id', <ProductPage />, { route: `/product/${id}` });
   return api;
 }
 
@@ -77,12 +64,7 @@ describe('ProductPage (/product/:id)', () => {
 
   it('an unreachable server shows the network message', async () => {
     vi.stubGlobal('fetch', () => Promise.reject(new TypeError('Failed to fetch')));
-    renderWithProviders(
-      <Routes>
-        <Route path="/product/:id" element={<ProductPage />} />
-      </Routes>,
-      { route: `/product/${ID}` },
-    );
+    renderAtRoute('/product/:id', <ProductPage />, { route: `/product/${ID}` });
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'The server could not be reached. Check your connection and try again.',
     );

@@ -1,25 +1,13 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeApi, jsonResponse, problemResponse, renderWithProviders } from '@/testing/test-utils';
-import type { Product } from '@/types/api';
+import { makeProduct } from '@/testing/make-product';
+import { fakeApi, jsonResponse, problemResponse, renderAtRoute } from '@/testing/test-utils';
 import PurchasePage from './purchase';
 
 const ID = '64b7f0c2a1b2c3d4e5f60002';
 const user = { _id: 'u1', email: 'ada@example.com', name: 'Ada Buyer', role: '', provider: 'password', createdAt: '' };
-const generator: Product = {
-  _id: ID,
-  name: 'Diesel Generator 60 kVA',
-  price: 14900,
-  image: 'https://example.com/generator.jpg',
-  description: 'Silent-canopy 60 kVA standby generator.',
-  avaialbequantit: 12,
-  minimumquantity: 1,
-  email: 'sales@shop.test',
-  createdAt: '2026-01-05T09:00:00Z',
-  updatedAt: '2026-01-05T09:00:00Z',
-};
+const generator = makeProduct({ _id: ID, description: 'Silent-canopy 60 kVA standby generator.', minimumquantity: 1 });
 
 beforeEach(() => {
   window.localStorage.setItem('accessToken', 'tok');
@@ -32,13 +20,7 @@ afterEach(() => {
 function renderAt(id: string, routes: Parameters<typeof fakeApi>[0]) {
   const api = fakeApi({ 'GET /auth/me': () => jsonResponse({ user }), ...routes });
   vi.stubGlobal('fetch', api.fetch);
-  renderWithProviders(
-    <Routes>
-      <Route path="/purchase/:id" element={<PurchasePage />} />
-      <Route path="*" element={null} />
-    </Routes>,
-    { route: `/purchase/${id}` },
-  );
+  renderAtRoute('/purchase/:id', <PurchasePage />, { route: `/purchase/${id}` });
   return api;
 }
 

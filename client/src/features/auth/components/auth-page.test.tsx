@@ -1,7 +1,6 @@
 import { screen } from '@testing-library/react';
-import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeApi, jsonResponse, renderWithProviders } from '@/testing/test-utils';
+import { fakeApi, jsonResponse, renderAtRoute } from '@/testing/test-utils';
 import { AuthPage } from './auth-page';
 
 const user = { _id: '1', email: 'ada@example.com', name: 'Ada', role: '', provider: 'password', createdAt: '' };
@@ -12,13 +11,7 @@ afterEach(() => {
 });
 
 function renderAt(kind: 'login' | 'register', state?: unknown) {
-  return renderWithProviders(
-    <Routes>
-      <Route path={`/${kind}`} element={<AuthPage kind={kind} />} />
-      <Route path="*" element={null} />
-    </Routes>,
-    { route: { pathname: `/${kind}`, state } },
-  );
+  return renderAtRoute(`/${kind}`, <AuthPage kind={kind} />, { route: { pathname: `/${kind}`, state } });
 }
 
 describe('AuthPage', () => {

@@ -2,22 +2,18 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { makeProduct } from '@/testing/make-product';
 import { fakeApi, jsonResponse, renderWithProviders } from '@/testing/test-utils';
-import type { Product } from '@/types/api';
 import { AllProducts } from './all-products';
 
-const catalogue: Product[] = Array.from({ length: 30 }, (_, i) => ({
-  _id: `64b7f0c2a1b2c3d4e5f6${String(i).padStart(4, '0')}`,
-  name: i % 3 === 0 ? `Water Pump ${i}` : `Machine ${i}`,
-  price: 100 + i,
-  image: `http://localhost:5000/images/${i}`,
-  description: 'Short text.',
-  avaialbequantit: 10,
-  minimumquantity: 1,
-  email: 'sales@shop.test',
-  createdAt: '2026-01-05T09:00:00Z',
-  updatedAt: '2026-01-05T09:00:00Z',
-}));
+const catalogue = Array.from({ length: 30 }, (_, i) =>
+  makeProduct({
+    _id: `64b7f0c2a1b2c3d4e5f6${String(i).padStart(4, '0')}`,
+    name: i % 3 === 0 ? `Water Pump ${i}` : `Machine ${i}`,
+    price: 100 + i,
+    image: `http://localhost:5000/images/${i}`,
+  }),
+);
 
 let fake: ReturnType<typeof fakeApi>;
 

@@ -1,21 +1,12 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { makeProduct } from '@/testing/make-product';
 import { renderWithProviders } from '@/testing/test-utils';
-import type { Product } from '@/types/api';
 import { FeaturedProducts } from './featured-products';
 
-const products: Product[] = Array.from({ length: 5 }, (_, i) => ({
-  _id: `64b7f0c2a1b2c3d4e5f6071${i}`,
-  name: `Machine ${i + 1}`,
-  price: 100 + i,
-  image: `https://api.example/images/${i}.png`,
-  description: 'Short text.',
-  avaialbequantit: 10,
-  minimumquantity: 1,
-  email: 'sales@shop.test',
-  createdAt: '2026-01-05T09:00:00Z',
-  updatedAt: '2026-01-05T09:00:00Z',
-}));
+const products = Array.from({ length: 5 }, (_, i) =>
+  makeProduct({ _id: `64b7f0c2a1b2c3d4e5f6071${i}`, name: `Machine ${i + 1}`, price: 100 + i, image: `https://api.example/images/${i}.png` }),
+);
 
 afterEach(() => {
   vi.unstubAllGlobals();

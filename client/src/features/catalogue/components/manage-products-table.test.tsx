@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { makeProduct } from '@/testing/make-product';
 import { fakeApi, jsonResponse, problemResponse, renderWithProviders } from '@/testing/test-utils';
 import type { Product, User } from '@/types/api';
 import { ManageProductsTable } from './manage-products-table';
@@ -8,7 +9,7 @@ import { ManageProductsTable } from './manage-products-table';
 const admin: User = { _id: 'a1', email: 'ann@example.com', name: 'Ann Admin', role: 'admin', provider: 'password', createdAt: '' };
 
 function product(i: number, overrides: Partial<Product> = {}): Product {
-  return {
+  return makeProduct({
     _id: `64b7f0c2a1b2c3d4e5f6${String(i).padStart(4, '0')}`,
     name: `Machine ${i}`,
     price: 100 + i,
@@ -16,11 +17,8 @@ function product(i: number, overrides: Partial<Product> = {}): Product {
     description: `Machine number ${i}.`,
     avaialbequantit: 10 + i,
     minimumquantity: 1,
-    email: 'sales@shop.test',
-    createdAt: '2026-01-05T09:00:00Z',
-    updatedAt: '2026-01-05T09:00:00Z',
     ...overrides,
-  };
+  });
 }
 
 let products: Product[];

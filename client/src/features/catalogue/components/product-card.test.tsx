@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { makeProduct } from '@/testing/make-product';
 import { renderWithProviders } from '@/testing/test-utils';
 import type { Product } from '@/types/api';
 import { ProductCard } from './product-card';
@@ -8,19 +9,14 @@ import { ProductCard } from './product-card';
 const LONG_DESCRIPTION = 'Heavy-duty diesel generator for job sites now'; // 45 characters
 
 function product(overrides: Partial<Product> = {}): Product {
-  return {
+  return makeProduct({
     _id: '64b7f0c2a1b2c3d4e5f60718',
     name: 'Diesel Generator 20kVA',
     price: 1299,
     image: 'https://api.example/images/generator.jpg',
     description: LONG_DESCRIPTION,
-    avaialbequantit: 12,
-    minimumquantity: 2,
-    email: 'sales@shop.test',
-    createdAt: '2026-01-05T09:00:00Z',
-    updatedAt: '2026-01-05T09:00:00Z',
     ...overrides,
-  };
+  });
 }
 
 describe('ProductCard', () => {

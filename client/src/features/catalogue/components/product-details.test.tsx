@@ -1,24 +1,19 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { makeProduct } from '@/testing/make-product';
 import { renderWithProviders } from '@/testing/test-utils';
-import type { Product } from '@/types/api';
 import { ProductDetails } from './product-details';
 
 const DESCRIPTION =
   'Silent-canopy 60 kVA / 48 kW standby generator, 3-phase 400 V, automatic transfer switch ready, 12-hour fuel tank. Ideal for sites and workshops.';
 
-const generator: Product = {
+const generator = makeProduct({
   _id: '64b7f0c2a1b2c3d4e5f60002',
-  name: 'Diesel Generator 60 kVA',
   price: 14900.5,
   image: 'http://localhost:5000/images/generator',
   description: DESCRIPTION,
-  avaialbequantit: 12,
   minimumquantity: 3,
-  email: 'sales@shop.test',
-  createdAt: '2026-01-05T09:00:00Z',
-  updatedAt: '2026-01-05T09:00:00Z',
-};
+});
 
 describe('ProductDetails', () => {
   it('shows the name as the page heading, the picture, price, stock and minimum order', () => {

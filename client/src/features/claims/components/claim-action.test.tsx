@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { makeOrder } from '@/features/orders/testing/make-order';
+import { makeOrder } from '@/testing/make-order';
 import { fakeApi, jsonResponse, problemResponse, renderWithProviders } from '@/testing/test-utils';
 import type { Claim } from '../api/get-claims';
 import { ClaimAction } from './claim-action';

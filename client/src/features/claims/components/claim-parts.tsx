@@ -2,8 +2,11 @@ import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
+import { DashboardCard, DashboardCardHead } from '@/components/ui/dashboard-card';
+import { PagedList } from '@/components/ui/paged-list';
+import { PagedQuery, usePaging } from '@/components/ui/paged-query';
 import { serviceMessages } from '@/config/service-messages';
-import type { Claim } from '../api/get-claims';
+import { useClaims, type Claim } from '../api/get-claims';
 
 const m = serviceMessages.claims;
 
@@ -44,32 +47,13 @@ interface ClaimCardProps {
 export function ClaimCard({ claim, showCustomer = false, children }: ClaimCardProps) {
   const titleId = `claim-${claim._id}`;
   return (
-    <Box
-      component="article"
-      aria-labelledby={titleId}
-      data-testid="claim-card"
-      sx={{
-        p: { xs: 2, sm: 3 },
-        bgcolor: 'background.paper',
-        border: 1,
-        borderColor: 'divider',
-        borderLeft: '6px solid',
-        borderLeftColor: isDecided(claim) ? 'divider' : 'primary.main',
-        borderRadius: 2,
-        display: 'grid',
-        gap: 1.5,
-        minWidth: 0,
-      }}
-    >
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, rowGap: 0.5 }}>
-        <Typography component="h2" id={titleId} sx={{ fontWeight: 800, fontSize: '1.15rem' }}>
-          {m.claimNumber(claim.number)}
-        </Typography>
+    <DashboardCard titleId={titleId} stripeColor={isDecided(claim) ? 'divider' : 'primary.main'} data-testid="claim-card" sx={{ minWidth: 0 }}>
+      <DashboardCardHead titleId={titleId} title={m.claimNumber(claim.number)}>
         <ClaimStatusChip claim={claim} />
         <Typography variant="body2" sx={{ fontWeight: 700 }} component="span">
           {m.forProduct(claim.productName, claim.orderNumber)}
         </Typography>
-      </Box>
+      </DashboardCardHead>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 2, rowGap: 0.25 }}>
         <Typography variant="body2" color="text.secondary" component="span">
           <time dateTime={claim.createdAt}>{m.claimedOn(formatDate(claim.createdAt))}</time>
@@ -125,6 +109,38 @@ export function ClaimCard({ claim, showCustomer = false, children }: ClaimCardPr
         </Box>
       )}
       {children}
-    </Box>
+    </DashboardCard>
+  );
+}
+
+interface ClaimListProps {
+  /** Said when there are no claims. */
+  empty: string;
+  /** A way on from the empty list. */
+  emptyAction?: ReactNode;
+  /** Show who claimed (the admin's list). */
+  showCustomer?: boolean;
+  /** What goes at the end of a claim's card (the admin's decision form). */
+  actions?: (claim: Claim) => ReactNode;
+}
+
+/** The claims the server lists for the user (a customer: their own; an admin: all), a page of cards at a time. */
+export function ClaimList({ empty, emptyAction, showCustomer = false, actions }: ClaimListProps) {
+  const paging = usePaging(CLAIMS_PAGE_SIZE);
+  const claims = useClaims(paging.params);
+  return (
+    <PagedQuery query={claims} paging={paging} loadFailed={m.loadFailed} empty={empty} emptyAction={emptyAction}>
+      {({ items, total }) => (
+        <PagedList count={m.count(total)} label={m.listLabel} total={total} page={paging.page} pageSize={paging.pageSize} onPageChange={paging.setPage}>
+          {items.map((claim) => (
+            <li key={claim._id}>
+              <ClaimCard claim={claim} showCustomer={showCustomer}>
+                {actions?.(claim)}
+              </ClaimCard>
+            </li>
+          ))}
+        </PagedList>
+      )}
+    </PagedQuery>
   );
 }

@@ -2,19 +2,14 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutlined';
 import DoNotDisturbAltIcon from '@mui/icons-material/DoNotDisturbAlt';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { FormTextField } from '@/components/form/form-text-field';
-import { ErrorMessage } from '@/components/ui/error-message';
-import { LoadingSpinner } from '@/components/ui/loading-spinner';
-import { EmptyList, PagedList, useStepBackWhenEmpty } from '@/components/ui/paged-list';
 import { serviceMessages } from '@/config/service-messages';
-import { errorMessage } from '@/lib/api-client';
 import { withReason } from '@/lib/form-errors';
 import { useToast } from '@/lib/toast';
 import { useDecideClaim } from '../api/decide-claim';
-import { useClaims, type Claim } from '../api/get-claims';
-import { ClaimCard, CLAIMS_PAGE_SIZE, isDecided } from './claim-parts';
+import type { Claim } from '../api/get-claims';
+import { ClaimList, isDecided } from './claim-parts';
 
 const m = serviceMessages.claims;
 
@@ -77,26 +72,5 @@ function DecideClaimForm({ claim }: { claim: Claim }) {
 
 /** Claims (admin): every claim; approve (a free replacement order) or reject the open ones. */
 export function ManageClaims() {
-  const [page, setPage] = useState(0);
-  const claims = useClaims({ limit: CLAIMS_PAGE_SIZE, skip: page * CLAIMS_PAGE_SIZE });
-  useStepBackWhenEmpty(page, setPage, claims.data, claims.isPlaceholderData);
-
-  if (claims.isError) {
-    return <ErrorMessage onRetry={() => void claims.refetch()}>{errorMessage(claims.error, m.loadFailed)}</ErrorMessage>;
-  }
-  if (!claims.data) return <LoadingSpinner />;
-
-  const { items, total } = claims.data;
-  if (total === 0) return <EmptyList>{m.emptyAll}</EmptyList>;
-  return (
-    <PagedList count={m.count(total)} label={m.listLabel} total={total} page={page} pageSize={CLAIMS_PAGE_SIZE} onPageChange={setPage}>
-      {items.map((claim) => (
-        <li key={claim._id}>
-          <ClaimCard claim={claim} showCustomer>
-            {!isDecided(claim) && <DecideClaimForm claim={claim} />}
-          </ClaimCard>
-        </li>
-      ))}
-    </PagedList>
-  );
+  return <ClaimList empty={m.emptyAll} showCustomer actions={(claim) => !isDecided(claim) && <DecideClaimForm claim={claim} />} />;
 }

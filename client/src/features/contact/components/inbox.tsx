@@ -4,6 +4,7 @@ import Typography from '@mui/material/Typography';
 import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutlined';
 import MarkEmailUnreadOutlinedIcon from '@mui/icons-material/MarkEmailUnreadOutlined';
 import ReplyIcon from '@mui/icons-material/Reply';
+import { DashboardCard } from '@/components/ui/dashboard-card';
 import { DeleteButton } from '@/components/ui/delete-button';
 import { PagedList } from '@/components/ui/paged-list';
 import { PagedQuery, usePaging } from '@/components/ui/paged-query';
@@ -40,21 +41,7 @@ function MessageCard({ message, marking, removing, onMark, onRemove }: MessageCa
   const titleId = `message-${message._id}`;
   const markAction = message.handled ? m.markUnhandled : m.markHandled;
   return (
-    <Box
-      component="article"
-      aria-labelledby={titleId}
-      sx={{
-        p: { xs: 2, sm: 3 },
-        bgcolor: 'background.paper',
-        border: 1,
-        borderColor: 'divider',
-        borderLeft: '6px solid',
-        borderLeftColor: message.handled ? 'line.muted' : 'primary.main',
-        borderRadius: 2,
-        display: 'grid',
-        gap: 1.5,
-      }}
-    >
+    <DashboardCard titleId={titleId} stripeColor={message.handled ? 'line.muted' : 'primary.main'}>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, rowGap: 0.5 }}>
         <Box
           component="span"
@@ -111,7 +98,7 @@ function MessageCard({ message, marking, removing, onMark, onRemove }: MessageCa
           {m.remove}
         </DeleteButton>
       </Box>
-    </Box>
+    </DashboardCard>
   );
 }
 

@@ -1,9 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { makeOrder } from '@/testing/make-order';
 import { fakeApi, jsonResponse, problemResponse, renderWithProviders } from '@/testing/test-utils';
 import type { Order } from '@/types/api';
-import { makeOrder } from '../testing/make-order';
 import { MyOrders } from './my-orders';
 
 const unpaid = makeOrder();

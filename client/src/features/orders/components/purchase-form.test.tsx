@@ -1,8 +1,8 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { makeProduct } from '@/testing/make-product';
 import { fakeApi, jsonResponse, problemResponse, renderWithProviders } from '@/testing/test-utils';
-import type { Product } from '@/types/api';
 import { OUT_OF_RANGE_TOAST_DELAY_MS, PurchaseForm } from './purchase-form';
 
 // The toast helper, recorded: the tests count how often the form calls it.
@@ -11,18 +11,14 @@ vi.mock('@/lib/toast', async (importOriginal) => ({ ...(await importOriginal<typ
 
 const OUT_OF_RANGE = 'Please enter a value greater than the minimum quantity and less than the minimum quantity';
 
-const bearing: Product = {
-  _id: '64b7f0c2a1b2c3d4e5f60001',
+const bearing = makeProduct({
   name: 'Deep Groove Ball Bearing 6205-2RS',
   price: 4.2,
   image: 'https://example.com/bearing.jpg',
   description: 'Sealed bearing.',
   avaialbequantit: 12000,
   minimumquantity: 100,
-  email: 'sales@shop.test',
-  createdAt: '2026-01-05T09:00:00Z',
-  updatedAt: '2026-01-05T09:00:00Z',
-};
+});
 const user = { name: 'Ada Buyer', email: 'ada@example.com' };
 
 // Fake timers that also follow the real clock: the out-of-range toast's

@@ -2,8 +2,9 @@ import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { makeOrder } from '@/testing/make-order';
 import { fakeApi, jsonResponse, renderWithProviders } from '@/testing/test-utils';
-import type { Order, User } from '@/types/api';
+import type { User } from '@/types/api';
 import { Checkout } from './checkout';
 
 // Stripe.js cannot load here (no network to js.stripe.com): both packages are stand-ins.
@@ -36,25 +37,7 @@ vi.mock('@stripe/react-stripe-js', () => ({
 const ORDER_ID = '64b7f0c2a1b2c3d4e5f6a001';
 const SECRET = 'pi_3Stripe_secret_abc';
 const ada: User = { _id: 'u1', email: 'ada@example.com', name: 'Ada Buyer', role: '', provider: 'password', createdAt: '' };
-const order: Order = {
-  _id: ORDER_ID,
-  number: 1042,
-  name: 'Ada Buyer',
-  email: 'ada@example.com',
-  image: 'https://example.com/generator.jpg',
-  productId: '64b7f0c2a1b2c3d4e5f60002',
-  productName: 'Diesel Generator 60 kVA',
-  productPrice: 14900,
-  productQuantity: 1,
-  amount: 1_490_000,
-  address: '42 Foundry Road',
-  mobile: '+1 555 014 2290',
-  pending: true,
-  shipped: false,
-  paid: false,
-  transactionId: '',
-  createdAt: '2025-03-05T10:00:00Z',
-};
+const order = makeOrder({ _id: ORDER_ID, number: 1042 });
 
 beforeEach(() => {
   window.localStorage.setItem('accessToken', 'tok');

@@ -3,20 +3,16 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import DoNotDisturbAltIcon from '@mui/icons-material/DoNotDisturbAlt';
 import SendOutlinedIcon from '@mui/icons-material/SendOutlined';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { FormTextField } from '@/components/form/form-text-field';
-import { ErrorMessage } from '@/components/ui/error-message';
-import { LoadingSpinner } from '@/components/ui/loading-spinner';
-import { EmptyList, PagedList, useStepBackWhenEmpty } from '@/components/ui/paged-list';
+import { PagedList } from '@/components/ui/paged-list';
+import { PagedQuery, usePaging } from '@/components/ui/paged-query';
 import { serviceMessages } from '@/config/service-messages';
-import { errorMessage } from '@/lib/api-client';
 import { withReason } from '@/lib/form-errors';
 import { useToast } from '@/lib/toast';
-import { useDeclineQuote } from '../api/decline-quote';
 import { useQuotes, type Quote } from '../api/get-quotes';
 import { usePriceQuote } from '../api/price-quote';
-import { isExpired, QuoteCard, QUOTES_PAGE_SIZE, todayUTC } from './quote-parts';
+import { isExpired, QuoteCard, QUOTES_PAGE_SIZE, todayUTC, useConfirmedDecline } from './quote-parts';
 
 const m = serviceMessages.quotes;
 
@@ -140,56 +136,41 @@ function PriceQuoteForm({ quote }: { quote: Quote }) {
 
 /** Quotes (admin): every request; price the new ones, decline any still open. */
 export function ManageQuotes() {
-  const [page, setPage] = useState(0);
-  const quotes = useQuotes({ limit: QUOTES_PAGE_SIZE, skip: page * QUOTES_PAGE_SIZE });
-  const decline = useDeclineQuote();
-  const toast = useToast();
-
-  useStepBackWhenEmpty(page, setPage, quotes.data, quotes.isPlaceholderData);
-
-  const onDecline = (quote: Quote) => {
-    if (!window.confirm(m.confirmDecline)) return;
-    decline.mutate(quote._id, {
-      onSuccess: () => toast.success(m.declined),
-      onError: (error) => toast.error(withReason(m.declineFailed, error)),
-    });
-  };
-
-  if (quotes.isError) {
-    return <ErrorMessage onRetry={() => void quotes.refetch()}>{errorMessage(quotes.error, m.loadFailed)}</ErrorMessage>;
-  }
-  if (!quotes.data) return <LoadingSpinner />;
-
-  const { items, total } = quotes.data;
-  if (total === 0) return <EmptyList>{m.emptyAll}</EmptyList>;
+  const paging = usePaging(QUOTES_PAGE_SIZE);
+  const quotes = useQuotes(paging.params);
+  const { decline, onDecline } = useConfirmedDecline();
 
   return (
-    <PagedList count={m.count(total)} label={m.listLabel} total={total} page={page} pageSize={QUOTES_PAGE_SIZE} onPageChange={setPage}>
-      {items.map((quote) => {
-        const open = quote.status === 'requested' || (quote.status === 'quoted' && !isExpired(quote));
-        return (
-          <li key={quote._id}>
-            <QuoteCard quote={quote} showCustomer>
-              {quote.status === 'requested' && <PriceQuoteForm quote={quote} />}
-              {open && (
-                <Box>
-                  <Button
-                    variant="outlined"
-                    color="error"
-                    startIcon={<DoNotDisturbAltIcon />}
-                    loading={decline.isPending && decline.variables === quote._id}
-                    loadingPosition="start"
-                    onClick={() => onDecline(quote)}
-                    aria-label={m.declineLabel(quote.number)}
-                  >
-                    {m.decline}
-                  </Button>
-                </Box>
-              )}
-            </QuoteCard>
-          </li>
-        );
-      })}
-    </PagedList>
+    <PagedQuery query={quotes} paging={paging} loadFailed={m.loadFailed} empty={m.emptyAll}>
+      {({ items, total }) => (
+        <PagedList count={m.count(total)} label={m.listLabel} total={total} page={paging.page} pageSize={paging.pageSize} onPageChange={paging.setPage}>
+          {items.map((quote) => {
+            const open = quote.status === 'requested' || (quote.status === 'quoted' && !isExpired(quote));
+            return (
+              <li key={quote._id}>
+                <QuoteCard quote={quote} showCustomer>
+                  {quote.status === 'requested' && <PriceQuoteForm quote={quote} />}
+                  {open && (
+                    <Box>
+                      <Button
+                        variant="outlined"
+                        color="error"
+                        startIcon={<DoNotDisturbAltIcon />}
+                        loading={decline.isPending && decline.variables === quote._id}
+                        loadingPosition="start"
+                        onClick={() => onDecline(quote)}
+                        aria-label={m.declineLabel(quote.number)}
+                      >
+                        {m.decline}
+                      </Button>
+                    </Box>
+                  )}
+                </QuoteCard>
+              </li>
+            );
+          })}
+        </PagedList>
+      )}
+    </PagedQuery>
   );
 }

@@ -6,19 +6,14 @@ import DoNotDisturbAltIcon from '@mui/icons-material/DoNotDisturbAlt';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { ButtonLink } from '@/components/ui/button-link';
-import { ErrorMessage } from '@/components/ui/error-message';
-import { LoadingSpinner } from '@/components/ui/loading-spinner';
-import { EmptyList, PagedList, useStepBackWhenEmpty } from '@/components/ui/paged-list';
+import { PagedList } from '@/components/ui/paged-list';
+import { PagedQuery, usePaging } from '@/components/ui/paged-query';
 import { paths } from '@/config/paths';
 import { serviceMessages } from '@/config/service-messages';
-import { errorMessage } from '@/lib/api-client';
-import { withReason } from '@/lib/form-errors';
-import { useToast } from '@/lib/toast';
 import { useAcceptQuote } from '../api/accept-quote';
-import { useDeclineQuote } from '../api/decline-quote';
 import { useQuotes, type Quote } from '../api/get-quotes';
 import { AcceptDialog } from './accept-dialog';
-import { isExpired, QuoteCard, QUOTES_PAGE_SIZE } from './quote-parts';
+import { isExpired, QuoteCard, QUOTES_PAGE_SIZE, useConfirmedDecline } from './quote-parts';
 
 const m = serviceMessages.quotes;
 
@@ -91,79 +86,62 @@ function CustomerActions({ quote, accepting, declining, orderCount, onAccept, on
 
 /** My Quotes: the customer's quote requests; accept a priced one (it becomes orders) or decline. */
 export function MyQuotes() {
-  const [page, setPage] = useState(0);
-  const quotes = useQuotes({ limit: QUOTES_PAGE_SIZE, skip: page * QUOTES_PAGE_SIZE });
+  const paging = usePaging(QUOTES_PAGE_SIZE);
+  const quotes = useQuotes(paging.params);
   const accept = useAcceptQuote();
-  const decline = useDeclineQuote();
-  const toast = useToast();
+  const { decline, onDecline } = useConfirmedDecline();
   // How many orders each quote accepted here became.
   const [placed, setPlaced] = useState<Record<string, number>>({});
   // The quote whose accept dialog is open.
   const [accepting, setAccepting] = useState<Quote | null>(null);
-
-  useStepBackWhenEmpty(page, setPage, quotes.data, quotes.isPlaceholderData);
 
   const onAccepted = (quote: Quote, orderCount: number) => {
     setPlaced((p) => ({ ...p, [quote._id]: orderCount }));
     setAccepting(null);
   };
 
-  const onDecline = (quote: Quote) => {
-    if (!window.confirm(m.confirmDecline)) return;
-    decline.mutate(quote._id, {
-      onSuccess: () => toast.success(m.declined),
-      onError: (error) => toast.error(withReason(m.declineFailed, error)),
-    });
-  };
-
-  if (quotes.isError) {
-    return <ErrorMessage onRetry={() => void quotes.refetch()}>{errorMessage(quotes.error, m.loadFailed)}</ErrorMessage>;
-  }
-  if (!quotes.data) return <LoadingSpinner />;
-
-  const { items, total } = quotes.data;
-  if (total === 0) {
-    return (
-      <EmptyList
-        action={
-          <ButtonLink to={paths.products} tone="primary">
-            {m.requestOne}
-          </ButtonLink>
-        }
-      >
-        {m.emptyMine}
-      </EmptyList>
-    );
-  }
-
   return (
-    <>
-      <PagedList count={m.count(total)} label={m.listLabel} total={total} page={page} pageSize={QUOTES_PAGE_SIZE} onPageChange={setPage}>
-        {items.map((quote) => (
-          <li key={quote._id}>
-            <QuoteCard quote={quote}>
-              <CustomerActions
-                quote={quote}
-                accepting={accept.isPending && accept.variables?.id === quote._id}
-                declining={decline.isPending && decline.variables === quote._id}
-                orderCount={placed[quote._id] ?? quote.orderIds?.length}
-                onAccept={setAccepting}
-                onDecline={onDecline}
-              />
-            </QuoteCard>
-          </li>
-        ))}
-      </PagedList>
-      {accepting && (
-        <AcceptDialog
-          key={accepting._id}
-          quote={accepting}
-          accept={(delivery) => accept.mutateAsync({ id: accepting._id, delivery })}
-          pending={accept.isPending}
-          onAccepted={(result) => onAccepted(accepting, result.orderIds.length)}
-          onClose={() => setAccepting(null)}
-        />
+    <PagedQuery
+      query={quotes}
+      paging={paging}
+      loadFailed={m.loadFailed}
+      empty={m.emptyMine}
+      emptyAction={
+        <ButtonLink to={paths.products} tone="primary">
+          {m.requestOne}
+        </ButtonLink>
+      }
+    >
+      {({ items, total }) => (
+        <>
+          <PagedList count={m.count(total)} label={m.listLabel} total={total} page={paging.page} pageSize={paging.pageSize} onPageChange={paging.setPage}>
+            {items.map((quote) => (
+              <li key={quote._id}>
+                <QuoteCard quote={quote}>
+                  <CustomerActions
+                    quote={quote}
+                    accepting={accept.isPending && accept.variables?.id === quote._id}
+                    declining={decline.isPending && decline.variables === quote._id}
+                    orderCount={placed[quote._id] ?? quote.orderIds?.length}
+                    onAccept={setAccepting}
+                    onDecline={onDecline}
+                  />
+                </QuoteCard>
+              </li>
+            ))}
+          </PagedList>
+          {accepting && (
+            <AcceptDialog
+              key={accepting._id}
+              quote={accepting}
+              accept={(delivery) => accept.mutateAsync({ id: accepting._id, delivery })}
+              pending={accept.isPending}
+              onAccepted={(result) => onAccepted(accepting, result.orderIds.length)}
+              onClose={() => setAccepting(null)}
+            />
+          )}
+        </>
       )}
-    </>
+    </PagedQuery>
   );
 }

@@ -1,8 +1,8 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { makeProduct } from '@/testing/make-product';
 import { renderWithProviders } from '@/testing/test-utils';
-import { makeProduct } from '../testing/make-quote';
 import { addToQuoteList, MAX_QUOTE_ITEMS, readQuoteList } from '../utils/quote-list';
 import { AddToQuoteButton, QuoteListBar, RequestQuoteButton } from './quote-buttons';
 

@@ -8,8 +8,12 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
+import { DashboardCard, DashboardCardHead } from '@/components/ui/dashboard-card';
 import { serviceMessages } from '@/config/service-messages';
+import { withReason } from '@/lib/form-errors';
+import { useToast } from '@/lib/toast';
 import { formatCents, formatPrice } from '@/utils/format';
+import { useDeclineQuote } from '../api/decline-quote';
 import type { Quote } from '../api/get-quotes';
 
 const m = serviceMessages.quotes;
@@ -51,6 +55,20 @@ export function quoteTotalCents(quote: Quote): number | null {
     total += Math.round(item.unitPrice * 100) * item.quantity;
   }
   return total;
+}
+
+/** Decline, once the user confirms, and say how it went: `decline` is the mutation (its pending quote), `onDecline` the button's handler. */
+export function useConfirmedDecline() {
+  const decline = useDeclineQuote();
+  const toast = useToast();
+  const onDecline = (quote: Quote) => {
+    if (!window.confirm(m.confirmDecline)) return;
+    decline.mutate(quote._id, {
+      onSuccess: () => toast.success(m.declined),
+      onError: (error) => toast.error(withReason(m.declineFailed, error)),
+    });
+  };
+  return { decline, onDecline };
 }
 
 type ChipColour = 'default' | 'info' | 'success' | 'error';
@@ -148,32 +166,18 @@ export function QuoteCard({ quote, showCustomer = false, children }: QuoteCardPr
   const expired = isExpired(quote);
   const until = formatDay(quote.validUntil);
   return (
-    <Box
-      component="article"
-      aria-labelledby={titleId}
+    <DashboardCard
+      titleId={titleId}
+      stripeColor={quote.status === 'requested' || (quote.status === 'quoted' && !expired) ? 'primary.main' : 'divider'}
       data-testid="quote-card"
-      sx={{
-        p: { xs: 2, sm: 3 },
-        bgcolor: 'background.paper',
-        border: 1,
-        borderColor: 'divider',
-        borderLeft: '6px solid',
-        borderLeftColor: quote.status === 'requested' || (quote.status === 'quoted' && !expired) ? 'primary.main' : 'divider',
-        borderRadius: 2,
-        display: 'grid',
-        gap: 1.5,
-        minWidth: 0,
-      }}
+      sx={{ minWidth: 0 }}
     >
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, rowGap: 0.5 }}>
-        <Typography component="h2" id={titleId} sx={{ fontWeight: 800, fontSize: '1.15rem' }}>
-          {m.quoteNumber(quote.number)}
-        </Typography>
+      <DashboardCardHead titleId={titleId} title={m.quoteNumber(quote.number)}>
         <QuoteStatusChip quote={quote} />
         <Typography variant="body2" color="text.secondary" component="span">
           <time dateTime={quote.createdAt}>{m.requestedOn(formatDate(quote.createdAt))}</time>
         </Typography>
-      </Box>
+      </DashboardCardHead>
       {showCustomer && (
         <Box>
           <Typography sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>{m.from(quote.name, quote.email)}</Typography>
@@ -205,6 +209,6 @@ export function QuoteCard({ quote, showCustomer = false, children }: QuoteCardPr
         </Box>
       )}
       {children}
-    </Box>
+    </DashboardCard>
   );
 }

@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { makeProduct } from '@/testing/make-product';
 import { fakeApi, jsonResponse, problemResponse, renderWithProviders } from '@/testing/test-utils';
-import { makeProduct } from '../testing/make-quote';
 import { addToQuoteList, readQuoteList } from '../utils/quote-list';
 import { QuoteRequest } from './quote-request';
 

@@ -1,4 +1,3 @@
-import type { Product } from '@/types/api';
 import type { Quote } from '../api/get-quotes';
 
 /** A quote as the API answers it (tests only): a request for two products, not priced yet, unless told otherwise. */
@@ -28,15 +27,3 @@ export function pricedQuote(overrides: Partial<Quote> = {}): Quote {
   };
 }
 
-export function makeProduct(overrides: Partial<Product> = {}): Product {
-  return {
-    _id: '64b7f0c2a1b2c3d4e5f60001',
-    name: 'Diesel Generator 60 kVA',
-    price: 14900,
-    image: 'https://example.com/generator.jpg',
-    description: 'A quiet generator.',
-    avaialbequantit: 12,
-    minimumquantity: 2,
-    ...overrides,
-  } as Product;
-}
