@@ -58,9 +58,21 @@ export function useIsBrowserRender(): boolean {
  * type="application/json">`, a list of `{queryKey, data}`: the Go server's home
  * page carries its featured products): into the query cache before the first
  * render, so that the hydrating render shows what the server's markup shows.
+ *
+ * Content that is not such a list seeds nothing: the queries then fetch, and
+ * the app still starts.
  */
 export function seedServerQueries(queryClient: QueryClient): void {
   const json = document.getElementById('ssr-queries')?.textContent;
   if (!json) return;
-  for (const { queryKey, data } of JSON.parse(json) as { queryKey: QueryKey; data: unknown }[]) queryClient.setQueryData(queryKey, data);
+  let entries: unknown;
+  try {
+    entries = JSON.parse(json);
+  } catch {
+    return;
+  }
+  if (!Array.isArray(entries)) return;
+  for (const entry of entries as { queryKey?: unknown; data?: unknown }[]) {
+    if (Array.isArray(entry?.queryKey) && entry.data !== undefined) queryClient.setQueryData(entry.queryKey as QueryKey, entry.data);
+  }
 }

@@ -26,11 +26,15 @@ func (s *Server) listProducts(c *gin.Context) {
 // is the []shop.Product. The home page (Site) renders its featured cards
 // from it.
 func (s *Server) productListAnswer(ctx context.Context, q shop.ProductQuery) (*answer, error) {
-	key := "service?" + q.Sort + "&" + itoa(q.Limit) + "&" + itoa(q.Skip) + "&" + q.Q
-	return s.answers.get(ctx, key, s.catalogue.Version, func(ctx context.Context) (any, int64, error) {
+	return s.answers.get(ctx, productListKey(q), s.catalogue.Version, func(ctx context.Context) (any, int64, error) {
 		list, total, err := s.catalogue.List(ctx, q)
 		return list, total, err
 	})
+}
+
+// productListKey is the answer cache's key of GET /service for q.
+func productListKey(q shop.ProductQuery) string {
+	return "service?" + q.Sort + "&" + itoa(q.Limit) + "&" + itoa(q.Skip) + "&" + q.Q
 }
 
 // getProduct answers GET /service/{id}.

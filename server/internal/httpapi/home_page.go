@@ -99,6 +99,13 @@ func parseHomeTemplate(text string) (*homeTemplate, error) {
 			return nil, errors.New("the home page template's card has no " + token)
 		}
 	}
+	// Only the card is filled in: a token anywhere else (React hoists an
+	// eager image's preload into the head, for one) would go out as it is.
+	for _, part := range []string{t.head, t.listOpen, t.listClose, t.empty, t.middle, t.tail} {
+		if strings.Contains(strings.ToUpper(part), "__SSR_CARD_") {
+			return nil, errors.New("the home page template has a card token outside its card")
+		}
+	}
 	return t, nil
 }
 

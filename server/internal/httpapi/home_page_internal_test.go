@@ -59,11 +59,13 @@ func TestParseHomeTemplate_Err(t *testing.T) {
 		"ErrNoCardMarker": strings.Replace(ok, "<!--ssr-featured-card-->", "", 1),
 		"ErrMarkersOutOfOrder": strings.Replace(strings.Replace(ok, "<!--ssr-featured-empty--><p>None</p><!--/ssr-featured-empty-->", "", 1),
 			"<!--ssr-featured-list-->", "<!--ssr-featured-empty--><p>None</p><!--/ssr-featured-empty--><!--ssr-featured-list-->", 1),
-		"ErrNoDataMarker":     strings.Replace(ok, "<!--ssr-featured:", "<!--", 1),
-		"ErrNoLimit":          strings.Replace(ok, `"limit":5,`, "", 1),
-		"ErrLimitOverTheAPIs": strings.Replace(ok, `"limit":5,`, `"limit":101,`, 1),
-		"ErrBadContract":      strings.Replace(ok, `"previewChars":30}`, `"previewChars":30`, 1),
-		"ErrCardWithoutToken": strings.Replace(ok, "__SSR_CARD_PREVIEW__", "", 1),
+		"ErrNoDataMarker":      strings.Replace(ok, "<!--ssr-featured:", "<!--", 1),
+		"ErrNoLimit":           strings.Replace(ok, `"limit":5,`, "", 1),
+		"ErrLimitOverTheAPIs":  strings.Replace(ok, `"limit":5,`, `"limit":101,`, 1),
+		"ErrBadContract":       strings.Replace(ok, `"previewChars":30}`, `"previewChars":30`, 1),
+		"ErrCardWithoutToken":  strings.Replace(ok, "__SSR_CARD_PREVIEW__", "", 1),
+		"ErrTokenInTheHead":    strings.Replace(ok, `<div id="root">`, `<link rel="preload" as="image" href="__SSR_CARD_IMAGE__"><div id="root">`, 1),
+		"ErrTokenAfterTheList": strings.Replace(ok, "<p>None</p>", "<p>None __ssr_card_name__</p>", 1),
 	} {
 		if _, err := parseHomeTemplate(text); err == nil {
 			t.Errorf("%s: parsed", name)

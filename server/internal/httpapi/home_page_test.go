@@ -2,11 +2,14 @@ package httpapi_test
 
 import (
 	"encoding/json"
+	"io"
+	"net/http"
 	"net/http/httptest"
 	"reflect"
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"golang.org/x/net/html"
 
@@ -194,6 +197,35 @@ func TestSite_HomePage(t *testing.T) {
 			t.Fatalf("/home.html: %d", res.StatusCode)
 		}
 	})
+}
+
+// TestSite_HomePageDoesNotWaitForTheDatabase: while the featured products'
+// answer does not come (a database that hangs), / answers after a short
+// wait with the prerendered page without them (its client fetches them),
+// and with them again once the catalogue answers.
+func TestSite_HomePageDoesNotWaitForTheDatabase(t *testing.T) {
+	s := mustServeHomeSite(t)
+	release := make(chan struct{})
+	httpapi.HoldHomeAnswer(s.site, release)
+
+	// The load is held for good: without the home page's own wait, this
+	// request would hang until the client gives up.
+	client := &http.Client{Timeout: 8 * time.Second}
+	res, err := client.Get(s.siteURL + "/")
+	if err != nil {
+		close(release)
+		t.Fatalf("GET / while the catalogue does not answer: %v", err)
+	}
+	body, _ := io.ReadAll(res.Body)
+	res.Body.Close()
+	close(release)
+	if res.StatusCode != 200 || !strings.Contains(string(body), "<h1>Home banner</h1>") ||
+		strings.Contains(string(body), "ssr-queries") || strings.Contains(string(body), "<article") {
+		t.Fatalf("%d, want index.html without featured products:\n%s", res.StatusCode, body)
+	}
+
+	_, page := s.fetch(t, "/", nil)
+	s.mustMatchFeatured(t, page, strings.ToUpper)
 }
 
 // TestSite_HomePageFollowsTheCatalogue: the page is kept while the answer

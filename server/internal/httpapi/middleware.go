@@ -40,21 +40,26 @@ func (s *Server) requestLog() gin.HandlerFunc {
 		if s.observer != nil {
 			s.observer.RequestStarted()
 		}
+		// Deferred, so that a request whose handler aborts (a panic with
+		// http.ErrAbortHandler goes on up) is still logged and leaves the
+		// in-flight gauge.
+		defer func() {
+			took := time.Since(start)
+			bytes := max(c.Writer.Size(), 0) // -1 when nothing was written
+			s.log.LogAttrs(c.Request.Context(), slog.LevelInfo, "request",
+				slog.String("request_id", id),
+				slog.String("method", c.Request.Method),
+				slog.String("route", c.FullPath()),
+				slog.String("path", c.Request.URL.Path),
+				slog.Int("status", c.Writer.Status()),
+				slog.Int("bytes", bytes),
+				slog.Duration("duration", took),
+				slog.String("client", c.ClientIP()))
+			if s.observer != nil {
+				s.observer.ObserveRequest(c.Request.Method, c.FullPath(), c.Writer.Status(), took)
+			}
+		}()
 		c.Next()
-		took := time.Since(start)
-		bytes := max(c.Writer.Size(), 0) // -1 when nothing was written
-		s.log.LogAttrs(c.Request.Context(), slog.LevelInfo, "request",
-			slog.String("request_id", id),
-			slog.String("method", c.Request.Method),
-			slog.String("route", c.FullPath()),
-			slog.String("path", c.Request.URL.Path),
-			slog.Int("status", c.Writer.Status()),
-			slog.Int("bytes", bytes),
-			slog.Duration("duration", took),
-			slog.String("client", c.ClientIP()))
-		if s.observer != nil {
-			s.observer.ObserveRequest(c.Request.Method, c.FullPath(), c.Writer.Status(), took)
-		}
 	}
 }
 

@@ -34,8 +34,14 @@ type Site struct {
 	sitemapMu   sync.Mutex // one build at a time
 	sitemaps    atomic.Pointer[sitemapSet]
 
-	home atomic.Pointer[cachedPage] // the home page, and the answer it was rendered from
+	homeMu sync.Mutex                 // one render at a time
+	home   atomic.Pointer[cachedPage] // the home page, and the answer it was rendered from
 }
+
+// homeWait is how long / waits for the featured products' answer before it
+// answers without them: a database that does not answer must not hold the
+// home page (the answer's own load goes on, for the next request).
+const homeWait = time.Second
 
 // maxSitemapURLs is the sitemap protocol's limit of URLs per file.
 const maxSitemapURLs = 50_000
@@ -123,7 +129,9 @@ func (s *Site) homePage(w http.ResponseWriter, r *http.Request) {
 	q, err := t.query()
 	var a *answer
 	if err == nil {
-		a, err = s.api.productListAnswer(r.Context(), q)
+		ctx, cancel := context.WithTimeout(r.Context(), homeWait)
+		a, err = s.api.productListAnswer(ctx, q)
+		cancel()
 	}
 	if err != nil {
 		s.api.log.LogAttrs(r.Context(), slog.LevelWarn, "home page without featured products", slog.Any("error", err))
@@ -133,9 +141,14 @@ func (s *Site) homePage(w http.ResponseWriter, r *http.Request) {
 	source := a.etag + "/" + strconv.FormatInt(a.total, 10) // the total is in the page too
 	p := s.home.Load()
 	if p == nil || p.source != source {
-		products, _ := a.value.([]shop.Product)
-		p = &cachedPage{source: source, file: newSPAFile(t.render(products, a.body, a.total), "text/html; charset=utf-8", false)}
-		s.home.Store(p)
+		// Rendered once for the requests that see the same new answer.
+		s.homeMu.Lock()
+		if p = s.home.Load(); p == nil || p.source != source {
+			products, _ := a.value.([]shop.Product)
+			p = &cachedPage{source: source, file: newSPAFile(t.render(products, a.body, a.total), "text/html; charset=utf-8", false)}
+			s.home.Store(p)
+		}
+		s.homeMu.Unlock()
 	}
 	serveFile(w, r, p.file, http.StatusOK)
 }

@@ -39,8 +39,12 @@ func OpenStore(ctx context.Context, cfg config.Config, verb string, stderr io.Wr
 	switch {
 	case errors.Is(err, mongodb.ErrStoreInUse):
 		fmt.Fprintf(stderr, "Cannot %s: a running storefront holds the embedded store in %s.\n"+
-			"Stop it (Ctrl-C) and run the %s again; nothing was written. (With MONGODB_URI, the %s runs while the storefront runs.)\n",
-			verb, cfg.DataDir, verb, verb)
+			"Stop it (Ctrl-C) and run the %s again; nothing was written.\n", verb, cfg.DataDir, verb)
+		if verb == "backup" {
+			// Said of a backup alone: a restore is not advised under running
+			// instances, which go on serving what they hold until it expires.
+			fmt.Fprintln(stderr, "(With MONGODB_URI, backups run while the storefront runs.)")
+		}
 	case err != nil:
 		fmt.Fprintf(stderr, "Cannot open the store: %v\nNothing was written.\n", err)
 	}
