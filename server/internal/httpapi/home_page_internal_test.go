@@ -1,6 +1,10 @@
 package httpapi
 
 import (
+	"bufio"
+	"bytes"
+	"os/exec"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -25,6 +29,63 @@ func TestUpperCase(t *testing.T) {
 		if got := upperCase(in); got != want {
 			t.Errorf("upperCase(%q) = %q, want %q", in, got, want)
 		}
+	}
+}
+
+// TestUpperCase_EveryCharacterAsNode: upperCase agrees with the
+// JavaScript of the Node that builds the client for every character (the
+// prerender runs there; Chromium's ICU is as new or newer). Node is what
+// the project needs anyway: a machine without it fails here.
+func TestUpperCase_EveryCharacterAsNode(t *testing.T) {
+	const script = `const out = [];
+for (let c = 0; c <= 0x10FFFF; c++) {
+  if (c >= 0xD800 && c <= 0xDFFF) continue;
+  const s = String.fromCodePoint(c), u = s.toUpperCase();
+  if (u !== s) out.push(c.toString(16) + ' ' + [...u].map((x) => x.codePointAt(0).toString(16)).join(','));
+}
+process.stdout.write(out.join('\n') + '\n');`
+	out, err := exec.Command("node", "-e", script).Output()
+	if err != nil {
+		t.Fatalf("node: %v (Node 20+ is needed to build and test the client)", err)
+	}
+	js := map[rune]string{}
+	sc := bufio.NewScanner(bytes.NewReader(out))
+	for sc.Scan() {
+		c, mapped, _ := strings.Cut(sc.Text(), " ")
+		r, err := strconv.ParseInt(c, 16, 32)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var u strings.Builder
+		for _, h := range strings.Split(mapped, ",") {
+			x, err := strconv.ParseInt(h, 16, 32)
+			if err != nil {
+				t.Fatal(err)
+			}
+			u.WriteRune(rune(x))
+		}
+		js[rune(r)] = u.String()
+	}
+	if len(js) < 1400 {
+		t.Fatalf("node listed %d mappings", len(js))
+	}
+	wrong := 0
+	for r := rune(0); r <= 0x10FFFF; r++ {
+		if r >= 0xD800 && r <= 0xDFFF {
+			continue
+		}
+		want, ok := js[r]
+		if !ok {
+			want = string(r)
+		}
+		if got := upperCase(string(r)); got != want {
+			if wrong++; wrong <= 10 {
+				t.Errorf("U+%04X: %q, JavaScript %q", r, got, want)
+			}
+		}
+	}
+	if wrong > 0 {
+		t.Fatalf("%d characters upper-case otherwise than in JavaScript", wrong)
 	}
 }
 

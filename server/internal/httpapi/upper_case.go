@@ -19,7 +19,7 @@ func upperCase(s string) string {
 		if u, ok := jsSpecialUpper[r]; ok {
 			b.WriteString(u)
 		} else {
-			b.WriteRune(unicode.ToUpper(r))
+			b.WriteRune(simpleUpper(r))
 		}
 	}
 	return b.String()
@@ -134,4 +134,29 @@ var jsSpecialUpper = map[rune]string{
 	0xFB15: "\u0544\u053B",
 	0xFB16: "\u054E\u0546",
 	0xFB17: "\u0544\u053D",
+}
+
+// simpleUpper is unicode.ToUpper, plus the lower-case letters that Unicode
+// 16 and 17 added, which Go's tables (Unicode 15.0) leave as they are and
+// JavaScript (Node 20: ICU 78, Unicode 17) upper-cases. A browser with an
+// older ICU leaves them too: a name with one of them then hydrates with a
+// warning there, and the client renders it again.
+func simpleUpper(r rune) rune {
+	switch {
+	case r >= 0x10D70 && r <= 0x10D85: // Garay
+		return r - 0x20
+	case r >= 0x16EBB && r <= 0x16ED3: // Beria Erfe
+		return r - 0x1B
+	}
+	if u, ok := unicode16Upper[r]; ok {
+		return u
+	}
+	return unicode.ToUpper(r)
+}
+
+// unicode16Upper is the rest of the new upper-case mappings (Latin and
+// Cyrillic).
+var unicode16Upper = map[rune]rune{
+	0x019B: 0xA7DC, 0x0264: 0xA7CB, 0x1C8A: 0x1C89, 0xA7CD: 0xA7CC,
+	0xA7CF: 0xA7CE, 0xA7D3: 0xA7D2, 0xA7D5: 0xA7D4, 0xA7DB: 0xA7DA,
 }
