@@ -250,6 +250,14 @@ export function steelBackground(theme: Theme, angle = 135, middle = 55): string 
   );
 }
 
+/** The /landing carousel's slide backgrounds, by the slide's subject: each dark enough for white text. */
+export const slideBackgrounds = {
+  generator: 'linear-gradient(135deg, #1b2631 0%, #30506d 100%)',
+  compressor: 'linear-gradient(135deg, #0c3036 0%, #17646f 100%)',
+  welder: 'linear-gradient(135deg, #3a1c0d 0%, #7a3511 100%)',
+  pump: 'linear-gradient(135deg, #10302a 0%, #1f5c47 100%)',
+} as const;
+
 /** Amber-and-black hazard stripes, each `band` px wide: the edge of the dark heroes and the test-mode notice. */
 export function hazardStripes(theme: Theme, band: number): string {
   return `repeating-linear-gradient(-45deg, ${theme.palette.primary.main} 0 ${band}px, ${theme.palette.text.primary} ${band}px ${band * 2}px)`;

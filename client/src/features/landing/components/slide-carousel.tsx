@@ -9,7 +9,7 @@ import WaterDropOutlinedIcon from '@mui/icons-material/WaterDropOutlined';
 import { styled } from '@mui/material/styles';
 import { useEffect, type ReactNode } from 'react';
 import { contentMessages } from '@/config/content-messages';
-import { onDarkSurface } from '@/lib/theme';
+import { onDarkSurface, slideBackgrounds } from '@/lib/theme';
 import type { Slide } from '../content/slides';
 
 const m = contentMessages.landing;
@@ -104,7 +104,7 @@ export function SlideCarousel({ slides }: { slides: readonly Slide[] }) {
                 display: 'flex',
                 alignItems: 'center',
                 color: 'common.white',
-                background: slide.background,
+                background: slideBackgrounds[slide.icon],
                 ...onDarkSurface,
                 overflow: 'hidden',
               }}
