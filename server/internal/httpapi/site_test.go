@@ -406,17 +406,7 @@ func TestSite_HostileProductStaysText(t *testing.T) {
 		t.Fatalf("%d", res.StatusCode)
 	}
 	pg := s.mustMatchProduct(t, page, p) // every field reads back exactly, as text
-	if imgs := pg.elements("img"); len(imgs) != 1 || attrs(imgs[0])["onerror"] != "" {
-		t.Errorf("an element came out of a field: %d img elements", len(imgs))
-	}
-	if n := len(pg.scripts); n != 3 {
-		t.Errorf("%d script elements, want the JSON-LD, #ssr-product and the module: %+v", n, pg.scripts)
-	}
-	for _, raw := range []string{"<script>alert", "<img src=x", "<!-- </p>"} {
-		if strings.Contains(page, raw) {
-			t.Errorf("the page has %q unescaped", raw)
-		}
-	}
+	mustKeepFieldsText(t, pg, page, 3, "<!-- </p>") // the JSON-LD, #ssr-product and the module
 	for _, sc := range pg.scripts {
 		if strings.ContainsAny(sc.body, "<>&\u2028") {
 			t.Errorf("a script's JSON has <, >, & or U+2028 unescaped: %s", sc.body)
@@ -658,6 +648,24 @@ func TestNewSPA_ErrTemplateWithoutMarkers(t *testing.T) {
 		}
 		if _, err := httpapi.NewSPA(dir); err == nil || !strings.Contains(err.Error(), "product.html") {
 			t.Errorf("%s: %v", name, err)
+		}
+	}
+}
+
+// mustKeepFieldsText checks a page written from a product whose fields are
+// markup (a script, an img with onerror, and raw): that no element came out
+// of them (one img, the page's own scripts) and none is in the page as it is.
+func mustKeepFieldsText(tb testing.TB, pg page, body string, scripts int, raw string) {
+	tb.Helper()
+	if imgs := pg.elements("img"); len(imgs) != 1 || attrs(imgs[0])["onerror"] != "" {
+		tb.Errorf("an element came out of a field: %d img elements", len(imgs))
+	}
+	if n := len(pg.scripts); n != scripts {
+		tb.Errorf("%d script elements, want %d: %+v", n, scripts, pg.scripts)
+	}
+	for _, r := range []string{"<script>alert", "<img src=x", raw} {
+		if strings.Contains(body, r) {
+			tb.Errorf("the page has %q unescaped", r)
 		}
 	}
 }
