@@ -44,6 +44,7 @@ func writeMongodumpFixture(t *testing.T, docs map[string][]bson.D) string {
 }
 
 func TestValidate(t *testing.T) {
+	t.Parallel()
 	user := func(id, email string) bson.D {
 		oid, _ := bson.ObjectIDFromHex(id)
 		return bson.D{{Key: "_id", Value: oid}, {Key: "email", Value: email}, {Key: "name", Value: "Bea"}, {Key: "role", Value: "user"}}

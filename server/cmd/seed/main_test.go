@@ -56,6 +56,7 @@ const goodJSON = `[
 ]`
 
 func TestSeed(t *testing.T) {
+	t.Parallel()
 	t.Run("OK_InsertsThenChangesNothing", func(t *testing.T) {
 		dir := t.TempDir()
 		file := writeFile(t, "cat.json", goodJSON)
@@ -177,6 +178,7 @@ func catalogueCSV(t *testing.T, n, bad int) string {
 }
 
 func TestSeed_TenThousandRows(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	t.Run("ErrOneBadRow_NothingWritten", func(t *testing.T) {
 		code, _, errs := seed(t, dir, catalogueCSV(t, 10_000, 7777))
@@ -232,6 +234,7 @@ func TestSeed_TenThousandRows(t *testing.T) {
 }
 
 func TestProgress(t *testing.T) {
+	t.Parallel()
 	clock := time.Date(2026, 11, 23, 9, 0, 0, 0, time.UTC)
 	tick := func(d time.Duration) { clock = clock.Add(d) }
 	t.Run("OK_QuietWhenQuick", func(t *testing.T) {
@@ -279,6 +282,7 @@ func TestProgress(t *testing.T) {
 }
 
 func TestSeed_PictureFiles(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	files := t.TempDir()
 	pic := imaging.Picture(64, 48, color.RGBA{30, 64, 120, 255}, color.RGBA{12, 20, 40, 255}, "gear", "")

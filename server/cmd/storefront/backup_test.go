@@ -27,6 +27,7 @@ import (
 // store that holds data (and --drop replaces it), and that a damaged .bson
 // file is refused with nothing written.
 func TestBinary_BackupRestore(t *testing.T) {
+	t.Parallel()
 	storefront := buildCommand(t, ".", "storefront")
 	backupCmd := buildCommand(t, "../backup", "backup")
 	const admin = "owner@backup.test"

@@ -7,6 +7,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -14,13 +15,39 @@ import (
 	"storefront/server/internal/testwait"
 )
 
-// buildCommand builds the main package in dir (relative to this one) into
-// the test's temporary directory as name.
-func buildCommand(t *testing.T, dir, name string) string {
-	t.Helper()
-	bin := filepath.Join(t.TempDir(), name)
-	if out, err := exec.Command("go", "build", "-o", bin, dir).CombinedOutput(); err != nil {
-		t.Fatalf("build %s: %v\n%s", dir, err, out)
+// binDir holds the binaries the package's tests run, built once per run.
+var binDir string
+
+func TestMain(m *testing.M) {
+	dir, err := os.MkdirTemp("", "storefront-binaries-")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	binDir = dir
+	code := m.Run()
+	_ = os.RemoveAll(dir)
+	os.Exit(code)
+}
+
+// builds are the binaries built so far, by package directory.
+var builds sync.Map // dir -> func() (string, error)
+
+// buildCommand returns the main package in dir (relative to this one) built
+// as name: once per test run, however many tests (running side by side)
+// ask for it.
+func buildCommand(tb testing.TB, dir, name string) string {
+	tb.Helper()
+	build, _ := builds.LoadOrStore(dir, sync.OnceValues(func() (string, error) {
+		bin := filepath.Join(binDir, name)
+		if out, err := exec.Command("go", "build", "-o", bin, dir).CombinedOutput(); err != nil {
+			return "", fmt.Errorf("build %s: %v\n%s", dir, err, out)
+		}
+		return bin, nil
+	}))
+	bin, err := build.(func() (string, error))()
+	if err != nil {
+		tb.Fatal(err)
 	}
 	return bin
 }

@@ -10,7 +10,6 @@ import (
 	"net/url"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"reflect"
 	"strings"
 	"sync"
@@ -33,10 +32,8 @@ import (
 // The binary runs on the embedded store (MONGODB_URI is cleared for it),
 // whatever the test run's own MONGODB_URI.
 func TestBinary_KillMidBurst(t *testing.T) {
-	bin := filepath.Join(t.TempDir(), "storefront")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("build: %v\n%s", err, out)
-	}
+	t.Parallel()
+	bin := buildCommand(t, ".", "storefront")
 	dataDir := t.TempDir()
 	const admin = "owner@crash.test"
 	start := func() (*exec.Cmd, *syncBuffer, *apiClient) {

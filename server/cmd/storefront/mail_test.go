@@ -5,7 +5,6 @@ import (
 	"net/http"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"strings"
 	"syscall"
 	"testing"
@@ -19,11 +18,9 @@ import (
 // a contact message reaches the admin through a real SMTP server, and
 // SIGTERM still stops the process cleanly.
 func TestBinary_SendsMail(t *testing.T) {
+	t.Parallel()
 	srv := mailtest.Start(t, mailtest.Options{Security: mailtest.Plain})
-	bin := filepath.Join(t.TempDir(), "storefront")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("build: %v\n%s", err, out)
-	}
+	bin := buildCommand(t, ".", "storefront")
 	port := freePort(t)
 	cmd := exec.Command(bin)
 	cmd.Env = append(os.Environ(), "DATA_DIR="+t.TempDir(), fmt.Sprintf("PORT=%d", port), "MONGODB_URI=", "SEED_DEMO=false",

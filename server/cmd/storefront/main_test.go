@@ -20,6 +20,7 @@ import (
 // on the same DATA_DIR finds the data and adds no second demo catalogue. A
 // request in flight when SIGTERM arrives is answered before the exit.
 func TestBinary(t *testing.T) {
+	t.Parallel()
 	bin := buildCommand(t, ".", "storefront")
 	dataDir := t.TempDir()
 	sf := startStorefront(t, bin, dataDir)

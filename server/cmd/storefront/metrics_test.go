@@ -20,6 +20,7 @@ import (
 // label value), the business counters, the rate limits, the caches'
 // sizes and the Go runtime. The API's own port serves no metrics.
 func TestBinary_Metrics(t *testing.T) {
+	t.Parallel()
 	bin := buildCommand(t, ".", "storefront")
 	metricsPort := freePort(t)
 	const admin = "owner@metrics.test"

@@ -49,14 +49,7 @@ type scaleRow struct{ what, value, budget string }
 
 func runScale(b *testing.B) {
 	dir := b.TempDir()
-	bin := func(name, pkg string) string {
-		out := filepath.Join(dir, name)
-		if o, err := exec.Command("go", "build", "-o", out, pkg).CombinedOutput(); err != nil {
-			b.Fatalf("build %s: %v\n%s", pkg, err, o)
-		}
-		return out
-	}
-	storefront, seed := bin("storefront", "."), bin("seed", "../seed")
+	storefront, seed := buildCommand(b, ".", "storefront"), buildCommand(b, "../seed", "seed")
 	dataDir := filepath.Join(dir, "data")
 	const admin = "owner@scale.test"
 	// The client server over the httpapi tests' fixture build: product

@@ -16,6 +16,7 @@ import (
 // CLIENT_PORT) writes product pages, robots.txt and the sitemap on SITE_URL
 // (the httpapi tests cover them in detail; this checks the wiring).
 func TestBinary_ClientServerPages(t *testing.T) {
+	t.Parallel()
 	bin := buildCommand(t, ".", "storefront")
 	dist, err := filepath.Abs("../../internal/httpapi/testdata/client")
 	if err != nil {

@@ -23,10 +23,8 @@ import (
 // any local process read every password hash). A DATA_DIR whose database
 // then vanished refuses to start, naming the file, and creates nothing.
 func TestBinary_TheStoreIsPrivate(t *testing.T) {
-	bin := filepath.Join(t.TempDir(), "storefront")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("build: %v\n%s", err, out)
-	}
+	t.Parallel()
+	bin := buildCommand(t, ".", "storefront")
 	dataDir, dist := t.TempDir(), t.TempDir()
 	if err := os.WriteFile(filepath.Join(dist, "index.html"), []byte("<!doctype html><title>Storefront</title><div id=root></div>"), 0o644); err != nil {
 		t.Fatal(err)

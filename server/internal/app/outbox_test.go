@@ -69,6 +69,7 @@ func mustPass(t *testing.T, c *app.Courier) int {
 }
 
 func TestCourier_Delivers(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		name     string
 		security mailtest.Security
@@ -121,6 +122,7 @@ func TestCourier_Delivers(t *testing.T) {
 }
 
 func TestCourier_DisabledIsKeptNotSent(t *testing.T) {
+	t.Parallel()
 	clock := newClock()
 	s := openStore(t, t.TempDir(), clock)
 	srv := mailtest.Start(t, mailtest.Options{})
@@ -136,6 +138,7 @@ func TestCourier_DisabledIsKeptNotSent(t *testing.T) {
 // TestCourier_ServerDownThenUp: an outage loses nothing, and the message is
 // delivered once when the server is back.
 func TestCourier_ServerDownThenUp(t *testing.T) {
+	t.Parallel()
 	clock := newClock()
 	s := openStore(t, t.TempDir(), clock)
 	srv := mailtest.Start(t, mailtest.Options{Security: mailtest.StartTLS})
@@ -171,6 +174,7 @@ func TestCourier_ServerDownThenUp(t *testing.T) {
 // TestCourier_GivesUpAfter24Hours: backoff doubles up to 5 minutes; after
 // 24 hours of refusals the message is failed.
 func TestCourier_GivesUpAfter24Hours(t *testing.T) {
+	t.Parallel()
 	clock := newClock()
 	s := openStore(t, t.TempDir(), clock)
 	srv := mailtest.Start(t, mailtest.Options{})
@@ -200,6 +204,7 @@ func TestCourier_GivesUpAfter24Hours(t *testing.T) {
 // TestCourier_RestartWithPendingMail: messages stored before a stop (one
 // never tried, one that failed) are delivered by the next process.
 func TestCourier_RestartWithPendingMail(t *testing.T) {
+	t.Parallel()
 	clock := newClock()
 	dir := t.TempDir()
 	srv := mailtest.Start(t, mailtest.Options{})
@@ -224,6 +229,7 @@ func TestCourier_RestartWithPendingMail(t *testing.T) {
 // stopped answering loses it when its lease ends; another sender delivers
 // it, and the stalled one can no longer record an outcome.
 func TestCourier_StalledClaimExpires(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	clock := newClock()
 	s := openStore(t, t.TempDir(), clock)
@@ -255,6 +261,7 @@ func TestCourier_StalledClaimExpires(t *testing.T) {
 // TestCourier_SendersShareTheOutbox: two senders (two instances) pass at
 // once; each message is claimed by one of them and delivered once.
 func TestCourier_SendersShareTheOutbox(t *testing.T) {
+	t.Parallel()
 	clock := newClock()
 	s := openStore(t, t.TempDir(), clock)
 	srv := mailtest.Start(t, mailtest.Options{})
@@ -287,6 +294,7 @@ func TestCourier_SendersShareTheOutbox(t *testing.T) {
 // TestCourier_RunWakesAndStops: Run delivers at a wake and at a tick, and
 // returns when its context ends.
 func TestCourier_RunWakesAndStops(t *testing.T) {
+	t.Parallel()
 	clock := newClock()
 	s := openStore(t, t.TempDir(), clock)
 	srv := mailtest.Start(t, mailtest.Options{})

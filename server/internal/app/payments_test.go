@@ -50,6 +50,7 @@ func (h *hookedOrders) FindOrder(ctx context.Context, id string) (shop.Order, er
 // de-duplication waits in FindOrder until every delivery has either got
 // there or returned, so a check-then-insert lets all 8 through, every time.
 func TestWebhook_ConcurrentDeliveriesProcessOnce(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	s := mongotest.MustOpen(t)
 	orderID := unpaidOrder(t, s, 12500, 2)
@@ -100,6 +101,7 @@ func TestWebhook_ConcurrentDeliveriesProcessOnce(t *testing.T) {
 // does not answer), so the claim is dropped and the provider's retry
 // processes the event.
 func TestWebhook_AFailedEventIsProcessedOnRetry(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	s := mongotest.MustOpen(t)
 	orderID := unpaidOrder(t, s, 1000, 1)

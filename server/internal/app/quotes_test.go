@@ -59,6 +59,7 @@ func placeDirect(t *testing.T, s *mongodb.Store, id string, it shop.QuoteItem) {
 // the next start: every order placed, the quote is accepted; some missing,
 // those placed are withdrawn (their stock back) and the quote is quoted.
 func TestQuotesRecover(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	clock := newClock()
 	s := openStore(t, t.TempDir(), clock)

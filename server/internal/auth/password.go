@@ -7,6 +7,7 @@ import (
 	"errors"
 	"runtime"
 	"sync/atomic"
+	"testing"
 	"time"
 
 	"github.com/alexedwards/argon2id"
@@ -14,8 +15,27 @@ import (
 	"storefront/server/internal/shop"
 )
 
-// argon2id parameters (OWASP's recommended minimum: 19 MiB, 2 passes, 1 lane).
-var argonParams = &argon2id.Params{Memory: 19 * 1024, Iterations: 2, Parallelism: 1, SaltLength: 16, KeyLength: 32}
+// productionParams are the argon2id parameters every hash is made with
+// (OWASP's recommended minimum: 19 MiB, 2 passes, 1 lane).
+var productionParams = argon2id.Params{Memory: 19 * 1024, Iterations: 2, Parallelism: 1, SaltLength: 16, KeyLength: 32}
+
+// argonParams are the parameters in use: productionParams, except in a test
+// binary that asked for FastHashingForTests.
+var argonParams = &productionParams
+
+// FastHashingForTests makes this test binary hash passwords with argon2id's
+// cheapest parameters (64 KiB, 1 pass), so that tests signing up hundreds of
+// accounts spend milliseconds instead of seconds on it. Call it from a
+// TestMain, before any test runs. Outside a test binary it panics: no
+// setting, flag or environment variable of a deployment can reach it. The
+// auth package's own tests keep the production parameters and check them.
+func FastHashingForTests() {
+	if !testing.Testing() {
+		panic("auth: FastHashingForTests called outside a test binary")
+	}
+	argonParams = &argon2id.Params{Memory: 64, Iterations: 1, Parallelism: 1, SaltLength: 16, KeyLength: 32}
+	dummyHash, _ = hashPassword("not a real password")
+}
 
 // The most a stored hash may ask for: a check runs with the hash's own
 // parameters, and memory per check must stay bounded (HashLimit counts

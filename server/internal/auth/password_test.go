@@ -3,6 +3,8 @@ package auth
 import (
 	"context"
 	"errors"
+	"runtime"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -173,5 +175,35 @@ func TestDefaultHashConcurrency(t *testing.T) {
 	}
 	if n := NewHashLimit(0, -1); n.Concurrency() != DefaultHashConcurrency() || n.wait != DefaultHashWait {
 		t.Fatalf("NewHashLimit(0, -1) = %d slots, wait %s", n.Concurrency(), n.wait)
+	}
+}
+
+// TestArgon2_ProductionCost keeps the production parameters (this package
+// never calls FastHashingForTests) and checks what a hash costs: the PHC
+// string records OWASP's minimum (19 MiB, 2 passes, 1 lane), and making it
+// allocates the 19 MiB.
+func TestArgon2_ProductionCost(t *testing.T) {
+	if *argonParams != productionParams {
+		t.Fatalf("hashing with %+v, want the production parameters %+v", *argonParams, productionParams)
+	}
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	hash, err := Argon2{Limit: NewHashLimit(1, time.Second)}.HashContext(context.Background(), "secret123")
+	runtime.ReadMemStats(&after)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, _, _, err := argon2id.DecodeHash(hash)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.Memory != 19*1024 || p.Iterations != 2 || p.Parallelism != 1 || p.KeyLength != 32 || p.SaltLength != 16 {
+		t.Fatalf("a new hash records %+v, want m=19456 t=2 p=1 (OWASP's minimum for argon2id)", *p)
+	}
+	if allocated := after.TotalAlloc - before.TotalAlloc; allocated < 19<<20 {
+		t.Fatalf("hashing allocated %d bytes, less than the 19 MiB its parameters promise", allocated)
+	}
+	if !strings.HasPrefix(dummyHash, "$argon2id$v=19$m=19456,t=2,p=1$") {
+		t.Fatalf("the no-account check's hash %q is not made with the production parameters, so an unknown e-mail answers faster", dummyHash)
 	}
 }

@@ -10,6 +10,7 @@ import (
 func env(vars map[string]string) func(string) string { return func(k string) string { return vars[k] } }
 
 func TestLoad(t *testing.T) {
+	t.Parallel()
 	t.Run("OK_Defaults", func(t *testing.T) {
 		c, err := Load(env(nil))
 		if err != nil {
@@ -58,6 +59,7 @@ func TestLoad(t *testing.T) {
 }
 
 func TestLoad_Limits(t *testing.T) {
+	t.Parallel()
 	t.Run("OK_UnsetMeansDefaults", func(t *testing.T) {
 		c, err := Load(env(nil))
 		if err != nil {
@@ -102,6 +104,7 @@ func TestLoad_Limits(t *testing.T) {
 }
 
 func TestLoad_Mail(t *testing.T) {
+	t.Parallel()
 	t.Run("OK_UnsetKeepsMail", func(t *testing.T) {
 		c, err := Load(env(nil))
 		if err != nil || c.SMTPURL != "" || c.MailFrom != "" {

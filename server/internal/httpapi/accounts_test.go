@@ -17,7 +17,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/gin-gonic/gin"
 	"github.com/golang-jwt/jwt/v5"
 
 	"storefront/server/internal/auth"
@@ -84,6 +83,7 @@ func (ts *testServer) users(tb testing.TB) []shop.User {
 }
 
 func TestAccountsAuthorisation(t *testing.T) {
+	t.Parallel()
 	ts := mustServe(t)
 	admin := ts.mustRegister(t, "Boss", adminEmail)
 	alice := ts.mustRegister(t, "Alice", "alice@shop.test")
@@ -183,6 +183,7 @@ func TestAccountsAuthorisation(t *testing.T) {
 }
 
 func TestRegister(t *testing.T) {
+	t.Parallel()
 	ts := mustServe(t)
 	t.Run("OK_AdminFromConfig", func(t *testing.T) {
 		res, body := ts.send(t, "POST", "/auth/register", "", map[string]string{"name": "Boss", "email": "BOSS@shop.test", "password": "secret123"})
@@ -227,6 +228,7 @@ func TestRegister(t *testing.T) {
 }
 
 func TestLogin(t *testing.T) {
+	t.Parallel()
 	ts := mustServe(t)
 	ts.mustRegister(t, "Carol", "carol@shop.test")
 	t.Run("OK", func(t *testing.T) {
@@ -281,6 +283,7 @@ func httpProblem(body []byte) (p struct {
 }
 
 func TestTokens(t *testing.T) {
+	t.Parallel()
 	ts := mustServe(t)
 	user := ts.mustRegister(t, "Faye", "faye@shop.test")
 	sign := func(method jwt.SigningMethod, key any, claims jwt.MapClaims) string {
@@ -318,6 +321,7 @@ func TestTokens(t *testing.T) {
 }
 
 func TestGoogleSignIn(t *testing.T) {
+	t.Parallel()
 	ts := mustServe(t)
 	t.Run("OK_CreatesAccountOnce", func(t *testing.T) {
 		for i := 0; i < 2; i++ {
@@ -330,7 +334,7 @@ func TestGoogleSignIn(t *testing.T) {
 			t.Fatalf("%d accounts, want 1", n)
 		}
 	})
-	other := newTestGoogle(t)
+	other := newStrangerGoogle(t)
 	for name, credential := range map[string]string{
 		"WrongAudience":   ts.google.idToken(t, "x@gmail.test", func(c jwt.MapClaims) { c["aud"] = "someone-else" }),
 		"WrongIssuer":     ts.google.idToken(t, "x@gmail.test", func(c jwt.MapClaims) { c["iss"] = "https://evil.example" }),
@@ -385,7 +389,6 @@ type limitServer struct {
 
 func mustServeLimits(tb testing.TB, limits httpapi.Limits, hashes *auth.HashLimit) *limitServer {
 	tb.Helper()
-	gin.SetMode(gin.TestMode)
 	store := mongotest.MustOpen(tb)
 	tokens, err := auth.NewTokens([]byte(testSecret))
 	if err != nil {
@@ -401,6 +404,7 @@ func mustServeLimits(tb testing.TB, limits httpapi.Limits, hashes *auth.HashLimi
 // Wrong passwords from many addresses do not lock the owner out (they used
 // to: five from anywhere made the right password answer 429).
 func TestLogin_GuessesFromManyAddressesDoNotLockOutTheOwner(t *testing.T) {
+	t.Parallel()
 	ts := mustServe(t)
 	owner := ts.mustRegister(t, "Olive", "olive@shop.test")
 	for i := 1; i <= 6; i++ {
@@ -417,6 +421,7 @@ func TestLogin_GuessesFromManyAddressesDoNotLockOutTheOwner(t *testing.T) {
 // guesses; the account's owner elsewhere is not, and right passwords never
 // count against the budget.
 func TestLogin_GuessesFromOneAddressLimited(t *testing.T) {
+	t.Parallel()
 	ts := mustServe(t)
 	owner := ts.mustRegister(t, "Gus", "gus@shop.test")
 	h := ts.Config.Handler
@@ -472,6 +477,7 @@ func (f *fakeTime) waits() []time.Duration {
 // after the one before, and is then checked; the owner's right password
 // gets in (later) and gives its turn back.
 func TestLogin_GuessesOverTheAccountBudgetSlowDown(t *testing.T) {
+	t.Parallel()
 	clock := &fakeTime{now: time.Unix(1_700_000_000, 0)}
 	ts := mustServeLimits(t, httpapi.Limits{
 		LoginAccount: ratelimit.Rate{Burst: 3, Interval: time.Minute}, LoginAccountMaxWait: 3 * time.Minute,
@@ -530,6 +536,7 @@ func TestLogin_GuessesOverTheAccountBudgetSlowDown(t *testing.T) {
 // Sign-ups are limited per client address (each is an account and a 19 MiB
 // password hash): the default allows 10 at once. Bad input does not count.
 func TestRegister_LimitedPerAddress(t *testing.T) {
+	t.Parallel()
 	ts := mustServe(t)
 	h := ts.Config.Handler
 	signUp := func(addr string, i int) (*http.Response, []byte) {
@@ -560,6 +567,7 @@ func TestRegister_LimitedPerAddress(t *testing.T) {
 // up hashes (19 MiB each) without bound; and those attempts do not count
 // against any limit.
 func TestAccounts_HashSlotsBusy503(t *testing.T) {
+	t.Parallel()
 	hashes := auth.NewHashLimit(2, 20*time.Millisecond)
 	ts := mustServeLimits(t, httpapi.Limits{SignUp: ratelimit.Rate{Burst: 2, Interval: time.Hour}}, hashes)
 	const email = "busy@shop.test"

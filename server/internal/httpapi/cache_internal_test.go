@@ -10,6 +10,7 @@ import (
 // Distinct searches, which any visitor can make, never hold more than the
 // cache's byte budget.
 func TestAnswerCache_BoundedByBytes(t *testing.T) {
+	t.Parallel()
 	c := newAnswerCache(0)
 	c.budget = 64 << 10
 	page := strings.Repeat("x", 4000)
@@ -37,6 +38,7 @@ func TestAnswerCache_BoundedByBytes(t *testing.T) {
 // goes away: the first one stops waiting at once, the load goes on with a
 // live context, and its answer serves the next request without a new load.
 func TestAnswerCache_LoadOutlivesTheFirstCaller(t *testing.T) {
+	t.Parallel()
 	c := newAnswerCache(0)
 	started, finish := make(chan struct{}), make(chan struct{})
 	loadErr := make(chan error, 1)

@@ -17,6 +17,7 @@ func validProduct(image string) map[string]any {
 }
 
 func TestProducts(t *testing.T) {
+	t.Parallel()
 	ts := mustServe(t)
 	admin := ts.mustRegister(t, "Boss", adminEmail)
 	img := ts.mustUpload(t, admin.Token, testPNG(t, 20, 20))

@@ -10,6 +10,7 @@ import (
 )
 
 func TestContact(t *testing.T) {
+	t.Parallel()
 	ts := mustServe(t)
 	admin := ts.mustRegister(t, "Boss", adminEmail)
 	alice := ts.quickAccount(t, "Alice", "alice@shop.test")

@@ -11,6 +11,7 @@ import (
 )
 
 func TestContentAuthorisation(t *testing.T) {
+	t.Parallel()
 	ts := mustServe(t)
 	admin := ts.mustRegister(t, "Boss", adminEmail)
 	alice := ts.mustRegister(t, "Alice", "alice@shop.test")

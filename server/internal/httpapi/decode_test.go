@@ -47,6 +47,7 @@ func (ts *testServer) orderCount(tb testing.TB, email string) int64 {
 // case-insensitively and let a repeated key win, so that
 // {"productQuantity":1,"PRODUCTQUANTITY":5} ordered 5.
 func TestDecode_FieldNamesAreExact(t *testing.T) {
+	t.Parallel()
 	ts := mustServe(t)
 	admin := ts.mustRegister(t, "Boss", adminEmail)
 	alice := ts.quickAccount(t, "Alice", "alice@shop.test")

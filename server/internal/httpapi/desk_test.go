@@ -155,6 +155,7 @@ func (ds *deskServer) snapshot(t *testing.T) string {
 // TestDesk_Authorisation: every call of the service desk, for each role.
 // Each state-changing call gets a fresh quote, order or claim of Alice's.
 func TestDesk_Authorisation(t *testing.T) {
+	t.Parallel()
 	ds := mustServeDesk(t)
 	p := ds.mustProduct(t, "Drill Press", 120000, 1000, 5)
 	roles := []struct {
@@ -246,6 +247,7 @@ func TestDesk_Authorisation(t *testing.T) {
 }
 
 func TestQuotes_Journey(t *testing.T) {
+	t.Parallel()
 	ds := mustServeDesk(t)
 	lathe := ds.mustProduct(t, "Lathe", 250000, 10, 5)
 	press := ds.mustProduct(t, "Press", 80000, 100, 20)
@@ -357,6 +359,7 @@ func (ds *deskServer) restock(t *testing.T, p shop.Product, available int64) {
 }
 
 func TestQuotes_Expired(t *testing.T) {
+	t.Parallel()
 	ds := mustServeDesk(t)
 	p := ds.mustProduct(t, "Lathe", 250000, 10, 1)
 	id := ds.mustQuote(t, ds.alice.Token, p.ID, 1)
@@ -380,6 +383,7 @@ func TestQuotes_Expired(t *testing.T) {
 }
 
 func TestQuotes_ErrInvalid(t *testing.T) {
+	t.Parallel()
 	ds := mustServeDesk(t)
 	p := ds.mustProduct(t, "Lathe", 250000, 10, 1)
 	q := ds.mustProduct(t, "Press", 80000, 10, 1)
@@ -439,6 +443,7 @@ func TestQuotes_ErrInvalid(t *testing.T) {
 }
 
 func TestClaims_Window(t *testing.T) {
+	t.Parallel()
 	ds := mustServeDesk(t)
 	p := ds.mustProduct(t, "Compressor", 90000, 100, 1)
 	ds.clock.Set("2025-12-31T15:00:00Z")
@@ -477,6 +482,7 @@ func TestClaims_Window(t *testing.T) {
 }
 
 func TestClaims_ErrImagesNotOurs(t *testing.T) {
+	t.Parallel()
 	ds := mustServeDesk(t)
 	p := ds.mustProduct(t, "Compressor", 90000, 100, 1)
 	order := ds.mustShippedOrder(t, ds.alice.Token, p.ID, 1)
@@ -497,6 +503,7 @@ func TestClaims_ErrImagesNotOurs(t *testing.T) {
 }
 
 func TestClaims_Approve(t *testing.T) {
+	t.Parallel()
 	ds := mustServeDesk(t)
 	p := ds.mustProduct(t, "Compressor", 90000, 10, 2)
 	order := ds.mustShippedOrder(t, ds.alice.Token, p.ID, 3)
@@ -574,6 +581,7 @@ func TestClaims_Approve(t *testing.T) {
 }
 
 func TestOutbox_MailForEveryEvent(t *testing.T) {
+	t.Parallel()
 	ds := mustServeDesk(t)
 	second := ds.mustRegister(t, "Deputy", "deputy@shop.test")
 	if res, body := ds.send(t, "PUT", "/user/admin/"+second.Email, ds.admin.Token, nil); res.StatusCode != 200 {
@@ -627,6 +635,7 @@ func TestOutbox_MailForEveryEvent(t *testing.T) {
 // TestQuotes_ConcurrentAcceptsPlaceOnce: eight accepts of one quote at once
 // place its orders once.
 func TestQuotes_ConcurrentAcceptsPlaceOnce(t *testing.T) {
+	t.Parallel()
 	ds := mustServeDesk(t)
 	p := ds.mustProduct(t, "Lathe", 250000, 100, 1)
 	q := ds.mustProduct(t, "Press", 80000, 100, 1)

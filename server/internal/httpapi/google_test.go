@@ -8,6 +8,7 @@ import (
 	"math/big"
 	"net/http"
 	"net/http/httptest"
+	"sync"
 	"testing"
 	"time"
 
@@ -27,9 +28,23 @@ type testGoogle struct {
 	key *rsa.PrivateKey
 }
 
-func newTestGoogle(tb testing.TB) *testGoogle {
+// googleKey is the stand-in's signing key and strangerKey another one
+// (tokens no server trusts), each made once for the package: a 2048-bit RSA
+// key takes a tenth of a second or more to generate.
+var (
+	googleKey   = sync.OnceValues(func() (*rsa.PrivateKey, error) { return rsa.GenerateKey(rand.Reader, 2048) })
+	strangerKey = sync.OnceValues(func() (*rsa.PrivateKey, error) { return rsa.GenerateKey(rand.Reader, 2048) })
+)
+
+// newTestGoogle is the stand-in for Google's key set that the test servers trust.
+func newTestGoogle(tb testing.TB) *testGoogle { return newGoogleWith(tb, googleKey) }
+
+// newStrangerGoogle signs like Google with a key no test server trusts.
+func newStrangerGoogle(tb testing.TB) *testGoogle { return newGoogleWith(tb, strangerKey) }
+
+func newGoogleWith(tb testing.TB, keyOf func() (*rsa.PrivateKey, error)) *testGoogle {
 	tb.Helper()
-	key, err := rsa.GenerateKey(rand.Reader, 2048)
+	key, err := keyOf()
 	if err != nil {
 		tb.Fatal(err)
 	}

@@ -14,6 +14,7 @@ import (
 // TestUpperCase: the card's title is upper-cased as JavaScript's
 // toUpperCase does it (the values are Node's), or hydration would not match.
 func TestUpperCase(t *testing.T) {
+	t.Parallel()
 	for in, want := range map[string]string{
 		"Hydraulic Excavator 20T": "HYDRAULIC EXCAVATOR 20T",
 		"Straße":                  "STRASSE",
@@ -37,6 +38,7 @@ func TestUpperCase(t *testing.T) {
 // prerender runs there; Chromium's ICU is as new or newer). Node is what
 // the project needs anyway: a machine without it fails here.
 func TestUpperCase_EveryCharacterAsNode(t *testing.T) {
+	t.Parallel()
 	const script = `const out = [];
 for (let c = 0; c <= 0x10FFFF; c++) {
   if (c >= 0xD800 && c <= 0xDFFF) continue;
@@ -91,6 +93,7 @@ process.stdout.write(out.join('\n') + '\n');`
 
 // TestPreview: the client's truncate, by code points.
 func TestPreview(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		in   string
 		n    int
@@ -110,6 +113,7 @@ func TestPreview(t *testing.T) {
 }
 
 func TestParseHomeTemplate_Err(t *testing.T) {
+	t.Parallel()
 	card := "<li>__SSR_CARD_ID__ __ssr_card_name__ __SSR_CARD_NAME__ __SSR_CARD_PRICE__ __SSR_CARD_STOCK__ __SSR_CARD_MINIMUM__ __SSR_CARD_PREVIEW__ __SSR_CARD_IMAGE__</li>"
 	ok := `<div id="root"><!--ssr-featured-list--><ul><!--ssr-featured-card-->` + card + `<!--/ssr-featured-card--></ul><!--/ssr-featured-list-->` +
 		`<!--ssr-featured-empty--><p>None</p><!--/ssr-featured-empty--></div><!--ssr-featured:{"queryKey":["products",{"limit":5}],"limit":5,"previewChars":30}--><script></script>`
@@ -137,6 +141,7 @@ func TestParseHomeTemplate_Err(t *testing.T) {
 // TestHomeTemplate_Render: the card is repeated per product up to the
 // limit, the empty message stands alone, and the markers are gone.
 func TestHomeTemplate_Render(t *testing.T) {
+	t.Parallel()
 	tpl, err := parseHomeTemplate(`<main><!--ssr-featured-list--><ul><!--ssr-featured-card--><li id="__SSR_CARD_ID__">__SSR_CARD_NAME__ __ssr_card_name__ __SSR_CARD_PRICE__ __SSR_CARD_STOCK__ __SSR_CARD_MINIMUM__ __SSR_CARD_PREVIEW__ __SSR_CARD_IMAGE__</li><!--/ssr-featured-card--></ul><!--/ssr-featured-list-->` +
 		`<!--ssr-featured-empty--><p>None</p><!--/ssr-featured-empty--></main><!--ssr-featured:{"queryKey":["k"],"limit":2,"previewChars":4}--><script></script>`)
 	if err != nil {

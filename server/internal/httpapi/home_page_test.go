@@ -161,6 +161,7 @@ func (s *siteServer) mustMatchFeatured(tb testing.TB, body string, upper func(st
 }
 
 func TestSite_HomePage(t *testing.T) {
+	t.Parallel()
 	s := mustServeHomeSite(t)
 
 	t.Run("OK_FeaturedCardsAndTheirAnswer", func(t *testing.T) {
@@ -204,6 +205,7 @@ func TestSite_HomePage(t *testing.T) {
 // wait with the prerendered page without them (its client fetches them),
 // and with them again once the catalogue answers.
 func TestSite_HomePageDoesNotWaitForTheDatabase(t *testing.T) {
+	t.Parallel()
 	s := mustServeHomeSite(t)
 	release := make(chan struct{})
 	httpapi.HoldHomeAnswer(s.site, release)
@@ -232,6 +234,7 @@ func TestSite_HomePageDoesNotWaitForTheDatabase(t *testing.T) {
 // is the same, and shows the catalogue's first products as they are now:
 // an edit, fewer products than cards, none.
 func TestSite_HomePageFollowsTheCatalogue(t *testing.T) {
+	t.Parallel()
 	s := mustServeHomeSite(t)
 	admin := s.mustRegister(t, "Boss", adminEmail)
 	res, _ := s.fetch(t, "/", nil)
@@ -282,6 +285,7 @@ func TestSite_HomePageFollowsTheCatalogue(t *testing.T) {
 // featured product is text on the home page, in each card field and in the
 // JSON; its name is upper-cased as JavaScript does (ß to SS).
 func TestSite_HomePageHostileProductStaysText(t *testing.T) {
+	t.Parallel()
 	s := mustServeHomeSite(t)
 	admin := s.mustRegister(t, "Boss", adminEmail)
 	_, all := s.get(t, "/service")

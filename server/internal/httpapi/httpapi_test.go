@@ -11,8 +11,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/gin-gonic/gin"
-
 	"storefront/server/internal/app"
 	"storefront/server/internal/auth"
 	"storefront/server/internal/demo"
@@ -52,7 +50,6 @@ type serveOptions struct {
 
 func mustServeWith(tb testing.TB, opt serveOptions) *testServer {
 	tb.Helper()
-	gin.SetMode(gin.TestMode)
 	store := mongotest.MustOpenWith(tb, func(c *mongodb.Config) { c.Clock = opt.clock })
 	if _, err := demo.Seed(context.Background(), store, "http://shop.test", "sales@shop.test"); err != nil {
 		tb.Fatal(err)
@@ -126,6 +123,7 @@ func decode[T any](tb testing.TB, body []byte) T {
 }
 
 func TestListProducts(t *testing.T) {
+	t.Parallel()
 	ts := mustServe(t)
 	t.Run("OK_FirstFive", func(t *testing.T) {
 		res, body := ts.get(t, "/service?limit=5")
@@ -201,6 +199,7 @@ func TestListProducts(t *testing.T) {
 }
 
 func TestGetProduct(t *testing.T) {
+	t.Parallel()
 	ts := mustServe(t)
 	_, body := ts.get(t, "/service?limit=1")
 	first := decode[[]shop.Product](t, body)[0]
@@ -223,6 +222,7 @@ func TestGetProduct(t *testing.T) {
 }
 
 func TestListReviews(t *testing.T) {
+	t.Parallel()
 	ts := mustServe(t)
 	res, body := ts.get(t, "/reviews")
 	list := decode[[]map[string]any](t, body)
@@ -247,6 +247,7 @@ func TestListReviews(t *testing.T) {
 }
 
 func TestGetImage(t *testing.T) {
+	t.Parallel()
 	ts := mustServe(t)
 	_, body := ts.get(t, "/service?limit=1")
 	img := decode[[]shop.Product](t, body)[0].Image
@@ -271,6 +272,7 @@ func TestGetImage(t *testing.T) {
 }
 
 func TestCORS(t *testing.T) {
+	t.Parallel()
 	ts := mustServe(t)
 	t.Run("OK_AllowedOrigin", func(t *testing.T) {
 		res, _ := ts.do(t, "GET", "/service?limit=1", map[string]string{"Origin": allowedOrigin})
@@ -300,6 +302,7 @@ func TestCORS(t *testing.T) {
 }
 
 func TestMeta(t *testing.T) {
+	t.Parallel()
 	ts := mustServe(t)
 	res, body := ts.get(t, "/healthz")
 	if res.StatusCode != 200 {
@@ -325,6 +328,7 @@ func TestMeta(t *testing.T) {
 }
 
 func TestHealth_ErrStoreDown(t *testing.T) {
+	t.Parallel()
 	ts := mustServe(t)
 	if err := ts.store.Close(context.Background()); err != nil {
 		t.Fatal(err)

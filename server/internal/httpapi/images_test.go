@@ -70,6 +70,7 @@ func (ts *testServer) imageCount(tb testing.TB) int64 {
 }
 
 func TestUpload(t *testing.T) {
+	t.Parallel()
 	ts := mustServe(t)
 	user := ts.mustRegister(t, "Uma", "uma@shop.test")
 	good := testPNG(t, 120, 80)

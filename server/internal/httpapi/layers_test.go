@@ -12,6 +12,7 @@ import (
 // services reach the store only through the domain's interfaces, never the
 // MongoDB adapter or the driver's client.
 func TestLayers(t *testing.T) {
+	t.Parallel()
 	goTool := filepath.Join(runtime.GOROOT(), "bin", "go")
 	for _, pkg := range []string{"storefront/server/internal/httpapi", "storefront/server/internal/app"} {
 		out, err := exec.Command(goTool, "list", "-deps", pkg).CombinedOutput()

@@ -30,7 +30,7 @@ func (o *countingObserver) RateLimited(string) {}
 // (http.ErrAbortHandler, which the recovery passes on up) still ends its
 // request for the observer, or the in-flight gauge would only grow.
 func TestRequestLog_AbortedRequestEnds(t *testing.T) {
-	gin.SetMode(gin.TestMode)
+	t.Parallel()
 	o := &countingObserver{}
 	s := &Server{log: slog.New(slog.NewTextHandler(io.Discard, nil)), observer: o}
 	r := gin.New()

@@ -86,6 +86,7 @@ func mustDocument(tb testing.TB) *openapitest.Document {
 
 // GET /openapi.json is the document, valid OpenAPI 3.1, revalidated by ETag.
 func TestOpenAPI_Served(t *testing.T) {
+	t.Parallel()
 	ts := mustServe(t)
 	res, body := ts.get(t, "/openapi.json")
 	if res.StatusCode != 200 || !strings.HasPrefix(res.Header.Get("Content-Type"), "application/json") {
@@ -114,6 +115,7 @@ func TestOpenAPI_Served(t *testing.T) {
 // route cannot be added without its description, nor described without
 // existing.
 func TestOpenAPI_RoutesAreThePaths(t *testing.T) {
+	t.Parallel()
 	ts := mustServe(t)
 	engine, ok := ts.Config.Handler.(*gin.Engine)
 	if !ok {
@@ -158,6 +160,7 @@ var (
 // The check refuses answers the document does not allow: it would
 // otherwise pass every test whatever the server did.
 func TestOpenAPI_CheckRefusesWhatTheDocumentDoesNot(t *testing.T) {
+	t.Parallel()
 	doc := mustDocument(t)
 	product := `{"_id":"0123456789abcdef01234567","name":"Pump","price":12.5,"image":"http://shop.test/images/0123456789abcdef01234567",` +
 		`"description":"A pump.","avaialbequantit":3,"minimumquantity":1,"email":"a@shop.test","createdAt":"2026-01-02T03:04:05Z","updatedAt":"2026-01-02T03:04:05Z"}`

@@ -65,6 +65,7 @@ func (ts *testServer) mustOrder(tb testing.TB, token, productID string, qty any)
 }
 
 func TestOrders_ConcurrentNeverOversell(t *testing.T) {
+	t.Parallel()
 	ts := mustServe(t)
 	p := ts.mustProduct(t, "Hot Item", 999, 100, 1)
 	customers := make([]account, 200)
@@ -116,6 +117,7 @@ func TestOrders_ConcurrentNeverOversell(t *testing.T) {
 }
 
 func TestOrders(t *testing.T) {
+	t.Parallel()
 	ts := mustServe(t)
 	admin := ts.mustRegister(t, "Boss", adminEmail)
 	alice := ts.quickAccount(t, "Alice", "alice@shop.test")
@@ -250,6 +252,7 @@ func TestOrders(t *testing.T) {
 // they are allowed) exactly as a missing one does, so that ids cannot be
 // probed: same status, same problem document, word for word.
 func TestOrders_IDAddressedHiddenFromOthers(t *testing.T) {
+	t.Parallel()
 	ts := mustServe(t)
 	admin := ts.mustRegister(t, "Boss", adminEmail)
 	alice := ts.quickAccount(t, "Alice", "alice@shop.test")
@@ -323,6 +326,7 @@ func TestOrders_IDAddressedHiddenFromOthers(t *testing.T) {
 }
 
 func TestOrders_Numbers(t *testing.T) {
+	t.Parallel()
 	ts := mustServe(t)
 	alice := ts.quickAccount(t, "Alice", "alice@shop.test")
 	p := ts.mustProduct(t, "Numbered Mill", 1000, 10, 1)
@@ -340,6 +344,7 @@ func TestOrders_Numbers(t *testing.T) {
 }
 
 func TestOrders_StatusFilter(t *testing.T) {
+	t.Parallel()
 	ts := mustServe(t)
 	admin := ts.mustRegister(t, "Boss", adminEmail)
 	alice := ts.quickAccount(t, "Alice", "alice@shop.test")

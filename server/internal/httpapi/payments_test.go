@@ -62,6 +62,7 @@ func (ts *testServer) order(tb testing.TB, id string) shop.Order {
 }
 
 func TestTestModePayment(t *testing.T) {
+	t.Parallel()
 	logs := &syncBuffer{}
 	ts := mustServeWith(t, serveOptions{logTo: logs})
 	alice := ts.quickAccount(t, "Alice", "alice@shop.test")
@@ -223,6 +224,7 @@ func (ts *testServer) postWebhook(tb testing.TB, payload []byte, sig string) (in
 }
 
 func TestStripeWebhook(t *testing.T) {
+	t.Parallel()
 	ts := mustServe(t)
 	alice := ts.quickAccount(t, "Alice", "alice@shop.test")
 	p := ts.mustProduct(t, "Generator", 149_00, 10, 1)

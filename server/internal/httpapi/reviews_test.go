@@ -9,6 +9,7 @@ import (
 )
 
 func TestReviewsAndProfiles(t *testing.T) {
+	t.Parallel()
 	ts := mustServe(t)
 	alice := ts.mustRegister(t, "Alice", "alice@shop.test")
 	bob := ts.mustRegister(t, "Bob", "bob@shop.test")

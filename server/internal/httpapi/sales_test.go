@@ -15,6 +15,7 @@ import (
 // drives the store's dates and the figures' "now") and checks every figure
 // of GET /admin/sales and the CSV of GET /admin/orders.csv.
 func TestSales(t *testing.T) {
+	t.Parallel()
 	clock := testclock.At("2026-10-15T12:00:00Z")
 	ts := mustServeWith(t, serveOptions{clock: clock.Now})
 	admin := ts.mustRegister(t, "Boss", adminEmail)

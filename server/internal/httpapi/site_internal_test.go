@@ -8,6 +8,7 @@ import (
 )
 
 func TestMetaDescription(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct{ name, in, want string }{
 		{"OK_Short", "  A lathe.\n\n Two-year   warranty. ", "A lathe. Two-year warranty."},
 		{"OK_CutAtAWord", strings.Repeat("word ", 40), strings.TrimSpace(strings.Repeat("word ", 31)) + "…"},
@@ -27,6 +28,7 @@ func TestMetaDescription(t *testing.T) {
 // kept stay within the budget, and a page is current only for the answer it
 // was rendered from.
 func TestPageCache_Bounded(t *testing.T) {
+	t.Parallel()
 	c := newPageCache(64 << 10)
 	page := newSPAFile([]byte(strings.Repeat("<p>page</p>", 1000)), "text/html; charset=utf-8", false)
 	for i := range 1000 {
@@ -53,6 +55,7 @@ func TestPageCache_Bounded(t *testing.T) {
 // TestAbsoluteURL: og:image must be absolute; the API's image URLs are, and
 // a path is taken as on the site.
 func TestAbsoluteURL(t *testing.T) {
+	t.Parallel()
 	for ref, want := range map[string]string{
 		"http://api.shop.example/images/abc": "http://api.shop.example/images/abc",
 		"/images/abc":                        "https://shop.example/images/abc",

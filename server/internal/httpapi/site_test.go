@@ -278,6 +278,7 @@ func (s *siteServer) mustMatchProduct(tb testing.TB, body string, p shop.Product
 }
 
 func TestSite_ProductPage(t *testing.T) {
+	t.Parallel()
 	s := mustServeSite(t)
 	p := s.firstProduct(t)
 
@@ -341,6 +342,7 @@ func TestSite_ProductPage(t *testing.T) {
 // TestSite_ProductPageFollowsEdits: the page is cached, and an admin's edit
 // (or a deletion) is on it at the next request.
 func TestSite_ProductPageFollowsEdits(t *testing.T) {
+	t.Parallel()
 	s := mustServeSite(t)
 	admin := s.mustRegister(t, "Boss", adminEmail)
 	p := s.firstProduct(t)
@@ -379,6 +381,7 @@ func TestSite_ProductPageFollowsEdits(t *testing.T) {
 // is text on the page: in the title, the meta and Open Graph attributes, the
 // body, the JSON-LD and the #ssr-product JSON.
 func TestSite_HostileProductStaysText(t *testing.T) {
+	t.Parallel()
 	s := mustServeSite(t)
 	admin := s.mustRegister(t, "Boss", adminEmail)
 	name := `</title><script>alert(1)</script> "><img src=x onerror=alert(1)> '&amp;`
@@ -405,7 +408,7 @@ func TestSite_HostileProductStaysText(t *testing.T) {
 	if res.StatusCode != 200 {
 		t.Fatalf("%d", res.StatusCode)
 	}
-	pg := s.mustMatchProduct(t, page, p) // every field reads back exactly, as text
+	pg := s.mustMatchProduct(t, page, p)            // every field reads back exactly, as text
 	mustKeepFieldsText(t, pg, page, 3, "<!-- </p>") // the JSON-LD, #ssr-product and the module
 	for _, sc := range pg.scripts {
 		if strings.ContainsAny(sc.body, "<>&\u2028") {
@@ -470,6 +473,7 @@ func mustParseSitemap(tb testing.TB, res *http.Response, body string, root strin
 }
 
 func TestSite_Sitemap(t *testing.T) {
+	t.Parallel()
 	s := mustServeSite(t)
 	all, _, err := s.store.ListProducts(context.Background(), shop.ProductQuery{Limit: 1000})
 	if err != nil || len(all) < 3 {
@@ -553,6 +557,7 @@ func TestSite_Sitemap(t *testing.T) {
 }
 
 func TestSite_Robots(t *testing.T) {
+	t.Parallel()
 	s := mustServeSite(t)
 	res, body := s.fetch(t, "/robots.txt", nil)
 	want := "User-agent: *\nDisallow: /dashboard\nDisallow: /payment\nDisallow: /purchase\nDisallow: /login\nDisallow: /register\n\n" +
@@ -570,6 +575,7 @@ func TestSite_Robots(t *testing.T) {
 // own get it, other client routes the app's shell (app.html), hashed assets
 // are immutable.
 func TestSite_StaticRoutes(t *testing.T) {
+	t.Parallel()
 	s := mustServeSite(t)
 	read := func(name string) string {
 		b, err := os.ReadFile(filepath.Join(fixtureDist, name))
@@ -611,6 +617,7 @@ func TestSite_StaticRoutes(t *testing.T) {
 // TestSite_OlderBuild: a build without app.html, product.html and 404.html
 // is served as before: index.html for every client route.
 func TestSite_OlderBuild(t *testing.T) {
+	t.Parallel()
 	ts := mustServe(t)
 	dir := t.TempDir()
 	index := "<!doctype html><title>Storefront</title><div id=root></div>"
@@ -635,6 +642,7 @@ func TestSite_OlderBuild(t *testing.T) {
 }
 
 func TestNewSPA_ErrTemplateWithoutMarkers(t *testing.T) {
+	t.Parallel()
 	for name, text := range map[string]string{
 		"no head marker": `<meta name="application-name" content="Shop"><!--ssr-data-->`,
 		"no data marker": `<meta name="application-name" content="Shop"><!--ssr-head-->`,

@@ -14,6 +14,7 @@ import (
 )
 
 func TestSPA(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	index := "<!doctype html><title>Storefront</title>" + strings.Repeat("<!-- padding -->", 64)
 	js := "console.log('storefront');" + strings.Repeat("/* padding */", 100)

@@ -164,6 +164,7 @@ func (p *stripeProxy) serve(w http.ResponseWriter, r *http.Request) {
 }
 
 func TestStripePayment(t *testing.T) {
+	t.Parallel()
 	proxy := newStripeProxy(t)
 	ts := mustServeWith(t, serveOptions{stripeURL: proxy.URL})
 	alice := ts.quickAccount(t, "Alice", "alice@shop.test")

@@ -27,6 +27,7 @@ func mustTransport(t *testing.T, rawURL string, srv *mailtest.Server) *mail.SMTP
 }
 
 func TestSMTP(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	cases := []struct {
 		name    string
@@ -81,6 +82,7 @@ func TestSMTP(t *testing.T) {
 }
 
 func TestNewSMTP_ErrBadConfiguration(t *testing.T) {
+	t.Parallel()
 	for _, c := range [][2]string{
 		{"http://mail.test", "a@shop.test"}, {"smtp://", "a@shop.test"}, {"smtp://mail.test:0", "a@shop.test"},
 		{"smtp://mail.test:99999", "a@shop.test"}, {"smtp://mail.test", "not an address"}, {"smtp://mail.test/x", "a@shop.test"},
@@ -96,6 +98,7 @@ func TestNewSMTP_ErrBadConfiguration(t *testing.T) {
 }
 
 func TestTemplates(t *testing.T) {
+	t.Parallel()
 	tpl := mail.MustTemplates("")
 	shipped := time.Date(2026, 3, 1, 10, 0, 0, 0, time.UTC)
 	price := shop.Cents(125000)

@@ -97,6 +97,7 @@ func copyFiles(t *testing.T, src, dst string, names ...string) {
 const dbFile = "db/storefront.sqlite"
 
 func TestEmbedded_TheStoreListensOnAPrivateSocket(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	s, err := Open(context.Background(), embeddedAt(dir))
 	if err != nil {
@@ -157,6 +158,7 @@ func TestEmbedded_TheStoreListensOnAPrivateSocket(t *testing.T) {
 }
 
 func TestEmbedded_MarkerAndGeneration(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	openStopAt(t, dir, func(s *Store) {
 		addProduct(t, s, "Lathe")
@@ -191,6 +193,7 @@ func TestEmbedded_MarkerAndGeneration(t *testing.T) {
 }
 
 func TestEmbedded_ALostDatabaseRefusesToStart(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	openStopAt(t, dir, func(s *Store) { addProduct(t, s, "Lathe") })
 	if err := os.Remove(filepath.Join(dir, dbFile)); err != nil {
@@ -203,6 +206,7 @@ func TestEmbedded_ALostDatabaseRefusesToStart(t *testing.T) {
 }
 
 func TestEmbedded_ADamagedDatabaseRefusesToStart(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	openStopAt(t, dir, func(s *Store) {
 		for _, n := range []string{"Lathe", "Press", "Drill", "Saw", "Mill"} {
@@ -227,6 +231,7 @@ func TestEmbedded_ADamagedDatabaseRefusesToStart(t *testing.T) {
 }
 
 func TestEmbedded_ALostWriteAheadLogRefusesToStart(t *testing.T) {
+	t.Parallel()
 	// The files as a disk holds them while the server runs, as after kill -9.
 	live := t.TempDir()
 	s, err := Open(context.Background(), embeddedAt(live))
@@ -253,6 +258,7 @@ func TestEmbedded_ALostWriteAheadLogRefusesToStart(t *testing.T) {
 }
 
 func TestEmbedded_AnOlderCopyRefusesToStart(t *testing.T) {
+	t.Parallel()
 	dir, old := t.TempDir(), t.TempDir()
 	openStopAt(t, dir, func(s *Store) { addProduct(t, s, "Lathe") })
 	copyFiles(t, dir, old, dbFile) // yesterday's copy: generation 1
@@ -274,6 +280,7 @@ func TestEmbedded_AnOlderCopyRefusesToStart(t *testing.T) {
 // once the database file is gone, although FerretDB still answers pings
 // (it keeps the deleted file open).
 func TestEmbedded_HealthyWhileTheDatabaseIsThere(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	s, err := Open(context.Background(), embeddedAt(dir))
 	if err != nil {

@@ -56,6 +56,7 @@ func openEmbedded(t *testing.T) *Store {
 }
 
 func TestEmbeddedIDLookupsUseTheIndex(t *testing.T) {
+	t.Parallel()
 	s := openEmbedded(t)
 	plans, err := s.embedded.idPlans(context.Background(), "storefront")
 	if err != nil {
@@ -72,6 +73,7 @@ func TestEmbeddedIDLookupsUseTheIndex(t *testing.T) {
 }
 
 func TestCheck(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	s := openEmbedded(t)
 	id, err := s.InsertProduct(ctx, shop.ProductDraft{Name: "Lathe", Price: 100, Description: "Metal lathe.", Available: 3, Minimum: 1, Email: "ops@shop.test"})
@@ -102,6 +104,7 @@ func TestCheck(t *testing.T) {
 }
 
 func TestMirrorOrderIndex(t *testing.T) {
+	t.Parallel()
 	m := orderMirror().init()
 	mk := func(email string, sec int64) orderDoc {
 		return orderDoc{ID: bson.NewObjectID(), Email: email, CreatedAt: bson.DateTime(sec * 1000).Time().UTC()}
@@ -152,6 +155,7 @@ func slicesEqual(a, b []bson.ObjectID) bool {
 // GridFS (as mongofiles and mongodump users will), and pictures that the
 // driver's GridFS wrote, before that layout, still open.
 func TestImages_GridFSLayout(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	s := openAny(t)
 	data := bytes.Repeat([]byte("picture bytes "), 40_000) // 560 KB: several GridFS chunks' worth
@@ -205,6 +209,7 @@ func TestImages_GridFSLayout(t *testing.T) {
 // (createdAt, then _id) first, continuing the counter; orders that have one
 // keep it.
 func TestOpen_NumbersOrdersWithoutNumber(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	dir := t.TempDir()
 	cfg := Config{DataDir: dir, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))}
@@ -265,6 +270,7 @@ func TestOpen_NumbersOrdersWithoutNumber(t *testing.T) {
 // doubled (here in the worst order: stored after the store is read, before
 // what was read is installed).
 func TestOutbox_LoadedAfterStart(t *testing.T) {
+	t.Parallel()
 	s := openEmbedded(t)
 	ctx := context.Background()
 	mail := func(subject string) shop.Mail {

@@ -75,6 +75,7 @@ func takeSnapshot(t *testing.T, s *mongodb.Store, emails []string) snapshot {
 // reviews. The in-memory copy must then equal a rebuild from the store, and
 // a restart (a rebuild) must answer every list exactly as before.
 func TestMirror_AgreesWithTheStore(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	dir := t.TempDir()
 	s := mongotest.MustOpenAt(t, dir)
@@ -205,6 +206,7 @@ func TestMirror_AgreesWithTheStore(t *testing.T) {
 // TestMirror_FailedWriteChangesNothing: writes the store refuses leave the
 // in-memory copy as the store is.
 func TestMirror_FailedWriteChangesNothing(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	s := mongotest.MustOpen(t)
 	lathe := mustInsert(t, s, draft("Lathe", 5))

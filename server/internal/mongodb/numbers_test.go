@@ -11,6 +11,7 @@ import (
 )
 
 func TestInsertOrder_Numbers(t *testing.T) {
+	t.Parallel()
 	t.Run("OK_ConcurrentOrdersGetDistinctNumbersFrom1001", func(t *testing.T) {
 		s := mongotest.MustOpen(t)
 		p := mustInsert(t, s, draft("Numbered Lathe", 1000))
@@ -88,6 +89,7 @@ func TestInsertOrder_Numbers(t *testing.T) {
 }
 
 func TestListOrdersByStatus(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	s := mongotest.MustOpen(t)
 	p := mustInsert(t, s, draft("Status Drill", 100))

@@ -31,6 +31,7 @@ func mustInsert(tb testing.TB, s *mongodb.Store, d shop.ProductDraft) shop.Produ
 }
 
 func TestReserveStock(t *testing.T) {
+	t.Parallel()
 	t.Run("ConcurrentDecrementsNeverOversell", func(t *testing.T) {
 		s := mongotest.MustOpen(t)
 		p := mustInsert(t, s, draft("Bench Grinder", 100))
@@ -101,6 +102,7 @@ func TestReserveStock(t *testing.T) {
 }
 
 func TestStore_SurvivesRestart(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	s := mongotest.MustOpenAt(t, dir)
 	p := mustInsert(t, s, draft("Diesel Generator", 7))
@@ -123,6 +125,7 @@ func TestStore_SurvivesRestart(t *testing.T) {
 // The DATA_DIR lock is the embedded store's, so this opens it whatever
 // MONGODB_URI says.
 func TestOpen_ErrStoreInUse(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	mongotest.MustOpenEmbeddedAt(t, dir)
 	_, err := mongodb.Open(context.Background(), mongotest.EmbeddedConfig(dir))
@@ -132,6 +135,7 @@ func TestOpen_ErrStoreInUse(t *testing.T) {
 }
 
 func TestImportProducts(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	s := mongotest.MustOpen(t)
 	placeholder := "http://shop.test/images/0123456789abcdef01234567"
@@ -171,6 +175,7 @@ func TestImportProducts(t *testing.T) {
 }
 
 func TestListProducts(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	s := mongotest.MustOpen(t)
 	for i, name := range []string{"Lathe", "Band Saw", "Drill Press", "Saw Blade"} {
@@ -206,6 +211,7 @@ func TestListProducts(t *testing.T) {
 // unfinished, as a crash would, restarts the store and settles the holds:
 // the stock always equals the initial stock less the stored orders.
 func TestRecoverStock(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	dir := t.TempDir()
 	s := mongotest.MustOpenAt(t, dir)
@@ -299,6 +305,7 @@ func TestRecoverStock(t *testing.T) {
 // The holds of placed orders do not pile up on a product: after many
 // orders (and a cancel), at most the last order's hold is left.
 func TestStockHolds_DoNotPileUp(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	s := mongotest.MustOpen(t)
 	p := mustInsert(t, s, draft("Pipe Bender", 1000))

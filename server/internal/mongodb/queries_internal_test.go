@@ -15,6 +15,7 @@ import (
 // mirror has the named index; MongoDB's plan uses the index, with neither a
 // collection scan nor an in-memory sort).
 func TestQueries(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	s := openAny(t)
 	for _, q := range queries {

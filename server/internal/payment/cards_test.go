@@ -8,6 +8,7 @@ import (
 )
 
 func TestCheckCard(t *testing.T) {
+	t.Parallel()
 	now := time.Date(2026, 11, 21, 0, 0, 0, 0, time.UTC)
 	card := func(number string) shop.TestCard {
 		return shop.TestCard{Number: number, ExpMonth: 12, ExpYear: 2030, CVC: "123"}

@@ -9,6 +9,7 @@ import (
 )
 
 func TestLimiter(t *testing.T) {
+	t.Parallel()
 	now := time.Unix(0, 0)
 	l := New(3, time.Minute)
 	l.SetClock(func() time.Time { return now })
@@ -57,6 +58,7 @@ func newFake(burst int, every time.Duration) (*Limiter, *fakeTime) {
 }
 
 func TestLimiter_WaitLinesCallersUp(t *testing.T) {
+	t.Parallel()
 	l, f := newFake(2, time.Minute)
 	ctx := context.Background()
 	for i := 0; i < 2; i++ {
@@ -88,6 +90,7 @@ func TestLimiter_WaitLinesCallersUp(t *testing.T) {
 }
 
 func TestLimiter_WaitTooLongTakesNothing(t *testing.T) {
+	t.Parallel()
 	l, f := newFake(1, time.Minute)
 	ctx := context.Background()
 	_ = l.Wait(ctx, "acct", time.Hour) // the burst
@@ -104,6 +107,7 @@ func TestLimiter_WaitTooLongTakesNothing(t *testing.T) {
 }
 
 func TestLimiter_WaitEndedGivesTheTurnBack(t *testing.T) {
+	t.Parallel()
 	l, f := newFake(1, time.Minute)
 	ctx := context.Background()
 	_ = l.Wait(ctx, "acct", time.Hour)
@@ -117,6 +121,7 @@ func TestLimiter_WaitEndedGivesTheTurnBack(t *testing.T) {
 }
 
 func TestLimiter_Return(t *testing.T) {
+	t.Parallel()
 	l, _ := newFake(2, time.Hour)
 	for i := 0; i < 5; i++ { // successes that give their token back never run out
 		if ok, _ := l.Allow("a"); !ok {

@@ -6,6 +6,7 @@ import (
 )
 
 func TestClaimDeadline(t *testing.T) {
+	t.Parallel()
 	for shipped, want := range map[string]string{
 		"2026-01-15T10:00:00Z": "2026-03-15T10:00:00Z",
 		"2025-12-31T15:00:00Z": "2026-02-28T15:00:00Z",

@@ -3,6 +3,7 @@ package shop
 import "testing"
 
 func TestParsePrice(t *testing.T) {
+	t.Parallel()
 	ok := map[string]Cents{"1250": 125000, "19.9": 1990, "19.99": 1999, "0.01": 1, "19.990": 1999, "-2": -200, " 7 ": 700, ".5": 50}
 	for in, want := range ok {
 		got, err := ParsePrice(in)
@@ -18,6 +19,7 @@ func TestParsePrice(t *testing.T) {
 }
 
 func TestParseQuantity(t *testing.T) {
+	t.Parallel()
 	ok := map[string]int64{"12": 12, "12.0": 12, "-3": -3, "0": 0, "1e2": 100}
 	for in, want := range ok {
 		got, err := ParseQuantity(in)
@@ -33,6 +35,7 @@ func TestParseQuantity(t *testing.T) {
 }
 
 func TestCentsDollars(t *testing.T) {
+	t.Parallel()
 	for c, want := range map[Cents]string{125000: "1250", 1999: "19.99", 1950: "19.5", 5: "0.05", -150: "-1.5"} {
 		if got := c.Dollars(); got != want {
 			t.Errorf("%d.Dollars() = %q, want %q", c, got, want)
