@@ -81,19 +81,37 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, getenv fu
 		return 1
 	}
 	bar := newProgress(stderr, "writing products")
-	counts, err := store.ImportProducts(ctx, drafts, shop.ImportOptions{DryRun: *dryRun, DefaultImage: placeholder, Progress: bar.update})
+	var refusals []string
+	refused := func(name, reason string) { refusals = append(refusals, fmt.Sprintf("%q: %s", name, reason)) }
+	counts, err := store.ImportProducts(ctx, drafts, shop.ImportOptions{DryRun: *dryRun, DefaultImage: placeholder, Progress: bar.update, Refused: refused})
 	bar.finish()
+	for _, r := range refusals {
+		fmt.Fprintf(stderr, "not imported: %s\n", r)
+	}
 	if err != nil {
 		fmt.Fprintf(stderr, "import stopped: %s\n", shop.ErrorMessage(err))
-		fmt.Fprintf(stderr, "stopped after: inserted %d, updated %d, unchanged %d\n", counts.Inserted, counts.Updated, counts.Unchanged)
+		fmt.Fprintf(stderr, "stopped after: %s\n", summary(counts))
 		return 1
 	}
 	verb := ""
 	if *dryRun {
 		verb = "dry run, nothing written: would have "
 	}
-	fmt.Fprintf(stdout, "%sinserted %d, updated %d, unchanged %d\n", verb, counts.Inserted, counts.Updated, counts.Unchanged)
+	fmt.Fprintf(stdout, "%s%s\n", verb, summary(counts))
+	if counts.Refused > 0 {
+		return 1
+	}
 	return 0
+}
+
+// summary is the import's last line: "inserted N, updated N, unchanged N",
+// and ", refused N" when rows were not imported.
+func summary(c shop.ImportCounts) string {
+	out := fmt.Sprintf("inserted %d, updated %d, unchanged %d", c.Inserted, c.Updated, c.Unchanged)
+	if c.Refused > 0 {
+		out += fmt.Sprintf(", refused %d", c.Refused)
+	}
+	return out
 }
 
 // item is a valid row, ready to import.

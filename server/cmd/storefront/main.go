@@ -17,7 +17,6 @@ import (
 
 	"github.com/gin-gonic/gin"
 
-	"storefront/server/internal/app"
 	"storefront/server/internal/auth"
 	"storefront/server/internal/config"
 	"storefront/server/internal/demo"
@@ -59,7 +58,7 @@ func run(log *slog.Logger) error {
 
 	// Metrics are counted always (it is cheap) and served only on METRICS_PORT.
 	meter := metrics.New()
-	store, err := mongodb.Open(ctx, mongodb.Config{URI: cfg.MongoURI, DB: cfg.MongoDB, DataDir: cfg.DataDir, Logger: log})
+	store, err := mongodb.Open(ctx, mongodb.Config{URI: cfg.MongoURI, DB: cfg.MongoDB, DataDir: cfg.DataDir, Logger: log, Telemetry: meter})
 	if err != nil {
 		return err
 	}
@@ -73,11 +72,10 @@ func run(log *slog.Logger) error {
 		}
 	}()
 
-	if err := recoverStock(ctx, store, log); err != nil {
+	// What a crash left between the steps of an order's stock change or a
+	// cancel is settled before anything else runs.
+	if err := recoverStock(ctx, store, log, crashCutoff(store)); err != nil {
 		return err
-	}
-	if !store.Embedded() {
-		go sweep(ctx, log, "stock", func() error { return recoverStock(ctx, store, log) })
 	}
 
 	if cfg.SeedDemo {
@@ -139,15 +137,20 @@ func run(log *slog.Logger) error {
 	if !store.Embedded() {
 		apiCfg.CacheTTL = externalCacheTTL
 	}
-	if err := recoverQuotes(ctx, store, deps.Quotes, log); err != nil {
+	if err := recoverDesk(ctx, deps, log, crashCutoff(store)); err != nil {
 		return err
 	}
-	if !store.Embedded() {
-		go sweep(ctx, log, "quote", func() error { return recoverQuotes(ctx, store, deps.Quotes, log) })
-	}
+	// Then every minute, what is older than any step takes: a crashed
+	// instance on a shared MongoDB may never start again, and a step whose
+	// outcome the store could not tell (a timeout) leaves its hold to this.
+	go sweep(ctx, log, func() error {
+		cutoff := time.Now().Add(-mongodb.StaleHolds)
+		return errors.Join(recoverStock(ctx, store, log, cutoff), recoverDesk(ctx, deps, log, cutoff))
+	})
 	gin.SetMode(gin.ReleaseMode)
 	api := httpapi.New(apiCfg, deps)
 	watchSizes(meter, api, store)
+	meter.WatchStale(store.StaleDocuments)
 	servers := []*http.Server{newServer(cfg.Port, api.Handler())}
 	if cfg.ClientDist != "" {
 		spa, err := httpapi.NewSPA(cfg.ClientDist)
@@ -213,7 +216,7 @@ func run(log *slog.Logger) error {
 	return nil
 }
 
-// crashCutoff is when the stock holds and quote acceptances a crash left
+// crashCutoff is when the stock holds, cancels and acceptances a crash left
 // began: embedded, this process is the only writer, so every one; on a
 // shared MongoDB, those older than any other instance's steps take.
 func crashCutoff(store *mongodb.Store) time.Time {
@@ -225,9 +228,9 @@ func crashCutoff(store *mongodb.Store) time.Time {
 
 // settleCrash runs one settlement of what a crash interrupted (its two
 // counts named by keys) and logs what it settled.
-func settleCrash(ctx context.Context, store *mongodb.Store, log *slog.Logger, what string, keys [2]string,
+func settleCrash(ctx context.Context, log *slog.Logger, what string, keys [2]string, cutoff time.Time,
 	settle func(ctx context.Context, cutoff time.Time) (int, int, error)) error {
-	a, b, err := settle(ctx, crashCutoff(store))
+	a, b, err := settle(ctx, cutoff)
 	if err != nil {
 		return fmt.Errorf("settle %s: %w", what, err)
 	}
@@ -237,21 +240,33 @@ func settleCrash(ctx context.Context, store *mongodb.Store, log *slog.Logger, wh
 	return nil
 }
 
-// recoverStock settles the stock holds a crash left between an order's
-// steps.
-func recoverStock(ctx context.Context, store *mongodb.Store, log *slog.Logger) error {
-	return settleCrash(ctx, store, log, "the stock of orders interrupted by a crash", [2]string{"given_back", "kept"}, store.RecoverStock)
+// recoverStock settles the stock holds and the cancels begun before cutoff
+// that a crash (or an unanswered step) left between an order's steps.
+func recoverStock(ctx context.Context, store *mongodb.Store, log *slog.Logger, cutoff time.Time) error {
+	if err := settleCrash(ctx, log, "the stock of orders interrupted by a crash", [2]string{"given_back", "kept"}, cutoff, store.RecoverStock); err != nil {
+		return err
+	}
+	n, err := store.RecoverCancels(ctx, cutoff)
+	if err != nil {
+		return fmt.Errorf("settle the cancels a crash interrupted: %w", err)
+	}
+	if n > 0 {
+		log.Warn("settled the cancels a crash interrupted: their orders stand", "orders", n)
+	}
+	return nil
 }
 
-// recoverQuotes settles the quote acceptances a crash interrupted (after
-// recoverStock, whose holds it would otherwise meet).
-func recoverQuotes(ctx context.Context, store *mongodb.Store, quotes *app.Quotes, log *slog.Logger) error {
-	return settleCrash(ctx, store, log, "the quote acceptances a crash interrupted", [2]string{"accepted", "quoted_again"}, quotes.Recover)
+// recoverDesk settles the quote acceptances and claim approvals a crash
+// interrupted (after recoverStock, whose holds they would otherwise meet).
+func recoverDesk(ctx context.Context, deps httpapi.Deps, log *slog.Logger, cutoff time.Time) error {
+	if err := settleCrash(ctx, log, "the quote acceptances a crash interrupted", [2]string{"accepted", "quoted_again"}, cutoff, deps.Quotes.Recover); err != nil {
+		return err
+	}
+	return settleCrash(ctx, log, "the claim approvals a crash interrupted", [2]string{"approved", "requested_again"}, cutoff, deps.Claims.Recover)
 }
 
-// sweep settles stale holds or acceptances every minute, with several
-// instances on one MongoDB: one that crashed may never start again.
-func sweep(ctx context.Context, log *slog.Logger, what string, settle func() error) {
+// sweep runs settle every minute until ctx ends.
+func sweep(ctx context.Context, log *slog.Logger, settle func() error) {
 	t := time.NewTicker(time.Minute)
 	defer t.Stop()
 	for {
@@ -260,7 +275,7 @@ func sweep(ctx context.Context, log *slog.Logger, what string, settle func() err
 			return
 		case <-t.C:
 			if err := settle(); err != nil {
-				log.Error(what+" sweep", "error", err)
+				log.Error("recovery sweep", "error", err)
 			}
 		}
 	}

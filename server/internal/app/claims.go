@@ -89,7 +89,7 @@ func (c *Claims) Decide(ctx context.Context, caller shop.Caller, id string, d sh
 	}
 	var decided shop.Claim
 	if d.Status == shop.ClaimRejected {
-		decided, err = c.Claims.DecideClaim(ctx, id, shop.ClaimRejected, d.Note, "")
+		decided, err = c.Claims.RejectClaim(ctx, id, d.Note)
 	} else {
 		decided, err = c.approve(ctx, cur, d.Note)
 	}
@@ -100,6 +100,12 @@ func (c *Claims) Decide(ctx context.Context, caller shop.Caller, id string, d sh
 	return decided, nil
 }
 
+// approve decides the approval with one guarded write (StartApproval marks
+// the claim with the replacement order's id), and only then places the
+// replacement: the same product and quantity, amount 0, paid with
+// transactionId "replacement:<claim number>". Short of stock, nothing
+// changes and the claim stays requested. A crash between the steps is
+// settled by Recover.
 func (c *Claims) approve(ctx context.Context, cur shop.Claim, note string) (shop.Claim, error) {
 	o := c.Orders
 	ord, err := o.Orders.FindOrder(ctx, cur.OrderID)
@@ -107,38 +113,83 @@ func (c *Claims) approve(ctx context.Context, cur shop.Claim, note string) (shop
 		return shop.Claim{}, err
 	}
 	newID := o.Orders.NewOrderID()
-	switch err := o.Products.ReserveStock(ctx, ord.ProductID, newID, ord.ProductQuantity); shop.ErrorCode(err) {
-	case "":
-	case shop.ENOTFOUND:
-		return shop.Claim{}, shop.Errorf(shop.ECONFLICT, shop.MsgClaimProductGone, ord.ProductName)
-	case shop.ECONFLICT:
-		if p, perr := o.Products.FindProduct(ctx, ord.ProductID); perr == nil && p.Available < ord.ProductQuantity {
-			return shop.Claim{}, &shop.Error{Code: shop.ECONFLICT, Message: replacementShort(p.Available, p.Name), Cause: err}
+	if err := c.Claims.StartApproval(ctx, cur.ID, newID, note); err != nil {
+		return shop.Claim{}, err
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			c.settleApproval(context.WithoutCancel(ctx), cur.ID, newID, ord.ProductID)
+			panic(r)
 		}
-		return shop.Claim{}, err
-	default:
-		return shop.Claim{}, err
-	}
-	decided, err := c.Claims.DecideClaim(ctx, cur.ID, shop.ClaimApproved, note, newID)
-	if err != nil {
-		o.finish(ctx, ord.ProductID, newID, o.Products.ReleaseStock) // decided by someone else meanwhile
-		return shop.Claim{}, err
-	}
+	}()
 	replacement := shop.Order{ID: newID, Name: ord.Name, Email: ord.Email, Image: ord.Image, ProductID: ord.ProductID,
 		ProductName: ord.ProductName, ProductPrice: ord.ProductPrice, ProductQuantity: ord.ProductQuantity, Amount: 0,
 		Address: ord.Address, Mobile: ord.Mobile, Paid: true, TransactionID: shop.ReplacementTransaction(cur.Number)}
-	if _, err := o.Orders.InsertOrder(ctx, replacement); err != nil {
-		o.settle(ctx, ord.ProductID, newID)
-		if _, ferr := o.Orders.FindOrder(context.WithoutCancel(ctx), newID); shop.ErrorCode(ferr) == shop.ENOTFOUND {
-			if uerr := c.Claims.UndoApproval(context.WithoutCancel(ctx), cur.ID, newID); uerr != nil {
-				c.Log.ErrorContext(ctx, "a claim is approved but its replacement order was not stored", "claim", cur.ID, "error", uerr)
+	if _, absent, err := o.place(ctx, replacement); err != nil {
+		if absent {
+			if aerr := c.Claims.AbandonApproval(context.WithoutCancel(ctx), cur.ID, newID); aerr != nil {
+				c.Log.ErrorContext(ctx, "a refused approval's marker is left for the recovery sweep", "claim", cur.ID, "error", aerr)
+			}
+		}
+		switch shop.ErrorCode(err) {
+		case shop.ENOTFOUND:
+			return shop.Claim{}, shop.Errorf(shop.ECONFLICT, shop.MsgClaimProductGone, ord.ProductName)
+		case shop.ECONFLICT:
+			if p, perr := o.Products.FindProduct(ctx, ord.ProductID); perr == nil && p.Available < ord.ProductQuantity {
+				return shop.Claim{}, &shop.Error{Code: shop.ECONFLICT, Message: replacementShort(p.Available, p.Name), Cause: err}
 			}
 		}
 		return shop.Claim{}, err
 	}
-	o.finish(ctx, ord.ProductID, newID, o.Products.KeepStock)
-	shop.Tell(o.Telemetry, shop.EventOrderCreated)
+	decided, err := c.Claims.FinishApproval(ctx, cur.ID, newID)
+	if err != nil {
+		// The replacement stands; the recovery sweep marks the claim approved.
+		c.Log.ErrorContext(ctx, "a claim's replacement is placed but the claim is not yet marked approved", "claim", cur.ID, "error", err)
+		return shop.Claim{}, err
+	}
 	return decided, nil
+}
+
+// settleApproval ends an approval whose steps were interrupted: the
+// replacement order exists, the claim is approved; it does not, the
+// approval is dropped (and the stock it may hold comes back). It reports
+// whether the claim was approved.
+func (c *Claims) settleApproval(ctx context.Context, claimID, orderID, productID string) (approved bool, err error) {
+	_, exists, known := c.Orders.settle(ctx, productID, orderID)
+	switch {
+	case !known:
+		return false, shop.Errorf(shop.EUNAVAILABLE, "The replacement order of claim %s could not be read.", claimID)
+	case exists:
+		_, err = c.Claims.FinishApproval(ctx, claimID, orderID)
+		return err == nil, err
+	}
+	return false, c.Claims.AbandonApproval(ctx, claimID, orderID)
+}
+
+// Recover settles the approvals begun before cutoff and not ended (a crash
+// between their steps): approved when the replacement order exists,
+// requested again otherwise. Run it after RecoverStock.
+func (c *Claims) Recover(ctx context.Context, cutoff time.Time) (approved, reopened int, err error) {
+	stale, err := c.Claims.StaleApprovals(ctx, cutoff)
+	if err != nil {
+		return 0, 0, err
+	}
+	for _, cl := range stale {
+		ord, err := c.Orders.Orders.FindOrder(ctx, cl.OrderID)
+		if err != nil && shop.ErrorCode(err) != shop.ENOTFOUND {
+			return approved, reopened, err
+		}
+		ok, err := c.settleApproval(ctx, cl.ID, cl.ReplacementOrderID, ord.ProductID)
+		switch {
+		case err != nil && shop.ErrorCode(err) != shop.ECONFLICT: // (ECONFLICT: ended meanwhile)
+			return approved, reopened, err
+		case ok:
+			approved++
+		case err == nil:
+			reopened++
+		}
+	}
+	return approved, reopened, nil
 }
 
 func replacementShort(available int64, name string) string {

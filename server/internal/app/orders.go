@@ -38,7 +38,7 @@ func (o *Orders) Place(ctx context.Context, caller shop.Caller, d shop.OrderDraf
 		return shop.Order{}, shop.Invalid("The order is not valid.", map[string]string{
 			"productQuantity": "must be at least the minimum order of " + itoa64(p.Minimum)})
 	}
-	placed, err := o.place(ctx, shop.Order{
+	placed, _, err := o.place(ctx, shop.Order{
 		ID: o.Orders.NewOrderID(), Name: caller.Name, Email: caller.Email, Image: p.Image, ProductID: p.ID, ProductName: p.Name,
 		ProductPrice: p.Price, ProductQuantity: qty, Amount: int64(p.Price) * qty,
 		Address: d.Address, Mobile: d.Mobile,
@@ -50,55 +50,88 @@ func (o *Orders) Place(ctx context.Context, caller shop.Caller, d shop.OrderDraf
 	return placed, nil
 }
 
-// place reserves ord's stock with one conditional write, then stores the
-// order (under ord.ID); if the order cannot be stored the stock is given
-// back. Placing, accepting a quote and approving a claim all take this path.
-func (o *Orders) place(ctx context.Context, ord shop.Order) (shop.Order, error) {
+// place reserves ord's stock with one conditional write (the decision:
+// only an order whose reservation succeeded moves stock), then stores the
+// order under ord.ID; if the order is not stored the stock is given back.
+// Placing, accepting a quote and approving a claim all take this path.
+//
+// A step that fails after reaching the store (a timeout, a panic) may have
+// happened all the same, so the order's existence decides, as RecoverStock
+// does after a crash: an order that was stored is placed (and returned).
+// When place fails, absent says whether the order is known not to exist;
+// false means its fate is unknown (the store does not answer) and the hold
+// is left for the recovery sweep.
+func (o *Orders) place(ctx context.Context, ord shop.Order) (placed shop.Order, absent bool, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			o.settle(ctx, ord.ProductID, ord.ID)
+			panic(r)
+		}
+	}()
 	// The stock is held under the order's id in the same write that takes
-	// it, so that a crash before the order is stored gives it back at the
-	// next start (RecoverStock).
+	// it, so that a crash before the order is stored gives it back.
 	if err := o.Products.ReserveStock(ctx, ord.ProductID, ord.ID, ord.ProductQuantity); err != nil {
-		return shop.Order{}, err
+		if !uncertain(err) {
+			return shop.Order{}, true, err // refused: nothing was written
+		}
+		_, exists, known := o.settle(ctx, ord.ProductID, ord.ID)
+		return shop.Order{}, known && !exists, err
 	}
-	placed, err := o.Orders.InsertOrder(ctx, ord)
+	placed, err = o.Orders.InsertOrder(ctx, ord)
 	if err != nil {
-		// No transactions: compensate. The write may have happened all the
-		// same (a timeout), so the order's existence decides.
-		o.settle(ctx, ord.ProductID, ord.ID)
-		return shop.Order{}, err
+		stored, exists, known := o.settle(ctx, ord.ProductID, ord.ID)
+		if !exists {
+			return shop.Order{}, known, err
+		}
+		placed = stored // stored after all: the error came after the write
+	} else {
+		o.finish(ctx, ord.ProductID, ord.ID, o.Products.KeepStock)
 	}
-	o.finish(ctx, ord.ProductID, ord.ID, o.Products.KeepStock)
 	shop.Tell(o.Telemetry, shop.EventOrderCreated)
-	return placed, nil
+	return placed, false, nil
+}
+
+// uncertain reports whether a store call that answered err may still have
+// written: a timeout, a lost connection, an unexpected error. A refusal
+// (not found, conflict, invalid) wrote nothing.
+func uncertain(err error) bool {
+	switch shop.ErrorCode(err) {
+	case shop.EUNAVAILABLE, shop.EINTERNAL:
+		return true
+	}
+	return false
 }
 
 // settle decides an order's stock hold by whether the order exists, as
 // RecoverStock does after a crash: it does, the stock stays; it does not,
-// the stock comes back.
-func (o *Orders) settle(ctx context.Context, productID, orderID string) {
+// the stock comes back. It returns the order when it exists, and known
+// false when the store could not say (the hold is then left to the
+// recovery sweep).
+func (o *Orders) settle(ctx context.Context, productID, orderID string) (ord shop.Order, exists, known bool) {
 	step := o.Products.ReleaseStock
 	fctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), settleTimeout)
 	defer cancel()
-	_, err := o.Orders.FindOrder(fctx, orderID)
+	ord, err := o.Orders.FindOrder(fctx, orderID)
 	switch shop.ErrorCode(err) {
 	case "":
-		step = o.Products.KeepStock
+		step, exists = o.Products.KeepStock, true
 	case shop.ENOTFOUND:
 	default:
-		o.Log.ErrorContext(ctx, "an order's stock hold is left for the next start to settle", "product", productID, "order", orderID, "error", err)
-		return
+		o.Log.ErrorContext(ctx, "an order's stock hold is left for the recovery sweep to settle", "product", productID, "order", orderID, "error", err)
+		return shop.Order{}, false, false
 	}
 	o.finish(ctx, productID, orderID, step)
+	return ord, exists, true
 }
 
 // finish runs the last step on an order's stock hold. The request may be
 // what failed, so it gets its own context; if the step fails, the hold stays
-// and the next start settles it.
+// and the recovery sweep settles it.
 func (o *Orders) finish(ctx context.Context, productID, orderID string, step func(context.Context, string, string) error) {
 	sctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), settleTimeout)
 	defer cancel()
 	if err := step(sctx, productID, orderID); err != nil && shop.ErrorCode(err) != shop.ENOTFOUND {
-		o.Log.ErrorContext(ctx, "an order's stock hold is left for the next start to settle", "product", productID, "order", orderID, "error", err)
+		o.Log.ErrorContext(ctx, "an order's stock hold is left for the recovery sweep to settle", "product", productID, "order", orderID, "error", err)
 	}
 }
 
@@ -176,27 +209,61 @@ func (o *Orders) Cancel(ctx context.Context, caller shop.Caller, id string) (sho
 			return shop.DeleteResult{}, err
 		}
 	}
-	if err := o.withdraw(ctx, ord); err != nil {
+	if err := o.withdraw(ctx, ord.ID); err != nil {
 		return shop.DeleteResult{}, err
 	}
 	return shop.DeleteResult{Acknowledged: true, DeletedCount: 1}, nil
 }
 
 // withdraw deletes an unpaid, unshipped order and gives its stock back:
-// cancelling, and undoing the orders of a quote that could not all be placed.
-func (o *Orders) withdraw(ctx context.Context, ord shop.Order) error {
-	// Hold the quantity before the delete, so that a crash between the
-	// delete and the stock's return gives it back at the next start.
+// cancelling, and undoing the orders of a quote acceptance that could not
+// all be placed. One guarded write decides it (BeginCancel marks the order
+// as being cancelled); a second withdraw of the same order is refused there
+// (ENOTFOUND once the first has deleted it, ECONFLICT while it is under
+// way) and moves no stock.
+func (o *Orders) withdraw(ctx context.Context, id string) error {
+	ord, marker, err := o.Orders.BeginCancel(ctx, id)
+	if err != nil {
+		return err
+	}
+	return o.cancelDecided(ctx, ord, marker)
+}
+
+// cancelDecided does the steps of a cancel that BeginCancel decided: hold
+// the quantity (so that a crash between the delete and the stock's return
+// gives it back at the next start), delete the order, give the stock back.
+// When the delete does not happen (paid or shipped meanwhile), or a step's
+// outcome is uncertain, the order's existence decides: it stands, its stock
+// stays and the marker goes; it is gone, the stock comes back.
+func (o *Orders) cancelDecided(ctx context.Context, ord shop.Order, marker string) (err error) {
+	undo := func() (deleted bool) {
+		_, exists, known := o.settle(ctx, ord.ProductID, ord.ID)
+		if known && exists {
+			actx, cancel := context.WithTimeout(context.WithoutCancel(ctx), settleTimeout)
+			defer cancel()
+			if err := o.Orders.AbandonCancel(actx, ord.ID, marker); err != nil && shop.ErrorCode(err) != shop.ENOTFOUND {
+				o.Log.ErrorContext(ctx, "a cancel's marker is left for the recovery sweep to drop", "order", ord.ID, "error", err)
+			}
+		}
+		return known && !exists
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			undo()
+			panic(r)
+		}
+	}()
 	held := true
 	if err := o.Products.HoldStock(ctx, ord.ProductID, ord.ID, ord.ProductQuantity); err != nil {
 		if shop.ErrorCode(err) != shop.ENOTFOUND {
+			undo()
 			return err
 		}
 		held = false // the product is gone: there is no stock to give back
 	}
-	if _, err := o.Orders.DeleteUnpaidOrder(ctx, ord.ID); err != nil {
-		if held {
-			o.settle(ctx, ord.ProductID, ord.ID) // refused (paid, shipped), or a delete that may have happened
+	if _, err := o.Orders.DeleteUnpaidOrder(ctx, ord.ID, marker); err != nil {
+		if deleted := undo(); deleted && uncertain(err) {
+			return nil // deleted after all, and its stock given back
 		}
 		return err
 	}

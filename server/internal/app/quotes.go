@@ -142,17 +142,26 @@ func (q *Quotes) Accept(ctx context.Context, caller shop.Caller, id string, d sh
 	if err := q.Quotes.StartAccepting(ctx, id, *cur.QuotedAt, ids); err != nil {
 		return nil, err
 	}
+	cur.Accepting = ids
+	defer func() {
+		if r := recover(); r != nil {
+			if _, err := q.settleAcceptance(context.WithoutCancel(ctx), cur); err != nil {
+				q.Log.ErrorContext(ctx, "an interrupted quote acceptance is left for the recovery sweep", "quote", id, "error", err)
+			}
+			panic(r)
+		}
+	}()
 	placed := make([]shop.Order, 0, len(cur.Items))
 	for i, it := range cur.Items {
 		ord, err := q.placeItem(ctx, caller, ids[i], it, d)
 		if err != nil {
-			q.undo(ctx, cur, ids, placed)
+			q.undo(ctx, cur)
 			return nil, err
 		}
 		placed = append(placed, ord)
 	}
 	if _, err := q.Quotes.FinishAccepting(ctx, id, ids); err != nil {
-		// The orders stand; the next start marks the quote accepted.
+		// The orders stand; the recovery sweep marks the quote accepted.
 		q.Log.ErrorContext(ctx, "a quote's orders are placed but the quote is not yet marked accepted", "quote", id, "error", err)
 		return nil, err
 	}
@@ -173,27 +182,65 @@ func (q *Quotes) placeItem(ctx context.Context, caller shop.Caller, orderID stri
 	if err != nil {
 		return shop.Order{}, err
 	}
-	return q.Orders.place(ctx, shop.Order{
+	ord, _, err := q.Orders.place(ctx, shop.Order{
 		ID: orderID, Name: caller.Name, Email: caller.Email, Image: p.Image, ProductID: p.ID, ProductName: p.Name,
 		ProductPrice: *it.UnitPrice, ProductQuantity: it.Quantity, Amount: int64(*it.UnitPrice) * it.Quantity,
 		Address: d.Address, Mobile: d.Mobile,
 	})
+	return ord, err
 }
 
-// undo withdraws the orders placed for a refused acceptance, newest first,
-// and drops the quote's marker. Whatever it cannot undo now, Recover does.
-func (q *Quotes) undo(ctx context.Context, cur shop.Quote, ids []string, placed []shop.Order) {
+// undo withdraws the orders of a refused acceptance, newest first (every
+// order id it marked: one whose insert failed may be stored all the same),
+// and drops the quote's marker. Whatever it cannot undo now, the recovery
+// sweep does.
+func (q *Quotes) undo(ctx context.Context, cur shop.Quote) {
 	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), settleTimeout)
 	defer cancel()
-	for i := len(placed) - 1; i >= 0; i-- {
-		if err := q.Orders.withdraw(ctx, placed[i]); err != nil {
-			q.Log.ErrorContext(ctx, "an order of a refused quote acceptance is left for the next start", "quote", cur.ID, "order", placed[i].ID, "error", err)
-			return
+	if _, err := q.abandon(ctx, cur); err != nil {
+		q.Log.ErrorContext(ctx, "a refused quote acceptance is left for the recovery sweep", "quote", cur.ID, "error", err)
+	}
+}
+
+// abandon withdraws every order cur.Accepting names that exists, newest
+// first, then drops the marker: the quote is quoted again. It reports how
+// many orders it withdrew.
+func (q *Quotes) abandon(ctx context.Context, cur shop.Quote) (int, error) {
+	n := 0
+	for i := len(cur.Accepting) - 1; i >= 0; i-- {
+		switch err := q.Orders.withdraw(ctx, cur.Accepting[i]); shop.ErrorCode(err) {
+		case "":
+			n++
+		case shop.ENOTFOUND: // never placed, or withdrawn already
+		default:
+			return n, err
 		}
 	}
-	if err := q.Quotes.AbandonAccepting(ctx, cur.ID, ids); err != nil {
-		q.Log.ErrorContext(ctx, "a refused quote acceptance is left for the next start", "quote", cur.ID, "error", err)
+	return n, q.Quotes.AbandonAccepting(ctx, cur.ID, cur.Accepting)
+}
+
+// settleAcceptance ends an acceptance whose steps were interrupted: when
+// every order it marked exists the quote is accepted; otherwise those that
+// exist are withdrawn and the quote is quoted again. It reports whether the
+// quote was accepted.
+func (q *Quotes) settleAcceptance(ctx context.Context, cur shop.Quote) (accepted bool, err error) {
+	all := true
+	for _, oid := range cur.Accepting {
+		_, err := q.Orders.Orders.FindOrder(ctx, oid)
+		switch shop.ErrorCode(err) {
+		case "":
+		case shop.ENOTFOUND:
+			all = false
+		default:
+			return false, err
+		}
 	}
+	if all {
+		_, err := q.Quotes.FinishAccepting(ctx, cur.ID, cur.Accepting)
+		return err == nil, err
+	}
+	_, err = q.abandon(ctx, cur)
+	return false, err
 }
 
 // Recover settles the acceptances begun before cutoff and not ended (a
@@ -206,33 +253,19 @@ func (q *Quotes) Recover(ctx context.Context, cutoff time.Time) (accepted, reope
 		return 0, 0, err
 	}
 	for _, cur := range stale {
-		var placed []shop.Order
-		for _, oid := range cur.Accepting {
-			ord, err := q.Orders.Orders.FindOrder(ctx, oid)
-			switch shop.ErrorCode(err) {
-			case "":
-				placed = append(placed, ord)
-			case shop.ENOTFOUND:
-			default:
-				return accepted, reopened, err
-			}
-		}
-		if len(placed) == len(cur.Accepting) {
-			if _, err := q.Quotes.FinishAccepting(ctx, cur.ID, cur.Accepting); err != nil {
-				return accepted, reopened, err
-			}
-			accepted++
-			continue
-		}
-		for _, ord := range placed {
-			if err := q.Orders.withdraw(ctx, ord); err != nil {
-				return accepted, reopened, err
-			}
-		}
-		if err := q.Quotes.AbandonAccepting(ctx, cur.ID, cur.Accepting); err != nil {
+		ok, err := q.settleAcceptance(ctx, cur)
+		switch {
+		case err != nil && shop.ErrorCode(err) == shop.ECONFLICT:
+			// Ended meanwhile (another instance's sweep), or an order of it
+			// was paid: left as it is, and logged.
+			q.Log.WarnContext(ctx, "a stale quote acceptance could not be settled", "quote", cur.ID, "reason", shop.ErrorMessage(err))
+		case err != nil:
 			return accepted, reopened, err
+		case ok:
+			accepted++
+		default:
+			reopened++
 		}
-		reopened++
 	}
 	return accepted, reopened, nil
 }

@@ -39,6 +39,9 @@ var events = map[shop.Event]string{
 	shop.EventLoginFailure:  "Sign-ins refused for a wrong email or password.",
 	shop.EventMailSent:      "E-mails of the outbox delivered to the SMTP server.",
 	shop.EventMailFailed:    "E-mails of the outbox given up after 24 hours of failed attempts.",
+	shop.EventMirrorRepair: "Writes that failed after reaching the embedded store, whose documents were read back into its in-memory copy " +
+		"(storefront_store_stale_documents counts those that could not be read yet).",
+	shop.EventMirrorDifference: "Documents of the embedded store's in-memory copy found to differ from the store by the periodic sample (each reloaded).",
 }
 
 // New returns the metrics with every series registered, including the Go
@@ -167,5 +170,28 @@ func (c *sizeCollector) Collect(ch chan<- prometheus.Metric) {
 			ch <- prometheus.MustNewConstMetric(c.entries, prometheus.GaugeValue, float64(s.Entries), s.Name)
 			ch <- prometheus.MustNewConstMetric(c.bytes, prometheus.GaugeValue, float64(s.Bytes), s.Name)
 		}
+	}
+}
+
+// WatchStale reports, on each scrape, the embedded store's documents that
+// could not be read back into its in-memory copy after a failed write, by
+// collection (while any are, writes to that collection answer 503).
+func (m *Metrics) WatchStale(source func() map[string]int64) {
+	m.reg.MustRegister(&staleCollector{source: source,
+		desc: prometheus.NewDesc("storefront_store_stale_documents",
+			"Documents of the embedded store left out of its in-memory copy after a failed write, until they can be read back; writes to their collection answer 503 meanwhile.",
+			[]string{"collection"}, nil)})
+}
+
+type staleCollector struct {
+	desc   *prometheus.Desc
+	source func() map[string]int64
+}
+
+func (c *staleCollector) Describe(ch chan<- *prometheus.Desc) { ch <- c.desc }
+
+func (c *staleCollector) Collect(ch chan<- prometheus.Metric) {
+	for coll, n := range c.source() {
+		ch <- prometheus.MustNewConstMetric(c.desc, prometheus.GaugeValue, float64(n), coll)
 	}
 }

@@ -26,6 +26,17 @@ type claimDoc struct {
 	CreatedAt          time.Time     `bson:"createdAt"`
 	DecidedAt          *time.Time    `bson:"decidedAt,omitempty"`
 	ReplacementOrderID bson.ObjectID `bson:"replacementOrderId,omitempty"`
+	// Approving marks a claim whose approval has been decided
+	// (StartApproval) while its replacement order is placed.
+	Approving *approvalDoc `bson:"approving,omitempty"`
+}
+
+// approvalDoc is an approval under way: the replacement order's id, the
+// admin's note, and when it began.
+type approvalDoc struct {
+	Order bson.ObjectID `bson:"order"`
+	Note  string        `bson:"note,omitempty"`
+	At    time.Time     `bson:"at"`
 }
 
 func (d claimDoc) claim() shop.Claim {
@@ -106,61 +117,126 @@ func (s *Store) ListClaims(ctx context.Context, email string, limit, skip int) (
 	return out, total, err
 }
 
-// DecideClaim records the decision of a requested claim, once.
-func (s *Store) DecideClaim(ctx context.Context, id string, status shop.ClaimStatus, note, replacementOrderID string) (shop.Claim, error) {
+// requested is the guard of a decision: the claim is requested and no
+// approval of it is under way.
+var requested = guard[claimDoc]{
+	filter: bson.D{{Key: "status", Value: string(shop.ClaimRequested)}, {Key: "approving", Value: bson.D{{Key: "$exists", Value: false}}}},
+	check: func(c claimDoc) error {
+		switch {
+		case c.Status != string(shop.ClaimRequested):
+			return shop.Errorf(shop.ECONFLICT, shop.MsgClaimDecided)
+		case c.Approving != nil:
+			return shop.Errorf(shop.ECONFLICT, shop.MsgClaimBusy)
+		}
+		return nil
+	},
+}
+
+// RejectClaim rejects a requested claim, once.
+func (s *Store) RejectClaim(ctx context.Context, id, note string) (shop.Claim, error) {
 	oid, err := objectID(id)
 	if err != nil {
 		return shop.Claim{}, err
 	}
-	set := bson.D{{Key: "status", Value: string(status)}, {Key: "decidedAt", Value: s.now()}}
+	set := bson.D{{Key: "status", Value: string(shop.ClaimRejected)}, {Key: "decidedAt", Value: s.now()}}
 	if note != "" {
 		set = append(set, bson.E{Key: "note", Value: note})
 	}
-	if replacementOrderID != "" {
-		rid, err := objectID(replacementOrderID)
-		if err != nil {
-			return shop.Claim{}, err
-		}
-		set = append(set, bson.E{Key: "replacementOrderId", Value: rid})
-	}
-	_, err = s.claims.update(ctx, oid, guard[claimDoc]{
-		filter: bson.D{{Key: "status", Value: string(shop.ClaimRequested)}},
-		check: func(c claimDoc) error {
-			if c.Status != string(shop.ClaimRequested) {
-				return shop.Errorf(shop.ECONFLICT, shop.MsgClaimDecided)
-			}
-			return nil
-		},
-	}, bson.D{{Key: "$set", Value: set}})
-	if err != nil {
+	if _, err := s.claims.update(ctx, oid, requested, bson.D{{Key: "$set", Value: set}}); err != nil {
 		return shop.Claim{}, err
 	}
 	d, err := s.claims.get(ctx, oid)
 	return d.claim(), err
 }
 
-// UndoApproval puts an approval back to requested, if it still names this
-// replacement order.
-func (s *Store) UndoApproval(ctx context.Context, id, replacementOrderID string) error {
+// StartApproval decides an approval with one guarded write: the requested
+// claim is marked as being approved with the replacement order orderID
+// and the admin's note. Only the caller it answers places the replacement
+// (and so moves stock); it then ends the approval with FinishApproval, or
+// AbandonApproval when the replacement cannot be placed.
+func (s *Store) StartApproval(ctx context.Context, id, orderID, note string) error {
+	oid, rid, err := approvalIDs(id, orderID)
+	if err != nil {
+		return err
+	}
+	_, err = s.claims.update(ctx, oid, requested, bson.D{{Key: "$set", Value: bson.D{
+		{Key: "approving", Value: approvalDoc{Order: rid, Note: note, At: s.now()}}}}})
+	return err
+}
+
+func approvalIDs(id, orderID string) (bson.ObjectID, bson.ObjectID, error) {
 	oid, err := objectID(id)
 	if err != nil {
-		return err
+		return oid, oid, err
 	}
-	rid, err := objectID(replacementOrderID)
-	if err != nil {
-		return err
-	}
-	_, err = s.claims.update(ctx, oid, guard[claimDoc]{
-		filter: bson.D{{Key: "status", Value: string(shop.ClaimApproved)}, {Key: "replacementOrderId", Value: rid}},
+	rid, err := objectID(orderID)
+	return oid, rid, err
+}
+
+// approvingWith is the guard of an approval's end: the claim is being
+// approved with this replacement order.
+func approvingWith(rid bson.ObjectID) guard[claimDoc] {
+	return guard[claimDoc]{
+		filter: bson.D{{Key: "approving.order", Value: rid}},
 		check: func(c claimDoc) error {
-			if c.Status != string(shop.ClaimApproved) || c.ReplacementOrderID != rid {
+			if c.Approving == nil || c.Approving.Order != rid {
 				return shop.Errorf(shop.ECONFLICT, shop.MsgClaimDecided)
 			}
 			return nil
 		},
-	}, bson.D{
-		{Key: "$set", Value: bson.D{{Key: "status", Value: string(shop.ClaimRequested)}}},
-		{Key: "$unset", Value: bson.D{{Key: "decidedAt", Value: ""}, {Key: "note", Value: ""}, {Key: "replacementOrderId", Value: ""}}},
-	})
+	}
+}
+
+// FinishApproval makes the claim approved with its replacement order.
+func (s *Store) FinishApproval(ctx context.Context, id, orderID string) (shop.Claim, error) {
+	oid, rid, err := approvalIDs(id, orderID)
+	if err != nil {
+		return shop.Claim{}, err
+	}
+	cur, err := s.claims.get(ctx, oid)
+	if err != nil {
+		return shop.Claim{}, err
+	}
+	set := bson.D{{Key: "status", Value: string(shop.ClaimApproved)}, {Key: "decidedAt", Value: s.now()}, {Key: "replacementOrderId", Value: rid}}
+	if cur.Approving != nil && cur.Approving.Order == rid && cur.Approving.Note != "" {
+		set = append(set, bson.E{Key: "note", Value: cur.Approving.Note})
+	}
+	if _, err := s.claims.update(ctx, oid, approvingWith(rid), bson.D{
+		{Key: "$set", Value: set}, {Key: "$unset", Value: bson.D{{Key: "approving", Value: ""}}}}); err != nil {
+		return shop.Claim{}, err
+	}
+	d, err := s.claims.get(ctx, oid)
+	return d.claim(), err
+}
+
+// AbandonApproval drops an approval whose replacement order was not
+// placed: the claim is requested again.
+func (s *Store) AbandonApproval(ctx context.Context, id, orderID string) error {
+	oid, rid, err := approvalIDs(id, orderID)
+	if err != nil {
+		return err
+	}
+	_, err = s.claims.update(ctx, oid, approvingWith(rid), bson.D{{Key: "$unset", Value: bson.D{{Key: "approving", Value: ""}}}})
 	return err
+}
+
+// staleApprovals finds the claims marked as being approved before cutoff
+// (MongoDB; the sparse index approving serves it).
+func staleApprovals(cutoff time.Time) bson.D {
+	return bson.D{{Key: "approving.at", Value: bson.D{{Key: "$lt", Value: cutoff}}}}
+}
+
+// StaleApprovals returns the claims whose approval began before cutoff and
+// has not ended: a crash between its steps (Claims.Recover settles them).
+// Each carries the replacement order's id in ReplacementOrderID.
+func (s *Store) StaleApprovals(ctx context.Context, cutoff time.Time) ([]shop.Claim, error) {
+	docs, _, err := s.claims.list(ctx, listQuery[claimDoc]{index: "createdAt", limit: 1 << 30,
+		match:  func(c *claimDoc) bool { return c.Approving != nil && c.Approving.At.Before(cutoff) },
+		filter: staleApprovals(cutoff), sort: bson.D{{Key: "_id", Value: 1}}})
+	out := make([]shop.Claim, len(docs))
+	for i, d := range docs {
+		out[i] = d.claim()
+		out[i].ReplacementOrderID = d.Approving.Order.Hex()
+	}
+	return out, err
 }

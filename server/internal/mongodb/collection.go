@@ -26,6 +26,9 @@ type collection[K comparable, D any] struct {
 	// ready is closed once a mirror that start-up does not wait for
 	// (loadsAfterStart) is loaded; nil when Open loads it, or there is none.
 	ready chan struct{}
+	// stale are the documents a failed write left out of the mirror
+	// because they could not be read back (mutate.go).
+	stale staleSet[K]
 }
 
 // loadsAfterStart makes Open answer before this collection's mirror is
@@ -87,6 +90,9 @@ func (t *collection[K, D]) get(ctx context.Context, id K) (D, error) {
 			return d, nil
 		}
 		var zero D
+		if t.stale.has(id) {
+			return zero, errStale
+		}
 		return zero, t.notFound()
 	}
 	return t.findOne(ctx, bson.D{{Key: "_id", Value: id}})
@@ -114,6 +120,9 @@ func (t *collection[K, D]) getBy(ctx context.Context, index, key string, filter 
 			return d, nil
 		}
 		var zero D
+		if t.staleDocuments() > 0 {
+			return zero, errStale // the one it looks for may be the stale one
+		}
 		return zero, t.notFound()
 	}
 	return t.findOne(ctx, filter)
@@ -125,9 +134,13 @@ func (t *collection[K, D]) notFound() error {
 
 // insert stores a new document.
 func (t *collection[K, D]) insert(ctx context.Context, d D) error {
-	return t.s.write(ctx, t.name, func(ctx context.Context) error {
-		if _, err := t.c.InsertOne(ctx, d); err != nil {
-			return err
+	var ids []K
+	if t.mem != nil {
+		ids = []K{t.mem.idOf(&d)}
+	}
+	return t.mutate(ctx, ids, func(ctx context.Context, w *writing) error {
+		if _, err := t.c.InsertOne(ctx, d); w.stored(err) != nil {
+			return w.err
 		}
 		return t.remember(d)
 	})
@@ -147,21 +160,22 @@ func (t *collection[K, D]) remember(d D) error {
 	return nil
 }
 
-// insertMany stores new documents in one command.
+// insertMany stores new documents in one command. An ordered insert stops
+// at the first failure, the ones before it stored: mutate reads every one
+// of them back.
 func (t *collection[K, D]) insertMany(ctx context.Context, docs []D) error {
 	if len(docs) == 0 {
 		return nil
 	}
-	return t.s.write(ctx, t.name, func(ctx context.Context) error {
-		if _, err := t.c.InsertMany(ctx, docs); err != nil {
-			if t.mem != nil {
-				// An ordered insert stops at the first failure: the ones
-				// before it are stored, and the mirror takes them in.
-				for _, d := range docs {
-					t.resync(ctx, t.mem.idOf(&d))
-				}
-			}
-			return err
+	var ids []K
+	if t.mem != nil {
+		for i := range docs {
+			ids = append(ids, t.mem.idOf(&docs[i]))
+		}
+	}
+	return t.mutate(ctx, ids, func(ctx context.Context, w *writing) error {
+		if _, err := t.c.InsertMany(ctx, docs); w.stored(err) != nil {
+			return w.err
 		}
 		for _, d := range docs {
 			if err := t.remember(d); err != nil {
@@ -181,7 +195,7 @@ func (t *collection[K, D]) update(ctx context.Context, id K, g guard[D], update 
 		if err := t.await(ctx); err != nil { // before the write slot, which the loader takes
 			return shop.UpdateResult{}, err
 		}
-		err := t.s.write(ctx, t.name, func(ctx context.Context) error {
+		err := t.mutate(ctx, []K{id}, func(ctx context.Context, w *writing) error {
 			cur, err := t.guarded(id, g)
 			if err != nil {
 				return err
@@ -191,9 +205,9 @@ func (t *collection[K, D]) update(ctx context.Context, id K, g guard[D], update 
 			if g.apply != nil {
 				update, next = g.apply(cur)
 			}
-			if res, err = t.c.UpdateOne(ctx, bson.D{{Key: "_id", Value: id}}, update); err != nil {
-				t.resync(ctx, id)
-				return err
+			res, err = t.c.UpdateOne(ctx, bson.D{{Key: "_id", Value: id}}, update)
+			if w.stored(err) != nil {
+				return w.err
 			}
 			if g.apply != nil && res.MatchedCount == 1 {
 				t.mem.put(next)
@@ -214,10 +228,10 @@ func (t *collection[K, D]) update(ctx context.Context, id K, g guard[D], update 
 	}
 	filter := append(bson.D{{Key: "_id", Value: id}}, g.filter...)
 	for attempt := 0; ; attempt++ {
-		err := t.s.write(ctx, t.name, func(ctx context.Context) error {
+		err := t.mutate(ctx, nil, func(ctx context.Context, w *writing) error {
 			var err error
 			res, err = t.c.UpdateOne(ctx, filter, update)
-			return err
+			return w.stored(err)
 		})
 		if err != nil {
 			return shop.UpdateResult{}, translate(err, t.what)
@@ -238,15 +252,14 @@ func (t *collection[K, D]) remove(ctx context.Context, id K, g guard[D]) (D, err
 		if err := t.await(ctx); err != nil { // before the write slot, which the loader takes
 			return d, err
 		}
-		err := t.s.write(ctx, t.name, func(ctx context.Context) error {
+		err := t.mutate(ctx, []K{id}, func(ctx context.Context, w *writing) error {
 			cur, err := t.guarded(id, g)
 			if err != nil {
 				return err
 			}
 			res, err := t.c.DeleteOne(ctx, bson.D{{Key: "_id", Value: id}})
-			if err != nil {
-				t.resync(ctx, id)
-				return err
+			if w.stored(err) != nil {
+				return w.err
 			}
 			if res.DeletedCount != 1 { // never expected: the mirror follows the store
 				t.mem.remove(id)
@@ -261,8 +274,8 @@ func (t *collection[K, D]) remove(ctx context.Context, id K, g guard[D]) (D, err
 	}
 	filter := append(bson.D{{Key: "_id", Value: id}}, g.filter...)
 	for attempt := 0; ; attempt++ {
-		err := t.s.write(ctx, t.name, func(ctx context.Context) error {
-			return t.c.FindOneAndDelete(ctx, filter).Decode(&d)
+		err := t.mutate(ctx, nil, func(ctx context.Context, w *writing) error {
+			return w.stored(t.c.FindOneAndDelete(ctx, filter).Decode(&d))
 		})
 		if err == nil {
 			return d, nil
@@ -325,14 +338,6 @@ func (t *collection[K, D]) reload(ctx context.Context, id K) error {
 	return nil
 }
 
-// resync follows a failed write: whatever the store now holds for id is what
-// the mirror holds, so a write that failed leaves the mirror as the store is.
-func (t *collection[K, D]) resync(ctx context.Context, id K) {
-	if err := t.reload(context.WithoutCancel(ctx), id); err != nil {
-		t.s.log.Error("the in-memory copy may differ from the store after a failed write", "collection", t.name, "id", id, "error", err)
-	}
-}
-
 // listQuery is one page of a sorted list, stated for both modes: the
 // mirror's order index (and group, and match) and MongoDB's filter and sort,
 // which indexes.go pairs with the index that serves it.
@@ -350,6 +355,9 @@ func (t *collection[K, D]) list(ctx context.Context, q listQuery[D]) ([]D, int64
 	if t.mem != nil {
 		if err := t.await(ctx); err != nil {
 			return nil, 0, err
+		}
+		if t.staleDocuments() > 0 {
+			return nil, 0, errStale
 		}
 		docs, total := t.mem.page(q.index, q.group, q.desc, q.skip, q.limit, q.match)
 		return docs, total, nil
@@ -378,6 +386,9 @@ func (t *collection[K, D]) count(ctx context.Context) (int64, error) {
 	if t.mem != nil {
 		if err := t.await(ctx); err != nil {
 			return 0, err
+		}
+		if t.staleDocuments() > 0 {
+			return 0, errStale
 		}
 		return int64(t.mem.len()), nil
 	}
@@ -413,6 +424,9 @@ type mirrored interface {
 	loadBehind(ctx context.Context) error
 	check(ctx context.Context) error
 	stats() MirrorStats
+	staleDocuments() int64
+	repairStale(ctx context.Context) error
+	sample(ctx context.Context, n int) (int, error)
 }
 
 func (t *collection[K, D]) collectionName() string { return t.name }

@@ -16,3 +16,25 @@ func HoldCount(tb testing.TB, s *Store, productID string) int {
 	}
 	return len(p.Holds)
 }
+
+// AfterImportRead makes f run in each import between its read of the
+// current products and its writes: orders placed there are placed while
+// the import runs.
+func AfterImportRead(s *Store, f func()) { s.afterImportRead = f }
+
+// ChangeBehindTheMirror changes a product in the store only, as a write the
+// mirror never heard of would: the sample check's business.
+func ChangeBehindTheMirror(tb testing.TB, s *Store, productID string, set bson.D) {
+	tb.Helper()
+	if _, err := s.products.c.UpdateOne(context.Background(), bson.D{{Key: "_id", Value: mustOID(productID)}}, bson.D{{Key: "$set", Value: set}}); err != nil {
+		tb.Fatal(err)
+	}
+}
+
+// InsertBehindTheMirror stores a product the mirror never heard of.
+func InsertBehindTheMirror(tb testing.TB, s *Store, name string) {
+	tb.Helper()
+	if _, err := s.products.c.InsertOne(context.Background(), productDoc{ID: bson.NewObjectID(), Name: name, Price: 1, Available: 1, Minimum: 1}); err != nil {
+		tb.Fatal(err)
+	}
+}

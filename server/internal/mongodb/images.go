@@ -70,7 +70,7 @@ func (s *Store) PutImage(ctx context.Context, data []byte, contentType, filename
 	sum := sha256.Sum256(data)
 	digest := hex.EncodeToString(sum[:])
 	var img shop.Image
-	err := s.write(ctx, CollImages, func(ctx context.Context) error {
+	err := s.imageFiles.mutate(ctx, nil, func(ctx context.Context, w *writing) error {
 		existing, err := s.imageBySHA256(ctx, digest)
 		if err == nil {
 			img = existing.image()
@@ -88,8 +88,9 @@ func (s *Store) PutImage(ctx context.Context, data []byte, contentType, filename
 		}
 		file := imageFileDoc{ID: id, Length: int64(len(data)), ChunkSize: int64(max(len(data), 1)), UploadDate: s.now(), Filename: filename,
 			Metadata: imageMeta{ContentType: contentType, SHA256: digest}}
-		if _, err := s.imageFiles.c.InsertOne(ctx, file); err != nil {
-			return err
+		w.touch(id)
+		if _, err := s.imageFiles.c.InsertOne(ctx, file); w.stored(err) != nil {
+			return w.err
 		}
 		if err := s.imageFiles.remember(file); err != nil {
 			return err

@@ -2,9 +2,12 @@ package mongodb
 
 import (
 	"context"
+	"fmt"
+	"time"
 
 	"go.mongodb.org/mongo-driver/v2/bson"
 	"go.mongodb.org/mongo-driver/v2/mongo"
+	"go.mongodb.org/mongo-driver/v2/mongo/options"
 
 	"storefront/server/internal/shop"
 )
@@ -28,13 +31,12 @@ func (s *Store) ImportProducts(ctx context.Context, drafts []shop.ProductDraft, 
 	if err != nil {
 		return counts, err
 	}
+	if s.afterImportRead != nil {
+		s.afterImportRead()
+	}
 	at := s.now()
 	var inserts []productDoc
-	type change struct {
-		doc productDoc // as it will be stored
-		set bson.D
-	}
-	var updates []change
+	var updates []importChange
 	for _, d := range drafts {
 		cur, exists := current[d.Name]
 		if d.Image == "" {
@@ -52,9 +54,7 @@ func (s *Store) ImportProducts(ctx context.Context, drafts []shop.ProductDraft, 
 		case d.Matches(cur.product()):
 			counts.Unchanged++
 		default:
-			doc := newProductDoc(d, cur.CreatedAt)
-			doc.ID, doc.UpdatedAt = cur.ID, at
-			updates = append(updates, change{doc, append(draftFields(d), bson.E{Key: "updatedAt", Value: at})})
+			updates = append(updates, importChange{id: cur.ID, name: cur.Name, draft: d, read: cur.Available})
 		}
 	}
 	if opt.DryRun {
@@ -64,7 +64,7 @@ func (s *Store) ImportProducts(ctx context.Context, drafts []shop.ProductDraft, 
 	total := len(inserts) + len(updates)
 	progress := func() {
 		if opt.Progress != nil {
-			opt.Progress(counts.Inserted+counts.Updated, total)
+			opt.Progress(counts.Inserted+counts.Updated+counts.Refused, total)
 		}
 	}
 	for start := 0; start < len(inserts); start += importBatch {
@@ -75,49 +75,180 @@ func (s *Store) ImportProducts(ctx context.Context, drafts []shop.ProductDraft, 
 		counts.Inserted += len(batch)
 		progress()
 	}
+	gone := 0
 	for start := 0; start < len(updates); start += importBatch {
-		batch := updates[start:min(start+importBatch, len(updates))]
-		models := make([]mongo.WriteModel, len(batch))
-		for i, u := range batch {
-			filter := bson.D{{Key: "_id", Value: u.doc.ID}}
-			if !s.Embedded() {
-				// Renamed by someone else since it was read: left alone.
-				filter = append(filter, bson.E{Key: "name", Value: u.doc.Name})
+		res, err := s.importUpdates(ctx, updates[start:min(start+importBatch, len(updates))], at)
+		counts.Updated += res.updated
+		counts.Refused += len(res.refused)
+		gone += res.gone
+		for _, r := range res.refused {
+			if opt.Refused != nil {
+				opt.Refused(r.name, r.reason)
 			}
-			models[i] = mongo.NewUpdateOneModel().SetFilter(filter).SetUpdate(bson.D{{Key: "$set", Value: u.set}})
 		}
-		var matched int64
-		err := s.write(ctx, CollProducts, func(ctx context.Context) error {
-			res, err := s.products.c.BulkWrite(ctx, models)
-			if res != nil {
-				matched = res.MatchedCount
-			}
-			if s.products.mem == nil {
-				return err
-			}
-			if err != nil {
-				for _, u := range batch {
-					s.products.resync(ctx, u.doc.ID)
-				}
-				return err
-			}
-			for _, u := range batch {
-				if err := s.products.remember(u.doc); err != nil {
-					return err
-				}
-			}
-			return nil
-		})
-		counts.Updated += int(matched)
 		if err != nil {
 			return counts, nameTaken(translate(err, ""))
 		}
-		if int(matched) < len(batch) {
-			return counts, shop.Errorf(shop.ECONFLICT, "%d products were renamed or deleted while they were being imported. Run the import again.", len(batch)-int(matched))
-		}
 		progress()
 	}
+	if gone > 0 {
+		return counts, shop.Errorf(shop.ECONFLICT, "%d products were renamed or deleted while they were being imported. Run the import again.", gone)
+	}
 	return counts, nil
+}
+
+// importChange is one existing product an import changes: every field of
+// the draft but the stock, which moves by the draft's stock less the stock
+// the import read (a guarded difference, never an overwrite: what orders
+// took or gave back since the read stands, and the product's stock holds
+// stay).
+type importChange struct {
+	id    bson.ObjectID
+	name  string // as read: a product renamed since is left alone
+	draft shop.ProductDraft
+	read  int64 // the stock the import read
+}
+
+func (c importChange) delta() int64 { return c.draft.Available - c.read }
+
+// update is the write of the change, the same on both stores.
+func (c importChange) update(at time.Time) bson.D {
+	set := bson.D{{Key: "name", Value: c.draft.Name}, {Key: "price", Value: c.draft.Price.Float()}, {Key: "image", Value: c.draft.Image},
+		{Key: "description", Value: c.draft.Description}, {Key: "minimumquantity", Value: c.draft.Minimum},
+		{Key: "email", Value: c.draft.Email}, {Key: "updatedAt", Value: at}}
+	update := bson.D{{Key: "$set", Value: set}}
+	if d := c.delta(); d != 0 {
+		update = append(update, bson.E{Key: "$inc", Value: bson.D{{Key: "avaialbequantit", Value: d}}})
+	}
+	return update
+}
+
+// refusal says why the stock of an existing product could not move as its
+// row asks, or nil: the stock would go below zero, orders having taken
+// more since the import read it.
+func (c importChange) refusal(cur productDoc) error {
+	if cur.Available+c.delta() < 0 {
+		return shop.Errorf(shop.ECONFLICT, "Its stock is %d now: orders took %d since the import read %d, and the file's %d would leave less than none. The row was not imported; run the import again.",
+			cur.Available, c.read-cur.Available, c.read, c.draft.Available)
+	}
+	return nil
+}
+
+// apply is the product as the change leaves it (the mirror's copy).
+func (c importChange) apply(cur productDoc, at time.Time) productDoc {
+	next := cur
+	next.Name, next.Price, next.Image, next.Description = c.draft.Name, c.draft.Price.Float(), c.draft.Image, c.draft.Description
+	next.Minimum, next.Email, next.UpdatedAt = c.draft.Minimum, c.draft.Email, at
+	next.Available += c.delta()
+	return next
+}
+
+type importRefusal struct{ name, reason string }
+
+type importResult struct {
+	updated, gone int
+	refused       []importRefusal
+}
+
+// importUpdates writes one batch of changes in one command.
+func (s *Store) importUpdates(ctx context.Context, batch []importChange, at time.Time) (importResult, error) {
+	var out importResult
+	if s.products.mem == nil {
+		return s.importUpdatesMongo(ctx, batch, at)
+	}
+	ids := make([]bson.ObjectID, len(batch))
+	for i, c := range batch {
+		ids[i] = c.id
+	}
+	err := s.products.mutate(ctx, ids, func(ctx context.Context, w *writing) error {
+		var models []mongo.WriteModel
+		var next []productDoc
+		for _, c := range batch {
+			cur, ok := s.products.mem.get(c.id)
+			if !ok || cur.Name != c.name {
+				out.gone++
+				continue
+			}
+			if err := c.refusal(cur); err != nil {
+				out.refused = append(out.refused, importRefusal{c.draft.Name, shop.ErrorMessage(err)})
+				continue
+			}
+			models = append(models, mongo.NewUpdateOneModel().SetFilter(bson.D{{Key: "_id", Value: c.id}}).SetUpdate(c.update(at)))
+			next = append(next, c.apply(cur, at))
+		}
+		if len(models) == 0 {
+			return nil
+		}
+		res, err := s.products.c.BulkWrite(ctx, models)
+		if w.stored(err) != nil {
+			return w.err
+		}
+		if int(res.MatchedCount) != len(models) { // never expected: the mirror follows the store
+			return fmt.Errorf("an import batch matched %d of its %d products", res.MatchedCount, len(models))
+		}
+		for _, p := range next {
+			s.products.mem.put(p)
+		}
+		out.updated = len(next)
+		return nil
+	})
+	return out, err
+}
+
+// importUpdatesMongo writes a batch on MongoDB, each row's filter its
+// guard: the product still has the name read and stock enough for the
+// difference. Rows that matched nothing are then read to say why.
+func (s *Store) importUpdatesMongo(ctx context.Context, batch []importChange, at time.Time) (importResult, error) {
+	var out importResult
+	models := make([]mongo.WriteModel, len(batch))
+	for i, c := range batch {
+		filter := bson.D{{Key: "_id", Value: c.id}, {Key: "name", Value: c.name}}
+		if d := c.delta(); d < 0 {
+			filter = append(filter, bson.E{Key: "avaialbequantit", Value: bson.D{{Key: "$gte", Value: -d}}})
+		}
+		models[i] = mongo.NewUpdateOneModel().SetFilter(filter).SetUpdate(c.update(at))
+	}
+	var matched int64
+	err := s.products.mutate(ctx, nil, func(ctx context.Context, w *writing) error {
+		res, err := s.products.c.BulkWrite(ctx, models, options.BulkWrite().SetOrdered(false))
+		if res != nil {
+			matched = res.MatchedCount
+		}
+		return w.stored(err)
+	})
+	out.updated = int(matched)
+	if err != nil || int(matched) == len(batch) {
+		return out, err
+	}
+	// Which rows did not match: those whose product does not carry this
+	// import's time.
+	ids := make([]bson.ObjectID, len(batch))
+	for i, c := range batch {
+		ids[i] = c.id
+	}
+	docs, err := s.products.findAll(ctx, bson.D{{Key: "_id", Value: bson.D{{Key: "$in", Value: ids}}}})
+	if err != nil {
+		return out, err
+	}
+	byID := make(map[bson.ObjectID]productDoc, len(docs))
+	for _, d := range docs {
+		byID[d.ID] = d
+	}
+	for _, c := range batch {
+		cur, ok := byID[c.id]
+		switch {
+		case ok && cur.UpdatedAt.Equal(at):
+		case !ok || cur.Name != c.name:
+			out.gone++
+		default:
+			reason := "It changed while it was being imported. Run the import again."
+			if err := c.refusal(cur); err != nil {
+				reason = shop.ErrorMessage(err)
+			}
+			out.refused = append(out.refused, importRefusal{c.draft.Name, reason})
+		}
+	}
+	return out, nil
 }
 
 // productsByName returns the current products that have the drafts' names.

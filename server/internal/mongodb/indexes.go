@@ -39,6 +39,8 @@ var queries = []query{
 	{"GET /service?q= (search; the index's keys are matched)", CollProducts, bson.D{{Key: "name", Value: bson.D{{Key: "$regex", Value: "lathe"}, {Key: "$options", Value: "i"}}}}, productSorts["createdAt"].mongo, "catalogue_order", "createdAt"},
 	{"GET /service/{id}, POST /order, PUT /service/{id} (guarded by _id)", CollProducts, bson.D{{Key: "_id", Value: someID}, {Key: "avaialbequantit", Value: bson.D{{Key: "$gte", Value: 1}}}}, nil, "_id_", "id"},
 	{"start-up: stock holds left by a crash (stock.go)", CollProducts, staleHolds(time.Now()), nil, "stock_holds", "createdAt"},
+	{"start-up: cancels a crash interrupted (orders.go)", CollOrders, staleCancels(time.Now()), nil, "cancelling", "createdAt"},
+	{"start-up: claim approvals a crash interrupted (claims.go)", CollClaims, staleApprovals(time.Now()), nil, "approving", "createdAt"},
 	{"import: current products by name", CollProducts, bson.D{{Key: "name", Value: bson.D{{Key: "$in", Value: bson.A{"Lathe", "Press"}}}}}, nil, "name_unique", "name"},
 	{"sign-in, sign-up, Make Admin: account by email", CollUsers, bson.D{{Key: "email", Value: "a@b.test"}}, nil, "email_unique", "email"},
 	{"every signed-in call: account by id", CollUsers, bson.D{{Key: "_id", Value: someID}}, nil, "_id_", "id"},
@@ -118,6 +120,9 @@ var indexes = map[string][]mongo.IndexModel{
 		// Orders without a number have none in the index (null): start-up
 		// finds them oldest first without a scan.
 		{Keys: bson.D{{Key: "number", Value: 1}, {Key: "createdAt", Value: 1}, {Key: "_id", Value: 1}}, Options: options.Index().SetName("unnumbered")},
+		// Sparse: only orders being cancelled (or whose cancel a crash
+		// interrupted) are in it.
+		{Keys: bson.D{{Key: "cancellingAt", Value: 1}}, Options: options.Index().SetName("cancelling").SetSparse(true)},
 	},
 	CollTestIntents: {
 		{Keys: bson.D{{Key: "orderId", Value: 1}, {Key: "amount", Value: 1}}, Options: options.Index().SetName("one_per_order_amount").SetUnique(true)},
@@ -137,6 +142,9 @@ var indexes = map[string][]mongo.IndexModel{
 		{Keys: bson.D{{Key: "createdAt", Value: -1}, {Key: "_id", Value: -1}}, Options: options.Index().SetName("newest_first")},
 		// one claim per order
 		{Keys: bson.D{{Key: "orderId", Value: 1}}, Options: options.Index().SetName("order_unique").SetUnique(true)},
+		// Sparse: only claims being approved (or whose approval a crash
+		// interrupted) are in it.
+		{Keys: bson.D{{Key: "approving.at", Value: 1}}, Options: options.Index().SetName("approving").SetSparse(true)},
 	},
 	CollOutbox: {
 		{Keys: bson.D{{Key: "createdAt", Value: -1}, {Key: "_id", Value: -1}}, Options: options.Index().SetName("newest_first")},

@@ -2,6 +2,7 @@ package mongodb
 
 import (
 	"context"
+	"slices"
 	"time"
 
 	"go.mongodb.org/mongo-driver/v2/bson"
@@ -32,6 +33,11 @@ type orderDoc struct {
 	CreatedAt       time.Time     `bson:"createdAt"`
 	PaidAt          *time.Time    `bson:"paidAt,omitempty"`
 	ShippedAt       *time.Time    `bson:"shippedAt,omitempty"`
+	// Cancelling marks an order whose cancel has been decided (BeginCancel)
+	// and is under way; the marker is the cancel's own, so that only it
+	// deletes the order.
+	Cancelling   bson.ObjectID `bson:"cancelling,omitempty"`
+	CancellingAt *time.Time    `bson:"cancellingAt,omitempty"`
 }
 
 func utcPtr(t *time.Time) *time.Time {
@@ -170,26 +176,139 @@ func (s *Store) ShipOrder(ctx context.Context, id string) (shop.UpdateResult, er
 	}, bson.D{{Key: "$set", Value: bson.D{{Key: "shipped", Value: true}, {Key: "pending", Value: false}, {Key: "shippedAt", Value: s.now()}}}})
 }
 
-// DeleteUnpaidOrder removes the order if no payment is recorded on it and it
-// has not shipped, and returns what was removed.
-func (s *Store) DeleteUnpaidOrder(ctx context.Context, id string) (shop.Order, error) {
+// cancellable says why an order cannot be cancelled, or nil.
+func cancellable(o orderDoc) error {
+	switch {
+	case o.Shipped && o.TransactionID == "":
+		return shop.Errorf(shop.ECONFLICT, "The order has shipped and cannot be deleted.")
+	case o.TransactionID != "" || o.Paid || o.Shipped:
+		return shop.Errorf(shop.ECONFLICT, "The order is paid (transaction %s) and cannot be deleted.", o.TransactionID)
+	}
+	return nil
+}
+
+// unpaidFilter is cancellable's filter: no payment recorded, not shipped.
+var unpaidFilter = bson.D{{Key: "transactionId", Value: ""}, {Key: "paid", Value: false}, {Key: "shipped", Value: false}}
+
+// BeginCancel decides a cancel with one guarded write: the unpaid,
+// unshipped order not already being cancelled is marked as being cancelled
+// by the marker it returns. Only the caller it answers moves the order's
+// stock: it holds the stock, deletes the order with DeleteUnpaidOrder and
+// the marker, and gives the stock back; or, when the delete is refused (the
+// order was paid meanwhile), drops the marker with AbandonCancel. Every
+// other caller gets ENOTFOUND (cancelled already) or ECONFLICT.
+func (s *Store) BeginCancel(ctx context.Context, id string) (shop.Order, string, error) {
+	oid, err := objectID(id)
+	if err != nil {
+		return shop.Order{}, "", err
+	}
+	marker, at := bson.NewObjectID(), s.now()
+	var marked orderDoc
+	_, err = s.orders.update(ctx, oid, guard[orderDoc]{
+		filter: append(slices.Clone(unpaidFilter), bson.E{Key: "cancelling", Value: bson.D{{Key: "$exists", Value: false}}}),
+		check: func(o orderDoc) error {
+			if err := cancellable(o); err != nil {
+				return err
+			}
+			if !o.Cancelling.IsZero() {
+				return shop.Errorf(shop.ECONFLICT, shop.MsgOrderCancelling)
+			}
+			return nil
+		},
+		apply: func(o orderDoc) (bson.D, orderDoc) {
+			o.Cancelling, o.CancellingAt = marker, &at
+			marked = o
+			return bson.D{{Key: "$set", Value: bson.D{{Key: "cancelling", Value: marker}, {Key: "cancellingAt", Value: at}}}}, o
+		},
+	}, bson.D{{Key: "$set", Value: bson.D{{Key: "cancelling", Value: marker}, {Key: "cancellingAt", Value: at}}}})
+	if err != nil {
+		return shop.Order{}, "", err
+	}
+	if s.orders.mem == nil {
+		if marked, err = s.orders.get(ctx, oid); err != nil {
+			return shop.Order{}, "", err
+		}
+	}
+	return marked.order(), marker.Hex(), nil
+}
+
+// cancelledBy is the guard of a cancel's later steps: the order carries
+// the cancel's marker.
+func cancelledBy(marker bson.ObjectID, also func(orderDoc) error) guard[orderDoc] {
+	return guard[orderDoc]{
+		filter: bson.D{{Key: "cancelling", Value: marker}},
+		check: func(o orderDoc) error {
+			if o.Cancelling != marker {
+				return shop.Errorf(shop.ECONFLICT, shop.MsgOrderCancelling)
+			}
+			if also != nil {
+				return also(o)
+			}
+			return nil
+		},
+	}
+}
+
+// DeleteUnpaidOrder removes the order that the cancel with this marker
+// decided, if no payment is recorded on it and it has not shipped, and
+// returns what was removed.
+func (s *Store) DeleteUnpaidOrder(ctx context.Context, id, marker string) (shop.Order, error) {
 	oid, err := objectID(id)
 	if err != nil {
 		return shop.Order{}, err
 	}
-	d, err := s.orders.remove(ctx, oid, guard[orderDoc]{
-		filter: bson.D{{Key: "transactionId", Value: ""}, {Key: "paid", Value: false}, {Key: "shipped", Value: false}},
-		check: func(o orderDoc) error {
-			switch {
-			case o.Shipped && o.TransactionID == "":
-				return shop.Errorf(shop.ECONFLICT, "The order has shipped and cannot be deleted.")
-			case o.TransactionID != "" || o.Paid || o.Shipped:
-				return shop.Errorf(shop.ECONFLICT, "The order is paid (transaction %s) and cannot be deleted.", o.TransactionID)
-			}
-			return nil
-		},
-	})
+	mid, err := objectID(marker)
+	if err != nil {
+		return shop.Order{}, err
+	}
+	g := cancelledBy(mid, cancellable)
+	g.filter = append(g.filter, unpaidFilter...)
+	d, err := s.orders.remove(ctx, oid, g)
 	return d.order(), err
+}
+
+// AbandonCancel drops the marker of a cancel that did not delete the order.
+func (s *Store) AbandonCancel(ctx context.Context, id, marker string) error {
+	oid, err := objectID(id)
+	if err != nil {
+		return err
+	}
+	mid, err := objectID(marker)
+	if err != nil {
+		return err
+	}
+	_, err = s.orders.update(ctx, oid, cancelledBy(mid, nil), bson.D{{Key: "$unset", Value: bson.D{{Key: "cancelling", Value: ""}, {Key: "cancellingAt", Value: ""}}}})
+	return err
+}
+
+// staleCancels finds the orders marked as being cancelled before cutoff
+// (MongoDB; the sparse index cancelling serves it).
+func staleCancels(cutoff time.Time) bson.D {
+	return bson.D{{Key: "cancellingAt", Value: bson.D{{Key: "$lt", Value: cutoff}}}}
+}
+
+// RecoverCancels drops the markers of the cancels begun before cutoff that
+// never ended (a crash between their steps): the order was not deleted, so
+// it stands, and its customer may cancel it again. (RecoverStock drops the
+// stock hold such a cancel may have left.) It reports how many it dropped.
+func (s *Store) RecoverCancels(ctx context.Context, cutoff time.Time) (int, error) {
+	docs, _, err := s.orders.list(ctx, listQuery[orderDoc]{index: "createdAt", limit: 1 << 30,
+		match:  func(o *orderDoc) bool { return o.CancellingAt != nil && o.CancellingAt.Before(cutoff) },
+		filter: staleCancels(cutoff), sort: bson.D{{Key: "_id", Value: 1}}})
+	if err != nil {
+		return 0, err
+	}
+	n := 0
+	for _, o := range docs {
+		switch err := s.AbandonCancel(ctx, o.ID.Hex(), o.Cancelling.Hex()); shop.ErrorCode(err) {
+		case "":
+			n++
+		case shop.ENOTFOUND, shop.ECONFLICT: // ended meanwhile
+		default:
+			return n, err
+		}
+	}
+	return n, nil
 }
 
 // SetPaymentIntent records the payment intent of an unpaid order.

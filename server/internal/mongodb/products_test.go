@@ -258,10 +258,14 @@ func TestRecoverStock(t *testing.T) {
 	if err := s.KeepStock(ctx, p.ID, cancelled); err != nil {
 		t.Fatal(err)
 	}
+	_, marker, err := s.BeginCancel(ctx, cancelled)
+	if err != nil {
+		t.Fatal(err)
+	}
 	if err := s.HoldStock(ctx, p.ID, cancelled, 2); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.DeleteUnpaidOrder(ctx, cancelled); err != nil {
+	if _, err := s.DeleteUnpaidOrder(ctx, cancelled, marker); err != nil {
 		t.Fatal(err)
 	}
 	if got, _ := s.FindProduct(ctx, p.ID); got.Available != 100-7-5-3-2 {
@@ -324,10 +328,14 @@ func TestStockHolds_DoNotPileUp(t *testing.T) {
 		}
 		ids = append(ids, id)
 	}
+	_, marker, err := s.BeginCancel(ctx, ids[3])
+	if err != nil {
+		t.Fatal(err)
+	}
 	if err := s.HoldStock(ctx, p.ID, ids[3], 2); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.DeleteUnpaidOrder(ctx, ids[3]); err != nil {
+	if _, err := s.DeleteUnpaidOrder(ctx, ids[3], marker); err != nil {
 		t.Fatal(err)
 	}
 	if err := s.ReleaseStock(ctx, p.ID, ids[3]); err != nil {

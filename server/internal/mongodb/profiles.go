@@ -77,12 +77,13 @@ func (s *Store) SaveProfile(ctx context.Context, p shop.Profile) (shop.UpdateRes
 	// Embedded: the email's profile is looked up in the mirror and written by
 	// _id, both under the write slot, so two saves cannot both insert.
 	var out shop.UpdateResult
-	err := s.write(ctx, CollProfiles, func(ctx context.Context) error {
+	err := s.profiles.mutate(ctx, nil, func(ctx context.Context, w *writing) error {
 		cur, ok := s.profiles.mem.lookup("email", email)
 		if !ok {
 			doc := profileDoc{ID: bson.NewObjectID(), Name: p.Name, Email: email, Image: p.Image, Address: p.Address, Education: p.Education, Linkdin: p.Linkdin}
-			if _, err := s.profiles.c.InsertOne(ctx, doc); err != nil {
-				return err
+			w.touch(doc.ID)
+			if _, err := s.profiles.c.InsertOne(ctx, doc); w.stored(err) != nil {
+				return w.err
 			}
 			if err := s.profiles.remember(doc); err != nil {
 				return err
@@ -90,10 +91,10 @@ func (s *Store) SaveProfile(ctx context.Context, p shop.Profile) (shop.UpdateRes
 			out = shop.UpdateResult{Acknowledged: true, UpsertedID: doc.ID.Hex()}
 			return nil
 		}
+		w.touch(cur.ID)
 		res, err := s.profiles.c.UpdateOne(ctx, bson.D{{Key: "_id", Value: cur.ID}}, bson.D{{Key: "$set", Value: set}})
-		if err != nil {
-			s.profiles.resync(ctx, cur.ID)
-			return err
+		if w.stored(err) != nil {
+			return w.err
 		}
 		out = updateResult(res)
 		return s.profiles.reload(ctx, cur.ID)

@@ -63,7 +63,7 @@ func (s *Store) EnsureReview(ctx context.Context, r shop.Review) (bool, error) {
 	}
 	doc := reviewDoc{Name: r.Name, Email: r.Email, Review: r.Review, Img: r.Img, Rating: r.Rating, CreatedAt: r.CreatedAt.UTC().Truncate(time.Millisecond)}
 	inserted := false
-	err := s.write(ctx, CollReviews, func(ctx context.Context) error {
+	err := s.reviews.mutate(ctx, nil, func(ctx context.Context, w *writing) error {
 		if m := s.reviews.mem; m != nil {
 			// Rare (start-up only), so a walk of the mirror, not an index.
 			exists := false
@@ -72,8 +72,9 @@ func (s *Store) EnsureReview(ctx context.Context, r shop.Review) (bool, error) {
 				return nil
 			}
 			doc.ID = bson.NewObjectID()
-			if _, err := s.reviews.c.InsertOne(ctx, doc); err != nil {
-				return err
+			w.touch(doc.ID)
+			if _, err := s.reviews.c.InsertOne(ctx, doc); w.stored(err) != nil {
+				return w.err
 			}
 			inserted = true
 			return s.reviews.remember(doc)
@@ -85,7 +86,7 @@ func (s *Store) EnsureReview(ctx context.Context, r shop.Review) (bool, error) {
 		if res != nil {
 			inserted = res.UpsertedCount == 1
 		}
-		return err
+		return w.stored(err)
 	})
 	return inserted, translate(err, "")
 }

@@ -11,6 +11,7 @@
 package mongodb
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -41,6 +42,20 @@ type Config struct {
 	// Clock replaces time.Now for the dates the store records (tests of
 	// figures by month); nil: the real time.
 	Clock func() time.Time
+	// Telemetry counts the mirror's repairs after failed writes; may be nil.
+	Telemetry shop.Telemetry
+	// SampleEvery is how often the embedded store compares a sample of its
+	// in-memory copy with the store (sample.go), the first time at start:
+	// 0 is SampleEvery's default, below 0 never (tests that change the
+	// store behind the copy's back).
+	SampleEvery time.Duration
+	// Faults is for tests only (no setting of the binary reaches it): it is
+	// called with the collection's name at each step (FaultAfterWrite:
+	// after a store write that succeeded, before the mirror follows it;
+	// FaultReadBack: before a document is read back after a failed write).
+	// An error it returns becomes the step's, as if the store had answered
+	// it (after committing the write); it may also panic. nil: no faults.
+	Faults func(collection, step string) error
 }
 
 // The collections. Each is mirrored in memory in embedded mode but
@@ -84,9 +99,15 @@ type Store struct {
 	// together. nil with a real MongoDB, which is atomic per document.
 	writeSlot chan struct{}
 
-	versions map[string]*atomic.Uint64
-	log      *slog.Logger
-	clock    func() time.Time // nil: time.Now
+	versions    map[string]*atomic.Uint64
+	log         *slog.Logger
+	clock       func() time.Time // nil: time.Now
+	telemetry   shop.Telemetry
+	faults      func(collection, step string) error // tests only (Config.Faults)
+	sampleEvery time.Duration
+	// afterImportRead, tests only, runs between an import's read of the
+	// current products and its writes.
+	afterImportRead func()
 
 	products    *collection[bson.ObjectID, productDoc]
 	orders      *collection[bson.ObjectID, orderDoc]
@@ -121,7 +142,8 @@ func Open(ctx context.Context, cfg Config) (*Store, error) {
 	if cfg.DB == "" {
 		cfg.DB = "storefront"
 	}
-	s := &Store{log: cfg.Logger, versions: map[string]*atomic.Uint64{}, clock: cfg.Clock}
+	s := &Store{log: cfg.Logger, versions: map[string]*atomic.Uint64{}, clock: cfg.Clock, telemetry: cfg.Telemetry, faults: cfg.Faults,
+		sampleEvery: cmp.Or(cfg.SampleEvery, SampleEvery)}
 	for _, c := range collectionNames {
 		s.versions[c] = new(atomic.Uint64)
 	}
@@ -233,6 +255,10 @@ func (s *Store) prepareEmbedded(ctx context.Context, db string) error {
 		if m.loadedAfterStart() {
 			s.behind.Go(func() { s.loadBehind(bg, m) })
 		}
+	}
+	s.behind.Go(func() { s.repairLoop(bg) })
+	if s.sampleEvery > 0 {
+		s.behind.Go(func() { s.sampleLoop(bg, s.sampleEvery) })
 	}
 	return nil
 }
@@ -383,8 +409,8 @@ func (s *Store) Version(collection string) uint64 {
 }
 
 // write runs one write, serialised in embedded mode, and bumps the
-// collection's version afterwards (also on error: a failed write may still
-// have changed something, and a spurious cache miss costs little).
+// collection's version afterwards (also on error or panic: a failed write
+// may still have changed something, and a spurious cache miss costs little).
 //
 // In embedded mode a write, once it holds the slot, is not abandoned when
 // the request goes away: store and mirror change together or not at all.
@@ -402,11 +428,10 @@ func (s *Store) write(ctx context.Context, collection string, fn func(context.Co
 		ctx, cancel = context.WithTimeout(context.WithoutCancel(ctx), embeddedWriteTimeout)
 		defer cancel()
 	}
-	err := fn(ctx)
 	if v, ok := s.versions[collection]; ok {
-		v.Add(1)
+		defer v.Add(1)
 	}
-	return err
+	return fn(ctx)
 }
 
 // translate turns driver errors into the domain's, at this boundary only.
@@ -457,8 +482,6 @@ func (s *Store) Dump(ctx context.Context) (string, error) {
 // embeddedWriteTimeout bounds one write (or batch) on the embedded store.
 const embeddedWriteTimeout = 30 * time.Second
 
-// now is the time a document records: UTC in milliseconds, as BSON keeps it,
-// so that the mirror's copy equals what the store gives back.
 // now is the store's time for the dates it records (createdAt, paidAt, …):
 // Config.Clock's when set (tests), in UTC to the millisecond as BSON keeps it.
 func (s *Store) now() time.Time {

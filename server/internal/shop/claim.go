@@ -138,10 +138,18 @@ type ClaimStore interface {
 	FindClaim(ctx context.Context, id string) (Claim, error)
 	// ListClaims returns claims newest first, of one email or ("") of all.
 	ListClaims(ctx context.Context, email string, limit, skip int) ([]Claim, int64, error)
-	// DecideClaim records the decision of a requested claim, once
-	// (ECONFLICT otherwise); replacementOrderID is "" for a rejection.
-	DecideClaim(ctx context.Context, id string, status ClaimStatus, note, replacementOrderID string) (Claim, error)
-	// UndoApproval puts an approval whose replacement order could not be
-	// stored back to requested.
-	UndoApproval(ctx context.Context, id, replacementOrderID string) error
+	// RejectClaim rejects a requested claim, once (ECONFLICT otherwise).
+	RejectClaim(ctx context.Context, id, note string) (Claim, error)
+	// StartApproval decides an approval with one guarded write: the
+	// requested claim is marked as being approved with the replacement
+	// order orderID (ECONFLICT when it is decided, or being approved).
+	// Only its caller places the replacement; it then calls FinishApproval,
+	// or AbandonApproval when the replacement was not placed.
+	StartApproval(ctx context.Context, id, orderID, note string) error
+	FinishApproval(ctx context.Context, id, orderID string) (Claim, error)
+	AbandonApproval(ctx context.Context, id, orderID string) error
+	// StaleApprovals returns the approvals begun before cutoff and not
+	// ended (a crash between their steps), each with its replacement
+	// order's id in ReplacementOrderID.
+	StaleApprovals(ctx context.Context, cutoff time.Time) ([]Claim, error)
 }

@@ -142,9 +142,19 @@ type OrderStore interface {
 	ListOrdersByStatus(ctx context.Context, status OrderStatus, limit, skip int) ([]Order, int64, error)
 	// ShipOrder marks an order shipped, once (ECONFLICT when it already is).
 	ShipOrder(ctx context.Context, id string) (UpdateResult, error)
-	// DeleteUnpaidOrder removes the order only while it has no transaction
-	// id and has not shipped (ECONFLICT otherwise).
-	DeleteUnpaidOrder(ctx context.Context, id string) (Order, error)
+	// BeginCancel decides a cancel with one guarded write: it marks the
+	// unpaid, unshipped order as being cancelled, and returns the order and
+	// the cancel's marker. Only the caller it answers moves the order's
+	// stock; any other gets ENOTFOUND (cancelled already) or ECONFLICT
+	// (paid, shipped, or being cancelled).
+	BeginCancel(ctx context.Context, id string) (o Order, marker string, err error)
+	// DeleteUnpaidOrder removes the order the cancel with this marker
+	// decided, only while it has no transaction id and has not shipped
+	// (ECONFLICT otherwise).
+	DeleteUnpaidOrder(ctx context.Context, id, marker string) (Order, error)
+	// AbandonCancel drops the marker of a cancel that did not delete the
+	// order (it was paid or shipped meanwhile).
+	AbandonCancel(ctx context.Context, id, marker string) error
 	// SetPaymentIntent records the provider's payment for an unpaid order.
 	SetPaymentIntent(ctx context.Context, id, intentID string) error
 	// MarkOrderPaid sets paid, transactionId and paidAt in one conditional
@@ -152,3 +162,7 @@ type OrderStore interface {
 	// another transaction id for a paid order is ECONFLICT.
 	MarkOrderPaid(ctx context.Context, id, transactionID string) (UpdateResult, error)
 }
+
+// MsgOrderCancelling answers a cancel (or a second step of one) that meets
+// an order another cancel is deleting.
+const MsgOrderCancelling = "The order is being cancelled right now."

@@ -237,11 +237,15 @@ type ImportOptions struct {
 	// Progress, when set, is told after each batch how many of the writes
 	// are done.
 	Progress func(done, total int)
+	// Refused, when set, is told of each row not imported and why: its
+	// stock change would take the product's stock below zero, orders
+	// having taken stock since the import read it.
+	Refused func(name, reason string)
 }
 
 // ImportCounts says what an import did, or in a dry run would do.
 type ImportCounts struct {
-	Inserted, Updated, Unchanged int
+	Inserted, Updated, Unchanged, Refused int
 }
 
 // ProductStore is the catalogue's persistence.

@@ -12,6 +12,11 @@ const (
 	EventLoginFailure  Event = "login_failures"
 	EventMailSent      Event = "emails_sent"
 	EventMailFailed    Event = "emails_failed"
+	// The store's in-memory copy read back from the store after a write
+	// that failed once it had reached the store, and the differences the
+	// periodic sample of the copy against the store found (both repaired).
+	EventMirrorRepair     Event = "store_mirror_repairs"
+	EventMirrorDifference Event = "store_mirror_differences"
 )
 
 // Telemetry hears the storefront's business events and the requests it

@@ -1,0 +1,233 @@
+package mongodb
+
+import (
+	"context"
+	"slices"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"storefront/server/internal/shop"
+)
+
+// The mirror follows the store: a write changes the store first and then,
+// in the same turn of the write slot, the mirror. Anything that goes wrong
+// after the store call (an error, a timeout on our side of a write the
+// store committed, a panic) leaves the mirror's copy of the documents the
+// write touched uncertain. mutate then evicts them and reads them back from
+// the store before the slot is released, so the next write's guard checks
+// what the store holds. If that read fails too, the documents stay out of
+// the mirror, marked stale: reads of them, and of the collection's lists
+// and key look-ups, answer "unavailable" rather than "not found" (a
+// settle that took "not found" for the truth would give stock back for an
+// order that exists), and every write to the collection first retries the
+// read and answers 503 while it fails. A background loop retries every
+// second too. The log and the metric storefront_store_mirror_repairs_total
+// say when it happens.
+
+// writing is one write in progress, as mutate runs it.
+type writing struct {
+	s    *Store
+	coll string
+	sent bool  // the store call was made: the mirror is uncertain until it follows
+	err  error // what the store call answered (or the fault injected after it)
+	more []any // ids the write found under the slot (touch), besides mutate's
+}
+
+// touch adds the _id of a document the write found under the write slot
+// (an upsert's) to those read back if it fails.
+func (w *writing) touch(id any) { w.more = append(w.more, id) }
+
+// stored records that the store call was made and what it answered, and
+// gives the test fault hook (Config.Faults) its turn after a call that
+// succeeded. It returns the write's error so far.
+func (w *writing) stored(err error) error {
+	w.sent = true
+	if err == nil {
+		err = w.s.fault(w.coll, FaultAfterWrite)
+	}
+	w.err = err
+	return err
+}
+
+// The steps at which Config.Faults is called.
+const (
+	FaultAfterWrite = "after-write" // a store write succeeded; the mirror has not followed yet
+	FaultReadBack   = "read-back"   // a document is about to be read back after a failed write
+)
+
+// fault gives the test fault hook its turn (nil without one).
+func (s *Store) fault(collection, step string) error {
+	if s.faults == nil {
+		return nil
+	}
+	return s.faults(collection, step)
+}
+
+// readBack puts the stored document into the mirror after a failed write
+// (or removes it when it is gone).
+func (t *collection[K, D]) readBack(ctx context.Context, id K) error {
+	if err := t.s.fault(t.name, FaultReadBack); err != nil {
+		return err
+	}
+	return t.reload(ctx, id)
+}
+
+// errStale answers writes to a collection whose mirror could not be read
+// back after a failed write, and reads of the documents concerned.
+var errStale = &shop.Error{Code: shop.EUNAVAILABLE, RetryAfter: time.Second,
+	Message: "The store is recovering from an error. Please try again shortly."}
+
+// staleSet is a collection's documents that could not be read back.
+type staleSet[K comparable] struct {
+	mu  sync.Mutex
+	ids map[K]struct{}
+	n   atomic.Int64 // len(ids), read without the lock
+}
+
+func (s *staleSet[K]) add(id K) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.ids == nil {
+		s.ids = map[K]struct{}{}
+	}
+	s.ids[id] = struct{}{}
+	s.n.Store(int64(len(s.ids)))
+}
+
+func (s *staleSet[K]) drop(id K) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	delete(s.ids, id)
+	s.n.Store(int64(len(s.ids)))
+}
+
+func (s *staleSet[K]) has(id K) bool {
+	if s.n.Load() == 0 {
+		return false
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	_, ok := s.ids[id]
+	return ok
+}
+
+func (s *staleSet[K]) list() []K {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	out := make([]K, 0, len(s.ids))
+	for id := range s.ids {
+		out = append(out, id)
+	}
+	return out
+}
+
+// mutate runs fn, a write of the documents ids, under the write slot. fn
+// makes the store call (reporting its answer through w.stored) and then
+// brings the mirror up to date. If fn fails or panics after the store call,
+// the mirror's copies of ids are evicted and read back from the store before
+// the slot is released (a panic then goes on up).
+func (t *collection[K, D]) mutate(ctx context.Context, ids []K, fn func(ctx context.Context, w *writing) error) error {
+	return t.s.write(ctx, t.name, func(ctx context.Context) (err error) {
+		if t.mem != nil {
+			if err := t.repairStale(ctx); err != nil {
+				return err
+			}
+		}
+		w := &writing{s: t.s, coll: t.name}
+		defer func() {
+			if t.mem == nil || !w.sent {
+				return
+			}
+			all := slices.Clone(ids)
+			for _, id := range w.more {
+				all = append(all, id.(K))
+			}
+			if r := recover(); r != nil {
+				t.repair(ctx, all, "a panic")
+				panic(r)
+			}
+			if err != nil {
+				t.repair(ctx, all, "an error")
+			}
+		}()
+		return fn(ctx, w)
+	})
+}
+
+// repairTimeout bounds the read-back of the documents of a failed write.
+const repairTimeout = 10 * time.Second
+
+// repair evicts ids from the mirror and reads them back from the store;
+// those that cannot be read stay out, stale. Callers hold the write slot.
+func (t *collection[K, D]) repair(ctx context.Context, ids []K, after string) {
+	rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), repairTimeout)
+	defer cancel()
+	failed := 0
+	for _, id := range ids {
+		t.mem.remove(id)
+		if err := t.readBack(rctx, id); err != nil {
+			t.stale.add(id)
+			failed++
+			t.s.log.Error("a document could not be read back after a failed write: it is left out of memory and its collection refuses writes until it can be",
+				"collection", t.name, "id", idText(id), "error", err)
+		}
+	}
+	shop.Tell(t.s.telemetry, shop.EventMirrorRepair)
+	if failed == 0 {
+		t.s.log.Warn("the in-memory copy was read back from the store after "+after+" in a write", "collection", t.name, "documents", len(ids))
+	}
+}
+
+// repairStale reads back the collection's stale documents; errStale when
+// some still cannot be read. Callers hold the write slot.
+func (t *collection[K, D]) repairStale(ctx context.Context) error {
+	if t.stale.n.Load() == 0 {
+		return nil
+	}
+	rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), repairTimeout)
+	defer cancel()
+	for _, id := range t.stale.list() {
+		if err := t.readBack(rctx, id); err != nil {
+			return &shop.Error{Code: errStale.Code, Message: errStale.Message, RetryAfter: errStale.RetryAfter, Cause: err}
+		}
+		t.stale.drop(id)
+	}
+	t.s.log.Info("the in-memory copy caught up with the store after a failed write", "collection", t.name)
+	return nil
+}
+
+// staleDocuments is how many of the collection's documents are stale.
+func (t *collection[K, D]) staleDocuments() int64 { return t.stale.n.Load() }
+
+// repairLoop retries the stale documents of every collection each second
+// until ctx ends, so that reads recover without waiting for a write.
+func (s *Store) repairLoop(ctx context.Context) {
+	tick := time.NewTicker(time.Second)
+	defer tick.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-tick.C:
+		}
+		for _, m := range s.mirrors {
+			if m.staleDocuments() == 0 {
+				continue
+			}
+			_ = s.write(ctx, "", m.repairStale)
+		}
+	}
+}
+
+// StaleDocuments is how many mirrored documents could not be read back after
+// a failed write, by collection (empty when there are none).
+func (s *Store) StaleDocuments() map[string]int64 {
+	out := map[string]int64{}
+	for _, m := range s.mirrors {
+		if n := m.staleDocuments(); n > 0 {
+			out[m.collectionName()] = n
+		}
+	}
+	return out
+}
