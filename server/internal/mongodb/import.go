@@ -77,7 +77,7 @@ func (s *Store) ImportProducts(ctx context.Context, drafts []shop.ProductDraft, 
 	}
 	gone := 0
 	for start := 0; start < len(updates); start += importBatch {
-		res, err := s.importUpdates(ctx, updates[start:min(start+importBatch, len(updates))], at)
+		res, err := s.importUpdates(ctx, updates[start:min(start+importBatch, len(updates))], at, opt.Moved)
 		counts.Updated += res.updated
 		counts.Refused += len(res.refused)
 		gone += res.gone
@@ -151,9 +151,17 @@ type importResult struct {
 }
 
 // importUpdates writes one batch of changes in one command.
-func (s *Store) importUpdates(ctx context.Context, batch []importChange, at time.Time) (importResult, error) {
+func (s *Store) importUpdates(ctx context.Context, batch []importChange, at time.Time, moved func(string, int64, int64)) (importResult, error) {
 	var out importResult
+	tell := func(c importChange, read int64) {
+		if moved != nil && c.delta() != 0 {
+			moved(c.draft.Name, read, c.delta())
+		}
+	}
 	if s.products.mem == nil {
+		for _, c := range batch {
+			tell(c, c.read)
+		}
 		return s.importUpdatesMongo(ctx, batch, at)
 	}
 	ids := make([]bson.ObjectID, len(batch))
@@ -173,8 +181,10 @@ func (s *Store) importUpdates(ctx context.Context, batch []importChange, at time
 				out.refused = append(out.refused, importRefusal{c.draft.Name, shop.ErrorMessage(err)})
 				continue
 			}
+			at := after(at, cur.UpdatedAt)
 			models = append(models, mongo.NewUpdateOneModel().SetFilter(bson.D{{Key: "_id", Value: c.id}}).SetUpdate(c.update(at)))
 			next = append(next, c.apply(cur, at))
+			tell(c, c.read)
 		}
 		if len(models) == 0 {
 			return nil

@@ -93,6 +93,7 @@ func stockWrite(p productDoc, available int64, holds []stockHold, at time.Time) 
 	p.Available, p.Holds = available, holds
 	set := bson.D{{Key: "avaialbequantit", Value: available}}
 	if !at.IsZero() {
+		at = after(at, p.UpdatedAt)
 		p.UpdatedAt = at
 		set = append(set, bson.E{Key: "updatedAt", Value: at})
 	}

@@ -241,6 +241,11 @@ type ImportOptions struct {
 	// stock change would take the product's stock below zero, orders
 	// having taken stock since the import read it.
 	Refused func(name, reason string)
+	// Moved, when set, is told of each existing product whose stock the
+	// import is about to move: the stock it read and the difference it
+	// applies (the file's stock less the one read), before the write. When
+	// the import then fails, a batch's moves may or may not have happened.
+	Moved func(name string, read, delta int64)
 }
 
 // ImportCounts says what an import did, or in a dry run would do.

@@ -1,0 +1,220 @@
+package app_test
+
+import (
+	"fmt"
+	"hash/fnv"
+	"maps"
+	"slices"
+	"strings"
+
+	"github.com/anishathalye/porcupine"
+)
+
+// mstate is the sequential model of a history: each product's stock, the
+// orders that exist (their product, quantity, paid, shipped), the claims
+// decided and each quote's status. It is never changed in place.
+type mstate struct {
+	stock  []int64
+	orders map[string]mord
+	claims map[string]bool   // decided
+	quotes map[string]string // quoted, accepted, declined
+	key    string            // canonical form, for Equal and Hash
+}
+
+type mord struct {
+	product       int
+	qty           int64
+	paid, shipped bool
+}
+
+func (s mstate) clone() mstate {
+	return mstate{stock: slices.Clone(s.stock), orders: maps.Clone(s.orders), claims: maps.Clone(s.claims), quotes: maps.Clone(s.quotes)}
+}
+
+func (s mstate) withKey() mstate {
+	var b strings.Builder
+	fmt.Fprint(&b, s.stock)
+	for _, id := range slices.Sorted(maps.Keys(s.orders)) {
+		fmt.Fprintf(&b, "|%s%+v", id, s.orders[id])
+	}
+	for _, id := range slices.Sorted(maps.Keys(s.claims)) {
+		fmt.Fprintf(&b, "|c%s%v", id, s.claims[id])
+	}
+	for _, id := range slices.Sorted(maps.Keys(s.quotes)) {
+		fmt.Fprintf(&b, "|q%s%s", id, s.quotes[id])
+	}
+	s.key = b.String()
+	return s
+}
+
+// historyModel is the sequential specification every history must be
+// linearizable against, as a nondeterministic model: an operation whose
+// outcome is unknown (a store error, a timeout, a panic) may or may not
+// have happened, and both states follow it.
+//
+// What each operation may answer:
+//   - place: ok only if the stock covers it (the stock drops, the order
+//     exists); refused leaves everything as it is, whatever the stock (a
+//     concurrent compensation may have taken stock for a moment);
+//   - cancel: ok only for an existing unpaid, unshipped order, whose pieces
+//     come back once; not found only when it does not exist; a conflict only
+//     when it exists (and may have recorded a payment the provider had);
+//   - pay, ship: ok only for an existing order (ship: not yet shipped);
+//   - approve: ok only for an undecided claim whose product's stock covers
+//     the replacement (a paid order of the claimed quantity);
+//   - accept: ok only for a quoted quote whose items the stock covers, all
+//     of them; decline: ok only for a quoted quote;
+//   - edit, import: ok moves the stock by the difference asked;
+//   - read: the stock read is never more than the model's (stock is only
+//     ever held back for a moment, never added ahead of its operation);
+//   - final: exactly the model's stock and orders.
+func historyModel(init mstate) porcupine.Model {
+	nm := porcupine.NondeterministicModel{
+		Init: func() []any { return []any{init} },
+		Step: func(state, input, output any) []any {
+			return stepModel(state.(mstate), input.(hin), output.(hout))
+		},
+		Equal:             func(a, b any) bool { return a.(mstate).key == b.(mstate).key },
+		Hash:              func(s any) uint64 { h := fnv.New64a(); h.Write([]byte(s.(mstate).key)); return h.Sum64() },
+		DescribeOperation: describeOp,
+		DescribeState:     func(s any) string { return s.(mstate).key },
+	}
+	return nm.ToModel()
+}
+
+func stepModel(s mstate, in hin, out hout) []any {
+	same := []any{s}
+	// either is the states after an operation that did change (next, when
+	// it could) or answered as if it had not.
+	either := func(next mstate, could bool) []any {
+		switch out.Result {
+		case resOK:
+			if could {
+				return []any{next.withKey()}
+			}
+			return nil
+		case resUnknown:
+			if could {
+				return []any{s, next.withKey()}
+			}
+			return same
+		}
+		return same
+	}
+	switch in.Kind {
+	case opPlace:
+		if len(in.IDs) == 0 {
+			if out.Result == resOK {
+				return nil
+			}
+			return same
+		}
+		next := s.clone()
+		could := s.stock[in.Product] >= in.Qty
+		next.stock[in.Product] -= in.Qty
+		next.orders[in.IDs[0]] = mord{product: in.Product, qty: in.Qty}
+		return either(next, could)
+	case opCancel:
+		o, exists := s.orders[in.Order]
+		if out.Result == resRefused {
+			switch out.Code {
+			case "not_found":
+				if exists {
+					return nil
+				}
+				return same
+			case "conflict":
+				if !exists {
+					return nil
+				}
+				if !o.paid { // the cancel may have recorded the provider's payment
+					next := s.clone()
+					o.paid = true
+					next.orders[in.Order] = o
+					return []any{s, next.withKey()}
+				}
+			}
+			return same
+		}
+		next := s.clone()
+		delete(next.orders, in.Order)
+		next.stock[o.product] += o.qty
+		return either(next, exists && !o.paid && !o.shipped)
+	case opPay:
+		o, exists := s.orders[in.Order]
+		if out.Result == resRefused && out.Code == "not_found" && exists {
+			return nil
+		}
+		next := s.clone()
+		o.paid = true
+		next.orders[in.Order] = o
+		return either(next, exists)
+	case opShip:
+		o, exists := s.orders[in.Order]
+		if out.Result == resRefused {
+			switch {
+			case out.Code == "not_found" && exists, out.Code == "conflict" && (!exists || !o.shipped):
+				return nil
+			}
+			return same
+		}
+		could := exists && !o.shipped
+		next := s.clone()
+		o.shipped = true
+		next.orders[in.Order] = o
+		return either(next, could)
+	case opApprove:
+		if len(in.IDs) == 0 {
+			if out.Result == resOK {
+				return nil
+			}
+			return same
+		}
+		next := s.clone()
+		could := !s.claims[in.Claim] && s.stock[in.Product] >= in.Qty
+		next.claims[in.Claim] = true
+		next.stock[in.Product] -= in.Qty
+		next.orders[in.IDs[0]] = mord{product: in.Product, qty: in.Qty, paid: true}
+		return either(next, could)
+	case opAccept:
+		if len(in.IDs) != len(in.Items) {
+			if out.Result == resOK {
+				return nil
+			}
+			return same
+		}
+		next := s.clone()
+		could := s.quotes[in.Quote] == "quoted"
+		for i, it := range in.Items {
+			next.stock[it[0]] -= int64(it[1])
+			next.orders[in.IDs[i]] = mord{product: it[0], qty: int64(it[1])}
+		}
+		for _, v := range next.stock {
+			could = could && v >= 0
+		}
+		next.quotes[in.Quote] = "accepted"
+		return either(next, could)
+	case opDecline:
+		next := s.clone()
+		next.quotes[in.Quote] = "declined"
+		return either(next, s.quotes[in.Quote] == "quoted")
+	case opEdit, opImport:
+		if in.Kind == opImport && !in.Moved {
+			return same // nothing about the stock was written
+		}
+		next := s.clone()
+		next.stock[in.Product] += in.Delta
+		return either(next, true)
+	case opRead:
+		if out.Stock < 0 || out.Stock > s.stock[in.Product] {
+			return nil
+		}
+		return same
+	case opFinal:
+		if !slices.Equal(out.Final.stock, s.stock) || !maps.Equal(out.Final.orders, s.orders) {
+			return nil
+		}
+		return same
+	}
+	panic("unknown operation " + in.Kind)
+}

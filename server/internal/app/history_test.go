@@ -1,0 +1,911 @@
+package app_test
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"sort"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/anishathalye/porcupine"
+	"pgregory.net/rapid"
+
+	"storefront/server/internal/app"
+	"storefront/server/internal/mongodb"
+	"storefront/server/internal/mongodb/mongotest"
+	"storefront/server/internal/payment"
+	"storefront/server/internal/shop"
+)
+
+// TestHistories drives the app layer with randomized concurrent histories
+// against the real embedded store: customers place, cancel and pay orders;
+// admins ship them, approve replacement claims, edit products; customers
+// accept and decline quotes; ops import the catalogue; everyone reads the
+// stock. Faults are injected throughout: store writes that fail after they
+// committed, panics between the store and its in-memory copy, read-backs
+// that fail (the copy goes stale for a while), cancelled request contexts
+// and a slow payment provider.
+//
+// rapid generates each history's plan (products, stock, quotes, claims, and
+// each worker's operations); the workers run it concurrently. Afterwards:
+//   - porcupine checks the history for linearizability against a sequential
+//     model of the products' stock and their orders (historyModel), the last
+//     operation being a read of every product's stock and every order;
+//   - each product's stock plus the quantities of its live orders equals its
+//     starting stock plus what edits and imports added;
+//   - Check finds the in-memory copy equal to the store;
+//   - a restart reads back the same products and orders.
+//
+// In go tool task test it runs for -histories (20 s); go tool task soak --
+// DURATION runs it longer and prints "operations N, faults N, violations N".
+func TestHistories(t *testing.T) {
+	t.Parallel()
+	deadline := time.Now().Add(*historiesFor)
+	var stats historyStats
+	defer func() {
+		line := fmt.Sprintf("operations %d, faults %d, violations %d", stats.ops.Load(), stats.faults.Load(), stats.violations.Load())
+		t.Log(line)
+		if *historiesSummary != "" {
+			_ = os.WriteFile(*historiesSummary, []byte(line+"\n"), 0o644)
+		}
+	}()
+	// Rounds of rapid's checks (-rapid.checks, 100 by default) until the
+	// time is up; the checks left in the last round pass at once.
+	for round := 0; round == 0 || time.Now().Before(deadline) && !t.Failed(); round++ {
+		rapid.Check(t, func(rt *rapid.T) {
+			if time.Now().After(deadline) {
+				return
+			}
+			runHistory(t, rt, &stats)
+		})
+	}
+}
+
+var (
+	historiesFor     = flag.Duration("histories", 20*time.Second, "TestHistories: how long to generate and check histories")
+	historiesSummary = flag.String("histories.summary", "", "TestHistories: write the last line (operations, faults, violations) to this file")
+)
+
+type historyStats struct {
+	ops, faults, violations atomic.Int64
+}
+
+// The operations of a history.
+const (
+	opPlace   = "place"
+	opCancel  = "cancel"
+	opPay     = "pay"
+	opShip    = "ship"
+	opApprove = "approve"
+	opAccept  = "accept"
+	opDecline = "decline"
+	opEdit    = "edit"
+	opImport  = "import"
+	opRead    = "read"
+	opFinal   = "final"
+)
+
+var opKinds = []string{opPlace, opPlace, opPlace, opPlace, opCancel, opCancel, opCancel, opPay, opPay, opShip, opApprove,
+	opAccept, opDecline, opEdit, opImport, opRead, opRead, opRead}
+
+// step is one planned operation of a worker.
+type step struct {
+	Kind    string
+	Product int   // index into the history's products
+	Qty     int64 // place: pieces; edit, import: the change of stock asked for
+	Pick    int   // which known order, claim or quote (modulo how many there are)
+	Cancel  bool  // run it with a context that ends after a moment
+}
+
+// plan is what rapid generates for one history.
+type plan struct {
+	Stock    []int64  // each product's starting stock
+	Quotes   [][2]int // quotes: items of (product, quantity), one or two
+	Claims   []int    // claimed shipped orders: their product
+	Workers  [][]step
+	FaultPct int // chance, in percent, that a store write fails after committing or panics
+}
+
+func planGen() *rapid.Generator[plan] {
+	return rapid.Custom(func(t *rapid.T) plan {
+		var p plan
+		products := rapid.IntRange(1, 3).Draw(t, "products")
+		for i := range products {
+			p.Stock = append(p.Stock, rapid.Int64Range(0, 24).Draw(t, fmt.Sprintf("stock%d", i)))
+		}
+		for i := range rapid.IntRange(0, 3).Draw(t, "quotes") {
+			q := []int{rapid.IntRange(0, products-1).Draw(t, fmt.Sprintf("quote%d.product", i)), rapid.IntRange(1, 6).Draw(t, fmt.Sprintf("quote%d.qty", i))}
+			p.Quotes = append(p.Quotes, [2]int{q[0], q[1]})
+			if products > 1 && rapid.Bool().Draw(t, fmt.Sprintf("quote%d.second", i)) {
+				second := (q[0] + 1) % products
+				p.Quotes = append(p.Quotes, [2]int{-1 - second, rapid.IntRange(1, 6).Draw(t, fmt.Sprintf("quote%d.qty2", i))})
+			}
+		}
+		for i := range rapid.IntRange(0, 3).Draw(t, "claims") {
+			p.Claims = append(p.Claims, rapid.IntRange(0, products-1).Draw(t, fmt.Sprintf("claim%d", i)))
+		}
+		p.FaultPct = rapid.IntRange(0, 8).Draw(t, "faultPct")
+		for w := range rapid.IntRange(2, 4).Draw(t, "workers") {
+			var steps []step
+			for i := range rapid.IntRange(4, 16).Draw(t, fmt.Sprintf("w%d.steps", w)) {
+				name := fmt.Sprintf("w%d.%d", w, i)
+				s := step{
+					Kind:    rapid.SampledFrom(opKinds).Draw(t, name+".kind"),
+					Product: rapid.IntRange(0, products-1).Draw(t, name+".product"),
+					Qty:     rapid.Int64Range(1, 5).Draw(t, name+".qty"),
+					Pick:    rapid.IntRange(0, 1<<20).Draw(t, name+".pick"),
+					Cancel:  rapid.IntRange(0, 9).Draw(t, name+".cancel") == 0,
+				}
+				if s.Kind == opEdit || s.Kind == opImport {
+					s.Qty = rapid.Int64Range(-6, 10).Draw(t, name+".change")
+				}
+				steps = append(steps, s)
+			}
+			p.Workers = append(p.Workers, steps)
+		}
+		return p
+	})
+}
+
+// quoteItems turns the plan's flat quote list into quotes of one or two
+// items (a negative product marks the second item of the quote before).
+func (p plan) quoteItems() [][][2]int {
+	var out [][][2]int
+	for _, q := range p.Quotes {
+		if q[0] < 0 {
+			last := out[len(out)-1]
+			out[len(out)-1] = append(last, [2]int{-1 - q[0], q[1]})
+			continue
+		}
+		out = append(out, [][2]int{q})
+	}
+	return out
+}
+
+// faultHook injects the plan's store faults: after a store write, with the
+// plan's chance, an error (as if the store answered it after committing)
+// or a panic; and read-backs fail during the windows readsFail opens.
+type faultHook struct {
+	pct       int
+	injected  atomic.Int64
+	readsFail atomic.Bool
+	off       atomic.Bool
+}
+
+var errInjected = errors.New("injected: the store's answer was lost after the write")
+
+func (f *faultHook) hook(collection, step string) error {
+	if f.off.Load() {
+		return nil
+	}
+	switch step {
+	case mongodb.FaultReadBack:
+		if f.readsFail.Load() {
+			f.injected.Add(1)
+			return errInjected
+		}
+	case mongodb.FaultAfterWrite:
+		if rand.IntN(100) < f.pct {
+			f.injected.Add(1)
+			if rand.IntN(3) == 0 {
+				panic("injected: a panic between the store's write and its in-memory copy")
+			}
+			return errInjected
+		}
+	}
+	return nil
+}
+
+// slowProvider is the test-mode provider answering after a random moment,
+// as a far-away Stripe does: cancels and payments interleave in its waits.
+type slowProvider struct{ shop.PaymentProvider }
+
+func pause() { time.Sleep(time.Duration(rand.IntN(3000)) * time.Microsecond) }
+
+func (p slowProvider) GetIntent(ctx context.Context, id string) (shop.PaymentIntent, error) {
+	pause()
+	return p.PaymentProvider.GetIntent(ctx, id)
+}
+
+func (p slowProvider) CancelIntent(ctx context.Context, id string) (shop.PaymentIntent, error) {
+	pause()
+	return p.PaymentProvider.CancelIntent(ctx, id)
+}
+
+// recorder is a worker's order store: it remembers the ids of the orders
+// its current operation is about to place, so that an operation whose
+// outcome is unknown still names them.
+type recorder struct {
+	shop.OrderStore
+	ids []string
+}
+
+func (r *recorder) NewOrderID() string {
+	id := r.OrderStore.NewOrderID()
+	r.ids = append(r.ids, id)
+	return id
+}
+
+// worker is one client of the history: its own services over the shared
+// store (each services' order ids go through its recorder).
+type worker struct {
+	id       int
+	rec      *recorder
+	orders   *app.Orders
+	payments *app.Payments
+	quotes   *app.Quotes
+	claims   *app.Claims
+	catalog  *app.Catalogue
+	testMode *payment.TestMode
+}
+
+// history is one run: the store, the people, what is known so far, and
+// the operations recorded.
+type history struct {
+	store    *mongodb.Store
+	dataDir  string
+	faults   *faultHook
+	start    time.Time
+	customer *shop.User
+	admin    *shop.User
+	products []shop.Product
+
+	mu       sync.Mutex
+	ops      []porcupine.Operation
+	orders   []knownOrder // placed and answered: what cancel, pay and ship pick from
+	claims   []knownClaim
+	quotes   []knownQuote
+	cancels  atomic.Int64 // contexts that ended during an operation
+	unknowns int
+}
+
+type knownOrder struct {
+	id      string
+	product int
+	qty     int64
+}
+
+type knownClaim struct {
+	id      string
+	product int
+	qty     int64
+}
+
+type knownQuote struct {
+	id    string
+	items [][2]int
+}
+
+func (h *history) now() int64 { return time.Since(h.start).Nanoseconds() }
+
+func (h *history) record(client int, in hin, call int64, out hout) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.ops = append(h.ops, porcupine.Operation{ClientId: client, Input: in, Call: call, Output: out, Return: h.now()})
+	if out.Result == resUnknown {
+		h.unknowns++
+	}
+}
+
+func (h *history) productIndex(id string) int {
+	for i, p := range h.products {
+		if p.ID == id {
+			return i
+		}
+	}
+	return -1
+}
+
+// runHistory runs and checks one history. Violations are logged on t as
+// well as failing rt: a history that fails once may not fail again when
+// rapid replays it (the interleaving differs), and rapid then reports only
+// the replay.
+func runHistory(t *testing.T, rt *rapid.T, stats *historyStats) {
+	p := planGen().Draw(rt, "plan")
+	ctx := context.Background()
+	faults := &faultHook{pct: p.FaultPct}
+	dataDir, err := os.MkdirTemp("", "histories-")
+	if err != nil {
+		rt.Fatal(err)
+	}
+	defer os.RemoveAll(dataDir)
+	cfg := mongotest.EmbeddedConfig(dataDir)
+	cfg.Faults = faults.hook
+	store, err := mongodb.Open(ctx, cfg)
+	if err != nil {
+		rt.Fatal(err)
+	}
+	defer func() { _ = store.Close(ctx) }()
+	faults.off.Store(true) // the set-up runs without faults
+	h := &history{store: store, dataDir: dataDir, faults: faults,
+		customer: &shop.User{Email: "ann@shop.test", Name: "Ann"},
+		admin:    &shop.User{Email: "boss@shop.test", Name: "Boss", Role: "admin"}}
+	init := h.setUp(rt, p)
+	h.start = time.Now()
+	faults.off.Store(false)
+
+	// Read-backs fail for a while in some histories: the in-memory copy
+	// goes stale, and recovers.
+	stopWindows := make(chan struct{})
+	var windows sync.WaitGroup
+	if p.FaultPct > 0 && rand.IntN(3) == 0 {
+		windows.Go(func() {
+			for {
+				select {
+				case <-stopWindows:
+					return
+				case <-time.After(time.Duration(5+rand.IntN(20)) * time.Millisecond):
+				}
+				faults.readsFail.Store(true)
+				time.Sleep(time.Duration(rand.IntN(5)) * time.Millisecond)
+				faults.readsFail.Store(false)
+			}
+		})
+	}
+	var wg sync.WaitGroup
+	for i, steps := range p.Workers {
+		w := h.newWorker(i)
+		wg.Go(func() {
+			for _, s := range steps {
+				h.run(w, s)
+			}
+		})
+	}
+	wg.Wait()
+	close(stopWindows)
+	windows.Wait()
+	faults.off.Store(true)
+
+	// What the faults left is settled as the recovery sweep would, once the
+	// copy has caught up with the store.
+	for len(store.StaleDocuments()) > 0 {
+		time.Sleep(10 * time.Millisecond)
+	}
+	h.recover(rt)
+	final := h.final(rt, len(p.Workers))
+
+	stats.ops.Add(int64(len(h.ops)))
+	stats.faults.Add(faults.injected.Load() + h.cancels.Load())
+	violations := h.check(t, rt, init, final)
+	stats.violations.Add(int64(violations))
+	if violations > 0 {
+		rt.Fatalf("%d violations in a history of %d operations (%d with an unknown outcome)", violations, len(h.ops), h.unknowns)
+	}
+}
+
+// setUp stores the plan's products, the shipped orders its claims are
+// about, the claims and the priced quotes, and returns the model's state
+// after it.
+func (h *history) setUp(rt *rapid.T, p plan) mstate {
+	ctx := context.Background()
+	s := h.store
+	for i, stock := range p.Stock {
+		id, err := s.InsertProduct(ctx, shop.ProductDraft{Name: fmt.Sprintf("Machine %d", i), Price: shop.Cents(10000 * (i + 1)),
+			Description: "A machine for the histories.", Image: "http://shop.test/images/0123456789abcdef01234567", Available: stock + int64(len(p.Claims)), Minimum: 1, Email: "ops@shop.test"})
+		if err != nil {
+			rt.Fatal(err)
+		}
+		prod, _ := s.FindProduct(ctx, id)
+		h.products = append(h.products, prod)
+	}
+	w := h.newWorker(-1)
+	init := mstate{orders: map[string]mord{}, claims: map[string]bool{}, quotes: map[string]string{}}
+	for _, product := range p.Claims {
+		prod := h.products[product]
+		ord, err := w.orders.Place(ctx, h.customer, shop.OrderDraft{ProductID: prod.ID, ProductQuantity: "1", Address: "1 Mill Road", Mobile: "+44 113 496 0000"})
+		if err != nil {
+			rt.Fatal(err)
+		}
+		if _, err := s.MarkOrderPaid(ctx, ord.ID, "pi_setup_"+ord.ID); err != nil {
+			rt.Fatal(err)
+		}
+		if _, err := s.ShipOrder(ctx, ord.ID); err != nil {
+			rt.Fatal(err)
+		}
+		claim, err := w.claims.Make(ctx, h.customer, shop.ClaimDraft{OrderID: ord.ID, Reason: "It arrived broken."})
+		if err != nil {
+			rt.Fatal(err)
+		}
+		h.claims = append(h.claims, knownClaim{id: claim.ID, product: product, qty: 1})
+		init.orders[ord.ID] = mord{product: product, qty: 1, paid: true, shipped: true}
+	}
+	for _, items := range p.quoteItems() {
+		q := shop.Quote{Email: h.customer.Email, Name: h.customer.Name, Message: "Price, please."}
+		for _, it := range items {
+			q.Items = append(q.Items, shop.QuoteItem{ProductID: h.products[it[0]].ID, ProductName: h.products[it[0]].Name, Quantity: int64(it[1])})
+		}
+		quote, err := s.InsertQuote(ctx, q)
+		if err != nil {
+			rt.Fatal(err)
+		}
+		price := shop.Cents(9000)
+		for i := range quote.Items {
+			quote.Items[i].UnitPrice = &price
+		}
+		if _, err := s.PriceQuote(ctx, quote.ID, quote.Items, "2099-01-01", ""); err != nil {
+			rt.Fatal(err)
+		}
+		h.quotes = append(h.quotes, knownQuote{id: quote.ID, items: items})
+		init.quotes[quote.ID] = "quoted"
+	}
+	for _, prod := range h.products {
+		cur, err := s.FindProduct(ctx, prod.ID)
+		if err != nil {
+			rt.Fatal(err)
+		}
+		init.stock = append(init.stock, cur.Available)
+	}
+	return init.withKey()
+}
+
+func (h *history) newWorker(id int) *worker {
+	s := h.store
+	rec := &recorder{OrderStore: s}
+	testMode := &payment.TestMode{Intents: s}
+	payments := &app.Payments{Orders: s, Provider: slowProvider{testMode}, TestCards: testMode, Events: s, Log: discard}
+	orders := &app.Orders{Orders: rec, Products: s, Payments: payments, Log: discard}
+	return &worker{id: id, rec: rec, orders: orders, payments: payments, testMode: testMode,
+		quotes:  &app.Quotes{Quotes: s, Products: s, Orders: orders, Log: discard},
+		claims:  &app.Claims{Claims: s, Orders: orders, Log: discard},
+		catalog: &app.Catalogue{Products: s}}
+}
+
+// Outcomes of an operation, as the model reads them.
+const (
+	resOK      = "ok"
+	resRefused = "refused" // a definite answer that nothing was done (not found, conflict, invalid)
+	resUnknown = "unknown" // a store error, a timeout, a panic: it may or may not have happened
+)
+
+// hin is an operation's input, as the model reads it.
+type hin struct {
+	Kind    string
+	Product int
+	Qty     int64
+	Order   string   // cancel, pay, ship
+	IDs     []string // the orders the operation was about to place
+	Claim   string
+	Quote   string
+	Items   [][2]int // accept: (product, quantity)
+	Delta   int64    // edit, import: the stock change asked for
+	Moved   bool     // import: it was about to move the stock by Delta
+}
+
+// hout is what an operation answered.
+type hout struct {
+	Result string
+	Code   string
+	Stock  int64     // read
+	Final  *snapshot // final
+	Detail string
+}
+
+// snapshot is every product's stock and every order, read at the end.
+type snapshot struct {
+	stock  []int64
+	orders map[string]mord
+}
+
+// outcome classifies an error (nil: ok).
+func outcome(err error) (string, string) {
+	if err == nil {
+		return resOK, ""
+	}
+	code := shop.ErrorCode(err)
+	switch code {
+	case shop.ENOTFOUND, shop.ECONFLICT, shop.EINVALID, shop.EPAYMENT, shop.EFORBIDDEN:
+		return resRefused, code
+	}
+	return resUnknown, code
+}
+
+// run runs one step of a worker and records it. A panic (injected) is the
+// operation's unknown outcome, as the HTTP middleware would answer 500.
+func (h *history) run(w *worker, s step) {
+	ctx := context.Background()
+	if s.Cancel {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, time.Duration(rand.IntN(2000))*time.Microsecond)
+		defer func() {
+			if ctx.Err() != nil {
+				h.cancels.Add(1)
+			}
+			cancel()
+		}()
+	}
+	in := hin{Kind: s.Kind, Product: s.Product, Qty: s.Qty}
+	w.rec.ids = nil
+	call := h.now()
+	var out hout
+	func() {
+		defer func() {
+			if r := recover(); r != nil {
+				out = hout{Result: resUnknown, Detail: fmt.Sprint(r)}
+			}
+		}()
+		out = h.do(ctx, w, s, &in)
+	}()
+	in.IDs = append(in.IDs, w.rec.ids...)
+	if in.Kind == "" {
+		return // nothing to do (no order, claim or quote known yet)
+	}
+	h.record(w.id, in, call, out)
+}
+
+// do performs the step; in is completed with what the model needs.
+func (h *history) do(ctx context.Context, w *worker, s step, in *hin) hout {
+	prod := h.products[s.Product]
+	res := func(err error) hout {
+		r, code := outcome(err)
+		detail := ""
+		if err != nil {
+			detail = shop.ErrorMessage(err)
+		}
+		return hout{Result: r, Code: code, Detail: detail}
+	}
+	pick := func(n int) int { return s.Pick % n }
+	h.mu.Lock()
+	orders, claims, quotes := slicesClone(h.orders), slicesClone(h.claims), slicesClone(h.quotes)
+	h.mu.Unlock()
+	switch s.Kind {
+	case opPlace:
+		ord, err := w.orders.Place(ctx, h.customer, shop.OrderDraft{ProductID: prod.ID, ProductQuantity: shop.NumberText(fmt.Sprint(s.Qty)),
+			Address: "1 Mill Road", Mobile: "+44 113 496 0000"})
+		if err == nil {
+			h.remember(knownOrder{id: ord.ID, product: s.Product, qty: s.Qty})
+		}
+		return res(err)
+	case opCancel, opPay, opShip:
+		if len(orders) == 0 {
+			in.Kind = ""
+			return hout{}
+		}
+		o := orders[pick(len(orders))]
+		in.Order, in.Product = o.id, o.product
+		switch s.Kind {
+		case opCancel:
+			_, err := w.orders.Cancel(ctx, h.customer, o.id)
+			return res(err)
+		case opShip:
+			_, err := w.orders.Ship(ctx, h.admin, o.id)
+			return res(err)
+		}
+		return res(h.pay(ctx, w, o.id))
+	case opApprove:
+		if len(claims) == 0 {
+			in.Kind = ""
+			return hout{}
+		}
+		c := claims[pick(len(claims))]
+		in.Claim, in.Product, in.Qty = c.id, c.product, c.qty
+		cl, err := w.claims.Decide(ctx, h.admin, c.id, shop.ClaimDecision{Status: shop.ClaimApproved})
+		if err == nil {
+			h.remember(knownOrder{id: cl.ReplacementOrderID, product: c.product, qty: c.qty})
+		}
+		return res(err)
+	case opAccept, opDecline:
+		if len(quotes) == 0 {
+			in.Kind = ""
+			return hout{}
+		}
+		q := quotes[pick(len(quotes))]
+		in.Quote, in.Items = q.id, q.items
+		if s.Kind == opDecline {
+			_, err := w.quotes.Decline(ctx, h.customer, q.id)
+			return res(err)
+		}
+		ids, err := w.quotes.Accept(ctx, h.customer, q.id, shop.AcceptDraft{Address: "1 Mill Road", Mobile: "+44 113 496 0000"})
+		if err == nil {
+			for i, id := range ids {
+				h.remember(knownOrder{id: id, product: q.items[i][0], qty: int64(q.items[i][1])})
+			}
+		}
+		return res(err)
+	case opEdit:
+		cur, err := w.catalog.Find(ctx, prod.ID)
+		if err != nil {
+			in.Kind = "" // nothing asked: a failed read changes nothing
+			return hout{}
+		}
+		next := max(cur.Available+s.Qty, 0)
+		in.Delta = next - cur.Available
+		readAt := cur.UpdatedAt
+		_, err = w.catalog.EditProduct(ctx, h.admin, prod.ID, shop.RawProduct{Available: shop.NumberText(fmt.Sprint(next)),
+			Description: fmt.Sprintf("Edited to %d.", next)}, &readAt)
+		return res(err)
+	case opImport:
+		cur, err := w.catalog.Find(ctx, prod.ID)
+		if err != nil {
+			in.Kind = ""
+			return hout{}
+		}
+		d := shop.ProductDraft{Name: cur.Name, Price: cur.Price + 100, Image: cur.Image, Description: cur.Description,
+			Available: max(cur.Available+s.Qty, 0), Minimum: cur.Minimum, Email: cur.Email}
+		counts, err := h.store.ImportProducts(ctx, []shop.ProductDraft{d}, shop.ImportOptions{
+			Moved: func(_ string, _, delta int64) { in.Delta, in.Moved = delta, true }})
+		switch {
+		case err != nil:
+			return res(err)
+		case counts.Refused > 0:
+			return hout{Result: resRefused, Code: shop.ECONFLICT}
+		}
+		return hout{Result: resOK}
+	case opRead:
+		cur, err := w.catalog.Find(ctx, prod.ID)
+		if err != nil {
+			in.Kind = "" // an unanswered read says nothing
+			return hout{}
+		}
+		return hout{Result: resOK, Stock: cur.Available}
+	}
+	panic("unknown step " + s.Kind)
+}
+
+// pay pays an order in test mode as the client does: the intent, the card
+// (4242 4242 4242 4242), and PATCH /pay.
+func (h *history) pay(ctx context.Context, w *worker, orderID string) error {
+	secret, err := w.payments.CreateIntent(ctx, h.customer, orderID)
+	if err != nil {
+		return err
+	}
+	pi, err := w.payments.ConfirmTestCard(ctx, secret, shop.TestCard{Number: "4242424242424242", ExpMonth: 12, ExpYear: time.Now().Year() + 3, CVC: "123"})
+	if err != nil {
+		return err
+	}
+	_, err = w.payments.ConfirmPaid(ctx, h.customer, orderID, pi.ID)
+	return err
+}
+
+func (h *history) remember(o knownOrder) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.orders = append(h.orders, o)
+}
+
+func slicesClone[T any](s []T) []T { return append([]T(nil), s...) }
+
+// recover settles what the faults left, as the recovery sweep does.
+func (h *history) recover(rt *rapid.T) {
+	ctx := context.Background()
+	cutoff := time.Now().Add(time.Second)
+	w := h.newWorker(-1)
+	if _, _, err := h.store.RecoverStock(ctx, cutoff); err != nil {
+		rt.Fatalf("recover the stock: %v", err)
+	}
+	if _, err := h.store.RecoverCancels(ctx, cutoff); err != nil {
+		rt.Fatalf("recover the cancels: %v", err)
+	}
+	if _, _, err := w.quotes.Recover(ctx, cutoff); err != nil {
+		rt.Fatalf("recover the quotes: %v", err)
+	}
+	if _, _, err := w.claims.Recover(ctx, cutoff); err != nil {
+		rt.Fatalf("recover the claims: %v", err)
+	}
+}
+
+// final reads every product's stock and every order, and records it as
+// the history's last operation.
+func (h *history) final(rt *rapid.T, client int) *snapshot {
+	call := h.now()
+	snap := h.read(rt)
+	h.record(client, hin{Kind: opFinal}, call, hout{Result: resOK, Final: snap})
+	return snap
+}
+
+func (h *history) read(rt *rapid.T) *snapshot {
+	ctx := context.Background()
+	snap := &snapshot{orders: map[string]mord{}}
+	for _, prod := range h.products {
+		cur, err := h.store.FindProduct(ctx, prod.ID)
+		if err != nil {
+			rt.Fatal(err)
+		}
+		snap.stock = append(snap.stock, cur.Available)
+	}
+	list, _, err := h.store.ListOrders(ctx, "", 1<<20, 0)
+	if err != nil {
+		rt.Fatal(err)
+	}
+	for _, o := range list {
+		snap.orders[o.ID] = mord{product: h.productIndex(o.ProductID), qty: o.ProductQuantity, paid: o.Paid, shipped: o.Shipped}
+	}
+	return snap
+}
+
+// check runs every check of a finished history and returns how many failed.
+func (h *history) check(t *testing.T, rt *rapid.T, init mstate, final *snapshot) int {
+	violations := 0
+	fail := func(format string, args ...any) {
+		violations++
+		msg := fmt.Sprintf(format, args...)
+		t.Log("VIOLATION: " + msg)
+		rt.Error(msg)
+	}
+	model := historyModel(init)
+	result, info := porcupine.CheckOperationsVerbose(model, h.ops, time.Minute)
+	switch result {
+	case porcupine.Illegal:
+		path := ""
+		if f, err := os.CreateTemp("", "history-*.html"); err == nil {
+			if porcupine.Visualize(model, info, f) == nil {
+				path = " (porcupine's visualisation: " + f.Name() + ")"
+			}
+			f.Close()
+		}
+		fail("the history is not linearizable against the model%s, from %s:\n%s%s", path, init.key, describeHistory(h.ops), explainIllegal(init, info))
+	case porcupine.Unknown:
+		rt.Logf("porcupine could not decide the history in a minute; %d operations", len(h.ops))
+	}
+
+	// Conservation: stock plus live orders is the start plus what edits and
+	// imports added (those of unknown outcome may or may not count).
+	for p := range h.products {
+		held := int64(0)
+		for _, o := range final.orders {
+			if o.product == p {
+				held += o.qty
+			}
+		}
+		possible := map[int64]bool{init.stock[p] + initHeld(init, p): true}
+		for _, op := range h.ops {
+			in, out := op.Input.(hin), op.Output.(hout)
+			if (in.Kind != opEdit && in.Kind != opImport) || in.Product != p || in.Delta == 0 {
+				continue
+			}
+			if in.Kind == opImport && !in.Moved {
+				continue
+			}
+			next := map[int64]bool{}
+			for v := range possible {
+				switch out.Result {
+				case resOK:
+					next[v+in.Delta] = true
+				case resUnknown:
+					next[v], next[v+in.Delta] = true, true
+				default:
+					next[v] = true
+				}
+			}
+			possible = next
+		}
+		if !possible[final.stock[p]+held] {
+			fail("product %d: stock %d plus %d in live orders is %d; from the start and the changes it could be %v",
+				p, final.stock[p], held, final.stock[p]+held, keys(possible))
+		}
+	}
+
+	ctx := context.Background()
+	if err := h.store.Check(ctx); err != nil {
+		fail("the in-memory copy differs from the store: %v", err)
+	}
+	// A restart reads back the same products and orders.
+	before, _, err := h.store.ListProducts(ctx, shop.ProductQuery{Limit: 100})
+	if err != nil {
+		rt.Fatal(err)
+	}
+	if err := h.store.Close(ctx); err != nil {
+		rt.Fatal(err)
+	}
+	reopened, err := mongodb.Open(ctx, mongotest.EmbeddedConfig(h.dataDir))
+	if err != nil {
+		rt.Fatal(err)
+	}
+	h.store = reopened
+	if _, _, err := reopened.RecoverStock(ctx, time.Now().Add(time.Second)); err != nil {
+		rt.Fatal(err)
+	}
+	after, _, err := reopened.ListProducts(ctx, shop.ProductQuery{Limit: 100})
+	if err != nil {
+		rt.Fatal(err)
+	}
+	if fmt.Sprint(before) != fmt.Sprint(after) {
+		fail("the products after a restart differ:\n  before %+v\n  after  %+v", before, after)
+	}
+	if again := h.read(rt); fmt.Sprint(sortedOrders(again.orders)) != fmt.Sprint(sortedOrders(final.orders)) || fmt.Sprint(again.stock) != fmt.Sprint(final.stock) {
+		fail("the orders or stock after a restart differ:\n  before %v %v\n  after  %v %v", final.stock, sortedOrders(final.orders), again.stock, sortedOrders(again.orders))
+	}
+	_ = reopened.Close(ctx)
+	h.store = nil
+	return violations
+}
+
+func initHeld(init mstate, p int) int64 {
+	n := int64(0)
+	for _, o := range init.orders {
+		if o.product == p {
+			n += o.qty
+		}
+	}
+	return n
+}
+
+func keys(m map[int64]bool) []int64 {
+	out := make([]int64, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i] < out[j] })
+	return out
+}
+
+func sortedOrders(m map[string]mord) []string {
+	out := make([]string, 0, len(m))
+	for id, o := range m {
+		out = append(out, fmt.Sprintf("%s:%+v", id, o))
+	}
+	sort.Strings(out)
+	return out
+}
+
+func describeHistory(ops []porcupine.Operation) string {
+	sorted := slicesClone(ops)
+	sort.Slice(sorted, func(i, j int) bool { return sorted[i].Call < sorted[j].Call })
+	var b strings.Builder
+	for _, op := range sorted {
+		fmt.Fprintf(&b, "  [%8d, %8d] client %d: %s\n", op.Call/1000, op.Return/1000, op.ClientId, describeOp(op.Input, op.Output))
+	}
+	return b.String()
+}
+
+func describeOp(input, output any) string {
+	in, out := input.(hin), output.(hout)
+	what := in.Kind
+	switch in.Kind {
+	case opPlace:
+		what = fmt.Sprintf("place %d of product %d %v", in.Qty, in.Product, in.IDs)
+	case opCancel, opPay, opShip:
+		what = fmt.Sprintf("%s %s", in.Kind, in.Order)
+	case opApprove:
+		what = fmt.Sprintf("approve claim %s (%d of product %d) %v", in.Claim, in.Qty, in.Product, in.IDs)
+	case opAccept, opDecline:
+		what = fmt.Sprintf("%s quote %s %v %v", in.Kind, in.Quote, in.Items, in.IDs)
+	case opEdit, opImport:
+		what = fmt.Sprintf("%s product %d by %+d (moved %v)", in.Kind, in.Product, in.Delta, in.Moved)
+	case opRead:
+		what = fmt.Sprintf("read product %d -> %d", in.Product, out.Stock)
+	case opFinal:
+		return fmt.Sprintf("final %v %v", out.Final.stock, sortedOrders(out.Final.orders))
+	}
+	if out.Detail != "" {
+		return fmt.Sprintf("%s: %s (%s %s)", what, out.Result, out.Code, out.Detail)
+	}
+	return fmt.Sprintf("%s: %s", what, out.Result)
+}
+
+// explainIllegal replays the longest linearization porcupine found and
+// names the model's states along it: where an illegal history got stuck.
+func explainIllegal(init mstate, info porcupine.LinearizationInfo) string {
+	var longest []porcupine.Operation
+	for _, partition := range info.PartialLinearizationsOperations() {
+		for _, lin := range partition {
+			if len(lin) > len(longest) {
+				longest = lin
+			}
+		}
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "the longest linearization found (%d operations):\n", len(longest))
+	states := []mstate{init}
+	for _, op := range longest {
+		var next []mstate
+		for _, st := range states {
+			for _, n := range stepModel(st, op.Input.(hin), op.Output.(hout)) {
+				next = append(next, n.(mstate))
+			}
+		}
+		states = next
+		fmt.Fprintf(&b, "  %s\n    -> %d states:", describeOp(op.Input, op.Output), len(states))
+		for _, st := range states {
+			fmt.Fprintf(&b, " {%s}", st.key)
+		}
+		b.WriteString("\n")
+	}
+	return b.String()
+}
