@@ -19,7 +19,8 @@ import (
 // env is the environment of one test's store.
 func env(dataDir string) func(string) string {
 	cfg := mongotest.Config(dataDir)
-	vars := map[string]string{"DATA_DIR": dataDir, "MONGODB_URI": cfg.URI, "MONGODB_DB": cfg.DB, "PUBLIC_URL": "http://shop.test"}
+	vars := map[string]string{"DATA_DIR": dataDir, "MONGODB_URI": cfg.URI, "MONGODB_DB": cfg.DB, "PUBLIC_URL": "http://shop.test",
+		"STORE_ALLOW_NON_ATOMIC": os.Getenv("STORE_ALLOW_NON_ATOMIC")}
 	return func(k string) string { return vars[k] }
 }
 

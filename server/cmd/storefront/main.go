@@ -53,12 +53,16 @@ func run(log *slog.Logger) error {
 	if err != nil {
 		return err
 	}
+	if err := cfg.CheckServer(); err != nil {
+		return err
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 
 	// Metrics are counted always (it is cheap) and served only on METRICS_PORT.
 	meter := metrics.New()
-	store, err := mongodb.Open(ctx, mongodb.Config{URI: cfg.MongoURI, DB: cfg.MongoDB, DataDir: cfg.DataDir, Logger: log, Telemetry: meter})
+	store, err := mongodb.Open(ctx, mongodb.Config{URI: cfg.MongoURI, DB: cfg.MongoDB, DataDir: cfg.DataDir, Logger: log, Telemetry: meter,
+		AllowNonAtomic: cfg.AllowNonAtomic})
 	if err != nil {
 		return err
 	}
@@ -74,7 +78,7 @@ func run(log *slog.Logger) error {
 
 	// What a crash left between the steps of an order's stock change or a
 	// cancel is settled before anything else runs.
-	if err := recoverStock(ctx, store, log, crashCutoff(store)); err != nil {
+	if err := recoverStock(ctx, store, log, crashCutoff(store, cfg.RecoveryAfter)); err != nil {
 		return err
 	}
 
@@ -91,9 +95,6 @@ func run(log *slog.Logger) error {
 	secret, err := auth.LoadSecret(cfg.JWTSecret, cfg.DataDir)
 	if err != nil {
 		return fmt.Errorf("token secret: %w", err)
-	}
-	if cfg.JWTSecret == "" && !store.Embedded() {
-		log.Warn("JWT_SECRET is unset: this instance signs tokens with its own secret from DATA_DIR; set JWT_SECRET to share sessions between instances")
 	}
 	tokens, err := auth.NewTokens(secret)
 	if err != nil {
@@ -124,7 +125,7 @@ func run(log *slog.Logger) error {
 	}
 
 	apiCfg := httpapi.Config{
-		PublicURL: cfg.PublicURL, CORSOrigins: cfg.CORSOrigins, PaymentMode: cfg.PaymentMode(),
+		PublicURL: cfg.PublicURL, CORSOrigins: cfg.CORSOrigins, PaymentMode: cfg.PaymentMode(), TrustedProxies: cfg.TrustedProxies,
 		StripePubKey: cfg.StripePubKey, GoogleClientID: cfg.GoogleClientID,
 		Limits: httpapi.Limits{
 			SignUp:              ratelimit.Rate(cfg.SignUpLimit),
@@ -137,14 +138,15 @@ func run(log *slog.Logger) error {
 	if !store.Embedded() {
 		apiCfg.CacheTTL = externalCacheTTL
 	}
-	if err := recoverDesk(ctx, deps, log, crashCutoff(store)); err != nil {
+	if err := recoverDesk(ctx, deps, log, crashCutoff(store, cfg.RecoveryAfter)); err != nil {
 		return err
 	}
 	// Then every minute, what is older than any step takes: a crashed
 	// instance on a shared MongoDB may never start again, and a step whose
 	// outcome the store could not tell (a timeout) leaves its hold to this.
-	go sweep(ctx, log, func() error {
-		cutoff := time.Now().Add(-mongodb.StaleHolds)
+	recoveryAfter, recoveryEvery := cmp.Or(cfg.RecoveryAfter, mongodb.StaleHolds), cmp.Or(cfg.RecoveryEvery, time.Minute)
+	go sweep(ctx, log, recoveryEvery, func() error {
+		cutoff := time.Now().Add(-recoveryAfter)
 		return errors.Join(recoverStock(ctx, store, log, cutoff), recoverDesk(ctx, deps, log, cutoff))
 	})
 	gin.SetMode(gin.ReleaseMode)
@@ -219,11 +221,11 @@ func run(log *slog.Logger) error {
 // crashCutoff is when the stock holds, cancels and acceptances a crash left
 // began: embedded, this process is the only writer, so every one; on a
 // shared MongoDB, those older than any other instance's steps take.
-func crashCutoff(store *mongodb.Store) time.Time {
+func crashCutoff(store *mongodb.Store, after time.Duration) time.Time {
 	if store.Embedded() {
 		return time.Now().Add(time.Second)
 	}
-	return time.Now().Add(-mongodb.StaleHolds)
+	return time.Now().Add(-cmp.Or(after, mongodb.StaleHolds))
 }
 
 // settleCrash runs one settlement of what a crash interrupted (its two
@@ -265,9 +267,9 @@ func recoverDesk(ctx context.Context, deps httpapi.Deps, log *slog.Logger, cutof
 	return settleCrash(ctx, log, "the claim approvals a crash interrupted", [2]string{"approved", "requested_again"}, cutoff, deps.Claims.Recover)
 }
 
-// sweep runs settle every minute until ctx ends.
-func sweep(ctx context.Context, log *slog.Logger, settle func() error) {
-	t := time.NewTicker(time.Minute)
+// sweep runs settle every interval until ctx ends.
+func sweep(ctx context.Context, log *slog.Logger, every time.Duration, settle func() error) {
+	t := time.NewTicker(every)
 	defer t.Stop()
 	for {
 		select {

@@ -47,6 +47,7 @@ import (
 // DURATION runs it longer and prints "operations N, faults N, violations N".
 func TestHistories(t *testing.T) {
 	t.Parallel()
+	mongotest.RequireMongoDB(t, mongotest.MustOpen(t))
 	deadline := time.Now().Add(*historiesFor)
 	var stats historyStats
 	defer func() {
@@ -316,7 +317,7 @@ func runHistory(t *testing.T, rt *rapid.T, stats *historyStats) {
 		rt.Fatal(err)
 	}
 	defer os.RemoveAll(dataDir)
-	cfg := mongotest.EmbeddedConfig(dataDir)
+	cfg := mongotest.Config(dataDir) // embedded, or MONGODB_URI's MongoDB (the replica-set job)
 	cfg.Faults = faults.hook
 	store, err := mongodb.Open(ctx, cfg)
 	if err != nil {
@@ -793,7 +794,7 @@ func (h *history) check(t *testing.T, rt *rapid.T, init mstate, final *snapshot)
 	if err := h.store.Close(ctx); err != nil {
 		rt.Fatal(err)
 	}
-	reopened, err := mongodb.Open(ctx, mongotest.EmbeddedConfig(h.dataDir))
+	reopened, err := mongodb.Open(ctx, mongotest.Config(h.dataDir))
 	if err != nil {
 		rt.Fatal(err)
 	}

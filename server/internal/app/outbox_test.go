@@ -264,6 +264,7 @@ func TestCourier_SendersShareTheOutbox(t *testing.T) {
 	t.Parallel()
 	clock := newClock()
 	s := openStore(t, t.TempDir(), clock)
+	mongotest.RequireMongoDB(t, s)
 	srv := mailtest.Start(t, mailtest.Options{})
 	box := newOutbox(s, true)
 	const n = 20

@@ -2,8 +2,10 @@
 package config
 
 import (
+	"errors"
 	"fmt"
 	"net/mail"
+	"net/netip"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -55,6 +57,20 @@ type Config struct {
 	// sender's address.
 	SMTPURL  string
 	MailFrom string
+
+	// AllowNonAtomic (STORE_ALLOW_NON_ATOMIC, tests only) lets the server
+	// start on a wire server whose conditional updates are not atomic.
+	AllowNonAtomic bool
+	// TrustedProxies (TRUSTED_PROXIES) are the networks whose
+	// X-Forwarded-For the server believes: a load balancer in front of
+	// several instances. Default none: the client is the connection's peer.
+	TrustedProxies []string
+	// RecoveryAfter (RECOVERY_AFTER, default 10m) is how old an order's,
+	// cancel's, acceptance's or approval's unfinished step must be before
+	// the recovery sweep settles it (an instance may still be between its
+	// steps before then); RecoveryEvery (RECOVERY_EVERY, default 1m) is how
+	// often the sweep runs.
+	RecoveryAfter, RecoveryEvery time.Duration
 }
 
 // maxSiteURLLen keeps every sitemap URL (SITE_URL/product/{id}) far below
@@ -101,6 +117,24 @@ func Load(getenv func(string) string) (Config, error) {
 	}
 	if c.SeedDemo, err = boolean(getenv("SEED_DEMO"), true); err != nil {
 		errs = append(errs, "SEED_DEMO "+err.Error())
+	}
+	if c.AllowNonAtomic, err = boolean(getenv("STORE_ALLOW_NON_ATOMIC"), false); err != nil {
+		errs = append(errs, "STORE_ALLOW_NON_ATOMIC "+err.Error())
+	}
+	for _, p := range list(getenv("TRUSTED_PROXIES")) {
+		if _, err := netip.ParsePrefix(p); err != nil {
+			if _, err := netip.ParseAddr(p); err != nil {
+				errs = append(errs, fmt.Sprintf("TRUSTED_PROXIES entry %q must be a network like 10.0.0.0/8 or an address", p))
+				continue
+			}
+		}
+		c.TrustedProxies = append(c.TrustedProxies, p)
+	}
+	if c.RecoveryAfter, err = duration(getenv("RECOVERY_AFTER")); err != nil {
+		errs = append(errs, "RECOVERY_AFTER "+err.Error())
+	}
+	if c.RecoveryEvery, err = duration(getenv("RECOVERY_EVERY")); err != nil {
+		errs = append(errs, "RECOVERY_EVERY "+err.Error())
 	}
 	for _, r := range []struct {
 		dst    *Rate
@@ -164,6 +198,16 @@ func Load(getenv func(string) string) (Config, error) {
 		return c, fmt.Errorf("configuration: %s", strings.Join(errs, "; "))
 	}
 	return c, nil
+}
+
+// CheckServer is what the storefront server needs beyond what Load checks
+// (the ops commands share Load but sign no sessions): with MONGODB_URI,
+// several instances may share the database, so they must share JWT_SECRET.
+func (c Config) CheckServer() error {
+	if c.MongoURI != "" && strings.TrimSpace(c.JWTSecret) == "" {
+		return errors.New("configuration: JWT_SECRET is required with MONGODB_URI: every instance must sign and check sessions with the same secret (at least 32 random characters)")
+	}
+	return nil
 }
 
 // Environ is Load over the process environment.

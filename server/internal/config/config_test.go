@@ -130,3 +130,28 @@ func TestLoad_Mail(t *testing.T) {
 		}
 	})
 }
+
+func TestLoad_SharedStore(t *testing.T) {
+	t.Parallel()
+	c, err := Load(env(map[string]string{"MONGODB_URI": "mongodb://db:27017/", "TRUSTED_PROXIES": "10.0.0.0/8, 192.168.1.7",
+		"STORE_ALLOW_NON_ATOMIC": "true", "RECOVERY_AFTER": "30s", "RECOVERY_EVERY": "5s"}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := c.CheckServer(); err == nil || !strings.Contains(err.Error(), "JWT_SECRET is required with MONGODB_URI") {
+		t.Fatalf("a server on MONGODB_URI without JWT_SECRET: %v", err)
+	}
+	if !c.AllowNonAtomic || len(c.TrustedProxies) != 2 || c.RecoveryAfter != 30*time.Second || c.RecoveryEvery != 5*time.Second {
+		t.Fatalf("loaded %+v", c)
+	}
+	c.JWTSecret = "a-shared-secret-of-thirty-two-characters"
+	if err := c.CheckServer(); err != nil {
+		t.Fatal(err)
+	}
+	if c, _ := Load(env(map[string]string{})); c.CheckServer() != nil || c.AllowNonAtomic {
+		t.Fatalf("embedded needs no JWT_SECRET, and is atomic: %+v", c)
+	}
+	if _, err := Load(env(map[string]string{"TRUSTED_PROXIES": "lb.internal"})); err == nil || !strings.Contains(err.Error(), `TRUSTED_PROXIES entry "lb.internal"`) {
+		t.Fatalf("a host name in TRUSTED_PROXIES: %v", err)
+	}
+}

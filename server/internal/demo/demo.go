@@ -47,6 +47,12 @@ func Seed(ctx context.Context, s Store, publicURL, ownerEmail string) (Result, e
 				Available: p.Available, Minimum: p.Minimum, Email: ownerEmail}
 		}
 		counts, err := s.ImportProducts(ctx, drafts, shop.ImportOptions{})
+		if shop.ErrorCode(err) == shop.ECONFLICT {
+			// Another instance on the same MongoDB is adding them right now
+			// (the unique name refused ours): the import by name completes
+			// whatever it has not added yet.
+			counts, err = s.ImportProducts(ctx, drafts, shop.ImportOptions{})
+		}
 		if err != nil {
 			return res, fmt.Errorf("demo products: %w", err)
 		}

@@ -9,6 +9,7 @@ import (
 	"sync"
 	"testing"
 
+	"storefront/server/internal/mongodb/mongotest"
 	"storefront/server/internal/shop"
 	"storefront/server/internal/testclock"
 )
@@ -295,7 +296,9 @@ func TestQuotes_Journey(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, pid := range []string{lathe.ID, press.ID} {
-		if dump, _ := ds.store.Dump(context.Background()); strings.Contains(dump, `"stockHolds"`) {
+		// (MongoDB's $pull leaves an empty list where the embedded store
+		// drops the field: a hold is an element of it.)
+		if dump, _ := ds.store.Dump(context.Background()); strings.Contains(dump, `"stockHolds": [{`) {
 			t.Fatalf("a hold is left on %s: %s", pid, dump)
 		}
 	}
@@ -637,6 +640,7 @@ func TestOutbox_MailForEveryEvent(t *testing.T) {
 func TestQuotes_ConcurrentAcceptsPlaceOnce(t *testing.T) {
 	t.Parallel()
 	ds := mustServeDesk(t)
+	mongotest.RequireMongoDB(t, ds.store)
 	p := ds.mustProduct(t, "Lathe", 250000, 100, 1)
 	q := ds.mustProduct(t, "Press", 80000, 100, 1)
 	id := ds.mustQuote(t, ds.alice.Token, p.ID, 10, q.ID, 5)

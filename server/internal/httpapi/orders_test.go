@@ -9,6 +9,7 @@ import (
 	"sync"
 	"testing"
 
+	"storefront/server/internal/mongodb/mongotest"
 	"storefront/server/internal/shop"
 )
 
@@ -67,6 +68,7 @@ func (ts *testServer) mustOrder(tb testing.TB, token, productID string, qty any)
 func TestOrders_ConcurrentNeverOversell(t *testing.T) {
 	t.Parallel()
 	ts := mustServe(t)
+	mongotest.RequireMongoDB(t, ts.store)
 	p := ts.mustProduct(t, "Hot Item", 999, 100, 1)
 	customers := make([]account, 200)
 	for i := range customers {

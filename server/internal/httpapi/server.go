@@ -28,6 +28,11 @@ type Config struct {
 	// Limits are the sign-up and sign-in limits; zero fields take the
 	// defaults below.
 	Limits Limits
+	// TrustedProxies are the networks (CIDRs or addresses) whose
+	// X-Forwarded-For is believed: the load balancer in front of several
+	// instances. Empty: the client is the connection's peer, and a
+	// forwarded header is ignored.
+	TrustedProxies []string
 }
 
 // Deps are the services the API calls; only they talk to the store.
@@ -153,7 +158,10 @@ func New(cfg Config, d Deps) *Server {
 func (s *Server) Handler() http.Handler {
 	r := gin.New()
 	r.HandleMethodNotAllowed = true
-	_ = r.SetTrustedProxies(nil)
+	// Gin takes the client from X-Forwarded-For only when the peer is a
+	// trusted proxy (config checked the entries), rightmost untrusted first.
+	_ = r.SetTrustedProxies(s.cfg.TrustedProxies)
+	r.RemoteIPHeaders = []string{"X-Forwarded-For"}
 	r.Use(s.requestLog(), s.recoverPanic(), securityHeaders(), s.cors())
 	r.NoRoute(func(c *gin.Context) {
 		writeProblem(c, http.StatusNotFound, shop.ENOTFOUND, "There is nothing at this address.", nil)

@@ -16,6 +16,7 @@ import (
 	"testing"
 	"time"
 
+	"storefront/server/internal/mongodb/mongotest"
 	"storefront/server/internal/testwait"
 )
 
@@ -243,6 +244,7 @@ func TestStripePayment(t *testing.T) {
 		}
 	})
 	t.Run("OK_ConcurrentPayEndsWithOneTransaction", func(t *testing.T) {
+		mongotest.RequireMongoDB(t, ts.store)
 		id := ts.mustOrder(t, alice.Token, p.ID, 1)
 		pi1 := intentOf(ts.clientSecret(t, alice.Token, id))
 		proxy.set(pi1, fakeIntent{Amount: 1290_00, OrderID: id, Status: "succeeded"})

@@ -366,7 +366,11 @@ func (t *collection[K, D]) list(ctx context.Context, q listQuery[D]) ([]D, int64
 	if filter == nil {
 		filter = bson.D{}
 	}
-	cur, err := t.c.Find(ctx, filter, options.Find().SetSort(q.sort).SetLimit(int64(q.limit)).SetSkip(int64(q.skip)))
+	opts := options.Find().SetLimit(int64(q.limit)).SetSkip(int64(q.skip))
+	if len(q.sort) > 0 { // the driver cannot encode an empty (nil) sort
+		opts.SetSort(q.sort)
+	}
+	cur, err := t.c.Find(ctx, filter, opts)
 	if err != nil {
 		return nil, 0, translate(err, "")
 	}
@@ -374,11 +378,26 @@ func (t *collection[K, D]) list(ctx context.Context, q listQuery[D]) ([]D, int64
 	if err := cur.All(ctx, &docs); err != nil {
 		return nil, 0, translate(err, "")
 	}
-	total, err := t.c.CountDocuments(ctx, filter)
+	total, err := t.countOf(ctx, filter)
 	if err != nil {
-		return nil, 0, translate(err, "")
+		return nil, 0, err
 	}
 	return docs, total, nil
+}
+
+// countOf counts the documents filter matches on MongoDB: an unfiltered
+// count from the collection's metadata (estimatedDocumentCount: a count of
+// documents scans the whole collection), a filtered one with the index that
+// serves the filter (indexes.go).
+func (t *collection[K, D]) countOf(ctx context.Context, filter bson.D) (int64, error) {
+	var n int64
+	var err error
+	if len(filter) == 0 {
+		n, err = t.c.EstimatedDocumentCount(ctx)
+	} else {
+		n, err = t.c.CountDocuments(ctx, filter)
+	}
+	return n, translate(err, "")
 }
 
 // count returns the number of documents.
@@ -392,8 +411,7 @@ func (t *collection[K, D]) count(ctx context.Context) (int64, error) {
 		}
 		return int64(t.mem.len()), nil
 	}
-	n, err := t.c.CountDocuments(ctx, bson.D{})
-	return n, translate(err, "")
+	return t.countOf(ctx, nil)
 }
 
 // all reads every document from the store.

@@ -25,7 +25,8 @@ type indexModel = mongo.IndexModel
 // openAny opens a fresh store: embedded, or a fresh database on MONGODB_URI.
 func openAny(t *testing.T) *Store {
 	t.Helper()
-	cfg := Config{URI: os.Getenv("MONGODB_URI"), DataDir: t.TempDir(), Logger: slog.New(slog.NewTextHandler(io.Discard, nil))}
+	cfg := Config{URI: os.Getenv("MONGODB_URI"), DataDir: t.TempDir(), Logger: slog.New(slog.NewTextHandler(io.Discard, nil)),
+		AllowNonAtomic: os.Getenv("STORE_ALLOW_NON_ATOMIC") == "true"}
 	if cfg.URI != "" {
 		cfg.DB = "storefront_test_" + bson.NewObjectID().Hex()
 	}
@@ -313,5 +314,46 @@ func TestOutbox_LoadedAfterStart(t *testing.T) {
 	}
 	if err := s.Check(ctx); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestOpen_DuplicatesNameTheDocuments: data that breaks a unique index
+// (here two products of one name, written while the index was gone) stops
+// the start with a message that names them, not a driver error.
+func TestOpen_DuplicatesNameTheDocuments(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	cfg := Config{URI: os.Getenv("MONGODB_URI"), DataDir: t.TempDir(), Logger: slog.New(slog.NewTextHandler(io.Discard, nil)),
+		AllowNonAtomic: os.Getenv("STORE_ALLOW_NON_ATOMIC") == "true", SampleEvery: -1}
+	if cfg.URI != "" {
+		cfg.DB = "storefront_test_" + bson.NewObjectID().Hex()
+	}
+	s, err := Open(ctx, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.db.Collection(CollProducts).Indexes().DropOne(ctx, "name_unique"); err != nil {
+		t.Fatal(err)
+	}
+	a, b := bson.NewObjectID(), bson.NewObjectID()
+	for _, id := range []bson.ObjectID{a, b} {
+		if _, err := s.db.Collection(CollProducts).InsertOne(ctx, productDoc{ID: id, Name: "Lathe", Price: 1, Available: 1, Minimum: 1}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if cfg.URI != "" {
+		defer func() { _ = s.db.Drop(context.Background()) }()
+	}
+	if err := s.Close(ctx); err != nil {
+		t.Fatal(err)
+	}
+	_, err = Open(ctx, cfg)
+	if err == nil {
+		t.Fatal("the store opened with two products of one name")
+	}
+	for _, want := range []string{"the unique index name_unique of service cannot be made", "Lathe", a.Hex(), b.Hex(), "Keep one of each"} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("the start-up error %q does not say %q", err, want)
+		}
 	}
 }

@@ -90,6 +90,17 @@ func (s *Store) PutImage(ctx context.Context, data []byte, contentType, filename
 			Metadata: imageMeta{ContentType: contentType, SHA256: digest}}
 		w.touch(id)
 		if _, err := s.imageFiles.c.InsertOne(ctx, file); w.stored(err) != nil {
+			if isDuplicate(err) && s.imageFiles.mem == nil {
+				// Another instance stored the same bytes a moment ago (the
+				// unique digest refused ours): its picture is the one.
+				_, _ = s.imageChunks.c.DeleteOne(context.WithoutCancel(ctx), bson.D{{Key: "_id", Value: id}})
+				existing, ferr := s.imageBySHA256(ctx, digest)
+				if ferr != nil {
+					return ferr
+				}
+				img = existing.image()
+				return nil
+			}
 			return w.err
 		}
 		if err := s.imageFiles.remember(file); err != nil {

@@ -3,6 +3,7 @@ package mongodb
 import (
 	"context"
 	"fmt"
+	"strings"
 	"time"
 
 	"go.mongodb.org/mongo-driver/v2/bson"
@@ -60,7 +61,7 @@ var queries = []query{
 	{"GET /profile?email=, POST /profile", CollProfiles, bson.D{{Key: "email", Value: "a@b.test"}}, nil, "email_unique", "email"},
 	{"GET /reviews", CollReviews, bson.D{}, newestFirst, "newest_first", "createdAt"},
 	{"GET /contact: the inbox", CollContacts, bson.D{}, newestFirst, "newest_first", "createdAt"},
-	{"POST /upload, import: picture by digest", collImageFiles, bson.D{{Key: "metadata.sha256", Value: "00"}}, nil, "sha256", "sha256"},
+	{"POST /upload, import: picture by digest", collImageFiles, bson.D{{Key: "metadata.sha256", Value: "00"}}, nil, "sha256_unique", "sha256"},
 	{"GET /images/{id}: the picture", collImageFiles, bson.D{{Key: "_id", Value: someID}}, nil, "_id_", "id"},
 	{"GET /images/{id}: its bytes", collImageChunks, bson.D{{Key: "_id", Value: someID}}, nil, "_id_", ""},
 	{"GET /images/{id}: bytes of a picture stored before one-chunk pictures", collImageChunks, bson.D{{Key: "files_id", Value: someID}, {Key: "n", Value: bson.D{{Key: "$gte", Value: 0}}}}, bson.D{{Key: "n", Value: 1}}, "files_id_1_n_1", "legacy chunk ids"},
@@ -80,7 +81,7 @@ var queries = []query{
 	{"sender: pending e-mails due, soonest first", CollOutbox, dueMail("pending", time.Now()), soonestFirst, "status_next", "status,nextAt"},
 	{"sender: sent e-mails past their keeping time", CollOutbox, dueMail("sent", time.Now()), soonestFirst, "status_next", "status,nextAt"},
 	{"sender: claim, finish, delete an e-mail by id (guarded)", CollOutbox, bson.D{{Key: "_id", Value: someID}, {Key: "claim", Value: "x"}}, nil, "_id_", "id"},
-	{"contact message: the admins to tell", CollUsers, adminUsers, nil, "role", "role"},
+	{"contact message: the admins to tell, oldest first", CollUsers, adminUsers, bson.D{{Key: "role", Value: 1}, {Key: "createdAt", Value: 1}, {Key: "_id", Value: 1}}, "role_oldest_first", "role"},
 }
 
 // indexes are declared here, next to the queries they serve, and created at
@@ -106,7 +107,7 @@ var indexes = map[string][]mongo.IndexModel{
 		{Keys: bson.D{{Key: "email", Value: 1}}, Options: options.Index().SetName("email_unique").SetUnique(true)},
 		{Keys: bson.D{{Key: "createdAt", Value: 1}, {Key: "_id", Value: 1}}, Options: options.Index().SetName("created_order")},
 		// the admins, told of each contact message
-		{Keys: bson.D{{Key: "role", Value: 1}}, Options: options.Index().SetName("role")},
+		{Keys: bson.D{{Key: "role", Value: 1}, {Key: "createdAt", Value: 1}, {Key: "_id", Value: 1}}, Options: options.Index().SetName("role_oldest_first")},
 	},
 	CollProfiles: {
 		{Keys: bson.D{{Key: "email", Value: 1}}, Options: options.Index().SetName("email_unique").SetUnique(true)},
@@ -155,7 +156,10 @@ var indexes = map[string][]mongo.IndexModel{
 	// content-addressed.
 	collImageFiles: {
 		{Keys: bson.D{{Key: "filename", Value: 1}, {Key: "uploadDate", Value: 1}}, Options: options.Index().SetName("filename_1_uploadDate_1")},
-		{Keys: bson.D{{Key: "metadata.sha256", Value: 1}}, Options: options.Index().SetName("sha256")},
+		// Unique: two uploads of the same bytes at once (two instances)
+		// store one picture. Sparse: pictures from before the digest have
+		// none.
+		{Keys: bson.D{{Key: "metadata.sha256", Value: 1}}, Options: options.Index().SetName("sha256_unique").SetUnique(true).SetSparse(true)},
 	},
 	collImageChunks: {
 		{Keys: bson.D{{Key: "files_id", Value: 1}, {Key: "n", Value: 1}}, Options: options.Index().SetName("files_id_1_n_1").SetUnique(true)},
@@ -166,8 +170,10 @@ var indexes = map[string][]mongo.IndexModel{
 // (each sort now has its _id tiebreak in the index, so MongoDB never sorts
 // in memory). Dropping one that is not there is a no-op.
 var retiredIndexes = map[string][]string{
-	CollProducts: {"price"},
-	CollOrders:   {"customer_newest_first"},
+	CollProducts:   {"price"},
+	CollOrders:     {"customer_newest_first"},
+	collImageFiles: {"sha256"}, // not unique: sha256_unique replaces it
+	CollUsers:      {"role"},   // role_oldest_first sorts the admins as the embedded store does
 }
 
 func (s *Store) createIndexes(ctx context.Context) error {
@@ -185,10 +191,76 @@ func (s *Store) createIndexes(ctx context.Context) error {
 				_, err := s.db.Collection(coll).Indexes().CreateOne(ctx, m)
 				return err
 			})
+			if err != nil && isDuplicate(err) {
+				return s.duplicatesError(ctx, coll, m)
+			}
 			if err != nil {
 				return fmt.Errorf("create indexes of %s: %w", coll, err)
 			}
 		}
 	}
 	return nil
+}
+
+// duplicatesError names the documents that keep a unique index from being
+// made (data from before the index, or written around it), so that whoever
+// starts the server knows what to fix, rather than a driver error. It reads
+// the keys of the whole collection once (FerretDB has no $push to group
+// them): this runs only when the start fails.
+func (s *Store) duplicatesError(ctx context.Context, coll string, m mongo.IndexModel) error {
+	keys := m.Keys.(bson.D)
+	name, _ := optionsName(m)
+	projection := bson.D{{Key: "_id", Value: 1}}
+	for _, k := range keys {
+		projection = append(projection, bson.E{Key: k.Key, Value: 1})
+	}
+	cur, err := s.db.Collection(coll).Find(ctx, bson.D{}, options.Find().SetProjection(projection))
+	var docs []bson.Raw
+	if err == nil {
+		err = cur.All(ctx, &docs)
+	}
+	if err != nil {
+		return fmt.Errorf("the unique index %s of %s cannot be made: some documents share its keys %v, and reading them failed: %w", name, coll, keys, err)
+	}
+	groups := map[string][]string{}
+	var order []string
+	for _, d := range docs {
+		var parts []string
+		for _, k := range keys {
+			v, err := d.LookupErr(strings.Split(k.Key, ".")...)
+			if err != nil {
+				parts = nil // without the key: outside a sparse index
+				break
+			}
+			parts = append(parts, v.String())
+		}
+		if parts == nil {
+			continue
+		}
+		key := strings.Join(parts, ", ")
+		if _, seen := groups[key]; !seen {
+			order = append(order, key)
+		}
+		groups[key] = append(groups[key], d.Lookup("_id").String())
+	}
+	var dups []string
+	for _, key := range order {
+		if ids := groups[key]; len(ids) > 1 && len(dups) < 20 {
+			dups = append(dups, fmt.Sprintf("%s in %s", key, strings.Join(ids, ", ")))
+		}
+	}
+	return fmt.Errorf("the unique index %s of %s cannot be made: these documents share what must be unique: %s. Keep one of each (rename, merge or delete the others), then start again",
+		name, coll, strings.Join(dups, "; "))
+}
+
+// optionsName is the name an index model's options give it.
+func optionsName(m mongo.IndexModel) (string, bool) {
+	var o options.IndexOptions
+	for _, set := range m.Options.List() {
+		_ = set(&o)
+	}
+	if o.Name == nil {
+		return "", false
+	}
+	return *o.Name, true
 }

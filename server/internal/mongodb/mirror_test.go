@@ -79,6 +79,7 @@ func TestMirror_AgreesWithTheStore(t *testing.T) {
 	ctx := context.Background()
 	dir := t.TempDir()
 	s := mongotest.MustOpenAt(t, dir)
+	mongotest.RequireMongoDB(t, s)
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
 	orders := &app.Orders{Orders: s, Products: s, Log: log}
 

@@ -14,6 +14,7 @@ func TestInsertOrder_Numbers(t *testing.T) {
 	t.Parallel()
 	t.Run("OK_ConcurrentOrdersGetDistinctNumbersFrom1001", func(t *testing.T) {
 		s := mongotest.MustOpen(t)
+		mongotest.RequireMongoDB(t, s)
 		p := mustInsert(t, s, draft("Numbered Lathe", 1000))
 		const n = 200
 		numbers := make([]int64, n)

@@ -34,6 +34,7 @@ func TestReserveStock(t *testing.T) {
 	t.Parallel()
 	t.Run("ConcurrentDecrementsNeverOversell", func(t *testing.T) {
 		s := mongotest.MustOpen(t)
+		mongotest.RequireMongoDB(t, s)
 		p := mustInsert(t, s, draft("Bench Grinder", 100))
 		var ok, conflict atomic.Int64
 		var wg sync.WaitGroup

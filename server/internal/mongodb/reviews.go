@@ -2,6 +2,7 @@ package mongodb
 
 import (
 	"context"
+	"crypto/sha256"
 	"time"
 
 	"go.mongodb.org/mongo-driver/v2/bson"
@@ -56,14 +57,19 @@ func (s *Store) CountReviews(ctx context.Context) (int64, error) {
 }
 
 // EnsureReview inserts r unless the same person already wrote the same text
-// (the demo reviews, added once).
+// (the demo reviews, added once). The review's _id is derived from its
+// name and text, so instances starting together on one MongoDB insert it
+// once: the upsert by _id is atomic there.
 func (s *Store) EnsureReview(ctx context.Context, r shop.Review) (bool, error) {
 	if r.CreatedAt.IsZero() {
 		r.CreatedAt = s.now()
 	}
-	doc := reviewDoc{Name: r.Name, Email: r.Email, Review: r.Review, Img: r.Img, Rating: r.Rating, CreatedAt: r.CreatedAt.UTC().Truncate(time.Millisecond)}
+	sum := sha256.Sum256([]byte(r.Name + "\x00" + r.Review))
+	var id bson.ObjectID
+	copy(id[:], sum[:])
+	doc := reviewDoc{ID: id, Name: r.Name, Email: r.Email, Review: r.Review, Img: r.Img, Rating: r.Rating, CreatedAt: r.CreatedAt.UTC().Truncate(time.Millisecond)}
 	inserted := false
-	err := s.reviews.mutate(ctx, nil, func(ctx context.Context, w *writing) error {
+	err := s.reviews.mutate(ctx, []bson.ObjectID{id}, func(ctx context.Context, w *writing) error {
 		if m := s.reviews.mem; m != nil {
 			// Rare (start-up only), so a walk of the mirror, not an index.
 			exists := false
@@ -71,17 +77,17 @@ func (s *Store) EnsureReview(ctx context.Context, r shop.Review) (bool, error) {
 			if exists {
 				return nil
 			}
-			doc.ID = bson.NewObjectID()
-			w.touch(doc.ID)
 			if _, err := s.reviews.c.InsertOne(ctx, doc); w.stored(err) != nil {
 				return w.err
 			}
 			inserted = true
 			return s.reviews.remember(doc)
 		}
-		res, err := s.reviews.c.UpdateOne(ctx,
-			bson.D{{Key: "name", Value: r.Name}, {Key: "review", Value: r.Review}},
-			bson.D{{Key: "$setOnInsert", Value: doc}},
+		// One written before the _id was derived from the text counts too.
+		if n, err := s.reviews.c.CountDocuments(ctx, bson.D{{Key: "name", Value: r.Name}, {Key: "review", Value: r.Review}}); err != nil || n > 0 {
+			return err
+		}
+		res, err := s.reviews.c.UpdateOne(ctx, bson.D{{Key: "_id", Value: id}}, bson.D{{Key: "$setOnInsert", Value: doc}},
 			options.UpdateOne().SetUpsert(true))
 		if res != nil {
 			inserted = res.UpsertedCount == 1

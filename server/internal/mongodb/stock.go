@@ -103,6 +103,14 @@ func stockWrite(p productDoc, available int64, holds []stockHold, at time.Time) 
 	return bson.D{{Key: "$set", Value: append(set, bson.E{Key: "stockHolds", Value: holds})}}, p
 }
 
+// noHoldOf is the filter "the product has no hold of this order". (As
+// $nor rather than {"stockHolds.order": {$ne: order}}, which means the same
+// on MongoDB, and which FerretDB v1 reads as "some hold is another
+// order's" once a product has two holds.)
+func noHoldOf(order bson.ObjectID) bson.E {
+	return bson.E{Key: "$nor", Value: bson.A{bson.D{{Key: "stockHolds.order", Value: order}}}}
+}
+
 // ReserveStock takes qty pieces for order with one guarded write that also
 // records the hold, so that concurrent orders never sell more than there is
 // and a crash before the order is stored gives them back.
@@ -117,7 +125,7 @@ func (s *Store) ReserveStock(ctx context.Context, productID, orderID string, qty
 	at := s.now()
 	hold := stockHold{Order: oid, Qty: qty, At: at}
 	_, err = s.products.update(ctx, pid, guard[productDoc]{
-		filter: bson.D{{Key: "avaialbequantit", Value: bson.D{{Key: "$gte", Value: qty}}}, {Key: "stockHolds.order", Value: bson.D{{Key: "$ne", Value: oid}}}},
+		filter: bson.D{{Key: "avaialbequantit", Value: bson.D{{Key: "$gte", Value: qty}}}, noHoldOf(oid)},
 		check: func(p productDoc) error {
 			if p.Available < qty {
 				return shop.Errorf(shop.ECONFLICT, "Only %d of %s left in stock.", p.Available, p.Name)
@@ -148,7 +156,7 @@ func (s *Store) HoldStock(ctx context.Context, productID, orderID string, qty in
 	}
 	hold := stockHold{Order: oid, Qty: qty, At: s.now(), Cancel: true}
 	_, err = s.products.update(ctx, pid, guard[productDoc]{
-		filter: bson.D{{Key: "stockHolds.order", Value: bson.D{{Key: "$ne", Value: oid}}}},
+		filter: bson.D{noHoldOf(oid)},
 		check: func(p productDoc) error {
 			if h, held := holdOf(p, oid); held && (h.Cancel || !s.Embedded()) {
 				return errHeld

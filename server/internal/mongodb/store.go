@@ -44,6 +44,11 @@ type Config struct {
 	Clock func() time.Time
 	// Telemetry counts the mirror's repairs after failed writes; may be nil.
 	Telemetry shop.Telemetry
+	// AllowNonAtomic lets Open use a wire server whose conditional updates
+	// are not atomic (FerretDB v1 over MONGODB_URI), which it refuses
+	// otherwise: for tests of the MongoDB branch only
+	// (STORE_ALLOW_NON_ATOMIC=true).
+	AllowNonAtomic bool
 	// SampleEvery is how often the embedded store compares a sample of its
 	// in-memory copy with the store (sample.go), the first time at start:
 	// 0 is SampleEvery's default, below 0 never (tests that change the
@@ -105,6 +110,7 @@ type Store struct {
 	telemetry   shop.Telemetry
 	faults      func(collection, step string) error // tests only (Config.Faults)
 	sampleEvery time.Duration
+	nonAtomic   bool // MONGODB_URI is a wire server without atomic conditional updates (tests only)
 	// afterImportRead, tests only, runs between an import's read of the
 	// current products and its writes.
 	afterImportRead func()
@@ -170,6 +176,12 @@ func Open(ctx context.Context, cfg Config) (*Store, error) {
 	if err := s.Ping(ctx); err != nil {
 		_ = s.Close(context.Background())
 		return nil, fmt.Errorf("reach the database: %w", err)
+	}
+	if s.embedded == nil {
+		if err := s.checkAtomic(ctx, cfg.AllowNonAtomic); err != nil {
+			_ = s.Close(context.Background())
+			return nil, err
+		}
 	}
 	if err := s.createIndexes(ctx); err != nil {
 		_ = s.Close(context.Background())
@@ -324,6 +336,33 @@ func (s *Store) Check(ctx context.Context) error {
 	}
 	return errors.Join(errs...)
 }
+
+// checkAtomic reads the server's buildInfo and refuses FerretDB (unless
+// allowed): the stock guard is one conditional update, which MongoDB applies
+// atomically per document and FerretDB v1 as a read-modify-write without a
+// lock (200 reservations of a stock of 100 all succeeded in a review).
+func (s *Store) checkAtomic(ctx context.Context, allow bool) error {
+	var info bson.M
+	if err := s.db.RunCommand(ctx, bson.D{{Key: "buildInfo", Value: 1}}).Decode(&info); err != nil {
+		return fmt.Errorf("read the database's buildInfo: %w", err)
+	}
+	ferret, isFerret := info["ferretdbVersion"]
+	if !isFerret {
+		return nil
+	}
+	s.nonAtomic = true
+	if allow {
+		s.log.Warn("MONGODB_URI is FerretDB, whose conditional updates are not atomic: concurrent orders can sell stock that is not there. STORE_ALLOW_NON_ATOMIC=true is for tests only",
+			"ferretdb", ferret)
+		return nil
+	}
+	return fmt.Errorf("MONGODB_URI points at FerretDB %v, which does not apply conditional updates atomically, so concurrent orders could sell stock that is not there: use MongoDB 6 or later (a replica set in production). STORE_ALLOW_NON_ATOMIC=true lets it start, for tests only", ferret)
+}
+
+// Atomic reports whether the store applies each conditional write
+// atomically: embedded (its writes are serialised) and on MongoDB, not on a
+// FerretDB reached over MONGODB_URI (tests only).
+func (s *Store) Atomic() bool { return !s.nonAtomic }
 
 // Embedded reports whether the store runs in-process. Only then is this
 // process the sole writer, so caches need no expiry.

@@ -123,7 +123,7 @@ var adminUsers = bson.D{{Key: "role", Value: shop.RoleAdmin}}
 func (s *Store) AdminEmails(ctx context.Context) ([]string, error) {
 	role := shop.RoleAdmin
 	docs, _, err := s.users.list(ctx, listQuery[userDoc]{index: "role", group: &role, filter: adminUsers,
-		sort: bson.D{{Key: "role", Value: 1}}, limit: 1000})
+		sort: bson.D{{Key: "role", Value: 1}, {Key: "createdAt", Value: 1}, {Key: "_id", Value: 1}}, limit: 1000})
 	if err != nil {
 		return nil, err
 	}

@@ -19,7 +19,8 @@ import (
 // MONGODB_URI the database name is derived from dataDir, so reopening the
 // same dataDir finds the same data, as the embedded store does.
 func Config(dataDir string) mongodb.Config {
-	cfg := mongodb.Config{URI: os.Getenv("MONGODB_URI"), DataDir: dataDir, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))}
+	cfg := mongodb.Config{URI: os.Getenv("MONGODB_URI"), DataDir: dataDir, Logger: slog.New(slog.NewTextHandler(io.Discard, nil)),
+		AllowNonAtomic: os.Getenv("STORE_ALLOW_NON_ATOMIC") == "true"}
 	if cfg.URI != "" {
 		sum := sha256.Sum256([]byte(dataDir))
 		cfg.DB = "storefront_test_" + hex.EncodeToString(sum[:8])
@@ -75,4 +76,49 @@ func MustOpenAt(tb testing.TB, dataDir string) *mongodb.Store {
 	}
 	tb.Cleanup(func() { _ = s.Close(context.Background()) })
 	return s
+}
+
+// needsMongoDB are the tests that need what only MongoDB itself gives, with
+// why. They run on the embedded store (which serialises its writes, so its
+// conditional updates are atomic too) and in the GitHub workflow's job
+// against a real replica set; go tool task test:wire, whose FerretDB v1
+// applies a conditional update as a read-modify-write without a lock (and
+// explains queries its own way), skips them. This is the one list: a test
+// that calls RequireMongoDB without being in it fails.
+var needsMongoDB = map[string]string{
+	"TestReserveStock/ConcurrentDecrementsNeverOversell":                    "200 concurrent guarded decrements of one product's stock",
+	"TestInsertOrder_Numbers/OK_ConcurrentOrdersGetDistinctNumbersFrom1001": "200 concurrent $inc of one counter",
+	"TestMirror_AgreesWithTheStore":                                         "concurrent orders, cancels and edits of the same products",
+	"TestQueries":                                                           "MongoDB's query planner (explain's winning plan and its index)",
+	"TestCourier_SendersShareTheOutbox":                                     "two senders claiming the same e-mails at once",
+	"TestOrders_ConcurrentNeverOversell":                                    "200 concurrent orders on a stock of 100",
+	"TestQuotes_ConcurrentAcceptsPlaceOnce":                                 "8 concurrent acceptances of one quote",
+	"TestStripePayment/OK_ConcurrentPayEndsWithOneTransaction":              "concurrent payments of one order",
+	"TestHistories": "randomized concurrent histories of every stock change, checked for linearizability",
+}
+
+// RequireMongoDB skips the test on a store that lacks what it needs (see
+// needsMongoDB): atomic conditional updates, or MongoDB's planner.
+func RequireMongoDB(tb testing.TB, s *mongodb.Store) {
+	tb.Helper()
+	reason, listed := needsMongoDB[tb.Name()]
+	if !listed {
+		tb.Fatalf("%s calls RequireMongoDB but is not in mongotest's list of tests that need MongoDB itself", tb.Name())
+	}
+	if !s.Atomic() {
+		tb.Skipf("needs MongoDB's atomic conditional updates (%s): runs embedded and against a real MongoDB, not on FerretDB over the wire", reason)
+	}
+}
+
+// RequireRealMongoDB skips the test unless MONGODB_URI is a real MongoDB
+// (see needsMongoDB): for what the embedded store has no counterpart of.
+func RequireRealMongoDB(tb testing.TB, s *mongodb.Store) {
+	tb.Helper()
+	reason, listed := needsMongoDB[tb.Name()]
+	if !listed {
+		tb.Fatalf("%s calls RequireRealMongoDB but is not in mongotest's list of tests that need MongoDB itself", tb.Name())
+	}
+	if s.Embedded() || !s.Atomic() {
+		tb.Skipf("needs a real MongoDB (%s)", reason)
+	}
 }
