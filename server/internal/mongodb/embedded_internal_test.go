@@ -357,3 +357,28 @@ func TestOpen_DuplicatesNameTheDocuments(t *testing.T) {
 		}
 	}
 }
+
+// TestOpen_RefusesANonAtomicServer: on a FerretDB reached over MONGODB_URI
+// (go tool task test:wire), whose conditional updates are not atomic, the
+// store refuses to open, saying why, unless it is told it is a test.
+func TestOpen_RefusesANonAtomicServer(t *testing.T) {
+	t.Parallel()
+	uri := os.Getenv("MONGODB_URI")
+	if uri == "" || os.Getenv("STORE_ALLOW_NON_ATOMIC") != "true" {
+		t.Skip("runs in go tool task test:wire, against its FerretDB wire server")
+	}
+	cfg := Config{URI: uri, DB: "storefront_test_" + bson.NewObjectID().Hex(), Logger: slog.New(slog.NewTextHandler(io.Discard, nil))}
+	if _, err := Open(context.Background(), cfg); err == nil || !strings.Contains(err.Error(), "does not apply conditional updates atomically") ||
+		!strings.Contains(err.Error(), "STORE_ALLOW_NON_ATOMIC=true") {
+		t.Fatalf("opening FerretDB over the wire: %v, want a refusal that says why", err)
+	}
+	cfg.AllowNonAtomic = true
+	s, err := Open(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close(context.Background())
+	if s.Atomic() {
+		t.Fatal("FerretDB over the wire reported as atomic")
+	}
+}

@@ -351,12 +351,15 @@ func (s *Store) checkAtomic(ctx context.Context, allow bool) error {
 		return nil
 	}
 	s.nonAtomic = true
+	server := "FerretDB"
+	if v := fmt.Sprint(ferret); v != "" && v != "unknown" {
+		server += " " + v
+	}
 	if allow {
-		s.log.Warn("MONGODB_URI is FerretDB, whose conditional updates are not atomic: concurrent orders can sell stock that is not there. STORE_ALLOW_NON_ATOMIC=true is for tests only",
-			"ferretdb", ferret)
+		s.log.Warn("MONGODB_URI is "+server+", whose conditional updates are not atomic: concurrent orders can sell stock that is not there. STORE_ALLOW_NON_ATOMIC=true is for tests only")
 		return nil
 	}
-	return fmt.Errorf("MONGODB_URI points at FerretDB %v, which does not apply conditional updates atomically, so concurrent orders could sell stock that is not there: use MongoDB 6 or later (a replica set in production). STORE_ALLOW_NON_ATOMIC=true lets it start, for tests only", ferret)
+	return fmt.Errorf("MONGODB_URI points at %s, which does not apply conditional updates atomically, so concurrent orders could sell stock that is not there: use MongoDB 6 or later (a replica set in production). STORE_ALLOW_NON_ATOMIC=true lets it start, for tests only", server)
 }
 
 // Atomic reports whether the store applies each conditional write
