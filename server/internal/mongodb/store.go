@@ -356,7 +356,7 @@ func (s *Store) checkAtomic(ctx context.Context, allow bool) error {
 		server += " " + v
 	}
 	if allow {
-		s.log.Warn("MONGODB_URI is "+server+", whose conditional updates are not atomic: concurrent orders can sell stock that is not there. STORE_ALLOW_NON_ATOMIC=true is for tests only")
+		s.log.Warn("MONGODB_URI is " + server + ", whose conditional updates are not atomic: concurrent orders can sell stock that is not there. STORE_ALLOW_NON_ATOMIC=true is for tests only")
 		return nil
 	}
 	return fmt.Errorf("MONGODB_URI points at %s, which does not apply conditional updates atomically, so concurrent orders could sell stock that is not there: use MongoDB 6 or later (a replica set in production). STORE_ALLOW_NON_ATOMIC=true lets it start, for tests only", server)
