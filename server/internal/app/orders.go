@@ -2,6 +2,8 @@ package app
 
 import (
 	"context"
+	"crypto/rand"
+	"encoding/hex"
 	"log/slog"
 	"time"
 
@@ -221,12 +223,51 @@ func (o *Orders) Cancel(ctx context.Context, caller shop.Caller, id string) (sho
 // as being cancelled); a second withdraw of the same order is refused there
 // (ENOTFOUND once the first has deleted it, ECONFLICT while it is under
 // way) and moves no stock.
-func (o *Orders) withdraw(ctx context.Context, id string) error {
-	ord, marker, err := o.Orders.BeginCancel(ctx, id)
+func (o *Orders) withdraw(ctx context.Context, id string) (err error) {
+	marker := newMarker()
+	// A failure after the mark may have been written (a timeout, a panic)
+	// drops it again (a no-op when it is not there); otherwise the order
+	// could not be cancelled until the recovery sweep.
+	dropMark := func() {
+		actx, cancel := context.WithTimeout(context.WithoutCancel(ctx), settleTimeout)
+		defer cancel()
+		if aerr := o.Orders.AbandonCancel(actx, id, marker); aerr != nil && !isRefusal(aerr) {
+			o.Log.ErrorContext(ctx, "a cancel's marker is left for the recovery sweep to drop", "order", id, "error", aerr)
+		}
+	}
+	ord, err := func() (ord shop.Order, err error) {
+		defer func() {
+			if r := recover(); r != nil {
+				dropMark()
+				panic(r)
+			}
+		}()
+		return o.Orders.BeginCancel(ctx, id, marker)
+	}()
 	if err != nil {
+		if uncertain(err) {
+			dropMark()
+		}
 		return err
 	}
 	return o.cancelDecided(ctx, ord, marker)
+}
+
+// newMarker is a new cancel marker: 12 random bytes, as an id's hex.
+func newMarker() string {
+	b := make([]byte, 12)
+	_, _ = rand.Read(b)
+	return hex.EncodeToString(b)
+}
+
+// isRefusal reports whether err is a store's definite "no" (not found, a
+// guard that does not hold): nothing was written.
+func isRefusal(err error) bool {
+	switch shop.ErrorCode(err) {
+	case shop.ENOTFOUND, shop.ECONFLICT, shop.EINVALID:
+		return true
+	}
+	return false
 }
 
 // cancelDecided does the steps of a cancel that BeginCancel decided: hold

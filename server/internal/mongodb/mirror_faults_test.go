@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -112,7 +113,7 @@ func TestMirror_FailedWritesLeaveItExact(t *testing.T) {
 		t.Fatal("the injected error was not reported")
 	}
 	check("a payment that failed after committing")
-	if _, _, err := s.BeginCancel(ctx, order.ID); shop.ErrorCode(err) != shop.ECONFLICT {
+	if _, err := s.BeginCancel(ctx, order.ID, s.NewOrderID()); shop.ErrorCode(err) != shop.ECONFLICT {
 		t.Fatalf("cancelling the order paid in the store: %v, want a conflict", err)
 	}
 
@@ -215,5 +216,56 @@ func TestMirror_TheSampleFindsAndRepairsDifferences(t *testing.T) {
 	}
 	if _, err := s.FindProductByName(ctx, "Band Saw"); err != nil {
 		t.Fatalf("the product added behind the mirror: %v", err)
+	}
+}
+
+// TestMirror_ReadsDuringARepairAreNeverNotFound: while the documents of a
+// failed write are read back, a reader (readers take no lock) gets
+// "unavailable", never "not found" for an order that exists, which a
+// cancel's settle would take as "give the stock back". (The randomized
+// histories found this window.)
+func TestMirror_ReadsDuringARepairAreNeverNotFound(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	var s *mongodb.Store
+	var orderID string
+	var during error
+	var failing atomic.Bool
+	s = mongotest.MustOpenWith(t, func(c *mongodb.Config) {
+		c.Faults = func(collection, step string) error {
+			if !failing.Load() {
+				return nil
+			}
+			switch step {
+			case mongodb.FaultAfterWrite:
+				if collection == mongodb.CollOrders {
+					return errInjected
+				}
+			case mongodb.FaultReadBack:
+				failing.Store(false)
+				_, during = s.FindOrder(ctx, orderID) // a reader, while the order is being read back
+			}
+			return nil
+		}
+	})
+	if !s.Embedded() {
+		t.Skip("the mirror is the embedded store's")
+	}
+	p := mustInsert(t, s, draft("Drill Press", 10))
+	order, err := s.InsertOrder(ctx, shop.Order{Name: "Ann", Email: "ann@shop.test", ProductID: p.ID, ProductName: p.Name,
+		ProductPrice: p.Price, ProductQuantity: 1, Amount: int64(p.Price), Address: "1 Mill Road", Mobile: "+44 113 496 0000"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	orderID = order.ID
+	failing.Store(true)
+	if _, err := s.ShipOrder(ctx, order.ID); err == nil {
+		t.Fatal("the injected error was not reported")
+	}
+	if shop.ErrorCode(during) != shop.EUNAVAILABLE {
+		t.Fatalf("a read while the order was read back answered %v, want unavailable", during)
+	}
+	if o, err := s.FindOrder(ctx, order.ID); err != nil || !o.Shipped {
+		t.Fatalf("after the repair: %+v %v", o, err)
 	}
 }

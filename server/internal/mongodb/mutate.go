@@ -165,9 +165,13 @@ func (t *collection[K, D]) repair(ctx context.Context, ids []K, after string) {
 	defer cancel()
 	failed := 0
 	for _, id := range ids {
+		// Stale before it leaves memory: a concurrent reader (readers take
+		// no slot) must get "unavailable" meanwhile, never "not found".
+		t.stale.add(id)
 		t.mem.remove(id)
-		if err := t.readBack(rctx, id); err != nil {
-			t.stale.add(id)
+		if err := t.readBack(rctx, id); err == nil {
+			t.stale.drop(id)
+		} else {
 			failed++
 			t.s.log.Error("a document could not be read back after a failed write: it is left out of memory and its collection refuses writes until it can be",
 				"collection", t.name, "id", idText(id), "error", err)

@@ -192,17 +192,23 @@ var unpaidFilter = bson.D{{Key: "transactionId", Value: ""}, {Key: "paid", Value
 
 // BeginCancel decides a cancel with one guarded write: the unpaid,
 // unshipped order not already being cancelled is marked as being cancelled
-// by the marker it returns. Only the caller it answers moves the order's
+// by the cancel's own marker (an id its caller made). Only the caller it answers moves the order's
 // stock: it holds the stock, deletes the order with DeleteUnpaidOrder and
 // the marker, and gives the stock back; or, when the delete is refused (the
 // order was paid meanwhile), drops the marker with AbandonCancel. Every
-// other caller gets ENOTFOUND (cancelled already) or ECONFLICT.
-func (s *Store) BeginCancel(ctx context.Context, id string) (shop.Order, string, error) {
+// other caller gets ENOTFOUND (cancelled already) or ECONFLICT. After an
+// error that may have come after the write (a timeout, a panic), the
+// caller's AbandonCancel with its marker drops the mark if it is there.
+func (s *Store) BeginCancel(ctx context.Context, id, cancel string) (shop.Order, error) {
 	oid, err := objectID(id)
 	if err != nil {
-		return shop.Order{}, "", err
+		return shop.Order{}, err
 	}
-	marker, at := bson.NewObjectID(), s.now()
+	marker, err := objectID(cancel)
+	if err != nil {
+		return shop.Order{}, err
+	}
+	at := s.now()
 	var marked orderDoc
 	_, err = s.orders.update(ctx, oid, guard[orderDoc]{
 		filter: append(slices.Clone(unpaidFilter), bson.E{Key: "cancelling", Value: bson.D{{Key: "$exists", Value: false}}}),
@@ -222,14 +228,14 @@ func (s *Store) BeginCancel(ctx context.Context, id string) (shop.Order, string,
 		},
 	}, bson.D{{Key: "$set", Value: bson.D{{Key: "cancelling", Value: marker}, {Key: "cancellingAt", Value: at}}}})
 	if err != nil {
-		return shop.Order{}, "", err
+		return shop.Order{}, err
 	}
 	if s.orders.mem == nil {
 		if marked, err = s.orders.get(ctx, oid); err != nil {
-			return shop.Order{}, "", err
+			return shop.Order{}, err
 		}
 	}
-	return marked.order(), marker.Hex(), nil
+	return marked.order(), nil
 }
 
 // cancelledBy is the guard of a cancel's later steps: the order carries

@@ -259,8 +259,8 @@ func TestRecoverStock(t *testing.T) {
 	if err := s.KeepStock(ctx, p.ID, cancelled); err != nil {
 		t.Fatal(err)
 	}
-	_, marker, err := s.BeginCancel(ctx, cancelled)
-	if err != nil {
+	marker := s.NewOrderID()
+	if _, err := s.BeginCancel(ctx, cancelled, marker); err != nil {
 		t.Fatal(err)
 	}
 	if err := s.HoldStock(ctx, p.ID, cancelled, 2); err != nil {
@@ -329,8 +329,8 @@ func TestStockHolds_DoNotPileUp(t *testing.T) {
 		}
 		ids = append(ids, id)
 	}
-	_, marker, err := s.BeginCancel(ctx, ids[3])
-	if err != nil {
+	marker := s.NewOrderID()
+	if _, err := s.BeginCancel(ctx, ids[3], marker); err != nil {
 		t.Fatal(err)
 	}
 	if err := s.HoldStock(ctx, p.ID, ids[3], 2); err != nil {

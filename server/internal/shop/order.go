@@ -143,11 +143,11 @@ type OrderStore interface {
 	// ShipOrder marks an order shipped, once (ECONFLICT when it already is).
 	ShipOrder(ctx context.Context, id string) (UpdateResult, error)
 	// BeginCancel decides a cancel with one guarded write: it marks the
-	// unpaid, unshipped order as being cancelled, and returns the order and
-	// the cancel's marker. Only the caller it answers moves the order's
-	// stock; any other gets ENOTFOUND (cancelled already) or ECONFLICT
-	// (paid, shipped, or being cancelled).
-	BeginCancel(ctx context.Context, id string) (o Order, marker string, err error)
+	// unpaid, unshipped order as being cancelled by marker (a new random id of
+	// the caller's), and returns the order. Only the caller it
+	// answers moves the order's stock; any other gets ENOTFOUND (cancelled
+	// already) or ECONFLICT (paid, shipped, or being cancelled).
+	BeginCancel(ctx context.Context, id, marker string) (Order, error)
 	// DeleteUnpaidOrder removes the order the cancel with this marker
 	// decided, only while it has no transaction id and has not shipped
 	// (ECONFLICT otherwise).
