@@ -113,15 +113,20 @@ func (c *Claims) approve(ctx context.Context, cur shop.Claim, note string) (shop
 		return shop.Claim{}, err
 	}
 	newID := o.Orders.NewOrderID()
-	if err := c.Claims.StartApproval(ctx, cur.ID, newID, note); err != nil {
-		return shop.Claim{}, err
-	}
 	defer func() {
-		if r := recover(); r != nil {
-			c.settleApproval(context.WithoutCancel(ctx), cur.ID, newID, ord.ProductID)
+		if r := recover(); r != nil { // (from the mark on: a panic in it may follow its write)
+			_, _ = c.settleApproval(context.WithoutCancel(ctx), cur.ID, newID, ord.ProductID)
 			panic(r)
 		}
 	}()
+	if err := c.Claims.StartApproval(ctx, cur.ID, newID, note); err != nil {
+		if uncertain(err) { // the mark may be there all the same: drop it (a no-op when not)
+			if aerr := c.Claims.AbandonApproval(context.WithoutCancel(ctx), cur.ID, newID); aerr != nil && !isRefusal(aerr) {
+				c.Log.ErrorContext(ctx, "an approval's marker is left for the recovery sweep", "claim", cur.ID, "error", aerr)
+			}
+		}
+		return shop.Claim{}, err
+	}
 	replacement := shop.Order{ID: newID, Name: ord.Name, Email: ord.Email, Image: ord.Image, ProductID: ord.ProductID,
 		ProductName: ord.ProductName, ProductPrice: ord.ProductPrice, ProductQuantity: ord.ProductQuantity, Amount: 0,
 		Address: ord.Address, Mobile: ord.Mobile, Paid: true, TransactionID: shop.ReplacementTransaction(cur.Number)}

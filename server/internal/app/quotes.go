@@ -139,18 +139,23 @@ func (q *Quotes) Accept(ctx context.Context, caller shop.Caller, id string, d sh
 	for i := range ids {
 		ids[i] = q.Orders.Orders.NewOrderID()
 	}
-	if err := q.Quotes.StartAccepting(ctx, id, *cur.QuotedAt, ids); err != nil {
-		return nil, err
-	}
 	cur.Accepting = ids
 	defer func() {
-		if r := recover(); r != nil {
+		if r := recover(); r != nil { // (from the mark on: a panic in it may follow its write)
 			if _, err := q.settleAcceptance(context.WithoutCancel(ctx), cur); err != nil {
 				q.Log.ErrorContext(ctx, "an interrupted quote acceptance is left for the recovery sweep", "quote", id, "error", err)
 			}
 			panic(r)
 		}
 	}()
+	if err := q.Quotes.StartAccepting(ctx, id, *cur.QuotedAt, ids); err != nil {
+		if uncertain(err) { // the mark may be there all the same: drop it (a no-op when not)
+			if aerr := q.Quotes.AbandonAccepting(context.WithoutCancel(ctx), id, ids); aerr != nil && !isRefusal(aerr) {
+				q.Log.ErrorContext(ctx, "an acceptance's marker is left for the recovery sweep", "quote", id, "error", aerr)
+			}
+		}
+		return nil, err
+	}
 	placed := make([]shop.Order, 0, len(cur.Items))
 	for i, it := range cur.Items {
 		ord, err := q.placeItem(ctx, caller, ids[i], it, d)
