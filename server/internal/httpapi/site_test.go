@@ -405,7 +405,7 @@ func TestSite_HostileProductStaysText(t *testing.T) {
 	if res.StatusCode != 200 {
 		t.Fatalf("%d", res.StatusCode)
 	}
-	pg := s.mustMatchProduct(t, page, p) // every field reads back exactly, as text
+	pg := s.mustMatchProduct(t, page, p)            // every field reads back exactly, as text
 	mustKeepFieldsText(t, pg, page, 3, "<!-- </p>") // the JSON-LD, #ssr-product and the module
 	for _, sc := range pg.scripts {
 		if strings.ContainsAny(sc.body, "<>&\u2028") {
