@@ -115,6 +115,9 @@ func (a *Accounts) erase(ctx context.Context, u shop.User) error {
 	if _, err := a.Erasure.EraseReviews(ctx, u.Email, u.DeleteReviews); err != nil {
 		return err
 	}
+	if _, err := a.Erasure.EraseTestIntents(ctx, u.Email); err != nil {
+		return err
+	}
 	if p, err := a.Profiles.FindProfileByEmail(ctx, u.Email); err == nil {
 		if _, err := a.Profiles.DeleteProfile(ctx, p.ID, u.Email); err != nil && shop.ErrorCode(err) != shop.ENOTFOUND {
 			return err

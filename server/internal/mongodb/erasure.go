@@ -112,3 +112,35 @@ func (s *Store) EraseReviews(ctx context.Context, email string, remove bool) (in
 		return err
 	})
 }
+
+// EraseTestIntents replaces the e-mail of email's test-mode payments (the
+// offline provider's records; Stripe keeps its own). Embedded, a walk of the
+// mirror; with MongoDB, served by the index email.
+func (s *Store) EraseTestIntents(ctx context.Context, email string) (int, error) {
+	email = shop.NormalizeEmail(email)
+	var ids []string
+	if m := s.testIntents.mem; m != nil {
+		m.each(func(d *testIntentDoc) {
+			if d.Email == email {
+				ids = append(ids, d.ID)
+			}
+		})
+	} else {
+		docs, err := s.testIntents.findAll(ctx, bson.D{{Key: "email", Value: email}})
+		if err != nil {
+			return 0, err
+		}
+		for _, d := range docs {
+			ids = append(ids, d.ID)
+		}
+	}
+	g := ownedBy(email, func(d testIntentDoc) string { return d.Email }, "The payment")
+	n := 0
+	for _, id := range ids {
+		if _, err := s.testIntents.update(ctx, id, g, erasedFields("email")); err != nil && shop.ErrorCode(err) != shop.ENOTFOUND {
+			return n, err
+		}
+		n++
+	}
+	return n, nil
+}

@@ -83,6 +83,7 @@ var queries = []query{
 	{"POST /auth/password/reset: account by its token's hash", CollUsers, bson.D{{Key: "resetToken.hash", Value: "00"}}, nil, "reset_token", "resetToken"},
 	{"start-up: accounts whose deletion a crash interrupted (accounts.go)", CollUsers, beingDeleted(time.Now()), deletingFirst, "deleting", "createdAt"},
 	{"DELETE /account: the customer's reviews", CollReviews, bson.D{{Key: "email", Value: "a@b.test"}}, nil, "email", "createdAt"},
+	{"DELETE /account: the customer's test-mode payments", CollTestIntents, bson.D{{Key: "email", Value: "a@b.test"}}, nil, "email", "id"},
 }
 
 // indexes are declared here, next to the queries they serve, and created at
@@ -129,6 +130,8 @@ var indexes = map[string][]mongo.IndexModel{
 	},
 	CollTestIntents: {
 		{Keys: bson.D{{Key: "orderId", Value: 1}, {Key: "amount", Value: 1}}, Options: options.Index().SetName("one_per_order_amount").SetUnique(true)},
+		// a deleted account's test-mode payments
+		{Keys: bson.D{{Key: "email", Value: 1}}, Options: options.Index().SetName("email")},
 	},
 	CollContacts: {
 		{Keys: bson.D{{Key: "createdAt", Value: -1}, {Key: "_id", Value: -1}}, Options: options.Index().SetName("newest_first")},

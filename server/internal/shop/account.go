@@ -278,6 +278,8 @@ type ErasureStore interface {
 	// EraseReviews signs email's reviews FormerCustomer (without their
 	// photo), or deletes them when remove.
 	EraseReviews(ctx context.Context, email string, remove bool) (int, error)
+	// EraseTestIntents replaces the e-mail of email's test-mode payments.
+	EraseTestIntents(ctx context.Context, email string) (int, error)
 }
 
 // tokenParam finds the value of a token query parameter in a link.
