@@ -15,7 +15,7 @@ const VerifyEmailBanner = lazy(() => import('@/features/auth/components/verify-e
  * every page but the one that verifies it. Its code loads only then: never
  * part of the first load.
  */
-function VerifyEmailBannerSlot() {
+export function VerifyEmailBannerSlot() {
   const { user } = useSession();
   const { pathname } = useLocation();
   if (!user || user.emailVerified !== false || pathname === paths.verifyEmail) return null;

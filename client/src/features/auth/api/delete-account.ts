@@ -1,6 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
-import { endSession } from '@/lib/auth';
 import type { AccountDeletion, DeleteResult } from '@/types/api';
 
 /**
@@ -11,7 +10,7 @@ export function deleteAccount(input: AccountDeletion): Promise<DeleteResult> {
   return apiClient.request<DeleteResult>('/account', { method: 'DELETE', body: input }).then((r) => r.data);
 }
 
-/** The session ends with the account. */
+/** The session ends with the account: the caller ends it here (endSession), once it has moved off the signed-in page. */
 export function useDeleteAccount() {
-  return useMutation({ mutationFn: deleteAccount, onSuccess: () => endSession('signed-out') });
+  return useMutation({ mutationFn: deleteAccount });
 }

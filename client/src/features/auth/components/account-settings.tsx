@@ -10,7 +10,7 @@ import { DashboardCard, DashboardCardHead } from '@/components/ui/dashboard-card
 import { LoadingSpinner } from '@/components/ui/loading-spinner';
 import { accountMessages } from '@/config/account-messages';
 import { paths } from '@/config/paths';
-import { useSession, type LoginLocationState } from '@/lib/auth';
+import { endSession, useSession, type LoginLocationState } from '@/lib/auth';
 import { withReason } from '@/lib/form-errors';
 import { useToast } from '@/lib/toast';
 import type { User } from '@/types/api';
@@ -55,6 +55,7 @@ function SessionsSection() {
       onSuccess: () => {
         const state: LoginLocationState = { notice: 'signed-out-everywhere' };
         void navigate(paths.login, { replace: true, state });
+        endSession('signed-out'); // after leaving the dashboard, whose guard would go home
       },
       onError: (error) => toast.error(withReason(m.signOutFailed, error)),
     });

@@ -16,6 +16,7 @@ import { accountMessages } from '@/config/account-messages';
 import { messages } from '@/config/messages';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
+import { endSession } from '@/lib/auth';
 import { showFieldErrors, withReason } from '@/lib/form-errors';
 import { useToast } from '@/lib/toast';
 import type { User } from '@/types/api';
@@ -53,6 +54,7 @@ export function DeleteAccountSection({ user }: { user: User }) {
         onSuccess: () => {
           toast.success(m.deleted);
           void navigate(paths.home, { replace: true });
+          endSession('signed-out');
         },
         onError: (error) => {
           if (!showFieldErrors(error, ['password'], setError)) toast.error(withReason(m.deleteFailed, error));
