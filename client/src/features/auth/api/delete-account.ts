@@ -10,7 +10,7 @@ export function deleteAccount(input: AccountDeletion): Promise<DeleteResult> {
   return apiClient.request<DeleteResult>('/account', { method: 'DELETE', body: input }).then((r) => r.data);
 }
 
-/** The session ends with the account: the caller ends it here (endSession), once it has moved off the signed-in page. */
+/** The session ends with the account: the caller ends it here too (endSession). */
 export function useDeleteAccount() {
   return useMutation({ mutationFn: deleteAccount });
 }

@@ -6,7 +6,7 @@ export function signOutEverywhere(): Promise<void> {
   return apiClient.post<void>('/auth/sign-out-everywhere');
 }
 
-/** The caller ends the session here too (endSession), once it has moved off the signed-in page. */
+/** The caller ends the session here too: endSession('signed-out-everywhere'), which the guards send to /login. */
 export function useSignOutEverywhere() {
   return useMutation({ mutationFn: signOutEverywhere });
 }

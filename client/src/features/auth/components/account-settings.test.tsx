@@ -1,6 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Route, Routes } from 'react-router';
+import { RequireAuth } from '@/app/guards/require-auth';
 import { fakeApi, jsonResponse, problemResponse, renderWithProviders } from '@/testing/test-utils';
 import type { User } from '@/types/api';
 import { AccountSettings } from './account-settings';
@@ -78,13 +80,26 @@ describe('AccountSettings', () => {
     expect(form.getByLabelText(/^Current password/)).toHaveValue('');
   });
 
-  it('sign out everywhere: after a confirmation the session ends and /login says why', async () => {
-    const { api } = renderAccount(ada, { 'POST /auth/sign-out-everywhere': () => new Response(null, { status: 204 }) });
+  it('sign out everywhere: after a confirmation the session ends, and the dashboard’s guard opens /login saying why', async () => {
+    const api = fakeApi({ 'GET /auth/me': () => jsonResponse({ user: ada }), 'POST /auth/sign-out-everywhere': () => new Response(null, { status: 204 }) });
+    vi.stubGlobal('fetch', api.fetch);
+    renderWithProviders(
+      <Routes>
+        <Route element={<RequireAuth />}>
+          <Route path="/dashboard/account" element={<AccountSettings />} />
+        </Route>
+        <Route path="*" element={null} />
+      </Routes>,
+      { route: '/dashboard/account' },
+    );
     await userEvent.click(within(await card('Sign out everywhere')).getByRole('button', { name: 'Sign out everywhere' }));
     const dialog = await screen.findByRole('dialog', { name: 'Sign out on every device?' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Sign out everywhere' }));
     await vi.waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/login'));
-    expect(JSON.parse(screen.getByTestId('location-state').textContent ?? 'null')).toEqual({ notice: 'signed-out-everywhere' });
+    expect(JSON.parse(screen.getByTestId('location-state').textContent ?? 'null')).toMatchObject({
+      reason: 'signed-out-everywhere',
+      from: { pathname: '/dashboard/account' },
+    });
     expect(window.localStorage.getItem('accessToken')).toBeNull();
     expect(api.calls.filter((c) => c.path === '/auth/sign-out-everywhere')).toHaveLength(1);
   });

@@ -4,13 +4,11 @@ import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import LogoutIcon from '@mui/icons-material/Logout';
 import { useId, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
 import { FormDialog } from '@/components/form/form-dialog';
 import { DashboardCard, DashboardCardHead } from '@/components/ui/dashboard-card';
 import { LoadingSpinner } from '@/components/ui/loading-spinner';
 import { accountMessages } from '@/config/account-messages';
-import { paths } from '@/config/paths';
-import { endSession, useSession, type LoginLocationState } from '@/lib/auth';
+import { endSession, useSession } from '@/lib/auth';
 import { withReason } from '@/lib/form-errors';
 import { useToast } from '@/lib/toast';
 import type { User } from '@/types/api';
@@ -42,21 +40,16 @@ function EmailSection({ user }: { user: User }) {
   );
 }
 
-/** Sign out everywhere, after a confirmation; then /login says what happened. */
+/** Sign out everywhere, after a confirmation; then the dashboard's guard opens /login, which says what happened. */
 function SessionsSection() {
   const titleId = useId();
   const toast = useToast();
-  const navigate = useNavigate();
   const signOut = useSignOutEverywhere();
   const [open, setOpen] = useState(false);
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     signOut.mutate(undefined, {
-      onSuccess: () => {
-        const state: LoginLocationState = { notice: 'signed-out-everywhere' };
-        void navigate(paths.login, { replace: true, state });
-        endSession('signed-out'); // after leaving the dashboard, whose guard would go home
-      },
+      onSuccess: () => endSession('signed-out-everywhere'),
       onError: (error) => toast.error(withReason(m.signOutFailed, error)),
     });
   };

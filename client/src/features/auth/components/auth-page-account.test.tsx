@@ -26,7 +26,7 @@ describe('/login and the account’s own pages', () => {
     const { unmount } = renderAtRoute('/login', <AuthPage kind="login" />, { route: { pathname: '/login', state: { notice: 'password-reset' } } });
     expect(screen.getByText('Your password was changed and every session signed out. Please sign in with the new password.')).toBeInTheDocument();
     unmount();
-    renderAtRoute('/login', <AuthPage kind="login" />, { route: { pathname: '/login', state: { notice: 'signed-out-everywhere' } } });
+    renderAtRoute('/login', <AuthPage kind="login" />, { route: { pathname: '/login', state: { reason: 'signed-out-everywhere' } } });
     expect(screen.getByText('You were signed out on every device. Sign in again to go on.')).toBeInTheDocument();
   });
 

@@ -54,7 +54,7 @@ export function DeleteAccountSection({ user }: { user: User }) {
         onSuccess: () => {
           toast.success(m.deleted);
           void navigate(paths.home, { replace: true });
-          endSession('signed-out');
+          endSession('signed-out'); // (the dashboard's guard goes home too)
         },
         onError: (error) => {
           if (!showFieldErrors(error, ['password'], setError)) toast.error(withReason(m.deleteFailed, error));
