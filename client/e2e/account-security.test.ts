@@ -156,10 +156,11 @@ describe('accounts a customer can trust', () => {
       await phone.page.getByText('You were signed out on every device. Sign in again to go on.').waitFor();
       expect(await phone.page.evaluate(() => localStorage.getItem('accessToken'))).toBeNull();
 
-      // The laptop's copy of the token is refused: its next page asks to sign in.
+      // The laptop's copy of the token is refused: its next page asks to sign in (as for any signed-out
+      // visitor, or saying the session ended, whichever the app sees first: the page or the 401).
       await laptop.page.goto(webUrl('/dashboard/myorder'));
       await laptop.page.waitForURL((url) => url.pathname === '/login');
-      await laptop.page.getByText('Please sign in to continue.').waitFor();
+      await laptop.page.getByText(/^(Please sign in to continue\.|Your session has ended\. Please sign in again\.)$/).waitFor();
       await expect.poll(() => laptop.page.evaluate(() => localStorage.getItem('accessToken'))).toBeNull();
 
       // Signed in again, the account is deleted from the laptop.

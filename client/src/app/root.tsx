@@ -4,7 +4,7 @@ import { ErrorBoundary } from '@/components/error-boundary';
 import { LoadingSpinner } from '@/components/ui/loading-spinner';
 import { paths } from '@/config/paths';
 import { MainLayout } from '@/features/layout/components/main-layout';
-import { useSession } from '@/lib/auth';
+import { useIsSignedIn } from '@/lib/auth-token';
 import { leaveServerMarkup } from '@/lib/server-markup';
 import { useScrollOnNavigate } from './use-scroll-on-navigate';
 
@@ -12,16 +12,16 @@ const VerifyEmailBanner = lazy(() => import('@/features/auth/components/verify-e
 
 /**
  * Until the signed-in account's address is verified, a banner says so on
- * every page but the one that verifies it. Its code loads only then: never
- * part of the first load.
+ * every page but the one that verifies it. Its code (which reads the
+ * account) loads only for a signed-in visitor: never part of the first load.
  */
 export function VerifyEmailBannerSlot() {
-  const { user } = useSession();
+  const signedIn = useIsSignedIn();
   const { pathname } = useLocation();
-  if (!user || user.emailVerified !== false || pathname === paths.verifyEmail) return null;
+  if (!signedIn || pathname === paths.verifyEmail) return null;
   return (
     <Suspense fallback={null}>
-      <VerifyEmailBanner email={user.email} />
+      <VerifyEmailBanner />
     </Suspense>
   );
 }

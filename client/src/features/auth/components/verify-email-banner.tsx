@@ -2,6 +2,7 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import { accountMessages } from '@/config/account-messages';
+import { useSession } from '@/lib/auth';
 import { withReason } from '@/lib/form-errors';
 import { useToast } from '@/lib/toast';
 import { useResendVerification } from '../api/resend-verification';
@@ -23,9 +24,15 @@ export function useSendVerificationAgain(email: string) {
 /**
  * Until the address is verified (the account can browse, keep a profile and
  * order meanwhile), every page says so at its top, with the link sent again
- * on request.
+ * on request. Nothing for a verified account, or until it is known.
  */
-export default function VerifyEmailBanner({ email }: { email: string }) {
+export default function VerifyEmailBanner() {
+  const { user } = useSession();
+  if (!user || user.emailVerified !== false) return null;
+  return <Banner email={user.email} />;
+}
+
+function Banner({ email }: { email: string }) {
   const { send, pending } = useSendVerificationAgain(email);
   return (
     <Container maxWidth="lg" sx={{ pt: 2 }}>
