@@ -8,6 +8,7 @@ import { build } from 'vite';
 import type { TestProject } from 'vitest/node';
 import { E2E_ADMIN_EMAIL } from './accounts';
 import { assertChromiumInstalled } from './browser';
+import { startMailCatcher, type MailCatcher } from './mail-catcher';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -125,12 +126,22 @@ export default async function setup(project: TestProject) {
   const distDir = join(workDir, 'dist');
 
   let server: ChildProcess | undefined;
+  // --- The e-mail the server sends (issue 29) -------------------------------
+  // An SMTP catcher on loopback: the tests read the verification and reset
+  // links from it (the stored outbox keeps no live token). Started first and
+  // stopped last; elsewhere only the two variables in `env` and `mailUrl`.
+  let mail: MailCatcher | undefined;
   const cleanup = async () => {
     if (server) await stop(server);
+    await mail?.close();
     rmSync(workDir, { recursive: true, force: true });
   };
 
   try {
+    mail = await startMailCatcher();
+    const mailEnv = { SMTP_URL: mail.smtpUrl, MAIL_FROM: 'Storefront E2E <shop@e2e.test>' };
+    // ----------------------------------------------------------------------------
+
     const [bin] = await Promise.all([serverBinary(workDir), buildClient(apiUrl, distDir)]);
 
     log(`starting the server: API ${apiUrl}, web ${webUrl}`);
@@ -156,6 +167,7 @@ export default async function setup(project: TestProject) {
         MONGODB_URI: '',
         STRIPE_SECRET_KEY: '',
         STRIPE_WEBHOOK_SECRET: '',
+        ...mailEnv,
       },
     });
     const collect = (d: Buffer) => {
@@ -189,5 +201,6 @@ export default async function setup(project: TestProject) {
 
   project.provide('webUrl', webUrl);
   project.provide('apiUrl', apiUrl);
+  project.provide('mailUrl', mail.url);
   return cleanup;
 }

@@ -118,6 +118,7 @@ describe('dashboard on a small screen: the menu button and the section name fit'
   const SECTIONS = [
     ['/dashboard/myprofile', 'My Profile'],
     ['/dashboard/myorder', 'My Orders'],
+    ['/dashboard/account', 'Account'],
     ['/dashboard/addproduct', 'Add Product'],
     ['/dashboard/manageorder', 'Manage Orders'],
     ['/dashboard/manageproduct', 'Manage Products'],

@@ -38,6 +38,9 @@ export const routes: RouteObject[] = [
       { path: paths.product.pattern, element: page(() => import('./routes/product')) },
       { path: paths.login, element: page(() => import('./routes/login')) },
       { path: paths.register, element: page(() => import('./routes/register')) },
+      { path: paths.forgotPassword, element: page(() => import('./routes/forgot-password')) },
+      { path: paths.resetPassword, element: page(() => import('./routes/reset-password')) },
+      { path: paths.verifyEmail, element: page(() => import('./routes/verify-email')) },
       {
         element: <RequireAuth />,
         children: [
@@ -54,6 +57,7 @@ export const routes: RouteObject[] = [
               { path: d.myOrder, element: page(() => import('./routes/dashboard/my-order')) },
               { path: d.myQuotes, element: page(() => import('./routes/dashboard/my-quotes')) },
               { path: d.myClaims, element: page(() => import('./routes/dashboard/my-claims')) },
+              { path: d.account, element: page(() => import('./routes/dashboard/account')) },
               {
                 element: page(() => import('./guards/require-admin')),
                 children: [

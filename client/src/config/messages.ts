@@ -84,6 +84,7 @@ export const messages = {
     quotes: 'Quotes',
     claims: 'Claims',
     outbox: 'Outbox',
+    account: 'Account',
   },
   auth: {
     loginTitle: 'Login',
@@ -115,6 +116,9 @@ export const messages = {
     adminsOnly: 'That page is for admins. Sign in with an admin account to open it.',
     checkingAccess: 'Checking access…',
     asideTitle: 'Machinery for workshops, farms and building sites.',
+    forgotPassword: 'Forgot password?',
+    passwordReset: 'Your password was changed and every session signed out. Please sign in with the new password.',
+    signedOutEverywhere: 'You were signed out on every device. Sign in again to go on.',
   },
   admin: {
     usersSubtitle: 'Every account of the store. Make trusted staff admins, or remove an account.',

@@ -24,6 +24,10 @@ export const paths = {
   quote: '/quote',
   login: '/login',
   register: '/register',
+  /** The account's own security (issue 29): the mailed links open the last two (`?token=`). */
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
+  verifyEmail: '/verify-email',
   dashboard: {
     root: '/dashboard',
     myProfile: '/dashboard/myprofile',
@@ -40,6 +44,8 @@ export const paths = {
     quotes: '/dashboard/quotes',
     claims: '/dashboard/claims',
     outbox: '/dashboard/outbox',
+    /** Verify again, change password, sign out everywhere, delete the account. */
+    account: '/dashboard/account',
     /** Manage Products with one product's edit dialog open. */
     editProduct: (id: string) => `/dashboard/manageproduct?edit=${encodeURIComponent(id)}`,
   },

@@ -159,7 +159,7 @@ export const siteDocuments = {
   privacy: {
     title: 'Privacy policy',
     summary: 'What we keep about you when you use this store, why we keep it, who else sees it, and how to have it changed or deleted.',
-    updated: '2026-11-23',
+    updated: '2026-11-25',
     sections: [
       {
         heading: 'Who is responsible',
@@ -171,7 +171,9 @@ export const siteDocuments = {
         heading: 'What we keep, and why',
         items: [
           'Your account: your name and e-mail address, and a one-way hash of your password (never the password itself); ' +
-            'if you sign in with Google, the name and e-mail address Google gives us. We use them to sign you in and to know whose orders are whose.',
+            'if you sign in with Google, the name and e-mail address Google gives us. We use them to sign you in and to know whose orders are whose. ' +
+            'We also note whether you have confirmed your e-mail address with the link we send, and keep only a one-way hash of that link ' +
+            'and of any password reset link, each for as long as it works (24 hours and 30 minutes).',
           'Your profile, if you fill it in: address, education, LinkedIn link and photo. They are shown only to you and to our staff.',
           'Your orders: the product, quantity and price, the delivery address and mobile number, whether and when the order was paid and shipped, ' +
             'and the payment reference Stripe gives us. We need them to deliver your order, to call you about delivery and for our accounts.',
@@ -209,10 +211,28 @@ export const siteDocuments = {
         ],
       },
       {
+        heading: 'Deleting your account',
+        paragraphs: [
+          'You can delete your account yourself, at any time, from the Account page of your dashboard: you confirm it with your password ' +
+            '(or by signing in with Google again). What happens then:',
+        ],
+        items: [
+          'Deleted at once: your account and every session signed in to it, your profile and its photo, and your orders that were not paid ' +
+            '(their stock goes back on sale).',
+          'Kept: your paid orders, because tax and accounting rules require us to keep them for 7 years, with your name, e-mail address, ' +
+            'delivery address and mobile number removed from them; invoices already issued stay as they were issued, as the law requires. ' +
+            'Quote requests and replacement claims stay for our records too, without your name and e-mail address.',
+          'Your reviews stay on the site under "Former customer", without your name or photo, unless you tick "Also delete my reviews": ' +
+            'then they are deleted too.',
+          'Pictures you uploaded that nothing else uses are deleted within a day. E-mails we sent you stay in our mail log for up to 90 days.',
+        ],
+      },
+      {
         heading: 'Your choices',
         paragraphs: [
-          'You can see and change your profile in your dashboard at any time. To get a copy of your data, or to have it corrected or deleted, ' +
-            `write to ${contact.email}: we answer within 30 days. Orders we must keep for tax purposes are kept until that period ends.`,
+          'You can see and change your profile in your dashboard at any time, and delete your account there (see above). To get a copy of your ' +
+            `data, or to have it corrected or deleted, write to ${contact.email}: we answer within 30 days. Orders we must keep for tax purposes ` +
+            'are kept until that period ends.',
         ],
         links: [{ label: contact.email, href: `mailto:${contact.email}` }],
       },

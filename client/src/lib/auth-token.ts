@@ -9,10 +9,11 @@ const CHANGE_EVENT = 'storefront:access-token';
 
 /**
  * Why the last session in this tab ended: the user signed out, the server
- * refused the token (401), or an admin page found the user is not an admin.
- * Guards use it to decide between "go home" and "sign in again".
+ * refused the token (401), an admin page found the user is not an admin, or
+ * the user signed out on every device. Guards use it to decide between "go
+ * home" and "sign in again".
  */
-export type SessionEndReason = 'signed-out' | 'expired' | 'not-admin';
+export type SessionEndReason = 'signed-out' | 'expired' | 'not-admin' | 'signed-out-everywhere';
 
 let lastEndReason: SessionEndReason | null = null;
 

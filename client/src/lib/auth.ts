@@ -118,6 +118,8 @@ export function SessionSync(): null {
 export interface LoginLocationState {
   from?: Pick<Location, 'pathname' | 'search' | 'hash'>;
   reason?: SessionEndReason | null;
+  /** A password reset ended the sessions (the reset page sends the user to sign in). */
+  notice?: 'password-reset';
 }
 
 /** Where to go after signing in: the page the user came from (when it is one of ours), else `fallback`. */

@@ -200,7 +200,10 @@ export interface paths {
          * Upload an image
          * @description A JPEG, PNG, WebP or GIF of at most 5 MB, checked whole (SVG and anything
          *     else is refused, and so are images too large to decode). The answer is the
-         *     URL it is served from.
+         *     URL it is served from. Each account has a daily quota of upload requests
+         *     and of bytes (50 and 100 MB by default), counted as sent: past it, 429
+         *     with `Retry-After`. A picture nothing refers to 24 h after its last
+         *     upload is deleted.
          */
         post: operations["uploadImage"];
         delete?: never;
@@ -220,7 +223,9 @@ export interface paths {
         put?: never;
         /**
          * Sign up with email and password
-         * @description Limited per client address (429 with `Retry-After`).
+         * @description Limited per client address (429 with `Retry-After`). The account's
+         *     address is unverified until the mailed link is opened (`POST
+         *     /auth/verify-email`): an `ADMIN_EMAILS` address becomes an admin then.
          */
         post: operations["register"];
         delete?: never;
@@ -260,7 +265,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sign in (or up) with a Google ID token */
+        /**
+         * Sign in (or up) with a Google ID token
+         * @description Google's `email_verified` counts as a verified address. An existing
+         *     password account is joined only when its address is verified (409
+         *     otherwise: sign in with the password, verify, then continue with Google).
+         */
         post: operations["signInWithGoogle"];
         delete?: never;
         options?: never;
@@ -280,6 +290,164 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/verify-email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Verify an e-mail address with the mailed link's token
+         * @description The token of the link `SITE_URL/verify-email?token=…` that sign-up (or a
+         *     resend) mailed: single-use, valid for 24 hours. An `ADMIN_EMAILS`
+         *     address becomes an admin here, never at sign-up. Limited per client
+         *     address (429 with `Retry-After`).
+         */
+        post: operations["verifyEmail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/verify-email/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mail the verification link again
+         * @description A new link replaces the one before. Limited per account: 3, then one
+         *     every 10 minutes (429 with `Retry-After`); 409 once the address is
+         *     verified.
+         */
+        post: operations["resendVerification"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/password/forgot": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask for a password reset link
+         * @description Every well-formed address gets the same 202 at once, whether or not an
+         *     account has it: the link (`SITE_URL/reset-password?token=…`, single-use,
+         *     30 minutes) is mailed after the answer. Limited per client address and
+         *     per e-mail address, unknown addresses counted alike (429 with
+         *     `Retry-After`).
+         */
+        post: operations["forgotPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/password/reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set a new password with the mailed link's token
+         * @description Sets the password, marks the address verified and ends every session
+         *     of the account. The answer carries no token: the person signs in as
+         *     usual. 400 for a used, expired or unknown token. Limited per client
+         *     address.
+         */
+        post: operations["resetPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/password/change": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change one's password
+         * @description The current password is required (a wrong one is a 400 under
+         *     `currentPassword`, and counts against the sign-in guesses). Every other
+         *     session ends; the answer is a fresh session.
+         */
+        post: operations["changePassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/sign-out-everywhere": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** End every session of one's account, this one included */
+        post: operations["signOutEverywhere"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/account": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete one's account
+         * @description Confirmed with the password, or with a Google ID token from a sign-in
+         *     of the last 10 minutes. The account, its sessions and profile go; its
+         *     unpaid orders are cancelled (their stock returns); its paid orders,
+         *     quotes and claims stay for the shop's records with the personal fields
+         *     (name, e-mail, address, mobile) replaced by `[deleted account]`; its
+         *     reviews stay under "Former customer" without their photo, or go with
+         *     `deleteReviews`. Pictures nothing else uses go with the picture sweep.
+         *     409 for the store's last admin.
+         */
+        delete: operations["deleteAccount"];
         options?: never;
         head?: never;
         patch?: never;
@@ -962,6 +1130,11 @@ export interface components {
             provider: "password" | "google";
             /** Format: date-time */
             createdAt: string;
+            /**
+             * @description The address is verified (a mailed link, a reset, or Google's `email_verified`).
+             *     This server always sends it; a client reads its absence as unknown.
+             */
+            emailVerified?: boolean;
         };
         Session: {
             /** @description The bearer token (a JWT). */
@@ -976,6 +1149,41 @@ export interface components {
         Credentials: {
             email: string;
             password: string;
+        };
+        TokenInput: {
+            /** @description The `token` of the mailed link. */
+            token: string;
+        };
+        VerifiedEmail: {
+            email: string;
+            /** @constant */
+            emailVerified: true;
+        };
+        Accepted: {
+            message: string;
+        };
+        EmailRequest: {
+            email: string;
+        };
+        PasswordReset: {
+            token: string;
+            password: string;
+        };
+        PasswordResetDone: {
+            /** @description The account's address, to sign in with. */
+            email: string;
+        };
+        PasswordChange: {
+            currentPassword: string;
+            password: string;
+        };
+        /** @description The password, or `googleIdToken` for an account that signs in with Google. */
+        AccountDeletion: {
+            password?: string | null;
+            /** @description An ID token from a Google sign-in of the last 10 minutes. */
+            googleIdToken?: string | null;
+            /** @description Delete the account's reviews too (else they stay under "Former customer"). */
+            deleteReviews?: boolean | null;
         };
         /** @description A customer's profile (collection `profiles`); `linkdin` is the original spelling. */
         Profile: {
@@ -1233,10 +1441,10 @@ export interface components {
         Mail: {
             _id: components["schemas"]["ObjectId"];
             /** @enum {string} */
-            kind: "order_placed" | "order_paid" | "order_shipped" | "quote_answered" | "claim_received" | "claim_decided" | "contact_message";
+            kind: "order_placed" | "order_paid" | "order_shipped" | "quote_answered" | "claim_received" | "claim_decided" | "contact_message" | "verify_email" | "password_reset" | "password_changed" | "account_deleted";
             to: string;
             subject: string;
-            /** @description The plain-text part. */
+            /** @description The plain-text part; the token of a link is never shown (`token=REDACTED`). */
             text: string;
             /** @enum {string} */
             status: "pending" | "sent" | "failed" | "disabled";
@@ -1734,6 +1942,7 @@ export interface operations {
             403: components["responses"]["OriginRefused"];
             413: components["responses"]["TooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -1827,6 +2036,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["OriginRefused"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["TooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
@@ -1856,6 +2066,198 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["OriginRefused"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    verifyEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TokenInput"];
+            };
+        };
+        responses: {
+            /** @description The address is verified. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VerifiedEmail"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["OriginRefused"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    resendVerification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The link is on its way. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Accepted"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["OriginRefused"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    forgotPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EmailRequest"];
+            };
+        };
+        responses: {
+            /** @description The same answer for every address. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Accepted"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["OriginRefused"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    resetPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasswordReset"];
+            };
+        };
+        responses: {
+            /** @description The password is set. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasswordResetDone"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["OriginRefused"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    changePassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasswordChange"];
+            };
+        };
+        responses: {
+            /** @description The account and a fresh token. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Session"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["OriginRefused"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    signOutEverywhere: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every token issued so far is refused from now on. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["OriginRefused"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    deleteAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AccountDeletion"];
+            };
+        };
+        responses: {
+            200: components["responses"]["Deleted"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["OriginRefused"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             "5XX": components["responses"]["ServerError"];
         };
     };

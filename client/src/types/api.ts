@@ -20,6 +20,13 @@ export type UserRole = Schemas['User']['role'];
 export type User = Schemas['User'];
 /** The answer to register, login and Google sign-in. */
 export type AuthSession = Schemas['Session'];
+/** The account's own security (issue 29): verification, reset, change, deletion. */
+export type VerifiedEmail = Schemas['VerifiedEmail'];
+export type Accepted = Schemas['Accepted'];
+export type PasswordReset = Schemas['PasswordReset'];
+export type PasswordResetDone = Schemas['PasswordResetDone'];
+export type PasswordChange = Schemas['PasswordChange'];
+export type AccountDeletion = Schemas['AccountDeletion'];
 
 export type InsertResult = Schemas['InsertResult'];
 export type UpdateResult = Schemas['UpdateResult'];

@@ -37,6 +37,7 @@ func TestBinary_BackupRestore(t *testing.T) {
 	api := a.api
 
 	adminToken := api.register("Owner", admin)
+	api.verifyFromLog(a.logs, admin)
 	buyer := api.register("Bea Buyer", "bea@backup.test")
 	picture := uploadPicture(t, api, buyer)
 	api.mustCall("POST", "/profile", buyer, fmt.Sprintf(`{"image":%q,"address":"1 Mill Road","education":"BSc","linkdin":"https://www.linkedin.com/in/bea"}`, picture), 200, nil)

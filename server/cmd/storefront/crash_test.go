@@ -54,8 +54,9 @@ func TestBinary_KillMidBurst(t *testing.T) {
 		return cmd, logs, api
 	}
 
-	cmd, _, api := start()
+	cmd, firstLogs, api := start()
 	adminToken := api.register("Owner", admin)
+	api.verifyFromLog(firstLogs, admin)
 	var customers []customer
 	for i := range 6 {
 		email := fmt.Sprintf("buyer%d@crash.test", i)

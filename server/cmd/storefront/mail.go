@@ -37,7 +37,9 @@ func newOutbox(cfg config.Config, store *mongodb.Store, log *slog.Logger, meter 
 	}
 	outbox := &app.Outbox{Store: store, Composer: templates, Domain: domain, Log: log}
 	if cfg.SMTPURL == "" {
-		log.Info("e-mail is kept in the outbox, not sent: SMTP_URL is unset")
+		// For development: each message's links are in the log.
+		outbox.Console = mail.Console{Log: log}
+		log.Info("e-mail is kept in the outbox, not sent: SMTP_URL is unset; each message's recipient, subject and links are logged (for development only)")
 		return outbox, nil, nil
 	}
 	transport, err := mail.NewSMTP(cfg.SMTPURL, cfg.MailFrom, nil)

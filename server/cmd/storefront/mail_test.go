@@ -1,7 +1,10 @@
 package main
 
 import (
+	"bytes"
 	"fmt"
+	"io"
+	"mime/quotedprintable"
 	"net/http"
 	"os"
 	"os/exec"
@@ -37,16 +40,30 @@ func TestBinary_SendsMail(t *testing.T) {
 	if !testwait.Until(60*time.Second, api.healthy) {
 		t.Fatalf("not healthy in time:\n%s", logs.String())
 	}
-	api.register("Boss", "boss@shop.test")
+	// The owner signs up and opens the link of the e-mail: an admin then.
 	arrived := srv.Arrived()
+	api.register("Boss", "boss@shop.test")
+	select {
+	case <-arrived:
+	case <-time.After(30 * time.Second):
+		t.Fatalf("no verification e-mail arrived:\n%s", logs.String())
+	}
+	got := srv.Messages()
+	data, _ := io.ReadAll(quotedprintable.NewReader(bytes.NewReader(got[0].Data)))
+	link := verifyLink.FindSubmatch(data)
+	if len(got) != 1 || got[0].To[0] != "boss@shop.test" || link == nil {
+		t.Fatalf("received %+v", got)
+	}
+	api.mustCall("POST", "/auth/verify-email", "", fmt.Sprintf(`{"token":%q}`, link[1]), 200, nil)
+	arrived = srv.Arrived()
 	api.mustCall("POST", "/contact", "", `{"email":"buyer@firm.test","subject":"Opening hours","message":"When are you open?"}`, 201, nil)
 	select {
 	case <-arrived:
 	case <-time.After(30 * time.Second):
 		t.Fatalf("no mail arrived:\n%s", logs.String())
 	}
-	got := srv.Messages()
-	if len(got) != 1 || got[0].To[0] != "boss@shop.test" || !strings.Contains(string(got[0].Data), "Subject: Contact message: Opening hours") {
+	got = srv.Messages()
+	if len(got) != 2 || got[1].To[0] != "boss@shop.test" || !strings.Contains(string(got[1].Data), "Subject: Contact message: Opening hours") {
 		t.Fatalf("received %+v", got)
 	}
 	_ = cmd.Process.Signal(syscall.SIGTERM)

@@ -17,6 +17,7 @@ import (
 
 	"github.com/gin-gonic/gin"
 
+	"storefront/server/internal/app"
 	"storefront/server/internal/auth"
 	"storefront/server/internal/config"
 	"storefront/server/internal/demo"
@@ -111,7 +112,7 @@ func run(log *slog.Logger) error {
 		stripeSecret = cfg.StripeSecret
 	}
 	deps := wiring.Services(store, wiring.Options{
-		PublicURL: cfg.PublicURL, Tokens: tokens, Passwords: auth.Argon2{},
+		PublicURL: cfg.PublicURL, SiteURL: cfg.SiteURL, Tokens: tokens, Passwords: auth.Argon2{},
 		Google:       auth.NewGoogle(cfg.GoogleClientID, cfg.GoogleJWKSURL, cfg.GoogleIssuers),
 		AdminEmails:  cfg.AdminEmails,
 		StripeSecret: stripeSecret, StripeAPIBase: cfg.StripeAPIBase, StripeWebhook: cfg.StripeWebhook,
@@ -122,6 +123,9 @@ func run(log *slog.Logger) error {
 	deps.Observer = meter
 	if err := deps.Accounts.PromoteConfiguredAdmins(ctx); err != nil {
 		return fmt.Errorf("ADMIN_EMAILS: %w", err)
+	}
+	if err := finishDeletions(ctx, deps.Accounts, log, crashCutoff(store, cfg.RecoveryAfter)); err != nil {
+		return err
 	}
 
 	apiCfg := httpapi.Config{
@@ -135,6 +139,12 @@ func run(log *slog.Logger) error {
 			LoginAccountMaxWait: cfg.LoginAccountMaxWait,
 		},
 	}
+	if n := cfg.UploadQuotaRequests; n > 0 {
+		apiCfg.Limits.UploadRequests = httpapi.PerDay(n)
+	}
+	if mb := cfg.UploadQuotaMB; mb > 0 {
+		apiCfg.Limits.UploadKiB = httpapi.PerDay(mb << 10)
+	}
 	if !store.Embedded() {
 		apiCfg.CacheTTL = externalCacheTTL
 	}
@@ -143,14 +153,16 @@ func run(log *slog.Logger) error {
 	}
 	// Then every minute, what is older than any step takes: a crashed
 	// instance on a shared MongoDB may never start again, and a step whose
-	// outcome the store could not tell (a timeout) leaves its hold to this.
+	// outcome the store could not tell (a timeout) leaves its hold (or an
+	// account deletion its mark) to this.
 	recoveryAfter, recoveryEvery := cmp.Or(cfg.RecoveryAfter, mongodb.StaleHolds), cmp.Or(cfg.RecoveryEvery, time.Minute)
 	go sweep(ctx, log, recoveryEvery, func() error {
 		cutoff := time.Now().Add(-recoveryAfter)
-		return errors.Join(recoverStock(ctx, store, log, cutoff), recoverDesk(ctx, deps, log, cutoff))
+		return errors.Join(recoverStock(ctx, store, log, cutoff), recoverDesk(ctx, deps, log, cutoff), finishDeletions(ctx, deps.Accounts, log, cutoff))
 	})
 	gin.SetMode(gin.ReleaseMode)
 	api := httpapi.New(apiCfg, deps)
+	go sweepPictures(ctx, log, deps.Images) // after New, which tells it of the picture cache
 	watchSizes(meter, api, store)
 	meter.WatchStale(store.StaleDocuments)
 	servers := []*http.Server{newServer(cfg.Port, api.Handler())}
@@ -213,9 +225,47 @@ func run(log *slog.Logger) error {
 			log.Error("shutdown", "addr", srv.Addr, "error", err)
 		}
 	}
+	deps.Accounts.Wait() // reset requests answered, their e-mails not yet stored
 	stopCourier()
 	<-courierDone
 	return nil
+}
+
+// finishDeletions finishes the account deletions a crash interrupted.
+func finishDeletions(ctx context.Context, accounts *app.Accounts, log *slog.Logger, cutoff time.Time) error {
+	n, err := accounts.FinishDeletions(ctx, cutoff)
+	if err != nil {
+		return fmt.Errorf("finish the account deletions a crash interrupted: %w", err)
+	}
+	if n > 0 {
+		log.Warn("finished the account deletions a crash interrupted", "accounts", n)
+	}
+	return nil
+}
+
+// pictureSweepEvery is how often the pictures nothing refers to are looked
+// for (the first sweep a minute after start, when the outbox is in memory).
+const pictureSweepEvery = time.Hour
+
+// sweepPictures deletes the pictures that nothing has referred to for 24 h
+// after their last upload.
+func sweepPictures(ctx context.Context, log *slog.Logger, images *app.Images) {
+	wait := time.Minute
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-time.After(wait):
+		}
+		wait = pictureSweepEvery
+		n, err := images.SweepOrphans(ctx)
+		switch {
+		case err != nil && ctx.Err() == nil:
+			log.Error("picture sweep", "error", err)
+		case n > 0:
+			log.Info("deleted pictures that nothing refers to", "pictures", n)
+		}
+	}
 }
 
 // crashCutoff is when the stock holds, cancels and acceptances a crash left

@@ -7,14 +7,16 @@ import (
 	"log/slog"
 	"slices"
 	"strings"
+	"time"
 
 	"storefront/server/internal/shop"
 )
 
-// TokenIssuer makes and checks session tokens.
+// TokenIssuer makes and checks session tokens, which carry the account's
+// session version.
 type TokenIssuer interface {
-	Issue(userID, email string) (string, error)
-	Parse(token string) (userID string, err error)
+	IssueSession(userID, email string, version int64) (string, error)
+	ParseSession(token string) (userID string, version int64, err error)
 }
 
 // PasswordHasher hashes and checks passwords. Hashes are costly (memory and
@@ -35,7 +37,8 @@ type IdentityVerifier interface {
 	Verify(ctx context.Context, credential string) (shop.VerifiedIdentity, error)
 }
 
-// Accounts is sign-up, sign-in and user management.
+// Accounts is sign-up, sign-in and user management, and the account's own
+// security (accounts_security.go) and deletion (account_deletion.go).
 type Accounts struct {
 	Users       shop.UserStore
 	Tokens      TokenIssuer
@@ -44,6 +47,19 @@ type Accounts struct {
 	AdminEmails []string // normalised
 	Log         *slog.Logger
 	Telemetry   shop.Telemetry // counts sign-ups and failed sign-ins; may be nil
+	// SiteURL is the client's public origin: the mailed links open its pages.
+	SiteURL string
+	Mail    *Outbox          // the account's e-mails; may be nil
+	Now     func() time.Time // the tokens' clock; nil: time.Now
+
+	// What a deletion changes besides the account: unpaid orders are
+	// cancelled through Orders (their stock returns), the rest erased.
+	Orders   *Orders
+	Erasure  shop.ErasureStore
+	Profiles shop.ProfileStore
+	Admins   shop.AdminDirectory
+
+	later jobs // password reset requests, after their answer
 }
 
 // Session is the answer to a sign-in: a token and the account.
@@ -52,22 +68,37 @@ type Session struct {
 	User  shop.User `json:"user"`
 }
 
-func (a *Accounts) roleFor(email string) string {
-	if slices.Contains(a.AdminEmails, shop.NormalizeEmail(email)) {
+// configuredAdmin reports whether ADMIN_EMAILS names the address: it gets
+// the admin role once the address is verified, never before.
+func (a *Accounts) configuredAdmin(email string) bool {
+	return slices.Contains(a.AdminEmails, shop.NormalizeEmail(email))
+}
+
+// roleOnceVerified is the role of a new account whose address is verified.
+func (a *Accounts) roleOnceVerified(email string) string {
+	if a.configuredAdmin(email) {
 		return shop.RoleAdmin
 	}
 	return shop.RoleCustomer
 }
 
+func (a *Accounts) now() time.Time {
+	if a.Now != nil {
+		return a.Now().UTC()
+	}
+	return time.Now().UTC()
+}
+
 func (a *Accounts) session(u shop.User) (Session, error) {
-	tok, err := a.Tokens.Issue(u.ID, u.Email)
+	tok, err := a.Tokens.IssueSession(u.ID, u.Email, u.SessionVersion)
 	if err != nil {
 		return Session{}, err
 	}
 	return Session{Token: tok, User: u}, nil
 }
 
-// Register creates an email and password account.
+// Register creates an email and password account, unverified and so never
+// an admin yet, and mails it a verification link.
 func (a *Accounts) Register(ctx context.Context, r shop.Registration) (Session, error) {
 	if err := r.Validate(); err != nil {
 		return Session{}, err
@@ -76,12 +107,17 @@ func (a *Accounts) Register(ctx context.Context, r shop.Registration) (Session, 
 	if err != nil {
 		return Session{}, err
 	}
-	u, err := a.Users.CreateUser(ctx, shop.User{Email: r.Email, Name: r.Name, Role: a.roleFor(r.Email),
-		Provider: shop.ProviderPassword, PasswordHash: hash})
+	raw, token, err := shop.NewAccountToken(shop.TokenVerifyEmail, a.now())
+	if err != nil {
+		return Session{}, err
+	}
+	u, err := a.Users.CreateUserWithToken(ctx, shop.User{Email: r.Email, Name: r.Name, Role: shop.RoleCustomer,
+		Provider: shop.ProviderPassword, PasswordHash: hash}, token)
 	if err != nil {
 		return Session{}, err
 	}
 	shop.Tell(a.Telemetry, shop.EventSignup)
+	a.mailLink(ctx, shop.LetterVerifyEmail, u, shop.VerifyEmailLink(a.SiteURL, raw))
 	return a.session(u)
 }
 
@@ -92,9 +128,9 @@ func (a *Accounts) Login(ctx context.Context, c shop.Credentials) (Session, erro
 	}
 	u, err := a.Users.FindUserByEmail(ctx, c.Email)
 	switch {
-	case shop.ErrorCode(err) == shop.ENOTFOUND || (err == nil && u.PasswordHash == ""):
-		// no account, or one without a password (Google): the same time
-		// and answer as a wrong password
+	case shop.ErrorCode(err) == shop.ENOTFOUND || (err == nil && (u.PasswordHash == "" || u.DeletingAt != nil)):
+		// no account, one without a password (Google) or one being
+		// deleted: the same time and answer as a wrong password
 		if err := a.Passwords.CheckNoAccountContext(ctx, c.Password); err != nil {
 			return Session{}, err
 		}
@@ -114,8 +150,11 @@ func (a *Accounts) Login(ctx context.Context, c shop.Credentials) (Session, erro
 	return a.session(u)
 }
 
-// SignInWithGoogle verifies a Google ID token and signs its owner in,
-// creating the account on first use.
+// SignInWithGoogle verifies a Google ID token (Google vouches for the
+// address: email_verified) and signs its owner in, creating the account on
+// first use, verified. It joins an existing password account only when that
+// account's address is verified: else whoever made it, perhaps someone
+// else before the owner, would keep its password.
 func (a *Accounts) SignInWithGoogle(ctx context.Context, credential string) (Session, error) {
 	if a.Google == nil || !a.Google.Enabled() {
 		return Session{}, shop.Errorf(shop.EUNAVAILABLE, "Sign-in with Google is not configured on this store.")
@@ -136,16 +175,29 @@ func (a *Accounts) SignInWithGoogle(ctx context.Context, credential string) (Ses
 		if name == "" {
 			name = strings.SplitN(email, "@", 2)[0]
 		}
-		u, err = a.Users.CreateUser(ctx, shop.User{Email: email, Name: truncateRunes(name, shop.MaxUserNameLen), Role: a.roleFor(email), Provider: shop.ProviderGoogle})
+		u, err = a.Users.CreateUser(ctx, shop.User{Email: email, Name: truncateRunes(name, shop.MaxUserNameLen), Role: a.roleOnceVerified(email),
+			Provider: shop.ProviderGoogle, EmailVerified: true})
 		switch {
 		case shop.ErrorCode(err) == shop.ECONFLICT: // created by a concurrent first sign-in
 			u, err = a.Users.FindUserByEmail(ctx, email)
 		case err == nil:
 			shop.Tell(a.Telemetry, shop.EventSignup)
+			return a.session(u)
 		}
 	}
 	if err != nil {
 		return Session{}, err
+	}
+	switch {
+	case u.DeletingAt != nil:
+		return Session{}, shop.Errorf(shop.ECONFLICT, "This account is being deleted. Please try again in a minute.")
+	case !u.EmailVerified && u.PasswordHash != "":
+		return Session{}, shop.Errorf(shop.ECONFLICT, "An account with this e-mail address already exists and its address is not verified yet. "+
+			"Sign in with its password (or use Forgot password), verify the address from the e-mail we send, then continue with Google.")
+	case !u.EmailVerified: // a Google account from before addresses were verified
+		if u, err = a.Users.MarkVerified(ctx, u.ID, a.configuredAdmin(u.Email)); err != nil {
+			return Session{}, err
+		}
 	}
 	return a.session(u)
 }
@@ -154,13 +206,16 @@ func (a *Accounts) SignInWithGoogle(ctx context.Context, credential string) (Ses
 // now: a deleted account's token no longer works, and a role change takes
 // effect at once.
 func (a *Accounts) Authenticate(ctx context.Context, token string) (shop.Caller, error) {
-	id, err := a.Tokens.Parse(token)
+	id, version, err := a.Tokens.ParseSession(token)
 	if err != nil {
-		return nil, shop.Errorf(shop.EUNAUTHORIZED, "Your session is not valid. Please sign in again.")
+		return nil, shop.ErrSessionEnded()
 	}
 	u, err := a.Users.FindUserByID(ctx, id)
 	switch code := shop.ErrorCode(err); code {
 	case "":
+		if u.SessionVersion != version || u.DeletingAt != nil { // signed out everywhere, a new password, a deletion
+			return nil, shop.ErrSessionEnded()
+		}
 		return &u, nil
 	case shop.ENOTFOUND, shop.EINVALID:
 		return nil, shop.Errorf(shop.EUNAUTHORIZED, "Your session is not valid. Please sign in again.")
@@ -242,11 +297,17 @@ func (a *Accounts) DeleteUser(ctx context.Context, caller shop.Caller, id string
 	return a.Users.DeleteUser(ctx, id)
 }
 
-// PromoteConfiguredAdmins gives ADMIN_EMAILS accounts that already exist the
-// admin role (accounts created later get it at creation).
+// PromoteConfiguredAdmins gives the ADMIN_EMAILS accounts that exist and
+// whose address is verified the admin role (the others get it when they
+// verify it).
 func (a *Accounts) PromoteConfiguredAdmins(ctx context.Context) error {
 	for _, e := range a.AdminEmails {
-		if _, err := a.Users.SetUserRole(ctx, e, shop.RoleAdmin); err != nil && shop.ErrorCode(err) != shop.ENOTFOUND {
+		_, err := a.Users.PromoteVerifiedUser(ctx, e)
+		switch shop.ErrorCode(err) {
+		case "", shop.ENOTFOUND:
+		case shop.ECONFLICT:
+			a.Log.InfoContext(ctx, "an ADMIN_EMAILS account becomes admin once its address is verified", "email", e)
+		default:
 			return err
 		}
 	}

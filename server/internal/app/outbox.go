@@ -30,6 +30,10 @@ type Outbox struct {
 	Log    *slog.Logger
 	// Wake, when set, is told a message is waiting (the courier's nudge).
 	Wake func()
+	// Console, when set and not Enabled, is shown every message as it was
+	// written, links and all (the log on a developer's machine; the tests'
+	// mailbox), while the outbox keeps it without its tokens.
+	Console shop.MailTransport
 }
 
 // Send composes and stores each letter. A nil Outbox sends nothing.
@@ -57,13 +61,23 @@ func (o *Outbox) store(ctx context.Context, l shop.Letter) error {
 		return err
 	}
 	id := o.Store.NewMailID()
-	status := shop.MailDisabled
+	m := shop.Mail{ID: id, Kind: l.Kind, To: l.To, Subject: c.Subject, Text: c.Text, HTML: c.HTML,
+		MessageID: "<" + id + "@" + cmpOr(o.Domain, "storefront.invalid") + ">", Status: shop.MailPending}
 	if o.Enabled {
-		status = shop.MailPending
+		// The sender needs the links until it has sent the message; then
+		// the courier keeps it without its tokens.
+		_, err = o.Store.InsertMail(ctx, m)
+		return err
 	}
-	_, err = o.Store.InsertMail(ctx, shop.Mail{ID: id, Kind: l.Kind, To: l.To, Subject: c.Subject, Text: c.Text, HTML: c.HTML,
-		MessageID: "<" + id + "@" + cmpOr(o.Domain, "storefront.invalid") + ">", Status: status})
-	return err
+	kept := m
+	kept.Status, kept.Text, kept.HTML = shop.MailDisabled, shop.RedactTokens(m.Text), shop.RedactTokens(m.HTML)
+	if _, err := o.Store.InsertMail(ctx, kept); err != nil {
+		return err
+	}
+	if o.Console != nil {
+		return o.Console.Deliver(ctx, m)
+	}
+	return nil
 }
 
 // List returns the outbox newest first, for admins.
@@ -71,7 +85,12 @@ func (o *Outbox) List(ctx context.Context, caller shop.Caller, limit, skip int) 
 	if err := shop.RequireAdmin(caller); err != nil {
 		return nil, 0, err
 	}
-	return o.Store.ListMail(ctx, limit, skip)
+	list, total, err := o.Store.ListMail(ctx, limit, skip)
+	for i := range list {
+		// a message waiting to be sent still has its links: never shown
+		list[i].Text, list[i].HTML = shop.RedactTokens(list[i].Text), shop.RedactTokens(list[i].HTML)
+	}
+	return list, total, err
 }
 
 func cmpOr(a, b string) string {
@@ -210,6 +229,9 @@ func (c *Courier) deliver(ctx context.Context, m shop.Mail) (claimed, sent bool,
 			m.NextAt = done.Add(shop.MailBackoff(m.Attempts))
 			c.Log.WarnContext(ctx, "an e-mail was not delivered; it is tried again", "to", m.To, "attempts", m.Attempts, "retry_at", m.NextAt, "error", serr)
 		}
+	}
+	if m.Status != shop.MailPending { // what is kept of a sent or given-up message: no live link
+		m.Text, m.HTML = shop.RedactTokens(m.Text), shop.RedactTokens(m.HTML)
 	}
 	err = c.Store.FinishMail(context.WithoutCancel(ctx), m.ID, c.ID, m)
 	if shop.ErrorCode(err) == shop.ECONFLICT {

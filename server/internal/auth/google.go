@@ -107,5 +107,9 @@ func (g *Google) Verify(ctx context.Context, credential string) (shop.VerifiedId
 	if c.Email == "" || c.Subject == "" {
 		return shop.VerifiedIdentity{}, errors.New("the token names no email")
 	}
-	return shop.VerifiedIdentity{Subject: c.Subject, Email: c.Email, Name: c.Name}, nil
+	id := shop.VerifiedIdentity{Subject: c.Subject, Email: c.Email, Name: c.Name}
+	if c.IssuedAt != nil {
+		id.IssuedAt = c.IssuedAt.Time
+	}
+	return id, nil
 }

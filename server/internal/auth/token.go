@@ -72,14 +72,22 @@ func LoadSecret(envSecret, dataDir string) ([]byte, error) {
 
 type claims struct {
 	Email string `json:"email"`
+	// SessionVersion is the account's session version when the token was
+	// issued; a token older than the account's current one has ended.
+	SessionVersion int64 `json:"sv,omitempty"`
 	jwt.RegisteredClaims
 }
 
-// Issue returns a token for the user.
+// Issue returns a token for the user at session version 0.
 func (t *Tokens) Issue(userID, email string) (string, error) {
+	return t.IssueSession(userID, email, 0)
+}
+
+// IssueSession returns a token for the user at this session version.
+func (t *Tokens) IssueSession(userID, email string, version int64) (string, error) {
 	now := t.now()
 	return jwt.NewWithClaims(jwt.SigningMethodHS256, claims{
-		Email: email,
+		Email: email, SessionVersion: version,
 		RegisteredClaims: jwt.RegisteredClaims{
 			Issuer: issuer, Subject: userID,
 			IssuedAt: jwt.NewNumericDate(now), ExpiresAt: jwt.NewNumericDate(now.Add(TokenTTL)),
@@ -90,16 +98,22 @@ func (t *Tokens) Issue(userID, email string) (string, error) {
 // Parse checks the token's signature (HS256 only), issuer and expiry and
 // returns its user id.
 func (t *Tokens) Parse(token string) (string, error) {
+	id, _, err := t.ParseSession(token)
+	return id, err
+}
+
+// ParseSession is Parse that also returns the token's session version.
+func (t *Tokens) ParseSession(token string) (string, int64, error) {
 	var c claims
 	_, err := jwt.ParseWithClaims(token, &c, func(*jwt.Token) (any, error) { return t.secret, nil },
 		jwt.WithValidMethods([]string{jwt.SigningMethodHS256.Alg()}),
 		jwt.WithIssuer(issuer), jwt.WithExpirationRequired(), jwt.WithIssuedAt(),
 		jwt.WithTimeFunc(t.now), jwt.WithLeeway(30*time.Second))
 	if err != nil {
-		return "", err
+		return "", 0, err
 	}
 	if c.Subject == "" {
-		return "", errors.New("token has no subject")
+		return "", 0, errors.New("token has no subject")
 	}
-	return c.Subject, nil
+	return c.Subject, c.SessionVersion, nil
 }

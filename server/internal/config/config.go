@@ -44,6 +44,11 @@ type Config struct {
 	HashConcurrency     int           // HASH_CONCURRENCY: password hashes running at once
 	HashWait            time.Duration // HASH_WAIT: how long a request waits for a hash slot
 
+	// The upload quota per account, a day: UPLOAD_QUOTA_REQUESTS requests
+	// (default 50) and UPLOAD_QUOTA_MB megabytes (default 100); 0: default.
+	UploadQuotaRequests int
+	UploadQuotaMB       int
+
 	// Serving the built client from the same process (go tool task run).
 	ClientDist string
 	ClientPort int
@@ -155,6 +160,13 @@ func Load(getenv func(string) string) (Config, error) {
 	}
 	if c.HashWait, err = duration(getenv("HASH_WAIT")); err != nil {
 		errs = append(errs, "HASH_WAIT "+err.Error())
+	}
+	if c.UploadQuotaRequests, err = count(getenv("UPLOAD_QUOTA_REQUESTS"), 1_000_000); err != nil {
+		errs = append(errs, "UPLOAD_QUOTA_REQUESTS "+err.Error())
+	}
+	// at least one whole picture (5 MB) a day
+	if c.UploadQuotaMB, err = count(getenv("UPLOAD_QUOTA_MB"), 1_000_000); err != nil || (c.UploadQuotaMB != 0 && c.UploadQuotaMB < 5) {
+		errs = append(errs, fmt.Sprintf("UPLOAD_QUOTA_MB must be a whole number of megabytes from 5 (one picture) to 1000000, not %q", getenv("UPLOAD_QUOTA_MB")))
 	}
 	for _, e := range list(getenv("ADMIN_EMAILS")) {
 		c.AdminEmails = append(c.AdminEmails, strings.ToLower(e))

@@ -62,6 +62,11 @@ type Limits struct {
 	LoginAccount        ratelimit.Rate
 	LoginAccountMaxWait time.Duration
 
+	// UploadRequests and UploadKiB are the upload quota per account: upload
+	// requests, and their kibibytes (counted as sent, identical bytes too).
+	UploadRequests ratelimit.Rate
+	UploadKiB      ratelimit.Rate
+
 	// Now and Sleep replace the limiters' clock and sleep (tests).
 	Now   func() time.Time
 	Sleep func(ctx context.Context, d time.Duration) error
@@ -98,6 +103,13 @@ const (
 	limitLoginAccount = "login_account"
 	limitCard         = "test_card"
 	limitContact      = "contact"
+	// the account's own security, and uploads
+	limitPasswordReset        = "password_reset"         // reset requests per client address
+	limitPasswordResetAddress = "password_reset_address" // reset requests per e-mail address
+	limitAccountToken         = "account_token"          // verification and reset links used, per client address
+	limitVerifyResend         = "verify_resend"          // verification links sent again, per account
+	limitUpload               = "upload"                 // upload requests per account
+	limitUploadBytes          = "upload_bytes"           // uploaded bytes per account
 )
 
 func (s *Server) rateLimited(limit string) {

@@ -68,6 +68,9 @@ func (ts *testServer) mustRegister(tb testing.TB, name, email string) account {
 	if s.Token == "" || s.User.ID == "" || s.User.Email != email {
 		tb.Fatalf("register answer: %s", body)
 	}
+	if email == adminEmail { // admin once the address is verified, as an owner does
+		ts.mustVerify(tb, email)
+	}
 	return account{ID: s.User.ID, Email: email, Token: s.Token}
 }
 
@@ -174,7 +177,7 @@ func TestAccountsAuthorisation(t *testing.T) {
 		}
 		for _, u := range list {
 			for k := range u {
-				if k != "_id" && k != "email" && k != "name" && k != "role" && k != "provider" && k != "createdAt" {
+				if k != "_id" && k != "email" && k != "name" && k != "role" && k != "provider" && k != "createdAt" && k != "emailVerified" {
 					t.Fatalf("user answer has %q", k)
 				}
 			}
@@ -185,10 +188,14 @@ func TestAccountsAuthorisation(t *testing.T) {
 func TestRegister(t *testing.T) {
 	t.Parallel()
 	ts := mustServe(t)
-	t.Run("OK_AdminFromConfig", func(t *testing.T) {
+	t.Run("OK_AdminFromConfigOnceVerified", func(t *testing.T) {
 		res, body := ts.send(t, "POST", "/auth/register", "", map[string]string{"name": "Boss", "email": "BOSS@shop.test", "password": "secret123"})
-		if res.StatusCode != 201 || !strings.Contains(string(body), `"role":"admin"`) {
-			t.Fatalf("%d %s", res.StatusCode, body)
+		if res.StatusCode != 201 || !strings.Contains(string(body), `"role":""`) || !strings.Contains(string(body), `"emailVerified":false`) {
+			t.Fatalf("an ADMIN_EMAILS sign-up is an admin before verifying: %d %s", res.StatusCode, body)
+		}
+		ts.mustVerify(t, adminEmail)
+		if u, err := ts.store.FindUserByEmail(context.Background(), adminEmail); err != nil || !u.IsAdmin() || !u.EmailVerified {
+			t.Fatalf("after verifying: %+v %v", u, err)
 		}
 	})
 	t.Run("ErrDuplicateEmail", func(t *testing.T) {

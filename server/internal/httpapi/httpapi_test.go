@@ -33,6 +33,10 @@ type testServer struct {
 	store  *mongodb.Store
 	tokens *auth.Tokens
 	google *testGoogle
+	// mailbox is every e-mail as written, links and all (the outbox keeps
+	// them without their tokens).
+	mailbox *mailbox
+	deps    httpapi.Deps
 }
 
 // mustServe starts the API on a random port over a fresh store filled with
@@ -46,6 +50,7 @@ type serveOptions struct {
 	logTo     io.Writer        // the server's log (default: discarded)
 	stripeURL string           // use the Stripe provider against this API address
 	clock     func() time.Time // the store's and the sales figures' clock (default: the real time)
+	limits    httpapi.Limits   // the API's limits (default: the server's)
 }
 
 func mustServeWith(tb testing.TB, opt serveOptions) *testServer {
@@ -63,23 +68,26 @@ func mustServeWith(tb testing.TB, opt serveOptions) *testServer {
 		tb.Fatal(err)
 	}
 	google := newTestGoogle(tb)
+	box := &mailbox{}
 	opts := wiring.Options{
-		PublicURL: "http://shop.test", Tokens: tokens, Passwords: auth.Argon2{},
+		PublicURL: "http://shop.test", SiteURL: siteURL, Tokens: tokens, Passwords: auth.Argon2{},
 		Google:        auth.NewGoogle(googleClientID, google.URL, nil),
 		AdminEmails:   []string{adminEmail},
 		StripeWebhook: webhookSecret,
-		Outbox:        &app.Outbox{Store: store, Composer: mail.MustTemplates(""), Domain: "shop.test", Log: log},
+		Outbox:        &app.Outbox{Store: store, Composer: mail.MustTemplates(""), Domain: "shop.test", Log: log, Console: box},
 		Now:           opt.clock,
 		Log:           log,
 	}
 	if opt.stripeURL != "" {
 		opts.StripeSecret, opts.StripeAPIBase = "sk_test_storefront", opt.stripeURL
 	}
-	api := httpapi.New(httpapi.Config{PublicURL: "http://shop.test", CORSOrigins: []string{allowedOrigin}, PaymentMode: "test"},
-		wiring.Services(store, opts))
+	deps := wiring.Services(store, opts)
+	api := httpapi.New(httpapi.Config{PublicURL: "http://shop.test", CORSOrigins: []string{allowedOrigin}, PaymentMode: "test", Limits: opt.limits},
+		deps)
 	srv := httptest.NewServer(api.Handler())
 	tb.Cleanup(srv.Close)
-	return &testServer{Server: srv, api: api, store: store, tokens: tokens, google: google}
+	tb.Cleanup(deps.Accounts.Wait) // work after an answer ends before the store closes
+	return &testServer{Server: srv, api: api, store: store, tokens: tokens, google: google, mailbox: box, deps: deps}
 }
 
 func (ts *testServer) do(tb testing.TB, method, path string, header map[string]string) (*http.Response, []byte) {

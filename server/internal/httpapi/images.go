@@ -2,15 +2,18 @@ package httpapi
 
 import (
 	"errors"
+	"fmt"
 	"io"
 	"mime"
 	"net/http"
 	"path/filepath"
 	"strconv"
 	"sync"
+	"time"
 
 	"github.com/gin-gonic/gin"
 
+	"storefront/server/internal/ratelimit"
 	"storefront/server/internal/shop"
 )
 
@@ -37,6 +40,16 @@ func (c *imageCache) get(id string) (cachedImage, bool) {
 	defer c.mu.RUnlock()
 	ci, ok := c.items[id]
 	return ci, ok
+}
+
+// forget drops the picture, if kept.
+func (c *imageCache) forget(id string) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if ci, ok := c.items[id]; ok {
+		c.size -= len(ci.data)
+		delete(c.items, id)
+	}
 }
 
 func (c *imageCache) put(id string, ci cachedImage) {
@@ -95,6 +108,11 @@ func (s *Server) upload(c *gin.Context) {
 		s.fail(c, shop.Errorf(shop.EUNSUPPORTED, "Send the image as multipart/form-data in the field \"image\"."))
 		return
 	}
+	// The quota per account: requests, then (once read) their bytes.
+	who := caller(c)
+	if s.overQuota(c, s.uploadsPerUser, limitUpload, who.ID, 1) {
+		return
+	}
 	c.Request.Body = http.MaxBytesReader(c.Writer, c.Request.Body, maxUploadBody)
 	file, header, err := c.Request.FormFile("image")
 	if err != nil {
@@ -112,6 +130,34 @@ func (s *Server) upload(c *gin.Context) {
 		s.fail(c, shop.Errorf(shop.EINVALID, "The upload could not be read."))
 		return
 	}
+	if s.overQuota(c, s.uploadKiBPerUser, limitUploadBytes, who.ID, (len(data)+1023)>>10) {
+		return
+	}
 	url, err := s.images.Upload(c.Request.Context(), caller(c), data, filepath.Base(header.Filename))
 	s.reply(c, http.StatusCreated, gin.H{"success": true, "data": gin.H{"url": url}}, err)
+}
+
+// overQuota refuses an upload over the account's daily quota with 429,
+// saying when there is room again.
+func (s *Server) overQuota(c *gin.Context, l *ratelimit.Limiter, limit, key string, n int) bool {
+	ok, wait := l.AllowN(key, n)
+	if ok {
+		return false
+	}
+	s.rateLimited(limit)
+	s.fail(c, &shop.Error{Code: shop.ERATELIMIT, RetryAfter: wait,
+		Message: fmt.Sprintf("You have uploaded as much as your daily quota allows. Please try again in %s.", waitText(wait))})
+	return true
+}
+
+// waitText is a wait in whole minutes (or seconds, under a minute).
+func waitText(d time.Duration) string {
+	if d < time.Minute {
+		return fmt.Sprintf("%d seconds", retrySeconds(d))
+	}
+	m := int((d + time.Minute - 1) / time.Minute)
+	if m == 1 {
+		return "1 minute"
+	}
+	return fmt.Sprintf("%d minutes", m)
 }

@@ -97,6 +97,12 @@ type Server struct {
 	loginMaxWait     time.Duration      // the longest a sign-in waits its turn on loginPerAccount
 	cardPerClient    *ratelimit.Limiter
 	contactPerClient *ratelimit.Limiter
+	resetPerClient   *ratelimit.Limiter // password reset requests per client address
+	resetPerAddress  *ratelimit.Limiter // and per e-mail address, account or not
+	tokenPerClient   *ratelimit.Limiter // mailed links used (verification, reset) per client address
+	resendPerAccount *ratelimit.Limiter // verification links sent again per account
+	uploadsPerUser   *ratelimit.Limiter // upload requests per account
+	uploadKiBPerUser *ratelimit.Limiter // uploaded kibibytes per account
 }
 
 // Sign-up and sign-in limits (defaults of Config.Limits): a client address
@@ -117,12 +123,30 @@ const (
 	cardClientBurst, cardClientEvery = 30, 5 * time.Second
 	// contact messages per client address
 	contactClientBurst, contactClientEvery = 5, time.Minute
+	// Password reset requests: 5 per client address at once, then 1 a
+	// minute; 3 per e-mail address, then 1 every 10 minutes. Mailed links
+	// used (verify, reset): 20 per client address, then 1 every 15 s. A
+	// verification link sent again: 3 per account, then 1 every 10 minutes.
+	resetClientBurst, resetClientEvery   = 5, time.Minute
+	resetAddressBurst, resetAddressEvery = 3, 10 * time.Minute
+	tokenClientBurst, tokenClientEvery   = 20, 15 * time.Second
+	resendBurst, resendEvery             = 3, 10 * time.Minute
+	// The upload quota per account (UPLOAD_QUOTA_REQUESTS, UPLOAD_QUOTA_MB):
+	// 50 requests and 100 MB a day, refilled evenly over the day.
+	uploadRequestsPerDay = 50
+	uploadMBPerDay       = 100
 )
+
+// PerDay is a quota of n a day as a rate: n at once, refilled evenly over
+// the day.
+func PerDay(n int) ratelimit.Rate {
+	return ratelimit.Rate{Burst: n, Interval: 24 * time.Hour / time.Duration(n)}
+}
 
 // New returns an API server.
 func New(cfg Config, d Deps) *Server {
 	lim := cfg.Limits
-	return &Server{
+	s := &Server{
 		cfg:              cfg,
 		status:           d.Health,
 		accounts:         d.Accounts,
@@ -150,7 +174,17 @@ func New(cfg Config, d Deps) *Server {
 		loginGuesses:     lim.limiter(lim.LoginGuesses, ratelimit.Rate{Burst: loginGuessBurst, Interval: loginGuessEvery}),
 		loginPerAccount:  lim.limiter(lim.LoginAccount, ratelimit.Rate{Burst: loginAccountBurst, Interval: loginAccountEvery}),
 		loginMaxWait:     cmp.Or(lim.LoginAccountMaxWait, loginAccountMaxWait),
+		resetPerClient:   lim.limiter(ratelimit.Rate{}, ratelimit.Rate{Burst: resetClientBurst, Interval: resetClientEvery}),
+		resetPerAddress:  lim.limiter(ratelimit.Rate{}, ratelimit.Rate{Burst: resetAddressBurst, Interval: resetAddressEvery}),
+		tokenPerClient:   lim.limiter(ratelimit.Rate{}, ratelimit.Rate{Burst: tokenClientBurst, Interval: tokenClientEvery}),
+		resendPerAccount: lim.limiter(ratelimit.Rate{}, ratelimit.Rate{Burst: resendBurst, Interval: resendEvery}),
+		uploadsPerUser:   lim.limiter(lim.UploadRequests, PerDay(uploadRequestsPerDay)),
+		uploadKiBPerUser: lim.limiter(lim.UploadKiB, PerDay(uploadMBPerDay<<10)),
 	}
+	if d.Images != nil {
+		d.Images.Deleted = s.imageBytes.forget // a swept picture is not served from memory either
+	}
+	return s
 }
 
 // Handler returns the router. Each route is registered in the group that
@@ -181,12 +215,19 @@ func (s *Server) Handler() http.Handler {
 	public.POST("/auth/register", s.register)
 	public.POST("/auth/login", s.login)
 	public.POST("/auth/google", s.googleSignIn)
+	public.POST("/auth/verify-email", s.verifyEmail)
+	public.POST("/auth/password/forgot", s.forgotPassword)
+	public.POST("/auth/password/reset", s.resetPassword)
 	public.POST("/stripe/webhook", s.stripeWebhook)
 	public.POST("/payments/test/confirm", s.confirmTestCard)
 	public.POST("/contact", s.sendMessage)
 
 	customer := r.Group("", s.authenticate)
 	customer.GET("/auth/me", s.me)
+	customer.POST("/auth/verify-email/resend", s.resendVerification)
+	customer.POST("/auth/password/change", s.changePassword)
+	customer.POST("/auth/sign-out-everywhere", s.signOutEverywhere)
+	customer.DELETE("/account", s.deleteAccount)
 	customer.PUT("/user/:email", s.refreshUser)
 	customer.GET("/admin/:email", s.adminStatus)
 	customer.POST("/upload", s.upload)

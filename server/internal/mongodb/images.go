@@ -29,8 +29,9 @@ var _ shop.ImageStore = (*Store)(nil)
 // once into memory (legacyChunks), each by _id.
 
 type imageMeta struct {
-	ContentType string `bson:"contentType"`
-	SHA256      string `bson:"sha256"`
+	ContentType  string     `bson:"contentType"`
+	SHA256       string     `bson:"sha256"`
+	LastUploadAt *time.Time `bson:"lastUploadAt,omitempty"` // image_sweep.go
 }
 
 type imageFileDoc struct {

@@ -82,6 +82,11 @@ var queries = []query{
 	{"sender: sent e-mails past their keeping time", CollOutbox, dueMail("sent", time.Now()), soonestFirst, "status_next", "status,nextAt"},
 	{"sender: claim, finish, delete an e-mail by id (guarded)", CollOutbox, bson.D{{Key: "_id", Value: someID}, {Key: "claim", Value: "x"}}, nil, "_id_", "id"},
 	{"contact message: the admins to tell, oldest first", CollUsers, adminUsers, bson.D{{Key: "role", Value: 1}, {Key: "createdAt", Value: 1}, {Key: "_id", Value: 1}}, "role_oldest_first", "role"},
+	{"POST /auth/verify-email: account by its token's hash", CollUsers, bson.D{{Key: "verifyToken.hash", Value: "00"}}, nil, "verify_token", "verifyToken"},
+	{"POST /auth/password/reset: account by its token's hash", CollUsers, bson.D{{Key: "resetToken.hash", Value: "00"}}, nil, "reset_token", "resetToken"},
+	{"start-up: accounts whose deletion a crash interrupted (accounts.go)", CollUsers, beingDeleted(time.Now()), deletingFirst, "deleting", "createdAt"},
+	{"DELETE /account: the customer's reviews", CollReviews, bson.D{{Key: "email", Value: "a@b.test"}}, nil, "email", "createdAt"},
+	{"DELETE /account: the customer's test-mode payments", CollTestIntents, bson.D{{Key: "email", Value: "a@b.test"}}, nil, "email", "id"},
 }
 
 // indexes are declared here, next to the queries they serve, and created at
@@ -108,6 +113,10 @@ var indexes = map[string][]mongo.IndexModel{
 		{Keys: bson.D{{Key: "createdAt", Value: 1}, {Key: "_id", Value: 1}}, Options: options.Index().SetName("created_order")},
 		// the admins, told of each contact message
 		{Keys: bson.D{{Key: "role", Value: 1}, {Key: "createdAt", Value: 1}, {Key: "_id", Value: 1}}, Options: options.Index().SetName("role_oldest_first")},
+		// Sparse: only accounts holding a mailed token, or being deleted.
+		{Keys: bson.D{{Key: "verifyToken.hash", Value: 1}}, Options: options.Index().SetName("verify_token").SetSparse(true)},
+		{Keys: bson.D{{Key: "resetToken.hash", Value: 1}}, Options: options.Index().SetName("reset_token").SetSparse(true)},
+		{Keys: bson.D{{Key: "deletingAt", Value: 1}}, Options: options.Index().SetName("deleting").SetSparse(true)},
 	},
 	CollProfiles: {
 		{Keys: bson.D{{Key: "email", Value: 1}}, Options: options.Index().SetName("email_unique").SetUnique(true)},
@@ -127,6 +136,8 @@ var indexes = map[string][]mongo.IndexModel{
 	},
 	CollTestIntents: {
 		{Keys: bson.D{{Key: "orderId", Value: 1}, {Key: "amount", Value: 1}}, Options: options.Index().SetName("one_per_order_amount").SetUnique(true)},
+		// a deleted account's test-mode payments
+		{Keys: bson.D{{Key: "email", Value: 1}}, Options: options.Index().SetName("email")},
 	},
 	CollContacts: {
 		{Keys: bson.D{{Key: "createdAt", Value: -1}, {Key: "_id", Value: -1}}, Options: options.Index().SetName("newest_first")},

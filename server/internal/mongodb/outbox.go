@@ -147,14 +147,17 @@ func (s *Store) ClaimMail(ctx context.Context, id, claim string, now, leaseUntil
 	return d.mail(), err
 }
 
-// FinishMail records the outcome of an attempt by the sender holding claim.
+// FinishMail records the outcome of an attempt by the sender holding claim,
+// and the message's text and HTML as they are to be kept from then on.
 func (s *Store) FinishMail(ctx context.Context, id, claim string, m shop.Mail) error {
 	oid, err := objectID(id)
 	if err != nil {
 		return err
 	}
 	set := bson.D{{Key: "status", Value: string(m.Status)}, {Key: "attempts", Value: m.Attempts},
-		{Key: "nextAt", Value: m.NextAt.UTC().Truncate(time.Millisecond)}}
+		{Key: "nextAt", Value: m.NextAt.UTC().Truncate(time.Millisecond)},
+		// the text as it is to be kept: a sent message's links without their tokens
+		{Key: "text", Value: m.Text}, {Key: "html", Value: m.HTML}}
 	unset := bson.D{{Key: "claim", Value: ""}}
 	if m.LastError != "" {
 		set = append(set, bson.E{Key: "lastError", Value: m.LastError})

@@ -12,27 +12,37 @@ import (
 var _ shop.UserStore = (*Store)(nil)
 
 type userDoc struct {
-	ID           bson.ObjectID `bson:"_id,omitempty"`
-	Email        string        `bson:"email"`
-	Name         string        `bson:"name"`
-	Role         string        `bson:"role"`
-	Provider     string        `bson:"provider"`
-	PasswordHash string        `bson:"passwordHash,omitempty"`
-	CreatedAt    time.Time     `bson:"createdAt"`
+	ID             bson.ObjectID `bson:"_id,omitempty"`
+	Email          string        `bson:"email"`
+	Name           string        `bson:"name"`
+	Role           string        `bson:"role"`
+	Provider       string        `bson:"provider"`
+	PasswordHash   string        `bson:"passwordHash,omitempty"`
+	CreatedAt      time.Time     `bson:"createdAt"`
+	EmailVerified  bool          `bson:"emailVerified,omitempty"`
+	SessionVersion int64         `bson:"sessionVersion,omitempty"`
+	// The mailed tokens, by their hashes (accounts.go).
+	VerifyToken   *accountTokenDoc `bson:"verifyToken,omitempty"`
+	ResetToken    *accountTokenDoc `bson:"resetToken,omitempty"`
+	DeletingAt    *time.Time       `bson:"deletingAt,omitempty"`
+	DeleteReviews bool             `bson:"deleteReviews,omitempty"`
 }
 
 func (d userDoc) user() shop.User {
 	return shop.User{ID: d.ID.Hex(), Email: d.Email, Name: d.Name, Role: d.Role, Provider: d.Provider,
-		PasswordHash: d.PasswordHash, CreatedAt: d.CreatedAt.UTC()}
+		PasswordHash: d.PasswordHash, CreatedAt: d.CreatedAt.UTC(), EmailVerified: d.EmailVerified,
+		SessionVersion: d.SessionVersion, DeletingAt: utcPtr(d.DeletingAt), DeleteReviews: d.DeleteReviews}
 }
 
-// userMirror keeps the accounts by id, by email (sign-in) and by date (the
-// admins' list).
+// userMirror keeps the accounts by id, by email (sign-in), by the hashes of
+// their mailed tokens (verification, reset) and by date (the admins' list).
 func userMirror() *mirror[bson.ObjectID, userDoc] {
 	return &mirror[bson.ObjectID, userDoc]{
 		name: CollUsers, idOf: func(d *userDoc) bson.ObjectID { return d.ID }, cmpID: compareOID,
 		keys: []*keyIndex[bson.ObjectID, userDoc]{
 			{name: "email", key: func(d *userDoc) (string, bool) { return d.Email, true }},
+			{name: "verifyToken", key: func(d *userDoc) (string, bool) { return tokenHash(d.VerifyToken) }},
+			{name: "resetToken", key: func(d *userDoc) (string, bool) { return tokenHash(d.ResetToken) }},
 		},
 		orders: []*orderIndex[bson.ObjectID, userDoc]{
 			{name: "createdAt", cmp: func(a, b *userDoc) int { return a.CreatedAt.Compare(b.CreatedAt) }},
@@ -44,11 +54,20 @@ func userMirror() *mirror[bson.ObjectID, userDoc] {
 // CreateUser inserts a new account; the unique email index refuses a second
 // account with the same email (ECONFLICT).
 func (s *Store) CreateUser(ctx context.Context, u shop.User) (shop.User, error) {
-	u.Email = shop.NormalizeEmail(u.Email)
+	return s.insertUser(ctx, s.newUserDoc(u))
+}
+
+// newUserDoc is the document of a new account.
+func (s *Store) newUserDoc(u shop.User) userDoc {
 	if u.CreatedAt.IsZero() {
 		u.CreatedAt = s.now()
 	}
-	doc := userDoc{ID: bson.NewObjectID(), Email: u.Email, Name: u.Name, Role: u.Role, Provider: u.Provider, PasswordHash: u.PasswordHash, CreatedAt: u.CreatedAt.UTC().Truncate(time.Millisecond)}
+	return userDoc{ID: bson.NewObjectID(), Email: shop.NormalizeEmail(u.Email), Name: u.Name, Role: u.Role, Provider: u.Provider,
+		PasswordHash: u.PasswordHash, CreatedAt: u.CreatedAt.UTC().Truncate(time.Millisecond), EmailVerified: u.EmailVerified}
+}
+
+// insertUser stores a new account's document.
+func (s *Store) insertUser(ctx context.Context, doc userDoc) (shop.User, error) {
 	if err := translate(s.users.insert(ctx, doc), ""); err != nil {
 		if isDuplicate(err) {
 			return shop.User{}, &shop.Error{Code: shop.ECONFLICT, Message: "An account with this email already exists.", Cause: err}

@@ -96,6 +96,20 @@ func (l *Limiter) Allow(key string) (bool, time.Duration) {
 	return false, time.Duration((1 - b.tokens) * float64(l.interval))
 }
 
+// AllowN takes n tokens for key at once (a quota counted in bytes, say);
+// when fewer are left it takes none and says how long until there are n.
+// n above the burst is never allowed.
+func (l *Limiter) AllowN(key string, n int) (bool, time.Duration) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	b := l.refill(key)
+	if b.tokens >= float64(n) {
+		b.tokens -= float64(n)
+		return true, 0
+	}
+	return false, time.Duration((math.Min(float64(n), l.burst) - b.tokens) * float64(l.interval))
+}
+
 // Return gives back one token taken for key by Allow or Wait, for an attempt
 // that in the end should not count.
 func (l *Limiter) Return(key string) {

@@ -73,6 +73,11 @@ const (
 	LetterClaimReceived LetterKind = "claim_received"
 	LetterClaimDecided  LetterKind = "claim_decided"
 	LetterContact       LetterKind = "contact_message"
+	// The account's own: the first two carry a single-use link.
+	LetterVerifyEmail     LetterKind = "verify_email"
+	LetterPasswordReset   LetterKind = "password_reset"
+	LetterPasswordChanged LetterKind = "password_changed"
+	LetterAccountDeleted  LetterKind = "account_deleted"
 )
 
 // Letter is what one e-mail is about: its kind, its addressee and the
@@ -84,6 +89,10 @@ type Letter struct {
 	Quote   *Quote
 	Claim   *Claim
 	Message *Message
+	// Account and Link: the account's own letters (Link carries the token
+	// of a verification or reset letter).
+	Account *User
+	Link    string
 }
 
 // MailContent is a rendered e-mail.
@@ -108,8 +117,8 @@ type OutboxStore interface {
 	// still pending and due at now (ECONFLICT when another took it).
 	ClaimMail(ctx context.Context, id, claim string, now, leaseUntil time.Time) (Mail, error)
 	// FinishMail records an attempt of the sender holding the claim:
-	// status, attempts, lastError, sentAt and nextAt (ECONFLICT when the
-	// claim was lost).
+	// status, attempts, lastError, sentAt and nextAt, and the text and
+	// HTML to keep (ECONFLICT when the claim was lost).
 	FinishMail(ctx context.Context, id, claim string, m Mail) error
 	// DeleteSentMail deletes sent e-mails whose keeping time ended before now.
 	DeleteSentMail(ctx context.Context, now time.Time, limit int) (int, error)

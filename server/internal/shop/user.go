@@ -22,13 +22,22 @@ const (
 // User is an account (collection `users`). The password hash never leaves
 // the server: it has no JSON name.
 type User struct {
-	ID           string    `json:"_id"`
-	Email        string    `json:"email"`
-	Name         string    `json:"name"`
-	Role         string    `json:"role"`
-	Provider     string    `json:"provider"`
-	CreatedAt    time.Time `json:"createdAt"`
-	PasswordHash string    `json:"-"`
+	ID        string    `json:"_id"`
+	Email     string    `json:"email"`
+	Name      string    `json:"name"`
+	Role      string    `json:"role"`
+	Provider  string    `json:"provider"`
+	CreatedAt time.Time `json:"createdAt"`
+	// EmailVerified: the owner of the address opened a mailed link, reset
+	// the password from one, or signed in with Google (email_verified).
+	EmailVerified bool   `json:"emailVerified"`
+	PasswordHash  string `json:"-"`
+	// SessionVersion is in every token issued; raising it ends them all.
+	SessionVersion int64 `json:"-"`
+	// DeletingAt marks an account whose deletion has begun (its sessions
+	// ended in the same write); DeleteReviews is the customer's choice.
+	DeletingAt    *time.Time `json:"-"`
+	DeleteReviews bool       `json:"-"`
 }
 
 // IsAdmin reports whether the user has the admin role.
@@ -105,11 +114,13 @@ func (c *Credentials) Validate() error {
 // nobody learns which accounts exist.
 func ErrBadCredentials() error { return Errorf(EUNAUTHORIZED, "Email or password is incorrect.") }
 
-// VerifiedIdentity is what a trusted identity provider (Google) vouches for.
+// VerifiedIdentity is what a trusted identity provider (Google) vouches for:
+// only identities whose email the provider has verified.
 type VerifiedIdentity struct {
-	Subject string
-	Email   string
-	Name    string
+	Subject  string
+	Email    string
+	Name     string
+	IssuedAt time.Time // when the provider signed the person in
 }
 
 // UpdateResult mirrors the driver's answer to an update.
@@ -137,6 +148,7 @@ type UserStore interface {
 	// SetUserRole gives the user with this email the role.
 	SetUserRole(ctx context.Context, email, role string) (UpdateResult, error)
 	DeleteUser(ctx context.Context, id string) (DeleteResult, error)
+	AccountStore
 }
 
 // Caller is whoever makes a request: nil for an anonymous one, else the

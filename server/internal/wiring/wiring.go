@@ -25,6 +25,8 @@ type Store interface {
 	shop.ProductStore
 	shop.ReviewStore
 	shop.ImageStore
+	shop.ImageSweepStore
+	shop.ErasureStore
 	shop.SalesStore
 	app.QuoteStore
 	shop.ClaimStore
@@ -36,6 +38,7 @@ type Store interface {
 // Options are what the services need besides the store.
 type Options struct {
 	PublicURL   string // the API's public origin: the address of stored images
+	SiteURL     string // the client's public origin: the pages the account e-mails link to
 	Tokens      *auth.Tokens
 	Google      *auth.Google
 	Passwords   auth.Argon2
@@ -46,7 +49,7 @@ type Options struct {
 	// StripeWebhook is the webhook signing secret; "" refuses webhooks.
 	StripeWebhook string
 	Outbox        *app.Outbox      // the e-mail the services write; nil writes none
-	Now           func() time.Time // the clock of the sales figures, quotes and claims; nil: time.Now
+	Now           func() time.Time // the clock of the sales figures, quotes, claims, account tokens and the picture sweep; nil: time.Now
 	Log           *slog.Logger
 	Telemetry     shop.Telemetry // may be nil
 }
@@ -67,19 +70,21 @@ func Services(store Store, o Options) httpapi.Deps {
 			return payment.ParseWebhook(payload, signature, secret)
 		}
 	}
+	orders := &app.Orders{Orders: store, Products: store, Payments: payments, Log: o.Log, Telemetry: o.Telemetry, Mail: o.Outbox}
 	accounts := &app.Accounts{Users: store, Tokens: o.Tokens, Passwords: o.Passwords,
-		AdminEmails: o.AdminEmails, Log: o.Log, Telemetry: o.Telemetry}
+		AdminEmails: o.AdminEmails, Log: o.Log, Telemetry: o.Telemetry,
+		SiteURL: o.SiteURL, Mail: o.Outbox, Now: o.Now,
+		Orders: orders, Erasure: store, Profiles: store, Admins: store}
 	if o.Google != nil { // (a nil *Google in the interface would not read as nil)
 		accounts.Google = o.Google
 	}
-	orders := &app.Orders{Orders: store, Products: store, Payments: payments, Log: o.Log, Telemetry: o.Telemetry, Mail: o.Outbox}
 	return httpapi.Deps{
 		Health:    &app.Health{Store: store},
 		Accounts:  accounts,
 		Catalogue: &app.Catalogue{Products: store},
 		Reviews:   &app.Reviews{Reviews: store, ImagePrefix: images},
 		Profiles:  &app.Profiles{Profiles: store, ImagePrefix: images},
-		Images:    &app.Images{Images: store, PublicURL: o.PublicURL},
+		Images:    &app.Images{Images: store, Sweeper: store, PublicURL: o.PublicURL, Now: o.Now, Log: o.Log},
 		Orders:    orders,
 		Payments:  payments,
 		Inbox:     &app.Inbox{Messages: store, Admins: store, Mail: o.Outbox},

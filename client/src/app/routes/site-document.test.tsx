@@ -6,13 +6,13 @@ import { renderWithProviders } from '@/testing/test-utils';
 import SiteDocumentPage from './site-document';
 
 const POLICIES = [
-  { path: '/terms', content: siteDocuments.terms, title: 'Terms of sale' },
-  { path: '/privacy', content: siteDocuments.privacy, title: 'Privacy policy' },
-  { path: '/warranty', content: siteDocuments.warranty, title: 'Warranty policy' },
+  { path: '/terms', content: siteDocuments.terms, title: 'Terms of sale', updated: 'November 23, 2026' },
+  { path: '/privacy', content: siteDocuments.privacy, title: 'Privacy policy', updated: 'November 25, 2026' },
+  { path: '/warranty', content: siteDocuments.warranty, title: 'Warranty policy', updated: 'November 23, 2026' },
 ] as const;
 
 describe('SiteDocumentPage', () => {
-  for (const { path, content, title } of POLICIES) {
+  for (const { path, content, title, updated: date } of POLICIES) {
     it(`${path}: the ${title} from site-documents.ts, every section under its heading, with its date and the page title`, async () => {
       renderWithProviders(<SiteDocumentPage />, { route: path });
       expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(title);
@@ -24,7 +24,7 @@ describe('SiteDocumentPage', () => {
         for (const item of 'items' in section ? section.items : []) expect(within(region).getByText(item).tagName).toBe('LI');
       }
       const updated = screen.getByText('Last updated', { exact: false });
-      expect(updated).toHaveTextContent('Last updated November 23, 2026');
+      expect(updated).toHaveTextContent(`Last updated ${date}`);
       expect(updated.querySelector('time')).toHaveAttribute('dateTime', content.updated);
       await vi.waitFor(() => expect(document.title).toBe(`${title} | Ironclad Machinery`));
     });
@@ -42,6 +42,15 @@ describe('SiteDocumentPage', () => {
     expect(within(screen.getByRole('region', { name: 'What we keep, and why' })).getAllByRole('listitem').length).toBeGreaterThanOrEqual(4);
     expect(screen.getByRole('region', { name: 'Card payments' })).toHaveTextContent(/handled by Stripe/);
     expect(screen.getByRole('link', { name: 'sales@ironclad-machinery.example' })).toHaveAttribute('href', 'mailto:sales@ironclad-machinery.example');
+  });
+
+  it('/privacy says what an account’s deletion deletes and what it keeps, and why', () => {
+    renderWithProviders(<SiteDocumentPage />, { route: '/privacy' });
+    const deletion = screen.getByRole('region', { name: 'Deleting your account' });
+    expect(deletion).toHaveTextContent(/Account page of your dashboard/);
+    expect(deletion).toHaveTextContent(/paid orders, because tax and accounting rules require us to keep them for 7 years/);
+    expect(deletion).toHaveTextContent(/name, e-mail address, delivery address and mobile number removed/);
+    expect(deletion).toHaveTextContent(/"Former customer"/);
   });
 
   it('/warranty keeps the banner’s promise (2 months of delivery) and lists the claim as numbered steps', () => {

@@ -1,11 +1,14 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
 import type { UseMutationResult } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
+import { Link as RouterLink } from 'react-router';
 import { FormError } from '@/components/form/form-error';
 import { FormTextField } from '@/components/form/form-text-field';
 import { PasswordField } from '@/components/form/password-field';
 import { messages } from '@/config/messages';
+import { paths } from '@/config/paths';
 import type { AuthSession } from '@/types/api';
 import { useLogin, type LoginInput } from '../api/login';
 import { useRegister, type RegisterInput } from '../api/register';
@@ -85,16 +88,21 @@ export function AuthForm<V extends Partial<AuthValues>>({ title, submit, fields,
   );
 }
 
-/** Email and password sign-in; the session starts on success (the page then moves on). */
+/** Email and password sign-in; the session starts on success (the page then moves on). Forgot password? under it. */
 export function LoginForm() {
   return (
-    <AuthForm<LoginInput>
-      title={messages.auth.loginTitle}
-      submit={messages.auth.loginSubmit}
-      fields={['email']}
-      passwordAutoComplete="current-password"
-      mutation={useLogin()}
-    />
+    <Box sx={{ display: 'grid', gap: 1.5 }}>
+      <AuthForm<LoginInput>
+        title={messages.auth.loginTitle}
+        submit={messages.auth.loginSubmit}
+        fields={['email']}
+        passwordAutoComplete="current-password"
+        mutation={useLogin()}
+      />
+      <Link component={RouterLink} to={paths.forgotPassword} sx={{ justifySelf: 'end', fontWeight: 700, color: 'info.main' }}>
+        {messages.auth.forgotPassword}
+      </Link>
+    </Box>
   );
 }
 

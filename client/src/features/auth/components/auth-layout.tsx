@@ -16,10 +16,10 @@ interface AuthLayoutProps {
   notice?: string | null;
   /** The email/password form. */
   form: ReactNode;
-  /** Continue with Google. */
-  alternative: ReactNode;
-  /** The link to the other sign-in page. */
-  footer: ReactNode;
+  /** Continue with Google; the pages without it (forgot and reset password) have no "OR". */
+  alternative?: ReactNode;
+  /** The link to the other sign-in page (or back to it). */
+  footer?: ReactNode;
 }
 
 /** The frame of /login and /register: the store's promise on the left (wide screens), the form on the right. */
@@ -81,9 +81,13 @@ export function AuthLayout({ title, subtitle, notice, form, alternative, footer 
             </Alert>
           )}
           {form}
-          <Divider sx={{ color: 'text.secondary', fontSize: '0.8rem', fontWeight: 700, letterSpacing: '0.12em' }}>{messages.auth.or}</Divider>
-          {alternative}
-          <Typography sx={{ textAlign: 'center', color: 'text.secondary' }}>{footer}</Typography>
+          {alternative && (
+            <>
+              <Divider sx={{ color: 'text.secondary', fontSize: '0.8rem', fontWeight: 700, letterSpacing: '0.12em' }}>{messages.auth.or}</Divider>
+              {alternative}
+            </>
+          )}
+          {footer && <Typography sx={{ textAlign: 'center', color: 'text.secondary' }}>{footer}</Typography>}
         </Box>
       </Box>
     </Container>

@@ -32,6 +32,8 @@ const PAGES = {
 
 /** Why the user was sent to sign in, if they were. */
 function noticeFor(state: LoginLocationState | null): string | null {
+  if (state?.notice === 'password-reset') return messages.auth.passwordReset;
+  if (state?.reason === 'signed-out-everywhere') return messages.auth.signedOutEverywhere;
   if (state?.reason === 'expired') return messages.auth.sessionExpired;
   if (state?.reason === 'not-admin') return messages.auth.adminsOnly;
   if (state?.from) return messages.auth.signInToContinue;

@@ -11,17 +11,23 @@ import { loadGoogleIdentity } from '../utils/google-identity';
 
 const GOOGLE_BUTTON_MAX_WIDTH = 400; // Google's limit for renderButton's width
 
+interface GoogleSignInButtonProps {
+  context: 'signin' | 'signup' | 'use';
+  /** Takes the credential instead of signing in with it (a fresh sign-in that confirms an account's deletion). */
+  onCredential?: (credential: string) => void;
+}
+
 /**
  * "Continue with Google": Google's own button (Google Identity Services), whose
- * credential goes to POST /auth/google. Without a Google client id in the
- * store's config it stays a disabled button that says why.
+ * credential goes to POST /auth/google (or to onCredential). Without a Google
+ * client id in the store's config it stays a disabled button that says why.
  */
-export function GoogleSignInButton({ context }: { context: 'signin' | 'signup' }) {
+export function GoogleSignInButton({ context, onCredential }: GoogleSignInButtonProps) {
   const config = usePublicConfig();
   const clientId = config.data?.googleClientId ?? '';
   const signIn = useGoogleSignIn();
-  const signInWith = useRef(signIn.mutate);
-  signInWith.current = signIn.mutate;
+  const signInWith = useRef(onCredential ?? signIn.mutate);
+  signInWith.current = onCredential ?? signIn.mutate;
   const wrapper = useRef<HTMLDivElement>(null);
   const slot = useRef<HTMLDivElement>(null);
   const [status, setStatus] = useState<'loading' | 'ready' | 'failed'>('loading');

@@ -11,6 +11,7 @@ import InsightsOutlinedIcon from '@mui/icons-material/InsightsOutlined';
 import Inventory2OutlinedIcon from '@mui/icons-material/Inventory2Outlined';
 import ForwardToInboxOutlinedIcon from '@mui/icons-material/ForwardToInboxOutlined';
 import LocalShippingOutlinedIcon from '@mui/icons-material/LocalShippingOutlined';
+import ManageAccountsOutlinedIcon from '@mui/icons-material/ManageAccountsOutlined';
 import PersonOutlineIcon from '@mui/icons-material/PersonOutlineOutlined';
 import RequestQuoteOutlinedIcon from '@mui/icons-material/RequestQuoteOutlined';
 import RateReviewOutlinedIcon from '@mui/icons-material/RateReviewOutlined';
@@ -39,6 +40,7 @@ export const ACCOUNT_ITEMS: readonly DashboardMenuItem[] = [
   { to: d.myQuotes, label: messages.dashboard.myQuotes, icon: <RequestQuoteOutlinedIcon />, customersOnly: true },
   { to: d.myClaims, label: messages.dashboard.myClaims, icon: <AssignmentReturnOutlinedIcon />, customersOnly: true },
   { to: d.addReview, label: messages.dashboard.addReview, icon: <RateReviewOutlinedIcon />, customersOnly: true },
+  { to: d.account, label: messages.dashboard.account, icon: <ManageAccountsOutlinedIcon /> },
 ];
 
 export const ADMIN_ITEMS: readonly DashboardMenuItem[] = [

@@ -13,8 +13,8 @@ export const preloadFooter = () => Footer.preload();
 /** Holds the footer's place (same colour, similar height) until its code arrives. */
 const footerPlaceholder = <Box aria-hidden="true" sx={{ bgcolor: 'secondary.main', minHeight: { xs: 560, md: 340 } }} />;
 
-/** Header, the page, footer; with a skip link for keyboard users. */
-export function MainLayout({ children }: { children: ReactNode }) {
+/** Header, the page (after the banner, if any), footer; with a skip link for keyboard users. */
+export function MainLayout({ children, banner }: { children: ReactNode; banner?: ReactNode }) {
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
       <Box
@@ -37,6 +37,7 @@ export function MainLayout({ children }: { children: ReactNode }) {
       </Box>
       <Header />
       <Box component="main" id="main" tabIndex={-1} sx={{ flexGrow: 1, outline: 'none' }}>
+        {banner}
         {children}
       </Box>
       <LazyOnVisible fallback={footerPlaceholder} rootMargin="600px 0px" prerendered>

@@ -1,0 +1,187 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inject } from 'vitest';
+import { E2E_PASSWORD, registerAccount, uniqueEmail } from './accounts';
+import { launchBrowser, openPage, webUrl } from './browser';
+import { mailedToken } from './mail-catcher';
+
+/**
+ * Accounts a customer can trust (issue 29), in Chromium against the real
+ * server: the e-mails are read from the SMTP catcher the e2e setup starts,
+ * as a person reads them from their mailbox. Each new page is axe-clean at
+ * 1280 and 400 px.
+ */
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+const path = (page: Page) => new URL(page.url()).pathname;
+
+/** Serious and critical axe violations of the page as it is, at 1280 and 400 px wide. */
+async function expectAxeClean(page: Page, what: string) {
+  for (const width of [1280, 400]) {
+    await page.setViewportSize({ width, height: 900 });
+    const results = await new AxeBuilder({ page }).analyze();
+    const failing = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(
+      failing.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+      `axe on ${what} at ${width}px`,
+    ).toEqual([]);
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+async function signInStatus(email: string, password: string): Promise<number> {
+  const response = await fetch(new URL('/auth/login', inject('apiUrl')), {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  return response.status;
+}
+
+describe('accounts a customer can trust', () => {
+  it('forgot password → the e-mail → reset → sign in with the new password', async () => {
+    const email = uniqueEmail('forgetful');
+    await registerAccount('Fay Forgetful', email);
+    const { context, page, pageErrors } = await openPage(browser, '/login');
+    try {
+      await page.getByRole('link', { name: 'Forgot password?' }).click();
+      await page.waitForURL((url) => url.pathname === '/forgot-password');
+      await page.getByRole('heading', { level: 1, name: 'Forgot your password?' }).waitFor();
+      await expectAxeClean(page, '/forgot-password');
+
+      const asked = Date.now();
+      await page.getByLabel('Email').fill(email);
+      await page.getByRole('button', { name: 'Send the link' }).click();
+      await page.getByRole('status').filter({ hasText: `If an account uses ${email}, we have sent it a link` }).waitFor();
+      await expectAxeClean(page, '/forgot-password, sent');
+
+      // The e-mail, from the mailbox; the link opens the reset page.
+      const token = await mailedToken(email, /Reset your .* password/, 'reset-password', asked);
+      await page.goto(webUrl(`/reset-password?token=${token}`));
+      await page.getByRole('heading', { level: 1, name: 'Choose a new password' }).waitFor();
+      await expectAxeClean(page, '/reset-password');
+      await page.getByLabel(/^New password/).fill('brand-new-pw-1');
+      await page.getByLabel(/^Repeat the new password/).fill('brand-new-pw-1');
+      await page.getByRole('button', { name: 'Set the new password' }).click();
+
+      await page.waitForURL((url) => url.pathname === '/login');
+      await page.getByText('Your password was changed and every session signed out. Please sign in with the new password.').waitFor();
+      await page.getByLabel('Email').fill(email);
+      await page.getByLabel('Password', { exact: false }).first().fill('brand-new-pw-1');
+      await page.getByRole('button', { name: 'Login' }).click();
+      await page.waitForURL((url) => url.pathname === '/');
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Sign Out' }).waitFor();
+      expect(await page.evaluate(() => localStorage.getItem('accessToken'))).not.toBeNull();
+
+      // The link worked once; the old password no longer does.
+      await page.goto(webUrl(`/reset-password?token=${token}`));
+      await page.getByLabel(/^New password/).fill('another-pw-22');
+      await page.getByLabel(/^Repeat the new password/).fill('another-pw-22');
+      await page.getByRole('button', { name: 'Set the new password' }).click();
+      await page.getByRole('alert').filter({ hasText: 'This link has been used, has expired or is not valid.' }).waitFor();
+      expect(await signInStatus(email, E2E_PASSWORD)).toBe(401);
+      expect(pageErrors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('sign up → the banner → the e-mail → verify: the banner goes and the Account page says Verified', async () => {
+    const email = uniqueEmail('newcomer');
+    const { context, page, pageErrors } = await openPage(browser, '/register');
+    try {
+      const signedUp = Date.now();
+      await page.getByLabel('Name').fill('Nia Newcomer');
+      await page.getByLabel('Email').fill(email);
+      await page.getByLabel('Password', { exact: false }).first().fill(E2E_PASSWORD);
+      await page.getByRole('button', { name: 'Sign Up' }).click();
+      await page.waitForURL((url) => url.pathname === '/');
+
+      // Until verified: the banner on every page, the account usable meanwhile.
+      const banner = page.getByRole('region', { name: 'E-mail verification' });
+      await banner.getByText(`Please verify your e-mail address: open the link we sent to ${email}.`).waitFor();
+      await page.goto(webUrl('/dashboard/account'));
+      await page.getByRole('heading', { level: 1, name: 'Account' }).waitFor();
+      await banner.waitFor();
+      await page.getByRole('article', { name: 'E-mail address' }).getByText('Not verified').waitFor();
+      await expectAxeClean(page, '/dashboard/account, unverified, with the banner');
+
+      const token = await mailedToken(email, /Confirm your e-mail address/, 'verify-email', signedUp);
+      await page.goto(webUrl(`/verify-email?token=${token}`));
+      await page.getByText(`Thank you: ${email} is verified.`).waitFor();
+      expect(await banner.count()).toBe(0);
+      await expectAxeClean(page, '/verify-email');
+      await page.getByRole('link', { name: 'Go to my dashboard' }).click();
+      await page.waitForURL((url) => url.pathname === '/dashboard');
+      await page.getByRole('navigation', { name: 'Dashboard menu' }).first().getByRole('link', { name: 'Account' }).click();
+      await page.getByRole('article', { name: 'E-mail address' }).getByText('Verified', { exact: true }).waitFor();
+      expect(await banner.count()).toBe(0);
+
+      // The link worked once.
+      await page.goto(webUrl(`/verify-email?token=${token}`));
+      await page.getByRole('alert').filter({ hasText: 'This link has been used, has expired or is not valid.' }).waitFor();
+      expect(pageErrors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('Account page: sign out everywhere ends another browser’s session; deleting the account signs out and ends the sign-in', async () => {
+    const email = uniqueEmail('leaver');
+    const account = await registerAccount('Lee Leaver', email);
+    const phone = await openPage(browser, '/', { width: 400, height: 800 });
+    const laptop = await openPage(browser, '/');
+    try {
+      for (const { page } of [phone, laptop]) {
+        await page.evaluate((t) => localStorage.setItem('accessToken', t), account.token);
+      }
+      await phone.page.goto(webUrl('/dashboard/account'));
+      await phone.page.getByRole('heading', { level: 1, name: 'Account' }).waitFor();
+      await expectAxeClean(phone.page, '/dashboard/account');
+
+      await phone.page.getByRole('button', { name: 'Sign out everywhere' }).click();
+      const confirm = phone.page.getByRole('dialog', { name: 'Sign out on every device?' });
+      await confirm.getByRole('button', { name: 'Sign out everywhere' }).click();
+      await phone.page.waitForURL((url) => url.pathname === '/login');
+      await phone.page.getByText('You were signed out on every device. Sign in again to go on.').waitFor();
+      expect(await phone.page.evaluate(() => localStorage.getItem('accessToken'))).toBeNull();
+
+      // The laptop's copy of the token is refused: its next page asks to sign in (as for any signed-out
+      // visitor, or saying the session ended, whichever the app sees first: the page or the 401).
+      await laptop.page.goto(webUrl('/dashboard/myorder'));
+      await laptop.page.waitForURL((url) => url.pathname === '/login');
+      await laptop.page.getByText(/^(Please sign in to continue\.|Your session has ended\. Please sign in again\.)$/).waitFor();
+      await expect.poll(() => laptop.page.evaluate(() => localStorage.getItem('accessToken'))).toBeNull();
+
+      // Signed in again, the account is deleted from the laptop.
+      await laptop.page.getByLabel('Email').fill(email);
+      await laptop.page.getByLabel('Password', { exact: false }).first().fill(E2E_PASSWORD);
+      await laptop.page.getByRole('button', { name: 'Login' }).click();
+      await laptop.page.waitForURL((url) => url.pathname === '/dashboard/myorder');
+      await laptop.page.goto(webUrl('/dashboard/account'));
+      await laptop.page.getByRole('button', { name: 'Delete my account' }).click();
+      const dialog = laptop.page.getByRole('dialog', { name: 'Delete your account?' });
+      await dialog.getByLabel('Password', { exact: false }).first().fill(E2E_PASSWORD);
+      await expectAxeClean(laptop.page, '/dashboard/account, the delete dialog');
+      await dialog.getByRole('button', { name: 'Delete my account' }).click();
+      await laptop.page.getByRole('alert').filter({ hasText: 'Your account was deleted.' }).waitFor();
+      expect(path(laptop.page)).toBe('/');
+      expect(await laptop.page.evaluate(() => localStorage.getItem('accessToken'))).toBeNull();
+      expect(await signInStatus(email, E2E_PASSWORD)).toBe(401);
+      expect(laptop.pageErrors).toEqual([]);
+    } finally {
+      await phone.context.close();
+      await laptop.context.close();
+    }
+  });
+});

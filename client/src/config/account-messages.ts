@@ -1,0 +1,88 @@
+/**
+ * The UI strings of the account's own security (issue 29): forgot and reset
+ * password, e-mail verification (the page and the banner) and the
+ * dashboard's Account page. Kept apart from messages.ts because only lazy
+ * code uses them: messages.ts is part of the first load of `/`.
+ */
+export const accountMessages = {
+  forgot: {
+    title: 'Forgot your password?',
+    subtitle: 'Enter the e-mail address of your account and we will send it a link to choose a new password.',
+    submit: 'Send the link',
+    sentTitle: 'Check your e-mail',
+    sent: (email: string) => `If an account uses ${email}, we have sent it a link to choose a new password. The link works for 30 minutes.`,
+    notReceived: 'Nothing after a few minutes? Look in your spam folder, or ask again.',
+    askAgain: 'Ask again',
+    remembered: 'Remembered it?',
+    backToLogin: 'Please Login',
+    failed: 'The link could not be sent',
+  },
+  reset: {
+    title: 'Choose a new password',
+    subtitle: 'Setting a new password signs you out on every device.',
+    password: 'New password',
+    confirm: 'Repeat the new password',
+    confirmRequired: 'Please repeat the new password',
+    mismatch: 'The two passwords are not the same',
+    submit: 'Set the new password',
+    failed: 'The password could not be set',
+    noToken: 'This page opens from the link in the e-mail we send when you forget your password.',
+    askNew: 'Ask for a new link',
+  },
+  verify: {
+    title: 'Verify your e-mail address',
+    subtitle: 'The link in the e-mail we sent you confirms that the address is yours.',
+    checking: 'Verifying your e-mail address…',
+    done: (email: string) => `Thank you: ${email} is verified.`,
+    noToken: 'This page opens from the link in the e-mail we sent when you signed up.',
+    toDashboard: 'Go to my dashboard',
+    toLogin: 'Login',
+    newLink: 'Signed in? Ask for a new link from your dashboard’s Account page.',
+    toAccount: 'Open my Account page',
+  },
+  banner: {
+    label: 'E-mail verification',
+    text: (email: string) => `Please verify your e-mail address: open the link we sent to ${email}.`,
+    sendAgain: 'Send the link again',
+  },
+  account: {
+    title: 'Account',
+    subtitle: 'Your e-mail address, your password and your sessions, and deleting your account.',
+    emailTitle: 'E-mail address',
+    verified: 'Verified',
+    notVerified: 'Not verified',
+    verifiedText: 'Your address is verified.',
+    notVerifiedText: 'Open the link we sent you to verify your address. It works for 24 hours.',
+    sendAgain: 'Send the link again',
+    sent: (email: string) => `We have sent a new link to ${email}.`,
+    sendFailed: 'The link could not be sent',
+    passwordTitle: 'Change password',
+    passwordText: 'Your other sessions are signed out when the password changes.',
+    current: 'Current password',
+    newPassword: 'New password',
+    change: 'Change password',
+    changed: 'Your password was changed. Your other sessions were signed out.',
+    changeFailed: 'The password could not be changed',
+    sessionsTitle: 'Sign out everywhere',
+    sessionsText: 'Signed in on a shared or lost device? End every session of your account, this one included.',
+    signOutEverywhere: 'Sign out everywhere',
+    confirmSignOutTitle: 'Sign out on every device?',
+    confirmSignOut: 'Every device signed in to your account, this one included, is signed out. You can sign in again at once.',
+    cancel: 'Cancel',
+    signOutFailed: 'Could not sign out everywhere',
+    deleteTitle: 'Delete account',
+    deleteText:
+      'Your account, your profile and your unpaid orders are deleted, and you are signed out everywhere. Paid orders stay for our accounts ' +
+      'and tax records, without your name, e-mail address, delivery address or mobile number; your reviews stay under “Former customer” ' +
+      'unless you delete them too.',
+    privacyLink: 'What we keep, and why',
+    deleteButton: 'Delete my account',
+    confirmDeleteTitle: 'Delete your account?',
+    confirmDelete: 'This cannot be undone. Enter your password to confirm.',
+    confirmDeleteGoogle: 'This cannot be undone. Continue with Google to confirm.',
+    password: 'Password',
+    deleteReviews: 'Also delete my reviews',
+    deleted: 'Your account was deleted.',
+    deleteFailed: 'The account could not be deleted',
+  },
+} as const;

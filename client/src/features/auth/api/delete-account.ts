@@ -1,0 +1,16 @@
+import { useMutation } from '@tanstack/react-query';
+import { apiClient } from '@/lib/api-client';
+import type { AccountDeletion, DeleteResult } from '@/types/api';
+
+/**
+ * DELETE /account, confirmed with the password or a fresh Google ID token:
+ * 400 for a wrong confirmation, 409 for the store's last admin.
+ */
+export function deleteAccount(input: AccountDeletion): Promise<DeleteResult> {
+  return apiClient.request<DeleteResult>('/account', { method: 'DELETE', body: input }).then((r) => r.data);
+}
+
+/** The session ends with the account: the caller ends it here too (endSession). */
+export function useDeleteAccount() {
+  return useMutation({ mutationFn: deleteAccount });
+}

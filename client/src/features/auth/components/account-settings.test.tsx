@@ -1,0 +1,146 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Route, Routes } from 'react-router';
+import { RequireAuth } from '@/app/guards/require-auth';
+import { fakeApi, jsonResponse, problemResponse, renderWithProviders } from '@/testing/test-utils';
+import type { User } from '@/types/api';
+import { AccountSettings } from './account-settings';
+
+const ada: User = {
+  _id: '64b7f0c2a1b2c3d4e5f60711',
+  email: 'ada@example.com',
+  name: 'Ada',
+  role: '',
+  provider: 'password',
+  createdAt: '2024-01-01T00:00:00Z',
+  emailVerified: false,
+};
+
+beforeEach(() => {
+  window.localStorage.setItem('accessToken', 'tok-1');
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+function renderAccount(user: User, routes: Parameters<typeof fakeApi>[0] = {}) {
+  const api = fakeApi({
+    'GET /auth/me': () => jsonResponse({ user }),
+    'GET /config': () => jsonResponse({ paymentProvider: 'test', stripePublishableKey: '', googleClientId: '' }),
+    ...routes,
+  });
+  vi.stubGlobal('fetch', api.fetch);
+  const result = renderWithProviders(<AccountSettings />, { route: '/dashboard/account' });
+  return { ...result, api };
+}
+
+const card = async (name: string) => screen.findByRole('article', { name });
+
+describe('AccountSettings', () => {
+  it('an unverified address: Not verified, and the link sent again with a toast', async () => {
+    const { api } = renderAccount(ada, { 'POST /auth/verify-email/resend': () => jsonResponse({ message: 'sent' }, { status: 202 }) });
+    const email = await card('E-mail address');
+    expect(within(email).getByText('Not verified')).toBeInTheDocument();
+    expect(within(email).getByText('ada@example.com')).toBeInTheDocument();
+    await userEvent.click(within(email).getByRole('button', { name: 'Send the link again' }));
+    expect(await screen.findByText('We have sent a new link to ada@example.com.')).toBeInTheDocument();
+    expect(api.calls.filter((c) => c.path === '/auth/verify-email/resend')).toHaveLength(1);
+  });
+
+  it('a verified address: Verified, nothing to send', async () => {
+    renderAccount({ ...ada, emailVerified: true });
+    const email = await card('E-mail address');
+    expect(within(email).getByText('Verified')).toBeInTheDocument();
+    expect(within(email).queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  it('change password: a wrong current password under its field; then the fresh session replaces this one', async () => {
+    let right = false;
+    const { api } = renderAccount(ada, {
+      'POST /auth/password/change': () =>
+        right
+          ? jsonResponse({ token: 'tok-2', user: ada })
+          : problemResponse(400, 'The password is not correct.', { currentPassword: 'The password is not correct.' }),
+    });
+    const form = within(await card('Change password'));
+    await userEvent.type(form.getByLabelText(/^Current password/), 'wrong-one');
+    await userEvent.type(form.getByLabelText(/^New password/), 'new-secret');
+    await userEvent.click(form.getByRole('button', { name: 'Change password' }));
+    await vi.waitFor(() => expect(form.getByLabelText(/^Current password/)).toHaveAccessibleDescription('The password is not correct.'));
+    expect(window.localStorage.getItem('accessToken')).toBe('tok-1');
+    right = true;
+    await userEvent.clear(form.getByLabelText(/^Current password/));
+    await userEvent.type(form.getByLabelText(/^Current password/), 'secret1');
+    await userEvent.click(form.getByRole('button', { name: 'Change password' }));
+    expect(await screen.findByText('Your password was changed. Your other sessions were signed out.')).toBeInTheDocument();
+    expect(window.localStorage.getItem('accessToken')).toBe('tok-2');
+    expect(api.calls.filter((c) => c.path === '/auth/password/change').at(-1)?.body).toEqual({ currentPassword: 'secret1', password: 'new-secret' });
+    expect(form.getByLabelText(/^Current password/)).toHaveValue('');
+  });
+
+  it('sign out everywhere: after a confirmation the session ends, and the dashboard’s guard opens /login saying why', async () => {
+    const api = fakeApi({ 'GET /auth/me': () => jsonResponse({ user: ada }), 'POST /auth/sign-out-everywhere': () => new Response(null, { status: 204 }) });
+    vi.stubGlobal('fetch', api.fetch);
+    renderWithProviders(
+      <Routes>
+        <Route element={<RequireAuth />}>
+          <Route path="/dashboard/account" element={<AccountSettings />} />
+        </Route>
+        <Route path="*" element={null} />
+      </Routes>,
+      { route: '/dashboard/account' },
+    );
+    await userEvent.click(within(await card('Sign out everywhere')).getByRole('button', { name: 'Sign out everywhere' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Sign out on every device?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Sign out everywhere' }));
+    await vi.waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/login'));
+    expect(JSON.parse(screen.getByTestId('location-state').textContent ?? 'null')).toMatchObject({
+      reason: 'signed-out-everywhere',
+      from: { pathname: '/dashboard/account' },
+    });
+    expect(window.localStorage.getItem('accessToken')).toBeNull();
+    expect(api.calls.filter((c) => c.path === '/auth/sign-out-everywhere')).toHaveLength(1);
+  });
+
+  it('delete account: says what stays, asks for the password; a wrong one is said under it; then the account and session go', async () => {
+    let right = false;
+    const { api } = renderAccount(ada, {
+      'DELETE /account': () =>
+        right
+          ? jsonResponse({ acknowledged: true, deletedCount: 1 })
+          : problemResponse(400, 'The password is not correct.', { password: 'The password is not correct.' }),
+    });
+    const section = within(await card('Delete account'));
+    expect(section.getByText(/Paid orders stay for our accounts and tax records/)).toBeInTheDocument();
+    expect(section.getByRole('link', { name: 'What we keep, and why' })).toHaveAttribute('href', '/privacy');
+    await userEvent.click(section.getByRole('button', { name: 'Delete my account' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Delete your account?' }));
+    await userEvent.click(dialog.getByRole('button', { name: 'Delete my account' }));
+    expect(dialog.getByLabelText(/^Password/)).toHaveAccessibleDescription('Password is Required');
+    expect(api.calls.filter((c) => c.method === 'DELETE')).toEqual([]);
+    await userEvent.type(dialog.getByLabelText(/^Password/), 'wrong-one');
+    await userEvent.click(dialog.getByRole('checkbox', { name: 'Also delete my reviews' }));
+    await userEvent.click(dialog.getByRole('button', { name: 'Delete my account' }));
+    await vi.waitFor(() => expect(dialog.getByLabelText(/^Password/)).toHaveAccessibleDescription('The password is not correct.'));
+    expect(window.localStorage.getItem('accessToken')).toBe('tok-1');
+    right = true;
+    await userEvent.clear(dialog.getByLabelText(/^Password/));
+    await userEvent.type(dialog.getByLabelText(/^Password/), 'secret1');
+    await userEvent.click(dialog.getByRole('button', { name: 'Delete my account' }));
+    await vi.waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/));
+    expect(await screen.findByText('Your account was deleted.')).toBeInTheDocument();
+    expect(window.localStorage.getItem('accessToken')).toBeNull();
+    expect(api.calls.filter((c) => c.method === 'DELETE').at(-1)).toMatchObject({ path: '/account', body: { password: 'secret1', deleteReviews: true } });
+  });
+
+  it('a Google account confirms its deletion with Google, not a password', async () => {
+    renderAccount({ ...ada, provider: 'google', emailVerified: true });
+    await userEvent.click(within(await card('Delete account')).getByRole('button', { name: 'Delete my account' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Delete your account?' }));
+    expect(dialog.getByText('This cannot be undone. Continue with Google to confirm.')).toBeInTheDocument();
+    expect(dialog.getByRole('button', { name: 'Continue with Google' })).toBeInTheDocument();
+    expect(dialog.queryByLabelText(/^Password/)).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,55 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Container from '@mui/material/Container';
+import { accountMessages } from '@/config/account-messages';
+import { useSession } from '@/lib/auth';
+import { withReason } from '@/lib/form-errors';
+import { useToast } from '@/lib/toast';
+import { useResendVerification } from '../api/resend-verification';
+
+const m = accountMessages.banner;
+
+/** "Send the link again", with its toasts: the banner's and the Account page's. */
+export function useSendVerificationAgain(email: string) {
+  const toast = useToast();
+  const resend = useResendVerification();
+  const send = () =>
+    resend.mutate(undefined, {
+      onSuccess: () => toast.success(accountMessages.account.sent(email)),
+      onError: (error) => toast.error(withReason(accountMessages.account.sendFailed, error)),
+    });
+  return { send, pending: resend.isPending };
+}
+
+/**
+ * Until the address is verified (the account can browse, keep a profile and
+ * order meanwhile), every page says so at its top, with the link sent again
+ * on request. Nothing for a verified account, or until it is known.
+ */
+export default function VerifyEmailBanner() {
+  const { user } = useSession();
+  if (!user || user.emailVerified !== false) return null;
+  return <Banner email={user.email} />;
+}
+
+function Banner({ email }: { email: string }) {
+  const { send, pending } = useSendVerificationAgain(email);
+  return (
+    <Container maxWidth="lg" sx={{ pt: 2 }}>
+      <Alert
+        severity="info"
+        variant="outlined"
+        role="region"
+        aria-label={m.label}
+        action={
+          <Button type="button" color="inherit" size="small" onClick={send} loading={pending} sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}>
+            {m.sendAgain}
+          </Button>
+        }
+        sx={{ alignItems: 'center', flexWrap: { xs: 'wrap', sm: 'nowrap' }, '& .MuiAlert-action': { pl: { xs: 0, sm: 2 }, ml: { xs: 0, sm: 'auto' } } }}
+      >
+        {m.text(email)}
+      </Alert>
+    </Container>
+  );
+}

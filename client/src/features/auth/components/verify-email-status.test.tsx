@@ -1,0 +1,69 @@
+import { screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import VerifyEmailPage from '@/app/routes/verify-email';
+import { fakeApi, jsonResponse, problemResponse, renderAtRoute } from '@/testing/test-utils';
+import type { User } from '@/types/api';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const user: User = {
+  _id: '64b7f0c2a1b2c3d4e5f60711',
+  email: 'ada@example.com',
+  name: 'Ada',
+  role: '',
+  provider: 'password',
+  createdAt: '2024-01-01T00:00:00Z',
+  emailVerified: false,
+};
+
+function renderPage(search: string) {
+  return renderAtRoute('/verify-email', <VerifyEmailPage />, { route: `/verify-email${search}` });
+}
+
+describe('VerifyEmailPage', () => {
+  it('sends the token once and says the address is verified; signed out, it leads to Login', async () => {
+    const api = fakeApi({ 'POST /auth/verify-email': () => jsonResponse({ email: 'ada@example.com', emailVerified: true }) });
+    vi.stubGlobal('fetch', api.fetch);
+    renderPage('?token=abc123');
+    expect(await screen.findByText('Thank you: ada@example.com is verified.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
+    expect(api.calls).toEqual([{ method: 'POST', path: '/auth/verify-email', body: { token: 'abc123' }, authorization: null }]);
+  });
+
+  it('signed in, the account is read again (no more banner) and the dashboard is the way on', async () => {
+    window.localStorage.setItem('accessToken', 'tok');
+    let verified = false;
+    const api = fakeApi({
+      'POST /auth/verify-email': () => {
+        verified = true;
+        return jsonResponse({ email: user.email, emailVerified: true });
+      },
+      'GET /auth/me': () => jsonResponse({ user: { ...user, emailVerified: verified } }),
+    });
+    vi.stubGlobal('fetch', api.fetch);
+    const { queryClient } = renderPage('?token=abc123');
+    queryClient.setQueryData(['auth', 'me'], user);
+    expect(await screen.findByRole('link', { name: 'Go to my dashboard' })).toHaveAttribute('href', '/dashboard');
+    await vi.waitFor(() => expect(queryClient.getQueryData<User>(['auth', 'me'])?.emailVerified).toBe(true));
+  });
+
+  it('a used link: the server’s words, and where a new one comes from', async () => {
+    vi.stubGlobal(
+      'fetch',
+      fakeApi({ 'POST /auth/verify-email': () => problemResponse(400, 'This link has been used, has expired or is not valid. Please ask for a new one.') }).fetch,
+    );
+    renderPage('?token=used');
+    expect(await screen.findByRole('alert')).toHaveTextContent('This link has been used, has expired or is not valid.');
+    expect(screen.getByText(/Ask for a new link from your dashboard/)).toBeInTheDocument();
+  });
+
+  it('without a token sends nothing', () => {
+    const api = fakeApi({});
+    vi.stubGlobal('fetch', api.fetch);
+    renderPage('');
+    expect(screen.getByText(/opens from the link in the e-mail/)).toBeInTheDocument();
+    expect(api.calls).toEqual([]);
+  });
+});

@@ -1,0 +1,303 @@
+package mongodb
+
+import (
+	"context"
+	"time"
+
+	"go.mongodb.org/mongo-driver/v2/bson"
+
+	"storefront/server/internal/shop"
+)
+
+// The accounts' security (shop.AccountStore): mailed tokens kept as hashes
+// on the user's document, the session version, and the deletion marker.
+// Each change is one conditional write on that document; the tokens are
+// found by their hash through the mirror's key indexes (embedded) or the
+// sparse indexes verify_token and reset_token (MongoDB).
+
+var _ shop.AccountStore = (*Store)(nil)
+
+// accountTokenDoc is a mailed token as stored: its hash and expiry.
+type accountTokenDoc struct {
+	Hash      string    `bson:"hash"`
+	ExpiresAt time.Time `bson:"expiresAt"`
+}
+
+func newTokenDoc(t shop.AccountToken) *accountTokenDoc {
+	return &accountTokenDoc{Hash: t.Hash, ExpiresAt: t.ExpiresAt.UTC().Truncate(time.Millisecond)}
+}
+
+func (t *accountTokenDoc) token() *shop.AccountToken {
+	if t == nil {
+		return nil
+	}
+	return &shop.AccountToken{Hash: t.Hash, ExpiresAt: t.ExpiresAt}
+}
+
+// tokenHash is a mirror key: the hash of a token the account holds.
+func tokenHash(t *accountTokenDoc) (string, bool) {
+	if t == nil || t.Hash == "" {
+		return "", false
+	}
+	return t.Hash, true
+}
+
+// tokenField is the user document's field holding a token of kind (and
+// the name of its mirror key index).
+func tokenField(kind shop.TokenKind) string {
+	if kind == shop.TokenResetPassword {
+		return "resetToken"
+	}
+	return "verifyToken"
+}
+
+func (d userDoc) tokenOf(kind shop.TokenKind) *accountTokenDoc {
+	if kind == shop.TokenResetPassword {
+		return d.ResetToken
+	}
+	return d.VerifyToken
+}
+
+// The filters that state the guards to MongoDB. Fields left out when empty
+// (omitempty) are matched by null.
+var (
+	notDeleting = bson.E{Key: "deletingAt", Value: nil}
+	unverified  = bson.E{Key: "emailVerified", Value: bson.D{{Key: "$ne", Value: true}}}
+)
+
+// usableToken is the filter of a token of kind with this hash, unexpired at now.
+func usableToken(kind shop.TokenKind, hash string, now time.Time) bson.D {
+	f := tokenField(kind)
+	return bson.D{{Key: f + ".hash", Value: hash}, {Key: f + ".expiresAt", Value: bson.D{{Key: "$gt", Value: now.UTC()}}}, notDeleting}
+}
+
+// sessionVersionIs matches the session version v (0 is stored as nothing).
+func sessionVersionIs(v int64) bson.E {
+	if v == 0 {
+		return bson.E{Key: "sessionVersion", Value: bson.D{{Key: "$in", Value: bson.A{int64(0), nil}}}}
+	}
+	return bson.E{Key: "sessionVersion", Value: v}
+}
+
+var errAccountChanged = shop.Errorf(shop.ECONFLICT, "Your account changed at the same time. Please try again.")
+
+// tokenGuard lets a write through only with a usable token of kind.
+func tokenGuard(kind shop.TokenKind, hash string, now time.Time) guard[userDoc] {
+	return guard[userDoc]{
+		filter: usableToken(kind, hash, now),
+		check: func(d userDoc) error {
+			if d.DeletingAt != nil || !d.tokenOf(kind).token().Usable(hash, now) {
+				return shop.ErrBadAccountToken()
+			}
+			return nil
+		},
+	}
+}
+
+// liveAccount lets a write through while the account is not being deleted.
+var liveAccount = guard[userDoc]{
+	filter: bson.D{notDeleting},
+	check: func(d userDoc) error {
+		if d.DeletingAt != nil {
+			return shop.NotFound("The user")
+		}
+		return nil
+	},
+}
+
+// updateUser applies update under g and returns the account as it is then.
+func (s *Store) updateUser(ctx context.Context, id string, g guard[userDoc], update bson.D) (shop.User, error) {
+	oid, err := objectID(id)
+	if err != nil {
+		return shop.User{}, err
+	}
+	if _, err := s.users.update(ctx, oid, g, update); err != nil {
+		return shop.User{}, err
+	}
+	d, err := s.users.get(ctx, oid)
+	return d.user(), err
+}
+
+// verifiedSet is the $set that marks the address verified, and the account
+// an admin when promote.
+func verifiedSet(promote bool) bson.D {
+	set := bson.D{{Key: "emailVerified", Value: true}}
+	if promote {
+		set = append(set, bson.E{Key: "role", Value: shop.RoleAdmin})
+	}
+	return set
+}
+
+// CreateUserWithToken inserts a new account holding a verification token.
+func (s *Store) CreateUserWithToken(ctx context.Context, u shop.User, verify shop.AccountToken) (shop.User, error) {
+	doc := s.newUserDoc(u)
+	doc.VerifyToken = newTokenDoc(verify)
+	return s.insertUser(ctx, doc)
+}
+
+// FindUserByToken returns the account holding a token of kind with this hash.
+func (s *Store) FindUserByToken(ctx context.Context, kind shop.TokenKind, hash string) (shop.User, error) {
+	f := tokenField(kind)
+	d, err := s.users.getBy(ctx, f, hash, bson.D{{Key: f + ".hash", Value: hash}})
+	if shop.ErrorCode(err) == shop.ENOTFOUND {
+		return shop.User{}, shop.ErrBadAccountToken()
+	}
+	return d.user(), err
+}
+
+// SetAccountToken stores a new token of kind on the account.
+func (s *Store) SetAccountToken(ctx context.Context, userID string, kind shop.TokenKind, t shop.AccountToken) error {
+	g := liveAccount
+	if kind == shop.TokenVerifyEmail {
+		g = guard[userDoc]{
+			filter: bson.D{notDeleting, unverified},
+			check: func(d userDoc) error {
+				if err := liveAccount.check(d); err != nil {
+					return err
+				}
+				if d.EmailVerified {
+					return shop.Errorf(shop.ECONFLICT, "Your e-mail address is verified already.")
+				}
+				return nil
+			},
+		}
+	}
+	_, err := s.updateUser(ctx, userID, g, bson.D{{Key: "$set", Value: bson.D{{Key: tokenField(kind), Value: newTokenDoc(t)}}}})
+	return err
+}
+
+// VerifyEmail marks the address verified with its token, which goes.
+func (s *Store) VerifyEmail(ctx context.Context, userID, hash string, now time.Time, promote bool) (shop.User, error) {
+	return s.updateUser(ctx, userID, tokenGuard(shop.TokenVerifyEmail, hash, now), bson.D{
+		{Key: "$set", Value: verifiedSet(promote)},
+		{Key: "$unset", Value: bson.D{{Key: "verifyToken", Value: ""}}},
+	})
+}
+
+// ResetPassword sets the password with a reset token, marks the address
+// verified and ends every session, in one write; both tokens go.
+func (s *Store) ResetPassword(ctx context.Context, userID, hash string, now time.Time, passwordHash string, promote bool) (shop.User, error) {
+	return s.updateUser(ctx, userID, tokenGuard(shop.TokenResetPassword, hash, now), bson.D{
+		{Key: "$set", Value: append(verifiedSet(promote), bson.E{Key: "passwordHash", Value: passwordHash})},
+		{Key: "$unset", Value: bson.D{{Key: "verifyToken", Value: ""}, {Key: "resetToken", Value: ""}}},
+		{Key: "$inc", Value: bson.D{{Key: "sessionVersion", Value: int64(1)}}},
+	})
+}
+
+// ChangePassword replaces the password and ends every session, if neither
+// changed since the caller's session read them.
+func (s *Store) ChangePassword(ctx context.Context, userID string, version int64, oldHash, newHash string) (shop.User, error) {
+	return s.updateUser(ctx, userID, guard[userDoc]{
+		filter: bson.D{sessionVersionIs(version), {Key: "passwordHash", Value: oldHash}, notDeleting},
+		check: func(d userDoc) error {
+			if d.SessionVersion != version || d.PasswordHash != oldHash || d.DeletingAt != nil {
+				return errAccountChanged
+			}
+			return nil
+		},
+	}, bson.D{
+		{Key: "$set", Value: bson.D{{Key: "passwordHash", Value: newHash}}},
+		{Key: "$unset", Value: bson.D{{Key: "resetToken", Value: ""}}},
+		{Key: "$inc", Value: bson.D{{Key: "sessionVersion", Value: int64(1)}}},
+	})
+}
+
+// EndSessions raises the session version.
+func (s *Store) EndSessions(ctx context.Context, userID string) (shop.User, error) {
+	return s.updateUser(ctx, userID, guard[userDoc]{}, bson.D{{Key: "$inc", Value: bson.D{{Key: "sessionVersion", Value: int64(1)}}}})
+}
+
+// MarkVerified marks the address verified (a Google sign-in vouches for it).
+func (s *Store) MarkVerified(ctx context.Context, userID string, promote bool) (shop.User, error) {
+	return s.updateUser(ctx, userID, liveAccount, bson.D{
+		{Key: "$set", Value: verifiedSet(promote)},
+		{Key: "$unset", Value: bson.D{{Key: "verifyToken", Value: ""}}},
+	})
+}
+
+// PromoteVerifiedUser makes the account with this email an admin if its
+// address is verified.
+func (s *Store) PromoteVerifiedUser(ctx context.Context, email string) (shop.UpdateResult, error) {
+	u, err := s.FindUserByEmail(ctx, email)
+	if err != nil {
+		return shop.UpdateResult{}, err
+	}
+	return s.users.update(ctx, mustOID(u.ID), guard[userDoc]{
+		filter: bson.D{{Key: "emailVerified", Value: true}, notDeleting},
+		check: func(d userDoc) error {
+			if !d.EmailVerified || d.DeletingAt != nil {
+				return shop.Errorf(shop.ECONFLICT, "The address %s is not verified yet.", d.Email)
+			}
+			return nil
+		},
+	}, bson.D{{Key: "$set", Value: bson.D{{Key: "role", Value: shop.RoleAdmin}}}})
+}
+
+// SetUserRoleIf gives the account the role to if it has the role from.
+func (s *Store) SetUserRoleIf(ctx context.Context, userID, from, to string) error {
+	_, err := s.updateUser(ctx, userID, guard[userDoc]{
+		filter: bson.D{{Key: "role", Value: from}},
+		check: func(d userDoc) error {
+			if d.Role != from {
+				return errAccountChanged
+			}
+			return nil
+		},
+	}, bson.D{{Key: "$set", Value: bson.D{{Key: "role", Value: to}}}})
+	return err
+}
+
+// BeginDeletion marks the account being deleted and ends its sessions, in
+// one write: the marker a crash before the end leaves for the next start.
+func (s *Store) BeginDeletion(ctx context.Context, userID string, version int64, at time.Time, deleteReviews bool) (shop.User, error) {
+	return s.updateUser(ctx, userID, guard[userDoc]{
+		filter: bson.D{sessionVersionIs(version), notDeleting},
+		check: func(d userDoc) error {
+			if d.SessionVersion != version || d.DeletingAt != nil {
+				return shop.ErrSessionEnded()
+			}
+			return nil
+		},
+	}, bson.D{
+		{Key: "$set", Value: bson.D{{Key: "deletingAt", Value: at.UTC().Truncate(time.Millisecond)}, {Key: "deleteReviews", Value: deleteReviews}}},
+		{Key: "$unset", Value: bson.D{{Key: "verifyToken", Value: ""}, {Key: "resetToken", Value: ""}}},
+		{Key: "$inc", Value: bson.D{{Key: "sessionVersion", Value: int64(1)}}},
+	})
+}
+
+// beingDeleted is the filter of the accounts whose deletion began before
+// cutoff (served by the sparse index deleting).
+func beingDeleted(cutoff time.Time) bson.D {
+	return bson.D{{Key: "deletingAt", Value: bson.D{{Key: "$lte", Value: cutoff.UTC()}}}}
+}
+
+var deletingFirst = bson.D{{Key: "deletingAt", Value: 1}}
+
+// UsersBeingDeleted returns the accounts whose deletion began before cutoff.
+func (s *Store) UsersBeingDeleted(ctx context.Context, cutoff time.Time) ([]shop.User, error) {
+	docs, _, err := s.users.list(ctx, listQuery[userDoc]{index: "createdAt", filter: beingDeleted(cutoff), sort: deletingFirst, limit: 1000,
+		match: func(d *userDoc) bool { return d.DeletingAt != nil && !d.DeletingAt.After(cutoff) }})
+	out := make([]shop.User, len(docs))
+	for i, d := range docs {
+		out[i] = d.user()
+	}
+	return out, err
+}
+
+// FinishDeletion deletes an account whose deletion has begun.
+func (s *Store) FinishDeletion(ctx context.Context, userID string) error {
+	oid, err := objectID(userID)
+	if err != nil {
+		return err
+	}
+	_, err = s.users.remove(ctx, oid, guard[userDoc]{
+		filter: bson.D{{Key: "deletingAt", Value: bson.D{{Key: "$ne", Value: nil}}}},
+		check: func(d userDoc) error {
+			if d.DeletingAt == nil {
+				return errAccountChanged
+			}
+			return nil
+		},
+	})
+	return err
+}

@@ -1,0 +1,146 @@
+package mongodb
+
+import (
+	"context"
+	"fmt"
+
+	"go.mongodb.org/mongo-driver/v2/bson"
+
+	"storefront/server/internal/shop"
+)
+
+// What a deleted account leaves in other collections (shop.ErasureStore):
+// its personal fields replaced by shop.ErasedMarker, one conditional write
+// per document whose guard is that the document is still the account's.
+
+var _ shop.ErasureStore = (*Store)(nil)
+
+// ownedBy is the guard of an erasure: the document still has this email.
+func ownedBy[D any](email string, emailOf func(D) string, what string) guard[D] {
+	return guard[D]{
+		filter: bson.D{{Key: "email", Value: email}},
+		check: func(d D) error {
+			if emailOf(d) != email {
+				return shop.NotFound(what)
+			}
+			return nil
+		},
+	}
+}
+
+// erasedFields is the $set that replaces a document's personal fields.
+func erasedFields(fields ...string) bson.D {
+	set := bson.D{}
+	for _, f := range fields {
+		set = append(set, bson.E{Key: f, Value: shop.ErasedMarker})
+	}
+	return bson.D{{Key: "$set", Value: set}}
+}
+
+// eraseBatch is how many documents an erasure reads at a time.
+const eraseBatch = 200
+
+// eraseAll applies erase to every document q finds, a page at a time: each
+// erased document leaves the query, so the first page is read again until
+// it is empty. A document that cannot be erased stops it.
+func eraseAll[K comparable, D any](ctx context.Context, t *collection[K, D], q listQuery[D], erase func(D) error) (int, error) {
+	q.limit = eraseBatch
+	n := 0
+	for {
+		docs, _, err := t.list(ctx, q)
+		if err != nil || len(docs) == 0 {
+			return n, err
+		}
+		for _, d := range docs {
+			if err := erase(d); err != nil && shop.ErrorCode(err) != shop.ENOTFOUND {
+				return n, fmt.Errorf("erase from %s: %w", t.name, err)
+			}
+			n++
+		}
+	}
+}
+
+// EraseOrder replaces the order's name, e-mail, address and mobile.
+func (s *Store) EraseOrder(ctx context.Context, id, email string) error {
+	oid, err := objectID(id)
+	if err != nil {
+		return err
+	}
+	email = shop.NormalizeEmail(email)
+	_, err = s.orders.update(ctx, oid, ownedBy(email, func(d orderDoc) string { return d.Email }, "The order"),
+		erasedFields("name", "email", "address", "mobile"))
+	return err
+}
+
+// EraseQuotes replaces the name, e-mail and company of email's quotes.
+func (s *Store) EraseQuotes(ctx context.Context, email string) (int, error) {
+	email = shop.NormalizeEmail(email)
+	q := listQuery[quoteDoc]{index: "email,createdAt", group: &email, filter: bson.D{{Key: "email", Value: email}}, sort: newestFirst}
+	return eraseAll(ctx, s.quotes, q, func(d quoteDoc) error {
+		_, err := s.quotes.update(ctx, d.ID, ownedBy(email, func(d quoteDoc) string { return d.Email }, shop.MsgQuoteNoun),
+			erasedFields("name", "email", "company"))
+		return err
+	})
+}
+
+// EraseClaims replaces the name and e-mail of email's claims.
+func (s *Store) EraseClaims(ctx context.Context, email string) (int, error) {
+	email = shop.NormalizeEmail(email)
+	q := listQuery[claimDoc]{index: "email,createdAt", group: &email, filter: bson.D{{Key: "email", Value: email}}, sort: newestFirst}
+	return eraseAll(ctx, s.claims, q, func(d claimDoc) error {
+		_, err := s.claims.update(ctx, d.ID, ownedBy(email, func(d claimDoc) string { return d.Email }, shop.MsgClaimNoun),
+			erasedFields("name", "email"))
+		return err
+	})
+}
+
+// EraseReviews signs email's reviews shop.FormerCustomer without their
+// photo, or deletes them when remove. Embedded, the reviews have no index
+// by email (a deletion is rare): the mirror is walked.
+func (s *Store) EraseReviews(ctx context.Context, email string, remove bool) (int, error) {
+	email = shop.NormalizeEmail(email)
+	q := listQuery[reviewDoc]{index: "createdAt", match: func(d *reviewDoc) bool { return d.Email == email },
+		filter: bson.D{{Key: "email", Value: email}}, sort: bson.D{{Key: "email", Value: 1}}}
+	g := ownedBy(email, func(d reviewDoc) string { return d.Email }, "The review")
+	return eraseAll(ctx, s.reviews, q, func(d reviewDoc) error {
+		if remove {
+			_, err := s.reviews.remove(ctx, d.ID, g)
+			return err
+		}
+		_, err := s.reviews.update(ctx, d.ID, g, bson.D{{Key: "$set", Value: bson.D{
+			{Key: "name", Value: shop.FormerCustomer}, {Key: "email", Value: shop.ErasedMarker}, {Key: "img", Value: ""}}}})
+		return err
+	})
+}
+
+// EraseTestIntents replaces the e-mail of email's test-mode payments (the
+// offline provider's records; Stripe keeps its own). Embedded, a walk of the
+// mirror; with MongoDB, served by the index email.
+func (s *Store) EraseTestIntents(ctx context.Context, email string) (int, error) {
+	email = shop.NormalizeEmail(email)
+	var ids []string
+	if m := s.testIntents.mem; m != nil {
+		m.each(func(d *testIntentDoc) {
+			if d.Email == email {
+				ids = append(ids, d.ID)
+			}
+		})
+	} else {
+		docs, err := s.testIntents.findAll(ctx, bson.D{{Key: "email", Value: email}})
+		if err != nil {
+			return 0, err
+		}
+		for _, d := range docs {
+			ids = append(ids, d.ID)
+		}
+	}
+	g := ownedBy(email, func(d testIntentDoc) string { return d.Email }, "The payment")
+	n := 0
+	for _, id := range ids {
+		if _, err := s.testIntents.update(ctx, id, g, erasedFields("email")); err != nil && shop.ErrorCode(err) != shop.ENOTFOUND {
+			return n, err
+		}
+		n++
+	}
+	return n, nil
+}

@@ -1,0 +1,230 @@
+package mongodb
+
+import (
+	"context"
+	"reflect"
+	"strings"
+	"time"
+
+	"go.mongodb.org/mongo-driver/v2/bson"
+	"go.mongodb.org/mongo-driver/v2/mongo/options"
+
+	"storefront/server/internal/shop"
+)
+
+// The picture sweep (shop.ImageSweepStore): a picture that no document
+// refers to 24 h after its last upload is deleted. Each upload records its
+// time on the picture (metadata.lastUploadAt; pictures stored before have
+// only uploadDate), and the delete is one conditional write on that time,
+// so a picture uploaded again while the sweep runs stays.
+
+var _ shop.ImageSweepStore = (*Store)(nil)
+
+// lastUpload is when the picture was last uploaded.
+func (d imageFileDoc) lastUpload() time.Time {
+	if d.Metadata.LastUploadAt != nil {
+		return *d.Metadata.LastUploadAt
+	}
+	return d.UploadDate
+}
+
+// idleSince is the filter of the pictures last uploaded at or before cutoff.
+func idleSince(cutoff time.Time) bson.D {
+	cutoff = cutoff.UTC()
+	return bson.D{{Key: "$or", Value: bson.A{
+		bson.D{{Key: "metadata.lastUploadAt", Value: bson.D{{Key: "$lte", Value: cutoff}}}},
+		bson.D{{Key: "metadata.lastUploadAt", Value: bson.D{{Key: "$exists", Value: false}}}, {Key: "uploadDate", Value: bson.D{{Key: "$lte", Value: cutoff}}}},
+	}}}
+}
+
+// TouchImage records an upload of the picture at at.
+func (s *Store) TouchImage(ctx context.Context, id string, at time.Time) error {
+	oid, err := objectID(id)
+	if err != nil {
+		return err
+	}
+	_, err = s.imageFiles.update(ctx, oid, guard[imageFileDoc]{}, bson.D{{Key: "$set", Value: bson.D{
+		{Key: "metadata.lastUploadAt", Value: at.UTC().Truncate(time.Millisecond)}}}})
+	return err
+}
+
+// IdleImages returns the pictures last uploaded at or before cutoff. A
+// sweep, not a request path: embedded, a walk of the mirror; with MongoDB,
+// a scan of the pictures' metadata (their bytes are elsewhere).
+func (s *Store) IdleImages(ctx context.Context, cutoff time.Time) ([]string, error) {
+	var ids []string
+	if m := s.imageFiles.mem; m != nil {
+		m.each(func(d *imageFileDoc) {
+			if !d.lastUpload().After(cutoff) {
+				ids = append(ids, d.ID.Hex())
+			}
+		})
+		return ids, nil
+	}
+	docs, err := s.imageFiles.findAll(ctx, idleSince(cutoff), options.Find().SetProjection(bson.D{{Key: "_id", Value: 1}}))
+	for _, d := range docs {
+		ids = append(ids, d.ID.Hex())
+	}
+	return ids, err
+}
+
+// DeleteIdleImage deletes the picture if it was last uploaded at or before
+// cutoff: its file document (the conditional write), then its bytes. A
+// crash in between leaves bytes nobody refers to, never a file without them.
+func (s *Store) DeleteIdleImage(ctx context.Context, id string, cutoff time.Time) error {
+	oid, err := objectID(id)
+	if err != nil {
+		return err
+	}
+	if _, err := s.imageFiles.remove(ctx, oid, guard[imageFileDoc]{
+		filter: idleSince(cutoff),
+		check: func(d imageFileDoc) error {
+			if d.lastUpload().After(cutoff) {
+				return shop.Errorf(shop.ECONFLICT, "The picture was uploaded again.")
+			}
+			return nil
+		},
+	}); err != nil {
+		return err
+	}
+	return translate(s.write(ctx, collImageChunks, func(ctx context.Context) error {
+		if s.Embedded() {
+			// By _id alone: the one chunk, or the chunks start-up listed.
+			chunks := append([]bson.ObjectID{oid}, s.legacyChunks[oid]...)
+			for _, c := range chunks {
+				if _, err := s.imageChunks.c.DeleteOne(ctx, bson.D{{Key: "_id", Value: c}}); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+		_, err := s.imageChunks.c.DeleteMany(ctx, bson.D{{Key: "files_id", Value: oid}})
+		return err
+	}), "")
+}
+
+// notReferring are the collections whose strings never refer to a picture
+// (the pictures themselves, counters, webhook events).
+var notReferring = map[string]bool{collImageFiles: true, collImageChunks: true, CollCounters: true, CollEvents: true}
+
+// ReferencedImages returns the ids of the pictures any document refers to,
+// by an /images/{id} address in any of its strings: every collection is
+// read but the pictures' own, so a field added later is never missed.
+// Embedded, the mirrored collections are walked in memory.
+func (s *Store) ReferencedImages(ctx context.Context) (map[string]bool, error) {
+	refs := map[string]bool{}
+	add := func(text string) {
+		for _, id := range shop.ImageIDsIn(text) {
+			refs[id] = true
+		}
+	}
+	walked := map[string]bool{}
+	if s.Embedded() {
+		for _, walk := range []func() (string, error){
+			walker(ctx, s.products, add), walker(ctx, s.orders, add), walker(ctx, s.users, add),
+			walker(ctx, s.profiles, add), walker(ctx, s.reviews, add), walker(ctx, s.contacts, add),
+			walker(ctx, s.testIntents, add), walker(ctx, s.quotes, add), walker(ctx, s.claims, add),
+			walker(ctx, s.outbox, add),
+		} {
+			name, err := walk()
+			if err != nil {
+				return nil, err
+			}
+			walked[name] = true
+		}
+	}
+	names, err := s.db.ListCollectionNames(ctx, bson.D{})
+	if err != nil {
+		return nil, translate(err, "")
+	}
+	for _, name := range names {
+		if walked[name] || notReferring[name] || strings.HasPrefix(name, "system.") {
+			continue
+		}
+		cur, err := s.db.Collection(name).Find(ctx, bson.D{})
+		if err != nil {
+			return nil, translate(err, "")
+		}
+		for cur.Next(ctx) {
+			walkRaw(cur.Current, add)
+		}
+		err = cur.Err()
+		_ = cur.Close(ctx)
+		if err != nil {
+			return nil, translate(err, "")
+		}
+	}
+	return refs, nil
+}
+
+// walker walks a mirrored collection's strings in memory.
+func walker[K comparable, D any](ctx context.Context, t *collection[K, D], add func(string)) func() (string, error) {
+	return func() (string, error) {
+		if err := t.await(ctx); err != nil {
+			return t.name, err
+		}
+		t.mem.each(func(d *D) { walkStrings(reflect.ValueOf(d).Elem(), add) })
+		return t.name, nil
+	}
+}
+
+var timeType = reflect.TypeFor[time.Time]()
+
+// walkStrings calls add with every string in v.
+func walkStrings(v reflect.Value, add func(string)) {
+	switch v.Kind() {
+	case reflect.String:
+		add(v.String())
+	case reflect.Pointer, reflect.Interface:
+		if !v.IsNil() {
+			walkStrings(v.Elem(), add)
+		}
+	case reflect.Struct:
+		if v.Type() == timeType {
+			return
+		}
+		for i := range v.NumField() {
+			walkStrings(v.Field(i), add)
+		}
+	case reflect.Slice, reflect.Array:
+		if v.Type().Elem().Kind() == reflect.Uint8 {
+			return // bytes, an ObjectID
+		}
+		for i := range v.Len() {
+			walkStrings(v.Index(i), add)
+		}
+	case reflect.Map:
+		for it := v.MapRange(); it.Next(); {
+			walkStrings(it.Key(), add)
+			walkStrings(it.Value(), add)
+		}
+	}
+}
+
+// walkRaw calls add with every string in a stored document.
+func walkRaw(doc bson.Raw, add func(string)) {
+	elems, err := doc.Elements()
+	if err != nil {
+		return
+	}
+	for _, e := range elems {
+		walkRawValue(e.Value(), add)
+	}
+}
+
+func walkRawValue(v bson.RawValue, add func(string)) {
+	switch v.Type {
+	case bson.TypeString:
+		add(v.StringValue())
+	case bson.TypeEmbeddedDocument:
+		walkRaw(v.Document(), add)
+	case bson.TypeArray:
+		vals, err := v.Array().Values()
+		if err != nil {
+			return
+		}
+		for _, x := range vals {
+			walkRawValue(x, add)
+		}
+	}
+}
