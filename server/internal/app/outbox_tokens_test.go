@@ -29,6 +29,7 @@ func verifyLetter() shop.Letter {
 func admin() shop.Caller { return &shop.User{Email: "boss@shop.test", Role: shop.RoleAdmin} }
 
 func TestOutbox_SentMailKeepsNoToken(t *testing.T) {
+	t.Parallel()
 	clock := newClock()
 	s := openStore(t, t.TempDir(), clock)
 	srv := mailtest.Start(t, mailtest.Options{Security: mailtest.Plain})
@@ -63,6 +64,7 @@ func TestOutbox_SentMailKeepsNoToken(t *testing.T) {
 }
 
 func TestOutbox_GivenUpMailKeepsNoToken(t *testing.T) {
+	t.Parallel()
 	clock := newClock()
 	s := openStore(t, t.TempDir(), clock)
 	srv := mailtest.Start(t, mailtest.Options{})
@@ -84,6 +86,7 @@ func TestOutbox_GivenUpMailKeepsNoToken(t *testing.T) {
 // console (the log on a developer's machine) shows its recipient, subject
 // and live links.
 func TestOutbox_DisabledMailKeepsNoTokenAndIsLogged(t *testing.T) {
+	t.Parallel()
 	clock := newClock()
 	s := openStore(t, t.TempDir(), clock)
 	var logs bytes.Buffer

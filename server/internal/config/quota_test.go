@@ -6,6 +6,7 @@ import (
 )
 
 func TestLoad_UploadQuota(t *testing.T) {
+	t.Parallel()
 	c, err := Load(env(nil))
 	if err != nil || c.UploadQuotaRequests != 0 || c.UploadQuotaMB != 0 {
 		t.Fatalf("defaults (the server's): %+v %v", c, err)

@@ -74,6 +74,7 @@ func (ts *testServer) reviewByID(t *testing.T, id string) (shop.Review, bool) {
 }
 
 func TestDeleteAccount(t *testing.T) {
+	t.Parallel()
 	ts := mustServe(t)
 	admin := ts.mustRegister(t, "Boss", adminEmail)
 	ann := ts.mustRegister(t, "Ann", "ann@shop.test")
@@ -205,6 +206,7 @@ func TestDeleteAccount(t *testing.T) {
 }
 
 func TestDeleteAccount_LastAdmin(t *testing.T) {
+	t.Parallel()
 	ts := mustServe(t)
 	admin := ts.mustRegister(t, "Boss", adminEmail)
 	deputy := ts.mustRegister(t, "Deputy", "deputy@shop.test")
@@ -233,6 +235,7 @@ func TestDeleteAccount_LastAdmin(t *testing.T) {
 }
 
 func TestDeleteAccount_ConfirmedWithGoogle(t *testing.T) {
+	t.Parallel()
 	ts := mustServe(t)
 	const email = "gwen@gmail.test"
 	res, body := ts.send(t, "POST", "/auth/google", "", map[string]string{"credential": ts.google.idToken(t, email, nil)})
@@ -244,7 +247,7 @@ func TestDeleteAccount_ConfirmedWithGoogle(t *testing.T) {
 	for name, confirm := range map[string]map[string]any{
 		"Stale":          {"googleIdToken": stale},
 		"AnotherAccount": {"googleIdToken": ts.google.idToken(t, "someone@gmail.test", nil)},
-		"Forged":         {"googleIdToken": newTestGoogle(t).idToken(t, email, nil)},
+		"Forged":         {"googleIdToken": newStrangerGoogle(t).idToken(t, email, nil)},
 		"NoPassword":     {"password": "anything"},
 	} {
 		t.Run("Err"+name, func(t *testing.T) {
@@ -270,6 +273,7 @@ type httpapiProblem struct {
 // A deletion a crash interrupted after its first step (the marker) is
 // finished at the next start; meanwhile the account cannot sign in.
 func TestDeleteAccount_FinishedAfterACrash(t *testing.T) {
+	t.Parallel()
 	ts := mustServe(t)
 	admin := ts.mustRegister(t, "Boss", adminEmail)
 	cy := ts.mustRegister(t, "Cy", "cy@shop.test")

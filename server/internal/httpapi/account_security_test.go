@@ -79,6 +79,7 @@ func (ts *testServer) mustHoldNoToken(tb testing.TB, token, adminToken string, h
 }
 
 func TestVerifyEmail(t *testing.T) {
+	t.Parallel()
 	clock := testclock.At("2026-06-01T10:00:00Z")
 	ts := mustServeWith(t, serveOptions{clock: clock.Now})
 	admin := ts.mustRegister(t, "Boss", adminEmail)
@@ -168,6 +169,7 @@ func TestVerifyEmail(t *testing.T) {
 // link, and only then an admin. Whoever registers the address first without
 // its mailbox never is.
 func TestAdminOnlyOnceVerified(t *testing.T) {
+	t.Parallel()
 	ts := mustServe(t)
 	res, body := ts.send(t, "POST", "/auth/register", "", map[string]string{"name": "Squatter", "email": adminEmail, "password": "secret123"})
 	if res.StatusCode != 201 {
@@ -226,6 +228,7 @@ func TestAdminOnlyOnceVerified(t *testing.T) {
 }
 
 func TestForgotPassword(t *testing.T) {
+	t.Parallel()
 	clock := testclock.At("2026-06-01T10:00:00Z")
 	ts := mustServeWith(t, serveOptions{clock: clock.Now})
 	admin := ts.mustRegister(t, "Boss", adminEmail)
@@ -346,6 +349,7 @@ func TestForgotPassword(t *testing.T) {
 // Reset requests are limited per address (an address without an account
 // counts the same, so a 429 tells nothing) and per client address.
 func TestForgotPassword_Limited(t *testing.T) {
+	t.Parallel()
 	ts := mustServe(t)
 	ts.mustRegister(t, "Ann", "ann@shop.test")
 	forgot := func(addr, email string) (*http.Response, []byte) {
@@ -371,6 +375,7 @@ func TestForgotPassword_Limited(t *testing.T) {
 }
 
 func TestPasswordChange(t *testing.T) {
+	t.Parallel()
 	ts := mustServe(t)
 	ann := ts.mustRegister(t, "Ann", "ann@shop.test")
 	_, other := ts.signIn(t, ann.Email, "secret123")
@@ -437,6 +442,7 @@ func TestPasswordChange(t *testing.T) {
 }
 
 func TestSignOutEverywhere(t *testing.T) {
+	t.Parallel()
 	ts := mustServe(t)
 	ann := ts.mustRegister(t, "Ann", "ann@shop.test")
 	bob := ts.mustRegister(t, "Bob", "bob@shop.test")
@@ -470,6 +476,7 @@ func TestSignOutEverywhere(t *testing.T) {
 // Someone who registers the victim's address first keeps its password: a
 // Google sign-in must not join that account until the address is verified.
 func TestGoogleSignIn_JoinsOnlyVerifiedAccounts(t *testing.T) {
+	t.Parallel()
 	ts := mustServe(t)
 	const victim = "victim@gmail.test"
 	ts.mustRegister(t, "Attacker", victim)
@@ -499,6 +506,7 @@ func TestGoogleSignIn_JoinsOnlyVerifiedAccounts(t *testing.T) {
 // A Google account from before addresses were verified is verified by its
 // next Google sign-in.
 func TestGoogleSignIn_VerifiesAnOlderGoogleAccount(t *testing.T) {
+	t.Parallel()
 	ts := mustServe(t)
 	if _, err := ts.store.CreateUser(context.Background(), shop.User{Email: "old@gmail.test", Name: "Old", Provider: shop.ProviderGoogle}); err != nil {
 		t.Fatal(err)
@@ -512,6 +520,7 @@ func TestGoogleSignIn_VerifiesAnOlderGoogleAccount(t *testing.T) {
 // The outbox, enabled or not, never shows an admin a live token, and the
 // tokens are random: two sign-ups never share one.
 func TestAccountTokens_Random(t *testing.T) {
+	t.Parallel()
 	ts := mustServeWith(t, serveOptions{limits: httpapi.Limits{SignUp: ratelimit.Rate{Burst: 100, Interval: time.Hour}}})
 	seen := map[string]bool{}
 	for i := 0; i < 20; i++ {
@@ -528,6 +537,7 @@ func TestAccountTokens_Random(t *testing.T) {
 // TestAccountSecurityAuthorisation: the new calls × roles; a refusal
 // changes no account.
 func TestAccountSecurityAuthorisation(t *testing.T) {
+	t.Parallel()
 	ts := mustServe(t)
 	admin := ts.mustRegister(t, "Boss", adminEmail) // verified
 	alice := ts.mustRegister(t, "Alice", "alice@shop.test")

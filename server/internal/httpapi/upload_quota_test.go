@@ -19,6 +19,7 @@ import (
 // Uploads are limited per account, counting requests (identical bytes too,
 // though they are stored once) and their bytes: past either, 429.
 func TestUpload_DailyQuota(t *testing.T) {
+	t.Parallel()
 	t.Run("ErrRequests", func(t *testing.T) {
 		ts := mustServeWith(t, serveOptions{limits: httpapi.Limits{UploadRequests: ratelimit.Rate{Burst: 3, Interval: 8 * time.Hour}}})
 		ann := ts.mustRegister(t, "Ann", "ann@shop.test")
@@ -56,6 +57,7 @@ func TestUpload_DailyQuota(t *testing.T) {
 // A picture that nothing refers to 24 h after its last upload is deleted by
 // the sweep; one in use stays, and so does one uploaded again since.
 func TestPictureSweep_DeletesOrphans(t *testing.T) {
+	t.Parallel()
 	clock := testclock.At("2026-06-01T10:00:00Z")
 	ts := mustServeWith(t, serveOptions{clock: clock.Now})
 	ann := ts.mustRegister(t, "Ann", "ann@shop.test")

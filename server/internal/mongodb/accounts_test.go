@@ -15,6 +15,7 @@ import (
 // MongoDB's sparse index), used once by one conditional write, and the
 // in-memory copy stays exact.
 func TestAccountTokens_SingleUseByHash(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	s := mongotest.MustOpen(t)
 	now := time.Now().UTC()
@@ -82,6 +83,7 @@ func TestAccountTokens_SingleUseByHash(t *testing.T) {
 // A password change is refused when the session or the password changed in
 // between, and raises the session version.
 func TestChangePassword_Guarded(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	s := mongotest.MustOpen(t)
 	u, err := s.CreateUser(ctx, shop.User{Email: "bob@shop.test", Name: "Bob", Provider: shop.ProviderPassword, PasswordHash: "old"})

@@ -6,6 +6,7 @@ import (
 )
 
 func TestAllowN(t *testing.T) {
+	t.Parallel()
 	now := time.Unix(1_700_000_000, 0)
 	l := New(100, time.Second) // 100 units at once, one a second
 	l.SetClock(func() time.Time { return now })

@@ -7,6 +7,7 @@ import (
 )
 
 func TestAccountTokens(t *testing.T) {
+	t.Parallel()
 	now := time.Date(2026, 6, 1, 10, 0, 0, 0, time.UTC)
 	raw, tok, err := NewAccountToken(TokenResetPassword, now)
 	if err != nil {
@@ -39,6 +40,7 @@ func TestAccountTokens(t *testing.T) {
 }
 
 func TestRedactTokens(t *testing.T) {
+	t.Parallel()
 	in := "Open https://shop.example/verify-email?token=abc_DEF-123 now.\n<a href=\"https://shop.example/reset-password?token=xyz&x=1\">link</a> ?other=keep"
 	out := RedactTokens(in)
 	for _, gone := range []string{"abc_DEF-123", "xyz"} {
@@ -54,6 +56,7 @@ func TestRedactTokens(t *testing.T) {
 }
 
 func TestImageIDsIn(t *testing.T) {
+	t.Parallel()
 	got := ImageIDsIn("http://a/images/0123456789abcdef01234567 and /images/abcdefabcdefabcdefabcdef, not /images/xyz or /images/0123456789abcdef0123456789")
 	if len(got) != 2 || got[0] != "0123456789abcdef01234567" || got[1] != "abcdefabcdefabcdefabcdef" {
 		t.Fatalf("%v", got)
