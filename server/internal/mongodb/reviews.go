@@ -89,6 +89,9 @@ func (s *Store) EnsureReview(ctx context.Context, r shop.Review) (bool, error) {
 		}
 		res, err := s.reviews.c.UpdateOne(ctx, bson.D{{Key: "_id", Value: id}}, bson.D{{Key: "$setOnInsert", Value: doc}},
 			options.UpdateOne().SetUpsert(true))
+		if isDuplicate(err) {
+			return nil // another instance's upsert of the same _id won
+		}
 		if res != nil {
 			inserted = res.UpsertedCount == 1
 		}

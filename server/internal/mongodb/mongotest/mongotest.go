@@ -98,6 +98,7 @@ var needsMongoDB = map[string]string{
 	"TestQuotes_ConcurrentAcceptsPlaceOnce":                                 "8 concurrent acceptances of one quote",
 	"TestStripePayment/OK_ConcurrentPayEndsWithOneTransaction":              "concurrent payments of one order",
 	"TestHistories": "randomized concurrent histories of every stock change, checked for linearizability",
+	"TestAccountTokens_SingleUseByHash/OneOfEightUsesAtOnce": "8 concurrent uses of one mailed token",
 }
 
 // RequireMongoDB skips the test on a store that lacks what it needs (see
