@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { mailedToken } from './mail-catcher';
+import { waitUntil } from './wait';
 
 /** The admin account of the e2e server (global-setup puts it in ADMIN_EMAILS). */
 export const E2E_ADMIN_EMAIL = 'admin@e2e.test';
@@ -52,13 +53,15 @@ export async function adminAccount(): Promise<Account> {
   // Another file may be verifying it at the same time: a used link (400) is fine, the role decides.
   const verify = await post('/auth/verify-email', { token: await mailedToken(E2E_ADMIN_EMAIL, /Confirm your e-mail address/, 'verify-email') });
   if (verify.status !== 200 && verify.status !== 400) throw new Error(`verify admin: ${verify.status} ${await verify.text()}`);
-  for (let i = 0; i < 50; i++) {
-    const me = await fetch(new URL('/auth/me', inject('apiUrl')), { headers: { Authorization: `Bearer ${account.token}` } });
-    const user = ((await me.json()) as { user: Account['user'] }).user;
-    if (user.role === 'admin') return { ...account, user };
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`${E2E_ADMIN_EMAIL} is not an admin after verifying its address`);
+  const user = await waitUntil(
+    async () => {
+      const me = await fetch(new URL('/auth/me', inject('apiUrl')), { headers: { Authorization: `Bearer ${account.token}` } });
+      const current = ((await me.json()) as { user: Account['user'] }).user;
+      return current.role === 'admin' && current;
+    },
+    { timeout: 10_000, message: () => `${E2E_ADMIN_EMAIL} is not an admin after verifying its address` },
+  );
+  return { ...account, user };
 }
 
 /** Signs the page in with a token (as the app keeps it) and opens `path`. */

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
-import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page, type Request } from 'playwright-core';
 import { expect, inject } from 'vitest';
+import { waitUntil } from './wait';
 
 /** Debian's Chromium; playwright-core downloads no browser of its own. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
@@ -24,10 +25,85 @@ export function assertChromiumInstalled(): void {
   }
 }
 
-/** A headless Chromium; launch() gives every browser a fresh temporary user-data-dir. */
-export function launchBrowser(): Promise<Browser> {
-  assertChromiumInstalled();
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+/**
+ * One headless Chromium serves the whole run: the global setup starts it
+ * (`launchServer`) and each test file connects to it, so a file pays for a
+ * connection, not a browser start. Closing the connected Browser closes the
+ * contexts the file made and leaves the browser to the next file. Without the
+ * global setup (a file run on its own against a server by hand), a browser of
+ * its own is launched.
+ */
+export async function launchBrowser(): Promise<Browser> {
+  const endpoint = inject('browserWs');
+  let browser: Browser;
+  if (endpoint) {
+    browser = await chromium.connect(endpoint);
+  } else {
+    assertChromiumInstalled();
+    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+  }
+  return trackingRequests(browser);
+}
+
+/** Every context the browser makes counts its requests in flight, for `settled`. */
+function trackingRequests(browser: Browser): Browser {
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => {
+    const context = await newContext(options);
+    const inflight = new Set<Request>();
+    context.on('request', (request) => inflight.add(request));
+    context.on('requestfinished', (request) => inflight.delete(request));
+    context.on('requestfailed', (request) => inflight.delete(request));
+    inFlight.set(context, inflight);
+    return context;
+  };
+  browser.newPage = async (options) => {
+    const context = await browser.newContext(options);
+    const page = await context.newPage();
+    page.on('close', () => void context.close());
+    return page;
+  };
+  return browser;
+}
+
+const inFlight = new WeakMap<BrowserContext, Set<Request>>();
+
+/** Whether nothing is asked over the network now, and still nothing after the next two frames. */
+async function quiet(page: Page, inflight: Set<Request>): Promise<boolean> {
+  if (inflight.size > 0) return false;
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  return inflight.size === 0;
+}
+
+/**
+ * Waits until the page has what it asked for: the document loaded, every
+ * request of its context answered (and none started over two more frames, so a
+ * render that follows an answer has asked for its own data), the web fonts
+ * loaded, and no loading spinner in view in the page's main (except on
+ * /loading, which is one; a section below the fold loads when scrolled to). A condition in place of Playwright's network-idle load state, which waits for
+ * 500 ms of silence on every call and is flaky on a busy machine.
+ */
+export async function settled(page: Page, timeout = 20_000): Promise<void> {
+  const inflight = inFlight.get(page.context());
+  if (!inflight) throw new Error('settled(): the page\'s context was not made by launchBrowser()\'s browser');
+  await page.waitForLoadState('load');
+  await waitUntil(() => quiet(page, inflight), {
+    timeout,
+    message: () => `the page did not settle: requests still in flight: ${[...inflight].map((r) => r.url()).join(', ')}`,
+  });
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+  await page
+    .waitForFunction(
+      () =>
+        location.pathname === '/loading' ||
+        ![...document.querySelectorAll('main [role="status"] svg')].some((spinner) => {
+          const box = spinner.getBoundingClientRect();
+          return box.bottom > 0 && box.top < window.innerHeight; // one below the fold waits to be scrolled to (lazy-on-visible)
+        }),
+      undefined,
+      { timeout: 8_000 },
+    )
+    .catch(() => undefined); // a page that keeps its spinner is still checked by the caller
 }
 
 /** The built client, as served by the server under test. */
@@ -96,7 +172,7 @@ export async function scrollToBottom(page: Page): Promise<void> {
       { timeout: 30_000, message: 'never reached the bottom of the page' },
     )
     .toBe(true);
-  await page.waitForLoadState('networkidle');
+  await settled(page);
   await page.evaluate(() => window.scrollTo(0, 0));
 }
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminAccount, openSignedIn } from './accounts';
-import { launchBrowser, openPage, scrollUntil } from './browser';
+import { launchBrowser, openPage, scrollUntil, settled } from './browser';
 
 let browser: Browser;
 
@@ -73,7 +73,7 @@ describe('contact form and inbox', () => {
       // And it is gone from the server too.
       await page.reload();
       await page.getByRole('heading', { level: 1, name: 'Inbox' }).waitFor();
-      await page.waitForLoadState('networkidle');
+      await settled(page);
       expect(await page.getByRole('article', { name: subject }).count()).toBe(0);
       expect(pageErrors).toEqual([]);
     } finally {

@@ -1,6 +1,6 @@
 import type { Browser, Locator, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, webUrl } from './browser';
+import { launchBrowser, settled, webUrl } from './browser';
 
 let browser: Browser;
 
@@ -69,7 +69,7 @@ describe('/docs, the API reference', () => {
       page.on('request', (request) => requests.push(request.url()));
       await page.goto(webUrl('/'));
       await page.getByRole('heading', { level: 1 }).waitFor();
-      await page.waitForLoadState('networkidle');
+      await settled(page);
       expect(requests.filter((url) => /redoc|openapi\.json/.test(url))).toEqual([]);
     } finally {
       await context.close();

@@ -1,5 +1,5 @@
 /**
- * In-page code for e2e/focus-contrast.test.ts, installed with
+ * In-page code for the accessibility sweep (e2e/sweep.ts), installed with
  * `context.addInitScript(installFocusProbe)`: it runs inside the page, so it
  * must be self-contained (no imports, no outside helpers).
  *

@@ -7,13 +7,16 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
 import type { TestProject } from 'vitest/node';
 import { E2E_ADMIN_EMAIL } from './accounts';
-import { assertChromiumInstalled } from './browser';
+import { chromium, type BrowserServer } from 'playwright-core';
+import { assertChromiumInstalled, CHROMIUM_ARGS, CHROMIUM_PATH } from './browser';
 import { startMailCatcher, type MailCatcher } from './mail-catcher';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     webUrl: string;
     apiUrl: string;
+    /** The run's one Chromium (launchServer); each file connects to it (browser.ts launchBrowser). */
+    browserWs: string;
   }
 }
 
@@ -126,12 +129,14 @@ export default async function setup(project: TestProject) {
   const distDir = join(workDir, 'dist');
 
   let server: ChildProcess | undefined;
+  let browserServer: BrowserServer | undefined;
   // --- The e-mail the server sends (issue 29) -------------------------------
   // An SMTP catcher on loopback: the tests read the verification and reset
   // links from it (the stored outbox keeps no live token). Started first and
   // stopped last; elsewhere only the two variables in `env` and `mailUrl`.
   let mail: MailCatcher | undefined;
   const cleanup = async () => {
+    await browserServer?.close();
     if (server) await stop(server);
     await mail?.close();
     rmSync(workDir, { recursive: true, force: true });
@@ -142,7 +147,11 @@ export default async function setup(project: TestProject) {
     const mailEnv = { SMTP_URL: mail.smtpUrl, MAIL_FROM: 'Storefront E2E <shop@e2e.test>' };
     // ----------------------------------------------------------------------------
 
-    const [bin] = await Promise.all([serverBinary(workDir), buildClient(apiUrl, distDir)]);
+    const [bin] = await Promise.all([
+      serverBinary(workDir),
+      buildClient(apiUrl, distDir),
+      chromium.launchServer({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true }).then((b) => (browserServer = b)),
+    ]);
 
     log(`starting the server: API ${apiUrl}, web ${webUrl}`);
     let output = '';
@@ -201,6 +210,7 @@ export default async function setup(project: TestProject) {
 
   project.provide('webUrl', webUrl);
   project.provide('apiUrl', apiUrl);
+  project.provide('browserWs', browserServer!.wsEndpoint());
   project.provide('mailUrl', mail.url);
   return cleanup;
 }

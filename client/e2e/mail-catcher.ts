@@ -1,6 +1,7 @@
 import { createServer as createHttpServer } from 'node:http';
 import { createServer as createTcpServer, type AddressInfo, type Socket } from 'node:net';
 import { inject } from 'vitest';
+import { waitUntil } from './wait';
 
 /**
  * A tiny SMTP server for the browser tests (issue 29): the e2e server sends
@@ -125,23 +126,21 @@ export async function startMailCatcher(): Promise<MailCatcher> {
  * `after` skips messages caught before that time.
  */
 export async function mailedToken(email: string, subject: RegExp, page: string, after = 0, timeoutMs = 30_000): Promise<string> {
-  const deadline = Date.now() + timeoutMs;
   const link = new RegExp(`/${page}\\?token=([A-Za-z0-9_-]+)`);
-  for (;;) {
+  let list: CaughtMail[] = [];
+  const newest = async (): Promise<string | undefined> => {
     const response = await fetch(`${inject('mailUrl')}/messages?to=${encodeURIComponent(email)}`);
-    const list = (await response.json()) as CaughtMail[];
-    const match = list
+    list = (await response.json()) as CaughtMail[];
+    return list
       .filter((m) => m.receivedAt >= after && subject.test(m.subject))
       .map((m) => link.exec(m.body)?.[1])
       .filter((token): token is string => Boolean(token))
       .at(-1);
-    if (match) return match;
-    if (Date.now() > deadline) {
-      throw new Error(
-        `no e-mail to ${email} (${subject}) with a /${page} link within ${timeoutMs / 1000}s; caught:\n` +
-          list.map((m) => `${new Date(m.receivedAt).toISOString()} ${m.subject}\n${m.body.slice(0, 3000)}`).join('\n\n'),
-      );
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  };
+  return waitUntil(newest, {
+    timeout: timeoutMs,
+    message: () =>
+      `no e-mail to ${email} (${subject}) with a /${page} link within ${timeoutMs / 1000}s; caught:\n` +
+      list.map((m) => `${new Date(m.receivedAt).toISOString()} ${m.subject}\n${m.body.slice(0, 3000)}`).join('\n\n'),
+  });
 }

@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerAccount, uniqueEmail } from './accounts';
-import { launchBrowser, openPage } from './browser';
+import { launchBrowser, openPage, settled } from './browser';
 
 let browser: Browser;
 
@@ -82,7 +82,8 @@ describe('navigation', () => {
         '/about', '/terms', '/privacy', '/warranty',
       ];
       for (const route of routes) {
-        await page.goto(new URL(route, page.url()).toString(), { waitUntil: 'networkidle' });
+        await page.goto(new URL(route, page.url()).toString());
+        await settled(page);
         if (route === '/loading') {
           // The loading page is the spinner itself (no heading).
           await page.getByRole('main').getByRole('status').waitFor({ state: 'visible' });

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openSignedIn, registerAccount, uniqueEmail } from './accounts';
-import { launchBrowser, openPage, webUrl } from './browser';
+import { launchBrowser, openPage, settled, webUrl } from './browser';
 import { demoProduct, GENERATOR, placeOrder } from './shop';
 
 let browser: Browser;
@@ -110,7 +110,7 @@ describe('card payment in test mode (issue 6)', () => {
     page.on('request', (request) => requested.push(request.url()));
     try {
       await page.goto(webUrl('/'));
-      await page.waitForLoadState('networkidle');
+      await settled(page);
       const firstLoad = requested.filter((url) => url.endsWith('.js') || url.endsWith('.css'));
       expect(firstLoad.length).toBeGreaterThan(0);
       const paymentCode = /payment|checkout|stripe|purchase|my-order|manage-order|orders|order-parts|order-messages/i;
@@ -118,7 +118,7 @@ describe('card payment in test mode (issue 6)', () => {
 
       await openSignedIn(page, customer.token, `/payment/${orderId}`);
       await page.getByText('TEST MODE', { exact: true }).waitFor();
-      await page.waitForLoadState('networkidle');
+      await settled(page);
       expect(requested.filter((url) => /stripe/i.test(url))).toEqual([]);
     } finally {
       await context.close();

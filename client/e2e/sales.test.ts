@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { formatPrice } from '../src/utils/format';
 import { adminAccount, openSignedIn, registerAccount, uniqueEmail, type Account } from './accounts';
-import { launchBrowser, openPage, webUrl } from './browser';
+import { launchBrowser, openPage, settled, webUrl } from './browser';
 import { demoProduct, GENERATOR, placeOrder } from './shop';
 
 /**
@@ -170,7 +169,10 @@ describe('the admin’s Sales page (issue 15)', () => {
 
         const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
         expect(download.suggestedFilename()).toBe(`orders-${today.slice(0, 8)}01-to-${today}.csv`);
-        const csv = await readFile((await download.path())!, 'utf8');
+        // Read through the connection (the shared browser is remote to this file: no local path).
+        const chunks: Buffer[] = [];
+        for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+        const csv = Buffer.concat(chunks).toString('utf8');
         const lines = csv.trimEnd().split(/\r?\n/);
         expect(lines[0]).toBe(CSV_HEADER);
         const ours = lines.filter((line) => line.includes(productName));
@@ -217,7 +219,7 @@ describe('the admin’s Sales page (issue 15)', () => {
     try {
       await page.goto(webUrl('/'));
       await page.getByRole('heading', { level: 1 }).waitFor();
-      await page.waitForLoadState('networkidle');
+      await settled(page);
       const scripts = requested.filter((path) => path.endsWith('.js'));
       expect(scripts.length).toBeGreaterThan(0);
       expect(scripts.filter((path) => /sales/i.test(path))).toEqual([]);

@@ -53,7 +53,7 @@ describe('Inbox', () => {
       'href',
       'mailto:ada@example.com?subject=Re%3A%20A%20quote%20for%203%20generators',
     );
-    expect(fake.calls[0]).toMatchObject({ path: '/contact?limit=20&skip=0', authorization: 'Bearer admin-token' });
+    expect(fake.calls).toContainEqual(expect.objectContaining({ path: '/contact?limit=20&skip=0', authorization: 'Bearer admin-token' })); // the session may ask GET /auth/me first
   });
 
   it('Mark handled: PATCHes the message and reloads the list', async () => {

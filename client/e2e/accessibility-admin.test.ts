@@ -1,0 +1,4 @@
+import { sweep } from './sweep';
+
+/** The accessibility sweep as an admin (sweep.ts). */
+sweep('admin');

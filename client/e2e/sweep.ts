@@ -1,0 +1,518 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { adminAccount, registerAccount, uniqueEmail, type Account } from './accounts';
+import { animationsDone, appStarted, launchBrowser, settled, webUrl } from './browser';
+import { installFocusProbe, type ControlKind, type FocusMeasure } from './focus-probe';
+import { demoProduct, GENERATOR, placeOrder } from './shop';
+
+/**
+ * The accessibility sweep, one file per role (accessibility-signed-out,
+ * -customer and -admin.test.ts, which run side by side): every page of the
+ * spec is loaded once per role and viewport, and that one load gets
+ *
+ * - axe-core: serious and critical violations fail the test (each printed
+ *   with its rule, the elements and how to fix it); moderate and minor ones
+ *   are listed in the summary at the end;
+ * - on the representative pages (CASES), the focus indicators (WCAG 2.2 SC
+ *   1.4.11 and 2.4.13): Tab moves through every control (so :focus-visible
+ *   applies, as for a keyboard user). For each stop the probe
+ *   (focus-probe.ts) finds what focus changed (an outline, a border, a
+ *   box-shadow) and measures its contrast against the colours around it. Each
+ *   must be there (and an outline not wholly cut off by an ancestor's
+ *   overflow) and reach 3:1; a text field's focused label, being text, 4.5:1.
+ *   The walk also has to reach each kind of control the page has, so a page
+ *   that lost its controls cannot pass.
+ *
+ * axe runs in the page itself (AxeBuilder's legacy mode: axe.run in the top
+ * frame, violations only), not in the extra blank page its default mode opens
+ * for every check; the pages have no frames, which each check asserts.
+ */
+
+export type Role = 'signed out' | 'customer' | 'admin';
+const FAILING_IMPACTS = new Set(['serious', 'critical']);
+const MIN_INDICATOR = 3;
+const MIN_LABEL = 4.5;
+/** More Tab stops than any page has: the walk ends when focus comes round to a control it has seen. */
+const MAX_STOPS = 160;
+
+/** Every kind of control the app has; the three roles' walks together must reach each (`KINDS_BY_ROLE`). */
+export const ALL_KINDS: ControlKind[] = [
+  'link',
+  'button-styled link',
+  'filled button',
+  'outlined button',
+  'text button',
+  'icon button',
+  'text field',
+  'search input',
+  'select',
+  'file input',
+  'rating star',
+  'carousel bullet',
+];
+
+/** The kinds each role's walks reach (checked per file, so the files can run apart; their union is ALL_KINDS). */
+export const KINDS_BY_ROLE: Record<Role, ControlKind[]> = {
+  'signed out': ['link', 'button-styled link', 'filled button', 'text field', 'search input', 'select', 'icon button', 'carousel bullet'],
+  customer: ['link', 'filled button', 'text field', 'rating star', 'icon button', 'text button'],
+  admin: ['link', 'filled button', 'outlined button', 'text field', 'file input'],
+};
+
+interface Row {
+  role: Role;
+  route: string;
+  landed: string;
+  failing: number;
+  other: string[];
+}
+
+interface State {
+  browser: Browser;
+  customer: Account;
+  admin: Account;
+  productId: string;
+  orderId: string;
+  summary: Row[];
+  report: string[];
+  kindsSeen: Set<ControlKind>;
+}
+
+async function api<T>(path: string, init: RequestInit & { token?: string } = {}): Promise<T> {
+  const headers = new Headers(init.headers);
+  if (init.token) headers.set('Authorization', `Bearer ${init.token}`);
+  if (init.body) headers.set('Content-Type', 'application/json');
+  const response = await fetch(new URL(path, inject('apiUrl')), { ...init, headers });
+  if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+function routes(productId: string, orderId: string): string[] {
+  return [
+    '/', '/home', '/products', `/product/${productId}`, `/purchase/${productId}`, `/payment/${orderId}`, '/login', '/register',
+    '/dashboard', '/dashboard/myprofile', '/dashboard/addreview', '/dashboard/myorder',
+    '/dashboard/addproduct', '/dashboard/manageorder', '/dashboard/manageproduct', '/dashboard/makeadmin', '/dashboard/inbox', '/dashboard/sales',
+    '/quote', '/dashboard/myquotes', '/dashboard/myclaims', '/dashboard/quotes', '/dashboard/claims', '/dashboard/outbox',
+    '/portfolio', '/blog', '/landing', '/navbarpractice', '/loading', '/bannertest', '/no-such-page',
+    '/about', '/terms', '/privacy', '/warranty',
+  ];
+}
+const ROUTE_COUNT = routes('', '').length;
+
+function describeViolations(results: Awaited<ReturnType<AxeBuilder['analyze']>>['violations']): string {
+  return results
+    .map((v) => {
+      const nodes = v.nodes
+        .slice(0, 8)
+        .map((n) => `      - ${n.target.join(' ')}\n        ${n.failureSummary?.replace(/\n/g, '\n        ') ?? ''}`)
+        .join('\n');
+      return `  [${v.impact}] ${v.id}: ${v.help} (${v.nodes.length} element(s))\n    ${v.helpUrl}\n${nodes}`;
+    })
+    .join('\n');
+}
+
+/** axe-core over the page as it is: serious and critical violations fail. */
+export async function axeCheck(state: State, page: Page, role: Role, route: string, label = route) {
+  expect(page.frames().length, `${label}: axe checks the top frame only, and the page has frames`).toBe(1);
+  const results = await new AxeBuilder({ page }).setLegacyMode(true).options({ resultTypes: ['violations'] }).analyze();
+  const failing = results.violations.filter((v) => FAILING_IMPACTS.has(v.impact ?? ''));
+  const other = results.violations.filter((v) => !FAILING_IMPACTS.has(v.impact ?? '')).map((v) => `${v.id} (${v.impact})`);
+  const landed = new URL(page.url()).pathname;
+  state.summary.push({ role, route: label, landed: label === route ? landed : label, failing: failing.length, other });
+  expect(failing, `axe: serious/critical violations on ${label} (${role}, landed on ${landed}):\n${describeViolations(failing)}`).toEqual([]);
+}
+
+/**
+ * Scrolls down half a screen at a time, letting each lazy section (mounted as
+ * it nears the viewport) load, until the footer is there and the bottom is
+ * reached; then back to the top.
+ */
+async function mountLazySections(page: Page) {
+  for (let i = 0; i < 80; i++) {
+    const atBottom = await page.evaluate(async () => {
+      window.scrollBy(0, Math.round(window.innerHeight / 2));
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+      return window.innerHeight + window.scrollY >= document.documentElement.scrollHeight - 2;
+    });
+    await settled(page);
+    if (atBottom && (await page.locator('footer').count()) > 0) break;
+  }
+  await page.evaluate(() => window.scrollTo(0, 0));
+}
+
+function failureOf(m: FocusMeasure): string | null {
+  if (!m.measurable) return null;
+  if (!m.indicator) return `${m.description}: no visible focus indicator (outline, border and box-shadow are as when unfocused)`;
+  const problems: string[] = [];
+  if (m.clipped.length === 4) problems.push(`${m.indicator} is cut off on every side by an ancestor's overflow`);
+  if (m.contrast < MIN_INDICATOR) problems.push(`${m.indicator} is ${m.contrast}:1 against ${m.against} (needs ${MIN_INDICATOR}:1)`);
+  if (m.label && m.label.contrast < MIN_LABEL) {
+    problems.push(`its focused label "${m.label.text}" (${m.label.color}) is ${m.label.contrast}:1 (text needs ${MIN_LABEL}:1)`);
+  }
+  return problems.length ? `${m.description}: ${problems.join('; ')}` : null;
+}
+
+/**
+ * Presses Tab from where focus is until it comes back round (or MAX_STOPS),
+ * measuring each stop (in a modal drawer focus is trapped, so the walk stays in it).
+ */
+async function walk(state: State, page: Page, label: string): Promise<FocusMeasure[]> {
+  const seen = new Set<string>();
+  const stops: FocusMeasure[] = [];
+  let pageStops = 0;
+  await page.evaluate(() => window.__focusProbe!.snapshot());
+  for (let i = 0; i < MAX_STOPS; i++) {
+    await page.keyboard.press('Tab');
+    // Measure this stop, then snapshot the page as it is now: the look before the next Tab.
+    const m = await page.evaluate(async () => {
+      const measured = await window.__focusProbe!.measure();
+      window.__focusProbe!.snapshot();
+      return measured;
+    });
+    if (!m.measurable && m.key === 'body') {
+      if (++pageStops > 1) break;
+      continue;
+    }
+    if (seen.has(m.key)) break;
+    seen.add(m.key);
+    stops.push(m);
+    state.kindsSeen.add(m.kind);
+  }
+  for (const m of stops) {
+    const verdict = failureOf(m) ? 'FAIL' : m.measurable ? 'ok  ' : 'skip';
+    const label = m.label ? `; label ${m.label.color} ${m.label.contrast}:1` : '';
+    const note = (m.note ? ` [${m.note}]` : '') + (m.clipped.length ? ` [clipped: ${m.clipped.join(', ')}]` : '');
+    state.report.push(`  ${verdict} ${m.description} — ${m.indicator || 'none'}${m.contrast ? ` ${m.contrast}:1 vs ${m.against}` : ''}${label}${note}`);
+  }
+  state.report.push(`  (${label}: ${stops.length} stops)`);
+  return stops;
+}
+
+function expectIndicators(stops: FocusMeasure[], where: string, kinds: ControlKind[]) {
+  const failures = stops.map(failureOf).filter((f): f is string => f !== null);
+  expect(failures, `focus indicators failing on ${where}:\n  ${failures.join('\n  ')}`).toEqual([]);
+  const present = new Set(stops.map((s) => s.kind));
+  const missing = kinds.filter((k) => !present.has(k));
+  expect(missing, `${where}: the walk never reached a ${missing.join(', ')} (stops: ${stops.map((s) => s.description).join(' | ')})`).toEqual([]);
+}
+
+interface PageCase {
+  role: Role;
+  path: () => string;
+  name: string;
+  /** Waits for the page's content, and fills what a form needs before its submit button is enabled. */
+  ready: (page: Page) => Promise<void>;
+  /** Control kinds the walk must reach on this page. */
+  kinds: ControlKind[];
+}
+
+const CASES = (productId: string, orderId: string): PageCase[] => [
+  {
+    role: 'signed out',
+    name: 'home',
+    path: () => '/',
+    ready: async (page) => {
+      await page.getByRole('heading', { level: 1 }).waitFor(); // its sections were scrolled in before axe (checkLoaded)
+    },
+    kinds: ['link', 'button-styled link', 'text field', 'filled button', 'icon button', 'carousel bullet'],
+  },
+  {
+    role: 'signed out',
+    name: 'products',
+    path: () => '/products',
+    ready: async (page) => {
+      await page.getByRole('heading', { level: 1 }).waitFor();
+    },
+    kinds: ['link', 'search input', 'select', 'button-styled link'],
+  },
+  {
+    role: 'signed out',
+    name: 'login',
+    path: () => '/login',
+    ready: async (page) => {
+      await page.getByLabel('Email', { exact: false }).first().waitFor();
+    },
+    kinds: ['link', 'text field', 'filled button'],
+  },
+  {
+    role: 'signed out',
+    name: 'register',
+    path: () => '/register',
+    ready: async (page) => {
+      await page.getByLabel('Email', { exact: false }).first().waitFor();
+    },
+    kinds: ['link', 'text field', 'filled button'],
+  },
+  {
+    role: 'signed out',
+    name: 'landing',
+    path: () => '/landing',
+    ready: async (page) => {
+      await page.getByRole('heading', { level: 1 }).waitFor(); // its sections were scrolled in before axe (checkLoaded)
+    },
+    kinds: ['link', 'icon button'],
+  },
+  {
+    role: 'signed out',
+    name: 'portfolio',
+    path: () => '/portfolio',
+    ready: async (page) => {
+      await page.getByRole('heading', { level: 1 }).waitFor();
+    },
+    kinds: ['link'],
+  },
+  {
+    role: 'signed out',
+    name: 'product page',
+    path: () => `/product/${productId}`,
+    ready: async (page) => {
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      await settled(page);
+    },
+    kinds: ['link', 'button-styled link'],
+  },
+  {
+    role: 'customer',
+    name: 'purchase',
+    path: () => `/purchase/${productId}`,
+    ready: async (page) => {
+      await page.getByLabel('Address', { exact: false }).waitFor();
+      await page.getByLabel('Mobile', { exact: false }).fill('+1 555 014 2290');
+      await page.getByLabel('Address', { exact: false }).fill('42 Foundry Road, Pittsburgh');
+    },
+    kinds: ['link', 'text field', 'filled button'],
+  },
+  {
+    role: 'customer',
+    name: 'payment',
+    path: () => `/payment/${orderId}`,
+    ready: async (page) => {
+      const number = page.getByLabel('Card number', { exact: false });
+      await number.waitFor();
+      await number.fill('4242 4242 4242 4242');
+      await page.getByLabel('Expiry', { exact: false }).fill(`12/${String((new Date().getFullYear() + 3) % 100).padStart(2, '0')}`);
+      await page.getByLabel('CVC', { exact: false }).fill('123');
+    },
+    kinds: ['link', 'text field', 'filled button'],
+  },
+  {
+    role: 'customer',
+    name: 'dashboard: add review',
+    path: () => '/dashboard/addreview',
+    ready: async (page) => {
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      await settled(page);
+    },
+    kinds: ['link', 'text field', 'rating star'],
+  },
+  {
+    role: 'customer',
+    name: 'dashboard: my profile',
+    path: () => '/dashboard/myprofile',
+    ready: async (page) => {
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      await settled(page);
+    },
+    kinds: ['link'],
+  },
+  {
+    role: 'admin',
+    name: 'dashboard (admin): add product',
+    path: () => '/dashboard/addproduct',
+    ready: async (page) => {
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      await settled(page);
+    },
+    kinds: ['link', 'text field', 'file input', 'filled button'],
+  },
+  {
+    role: 'admin',
+    name: 'dashboard (admin): manage orders',
+    path: () => '/dashboard/manageorder',
+    ready: async (page) => {
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      await page.locator('tbody tr').first().waitFor();
+    },
+    kinds: ['link'],
+  },
+  {
+    role: 'admin',
+    name: 'dashboard (admin): manage products',
+    path: () => '/dashboard/manageproduct',
+    ready: async (page) => {
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      await page.locator('tbody tr').first().waitFor();
+    },
+    kinds: ['link'],
+  },
+];
+
+
+/** A context of the role at the width, with the focus probe installed and the role's token in every page it loads. */
+export async function contextAs(state: State, role: Role, width: number, height = 900): Promise<BrowserContext> {
+  const context = await state.browser.newContext({ viewport: { width, height } });
+  await context.addInitScript(installFocusProbe);
+  const token = role === 'customer' ? state.customer.token : role === 'admin' ? state.admin.token : null;
+  // Before every page load: a customer opening an admin page is signed out by the app, so sign in again each time.
+  if (token) await context.addInitScript((t) => window.localStorage.setItem('accessToken', t), token);
+  return context;
+}
+
+/**
+ * The sweep for one role: each route at 1280 px gets axe (and, where it is one
+ * of CASES, the focus walk on the same load); each of the role's CASES at
+ * 400 px gets axe and the walk; the small-screen menus, open, get axe and
+ * their walk. Answers the state, for the file's own extra tests.
+ */
+export function sweep(role: Role): State {
+  const state = { summary: [], report: [], kindsSeen: new Set() } as unknown as State;
+
+  beforeAll(async () => {
+    state.browser = await launchBrowser();
+    state.customer = await registerAccount(`Sweep Customer`, uniqueEmail('sweep'));
+    state.admin = await adminAccount();
+    // A product that can be ordered, and an order of the customer's, for /purchase/:id and /payment/:id.
+    const generator = await demoProduct(GENERATOR);
+    state.productId = generator._id;
+    state.orderId = await placeOrder(state.customer.token, generator._id, generator.minimumquantity);
+    // A quote request of the customer's, for My Quotes and the admin's pricing form.
+    await api('/quotes', {
+      method: 'POST',
+      token: state.customer.token,
+      body: JSON.stringify({ items: [{ productId: state.productId, quantity: 1 }], message: 'A quote for the axe check.' }),
+    });
+    // Something in the admin's Inbox. (POST /contact allows 5 a minute per address: one, and only for that role.)
+    if (role === 'admin') {
+      await api('/contact', { method: 'POST', body: JSON.stringify({ email: 'axe@e2e.test', subject: 'Axe check', message: 'A message for the inbox.' }) });
+    }
+  });
+
+  afterAll(async () => {
+    await state.browser?.close();
+    if (state.summary.length) {
+      const lines = state.summary.map((r) => {
+        const where = r.landed === r.route ? r.route : `${r.route} → ${r.landed}`;
+        const other = r.other.length ? `  (moderate/minor: ${r.other.join(', ')})` : '';
+        return `  ${r.role.padEnd(10)} ${where.padEnd(58)} ${r.failing === 0 ? 'pass' : `${r.failing} serious/critical`}${other}`;
+      });
+      console.log(`\naxe-core results (${state.summary.length} pages):\n${lines.join('\n')}\n`);
+    }
+    if (state.report.length) console.log(`\nfocus indicators:\n${state.report.join('\n')}\n`);
+  });
+
+  const casesOf = () => CASES(state.productId, state.orderId).filter((c) => c.role === role);
+
+  /** axe on the loaded page, then the case's walk (if any) on the same load. */
+  async function checkLoaded(page: Page, route: string, width: number, label: string) {
+    await settled(page);
+    // A guard's redirect (a customer on an admin page goes to /login) lands on a page of its own: every
+    // page but /loading has a level-1 heading, so wait for it, and for that page's own data.
+    if (new URL(page.url()).pathname !== '/loading') {
+      await page.locator('h1').first().waitFor();
+      await settled(page);
+    }
+    const c = casesOf().find((candidate) => candidate.path() === route);
+    // The home and landing pages mount their sections as they near the viewport: scroll them all in first.
+    if (route === '/' || route === '/home' || route === '/landing') await mountLazySections(page);
+    await axeCheck(state, page, role, route, label);
+    if (!c) return;
+    await c.ready(page);
+    const where = `${c.name} at ${width} px (${c.role})`;
+    expectIndicators(await walk(state, page, where), where, c.kinds);
+  }
+
+  describe(`axe-core and focus indicators, ${role}, 1280 px`, () => {
+    let context: BrowserContext;
+    let page: Page;
+    beforeAll(async () => {
+      context = await contextAs(state, role, 1280);
+      page = await context.newPage();
+    });
+    afterAll(async () => {
+      await context?.close();
+    });
+
+    // The routes need the ids made in beforeAll: list them lazily, one test each.
+    for (let i = 0; i < ROUTE_COUNT; i++) {
+      it(`route #${i + 1}: ${routes(':id', ':id')[i]}`, async () => {
+        const route = routes(state.productId, state.orderId)[i]!;
+        await page.goto(webUrl(route)); // a new document: focus starts at the top, as for a visitor arriving
+        await checkLoaded(page, route, 1280, route);
+      });
+    }
+  });
+
+  describe(`axe-core and focus indicators, ${role}, 400 px`, () => {
+    // The same CASES as at 1280 px, each on a new load at 400 px.
+    const names = CASES('', '')
+      .filter((c) => c.role === role)
+      .map((c) => c.name);
+    for (const name of names) {
+      it(`${name}: axe, and every control shows focus at ${MIN_INDICATOR}:1 or more`, async () => {
+        const c = casesOf().find((candidate) => candidate.name === name)!;
+        const context = await contextAs(state, role, 400);
+        try {
+          const page = await context.newPage();
+          await page.goto(webUrl(c.path()));
+          await checkLoaded(page, c.path(), 400, `${c.path()} (400px)`);
+        } finally {
+          await context.close();
+        }
+      });
+    }
+  });
+
+  describe(`the small-screen menus, open (400 px), ${role}`, () => {
+    it('the site menu drawer: axe, and focus on its close button and links', async () => {
+      const context = await contextAs(state, role, 400, 800);
+      try {
+        const page = await context.newPage();
+        await page.goto(webUrl('/'));
+        await settled(page);
+        await appStarted(page);
+        await page.getByRole('button', { name: 'Open menu' }).focus();
+        await page.keyboard.press('Enter');
+        const dialog = page.getByRole('dialog', { name: 'Site menu' });
+        const siteMenu = dialog.getByRole('navigation', { name: 'Site menu' });
+        await siteMenu.getByRole('link', { name: 'Home' }).waitFor();
+        await animationsDone(siteMenu); // the drawer has slid in
+        await axeCheck(state, page, role, '/', '/ (400px, site menu open)');
+        const stops = await walk(state, page, `site menu drawer at 400 px (${role})`);
+        expect(stops.every((s) => s.description && s.measurable)).toBe(true);
+        expectIndicators(stops, `the site menu drawer at 400 px (${role})`, role === 'signed out' ? ['icon button', 'link'] : ['icon button', 'link', 'text button']);
+      } finally {
+        await context.close();
+      }
+    });
+
+    if (role !== 'signed out') {
+      it('the dashboard menu drawer: axe, and focus on its links', async () => {
+        const context = await contextAs(state, role, 400, 800);
+        try {
+          const page = await context.newPage();
+          await page.goto(webUrl('/dashboard'));
+          await settled(page);
+          await page.getByRole('button', { name: 'Dashboard menu' }).focus();
+          await page.keyboard.press('Enter');
+          const dashboardMenu = page.getByRole('presentation').getByRole('navigation', { name: 'Dashboard menu' });
+          await dashboardMenu.getByRole('link', { name: role === 'admin' ? 'Manage Orders' : 'My Orders' }).waitFor();
+          await animationsDone(dashboardMenu);
+          await axeCheck(state, page, role, '/dashboard', '/dashboard (400px, dashboard menu open)');
+          const stops = await walk(state, page, `dashboard menu drawer at 400 px (${role})`);
+          expectIndicators(stops, `the dashboard menu drawer at 400 px (${role})`, ['link']);
+        } finally {
+          await context.close();
+        }
+      });
+    }
+  });
+
+  describe(`coverage, ${role}`, () => {
+    it('the walks reached every kind of control this role meets', () => {
+      expect(KINDS_BY_ROLE[role].filter((k) => !state.kindsSeen.has(k))).toEqual([]);
+      expect(ALL_KINDS.filter((k) => !Object.values(KINDS_BY_ROLE).some((kinds) => kinds.includes(k)))).toEqual([]);
+    });
+  });
+
+  return state;
+}
