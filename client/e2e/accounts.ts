@@ -38,7 +38,18 @@ export async function registerAccount(name: string, email: string, password = E2
  * ADMIN_EMAILS address is an admin only once verified, so the first use opens the link mailed to it, as
  * the store's owner does (read from the e2e SMTP catcher: no path a deployment could reach).
  */
-export async function adminAccount(): Promise<Account> {
+export function adminAccount(): Promise<Account> {
+  admin ??= signInAdmin().catch((error: unknown) => {
+    admin = undefined; // the next call tries again
+    throw error;
+  });
+  return admin;
+}
+
+/** The admin's session, once per test file (each file's module instance keeps its own). */
+let admin: Promise<Account> | undefined;
+
+async function signInAdmin(): Promise<Account> {
   let account: Account;
   const response = await post('/auth/register', { name: 'E2E Admin', email: E2E_ADMIN_EMAIL, password: E2E_PASSWORD });
   if (response.status === 201) {

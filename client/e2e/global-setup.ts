@@ -170,6 +170,9 @@ export default async function setup(project: TestProject) {
         // Every test signs up its own accounts, all from 127.0.0.1: far more
         // than the default per-address sign-up limit (10 at once) allows.
         SIGNUP_BURST: '1000',
+        // And signs in (each file's admin, the sign-in pages) two files at a time: more than the
+        // default 20 sign-ins per address in a burst. (The limits themselves are Go tests.)
+        LOGIN_BURST: '1000',
         ADMIN_EMAILS: E2E_ADMIN_EMAIL,
         GOOGLE_CLIENT_ID: '', // "Continue with Google" stays disabled: tests never load Google's script
         // the embedded store and the offline payment test mode, whatever this shell has set

@@ -2,12 +2,18 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openSignedIn, registerAccount, uniqueEmail } from './accounts';
 import { launchBrowser, openPage, settled, webUrl } from './browser';
-import { demoProduct, GENERATOR, placeOrder } from './shop';
+import { ownProduct, placeOrder, productById, type DemoProduct } from './shop';
 
 let browser: Browser;
+/**
+ * This file's own generator, as the demo one (price $14,900, minimum 1): files run side by side, and
+ * the stock this file checks moves only with its own orders.
+ */
+let ownGenerator: DemoProduct;
 
 beforeAll(async () => {
   browser = await launchBrowser();
+  ownGenerator = await ownProduct('E2E Payment Generator', { price: 14_900, stock: 50, minimum: 1 });
 });
 
 afterAll(async () => {
@@ -29,7 +35,7 @@ async function fillCard(page: Page, number: string) {
 
 describe('card payment in test mode (issue 6)', () => {
   it('order → My Orders → PAY → 4242 4242 4242 4242 → paid, with the transaction id; Delete is then disabled', async () => {
-    const generator = await demoProduct(GENERATOR);
+    const generator = await productById(ownGenerator._id);
     const customer = await registerAccount('Pia Payer', uniqueEmail('payer'));
     const { context, page, pageErrors } = await openPage(browser, '/');
     try {
@@ -40,7 +46,7 @@ describe('card payment in test mode (issue 6)', () => {
       await page.getByRole('alert').filter({ hasText: 'Order successfully' }).waitFor();
 
       await page.goto(new URL('/dashboard/myorder', page.url()).toString());
-      const row = orderRow(page, GENERATOR);
+      const row = orderRow(page, ownGenerator.name);
       await row.getByRole('link', { name: 'PAY' }).click();
       await page.waitForURL((url) => url.pathname.startsWith('/payment/'));
       await page.getByRole('heading', { level: 1, name: 'Payment' }).waitFor();
@@ -62,7 +68,7 @@ describe('card payment in test mode (issue 6)', () => {
 
       await page.getByRole('link', { name: 'Back to My Orders' }).click();
       await page.waitForURL((url) => url.pathname === '/dashboard/myorder');
-      const paidRow = orderRow(page, GENERATOR);
+      const paidRow = orderRow(page, ownGenerator.name);
       await paidRow.getByText('paid', { exact: true }).waitFor();
       await paidRow.getByText(transactionId).waitFor();
       expect(await paidRow.getByRole('link', { name: 'PAY' }).count()).toBe(0);
@@ -74,7 +80,7 @@ describe('card payment in test mode (issue 6)', () => {
   });
 
   it('4000 0000 0000 0002 is declined: the message shows in red and the order stays unpaid', async () => {
-    const generator = await demoProduct(GENERATOR);
+    const generator = await productById(ownGenerator._id);
     const customer = await registerAccount('Dex Declined', uniqueEmail('declined'));
     const orderId = await placeOrder(customer.token, generator._id, 1);
     const { context, page } = await openPage(browser, '/');
@@ -91,7 +97,7 @@ describe('card payment in test mode (issue 6)', () => {
       expect(await page.getByText('Congrats! Your payment is completed.').count()).toBe(0);
 
       await page.goto(new URL('/dashboard/myorder', page.url()).toString());
-      const row = orderRow(page, GENERATOR);
+      const row = orderRow(page, ownGenerator.name);
       await row.getByRole('link', { name: 'PAY' }).waitFor();
       expect(await row.getByText('paid', { exact: true }).count()).toBe(0);
       expect(await row.getByRole('button', { name: 'Delete' }).isEnabled()).toBe(true);
@@ -101,7 +107,7 @@ describe('card payment in test mode (issue 6)', () => {
   });
 
   it('keeps the payment code out of the first load, and loads nothing from Stripe in test mode', async () => {
-    const generator = await demoProduct(GENERATOR);
+    const generator = await productById(ownGenerator._id);
     const customer = await registerAccount('Lena Lean', uniqueEmail('lean'));
     const orderId = await placeOrder(customer.token, generator._id, 1);
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
@@ -126,7 +132,7 @@ describe('card payment in test mode (issue 6)', () => {
   });
 
   it('someone else’s order is not found (as a missing one), and shows no card form', async () => {
-    const generator = await demoProduct(GENERATOR);
+    const generator = await productById(ownGenerator._id);
     const owner = await registerAccount('Olive Owner', uniqueEmail('owner'));
     const orderId = await placeOrder(owner.token, generator._id, 1);
     const other = await registerAccount('Nosy Neighbour', uniqueEmail('nosy'));
@@ -151,7 +157,7 @@ async function orderNumber(token: string, orderId: string): Promise<number> {
 
 describe.each([400, 1280])('the card form as typed, and the paid page, at %i px (issue 12)', (width) => {
   it('groups the number, makes "1230" 12/30, pays, and says the order is paid, also after a reload', async () => {
-    const generator = await demoProduct(GENERATOR);
+    const generator = await productById(ownGenerator._id);
     const customer = await registerAccount('Tia Typist', uniqueEmail('typist'));
     const orderId = await placeOrder(customer.token, generator._id, 1);
     const number = await orderNumber(customer.token, orderId);
@@ -161,7 +167,7 @@ describe.each([400, 1280])('the card form as typed, and the paid page, at %i px 
     const { context, page, pageErrors } = await openPage(browser, '/', { width, height: 900 });
     try {
       await openSignedIn(page, customer.token, `/payment/${orderId}`);
-      await page.getByText(`Please pay for ${GENERATOR}`, { exact: true }).waitFor();
+      await page.getByText(`Please pay for ${ownGenerator.name}`, { exact: true }).waitFor();
       await page.getByText('TEST MODE', { exact: true }).waitFor();
 
       const cardNumber = page.getByLabel('Card number', { exact: false });
@@ -195,7 +201,7 @@ describe.each([400, 1280])('the card form as typed, and the paid page, at %i px 
       await page.waitForFunction(() => [...document.querySelectorAll('button')].some((b) => b.textContent?.startsWith('Pay $') && !b.disabled));
       await pay.click();
       await page.getByText('Congrats! Your payment is completed.').waitFor();
-      const paidText = `Order #${number} for ${GENERATOR} is paid.`;
+      const paidText = `Order #${number} for ${ownGenerator.name} is paid.`;
       await page.getByText(paidText, { exact: true }).waitFor();
       expect(await page.getByText(/Please pay/).count()).toBe(0);
 

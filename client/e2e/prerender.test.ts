@@ -204,7 +204,11 @@ describe('the Go-rendered product page (issue 13)', () => {
       await details.getByText(product.description, { exact: true }).waitFor();
       await page.locator('footer').waitFor();
       expect(problems).toEqual([]);
-      expect(await page.evaluate(() => (window as unknown as { layoutShift: number }).layoutShift)).toBe(0);
+      const { layoutShift, shifted } = await page.evaluate(() => {
+        const w = window as unknown as { layoutShift: number; shifted: string[] };
+        return { layoutShift: w.layoutShift, shifted: w.shifted };
+      });
+      expect(layoutShift, shifted.join('\n')).toBe(0);
 
       await details.getByRole('link', { name: messages.catalogue.purchaseLabel(product.name) }).click();
       await page.waitForURL((url) => url.pathname === `/purchase/${product._id}`);

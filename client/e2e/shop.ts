@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { inject } from 'vitest';
+import { adminAccount } from './accounts';
 
 /** A product of the demo catalogue, as GET /service answers it. */
 export interface DemoProduct {
@@ -34,3 +36,34 @@ export async function placeOrder(token: string, productId: string, productQuanti
 
 export const GENERATOR = 'Diesel Generator 60 kVA';
 export const BEARING = 'Deep Groove Ball Bearing 6205-2RS';
+
+/** A product as GET /service/{id} answers it now. */
+export async function productById(id: string): Promise<DemoProduct & { image: string; description: string }> {
+  const response = await fetch(new URL(`/service/${id}`, inject('apiUrl')));
+  if (response.status !== 200) throw new Error(`GET /service/${id}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as DemoProduct & { image: string; description: string };
+}
+
+/**
+ * A product of the calling file's own, added by the admin through the API
+ * (the demo generator's picture), named `${label} ${random}`. Files run two at
+ * a time on one server: a file that orders, or checks a stock figure, does so
+ * on its own product, so no other file's orders move it, and the demo
+ * catalogue the home page features keeps its stock.
+ */
+export async function ownProduct(
+  label: string,
+  { price, stock, minimum, description = `A product of the browser tests (${label}).` }: { price: number; stock: number; minimum: number; description?: string },
+): Promise<DemoProduct> {
+  const admin = await adminAccount();
+  const { image } = await productById((await demoProduct(GENERATOR))._id);
+  const name = `${label} ${randomUUID().slice(0, 8)}`;
+  const response = await fetch(new URL('/added', inject('apiUrl')), {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${admin.token}` },
+    body: JSON.stringify({ name, price: String(price), avaialbequantit: String(stock), minimumquantity: String(minimum), description, image, email: admin.user.email }),
+  });
+  if (response.status !== 201 && response.status !== 200) throw new Error(`POST /added ${name}: ${response.status} ${await response.text()}`);
+  const { insertedId } = (await response.json()) as { insertedId: string };
+  return productById(insertedId);
+}

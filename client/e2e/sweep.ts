@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { adminAccount, registerAccount, uniqueEmail, type Account } from './accounts';
 import { animationsDone, appStarted, launchBrowser, settled, webUrl } from './browser';
 import { installFocusProbe, type ControlKind, type FocusMeasure } from './focus-probe';
-import { demoProduct, GENERATOR, placeOrder } from './shop';
+import { ownProduct, placeOrder } from './shop';
 
 /**
  * The accessibility sweep, one file per role (accessibility-signed-out,
@@ -97,7 +97,6 @@ function routes(productId: string, orderId: string): string[] {
     '/about', '/terms', '/privacy', '/warranty',
   ];
 }
-const ROUTE_COUNT = routes('', '').length;
 
 function describeViolations(results: Awaited<ReturnType<AxeBuilder['analyze']>>['violations']): string {
   return results
@@ -212,7 +211,7 @@ const CASES = (productId: string, orderId: string): PageCase[] => [
     name: 'home',
     path: () => '/',
     ready: async (page) => {
-      await page.getByRole('heading', { level: 1 }).waitFor(); // its sections were scrolled in before axe (checkLoaded)
+      await page.getByRole('heading', { level: 1 }).waitFor(); // its sections were scrolled in before axe (loadAndCheck)
     },
     kinds: ['link', 'button-styled link', 'text field', 'filled button', 'icon button', 'carousel bullet'],
   },
@@ -248,7 +247,7 @@ const CASES = (productId: string, orderId: string): PageCase[] => [
     name: 'landing',
     path: () => '/landing',
     ready: async (page) => {
-      await page.getByRole('heading', { level: 1 }).waitFor(); // its sections were scrolled in before axe (checkLoaded)
+      await page.getByRole('heading', { level: 1 }).waitFor(); // its sections were scrolled in before axe (loadAndCheck)
     },
     kinds: ['link', 'icon button'],
   },
@@ -372,9 +371,10 @@ export function sweep(role: Role): State {
     state.customer = await registerAccount(`Sweep Customer`, uniqueEmail('sweep'));
     state.admin = await adminAccount();
     // A product that can be ordered, and an order of the customer's, for /purchase/:id and /payment/:id.
-    const generator = await demoProduct(GENERATOR);
-    state.productId = generator._id;
-    state.orderId = await placeOrder(state.customer.token, generator._id, generator.minimumquantity);
+    // (The file's own: the three sweeps run beside other files, and the demo catalogue keeps its stock.)
+    const product = await ownProduct(`E2E Sweep Generator (${role})`, { price: 14_900, stock: 20, minimum: 1 });
+    state.productId = product._id;
+    state.orderId = await placeOrder(state.customer.token, product._id, product.minimumquantity);
     // A quote request of the customer's, for My Quotes and the admin's pricing form.
     await api('/quotes', {
       method: 'POST',
@@ -401,9 +401,14 @@ export function sweep(role: Role): State {
   });
 
   const casesOf = () => CASES(state.productId, state.orderId).filter((c) => c.role === role);
+  /** The role's CASES, by name, listed before the ids exist (their paths with ':id'). */
+  const caseNames = CASES(':id', ':id')
+    .filter((c) => c.role === role)
+    .map((c) => ({ name: c.name, path: c.path() }));
 
-  /** axe on the loaded page, then the case's walk (if any) on the same load. */
-  async function checkLoaded(page: Page, route: string, width: number, label: string) {
+  /** Loads `route` in `page`, waits for it (and for where a guard sends it), scrolls lazy sections in, runs axe. */
+  async function loadAndCheck(page: Page, route: string, label: string) {
+    await page.goto(webUrl(route)); // a new document: focus starts at the top, as for a visitor arriving
     await settled(page);
     // A guard's redirect (a customer on an admin page goes to /login) lands on a page of its own: every
     // page but /loading has a level-1 heading, so wait for it, and for that page's own data.
@@ -411,98 +416,101 @@ export function sweep(role: Role): State {
       await page.locator('h1').first().waitFor();
       await settled(page);
     }
-    const c = casesOf().find((candidate) => candidate.path() === route);
     // The home and landing pages mount their sections as they near the viewport: scroll them all in first.
     if (route === '/' || route === '/home' || route === '/landing') await mountLazySections(page);
     await axeCheck(state, page, role, route, label);
-    if (!c) return;
+  }
+
+  /** On the page as loadAndCheck left it: the case's own readiness, then the Tab walk. */
+  async function walkCase(page: Page, name: string, width: number) {
+    const c = casesOf().find((candidate) => candidate.name === name)!;
+    expect(new URL(page.url()).pathname, `${name}: the page the walk expects`).toBe(new URL(webUrl(c.path())).pathname);
     await c.ready(page);
     const where = `${c.name} at ${width} px (${c.role})`;
     expectIndicators(await walk(state, page, where), where, c.kinds);
   }
 
-  describe(`axe-core and focus indicators, ${role}, 1280 px`, () => {
+  // Each width: one context and page for the role; a route's axe test loads it, and where the route
+  // is one of CASES, the next test walks its focus on that same load.
+  for (const width of [1280, 400] as const) {
+    describe(`axe-core and focus indicators, ${role}, ${width} px`, () => {
+      let context: BrowserContext;
+      let page: Page;
+      beforeAll(async () => {
+        context = await contextAs(state, role, width);
+        page = await context.newPage();
+      });
+      afterAll(async () => {
+        await context?.close();
+      });
+
+      // At 1280 px every route; at 400 px the CASES (the routes need the ids made in beforeAll: listed lazily).
+      const list =
+        width === 1280
+          ? routes(':id', ':id').map((path, i) => ({ title: `route #${i + 1}: ${path}`, route: () => routes(state.productId, state.orderId)[i]!, path }))
+          : caseNames.map((c) => ({ title: `${c.name} (${c.path})`, route: () => casesOf().find((x) => x.name === c.name)!.path(), path: c.path }));
+      for (const item of list) {
+        const label = (route: string) => (width === 1280 ? route : `${route} (400px)`);
+        it(`${item.title}: axe`, async () => {
+          const route = item.route();
+          await loadAndCheck(page, route, label(route));
+        });
+        const focusCase = caseNames.find((c) => c.path === item.path);
+        if (focusCase) {
+          it(`${focusCase.name}, the same load: every control shows focus at ${MIN_INDICATOR}:1 or more`, async () => {
+            await walkCase(page, focusCase.name, width);
+          });
+        }
+      }
+    });
+  }
+
+  describe(`the small-screen menus, open (400 px), ${role}`, () => {
     let context: BrowserContext;
     let page: Page;
     beforeAll(async () => {
-      context = await contextAs(state, role, 1280);
+      context = await contextAs(state, role, 400, 800);
       page = await context.newPage();
     });
     afterAll(async () => {
       await context?.close();
     });
 
-    // The routes need the ids made in beforeAll: list them lazily, one test each.
-    for (let i = 0; i < ROUTE_COUNT; i++) {
-      it(`route #${i + 1}: ${routes(':id', ':id')[i]}`, async () => {
-        const route = routes(state.productId, state.orderId)[i]!;
-        await page.goto(webUrl(route)); // a new document: focus starts at the top, as for a visitor arriving
-        await checkLoaded(page, route, 1280, route);
-      });
-    }
-  });
+    it('the site menu drawer: axe', async () => {
+      await page.goto(webUrl('/'));
+      await settled(page);
+      await appStarted(page);
+      await page.getByRole('button', { name: 'Open menu' }).focus();
+      await page.keyboard.press('Enter');
+      const siteMenu = page.getByRole('dialog', { name: 'Site menu' }).getByRole('navigation', { name: 'Site menu' });
+      await siteMenu.getByRole('link', { name: 'Home' }).waitFor();
+      await animationsDone(siteMenu); // the drawer has slid in
+      await axeCheck(state, page, role, '/', '/ (400px, site menu open)');
+    });
 
-  describe(`axe-core and focus indicators, ${role}, 400 px`, () => {
-    // The same CASES as at 1280 px, each on a new load at 400 px.
-    const names = CASES('', '')
-      .filter((c) => c.role === role)
-      .map((c) => c.name);
-    for (const name of names) {
-      it(`${name}: axe, and every control shows focus at ${MIN_INDICATOR}:1 or more`, async () => {
-        const c = casesOf().find((candidate) => candidate.name === name)!;
-        const context = await contextAs(state, role, 400);
-        try {
-          const page = await context.newPage();
-          await page.goto(webUrl(c.path()));
-          await checkLoaded(page, c.path(), 400, `${c.path()} (400px)`);
-        } finally {
-          await context.close();
-        }
-      });
-    }
-  });
-
-  describe(`the small-screen menus, open (400 px), ${role}`, () => {
-    it('the site menu drawer: axe, and focus on its close button and links', async () => {
-      const context = await contextAs(state, role, 400, 800);
-      try {
-        const page = await context.newPage();
-        await page.goto(webUrl('/'));
-        await settled(page);
-        await appStarted(page);
-        await page.getByRole('button', { name: 'Open menu' }).focus();
-        await page.keyboard.press('Enter');
-        const dialog = page.getByRole('dialog', { name: 'Site menu' });
-        const siteMenu = dialog.getByRole('navigation', { name: 'Site menu' });
-        await siteMenu.getByRole('link', { name: 'Home' }).waitFor();
-        await animationsDone(siteMenu); // the drawer has slid in
-        await axeCheck(state, page, role, '/', '/ (400px, site menu open)');
-        const stops = await walk(state, page, `site menu drawer at 400 px (${role})`);
-        expect(stops.every((s) => s.description && s.measurable)).toBe(true);
-        expectIndicators(stops, `the site menu drawer at 400 px (${role})`, role === 'signed out' ? ['icon button', 'link'] : ['icon button', 'link', 'text button']);
-      } finally {
-        await context.close();
-      }
+    it('the site menu drawer, the same load: focus on its close button and links', async () => {
+      await page.getByRole('dialog', { name: 'Site menu' }).waitFor();
+      const stops = await walk(state, page, `site menu drawer at 400 px (${role})`);
+      expect(stops.every((s) => s.description && s.measurable)).toBe(true);
+      expectIndicators(stops, `the site menu drawer at 400 px (${role})`, role === 'signed out' ? ['icon button', 'link'] : ['icon button', 'link', 'text button']);
     });
 
     if (role !== 'signed out') {
-      it('the dashboard menu drawer: axe, and focus on its links', async () => {
-        const context = await contextAs(state, role, 400, 800);
-        try {
-          const page = await context.newPage();
-          await page.goto(webUrl('/dashboard'));
-          await settled(page);
-          await page.getByRole('button', { name: 'Dashboard menu' }).focus();
-          await page.keyboard.press('Enter');
-          const dashboardMenu = page.getByRole('presentation').getByRole('navigation', { name: 'Dashboard menu' });
-          await dashboardMenu.getByRole('link', { name: role === 'admin' ? 'Manage Orders' : 'My Orders' }).waitFor();
-          await animationsDone(dashboardMenu);
-          await axeCheck(state, page, role, '/dashboard', '/dashboard (400px, dashboard menu open)');
-          const stops = await walk(state, page, `dashboard menu drawer at 400 px (${role})`);
-          expectIndicators(stops, `the dashboard menu drawer at 400 px (${role})`, ['link']);
-        } finally {
-          await context.close();
-        }
+      it('the dashboard menu drawer: axe', async () => {
+        await page.goto(webUrl('/dashboard'));
+        await settled(page);
+        await page.getByRole('button', { name: 'Dashboard menu' }).focus();
+        await page.keyboard.press('Enter');
+        const dashboardMenu = page.getByRole('presentation').getByRole('navigation', { name: 'Dashboard menu' });
+        await dashboardMenu.getByRole('link', { name: role === 'admin' ? 'Manage Orders' : 'My Orders' }).waitFor();
+        await animationsDone(dashboardMenu);
+        await axeCheck(state, page, role, '/dashboard', '/dashboard (400px, dashboard menu open)');
+      });
+
+      it('the dashboard menu drawer, the same load: focus on its links', async () => {
+        await page.getByRole('dialog', { name: 'Dashboard menu' }).waitFor();
+        const stops = await walk(state, page, `dashboard menu drawer at 400 px (${role})`);
+        expectIndicators(stops, `the dashboard menu drawer at 400 px (${role})`, ['link']);
       });
     }
   });
