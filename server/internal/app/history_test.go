@@ -22,6 +22,7 @@ import (
 	"storefront/server/internal/mongodb/mongotest"
 	"storefront/server/internal/payment"
 	"storefront/server/internal/shop"
+	"storefront/server/internal/testwait"
 )
 
 // TestHistories drives the app layer with randomized concurrent histories
@@ -366,8 +367,8 @@ func runHistory(t *testing.T, rt *rapid.T, stats *historyStats) {
 
 	// What the faults left is settled as the recovery sweep would, once the
 	// copy has caught up with the store.
-	for len(store.StaleDocuments()) > 0 {
-		time.Sleep(10 * time.Millisecond)
+	if !testwait.Until(30*time.Second, func() bool { return len(store.StaleDocuments()) == 0 }) {
+		rt.Fatalf("the in-memory copy still has stale documents 30 s after the faults ended: %v", store.StaleDocuments())
 	}
 	h.recover(rt)
 	final := h.final(rt, len(p.Workers))

@@ -1,7 +1,8 @@
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { VerifyEmailBannerSlot } from '@/app/root';
+import { authKeys } from '@/lib/auth';
 import { fakeApi, jsonResponse, problemResponse, renderWithProviders } from '@/testing/test-utils';
 import type { User } from '@/types/api';
 
@@ -23,8 +24,19 @@ function renderSlot(user: User | null, route = '/', routes: Parameters<typeof fa
   if (user) window.localStorage.setItem('accessToken', 'tok');
   const api = fakeApi({ 'GET /auth/me': () => jsonResponse({ user }), ...routes });
   vi.stubGlobal('fetch', api.fetch);
-  renderWithProviders(<VerifyEmailBannerSlot />, { route });
-  return api;
+  const { queryClient } = renderWithProviders(<VerifyEmailBannerSlot />, { route });
+  return { ...api, queryClient };
+}
+
+/**
+ * The banner has decided: its lazy code is loaded, GET /auth/me has answered
+ * and React has rendered with the account. (A condition, not a pause: only
+ * then can a test say the banner is not there.)
+ */
+async function decided(queryClient: ReturnType<typeof renderSlot>['queryClient']) {
+  await import('./verify-email-banner');
+  await vi.waitFor(() => expect(queryClient.getQueryState(authKeys.me)?.status).toBe('success'));
+  await act(async () => {});
 }
 
 const banner = () => screen.findByRole('region', { name: 'E-mail verification' });
@@ -46,16 +58,15 @@ describe('the verification banner', () => {
   });
 
   it('is not shown to a verified account, to visitors, or on the page that verifies', async () => {
-    renderSlot({ ...ada, emailVerified: true });
-    await vi.waitFor(() => expect(screen.getByTestId('location')).toBeInTheDocument());
-    await new Promise((r) => setTimeout(r, 50));
+    const { queryClient } = renderSlot({ ...ada, emailVerified: true });
+    await decided(queryClient);
     expect(screen.queryByRole('region', { name: 'E-mail verification' })).not.toBeInTheDocument();
   });
 
   it('is not shown on /verify-email', async () => {
     const api = renderSlot(ada, '/verify-email?token=x');
     await vi.waitFor(() => expect(api.calls.some((c) => c.path === '/auth/me')).toBe(true));
-    await new Promise((r) => setTimeout(r, 50));
+    await decided(api.queryClient);
     expect(screen.queryByRole('region', { name: 'E-mail verification' })).not.toBeInTheDocument();
   });
 
