@@ -1,6 +1,8 @@
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
+import { useEffect, useRef } from 'react';
 import { accountMessages } from '@/config/account-messages';
 import { useSession } from '@/lib/auth';
 import { withReason } from '@/lib/form-errors';
@@ -23,8 +25,11 @@ export function useSendVerificationAgain(email: string) {
 
 /**
  * Until the address is verified (the account can browse, keep a profile and
- * order meanwhile), every page says so at its top, with the link sent again
- * on request. Nothing for a verified account, or until it is known.
+ * order meanwhile), every page says so in a bar at the bottom of the window,
+ * with the link sent again on request. Nothing for a verified account, or
+ * until it is known. The bar comes after the page (MainLayout) and sticks:
+ * arriving after the first paint, it moves nothing already drawn; the page
+ * keeps its height clear of it when it scrolls a control into view.
  */
 export default function VerifyEmailBanner() {
   const { user } = useSession();
@@ -34,22 +39,42 @@ export default function VerifyEmailBanner() {
 
 function Banner({ email }: { email: string }) {
   const { send, pending } = useSendVerificationAgain(email);
+  const bar = useRef<HTMLDivElement>(null);
+  // Focus moved by Tab, and scrollIntoView, keep the focused control above the bar.
+  useEffect(() => {
+    const element = bar.current;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    const root = document.documentElement;
+    const observer = new ResizeObserver(() => {
+      root.style.scrollPaddingBottom = `${element.offsetHeight}px`;
+    });
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      root.style.scrollPaddingBottom = '';
+    };
+  }, []);
   return (
-    <Container maxWidth="lg" sx={{ pt: 2 }}>
-      <Alert
-        severity="info"
-        variant="outlined"
-        role="region"
-        aria-label={m.label}
-        action={
-          <Button type="button" color="inherit" size="small" onClick={send} loading={pending} sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}>
-            {m.sendAgain}
-          </Button>
-        }
-        sx={{ alignItems: 'center', flexWrap: { xs: 'wrap', sm: 'nowrap' }, '& .MuiAlert-action': { pl: { xs: 0, sm: 2 }, ml: { xs: 0, sm: 'auto' } } }}
-      >
-        {m.text(email)}
-      </Alert>
-    </Container>
+    <Box
+      ref={bar}
+      sx={{ position: 'sticky', bottom: 0, zIndex: 'appBar', bgcolor: 'background.paper', borderTop: 1, borderColor: 'divider', py: 1.5, boxShadow: 6 }}
+    >
+      <Container maxWidth="lg">
+        <Alert
+          severity="info"
+          variant="outlined"
+          role="region"
+          aria-label={m.label}
+          action={
+            <Button type="button" color="inherit" size="small" onClick={send} loading={pending} sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}>
+              {m.sendAgain}
+            </Button>
+          }
+          sx={{ alignItems: 'center', flexWrap: { xs: 'wrap', sm: 'nowrap' }, '& .MuiAlert-action': { pl: { xs: 0, sm: 2 }, ml: { xs: 0, sm: 'auto' } } }}
+        >
+          {m.text(email)}
+        </Alert>
+      </Container>
+    </Box>
   );
 }

@@ -13,36 +13,43 @@ export const preloadFooter = () => Footer.preload();
 /** Holds the footer's place (same colour, similar height) until its code arrives. */
 const footerPlaceholder = <Box aria-hidden="true" sx={{ bgcolor: 'secondary.main', minHeight: { xs: 560, md: 340 } }} />;
 
-/** Header, the page (after the banner, if any), footer; with a skip link for keyboard users. */
+/**
+ * Header, the page, footer; with a skip link for keyboard users. The banner
+ * (if any) comes after all of it and sticks to the bottom of the window: it
+ * appears once the account is known, after the page's first paint, and in
+ * that place it moves nothing that is already drawn (no layout shift).
+ */
 export function MainLayout({ children, banner }: { children: ReactNode; banner?: ReactNode }) {
   return (
-    <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
-      <Box
-        component="a"
-        href="#main"
-        sx={{
-          position: 'absolute',
-          left: 8,
-          top: -100,
-          zIndex: 2000,
-          p: 1.5,
-          bgcolor: 'primary.main',
-          color: 'primary.contrastText',
-          fontWeight: 700,
-          borderRadius: 1,
-          '&:focus': { top: 8 },
-        }}
-      >
-        {messages.nav.skipToContent}
+    <>
+      <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
+        <Box
+          component="a"
+          href="#main"
+          sx={{
+            position: 'absolute',
+            left: 8,
+            top: -100,
+            zIndex: 2000,
+            p: 1.5,
+            bgcolor: 'primary.main',
+            color: 'primary.contrastText',
+            fontWeight: 700,
+            borderRadius: 1,
+            '&:focus': { top: 8 },
+          }}
+        >
+          {messages.nav.skipToContent}
+        </Box>
+        <Header />
+        <Box component="main" id="main" tabIndex={-1} sx={{ flexGrow: 1, outline: 'none' }}>
+          {children}
+        </Box>
+        <LazyOnVisible fallback={footerPlaceholder} rootMargin="600px 0px" prerendered>
+          <Footer />
+        </LazyOnVisible>
       </Box>
-      <Header />
-      <Box component="main" id="main" tabIndex={-1} sx={{ flexGrow: 1, outline: 'none' }}>
-        {banner}
-        {children}
-      </Box>
-      <LazyOnVisible fallback={footerPlaceholder} rootMargin="600px 0px" prerendered>
-        <Footer />
-      </LazyOnVisible>
-    </Box>
+      {banner}
+    </>
   );
 }
