@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { formatPrice } from '../src/utils/format';
 import { adminAccount, openSignedIn, registerAccount, uniqueEmail, type Account } from './accounts';
 import { launchBrowser, openPage, settled, webUrl } from './browser';
-import { demoProduct, GENERATOR, placeOrder } from './shop';
+import { api, demoProduct, GENERATOR, placeOrder } from './shop';
 
 /**
  * The admin's Sales page (issue 15) against the real server. The server is
@@ -32,15 +32,6 @@ const productName = `E2E Sales Press ${randomUUID().slice(0, 8)}`;
 let productId = '';
 let before: SalesReport;
 let after: SalesReport;
-
-async function api<T>(path: string, init: RequestInit & { token?: string } = {}): Promise<T> {
-  const headers = new Headers(init.headers);
-  if (init.token) headers.set('Authorization', `Bearer ${init.token}`);
-  if (init.body) headers.set('Content-Type', 'application/json');
-  const response = await fetch(new URL(path, inject('apiUrl')), { ...init, headers });
-  if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-}
 
 const sales = () => api<SalesReport>('/admin/sales?months=6', { token: admin.token });
 

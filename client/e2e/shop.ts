@@ -2,6 +2,16 @@ import { randomUUID } from 'node:crypto';
 import { inject } from 'vitest';
 import { adminAccount } from './accounts';
 
+/** A call to the API under test (JSON in and out, with a token if given); any status but 2xx throws, naming it. */
+export async function api<T>(path: string, init: RequestInit & { token?: string } = {}): Promise<T> {
+  const headers = new Headers(init.headers);
+  if (init.token) headers.set('Authorization', `Bearer ${init.token}`);
+  if (init.body) headers.set('Content-Type', 'application/json');
+  const response = await fetch(new URL(path, inject('apiUrl')), { ...init, headers });
+  if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
 /** A product of the demo catalogue, as GET /service answers it. */
 export interface DemoProduct {
   _id: string;

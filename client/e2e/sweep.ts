@@ -1,10 +1,10 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminAccount, registerAccount, uniqueEmail, type Account } from './accounts';
 import { animationsDone, appStarted, launchBrowser, settled, webUrl } from './browser';
 import { installFocusProbe, type ControlKind, type FocusMeasure } from './focus-probe';
-import { ownProduct, placeOrder } from './shop';
+import { api, ownProduct, placeOrder } from './shop';
 
 /**
  * The accessibility sweep, one file per role (accessibility-signed-out,
@@ -76,15 +76,6 @@ interface State {
   summary: Row[];
   report: string[];
   kindsSeen: Set<ControlKind>;
-}
-
-async function api<T>(path: string, init: RequestInit & { token?: string } = {}): Promise<T> {
-  const headers = new Headers(init.headers);
-  if (init.token) headers.set('Authorization', `Bearer ${init.token}`);
-  if (init.body) headers.set('Content-Type', 'application/json');
-  const response = await fetch(new URL(path, inject('apiUrl')), { ...init, headers });
-  if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
 }
 
 function routes(productId: string, orderId: string): string[] {
