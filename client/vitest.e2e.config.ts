@@ -36,17 +36,19 @@ const LONGEST_FIRST = [
 ];
 
 class LongestFirst extends BaseSequencer {
-  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+  override sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const rank = (spec: TestSpecification) => {
       const name = spec.moduleId.replace(/^.*\/e2e\//, '').replace(/\.test\.ts$/, '');
       const index = LONGEST_FIRST.indexOf(name);
       return index === -1 ? LONGEST_FIRST.length : index;
     };
-    return [...files].sort(
-      (a, b) =>
-        a.project.config.sequence.groupOrder - b.project.config.sequence.groupOrder ||
-        rank(a) - rank(b) ||
-        a.moduleId.localeCompare(b.moduleId),
+    return Promise.resolve(
+      [...files].sort(
+        (a, b) =>
+          a.project.config.sequence.groupOrder - b.project.config.sequence.groupOrder ||
+          rank(a) - rank(b) ||
+          a.moduleId.localeCompare(b.moduleId),
+      ),
     );
   }
 }

@@ -152,7 +152,7 @@ describe('catalogue management', () => {
       await page.getByRole('searchbox', { name: 'Search by name' }).fill('bearing');
       await page.waitForURL((url) => url.searchParams.get('q') === 'bearing' && !url.searchParams.has('page'));
       await page.waitForFunction(() =>
-        [...document.querySelectorAll('[data-testid="product-card"] h3')].every((h) => h.textContent!.includes('BEARING')),
+        [...document.querySelectorAll('[data-testid="product-card"] h3')].every((h) => h.textContent.includes('BEARING')),
       );
       expect(await cards.count()).toBeGreaterThan(0);
       await page.goBack();

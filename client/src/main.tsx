@@ -60,7 +60,7 @@ async function start(root: HTMLElement) {
     const data = document.getElementById('ssr-product')?.textContent;
     if (data) {
       const { seedProductQuery } = await import('@/app/ssr-product');
-      seedProductQuery(queryClient, pathname, JSON.parse(data));
+      seedProductQuery(queryClient, pathname, JSON.parse(data) as Parameters<typeof seedProductQuery>[2]);
     }
     await preload(pathname, 'replace');
     // Rendered in slices (a transition), then committed at once: the server's page stays until then.

@@ -96,7 +96,7 @@ export const routes: RouteObject[] = [
  */
 export async function preloadRoute(pathname: string, withPrerendered = false): Promise<void> {
   const matches = matchRoutes(routes, pathname) ?? [];
-  await Promise.all(matches.map((match) => preloads.get(match.route.element as ReactElement)?.(withPrerendered)));
+  await Promise.all(matches.map((match) => preloads.get(match.route.element as ReactElement)?.(withPrerendered) ?? Promise.resolve()));
 }
 
 /** The routes without a router: AppRouter in the browser, a static router in the prerender step. */

@@ -29,6 +29,7 @@ function start(path: string) {
 describe('useScrollOnNavigate', () => {
   let scrollTo: ReturnType<typeof vi.fn>;
   let scrollIntoView: ReturnType<typeof vi.fn<(arg?: boolean | ScrollIntoViewOptions) => void>>;
+  // eslint-disable-next-line @typescript-eslint/unbound-method -- kept only to be put back on the prototype after each test
   const jsdomScrollIntoView = Element.prototype.scrollIntoView;
   beforeEach(() => {
     scrollTo = vi.fn();

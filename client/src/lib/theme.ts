@@ -98,7 +98,10 @@ interface StorefrontColors {
 }
 
 declare module '@mui/material/styles' {
+  // Module augmentation: MUI's Palette gains our colours by declaration merging, which needs an interface.
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
   interface Palette extends StorefrontColors {}
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
   interface PaletteOptions extends Partial<StorefrontColors> {}
   interface TypeText {
     /** Placeholder text in fields MUI does not draw (Stripe's card field). */

@@ -21,6 +21,7 @@ export default function ToastViewport({ queue, duration, onDismiss }: ToastViewp
     if (!shown) {
       const next = queue[0];
       if (next) {
+        // eslint-disable-next-line react-hooks/set-state-in-effect -- steps the Snackbar's open/exit cycle as the queue (a prop) changes
         setShown(next);
         setOpen(true);
       }

@@ -131,7 +131,7 @@ describe('the prerender step', () => {
     const empty = html.slice(html.indexOf(emptyOpen) + emptyOpen.length, html.indexOf(emptyClose));
     expect(empty).toMatch(new RegExp(`^<p [^>]*>${escapeHtml(messages.catalogue.empty)}</p>$`));
     // What the server needs to answer as the client asks.
-    const contract = JSON.parse(new RegExp(`${FEATURED_MARKERS.data}(.*?)-->`).exec(html)![1]!);
+    const contract = JSON.parse(new RegExp(`${FEATURED_MARKERS.data}(.*?)-->`).exec(html)![1]!) as unknown;
     expect(contract).toEqual({ queryKey: ['products', { limit: 5 }], limit: 5, previewChars: 30 });
     // Before the loader; the page is otherwise / as prerendered (no spinner in the featured section).
     expect(html.indexOf(FEATURED_MARKERS.data)).toBeLessThan(html.indexOf('<script>requestAnimationFrame'));
@@ -154,14 +154,15 @@ describe('the prerender step', () => {
 });
 
 describe('loading the app after the first paint', () => {
-  it('adds the preloads, then the entry as a module script, two frames and a task after the page is parsed', async () => {
+  it('adds the preloads, then the entry as a module script, two frames and a task after the page is parsed', () => {
     const loader = /<script>(requestAnimationFrame[\s\S]*?)<\/script><\/body>/.exec(pages['index.html']!)![1]!;
     // The browser's side of it: frames and tasks run by hand, elements recorded as added to <head>.
     const frames: (() => void)[] = [];
     const tasks: (() => void)[] = [];
     const head: Record<string, string>[] = [];
     const document = { head: { appendChild: (e: Record<string, string>) => head.push(e) }, createElement: (tag: string) => ({ tag }) };
-    const run = new Function('requestAnimationFrame', 'setTimeout', 'document', loader);
+    // eslint-disable-next-line @typescript-eslint/no-implied-eval -- runs the page's own inline loader, as the browser does
+    const run = new Function('requestAnimationFrame', 'setTimeout', 'document', loader) as (raf: unknown, timeout: unknown, doc: unknown) => void;
     run((f: () => void) => frames.push(f), (f: () => void) => tasks.push(f), document);
     const step = (queue: (() => void)[]) => queue.splice(0).forEach((f) => f());
     step(frames); // the frame that paints the page

@@ -61,7 +61,7 @@ function tokenProduct(tokens: { id: string; name: string; image: string; descrip
     email: '',
     createdAt: '2026-01-01T00:00:00.000Z',
     updatedAt: '2026-01-01T00:00:00.000Z',
-  } as Product;
+  };
 }
 
 const templateProduct = tokenProduct(PRODUCT_TOKENS);

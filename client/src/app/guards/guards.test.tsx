@@ -29,7 +29,7 @@ function renderAt(path: string) {
 }
 
 const location = () => screen.getByTestId('location').textContent;
-const locationState = () => JSON.parse(screen.getByTestId('location-state').textContent || 'null');
+const locationState = () => JSON.parse(screen.getByTestId('location-state').textContent || 'null') as unknown;
 
 /** A promise the test settles when it wants. */
 function deferred<T>() {

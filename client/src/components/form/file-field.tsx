@@ -1,3 +1,4 @@
+import { mergeSx } from '@/components/ui/merge-sx';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import FormHelperText from '@mui/material/FormHelperText';
@@ -42,7 +43,7 @@ export function FileFieldFrame({ label, labelId, inputId, helpId, required, mess
       <FormLabel id={labelId} htmlFor={inputId} required={required} error={Boolean(message)} sx={{ fontWeight: 600, fontSize: '0.9rem' }}>
         {label}
       </FormLabel>
-      <Box sx={[frameSx, ...(Array.isArray(sx) ? sx : [sx])]}>{children}</Box>
+      <Box sx={mergeSx(frameSx, sx)}>{children}</Box>
       <FormHelperText id={helpId} error={Boolean(message)} sx={{ mx: 1.75 }}>
         {message ?? help}
       </FormHelperText>

@@ -1,3 +1,4 @@
+import { mergeSx } from '@/components/ui/merge-sx';
 import Box from '@mui/material/Box';
 import type { SxProps, Theme } from '@mui/material/styles';
 import type { FormEventHandler, ReactNode } from 'react';
@@ -28,7 +29,7 @@ interface FormCardProps {
  */
 export function FormCard({ sx, children, ...props }: FormCardProps) {
   return (
-    <Box component="form" noValidate {...props} sx={[cardSx, ...(Array.isArray(sx) ? sx : [sx])]}>
+    <Box component="form" noValidate {...props} sx={mergeSx(cardSx, sx)}>
       {children}
     </Box>
   );

@@ -25,6 +25,7 @@ function useObjectUrl(file: File | null | undefined): string | undefined {
   useEffect(() => {
     const previewable = file && (IMAGE_TYPES as readonly string[]).includes(file.type) && typeof URL.createObjectURL === 'function';
     if (!previewable) {
+      // eslint-disable-next-line react-hooks/set-state-in-effect -- the URL is a resource this effect creates and revokes with the file
       setUrl(undefined);
       return;
     }

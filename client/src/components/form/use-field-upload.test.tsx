@@ -19,7 +19,7 @@ function UploadStep() {
     <>
       <input aria-label="Image" {...register('image')} />
       <p data-testid="image-error">{formState.errors.image?.message}</p>
-      <button type="button" onClick={async () => setAnswer(String(await upload(png)))}>
+      <button type="button" onClick={() => void upload(png).then((url) => setAnswer(String(url)))}>
         Send
       </button>
       {answer && <p data-testid="answer">{answer}</p>}

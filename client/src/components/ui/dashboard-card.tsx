@@ -1,3 +1,4 @@
+import { mergeSx } from '@/components/ui/merge-sx';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { SxProps, Theme } from '@mui/material/styles';
@@ -32,7 +33,7 @@ export function DashboardCard({ titleId, stripeColor, sx, children, ...props }: 
       component="article"
       aria-labelledby={titleId}
       {...props}
-      sx={[cardSx, { borderLeftColor: stripeColor }, ...(Array.isArray(sx) ? sx : [sx])]}
+      sx={mergeSx(cardSx, { borderLeftColor: stripeColor }, sx)}
     >
       {children}
     </Box>

@@ -1,3 +1,4 @@
+import { mergeSx } from '@/components/ui/merge-sx';
 import Box from '@mui/material/Box';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -87,7 +88,7 @@ export function PagedTable<T extends { _id: string }>({ columns, label, count, n
             {note}
           </Box>
           <Box sx={{ overflowX: 'auto' }} aria-busy={query.isFetching} {...(focusableScroll && { role: 'region', 'aria-label': label, tabIndex: 0 })}>
-            <Table aria-label={label} sx={[tableSx, stackedSx(stackBelow), ...(Array.isArray(sx) ? sx : [sx])]}>
+            <Table aria-label={label} sx={mergeSx(tableSx, stackedSx(stackBelow), sx)}>
               <TableHead>
                 <TableRow>
                   {columns.map((column) => (

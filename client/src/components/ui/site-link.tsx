@@ -1,3 +1,4 @@
+import { mergeSx } from '@/components/ui/merge-sx';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import type { SxProps, Theme } from '@mui/material/styles';
@@ -20,7 +21,7 @@ export function SiteLink({ href, sx, children }: { href: string; sx?: SxProps<Th
 /** Links in a bare list (no bullets): a footer column, a document's related pages. */
 export function SiteLinks({ links, sx, linkSx }: { links: readonly { href: string; label: string }[]; sx: SxProps<Theme>; linkSx: SxProps<Theme> }) {
   return (
-    <Box component="ul" sx={[{ listStyle: 'none', p: 0, m: 0 }, ...(Array.isArray(sx) ? sx : [sx])]}>
+    <Box component="ul" sx={mergeSx({ listStyle: 'none', p: 0, m: 0 }, sx)}>
       {links.map((link) => (
         <li key={link.label}>
           <SiteLink href={link.href} sx={linkSx}>

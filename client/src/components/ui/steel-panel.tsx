@@ -1,3 +1,4 @@
+import { mergeSx } from '@/components/ui/merge-sx';
 import Box, { type BoxProps } from '@mui/material/Box';
 import type { Theme } from '@mui/material/styles';
 import { hazardStripes, onDarkSurface, steelBackground } from '@/lib/theme';
@@ -32,5 +33,5 @@ export function SteelPanel({ stripe = 'card', sx, ...props }: SteelPanelProps) {
       background: (t: Theme) => hazardStripes(t, band),
     },
   } as const;
-  return <Box {...props} sx={[steelSx, ...(Array.isArray(sx) ? sx : [sx])]} />;
+  return <Box {...props} sx={mergeSx(steelSx, sx)} />;
 }

@@ -170,7 +170,7 @@ describe('AuthForm', () => {
     expect(mutate.mock.calls[0]![0]).toEqual({ email: 'ada@example.com', password: ' secret1 ' });
   });
 
-  it('while the request is under way, the button shows it and does not send again', async () => {
+  it('while the request is under way, the button shows it and does not send again', () => {
     const mutate = vi.fn();
     renderWithProviders(
       <AuthForm title="Sign in" submit="Go" fields={['email']} passwordAutoComplete="current-password" mutation={{ mutate, isPending: true, error: null }} />,

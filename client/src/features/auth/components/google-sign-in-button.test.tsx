@@ -54,7 +54,7 @@ describe('GoogleSignInButton', () => {
     expect(google.config?.client_id).toBe('client-123.apps.googleusercontent.com');
     expect(google.rendered).toBe(1);
 
-    await act(async () => google.config!.callback({ credential: 'id-token-from-google' }));
+    act(() => google.config!.callback({ credential: 'id-token-from-google' }));
     await vi.waitFor(() => expect(window.localStorage.getItem('accessToken')).toBe('g-tok'));
     expect(api.calls.find((c) => c.path === '/auth/google')?.body).toEqual({ credential: 'id-token-from-google' });
   });
@@ -67,7 +67,7 @@ describe('GoogleSignInButton', () => {
     );
     renderWithProviders(<GoogleSignInButton context="signup" />);
     await screen.findByText('Continue with Google (Google)');
-    await act(async () => google.config!.callback({ credential: 'bad' }));
+    act(() => google.config!.callback({ credential: 'bad' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Google sign-in could not be verified.');
   });
 });

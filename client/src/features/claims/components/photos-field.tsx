@@ -16,6 +16,7 @@ function useObjectUrls(files: File[]): (string | undefined)[] {
   useEffect(() => {
     const canPreview = typeof URL.createObjectURL === 'function';
     const next = files.map((file) => (canPreview && (IMAGE_TYPES as readonly string[]).includes(file.type) ? URL.createObjectURL(file) : undefined));
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the URLs are resources this effect creates and revokes with the files
     setUrls(next);
     return () => next.forEach((url) => url && URL.revokeObjectURL(url));
   }, [files]);

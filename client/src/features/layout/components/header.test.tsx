@@ -58,8 +58,8 @@ describe('Header', () => {
     window.localStorage.setItem('accessToken', 'token-123');
     const { queryClient } = renderWithProviders(<Header />, { route: '/blog' });
     await vi.waitFor(() => expect(queryClient.getQueryData(['auth', 'me'])).toEqual(user));
-    await queryClient.prefetchQuery({ queryKey: ['reviews'], queryFn: async () => [], meta: { public: true } }); // public data stays...
-    await queryClient.prefetchQuery({ queryKey: ['orders', 'ada@example.com'], queryFn: async () => [{ _id: 'o1' }] }); // ...the user's goes
+    await queryClient.prefetchQuery({ queryKey: ['reviews'], queryFn: () => Promise.resolve([]), meta: { public: true } }); // public data stays...
+    await queryClient.prefetchQuery({ queryKey: ['orders', 'ada@example.com'], queryFn: () => Promise.resolve([{ _id: 'o1' }]) }); // ...the user's goes
     await userEvent.click(mainNav().getByRole('button', { name: 'Sign Out' }));
     expect(window.localStorage.getItem('accessToken')).toBeNull();
     expect(queryClient.getQueryData(['auth', 'me'])).toBeUndefined();

@@ -23,9 +23,9 @@ function setup() {
   return {
     fake,
     onPay,
-    number: screen.getByLabelText(/^Card number/) as HTMLInputElement,
-    expiry: screen.getByLabelText(/^Expiry \(MM\/YY\)/) as HTMLInputElement,
-    cvc: screen.getByLabelText(/^CVC/) as HTMLInputElement,
+    number: screen.getByLabelText<HTMLInputElement>(/^Card number/),
+    expiry: screen.getByLabelText<HTMLInputElement>(/^Expiry \(MM\/YY\)/),
+    cvc: screen.getByLabelText<HTMLInputElement>(/^CVC/),
   };
 }
 

@@ -23,7 +23,7 @@ export default function SalesChart({ months, width, height }: { months: SalesMon
       <CartesianGrid strokeDasharray="3 3" vertical={false} stroke={palette.divider} />
       <XAxis dataKey="month" tickFormatter={formatMonthTick} tick={{ fill: palette.text.secondary }} tickLine={false} axisLine={{ stroke: palette.divider }} />
       <YAxis tickFormatter={axisDollars} tick={{ fill: palette.text.secondary }} tickLine={false} axisLine={false} width={64} allowDecimals={false} />
-      <Tooltip formatter={(value) => formatPrice(Number(value))} labelFormatter={(label) => formatMonth(String(label))} cursor={{ fill: palette.action.hover }} />
+      <Tooltip formatter={(value) => formatPrice(Number(value))} labelFormatter={(label) => (typeof label === 'string' ? formatMonth(label) : label)} cursor={{ fill: palette.action.hover }} />
       <Bar dataKey="revenue" name={m.revenueSeries} fill={palette.primary.main} radius={[4, 4, 0, 0]} maxBarSize={40} />
     </BarChart>
   );
