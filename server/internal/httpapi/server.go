@@ -11,6 +11,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"storefront/server/internal/app"
+	"storefront/server/internal/cache"
 	"storefront/server/internal/ratelimit"
 	"storefront/server/internal/shop"
 )
@@ -86,7 +87,7 @@ type Server struct {
 	log        *slog.Logger
 	observer   Observer
 	answers    *answerCache
-	imageBytes *imageCache
+	imageBytes *cache.Cache[string, cachedImage]
 	pages      *pageCache // rendered product pages (Site)
 	openapi    *answer    // GET /openapi.json
 
@@ -165,8 +166,8 @@ func New(cfg Config, d Deps) *Server {
 		cardPerClient:    ratelimit.New(cardClientBurst, cardClientEvery),
 		log:              d.Log,
 		observer:         d.Observer,
-		answers:          newAnswerCache(cfg.CacheTTL),
-		imageBytes:       newImageCache(64 << 20),
+		answers:          newAnswerCache(cfg.CacheTTL, answerCacheBytes),
+		imageBytes:       cache.New[string, cachedImage](imageCacheBytes),
 		pages:            newPageCache(pageCacheBytes),
 		openapi:          newOpenAPIAnswer(),
 		signUpPerClient:  lim.limiter(lim.SignUp, ratelimit.Rate{Burst: signUpClientBurst, Interval: signUpClientEvery}),
@@ -182,7 +183,7 @@ func New(cfg Config, d Deps) *Server {
 		uploadKiBPerUser: lim.limiter(lim.UploadKiB, PerDay(uploadMBPerDay<<10)),
 	}
 	if d.Images != nil {
-		d.Images.Deleted = s.imageBytes.forget // a swept picture is not served from memory either
+		d.Images.Deleted = s.imageBytes.Remove // a swept picture is not served from memory either
 	}
 	return s
 }

@@ -13,6 +13,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"storefront/server/internal/cache"
 	"storefront/server/internal/shop"
 )
 
@@ -285,11 +286,7 @@ func buildSitemaps(siteURL string, products []shop.Product, perFile int) (*sitem
 // answer it was rendered from: a page is current while the answer is the
 // same. Its bytes are bounded: any visitor can ask for any product.
 type pageCache struct {
-	budget int
-
-	mu    sync.RWMutex
-	items map[string]cachedPage
-	size  int
+	pages *cache.Cache[string, cachedPage]
 }
 
 type cachedPage struct {
@@ -300,33 +297,17 @@ type cachedPage struct {
 // pageCacheBytes bounds the rendered pages kept (both encodings).
 const pageCacheBytes = 32 << 20
 
-func newPageCache(budget int) *pageCache {
-	return &pageCache{budget: budget, items: map[string]cachedPage{}}
+func newPageCache(budget int64) *pageCache {
+	return &pageCache{pages: cache.New[string, cachedPage](budget)}
 }
 
 func (c *pageCache) get(id, source string) *spaFile {
-	c.mu.RLock()
-	defer c.mu.RUnlock()
-	if p, ok := c.items[id]; ok && p.source == source {
+	if p, ok := c.pages.Get(id); ok && p.source == source {
 		return p.file
 	}
 	return nil
 }
 
 func (c *pageCache) put(id, source string, f *spaFile) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if old, ok := c.items[id]; ok {
-		c.size -= old.file.bytes()
-		delete(c.items, id)
-	}
-	for k, p := range c.items { // map order: evicts pages at random
-		if c.size+f.bytes() <= c.budget {
-			break
-		}
-		c.size -= p.file.bytes()
-		delete(c.items, k)
-	}
-	c.items[id] = cachedPage{source: source, file: f}
-	c.size += f.bytes()
+	c.pages.Put(id, cachedPage{source: source, file: f}, f.bytes())
 }

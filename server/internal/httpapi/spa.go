@@ -100,7 +100,7 @@ func newSPAFile(data []byte, contentType string, immutable bool) *spaFile {
 	return f
 }
 
-func (f *spaFile) bytes() int { return len(f.data) + len(f.gz) + len(f.etag) + 64 }
+func (f *spaFile) bytes() int64 { return int64(len(f.data) + len(f.gz) + len(f.etag) + 64) }
 
 func compressible(ct string) bool {
 	for _, p := range []string{"text/", "application/javascript", "application/json", "application/xml", "image/svg+xml", "application/manifest+json"} {
