@@ -2,10 +2,7 @@ package httpapi
 
 import (
 	"bytes"
-	"compress/gzip"
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"encoding/json"
 	"io"
 	"strconv"
@@ -72,8 +69,7 @@ func (c *answerCache) get(ctx context.Context, key string, version func() uint64
 		if err := jsonEncode(&buf, val); err != nil {
 			return nil, err
 		}
-		sum := sha256.Sum256(buf.Bytes())
-		a := &answer{body: buf.Bytes(), gz: gzipped(buf.Bytes()), etag: `"` + hex.EncodeToString(sum[:12]) + `"`, total: total, value: val, version: v, expires: time.Now().Add(c.ttl)}
+		a := &answer{body: buf.Bytes(), gz: cache.Gzipped(buf.Bytes()), etag: cache.ETag(buf.Bytes()), total: total, value: val, version: v, expires: time.Now().Add(c.ttl)}
 		c.answers.Put(key, a, a.bytes())
 		return a, nil
 	})
@@ -104,7 +100,7 @@ func serveAnswerWith(c *gin.Context, a *answer, cacheControl string) {
 	if a.total >= 0 {
 		c.Header("X-Total-Count", strconv.FormatInt(a.total, 10))
 	}
-	if etagMatches(c.GetHeader("If-None-Match"), a.etag) {
+	if cache.ETagMatches(c.GetHeader("If-None-Match"), a.etag) {
 		c.Status(304)
 		return
 	}
@@ -114,35 +110,6 @@ func serveAnswerWith(c *gin.Context, a *answer, cacheControl string) {
 		return
 	}
 	c.Data(200, "application/json; charset=utf-8", a.body)
-}
-
-// gzipped compresses answers of 1 KB and more, once, when they are cached.
-func gzipped(b []byte) []byte {
-	if len(b) < 1024 {
-		return nil
-	}
-	var buf bytes.Buffer
-	zw, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression)
-	_, _ = zw.Write(b)
-	_ = zw.Close()
-	if buf.Len() >= len(b) {
-		return nil
-	}
-	return buf.Bytes()
-}
-
-// etagMatches implements If-None-Match's weak comparison.
-func etagMatches(header, etag string) bool {
-	if header == "" {
-		return false
-	}
-	for _, t := range strings.Split(header, ",") {
-		t = strings.TrimPrefix(strings.TrimSpace(t), "W/")
-		if t == "*" || t == etag {
-			return true
-		}
-	}
-	return false
 }
 
 // jsonEncode writes v as JSON without HTML escaping and without the trailing
@@ -166,14 +133,11 @@ type CacheSize struct {
 	Bytes   int64
 }
 
-// CacheSizes reports the API's caches: encoded answers, picture bytes and
-// rendered product pages.
+// CacheSizes reports the API's caches: encoded answers and picture bytes.
 func (s *Server) CacheSizes() []CacheSize {
 	answers, images := s.answers.answers.Stats(), s.imageBytes.Stats()
-	pages := s.pages.pages.Stats()
 	return []CacheSize{
 		{Name: "answers", Entries: answers.Entries, Bytes: answers.Bytes},
 		{Name: "images", Entries: images.Entries, Bytes: images.Bytes},
-		{Name: "pages", Entries: pages.Entries, Bytes: pages.Bytes},
 	}
 }

@@ -25,6 +25,7 @@ import (
 const (
 	allowedOrigin = "http://localhost:5173"
 	webhookSecret = "whsec_test_secret"
+	siteURL       = "https://shop.example" // the client's origin, where e-mails link
 )
 
 type testServer struct {

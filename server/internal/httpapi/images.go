@@ -12,6 +12,7 @@ import (
 
 	"github.com/gin-gonic/gin"
 
+	"storefront/server/internal/cache"
 	"storefront/server/internal/ratelimit"
 	"storefront/server/internal/shop"
 )
@@ -54,7 +55,7 @@ func (s *Server) getImage(c *gin.Context) {
 	h.Set("ETag", etag)
 	h.Set("Cache-Control", "public, max-age=31536000, immutable")
 	h.Set("Content-Security-Policy", "default-src 'none'; sandbox")
-	if etagMatches(c.GetHeader("If-None-Match"), etag) {
+	if cache.ETagMatches(c.GetHeader("If-None-Match"), etag) {
 		c.Status(http.StatusNotModified)
 		return
 	}

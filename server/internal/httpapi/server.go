@@ -88,8 +88,7 @@ type Server struct {
 	observer   Observer
 	answers    *answerCache
 	imageBytes *cache.Cache[string, cachedImage]
-	pages      *pageCache // rendered product pages (Site)
-	openapi    *answer    // GET /openapi.json
+	openapi    *answer // GET /openapi.json
 
 	signUpPerClient  *ratelimit.Limiter
 	loginPerClient   *ratelimit.Limiter
@@ -168,7 +167,6 @@ func New(cfg Config, d Deps) *Server {
 		observer:         d.Observer,
 		answers:          newAnswerCache(cfg.CacheTTL, answerCacheBytes),
 		imageBytes:       cache.New[string, cachedImage](imageCacheBytes),
-		pages:            newPageCache(pageCacheBytes),
 		openapi:          newOpenAPIAnswer(),
 		signUpPerClient:  lim.limiter(lim.SignUp, ratelimit.Rate{Burst: signUpClientBurst, Interval: signUpClientEvery}),
 		loginPerClient:   lim.limiter(lim.Login, ratelimit.Rate{Burst: loginClientBurst, Interval: loginClientEvery}),

@@ -1,8 +1,6 @@
-package httpapi
+package site
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"fmt"
 	"io/fs"
 	"mime"
@@ -12,6 +10,8 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+
+	"storefront/server/internal/cache"
 )
 
 // SPA serves a built single-page app from memory: hashed files under
@@ -92,10 +92,9 @@ func NewSPA(dir string) (*SPA, error) {
 
 // newSPAFile is a file served from memory, its ETag the digest of its bytes.
 func newSPAFile(data []byte, contentType string, immutable bool) *spaFile {
-	sum := sha256.Sum256(data)
-	f := &spaFile{data: data, contentType: contentType, etag: `"` + hex.EncodeToString(sum[:12]) + `"`, immutable: immutable}
+	f := &spaFile{data: data, contentType: contentType, etag: cache.ETag(data), immutable: immutable}
 	if compressible(contentType) {
-		f.gz = gzipped(data)
+		f.gz = cache.Gzipped(data)
 	}
 	return f
 }
@@ -157,7 +156,7 @@ func serveFile(w http.ResponseWriter, r *http.Request, f *spaFile, status int) {
 	}
 	if status == http.StatusOK {
 		h.Set("ETag", f.etag)
-		if etagMatches(r.Header.Get("If-None-Match"), f.etag) {
+		if cache.ETagMatches(r.Header.Get("If-None-Match"), f.etag) {
 			w.WriteHeader(http.StatusNotModified)
 			return
 		}
