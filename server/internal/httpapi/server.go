@@ -213,11 +213,11 @@ func (s *Server) Handler() http.Handler {
 	public.GET("/images/:id", s.getImage)
 	public.POST("/auth/register", s.register)
 	public.POST("/auth/login", s.login)
-	public.POST("/auth/google", s.googleSignIn)
+	public.POST("/auth/google", s.ifEnabled(s.accounts.GoogleEnabled(), shop.MsgGoogleOff, s.googleSignIn))
 	public.POST("/auth/verify-email", s.verifyEmail)
 	public.POST("/auth/password/forgot", s.forgotPassword)
 	public.POST("/auth/password/reset", s.resetPassword)
-	public.POST("/stripe/webhook", s.stripeWebhook)
+	public.POST("/stripe/webhook", s.ifEnabled(s.payments.WebhooksEnabled(), shop.MsgWebhooksOff, s.stripeWebhook))
 	public.POST("/payments/test/confirm", s.confirmTestCard)
 	public.POST("/contact", s.sendMessage)
 
@@ -265,6 +265,15 @@ func (s *Server) Handler() http.Handler {
 	admin.PATCH("/claims/:id", s.decideClaim)
 	admin.GET("/admin/outbox", s.listOutbox)
 	return r
+}
+
+// ifEnabled is h when its feature is configured; otherwise the route is
+// absent: 404, its problem saying why (before any limit or body is read).
+func (s *Server) ifEnabled(enabled bool, off string, h gin.HandlerFunc) gin.HandlerFunc {
+	if enabled {
+		return h
+	}
+	return func(c *gin.Context) { s.fail(c, &shop.Error{Code: shop.ENOTFOUND, Message: off}) }
 }
 
 func (s *Server) health(c *gin.Context) {
