@@ -3,7 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { catalogueMessages } from '@/config/catalogue-messages';
 import { messages } from '@/config/messages';
 import { site } from '@/config/site';
-import { buildPages, FEATURED_MARKERS, FEATURED_TOKENS, PRODUCT_TOKENS, SSR_DATA_MARKER, SSR_HEAD_MARKER } from './render';
+import { routePatterns } from '@/app/router';
+import { buildPages, FEATURED_MARKERS, ROUTES_FILE, FEATURED_TOKENS, PRODUCT_TOKENS, SSR_DATA_MARKER, SSR_HEAD_MARKER } from './render';
 
 /** The built index.html, as Vite and the app shell plugin write it (trimmed). */
 const TEMPLATE = `<!doctype html>
@@ -38,8 +39,12 @@ beforeAll(async () => {
 describe('the prerender step', () => {
   it('writes every page file of the contract', () => {
     expect(Object.keys(pages).sort()).toEqual(
-      ['404.html', 'app.html', 'blog/index.html', 'home.html', 'index.html', 'landing/index.html', 'portfolio/index.html', 'product.html'].sort(),
+      ['404.html', 'app.html', 'blog/index.html', 'home.html', 'index.html', 'landing/index.html', 'portfolio/index.html', 'product.html', 'routes.json'].sort(),
     );
+  });
+
+  it('routes.json is the router’s route patterns, for the server', () => {
+    expect(JSON.parse(pages[ROUTES_FILE]!)).toEqual(routePatterns());
   });
 
   it('/ has the banner (the LCP text), the section headings, the About text and the footer, with their styles, and is marked for hydration', () => {

@@ -151,13 +151,13 @@ func (s *Site) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 // same; 404 with the not-found page for a malformed or unknown id.
 func (s *Site) productPage(w http.ResponseWriter, r *http.Request, id string) {
 	if shop.CheckID(id) != nil {
-		s.notFound(w, r)
+		s.spa.serveNotFound(w, r)
 		return
 	}
 	p, a, err := s.answers.Product(r.Context(), id)
 	if err != nil {
 		if shop.ErrorCode(err) == shop.ENOTFOUND {
-			s.notFound(w, r)
+			s.spa.serveNotFound(w, r)
 		} else {
 			s.unavailable(w, r, err)
 		}
@@ -210,16 +210,6 @@ func (s *Site) homePage(w http.ResponseWriter, r *http.Request) {
 		s.homeMu.Unlock()
 	}
 	serveFile(w, r, p.file, http.StatusOK)
-}
-
-// notFound answers 404 with the client's not-found page (404.html), or with
-// the app's shell in builds without one, which shows its own.
-func (s *Site) notFound(w http.ResponseWriter, r *http.Request) {
-	f := s.spa.notFound
-	if f == nil {
-		f = s.spa.shell
-	}
-	serveFile(w, r, f, http.StatusNotFound)
 }
 
 // unavailable answers a failure to read the catalogue: its status from the

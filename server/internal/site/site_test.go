@@ -523,6 +523,70 @@ func TestSite_Robots(t *testing.T) {
 	}
 }
 
+// TestSite_UnknownPages: the build lists the app's routes (routes.json,
+// from its router); a path that is none of them, or a product that does
+// not exist, answers 404 with the not-found page (which the app renders
+// too), so that search engines do not count a mistyped link as a page.
+func TestSite_UnknownPages(t *testing.T) {
+	t.Parallel()
+	s := mustServeSite(t)
+	notFound, err := os.ReadFile(filepath.Join(fixtureDist, "404.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Run("OK_KnownRoutes", func(t *testing.T) {
+		for _, path := range []string{"/products", "/login", "/verify-email?token=abc", "/reset-password?token=abc", "/home",
+			"/dashboard", "/dashboard/myorder", "/dashboard/outbox", "/dashboard/myorder/", "/Dashboard/MyOrder",
+			"/purchase/0123456789abcdef01234567", "/payment/anything", "/product/" + s.firstProduct(t).ID} {
+			if res, _ := s.fetch(t, path, nil); res.StatusCode != 200 {
+				t.Errorf("%s: %d, want 200", path, res.StatusCode)
+			}
+		}
+	})
+	t.Run("ErrUnknownPath", func(t *testing.T) {
+		for _, path := range []string{"/no-such-page", "/product", "/dashboard/nope", "/dashboard/myorder/extra", "/products/1", "/purchase"} {
+			res, body := s.fetch(t, path, nil)
+			if res.StatusCode != 404 || body != string(notFound) || !strings.HasPrefix(res.Header.Get("Content-Type"), "text/html") ||
+				res.Header.Get("ETag") != "" {
+				t.Errorf("%s: %d %v, want 404 with 404.html", path, res.StatusCode, res.Header)
+			}
+		}
+		req, _ := http.NewRequest("HEAD", s.siteURL+"/no-such-page", nil)
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.Body.Close()
+		if res.StatusCode != 404 {
+			t.Errorf("HEAD: %d", res.StatusCode)
+		}
+	})
+	t.Run("ErrMissingProduct", func(t *testing.T) {
+		for _, id := range []string{"ffffffffffffffffffffffff", "not-an-id"} {
+			if res, body := s.fetch(t, "/product/"+id, nil); res.StatusCode != 404 || body != string(notFound) {
+				t.Errorf("/product/%s: %d, want 404 with 404.html", id, res.StatusCode)
+			}
+		}
+	})
+}
+
+// TestNewSPA_ErrRoutesTheServerCannotMatch: a routes.json the server cannot
+// follow (a splat, an optional segment, not a list) stops the start.
+func TestNewSPA_ErrRoutesTheServerCannotMatch(t *testing.T) {
+	t.Parallel()
+	for _, routes := range []string{`["/", "/files/*"]`, `["/", "/user/:id?"]`, `{"routes": []}`, `[]`, `["products"]`} {
+		dir := t.TempDir()
+		for name, text := range map[string]string{"index.html": "<!doctype html>", "routes.json": routes} {
+			if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if _, err := site.NewSPA(dir); err == nil || !strings.Contains(err.Error(), "routes.json") {
+			t.Errorf("%s: %v, want an error naming routes.json", routes, err)
+		}
+	}
+}
+
 // TestSite_StaticRoutes: prerendered pages and folders with a page of their
 // own get it, other client routes the app's shell (app.html), hashed assets
 // are immutable.
@@ -539,7 +603,7 @@ func TestSite_StaticRoutes(t *testing.T) {
 	for path, file := range map[string]string{
 		"/": "index.html", "/index.html": "index.html", "/portfolio": "portfolio/index.html", "/portfolio/": "portfolio/index.html",
 		"/docs": "docs/index.html", "/products": "app.html", "/dashboard/myorder": "app.html", "/purchase/0123456789abcdef01234567": "app.html",
-		"/login": "app.html", "/product": "app.html",
+		"/login": "app.html",
 	} {
 		res, body := s.fetch(t, path, map[string]string{"Accept-Encoding": "gzip"})
 		if res.StatusCode != 200 || body != read(file) || res.Header.Get("Cache-Control") != "no-cache" ||

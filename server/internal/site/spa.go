@@ -18,7 +18,9 @@ import (
 // /assets/ are cached for a year, everything else is revalidated, text is
 // gzip-compressed once at start, and paths without a file get the app's
 // shell so that client-side routes load (or, for a folder with an
-// index.html of its own, such as /docs, that page).
+// index.html of its own, such as /docs, that page). When the build lists
+// its routes (routes.json), a path that is none of them is answered 404
+// with the not-found page, which the app renders too.
 //
 // The shell is app.html: index.html is the home page's prerendered markup.
 // A build without app.html (older ones) has its index.html as the shell.
@@ -31,6 +33,7 @@ type SPA struct {
 	files    map[string]*spaFile
 	shell    *spaFile
 	notFound *spaFile         // 404.html; nil in older builds
+	routes   routes           // routes.json; nil in older builds: every path is a client route
 	product  *productTemplate // product.html; nil in older builds
 	home     *homeTemplate    // home.html; nil in builds whose client renders the featured products
 }
@@ -75,6 +78,12 @@ func NewSPA(dir string) (*SPA, error) {
 		s.shell = s.files["/index.html"]
 	}
 	s.notFound = s.files["/404.html"]
+	if f := s.files[routesFile]; f != nil {
+		if s.routes, err = parseRoutes(f.data); err != nil {
+			return nil, fmt.Errorf("%s: %w", dir, err)
+		}
+		delete(s.files, routesFile)
+	}
 	if f := s.files["/product.html"]; f != nil {
 		if s.product, err = parseProductTemplate(string(f.data)); err != nil {
 			return nil, fmt.Errorf("%s: %w", filepath.Join(dir, "product.html"), err)
@@ -122,13 +131,27 @@ func (s *SPA) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		// A folder with a page of its own (/docs, the API reference, or a
-		// prerendered route) gets it; any other path is a client route of
-		// the app.
+		// prerendered route) gets it; any other path is a route of the app,
+		// or, when the build lists them and it is none, not found.
 		if f, ok = s.files[path.Join(p, "index.html")]; !ok {
+			if s.routes != nil && !s.routes.match(p) {
+				s.serveNotFound(w, r)
+				return
+			}
 			f = s.shell
 		}
 	}
 	serveFile(w, r, f, http.StatusOK)
+}
+
+// serveNotFound answers 404 with the client's not-found page (404.html), or
+// with the app's shell in builds without one, which shows its own.
+func (s *SPA) serveNotFound(w http.ResponseWriter, r *http.Request) {
+	f := s.notFound
+	if f == nil {
+		f = s.shell
+	}
+	serveFile(w, r, f, http.StatusNotFound)
 }
 
 // getOrHead answers 405 to any other method, and reports whether to go on.
