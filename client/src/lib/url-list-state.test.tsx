@@ -2,8 +2,9 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation, useNavigate } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
+import { MAX_SEARCH_CHARS } from '@/config/search';
 import { renderWithProviders } from '@/testing/test-utils';
-import { choiceParam, listSearch, MAX_SEARCH_CHARS, textParam, useSearchText, useUrlListState } from './url-list-state';
+import { choiceParam, listSearch, textParam, useSearchText, useUrlListState } from './url-list-state';
 
 const PARAMS = { q: textParam, status: choiceParam(['all', 'paid', 'shipped'] as const) };
 

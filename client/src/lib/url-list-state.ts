@@ -1,8 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
+import { MAX_SEARCH_CHARS } from '@/config/search';
 
-/** The longest search the server takes (`q`, maxLength 100 in the API's document). */
-export const MAX_SEARCH_CHARS = 100;
 /** How long typing pauses before a search goes to the URL (and the server). */
 export const SEARCH_DEBOUNCE_MS = 300;
 

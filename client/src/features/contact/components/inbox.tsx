@@ -11,6 +11,7 @@ import { PagedQuery, usePaging } from '@/components/ui/paged-query';
 import { contentMessages } from '@/config/content-messages';
 import { useToast } from '@/lib/toast';
 import type { ContactMessage } from '@/types/api';
+import { formatDate } from '@/utils/format-date';
 import { useDeleteMessage } from '../api/delete-message';
 import { useMessages } from '../api/get-messages';
 import { useMarkMessage } from '../api/mark-message';
@@ -18,11 +19,10 @@ import { useMarkMessage } from '../api/mark-message';
 export const INBOX_PAGE_SIZE = 20;
 
 const m = contentMessages.inbox;
-const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 function received(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : m.received(dateTime.format(date));
+  const date = formatDate(iso, { time: true });
+  return date ? m.received(date) : '';
 }
 
 function replyHref(message: ContactMessage): string {

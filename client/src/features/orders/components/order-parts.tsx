@@ -11,25 +11,19 @@ import { orderMessages } from '@/config/order-messages';
 import { useToast } from '@/lib/toast';
 import type { Order } from '@/types/api';
 import { formatCents } from '@/utils/format';
+import { formatDate } from '@/utils/format-date';
 import { useDeleteOrder } from '../api/delete-order';
 
 const m = orderMessages.orders;
 
 export const ORDERS_PAGE_SIZE = 20;
 
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
-
-export function formatOrderDate(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : dateFormat.format(date);
-}
-
 /** The id of an order's product cell: buttons on the row point at it (aria-describedby) for context. */
 export const productCellId = (order: Order) => `order-${order._id}-product`;
 
 /** The product's picture and name, the order's number, and when it was ordered. */
 export function OrderProduct({ order }: { order: Order }) {
-  const date = formatOrderDate(order.createdAt);
+  const date = formatDate(order.createdAt);
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, minWidth: 0 }}>
       <Thumbnail src={order.image} width={48} height={36} />

@@ -13,6 +13,7 @@ import { serviceMessages } from '@/config/service-messages';
 import { withReason } from '@/lib/form-errors';
 import { useToast } from '@/lib/toast';
 import { formatCents, formatPrice } from '@/utils/format';
+import { formatDate, formatDay } from '@/utils/format-date';
 import { useDeclineQuote } from '../api/decline-quote';
 import type { Quote } from '../api/get-quotes';
 
@@ -20,25 +21,9 @@ const m = serviceMessages.quotes;
 
 export const QUOTES_PAGE_SIZE = 20;
 
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
-const dayFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
-
 /** Today as the server counts days: `YYYY-MM-DD` in UTC. */
 export function todayUTC(now = new Date()): string {
   return now.toISOString().slice(0, 10);
-}
-
-/** A `YYYY-MM-DD` day (UTC) as "Mar 10, 2025". */
-export function formatDay(day: string | undefined): string {
-  if (!day || !/^\d{4}-\d{2}-\d{2}/.test(day)) return '';
-  const date = new Date(`${day.slice(0, 10)}T00:00:00Z`);
-  return Number.isNaN(date.getTime()) ? '' : dayFormat.format(date);
-}
-
-export function formatDate(iso: string | undefined): string {
-  if (!iso) return '';
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : dateFormat.format(date);
 }
 
 /** A quoted price no longer holds once its last day (UTC) has passed. */
