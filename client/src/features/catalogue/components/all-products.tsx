@@ -10,6 +10,7 @@ import { PlainButton } from '@/components/ui/button-link';
 import { CardGrid } from '@/components/ui/card-grid';
 import { ErrorMessage } from '@/components/ui/error-message';
 import { LoadingSpinner } from '@/components/ui/loading-spinner';
+import { SectionHeading } from '@/components/ui/section-heading';
 import { catalogueMessages } from '@/config/catalogue-messages';
 import { messages } from '@/config/messages';
 import { errorMessage } from '@/lib/api-client';
@@ -62,11 +63,7 @@ export function AllProducts({ aside, cardActions }: AllProductsProps = {}) {
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 4, md: 6 } }}>
       <Box sx={{ mb: { xs: 3, md: 4 } }}>
-        <Typography variant="h3" component="h1" sx={{ fontSize: { xs: '2rem', md: '2.75rem' } }}>
-          {m.title}
-        </Typography>
-        <Box sx={{ width: 56, height: 4, bgcolor: 'primary.main', borderRadius: 2, mt: 1.5, mb: 1.5 }} />
-        <Typography color="text.secondary">{m.subtitle}</Typography>
+        <SectionHeading component="h1" title={m.title} titleSx={{ fontSize: { xs: '2rem', md: '2.75rem' } }} subtitle={m.subtitle} />
       </Box>
 
       <ProductSearchBar text={text} onTextChange={setText} sort={sort} onSortChange={(next) => list.set({ sort: next })} sx={{ mb: 3 }} />
