@@ -1,5 +1,6 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
+import { adminMessages } from '@/config/admin-messages';
 import { messages } from '@/config/messages';
 import { site } from '@/config/site';
 import { UsersTable } from '@/features/admin/components/users-table';
@@ -12,7 +13,7 @@ export default function MakeAdminPage() {
         {messages.dashboard.makeAdmin}
       </Typography>
       <Typography color="text.secondary" sx={{ mt: 1, mb: 3 }}>
-        {messages.admin.usersSubtitle}
+        {adminMessages.users.usersSubtitle}
       </Typography>
       <UsersTable />
     </Box>

@@ -11,8 +11,7 @@ import { PagedTable, type Column } from '@/components/ui/paged-table';
 import { Thumbnail } from '@/components/ui/thumbnail';
 import { catalogueMessages } from '@/config/catalogue-messages';
 import { messages } from '@/config/messages';
-import { withReason } from '@/lib/form-errors';
-import { useToast } from '@/lib/toast';
+import { useConfirmedAction } from '@/lib/use-confirmed-action';
 import type { Product } from '@/types/api';
 import { formatPrice } from '@/utils/format';
 import { useDeleteProduct } from '../api/delete-product';
@@ -55,8 +54,7 @@ export function ManageProductsTable() {
     staleTime: 0,
     placeholderData: keepPreviousData,
   });
-  const deleteProduct = useDeleteProduct();
-  const toast = useToast();
+  const remove = useConfirmedAction(useDeleteProduct(), { confirm: m.confirmDelete, done: m.deleted, gone: m.alreadyDeleted, failed: m.deleteFailed });
   const [editing, setEditing] = useState<Product | null>(null);
   const [searchParams, setSearchParams] = useSearchParams();
   const linkedId = searchParams.get('edit');
@@ -73,17 +71,6 @@ export function ManageProductsTable() {
         { replace: true },
       );
     }
-  };
-
-  const remove = (product: Product) => {
-    if (!window.confirm(m.confirmDelete)) return;
-    deleteProduct.mutate(product._id, {
-      onSuccess: (result) => {
-        if (result.deletedCount > 0) toast.success(m.deleted);
-        else toast.error(m.deleteFailed);
-      },
-      onError: (error) => toast.error(withReason(m.deleteFailed, error)),
-    });
   };
 
   const columns: Column<Product>[] = [
@@ -114,8 +101,8 @@ export function ManageProductsTable() {
             {m.edit}
           </Button>
           <DeleteButton
-            loading={deleteProduct.isPending && deleteProduct.variables === product._id}
-            onClick={() => remove(product)}
+            loading={remove.isRunning(product._id)}
+            onClick={() => remove.run(product._id)}
             aria-label={m.deleteLabel(product.name)}
           >
             {m.delete}

@@ -211,6 +211,16 @@ describe('ManageOrders', () => {
     await vi.waitFor(() => expect(screen.queryByText('bob@example.com')).not.toBeInTheDocument());
   });
 
+  it('Delete of an order already gone (deletedCount 0) says so', async () => {
+    vi.stubGlobal('confirm', vi.fn(() => true));
+    api({ [`DELETE /delete/${pending._id}`]: () => jsonResponse({ acknowledged: true, deletedCount: 0 }) });
+    renderWithProviders(<ManageOrders />);
+    await screen.findByText('bob@example.com');
+    await userEvent.click(row('bob@example.com').getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('This order was already deleted.')).toBeInTheDocument();
+    expect(screen.queryByText('The order was deleted.')).not.toBeInTheDocument();
+  });
+
   it('pages through the orders with X-Total-Count', async () => {
     const fake = fakeApi({
       'GET /orders': ({ url }) =>

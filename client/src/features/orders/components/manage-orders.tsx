@@ -4,9 +4,8 @@ import DoneAllIcon from '@mui/icons-material/DoneAll';
 import LocalShippingOutlinedIcon from '@mui/icons-material/LocalShippingOutlined';
 import { useListPaging } from '@/components/ui/paged-query';
 import { orderMessages } from '@/config/order-messages';
-import { useToast } from '@/lib/toast';
+import { useConfirmedAction } from '@/lib/use-confirmed-action';
 import { choiceParam, useUrlListState } from '@/lib/url-list-state';
-import type { Order } from '@/types/api';
 import { useAllOrders, type OrderStatus } from '../api/get-all-orders';
 import { useShipOrder } from '../api/ship-order';
 import { isPaid, ORDERS_PAGE_SIZE, OrdersTable, productCellId } from './order-parts';
@@ -53,16 +52,7 @@ export function ManageOrders({ onStockChanged }: { onStockChanged?: () => unknow
   const paging = useListPaging(list, ORDERS_PAGE_SIZE);
   const { status } = list.values;
   const orders = useAllOrders({ ...paging.params, ...(status === 'all' ? {} : { status }) });
-  const shipOrder = useShipOrder();
-  const toast = useToast();
-
-  const ship = (order: Order) => {
-    if (!isPaid(order) && !window.confirm(m.confirmShipUnpaid)) return;
-    shipOrder.mutate(order._id, {
-      onSuccess: () => toast.success(m.shippedToast),
-      onError: (error) => toast.error(error.message),
-    });
-  };
+  const ship = useConfirmedAction(useShipOrder(), { done: m.shippedToast });
 
   // No filter over a store without orders.
   const nothingAtAll = status === 'all' && orders.data?.total === 0;
@@ -89,9 +79,10 @@ export function ManageOrders({ onStockChanged }: { onStockChanged?: () => unknow
             variant="contained"
             color="secondary"
             startIcon={<LocalShippingOutlinedIcon />}
-            loading={shipOrder.isPending && shipOrder.variables === order._id}
+            loading={ship.isRunning(order._id)}
             loadingPosition="start"
-            onClick={() => ship(order)}
+            // An unpaid order ships only once the admin confirms.
+            onClick={() => ship.run(order._id, isPaid(order) ? undefined : m.confirmShipUnpaid)}
             aria-describedby={productCellId(order)}
           >
             {m.shipNow}

@@ -8,7 +8,7 @@ import type { PagedQueryProps } from '@/components/ui/paged-query';
 import { PagedTable, type Column } from '@/components/ui/paged-table';
 import { Thumbnail } from '@/components/ui/thumbnail';
 import { orderMessages } from '@/config/order-messages';
-import { useToast } from '@/lib/toast';
+import { useConfirmedAction } from '@/lib/use-confirmed-action';
 import type { Order } from '@/types/api';
 import { formatCents } from '@/utils/format';
 import { formatDate } from '@/utils/format-date';
@@ -154,7 +154,7 @@ interface OrdersTableProps extends Pick<PagedQueryProps<Order>, 'query' | 'pagin
 
 /** Both order lists: the product, quantity, total, status and payment of each order, and Delete until paid. */
 export function OrdersTable({ withCustomer = false, pendingLabel, statusExtra, unpaid, actions, onStockChanged, ...list }: OrdersTableProps) {
-  const { remove, isRemoving } = useRemoveOrder(onStockChanged);
+  const remove = useConfirmedAction(useDeleteOrder({ onSettled: onStockChanged }), { confirm: m.confirmDelete, done: m.removed, gone: m.alreadyDeleted });
   const columns: Column<Order>[] = [
     ...(withCustomer
       ? [{ key: 'customer', header: m.columnCustomer, className: 'order-customer', labelled: true, render: (order: Order) => <OrderCustomer order={order} /> }]
@@ -197,8 +197,8 @@ export function OrdersTable({ withCustomer = false, pendingLabel, statusExtra, u
           {actions?.(order)}
           <DeleteButton
             disabled={order.transactionId !== '' || order.shipped}
-            loading={isRemoving(order)}
-            onClick={() => remove(order)}
+            loading={remove.isRunning(order._id)}
+            onClick={() => remove.run(order._id)}
             aria-describedby={productCellId(order)}
           >
             {m.remove}
@@ -219,21 +219,4 @@ export function OrdersTable({ withCustomer = false, pendingLabel, statusExtra, u
       sx={ordersTableSx(withCustomer)}
     />
   );
-}
-
-/** Delete as both order lists do it: the spec's confirm, then a toast either way. */
-function useRemoveOrder(onStockChanged?: () => unknown) {
-  const deleteOrder = useDeleteOrder({ onSettled: onStockChanged });
-  const toast = useToast();
-  const remove = (order: Order) => {
-    if (!window.confirm(m.confirmDelete)) return;
-    deleteOrder.mutate(order._id, {
-      onSuccess: (result) => {
-        if (result.deletedCount > 0) toast.success(m.removed);
-      },
-      onError: (error) => toast.error(error.message),
-    });
-  };
-  const isRemoving = (order: Order) => deleteOrder.isPending && deleteOrder.variables === order._id;
-  return { remove, isRemoving };
 }

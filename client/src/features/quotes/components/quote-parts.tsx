@@ -10,8 +10,7 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { DashboardCard, DashboardCardHead } from '@/components/ui/dashboard-card';
 import { serviceMessages } from '@/config/service-messages';
-import { withReason } from '@/lib/form-errors';
-import { useToast } from '@/lib/toast';
+import { useConfirmedAction } from '@/lib/use-confirmed-action';
 import { formatCents, formatPrice } from '@/utils/format';
 import { formatDate, formatDay } from '@/utils/format-date';
 import { useDeclineQuote } from '../api/decline-quote';
@@ -42,18 +41,9 @@ export function quoteTotalCents(quote: Quote): number | null {
   return total;
 }
 
-/** Decline, once the user confirms, and say how it went: `decline` is the mutation (its pending quote), `onDecline` the button's handler. */
+/** Decline, once the user confirms, and say how it went: `run(quote._id)`, and `isRunning(quote._id)` while it runs. */
 export function useConfirmedDecline() {
-  const decline = useDeclineQuote();
-  const toast = useToast();
-  const onDecline = (quote: Quote) => {
-    if (!window.confirm(m.confirmDecline)) return;
-    decline.mutate(quote._id, {
-      onSuccess: () => toast.success(m.declined),
-      onError: (error) => toast.error(withReason(m.declineFailed, error)),
-    });
-  };
-  return { decline, onDecline };
+  return useConfirmedAction(useDeclineQuote(), { confirm: m.confirmDecline, done: m.declined, failed: m.declineFailed });
 }
 
 type ChipColour = 'default' | 'info' | 'success' | 'error';
