@@ -9,7 +9,7 @@ import { DeleteButton } from '@/components/ui/delete-button';
 import { usePaging } from '@/components/ui/paged-query';
 import { PagedTable, type Column } from '@/components/ui/paged-table';
 import { adminMessages } from '@/config/admin-messages';
-import { messages } from '@/config/messages';
+import { dashboardMessages } from '@/config/dashboard-messages';
 import { ApiError } from '@/lib/api-client';
 import { authKeys, useUser } from '@/lib/auth';
 import { useToast } from '@/lib/toast';
@@ -94,9 +94,9 @@ export function UsersTable() {
       header: m.columnRole,
       render: (user) =>
         user.role === 'admin' ? (
-          <Chip size="small" label={messages.dashboard.roleAdmin} sx={{ bgcolor: 'secondary.main', color: 'secondary.contrastText', fontWeight: 700 }} />
+          <Chip size="small" label={dashboardMessages.roleAdmin} sx={{ bgcolor: 'secondary.main', color: 'secondary.contrastText', fontWeight: 700 }} />
         ) : (
-          <Chip size="small" label={messages.dashboard.roleCustomer} sx={{ bgcolor: 'surface.muted', fontWeight: 600 }} />
+          <Chip size="small" label={dashboardMessages.roleCustomer} sx={{ bgcolor: 'surface.muted', fontWeight: 600 }} />
         ),
     },
     {
