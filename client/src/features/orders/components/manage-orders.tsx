@@ -63,7 +63,7 @@ export function ManageOrders({ onStockChanged }: { onStockChanged?: () => unknow
       empty={status === 'all' ? m.emptyAll : m.emptyFiltered}
       toolbar={
         !nothingAtAll && (
-<StatusFilter value={status} onChange={(next) => list.set({ status: next })} />
+          <StatusFilter value={status} onChange={(next) => list.set({ status: next })} />
         )
       }
       withCustomer
