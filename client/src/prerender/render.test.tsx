@@ -2,6 +2,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { catalogueMessages } from '@/config/catalogue-messages';
 import { messages } from '@/config/messages';
+import { pageMessages } from '@/config/page-messages';
 import { site } from '@/config/site';
 import { routePatterns } from '@/app/router';
 import { buildPages, FEATURED_MARKERS, ROUTES_FILE, FEATURED_TOKENS, PRODUCT_TOKENS, SSR_DATA_MARKER, SSR_HEAD_MARKER } from './render';
@@ -68,9 +69,9 @@ describe('the prerender step', () => {
 
   it('the other static routes are prerendered with their own title and without the home page’s preloads', () => {
     for (const [file, path, title] of [
-      ['portfolio/index.html', '/portfolio', messages.pages.portfolio],
-      ['blog/index.html', '/blog', messages.pages.blog],
-      ['landing/index.html', '/landing', messages.pages.landing],
+      ['portfolio/index.html', '/portfolio', pageMessages.pages.portfolio],
+      ['blog/index.html', '/blog', pageMessages.pages.blog],
+      ['landing/index.html', '/landing', pageMessages.pages.landing],
     ] as const) {
       const html = pages[file]!;
       expect(html).toContain(`<div id="root" data-prerendered="${path}">`);
@@ -151,7 +152,7 @@ describe('the prerender step', () => {
   it('404.html is the not-found page, not for indexing', () => {
     const html = pages['404.html']!;
     expect(html).toContain('<div id="root" data-ssr="not-found">');
-    expect(html).toContain(escapeHtml(messages.notFound.title));
+    expect(html).toContain(escapeHtml(pageMessages.notFound.title));
     expect(html).toContain('<meta name="robots" content="noindex" />');
     expect(html).toContain('<footer');
     expect(appLoads(html)).toEqual(['/assets/main-abc.js']);

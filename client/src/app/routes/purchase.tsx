@@ -7,8 +7,8 @@ import { ButtonLink } from '@/components/ui/button-link';
 import { ErrorMessage } from '@/components/ui/error-message';
 import { LoadingSpinner } from '@/components/ui/loading-spinner';
 import { SplitLayout } from '@/components/ui/split-layout';
-import { messages } from '@/config/messages';
 import { orderMessages } from '@/config/order-messages';
+import { pageMessages } from '@/config/page-messages';
 import { paths } from '@/config/paths';
 import { site } from '@/config/site';
 import { useProduct } from '@/features/catalogue/api/get-product';
@@ -29,7 +29,7 @@ export default function PurchasePage() {
   const product = useProduct(id);
   const user = useUser();
   const queryClient = useQueryClient();
-  const title = product.data ? `${messages.pages.purchase}: ${product.data.name}` : messages.pages.purchase;
+  const title = product.data ? `${pageMessages.pages.purchase}: ${product.data.name}` : pageMessages.pages.purchase;
 
   let body;
   if (product.isError && isMissing(product.error)) {

@@ -165,8 +165,16 @@ describe('PagedTable', () => {
     parts = parts.slice(0, 4);
     await queryClient.invalidateQueries({ queryKey: ['parts'] });
     await vi.waitFor(() => expect(rowNames()).toEqual(['Part 3', 'Part 4']));
-    expect(screen.getByText('4 parts')).toBeInTheDocument();
+    // Page 2 shows from the cache (5 parts) until its own refetch answers.
+    expect(await screen.findByText('4 parts')).toBeInTheDocument();
     expect(fake.calls.at(-1)?.path).toBe('/parts?limit=2&skip=2');
+  });
+
+  it('starts at the page in the URL, and a page past the end gives way to the last page', async () => {
+    const fake = api();
+    renderWithProviders(<Parts />, { route: '/parts?page=9' });
+    await vi.waitFor(() => expect(rowNames()).toEqual(['Part 5']));
+    expect(fake.calls.map((c) => c.path)).toEqual(['/parts?limit=2&skip=16', '/parts?limit=2&skip=4']);
   });
 
   it('a table without controls can be scrolled from the keyboard', async () => {
