@@ -10,12 +10,18 @@ import { readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import openapiTS, { astToString, COMMENT_HEADER } from 'openapi-typescript';
+import ts from 'typescript';
 
 const clientDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const documentPath = resolve(clientDir, '../server/internal/httpapi/openapi.yaml');
 const outputPath = resolve(clientDir, 'src/types/api.gen.ts');
 
-const ast = await openapiTS(pathToFileURL(documentPath));
+// A file's content (an upload's `image`) is a Blob, not a string: the client
+// sends the File the person picked.
+const BLOB = ts.factory.createTypeReferenceNode(ts.factory.createIdentifier('Blob'));
+const ast = await openapiTS(pathToFileURL(documentPath), {
+  transform: (schema) => (schema.format === 'binary' || schema.contentMediaType === 'application/octet-stream' ? BLOB : undefined),
+});
 const source =
   COMMENT_HEADER.replace(' */', ` *\n * Source: ${relative(clientDir, documentPath)}; regenerate with \`npm run check:api -w client\`.\n */`) +
   astToString(ast);
