@@ -1,4 +1,4 @@
-import createClient, { type Middleware } from 'openapi-fetch';
+import type { Client, Middleware } from 'openapi-fetch';
 import { env } from '@/config/env';
 import { messages } from '@/config/messages';
 import { clearAccessToken, getAccessToken } from '@/lib/auth-token';
@@ -57,25 +57,55 @@ const session: Middleware = {
   },
 };
 
+type Method = 'GET' | 'PUT' | 'POST' | 'PATCH' | 'DELETE';
+const METHODS: readonly Method[] = ['GET', 'PUT', 'POST', 'PATCH', 'DELETE'];
+
+let loading: Promise<Client<paths>> | undefined;
+
+/**
+ * openapi-fetch, loaded at the first request: the home page a visitor lands
+ * on arrives with its data (the server's markup and seeded queries), so its
+ * first load has no use for it. A failed load is the network's fault, and the
+ * next request tries again.
+ */
+function client(): Promise<Client<paths>> {
+  loading ??= import('openapi-fetch').then(
+    ({ default: createClient }) => {
+      const created = createClient<paths>({
+        baseUrl: env.API_URL,
+        headers: { Accept: 'application/json, application/problem+json' },
+        // Looked up at each call, not once (tests replace it).
+        fetch: (request) => fetch(request),
+        // Empty values are left out (an empty search is no search).
+        querySerializer: (query) =>
+          new URLSearchParams(
+            Object.entries(query)
+              .filter(([, value]) => value !== undefined && value !== null && value !== '')
+              .map(([key, value]) => [key, String(value)]),
+          ).toString(),
+      });
+      created.use(session);
+      return created;
+    },
+    () => {
+      loading = undefined;
+      throw new ApiError(0, { title: messages.errors.network, code: 'network' });
+    },
+  );
+  return loading;
+}
+
+// A signed-in visitor's first render asks who they are (GET /auth/me): start loading it now.
+if (getAccessToken()) void client().catch(() => {});
+
 /**
  * The one HTTP client of the app, typed by the OpenAPI document's `paths`:
  * path, method, parameters, body and answer. Call it through `unwrap` (or
  * `unwrapPage`, `unwrapResponse`), which turn an error answer into an ApiError.
  */
-export const api = createClient<paths>({
-  baseUrl: env.API_URL,
-  headers: { Accept: 'application/json, application/problem+json' },
-  // Looked up at each call, not once (tests replace it).
-  fetch: (request) => fetch(request),
-  // Empty values are left out (an empty search is no search).
-  querySerializer: (query) =>
-    new URLSearchParams(
-      Object.entries(query)
-        .filter(([, value]) => value !== undefined && value !== null && value !== '')
-        .map(([key, value]) => [key, String(value)]),
-    ).toString(),
-});
-api.use(session);
+export const api = Object.fromEntries(
+  METHODS.map((method) => [method, (...args: unknown[]) => client().then((c) => (c[method] as (...a: unknown[]) => unknown)(...args))]),
+) as Pick<Client<paths>, Method>;
 
 interface Answer {
   data?: unknown;
