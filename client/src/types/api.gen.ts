@@ -1935,7 +1935,7 @@ export interface operations {
         requestBody: {
             content: {
                 "multipart/form-data": {
-                    image: string;
+                    image: Blob;
                 };
             };
         };

@@ -18,9 +18,9 @@ import { PurchaseProduct } from '@/features/orders/components/purchase-product';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { useUser } from '@/lib/auth';
 
-/** 404 for an unknown product, 400 for an id that cannot be one. */
+/** Not found for an unknown product, invalid for an id that cannot be one. */
 function isMissing(error: unknown): boolean {
-  return error instanceof ApiError && (error.status === 404 || error.status === 400);
+  return error instanceof ApiError && (error.code === 'not_found' || error.code === 'invalid');
 }
 
 /** /purchase/:id (signed in): the product, and the form that orders it. */

@@ -2,8 +2,9 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { apiClient } from '@/lib/api-client';
+import { api as apiClient, unwrapPage } from '@/lib/api-client';
 import { fakeApi, jsonResponse, problemResponse, renderWithProviders } from '@/testing/test-utils';
+import type { Page } from '@/types/api';
 import { usePaging } from './paged-query';
 import { PagedTable, type Column } from './paged-table';
 
@@ -25,7 +26,8 @@ function Parts({ pageSize = 2, focusableScroll = false }: { pageSize?: number; f
   const paging = usePaging(pageSize);
   const parts = useQuery({
     queryKey: ['parts', paging.params],
-    queryFn: ({ signal }) => apiClient.getPage<Part>('/parts', paging.params, signal),
+    // The table is the subject, not an endpoint: a made-up list, read as /user's pages are.
+    queryFn: ({ signal }) => unwrapPage(apiClient.GET('/parts' as '/user', { params: { query: paging.params }, signal })) as unknown as Promise<Page<Part>>,
     placeholderData: keepPreviousData,
   });
   return (

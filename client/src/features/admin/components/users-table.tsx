@@ -56,7 +56,7 @@ export function UsersTable() {
         if (result.modifiedCount > 0) toast.success(m.madeAdmin);
       },
       onError: (error) => {
-        if (error instanceof ApiError && error.status === 403) {
+        if (error instanceof ApiError && error.code === 'forbidden') {
           toast.error(m.makeAdminFailed);
           // This account has lost its admin rights: let the admin guard see it.
           void queryClient.invalidateQueries({ queryKey: authKeys.all });

@@ -58,7 +58,7 @@ function quantityRule(value: string, minimum: number, available: number): string
 /** The server's reason for refusing an order, in words a customer reads ("Mobile must be a phone number"). */
 function refusalReason(error: Error): string {
   if (!(error instanceof ApiError)) return '';
-  if (error.status === 0) return error.title;
+  if (error.code === 'network') return error.title;
   const fields = Object.entries(error.errors)
     .map(([name, reason]) => {
       const field = SERVER_FIELD_NAMES[name as keyof typeof SERVER_FIELD_NAMES];
