@@ -77,8 +77,8 @@ describe('catalogue management', () => {
       expect(await featured.count()).toBe(5);
       expect(await card(page, name).count()).toBe(onHome ? 1 : 0);
 
-      // Manage Products: edit the price.
-      await page.goto(new URL('/dashboard/manageproduct', page.url()).toString());
+      // Manage Products (20 a page, in catalogue order: a new product is on the last page): found by its name, edit the price.
+      await page.goto(new URL(`/dashboard/manageproduct?q=${encodeURIComponent(name)}`, page.url()).toString());
       const row = page.locator('tr', { has: page.getByRole('rowheader', { name, exact: true }) });
       await row.getByRole('button', { name: `Edit ${name}` }).click();
       const dialog = page.getByRole('dialog', { name: `Edit ${name}` });
@@ -93,7 +93,7 @@ describe('catalogue management', () => {
       await card(page, name).getByText('$999.99').waitFor();
 
       // Delete, after the spec's question.
-      await page.goto(new URL('/dashboard/manageproduct', page.url()).toString());
+      await page.goto(new URL(`/dashboard/manageproduct?q=${encodeURIComponent(name)}`, page.url()).toString());
       let question = '';
       page.once('dialog', (d) => {
         question = d.message();

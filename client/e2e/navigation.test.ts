@@ -57,9 +57,11 @@ describe('navigation', () => {
     }
   });
 
-  it('shows the not-found page with an image and a link home for an unknown route', async () => {
+  it('shows the not-found page with an image and a link home for an unknown route, answered 404', async () => {
     const { context, page } = await openPage(browser, '/no-such-page');
     try {
+      // The server knows the app's routes (routes.json from the router): a mistyped link is not a page.
+      expect((await page.request.get(page.url())).status()).toBe(404);
       await page.getByRole('heading', { level: 1, name: 'Page not found' }).waitFor({ state: 'visible' });
       const image = page.locator('main img');
       await image.waitFor({ state: 'visible' });
@@ -79,10 +81,11 @@ describe('navigation', () => {
         '/register', '/dashboard', '/dashboard/myprofile', '/dashboard/addreview', '/dashboard/myorder',
         '/dashboard/addproduct', '/dashboard/manageorder', '/dashboard/manageproduct', '/dashboard/makeadmin',
         '/portfolio', '/blog', '/landing', '/navbarpractice', '/loading', '/bannertest',
-        '/about', '/terms', '/privacy', '/warranty',
+        '/about', '/terms', '/privacy', '/warranty', '/verify-email', '/reset-password', '/forgot-password',
       ];
       for (const route of routes) {
-        await page.goto(new URL(route, page.url()).toString());
+        const response = await page.goto(new URL(route, page.url()).toString());
+        expect(response?.status(), route).toBe(200);
         await settled(page);
         if (route === '/loading') {
           // The loading page is the spinner itself (no heading).

@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { messages } from '../src/config/messages';
+import { pageMessages } from '../src/config/page-messages';
 import { site } from '../src/config/site';
 import { formatPrice } from '../src/utils/format';
 import { registerAccount, uniqueEmail } from './accounts';
@@ -120,9 +121,9 @@ describe('prerendered routes (issue 13)', () => {
     await page.goto(webUrl('/'));
     await waitForTakeOver(page);
     await page.waitForFunction((title) => document.title === title, `${site.storeName} | ${site.tagline}`);
-    await page.locator('header nav').getByRole('link', { name: messages.pages.blog }).click();
-    await page.getByRole('heading', { level: 1, name: messages.pages.blog }).waitFor();
-    await page.waitForFunction((title) => document.title === title, `${messages.pages.blog} | ${site.storeName}`);
+    await page.locator('header nav').getByRole('link', { name: pageMessages.pages.blog }).click();
+    await page.getByRole('heading', { level: 1, name: pageMessages.pages.blog }).waitFor();
+    await page.waitForFunction((title) => document.title === title, `${pageMessages.pages.blog} | ${site.storeName}`);
     await page.locator('header nav').getByRole('link', { name: messages.nav.home }).click();
     await page.getByRole('heading', { level: 1, name: site.banner.title }).waitFor();
     await page.waitForFunction((title) => document.title === title, `${site.storeName} | ${site.tagline}`);
@@ -260,10 +261,10 @@ describe('the Go-rendered product page (issue 13)', () => {
     }
     const { context, page } = await watchedPage(400, false);
     await page.goto(webUrl('/product/not-an-id'));
-    await page.getByRole('heading', { level: 1, name: messages.notFound.title }).waitFor();
+    await page.getByRole('heading', { level: 1, name: pageMessages.notFound.title }).waitFor();
     // The client replaces it with the same not-found page (its product answer fetched first), not a spinner.
     await page.waitForFunction(`(${TAKEN_OVER.toString()})(document.querySelector('main h1'))`);
-    expect(await page.getByRole('heading', { level: 1, name: messages.notFound.title }).count()).toBe(1);
+    expect(await page.getByRole('heading', { level: 1, name: pageMessages.notFound.title }).count()).toBe(1);
     expect(await page.getByRole('status').count()).toBe(0);
     await context.close();
   });

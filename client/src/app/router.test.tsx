@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { paths } from '@/config/paths';
 import { site, type FooterLink } from '@/config/site';
 import { siteDocuments, type SiteDocument } from '@/config/site-documents';
-import { routes } from './router';
+import { routePatterns, routes } from './router';
 
 /** The route a path lands on; the catch-all `*` is the not-found page. */
 function landsOnAPage(path: string): boolean {
@@ -35,5 +35,18 @@ describe('routes', () => {
     expect(internal.length).toBeGreaterThan(8);
     for (const link of internal) expect(landsOnAPage(link.href), `${link.label} → ${link.href}`).toBe(true);
     expect(landsOnAPage('/no-such-page')).toBe(false);
+  });
+
+  it('routePatterns lists every page’s path (for the server’s routes.json), each landing on that page, and not the catch-all', () => {
+    const patterns = routePatterns();
+    const everyPath = (value: unknown): string[] =>
+      typeof value === 'string' ? [value] : value && typeof value === 'object' ? Object.values(value).flatMap(everyPath) : [];
+    // Every path of the app (paths.ts), a pattern where it has one: a later route is listed without a second list.
+    const known = everyPath(paths).filter((path) => !path.includes('?'));
+    expect(known).toEqual(expect.arrayContaining([paths.verifyEmail, paths.resetPassword, paths.product.pattern, paths.dashboard.outbox]));
+    expect(patterns).toEqual(expect.arrayContaining(known));
+    expect(patterns).not.toContain('*');
+    for (const pattern of patterns) expect(landsOnAPage(pattern.replace(/:[^/]+/g, 'x1')), pattern).toBe(true);
+    expect(new Set(patterns).size).toBe(patterns.length);
   });
 });

@@ -89,6 +89,28 @@ export const routes: RouteObject[] = [
 ];
 
 /**
+ * Every path pattern that shows a page (react-router's syntax: `/product/:id`),
+ * the catch-all `*` left out: a route's own path (absolute, or relative to its
+ * parent's), and an index route's parent path. The build writes them into
+ * dist/routes.json (src/prerender/render.tsx), so that the Go server answers
+ * any other path 404 with the not-found page, with no second list to keep.
+ */
+export function routePatterns(tree: RouteObject[] = routes, parent = ''): string[] {
+  const found = new Set<string>();
+  for (const route of tree) {
+    if (route.path === '*') continue;
+    let full = parent;
+    if (route.path !== undefined) {
+      full = route.path.startsWith('/') ? route.path : `${parent.replace(/\/$/, '')}/${route.path}`;
+      found.add(full);
+    }
+    if (route.index) found.add(parent || '/');
+    for (const child of routePatterns(route.children ?? [], full)) found.add(child);
+  }
+  return [...found].sort();
+}
+
+/**
  * Loads the code of the pages `pathname` shows, so that the first render of
  * markup already in the page (prerendered or server-rendered) does not
  * suspend; with `withPrerendered` (the prerender step), also the code of the

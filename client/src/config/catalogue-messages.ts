@@ -65,6 +65,7 @@ export const catalogueMessages = {
     delete: 'Delete',
     deleteLabel: (name: string) => `Delete ${name}`,
     deleted: 'The product was deleted.',
+    alreadyDeleted: 'This product was already deleted.',
     deleteFailed: 'Failed to delete the Product',
     save: 'Save changes',
     updated: 'The product was updated.',

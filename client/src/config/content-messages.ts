@@ -55,6 +55,7 @@ export const contentMessages = {
     markedHandled: 'Marked as handled.',
     markedUnhandled: 'Marked as new.',
     removed: 'The message was deleted.',
+    alreadyDeleted: 'This message was already deleted.',
   },
   landing: {
     getStarted: 'Get Started',

@@ -64,6 +64,7 @@ export const orderMessages = {
     transactionId: 'Transaction id',
     remove: 'Delete',
     removed: 'The order was deleted.',
+    alreadyDeleted: 'This order was already deleted.',
     shipNow: 'Ship Now',
     shipped: 'Shipped',
     shippedToast: 'The order is on its way.',

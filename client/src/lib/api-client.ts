@@ -1,30 +1,35 @@
+import type { Client, Middleware } from 'openapi-fetch';
 import { env } from '@/config/env';
 import { messages } from '@/config/messages';
 import { clearAccessToken, getAccessToken } from '@/lib/auth-token';
 import type { Page } from '@/types/api';
+import type { components, paths } from '@/types/api.gen';
 
-/** An RFC 9457 problem document, as the server sends it. */
-export interface Problem {
-  type?: string;
-  title?: string;
-  status?: number;
-  detail?: string;
-  errors?: Record<string, string>;
-}
+/** An RFC 9457 problem document, as the server sends it (any field may be missing from a proxy's answer). */
+export type Problem = Partial<components['schemas']['Problem']>;
 
-/** Every failed request becomes an ApiError: an HTTP error (status > 0) or a network failure (status 0). */
+/**
+ * What failed, for the app to branch on: the problem's `code` (`conflict`,
+ * `not_found`, …), or `network` when the server could not be reached.
+ * Undefined for an error answer that was not a problem document.
+ */
+export type ApiErrorCode = components['schemas']['Problem']['code'] | 'network';
+
+/** Every failed request becomes an ApiError: an HTTP error (status > 0) or a network failure (status 0, code `network`). */
 export class ApiError extends Error {
   readonly status: number;
+  readonly code: ApiErrorCode | undefined;
   readonly type: string;
   readonly title: string;
   readonly detail: string;
   readonly errors: Record<string, string>;
 
-  constructor(status: number, problem: Problem) {
+  constructor(status: number, problem: Omit<Problem, 'code'> & { code?: ApiErrorCode }) {
     const title = problem.title || messages.errors.unexpected;
     super(problem.detail || title);
     this.name = 'ApiError';
     this.status = status;
+    this.code = problem.code;
     this.type = problem.type || 'about:blank';
     this.title = title;
     this.detail = problem.detail || '';
@@ -32,109 +37,111 @@ export class ApiError extends Error {
   }
 }
 
-export type QueryValue = string | number | boolean | undefined | null;
-
-export interface RequestOptions {
-  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  query?: Record<string, QueryValue>;
-  /** A plain object is sent as JSON; FormData as multipart. */
-  body?: unknown;
-  signal?: AbortSignal;
-  headers?: Record<string, string>;
-  /** How to read a successful answer: JSON (the default), or the raw body as a Blob (a file download). */
-  responseType?: 'json' | 'blob';
-}
-
-export interface ApiResponse<T> {
-  data: T;
-  status: number;
-  headers: Headers;
-}
-
-export function buildUrl(path: string, query?: Record<string, QueryValue>): string {
-  const url = new URL(path.replace(/^\/?/, '/'), `${env.API_URL}/`);
-  if (query) {
-    for (const [key, value] of Object.entries(query)) {
-      if (value !== undefined && value !== null && value !== '') url.searchParams.set(key, String(value));
-    }
-  }
-  return url.toString();
-}
-
-async function readProblem(response: Response): Promise<Problem> {
-  const type = response.headers.get('Content-Type') ?? '';
-  if (type.includes('json')) {
-    try {
-      const body: unknown = await response.json();
-      if (body && typeof body === 'object') return body as Problem;
-    } catch {
-      // fall through to the status text
-    }
-  }
-  return { title: response.statusText || messages.errors.unexpected, status: response.status };
-}
-
-/** The one HTTP client of the app. */
-export async function request<T>(path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
-  const { method = 'GET', query, body, signal } = options;
-  const headers = new Headers({ Accept: 'application/json, application/problem+json', ...options.headers });
-  const token = getAccessToken();
-  if (token) headers.set('Authorization', `Bearer ${token}`);
-
-  let payload: BodyInit | undefined;
-  if (body instanceof FormData) {
-    payload = body;
-  } else if (body !== undefined) {
-    headers.set('Content-Type', 'application/json');
-    payload = JSON.stringify(body);
-  }
-
-  let response: Response;
-  try {
-    response = await fetch(buildUrl(path, query), { method, headers, body: payload, signal });
-  } catch (error) {
-    if (signal?.aborted) throw error;
-    throw new ApiError(0, { title: messages.errors.network });
-  }
-
-  if (!response.ok) {
-    const problem = await readProblem(response);
-    // A rejected token ends the session (guarded pages then ask to sign in again);
-    // unless the user has signed in afresh while this request was under way.
-    if (response.status === 401 && token && getAccessToken() === token) clearAccessToken('expired');
-    throw new ApiError(response.status, problem);
-  }
-
-  const data = (response.status === 204 ? undefined : options.responseType === 'blob' ? await response.blob() : await response.json()) as T;
-  return { data, status: response.status, headers: response.headers };
-}
-
-export const apiClient = {
-  request,
-  get: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
-    request<T>(path, { ...options, method: 'GET' }).then((r) => r.data),
-  post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
-    request<T>(path, { ...options, method: 'POST', body }).then((r) => r.data),
-  put: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
-    request<T>(path, { ...options, method: 'PUT', body }).then((r) => r.data),
-  patch: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
-    request<T>(path, { ...options, method: 'PATCH', body }).then((r) => r.data),
-  delete: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
-    request<T>(path, { ...options, method: 'DELETE' }).then((r) => r.data),
-  getPage,
+/**
+ * The session's part of every request: the bearer token; a 401 to it ends the
+ * session (the guards then ask to sign in again), unless the user signed in
+ * afresh while the request was under way; a failed fetch that was not
+ * aborted is the network's fault.
+ */
+const session: Middleware = {
+  onRequest({ request }) {
+    const token = getAccessToken();
+    if (token) request.headers.set('Authorization', `Bearer ${token}`);
+  },
+  onResponse({ request, response }) {
+    const sent = request.headers.get('Authorization');
+    if (response.status === 401 && sent && sent === `Bearer ${getAccessToken()}`) clearAccessToken('expired');
+  },
+  onError({ request }) {
+    if (!request.signal.aborted) return new ApiError(0, { title: messages.errors.network, code: 'network' });
+  },
 };
 
+type Method = 'GET' | 'PUT' | 'POST' | 'PATCH' | 'DELETE';
+const METHODS: readonly Method[] = ['GET', 'PUT', 'POST', 'PATCH', 'DELETE'];
+
+let loading: Promise<Client<paths>> | undefined;
+
 /**
- * GET of a paginated list: the items and the number of matches, which the API
- * sends in X-Total-Count (without the header, or with a bad one, the items are all there is).
+ * openapi-fetch, loaded at the first request: the home page a visitor lands
+ * on arrives with its data (the server's markup and seeded queries), so its
+ * first load has no use for it. A failed load is the network's fault, and the
+ * next request tries again.
  */
-export async function getPage<T>(path: string, query: Record<string, QueryValue> = {}, signal?: AbortSignal): Promise<Page<T>> {
-  const { data, headers } = await request<T[]>(path, { query, signal });
-  const total = Number(headers.get('X-Total-Count'));
-  return { items: data, total: headers.has('X-Total-Count') && Number.isFinite(total) ? total : data.length };
+function client(): Promise<Client<paths>> {
+  loading ??= import('openapi-fetch').then(
+    ({ default: createClient }) => {
+      const created = createClient<paths>({
+        baseUrl: env.API_URL,
+        headers: { Accept: 'application/json, application/problem+json' },
+        // Looked up at each call, not once (tests replace it).
+        fetch: (request) => fetch(request),
+        // Empty values are left out (an empty search is no search).
+        querySerializer: (query) =>
+          new URLSearchParams(
+            Object.entries(query)
+              .filter(([, value]) => value !== undefined && value !== null && value !== '')
+              .map(([key, value]) => [key, String(value)]),
+          ).toString(),
+      });
+      created.use(session);
+      return created;
+    },
+    () => {
+      loading = undefined;
+      throw new ApiError(0, { title: messages.errors.network, code: 'network' });
+    },
+  );
+  return loading;
+}
+
+// A signed-in visitor's first render asks who they are (GET /auth/me): start loading it now.
+if (getAccessToken()) void client().catch(() => {});
+
+/**
+ * The one HTTP client of the app, typed by the OpenAPI document's `paths`:
+ * path, method, parameters, body and answer. Call it through `unwrap` (or
+ * `unwrapPage`, `unwrapResponse`), which turn an error answer into an ApiError.
+ */
+export const api = Object.fromEntries(
+  METHODS.map((method) => [method, (...args: unknown[]) => client().then((c) => (c[method] as (...a: unknown[]) => unknown)(...args))]),
+) as Pick<Client<paths>, Method>;
+
+interface Answer {
+  data?: unknown;
+  error?: unknown;
+  response: Response;
+}
+
+/** The answer of an `api` call once it succeeded, with its response (headers); an ApiError otherwise. */
+export async function unwrapResponse<R extends Answer>(pending: Promise<R>): Promise<{ data: NonNullable<R['data']>; response: Response }> {
+  const { data, error, response } = await pending;
+  if (!response.ok) {
+    const problem = error && typeof error === 'object' ? (error as Problem) : { title: response.statusText || messages.errors.unexpected };
+    throw new ApiError(response.status, problem);
+  }
+  // A 204 has no body: `data` is undefined, as its type (never) says.
+  return { data: data as NonNullable<R['data']>, response };
+}
+
+/** The body of an `api` call's answer; an ApiError for a failure. */
+export async function unwrap<R extends Answer>(pending: Promise<R>): Promise<NonNullable<R['data']>> {
+  return (await unwrapResponse(pending)).data;
+}
+
+/**
+ * A page of a list (a GET of one): the items and the number of matches, which
+ * the API sends in X-Total-Count (without the header, or with a bad one, the
+ * items are all there is).
+ */
+export async function unwrapPage<R extends Answer & { data?: unknown[] }>(pending: Promise<R>): Promise<Page<NonNullable<R['data']>[number]>> {
+  const { data: items, response } = await unwrapResponse(pending);
+  const header = response.headers.get('X-Total-Count');
+  const total = Number(header);
+  return { items, total: header !== null && Number.isFinite(total) ? total : items.length };
 }
 
 export function errorMessage(error: unknown, fallback: string): string {
-  if (error instanceof ApiError && error.status === 0) return error.title;
+  if (error instanceof ApiError && error.code === 'network') return error.title;
   return fallback;
 }

@@ -2,7 +2,7 @@ import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanst
 import { useCallback, useEffect } from 'react';
 import type { Location } from 'react-router';
 import { paths } from '@/config/paths';
-import { apiClient } from '@/lib/api-client';
+import { api, unwrap } from '@/lib/api-client';
 import {
   clearAccessToken,
   getAccessToken,
@@ -29,11 +29,11 @@ export const authKeys = {
 const ADMIN_CHECK_STALE_MS = 30_000;
 
 export function getMe(signal?: AbortSignal): Promise<User> {
-  return apiClient.get<{ user: User }>('/auth/me', { signal }).then((r) => r.user);
+  return unwrap(api.GET('/auth/me', { signal })).then((r) => r.user);
 }
 
 export function getAdminStatus(email: string, signal?: AbortSignal): Promise<boolean> {
-  return apiClient.get<{ admin: boolean }>(`/admin/${encodeURIComponent(email)}`, { signal }).then((r) => r.admin === true);
+  return unwrap(api.GET('/admin/{email}', { params: { path: { email } }, signal })).then((r) => r.admin === true);
 }
 
 export const getMeQueryOptions = () =>

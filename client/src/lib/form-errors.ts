@@ -32,6 +32,6 @@ export function showFieldErrors<T extends FieldValues>(
 /** A spec failure text followed by the server's reason, when there is one: "Failed to add the Product: A product …". */
 export function withReason(text: string, error: unknown): string {
   if (!(error instanceof ApiError)) return text;
-  const reason = error.detail || (error.status === 0 ? error.title : '');
+  const reason = error.detail || (error.code === 'network' ? error.title : '');
   return reason ? `${text}: ${reason}` : text;
 }

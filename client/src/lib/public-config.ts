@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
+import { api, unwrap } from '@/lib/api-client';
 import type { PublicConfig } from '@/types/api';
 
 /** GET /config: the store's public settings (payment provider, Stripe key, Google client id). */
 export function getPublicConfig(signal?: AbortSignal): Promise<PublicConfig> {
-  return apiClient.get<PublicConfig>('/config', { signal });
+  return unwrap(api.GET('/config', { signal }));
 }
 
 export const publicConfigQueryKey = ['config'] as const;

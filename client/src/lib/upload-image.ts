@@ -1,7 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { formMessages } from '@/config/form-messages';
-import { ApiError, apiClient } from '@/lib/api-client';
-import type { UploadResult } from '@/types/api';
+import { ApiError, api, unwrap } from '@/lib/api-client';
 
 /** The server's limits (DESIGN.md, "Images"); it checks again, and decides. */
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
@@ -22,9 +21,16 @@ export function checkImageFile(file: File): string | null {
  * image's URL; 400, 413 or 415 problem documents when the server refuses it.
  */
 export async function uploadImage(file: File): Promise<string> {
-  const body = new FormData();
-  body.append('image', file, file.name);
-  const result = await apiClient.post<UploadResult>('/upload', body);
+  const result = await unwrap(
+    api.POST('/upload', {
+      body: { image: file },
+      bodySerializer: ({ image }) => {
+        const form = new FormData();
+        form.append('image', image, file.name);
+        return form;
+      },
+    }),
+  );
   return result.data.url;
 }
 

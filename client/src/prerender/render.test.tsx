@@ -2,8 +2,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { catalogueMessages } from '@/config/catalogue-messages';
 import { messages } from '@/config/messages';
+import { pageMessages } from '@/config/page-messages';
 import { site } from '@/config/site';
-import { buildPages, FEATURED_MARKERS, FEATURED_TOKENS, PRODUCT_TOKENS, SSR_DATA_MARKER, SSR_HEAD_MARKER } from './render';
+import { routePatterns } from '@/app/router';
+import { buildPages, FEATURED_MARKERS, ROUTES_FILE, FEATURED_TOKENS, PRODUCT_TOKENS, SSR_DATA_MARKER, SSR_HEAD_MARKER } from './render';
 
 /** The built index.html, as Vite and the app shell plugin write it (trimmed). */
 const TEMPLATE = `<!doctype html>
@@ -38,8 +40,12 @@ beforeAll(async () => {
 describe('the prerender step', () => {
   it('writes every page file of the contract', () => {
     expect(Object.keys(pages).sort()).toEqual(
-      ['404.html', 'app.html', 'blog/index.html', 'home.html', 'index.html', 'landing/index.html', 'portfolio/index.html', 'product.html'].sort(),
+      ['404.html', 'app.html', 'blog/index.html', 'home.html', 'index.html', 'landing/index.html', 'portfolio/index.html', 'product.html', 'routes.json'].sort(),
     );
+  });
+
+  it('routes.json is the router’s route patterns, for the server', () => {
+    expect(JSON.parse(pages[ROUTES_FILE]!)).toEqual(routePatterns());
   });
 
   it('/ has the banner (the LCP text), the section headings, the About text and the footer, with their styles, and is marked for hydration', () => {
@@ -63,9 +69,9 @@ describe('the prerender step', () => {
 
   it('the other static routes are prerendered with their own title and without the home page’s preloads', () => {
     for (const [file, path, title] of [
-      ['portfolio/index.html', '/portfolio', messages.pages.portfolio],
-      ['blog/index.html', '/blog', messages.pages.blog],
-      ['landing/index.html', '/landing', messages.pages.landing],
+      ['portfolio/index.html', '/portfolio', pageMessages.pages.portfolio],
+      ['blog/index.html', '/blog', pageMessages.pages.blog],
+      ['landing/index.html', '/landing', pageMessages.pages.landing],
     ] as const) {
       const html = pages[file]!;
       expect(html).toContain(`<div id="root" data-prerendered="${path}">`);
@@ -146,7 +152,7 @@ describe('the prerender step', () => {
   it('404.html is the not-found page, not for indexing', () => {
     const html = pages['404.html']!;
     expect(html).toContain('<div id="root" data-ssr="not-found">');
-    expect(html).toContain(escapeHtml(messages.notFound.title));
+    expect(html).toContain(escapeHtml(pageMessages.notFound.title));
     expect(html).toContain('<meta name="robots" content="noindex" />');
     expect(html).toContain('<footer');
     expect(appLoads(html)).toEqual(['/assets/main-abc.js']);

@@ -3,6 +3,8 @@ import { render, type RenderOptions } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes, useLocation, type InitialEntry } from 'react-router';
 import { AppProvider } from '@/app/provider';
+import type { Problem } from '@/lib/api-client';
+import { sentBody } from './sent-request';
 
 interface RenderWithProvidersOptions extends Omit<RenderOptions, 'wrapper'> {
   /** The URL the router starts at (a path, or a location with router state). */
@@ -63,9 +65,24 @@ export function jsonResponse(body: unknown, init: ResponseInit = {}): Response {
   return Response.json(body, init);
 }
 
-/** A problem document (RFC 9457) as the API sends it. */
+/** The code the server gives each status (server/internal/httpapi/errors.go, codeStatus). */
+const STATUS_CODES: Record<number, Problem['code']> = {
+  400: 'invalid',
+  401: 'unauthorized',
+  402: 'payment_failed',
+  403: 'forbidden',
+  404: 'not_found',
+  409: 'conflict',
+  413: 'too_large',
+  415: 'unsupported',
+  429: 'rate_limited',
+  503: 'unavailable',
+};
+
+/** A problem document (RFC 9457) as the API sends it, with the code of its status. */
 export function problemResponse(status: number, detail: string, errors?: Record<string, string>): Response {
-  return new Response(JSON.stringify({ type: 'about:blank', title: 'Error', status, detail, code: 'x', ...(errors && { errors }) }), {
+  const code = STATUS_CODES[status] ?? 'internal';
+  return new Response(JSON.stringify({ type: 'about:blank', title: 'Error', status, detail, code, ...(errors && { errors }) }), {
     status,
     headers: { 'Content-Type': 'application/problem+json' },
   });
@@ -73,17 +90,26 @@ export function problemResponse(status: number, detail: string, errors?: Record<
 
 type Handler = (request: { url: URL; method: string; body: unknown; headers: Headers }) => Response | Promise<Response>;
 
+/** A recorded call: `body` is the parsed JSON, or the FormData of an upload. */
+export interface FakeCall {
+  method: string;
+  path: string;
+  body: unknown;
+  authorization: string | null;
+}
+
 /**
  * A fake API for fetch: `routes` maps "METHOD /path" to a handler (or a fixed
  * response factory). Unknown calls answer 404. Returns the recorded calls.
+ * The app's client calls fetch with a Request; fetch(url, init) works too.
  */
 export function fakeApi(routes: Record<string, Handler>) {
-  const calls: { method: string; path: string; body: unknown; authorization: string | null }[] = [];
-  const fetchMock = async (input: RequestInfo | URL, init: RequestInit = {}) => {
-    const url = new URL(String(input));
-    const method = (init.method ?? 'GET').toUpperCase();
-    const headers = new Headers(init.headers);
-    const body = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
+  const calls: FakeCall[] = [];
+  const fetchMock = async (input: RequestInfo | URL, init?: RequestInit) => {
+    const request = input instanceof Request && !init ? input : new Request(input, init);
+    const url = new URL(request.url);
+    const { method, headers } = request;
+    const body = sentBody(request);
     calls.push({ method, path: url.pathname + url.search, body, authorization: headers.get('Authorization') });
     const handler = routes[`${method} ${decodeURIComponent(url.pathname)}`];
     if (!handler) return problemResponse(404, `no fake for ${method} ${url.pathname}`);

@@ -270,6 +270,7 @@ export interface paths {
          * @description Google's `email_verified` counts as a verified address. An existing
          *     password account is joined only when its address is verified (409
          *     otherwise: sign in with the password, verify, then continue with Google).
+         *     Without `GOOGLE_CLIENT_ID` the route is absent: 404.
          */
         post: operations["signInWithGoogle"];
         delete?: never;
@@ -740,6 +741,8 @@ export interface paths {
          * Stripe's events (signed)
          * @description `payment_intent.succeeded` marks the order paid. Each event is processed
          *     once, by its id. The `Stripe-Signature` header must sign the exact body.
+         *     Without a webhook signing secret (`STRIPE_WEBHOOK_SECRET`) the route is
+         *     absent: 404.
          */
         post: operations["stripeWebhook"];
         delete?: never;
@@ -1556,6 +1559,15 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
+        /** @description The feature is not enabled on this store (not configured), so the route is absent; the problem says which. */
+        FeatureOff: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
         /** @description The state does not allow it (a duplicate, not enough stock, already paid or shipped, changed meanwhile). */
         Conflict: {
             headers: {
@@ -1923,7 +1935,7 @@ export interface operations {
         requestBody: {
             content: {
                 "multipart/form-data": {
-                    image: string;
+                    image: Blob;
                 };
             };
         };
@@ -2036,6 +2048,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["OriginRefused"];
+            404: components["responses"]["FeatureOff"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["TooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -2757,6 +2770,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             403: components["responses"]["OriginRefused"];
+            404: components["responses"]["FeatureOff"];
             413: components["responses"]["TooLarge"];
             "5XX": components["responses"]["ServerError"];
         };

@@ -3,11 +3,17 @@
  * the OpenAPI document (server/internal/httpapi/openapi.yaml), whose types
  * openapi-typescript generates into api.gen.ts (`npm run check:api -w client`
  * regenerates it and fails if it was stale): nothing here is written by hand
- * but Page, which is the client's own.
+ * but Page, which is the client's own, and the two helpers that pick a body
+ * or a query out of the generated operations.
  */
-import type { components } from './api.gen';
+import type { components, operations, paths } from './api.gen';
 
 type Schemas = components['schemas'];
+
+/** The JSON body an operation takes (for bodies the document writes inline). */
+export type JsonBody<Op extends keyof operations> = operations[Op] extends { requestBody?: { content: { 'application/json': infer B } } } ? B : never;
+/** The query parameters of a GET path (a list's paging and filters). */
+export type ListQuery<P extends keyof paths> = NonNullable<NonNullable<paths[P]['get']>['parameters']['query']>;
 
 export type Product = Schemas['Product'];
 /** `createdAt` (oldest first) is the catalogue order, the server's default. */
@@ -27,21 +33,36 @@ export type PasswordReset = Schemas['PasswordReset'];
 export type PasswordResetDone = Schemas['PasswordResetDone'];
 export type PasswordChange = Schemas['PasswordChange'];
 export type AccountDeletion = Schemas['AccountDeletion'];
+export type Registration = Schemas['Registration'];
+export type Credentials = Schemas['Credentials'];
 
 export type InsertResult = Schemas['InsertResult'];
 export type UpdateResult = Schemas['UpdateResult'];
 export type DeleteResult = Schemas['DeleteResult'];
 
+/** POST /added and PUT /service/{id}: a product, and the changes to one. */
+export type ProductInput = Schemas['ProductInput'];
+export type ProductEdit = Schemas['ProductEdit'];
+export type ReviewInput = Schemas['ReviewInput'];
+
 export type UploadResult = Schemas['UploadResult'];
 export type Profile = Schemas['Profile'];
+export type ProfileInput = Schemas['ProfileInput'];
 export type SaveProfileResult = Schemas['SaveProfileResult'];
 
 export type Order = Schemas['Order'];
+export type OrderInput = Schemas['OrderInput'];
 export type PlacedOrder = Schemas['PlacedOrder'];
+/** PATCH /pay/{id}: the succeeded payment intent. */
+export type Payment = JsonBody<'confirmPaid'>;
+export type TestCardInput = Schemas['TestCardInput'];
 export type PaymentIntentSecret = Schemas['PaymentIntentSecret'];
 export type ConfirmedIntent = Schemas['ConfirmedIntent'];
 
 export type ContactMessage = Schemas['Message'];
+export type MessageInput = Schemas['MessageInput'];
+/** PATCH /contact/{id}. */
+export type MessageMark = JsonBody<'markMessage'>;
 
 /** GET /admin/sales. */
 export type SalesReport = Schemas['Sales'];

@@ -26,6 +26,7 @@ import (
 	"storefront/server/internal/mongodb"
 	"storefront/server/internal/ratelimit"
 	"storefront/server/internal/shop"
+	"storefront/server/internal/site"
 	"storefront/server/internal/wiring"
 )
 
@@ -163,16 +164,17 @@ func run(log *slog.Logger) error {
 	gin.SetMode(gin.ReleaseMode)
 	api := httpapi.New(apiCfg, deps)
 	go sweepPictures(ctx, log, deps.Images) // after New, which tells it of the picture cache
-	watchSizes(meter, api, store)
-	meter.WatchStale(store.StaleDocuments)
 	servers := []*http.Server{newServer(cfg.Port, api.Handler())}
+	var clientSite *site.Site
 	if cfg.ClientDist != "" {
-		spa, err := httpapi.NewSPA(cfg.ClientDist)
+		clientSite, err = wiring.Site(cfg.ClientDist, site.Config{SiteURL: cfg.SiteURL, CacheTTL: apiCfg.CacheTTL}, api, deps)
 		if err != nil {
 			return err
 		}
-		servers = append(servers, newServer(cfg.ClientPort, api.Site(spa, cfg.SiteURL)))
+		servers = append(servers, newServer(cfg.ClientPort, clientSite))
 	}
+	watchSizes(meter, api, clientSite, store)
+	meter.WatchStale(store.StaleDocuments)
 	if cfg.MetricsPort != 0 {
 		mux := http.NewServeMux()
 		mux.Handle("GET /metrics", meter.Handler())
@@ -333,13 +335,18 @@ func sweep(ctx context.Context, log *slog.Logger, every time.Duration, settle fu
 	}
 }
 
-// watchSizes reports the API's caches and the embedded store's in-memory
-// indexes (one per collection) in the metrics.
-func watchSizes(meter *metrics.Metrics, api *httpapi.Server, store *mongodb.Store) {
+// watchSizes reports the API's caches, the client server's rendered pages
+// (clientSite may be nil) and the embedded store's in-memory indexes (one
+// per collection) in the metrics.
+func watchSizes(meter *metrics.Metrics, api *httpapi.Server, clientSite *site.Site, store *mongodb.Store) {
 	meter.WatchSizes(func() []metrics.Size {
 		var out []metrics.Size
 		for _, c := range api.CacheSizes() {
 			out = append(out, metrics.Size{Name: c.Name, Entries: c.Entries, Bytes: c.Bytes})
+		}
+		if clientSite != nil {
+			pages := clientSite.PageCache()
+			out = append(out, metrics.Size{Name: "pages", Entries: pages.Entries, Bytes: pages.Bytes})
 		}
 		for _, m := range store.MirrorStats() {
 			out = append(out, metrics.Size{Name: "store_index_" + m.Collection, Entries: m.Documents, Bytes: m.Bytes})

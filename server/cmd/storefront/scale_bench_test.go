@@ -52,9 +52,9 @@ func runScale(b *testing.B) {
 	storefront, seed := buildCommand(b, ".", "storefront"), buildCommand(b, "../seed", "seed")
 	dataDir := filepath.Join(dir, "data")
 	const admin = "owner@scale.test"
-	// The client server over the httpapi tests' fixture build: product
+	// The client server over the site tests' fixture build: product
 	// pages and the sitemap are rendered as with the real one.
-	dist, err := filepath.Abs("../../internal/httpapi/testdata/client")
+	dist, err := filepath.Abs("../../internal/site/testdata/client")
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -14,11 +14,11 @@ import (
 
 // TestBinary_ClientServerPages: the binary's client server (CLIENT_DIST,
 // CLIENT_PORT) writes product pages, robots.txt and the sitemap on SITE_URL
-// (the httpapi tests cover them in detail; this checks the wiring).
+// (the site tests cover them in detail; this checks the wiring).
 func TestBinary_ClientServerPages(t *testing.T) {
 	t.Parallel()
 	bin := buildCommand(t, ".", "storefront")
-	dist, err := filepath.Abs("../../internal/httpapi/testdata/client")
+	dist, err := filepath.Abs("../../internal/site/testdata/client")
 	if err != nil {
 		t.Fatal(err)
 	}

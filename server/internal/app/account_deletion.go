@@ -60,8 +60,8 @@ func (a *Accounts) confirmDeletion(ctx context.Context, caller shop.Caller, d sh
 	google := func(msg string) error {
 		return shop.Invalid("The Google sign-in does not confirm the deletion.", map[string]string{"googleIdToken": msg})
 	}
-	if a.Google == nil || !a.Google.Enabled() {
-		return google("Sign-in with Google is not configured on this store.")
+	if !a.GoogleEnabled() {
+		return google(shop.MsgGoogleOff)
 	}
 	id, err := a.Google.Verify(ctx, d.GoogleIDToken)
 	switch {

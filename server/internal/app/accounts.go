@@ -150,14 +150,18 @@ func (a *Accounts) Login(ctx context.Context, c shop.Credentials) (Session, erro
 	return a.session(u)
 }
 
+// GoogleEnabled reports whether this store signs in with Google
+// (GOOGLE_CLIENT_ID); without, the route is absent.
+func (a *Accounts) GoogleEnabled() bool { return a != nil && a.Google != nil && a.Google.Enabled() }
+
 // SignInWithGoogle verifies a Google ID token (Google vouches for the
 // address: email_verified) and signs its owner in, creating the account on
 // first use, verified. It joins an existing password account only when that
 // account's address is verified: else whoever made it, perhaps someone
 // else before the owner, would keep its password.
 func (a *Accounts) SignInWithGoogle(ctx context.Context, credential string) (Session, error) {
-	if a.Google == nil || !a.Google.Enabled() {
-		return Session{}, shop.Errorf(shop.EUNAVAILABLE, "Sign-in with Google is not configured on this store.")
+	if !a.GoogleEnabled() {
+		return Session{}, shop.Errorf(shop.ENOTFOUND, shop.MsgGoogleOff)
 	}
 	credential = strings.TrimSpace(credential)
 	if credential == "" || len(credential) > shop.MaxCredentialSize {

@@ -109,12 +109,16 @@ func (p *Payments) check(ctx context.Context, ord shop.Order, pi shop.PaymentInt
 	return p.Orders.MarkOrderPaid(ctx, ord.ID, pi.ID)
 }
 
+// WebhooksEnabled reports whether this store takes the provider's events
+// (a webhook signing secret); without, the route is absent.
+func (p *Payments) WebhooksEnabled() bool { return p != nil && p.ParseWebhook != nil }
+
 // Webhook verifies a provider event and processes it once:
 // payment_intent.succeeded marks its order paid through the same checks as
 // PATCH /pay.
 func (p *Payments) Webhook(ctx context.Context, payload []byte, signature string) error {
-	if p.ParseWebhook == nil {
-		return shop.Errorf(shop.EUNAVAILABLE, "Payment webhooks are not configured on this store.")
+	if !p.WebhooksEnabled() {
+		return shop.Errorf(shop.ENOTFOUND, shop.MsgWebhooksOff)
 	}
 	ev, err := p.ParseWebhook(payload, signature)
 	if err != nil {

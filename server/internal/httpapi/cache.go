@@ -2,20 +2,17 @@ package httpapi
 
 import (
 	"bytes"
-	"compress/gzip"
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"encoding/json"
 	"io"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/gin-gonic/gin"
-
 	"golang.org/x/sync/singleflight"
+
+	"storefront/server/internal/cache"
 	"storefront/server/internal/shop"
 )
 
@@ -25,12 +22,8 @@ import (
 // app's Version of that service) is unchanged; with an external MongoDB shared by several instances, other
 // instances' writes are not seen, so answers also expire after ttl.
 type answerCache struct {
-	ttl    time.Duration // 0: no expiry (this process is the only writer)
-	budget int           // bytes of answers kept, at most
-	size   int
-
-	mu      sync.RWMutex
-	answers map[string]*answer
+	ttl     time.Duration // 0: no expiry (this process is the only writer)
+	answers *cache.Cache[string, *answer]
 	group   singleflight.Group
 }
 
@@ -48,8 +41,8 @@ type answer struct {
 // new searches and pages, and memory must not grow with them.
 const answerCacheBytes = 32 << 20
 
-func newAnswerCache(ttl time.Duration) *answerCache {
-	return &answerCache{ttl: ttl, budget: answerCacheBytes, answers: map[string]*answer{}}
+func newAnswerCache(ttl time.Duration, budget int64) *answerCache {
+	return &answerCache{ttl: ttl, answers: cache.New[string, *answer](budget)}
 }
 
 // get returns the fresh answer for key (fresh while version, the write
@@ -61,9 +54,7 @@ func newAnswerCache(ttl time.Duration) *answerCache {
 func (c *answerCache) get(ctx context.Context, key string, version func() uint64, load func(ctx context.Context) (v any, total int64, err error)) (*answer, error) {
 	v := version()
 	now := time.Now()
-	c.mu.RLock()
-	a, ok := c.answers[key]
-	c.mu.RUnlock()
+	a, ok := c.answers.Get(key)
 	if ok && a.version == v && (c.ttl == 0 || now.Before(a.expires)) {
 		return a, nil
 	}
@@ -78,19 +69,8 @@ func (c *answerCache) get(ctx context.Context, key string, version func() uint64
 		if err := jsonEncode(&buf, val); err != nil {
 			return nil, err
 		}
-		sum := sha256.Sum256(buf.Bytes())
-		a := &answer{body: buf.Bytes(), gz: gzipped(buf.Bytes()), etag: `"` + hex.EncodeToString(sum[:12]) + `"`, total: total, value: val, version: v, expires: time.Now().Add(c.ttl)}
-		c.mu.Lock()
-		if old, ok := c.answers[key]; ok {
-			c.size -= old.bytes()
-		}
-		if c.size+a.bytes() > c.budget {
-			clear(c.answers) // arbitrary queries must not grow memory without bound
-			c.size = 0
-		}
-		c.answers[key] = a
-		c.size += a.bytes()
-		c.mu.Unlock()
+		a := &answer{body: buf.Bytes(), gz: cache.Gzipped(buf.Bytes()), etag: cache.ETag(buf.Bytes()), total: total, value: val, version: v, expires: time.Now().Add(c.ttl)}
+		c.answers.Put(key, a, a.bytes())
 		return a, nil
 	})
 	select {
@@ -107,7 +87,7 @@ func (c *answerCache) get(ctx context.Context, key string, version func() uint64
 // loadTimeout bounds one shared load of a cached answer.
 const loadTimeout = 10 * time.Second
 
-func (a *answer) bytes() int { return len(a.body) + len(a.gz) + len(a.etag) + 64 }
+func (a *answer) bytes() int64 { return int64(len(a.body) + len(a.gz) + len(a.etag) + 64) }
 
 // serveAnswer writes a cached JSON answer, or 304 when the client has it.
 func serveAnswer(c *gin.Context, a *answer) { serveAnswerWith(c, a, "no-cache") }
@@ -120,7 +100,7 @@ func serveAnswerWith(c *gin.Context, a *answer, cacheControl string) {
 	if a.total >= 0 {
 		c.Header("X-Total-Count", strconv.FormatInt(a.total, 10))
 	}
-	if etagMatches(c.GetHeader("If-None-Match"), a.etag) {
+	if cache.ETagMatches(c.GetHeader("If-None-Match"), a.etag) {
 		c.Status(304)
 		return
 	}
@@ -130,35 +110,6 @@ func serveAnswerWith(c *gin.Context, a *answer, cacheControl string) {
 		return
 	}
 	c.Data(200, "application/json; charset=utf-8", a.body)
-}
-
-// gzipped compresses answers of 1 KB and more, once, when they are cached.
-func gzipped(b []byte) []byte {
-	if len(b) < 1024 {
-		return nil
-	}
-	var buf bytes.Buffer
-	zw, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression)
-	_, _ = zw.Write(b)
-	_ = zw.Close()
-	if buf.Len() >= len(b) {
-		return nil
-	}
-	return buf.Bytes()
-}
-
-// etagMatches implements If-None-Match's weak comparison.
-func etagMatches(header, etag string) bool {
-	if header == "" {
-		return false
-	}
-	for _, t := range strings.Split(header, ",") {
-		t = strings.TrimPrefix(strings.TrimSpace(t), "W/")
-		if t == "*" || t == etag {
-			return true
-		}
-	}
-	return false
 }
 
 // jsonEncode writes v as JSON without HTML escaping and without the trailing
@@ -182,17 +133,11 @@ type CacheSize struct {
 	Bytes   int64
 }
 
-// CacheSizes reports the API's caches: encoded answers, picture bytes and
-// rendered product pages.
+// CacheSizes reports the API's caches: encoded answers and picture bytes.
 func (s *Server) CacheSizes() []CacheSize {
-	s.answers.mu.RLock()
-	answers := CacheSize{Name: "answers", Entries: len(s.answers.answers), Bytes: int64(s.answers.size)}
-	s.answers.mu.RUnlock()
-	s.imageBytes.mu.RLock()
-	images := CacheSize{Name: "images", Entries: len(s.imageBytes.items), Bytes: int64(s.imageBytes.size)}
-	s.imageBytes.mu.RUnlock()
-	s.pages.mu.RLock()
-	pages := CacheSize{Name: "pages", Entries: len(s.pages.items), Bytes: int64(s.pages.size)}
-	s.pages.mu.RUnlock()
-	return []CacheSize{answers, images, pages}
+	answers, images := s.answers.answers.Stats(), s.imageBytes.Stats()
+	return []CacheSize{
+		{Name: "answers", Entries: answers.Entries, Bytes: answers.Bytes},
+		{Name: "images", Entries: images.Entries, Bytes: images.Bytes},
+	}
 }

@@ -11,18 +11,18 @@ import (
 // cache's byte budget.
 func TestAnswerCache_BoundedByBytes(t *testing.T) {
 	t.Parallel()
-	c := newAnswerCache(0)
-	c.budget = 64 << 10
+	const budget = 64 << 10
+	c := newAnswerCache(0, budget)
 	page := strings.Repeat("x", 4000)
 	for i := range 500 {
 		if _, err := c.get(context.Background(), "service?q="+strconv.Itoa(i), func() uint64 { return 1 }, func(context.Context) (any, int64, error) { return page, 1, nil }); err != nil {
 			t.Fatal(err)
 		}
-		if c.size > c.budget {
-			t.Fatalf("after %d answers the cache holds %d bytes, over its %d", i+1, c.size, c.budget)
+		if held := c.answers.Stats().Bytes; held > budget {
+			t.Fatalf("after %d answers the cache holds %d bytes, over its %d", i+1, held, budget)
 		}
 	}
-	if len(c.answers) == 0 {
+	if c.answers.Stats().Entries < 2 {
 		t.Fatal("the cache keeps nothing")
 	}
 	a, _ := c.get(context.Background(), "service?q=499", func() uint64 { return 1 }, func(context.Context) (any, int64, error) {
@@ -39,7 +39,7 @@ func TestAnswerCache_BoundedByBytes(t *testing.T) {
 // live context, and its answer serves the next request without a new load.
 func TestAnswerCache_LoadOutlivesTheFirstCaller(t *testing.T) {
 	t.Parallel()
-	c := newAnswerCache(0)
+	c := newAnswerCache(0, answerCacheBytes)
 	started, finish := make(chan struct{}), make(chan struct{})
 	loadErr := make(chan error, 1)
 	load := func(ctx context.Context) (any, int64, error) {

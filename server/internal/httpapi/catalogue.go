@@ -23,8 +23,7 @@ func (s *Server) listProducts(c *gin.Context) {
 }
 
 // productListAnswer is the cached answer of GET /service for q; its value
-// is the []shop.Product. The home page (Site) renders its featured cards
-// from it.
+// is the []shop.Product.
 func (s *Server) productListAnswer(ctx context.Context, q shop.ProductQuery) (*answer, error) {
 	return s.answers.get(ctx, productListKey(q), s.catalogue.Version, func(ctx context.Context) (any, int64, error) {
 		list, total, err := s.catalogue.List(ctx, q)
@@ -49,7 +48,7 @@ func (s *Server) getProduct(c *gin.Context) {
 }
 
 // productAnswer is the cached answer of GET /service/{id}; its value is the
-// shop.Product. The product page (Site) is rendered from it.
+// shop.Product.
 func (s *Server) productAnswer(ctx context.Context, id string) (*answer, error) {
 	return s.answers.get(ctx, "service/"+id, s.catalogue.Version, func(ctx context.Context) (any, int64, error) {
 		p, err := s.catalogue.Find(ctx, id)
@@ -84,4 +83,37 @@ func (s *Server) editProduct(c *gin.Context) {
 func (s *Server) deleteProduct(c *gin.Context) {
 	res, err := s.catalogue.DeleteProduct(c.Request.Context(), caller(c), c.Param("id"))
 	s.reply(c, http.StatusOK, res, err)
+}
+
+// Encoded is one of the API's cached answers as the client server writes
+// its pages from it: what the client would fetch, so that a page holds
+// what the API answers and is kept while that answer is the same.
+type Encoded struct {
+	JSON  []byte // the answer's body
+	ETag  string
+	Total int64 // X-Total-Count of a list; -1 otherwise
+}
+
+func (a *answer) encoded() Encoded { return Encoded{JSON: a.body, ETag: a.etag, Total: a.total} }
+
+// CachedProduct is GET /service/{id}'s cached answer (the product page is
+// rendered from it).
+func (s *Server) CachedProduct(ctx context.Context, id string) (shop.Product, Encoded, error) {
+	a, err := s.productAnswer(ctx, id)
+	if err != nil {
+		return shop.Product{}, Encoded{}, err
+	}
+	p, _ := a.value.(shop.Product)
+	return p, a.encoded(), nil
+}
+
+// CachedProducts is GET /service's cached answer for q (the home page's
+// featured cards are rendered from it).
+func (s *Server) CachedProducts(ctx context.Context, q shop.ProductQuery) ([]shop.Product, Encoded, error) {
+	a, err := s.productListAnswer(ctx, q)
+	if err != nil {
+		return nil, Encoded{}, err
+	}
+	list, _ := a.value.([]shop.Product)
+	return list, a.encoded(), nil
 }

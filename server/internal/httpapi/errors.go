@@ -92,14 +92,18 @@ func (s *Server) serve(c *gin.Context, a *answer, err error) {
 	serveAnswer(c, a)
 }
 
+// Status is the HTTP status of err, from its code (500 for an unknown one).
+func Status(err error) int {
+	if status, ok := codeStatus[shop.ErrorCode(err)]; ok {
+		return status
+	}
+	return http.StatusInternalServerError
+}
+
 // fail is the one exit for errors: it logs what the client must not see and
 // writes the problem document.
 func (s *Server) fail(c *gin.Context, err error) {
-	code := shop.ErrorCode(err)
-	status, ok := codeStatus[code]
-	if !ok {
-		status = http.StatusInternalServerError
-	}
+	code, status := shop.ErrorCode(err), Status(err)
 	if status >= 500 {
 		s.log.LogAttrs(c.Request.Context(), slog.LevelError, "request failed",
 			slog.String("request_id", requestID(c)), slog.String("path", c.Request.URL.Path), slog.Any("error", err))

@@ -25,6 +25,7 @@ import (
 const (
 	allowedOrigin = "http://localhost:5173"
 	webhookSecret = "whsec_test_secret"
+	siteURL       = "https://shop.example" // the client's origin, where e-mails link
 )
 
 type testServer struct {
@@ -51,6 +52,9 @@ type serveOptions struct {
 	stripeURL string           // use the Stripe provider against this API address
 	clock     func() time.Time // the store's and the sales figures' clock (default: the real time)
 	limits    httpapi.Limits   // the API's limits (default: the server's)
+	// unconfigured leaves Google sign-in and the Stripe webhook off, as a
+	// store without GOOGLE_CLIENT_ID and STRIPE_WEBHOOK_SECRET is.
+	unconfigured bool
 }
 
 func mustServeWith(tb testing.TB, opt serveOptions) *testServer {
@@ -77,6 +81,9 @@ func mustServeWith(tb testing.TB, opt serveOptions) *testServer {
 		Outbox:        &app.Outbox{Store: store, Composer: mail.MustTemplates(""), Domain: "shop.test", Log: log, Console: box},
 		Now:           opt.clock,
 		Log:           log,
+	}
+	if opt.unconfigured {
+		opts.Google, opts.StripeWebhook = nil, ""
 	}
 	if opt.stripeURL != "" {
 		opts.StripeSecret, opts.StripeAPIBase = "sk_test_storefront", opt.stripeURL

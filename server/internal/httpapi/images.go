@@ -8,59 +8,23 @@ import (
 	"net/http"
 	"path/filepath"
 	"strconv"
-	"sync"
 	"time"
 
 	"github.com/gin-gonic/gin"
 
+	"storefront/server/internal/cache"
 	"storefront/server/internal/ratelimit"
 	"storefront/server/internal/shop"
 )
 
-// imageCache keeps recently served images in memory. Stored images never
-// change (a new upload is a new id), so entries need no invalidation.
-type imageCache struct {
-	mu     sync.RWMutex
-	items  map[string]cachedImage
-	size   int
-	budget int
-}
+// imageCacheBytes bounds the pictures kept in memory. Stored pictures never
+// change (a new upload is a new id), so they need no invalidation; a swept
+// one is removed.
+const imageCacheBytes = 64 << 20
 
 type cachedImage struct {
 	img  shop.Image
 	data []byte
-}
-
-func newImageCache(budget int) *imageCache {
-	return &imageCache{items: map[string]cachedImage{}, budget: budget}
-}
-
-func (c *imageCache) get(id string) (cachedImage, bool) {
-	c.mu.RLock()
-	defer c.mu.RUnlock()
-	ci, ok := c.items[id]
-	return ci, ok
-}
-
-// forget drops the picture, if kept.
-func (c *imageCache) forget(id string) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if ci, ok := c.items[id]; ok {
-		c.size -= len(ci.data)
-		delete(c.items, id)
-	}
-}
-
-func (c *imageCache) put(id string, ci cachedImage) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if c.size+len(ci.data) > c.budget {
-		clear(c.items)
-		c.size = 0
-	}
-	c.items[id] = ci
-	c.size += len(ci.data)
 }
 
 // getImage answers GET /images/{id} with the stored bytes and their type.
@@ -70,7 +34,7 @@ func (s *Server) getImage(c *gin.Context) {
 		s.fail(c, err)
 		return
 	}
-	ci, ok := s.imageBytes.get(id)
+	ci, ok := s.imageBytes.Get(id)
 	if !ok {
 		img, rc, err := s.images.Open(c.Request.Context(), id)
 		if err != nil {
@@ -84,14 +48,14 @@ func (s *Server) getImage(c *gin.Context) {
 			return
 		}
 		ci = cachedImage{img: img, data: data}
-		s.imageBytes.put(id, ci)
+		s.imageBytes.Put(id, ci, int64(len(ci.data)))
 	}
 	etag := `"` + ci.img.SHA256 + `"`
 	h := c.Writer.Header()
 	h.Set("ETag", etag)
 	h.Set("Cache-Control", "public, max-age=31536000, immutable")
 	h.Set("Content-Security-Policy", "default-src 'none'; sandbox")
-	if etagMatches(c.GetHeader("If-None-Match"), etag) {
+	if cache.ETagMatches(c.GetHeader("If-None-Match"), etag) {
 		c.Status(http.StatusNotModified)
 		return
 	}

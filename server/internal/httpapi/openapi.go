@@ -2,15 +2,15 @@ package httpapi
 
 import (
 	"bytes"
-	"crypto/sha256"
 	_ "embed"
-	"encoding/hex"
 	"fmt"
 	"strconv"
 
 	"github.com/gin-gonic/gin"
 	"github.com/go-json-experiment/json/jsontext"
 	"go.yaml.in/yaml/v3"
+
+	"storefront/server/internal/cache"
 )
 
 // openAPIYAML is the API's contract, written by hand next to the handlers it
@@ -112,8 +112,7 @@ func newOpenAPIAnswer() *answer {
 		// defect, not a condition to handle at run time.
 		panic(err)
 	}
-	sum := sha256.Sum256(doc)
-	return &answer{body: doc, gz: gzipped(doc), etag: `"` + hex.EncodeToString(sum[:12]) + `"`, total: -1}
+	return &answer{body: doc, gz: cache.Gzipped(doc), etag: cache.ETag(doc), total: -1}
 }
 
 // openAPI answers GET /openapi.json.

@@ -11,6 +11,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"storefront/server/internal/app"
+	"storefront/server/internal/cache"
 	"storefront/server/internal/ratelimit"
 	"storefront/server/internal/shop"
 )
@@ -86,9 +87,8 @@ type Server struct {
 	log        *slog.Logger
 	observer   Observer
 	answers    *answerCache
-	imageBytes *imageCache
-	pages      *pageCache // rendered product pages (Site)
-	openapi    *answer    // GET /openapi.json
+	imageBytes *cache.Cache[string, cachedImage]
+	openapi    *answer // GET /openapi.json
 
 	signUpPerClient  *ratelimit.Limiter
 	loginPerClient   *ratelimit.Limiter
@@ -165,9 +165,8 @@ func New(cfg Config, d Deps) *Server {
 		cardPerClient:    ratelimit.New(cardClientBurst, cardClientEvery),
 		log:              d.Log,
 		observer:         d.Observer,
-		answers:          newAnswerCache(cfg.CacheTTL),
-		imageBytes:       newImageCache(64 << 20),
-		pages:            newPageCache(pageCacheBytes),
+		answers:          newAnswerCache(cfg.CacheTTL, answerCacheBytes),
+		imageBytes:       cache.New[string, cachedImage](imageCacheBytes),
 		openapi:          newOpenAPIAnswer(),
 		signUpPerClient:  lim.limiter(lim.SignUp, ratelimit.Rate{Burst: signUpClientBurst, Interval: signUpClientEvery}),
 		loginPerClient:   lim.limiter(lim.Login, ratelimit.Rate{Burst: loginClientBurst, Interval: loginClientEvery}),
@@ -182,7 +181,7 @@ func New(cfg Config, d Deps) *Server {
 		uploadKiBPerUser: lim.limiter(lim.UploadKiB, PerDay(uploadMBPerDay<<10)),
 	}
 	if d.Images != nil {
-		d.Images.Deleted = s.imageBytes.forget // a swept picture is not served from memory either
+		d.Images.Deleted = s.imageBytes.Remove // a swept picture is not served from memory either
 	}
 	return s
 }
@@ -214,11 +213,11 @@ func (s *Server) Handler() http.Handler {
 	public.GET("/images/:id", s.getImage)
 	public.POST("/auth/register", s.register)
 	public.POST("/auth/login", s.login)
-	public.POST("/auth/google", s.googleSignIn)
+	public.POST("/auth/google", s.ifEnabled(s.accounts.GoogleEnabled(), shop.MsgGoogleOff, s.googleSignIn))
 	public.POST("/auth/verify-email", s.verifyEmail)
 	public.POST("/auth/password/forgot", s.forgotPassword)
 	public.POST("/auth/password/reset", s.resetPassword)
-	public.POST("/stripe/webhook", s.stripeWebhook)
+	public.POST("/stripe/webhook", s.ifEnabled(s.payments.WebhooksEnabled(), shop.MsgWebhooksOff, s.stripeWebhook))
 	public.POST("/payments/test/confirm", s.confirmTestCard)
 	public.POST("/contact", s.sendMessage)
 
@@ -266,6 +265,15 @@ func (s *Server) Handler() http.Handler {
 	admin.PATCH("/claims/:id", s.decideClaim)
 	admin.GET("/admin/outbox", s.listOutbox)
 	return r
+}
+
+// ifEnabled is h when its feature is configured; otherwise the route is
+// absent: 404, its problem saying why (before any limit or body is read).
+func (s *Server) ifEnabled(enabled bool, off string, h gin.HandlerFunc) gin.HandlerFunc {
+	if enabled {
+		return h
+	}
+	return func(c *gin.Context) { s.fail(c, &shop.Error{Code: shop.ENOTFOUND, Message: off}) }
 }
 
 func (s *Server) health(c *gin.Context) {

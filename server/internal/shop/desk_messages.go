@@ -1,8 +1,9 @@
 package shop
 
-// The service desk's words (quotes, claims, e-mail), every message a client
-// or a customer reads, in one place. The e-mails' own text is in the mail
-// templates (internal/mail/templates).
+// The service desk's words (quotes, claims, e-mail), and the features a
+// store may leave off: every message a client or a customer reads, in one
+// place. The e-mails' own text is in the mail templates
+// (internal/mail/templates).
 const (
 	MsgQuoteInvalid        = "The quote request is not valid."
 	MsgQuotePricingInvalid = "The prices are not valid."
@@ -39,4 +40,11 @@ const (
 	FieldClaimStatus       = "must be approved or rejected"
 	FieldImagesCount       = "must be at most 5 pictures"
 	MsgMailNotSentDisabled = "E-mail is not configured (SMTP_URL): kept, not sent."
+)
+
+// A feature that is not configured is absent (404), not broken: its route
+// answers with one of these.
+const (
+	MsgGoogleOff   = "Google sign-in is not enabled on this store."
+	MsgWebhooksOff = "Stripe webhooks are not enabled on this store."
 )

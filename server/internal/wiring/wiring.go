@@ -1,5 +1,6 @@
-// Package wiring builds the application services over a store, the one way
-// both the storefront binary and the API's tests assemble them.
+// Package wiring builds the application services over a store, and the
+// client server over the API, the one way both the storefront binary and
+// the tests assemble them.
 package wiring
 
 import (
@@ -12,6 +13,7 @@ import (
 	"storefront/server/internal/httpapi"
 	"storefront/server/internal/payment"
 	"storefront/server/internal/shop"
+	"storefront/server/internal/site"
 )
 
 // Store is every store interface the services use; *mongodb.Store is one.
@@ -94,4 +96,34 @@ func Services(store Store, o Options) httpapi.Deps {
 		Outbox:    o.Outbox,
 		Log:       o.Log,
 	}
+}
+
+// Site returns the client server over the client's build in dist: its
+// pages are written from api's cached answers, so that a page holds what
+// the API answers and is kept while that answer is the same.
+func Site(dist string, cfg site.Config, api *httpapi.Server, deps httpapi.Deps) (*site.Site, error) {
+	spa, err := site.NewSPA(dist)
+	if err != nil {
+		return nil, err
+	}
+	return site.New(spa, cfg, SiteDeps(api, deps)), nil
+}
+
+// SiteDeps are what the client server's pages are written from: api's
+// cached answers and the catalogue service of deps.
+func SiteDeps(api *httpapi.Server, deps httpapi.Deps) site.Deps {
+	return site.Deps{Answers: siteAnswers{api}, Catalogue: deps.Catalogue, Status: httpapi.Status, Log: deps.Log}
+}
+
+// siteAnswers are the API's cached answers as the site reads them.
+type siteAnswers struct{ api *httpapi.Server }
+
+func (a siteAnswers) Product(ctx context.Context, id string) (shop.Product, site.Answer, error) {
+	p, e, err := a.api.CachedProduct(ctx, id)
+	return p, site.Answer(e), err
+}
+
+func (a siteAnswers) Products(ctx context.Context, q shop.ProductQuery) ([]shop.Product, site.Answer, error) {
+	list, e, err := a.api.CachedProducts(ctx, q)
+	return list, site.Answer(e), err
 }

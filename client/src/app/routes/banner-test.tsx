@@ -1,11 +1,11 @@
-import { messages } from '@/config/messages';
+import { pageMessages } from '@/config/page-messages';
 import { site } from '@/config/site';
 import { Banner } from '@/features/home/components/banner';
 
 export default function BannerTestPage() {
   return (
     <>
-      <title>{`${messages.pages.bannerTest} | ${site.storeName}`}</title>
+      <title>{`${pageMessages.pages.bannerTest} | ${site.storeName}`}</title>
       <Banner />
     </>
   );

@@ -5,6 +5,7 @@ import ArticleOutlinedIcon from '@mui/icons-material/ArticleOutlined';
 import { ButtonLink } from '@/components/ui/button-link';
 import { contentMessages } from '@/config/content-messages';
 import { messages } from '@/config/messages';
+import { pageMessages } from '@/config/page-messages';
 import { paths } from '@/config/paths';
 import { site } from '@/config/site';
 
@@ -12,9 +13,9 @@ import { site } from '@/config/site';
 export default function BlogPage() {
   return (
     <Container maxWidth="md" sx={{ py: { xs: 6, md: 10 } }}>
-      <title>{`${messages.pages.blog} | ${site.storeName}`}</title>
+      <title>{`${pageMessages.pages.blog} | ${site.storeName}`}</title>
       <Typography variant="h3" component="h1" sx={{ fontSize: { xs: '2rem', md: '2.75rem' } }}>
-        {messages.pages.blog}
+        {pageMessages.pages.blog}
       </Typography>
       <Box
         sx={{

@@ -1,4 +1,4 @@
-import { messages } from '@/config/messages';
+import { pageMessages } from '@/config/page-messages';
 import { site } from '@/config/site';
 import { LandingHero } from '@/features/landing/components/landing-hero';
 import { SlideCarousel } from '@/features/landing/components/slide-carousel';
@@ -7,7 +7,7 @@ import { SLIDES } from '@/features/landing/content/slides';
 export default function LandingPage() {
   return (
     <>
-      <title>{`${messages.pages.landing} | ${site.storeName}`}</title>
+      <title>{`${pageMessages.pages.landing} | ${site.storeName}`}</title>
       <LandingHero />
       <SlideCarousel slides={SLIDES} />
     </>

@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 import { contentMessages } from '@/config/content-messages';
-import { messages } from '@/config/messages';
+import { pageMessages } from '@/config/page-messages';
 import { site } from '@/config/site';
 import { NavLinks } from '@/features/layout/components/nav-links';
 import { StoreLogo } from '@/features/layout/components/store-logo';
@@ -11,9 +11,9 @@ import { StoreLogo } from '@/features/layout/components/store-logo';
 export default function NavbarPracticePage() {
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 6, md: 10 } }}>
-      <title>{`${messages.pages.navbarPractice} | ${site.storeName}`}</title>
+      <title>{`${pageMessages.pages.navbarPractice} | ${site.storeName}`}</title>
       <Typography variant="h3" component="h1" sx={{ fontSize: { xs: '2rem', md: '2.75rem' } }}>
-        {messages.pages.navbarPractice}
+        {pageMessages.pages.navbarPractice}
       </Typography>
       <Typography color="text.secondary" sx={{ mt: 1.5, mb: 4 }}>
         {contentMessages.demo.navbarText}

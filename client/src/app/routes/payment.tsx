@@ -2,7 +2,7 @@ import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { useParams } from 'react-router';
-import { messages } from '@/config/messages';
+import { pageMessages } from '@/config/page-messages';
 import { site } from '@/config/site';
 import { ordersQueryKey } from '@/features/orders/api/get-my-orders';
 import { Checkout } from '@/features/payment/components/checkout';
@@ -13,9 +13,9 @@ export default function PaymentPage() {
   const queryClient = useQueryClient();
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 3, md: 6 } }}>
-      <title>{`${messages.pages.payment} | ${site.storeName}`}</title>
+      <title>{`${pageMessages.pages.payment} | ${site.storeName}`}</title>
       <Typography variant="h3" component="h1" sx={{ fontSize: { xs: '2rem', md: '2.5rem' }, mb: { xs: 2, md: 3 } }}>
-        {messages.pages.payment}
+        {pageMessages.pages.payment}
       </Typography>
       {/* Paid: My Orders (and Manage Orders) show it at their next look. */}
       <Checkout key={id} orderId={id} onPaid={() => queryClient.invalidateQueries({ queryKey: ordersQueryKey })} />

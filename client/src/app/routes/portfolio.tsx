@@ -1,11 +1,11 @@
-import { messages } from '@/config/messages';
+import { pageMessages } from '@/config/page-messages';
 import { site } from '@/config/site';
 import { AuthorProfile } from '@/features/portfolio/components/author-profile';
 
 export default function PortfolioPage() {
   return (
     <>
-      <title>{`${messages.pages.portfolio} | ${site.storeName}`}</title>
+      <title>{`${pageMessages.pages.portfolio} | ${site.storeName}`}</title>
       <AuthorProfile />
     </>
   );

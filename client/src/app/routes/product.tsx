@@ -15,9 +15,9 @@ import { ApiError, errorMessage } from '@/lib/api-client';
 
 const m = catalogueMessages.product;
 
-/** 404 for an unknown product, 400 for an id that cannot be one: both are pages that do not exist. */
+/** Not found for an unknown product, invalid for an id that cannot be one: both are pages that do not exist. */
 function isMissing(error: unknown): boolean {
-  return error instanceof ApiError && (error.status === 404 || error.status === 400);
+  return error instanceof ApiError && (error.code === 'not_found' || error.code === 'invalid');
 }
 
 /** /product/:id, for anyone: the product's page, from which it can be purchased. */

@@ -7,8 +7,8 @@ import { ButtonLink } from '@/components/ui/button-link';
 import { ErrorMessage } from '@/components/ui/error-message';
 import { LoadingSpinner } from '@/components/ui/loading-spinner';
 import { SplitLayout } from '@/components/ui/split-layout';
-import { messages } from '@/config/messages';
 import { orderMessages } from '@/config/order-messages';
+import { pageMessages } from '@/config/page-messages';
 import { paths } from '@/config/paths';
 import { site } from '@/config/site';
 import { useProduct } from '@/features/catalogue/api/get-product';
@@ -18,9 +18,9 @@ import { PurchaseProduct } from '@/features/orders/components/purchase-product';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { useUser } from '@/lib/auth';
 
-/** 404 for an unknown product, 400 for an id that cannot be one. */
+/** Not found for an unknown product, invalid for an id that cannot be one. */
 function isMissing(error: unknown): boolean {
-  return error instanceof ApiError && (error.status === 404 || error.status === 400);
+  return error instanceof ApiError && (error.code === 'not_found' || error.code === 'invalid');
 }
 
 /** /purchase/:id (signed in): the product, and the form that orders it. */
@@ -29,7 +29,7 @@ export default function PurchasePage() {
   const product = useProduct(id);
   const user = useUser();
   const queryClient = useQueryClient();
-  const title = product.data ? `${messages.pages.purchase}: ${product.data.name}` : messages.pages.purchase;
+  const title = product.data ? `${pageMessages.pages.purchase}: ${product.data.name}` : pageMessages.pages.purchase;
 
   let body;
   if (product.isError && isMissing(product.error)) {

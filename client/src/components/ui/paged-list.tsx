@@ -53,10 +53,16 @@ export function EmptyList({ children, action }: { children: ReactNode; action?: 
   );
 }
 
-/** When the last item of a later page goes, show the page before. */
-export function useStepBackWhenEmpty(page: number, setPage: (update: (p: number) => number) => void, data: { items: unknown[] } | undefined, isPlaceholderData: boolean) {
+/** When a later page is empty (its last item went, or the URL asks past the end), show the last page instead, in place of this history entry. */
+export function useStepBackWhenEmpty(
+  paging: { page: number; pageSize: number; setPage: (page: number, options?: { replace?: boolean }) => void },
+  data: { items: unknown[]; total: number } | undefined,
+  isPlaceholderData: boolean,
+) {
+  const { page, pageSize, setPage } = paging;
   const emptyLaterPage = page > 0 && data !== undefined && data.items.length === 0 && !isPlaceholderData;
+  const lastPage = data ? Math.max(0, Math.ceil(data.total / pageSize) - 1) : 0;
   useEffect(() => {
-    if (emptyLaterPage) setPage((p) => p - 1);
-  }, [emptyLaterPage, setPage]);
+    if (emptyLaterPage) setPage(Math.min(page - 1, lastPage), { replace: true });
+  }, [emptyLaterPage, page, lastPage, setPage]);
 }

@@ -1,6 +1,7 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import { useState, type Dispatch, type ReactNode, type SetStateAction } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { errorMessage } from '@/lib/api-client';
+import { useUrlListState, type ListParams, type UrlListState } from '@/lib/url-list-state';
 import type { Page } from '@/types/api';
 import { ErrorMessage } from './error-message';
 import { LoadingSpinner } from './loading-spinner';
@@ -10,15 +11,31 @@ export interface Paging {
   /** The page shown, from 0. */
   page: number;
   pageSize: number;
-  setPage: Dispatch<SetStateAction<number>>;
+  /** Shows another page (from 0): a new history entry, unless `replace`. */
+  setPage: (page: number, options?: { replace?: boolean }) => void;
   /** The list request's limit and skip for that page. */
   params: { limit: number; skip: number };
 }
 
-/** Which page of a server-paged list is shown, and what to ask the server for it. */
+const NO_FILTERS: ListParams = {};
+
+/** The paging of a list whose URL state (`?page=`, filters) is `list`'s. */
+export function useListPaging(list: Pick<UrlListState<ListParams>, 'page' | 'setPage'>, pageSize: number): Paging {
+  const { page, setPage } = list;
+  return useMemo(
+    () => ({
+      page: page - 1,
+      pageSize,
+      setPage: (next, options) => setPage(next + 1, options),
+      params: { limit: pageSize, skip: (page - 1) * pageSize },
+    }),
+    [page, setPage, pageSize],
+  );
+}
+
+/** Which page of a server-paged list without filters is shown (`?page=` in the URL), and what to ask the server for it. */
 export function usePaging(pageSize: number): Paging {
-  const [page, setPage] = useState(0);
-  return { page, pageSize, setPage, params: { limit: pageSize, skip: page * pageSize } };
+  return useListPaging(useUrlListState(NO_FILTERS), pageSize);
 }
 
 /** What a paged list needs of its query (a react-query result of a Page). */
@@ -41,11 +58,12 @@ export interface PagedQueryProps<T> {
 
 /**
  * The states every paged list goes through: the error with Try again, the
- * spinner until the first page comes, the empty line, then the page. When the
- * last item of a later page goes, it shows the page before.
+ * spinner until the first page comes, the empty line, then the page. A later
+ * page that has become empty (its last item gone, or a link or reload past the
+ * end) gives way to the last page.
  */
 export function PagedQuery<T>({ query, paging, loadFailed, empty, emptyAction, toolbar, children }: PagedQueryProps<T>) {
-  useStepBackWhenEmpty(paging.page, paging.setPage, query.data, query.isPlaceholderData);
+  useStepBackWhenEmpty(paging, query.data, query.isPlaceholderData);
 
   let content: ReactNode;
   if (query.isError) {

@@ -2,8 +2,9 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { apiClient } from '@/lib/api-client';
+import { api as apiClient, unwrapPage } from '@/lib/api-client';
 import { fakeApi, jsonResponse, problemResponse, renderWithProviders } from '@/testing/test-utils';
+import type { Page } from '@/types/api';
 import { usePaging } from './paged-query';
 import { PagedTable, type Column } from './paged-table';
 
@@ -25,7 +26,8 @@ function Parts({ pageSize = 2, focusableScroll = false }: { pageSize?: number; f
   const paging = usePaging(pageSize);
   const parts = useQuery({
     queryKey: ['parts', paging.params],
-    queryFn: ({ signal }) => apiClient.getPage<Part>('/parts', paging.params, signal),
+    // The table is the subject, not an endpoint: a made-up list, read as /user's pages are.
+    queryFn: ({ signal }) => unwrapPage(apiClient.GET('/parts' as '/user', { params: { query: paging.params }, signal })) as unknown as Promise<Page<Part>>,
     placeholderData: keepPreviousData,
   });
   return (
@@ -165,8 +167,16 @@ describe('PagedTable', () => {
     parts = parts.slice(0, 4);
     await queryClient.invalidateQueries({ queryKey: ['parts'] });
     await vi.waitFor(() => expect(rowNames()).toEqual(['Part 3', 'Part 4']));
-    expect(screen.getByText('4 parts')).toBeInTheDocument();
+    // Page 2 shows from the cache (5 parts) until its own refetch answers.
+    expect(await screen.findByText('4 parts')).toBeInTheDocument();
     expect(fake.calls.at(-1)?.path).toBe('/parts?limit=2&skip=2');
+  });
+
+  it('starts at the page in the URL, and a page past the end gives way to the last page', async () => {
+    const fake = api();
+    renderWithProviders(<Parts />, { route: '/parts?page=9' });
+    await vi.waitFor(() => expect(rowNames()).toEqual(['Part 5']));
+    expect(fake.calls.map((c) => c.path)).toEqual(['/parts?limit=2&skip=16', '/parts?limit=2&skip=4']);
   });
 
   it('a table without controls can be scrolled from the keyboard', async () => {

@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { messages } from '@/config/messages';
+import { dashboardMessages } from '@/config/dashboard-messages';
 import { profileMessages } from '@/config/profile-messages';
 import { site } from '@/config/site';
 import { AddReviewForm } from '@/features/reviews/components/add-review-form';
@@ -8,9 +8,9 @@ import { AddReviewForm } from '@/features/reviews/components/add-review-form';
 export default function AddReviewPage() {
   return (
     <Box>
-      <title>{`${messages.dashboard.addReview} | ${site.storeName}`}</title>
+      <title>{`${dashboardMessages.addReview} | ${site.storeName}`}</title>
       <Typography variant="h3" component="h1" sx={{ fontSize: { xs: '2rem', md: '2.5rem' } }}>
-        {messages.dashboard.addReview}
+        {dashboardMessages.addReview}
       </Typography>
       <Typography color="text.secondary" sx={{ mt: 1, mb: 3 }}>
         {profileMessages.reviewForm.subtitle}

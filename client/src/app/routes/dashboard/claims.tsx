@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { messages } from '@/config/messages';
+import { dashboardMessages } from '@/config/dashboard-messages';
 import { serviceMessages } from '@/config/service-messages';
 import { site } from '@/config/site';
 import { ManageClaims } from '@/features/claims/components/manage-claims';
@@ -8,9 +8,9 @@ import { ManageClaims } from '@/features/claims/components/manage-claims';
 export default function ClaimsPage() {
   return (
     <Box>
-      <title>{`${messages.dashboard.claims} | ${site.storeName}`}</title>
+      <title>{`${dashboardMessages.claims} | ${site.storeName}`}</title>
       <Typography variant="h3" component="h1" sx={{ fontSize: { xs: '2rem', md: '2.5rem' } }}>
-        {messages.dashboard.claims}
+        {dashboardMessages.claims}
       </Typography>
       <Typography color="text.secondary" sx={{ mt: 1, mb: 3 }}>
         {serviceMessages.claims.claimsSubtitle}

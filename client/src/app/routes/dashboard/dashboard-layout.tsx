@@ -9,7 +9,7 @@ import { Suspense, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { PlainButton } from '@/components/ui/button-link';
 import { LoadingSpinner } from '@/components/ui/loading-spinner';
-import { messages } from '@/config/messages';
+import { dashboardMessages } from '@/config/dashboard-messages';
 import { currentMenuLabel, DashboardMenu } from '@/features/layout/components/dashboard-menu';
 import { useAdminStatus, useSession } from '@/lib/auth';
 
@@ -51,18 +51,18 @@ export default function DashboardLayout() {
           tone="secondary"
           size="medium"
           onClick={() => setMenuOpen(true)}
-          aria-label={messages.dashboard.openMenu}
+          aria-label={dashboardMessages.openMenu}
           aria-haspopup="dialog"
           aria-expanded={menuOpen}
           aria-controls={menuOpen ? SMALL_MENU_ID : undefined}
           style={{ flexShrink: 0, whiteSpace: 'nowrap', paddingLeft: 14, paddingRight: 16 }}
         >
           <MenuOpenIcon fontSize="small" />
-          {messages.dashboard.openMenuShort}
+          {dashboardMessages.openMenuShort}
         </PlainButton>
         <Box sx={{ minWidth: 0, flexGrow: 1, lineHeight: 1.25 }}>
           <Typography component="span" variant="overline" sx={{ display: 'block', lineHeight: 1.4, color: 'text.secondary' }}>
-            {messages.dashboard.title}
+            {dashboardMessages.title}
           </Typography>
           <Typography component="span" data-testid="dashboard-current" sx={{ display: 'block', fontWeight: 700, lineHeight: 1.25, overflowWrap: 'break-word' }}>
             {currentMenuLabel(pathname)}
@@ -75,13 +75,13 @@ export default function DashboardLayout() {
         open={menuOpen}
         onClose={close}
         sx={{ display: { md: 'none' } }}
-        slotProps={{ paper: { id: SMALL_MENU_ID, 'aria-label': messages.dashboard.menuLabel, sx: { width: `min(${DRAWER_WIDTH + 36}px, 86vw)`, p: 2 } } }}
+        slotProps={{ paper: { id: SMALL_MENU_ID, 'aria-label': dashboardMessages.menuLabel, sx: { width: `min(${DRAWER_WIDTH + 36}px, 86vw)`, p: 2 } } }}
       >
         <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', mb: 1.5 }}>
           <Typography component="span" sx={{ fontWeight: 900 }}>
-            {messages.dashboard.title}
+            {dashboardMessages.title}
           </Typography>
-          <IconButton aria-label={messages.dashboard.closeMenu} onClick={close}>
+          <IconButton aria-label={dashboardMessages.closeMenu} onClick={close}>
             <CloseIcon />
           </IconButton>
         </Box>

@@ -1,18 +1,19 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { messages } from '@/config/messages';
+import { adminMessages } from '@/config/admin-messages';
+import { dashboardMessages } from '@/config/dashboard-messages';
 import { site } from '@/config/site';
 import { UsersTable } from '@/features/admin/components/users-table';
 
 export default function MakeAdminPage() {
   return (
     <Box>
-      <title>{`${messages.dashboard.makeAdmin} | ${site.storeName}`}</title>
+      <title>{`${dashboardMessages.makeAdmin} | ${site.storeName}`}</title>
       <Typography variant="h3" component="h1" sx={{ fontSize: { xs: '2rem', md: '2.5rem' } }}>
-        {messages.dashboard.makeAdmin}
+        {dashboardMessages.makeAdmin}
       </Typography>
       <Typography color="text.secondary" sx={{ mt: 1, mb: 3 }}>
-        {messages.admin.usersSubtitle}
+        {adminMessages.users.usersSubtitle}
       </Typography>
       <UsersTable />
     </Box>

@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
-import { messages } from '@/config/messages';
+import { dashboardMessages } from '@/config/dashboard-messages';
 import { orderMessages } from '@/config/order-messages';
 import { site } from '@/config/site';
 import { productsBaseKey } from '@/features/catalogue/api/get-products';
@@ -11,9 +11,9 @@ export default function ManageOrderPage() {
   const queryClient = useQueryClient();
   return (
     <Box>
-      <title>{`${messages.dashboard.manageOrder} | ${site.storeName}`}</title>
+      <title>{`${dashboardMessages.manageOrder} | ${site.storeName}`}</title>
       <Typography variant="h3" component="h1" sx={{ fontSize: { xs: '2rem', md: '2.5rem' } }}>
-        {messages.dashboard.manageOrder}
+        {dashboardMessages.manageOrder}
       </Typography>
       <Typography color="text.secondary" sx={{ mt: 1, mb: 3 }}>
         {orderMessages.orders.manageSubtitle}

@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
-import { messages } from '@/config/messages';
+import { dashboardMessages } from '@/config/dashboard-messages';
 import { orderMessages } from '@/config/order-messages';
 import { site } from '@/config/site';
 import { ClaimAction } from '@/features/claims/components/claim-action';
@@ -14,9 +14,9 @@ export default function MyOrderPage() {
   const queryClient = useQueryClient();
   return (
     <Box>
-      <title>{`${messages.dashboard.myOrder} | ${site.storeName}`}</title>
+      <title>{`${dashboardMessages.myOrder} | ${site.storeName}`}</title>
       <Typography variant="h3" component="h1" sx={{ fontSize: { xs: '2rem', md: '2.5rem' } }}>
-        {messages.dashboard.myOrder}
+        {dashboardMessages.myOrder}
       </Typography>
       <Typography color="text.secondary" sx={{ mt: 1, mb: 3 }}>
         {orderMessages.orders.myOrdersSubtitle}

@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { messages } from '@/config/messages';
+import { dashboardMessages } from '@/config/dashboard-messages';
 import { serviceMessages } from '@/config/service-messages';
 import { site } from '@/config/site';
 import { MyQuotes } from '@/features/quotes/components/my-quotes';
@@ -8,9 +8,9 @@ import { MyQuotes } from '@/features/quotes/components/my-quotes';
 export default function MyQuotesPage() {
   return (
     <Box>
-      <title>{`${messages.dashboard.myQuotes} | ${site.storeName}`}</title>
+      <title>{`${dashboardMessages.myQuotes} | ${site.storeName}`}</title>
       <Typography variant="h3" component="h1" sx={{ fontSize: { xs: '2rem', md: '2.5rem' } }}>
-        {messages.dashboard.myQuotes}
+        {dashboardMessages.myQuotes}
       </Typography>
       <Typography color="text.secondary" sx={{ mt: 1, mb: 3 }}>
         {serviceMessages.quotes.myQuotesSubtitle}

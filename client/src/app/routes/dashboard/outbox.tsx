@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { messages } from '@/config/messages';
+import { dashboardMessages } from '@/config/dashboard-messages';
 import { serviceMessages } from '@/config/service-messages';
 import { site } from '@/config/site';
 import { Outbox } from '@/features/outbox/components/outbox';
@@ -8,9 +8,9 @@ import { Outbox } from '@/features/outbox/components/outbox';
 export default function OutboxPage() {
   return (
     <Box>
-      <title>{`${messages.dashboard.outbox} | ${site.storeName}`}</title>
+      <title>{`${dashboardMessages.outbox} | ${site.storeName}`}</title>
       <Typography variant="h3" component="h1" sx={{ fontSize: { xs: '2rem', md: '2.5rem' } }}>
-        {messages.dashboard.outbox}
+        {dashboardMessages.outbox}
       </Typography>
       <Typography color="text.secondary" sx={{ mt: 1, mb: 3 }}>
         {serviceMessages.outbox.subtitle}

@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { messages } from '@/config/messages';
+import { dashboardMessages } from '@/config/dashboard-messages';
 import { salesMessages } from '@/config/sales-messages';
 import { site } from '@/config/site';
 import { SalesDashboard } from '@/features/sales/components/sales-dashboard';
@@ -8,9 +8,9 @@ import { SalesDashboard } from '@/features/sales/components/sales-dashboard';
 export default function SalesPage() {
   return (
     <Box>
-      <title>{`${messages.dashboard.sales} | ${site.storeName}`}</title>
+      <title>{`${dashboardMessages.sales} | ${site.storeName}`}</title>
       <Typography variant="h3" component="h1" sx={{ fontSize: { xs: '2rem', md: '2.5rem' } }}>
-        {messages.dashboard.sales}
+        {dashboardMessages.sales}
       </Typography>
       <Typography color="text.secondary" sx={{ mt: 1, mb: 3 }}>
         {salesMessages.subtitle}

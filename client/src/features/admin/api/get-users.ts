@@ -1,15 +1,12 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
-import type { Page, User } from '@/types/api';
+import { api, unwrapPage } from '@/lib/api-client';
+import type { ListQuery, Page, User } from '@/types/api';
 
-export interface UserListParams {
-  limit?: number;
-  skip?: number;
-}
+export type UserListParams = ListQuery<'/user'>;
 
 /** GET /user (admin): accounts, oldest first; the total is in X-Total-Count. */
 export async function getUsers(params: UserListParams = {}, signal?: AbortSignal): Promise<Page<User>> {
-  return apiClient.getPage<User>('/user', { ...params }, signal);
+  return unwrapPage(api.GET('/user', { params: { query: params }, signal }));
 }
 
 export const usersQueryKey = ['users'] as const;

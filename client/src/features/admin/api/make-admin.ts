@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
+import { api, unwrap } from '@/lib/api-client';
 import type { UpdateResult } from '@/types/api';
 import { usersQueryKey } from './get-users';
 
 /** PUT /user/admin/{email} (admin; 403 otherwise). */
 export function makeAdmin(email: string): Promise<UpdateResult> {
-  return apiClient.put<UpdateResult>(`/user/admin/${encodeURIComponent(email)}`);
+  return unwrap(api.PUT('/user/admin/{email}', { params: { path: { email } } }));
 }
 
 export function useMakeAdmin() {

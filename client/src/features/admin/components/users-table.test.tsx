@@ -114,6 +114,16 @@ describe('UsersTable (Make Admin)', () => {
     expect(await screen.findByText('The account was removed.')).toBeInTheDocument();
   });
 
+  it('Remove of an account another admin removed first (deletedCount 0) says it was already deleted', async () => {
+    vi.stubGlobal('confirm', vi.fn(() => true));
+    api({ 'DELETE /user/b2': () => jsonResponse({ acknowledged: true, deletedCount: 0 }) });
+    renderWithProviders(<UsersTable />);
+    await screen.findByText('bob@example.com');
+    await userEvent.click(row('bob@example.com').getByRole('button', { name: 'Remove: bob@example.com' }));
+    expect(await screen.findByText('This account was already deleted.')).toBeInTheDocument();
+    expect(screen.queryByText('The account was removed.')).not.toBeInTheDocument();
+  });
+
   it('Remove: nothing happens when the admin cancels', async () => {
     vi.stubGlobal('confirm', vi.fn(() => false));
     const fake = api();

@@ -8,10 +8,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { DeleteButton } from '@/components/ui/delete-button';
 import { usePaging } from '@/components/ui/paged-query';
 import { PagedTable, type Column } from '@/components/ui/paged-table';
-import { messages } from '@/config/messages';
+import { adminMessages } from '@/config/admin-messages';
+import { dashboardMessages } from '@/config/dashboard-messages';
 import { ApiError } from '@/lib/api-client';
 import { authKeys, useUser } from '@/lib/auth';
 import { useToast } from '@/lib/toast';
+import { useConfirmedAction } from '@/lib/use-confirmed-action';
 import type { User } from '@/types/api';
 import { useDeleteUser } from '../api/delete-user';
 import { useUsers } from '../api/get-users';
@@ -19,7 +21,7 @@ import { useMakeAdmin } from '../api/make-admin';
 
 export const USERS_PAGE_SIZE = 50;
 
-const m = messages.admin;
+const m = adminMessages.users;
 
 const tableSx = {
   '& td:last-of-type > div': { justifyContent: 'flex-end', flexWrap: 'nowrap' },
@@ -54,7 +56,7 @@ export function UsersTable() {
         if (result.modifiedCount > 0) toast.success(m.madeAdmin);
       },
       onError: (error) => {
-        if (error instanceof ApiError && error.status === 403) {
+        if (error instanceof ApiError && error.code === 'forbidden') {
           toast.error(m.makeAdminFailed);
           // This account has lost its admin rights: let the admin guard see it.
           void queryClient.invalidateQueries({ queryKey: authKeys.all });
@@ -64,15 +66,7 @@ export function UsersTable() {
       },
     });
 
-  const remove = (user: User) => {
-    if (!window.confirm(m.confirmRemove)) return;
-    deleteUser.mutate(user._id, {
-      onSuccess: (result) => {
-        if (result.deletedCount > 0) toast.success(m.removed);
-      },
-      onError: (error) => toast.error(error.message),
-    });
-  };
+  const remove = useConfirmedAction(deleteUser, { confirm: m.confirmRemove, done: m.removed, gone: m.alreadyRemoved });
 
   const isMe = (user: User) => me !== undefined && me._id === user._id;
   const columns: Column<User>[] = [
@@ -100,9 +94,9 @@ export function UsersTable() {
       header: m.columnRole,
       render: (user) =>
         user.role === 'admin' ? (
-          <Chip size="small" label={messages.dashboard.roleAdmin} sx={{ bgcolor: 'secondary.main', color: 'secondary.contrastText', fontWeight: 700 }} />
+          <Chip size="small" label={dashboardMessages.roleAdmin} sx={{ bgcolor: 'secondary.main', color: 'secondary.contrastText', fontWeight: 700 }} />
         ) : (
-          <Chip size="small" label={messages.dashboard.roleCustomer} sx={{ bgcolor: 'surface.muted', fontWeight: 600 }} />
+          <Chip size="small" label={dashboardMessages.roleCustomer} sx={{ bgcolor: 'surface.muted', fontWeight: 600 }} />
         ),
     },
     {
@@ -126,7 +120,7 @@ export function UsersTable() {
             </Button>
           )}
           {!isMe(user) && (
-            <DeleteButton loading={deleteUser.isPending && deleteUser.variables === user._id} onClick={() => remove(user)} aria-label={m.removeLabel(user.email)}>
+            <DeleteButton loading={remove.isRunning(user._id)} onClick={() => remove.run(user._id)} aria-label={m.removeLabel(user.email)}>
               {m.remove}
             </DeleteButton>
           )}

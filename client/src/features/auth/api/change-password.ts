@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
+import { api, unwrap } from '@/lib/api-client';
 import { useStartSession } from '@/lib/auth';
 import type { AuthSession, PasswordChange } from '@/types/api';
 
@@ -9,7 +9,7 @@ import type { AuthSession, PasswordChange } from '@/types/api';
  * current password (not a 401: the session stays).
  */
 export function changePassword(input: PasswordChange): Promise<AuthSession> {
-  return apiClient.post<AuthSession>('/auth/password/change', input);
+  return unwrap(api.POST('/auth/password/change', { body: input }));
 }
 
 export function useChangePassword() {

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
+import { api, unwrap } from '@/lib/api-client';
 import type { AccountDeletion, DeleteResult } from '@/types/api';
 
 /**
@@ -7,7 +7,7 @@ import type { AccountDeletion, DeleteResult } from '@/types/api';
  * 400 for a wrong confirmation, 409 for the store's last admin.
  */
 export function deleteAccount(input: AccountDeletion): Promise<DeleteResult> {
-  return apiClient.request<DeleteResult>('/account', { method: 'DELETE', body: input }).then((r) => r.data);
+  return unwrap(api.DELETE('/account', { body: input }));
 }
 
 /** The session ends with the account: the caller ends it here too (endSession). */

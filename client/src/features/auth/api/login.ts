@@ -1,16 +1,13 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
+import { api, unwrap } from '@/lib/api-client';
 import { useStartSession } from '@/lib/auth';
-import type { AuthSession } from '@/types/api';
+import type { AuthSession, Credentials } from '@/types/api';
 
-export interface LoginInput {
-  email: string;
-  password: string;
-}
+export type LoginInput = Credentials;
 
 /** POST /auth/login: 401 "Email or password is incorrect.", 429 when rate limited. */
 export function login(input: LoginInput): Promise<AuthSession> {
-  return apiClient.post<AuthSession>('/auth/login', input);
+  return unwrap(api.POST('/auth/login', { body: input }));
 }
 
 export function useLogin() {

@@ -1,17 +1,13 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
+import { api, unwrap } from '@/lib/api-client';
 import { useStartSession } from '@/lib/auth';
-import type { AuthSession } from '@/types/api';
+import type { AuthSession, Registration } from '@/types/api';
 
-export interface RegisterInput {
-  name: string;
-  email: string;
-  password: string;
-}
+export type RegisterInput = Registration;
 
 /** POST /auth/register: 201 with a session; 400 with `errors` per field; 409 when the email is taken. */
 export function register(input: RegisterInput): Promise<AuthSession> {
-  return apiClient.post<AuthSession>('/auth/register', input);
+  return unwrap(api.POST('/auth/register', { body: input }));
 }
 
 export function useRegister() {

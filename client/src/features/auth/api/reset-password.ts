@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
+import { api, unwrap } from '@/lib/api-client';
 import type { PasswordReset, PasswordResetDone } from '@/types/api';
 
 /**
@@ -8,7 +8,7 @@ import type { PasswordReset, PasswordResetDone } from '@/types/api';
  * used, expired or unknown token, or a password that is not valid.
  */
 export function resetPassword(input: PasswordReset): Promise<PasswordResetDone> {
-  return apiClient.post<PasswordResetDone>('/auth/password/reset', input);
+  return unwrap(api.POST('/auth/password/reset', { body: input }));
 }
 
 export function useResetPassword() {

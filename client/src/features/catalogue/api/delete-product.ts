@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
+import { api, unwrap } from '@/lib/api-client';
 import type { DeleteResult } from '@/types/api';
 import { productsBaseKey } from './get-products';
 
 /** DELETE /deleteproduct/{id} (admin): `{acknowledged, deletedCount}`. */
 export function deleteProduct(id: string): Promise<DeleteResult> {
-  return apiClient.delete<DeleteResult>(`/deleteproduct/${encodeURIComponent(id)}`);
+  return unwrap(api.DELETE('/deleteproduct/{id}', { params: { path: { id } } }));
 }
 
 export function useDeleteProduct() {

@@ -1,25 +1,20 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
-import type { UpdateResult } from '@/types/api';
+import { api, unwrap } from '@/lib/api-client';
+import type { ProductEdit, UpdateResult } from '@/types/api';
 import { productsBaseKey } from './get-products';
-import type { NewProduct } from './add-product';
 
 /** The fields an admin may change; absent ones keep their values. */
-export type ProductChanges = Partial<Pick<NewProduct, 'price' | 'avaialbequantit' | 'minimumquantity' | 'description' | 'image'>>;
+export type ProductChanges = Pick<ProductEdit, 'price' | 'avaialbequantit' | 'minimumquantity' | 'description' | 'image'>;
 
-export interface EditProductInput {
-  id: string;
-  changes: ProductChanges;
-  /** The updatedAt of the copy the admin edited: the save is refused if the product changed since. */
-  updatedAt?: string;
-}
+/** `updatedAt`: that of the copy the admin edited; the save is refused if the product changed since. */
+export type EditProductInput = Pick<ProductEdit, 'updatedAt'> & { id: string; changes: ProductChanges };
 
 /**
  * PUT /service/{id} (admin): `{acknowledged, matchedCount, modifiedCount}`;
  * 409 when the product changed since the admin's copy was read (e.g. an order took stock).
  */
 export function editProduct({ id, changes, updatedAt }: EditProductInput): Promise<UpdateResult> {
-  return apiClient.put<UpdateResult>(`/service/${encodeURIComponent(id)}`, updatedAt ? { ...changes, updatedAt } : changes);
+  return unwrap(api.PUT('/service/{id}', { params: { path: { id } }, body: updatedAt ? { ...changes, updatedAt } : changes }));
 }
 
 export function useEditProduct() {

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
+import { api, unwrap } from '@/lib/api-client';
 import type { Product } from '@/types/api';
 import { productsBaseKey } from './get-products';
 
 /** GET /service/{id}: one product (404 problem when there is none, 400 for a malformed id). */
 export function getProduct(id: string, signal?: AbortSignal): Promise<Product> {
-  return apiClient.get<Product>(`/service/${encodeURIComponent(id)}`, { signal });
+  return unwrap(api.GET('/service/{id}', { params: { path: { id } }, signal }));
 }
 
 /** Under the catalogue's key, so invalidating the catalogue (after an order, an edit) refreshes it too. */

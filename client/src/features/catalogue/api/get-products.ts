@@ -1,16 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
-import type { Page, Product, ProductSort } from '@/types/api';
+import { api, unwrapPage } from '@/lib/api-client';
+import type { ListQuery, Page, Product } from '@/types/api';
 
-export interface ProductListParams {
-  limit?: number;
-  skip?: number;
-  q?: string;
-  sort?: ProductSort;
-}
+export type ProductListParams = ListQuery<'/service'>;
 
 export async function getProducts(params: ProductListParams = {}, signal?: AbortSignal): Promise<Page<Product>> {
-  return apiClient.getPage<Product>('/service', { ...params }, signal);
+  return unwrapPage(api.GET('/service', { params: { query: params }, signal }));
 }
 
 /** Every catalogue query (lists, single products) starts with this: invalidate it after a change. */

@@ -8,7 +8,7 @@ import { useFieldUpload } from '@/components/form/use-field-upload';
 import { ReadOnlyField } from '@/components/form/read-only-field';
 import { catalogueMessages } from '@/config/catalogue-messages';
 import { formMessages } from '@/config/form-messages';
-import { messages } from '@/config/messages';
+import { dashboardMessages } from '@/config/dashboard-messages';
 import { useSession } from '@/lib/auth';
 import { showFieldErrors, withReason } from '@/lib/form-errors';
 import { useToast } from '@/lib/toast';
@@ -52,7 +52,7 @@ export function AddProductForm() {
   });
 
   return (
-    <FormCard onSubmit={onSubmit} aria-label={messages.dashboard.addProduct}>
+    <FormCard onSubmit={onSubmit} aria-label={dashboardMessages.addProduct}>
       <Box sx={{ display: 'grid', gap: 2.25, gridTemplateColumns: { xs: '1fr', sm: '3fr 2fr' } }}>
         <FormTextField
           control={control}

@@ -95,7 +95,7 @@ export function EditProductDialog({ product, onClose }: EditProductDialogProps) 
       toast.success(m.updated);
       onClose();
     } catch (error) {
-      if (error instanceof ApiError && error.status === 409) {
+      if (error instanceof ApiError && error.code === 'conflict') {
         setConflict(true);
         return;
       }

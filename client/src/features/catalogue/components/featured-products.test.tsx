@@ -20,7 +20,7 @@ describe('FeaturedProducts', () => {
     expect(screen.getByRole('status')).toHaveTextContent(/loading/i);
     expect(await screen.findAllByTestId('product-card')).toHaveLength(5);
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
-    expect(String(fetchMock.mock.calls[0]![0])).toBe('http://localhost:5000/service?limit=5');
+    expect(fetchMock.mock.calls.map(([request]) => (request as Request).url)).toEqual(['http://localhost:5000/service?limit=5']);
   });
 
   it('links its heading to /products', () => {
@@ -29,14 +29,16 @@ describe('FeaturedProducts', () => {
     expect(screen.getByRole('link', { name: 'Our Product' })).toHaveAttribute('href', '/products');
   });
 
-  it('says truthfully what the five are: the catalogue’s first, in the API’s own order', () => {
+  it('says truthfully what the five are: the catalogue’s first, in the API’s own order', async () => {
     const fetchMock = vi.fn<typeof fetch>(() => new Promise<Response>(() => {}));
     vi.stubGlobal('fetch', fetchMock);
     renderWithProviders(<FeaturedProducts />);
     expect(screen.getByText('The first five machines in our catalogue: our longest-standing lines.')).toBeInTheDocument();
     expect(screen.queryByText(/recently added/i)).not.toBeInTheDocument();
     // No sort: GET /service answers in catalogue order, oldest first.
-    expect(new URL(String(fetchMock.mock.calls[0]![0])).searchParams.has('sort')).toBe(false);
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    const [request] = fetchMock.mock.calls.find(([r]) => new URL((r as Request).url).pathname === '/service')!;
+    expect(new URL((request as Request).url).searchParams.has('sort')).toBe(false);
   });
 
   it('shows an error message when the request fails', async () => {

@@ -6,6 +6,7 @@ import { ButtonLink } from '@/components/ui/button-link';
 import { CardGrid } from '@/components/ui/card-grid';
 import { ErrorMessage } from '@/components/ui/error-message';
 import { LoadingSpinner } from '@/components/ui/loading-spinner';
+import { SectionHeading } from '@/components/ui/section-heading';
 import { messages } from '@/config/messages';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
@@ -35,17 +36,16 @@ export function FeaturedProducts() {
           }}
         >
           <Box>
-            <Typography variant="h3" component="h2" id="our-products-title" sx={{ fontSize: { xs: '2rem', md: '2.5rem' } }}>
-              <Box
-                component={RouterLink}
-                to={paths.products}
-                sx={{ color: 'inherit', textDecoration: 'none', '&:hover': { textDecoration: 'underline' } }}
-              >
-                {messages.catalogue.sectionTitle}
-              </Box>
-            </Typography>
-            <Box sx={{ width: 56, height: 4, bgcolor: 'primary.main', borderRadius: 2, mt: 1.5, mb: 1.5 }} />
-            <Typography color="text.secondary">{messages.catalogue.sectionSubtitle}</Typography>
+            <SectionHeading
+              id="our-products-title"
+              title={
+                <Box component={RouterLink} to={paths.products} sx={{ color: 'inherit', textDecoration: 'none', '&:hover': { textDecoration: 'underline' } }}>
+                  {messages.catalogue.sectionTitle}
+                </Box>
+              }
+              titleSx={{ fontSize: { xs: '2rem', md: '2.5rem' } }}
+              subtitle={messages.catalogue.sectionSubtitle}
+            />
           </Box>
           <ButtonLink to={paths.products} tone="outlined">
             {messages.catalogue.viewAll}

@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeProduct } from '@/testing/make-product';
 import { fakeApi, jsonResponse, problemResponse, renderWithProviders } from '@/testing/test-utils';
@@ -38,7 +39,10 @@ function api(overrides: Parameters<typeof fakeApi>[0] = {}) {
     'GET /service': ({ url }) => {
       const limit = Number(url.searchParams.get('limit'));
       const skip = Number(url.searchParams.get('skip') ?? 0);
-      return jsonResponse(products.slice(skip, skip + limit), { headers: { 'X-Total-Count': String(products.length) } });
+      const q = (url.searchParams.get('q') ?? '').toLowerCase();
+      const matches = products.filter((p) => p.name.toLowerCase().includes(q));
+      if (url.searchParams.get('sort') === '-name') matches.sort((a, b) => b.name.localeCompare(a.name));
+      return jsonResponse(matches.slice(skip, skip + limit), { headers: { 'X-Total-Count': String(matches.length) } });
     },
     ...overrides,
   });
@@ -46,11 +50,17 @@ function api(overrides: Parameters<typeof fakeApi>[0] = {}) {
   return fake;
 }
 
+function SearchProbe() {
+  return <div data-testid="search">{useLocation().search}</div>;
+}
+
+const search = () => screen.getByTestId('search').textContent;
+const rowNames = () => screen.queryAllByTestId('product-row').map((r) => within(r).getByRole('rowheader').textContent);
 const row = (name: string) => within(screen.getByText(name).closest('tr')!);
 const listCalls = (calls: { method: string; path: string }[]) => calls.filter((c) => c.method === 'GET' && c.path.startsWith('/service'));
 
 describe('ManageProductsTable', () => {
-  it('lists every product with its image, name, price and available quantity, 100 per request', async () => {
+  it('lists every product with its image, name, price and available quantity, 20 per request', async () => {
     const fake = api();
     renderWithProviders(<ManageProductsTable />);
     expect(await screen.findByText('Diesel Generator')).toBeInTheDocument();
@@ -58,19 +68,66 @@ describe('ManageProductsTable', () => {
     expect(row('Diesel Generator').getByText('12 pcs')).toBeInTheDocument();
     expect(row('Diesel Generator').getByRole('presentation')).toHaveAttribute('src', 'http://localhost:5000/images/1');
     expect(screen.getByText('2 products')).toBeInTheDocument();
-    expect(listCalls(fake.calls)[0]!.path).toBe('/service?limit=100&skip=0');
+    expect(listCalls(fake.calls)[0]!.path).toBe('/service?limit=20&skip=0');
   });
 
-  it('pages through the catalogue with skip when there are more than 100 products', async () => {
-    products = Array.from({ length: 130 }, (_, i) => product(i + 1));
+  it('pages through the catalogue with skip when there are more than 20 products, the page in the URL', async () => {
+    products = Array.from({ length: 30 }, (_, i) => product(i + 1));
     const fake = api();
-    renderWithProviders(<ManageProductsTable />);
+    renderWithProviders(
+      <>
+        <ManageProductsTable />
+        <SearchProbe />
+      </>,
+    );
     await screen.findByText('Machine 1');
-    expect(screen.getAllByTestId('product-row')).toHaveLength(100);
+    expect(screen.getAllByTestId('product-row')).toHaveLength(20);
     await userEvent.click(screen.getByRole('button', { name: /next page/i }));
-    expect(await screen.findByText('Machine 130')).toBeInTheDocument();
-    expect(screen.getAllByTestId('product-row')).toHaveLength(30);
-    expect(listCalls(fake.calls).map((c) => c.path)).toContain('/service?limit=100&skip=100');
+    expect(await screen.findByText('Machine 30')).toBeInTheDocument();
+    expect(screen.getAllByTestId('product-row')).toHaveLength(10);
+    expect(listCalls(fake.calls).map((c) => c.path)).toContain('/service?limit=20&skip=20');
+    expect(search()).toBe('?page=2');
+  });
+
+  it('searches by name once typing pauses and sorts, both in the URL, back at page 1', async () => {
+    products = Array.from({ length: 30 }, (_, i) => product(i + 1, i % 10 === 0 ? { name: `Water Pump ${i}` } : {}));
+    const fake = api();
+    renderWithProviders(
+      <>
+        <ManageProductsTable />
+        <SearchProbe />
+      </>,
+      { route: '/dashboard/manageproduct?page=2' },
+    );
+    await screen.findByText('Machine 22');
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search by name' }), 'pump');
+    await vi.waitFor(() => expect(search()).toBe('?q=pump'));
+    expect(await screen.findByText('3 products')).toBeInTheDocument();
+    expect(listCalls(fake.calls).map((c) => c.path)).toEqual(['/service?limit=20&skip=20', '/service?limit=20&skip=0&q=pump']);
+
+    await userEvent.click(screen.getByRole('combobox', { name: 'Sort by' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Name: Z to A' }));
+    await vi.waitFor(() => expect(search()).toBe('?q=pump&sort=-name'));
+    await vi.waitFor(() => expect(rowNames()).toEqual(['Water Pump 20', 'Water Pump 10', 'Water Pump 0']));
+    expect(listCalls(fake.calls).at(-1)!.path).toBe('/service?limit=20&skip=0&q=pump&sort=-name');
+  });
+
+  it('starts from the search, order and page in the URL', async () => {
+    products = Array.from({ length: 30 }, (_, i) => product(i + 1));
+    const fake = api();
+    renderWithProviders(<ManageProductsTable />, { route: '/dashboard/manageproduct?q=machine&sort=-name&page=2' });
+    await vi.waitFor(() => expect(listCalls(fake.calls).map((c) => c.path)).toEqual(['/service?limit=20&skip=20&q=machine&sort=-name']));
+    expect(await screen.findByRole('searchbox', { name: 'Search by name' })).toHaveValue('machine');
+    expect(screen.getByRole('combobox', { name: 'Sort by' })).toHaveTextContent('Name: Z to A');
+  });
+
+  it('says when nothing matches the search, and Clear search lists everything again', async () => {
+    api();
+    renderWithProviders(<ManageProductsTable />, { route: '/dashboard/manageproduct?q=zzz' });
+    expect(await screen.findByText('No products match “zzz”.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Clear search' }));
+    expect(await screen.findByText('Diesel Generator')).toBeInTheDocument();
+    expect(screen.getByRole('searchbox', { name: 'Search by name' })).toHaveValue('');
   });
 
   it('Delete asks the spec’s question, deletes by id and reloads the list', async () => {

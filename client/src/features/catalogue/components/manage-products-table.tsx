@@ -5,22 +5,23 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { DeleteButton } from '@/components/ui/delete-button';
-import { usePaging } from '@/components/ui/paged-query';
+import { PlainButton } from '@/components/ui/button-link';
+import { useListPaging } from '@/components/ui/paged-query';
 import { PagedTable, type Column } from '@/components/ui/paged-table';
 import { Thumbnail } from '@/components/ui/thumbnail';
 import { catalogueMessages } from '@/config/catalogue-messages';
 import { messages } from '@/config/messages';
-import { withReason } from '@/lib/form-errors';
-import { useToast } from '@/lib/toast';
+import { useConfirmedAction } from '@/lib/use-confirmed-action';
 import type { Product } from '@/types/api';
 import { formatPrice } from '@/utils/format';
 import { useDeleteProduct } from '../api/delete-product';
 import { getProductQueryOptions } from '../api/get-product';
 import { getProductsQueryOptions } from '../api/get-products';
+import { productListParams, useProductSearch } from '../hooks/use-product-search';
 import { EditProductDialog } from './edit-product-dialog';
+import { ProductSearchBar } from './product-search-bar';
 
-/** The server's largest page. */
-export const MANAGE_PAGE_SIZE = 100;
+export const MANAGE_PAGE_SIZE = 20;
 
 const m = catalogueMessages.productAdmin;
 
@@ -41,19 +42,19 @@ const tableSx = {
 } as const;
 
 /**
- * Manage Products: every product, a page of 100 at a time, with Edit and Delete.
- * `?edit={id}` (a link from elsewhere, e.g. the Sales page's low-stock list)
+ * Manage Products: every product, 20 a page, searchable by name and sortable
+ * (all kept in the URL, as on /products), with Edit and Delete. `?edit={id}` (a link from elsewhere, e.g. the Sales page's low-stock list)
  * opens that product's edit dialog, wherever it is in the list.
  */
 export function ManageProductsTable() {
-  const paging = usePaging(MANAGE_PAGE_SIZE);
+  const { list, state, text, setText } = useProductSearch();
+  const paging = useListPaging(list, MANAGE_PAGE_SIZE);
   const products = useQuery({
-    ...getProductsQueryOptions(paging.params),
+    ...getProductsQueryOptions(productListParams(state, MANAGE_PAGE_SIZE)),
     staleTime: 0,
     placeholderData: keepPreviousData,
   });
-  const deleteProduct = useDeleteProduct();
-  const toast = useToast();
+  const remove = useConfirmedAction(useDeleteProduct(), { confirm: m.confirmDelete, done: m.deleted, gone: m.alreadyDeleted, failed: m.deleteFailed });
   const [editing, setEditing] = useState<Product | null>(null);
   const [searchParams, setSearchParams] = useSearchParams();
   const linkedId = searchParams.get('edit');
@@ -70,17 +71,6 @@ export function ManageProductsTable() {
         { replace: true },
       );
     }
-  };
-
-  const remove = (product: Product) => {
-    if (!window.confirm(m.confirmDelete)) return;
-    deleteProduct.mutate(product._id, {
-      onSuccess: (result) => {
-        if (result.deletedCount > 0) toast.success(m.deleted);
-        else toast.error(m.deleteFailed);
-      },
-      onError: (error) => toast.error(withReason(m.deleteFailed, error)),
-    });
   };
 
   const columns: Column<Product>[] = [
@@ -111,8 +101,8 @@ export function ManageProductsTable() {
             {m.edit}
           </Button>
           <DeleteButton
-            loading={deleteProduct.isPending && deleteProduct.variables === product._id}
-            onClick={() => remove(product)}
+            loading={remove.isRunning(product._id)}
+            onClick={() => remove.run(product._id)}
             aria-label={m.deleteLabel(product.name)}
           >
             {m.delete}
@@ -131,7 +121,20 @@ export function ManageProductsTable() {
         label={m.tableLabel}
         count={m.count}
         loadFailed={messages.catalogue.loadFailed}
-        empty={m.empty}
+        toolbar={
+          // No search over an empty catalogue.
+          (state.q !== '' || (products.data?.total ?? 0) > 0) && (
+            <ProductSearchBar text={text} onTextChange={setText} sort={state.sort} onSortChange={(sort) => list.set({ sort })} dense sx={{ mb: 2 }} />
+          )
+        }
+        empty={state.q ? catalogueMessages.products.noMatch(state.q) : m.empty}
+        emptyAction={
+          state.q && (
+            <PlainButton type="button" tone="outlined" onClick={() => list.set({ q: '' })}>
+              {catalogueMessages.products.clearSearch}
+            </PlainButton>
+          )
+        }
         rowTestId="product-row"
         stackBelow={700}
         sx={tableSx}

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
+import { api, unwrap } from '@/lib/api-client';
 import type { ClaimInput, PlacedOrder } from '@/types/api';
 import { claimsQueryKey } from './get-claims';
 
 /** POST /claims (the order's owner): a shipped order within 2 months of shipping; 409 saying why otherwise. */
 export function createClaim(input: ClaimInput): Promise<PlacedOrder> {
-  return apiClient.post<PlacedOrder>('/claims', input);
+  return unwrap(api.POST('/claims', { body: input }));
 }
 
 export function useCreateClaim() {

@@ -1,20 +1,17 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
-import type { Claim, Page } from '@/types/api';
+import { api, unwrapPage } from '@/lib/api-client';
+import type { Claim, ListQuery, Page } from '@/types/api';
 
 export type { Claim } from '@/types/api';
 
 /** Every claim query starts with this key: mutations invalidate it. */
 export const claimsQueryKey = ['claims'] as const;
 
-export interface ClaimListParams {
-  limit?: number;
-  skip?: number;
-}
+export type ClaimListParams = ListQuery<'/claims'>;
 
 /** GET /claims (a customer: their own; an admin: all): newest first; the total is in X-Total-Count. */
 export async function getClaims(params: ClaimListParams = {}, signal?: AbortSignal): Promise<Page<Claim>> {
-  return apiClient.getPage<Claim>('/claims', { ...params }, signal);
+  return unwrapPage(api.GET('/claims', { params: { query: params }, signal }));
 }
 
 export const getClaimsQueryOptions = (params: ClaimListParams = {}) =>

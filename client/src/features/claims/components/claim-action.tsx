@@ -11,10 +11,10 @@ import { showFieldErrors, withReason } from '@/lib/form-errors';
 import { useToast } from '@/lib/toast';
 import { checkImageFile, uploadImage } from '@/lib/upload-image';
 import type { Order } from '@/types/api';
+import { formatDate } from '@/utils/format-date';
 import { useCreateClaim } from '../api/create-claim';
 import { useClaims } from '../api/get-claims';
 import { claimDaysLeft, claimDeadline } from '../utils/claim-window';
-import { formatDate } from './claim-parts';
 import { PhotosField } from './photos-field';
 
 const m = serviceMessages.claims;

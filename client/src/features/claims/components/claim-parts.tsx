@@ -6,19 +6,12 @@ import { DashboardCard, DashboardCardHead } from '@/components/ui/dashboard-card
 import { PagedList } from '@/components/ui/paged-list';
 import { PagedQuery, usePaging } from '@/components/ui/paged-query';
 import { serviceMessages } from '@/config/service-messages';
+import { formatDate } from '@/utils/format-date';
 import { useClaims, type Claim } from '../api/get-claims';
 
 const m = serviceMessages.claims;
 
 export const CLAIMS_PAGE_SIZE = 20;
-
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
-
-export function formatDate(iso: string | undefined): string {
-  if (!iso) return '';
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : dateFormat.format(date);
-}
 
 export const isDecided = (claim: Claim) => claim.status === 'approved' || claim.status === 'rejected';
 

@@ -5,8 +5,7 @@ import DoNotDisturbAltIcon from '@mui/icons-material/DoNotDisturbAlt';
 import { useForm } from 'react-hook-form';
 import { FormTextField } from '@/components/form/form-text-field';
 import { serviceMessages } from '@/config/service-messages';
-import { withReason } from '@/lib/form-errors';
-import { useToast } from '@/lib/toast';
+import { useConfirmedAction } from '@/lib/use-confirmed-action';
 import { useDecideClaim } from '../api/decide-claim';
 import type { Claim } from '../api/get-claims';
 import { ClaimList, isDecided } from './claim-parts';
@@ -22,20 +21,17 @@ function validateNote(value: string): string | true {
 /** Approve or reject, once, with an optional note to the customer. */
 function DecideClaimForm({ claim }: { claim: Claim }) {
   const decide = useDecideClaim();
-  const toast = useToast();
+  const run = useConfirmedAction(decide, {
+    done: (_result, { status }) => (status === 'approved' ? m.approved : m.rejected),
+    failed: m.decideFailed,
+  }).run;
   const { control, handleSubmit } = useForm<{ note: string }>({ mode: 'onTouched', defaultValues: { note: '' } });
   const deciding = decide.isPending ? decide.variables?.status : undefined;
 
   const submit = (status: 'approved' | 'rejected') =>
-    handleSubmit(async ({ note }) => {
-      if (!window.confirm(status === 'approved' ? m.confirmApprove : m.confirmReject)) return;
+    handleSubmit(({ note }) => {
       const text = note.trim();
-      try {
-        await decide.mutateAsync({ id: claim._id, status, ...(text && { note: text }) });
-        toast.success(status === 'approved' ? m.approved : m.rejected);
-      } catch (error) {
-        toast.error(withReason(m.decideFailed, error));
-      }
+      run({ id: claim._id, status, ...(text && { note: text }) }, status === 'approved' ? m.confirmApprove : m.confirmReject);
     });
 
   return (

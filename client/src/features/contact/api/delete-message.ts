@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
+import { api, unwrap } from '@/lib/api-client';
 import type { DeleteResult } from '@/types/api';
 import { messagesQueryKey } from './get-messages';
 
 /** DELETE /contact/{id} (admin). */
 export function deleteMessage(id: string): Promise<DeleteResult> {
-  return apiClient.delete<DeleteResult>(`/contact/${encodeURIComponent(id)}`);
+  return unwrap(api.DELETE('/contact/{id}', { params: { path: { id } } }));
 }
 
 export function useDeleteMessage() {

@@ -1,15 +1,12 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
-import type { ContactMessage, Page } from '@/types/api';
+import { api, unwrapPage } from '@/lib/api-client';
+import type { ContactMessage, ListQuery, Page } from '@/types/api';
 
-export interface MessageListParams {
-  limit?: number;
-  skip?: number;
-}
+export type MessageListParams = ListQuery<'/contact'>;
 
 /** GET /contact (admin): messages, newest first; the total is in X-Total-Count. */
 export async function getMessages(params: MessageListParams = {}, signal?: AbortSignal): Promise<Page<ContactMessage>> {
-  return apiClient.getPage<ContactMessage>('/contact', { ...params }, signal);
+  return unwrapPage(api.GET('/contact', { params: { query: params }, signal }));
 }
 
 export const messagesQueryKey = ['contact-messages'] as const;

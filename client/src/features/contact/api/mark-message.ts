@@ -1,16 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
-import type { UpdateResult } from '@/types/api';
+import { api, unwrap } from '@/lib/api-client';
+import type { MessageMark, UpdateResult } from '@/types/api';
 import { messagesQueryKey } from './get-messages';
 
-export interface MarkMessageInput {
-  id: string;
-  handled: boolean;
-}
+export type MarkMessageInput = MessageMark & { id: string };
 
 /** PATCH /contact/{id} (admin): marks a message handled or not. */
 export function markMessage({ id, handled }: MarkMessageInput): Promise<UpdateResult> {
-  return apiClient.patch<UpdateResult>(`/contact/${encodeURIComponent(id)}`, { handled });
+  return unwrap(api.PATCH('/contact/{id}', { params: { path: { id } }, body: { handled } }));
 }
 
 export function useMarkMessage() {

@@ -1,16 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
-import type { InsertResult } from '@/types/api';
+import { api, unwrap } from '@/lib/api-client';
+import type { InsertResult, MessageInput } from '@/types/api';
 
-export interface ContactInput {
-  email: string;
-  subject: string;
-  message: string;
-}
+export type ContactInput = MessageInput;
 
 /** POST /contact (anyone): 400 with `errors` per field, 429 with Retry-After when a client sends too many. */
 export function sendMessage(input: ContactInput): Promise<InsertResult> {
-  return apiClient.post<InsertResult>('/contact', input);
+  return unwrap(api.POST('/contact', { body: input }));
 }
 
 export function useSendMessage() {

@@ -20,7 +20,7 @@ const LABELS: Record<(typeof FIELDS)[number], string> = { email: m.email, subjec
 /** The form's own error line: not for a 400 whose reasons are already under the fields. */
 function formLevelError(error: Error | null): string | null {
   if (!error) return null;
-  if (error instanceof ApiError && error.status === 400 && FIELDS.some((f) => error.errors[f])) return null;
+  if (error instanceof ApiError && error.code === 'invalid' && FIELDS.some((f) => error.errors[f])) return null;
   return error.message;
 }
 

@@ -10,7 +10,9 @@ import { PagedList } from '@/components/ui/paged-list';
 import { PagedQuery, usePaging } from '@/components/ui/paged-query';
 import { contentMessages } from '@/config/content-messages';
 import { useToast } from '@/lib/toast';
+import { useConfirmedAction } from '@/lib/use-confirmed-action';
 import type { ContactMessage } from '@/types/api';
+import { formatDate } from '@/utils/format-date';
 import { useDeleteMessage } from '../api/delete-message';
 import { useMessages } from '../api/get-messages';
 import { useMarkMessage } from '../api/mark-message';
@@ -18,11 +20,10 @@ import { useMarkMessage } from '../api/mark-message';
 export const INBOX_PAGE_SIZE = 20;
 
 const m = contentMessages.inbox;
-const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 function received(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : m.received(dateTime.format(date));
+  const date = formatDate(iso, { time: true });
+  return date ? m.received(date) : '';
 }
 
 function replyHref(message: ContactMessage): string {
@@ -107,7 +108,7 @@ export function Inbox() {
   const paging = usePaging(INBOX_PAGE_SIZE);
   const list = useMessages(paging.params);
   const mark = useMarkMessage();
-  const remove = useDeleteMessage();
+  const remove = useConfirmedAction(useDeleteMessage(), { confirm: m.confirmDelete, done: m.removed, gone: m.alreadyDeleted });
   const toast = useToast();
 
   const onMark = (message: ContactMessage) =>
@@ -119,16 +120,6 @@ export function Inbox() {
       },
     );
 
-  const onRemove = (message: ContactMessage) => {
-    if (!window.confirm(m.confirmDelete)) return;
-    remove.mutate(message._id, {
-      onSuccess: (result) => {
-        if (result.deletedCount > 0) toast.success(m.removed);
-      },
-      onError: (error) => toast.error(error.message),
-    });
-  };
-
   return (
     <PagedQuery query={list} paging={paging} loadFailed={m.loadFailed} empty={m.empty}>
       {({ items, total }) => (
@@ -138,9 +129,9 @@ export function Inbox() {
               <MessageCard
                 message={message}
                 marking={mark.isPending && mark.variables?.id === message._id}
-                removing={remove.isPending && remove.variables === message._id}
+                removing={remove.isRunning(message._id)}
                 onMark={onMark}
-                onRemove={onRemove}
+                onRemove={(message) => remove.run(message._id)}
               />
             </li>
           ))}

@@ -4,6 +4,7 @@ import Typography from '@mui/material/Typography';
 import { lazy, Suspense } from 'react';
 import { ButtonLink } from '@/components/ui/button-link';
 import { LoadingSpinner } from '@/components/ui/loading-spinner';
+import { SectionHeading } from '@/components/ui/section-heading';
 import { visuallyHiddenSx } from '@/components/ui/visually-hidden';
 import { contentMessages } from '@/config/content-messages';
 import { paths } from '@/config/paths';
@@ -62,13 +63,14 @@ export default function AboutSection() {
           <Typography variant="overline" component="p" sx={{ color: 'text.secondary' }}>
             {about.eyebrow}
           </Typography>
-          <Typography variant="h3" component="h2" id="about-title" sx={{ fontSize: { xs: '1.9rem', md: '2.4rem' }, lineHeight: 1.15 }}>
-            {about.title}
-          </Typography>
-          <Box sx={{ width: 56, height: 4, bgcolor: 'primary.main', borderRadius: 2, mt: 2, mb: 2.5 }} />
-          <Typography color="text.secondary" sx={{ lineHeight: 1.75, fontSize: '1.05rem' }}>
-            {about.text}
-          </Typography>
+          <SectionHeading
+            id="about-title"
+            title={about.title}
+            titleSx={{ fontSize: { xs: '1.9rem', md: '2.4rem' }, lineHeight: 1.15 }}
+            subtitle={about.text}
+            subtitleSx={{ lineHeight: 1.75, fontSize: '1.05rem' }}
+            roomy
+          />
           <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, mt: 3.5, display: 'flex', flexWrap: 'wrap', gap: { xs: 3, sm: 5 } }}>
             {about.figures.map((figure) => (
               <Box component="li" key={figure.value} sx={{ borderLeft: '4px solid', borderColor: 'primary.main', pl: 2 }}>

@@ -8,6 +8,7 @@ import LocalFireDepartmentOutlinedIcon from '@mui/icons-material/LocalFireDepart
 import WaterDropOutlinedIcon from '@mui/icons-material/WaterDropOutlined';
 import { styled } from '@mui/material/styles';
 import { useEffect, type ReactNode } from 'react';
+import { SectionHeading } from '@/components/ui/section-heading';
 import { contentMessages } from '@/config/content-messages';
 import { onDarkSurface, slideBackgrounds } from '@/lib/theme';
 import type { Slide } from '../content/slides';
@@ -65,11 +66,7 @@ export function SlideCarousel({ slides }: { slides: readonly Slide[] }) {
   return (
     <Box component="section" aria-roledescription="carousel" aria-labelledby="carousel-title" sx={{ position: 'relative', bgcolor: 'secondary.main' }}>
       <Box sx={{ bgcolor: 'background.default', py: { xs: 5, md: 7 }, textAlign: 'center', px: 2 }}>
-        <Typography variant="h3" component="h2" id="carousel-title" sx={{ fontSize: { xs: '2rem', md: '2.5rem' } }}>
-          {m.carouselTitle}
-        </Typography>
-        <Box sx={{ width: 56, height: 4, bgcolor: 'primary.main', borderRadius: 2, mx: 'auto', mt: 1.5, mb: 1.5 }} />
-        <Typography color="text.secondary">{m.carouselText}</Typography>
+        <SectionHeading id="carousel-title" title={m.carouselTitle} titleSx={{ fontSize: { xs: '2rem', md: '2.5rem' } }} subtitle={m.carouselText} centered />
       </Box>
       <Box
         data-testid="carousel-track"

@@ -18,7 +18,7 @@ import RateReviewOutlinedIcon from '@mui/icons-material/RateReviewOutlined';
 import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
-import { messages } from '@/config/messages';
+import { dashboardMessages } from '@/config/dashboard-messages';
 import { paths } from '@/config/paths';
 import type { User } from '@/types/api';
 
@@ -35,24 +35,24 @@ export interface DashboardMenuItem {
 }
 
 export const ACCOUNT_ITEMS: readonly DashboardMenuItem[] = [
-  { to: d.myProfile, label: messages.dashboard.myProfile, icon: <PersonOutlineIcon />, aliases: [d.root] },
-  { to: d.myOrder, label: messages.dashboard.myOrder, icon: <ReceiptLongOutlinedIcon /> },
-  { to: d.myQuotes, label: messages.dashboard.myQuotes, icon: <RequestQuoteOutlinedIcon />, customersOnly: true },
-  { to: d.myClaims, label: messages.dashboard.myClaims, icon: <AssignmentReturnOutlinedIcon />, customersOnly: true },
-  { to: d.addReview, label: messages.dashboard.addReview, icon: <RateReviewOutlinedIcon />, customersOnly: true },
-  { to: d.account, label: messages.dashboard.account, icon: <ManageAccountsOutlinedIcon /> },
+  { to: d.myProfile, label: dashboardMessages.myProfile, icon: <PersonOutlineIcon />, aliases: [d.root] },
+  { to: d.myOrder, label: dashboardMessages.myOrder, icon: <ReceiptLongOutlinedIcon /> },
+  { to: d.myQuotes, label: dashboardMessages.myQuotes, icon: <RequestQuoteOutlinedIcon />, customersOnly: true },
+  { to: d.myClaims, label: dashboardMessages.myClaims, icon: <AssignmentReturnOutlinedIcon />, customersOnly: true },
+  { to: d.addReview, label: dashboardMessages.addReview, icon: <RateReviewOutlinedIcon />, customersOnly: true },
+  { to: d.account, label: dashboardMessages.account, icon: <ManageAccountsOutlinedIcon /> },
 ];
 
 export const ADMIN_ITEMS: readonly DashboardMenuItem[] = [
-  { to: d.addProduct, label: messages.dashboard.addProduct, icon: <AddBoxOutlinedIcon /> },
-  { to: d.manageOrder, label: messages.dashboard.manageOrder, icon: <LocalShippingOutlinedIcon /> },
-  { to: d.manageProduct, label: messages.dashboard.manageProduct, icon: <Inventory2OutlinedIcon /> },
-  { to: d.makeAdmin, label: messages.dashboard.makeAdmin, icon: <AdminPanelSettingsOutlinedIcon /> },
-  { to: d.inbox, label: messages.dashboard.inbox, icon: <InboxOutlinedIcon /> },
-  { to: d.sales, label: messages.dashboard.sales, icon: <InsightsOutlinedIcon /> },
-  { to: d.quotes, label: messages.dashboard.quotes, icon: <RequestQuoteOutlinedIcon /> },
-  { to: d.claims, label: messages.dashboard.claims, icon: <AssignmentReturnOutlinedIcon /> },
-  { to: d.outbox, label: messages.dashboard.outbox, icon: <ForwardToInboxOutlinedIcon /> },
+  { to: d.addProduct, label: dashboardMessages.addProduct, icon: <AddBoxOutlinedIcon /> },
+  { to: d.manageOrder, label: dashboardMessages.manageOrder, icon: <LocalShippingOutlinedIcon /> },
+  { to: d.manageProduct, label: dashboardMessages.manageProduct, icon: <Inventory2OutlinedIcon /> },
+  { to: d.makeAdmin, label: dashboardMessages.makeAdmin, icon: <AdminPanelSettingsOutlinedIcon /> },
+  { to: d.inbox, label: dashboardMessages.inbox, icon: <InboxOutlinedIcon /> },
+  { to: d.sales, label: dashboardMessages.sales, icon: <InsightsOutlinedIcon /> },
+  { to: d.quotes, label: dashboardMessages.quotes, icon: <RequestQuoteOutlinedIcon /> },
+  { to: d.claims, label: dashboardMessages.claims, icon: <AssignmentReturnOutlinedIcon /> },
+  { to: d.outbox, label: dashboardMessages.outbox, icon: <ForwardToInboxOutlinedIcon /> },
 ];
 
 /** The menu entries this user sees: admin entries only for admins, Add Review only for customers. */
@@ -74,7 +74,7 @@ export function isMenuItemActive(item: DashboardMenuItem, pathname: string): boo
 
 /** The label of the screen at `pathname`, for the small-screen bar. */
 export function currentMenuLabel(pathname: string): string {
-  return [...ACCOUNT_ITEMS, ...ADMIN_ITEMS].find((item) => isMenuItemActive(item, pathname))?.label ?? messages.dashboard.title;
+  return [...ACCOUNT_ITEMS, ...ADMIN_ITEMS].find((item) => isMenuItemActive(item, pathname))?.label ?? dashboardMessages.title;
 }
 
 const MenuLink = styled(Link)(({ theme }) => ({
@@ -137,7 +137,7 @@ interface DashboardMenuProps {
 export function DashboardMenu({ user, isAdmin, onNavigate, idPrefix }: DashboardMenuProps) {
   const { account, admin } = dashboardMenuItems(isAdmin);
   return (
-    <Box component="nav" aria-label={messages.dashboard.menuLabel}>
+    <Box component="nav" aria-label={dashboardMessages.menuLabel}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, px: 1, pt: 0.5, pb: 1.5, borderBottom: 1, borderColor: 'divider' }}>
         <Avatar sx={{ width: 44, height: 44, bgcolor: isAdmin ? 'secondary.main' : 'primary.main', color: isAdmin ? 'common.white' : 'primary.contrastText', fontWeight: 800 }} aria-hidden="true">
           {user ? (user.name || user.email).charAt(0).toUpperCase() : ''}
@@ -166,7 +166,7 @@ export function DashboardMenu({ user, isAdmin, onNavigate, idPrefix }: Dashboard
                   ...(isAdmin ? { bgcolor: 'primary.main', color: 'primary.contrastText' } : { bgcolor: 'surface.muted', color: 'text.secondary' }),
                 }}
               >
-                {isAdmin ? messages.dashboard.roleAdmin : messages.dashboard.roleCustomer}
+                {isAdmin ? dashboardMessages.roleAdmin : dashboardMessages.roleCustomer}
               </Box>
             </>
           ) : (
@@ -177,11 +177,11 @@ export function DashboardMenu({ user, isAdmin, onNavigate, idPrefix }: Dashboard
           )}
         </Box>
       </Box>
-      <SectionTitle id={`${idPrefix}-account`}>{messages.dashboard.accountSection}</SectionTitle>
+      <SectionTitle id={`${idPrefix}-account`}>{dashboardMessages.accountSection}</SectionTitle>
       <MenuList items={account} labelledBy={`${idPrefix}-account`} onNavigate={onNavigate} />
       {admin.length > 0 && (
         <>
-          <SectionTitle id={`${idPrefix}-admin`}>{messages.dashboard.adminSection}</SectionTitle>
+          <SectionTitle id={`${idPrefix}-admin`}>{dashboardMessages.adminSection}</SectionTitle>
           <MenuList items={admin} labelledBy={`${idPrefix}-admin`} onNavigate={onNavigate} />
         </>
       )}

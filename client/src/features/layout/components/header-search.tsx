@@ -5,13 +5,11 @@ import { useNavigate } from 'react-router';
 import { visuallyHiddenSx } from '@/components/ui/visually-hidden';
 import { messages } from '@/config/messages';
 import { paths } from '@/config/paths';
+import { MAX_SEARCH_CHARS } from '@/config/search';
 
 /** Material's Search icon, drawn inline: the icon component would cost the first load a chunk of its own. */
 const SEARCH_ICON_PATH =
   'M15.5 14h-.79l-.28-.27C15.41 12.59 16 11.11 16 9.5 16 5.91 13.09 3 9.5 3S3 5.91 3 9.5 5.91 16 9.5 16c1.61 0 3.09-.59 4.23-1.57l.27.28v.79l5 4.99L20.49 19zm-6 0C7.01 14 5 11.99 5 9.5S7.01 5 9.5 5 14 7.01 14 9.5 11.99 14 9.5 14';
-
-/** The API's limit on a name search. */
-const MAX_SEARCH_CHARS = 100;
 
 /** A plain input, not MUI's TextField: the header is in the first load of `/`. */
 const SearchInput = styled('input')(({ theme }) => ({

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
+import { api, unwrap } from '@/lib/api-client';
 import type { DeleteResult } from '@/types/api';
 import { ordersQueryKey } from './get-my-orders';
 
 /** DELETE /delete/{id} (the owner, or an admin): gives the stock back; 409 once paid or shipped. */
 export function deleteOrder(id: string): Promise<DeleteResult> {
-  return apiClient.delete<DeleteResult>(`/delete/${encodeURIComponent(id)}`);
+  return unwrap(api.DELETE('/delete/{id}', { params: { path: { id } } }));
 }
 
 export function useDeleteOrder({ onSettled }: { onSettled?: () => unknown } = {}) {

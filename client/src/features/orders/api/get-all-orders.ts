@@ -1,21 +1,17 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
-import type { Order, Page } from '@/types/api';
+import { api, unwrapPage } from '@/lib/api-client';
+import type { ListQuery, Order, Page } from '@/types/api';
 import { ordersQueryKey } from './get-my-orders';
 
-/** Where an order stands: unpaid, paid and not shipped, or shipped (paid or not). */
-export type OrderStatus = 'unpaid' | 'paid' | 'shipped';
+/** Only the orders in this status; absent: all. */
+export type AllOrdersParams = ListQuery<'/orders'>;
 
-export interface AllOrdersParams {
-  limit?: number;
-  skip?: number;
-  /** Only the orders in this status; absent: all. */
-  status?: OrderStatus;
-}
+/** Where an order stands: unpaid, paid and not shipped, or shipped (paid or not). */
+export type OrderStatus = NonNullable<AllOrdersParams['status']>;
 
 /** GET /orders?status= (admin): every order, or one status's, newest first; the total is in X-Total-Count. */
 export async function getAllOrders(params: AllOrdersParams = {}, signal?: AbortSignal): Promise<Page<Order>> {
-  return apiClient.getPage<Order>('/orders', { ...params }, signal);
+  return unwrapPage(api.GET('/orders', { params: { query: params }, signal }));
 }
 
 export const getAllOrdersQueryOptions = (params: AllOrdersParams = {}) =>

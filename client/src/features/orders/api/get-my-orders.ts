@@ -1,19 +1,15 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
-import type { Order, Page } from '@/types/api';
+import { api, unwrapPage } from '@/lib/api-client';
+import type { ListQuery, Order, Page } from '@/types/api';
 
 /** Every order query starts with this key: mutations invalidate it. */
 export const ordersQueryKey = ['orders'] as const;
 
-export interface MyOrdersParams {
-  email: string;
-  limit?: number;
-  skip?: number;
-}
+export type MyOrdersParams = ListQuery<'/order'> & { email: string };
 
 /** GET /order?email= (the owner, or an admin): that customer's orders, newest first; the total is in X-Total-Count. */
 export async function getMyOrders({ email, limit, skip }: MyOrdersParams, signal?: AbortSignal): Promise<Page<Order>> {
-  return apiClient.getPage<Order>('/order', { email, limit, skip }, signal);
+  return unwrapPage(api.GET('/order', { params: { query: { email, limit, skip } }, signal }));
 }
 
 export const getMyOrdersQueryOptions = (params: MyOrdersParams) =>

@@ -1,14 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
-import type { PlacedOrder } from '@/types/api';
+import { api, unwrap } from '@/lib/api-client';
+import type { OrderInput, PlacedOrder } from '@/types/api';
 import { ordersQueryKey } from './get-my-orders';
 
-export interface PlaceOrderInput {
-  productId: string;
-  productQuantity: number;
-  address: string;
-  mobile: string;
-}
+export type PlaceOrderInput = OrderInput;
 
 /**
  * POST /order (signed in): answers `{acknowledged, insertedId, number}`. The server takes name and email from the account and
@@ -16,7 +11,7 @@ export interface PlaceOrderInput {
  * stock is short ("Only 3 of X left in stock."), 400 with `errors` per field.
  */
 export function placeOrder(input: PlaceOrderInput): Promise<PlacedOrder> {
-  return apiClient.post<PlacedOrder>('/order', input);
+  return unwrap(api.POST('/order', { body: input }));
 }
 
 export function usePlaceOrder({ onSettled }: { onSettled?: () => unknown } = {}) {

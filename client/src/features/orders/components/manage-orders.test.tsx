@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeOrder } from '@/testing/make-order';
 import { fakeApi, jsonResponse, problemResponse, renderWithProviders } from '@/testing/test-utils';
@@ -36,6 +37,10 @@ function api(overrides: Parameters<typeof fakeApi>[0] = {}) {
   });
   vi.stubGlobal('fetch', fake.fetch);
   return fake;
+}
+
+function SearchProbe() {
+  return <div data-testid="search">{useLocation().search}</div>;
 }
 
 const row = (customerEmail: string) => within(screen.getByText(customerEmail).closest('tr')!);
@@ -155,6 +160,31 @@ describe('ManageOrders', () => {
     expect(fake.calls.at(-1)).toMatchObject({ path: '/orders?limit=20&skip=0' });
   });
 
+  it('keeps the status and the page in the URL: opened there, it asks for them; another status starts at page 1', async () => {
+    const fake = fakeApi({
+      'GET /orders': ({ url }) => {
+        const list = url.searchParams.get('status') === 'shipped' ? [shipped] : [pending];
+        return jsonResponse(list, { headers: { 'X-Total-Count': '45' } });
+      },
+    });
+    vi.stubGlobal('fetch', fake.fetch);
+    renderWithProviders(
+      <>
+        <ManageOrders />
+        <SearchProbe />
+      </>,
+      { route: '/dashboard/manageorder?status=shipped&page=2' },
+    );
+    expect(await screen.findByText('cid@example.com')).toBeInTheDocument();
+    expect(fake.calls.filter((c) => c.path.startsWith('/orders')).map((c) => c.path)).toEqual(['/orders?limit=20&skip=20&status=shipped']);
+    expect(screen.getByLabelText('Show')).toHaveValue('shipped');
+
+    await userEvent.selectOptions(screen.getByLabelText('Show'), 'unpaid');
+    expect(await screen.findByText('bob@example.com')).toBeInTheDocument();
+    expect(screen.getByTestId('search')).toHaveTextContent(/^\?status=unpaid$/);
+    expect(fake.calls.at(-1)).toMatchObject({ path: '/orders?limit=20&skip=0&status=unpaid' });
+  });
+
   it('a shipped order shows Shipped (disabled); Delete is disabled once there is a transaction id', async () => {
     api();
     renderWithProviders(<ManageOrders />);
@@ -179,6 +209,16 @@ describe('ManageOrders', () => {
     expect(confirm).toHaveBeenCalledWith('Are You sure Want to delete this product?');
     expect(fake.calls.find((c) => c.method === 'DELETE')).toMatchObject({ path: `/delete/${pending._id}` });
     await vi.waitFor(() => expect(screen.queryByText('bob@example.com')).not.toBeInTheDocument());
+  });
+
+  it('Delete of an order already gone (deletedCount 0) says so', async () => {
+    vi.stubGlobal('confirm', vi.fn(() => true));
+    api({ [`DELETE /delete/${pending._id}`]: () => jsonResponse({ acknowledged: true, deletedCount: 0 }) });
+    renderWithProviders(<ManageOrders />);
+    await screen.findByText('bob@example.com');
+    await userEvent.click(row('bob@example.com').getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('This order was already deleted.')).toBeInTheDocument();
+    expect(screen.queryByText('The order was deleted.')).not.toBeInTheDocument();
   });
 
   it('pages through the orders with X-Total-Count', async () => {

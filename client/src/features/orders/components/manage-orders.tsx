@@ -2,11 +2,10 @@ import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import DoneAllIcon from '@mui/icons-material/DoneAll';
 import LocalShippingOutlinedIcon from '@mui/icons-material/LocalShippingOutlined';
-import { useState } from 'react';
-import { usePaging } from '@/components/ui/paged-query';
+import { useListPaging } from '@/components/ui/paged-query';
 import { orderMessages } from '@/config/order-messages';
-import { useToast } from '@/lib/toast';
-import type { Order } from '@/types/api';
+import { useConfirmedAction } from '@/lib/use-confirmed-action';
+import { choiceParam, useUrlListState } from '@/lib/url-list-state';
 import { useAllOrders, type OrderStatus } from '../api/get-all-orders';
 import { useShipOrder } from '../api/ship-order';
 import { isPaid, ORDERS_PAGE_SIZE, OrdersTable, productCellId } from './order-parts';
@@ -19,6 +18,9 @@ const STATUS_FILTERS: { value: OrderStatus | 'all'; label: string }[] = [
   { value: 'paid', label: m.filterPaid },
   { value: 'shipped', label: m.filterShipped },
 ];
+
+/** `?status=paid&page=2`: the list's filter and page, kept in the URL. */
+const LIST_PARAMS = { status: choiceParam(STATUS_FILTERS.map((f) => f.value)) };
 
 /** The status filter above the list: the server filters (GET /orders?status=). */
 function StatusFilter({ value, onChange }: { value: OrderStatus | 'all'; onChange: (value: OrderStatus | 'all') => void }) {
@@ -46,19 +48,11 @@ function StatusFilter({ value, onChange }: { value: OrderStatus | 'all'; onChang
  * Ship Now while pending (an unpaid order only once the admin confirms), and Delete until paid.
  */
 export function ManageOrders({ onStockChanged }: { onStockChanged?: () => unknown }) {
-  const paging = usePaging(ORDERS_PAGE_SIZE);
-  const [status, setStatus] = useState<OrderStatus | 'all'>('all');
+  const list = useUrlListState(LIST_PARAMS);
+  const paging = useListPaging(list, ORDERS_PAGE_SIZE);
+  const { status } = list.values;
   const orders = useAllOrders({ ...paging.params, ...(status === 'all' ? {} : { status }) });
-  const shipOrder = useShipOrder();
-  const toast = useToast();
-
-  const ship = (order: Order) => {
-    if (!isPaid(order) && !window.confirm(m.confirmShipUnpaid)) return;
-    shipOrder.mutate(order._id, {
-      onSuccess: () => toast.success(m.shippedToast),
-      onError: (error) => toast.error(error.message),
-    });
-  };
+  const ship = useConfirmedAction(useShipOrder(), { done: m.shippedToast });
 
   // No filter over a store without orders.
   const nothingAtAll = status === 'all' && orders.data?.total === 0;
@@ -69,13 +63,7 @@ export function ManageOrders({ onStockChanged }: { onStockChanged?: () => unknow
       empty={status === 'all' ? m.emptyAll : m.emptyFiltered}
       toolbar={
         !nothingAtAll && (
-          <StatusFilter
-            value={status}
-            onChange={(next) => {
-              setStatus(next);
-              paging.setPage(0);
-            }}
-          />
+          <StatusFilter value={status} onChange={(next) => list.set({ status: next })} />
         )
       }
       withCustomer
@@ -91,9 +79,10 @@ export function ManageOrders({ onStockChanged }: { onStockChanged?: () => unknow
             variant="contained"
             color="secondary"
             startIcon={<LocalShippingOutlinedIcon />}
-            loading={shipOrder.isPending && shipOrder.variables === order._id}
+            loading={ship.isRunning(order._id)}
             loadingPosition="start"
-            onClick={() => ship(order)}
+            // An unpaid order ships only once the admin confirms.
+            onClick={() => ship.run(order._id, isPaid(order) ? undefined : m.confirmShipUnpaid)}
             aria-describedby={productCellId(order)}
           >
             {m.shipNow}

@@ -8,28 +8,22 @@ import type { PagedQueryProps } from '@/components/ui/paged-query';
 import { PagedTable, type Column } from '@/components/ui/paged-table';
 import { Thumbnail } from '@/components/ui/thumbnail';
 import { orderMessages } from '@/config/order-messages';
-import { useToast } from '@/lib/toast';
+import { useConfirmedAction } from '@/lib/use-confirmed-action';
 import type { Order } from '@/types/api';
 import { formatCents } from '@/utils/format';
+import { formatDate } from '@/utils/format-date';
 import { useDeleteOrder } from '../api/delete-order';
 
 const m = orderMessages.orders;
 
 export const ORDERS_PAGE_SIZE = 20;
 
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
-
-export function formatOrderDate(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : dateFormat.format(date);
-}
-
 /** The id of an order's product cell: buttons on the row point at it (aria-describedby) for context. */
 export const productCellId = (order: Order) => `order-${order._id}-product`;
 
 /** The product's picture and name, the order's number, and when it was ordered. */
 export function OrderProduct({ order }: { order: Order }) {
-  const date = formatOrderDate(order.createdAt);
+  const date = formatDate(order.createdAt);
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, minWidth: 0 }}>
       <Thumbnail src={order.image} width={48} height={36} />
@@ -160,7 +154,7 @@ interface OrdersTableProps extends Pick<PagedQueryProps<Order>, 'query' | 'pagin
 
 /** Both order lists: the product, quantity, total, status and payment of each order, and Delete until paid. */
 export function OrdersTable({ withCustomer = false, pendingLabel, statusExtra, unpaid, actions, onStockChanged, ...list }: OrdersTableProps) {
-  const { remove, isRemoving } = useRemoveOrder(onStockChanged);
+  const remove = useConfirmedAction(useDeleteOrder({ onSettled: onStockChanged }), { confirm: m.confirmDelete, done: m.removed, gone: m.alreadyDeleted });
   const columns: Column<Order>[] = [
     ...(withCustomer
       ? [{ key: 'customer', header: m.columnCustomer, className: 'order-customer', labelled: true, render: (order: Order) => <OrderCustomer order={order} /> }]
@@ -203,8 +197,8 @@ export function OrdersTable({ withCustomer = false, pendingLabel, statusExtra, u
           {actions?.(order)}
           <DeleteButton
             disabled={order.transactionId !== '' || order.shipped}
-            loading={isRemoving(order)}
-            onClick={() => remove(order)}
+            loading={remove.isRunning(order._id)}
+            onClick={() => remove.run(order._id)}
             aria-describedby={productCellId(order)}
           >
             {m.remove}
@@ -225,21 +219,4 @@ export function OrdersTable({ withCustomer = false, pendingLabel, statusExtra, u
       sx={ordersTableSx(withCustomer)}
     />
   );
-}
-
-/** Delete as both order lists do it: the spec's confirm, then a toast either way. */
-function useRemoveOrder(onStockChanged?: () => unknown) {
-  const deleteOrder = useDeleteOrder({ onSettled: onStockChanged });
-  const toast = useToast();
-  const remove = (order: Order) => {
-    if (!window.confirm(m.confirmDelete)) return;
-    deleteOrder.mutate(order._id, {
-      onSuccess: (result) => {
-        if (result.deletedCount > 0) toast.success(m.removed);
-      },
-      onError: (error) => toast.error(error.message),
-    });
-  };
-  const isRemoving = (order: Order) => deleteOrder.isPending && deleteOrder.variables === order._id;
-  return { remove, isRemoving };
 }

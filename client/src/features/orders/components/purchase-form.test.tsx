@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeProduct } from '@/testing/make-product';
 import { fakeApi, jsonResponse, problemResponse, renderWithProviders } from '@/testing/test-utils';
-import { OUT_OF_RANGE_TOAST_DELAY_MS, PurchaseForm } from './purchase-form';
+import { PurchaseForm } from './purchase-form';
+import { OUT_OF_RANGE_TOAST_DELAY_MS } from './use-out-of-range-toast';
 
 // The toast helper, recorded: the tests count how often the form calls it.
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), info: vi.fn() }));

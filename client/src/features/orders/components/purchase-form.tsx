@@ -1,17 +1,13 @@
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import { useEffect, useRef, useState } from 'react';
 import { useForm, useWatch, type FieldErrors } from 'react-hook-form';
-import { Link as RouterLink } from 'react-router';
 import { DeliveryFields } from '@/components/form/delivery-fields';
 import { FormCard } from '@/components/form/form-card';
 import { FormError } from '@/components/form/form-error';
 import { FormTextField } from '@/components/form/form-text-field';
 import { ReadOnlyField } from '@/components/form/read-only-field';
 import { orderMessages } from '@/config/order-messages';
-import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { showFieldErrors } from '@/lib/form-errors';
 import { useToast } from '@/lib/toast';
@@ -19,11 +15,11 @@ import type { Product, User } from '@/types/api';
 import { formatCents, formatPrice } from '@/utils/format';
 import { usePlaceOrder } from '../api/place-order';
 import { checkQuantity, isOutOfRange } from '../utils/quantity';
+import { OrderPlaced, type PlacedSummary } from './order-placed';
+import { OrderTotal } from './order-total';
+import { useOutOfRangeToast } from './use-out-of-range-toast';
 
 const m = orderMessages.orders;
-
-/** How long the quantity stays out of range before the toast says so. */
-export const OUT_OF_RANGE_TOAST_DELAY_MS = 400;
 
 export interface PurchaseFormValues {
   productName: string;
@@ -36,15 +32,6 @@ export interface PurchaseFormValues {
 /** The fields the server may name in a 400's `errors`, and the form field each belongs to. */
 const SERVER_FIELD_NAMES = { productQuantity: 'quantity', mobile: 'mobile', address: 'address' } as const;
 const FIELD_LABELS: Partial<Record<keyof PurchaseFormValues, string>> = { quantity: m.quantity, mobile: m.mobile, address: m.address };
-
-/** The order just placed, as its confirmation names it. */
-interface PlacedSummary {
-  id: string;
-  number: number;
-  productName: string;
-  quantity: number;
-  amountCents: number;
-}
 
 interface PurchaseFormProps {
   product: Product;
@@ -71,7 +58,7 @@ function quantityRule(value: string, minimum: number, available: number): string
 /** The server's reason for refusing an order, in words a customer reads ("Mobile must be a phone number"). */
 function refusalReason(error: Error): string {
   if (!(error instanceof ApiError)) return '';
-  if (error.status === 0) return error.title;
+  if (error.code === 'network') return error.title;
   const fields = Object.entries(error.errors)
     .map(([name, reason]) => {
       const field = SERVER_FIELD_NAMES[name as keyof typeof SERVER_FIELD_NAMES];
@@ -106,34 +93,12 @@ export function PurchaseForm({ product, user, onStockChanged }: PurchaseFormProp
   const quantity = checkQuantity(quantityValue, minimum, available);
   const outOfRange = isOutOfRange(quantity);
 
-  // The spec's toast once each time the quantity goes out of range, when the
-  // typing pauses there: typing "250" for a minimum of 100 passes "2" and "25"
-  // on the way, which is no reason to complain. (The field says why at once.)
-  const toasted = useRef(soldOut || outOfRange);
-  useEffect(() => {
-    if (!outOfRange) {
-      toasted.current = false;
-      return;
-    }
-    if (toasted.current) return;
-    const timer = setTimeout(() => {
-      if (toasted.current) return;
-      toasted.current = true;
-      toast.error(m.quantityOutOfRange);
-    }, OUT_OF_RANGE_TOAST_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [outOfRange, quantityValue, toast]);
+  const sayOutOfRange = useOutOfRangeToast(outOfRange, quantityValue, soldOut);
 
   // The quantity's message shows while typing, not only after leaving the field.
   useEffect(() => {
     if (getFieldState('quantity').isDirty) void trigger('quantity');
   }, [quantityValue, minimum, available, getFieldState, trigger]);
-
-  /** On a submit: at once (and the pause's pending toast, if any, is then not said again). */
-  const sayOutOfRange = () => {
-    toasted.current = true;
-    toast.error(m.quantityOutOfRange);
-  };
 
   const onValid = (values: PurchaseFormValues) => {
     const check = checkQuantity(values.quantity, minimum, available);
@@ -224,94 +189,9 @@ export function PurchaseForm({ product, user, onStockChanged }: PurchaseFormProp
 
       {soldOut && <FormError>{m.outOfStock}</FormError>}
 
-      <Box
-        sx={{
-          display: 'flex',
-          flexWrap: 'wrap',
-          alignItems: 'center',
-          justifyContent: 'space-between',
-          gap: 2,
-          pt: 2,
-          borderTop: 1,
-          borderColor: 'divider',
-        }}
-      >
-        <Typography component="p" aria-live="polite" sx={{ display: 'flex', alignItems: 'baseline', gap: 1 }}>
-          <Box component="span" sx={{ color: 'text.secondary', fontWeight: 700 }}>
-            {m.total}
-          </Box>
-          <Box component="span" data-testid="order-total" sx={{ fontWeight: 800, fontSize: '1.35rem' }}>
-            {total ?? '—'}
-          </Box>
-        </Typography>
-        <Button
-          type="submit"
-          variant="contained"
-          size="large"
-          disabled={!canSubmit}
-          loading={placeOrder.isPending}
-          sx={{ minHeight: 48, px: 4, flexGrow: { xs: 1, sm: 0 } }}
-        >
-          {m.submit}
-        </Button>
-      </Box>
+      <OrderTotal total={total} canSubmit={canSubmit} submitting={placeOrder.isPending} />
 
-      {placed && (
-        <Box
-          role="status"
-          data-testid="order-placed"
-          sx={{
-            display: 'grid',
-            gap: 1.5,
-            p: 2,
-            borderRadius: 2,
-            bgcolor: 'feedback.success.bg',
-            border: '1px solid',
-            borderColor: 'feedback.success.border',
-            color: 'feedback.success.text',
-          }}
-        >
-          <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1.5 }}>
-            <CheckCircleIcon aria-hidden="true" sx={{ color: 'feedback.success.icon', mt: 0.25 }} />
-            <Box sx={{ minWidth: 0 }}>
-              <Typography sx={{ fontWeight: 800 }}>{m.placedTitle}</Typography>
-              <Typography variant="body2">{m.placedText}</Typography>
-            </Box>
-          </Box>
-          <Box
-            component="dl"
-            sx={{
-              m: 0,
-              display: 'grid',
-              gridTemplateColumns: 'max-content minmax(0, 1fr)',
-              columnGap: 2,
-              rowGap: 0.5,
-              '& dt': { fontWeight: 700 },
-              '& dd': { m: 0, overflowWrap: 'anywhere' },
-            }}
-          >
-            <dt>{m.placedNumberLabel}</dt>
-            <dd data-testid="placed-order-number">{m.orderNumber(placed.number)}</dd>
-            <dt>{m.productName}</dt>
-            <dd>{placed.productName}</dd>
-            <dt>{m.quantity}</dt>
-            <dd>{m.quantityPcs(placed.quantity)}</dd>
-            <dt>{m.total}</dt>
-            <dd>{formatCents(placed.amountCents)}</dd>
-          </Box>
-          <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-            <Button component={RouterLink} to={paths.payment.to(placed.id)} variant="contained" color="secondary" size="small">
-              {m.payNow}
-            </Button>
-            <Button component={RouterLink} to={paths.dashboard.myOrder} variant="outlined" color="secondary" size="small">
-              {m.viewMyOrders}
-            </Button>
-            <Button type="button" variant="text" color="secondary" size="small" onClick={startNewOrder}>
-              {m.placeAnother}
-            </Button>
-          </Box>
-        </Box>
-      )}
+      {placed && <OrderPlaced placed={placed} onPlaceAnother={startNewOrder} />}
     </FormCard>
   );
 }

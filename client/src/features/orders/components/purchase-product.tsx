@@ -6,6 +6,7 @@ import LowPriorityIcon from '@mui/icons-material/LowPriority';
 import { pictureBox, ProductPicture } from '@/components/ui/product-picture';
 import { messages } from '@/config/messages';
 import { orderMessages } from '@/config/order-messages';
+import { pageMessages } from '@/config/page-messages';
 import type { Product } from '@/types/api';
 import { formatPrice } from '@/utils/format';
 
@@ -23,7 +24,7 @@ export function PurchaseProduct({ product }: { product: Product }) {
       </Box>
       <Box sx={{ p: { xs: 2.5, sm: 3 }, display: 'grid', gap: 1.5 }}>
         <Typography variant="overline" component="p" sx={{ color: 'text.secondary', lineHeight: 1.5 }}>
-          {messages.pages.purchase}
+          {pageMessages.pages.purchase}
         </Typography>
         <Typography
           id="purchase-product-name"

@@ -1,19 +1,16 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
-import type { OutboxMail, Page } from '@/types/api';
+import { api, unwrapPage } from '@/lib/api-client';
+import type { ListQuery, OutboxMail, Page } from '@/types/api';
 
 export type OutboxMessage = OutboxMail;
 
 export const outboxQueryKey = ['outbox'] as const;
 
-export interface OutboxParams {
-  limit?: number;
-  skip?: number;
-}
+export type OutboxParams = ListQuery<'/admin/outbox'>;
 
 /** GET /admin/outbox (admin): the e-mails, newest first; the total is in X-Total-Count. */
 export async function getOutbox(params: OutboxParams = {}, signal?: AbortSignal): Promise<Page<OutboxMessage>> {
-  return apiClient.getPage<OutboxMessage>('/admin/outbox', { ...params }, signal);
+  return unwrapPage(api.GET('/admin/outbox', { params: { query: params }, signal }));
 }
 
 export const getOutboxQueryOptions = (params: OutboxParams = {}) =>

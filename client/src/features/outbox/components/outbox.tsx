@@ -3,19 +3,14 @@ import Typography from '@mui/material/Typography';
 import { usePaging } from '@/components/ui/paged-query';
 import { PagedTable, type Column } from '@/components/ui/paged-table';
 import { serviceMessages } from '@/config/service-messages';
+import { formatDate } from '@/utils/format-date';
 import { useOutbox, type OutboxMessage } from '../api/get-outbox';
 
 const m = serviceMessages.outbox;
 
 export const OUTBOX_PAGE_SIZE = 20;
 
-const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-
-function formatDateTime(iso: string | undefined): string {
-  if (!iso) return '';
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : dateTime.format(date);
-}
+const formatDateTime = (iso: string | undefined) => formatDate(iso, { time: true });
 
 const STATUS_COLOURS = { pending: 'default', sent: 'success', failed: 'error', disabled: 'default' } as const;
 

@@ -1,20 +1,17 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
-import type { UpdateResult } from '@/types/api';
+import { api, unwrap } from '@/lib/api-client';
+import type { Payment, UpdateResult } from '@/types/api';
 import { getOrderToPayQueryOptions } from './get-order-to-pay';
 
-export interface ConfirmPaidInput {
-  orderId: string;
-  /** The succeeded payment intent's id. */
-  transactionId: string;
-}
+/** `transactionId`: the succeeded payment intent's id. */
+export type ConfirmPaidInput = Payment & { orderId: string };
 
 /**
  * PATCH /pay/{orderId} (the owner): the server checks the intent with the
  * provider (succeeded, this order, its amount) and only then marks it paid.
  */
 export function confirmPaid({ orderId, transactionId }: ConfirmPaidInput): Promise<UpdateResult> {
-  return apiClient.patch<UpdateResult>(`/pay/${encodeURIComponent(orderId)}`, { transactionId });
+  return unwrap(api.PATCH('/pay/{id}', { params: { path: { id: orderId } }, body: { transactionId } }));
 }
 
 export function useConfirmPaid({ onSuccess }: { onSuccess?: () => unknown } = {}) {

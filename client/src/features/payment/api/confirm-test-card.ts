@@ -1,15 +1,7 @@
-import { apiClient } from '@/lib/api-client';
-import type { ConfirmedIntent } from '@/types/api';
+import { api, unwrap } from '@/lib/api-client';
+import type { ConfirmedIntent, TestCardInput } from '@/types/api';
 
-export interface TestCardPayment {
-  clientSecret: string;
-  number: string;
-  expMonth: number;
-  expYear: number;
-  cvc: string;
-  name: string;
-  email: string;
-}
+export type TestCardPayment = TestCardInput;
 
 /**
  * POST /payments/test/confirm (test mode): charges a Stripe test card, as
@@ -18,5 +10,5 @@ export interface TestCardPayment {
  * A plain call, not a mutation: card data is not kept in the query cache.
  */
 export function confirmTestCard(payment: TestCardPayment): Promise<ConfirmedIntent> {
-  return apiClient.post<ConfirmedIntent>('/payments/test/confirm', payment);
+  return unwrap(api.POST('/payments/test/confirm', { body: payment }));
 }

@@ -1,6 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
-import type { PaymentIntentSecret } from '@/types/api';
+import { api, unwrap } from '@/lib/api-client';
 import { paymentQueryKey } from './get-order-to-pay';
 
 /**
@@ -9,7 +8,7 @@ import { paymentQueryKey } from './get-order-to-pay';
  * order, and answers the same intent however often it is asked. 409 once paid.
  */
 export function createPaymentIntent(orderId: string, signal?: AbortSignal): Promise<string> {
-  return apiClient.post<PaymentIntentSecret>('/create-payment-intent', { orderId }, { signal }).then((r) => r.clientSecret);
+  return unwrap(api.POST('/create-payment-intent', { body: { orderId }, signal })).then((r) => r.clientSecret);
 }
 
 /** A query, not a mutation: asking twice (a remount) is harmless and answers the same secret. */

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
+import { api, unwrap } from '@/lib/api-client';
 import type { Order } from '@/types/api';
 
 /** The payment feature's queries; paying invalidates them (and, through the page, the order lists). */
@@ -7,7 +7,7 @@ export const paymentQueryKey = ['payment'] as const;
 
 /** GET /pay/{id} (the owner): the order to pay; 404 for none, and for someone else's order (ids cannot be probed). */
 export function getOrderToPay(id: string, signal?: AbortSignal): Promise<Order> {
-  return apiClient.get<Order>(`/pay/${encodeURIComponent(id)}`, { signal });
+  return unwrap(api.GET('/pay/{id}', { params: { path: { id } }, signal }));
 }
 
 export const getOrderToPayQueryOptions = (id: string) =>

@@ -30,7 +30,7 @@ type Phase = { kind: 'ready' } | { kind: 'paying' } | { kind: 'failed'; message:
 
 /** What to tell the customer about a failed step: the provider's or the server's words. */
 function failureMessage(error: unknown): string {
-  if (error instanceof ApiError) return error.status === 0 ? error.title : error.detail || error.title;
+  if (error instanceof ApiError) return error.code === 'network' ? error.title : error.detail || error.title;
   if (error instanceof Error && error.message) return error.message;
   return messages.errors.unexpected;
 }
@@ -83,8 +83,8 @@ export function Checkout({ orderId, onPaid }: { orderId: string; onPaid?: () => 
 
   const unpaid = order.data !== undefined && !order.data.paid;
   const intent = usePaymentIntent(orderId, unpaid && phase.kind !== 'paid');
-  // 409: the order was paid meanwhile (another tab, the webhook): show it paid.
-  const paidElsewhere = intent.error instanceof ApiError && intent.error.status === 409;
+  // A conflict: the order was paid meanwhile (another tab, the webhook): show it paid.
+  const paidElsewhere = intent.error instanceof ApiError && intent.error.code === 'conflict';
   const refetchOrder = order.refetch;
   useEffect(() => {
     if (paidElsewhere) void refetchOrder();

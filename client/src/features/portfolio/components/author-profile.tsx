@@ -9,7 +9,7 @@ import type { ReactNode } from 'react';
 import { ButtonLink } from '@/components/ui/button-link';
 import { SteelPanel } from '@/components/ui/steel-panel';
 import { contentMessages } from '@/config/content-messages';
-import { messages } from '@/config/messages';
+import { pageMessages } from '@/config/page-messages';
 import { site } from '@/config/site';
 
 const NETWORK_ICONS: Record<string, ReactNode> = { github: <GitHubIcon />, linkedin: <LinkedInIcon /> };
@@ -42,7 +42,7 @@ export function AuthorProfile() {
           </Box>
           <Box>
             <Typography variant="overline" component="p" sx={{ color: 'primary.main' }}>
-              {messages.pages.portfolio}
+              {pageMessages.pages.portfolio}
             </Typography>
             <Typography variant="h3" component="h1" id="author-name" sx={{ fontSize: { xs: '2rem', md: '2.6rem' } }}>
               {author.name}

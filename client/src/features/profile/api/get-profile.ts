@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
+import { api, unwrap } from '@/lib/api-client';
 import type { Profile } from '@/types/api';
 
 /** GET /profile?email= (owner only): `[]` when there is no profile yet, else `[profile]`. */
 export function getProfile(email: string, signal?: AbortSignal): Promise<Profile[]> {
-  return apiClient.get<Profile[]>('/profile', { query: { email }, signal });
+  return unwrap(api.GET('/profile', { params: { query: { email } }, signal }));
 }
 
 export const profileBaseKey = ['profile'] as const;

@@ -1,24 +1,17 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
-import type { SaveProfileResult } from '@/types/api';
+import { api, unwrap } from '@/lib/api-client';
+import type { ProfileInput, SaveProfileResult } from '@/types/api';
 import { profileBaseKey, profileQueryKey } from './get-profile';
 
-/** The body of POST /profile; name and email come from the token. */
-export interface ProfileInput {
-  /** A URL from POST /upload. */
-  image: string;
-  address: string;
-  education: string;
-  /** Optional; an http(s) URL when given (the spec's spelling). */
-  linkdin: string;
-}
+/** The body of POST /profile (name and email come from the token). */
+export type { ProfileInput } from '@/types/api';
 
 /**
  * POST /profile: creates the user's profile, or replaces it in one write; the
  * answer carries the profile as stored. 400 with `errors` per field.
  */
 export function saveProfile(input: ProfileInput): Promise<SaveProfileResult> {
-  return apiClient.post<SaveProfileResult>('/profile', input);
+  return unwrap(api.POST('/profile', { body: input }));
 }
 
 export function useSaveProfile() {

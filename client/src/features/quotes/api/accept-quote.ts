@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
+import { api, unwrap } from '@/lib/api-client';
 import type { components, operations } from '@/types/api.gen';
 import { quotesQueryKey } from './get-quotes';
 
@@ -9,7 +9,7 @@ export type AcceptDelivery = components['schemas']['AcceptInput'];
 
 /** POST /quotes/{id}/accept (the owner): one order per item at the quoted prices, to `delivery`; 409 when expired or already accepted. */
 export function acceptQuote({ id, delivery }: { id: string; delivery: AcceptDelivery }): Promise<AcceptedQuote> {
-  return apiClient.post<AcceptedQuote>(`/quotes/${encodeURIComponent(id)}/accept`, delivery);
+  return unwrap(api.POST('/quotes/{id}/accept', { params: { path: { id } }, body: delivery }));
 }
 
 export function useAcceptQuote() {

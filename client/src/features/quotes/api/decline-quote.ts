@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
+import { api, unwrap } from '@/lib/api-client';
 import type { Quote } from '@/types/api';
 import { quotesQueryKey } from './get-quotes';
 
 /** POST /quotes/{id}/decline (the owner or an admin): the quote becomes `declined`. */
 export function declineQuote(id: string): Promise<Quote> {
-  return apiClient.post<Quote>(`/quotes/${encodeURIComponent(id)}/decline`);
+  return unwrap(api.POST('/quotes/{id}/decline', { params: { path: { id } } }));
 }
 
 export function useDeclineQuote() {

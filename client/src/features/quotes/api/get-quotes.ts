@@ -1,20 +1,17 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
-import type { Page, Quote } from '@/types/api';
+import { api, unwrapPage } from '@/lib/api-client';
+import type { ListQuery, Page, Quote } from '@/types/api';
 
 export type { Quote, QuoteItem, QuoteStatus } from '@/types/api';
 
 /** Every quote query starts with this key: mutations invalidate it. */
 export const quotesQueryKey = ['quotes'] as const;
 
-export interface QuoteListParams {
-  limit?: number;
-  skip?: number;
-}
+export type QuoteListParams = ListQuery<'/quotes'>;
 
 /** GET /quotes (a customer: their own; an admin: all): newest first; the total is in X-Total-Count. */
 export async function getQuotes(params: QuoteListParams = {}, signal?: AbortSignal): Promise<Page<Quote>> {
-  return apiClient.getPage<Quote>('/quotes', { ...params }, signal);
+  return unwrapPage(api.GET('/quotes', { params: { query: params }, signal }));
 }
 
 export const getQuotesQueryOptions = (params: QuoteListParams = {}) =>

@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
-import type { Profile } from '@/types/api';
+import { api, unwrap } from '@/lib/api-client';
 
 /**
  * The address saved in the customer's profile (GET /profile?email=), to prefill
@@ -10,7 +9,7 @@ import type { Profile } from '@/types/api';
 export function useSavedAddress(email: string | undefined) {
   return useQuery({
     queryKey: ['profile', email ?? ''] as const,
-    queryFn: ({ signal }) => apiClient.get<Profile[]>('/profile', { query: { email: email ?? '' }, signal }),
+    queryFn: ({ signal }) => unwrap(api.GET('/profile', { params: { query: { email: email ?? '' } }, signal })),
     enabled: Boolean(email),
     select: (list) => list[0]?.address ?? '',
   });

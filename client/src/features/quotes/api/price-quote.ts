@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
+import { api, unwrap } from '@/lib/api-client';
 import type { Quote, QuotePricing } from '@/types/api';
 import { quotesQueryKey } from './get-quotes';
 
@@ -7,7 +7,7 @@ export type PriceQuoteInput = QuotePricing & { id: string };
 
 /** PATCH /quotes/{id} (admin): prices every item; the quote becomes `quoted` and the customer gets an e-mail. */
 export function priceQuote({ id, ...body }: PriceQuoteInput): Promise<Quote> {
-  return apiClient.patch<Quote>(`/quotes/${encodeURIComponent(id)}`, body);
+  return unwrap(api.PATCH('/quotes/{id}', { params: { path: { id } }, body }));
 }
 
 export function usePriceQuote() {

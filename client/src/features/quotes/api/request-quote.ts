@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
+import { api, unwrap } from '@/lib/api-client';
 import type { PlacedOrder, QuoteInput } from '@/types/api';
 import { quotesQueryKey } from './get-quotes';
 
 /** POST /quotes (a customer): quantities may be below a product's minimum or above its stock. 201 with the new quote's id. */
 /** The answer carries the new quote's id and number (the shape of a placed order's). */
 export function requestQuote(input: QuoteInput): Promise<PlacedOrder> {
-  return apiClient.post<PlacedOrder>('/quotes', input);
+  return unwrap(api.POST('/quotes', { body: input }));
 }
 
 export function useRequestQuote() {

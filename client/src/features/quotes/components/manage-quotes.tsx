@@ -138,7 +138,7 @@ function PriceQuoteForm({ quote }: { quote: Quote }) {
 export function ManageQuotes() {
   const paging = usePaging(QUOTES_PAGE_SIZE);
   const quotes = useQuotes(paging.params);
-  const { decline, onDecline } = useConfirmedDecline();
+  const decline = useConfirmedDecline();
 
   return (
     <PagedQuery query={quotes} paging={paging} loadFailed={m.loadFailed} empty={m.emptyAll}>
@@ -156,9 +156,9 @@ export function ManageQuotes() {
                         variant="outlined"
                         color="error"
                         startIcon={<DoNotDisturbAltIcon />}
-                        loading={decline.isPending && decline.variables === quote._id}
+                        loading={decline.isRunning(quote._id)}
                         loadingPosition="start"
-                        onClick={() => onDecline(quote)}
+                        onClick={() => decline.run(quote._id)}
                         aria-label={m.declineLabel(quote.number)}
                       >
                         {m.decline}

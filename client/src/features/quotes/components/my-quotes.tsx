@@ -89,7 +89,7 @@ export function MyQuotes() {
   const paging = usePaging(QUOTES_PAGE_SIZE);
   const quotes = useQuotes(paging.params);
   const accept = useAcceptQuote();
-  const { decline, onDecline } = useConfirmedDecline();
+  const decline = useConfirmedDecline();
   // How many orders each quote accepted here became.
   const [placed, setPlaced] = useState<Record<string, number>>({});
   // The quote whose accept dialog is open.
@@ -121,10 +121,10 @@ export function MyQuotes() {
                   <CustomerActions
                     quote={quote}
                     accepting={accept.isPending && accept.variables?.id === quote._id}
-                    declining={decline.isPending && decline.variables === quote._id}
+                    declining={decline.isRunning(quote._id)}
                     orderCount={placed[quote._id] ?? quote.orderIds?.length}
                     onAccept={setAccepting}
-                    onDecline={onDecline}
+                    onDecline={(q) => decline.run(q._id)}
                   />
                 </QuoteCard>
               </li>

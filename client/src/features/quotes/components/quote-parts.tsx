@@ -10,9 +10,9 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { DashboardCard, DashboardCardHead } from '@/components/ui/dashboard-card';
 import { serviceMessages } from '@/config/service-messages';
-import { withReason } from '@/lib/form-errors';
-import { useToast } from '@/lib/toast';
+import { useConfirmedAction } from '@/lib/use-confirmed-action';
 import { formatCents, formatPrice } from '@/utils/format';
+import { formatDate, formatDay } from '@/utils/format-date';
 import { useDeclineQuote } from '../api/decline-quote';
 import type { Quote } from '../api/get-quotes';
 
@@ -20,25 +20,9 @@ const m = serviceMessages.quotes;
 
 export const QUOTES_PAGE_SIZE = 20;
 
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
-const dayFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
-
 /** Today as the server counts days: `YYYY-MM-DD` in UTC. */
 export function todayUTC(now = new Date()): string {
   return now.toISOString().slice(0, 10);
-}
-
-/** A `YYYY-MM-DD` day (UTC) as "Mar 10, 2025". */
-export function formatDay(day: string | undefined): string {
-  if (!day || !/^\d{4}-\d{2}-\d{2}/.test(day)) return '';
-  const date = new Date(`${day.slice(0, 10)}T00:00:00Z`);
-  return Number.isNaN(date.getTime()) ? '' : dayFormat.format(date);
-}
-
-export function formatDate(iso: string | undefined): string {
-  if (!iso) return '';
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : dateFormat.format(date);
 }
 
 /** A quoted price no longer holds once its last day (UTC) has passed. */
@@ -57,18 +41,9 @@ export function quoteTotalCents(quote: Quote): number | null {
   return total;
 }
 
-/** Decline, once the user confirms, and say how it went: `decline` is the mutation (its pending quote), `onDecline` the button's handler. */
+/** Decline, once the user confirms, and say how it went: `run(quote._id)`, and `isRunning(quote._id)` while it runs. */
 export function useConfirmedDecline() {
-  const decline = useDeclineQuote();
-  const toast = useToast();
-  const onDecline = (quote: Quote) => {
-    if (!window.confirm(m.confirmDecline)) return;
-    decline.mutate(quote._id, {
-      onSuccess: () => toast.success(m.declined),
-      onError: (error) => toast.error(withReason(m.declineFailed, error)),
-    });
-  };
-  return { decline, onDecline };
+  return useConfirmedAction(useDeclineQuote(), { confirm: m.confirmDecline, done: m.declined, failed: m.declineFailed });
 }
 
 type ChipColour = 'default' | 'info' | 'success' | 'error';

@@ -1,20 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
-import type { InsertResult } from '@/types/api';
+import { api, unwrap } from '@/lib/api-client';
+import type { InsertResult, ReviewInput } from '@/types/api';
 import { reviewsQueryKey } from './get-reviews';
 
 /** The body of POST /reviews; the reviewer's name and email come from the token. */
-export interface NewReview {
-  review: string;
-  /** A URL from POST /upload (the server refuses pictures from elsewhere). */
-  img: string;
-  /** 1–5. */
-  rating: number;
-}
+export type NewReview = ReviewInput;
 
 /** POST /reviews (signed-in): 201 `{acknowledged, insertedId}`; 400 with `errors` per field. */
 export function addReview(input: NewReview): Promise<InsertResult> {
-  return apiClient.post<InsertResult>('/reviews', input);
+  return unwrap(api.POST('/reviews', { body: input }));
 }
 
 export function useAddReview() {

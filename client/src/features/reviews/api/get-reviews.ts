@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
+import { api, unwrap } from '@/lib/api-client';
 import type { Review } from '@/types/api';
 
 export function getReviews(signal?: AbortSignal): Promise<Review[]> {
-  return apiClient.get<Review[]>('/reviews', { signal });
+  return unwrap(api.GET('/reviews', { signal }));
 }
 
 export const reviewsQueryKey = ['reviews'] as const;

@@ -1,12 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
+import { api, unwrapResponse } from '@/lib/api-client';
+import type { ListQuery } from '@/types/api';
 import { saveFile } from '../utils/save-file';
 
 /** Inclusive UTC dates, `YYYY-MM-DD`. */
-export interface ExportRange {
-  from: string;
-  to: string;
-}
+export type ExportRange = Required<ListQuery<'/admin/orders.csv'>>;
 
 export interface ExportedFile {
   blob: Blob;
@@ -24,13 +22,15 @@ export function attachmentFilename(header: string | null): string | null {
  * CSV. Fetched through the API client (a link could not carry the bearer token).
  */
 export async function exportOrders({ from, to }: ExportRange, signal?: AbortSignal): Promise<ExportedFile> {
-  const { data, headers } = await apiClient.request<Blob>('/admin/orders.csv', {
-    query: { from, to },
-    headers: { Accept: 'text/csv, application/problem+json' },
-    responseType: 'blob',
-    signal,
-  });
-  return { blob: data, filename: attachmentFilename(headers.get('Content-Disposition')) ?? `orders-${from}-to-${to}.csv` };
+  const { data, response } = await unwrapResponse(
+    api.GET('/admin/orders.csv', {
+      params: { query: { from, to } },
+      headers: { Accept: 'text/csv, application/problem+json' },
+      parseAs: 'blob',
+      signal,
+    }),
+  );
+  return { blob: data, filename: attachmentFilename(response.headers.get('Content-Disposition')) ?? `orders-${from}-to-${to}.csv` };
 }
 
 /** Fetches the CSV and hands it to the browser as a download. */

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
+import { api, unwrap } from '@/lib/api-client';
 import type { SalesReport } from '@/types/api';
 
 export type { LowStockProduct, SalesMonth, SalesReport, TopProduct } from '@/types/api';
@@ -13,7 +13,7 @@ export const salesQueryKey = ['sales'] as const;
 
 /** GET /admin/sales?months=N (admin). */
 export function getSales(months: number, signal?: AbortSignal): Promise<SalesReport> {
-  return apiClient.get<SalesReport>('/admin/sales', { query: { months }, signal });
+  return unwrap(api.GET('/admin/sales', { params: { query: { months } }, signal }));
 }
 
 export const getSalesQueryOptions = (months: number) =>

@@ -93,12 +93,13 @@ describe('SalesDashboard', () => {
   });
 
   it('shows skeletons and a loading status while the figures load', async () => {
-    let answer: (response: Response) => void = () => {};
+    let answer: ((response: Response) => void) | undefined;
     api(() => new Promise<Response>((resolve) => (answer = resolve)));
     const { container } = renderWithProviders(<SalesDashboard />);
     expect(screen.getByRole('status')).toHaveTextContent('Loading the sales figures…');
     expect(container.querySelectorAll('.MuiSkeleton-root').length).toBeGreaterThan(5);
-    answer(jsonResponse(makeReport()));
+    await vi.waitFor(() => expect(answer).toBeDefined());
+    answer!(jsonResponse(makeReport()));
     expect(await screen.findByText('Revenue this month')).toBeInTheDocument();
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
     expect(container.querySelectorAll('.MuiSkeleton-root')).toHaveLength(0);

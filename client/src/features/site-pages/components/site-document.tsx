@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
+import { SectionHeading } from '@/components/ui/section-heading';
 import { SiteLinks } from '@/components/ui/site-link';
 import { contentMessages } from '@/config/content-messages';
 import type { DocumentSection, SiteDocument } from '@/config/site-documents';
@@ -66,10 +67,13 @@ export function SiteDocumentView({ content }: { content: SiteDocument }) {
         aria-labelledby="document-title"
         sx={{ bgcolor: 'background.paper', border: 1, borderColor: 'divider', borderRadius: 3, px: { xs: 2.5, sm: 5, md: 6 }, py: { xs: 3.5, sm: 5 } }}
       >
-        <Typography variant="h3" component="h1" id="document-title" sx={{ fontSize: { xs: '2rem', md: '2.6rem' }, lineHeight: 1.15 }}>
-          {content.title}
-        </Typography>
-        <Box sx={{ width: 56, height: 4, bgcolor: 'primary.main', borderRadius: 2, mt: 2, mb: 2.5 }} />
+        <SectionHeading
+          component="h1"
+          id="document-title"
+          title={content.title}
+          titleSx={{ fontSize: { xs: '2rem', md: '2.6rem' }, lineHeight: 1.15 }}
+          roomy
+        />
         <Typography sx={{ ...textSx, fontSize: '1.1rem' }}>{content.summary}</Typography>
         {content.updated && (
           <Typography variant="body2" sx={{ mt: 1.5, color: 'text.secondary', fontWeight: 600 }}>

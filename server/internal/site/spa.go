@@ -1,8 +1,6 @@
-package httpapi
+package site
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"fmt"
 	"io/fs"
 	"mime"
@@ -12,13 +10,17 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+
+	"storefront/server/internal/cache"
 )
 
 // SPA serves a built single-page app from memory: hashed files under
 // /assets/ are cached for a year, everything else is revalidated, text is
 // gzip-compressed once at start, and paths without a file get the app's
 // shell so that client-side routes load (or, for a folder with an
-// index.html of its own, such as /docs, that page).
+// index.html of its own, such as /docs, that page). When the build lists
+// its routes (routes.json), a path that is none of them is answered 404
+// with the not-found page, which the app renders too.
 //
 // The shell is app.html: index.html is the home page's prerendered markup.
 // A build without app.html (older ones) has its index.html as the shell.
@@ -31,6 +33,7 @@ type SPA struct {
 	files    map[string]*spaFile
 	shell    *spaFile
 	notFound *spaFile         // 404.html; nil in older builds
+	routes   routes           // routes.json; nil in older builds: every path is a client route
 	product  *productTemplate // product.html; nil in older builds
 	home     *homeTemplate    // home.html; nil in builds whose client renders the featured products
 }
@@ -75,6 +78,12 @@ func NewSPA(dir string) (*SPA, error) {
 		s.shell = s.files["/index.html"]
 	}
 	s.notFound = s.files["/404.html"]
+	if f := s.files[routesFile]; f != nil {
+		if s.routes, err = parseRoutes(f.data); err != nil {
+			return nil, fmt.Errorf("%s: %w", dir, err)
+		}
+		delete(s.files, routesFile)
+	}
 	if f := s.files["/product.html"]; f != nil {
 		if s.product, err = parseProductTemplate(string(f.data)); err != nil {
 			return nil, fmt.Errorf("%s: %w", filepath.Join(dir, "product.html"), err)
@@ -92,15 +101,14 @@ func NewSPA(dir string) (*SPA, error) {
 
 // newSPAFile is a file served from memory, its ETag the digest of its bytes.
 func newSPAFile(data []byte, contentType string, immutable bool) *spaFile {
-	sum := sha256.Sum256(data)
-	f := &spaFile{data: data, contentType: contentType, etag: `"` + hex.EncodeToString(sum[:12]) + `"`, immutable: immutable}
+	f := &spaFile{data: data, contentType: contentType, etag: cache.ETag(data), immutable: immutable}
 	if compressible(contentType) {
-		f.gz = gzipped(data)
+		f.gz = cache.Gzipped(data)
 	}
 	return f
 }
 
-func (f *spaFile) bytes() int { return len(f.data) + len(f.gz) + len(f.etag) + 64 }
+func (f *spaFile) bytes() int64 { return int64(len(f.data) + len(f.gz) + len(f.etag) + 64) }
 
 func compressible(ct string) bool {
 	for _, p := range []string{"text/", "application/javascript", "application/json", "application/xml", "image/svg+xml", "application/manifest+json"} {
@@ -123,13 +131,27 @@ func (s *SPA) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		// A folder with a page of its own (/docs, the API reference, or a
-		// prerendered route) gets it; any other path is a client route of
-		// the app.
+		// prerendered route) gets it; any other path is a route of the app,
+		// or, when the build lists them and it is none, not found.
 		if f, ok = s.files[path.Join(p, "index.html")]; !ok {
+			if s.routes != nil && !s.routes.match(p) {
+				s.serveNotFound(w, r)
+				return
+			}
 			f = s.shell
 		}
 	}
 	serveFile(w, r, f, http.StatusOK)
+}
+
+// serveNotFound answers 404 with the client's not-found page (404.html), or
+// with the app's shell in builds without one, which shows its own.
+func (s *SPA) serveNotFound(w http.ResponseWriter, r *http.Request) {
+	f := s.notFound
+	if f == nil {
+		f = s.shell
+	}
+	serveFile(w, r, f, http.StatusNotFound)
 }
 
 // getOrHead answers 405 to any other method, and reports whether to go on.
@@ -157,7 +179,7 @@ func serveFile(w http.ResponseWriter, r *http.Request, f *spaFile, status int) {
 	}
 	if status == http.StatusOK {
 		h.Set("ETag", f.etag)
-		if etagMatches(r.Header.Get("If-None-Match"), f.etag) {
+		if cache.ETagMatches(r.Header.Get("If-None-Match"), f.etag) {
 			w.WriteHeader(http.StatusNotModified)
 			return
 		}

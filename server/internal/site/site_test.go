@@ -1,4 +1,4 @@
-package httpapi_test
+package site_test
 
 import (
 	"compress/gzip"
@@ -7,7 +7,6 @@ import (
 	"encoding/xml"
 	"io"
 	"net/http"
-	"net/http/httptest"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -19,37 +18,9 @@ import (
 
 	"golang.org/x/net/html"
 
-	"storefront/server/internal/httpapi"
 	"storefront/server/internal/shop"
+	"storefront/server/internal/site"
 )
-
-const siteURL = "https://shop.example"
-
-// fixtureDist is a client build that follows the contract between the
-// client's build and this server (prerendered index.html, app.html,
-// product.html, 404.html), so these tests need no client build.
-const fixtureDist = "testdata/client"
-
-type siteServer struct {
-	*testServer
-	site    *httpapi.Site
-	siteURL string // where the test reaches the client server
-}
-
-// mustServeSite starts the API (demo catalogue) and the client server over
-// the fixture build.
-func mustServeSite(tb testing.TB) *siteServer {
-	tb.Helper()
-	ts := mustServe(tb)
-	spa, err := httpapi.NewSPA(fixtureDist)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	site := ts.api.Site(spa, siteURL+"/")
-	srv := httptest.NewServer(site)
-	tb.Cleanup(srv.Close)
-	return &siteServer{testServer: ts, site: site, siteURL: srv.URL}
-}
 
 // fetch gets path from the client server; the body is decompressed.
 func (s *siteServer) fetch(tb testing.TB, path string, header map[string]string) (*http.Response, string) {
@@ -83,7 +54,7 @@ func (s *siteServer) fetch(tb testing.TB, path string, header map[string]string)
 
 func (s *siteServer) firstProduct(tb testing.TB) shop.Product {
 	tb.Helper()
-	list, _, err := s.store.ListProducts(context.Background(), shop.ProductQuery{Limit: 1, Sort: "createdAt"})
+	list, _, err := s.deps.Catalogue.List(context.Background(), shop.ProductQuery{Limit: 1, Sort: "createdAt"})
 	if err != nil || len(list) == 0 {
 		tb.Fatalf("no product: %v", err)
 	}
@@ -301,12 +272,12 @@ func TestSite_ProductPage(t *testing.T) {
 		_, body := s.fetch(t, "/product/"+p.ID, nil)
 		want := map[shop.Cents]string{129900: "$1,299", 1250: "$12.50", 5: "$0.05", 123456789: "$1,234,567.89", 100_000_000_00: "$100,000,000"}
 		for c, text := range want {
-			if got := httpapi.FormatPrice(c); got != text {
+			if got := site.FormatPrice(c); got != text {
 				t.Errorf("%d cents: %q, want %q", c, got, text)
 			}
 		}
-		if !strings.Contains(body, `<p class="price">`+httpapi.FormatPrice(p.Price)+`</p>`) {
-			t.Errorf("the page does not show the price %s", httpapi.FormatPrice(p.Price))
+		if !strings.Contains(body, `<p class="price">`+site.FormatPrice(p.Price)+`</p>`) {
+			t.Errorf("the page does not show the price %s", site.FormatPrice(p.Price))
 		}
 	})
 	t.Run("OK_GzipETagAnd304", func(t *testing.T) {
@@ -344,7 +315,6 @@ func TestSite_ProductPage(t *testing.T) {
 func TestSite_ProductPageFollowsEdits(t *testing.T) {
 	t.Parallel()
 	s := mustServeSite(t)
-	admin := s.mustRegister(t, "Boss", adminEmail)
 	p := s.firstProduct(t)
 	res, _ := s.fetch(t, "/product/"+p.ID, nil)
 	etag := res.Header.Get("ETag")
@@ -352,10 +322,8 @@ func TestSite_ProductPageFollowsEdits(t *testing.T) {
 		t.Fatal("an unchanged product's page changed")
 	}
 
-	if res, body := s.send(t, "PUT", "/service/"+p.ID, admin.Token, map[string]any{"price": "4321.5", "avaialbequantit": 0, "description": "Rebuilt & tested."}); res.StatusCode != 200 {
-		t.Fatalf("edit: %d %s", res.StatusCode, body)
-	}
-	edited, err := s.store.FindProduct(context.Background(), p.ID)
+	s.mustEdit(t, p.ID, map[string]any{"price": "4321.5", "avaialbequantit": 0, "description": "Rebuilt & tested."})
+	edited, err := s.deps.Catalogue.Find(context.Background(), p.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -369,9 +337,7 @@ func TestSite_ProductPageFollowsEdits(t *testing.T) {
 		t.Fatalf("the edit is not on the page:\n%s", body)
 	}
 
-	if res, body := s.send(t, "DELETE", "/deleteproduct/"+p.ID, admin.Token, nil); res.StatusCode != 200 {
-		t.Fatalf("delete: %d %s", res.StatusCode, body)
-	}
+	s.mustDelete(t, p.ID)
 	if res, _ := s.fetch(t, "/product/"+p.ID, nil); res.StatusCode != 404 {
 		t.Fatalf("a deleted product's page: %d", res.StatusCode)
 	}
@@ -383,20 +349,12 @@ func TestSite_ProductPageFollowsEdits(t *testing.T) {
 func TestSite_HostileProductStaysText(t *testing.T) {
 	t.Parallel()
 	s := mustServeSite(t)
-	admin := s.mustRegister(t, "Boss", adminEmail)
 	name := `</title><script>alert(1)</script> "><img src=x onerror=alert(1)> '&amp;`
 	description := "</script><script>alert(2)</script>\n\n \"><img src=x onerror=alert(3)> <!-- </p> \u2028 ' & --> __SSR_NAME__ <!--ssr-head-->" +
 		strings.Repeat(" Built to last.", 20)
-	image := s.mustUpload(t, admin.Token, testPNG(t, 8, 8))
-	res, body := s.send(t, "POST", "/added", admin.Token, map[string]any{"name": name, "price": "99.99", "avaialbequantit": 3,
-		"minimumquantity": 5, "description": description, "image": image})
-	if res.StatusCode != 201 {
-		t.Fatalf("add: %d %s", res.StatusCode, body)
-	}
-	id := decode[struct {
-		InsertedID string `json:"insertedId"`
-	}](t, body).InsertedID
-	p, err := s.store.FindProduct(context.Background(), id)
+	id := s.mustAdd(t, map[string]any{"name": name, "price": "99.99", "avaialbequantit": 3,
+		"minimumquantity": 5, "description": description, "image": s.mustUpload(t)})
+	p, err := s.deps.Catalogue.Find(context.Background(), id)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -475,7 +433,7 @@ func mustParseSitemap(tb testing.TB, res *http.Response, body string, root strin
 func TestSite_Sitemap(t *testing.T) {
 	t.Parallel()
 	s := mustServeSite(t)
-	all, _, err := s.store.ListProducts(context.Background(), shop.ProductQuery{Limit: 1000})
+	all, _, err := s.deps.Catalogue.List(context.Background(), shop.ProductQuery{Limit: 1000})
 	if err != nil || len(all) < 3 {
 		t.Fatalf("%d products: %v", len(all), err)
 	}
@@ -516,23 +474,17 @@ func TestSite_Sitemap(t *testing.T) {
 		if res, _ := s.fetch(t, "/sitemap.xml", map[string]string{"If-None-Match": etag}); res.StatusCode != 304 {
 			t.Fatalf("revalidation: %d", res.StatusCode)
 		}
-		admin := s.mustRegister(t, "Boss", adminEmail)
-		res, body := s.send(t, "POST", "/added", admin.Token, validProduct(s.mustUpload(t, admin.Token, testPNG(t, 8, 8))))
-		if res.StatusCode != 201 {
-			t.Fatalf("add: %d %s", res.StatusCode, body)
-		}
-		id := decode[struct {
-			InsertedID string `json:"insertedId"`
-		}](t, body).InsertedID
+		id := s.mustAdd(t, map[string]any{"name": "Test Lathe", "price": "1999.99", "avaialbequantit": "7", "minimumquantity": 1,
+			"description": "A lathe for testing.", "image": s.mustUpload(t)})
 		res, sitemap := s.fetch(t, "/sitemap.xml", map[string]string{"If-None-Match": etag})
 		if res.StatusCode != 200 || !strings.Contains(sitemap, "<loc>"+siteURL+"/product/"+id+"</loc>") {
 			t.Fatalf("the new product is not in the sitemap: %d", res.StatusCode)
 		}
 	})
 	t.Run("OK_IndexBeyondTheLimit", func(t *testing.T) {
-		httpapi.SetSitemapURLs(s.site, 2)
-		defer httpapi.SetSitemapURLs(s.site, 50_000)
-		products, _, _ := s.store.ListProducts(context.Background(), shop.ProductQuery{Limit: 1000})
+		site.SetSitemapURLs(s.site, 2)
+		defer site.SetSitemapURLs(s.site, 50_000)
+		products, _, _ := s.deps.Catalogue.List(context.Background(), shop.ProductQuery{Limit: 1000})
 		res, text := s.fetch(t, "/sitemap.xml", nil)
 		index := mustParseSitemap(t, res, text, "sitemapindex")
 		if want := (len(products) + 2 + 1) / 2; len(index.Sitemaps) != want {
@@ -571,6 +523,70 @@ func TestSite_Robots(t *testing.T) {
 	}
 }
 
+// TestSite_UnknownPages: the build lists the app's routes (routes.json,
+// from its router); a path that is none of them, or a product that does
+// not exist, answers 404 with the not-found page (which the app renders
+// too), so that search engines do not count a mistyped link as a page.
+func TestSite_UnknownPages(t *testing.T) {
+	t.Parallel()
+	s := mustServeSite(t)
+	notFound, err := os.ReadFile(filepath.Join(fixtureDist, "404.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Run("OK_KnownRoutes", func(t *testing.T) {
+		for _, path := range []string{"/products", "/login", "/verify-email?token=abc", "/reset-password?token=abc", "/home",
+			"/dashboard", "/dashboard/myorder", "/dashboard/outbox", "/dashboard/myorder/", "/Dashboard/MyOrder",
+			"/purchase/0123456789abcdef01234567", "/payment/anything", "/product/" + s.firstProduct(t).ID} {
+			if res, _ := s.fetch(t, path, nil); res.StatusCode != 200 {
+				t.Errorf("%s: %d, want 200", path, res.StatusCode)
+			}
+		}
+	})
+	t.Run("ErrUnknownPath", func(t *testing.T) {
+		for _, path := range []string{"/no-such-page", "/product", "/dashboard/nope", "/dashboard/myorder/extra", "/products/1", "/purchase"} {
+			res, body := s.fetch(t, path, nil)
+			if res.StatusCode != 404 || body != string(notFound) || !strings.HasPrefix(res.Header.Get("Content-Type"), "text/html") ||
+				res.Header.Get("ETag") != "" {
+				t.Errorf("%s: %d %v, want 404 with 404.html", path, res.StatusCode, res.Header)
+			}
+		}
+		req, _ := http.NewRequest("HEAD", s.siteURL+"/no-such-page", nil)
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.Body.Close()
+		if res.StatusCode != 404 {
+			t.Errorf("HEAD: %d", res.StatusCode)
+		}
+	})
+	t.Run("ErrMissingProduct", func(t *testing.T) {
+		for _, id := range []string{"ffffffffffffffffffffffff", "not-an-id"} {
+			if res, body := s.fetch(t, "/product/"+id, nil); res.StatusCode != 404 || body != string(notFound) {
+				t.Errorf("/product/%s: %d, want 404 with 404.html", id, res.StatusCode)
+			}
+		}
+	})
+}
+
+// TestNewSPA_ErrRoutesTheServerCannotMatch: a routes.json the server cannot
+// follow (a splat, an optional segment, not a list) stops the start.
+func TestNewSPA_ErrRoutesTheServerCannotMatch(t *testing.T) {
+	t.Parallel()
+	for _, routes := range []string{`["/", "/files/*"]`, `["/", "/user/:id?"]`, `{"routes": []}`, `[]`, `["products"]`} {
+		dir := t.TempDir()
+		for name, text := range map[string]string{"index.html": "<!doctype html>", "routes.json": routes} {
+			if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if _, err := site.NewSPA(dir); err == nil || !strings.Contains(err.Error(), "routes.json") {
+			t.Errorf("%s: %v, want an error naming routes.json", routes, err)
+		}
+	}
+}
+
 // TestSite_StaticRoutes: prerendered pages and folders with a page of their
 // own get it, other client routes the app's shell (app.html), hashed assets
 // are immutable.
@@ -587,7 +603,7 @@ func TestSite_StaticRoutes(t *testing.T) {
 	for path, file := range map[string]string{
 		"/": "index.html", "/index.html": "index.html", "/portfolio": "portfolio/index.html", "/portfolio/": "portfolio/index.html",
 		"/docs": "docs/index.html", "/products": "app.html", "/dashboard/myorder": "app.html", "/purchase/0123456789abcdef01234567": "app.html",
-		"/login": "app.html", "/product": "app.html",
+		"/login": "app.html",
 	} {
 		res, body := s.fetch(t, path, map[string]string{"Accept-Encoding": "gzip"})
 		if res.StatusCode != 200 || body != read(file) || res.Header.Get("Cache-Control") != "no-cache" ||
@@ -618,19 +634,12 @@ func TestSite_StaticRoutes(t *testing.T) {
 // is served as before: index.html for every client route.
 func TestSite_OlderBuild(t *testing.T) {
 	t.Parallel()
-	ts := mustServe(t)
 	dir := t.TempDir()
 	index := "<!doctype html><title>Storefront</title><div id=root></div>"
 	if err := os.WriteFile(filepath.Join(dir, "index.html"), []byte(index), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	spa, err := httpapi.NewSPA(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv := httptest.NewServer(ts.api.Site(spa, siteURL))
-	t.Cleanup(srv.Close)
-	s := &siteServer{testServer: ts, siteURL: srv.URL}
+	s := mustServeSiteWith(t, dir, siteURL, nil)
 	for _, path := range []string{"/products", "/product/" + s.firstProduct(t).ID} {
 		if res, body := s.fetch(t, path, nil); res.StatusCode != 200 || body != index {
 			t.Errorf("%s: %d %q", path, res.StatusCode, body)
@@ -654,7 +663,7 @@ func TestNewSPA_ErrTemplateWithoutMarkers(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		if _, err := httpapi.NewSPA(dir); err == nil || !strings.Contains(err.Error(), "product.html") {
+		if _, err := site.NewSPA(dir); err == nil || !strings.Contains(err.Error(), "product.html") {
 			t.Errorf("%s: %v", name, err)
 		}
 	}

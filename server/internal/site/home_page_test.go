@@ -1,10 +1,10 @@
-package httpapi_test
+package site_test
 
 import (
+	"context"
 	"encoding/json"
 	"io"
 	"net/http"
-	"net/http/httptest"
 	"reflect"
 	"strconv"
 	"strings"
@@ -13,8 +13,8 @@ import (
 
 	"golang.org/x/net/html"
 
-	"storefront/server/internal/httpapi"
 	"storefront/server/internal/shop"
+	"storefront/server/internal/site"
 )
 
 // homeFixtureDist is a build with home.html: the home page whose featured
@@ -23,15 +23,7 @@ const homeFixtureDist = "testdata/home"
 
 func mustServeHomeSite(tb testing.TB) *siteServer {
 	tb.Helper()
-	ts := mustServe(tb)
-	spa, err := httpapi.NewSPA(homeFixtureDist)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	site := ts.api.Site(spa, siteURL)
-	srv := httptest.NewServer(site)
-	tb.Cleanup(srv.Close)
-	return &siteServer{testServer: ts, site: site, siteURL: srv.URL}
+	return mustServeSiteWith(tb, homeFixtureDist, siteURL, nil)
 }
 
 // card is what one featured card on the page says.
@@ -115,7 +107,7 @@ func (s *siteServer) mustMatchFeatured(tb testing.TB, body string, upper func(st
 		want := card{
 			labelledBy: "product-" + p.ID + "-name", imageHref: "/product/" + p.ID, image: p.Image, alt: p.Name,
 			titleID: "product-" + p.ID + "-name", titleHref: "/product/" + p.ID, title: upper(p.Name),
-			price: httpapi.FormatPrice(p.Price), stock: "Available: " + strconv.FormatInt(p.Available, 10) + " Pcs", minimum: "Order-Minimum: " + strconv.FormatInt(p.Minimum, 10) + " pcs",
+			price: site.FormatPrice(p.Price), stock: "Available: " + strconv.FormatInt(p.Available, 10) + " Pcs", minimum: "Order-Minimum: " + strconv.FormatInt(p.Minimum, 10) + " pcs",
 			preview: preview, purchaseLabel: "Purchase " + p.Name, purchaseHref: "/purchase/" + p.ID,
 		}
 		if cards[i] != want {
@@ -206,9 +198,8 @@ func TestSite_HomePage(t *testing.T) {
 // and with them again once the catalogue answers.
 func TestSite_HomePageDoesNotWaitForTheDatabase(t *testing.T) {
 	t.Parallel()
-	s := mustServeHomeSite(t)
 	release := make(chan struct{})
-	httpapi.HoldHomeAnswer(s.site, release)
+	s := mustServeSiteWith(t, homeFixtureDist, siteURL, func(a site.Answers) site.Answers { return heldProducts{a, release} })
 
 	// The load is held for good: without the home page's own wait, this
 	// request would hang until the client gives up.
@@ -230,13 +221,28 @@ func TestSite_HomePageDoesNotWaitForTheDatabase(t *testing.T) {
 	s.mustMatchFeatured(t, page, strings.ToUpper)
 }
 
+// heldProducts keeps the product list's answer from coming until release
+// is closed, as a database that does not answer would.
+type heldProducts struct {
+	site.Answers
+	release <-chan struct{}
+}
+
+func (h heldProducts) Products(ctx context.Context, q shop.ProductQuery) ([]shop.Product, site.Answer, error) {
+	select {
+	case <-h.release:
+		return h.Answers.Products(ctx, q)
+	case <-ctx.Done():
+		return nil, site.Answer{}, ctx.Err()
+	}
+}
+
 // TestSite_HomePageFollowsTheCatalogue: the page is kept while the answer
 // is the same, and shows the catalogue's first products as they are now:
 // an edit, fewer products than cards, none.
 func TestSite_HomePageFollowsTheCatalogue(t *testing.T) {
 	t.Parallel()
 	s := mustServeHomeSite(t)
-	admin := s.mustRegister(t, "Boss", adminEmail)
 	res, _ := s.fetch(t, "/", nil)
 	etag := res.Header.Get("ETag")
 	if again, _ := s.fetch(t, "/", nil); again.Header.Get("ETag") != etag {
@@ -244,9 +250,7 @@ func TestSite_HomePageFollowsTheCatalogue(t *testing.T) {
 	}
 	products, _, _ := s.featuredAnswer(t)
 
-	if res, body := s.send(t, "PUT", "/service/"+products[0].ID, admin.Token, map[string]any{"price": "4321.5", "description": "Rebuilt & tested <fully>."}); res.StatusCode != 200 {
-		t.Fatalf("edit: %d %s", res.StatusCode, body)
-	}
+	s.mustEdit(t, products[0].ID, map[string]any{"price": "4321.5", "description": "Rebuilt & tested <fully>."})
 	res, body := s.fetch(t, "/", map[string]string{"If-None-Match": etag})
 	if res.StatusCode != 200 || res.Header.Get("ETag") == etag {
 		t.Fatalf("after the edit: %d, ETag %s (was %s)", res.StatusCode, res.Header.Get("ETag"), etag)
@@ -268,9 +272,7 @@ func TestSite_HomePageFollowsTheCatalogue(t *testing.T) {
 				t.Fatalf("%d products: %d cards", i+1, n)
 			}
 		}
-		if res, body := s.send(t, "DELETE", "/deleteproduct/"+list[i].ID, admin.Token, nil); res.StatusCode != 200 {
-			t.Fatalf("delete: %d %s", res.StatusCode, body)
-		}
+		s.mustDelete(t, list[i].ID)
 	}
 	res, body = s.fetch(t, "/", nil)
 	if res.StatusCode != 200 {
@@ -287,21 +289,14 @@ func TestSite_HomePageFollowsTheCatalogue(t *testing.T) {
 func TestSite_HomePageHostileProductStaysText(t *testing.T) {
 	t.Parallel()
 	s := mustServeHomeSite(t)
-	admin := s.mustRegister(t, "Boss", adminEmail)
 	_, all := s.get(t, "/service")
 	for _, p := range decode[[]shop.Product](t, all) {
-		if res, body := s.send(t, "DELETE", "/deleteproduct/"+p.ID, admin.Token, nil); res.StatusCode != 200 {
-			t.Fatalf("delete: %d %s", res.StatusCode, body)
-		}
+		s.mustDelete(t, p.ID)
 	}
 	name := `</title><script>alert(1)</script> "><img src=x onerror=alert(1)> '&amp; Straße __SSR_CARD_ID__`
 	description := "</script><script>alert(2)</script>\u2028 <!--/ssr-featured-card--> __ssr_card_name__ ' & -->" + strings.Repeat(" Built to last.", 5)
-	image := s.mustUpload(t, admin.Token, testPNG(t, 8, 8))
-	res, body := s.send(t, "POST", "/added", admin.Token, map[string]any{"name": name, "price": "99.99", "avaialbequantit": 3,
-		"minimumquantity": 5, "description": description, "image": image})
-	if res.StatusCode != 201 {
-		t.Fatalf("add: %d %s", res.StatusCode, body)
-	}
+	s.mustAdd(t, map[string]any{"name": name, "price": "99.99", "avaialbequantit": 3,
+		"minimumquantity": 5, "description": description, "image": s.mustUpload(t)})
 
 	res, page := s.fetch(t, "/", nil)
 	if res.StatusCode != 200 {

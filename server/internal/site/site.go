@@ -1,4 +1,9 @@
-package httpapi
+// Package site is the client server (CLIENT_PORT): the built client
+// served from memory, and the pages the server writes from the catalogue
+// the API keeps in memory: the home page's featured products, each
+// product's page (/product/{id}) with its head tags, JSON-LD and content,
+// /sitemap.xml and /robots.txt.
+package site
 
 import (
 	"context"
@@ -13,19 +18,22 @@ import (
 	"sync/atomic"
 	"time"
 
+	"storefront/server/internal/cache"
 	"storefront/server/internal/shop"
 )
 
-// Site is the client server (CLIENT_PORT): the built client, plus the pages
-// the server writes from the catalogue the API keeps in memory: each
-// product's page (/product/{id}) with its head tags, JSON-LD and content,
-// /sitemap.xml and /robots.txt. Everything is answered from memory with an
-// ETag; HTML is revalidated (no-cache), hashed assets are immutable.
+// Site serves the client. Everything is answered from memory with an ETag;
+// HTML is revalidated (no-cache), hashed assets are immutable.
 type Site struct {
-	spa     *SPA
-	api     *Server
-	siteURL string
-	robots  *spaFile
+	spa       *SPA
+	answers   Answers
+	catalogue Catalogue
+	status    func(error) int
+	log       *slog.Logger
+	siteURL   string
+	cacheTTL  time.Duration
+	robots    *spaFile
+	pages     *pageCache // rendered product pages
 
 	// sitemapURLs is the most URLs one sitemap file holds (the protocol's
 	// limit); a larger catalogue makes /sitemap.xml an index of
@@ -38,6 +46,50 @@ type Site struct {
 	home   atomic.Pointer[cachedPage] // the home page, and the answer it was rendered from
 }
 
+// Answer is one of the API's cached answers, as a page is written from it.
+type Answer struct {
+	JSON  []byte // the answer's body, as the client would fetch it
+	ETag  string // a page is current while its answer's ETag is the same
+	Total int64  // X-Total-Count of a list
+}
+
+// Answers are the API's own cached answers, so that a page holds what the
+// API answers (and the client hydrates) and is rendered again only when
+// that answer changes.
+type Answers interface {
+	// Product is GET /service/{id}'s answer.
+	Product(ctx context.Context, id string) (shop.Product, Answer, error)
+	// Products is GET /service's answer for q.
+	Products(ctx context.Context, q shop.ProductQuery) ([]shop.Product, Answer, error)
+}
+
+// Catalogue is what the sitemap is built from: every product, and the
+// catalogue's write version (the sitemap is kept while it is the same).
+type Catalogue interface {
+	List(ctx context.Context, q shop.ProductQuery) ([]shop.Product, int64, error)
+	Version() uint64
+}
+
+// Config is what the client server needs to know about its deployment.
+type Config struct {
+	// SiteURL is the client's public origin (SITE_URL), for canonical
+	// URLs, Open Graph and the sitemap.
+	SiteURL string
+	// CacheTTL bounds how stale the sitemap may be (the API's answers
+	// have their own); 0 when this process is the only writer.
+	CacheTTL time.Duration
+}
+
+// Deps are what the pages are written from.
+type Deps struct {
+	Answers   Answers
+	Catalogue Catalogue
+	// Status is the HTTP status of a failure to read the catalogue (the
+	// API's one table from error codes).
+	Status func(error) int
+	Log    *slog.Logger
+}
+
 // homeWait is how long / waits for the featured products' answer before it
 // answers without them: a database that does not answer must not hold the
 // home page (the answer's own load goes on, for the next request).
@@ -46,18 +98,24 @@ const homeWait = time.Second
 // maxSitemapURLs is the sitemap protocol's limit of URLs per file.
 const maxSitemapURLs = 50_000
 
-// Site returns the client server for spa; siteURL is the client's public
-// origin (SITE_URL), for canonical URLs, Open Graph and the sitemap.
-func (s *Server) Site(spa *SPA, siteURL string) *Site {
-	siteURL = strings.TrimSuffix(siteURL, "/")
+// sitemapTimeout bounds one build of the sitemap.
+const sitemapTimeout = 10 * time.Second
+
+// New returns the client server for spa.
+func New(spa *SPA, cfg Config, d Deps) *Site {
+	siteURL := strings.TrimSuffix(cfg.SiteURL, "/")
 	robots := "User-agent: *\n"
 	for _, p := range []string{"/dashboard", "/payment", "/purchase", "/login", "/register"} {
 		robots += "Disallow: " + p + "\n"
 	}
 	robots += "\nSitemap: " + siteURL + "/sitemap.xml\n"
-	return &Site{spa: spa, api: s, siteURL: siteURL, sitemapURLs: maxSitemapURLs,
+	return &Site{spa: spa, answers: d.Answers, catalogue: d.Catalogue, status: d.Status, log: d.Log,
+		siteURL: siteURL, cacheTTL: cfg.CacheTTL, sitemapURLs: maxSitemapURLs, pages: newPageCache(pageCacheBytes),
 		robots: newSPAFile([]byte(robots), "text/plain; charset=utf-8", false)}
 }
+
+// PageCache reports the rendered product pages kept, for the metrics.
+func (s *Site) PageCache() cache.Stats { return s.pages.pages.Stats() }
 
 func (s *Site) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if !getOrHead(w, r) {
@@ -93,28 +151,27 @@ func (s *Site) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 // same; 404 with the not-found page for a malformed or unknown id.
 func (s *Site) productPage(w http.ResponseWriter, r *http.Request, id string) {
 	if shop.CheckID(id) != nil {
-		s.notFound(w, r)
+		s.spa.serveNotFound(w, r)
 		return
 	}
-	a, err := s.api.productAnswer(r.Context(), id)
+	p, a, err := s.answers.Product(r.Context(), id)
 	if err != nil {
 		if shop.ErrorCode(err) == shop.ENOTFOUND {
-			s.notFound(w, r)
+			s.spa.serveNotFound(w, r)
 		} else {
 			s.unavailable(w, r, err)
 		}
 		return
 	}
-	f := s.api.pages.get(id, a.etag)
+	f := s.pages.get(id, a.ETag)
 	if f == nil {
-		p, _ := a.value.(shop.Product)
-		body, err := s.spa.product.render(p, a.body, s.siteURL)
+		body, err := s.spa.product.render(p, a.JSON, s.siteURL)
 		if err != nil {
 			s.unavailable(w, r, err)
 			return
 		}
 		f = newSPAFile(body, "text/html; charset=utf-8", false)
-		s.api.pages.put(id, a.etag, f)
+		s.pages.put(id, a.ETag, f)
 	}
 	serveFile(w, r, f, http.StatusOK)
 }
@@ -127,25 +184,27 @@ func (s *Site) productPage(w http.ResponseWriter, r *http.Request, id string) {
 func (s *Site) homePage(w http.ResponseWriter, r *http.Request) {
 	t := s.spa.home
 	q, err := t.query()
-	var a *answer
+	var (
+		products []shop.Product
+		a        Answer
+	)
 	if err == nil {
 		ctx, cancel := context.WithTimeout(r.Context(), homeWait)
-		a, err = s.api.productListAnswer(ctx, q)
+		products, a, err = s.answers.Products(ctx, q)
 		cancel()
 	}
 	if err != nil {
-		s.api.log.LogAttrs(r.Context(), slog.LevelWarn, "home page without featured products", slog.Any("error", err))
+		s.log.LogAttrs(r.Context(), slog.LevelWarn, "home page without featured products", slog.Any("error", err))
 		s.spa.ServeHTTP(w, r)
 		return
 	}
-	source := a.etag + "/" + strconv.FormatInt(a.total, 10) // the total is in the page too
+	source := a.ETag + "/" + strconv.FormatInt(a.Total, 10) // the total is in the page too
 	p := s.home.Load()
 	if p == nil || p.source != source {
 		// Rendered once for the requests that see the same new answer.
 		s.homeMu.Lock()
 		if p = s.home.Load(); p == nil || p.source != source {
-			products, _ := a.value.([]shop.Product)
-			p = &cachedPage{source: source, file: newSPAFile(t.render(products, a.body, a.total), "text/html; charset=utf-8", false)}
+			p = &cachedPage{source: source, file: newSPAFile(t.render(products, a.JSON, a.Total), "text/html; charset=utf-8", false)}
 			s.home.Store(p)
 		}
 		s.homeMu.Unlock()
@@ -153,24 +212,14 @@ func (s *Site) homePage(w http.ResponseWriter, r *http.Request) {
 	serveFile(w, r, p.file, http.StatusOK)
 }
 
-// notFound answers 404 with the client's not-found page (404.html), or with
-// the app's shell in builds without one, which shows its own.
-func (s *Site) notFound(w http.ResponseWriter, r *http.Request) {
-	f := s.spa.notFound
-	if f == nil {
-		f = s.spa.shell
-	}
-	serveFile(w, r, f, http.StatusNotFound)
-}
-
 // unavailable answers a failure to read the catalogue: its status from the
 // error's code, a plain message, the cause in the log only.
 func (s *Site) unavailable(w http.ResponseWriter, r *http.Request, err error) {
-	status, ok := codeStatus[shop.ErrorCode(err)]
-	if !ok || status < 500 {
+	status := s.status(err)
+	if status < 500 {
 		status = http.StatusInternalServerError
 	}
-	s.api.log.LogAttrs(r.Context(), slog.LevelError, "page failed", slog.String("path", r.URL.Path), slog.Any("error", err))
+	s.log.LogAttrs(r.Context(), slog.LevelError, "page failed", slog.String("path", r.URL.Path), slog.Any("error", err))
 	w.Header().Set("Cache-Control", "no-store")
 	http.Error(w, "The store is not available right now. Please try again in a moment.", status)
 }
@@ -187,9 +236,9 @@ type sitemapSet struct {
 // for at most the cache TTL.
 func (s *Site) currentSitemaps(ctx context.Context) (*sitemapSet, error) {
 	fresh := func(set *sitemapSet, v uint64) bool {
-		return set != nil && set.version == v && (s.api.cfg.CacheTTL == 0 || time.Now().Before(set.expires))
+		return set != nil && set.version == v && (s.cacheTTL == 0 || time.Now().Before(set.expires))
 	}
-	v := s.api.catalogue.Version()
+	v := s.catalogue.Version()
 	if set := s.sitemaps.Load(); fresh(set, v) {
 		return set, nil
 	}
@@ -200,9 +249,9 @@ func (s *Site) currentSitemaps(ctx context.Context) (*sitemapSet, error) {
 	}
 	// The build serves every request waiting for it: not cancelled with
 	// the first one's.
-	lctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), loadTimeout)
+	lctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), sitemapTimeout)
 	defer cancel()
-	list, _, err := s.api.catalogue.List(lctx, shop.ProductQuery{Limit: math.MaxInt32, Sort: "createdAt"})
+	list, _, err := s.catalogue.List(lctx, shop.ProductQuery{Limit: math.MaxInt32, Sort: "createdAt"})
 	if err != nil {
 		return nil, err
 	}
@@ -210,7 +259,7 @@ func (s *Site) currentSitemaps(ctx context.Context) (*sitemapSet, error) {
 	if err != nil {
 		return nil, err
 	}
-	set.version, set.expires = v, time.Now().Add(s.api.cfg.CacheTTL)
+	set.version, set.expires = v, time.Now().Add(s.cacheTTL)
 	s.sitemaps.Store(set)
 	return set, nil
 }
@@ -285,11 +334,7 @@ func buildSitemaps(siteURL string, products []shop.Product, perFile int) (*sitem
 // answer it was rendered from: a page is current while the answer is the
 // same. Its bytes are bounded: any visitor can ask for any product.
 type pageCache struct {
-	budget int
-
-	mu    sync.RWMutex
-	items map[string]cachedPage
-	size  int
+	pages *cache.Cache[string, cachedPage]
 }
 
 type cachedPage struct {
@@ -300,33 +345,17 @@ type cachedPage struct {
 // pageCacheBytes bounds the rendered pages kept (both encodings).
 const pageCacheBytes = 32 << 20
 
-func newPageCache(budget int) *pageCache {
-	return &pageCache{budget: budget, items: map[string]cachedPage{}}
+func newPageCache(budget int64) *pageCache {
+	return &pageCache{pages: cache.New[string, cachedPage](budget)}
 }
 
 func (c *pageCache) get(id, source string) *spaFile {
-	c.mu.RLock()
-	defer c.mu.RUnlock()
-	if p, ok := c.items[id]; ok && p.source == source {
+	if p, ok := c.pages.Get(id); ok && p.source == source {
 		return p.file
 	}
 	return nil
 }
 
 func (c *pageCache) put(id, source string, f *spaFile) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if old, ok := c.items[id]; ok {
-		c.size -= old.file.bytes()
-		delete(c.items, id)
-	}
-	for k, p := range c.items { // map order: evicts pages at random
-		if c.size+f.bytes() <= c.budget {
-			break
-		}
-		c.size -= p.file.bytes()
-		delete(c.items, k)
-	}
-	c.items[id] = cachedPage{source: source, file: f}
-	c.size += f.bytes()
+	c.pages.Put(id, cachedPage{source: source, file: f}, f.bytes())
 }

@@ -1,4 +1,4 @@
-package httpapi_test
+package site_test
 
 import (
 	"compress/gzip"
@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"storefront/server/internal/httpapi"
+	"storefront/server/internal/site"
 )
 
 func TestSPA(t *testing.T) {
@@ -30,7 +30,7 @@ func TestSPA(t *testing.T) {
 	docs := "<!doctype html><title>API reference</title>"
 	must(os.MkdirAll(filepath.Join(dir, "docs"), 0o755))
 	must(os.WriteFile(filepath.Join(dir, "docs", "index.html"), []byte(docs), 0o644))
-	spa, err := httpapi.NewSPA(dir)
+	spa, err := site.NewSPA(dir)
 	must(err)
 	srv := httptest.NewServer(spa)
 	defer srv.Close()
@@ -81,7 +81,7 @@ func TestSPA(t *testing.T) {
 		}
 	})
 	t.Run("ErrNoIndex", func(t *testing.T) {
-		if _, err := httpapi.NewSPA(t.TempDir()); err == nil {
+		if _, err := site.NewSPA(t.TempDir()); err == nil {
 			t.Fatal("a folder without index.html was accepted")
 		}
 	})

@@ -1,0 +1,29 @@
+/**
+ * The UI strings of the admins' Make Admin screen. Kept apart from messages.ts
+ * because only a lazy dashboard page uses them: messages.ts is part of the
+ * first load of `/`.
+ */
+export const adminMessages = {
+  users: {
+    usersSubtitle: 'Every account of the store. Make trusted staff admins, or remove an account.',
+    usersTableLabel: 'Users',
+    columnName: 'Name',
+    columnEmail: 'Email',
+    columnRole: 'Role',
+    columnActions: 'Actions',
+    makeAdmin: 'Make Admin',
+    makeAdminLabel: (email: string) => `Make Admin: ${email}`,
+    remove: 'Remove',
+    removeLabel: (email: string) => `Remove: ${email}`,
+    you: 'You',
+    // The spec's texts, word for word.
+    madeAdmin: 'Successfully made an admin',
+    makeAdminFailed: 'Failed to Make an admin',
+    confirmRemove: 'Are You sure Want to delete this product?',
+    removed: 'The account was removed.',
+    alreadyRemoved: 'This account was already deleted.',
+    loadFailed: 'We could not load the users right now.',
+    empty: 'No accounts yet.',
+    count: (n: number) => (n === 1 ? '1 account' : `${n} accounts`),
+  },
+} as const;

@@ -1,0 +1,79 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import CheckCircleIcon from '@mui/icons-material/CheckCircle';
+import { Link as RouterLink } from 'react-router';
+import { orderMessages } from '@/config/order-messages';
+import { paths } from '@/config/paths';
+import { formatCents } from '@/utils/format';
+
+const m = orderMessages.orders;
+
+/** The order just placed, as its confirmation names it. */
+export interface PlacedSummary {
+  id: string;
+  number: number;
+  productName: string;
+  quantity: number;
+  amountCents: number;
+}
+
+/** "Order placed": the order's number, product, quantity and total, and the ways on (pay, my orders, another order). */
+export function OrderPlaced({ placed, onPlaceAnother }: { placed: PlacedSummary; onPlaceAnother: () => void }) {
+  return (
+    <Box
+      role="status"
+      data-testid="order-placed"
+      sx={{
+        display: 'grid',
+        gap: 1.5,
+        p: 2,
+        borderRadius: 2,
+        bgcolor: 'feedback.success.bg',
+        border: '1px solid',
+        borderColor: 'feedback.success.border',
+        color: 'feedback.success.text',
+      }}
+    >
+      <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1.5 }}>
+        <CheckCircleIcon aria-hidden="true" sx={{ color: 'feedback.success.icon', mt: 0.25 }} />
+        <Box sx={{ minWidth: 0 }}>
+          <Typography sx={{ fontWeight: 800 }}>{m.placedTitle}</Typography>
+          <Typography variant="body2">{m.placedText}</Typography>
+        </Box>
+      </Box>
+      <Box
+        component="dl"
+        sx={{
+          m: 0,
+          display: 'grid',
+          gridTemplateColumns: 'max-content minmax(0, 1fr)',
+          columnGap: 2,
+          rowGap: 0.5,
+          '& dt': { fontWeight: 700 },
+          '& dd': { m: 0, overflowWrap: 'anywhere' },
+        }}
+      >
+        <dt>{m.placedNumberLabel}</dt>
+        <dd data-testid="placed-order-number">{m.orderNumber(placed.number)}</dd>
+        <dt>{m.productName}</dt>
+        <dd>{placed.productName}</dd>
+        <dt>{m.quantity}</dt>
+        <dd>{m.quantityPcs(placed.quantity)}</dd>
+        <dt>{m.total}</dt>
+        <dd>{formatCents(placed.amountCents)}</dd>
+      </Box>
+      <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+        <Button component={RouterLink} to={paths.payment.to(placed.id)} variant="contained" color="secondary" size="small">
+          {m.payNow}
+        </Button>
+        <Button component={RouterLink} to={paths.dashboard.myOrder} variant="outlined" color="secondary" size="small">
+          {m.viewMyOrders}
+        </Button>
+        <Button type="button" variant="text" color="secondary" size="small" onClick={onPlaceAnother}>
+          {m.placeAnother}
+        </Button>
+      </Box>
+    </Box>
+  );
+}

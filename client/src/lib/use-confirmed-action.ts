@@ -1,0 +1,46 @@
+import type { UseMutationResult } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { withReason } from './form-errors';
+import { useToast } from './toast';
+
+export interface ConfirmedActionOptions<TVariables, TResult> {
+  /** The question asked first (the browser's confirm), unless `run` is given one of its own. */
+  confirm?: string;
+  /** Said once it is done. */
+  done: string | ((result: TResult, variables: TVariables) => string);
+  /** Said instead when a delete's answer has `deletedCount: 0`: the item had already gone (another tab, another admin). */
+  gone?: string;
+  /** Said when it fails, followed by the server's reason; absent: the error's own message. */
+  failed?: string;
+}
+
+/** A delete's answer that deleted nothing. */
+function deletedNothing(result: unknown): boolean {
+  return typeof result === 'object' && result !== null && 'deletedCount' in result && result.deletedCount === 0;
+}
+
+/**
+ * "Confirm, then mutate, then toast", as every list's buttons do it: `run(variables)`
+ * asks the question (if any; `run(variables, question)` asks that one instead),
+ * runs the mutation and says how it went; `isRunning(variables)` is true while
+ * it runs for those variables (a row's spinner).
+ */
+export function useConfirmedAction<TResult, TVariables>(
+  mutation: Pick<UseMutationResult<TResult, Error, TVariables>, 'mutate' | 'isPending' | 'variables'>,
+  { confirm, done, gone, failed }: ConfirmedActionOptions<TVariables, TResult>,
+) {
+  const toast = useToast();
+  const { mutate, isPending, variables: running } = mutation;
+  const run = (variables: TVariables, question = confirm) => {
+    if (question !== undefined && !window.confirm(question)) return;
+    mutate(variables, {
+      onSuccess: (result) => {
+        if (gone !== undefined && deletedNothing(result)) toast.info(gone);
+        else toast.success(typeof done === 'function' ? done(result, variables) : done);
+      },
+      onError: (error) => toast.error(failed === undefined ? error.message : withReason(failed, error)),
+    });
+  };
+  const isRunning = useCallback((variables: TVariables) => isPending && running === variables, [isPending, running]);
+  return { run, isRunning };
+}
