@@ -139,7 +139,7 @@ describe('api', () => {
 
   it('passes an abort on as it is, not as a network failure', async () => {
     const fetchMock = vi.fn(
-      (request: Request) => new Promise<Response>((_, reject) => request.signal.addEventListener('abort', () => reject(request.signal.reason))),
+      (request: Request) => new Promise<Response>((_, reject) => request.signal.addEventListener('abort', () => reject(request.signal.reason as Error))),
     );
     vi.stubGlobal('fetch', fetchMock);
     const controller = new AbortController();

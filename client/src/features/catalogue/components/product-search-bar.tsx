@@ -1,3 +1,4 @@
+import { mergeSx } from '@/components/ui/merge-sx';
 import Box from '@mui/material/Box';
 import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';
@@ -26,7 +27,7 @@ export function ProductSearchBar({ text, onTextChange, sort, onSortChange, dense
   return (
     <Box
       role="search"
-      sx={[
+      sx={mergeSx(
         {
           display: 'grid',
           gridTemplateColumns: { xs: '1fr', sm: 'minmax(0, 1fr) 240px' },
@@ -37,8 +38,8 @@ export function ProductSearchBar({ text, onTextChange, sort, onSortChange, dense
           borderColor: 'divider',
           borderRadius: 2,
         },
-        ...(Array.isArray(sx) ? sx : [sx]),
-      ]}
+        sx,
+      )}
     >
       <TextField
         type="search"
