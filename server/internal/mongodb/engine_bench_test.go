@@ -15,6 +15,7 @@ import (
 	"go.mongodb.org/mongo-driver/v2/mongo"
 	"go.mongodb.org/mongo-driver/v2/mongo/options"
 
+	"storefront/server/internal/embedded"
 	"storefront/server/internal/shop"
 )
 
@@ -90,12 +91,12 @@ func fillRaw(b *testing.B, db *mongo.Database) ([]bson.ObjectID, []string) {
 
 func benchRawEngine(b *testing.B, name, params string, idIndex bool) string {
 	ctx := context.Background()
-	e, err := startEmbedded(ctx, b.TempDir(), "storefront", params, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	e, err := embedded.Start(ctx, b.TempDir(), "storefront", params, slog.New(slog.NewTextHandler(io.Discard, nil)))
 	if err != nil {
 		b.Fatal(err)
 	}
-	defer e.stop()
-	client, err := mongo.Connect(options.Client().ApplyURI(e.uri))
+	defer e.Stop()
+	client, err := mongo.Connect(options.Client().ApplyURI(e.URI()))
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -103,7 +104,7 @@ func benchRawEngine(b *testing.B, name, params string, idIndex bool) string {
 	db := client.Database("storefront")
 	ids, emails := fillRaw(b, db)
 	if idIndex {
-		if err := e.indexIDs(ctx, "storefront"); err != nil {
+		if err := e.IndexIDs(ctx, "storefront"); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -152,17 +153,17 @@ func benchRawEngine(b *testing.B, name, params string, idIndex bool) string {
 func benchStore(b *testing.B) string {
 	ctx := context.Background()
 	dir := b.TempDir()
-	e, err := startEmbedded(ctx, dir, "storefront", "", slog.New(slog.NewTextHandler(io.Discard, nil)))
+	e, err := embedded.Start(ctx, dir, "storefront", "", slog.New(slog.NewTextHandler(io.Discard, nil)))
 	if err != nil {
 		b.Fatal(err)
 	}
-	client, err := mongo.Connect(options.Client().ApplyURI(e.uri))
+	client, err := mongo.Connect(options.Client().ApplyURI(e.URI()))
 	if err != nil {
 		b.Fatal(err)
 	}
 	oids, emails := fillRaw(b, client.Database("storefront"))
 	_ = client.Disconnect(ctx)
-	e.stop()
+	e.Stop()
 	s, err := Open(ctx, Config{DataDir: dir, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
 	if err != nil {
 		b.Fatal(err)

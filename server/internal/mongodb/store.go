@@ -30,8 +30,12 @@ import (
 	"go.mongodb.org/mongo-driver/v2/mongo/options"
 	"golang.org/x/sync/errgroup"
 
+	"storefront/server/internal/embedded"
 	"storefront/server/internal/shop"
 )
+
+// ErrStoreInUse is returned when another process holds DATA_DIR.
+var ErrStoreInUse = embedded.ErrStoreInUse
 
 // Config says which database to use.
 type Config struct {
@@ -96,7 +100,7 @@ var collectionNames = []string{CollProducts, CollReviews, collImageFiles, collIm
 type Store struct {
 	client   *mongo.Client
 	db       *mongo.Database
-	embedded *embeddedServer // nil with MONGODB_URI
+	embedded *embedded.Server // nil with MONGODB_URI
 
 	// writeSlot serialises writes in embedded mode: FerretDB v1 applies
 	// updates as read-modify-write without locking, and the mirrors are
@@ -156,13 +160,13 @@ func Open(ctx context.Context, cfg Config) (*Store, error) {
 	s.versions[CollImages] = s.versions[collImageFiles]
 	uri := cfg.URI
 	if uri == "" {
-		e, err := startEmbedded(ctx, cfg.DataDir, cfg.DB, "", cfg.Logger)
+		e, err := embedded.Start(ctx, cfg.DataDir, cfg.DB, "", cfg.Logger)
 		if err != nil {
 			return nil, err
 		}
 		s.embedded = e
 		s.writeSlot = make(chan struct{}, 1)
-		uri = e.uri
+		uri = e.URI()
 	}
 	client, err := mongo.Connect(options.Client().ApplyURI(uri).
 		SetServerSelectionTimeout(10 * time.Second).
@@ -214,7 +218,7 @@ func Open(ctx context.Context, cfg Config) (*Store, error) {
 		return nil, err
 	}
 	if s.embedded != nil {
-		if err := s.embedded.markStarted(ctx); err != nil {
+		if err := s.embedded.MarkStarted(ctx); err != nil {
 			_ = s.Close(context.Background())
 			return nil, err
 		}
@@ -236,7 +240,7 @@ func (s *Store) prepareEmbedded(ctx context.Context, db string) error {
 			}
 		}
 	}
-	if err := s.embedded.indexIDs(ctx, db); err != nil {
+	if err := s.embedded.IndexIDs(ctx, db); err != nil {
 		return err
 	}
 	start := time.Now()
@@ -388,7 +392,7 @@ func (s *Store) Healthy(ctx context.Context) error {
 	ctx, cancel := context.WithTimeout(ctx, 3*time.Second)
 	defer cancel()
 	if s.embedded != nil {
-		if _, err := os.Stat(s.embedded.files.file); err != nil {
+		if _, err := os.Stat(s.embedded.File()); err != nil {
 			return fmt.Errorf("the database file: %w", err)
 		}
 	}
@@ -424,7 +428,7 @@ func (s *Store) Close(ctx context.Context) error {
 
 func (s *Store) closeEmbedded() {
 	if s.embedded != nil {
-		s.embedded.stop()
+		s.embedded.Stop()
 	}
 }
 
