@@ -6,6 +6,7 @@ import (
 
 	"go.mongodb.org/mongo-driver/v2/bson"
 
+	"storefront/server/internal/mirror"
 	"storefront/server/internal/shop"
 )
 
@@ -54,13 +55,13 @@ func (d claimDoc) claim() shop.Claim {
 
 // claimMirror keeps the claims by id, all by date (admins) and each
 // customer's by date.
-func claimMirror() *mirror[bson.ObjectID, claimDoc] {
+func claimMirror() *mirror.Mirror[bson.ObjectID, claimDoc] {
 	byDate := func(a, b *claimDoc) int { return a.CreatedAt.Compare(b.CreatedAt) }
-	return &mirror[bson.ObjectID, claimDoc]{
-		name: CollClaims, idOf: func(d *claimDoc) bson.ObjectID { return d.ID }, cmpID: compareOID,
-		orders: []*orderIndex[bson.ObjectID, claimDoc]{
-			{name: "createdAt", cmp: byDate},
-			{name: "email,createdAt", group: func(d *claimDoc) string { return d.Email }, cmp: byDate},
+	return &mirror.Mirror[bson.ObjectID, claimDoc]{
+		Name: CollClaims, IDOf: func(d *claimDoc) bson.ObjectID { return d.ID }, CmpID: compareOID,
+		Orders: []*mirror.OrderIndex[bson.ObjectID, claimDoc]{
+			{Name: "createdAt", Cmp: byDate},
+			{Name: "email,createdAt", Group: func(d *claimDoc) string { return d.Email }, Cmp: byDate},
 		},
 	}
 }

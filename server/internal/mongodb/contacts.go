@@ -6,6 +6,7 @@ import (
 
 	"go.mongodb.org/mongo-driver/v2/bson"
 
+	"storefront/server/internal/mirror"
 	"storefront/server/internal/shop"
 )
 
@@ -21,11 +22,11 @@ type messageDoc struct {
 }
 
 // messageMirror keeps the contact messages by id and by date.
-func messageMirror() *mirror[bson.ObjectID, messageDoc] {
-	return &mirror[bson.ObjectID, messageDoc]{
-		name: CollContacts, idOf: func(d *messageDoc) bson.ObjectID { return d.ID }, cmpID: compareOID,
-		orders: []*orderIndex[bson.ObjectID, messageDoc]{
-			{name: "createdAt", cmp: func(a, b *messageDoc) int { return a.CreatedAt.Compare(b.CreatedAt) }},
+func messageMirror() *mirror.Mirror[bson.ObjectID, messageDoc] {
+	return &mirror.Mirror[bson.ObjectID, messageDoc]{
+		Name: CollContacts, IDOf: func(d *messageDoc) bson.ObjectID { return d.ID }, CmpID: compareOID,
+		Orders: []*mirror.OrderIndex[bson.ObjectID, messageDoc]{
+			{Name: "createdAt", Cmp: func(a, b *messageDoc) int { return a.CreatedAt.Compare(b.CreatedAt) }},
 		},
 	}
 }

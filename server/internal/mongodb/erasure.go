@@ -120,7 +120,7 @@ func (s *Store) EraseTestIntents(ctx context.Context, email string) (int, error)
 	email = shop.NormalizeEmail(email)
 	var ids []string
 	if m := s.testIntents.mem; m != nil {
-		m.each(func(d *testIntentDoc) {
+		m.Mem.Each(func(d *testIntentDoc) {
 			if d.Email == email {
 				ids = append(ids, d.ID)
 			}

@@ -54,7 +54,7 @@ func (s *Store) TouchImage(ctx context.Context, id string, at time.Time) error {
 func (s *Store) IdleImages(ctx context.Context, cutoff time.Time) ([]string, error) {
 	var ids []string
 	if m := s.imageFiles.mem; m != nil {
-		m.each(func(d *imageFileDoc) {
+		m.Mem.Each(func(d *imageFileDoc) {
 			if !d.lastUpload().After(cutoff) {
 				ids = append(ids, d.ID.Hex())
 			}
@@ -160,10 +160,10 @@ func (s *Store) ReferencedImages(ctx context.Context) (map[string]bool, error) {
 // walker walks a mirrored collection's strings in memory.
 func walker[K comparable, D any](ctx context.Context, t *collection[K, D], add func(string)) func() (string, error) {
 	return func() (string, error) {
-		if err := t.await(ctx); err != nil {
+		if err := t.mem.Await(ctx); err != nil {
 			return t.name, err
 		}
-		t.mem.each(func(d *D) { walkStrings(reflect.ValueOf(d).Elem(), add) })
+		t.mem.Mem.Each(func(d *D) { walkStrings(reflect.ValueOf(d).Elem(), add) })
 		return t.name, nil
 	}
 }

@@ -14,6 +14,7 @@ import (
 	"go.mongodb.org/mongo-driver/v2/bson"
 	"go.mongodb.org/mongo-driver/v2/mongo/options"
 
+	"storefront/server/internal/mirror"
 	"storefront/server/internal/shop"
 )
 
@@ -56,11 +57,11 @@ func (d imageFileDoc) image() shop.Image {
 
 // imageFileMirror keeps the pictures' metadata (not their bytes) by id and
 // by digest, which makes uploads and imports content-addressed.
-func imageFileMirror() *mirror[bson.ObjectID, imageFileDoc] {
-	return &mirror[bson.ObjectID, imageFileDoc]{
-		name: collImageFiles, idOf: func(d *imageFileDoc) bson.ObjectID { return d.ID }, cmpID: compareOID,
-		keys: []*keyIndex[bson.ObjectID, imageFileDoc]{
-			{name: "sha256", key: func(d *imageFileDoc) (string, bool) { return d.Metadata.SHA256, d.Metadata.SHA256 != "" }},
+func imageFileMirror() *mirror.Mirror[bson.ObjectID, imageFileDoc] {
+	return &mirror.Mirror[bson.ObjectID, imageFileDoc]{
+		Name: collImageFiles, IDOf: func(d *imageFileDoc) bson.ObjectID { return d.ID }, CmpID: compareOID,
+		Keys: []*mirror.KeyIndex[bson.ObjectID, imageFileDoc]{
+			{Name: "sha256", Key: func(d *imageFileDoc) (string, bool) { return d.Metadata.SHA256, d.Metadata.SHA256 != "" }},
 		},
 	}
 }
@@ -71,7 +72,7 @@ func (s *Store) PutImage(ctx context.Context, data []byte, contentType, filename
 	sum := sha256.Sum256(data)
 	digest := hex.EncodeToString(sum[:])
 	var img shop.Image
-	err := s.imageFiles.mutate(ctx, nil, func(ctx context.Context, w *writing) error {
+	err := s.imageFiles.mutate(ctx, nil, func(ctx context.Context, w *mirror.Writing) error {
 		existing, err := s.imageBySHA256(ctx, digest)
 		if err == nil {
 			img = existing.image()
@@ -89,8 +90,8 @@ func (s *Store) PutImage(ctx context.Context, data []byte, contentType, filename
 		}
 		file := imageFileDoc{ID: id, Length: int64(len(data)), ChunkSize: int64(max(len(data), 1)), UploadDate: s.now(), Filename: filename,
 			Metadata: imageMeta{ContentType: contentType, SHA256: digest}}
-		w.touch(id)
-		if _, err := s.imageFiles.c.InsertOne(ctx, file); w.stored(err) != nil {
+		w.Touch(id)
+		if _, err := s.imageFiles.c.InsertOne(ctx, file); w.Stored(err) != nil {
 			if isDuplicate(err) && s.imageFiles.mem == nil {
 				// Another instance stored the same bytes a moment ago (the
 				// unique digest refused ours): its picture is the one.
@@ -102,7 +103,7 @@ func (s *Store) PutImage(ctx context.Context, data []byte, contentType, filename
 				img = existing.image()
 				return nil
 			}
-			return w.err
+			return w.Err()
 		}
 		if err := s.imageFiles.remember(file); err != nil {
 			return err
@@ -170,7 +171,7 @@ func (s *Store) OpenImage(ctx context.Context, id string) (shop.Image, io.ReadCl
 // there are any): a scan of the chunks, so that serving them is not one.
 func (s *Store) indexLegacyChunks(ctx context.Context) error {
 	legacy := map[bson.ObjectID]bool{}
-	s.imageFiles.mem.each(func(f *imageFileDoc) {
+	s.imageFiles.mem.Mem.Each(func(f *imageFileDoc) {
 		if f.ChunkSize != f.Length {
 			legacy[f.ID] = true
 		}

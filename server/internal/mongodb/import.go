@@ -9,6 +9,7 @@ import (
 	"go.mongodb.org/mongo-driver/v2/mongo"
 	"go.mongodb.org/mongo-driver/v2/mongo/options"
 
+	"storefront/server/internal/mirror"
 	"storefront/server/internal/shop"
 )
 
@@ -168,11 +169,11 @@ func (s *Store) importUpdates(ctx context.Context, batch []importChange, at time
 	for i, c := range batch {
 		ids[i] = c.id
 	}
-	err := s.products.mutate(ctx, ids, func(ctx context.Context, w *writing) error {
+	err := s.products.mutate(ctx, ids, func(ctx context.Context, w *mirror.Writing) error {
 		var models []mongo.WriteModel
 		var next []productDoc
 		for _, c := range batch {
-			cur, ok := s.products.mem.get(c.id)
+			cur, ok := s.products.mem.Mem.Get(c.id)
 			if !ok || cur.Name != c.name {
 				out.gone++
 				continue
@@ -190,14 +191,14 @@ func (s *Store) importUpdates(ctx context.Context, batch []importChange, at time
 			return nil
 		}
 		res, err := s.products.c.BulkWrite(ctx, models)
-		if w.stored(err) != nil {
-			return w.err
+		if w.Stored(err) != nil {
+			return w.Err()
 		}
 		if int(res.MatchedCount) != len(models) { // never expected: the mirror follows the store
 			return fmt.Errorf("an import batch matched %d of its %d products", res.MatchedCount, len(models))
 		}
 		for _, p := range next {
-			s.products.mem.put(p)
+			s.products.mem.Mem.Put(p)
 		}
 		out.updated = len(next)
 		return nil
@@ -219,12 +220,12 @@ func (s *Store) importUpdatesMongo(ctx context.Context, batch []importChange, at
 		models[i] = mongo.NewUpdateOneModel().SetFilter(filter).SetUpdate(c.update(at))
 	}
 	var matched int64
-	err := s.products.mutate(ctx, nil, func(ctx context.Context, w *writing) error {
+	err := s.products.mutate(ctx, nil, func(ctx context.Context, w *mirror.Writing) error {
 		res, err := s.products.c.BulkWrite(ctx, models, options.BulkWrite().SetOrdered(false))
 		if res != nil {
 			matched = res.MatchedCount
 		}
-		return w.stored(err)
+		return w.Stored(err)
 	})
 	out.updated = int(matched)
 	if err != nil || int(matched) == len(batch) {
@@ -266,7 +267,7 @@ func (s *Store) productsByName(ctx context.Context, drafts []shop.ProductDraft) 
 	out := make(map[string]productDoc, len(drafts))
 	if m := s.products.mem; m != nil {
 		for _, d := range drafts {
-			if p, ok := m.lookup("name", d.Name); ok {
+			if p, ok := m.Mem.Lookup("name", d.Name); ok {
 				out[d.Name] = p
 			}
 		}

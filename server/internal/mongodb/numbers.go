@@ -127,7 +127,7 @@ var (
 func (s *Store) numberOrders(ctx context.Context) error {
 	var missing []orderDoc
 	if s.orders.mem != nil {
-		missing, _ = s.orders.mem.page("createdAt", nil, false, 0, math.MaxInt, func(d *orderDoc) bool { return d.Number == 0 })
+		missing, _ = s.orders.mem.Mem.Page("createdAt", nil, false, 0, math.MaxInt, func(d *orderDoc) bool { return d.Number == 0 })
 	} else {
 		cur, err := s.orders.c.Find(ctx, unnumbered, options.Find().SetSort(oldestFirst).
 			SetProjection(bson.D{{Key: "_id", Value: 1}, {Key: "createdAt", Value: 1}}))

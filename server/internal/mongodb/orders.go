@@ -7,6 +7,7 @@ import (
 
 	"go.mongodb.org/mongo-driver/v2/bson"
 
+	"storefront/server/internal/mirror"
 	"storefront/server/internal/shop"
 )
 
@@ -61,15 +62,15 @@ func (d orderDoc) order() shop.Order {
 // orderMirror keeps every order by id, all of them by date (Manage Orders),
 // each customer's by date (My Order) and each status's by date (Manage
 // Orders filtered).
-func orderMirror() *mirror[bson.ObjectID, orderDoc] {
+func orderMirror() *mirror.Mirror[bson.ObjectID, orderDoc] {
 	byDate := func(a, b *orderDoc) int { return a.CreatedAt.Compare(b.CreatedAt) }
 	status := func(d *orderDoc) string { return string(shop.StatusOf(d.Paid, d.Shipped)) }
-	return &mirror[bson.ObjectID, orderDoc]{
-		name: CollOrders, idOf: func(d *orderDoc) bson.ObjectID { return d.ID }, cmpID: compareOID,
-		orders: []*orderIndex[bson.ObjectID, orderDoc]{
-			{name: "createdAt", cmp: byDate},
-			{name: "email,createdAt", group: func(d *orderDoc) string { return d.Email }, cmp: byDate},
-			{name: "status,createdAt", group: status, cmp: byDate},
+	return &mirror.Mirror[bson.ObjectID, orderDoc]{
+		Name: CollOrders, IDOf: func(d *orderDoc) bson.ObjectID { return d.ID }, CmpID: compareOID,
+		Orders: []*mirror.OrderIndex[bson.ObjectID, orderDoc]{
+			{Name: "createdAt", Cmp: byDate},
+			{Name: "email,createdAt", Group: func(d *orderDoc) string { return d.Email }, Cmp: byDate},
+			{Name: "status,createdAt", Group: status, Cmp: byDate},
 		},
 	}
 }

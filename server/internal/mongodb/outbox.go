@@ -6,6 +6,7 @@ import (
 
 	"go.mongodb.org/mongo-driver/v2/bson"
 
+	"storefront/server/internal/mirror"
 	"storefront/server/internal/shop"
 )
 
@@ -41,12 +42,12 @@ func (d mailDoc) mail() shop.Mail {
 
 // mailMirror keeps the outbox by id, by date (the admins' list) and each
 // status's by nextAt (the sender's due messages, the sent ones to delete).
-func mailMirror() *mirror[bson.ObjectID, mailDoc] {
-	return &mirror[bson.ObjectID, mailDoc]{
-		name: CollOutbox, idOf: func(d *mailDoc) bson.ObjectID { return d.ID }, cmpID: compareOID,
-		orders: []*orderIndex[bson.ObjectID, mailDoc]{
-			{name: "createdAt", cmp: func(a, b *mailDoc) int { return a.CreatedAt.Compare(b.CreatedAt) }},
-			{name: "status,nextAt", group: func(d *mailDoc) string { return d.Status }, cmp: func(a, b *mailDoc) int { return a.NextAt.Compare(b.NextAt) }},
+func mailMirror() *mirror.Mirror[bson.ObjectID, mailDoc] {
+	return &mirror.Mirror[bson.ObjectID, mailDoc]{
+		Name: CollOutbox, IDOf: func(d *mailDoc) bson.ObjectID { return d.ID }, CmpID: compareOID,
+		Orders: []*mirror.OrderIndex[bson.ObjectID, mailDoc]{
+			{Name: "createdAt", Cmp: func(a, b *mailDoc) int { return a.CreatedAt.Compare(b.CreatedAt) }},
+			{Name: "status,nextAt", Group: func(d *mailDoc) string { return d.Status }, Cmp: func(a, b *mailDoc) int { return a.NextAt.Compare(b.NextAt) }},
 		},
 	}
 }

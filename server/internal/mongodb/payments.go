@@ -8,6 +8,7 @@ import (
 
 	"go.mongodb.org/mongo-driver/v2/bson"
 
+	"storefront/server/internal/mirror"
 	"storefront/server/internal/shop"
 )
 
@@ -38,11 +39,11 @@ func orderAmountKey(orderID string, amount int64) string {
 }
 
 // testIntentMirror keeps the test-mode intents by id and by order and amount.
-func testIntentMirror() *mirror[string, testIntentDoc] {
-	return &mirror[string, testIntentDoc]{
-		name: CollTestIntents, idOf: func(d *testIntentDoc) string { return d.ID }, cmpID: strings.Compare,
-		keys: []*keyIndex[string, testIntentDoc]{
-			{name: "orderId,amount", key: func(d *testIntentDoc) (string, bool) { return orderAmountKey(d.OrderID, d.Amount), true }},
+func testIntentMirror() *mirror.Mirror[string, testIntentDoc] {
+	return &mirror.Mirror[string, testIntentDoc]{
+		Name: CollTestIntents, IDOf: func(d *testIntentDoc) string { return d.ID }, CmpID: strings.Compare,
+		Keys: []*mirror.KeyIndex[string, testIntentDoc]{
+			{Name: "orderId,amount", Key: func(d *testIntentDoc) (string, bool) { return orderAmountKey(d.OrderID, d.Amount), true }},
 		},
 	}
 }

@@ -9,6 +9,7 @@ import (
 
 	"go.mongodb.org/mongo-driver/v2/bson"
 
+	"storefront/server/internal/mirror"
 	"storefront/server/internal/shop"
 )
 
@@ -49,17 +50,17 @@ func products(docs []productDoc) []shop.Product {
 
 // productMirror is the in-memory catalogue: by id, by name, and in each
 // order the list can be sorted by.
-func productMirror() *mirror[bson.ObjectID, productDoc] {
-	return &mirror[bson.ObjectID, productDoc]{
-		name: CollProducts, idOf: func(d *productDoc) bson.ObjectID { return d.ID }, cmpID: compareOID,
-		prepare: func(d *productDoc) { d.fold = strings.ToLower(d.Name) },
-		keys: []*keyIndex[bson.ObjectID, productDoc]{
-			{name: "name", key: func(d *productDoc) (string, bool) { return d.Name, true }},
+func productMirror() *mirror.Mirror[bson.ObjectID, productDoc] {
+	return &mirror.Mirror[bson.ObjectID, productDoc]{
+		Name: CollProducts, IDOf: func(d *productDoc) bson.ObjectID { return d.ID }, CmpID: compareOID,
+		Prepare: func(d *productDoc) { d.fold = strings.ToLower(d.Name) },
+		Keys: []*mirror.KeyIndex[bson.ObjectID, productDoc]{
+			{Name: "name", Key: func(d *productDoc) (string, bool) { return d.Name, true }},
 		},
-		orders: []*orderIndex[bson.ObjectID, productDoc]{
-			{name: "createdAt", cmp: func(a, b *productDoc) int { return a.CreatedAt.Compare(b.CreatedAt) }},
-			{name: "name", cmp: func(a, b *productDoc) int { return strings.Compare(a.Name, b.Name) }},
-			{name: "price", cmp: func(a, b *productDoc) int { return cmp.Compare(a.Price, b.Price) }},
+		Orders: []*mirror.OrderIndex[bson.ObjectID, productDoc]{
+			{Name: "createdAt", Cmp: func(a, b *productDoc) int { return a.CreatedAt.Compare(b.CreatedAt) }},
+			{Name: "name", Cmp: func(a, b *productDoc) int { return strings.Compare(a.Name, b.Name) }},
+			{Name: "price", Cmp: func(a, b *productDoc) int { return cmp.Compare(a.Price, b.Price) }},
 		},
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"go.mongodb.org/mongo-driver/v2/mongo"
 	"go.mongodb.org/mongo-driver/v2/mongo/options"
 
+	"storefront/server/internal/mirror"
 	"storefront/server/internal/shop"
 )
 
@@ -27,11 +28,11 @@ func (d profileDoc) profile() shop.Profile {
 }
 
 // profileMirror keeps the profiles by id and by email.
-func profileMirror() *mirror[bson.ObjectID, profileDoc] {
-	return &mirror[bson.ObjectID, profileDoc]{
-		name: CollProfiles, idOf: func(d *profileDoc) bson.ObjectID { return d.ID }, cmpID: compareOID,
-		keys: []*keyIndex[bson.ObjectID, profileDoc]{
-			{name: "email", key: func(d *profileDoc) (string, bool) { return d.Email, true }},
+func profileMirror() *mirror.Mirror[bson.ObjectID, profileDoc] {
+	return &mirror.Mirror[bson.ObjectID, profileDoc]{
+		Name: CollProfiles, IDOf: func(d *profileDoc) bson.ObjectID { return d.ID }, CmpID: compareOID,
+		Keys: []*mirror.KeyIndex[bson.ObjectID, profileDoc]{
+			{Name: "email", Key: func(d *profileDoc) (string, bool) { return d.Email, true }},
 		},
 	}
 }
@@ -77,13 +78,13 @@ func (s *Store) SaveProfile(ctx context.Context, p shop.Profile) (shop.UpdateRes
 	// Embedded: the email's profile is looked up in the mirror and written by
 	// _id, both under the write slot, so two saves cannot both insert.
 	var out shop.UpdateResult
-	err := s.profiles.mutate(ctx, nil, func(ctx context.Context, w *writing) error {
-		cur, ok := s.profiles.mem.lookup("email", email)
+	err := s.profiles.mutate(ctx, nil, func(ctx context.Context, w *mirror.Writing) error {
+		cur, ok := s.profiles.mem.Mem.Lookup("email", email)
 		if !ok {
 			doc := profileDoc{ID: bson.NewObjectID(), Name: p.Name, Email: email, Image: p.Image, Address: p.Address, Education: p.Education, Linkdin: p.Linkdin}
-			w.touch(doc.ID)
-			if _, err := s.profiles.c.InsertOne(ctx, doc); w.stored(err) != nil {
-				return w.err
+			w.Touch(doc.ID)
+			if _, err := s.profiles.c.InsertOne(ctx, doc); w.Stored(err) != nil {
+				return w.Err()
 			}
 			if err := s.profiles.remember(doc); err != nil {
 				return err
@@ -91,13 +92,13 @@ func (s *Store) SaveProfile(ctx context.Context, p shop.Profile) (shop.UpdateRes
 			out = shop.UpdateResult{Acknowledged: true, UpsertedID: doc.ID.Hex()}
 			return nil
 		}
-		w.touch(cur.ID)
+		w.Touch(cur.ID)
 		res, err := s.profiles.c.UpdateOne(ctx, bson.D{{Key: "_id", Value: cur.ID}}, bson.D{{Key: "$set", Value: set}})
-		if w.stored(err) != nil {
-			return w.err
+		if w.Stored(err) != nil {
+			return w.Err()
 		}
 		out = updateResult(res)
-		return s.profiles.reload(ctx, cur.ID)
+		return s.profiles.mem.Reload(ctx, cur.ID)
 	})
 	return out, translate(err, "")
 }

@@ -7,6 +7,7 @@ import (
 
 	"go.mongodb.org/mongo-driver/v2/bson"
 
+	"storefront/server/internal/mirror"
 	"storefront/server/internal/shop"
 )
 
@@ -80,13 +81,13 @@ func (d quoteDoc) quote() shop.Quote {
 
 // quoteMirror keeps the quotes by id, all by date (admins) and each
 // customer's by date (My Quotes).
-func quoteMirror() *mirror[bson.ObjectID, quoteDoc] {
+func quoteMirror() *mirror.Mirror[bson.ObjectID, quoteDoc] {
 	byDate := func(a, b *quoteDoc) int { return a.CreatedAt.Compare(b.CreatedAt) }
-	return &mirror[bson.ObjectID, quoteDoc]{
-		name: CollQuotes, idOf: func(d *quoteDoc) bson.ObjectID { return d.ID }, cmpID: compareOID,
-		orders: []*orderIndex[bson.ObjectID, quoteDoc]{
-			{name: "createdAt", cmp: byDate},
-			{name: "email,createdAt", group: func(d *quoteDoc) string { return d.Email }, cmp: byDate},
+	return &mirror.Mirror[bson.ObjectID, quoteDoc]{
+		Name: CollQuotes, IDOf: func(d *quoteDoc) bson.ObjectID { return d.ID }, CmpID: compareOID,
+		Orders: []*mirror.OrderIndex[bson.ObjectID, quoteDoc]{
+			{Name: "createdAt", Cmp: byDate},
+			{Name: "email,createdAt", Group: func(d *quoteDoc) string { return d.Email }, Cmp: byDate},
 		},
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"go.mongodb.org/mongo-driver/v2/bson"
 	"go.mongodb.org/mongo-driver/v2/mongo/options"
 
+	"storefront/server/internal/mirror"
 	"storefront/server/internal/shop"
 )
 
@@ -32,11 +33,11 @@ func (d reviewDoc) review() shop.Review {
 }
 
 // reviewMirror keeps the reviews by id and by date.
-func reviewMirror() *mirror[bson.ObjectID, reviewDoc] {
-	return &mirror[bson.ObjectID, reviewDoc]{
-		name: CollReviews, idOf: func(d *reviewDoc) bson.ObjectID { return d.ID }, cmpID: compareOID,
-		orders: []*orderIndex[bson.ObjectID, reviewDoc]{
-			{name: "createdAt", cmp: func(a, b *reviewDoc) int { return a.CreatedAt.Compare(b.CreatedAt) }},
+func reviewMirror() *mirror.Mirror[bson.ObjectID, reviewDoc] {
+	return &mirror.Mirror[bson.ObjectID, reviewDoc]{
+		Name: CollReviews, IDOf: func(d *reviewDoc) bson.ObjectID { return d.ID }, CmpID: compareOID,
+		Orders: []*mirror.OrderIndex[bson.ObjectID, reviewDoc]{
+			{Name: "createdAt", Cmp: func(a, b *reviewDoc) int { return a.CreatedAt.Compare(b.CreatedAt) }},
 		},
 	}
 }
@@ -69,16 +70,16 @@ func (s *Store) EnsureReview(ctx context.Context, r shop.Review) (bool, error) {
 	copy(id[:], sum[:])
 	doc := reviewDoc{ID: id, Name: r.Name, Email: r.Email, Review: r.Review, Img: r.Img, Rating: r.Rating, CreatedAt: r.CreatedAt.UTC().Truncate(time.Millisecond)}
 	inserted := false
-	err := s.reviews.mutate(ctx, []bson.ObjectID{id}, func(ctx context.Context, w *writing) error {
+	err := s.reviews.mutate(ctx, []bson.ObjectID{id}, func(ctx context.Context, w *mirror.Writing) error {
 		if m := s.reviews.mem; m != nil {
 			// Rare (start-up only), so a walk of the mirror, not an index.
 			exists := false
-			m.each(func(d *reviewDoc) { exists = exists || d.Name == r.Name && d.Review == r.Review })
+			m.Mem.Each(func(d *reviewDoc) { exists = exists || d.Name == r.Name && d.Review == r.Review })
 			if exists {
 				return nil
 			}
-			if _, err := s.reviews.c.InsertOne(ctx, doc); w.stored(err) != nil {
-				return w.err
+			if _, err := s.reviews.c.InsertOne(ctx, doc); w.Stored(err) != nil {
+				return w.Err()
 			}
 			inserted = true
 			return s.reviews.remember(doc)
@@ -95,7 +96,7 @@ func (s *Store) EnsureReview(ctx context.Context, r shop.Review) (bool, error) {
 		if res != nil {
 			inserted = res.UpsertedCount == 1
 		}
-		return w.stored(err)
+		return w.Stored(err)
 	})
 	return inserted, translate(err, "")
 }

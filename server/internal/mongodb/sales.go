@@ -2,7 +2,6 @@ package mongodb
 
 import (
 	"context"
-	"math"
 	"slices"
 	"strings"
 	"time"
@@ -20,58 +19,6 @@ var _ shop.SalesStore = (*Store)(nil)
 // indexes.go); embedded, one pass over the orders' mirror. Nothing here is
 // an aggregation pipeline: FerretDB v1 lacks $month and $dateToString, and
 // its $group answers 0 for every accumulator after the first.
-
-// find returns every document matching: embedded, walked in the mirror's
-// order index (its documents in no order when index is "id"); with MongoDB,
-// the filter in sort order.
-func (t *collection[K, D]) find(ctx context.Context, index string, match func(*D) bool, filter, sort bson.D) ([]D, error) {
-	if t.mem != nil {
-		if index == "id" {
-			var out []D
-			t.mem.each(func(d *D) {
-				if match(d) {
-					out = append(out, *d)
-				}
-			})
-			return out, nil
-		}
-		docs, _ := t.mem.page(index, nil, false, 0, math.MaxInt, match)
-		return docs, nil
-	}
-	opts := options.Find()
-	if sort != nil {
-		opts.SetSort(sort)
-	}
-	return t.findAll(ctx, filter, opts)
-}
-
-// each calls fn with every document matching, in no order, without
-// collecting them: embedded, over the mirror under its read lock (so fn must
-// not call the store); with MongoDB, the filter's documents decoded one at a
-// time with only the projection's fields.
-func (t *collection[K, D]) each(ctx context.Context, match func(*D) bool, filter, projection bson.D, fn func(*D)) error {
-	if t.mem != nil {
-		t.mem.each(func(d *D) {
-			if match(d) {
-				fn(d)
-			}
-		})
-		return nil
-	}
-	cur, err := t.c.Find(ctx, filter, options.Find().SetProjection(projection))
-	if err != nil {
-		return translate(err, "")
-	}
-	defer cur.Close(ctx)
-	for cur.Next(ctx) {
-		var d D
-		if err := cur.Decode(&d); err != nil {
-			return translate(err, "")
-		}
-		fn(&d)
-	}
-	return translate(cur.Err(), "")
-}
 
 func ordersOf(docs []orderDoc) []shop.Order {
 	out := make([]shop.Order, len(docs))

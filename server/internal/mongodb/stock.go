@@ -79,7 +79,7 @@ func (s *Store) settledHolds(holds []stockHold, drop bson.ObjectID) []stockHold 
 			continue
 		}
 		if !h.Cancel {
-			if _, placed := s.orders.mem.get(h.Order); placed {
+			if _, placed := s.orders.mem.Mem.Get(h.Order); placed {
 				continue
 			}
 		}

@@ -17,20 +17,18 @@ import (
 	"fmt"
 	"log/slog"
 	"os"
-	"runtime"
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 	"sync/atomic"
 	"time"
 
 	"go.mongodb.org/mongo-driver/v2/bson"
 	"go.mongodb.org/mongo-driver/v2/mongo"
 	"go.mongodb.org/mongo-driver/v2/mongo/options"
-	"golang.org/x/sync/errgroup"
 
 	"storefront/server/internal/embedded"
+	"storefront/server/internal/mirror"
 	"storefront/server/internal/shop"
 )
 
@@ -102,17 +100,15 @@ type Store struct {
 	db       *mongo.Database
 	embedded *embedded.Server // nil with MONGODB_URI
 
-	// writeSlot serialises writes in embedded mode: FerretDB v1 applies
-	// updates as read-modify-write without locking, and the mirrors are
-	// exact only because one write at a time changes store and mirror
-	// together. nil with a real MongoDB, which is atomic per document.
-	writeSlot chan struct{}
+	// slot serialises writes in embedded mode (mirror.Slot). nil with a
+	// real MongoDB, which is atomic per document.
+	slot *mirror.Slot
 
 	versions    map[string]*atomic.Uint64
 	log         *slog.Logger
 	clock       func() time.Time // nil: time.Now
 	telemetry   shop.Telemetry
-	faults      func(collection, step string) error // tests only (Config.Faults)
+	env         *mirror.Env // what the mirrors' tables share (and the writes' fault hook)
 	sampleEvery time.Duration
 	nonAtomic   bool // MONGODB_URI is a wire server without atomic conditional updates (tests only)
 	// afterImportRead, tests only, runs between an import's read of the
@@ -132,12 +128,8 @@ type Store struct {
 	quotes      *collection[bson.ObjectID, quoteDoc]
 	claims      *collection[bson.ObjectID, claimDoc]
 	outbox      *collection[bson.ObjectID, mailDoc]
-	mirrors     []mirrored
-	// behind loads the mirrors that start-up does not wait for; Close
-	// cancels it with stopBehind and waits.
-	behind     sync.WaitGroup
-	stopBehind context.CancelFunc
-	numbers    numberBlock // embedded: order numbers taken, not yet handed out
+	mirrors     *mirror.Set // embedded only: empty with MONGODB_URI
+	numbers     numberBlock // embedded: order numbers taken, not yet handed out
 	// legacyChunks are the chunk ids, in order, of pictures stored before
 	// the one-chunk layout; embedded mode only, read once at start.
 	legacyChunks map[bson.ObjectID][]bson.ObjectID
@@ -152,8 +144,10 @@ func Open(ctx context.Context, cfg Config) (*Store, error) {
 	if cfg.DB == "" {
 		cfg.DB = "storefront"
 	}
-	s := &Store{log: cfg.Logger, versions: map[string]*atomic.Uint64{}, clock: cfg.Clock, telemetry: cfg.Telemetry, faults: cfg.Faults,
+	s := &Store{log: cfg.Logger, versions: map[string]*atomic.Uint64{}, clock: cfg.Clock, telemetry: cfg.Telemetry,
 		sampleEvery: cmp.Or(cfg.SampleEvery, SampleEvery)}
+	s.env = &mirror.Env{Write: s.write, Log: cfg.Logger, Telemetry: cfg.Telemetry, Faults: cfg.Faults}
+	s.mirrors = mirror.NewSet(s.env)
 	for _, c := range collectionNames {
 		s.versions[c] = new(atomic.Uint64)
 	}
@@ -165,7 +159,7 @@ func Open(ctx context.Context, cfg Config) (*Store, error) {
 			return nil, err
 		}
 		s.embedded = e
-		s.writeSlot = make(chan struct{}, 1)
+		s.slot = mirror.NewSlot()
 		uri = e.URI()
 	}
 	client, err := mongo.Connect(options.Client().ApplyURI(uri).
@@ -244,16 +238,7 @@ func (s *Store) prepareEmbedded(ctx context.Context, db string) error {
 		return err
 	}
 	start := time.Now()
-	// FerretDB decodes each collection on one goroutine: load them side by
-	// side, the big ones (orders, products) first.
-	g, gctx := errgroup.WithContext(ctx)
-	g.SetLimit(runtime.GOMAXPROCS(0))
-	for _, m := range s.mirrors {
-		if !m.loadedAfterStart() {
-			g.Go(func() error { return m.load(gctx) })
-		}
-	}
-	if err := g.Wait(); err != nil {
+	if err := s.mirrors.Load(ctx); err != nil {
 		return err
 	}
 	if err := s.indexLegacyChunks(ctx); err != nil {
@@ -265,81 +250,20 @@ func (s *Store) prepareEmbedded(ctx context.Context, db string) error {
 		bytes += st.Bytes
 	}
 	s.log.Info("embedded store loaded into memory", "documents", docs, "mirror_bytes", bytes, "took", time.Since(start).Round(time.Millisecond))
-	bg, stop := context.WithCancel(context.WithoutCancel(ctx))
-	s.stopBehind = stop
-	for _, m := range s.mirrors {
-		if m.loadedAfterStart() {
-			s.behind.Go(func() { s.loadBehind(bg, m) })
-		}
-	}
-	s.behind.Go(func() { s.repairLoop(bg) })
-	if s.sampleEvery > 0 {
-		s.behind.Go(func() { s.sampleLoop(bg, s.sampleEvery) })
-	}
-	return nil
-}
-
-// loadBehind loads a mirror after start, trying again every 5 s while the
-// store cannot be read (its readers wait meanwhile).
-func (s *Store) loadBehind(ctx context.Context, m mirrored) {
-	start := time.Now()
-	for {
-		err := m.loadBehind(ctx)
-		if err == nil {
-			s.log.Info("embedded store loaded a collection into memory after start", "collection", m.collectionName(),
-				"took", time.Since(start).Round(time.Millisecond))
-			return
-		}
-		if ctx.Err() != nil {
-			return
-		}
-		s.log.Error("loading a collection into memory failed; trying again in 5 s", "collection", m.collectionName(), "error", err)
-		select {
-		case <-ctx.Done():
-			return
-		case <-time.After(5 * time.Second):
-		}
-	}
-}
-
-// mirrorOf returns the collection's mirror (nil when it has none).
-func (s *Store) mirrorOf(collection string) mirrored {
-	for _, m := range s.mirrors {
-		if m.collectionName() == collection {
-			return m
-		}
-	}
+	s.mirrors.Start(ctx, s.sampleEvery)
 	return nil
 }
 
 // MirrorStats is the size of one collection's in-memory copy.
-type MirrorStats struct {
-	Collection string
-	Documents  int
-	Bytes      int64 // an estimate
-}
+type MirrorStats = mirror.Stats
 
 // MirrorStats reports the mirrors' sizes (none with MONGODB_URI).
-func (s *Store) MirrorStats() []MirrorStats {
-	var out []MirrorStats
-	for _, m := range s.mirrors {
-		out = append(out, m.stats())
-	}
-	return out
-}
+func (s *Store) MirrorStats() []MirrorStats { return s.mirrors.Stats() }
 
 // Check compares every mirror, as this process's writes have maintained it,
 // with a fresh rebuild from the store; nil when they agree (always, with
 // MONGODB_URI, which has no mirrors). Writes wait while it reads.
-func (s *Store) Check(ctx context.Context) error {
-	var errs []error
-	for _, m := range s.mirrors {
-		if err := m.check(ctx); err != nil {
-			errs = append(errs, err)
-		}
-	}
-	return errors.Join(errs...)
-}
+func (s *Store) Check(ctx context.Context) error { return s.mirrors.Check(ctx) }
 
 // checkAtomic reads the server's buildInfo and refuses FerretDB (unless
 // allowed): the stock guard is one conditional update, which MongoDB applies
@@ -409,10 +333,7 @@ func (s *Store) Healthy(ctx context.Context) error {
 // Close disconnects and, in embedded mode, stops the embedded server so that
 // its files are closed cleanly and DATA_DIR is released.
 func (s *Store) Close(ctx context.Context) error {
-	if s.stopBehind != nil {
-		s.stopBehind()
-		s.behind.Wait()
-	}
+	s.mirrors.Stop()
 	var err error
 	if s.client != nil {
 		if s.embedded != nil {
@@ -461,15 +382,12 @@ func (s *Store) Version(collection string) uint64 {
 // In embedded mode a write, once it holds the slot, is not abandoned when
 // the request goes away: store and mirror change together or not at all.
 func (s *Store) write(ctx context.Context, collection string, fn func(context.Context) error) error {
-	if s.writeSlot != nil {
-		select {
-		case s.writeSlot <- struct{}{}:
-			defer func() { <-s.writeSlot }()
-		case <-ctx.Done():
-		}
-		if err := ctx.Err(); err != nil { // gone before the write began
+	if s.slot != nil {
+		release, err := s.slot.Take(ctx)
+		if err != nil { // gone before the write began
 			return translate(err, "")
 		}
+		defer release()
 		var cancel context.CancelFunc
 		ctx, cancel = context.WithTimeout(context.WithoutCancel(ctx), embeddedWriteTimeout)
 		defer cancel()

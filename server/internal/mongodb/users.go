@@ -6,6 +6,7 @@ import (
 
 	"go.mongodb.org/mongo-driver/v2/bson"
 
+	"storefront/server/internal/mirror"
 	"storefront/server/internal/shop"
 )
 
@@ -36,17 +37,17 @@ func (d userDoc) user() shop.User {
 
 // userMirror keeps the accounts by id, by email (sign-in), by the hashes of
 // their mailed tokens (verification, reset) and by date (the admins' list).
-func userMirror() *mirror[bson.ObjectID, userDoc] {
-	return &mirror[bson.ObjectID, userDoc]{
-		name: CollUsers, idOf: func(d *userDoc) bson.ObjectID { return d.ID }, cmpID: compareOID,
-		keys: []*keyIndex[bson.ObjectID, userDoc]{
-			{name: "email", key: func(d *userDoc) (string, bool) { return d.Email, true }},
-			{name: "verifyToken", key: func(d *userDoc) (string, bool) { return tokenHash(d.VerifyToken) }},
-			{name: "resetToken", key: func(d *userDoc) (string, bool) { return tokenHash(d.ResetToken) }},
+func userMirror() *mirror.Mirror[bson.ObjectID, userDoc] {
+	return &mirror.Mirror[bson.ObjectID, userDoc]{
+		Name: CollUsers, IDOf: func(d *userDoc) bson.ObjectID { return d.ID }, CmpID: compareOID,
+		Keys: []*mirror.KeyIndex[bson.ObjectID, userDoc]{
+			{Name: "email", Key: func(d *userDoc) (string, bool) { return d.Email, true }},
+			{Name: "verifyToken", Key: func(d *userDoc) (string, bool) { return tokenHash(d.VerifyToken) }},
+			{Name: "resetToken", Key: func(d *userDoc) (string, bool) { return tokenHash(d.ResetToken) }},
 		},
-		orders: []*orderIndex[bson.ObjectID, userDoc]{
-			{name: "createdAt", cmp: func(a, b *userDoc) int { return a.CreatedAt.Compare(b.CreatedAt) }},
-			{name: "role", group: func(d *userDoc) string { return d.Role }, cmp: func(a, b *userDoc) int { return a.CreatedAt.Compare(b.CreatedAt) }},
+		Orders: []*mirror.OrderIndex[bson.ObjectID, userDoc]{
+			{Name: "createdAt", Cmp: func(a, b *userDoc) int { return a.CreatedAt.Compare(b.CreatedAt) }},
+			{Name: "role", Group: func(d *userDoc) string { return d.Role }, Cmp: func(a, b *userDoc) int { return a.CreatedAt.Compare(b.CreatedAt) }},
 		},
 	}
 }

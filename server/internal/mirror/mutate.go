@@ -1,4 +1,4 @@
-package mongodb
+package mirror
 
 import (
 	"context"
@@ -25,57 +25,50 @@ import (
 // second too. The log and the metric storefront_store_mirror_repairs_total
 // say when it happens.
 
-// writing is one write in progress, as mutate runs it.
-type writing struct {
-	s    *Store
+// Writing is one write in progress, as Mutate runs it (and the store's
+// writes without a mirror: NewWriting).
+type Writing struct {
+	env  *Env
 	coll string
 	sent bool  // the store call was made: the mirror is uncertain until it follows
 	err  error // what the store call answered (or the fault injected after it)
-	more []any // ids the write found under the slot (touch), besides mutate's
+	more []any // ids the write found under the slot (Touch), besides Mutate's
 }
 
-// touch adds the _id of a document the write found under the write slot
-// (an upsert's) to those read back if it fails.
-func (w *writing) touch(id any) { w.more = append(w.more, id) }
+// NewWriting is a write of collection that no mirror follows (MongoDB).
+func NewWriting(env *Env, collection string) *Writing { return &Writing{env: env, coll: collection} }
 
-// stored records that the store call was made and what it answered, and
-// gives the test fault hook (Config.Faults) its turn after a call that
+// Touch adds the _id of a document the write found under the write slot
+// (an upsert's) to those read back if it fails.
+func (w *Writing) Touch(id any) { w.more = append(w.more, id) }
+
+// Stored records that the store call was made and what it answered, and
+// gives the test fault hook (Env.Faults) its turn after a call that
 // succeeded. It returns the write's error so far.
-func (w *writing) stored(err error) error {
+func (w *Writing) Stored(err error) error {
 	w.sent = true
 	if err == nil {
-		err = w.s.fault(w.coll, FaultAfterWrite)
+		err = w.env.Fault(w.coll, FaultAfterWrite)
 	}
 	w.err = err
 	return err
 }
 
-// The steps at which Config.Faults is called.
-const (
-	FaultAfterWrite = "after-write" // a store write succeeded; the mirror has not followed yet
-	FaultReadBack   = "read-back"   // a document is about to be read back after a failed write
-)
-
-// fault gives the test fault hook its turn (nil without one).
-func (s *Store) fault(collection, step string) error {
-	if s.faults == nil {
-		return nil
-	}
-	return s.faults(collection, step)
-}
+// Err is the write's error so far (see Stored).
+func (w *Writing) Err() error { return w.err }
 
 // readBack puts the stored document into the mirror after a failed write
 // (or removes it when it is gone).
-func (t *collection[K, D]) readBack(ctx context.Context, id K) error {
-	if err := t.s.fault(t.name, FaultReadBack); err != nil {
+func (t *Table[K, D]) readBack(ctx context.Context, id K) error {
+	if err := t.env.Fault(t.Mem.Name, FaultReadBack); err != nil {
 		return err
 	}
-	return t.reload(ctx, id)
+	return t.Reload(ctx, id)
 }
 
-// errStale answers writes to a collection whose mirror could not be read
+// ErrStale answers writes to a collection whose mirror could not be read
 // back after a failed write, and reads of the documents concerned.
-var errStale = &shop.Error{Code: shop.EUNAVAILABLE, RetryAfter: time.Second,
+var ErrStale = &shop.Error{Code: shop.EUNAVAILABLE, RetryAfter: time.Second,
 	Message: "The store is recovering from an error. Please try again shortly."}
 
 // staleSet is a collection's documents that could not be read back.
@@ -122,21 +115,19 @@ func (s *staleSet[K]) list() []K {
 	return out
 }
 
-// mutate runs fn, a write of the documents ids, under the write slot. fn
-// makes the store call (reporting its answer through w.stored) and then
+// Mutate runs fn, a write of the documents ids, under the write slot. fn
+// makes the store call (reporting its answer through w.Stored) and then
 // brings the mirror up to date. If fn fails or panics after the store call,
 // the mirror's copies of ids are evicted and read back from the store before
 // the slot is released (a panic then goes on up).
-func (t *collection[K, D]) mutate(ctx context.Context, ids []K, fn func(ctx context.Context, w *writing) error) error {
-	return t.s.write(ctx, t.name, func(ctx context.Context) (err error) {
-		if t.mem != nil {
-			if err := t.repairStale(ctx); err != nil {
-				return err
-			}
+func (t *Table[K, D]) Mutate(ctx context.Context, ids []K, fn func(ctx context.Context, w *Writing) error) error {
+	return t.env.Write(ctx, t.Mem.Name, func(ctx context.Context) (err error) {
+		if err := t.RepairStale(ctx); err != nil {
+			return err
 		}
-		w := &writing{s: t.s, coll: t.name}
+		w := &Writing{env: t.env, coll: t.Mem.Name}
 		defer func() {
-			if t.mem == nil || !w.sent {
+			if !w.sent {
 				return
 			}
 			all := slices.Clone(ids)
@@ -160,7 +151,7 @@ const repairTimeout = 10 * time.Second
 
 // repair evicts ids from the mirror and reads them back from the store;
 // those that cannot be read stay out, stale. Callers hold the write slot.
-func (t *collection[K, D]) repair(ctx context.Context, ids []K, after string) {
+func (t *Table[K, D]) repair(ctx context.Context, ids []K, after string) {
 	rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), repairTimeout)
 	defer cancel()
 	failed := 0
@@ -168,24 +159,24 @@ func (t *collection[K, D]) repair(ctx context.Context, ids []K, after string) {
 		// Stale before it leaves memory: a concurrent reader (readers take
 		// no slot) must get "unavailable" meanwhile, never "not found".
 		t.stale.add(id)
-		t.mem.remove(id)
+		t.Mem.Remove(id)
 		if err := t.readBack(rctx, id); err == nil {
 			t.stale.drop(id)
 		} else {
 			failed++
-			t.s.log.Error("a document could not be read back after a failed write: it is left out of memory and its collection refuses writes until it can be",
-				"collection", t.name, "id", idText(id), "error", err)
+			t.env.Log.Error("a document could not be read back after a failed write: it is left out of memory and its collection refuses writes until it can be",
+				"collection", t.Mem.Name, "id", IDText(id), "error", err)
 		}
 	}
-	shop.Tell(t.s.telemetry, shop.EventMirrorRepair)
+	shop.Tell(t.env.Telemetry, shop.EventMirrorRepair)
 	if failed == 0 {
-		t.s.log.Warn("the in-memory copy was read back from the store after "+after+" in a write", "collection", t.name, "documents", len(ids))
+		t.env.Log.Warn("the in-memory copy was read back from the store after "+after+" in a write", "collection", t.Mem.Name, "documents", len(ids))
 	}
 }
 
-// repairStale reads back the collection's stale documents; errStale when
+// RepairStale reads back the collection's stale documents; ErrStale when
 // some still cannot be read. Callers hold the write slot.
-func (t *collection[K, D]) repairStale(ctx context.Context) error {
+func (t *Table[K, D]) RepairStale(ctx context.Context) error {
 	if t.stale.n.Load() == 0 {
 		return nil
 	}
@@ -193,45 +184,13 @@ func (t *collection[K, D]) repairStale(ctx context.Context) error {
 	defer cancel()
 	for _, id := range t.stale.list() {
 		if err := t.readBack(rctx, id); err != nil {
-			return &shop.Error{Code: errStale.Code, Message: errStale.Message, RetryAfter: errStale.RetryAfter, Cause: err}
+			return &shop.Error{Code: ErrStale.Code, Message: ErrStale.Message, RetryAfter: ErrStale.RetryAfter, Cause: err}
 		}
 		t.stale.drop(id)
 	}
-	t.s.log.Info("the in-memory copy caught up with the store after a failed write", "collection", t.name)
+	t.env.Log.Info("the in-memory copy caught up with the store after a failed write", "collection", t.Mem.Name)
 	return nil
 }
 
-// staleDocuments is how many of the collection's documents are stale.
-func (t *collection[K, D]) staleDocuments() int64 { return t.stale.n.Load() }
-
-// repairLoop retries the stale documents of every collection each second
-// until ctx ends, so that reads recover without waiting for a write.
-func (s *Store) repairLoop(ctx context.Context) {
-	tick := time.NewTicker(time.Second)
-	defer tick.Stop()
-	for {
-		select {
-		case <-ctx.Done():
-			return
-		case <-tick.C:
-		}
-		for _, m := range s.mirrors {
-			if m.staleDocuments() == 0 {
-				continue
-			}
-			_ = s.write(ctx, "", m.repairStale)
-		}
-	}
-}
-
-// StaleDocuments is how many mirrored documents could not be read back after
-// a failed write, by collection (empty when there are none).
-func (s *Store) StaleDocuments() map[string]int64 {
-	out := map[string]int64{}
-	for _, m := range s.mirrors {
-		if n := m.staleDocuments(); n > 0 {
-			out[m.collectionName()] = n
-		}
-	}
-	return out
-}
+// StaleDocuments is how many of the collection's documents are stale.
+func (t *Table[K, D]) StaleDocuments() int64 { return t.stale.n.Load() }
