@@ -13,20 +13,20 @@ import (
 var _ shop.ClaimStore = (*Store)(nil)
 
 type claimDoc struct {
-	ID                 bson.ObjectID `bson:"_id"`
-	Number             int64         `bson:"number"`
-	OrderID            bson.ObjectID `bson:"orderId"`
-	OrderNumber        int64         `bson:"orderNumber"`
-	ProductName        string        `bson:"productName"`
-	Email              string        `bson:"email"`
-	Name               string        `bson:"name"`
-	Reason             string        `bson:"reason"`
-	Images             []string      `bson:"images"`
-	Status             string        `bson:"status"`
-	Note               string        `bson:"note,omitempty"`
-	CreatedAt          time.Time     `bson:"createdAt"`
-	DecidedAt          *time.Time    `bson:"decidedAt,omitempty"`
-	ReplacementOrderID bson.ObjectID `bson:"replacementOrderId,omitempty"`
+	ID                 mirror.ID  `bson:"_id"`
+	Number             int64      `bson:"number"`
+	OrderID            mirror.ID  `bson:"orderId"`
+	OrderNumber        int64      `bson:"orderNumber"`
+	ProductName        string     `bson:"productName"`
+	Email              string     `bson:"email"`
+	Name               string     `bson:"name"`
+	Reason             string     `bson:"reason"`
+	Images             []string   `bson:"images"`
+	Status             string     `bson:"status"`
+	Note               string     `bson:"note,omitempty"`
+	CreatedAt          time.Time  `bson:"createdAt"`
+	DecidedAt          *time.Time `bson:"decidedAt,omitempty"`
+	ReplacementOrderID mirror.ID  `bson:"replacementOrderId,omitempty"`
 	// Approving marks a claim whose approval has been decided
 	// (StartApproval) while its replacement order is placed.
 	Approving *approvalDoc `bson:"approving,omitempty"`
@@ -35,9 +35,9 @@ type claimDoc struct {
 // approvalDoc is an approval under way: the replacement order's id, the
 // admin's note, and when it began.
 type approvalDoc struct {
-	Order bson.ObjectID `bson:"order"`
-	Note  string        `bson:"note,omitempty"`
-	At    time.Time     `bson:"at"`
+	Order mirror.ID `bson:"order"`
+	Note  string    `bson:"note,omitempty"`
+	At    time.Time `bson:"at"`
 }
 
 func (d claimDoc) claim() shop.Claim {
@@ -55,11 +55,11 @@ func (d claimDoc) claim() shop.Claim {
 
 // claimMirror keeps the claims by id, all by date (admins) and each
 // customer's by date.
-func claimMirror() *mirror.Mirror[bson.ObjectID, claimDoc] {
+func claimMirror() *mirror.Mirror[mirror.ID, claimDoc] {
 	byDate := func(a, b *claimDoc) int { return a.CreatedAt.Compare(b.CreatedAt) }
-	return &mirror.Mirror[bson.ObjectID, claimDoc]{
-		Name: CollClaims, IDOf: func(d *claimDoc) bson.ObjectID { return d.ID }, CmpID: compareOID,
-		Orders: []*mirror.OrderIndex[bson.ObjectID, claimDoc]{
+	return &mirror.Mirror[mirror.ID, claimDoc]{
+		Name: CollClaims, IDOf: func(d *claimDoc) mirror.ID { return d.ID }, CmpID: mirror.CompareIDs,
+		Orders: []*mirror.OrderIndex[mirror.ID, claimDoc]{
 			{Name: "createdAt", Cmp: byDate},
 			{Name: "email,createdAt", Group: func(d *claimDoc) string { return d.Email }, Cmp: byDate},
 		},
@@ -81,7 +81,7 @@ func (s *Store) InsertClaim(ctx context.Context, c shop.Claim) (shop.Claim, erro
 	if err != nil {
 		return shop.Claim{}, err
 	}
-	doc := claimDoc{ID: bson.NewObjectID(), Number: n, OrderID: orderID, OrderNumber: c.OrderNumber, ProductName: c.ProductName,
+	doc := claimDoc{ID: newID(), Number: n, OrderID: orderID, OrderNumber: c.OrderNumber, ProductName: c.ProductName,
 		Email: shop.NormalizeEmail(c.Email), Name: c.Name, Reason: c.Reason, Images: images, Status: string(shop.ClaimRequested), CreatedAt: s.now()}
 	if err := s.claims.insert(ctx, doc); err != nil {
 		if isDuplicate(err) {
@@ -165,7 +165,7 @@ func (s *Store) StartApproval(ctx context.Context, id, orderID, note string) err
 	return err
 }
 
-func approvalIDs(id, orderID string) (bson.ObjectID, bson.ObjectID, error) {
+func approvalIDs(id, orderID string) (mirror.ID, mirror.ID, error) {
 	oid, err := objectID(id)
 	if err != nil {
 		return oid, oid, err
@@ -176,7 +176,7 @@ func approvalIDs(id, orderID string) (bson.ObjectID, bson.ObjectID, error) {
 
 // approvingWith is the guard of an approval's end: the claim is being
 // approved with this replacement order.
-func approvingWith(rid bson.ObjectID) guard[claimDoc] {
+func approvingWith(rid mirror.ID) guard[claimDoc] {
 	return guard[claimDoc]{
 		filter: bson.D{{Key: "approving.order", Value: rid}},
 		check: func(c claimDoc) error {

@@ -1,7 +1,6 @@
 package mongodb
 
 import (
-	"bytes"
 	"context"
 	"errors"
 
@@ -420,4 +419,11 @@ func updateResult(r *mongo.UpdateResult) shop.UpdateResult {
 	return shop.UpdateResult{Acknowledged: true, MatchedCount: r.MatchedCount, ModifiedCount: r.ModifiedCount}
 }
 
-func compareOID(a, b bson.ObjectID) int { return bytes.Compare(a[:], b[:]) }
+// newID returns a fresh ObjectID, as the driver makes them.
+func newID() mirror.ID { return mirror.ID(bson.NewObjectID()) }
+
+// idFromHex parses an ObjectID's 24 hexadecimal digits, as the driver does.
+func idFromHex(s string) (mirror.ID, error) {
+	oid, err := bson.ObjectIDFromHex(s)
+	return mirror.ID(oid), err
+}

@@ -13,19 +13,19 @@ import (
 var _ shop.MessageStore = (*Store)(nil)
 
 type messageDoc struct {
-	ID        bson.ObjectID `bson:"_id"`
-	Email     string        `bson:"email"`
-	Subject   string        `bson:"subject"`
-	Message   string        `bson:"message"`
-	Handled   bool          `bson:"handled"`
-	CreatedAt time.Time     `bson:"createdAt"`
+	ID        mirror.ID `bson:"_id"`
+	Email     string    `bson:"email"`
+	Subject   string    `bson:"subject"`
+	Message   string    `bson:"message"`
+	Handled   bool      `bson:"handled"`
+	CreatedAt time.Time `bson:"createdAt"`
 }
 
 // messageMirror keeps the contact messages by id and by date.
-func messageMirror() *mirror.Mirror[bson.ObjectID, messageDoc] {
-	return &mirror.Mirror[bson.ObjectID, messageDoc]{
-		Name: CollContacts, IDOf: func(d *messageDoc) bson.ObjectID { return d.ID }, CmpID: compareOID,
-		Orders: []*mirror.OrderIndex[bson.ObjectID, messageDoc]{
+func messageMirror() *mirror.Mirror[mirror.ID, messageDoc] {
+	return &mirror.Mirror[mirror.ID, messageDoc]{
+		Name: CollContacts, IDOf: func(d *messageDoc) mirror.ID { return d.ID }, CmpID: mirror.CompareIDs,
+		Orders: []*mirror.OrderIndex[mirror.ID, messageDoc]{
 			{Name: "createdAt", Cmp: func(a, b *messageDoc) int { return a.CreatedAt.Compare(b.CreatedAt) }},
 		},
 	}
@@ -33,7 +33,7 @@ func messageMirror() *mirror.Mirror[bson.ObjectID, messageDoc] {
 
 // InsertMessage stores a contact message.
 func (s *Store) InsertMessage(ctx context.Context, m shop.Message) (string, error) {
-	doc := messageDoc{ID: bson.NewObjectID(), Email: m.Email, Subject: m.Subject, Message: m.Message, CreatedAt: s.now()}
+	doc := messageDoc{ID: newID(), Email: m.Email, Subject: m.Subject, Message: m.Message, CreatedAt: s.now()}
 	return doc.ID.Hex(), translate(s.contacts.insert(ctx, doc), "")
 }
 

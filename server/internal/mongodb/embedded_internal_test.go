@@ -18,6 +18,7 @@ import (
 	"go.mongodb.org/mongo-driver/v2/mongo"
 	"go.mongodb.org/mongo-driver/v2/mongo/options"
 
+	"storefront/server/internal/mirror"
 	"storefront/server/internal/shop"
 )
 
@@ -29,7 +30,7 @@ func openAny(t *testing.T) *Store {
 	cfg := Config{URI: os.Getenv("MONGODB_URI"), DataDir: t.TempDir(), Logger: slog.New(slog.NewTextHandler(io.Discard, nil)),
 		AllowNonAtomic: os.Getenv("STORE_ALLOW_NON_ATOMIC") == "true"}
 	if cfg.URI != "" {
-		cfg.DB = "storefront_test_" + bson.NewObjectID().Hex()
+		cfg.DB = "storefront_test_" + newID().Hex()
 	}
 	s, err := Open(context.Background(), cfg)
 	if err != nil {
@@ -98,7 +99,7 @@ func TestCheck(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), "service: "+id) {
 			t.Fatalf("Check = %v, want the product named", err)
 		}
-		s.products.mem.Mem.Put(productDoc{ID: bson.NewObjectID(), Name: "Ghost"})
+		s.products.mem.Mem.Put(productDoc{ID: newID(), Name: "Ghost"})
 		if err := s.Check(ctx); err == nil || !strings.Contains(err.Error(), "2 documents in memory, 1 in the store") {
 			t.Fatalf("Check = %v, want the extra document counted", err)
 		}
@@ -109,25 +110,25 @@ func TestMirrorOrderIndex(t *testing.T) {
 	t.Parallel()
 	m := orderMirror().Init()
 	mk := func(email string, sec int64) orderDoc {
-		return orderDoc{ID: bson.NewObjectID(), Email: email, CreatedAt: bson.DateTime(sec * 1000).Time().UTC()}
+		return orderDoc{ID: newID(), Email: email, CreatedAt: bson.DateTime(sec * 1000).Time().UTC()}
 	}
 	a, b, c := mk("a@x.test", 30), mk("b@x.test", 10), mk("a@x.test", 20)
 	for _, d := range []orderDoc{a, b, c} {
 		m.Put(d)
 	}
-	ids := func(docs []orderDoc) (out []bson.ObjectID) {
+	ids := func(docs []orderDoc) (out []mirror.ID) {
 		for _, d := range docs {
 			out = append(out, d.ID)
 		}
 		return out
 	}
 	page, total := m.Page("createdAt", nil, true, 0, 10, nil)
-	if total != 3 || !slicesEqual(ids(page), []bson.ObjectID{a.ID, c.ID, b.ID}) {
+	if total != 3 || !slicesEqual(ids(page), []mirror.ID{a.ID, c.ID, b.ID}) {
 		t.Fatalf("newest first: %v (%d)", ids(page), total)
 	}
 	email := "a@x.test"
 	page, total = m.Page("email,createdAt", &email, false, 1, 10, nil)
-	if total != 2 || !slicesEqual(ids(page), []bson.ObjectID{a.ID}) {
+	if total != 2 || !slicesEqual(ids(page), []mirror.ID{a.ID}) {
 		t.Fatalf("a's oldest first from the second: %v (%d)", ids(page), total)
 	}
 	// Moving c to b's customer and before b keeps every list sorted.
@@ -141,7 +142,7 @@ func TestMirrorOrderIndex(t *testing.T) {
 	}
 }
 
-func slicesEqual(a, b []bson.ObjectID) bool {
+func slicesEqual(a, b []mirror.ID) bool {
 	if len(a) != len(b) {
 		return false
 	}
@@ -192,7 +193,7 @@ func TestImages_GridFSLayout(t *testing.T) {
 		if err := s.indexLegacyChunks(ctx); err != nil {
 			t.Fatal(err)
 		}
-		if n := len(s.legacyChunks[id]); n != 2 {
+		if n := len(s.legacyChunks[mirror.ID(id)]); n != 2 {
 			t.Fatalf("the older picture has %d chunk ids in memory, want 2", n)
 		}
 	}
@@ -219,7 +220,7 @@ func TestOpen_NumbersOrdersWithoutNumber(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	numbered, err := s.InsertOrder(ctx, shop.Order{Name: "Ann", Email: "ann@shop.test", ProductID: bson.NewObjectID().Hex(), ProductName: "Lathe",
+	numbered, err := s.InsertOrder(ctx, shop.Order{Name: "Ann", Email: "ann@shop.test", ProductID: newID().Hex(), ProductName: "Lathe",
 		ProductQuantity: 1, Amount: 100, Address: "1 Mill Road", Mobile: "+44 113 496 0000"})
 	if err != nil || numbered.Number != 1001 {
 		t.Fatalf("first order: %d %v", numbered.Number, err)
@@ -227,9 +228,9 @@ func TestOpen_NumbersOrdersWithoutNumber(t *testing.T) {
 	// Raw documents as an older version stored them: no number, inserted
 	// out of date order; two share a date, so _id decides between them.
 	base := time.Date(2025, 3, 1, 10, 0, 0, 0, time.UTC)
-	ids := make([]bson.ObjectID, 5)
+	ids := make([]mirror.ID, 5)
 	for i := range ids {
-		ids[i] = bson.NewObjectID()
+		ids[i] = newID()
 	}
 	dates := []time.Time{base.Add(2 * time.Hour), base, base.Add(time.Hour), base.Add(time.Hour), base.Add(-time.Hour)}
 	for i, id := range ids {
@@ -250,7 +251,7 @@ func TestOpen_NumbersOrdersWithoutNumber(t *testing.T) {
 	}
 	t.Cleanup(func() { _ = s.Close(context.Background()) })
 	// Oldest first: ids[4] (-1h), ids[1] (0), ids[2] and ids[3] (+1h, by _id), ids[0] (+2h).
-	want := map[bson.ObjectID]int64{ids[4]: 1002, ids[1]: 1003, ids[2]: 1004, ids[3]: 1005, ids[0]: 1006, mustOID(numbered.ID): 1001}
+	want := map[mirror.ID]int64{ids[4]: 1002, ids[1]: 1003, ids[2]: 1004, ids[3]: 1005, ids[0]: 1006, mustOID(numbered.ID): 1001}
 	for id, n := range want {
 		stored, err := s.orders.findOne(ctx, bson.D{{Key: "_id", Value: id}}) // the store, not the mirror
 		if err != nil || stored.Number != n {
@@ -260,7 +261,7 @@ func TestOpen_NumbersOrdersWithoutNumber(t *testing.T) {
 	if err := s.Check(ctx); err != nil {
 		t.Fatal(err)
 	}
-	next, err := s.InsertOrder(ctx, shop.Order{Name: "Ann", Email: "ann@shop.test", ProductID: bson.NewObjectID().Hex(), ProductName: "Lathe",
+	next, err := s.InsertOrder(ctx, shop.Order{Name: "Ann", Email: "ann@shop.test", ProductID: newID().Hex(), ProductName: "Lathe",
 		ProductQuantity: 1, Amount: 100, Address: "1 Mill Road", Mobile: "+44 113 496 0000"})
 	if err != nil || next.Number != 1007 {
 		t.Fatalf("next order: %d %v, want 1007", next.Number, err)
@@ -311,7 +312,7 @@ func TestOpen_DuplicatesNameTheDocuments(t *testing.T) {
 	cfg := Config{URI: os.Getenv("MONGODB_URI"), DataDir: t.TempDir(), Logger: slog.New(slog.NewTextHandler(io.Discard, nil)),
 		AllowNonAtomic: os.Getenv("STORE_ALLOW_NON_ATOMIC") == "true", SampleEvery: -1}
 	if cfg.URI != "" {
-		cfg.DB = "storefront_test_" + bson.NewObjectID().Hex()
+		cfg.DB = "storefront_test_" + newID().Hex()
 	}
 	s, err := Open(ctx, cfg)
 	if err != nil {
@@ -320,8 +321,8 @@ func TestOpen_DuplicatesNameTheDocuments(t *testing.T) {
 	if err := s.db.Collection(CollProducts).Indexes().DropOne(ctx, "name_unique"); err != nil {
 		t.Fatal(err)
 	}
-	a, b := bson.NewObjectID(), bson.NewObjectID()
-	for _, id := range []bson.ObjectID{a, b} {
+	a, b := newID(), newID()
+	for _, id := range []mirror.ID{a, b} {
 		if _, err := s.db.Collection(CollProducts).InsertOne(ctx, productDoc{ID: id, Name: "Lathe", Price: 1, Available: 1, Minimum: 1}); err != nil {
 			t.Fatal(err)
 		}
@@ -352,7 +353,7 @@ func TestOpen_RefusesANonAtomicServer(t *testing.T) {
 	if uri == "" || os.Getenv("STORE_ALLOW_NON_ATOMIC") != "true" {
 		t.Skip("runs in go tool task test:wire, against its FerretDB wire server")
 	}
-	cfg := Config{URI: uri, DB: "storefront_test_" + bson.NewObjectID().Hex(), Logger: slog.New(slog.NewTextHandler(io.Discard, nil))}
+	cfg := Config{URI: uri, DB: "storefront_test_" + newID().Hex(), Logger: slog.New(slog.NewTextHandler(io.Discard, nil))}
 	if _, err := Open(context.Background(), cfg); err == nil || !strings.Contains(err.Error(), "does not apply conditional updates atomically") ||
 		!strings.Contains(err.Error(), "STORE_ALLOW_NON_ATOMIC=true") {
 		t.Fatalf("opening FerretDB over the wire: %v, want a refusal that says why", err)

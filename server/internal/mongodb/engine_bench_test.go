@@ -16,6 +16,7 @@ import (
 	"go.mongodb.org/mongo-driver/v2/mongo/options"
 
 	"storefront/server/internal/embedded"
+	"storefront/server/internal/mirror"
 	"storefront/server/internal/shop"
 )
 
@@ -50,10 +51,10 @@ const (
 )
 
 // fillRaw inserts the data set with the driver, in batches.
-func fillRaw(b *testing.B, db *mongo.Database) ([]bson.ObjectID, []string) {
+func fillRaw(b *testing.B, db *mongo.Database) ([]mirror.ID, []string) {
 	ctx := context.Background()
 	at := time.Now().UTC().Truncate(time.Millisecond)
-	var ids []bson.ObjectID
+	var ids []mirror.ID
 	var batch []any
 	flush := func(c *mongo.Collection) {
 		if len(batch) > 0 {
@@ -79,7 +80,7 @@ func fillRaw(b *testing.B, db *mongo.Database) ([]bson.ObjectID, []string) {
 		if i < 50 {
 			emails = append(emails, email)
 		}
-		batch = append(batch, orderDoc{ID: bson.NewObjectID(), Name: "Buyer", Email: email, ProductID: ids[i%len(ids)], ProductName: "Heavy Lathe",
+		batch = append(batch, orderDoc{ID: newID(), Name: "Buyer", Email: email, ProductID: ids[i%len(ids)], ProductName: "Heavy Lathe",
 			ProductPrice: 100.5, ProductQuantity: 2, Amount: 20100, Address: "1 Mill Road", Mobile: "+44 113 496 0000", Pending: true, CreatedAt: at.Add(time.Duration(i) * time.Millisecond)})
 		if len(batch) == 500 {
 			flush(db.Collection(CollOrders))
@@ -142,7 +143,7 @@ func benchRawEngine(b *testing.B, name, params string, idIndex bool) string {
 		return cur.All(ctx, &docs)
 	})
 	insert := cell(func(i int) error {
-		_, err := orders.InsertOne(ctx, orderDoc{ID: bson.NewObjectID(), Email: emails[0], ProductID: ids[0], CreatedAt: time.Now().UTC().Truncate(time.Millisecond)})
+		_, err := orders.InsertOne(ctx, orderDoc{ID: newID(), Email: emails[0], ProductID: ids[0], CreatedAt: time.Now().UTC().Truncate(time.Millisecond)})
 		return err
 	})
 	fmt.Fprintf(os.Stderr, "  %s: done\n", name)

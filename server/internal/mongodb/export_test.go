@@ -34,7 +34,7 @@ func ChangeBehindTheMirror(tb testing.TB, s *Store, productID string, set bson.D
 // InsertBehindTheMirror stores a product the mirror never heard of.
 func InsertBehindTheMirror(tb testing.TB, s *Store, name string) {
 	tb.Helper()
-	if _, err := s.products.c.InsertOne(context.Background(), productDoc{ID: bson.NewObjectID(), Name: name, Price: 1, Available: 1, Minimum: 1}); err != nil {
+	if _, err := s.products.c.InsertOne(context.Background(), productDoc{ID: newID(), Name: name, Price: 1, Available: 1, Minimum: 1}); err != nil {
 		tb.Fatal(err)
 	}
 }

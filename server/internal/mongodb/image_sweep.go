@@ -9,6 +9,7 @@ import (
 	"go.mongodb.org/mongo-driver/v2/bson"
 	"go.mongodb.org/mongo-driver/v2/mongo/options"
 
+	"storefront/server/internal/mirror"
 	"storefront/server/internal/shop"
 )
 
@@ -90,7 +91,7 @@ func (s *Store) DeleteIdleImage(ctx context.Context, id string, cutoff time.Time
 	return translate(s.write(ctx, collImageChunks, func(ctx context.Context) error {
 		if s.Embedded() {
 			// By _id alone: the one chunk, or the chunks start-up listed.
-			chunks := append([]bson.ObjectID{oid}, s.legacyChunks[oid]...)
+			chunks := append([]mirror.ID{oid}, s.legacyChunks[oid]...)
 			for _, c := range chunks {
 				if _, err := s.imageChunks.c.DeleteOne(ctx, bson.D{{Key: "_id", Value: c}}); err != nil {
 					return err

@@ -36,19 +36,19 @@ type imageMeta struct {
 }
 
 type imageFileDoc struct {
-	ID         bson.ObjectID `bson:"_id"`
-	Length     int64         `bson:"length"`
-	ChunkSize  int64         `bson:"chunkSize"`
-	UploadDate time.Time     `bson:"uploadDate"`
-	Filename   string        `bson:"filename"`
-	Metadata   imageMeta     `bson:"metadata"`
+	ID         mirror.ID `bson:"_id"`
+	Length     int64     `bson:"length"`
+	ChunkSize  int64     `bson:"chunkSize"`
+	UploadDate time.Time `bson:"uploadDate"`
+	Filename   string    `bson:"filename"`
+	Metadata   imageMeta `bson:"metadata"`
 }
 
 type imageChunkDoc struct {
-	ID      bson.ObjectID `bson:"_id"`
-	FilesID bson.ObjectID `bson:"files_id"`
-	N       int32         `bson:"n"`
-	Data    []byte        `bson:"data"`
+	ID      mirror.ID `bson:"_id"`
+	FilesID mirror.ID `bson:"files_id"`
+	N       int32     `bson:"n"`
+	Data    []byte    `bson:"data"`
 }
 
 func (d imageFileDoc) image() shop.Image {
@@ -57,10 +57,10 @@ func (d imageFileDoc) image() shop.Image {
 
 // imageFileMirror keeps the pictures' metadata (not their bytes) by id and
 // by digest, which makes uploads and imports content-addressed.
-func imageFileMirror() *mirror.Mirror[bson.ObjectID, imageFileDoc] {
-	return &mirror.Mirror[bson.ObjectID, imageFileDoc]{
-		Name: collImageFiles, IDOf: func(d *imageFileDoc) bson.ObjectID { return d.ID }, CmpID: compareOID,
-		Keys: []*mirror.KeyIndex[bson.ObjectID, imageFileDoc]{
+func imageFileMirror() *mirror.Mirror[mirror.ID, imageFileDoc] {
+	return &mirror.Mirror[mirror.ID, imageFileDoc]{
+		Name: collImageFiles, IDOf: func(d *imageFileDoc) mirror.ID { return d.ID }, CmpID: mirror.CompareIDs,
+		Keys: []*mirror.KeyIndex[mirror.ID, imageFileDoc]{
 			{Name: "sha256", Key: func(d *imageFileDoc) (string, bool) { return d.Metadata.SHA256, d.Metadata.SHA256 != "" }},
 		},
 	}
@@ -81,7 +81,7 @@ func (s *Store) PutImage(ctx context.Context, data []byte, contentType, filename
 		if shop.ErrorCode(err) != shop.ENOTFOUND {
 			return err
 		}
-		id := bson.NewObjectID()
+		id := newID()
 		// The chunk first: a crash in between leaves bytes nobody refers to,
 		// never a file without its bytes.
 		chunk := imageChunkDoc{ID: id, FilesID: id, N: 0, Data: data}
@@ -170,7 +170,7 @@ func (s *Store) OpenImage(ctx context.Context, id string) (shop.Image, io.ReadCl
 // stored before the one-chunk layout (embedded store only, and only when
 // there are any): a scan of the chunks, so that serving them is not one.
 func (s *Store) indexLegacyChunks(ctx context.Context) error {
-	legacy := map[bson.ObjectID]bool{}
+	legacy := map[mirror.ID]bool{}
 	s.imageFiles.mem.Mem.Each(func(f *imageFileDoc) {
 		if f.ChunkSize != f.Length {
 			legacy[f.ID] = true
@@ -188,7 +188,7 @@ func (s *Store) indexLegacyChunks(ctx context.Context) error {
 		return translate(err, "")
 	}
 	slices.SortFunc(chunks, func(a, b imageChunkDoc) int { return cmp.Compare(a.N, b.N) })
-	s.legacyChunks = map[bson.ObjectID][]bson.ObjectID{}
+	s.legacyChunks = map[mirror.ID][]mirror.ID{}
 	for _, c := range chunks {
 		if legacy[c.FilesID] {
 			s.legacyChunks[c.FilesID] = append(s.legacyChunks[c.FilesID], c.ID)

@@ -104,7 +104,7 @@ func (s *Store) ImportProducts(ctx context.Context, drafts []shop.ProductDraft, 
 // took or gave back since the read stands, and the product's stock holds
 // stay).
 type importChange struct {
-	id    bson.ObjectID
+	id    mirror.ID
 	name  string // as read: a product renamed since is left alone
 	draft shop.ProductDraft
 	read  int64 // the stock the import read
@@ -165,7 +165,7 @@ func (s *Store) importUpdates(ctx context.Context, batch []importChange, at time
 		}
 		return s.importUpdatesMongo(ctx, batch, at)
 	}
-	ids := make([]bson.ObjectID, len(batch))
+	ids := make([]mirror.ID, len(batch))
 	for i, c := range batch {
 		ids[i] = c.id
 	}
@@ -233,7 +233,7 @@ func (s *Store) importUpdatesMongo(ctx context.Context, batch []importChange, at
 	}
 	// Which rows did not match: those whose product does not carry this
 	// import's time.
-	ids := make([]bson.ObjectID, len(batch))
+	ids := make([]mirror.ID, len(batch))
 	for i, c := range batch {
 		ids[i] = c.id
 	}
@@ -241,7 +241,7 @@ func (s *Store) importUpdatesMongo(ctx context.Context, batch []importChange, at
 	if err != nil {
 		return out, err
 	}
-	byID := make(map[bson.ObjectID]productDoc, len(docs))
+	byID := make(map[mirror.ID]productDoc, len(docs))
 	for _, d := range docs {
 		byID[d.ID] = d
 	}

@@ -14,31 +14,31 @@ import (
 var _ shop.OrderStore = (*Store)(nil)
 
 type orderDoc struct {
-	ID              bson.ObjectID `bson:"_id,omitempty"`
-	Number          int64         `bson:"number,omitempty"` // absent on orders from before numbers, until start-up numbers them
-	Name            string        `bson:"name"`
-	Email           string        `bson:"email"`
-	Image           string        `bson:"image"`
-	ProductID       bson.ObjectID `bson:"productId"`
-	ProductName     string        `bson:"productName"`
-	ProductPrice    float64       `bson:"productPrice"`
-	ProductQuantity int64         `bson:"productQuantity"`
-	Amount          int64         `bson:"amount"`
-	Address         string        `bson:"address"`
-	Mobile          string        `bson:"mobile"`
-	Pending         bool          `bson:"pending"`
-	Shipped         bool          `bson:"shipped"`
-	Paid            bool          `bson:"paid"`
-	TransactionID   string        `bson:"transactionId"`
-	PaymentIntentID string        `bson:"paymentIntentId,omitempty"`
-	CreatedAt       time.Time     `bson:"createdAt"`
-	PaidAt          *time.Time    `bson:"paidAt,omitempty"`
-	ShippedAt       *time.Time    `bson:"shippedAt,omitempty"`
+	ID              mirror.ID  `bson:"_id,omitempty"`
+	Number          int64      `bson:"number,omitempty"` // absent on orders from before numbers, until start-up numbers them
+	Name            string     `bson:"name"`
+	Email           string     `bson:"email"`
+	Image           string     `bson:"image"`
+	ProductID       mirror.ID  `bson:"productId"`
+	ProductName     string     `bson:"productName"`
+	ProductPrice    float64    `bson:"productPrice"`
+	ProductQuantity int64      `bson:"productQuantity"`
+	Amount          int64      `bson:"amount"`
+	Address         string     `bson:"address"`
+	Mobile          string     `bson:"mobile"`
+	Pending         bool       `bson:"pending"`
+	Shipped         bool       `bson:"shipped"`
+	Paid            bool       `bson:"paid"`
+	TransactionID   string     `bson:"transactionId"`
+	PaymentIntentID string     `bson:"paymentIntentId,omitempty"`
+	CreatedAt       time.Time  `bson:"createdAt"`
+	PaidAt          *time.Time `bson:"paidAt,omitempty"`
+	ShippedAt       *time.Time `bson:"shippedAt,omitempty"`
 	// Cancelling marks an order whose cancel has been decided (BeginCancel)
 	// and is under way; the marker is the cancel's own, so that only it
 	// deletes the order.
-	Cancelling   bson.ObjectID `bson:"cancelling,omitempty"`
-	CancellingAt *time.Time    `bson:"cancellingAt,omitempty"`
+	Cancelling   mirror.ID  `bson:"cancelling,omitempty"`
+	CancellingAt *time.Time `bson:"cancellingAt,omitempty"`
 }
 
 func utcPtr(t *time.Time) *time.Time {
@@ -62,12 +62,12 @@ func (d orderDoc) order() shop.Order {
 // orderMirror keeps every order by id, all of them by date (Manage Orders),
 // each customer's by date (My Order) and each status's by date (Manage
 // Orders filtered).
-func orderMirror() *mirror.Mirror[bson.ObjectID, orderDoc] {
+func orderMirror() *mirror.Mirror[mirror.ID, orderDoc] {
 	byDate := func(a, b *orderDoc) int { return a.CreatedAt.Compare(b.CreatedAt) }
 	status := func(d *orderDoc) string { return string(shop.StatusOf(d.Paid, d.Shipped)) }
-	return &mirror.Mirror[bson.ObjectID, orderDoc]{
-		Name: CollOrders, IDOf: func(d *orderDoc) bson.ObjectID { return d.ID }, CmpID: compareOID,
-		Orders: []*mirror.OrderIndex[bson.ObjectID, orderDoc]{
+	return &mirror.Mirror[mirror.ID, orderDoc]{
+		Name: CollOrders, IDOf: func(d *orderDoc) mirror.ID { return d.ID }, CmpID: mirror.CompareIDs,
+		Orders: []*mirror.OrderIndex[mirror.ID, orderDoc]{
 			{Name: "createdAt", Cmp: byDate},
 			{Name: "email,createdAt", Group: func(d *orderDoc) string { return d.Email }, Cmp: byDate},
 			{Name: "status,createdAt", Group: status, Cmp: byDate},
@@ -76,7 +76,7 @@ func orderMirror() *mirror.Mirror[bson.ObjectID, orderDoc] {
 }
 
 // NewOrderID returns a fresh order id.
-func (s *Store) NewOrderID() string { return bson.NewObjectID().Hex() }
+func (s *Store) NewOrderID() string { return newID().Hex() }
 
 // InsertOrder stores a new order, under o.ID when it is set, with the next
 // order number. A number taken by an insert that then fails is skipped.
@@ -87,7 +87,7 @@ func (s *Store) InsertOrder(ctx context.Context, o shop.Order) (shop.Order, erro
 	if err != nil {
 		return shop.Order{}, err
 	}
-	id := bson.NewObjectID()
+	id := newID()
 	if o.ID != "" {
 		if id, err = objectID(o.ID); err != nil {
 			return shop.Order{}, err
@@ -241,7 +241,7 @@ func (s *Store) BeginCancel(ctx context.Context, id, cancel string) (shop.Order,
 
 // cancelledBy is the guard of a cancel's later steps: the order carries
 // the cancel's marker.
-func cancelledBy(marker bson.ObjectID, also func(orderDoc) error) guard[orderDoc] {
+func cancelledBy(marker mirror.ID, also func(orderDoc) error) guard[orderDoc] {
 	return guard[orderDoc]{
 		filter: bson.D{{Key: "cancelling", Value: marker}},
 		check: func(o orderDoc) error {

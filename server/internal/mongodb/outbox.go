@@ -18,20 +18,20 @@ var _ shop.OutboxStore = (*Store)(nil)
 // senders (instances), one wins; a sender that stalls loses the message
 // when the lease passes. Sent, nextAt is when the message is deleted.
 type mailDoc struct {
-	ID        bson.ObjectID `bson:"_id"`
-	Kind      string        `bson:"kind"`
-	To        string        `bson:"to"`
-	Subject   string        `bson:"subject"`
-	Text      string        `bson:"text"`
-	HTML      string        `bson:"html"`
-	MessageID string        `bson:"messageId"`
-	Status    string        `bson:"status"`
-	Attempts  int           `bson:"attempts"`
-	LastError string        `bson:"lastError,omitempty"`
-	CreatedAt time.Time     `bson:"createdAt"`
-	SentAt    *time.Time    `bson:"sentAt,omitempty"`
-	NextAt    time.Time     `bson:"nextAt"`
-	Claim     string        `bson:"claim,omitempty"`
+	ID        mirror.ID  `bson:"_id"`
+	Kind      string     `bson:"kind"`
+	To        string     `bson:"to"`
+	Subject   string     `bson:"subject"`
+	Text      string     `bson:"text"`
+	HTML      string     `bson:"html"`
+	MessageID string     `bson:"messageId"`
+	Status    string     `bson:"status"`
+	Attempts  int        `bson:"attempts"`
+	LastError string     `bson:"lastError,omitempty"`
+	CreatedAt time.Time  `bson:"createdAt"`
+	SentAt    *time.Time `bson:"sentAt,omitempty"`
+	NextAt    time.Time  `bson:"nextAt"`
+	Claim     string     `bson:"claim,omitempty"`
 }
 
 func (d mailDoc) mail() shop.Mail {
@@ -42,10 +42,10 @@ func (d mailDoc) mail() shop.Mail {
 
 // mailMirror keeps the outbox by id, by date (the admins' list) and each
 // status's by nextAt (the sender's due messages, the sent ones to delete).
-func mailMirror() *mirror.Mirror[bson.ObjectID, mailDoc] {
-	return &mirror.Mirror[bson.ObjectID, mailDoc]{
-		Name: CollOutbox, IDOf: func(d *mailDoc) bson.ObjectID { return d.ID }, CmpID: compareOID,
-		Orders: []*mirror.OrderIndex[bson.ObjectID, mailDoc]{
+func mailMirror() *mirror.Mirror[mirror.ID, mailDoc] {
+	return &mirror.Mirror[mirror.ID, mailDoc]{
+		Name: CollOutbox, IDOf: func(d *mailDoc) mirror.ID { return d.ID }, CmpID: mirror.CompareIDs,
+		Orders: []*mirror.OrderIndex[mirror.ID, mailDoc]{
 			{Name: "createdAt", Cmp: func(a, b *mailDoc) int { return a.CreatedAt.Compare(b.CreatedAt) }},
 			{Name: "status,nextAt", Group: func(d *mailDoc) string { return d.Status }, Cmp: func(a, b *mailDoc) int { return a.NextAt.Compare(b.NextAt) }},
 		},
@@ -54,11 +54,11 @@ func mailMirror() *mirror.Mirror[bson.ObjectID, mailDoc] {
 
 // NewMailID returns the id of an e-mail about to be stored (its Message-ID
 // is made from it).
-func (s *Store) NewMailID() string { return bson.NewObjectID().Hex() }
+func (s *Store) NewMailID() string { return newID().Hex() }
 
 // InsertMail stores an e-mail, under m.ID when set.
 func (s *Store) InsertMail(ctx context.Context, m shop.Mail) (shop.Mail, error) {
-	id := bson.NewObjectID()
+	id := newID()
 	if m.ID != "" {
 		var err error
 		if id, err = objectID(m.ID); err != nil {

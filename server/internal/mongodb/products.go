@@ -17,17 +17,17 @@ var _ shop.ProductStore = (*Store)(nil)
 
 // productDoc is a product as stored in the `service` collection.
 type productDoc struct {
-	ID          bson.ObjectID `bson:"_id,omitempty"`
-	Name        string        `bson:"name"`
-	Price       float64       `bson:"price"`
-	Image       string        `bson:"image"`
-	Description string        `bson:"description"`
-	Available   int64         `bson:"avaialbequantit"`
-	Minimum     int64         `bson:"minimumquantity"`
-	Email       string        `bson:"email"`
-	CreatedAt   time.Time     `bson:"createdAt"`
-	UpdatedAt   time.Time     `bson:"updatedAt"`
-	Holds       []stockHold   `bson:"stockHolds,omitempty"` // stock.go
+	ID          mirror.ID   `bson:"_id,omitempty"`
+	Name        string      `bson:"name"`
+	Price       float64     `bson:"price"`
+	Image       string      `bson:"image"`
+	Description string      `bson:"description"`
+	Available   int64       `bson:"avaialbequantit"`
+	Minimum     int64       `bson:"minimumquantity"`
+	Email       string      `bson:"email"`
+	CreatedAt   time.Time   `bson:"createdAt"`
+	UpdatedAt   time.Time   `bson:"updatedAt"`
+	Holds       []stockHold `bson:"stockHolds,omitempty"` // stock.go
 
 	fold string // the name in lower case, for search in the mirror
 }
@@ -50,14 +50,14 @@ func products(docs []productDoc) []shop.Product {
 
 // productMirror is the in-memory catalogue: by id, by name, and in each
 // order the list can be sorted by.
-func productMirror() *mirror.Mirror[bson.ObjectID, productDoc] {
-	return &mirror.Mirror[bson.ObjectID, productDoc]{
-		Name: CollProducts, IDOf: func(d *productDoc) bson.ObjectID { return d.ID }, CmpID: compareOID,
+func productMirror() *mirror.Mirror[mirror.ID, productDoc] {
+	return &mirror.Mirror[mirror.ID, productDoc]{
+		Name: CollProducts, IDOf: func(d *productDoc) mirror.ID { return d.ID }, CmpID: mirror.CompareIDs,
 		Prepare: func(d *productDoc) { d.fold = strings.ToLower(d.Name) },
-		Keys: []*mirror.KeyIndex[bson.ObjectID, productDoc]{
+		Keys: []*mirror.KeyIndex[mirror.ID, productDoc]{
 			{Name: "name", Key: func(d *productDoc) (string, bool) { return d.Name, true }},
 		},
-		Orders: []*mirror.OrderIndex[bson.ObjectID, productDoc]{
+		Orders: []*mirror.OrderIndex[mirror.ID, productDoc]{
 			{Name: "createdAt", Cmp: func(a, b *productDoc) int { return a.CreatedAt.Compare(b.CreatedAt) }},
 			{Name: "name", Cmp: func(a, b *productDoc) int { return strings.Compare(a.Name, b.Name) }},
 			{Name: "price", Cmp: func(a, b *productDoc) int { return cmp.Compare(a.Price, b.Price) }},
@@ -75,7 +75,7 @@ func draftFields(d shop.ProductDraft) bson.D {
 }
 
 func newProductDoc(d shop.ProductDraft, at time.Time) productDoc {
-	return productDoc{ID: bson.NewObjectID(), Name: d.Name, Price: d.Price.Float(), Image: d.Image, Description: d.Description,
+	return productDoc{ID: newID(), Name: d.Name, Price: d.Price.Float(), Image: d.Image, Description: d.Description,
 		Available: d.Available, Minimum: d.Minimum, Email: d.Email, CreatedAt: at, UpdatedAt: at}
 }
 
@@ -134,13 +134,13 @@ func (s *Store) CountProducts(ctx context.Context) (int64, error) {
 	return s.products.count(ctx)
 }
 
-func objectID(id string) (bson.ObjectID, error) {
+func objectID(id string) (mirror.ID, error) {
 	if err := shop.CheckID(id); err != nil {
-		return bson.ObjectID{}, err
+		return mirror.ID{}, err
 	}
-	oid, err := bson.ObjectIDFromHex(id)
+	oid, err := idFromHex(id)
 	if err != nil {
-		return bson.ObjectID{}, shop.Errorf(shop.EINVALID, "%q is not a valid id.", id)
+		return mirror.ID{}, shop.Errorf(shop.EINVALID, "%q is not a valid id.", id)
 	}
 	return oid, nil
 }

@@ -14,13 +14,13 @@ import (
 var _ shop.ProfileStore = (*Store)(nil)
 
 type profileDoc struct {
-	ID        bson.ObjectID `bson:"_id,omitempty"`
-	Name      string        `bson:"name"`
-	Email     string        `bson:"email"`
-	Image     string        `bson:"image"`
-	Address   string        `bson:"address"`
-	Education string        `bson:"education"`
-	Linkdin   string        `bson:"linkdin"`
+	ID        mirror.ID `bson:"_id,omitempty"`
+	Name      string    `bson:"name"`
+	Email     string    `bson:"email"`
+	Image     string    `bson:"image"`
+	Address   string    `bson:"address"`
+	Education string    `bson:"education"`
+	Linkdin   string    `bson:"linkdin"`
 }
 
 func (d profileDoc) profile() shop.Profile {
@@ -28,10 +28,10 @@ func (d profileDoc) profile() shop.Profile {
 }
 
 // profileMirror keeps the profiles by id and by email.
-func profileMirror() *mirror.Mirror[bson.ObjectID, profileDoc] {
-	return &mirror.Mirror[bson.ObjectID, profileDoc]{
-		Name: CollProfiles, IDOf: func(d *profileDoc) bson.ObjectID { return d.ID }, CmpID: compareOID,
-		Keys: []*mirror.KeyIndex[bson.ObjectID, profileDoc]{
+func profileMirror() *mirror.Mirror[mirror.ID, profileDoc] {
+	return &mirror.Mirror[mirror.ID, profileDoc]{
+		Name: CollProfiles, IDOf: func(d *profileDoc) mirror.ID { return d.ID }, CmpID: mirror.CompareIDs,
+		Keys: []*mirror.KeyIndex[mirror.ID, profileDoc]{
 			{Name: "email", Key: func(d *profileDoc) (string, bool) { return d.Email, true }},
 		},
 	}
@@ -81,7 +81,7 @@ func (s *Store) SaveProfile(ctx context.Context, p shop.Profile) (shop.UpdateRes
 	err := s.profiles.mutate(ctx, nil, func(ctx context.Context, w *mirror.Writing) error {
 		cur, ok := s.profiles.mem.Mem.Lookup("email", email)
 		if !ok {
-			doc := profileDoc{ID: bson.NewObjectID(), Name: p.Name, Email: email, Image: p.Image, Address: p.Address, Education: p.Education, Linkdin: p.Linkdin}
+			doc := profileDoc{ID: newID(), Name: p.Name, Email: email, Image: p.Image, Address: p.Address, Education: p.Education, Linkdin: p.Linkdin}
 			w.Touch(doc.ID)
 			if _, err := s.profiles.c.InsertOne(ctx, doc); w.Stored(err) != nil {
 				return w.Err()

@@ -14,34 +14,34 @@ import (
 var _ shop.QuoteStore = (*Store)(nil)
 
 type quoteItemDoc struct {
-	ProductID   bson.ObjectID `bson:"productId"`
-	ProductName string        `bson:"productName"`
-	Quantity    int64         `bson:"quantity"`
-	UnitPrice   *float64      `bson:"unitPrice,omitempty"` // dollars, as product prices
+	ProductID   mirror.ID `bson:"productId"`
+	ProductName string    `bson:"productName"`
+	Quantity    int64     `bson:"quantity"`
+	UnitPrice   *float64  `bson:"unitPrice,omitempty"` // dollars, as product prices
 }
 
 type quoteDoc struct {
-	ID         bson.ObjectID   `bson:"_id"`
-	Number     int64           `bson:"number"`
-	Email      string          `bson:"email"`
-	Name       string          `bson:"name"`
-	Company    string          `bson:"company,omitempty"`
-	Items      []quoteItemDoc  `bson:"items"`
-	Message    string          `bson:"message"`
-	Status     string          `bson:"status"`
-	ValidUntil string          `bson:"validUntil,omitempty"`
-	Note       string          `bson:"note,omitempty"`
-	OrderIDs   []bson.ObjectID `bson:"orderIds,omitempty"`
-	CreatedAt  time.Time       `bson:"createdAt"`
-	QuotedAt   *time.Time      `bson:"quotedAt,omitempty"`
-	DecidedAt  *time.Time      `bson:"decidedAt,omitempty"`
+	ID         mirror.ID      `bson:"_id"`
+	Number     int64          `bson:"number"`
+	Email      string         `bson:"email"`
+	Name       string         `bson:"name"`
+	Company    string         `bson:"company,omitempty"`
+	Items      []quoteItemDoc `bson:"items"`
+	Message    string         `bson:"message"`
+	Status     string         `bson:"status"`
+	ValidUntil string         `bson:"validUntil,omitempty"`
+	Note       string         `bson:"note,omitempty"`
+	OrderIDs   []mirror.ID    `bson:"orderIds,omitempty"`
+	CreatedAt  time.Time      `bson:"createdAt"`
+	QuotedAt   *time.Time     `bson:"quotedAt,omitempty"`
+	DecidedAt  *time.Time     `bson:"decidedAt,omitempty"`
 	// Accepting are the ids of the orders being placed for the quote, and
 	// AcceptingAt when that began: the marker a crash leaves (RecoverQuotes).
-	Accepting   []bson.ObjectID `bson:"accepting,omitempty"`
-	AcceptingAt *time.Time      `bson:"acceptingAt,omitempty"`
+	Accepting   []mirror.ID `bson:"accepting,omitempty"`
+	AcceptingAt *time.Time  `bson:"acceptingAt,omitempty"`
 }
 
-func hexes(ids []bson.ObjectID) []string {
+func hexes(ids []mirror.ID) []string {
 	if len(ids) == 0 {
 		return nil
 	}
@@ -52,8 +52,8 @@ func hexes(ids []bson.ObjectID) []string {
 	return out
 }
 
-func objectIDs(ids []string) ([]bson.ObjectID, error) {
-	out := make([]bson.ObjectID, len(ids))
+func objectIDs(ids []string) ([]mirror.ID, error) {
+	out := make([]mirror.ID, len(ids))
 	for i, id := range ids {
 		oid, err := objectID(id)
 		if err != nil {
@@ -81,11 +81,11 @@ func (d quoteDoc) quote() shop.Quote {
 
 // quoteMirror keeps the quotes by id, all by date (admins) and each
 // customer's by date (My Quotes).
-func quoteMirror() *mirror.Mirror[bson.ObjectID, quoteDoc] {
+func quoteMirror() *mirror.Mirror[mirror.ID, quoteDoc] {
 	byDate := func(a, b *quoteDoc) int { return a.CreatedAt.Compare(b.CreatedAt) }
-	return &mirror.Mirror[bson.ObjectID, quoteDoc]{
-		Name: CollQuotes, IDOf: func(d *quoteDoc) bson.ObjectID { return d.ID }, CmpID: compareOID,
-		Orders: []*mirror.OrderIndex[bson.ObjectID, quoteDoc]{
+	return &mirror.Mirror[mirror.ID, quoteDoc]{
+		Name: CollQuotes, IDOf: func(d *quoteDoc) mirror.ID { return d.ID }, CmpID: mirror.CompareIDs,
+		Orders: []*mirror.OrderIndex[mirror.ID, quoteDoc]{
 			{Name: "createdAt", Cmp: byDate},
 			{Name: "email,createdAt", Group: func(d *quoteDoc) string { return d.Email }, Cmp: byDate},
 		},
@@ -94,7 +94,7 @@ func quoteMirror() *mirror.Mirror[bson.ObjectID, quoteDoc] {
 
 // InsertQuote stores a new quote, status requested, with the next quote number.
 func (s *Store) InsertQuote(ctx context.Context, q shop.Quote) (shop.Quote, error) {
-	doc := quoteDoc{ID: bson.NewObjectID(), Email: shop.NormalizeEmail(q.Email), Name: q.Name, Company: q.Company,
+	doc := quoteDoc{ID: newID(), Email: shop.NormalizeEmail(q.Email), Name: q.Name, Company: q.Company,
 		Items: make([]quoteItemDoc, len(q.Items)), Message: q.Message, Status: string(shop.QuoteRequested), CreatedAt: s.now()}
 	for i, it := range q.Items {
 		pid, err := objectID(it.ProductID)
@@ -243,7 +243,7 @@ func (s *Store) StartAccepting(ctx context.Context, id string, quotedAt time.Tim
 }
 
 // acceptanceIDs reads the ids of a quote and of the orders accepting it.
-func acceptanceIDs(id string, orderIDs []string) (bson.ObjectID, []bson.ObjectID, error) {
+func acceptanceIDs(id string, orderIDs []string) (mirror.ID, []mirror.ID, error) {
 	oid, err := objectID(id)
 	if err != nil {
 		return oid, nil, err
@@ -254,7 +254,7 @@ func acceptanceIDs(id string, orderIDs []string) (bson.ObjectID, []bson.ObjectID
 
 // markedBy is the precondition of ending an acceptance: the quote carries
 // exactly this marker.
-func markedBy(ids []bson.ObjectID) guard[quoteDoc] {
+func markedBy(ids []mirror.ID) guard[quoteDoc] {
 	return guard[quoteDoc]{
 		filter: bson.D{{Key: "accepting", Value: ids}},
 		check: func(q quoteDoc) error {

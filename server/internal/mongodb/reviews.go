@@ -15,13 +15,13 @@ import (
 var _ shop.ReviewStore = (*Store)(nil)
 
 type reviewDoc struct {
-	ID        bson.ObjectID `bson:"_id,omitempty"`
-	Name      string        `bson:"name"`
-	Email     string        `bson:"email"`
-	Review    string        `bson:"review"`
-	Img       string        `bson:"img"`
-	Rating    int           `bson:"rating,omitempty"`
-	CreatedAt time.Time     `bson:"createdAt"`
+	ID        mirror.ID `bson:"_id,omitempty"`
+	Name      string    `bson:"name"`
+	Email     string    `bson:"email"`
+	Review    string    `bson:"review"`
+	Img       string    `bson:"img"`
+	Rating    int       `bson:"rating,omitempty"`
+	CreatedAt time.Time `bson:"createdAt"`
 }
 
 func (d reviewDoc) review() shop.Review {
@@ -33,10 +33,10 @@ func (d reviewDoc) review() shop.Review {
 }
 
 // reviewMirror keeps the reviews by id and by date.
-func reviewMirror() *mirror.Mirror[bson.ObjectID, reviewDoc] {
-	return &mirror.Mirror[bson.ObjectID, reviewDoc]{
-		Name: CollReviews, IDOf: func(d *reviewDoc) bson.ObjectID { return d.ID }, CmpID: compareOID,
-		Orders: []*mirror.OrderIndex[bson.ObjectID, reviewDoc]{
+func reviewMirror() *mirror.Mirror[mirror.ID, reviewDoc] {
+	return &mirror.Mirror[mirror.ID, reviewDoc]{
+		Name: CollReviews, IDOf: func(d *reviewDoc) mirror.ID { return d.ID }, CmpID: mirror.CompareIDs,
+		Orders: []*mirror.OrderIndex[mirror.ID, reviewDoc]{
 			{Name: "createdAt", Cmp: func(a, b *reviewDoc) int { return a.CreatedAt.Compare(b.CreatedAt) }},
 		},
 	}
@@ -66,11 +66,11 @@ func (s *Store) EnsureReview(ctx context.Context, r shop.Review) (bool, error) {
 		r.CreatedAt = s.now()
 	}
 	sum := sha256.Sum256([]byte(r.Name + "\x00" + r.Review))
-	var id bson.ObjectID
+	var id mirror.ID
 	copy(id[:], sum[:])
 	doc := reviewDoc{ID: id, Name: r.Name, Email: r.Email, Review: r.Review, Img: r.Img, Rating: r.Rating, CreatedAt: r.CreatedAt.UTC().Truncate(time.Millisecond)}
 	inserted := false
-	err := s.reviews.mutate(ctx, []bson.ObjectID{id}, func(ctx context.Context, w *mirror.Writing) error {
+	err := s.reviews.mutate(ctx, []mirror.ID{id}, func(ctx context.Context, w *mirror.Writing) error {
 		if m := s.reviews.mem; m != nil {
 			// Rare (start-up only), so a walk of the mirror, not an index.
 			exists := false
@@ -103,6 +103,6 @@ func (s *Store) EnsureReview(ctx context.Context, r shop.Review) (bool, error) {
 
 // InsertReview adds a review.
 func (s *Store) InsertReview(ctx context.Context, r shop.Review) (string, error) {
-	doc := reviewDoc{ID: bson.NewObjectID(), Name: r.Name, Email: r.Email, Review: r.Review, Img: r.Img, Rating: r.Rating, CreatedAt: s.now()}
+	doc := reviewDoc{ID: newID(), Name: r.Name, Email: r.Email, Review: r.Review, Img: r.Img, Rating: r.Rating, CreatedAt: s.now()}
 	return doc.ID.Hex(), translate(s.reviews.insert(ctx, doc), "")
 }

@@ -8,6 +8,7 @@ import (
 
 	"go.mongodb.org/mongo-driver/v2/bson"
 
+	"storefront/server/internal/mirror"
 	"storefront/server/internal/shop"
 )
 
@@ -37,14 +38,14 @@ import (
 
 // stockHold is one order's hold on a product's stock.
 type stockHold struct {
-	Order  bson.ObjectID `bson:"order"`
-	Qty    int64         `bson:"qty"`
-	At     time.Time     `bson:"at"`
-	Cancel bool          `bson:"cancel,omitempty"`
+	Order  mirror.ID `bson:"order"`
+	Qty    int64     `bson:"qty"`
+	At     time.Time `bson:"at"`
+	Cancel bool      `bson:"cancel,omitempty"`
 }
 
 // holdOf returns the order's hold: its cancelling one if it has one.
-func holdOf(p productDoc, order bson.ObjectID) (stockHold, bool) {
+func holdOf(p productDoc, order mirror.ID) (stockHold, bool) {
 	var found stockHold
 	ok := false
 	for _, h := range p.Holds {
@@ -55,7 +56,7 @@ func holdOf(p productDoc, order bson.ObjectID) (stockHold, bool) {
 	return found, ok
 }
 
-func stockIDs(productID, orderID string) (bson.ObjectID, bson.ObjectID, error) {
+func stockIDs(productID, orderID string) (mirror.ID, mirror.ID, error) {
 	pid, err := objectID(productID)
 	if err != nil {
 		return pid, pid, err
@@ -72,7 +73,7 @@ var (
 // settledHolds returns holds without the placing holds whose orders exist
 // (embedded: the orders' mirror answers) and without drop's holds, as a new
 // slice (nil when empty, as the store gives back an absent field).
-func (s *Store) settledHolds(holds []stockHold, drop bson.ObjectID) []stockHold {
+func (s *Store) settledHolds(holds []stockHold, drop mirror.ID) []stockHold {
 	var out []stockHold
 	for _, h := range holds {
 		if h.Order == drop {
@@ -107,7 +108,7 @@ func stockWrite(p productDoc, available int64, holds []stockHold, at time.Time) 
 // $nor rather than {"stockHolds.order": {$ne: order}}, which means the same
 // on MongoDB, and which FerretDB v1 reads as "some hold is another
 // order's" once a product has two holds.)
-func noHoldOf(order bson.ObjectID) bson.E {
+func noHoldOf(order mirror.ID) bson.E {
 	return bson.E{Key: "$nor", Value: bson.A{bson.D{{Key: "stockHolds.order", Value: order}}}}
 }
 

@@ -115,24 +115,24 @@ type Store struct {
 	// current products and its writes.
 	afterImportRead func()
 
-	products    *collection[bson.ObjectID, productDoc]
-	orders      *collection[bson.ObjectID, orderDoc]
-	users       *collection[bson.ObjectID, userDoc]
-	profiles    *collection[bson.ObjectID, profileDoc]
-	reviews     *collection[bson.ObjectID, reviewDoc]
-	contacts    *collection[bson.ObjectID, messageDoc]
-	imageFiles  *collection[bson.ObjectID, imageFileDoc]
-	imageChunks *collection[bson.ObjectID, imageChunkDoc] // never mirrored: read by _id
+	products    *collection[mirror.ID, productDoc]
+	orders      *collection[mirror.ID, orderDoc]
+	users       *collection[mirror.ID, userDoc]
+	profiles    *collection[mirror.ID, profileDoc]
+	reviews     *collection[mirror.ID, reviewDoc]
+	contacts    *collection[mirror.ID, messageDoc]
+	imageFiles  *collection[mirror.ID, imageFileDoc]
+	imageChunks *collection[mirror.ID, imageChunkDoc] // never mirrored: read by _id
 	testIntents *collection[string, testIntentDoc]
 	events      *collection[string, eventDoc] // never mirrored: read by _id
-	quotes      *collection[bson.ObjectID, quoteDoc]
-	claims      *collection[bson.ObjectID, claimDoc]
-	outbox      *collection[bson.ObjectID, mailDoc]
+	quotes      *collection[mirror.ID, quoteDoc]
+	claims      *collection[mirror.ID, claimDoc]
+	outbox      *collection[mirror.ID, mailDoc]
 	mirrors     *mirror.Set // embedded only: empty with MONGODB_URI
 	numbers     numberBlock // embedded: order numbers taken, not yet handed out
 	// legacyChunks are the chunk ids, in order, of pictures stored before
 	// the one-chunk layout; embedded mode only, read once at start.
-	legacyChunks map[bson.ObjectID][]bson.ObjectID
+	legacyChunks map[mirror.ID][]mirror.ID
 }
 
 // Open connects (starting the embedded server when cfg.URI is empty), pings
@@ -193,7 +193,7 @@ func Open(ctx context.Context, cfg Config) (*Store, error) {
 	s.contacts = newCollection(s, CollContacts, "The message", messageMirror())
 	s.imageFiles = newCollection(s, collImageFiles, "The image", imageFileMirror())
 	s.testIntents = newCollection(s, CollTestIntents, "The payment", testIntentMirror())
-	s.imageChunks = newCollection[bson.ObjectID, imageChunkDoc](s, collImageChunks, "The image", nil)
+	s.imageChunks = newCollection[mirror.ID, imageChunkDoc](s, collImageChunks, "The image", nil)
 	s.events = newCollection[string, eventDoc](s, CollEvents, "The event", nil)
 	s.quotes = newCollection(s, CollQuotes, shop.MsgQuoteNoun, quoteMirror())
 	s.claims = newCollection(s, CollClaims, shop.MsgClaimNoun, claimMirror())
@@ -470,8 +470,8 @@ func isDuplicate(err error) bool {
 }
 
 // mustOID parses an id this store itself rendered.
-func mustOID(hex string) bson.ObjectID {
-	oid, err := bson.ObjectIDFromHex(hex)
+func mustOID(hex string) mirror.ID {
+	oid, err := idFromHex(hex)
 	if err != nil {
 		panic("mongodb: bad stored id " + hex)
 	}

@@ -13,15 +13,15 @@ import (
 var _ shop.UserStore = (*Store)(nil)
 
 type userDoc struct {
-	ID             bson.ObjectID `bson:"_id,omitempty"`
-	Email          string        `bson:"email"`
-	Name           string        `bson:"name"`
-	Role           string        `bson:"role"`
-	Provider       string        `bson:"provider"`
-	PasswordHash   string        `bson:"passwordHash,omitempty"`
-	CreatedAt      time.Time     `bson:"createdAt"`
-	EmailVerified  bool          `bson:"emailVerified,omitempty"`
-	SessionVersion int64         `bson:"sessionVersion,omitempty"`
+	ID             mirror.ID `bson:"_id,omitempty"`
+	Email          string    `bson:"email"`
+	Name           string    `bson:"name"`
+	Role           string    `bson:"role"`
+	Provider       string    `bson:"provider"`
+	PasswordHash   string    `bson:"passwordHash,omitempty"`
+	CreatedAt      time.Time `bson:"createdAt"`
+	EmailVerified  bool      `bson:"emailVerified,omitempty"`
+	SessionVersion int64     `bson:"sessionVersion,omitempty"`
 	// The mailed tokens, by their hashes (accounts.go).
 	VerifyToken   *accountTokenDoc `bson:"verifyToken,omitempty"`
 	ResetToken    *accountTokenDoc `bson:"resetToken,omitempty"`
@@ -37,15 +37,15 @@ func (d userDoc) user() shop.User {
 
 // userMirror keeps the accounts by id, by email (sign-in), by the hashes of
 // their mailed tokens (verification, reset) and by date (the admins' list).
-func userMirror() *mirror.Mirror[bson.ObjectID, userDoc] {
-	return &mirror.Mirror[bson.ObjectID, userDoc]{
-		Name: CollUsers, IDOf: func(d *userDoc) bson.ObjectID { return d.ID }, CmpID: compareOID,
-		Keys: []*mirror.KeyIndex[bson.ObjectID, userDoc]{
+func userMirror() *mirror.Mirror[mirror.ID, userDoc] {
+	return &mirror.Mirror[mirror.ID, userDoc]{
+		Name: CollUsers, IDOf: func(d *userDoc) mirror.ID { return d.ID }, CmpID: mirror.CompareIDs,
+		Keys: []*mirror.KeyIndex[mirror.ID, userDoc]{
 			{Name: "email", Key: func(d *userDoc) (string, bool) { return d.Email, true }},
 			{Name: "verifyToken", Key: func(d *userDoc) (string, bool) { return tokenHash(d.VerifyToken) }},
 			{Name: "resetToken", Key: func(d *userDoc) (string, bool) { return tokenHash(d.ResetToken) }},
 		},
-		Orders: []*mirror.OrderIndex[bson.ObjectID, userDoc]{
+		Orders: []*mirror.OrderIndex[mirror.ID, userDoc]{
 			{Name: "createdAt", Cmp: func(a, b *userDoc) int { return a.CreatedAt.Compare(b.CreatedAt) }},
 			{Name: "role", Group: func(d *userDoc) string { return d.Role }, Cmp: func(a, b *userDoc) int { return a.CreatedAt.Compare(b.CreatedAt) }},
 		},
@@ -63,7 +63,7 @@ func (s *Store) newUserDoc(u shop.User) userDoc {
 	if u.CreatedAt.IsZero() {
 		u.CreatedAt = s.now()
 	}
-	return userDoc{ID: bson.NewObjectID(), Email: shop.NormalizeEmail(u.Email), Name: u.Name, Role: u.Role, Provider: u.Provider,
+	return userDoc{ID: newID(), Email: shop.NormalizeEmail(u.Email), Name: u.Name, Role: u.Role, Provider: u.Provider,
 		PasswordHash: u.PasswordHash, CreatedAt: u.CreatedAt.UTC().Truncate(time.Millisecond), EmailVerified: u.EmailVerified}
 }
 
