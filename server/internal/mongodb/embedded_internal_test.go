@@ -99,7 +99,7 @@ func TestCheck(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), "service: "+id) {
 			t.Fatalf("Check = %v, want the product named", err)
 		}
-		s.products.mem.Mem.Put(productDoc{ID: newID(), Name: "Ghost"})
+		s.products.mem.Mem.Put(mirror.Product{ID: newID(), Name: "Ghost"})
 		if err := s.Check(ctx); err == nil || !strings.Contains(err.Error(), "2 documents in memory, 1 in the store") {
 			t.Fatalf("Check = %v, want the extra document counted", err)
 		}
@@ -108,15 +108,15 @@ func TestCheck(t *testing.T) {
 
 func TestMirrorOrderIndex(t *testing.T) {
 	t.Parallel()
-	m := orderMirror().Init()
-	mk := func(email string, sec int64) orderDoc {
-		return orderDoc{ID: newID(), Email: email, CreatedAt: bson.DateTime(sec * 1000).Time().UTC()}
+	m := mirror.Orders(CollOrders).Init()
+	mk := func(email string, sec int64) mirror.Order {
+		return mirror.Order{ID: newID(), Email: email, CreatedAt: bson.DateTime(sec * 1000).Time().UTC()}
 	}
 	a, b, c := mk("a@x.test", 30), mk("b@x.test", 10), mk("a@x.test", 20)
-	for _, d := range []orderDoc{a, b, c} {
+	for _, d := range []mirror.Order{a, b, c} {
 		m.Put(d)
 	}
-	ids := func(docs []orderDoc) (out []mirror.ID) {
+	ids := func(docs []mirror.Order) (out []mirror.ID) {
 		for _, d := range docs {
 			out = append(out, d.ID)
 		}
@@ -136,7 +136,7 @@ func TestMirrorOrderIndex(t *testing.T) {
 	m.Put(c)
 	m.Remove(a.ID)
 	want := m.Fresh()
-	want.Load([]orderDoc{b, c})
+	want.Load([]mirror.Order{b, c})
 	if err := m.Diff(want); err != nil {
 		t.Fatal(err)
 	}
@@ -181,7 +181,7 @@ func TestImages_GridFSLayout(t *testing.T) {
 	legacy := bytes.Repeat([]byte("older picture "), 30_000)
 	sum := sha256.Sum256(legacy)
 	id, err := bucket.UploadFromStream(ctx, "old.jpg", bytes.NewReader(legacy),
-		options.GridFSUpload().SetMetadata(imageMeta{ContentType: "image/jpeg", SHA256: hex.EncodeToString(sum[:])}))
+		options.GridFSUpload().SetMetadata(mirror.ImageMeta{ContentType: "image/jpeg", SHA256: hex.EncodeToString(sum[:])}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -323,7 +323,7 @@ func TestOpen_DuplicatesNameTheDocuments(t *testing.T) {
 	}
 	a, b := newID(), newID()
 	for _, id := range []mirror.ID{a, b} {
-		if _, err := s.db.Collection(CollProducts).InsertOne(ctx, productDoc{ID: id, Name: "Lathe", Price: 1, Available: 1, Minimum: 1}); err != nil {
+		if _, err := s.db.Collection(CollProducts).InsertOne(ctx, mirror.Product{ID: id, Name: "Lathe", Price: 1, Available: 1, Minimum: 1}); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -80,7 +80,7 @@ func fillRaw(b *testing.B, db *mongo.Database) ([]mirror.ID, []string) {
 		if i < 50 {
 			emails = append(emails, email)
 		}
-		batch = append(batch, orderDoc{ID: newID(), Name: "Buyer", Email: email, ProductID: ids[i%len(ids)], ProductName: "Heavy Lathe",
+		batch = append(batch, mirror.Order{ID: newID(), Name: "Buyer", Email: email, ProductID: ids[i%len(ids)], ProductName: "Heavy Lathe",
 			ProductPrice: 100.5, ProductQuantity: 2, Amount: 20100, Address: "1 Mill Road", Mobile: "+44 113 496 0000", Pending: true, CreatedAt: at.Add(time.Duration(i) * time.Millisecond)})
 		if len(batch) == 500 {
 			flush(db.Collection(CollOrders))
@@ -130,7 +130,7 @@ func benchRawEngine(b *testing.B, name, params string, idIndex bool) string {
 		if err != nil {
 			return err
 		}
-		var docs []orderDoc
+		var docs []mirror.Order
 		return cur.All(ctx, &docs)
 	})
 	search := timed(b, 30, func(i int) error {
@@ -139,11 +139,11 @@ func benchRawEngine(b *testing.B, name, params string, idIndex bool) string {
 		if err != nil {
 			return err
 		}
-		var docs []productDoc
+		var docs []mirror.Product
 		return cur.All(ctx, &docs)
 	})
 	insert := cell(func(i int) error {
-		_, err := orders.InsertOne(ctx, orderDoc{ID: newID(), Email: emails[0], ProductID: ids[0], CreatedAt: time.Now().UTC().Truncate(time.Millisecond)})
+		_, err := orders.InsertOne(ctx, mirror.Order{ID: newID(), Email: emails[0], ProductID: ids[0], CreatedAt: time.Now().UTC().Truncate(time.Millisecond)})
 		return err
 	})
 	fmt.Fprintf(os.Stderr, "  %s: done\n", name)

@@ -21,14 +21,6 @@ import (
 
 var _ shop.ImageSweepStore = (*Store)(nil)
 
-// lastUpload is when the picture was last uploaded.
-func (d imageFileDoc) lastUpload() time.Time {
-	if d.Metadata.LastUploadAt != nil {
-		return *d.Metadata.LastUploadAt
-	}
-	return d.UploadDate
-}
-
 // idleSince is the filter of the pictures last uploaded at or before cutoff.
 func idleSince(cutoff time.Time) bson.D {
 	cutoff = cutoff.UTC()
@@ -44,7 +36,7 @@ func (s *Store) TouchImage(ctx context.Context, id string, at time.Time) error {
 	if err != nil {
 		return err
 	}
-	_, err = s.imageFiles.update(ctx, oid, guard[imageFileDoc]{}, bson.D{{Key: "$set", Value: bson.D{
+	_, err = s.imageFiles.update(ctx, oid, guard[mirror.ImageFile]{}, bson.D{{Key: "$set", Value: bson.D{
 		{Key: "metadata.lastUploadAt", Value: at.UTC().Truncate(time.Millisecond)}}}})
 	return err
 }
@@ -55,8 +47,8 @@ func (s *Store) TouchImage(ctx context.Context, id string, at time.Time) error {
 func (s *Store) IdleImages(ctx context.Context, cutoff time.Time) ([]string, error) {
 	var ids []string
 	if m := s.imageFiles.mem; m != nil {
-		m.Mem.Each(func(d *imageFileDoc) {
-			if !d.lastUpload().After(cutoff) {
+		m.Mem.Each(func(d *mirror.ImageFile) {
+			if !d.LastUpload().After(cutoff) {
 				ids = append(ids, d.ID.Hex())
 			}
 		})
@@ -77,10 +69,10 @@ func (s *Store) DeleteIdleImage(ctx context.Context, id string, cutoff time.Time
 	if err != nil {
 		return err
 	}
-	if _, err := s.imageFiles.remove(ctx, oid, guard[imageFileDoc]{
+	if _, err := s.imageFiles.remove(ctx, oid, guard[mirror.ImageFile]{
 		filter: idleSince(cutoff),
-		check: func(d imageFileDoc) error {
-			if d.lastUpload().After(cutoff) {
+		check: func(d mirror.ImageFile) error {
+			if d.LastUpload().After(cutoff) {
 				return shop.Errorf(shop.ECONFLICT, "The picture was uploaded again.")
 			}
 			return nil

@@ -9,7 +9,6 @@ import (
 	"fmt"
 	"io"
 	"slices"
-	"time"
 
 	"go.mongodb.org/mongo-driver/v2/bson"
 	"go.mongodb.org/mongo-driver/v2/mongo/options"
@@ -29,41 +28,11 @@ var _ shop.ImageStore = (*Store)(nil)
 // (indexed); on the embedded store, by the chunk ids that start-up reads
 // once into memory (legacyChunks), each by _id.
 
-type imageMeta struct {
-	ContentType  string     `bson:"contentType"`
-	SHA256       string     `bson:"sha256"`
-	LastUploadAt *time.Time `bson:"lastUploadAt,omitempty"` // image_sweep.go
-}
-
-type imageFileDoc struct {
-	ID         mirror.ID `bson:"_id"`
-	Length     int64     `bson:"length"`
-	ChunkSize  int64     `bson:"chunkSize"`
-	UploadDate time.Time `bson:"uploadDate"`
-	Filename   string    `bson:"filename"`
-	Metadata   imageMeta `bson:"metadata"`
-}
-
 type imageChunkDoc struct {
 	ID      mirror.ID `bson:"_id"`
 	FilesID mirror.ID `bson:"files_id"`
 	N       int32     `bson:"n"`
 	Data    []byte    `bson:"data"`
-}
-
-func (d imageFileDoc) image() shop.Image {
-	return shop.Image{ID: d.ID.Hex(), ContentType: d.Metadata.ContentType, Size: d.Length, SHA256: d.Metadata.SHA256, UploadedAt: d.UploadDate.UTC()}
-}
-
-// imageFileMirror keeps the pictures' metadata (not their bytes) by id and
-// by digest, which makes uploads and imports content-addressed.
-func imageFileMirror() *mirror.Mirror[mirror.ID, imageFileDoc] {
-	return &mirror.Mirror[mirror.ID, imageFileDoc]{
-		Name: collImageFiles, IDOf: func(d *imageFileDoc) mirror.ID { return d.ID }, CmpID: mirror.CompareIDs,
-		Keys: []*mirror.KeyIndex[mirror.ID, imageFileDoc]{
-			{Name: "sha256", Key: func(d *imageFileDoc) (string, bool) { return d.Metadata.SHA256, d.Metadata.SHA256 != "" }},
-		},
-	}
 }
 
 // PutImage stores data unless the same bytes are already there. The caller
@@ -75,7 +44,7 @@ func (s *Store) PutImage(ctx context.Context, data []byte, contentType, filename
 	err := s.imageFiles.mutate(ctx, nil, func(ctx context.Context, w *mirror.Writing) error {
 		existing, err := s.imageBySHA256(ctx, digest)
 		if err == nil {
-			img = existing.image()
+			img = existing.Shop()
 			return nil
 		}
 		if shop.ErrorCode(err) != shop.ENOTFOUND {
@@ -88,8 +57,8 @@ func (s *Store) PutImage(ctx context.Context, data []byte, contentType, filename
 		if _, err := s.imageChunks.c.InsertOne(ctx, chunk); err != nil {
 			return err
 		}
-		file := imageFileDoc{ID: id, Length: int64(len(data)), ChunkSize: int64(max(len(data), 1)), UploadDate: s.now(), Filename: filename,
-			Metadata: imageMeta{ContentType: contentType, SHA256: digest}}
+		file := mirror.ImageFile{ID: id, Length: int64(len(data)), ChunkSize: int64(max(len(data), 1)), UploadDate: s.now(), Filename: filename,
+			Metadata: mirror.ImageMeta{ContentType: contentType, SHA256: digest}}
 		w.Touch(id)
 		if _, err := s.imageFiles.c.InsertOne(ctx, file); w.Stored(err) != nil {
 			if isDuplicate(err) && s.imageFiles.mem == nil {
@@ -100,7 +69,7 @@ func (s *Store) PutImage(ctx context.Context, data []byte, contentType, filename
 				if ferr != nil {
 					return ferr
 				}
-				img = existing.image()
+				img = existing.Shop()
 				return nil
 			}
 			return w.Err()
@@ -108,20 +77,20 @@ func (s *Store) PutImage(ctx context.Context, data []byte, contentType, filename
 		if err := s.imageFiles.remember(file); err != nil {
 			return err
 		}
-		img = file.image()
+		img = file.Shop()
 		return nil
 	})
 	return img, translate(err, "")
 }
 
-func (s *Store) imageBySHA256(ctx context.Context, digest string) (imageFileDoc, error) {
+func (s *Store) imageBySHA256(ctx context.Context, digest string) (mirror.ImageFile, error) {
 	return s.imageFiles.getBy(ctx, "sha256", digest, bson.D{{Key: "metadata.sha256", Value: digest}})
 }
 
 // FindImageBySHA256 returns the image whose bytes have this hex digest.
 func (s *Store) FindImageBySHA256(ctx context.Context, digest string) (shop.Image, error) {
 	d, err := s.imageBySHA256(ctx, digest)
-	return d.image(), err
+	return d.Shop(), err
 }
 
 // OpenImage returns an image's metadata and a reader of its bytes.
@@ -138,7 +107,7 @@ func (s *Store) OpenImage(ctx context.Context, id string) (shop.Image, io.ReadCl
 		chunk, err := s.imageChunks.findOne(ctx, bson.D{{Key: "_id", Value: oid}})
 		switch {
 		case err == nil && chunk.FilesID == oid && chunk.N == 0 && int64(len(chunk.Data)) == file.Length:
-			return file.image(), io.NopCloser(bytes.NewReader(chunk.Data)), nil
+			return file.Shop(), io.NopCloser(bytes.NewReader(chunk.Data)), nil
 		case err != nil && shop.ErrorCode(err) != shop.ENOTFOUND:
 			return shop.Image{}, nil, err
 		}
@@ -155,7 +124,7 @@ func (s *Store) OpenImage(ctx context.Context, id string) (shop.Image, io.ReadCl
 		if int64(len(data)) != file.Length {
 			return shop.Image{}, nil, fmt.Errorf("picture %s: %d of %d bytes in its chunks", id, len(data), file.Length)
 		}
-		return file.image(), io.NopCloser(bytes.NewReader(data)), nil
+		return file.Shop(), io.NopCloser(bytes.NewReader(data)), nil
 	}
 	// GridFS's read: chunks by files_id and n.
 	bucket := s.db.GridFSBucket(options.GridFSBucket().SetName(CollImages))
@@ -163,7 +132,7 @@ func (s *Store) OpenImage(ctx context.Context, id string) (shop.Image, io.ReadCl
 	if err != nil {
 		return shop.Image{}, nil, translate(err, "The image")
 	}
-	return file.image(), ds, nil
+	return file.Shop(), ds, nil
 }
 
 // indexLegacyChunks reads, once at start, the chunk ids of the pictures
@@ -171,7 +140,7 @@ func (s *Store) OpenImage(ctx context.Context, id string) (shop.Image, io.ReadCl
 // there are any): a scan of the chunks, so that serving them is not one.
 func (s *Store) indexLegacyChunks(ctx context.Context) error {
 	legacy := map[mirror.ID]bool{}
-	s.imageFiles.mem.Mem.Each(func(f *imageFileDoc) {
+	s.imageFiles.mem.Mem.Each(func(f *mirror.ImageFile) {
 		if f.ChunkSize != f.Length {
 			legacy[f.ID] = true
 		}

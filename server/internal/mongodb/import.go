@@ -36,7 +36,7 @@ func (s *Store) ImportProducts(ctx context.Context, drafts []shop.ProductDraft, 
 		s.afterImportRead()
 	}
 	at := s.now()
-	var inserts []productDoc
+	var inserts []mirror.Product
 	var updates []importChange
 	for _, d := range drafts {
 		cur, exists := current[d.Name]
@@ -52,7 +52,7 @@ func (s *Store) ImportProducts(ctx context.Context, drafts []shop.ProductDraft, 
 		switch {
 		case !exists:
 			inserts = append(inserts, newProductDoc(d, at))
-		case d.Matches(cur.product()):
+		case d.Matches(cur.Shop()):
 			counts.Unchanged++
 		default:
 			updates = append(updates, importChange{id: cur.ID, name: cur.Name, draft: d, read: cur.Available})
@@ -127,7 +127,7 @@ func (c importChange) update(at time.Time) bson.D {
 // refusal says why the stock of an existing product could not move as its
 // row asks, or nil: the stock would go below zero, orders having taken
 // more since the import read it.
-func (c importChange) refusal(cur productDoc) error {
+func (c importChange) refusal(cur mirror.Product) error {
 	if cur.Available+c.delta() < 0 {
 		return shop.Errorf(shop.ECONFLICT, "Its stock is %d now: orders took %d since the import read %d, and the file's %d would leave less than none. The row was not imported; run the import again.",
 			cur.Available, c.read-cur.Available, c.read, c.draft.Available)
@@ -136,7 +136,7 @@ func (c importChange) refusal(cur productDoc) error {
 }
 
 // apply is the product as the change leaves it (the mirror's copy).
-func (c importChange) apply(cur productDoc, at time.Time) productDoc {
+func (c importChange) apply(cur mirror.Product, at time.Time) mirror.Product {
 	next := cur
 	next.Name, next.Price, next.Image, next.Description = c.draft.Name, c.draft.Price.Float(), c.draft.Image, c.draft.Description
 	next.Minimum, next.Email, next.UpdatedAt = c.draft.Minimum, c.draft.Email, at
@@ -171,7 +171,7 @@ func (s *Store) importUpdates(ctx context.Context, batch []importChange, at time
 	}
 	err := s.products.mutate(ctx, ids, func(ctx context.Context, w *mirror.Writing) error {
 		var models []mongo.WriteModel
-		var next []productDoc
+		var next []mirror.Product
 		for _, c := range batch {
 			cur, ok := s.products.mem.Mem.Get(c.id)
 			if !ok || cur.Name != c.name {
@@ -241,7 +241,7 @@ func (s *Store) importUpdatesMongo(ctx context.Context, batch []importChange, at
 	if err != nil {
 		return out, err
 	}
-	byID := make(map[mirror.ID]productDoc, len(docs))
+	byID := make(map[mirror.ID]mirror.Product, len(docs))
 	for _, d := range docs {
 		byID[d.ID] = d
 	}
@@ -263,8 +263,8 @@ func (s *Store) importUpdatesMongo(ctx context.Context, batch []importChange, at
 }
 
 // productsByName returns the current products that have the drafts' names.
-func (s *Store) productsByName(ctx context.Context, drafts []shop.ProductDraft) (map[string]productDoc, error) {
-	out := make(map[string]productDoc, len(drafts))
+func (s *Store) productsByName(ctx context.Context, drafts []shop.ProductDraft) (map[string]mirror.Product, error) {
+	out := make(map[string]mirror.Product, len(drafts))
 	if m := s.products.mem; m != nil {
 		for _, d := range drafts {
 			if p, ok := m.Mem.Lookup("name", d.Name); ok {
@@ -282,7 +282,7 @@ func (s *Store) productsByName(ctx context.Context, drafts []shop.ProductDraft) 
 		if err != nil {
 			return nil, translate(err, "")
 		}
-		var docs []productDoc
+		var docs []mirror.Product
 		if err := cur.All(ctx, &docs); err != nil {
 			return nil, translate(err, "")
 		}

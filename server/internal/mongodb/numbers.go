@@ -9,6 +9,7 @@ import (
 	"go.mongodb.org/mongo-driver/v2/bson"
 	"go.mongodb.org/mongo-driver/v2/mongo/options"
 
+	"storefront/server/internal/mirror"
 	"storefront/server/internal/shop"
 )
 
@@ -125,9 +126,9 @@ var (
 // no order lacks a number it costs one pass over the orders' mirror
 // (embedded) or one indexed query that finds nothing (MongoDB).
 func (s *Store) numberOrders(ctx context.Context) error {
-	var missing []orderDoc
+	var missing []mirror.Order
 	if s.orders.mem != nil {
-		missing, _ = s.orders.mem.Mem.Page("createdAt", nil, false, 0, math.MaxInt, func(d *orderDoc) bool { return d.Number == 0 })
+		missing, _ = s.orders.mem.Mem.Page("createdAt", nil, false, 0, math.MaxInt, func(d *mirror.Order) bool { return d.Number == 0 })
 	} else {
 		cur, err := s.orders.c.Find(ctx, unnumbered, options.Find().SetSort(oldestFirst).
 			SetProjection(bson.D{{Key: "_id", Value: 1}, {Key: "createdAt", Value: 1}}))
@@ -152,15 +153,15 @@ func (s *Store) numberOrders(ctx context.Context) error {
 		number := next
 		next++
 		set := bson.D{{Key: "$set", Value: bson.D{{Key: "number", Value: number}}}}
-		_, err := s.orders.update(ctx, d.ID, guard[orderDoc]{
+		_, err := s.orders.update(ctx, d.ID, guard[mirror.Order]{
 			filter: unnumbered,
-			check: func(o orderDoc) error {
+			check: func(o mirror.Order) error {
 				if o.Number != 0 {
 					return shop.Errorf(shop.ECONFLICT, "The order has a number already.")
 				}
 				return nil
 			},
-			apply: func(o orderDoc) (bson.D, orderDoc) {
+			apply: func(o mirror.Order) (bson.D, mirror.Order) {
 				o.Number = number
 				return set, o
 			},

@@ -12,46 +12,6 @@ import (
 
 var _ shop.OutboxStore = (*Store)(nil)
 
-// mailDoc is one e-mail of the outbox. A sender claims a pending message by
-// setting claim and moving nextAt to the end of its lease, in one
-// conditional write on {status: pending, nextAt <= now}: of several
-// senders (instances), one wins; a sender that stalls loses the message
-// when the lease passes. Sent, nextAt is when the message is deleted.
-type mailDoc struct {
-	ID        mirror.ID  `bson:"_id"`
-	Kind      string     `bson:"kind"`
-	To        string     `bson:"to"`
-	Subject   string     `bson:"subject"`
-	Text      string     `bson:"text"`
-	HTML      string     `bson:"html"`
-	MessageID string     `bson:"messageId"`
-	Status    string     `bson:"status"`
-	Attempts  int        `bson:"attempts"`
-	LastError string     `bson:"lastError,omitempty"`
-	CreatedAt time.Time  `bson:"createdAt"`
-	SentAt    *time.Time `bson:"sentAt,omitempty"`
-	NextAt    time.Time  `bson:"nextAt"`
-	Claim     string     `bson:"claim,omitempty"`
-}
-
-func (d mailDoc) mail() shop.Mail {
-	return shop.Mail{ID: d.ID.Hex(), Kind: shop.LetterKind(d.Kind), To: d.To, Subject: d.Subject, Text: d.Text, HTML: d.HTML,
-		MessageID: d.MessageID, Status: shop.MailStatus(d.Status), Attempts: d.Attempts, LastError: d.LastError,
-		CreatedAt: d.CreatedAt.UTC(), SentAt: utcPtr(d.SentAt), NextAt: d.NextAt.UTC(), Claim: d.Claim}
-}
-
-// mailMirror keeps the outbox by id, by date (the admins' list) and each
-// status's by nextAt (the sender's due messages, the sent ones to delete).
-func mailMirror() *mirror.Mirror[mirror.ID, mailDoc] {
-	return &mirror.Mirror[mirror.ID, mailDoc]{
-		Name: CollOutbox, IDOf: func(d *mailDoc) mirror.ID { return d.ID }, CmpID: mirror.CompareIDs,
-		Orders: []*mirror.OrderIndex[mirror.ID, mailDoc]{
-			{Name: "createdAt", Cmp: func(a, b *mailDoc) int { return a.CreatedAt.Compare(b.CreatedAt) }},
-			{Name: "status,nextAt", Group: func(d *mailDoc) string { return d.Status }, Cmp: func(a, b *mailDoc) int { return a.NextAt.Compare(b.NextAt) }},
-		},
-	}
-}
-
 // NewMailID returns the id of an e-mail about to be stored (its Message-ID
 // is made from it).
 func (s *Store) NewMailID() string { return newID().Hex() }
@@ -70,21 +30,21 @@ func (s *Store) InsertMail(ctx context.Context, m shop.Mail) (shop.Mail, error) 
 	if next.IsZero() {
 		next = now
 	}
-	doc := mailDoc{ID: id, Kind: string(m.Kind), To: m.To, Subject: m.Subject, Text: m.Text, HTML: m.HTML, MessageID: m.MessageID,
+	doc := mirror.Mail{ID: id, Kind: string(m.Kind), To: m.To, Subject: m.Subject, Text: m.Text, HTML: m.HTML, MessageID: m.MessageID,
 		Status: string(m.Status), CreatedAt: now, NextAt: next.UTC().Truncate(time.Millisecond)}
 	if err := s.outbox.insert(ctx, doc); err != nil {
 		return shop.Mail{}, translate(err, "")
 	}
 	stored, err := roundTrip(doc)
-	return stored.mail(), err
+	return stored.Shop(), err
 }
 
 // ListMail returns e-mails newest first.
 func (s *Store) ListMail(ctx context.Context, limit, skip int) ([]shop.Mail, int64, error) {
-	docs, total, err := s.outbox.list(ctx, listQuery[mailDoc]{index: "createdAt", desc: true, sort: newestFirst, skip: skip, limit: limit})
+	docs, total, err := s.outbox.list(ctx, listQuery[mirror.Mail]{index: "createdAt", desc: true, sort: newestFirst, skip: skip, limit: limit})
 	out := make([]shop.Mail, len(docs))
 	for i, d := range docs {
-		out[i] = d.mail()
+		out[i] = d.Shop()
 	}
 	return out, total, err
 }
@@ -98,9 +58,9 @@ func dueMail(status shop.MailStatus, now time.Time) bson.D {
 var soonestFirst = bson.D{{Key: "nextAt", Value: 1}, {Key: "_id", Value: 1}}
 
 // due returns up to limit messages of status whose nextAt is at or before now.
-func (s *Store) due(ctx context.Context, status shop.MailStatus, now time.Time, limit int) ([]mailDoc, error) {
+func (s *Store) due(ctx context.Context, status shop.MailStatus, now time.Time, limit int) ([]mirror.Mail, error) {
 	group := string(status)
-	docs, _, err := s.outbox.list(ctx, listQuery[mailDoc]{index: "status,nextAt", group: &group,
+	docs, _, err := s.outbox.list(ctx, listQuery[mirror.Mail]{index: "status,nextAt", group: &group,
 		filter: dueMail(status, now), sort: soonestFirst, limit: limit})
 	if err != nil {
 		return nil, err
@@ -119,7 +79,7 @@ func (s *Store) DueMail(ctx context.Context, now time.Time, limit int) ([]shop.M
 	docs, err := s.due(ctx, shop.MailPending, now, limit)
 	out := make([]shop.Mail, len(docs))
 	for i, d := range docs {
-		out[i] = d.mail()
+		out[i] = d.Shop()
 	}
 	return out, err
 }
@@ -133,9 +93,9 @@ func (s *Store) ClaimMail(ctx context.Context, id, claim string, now, leaseUntil
 		return shop.Mail{}, err
 	}
 	now = now.UTC().Truncate(time.Millisecond)
-	if _, err := s.outbox.update(ctx, oid, guard[mailDoc]{
+	if _, err := s.outbox.update(ctx, oid, guard[mirror.Mail]{
 		filter: dueMail(shop.MailPending, now),
-		check: func(d mailDoc) error {
+		check: func(d mirror.Mail) error {
 			if d.Status != string(shop.MailPending) || d.NextAt.After(now) {
 				return errMailTaken
 			}
@@ -145,7 +105,7 @@ func (s *Store) ClaimMail(ctx context.Context, id, claim string, now, leaseUntil
 		return shop.Mail{}, err
 	}
 	d, err := s.outbox.get(ctx, oid)
-	return d.mail(), err
+	return d.Shop(), err
 }
 
 // FinishMail records the outcome of an attempt by the sender holding claim,
@@ -168,9 +128,9 @@ func (s *Store) FinishMail(ctx context.Context, id, claim string, m shop.Mail) e
 	if m.SentAt != nil {
 		set = append(set, bson.E{Key: "sentAt", Value: m.SentAt.UTC().Truncate(time.Millisecond)})
 	}
-	_, err = s.outbox.update(ctx, oid, guard[mailDoc]{
+	_, err = s.outbox.update(ctx, oid, guard[mirror.Mail]{
 		filter: bson.D{{Key: "claim", Value: claim}},
-		check: func(d mailDoc) error {
+		check: func(d mirror.Mail) error {
 			if d.Claim != claim {
 				return errMailTaken
 			}
@@ -188,9 +148,9 @@ func (s *Store) DeleteSentMail(ctx context.Context, now time.Time, limit int) (i
 	}
 	n := 0
 	for _, d := range docs {
-		_, err := s.outbox.remove(ctx, d.ID, guard[mailDoc]{
+		_, err := s.outbox.remove(ctx, d.ID, guard[mirror.Mail]{
 			filter: dueMail(shop.MailSent, now),
-			check: func(d mailDoc) error {
+			check: func(d mirror.Mail) error {
 				if d.Status != string(shop.MailSent) || d.NextAt.After(now) {
 					return shop.Errorf(shop.ECONFLICT, "The e-mail is kept.")
 				}

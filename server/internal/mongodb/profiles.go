@@ -13,35 +13,11 @@ import (
 
 var _ shop.ProfileStore = (*Store)(nil)
 
-type profileDoc struct {
-	ID        mirror.ID `bson:"_id,omitempty"`
-	Name      string    `bson:"name"`
-	Email     string    `bson:"email"`
-	Image     string    `bson:"image"`
-	Address   string    `bson:"address"`
-	Education string    `bson:"education"`
-	Linkdin   string    `bson:"linkdin"`
-}
-
-func (d profileDoc) profile() shop.Profile {
-	return shop.Profile{ID: d.ID.Hex(), Name: d.Name, Email: d.Email, Image: d.Image, Address: d.Address, Education: d.Education, Linkdin: d.Linkdin}
-}
-
-// profileMirror keeps the profiles by id and by email.
-func profileMirror() *mirror.Mirror[mirror.ID, profileDoc] {
-	return &mirror.Mirror[mirror.ID, profileDoc]{
-		Name: CollProfiles, IDOf: func(d *profileDoc) mirror.ID { return d.ID }, CmpID: mirror.CompareIDs,
-		Keys: []*mirror.KeyIndex[mirror.ID, profileDoc]{
-			{Name: "email", Key: func(d *profileDoc) (string, bool) { return d.Email, true }},
-		},
-	}
-}
-
 // FindProfileByEmail returns the profile of this email.
 func (s *Store) FindProfileByEmail(ctx context.Context, email string) (shop.Profile, error) {
 	email = shop.NormalizeEmail(email)
 	d, err := s.profiles.getBy(ctx, "email", email, bson.D{{Key: "email", Value: email}})
-	return d.profile(), err
+	return d.Shop(), err
 }
 
 // FindProfile returns the profile with this id.
@@ -51,7 +27,7 @@ func (s *Store) FindProfile(ctx context.Context, id string) (shop.Profile, error
 		return shop.Profile{}, err
 	}
 	d, err := s.profiles.get(ctx, oid)
-	return d.profile(), err
+	return d.Shop(), err
 }
 
 // SaveProfile replaces (or creates) the profile of p.Email.
@@ -81,7 +57,7 @@ func (s *Store) SaveProfile(ctx context.Context, p shop.Profile) (shop.UpdateRes
 	err := s.profiles.mutate(ctx, nil, func(ctx context.Context, w *mirror.Writing) error {
 		cur, ok := s.profiles.mem.Mem.Lookup("email", email)
 		if !ok {
-			doc := profileDoc{ID: newID(), Name: p.Name, Email: email, Image: p.Image, Address: p.Address, Education: p.Education, Linkdin: p.Linkdin}
+			doc := mirror.Profile{ID: newID(), Name: p.Name, Email: email, Image: p.Image, Address: p.Address, Education: p.Education, Linkdin: p.Linkdin}
 			w.Touch(doc.ID)
 			if _, err := s.profiles.c.InsertOne(ctx, doc); w.Stored(err) != nil {
 				return w.Err()
@@ -110,9 +86,9 @@ func (s *Store) DeleteProfile(ctx context.Context, id, email string) (shop.Delet
 		return shop.DeleteResult{}, err
 	}
 	email = shop.NormalizeEmail(email)
-	_, err = s.profiles.remove(ctx, oid, guard[profileDoc]{
+	_, err = s.profiles.remove(ctx, oid, guard[mirror.Profile]{
 		filter: bson.D{{Key: "email", Value: email}},
-		check: func(p profileDoc) error {
+		check: func(p mirror.Profile) error {
 			if p.Email != email {
 				return shop.Errorf(shop.ENOTFOUND, "The profile was not found.")
 			}

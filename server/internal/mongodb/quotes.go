@@ -13,45 +13,6 @@ import (
 
 var _ shop.QuoteStore = (*Store)(nil)
 
-type quoteItemDoc struct {
-	ProductID   mirror.ID `bson:"productId"`
-	ProductName string    `bson:"productName"`
-	Quantity    int64     `bson:"quantity"`
-	UnitPrice   *float64  `bson:"unitPrice,omitempty"` // dollars, as product prices
-}
-
-type quoteDoc struct {
-	ID         mirror.ID      `bson:"_id"`
-	Number     int64          `bson:"number"`
-	Email      string         `bson:"email"`
-	Name       string         `bson:"name"`
-	Company    string         `bson:"company,omitempty"`
-	Items      []quoteItemDoc `bson:"items"`
-	Message    string         `bson:"message"`
-	Status     string         `bson:"status"`
-	ValidUntil string         `bson:"validUntil,omitempty"`
-	Note       string         `bson:"note,omitempty"`
-	OrderIDs   []mirror.ID    `bson:"orderIds,omitempty"`
-	CreatedAt  time.Time      `bson:"createdAt"`
-	QuotedAt   *time.Time     `bson:"quotedAt,omitempty"`
-	DecidedAt  *time.Time     `bson:"decidedAt,omitempty"`
-	// Accepting are the ids of the orders being placed for the quote, and
-	// AcceptingAt when that began: the marker a crash leaves (RecoverQuotes).
-	Accepting   []mirror.ID `bson:"accepting,omitempty"`
-	AcceptingAt *time.Time  `bson:"acceptingAt,omitempty"`
-}
-
-func hexes(ids []mirror.ID) []string {
-	if len(ids) == 0 {
-		return nil
-	}
-	out := make([]string, len(ids))
-	for i, id := range ids {
-		out[i] = id.Hex()
-	}
-	return out
-}
-
 func objectIDs(ids []string) ([]mirror.ID, error) {
 	out := make([]mirror.ID, len(ids))
 	for i, id := range ids {
@@ -64,44 +25,16 @@ func objectIDs(ids []string) ([]mirror.ID, error) {
 	return out, nil
 }
 
-func (d quoteDoc) quote() shop.Quote {
-	q := shop.Quote{ID: d.ID.Hex(), Number: d.Number, Email: d.Email, Name: d.Name, Company: d.Company,
-		Items: make([]shop.QuoteItem, len(d.Items)), Message: d.Message, Status: shop.QuoteStatus(d.Status),
-		ValidUntil: d.ValidUntil, Note: d.Note, OrderIDs: hexes(d.OrderIDs), CreatedAt: d.CreatedAt.UTC(),
-		QuotedAt: utcPtr(d.QuotedAt), DecidedAt: utcPtr(d.DecidedAt), Accepting: hexes(d.Accepting)}
-	for i, it := range d.Items {
-		q.Items[i] = shop.QuoteItem{ProductID: it.ProductID.Hex(), ProductName: it.ProductName, Quantity: it.Quantity}
-		if it.UnitPrice != nil {
-			c := shop.CentsFromFloat(*it.UnitPrice)
-			q.Items[i].UnitPrice = &c
-		}
-	}
-	return q
-}
-
-// quoteMirror keeps the quotes by id, all by date (admins) and each
-// customer's by date (My Quotes).
-func quoteMirror() *mirror.Mirror[mirror.ID, quoteDoc] {
-	byDate := func(a, b *quoteDoc) int { return a.CreatedAt.Compare(b.CreatedAt) }
-	return &mirror.Mirror[mirror.ID, quoteDoc]{
-		Name: CollQuotes, IDOf: func(d *quoteDoc) mirror.ID { return d.ID }, CmpID: mirror.CompareIDs,
-		Orders: []*mirror.OrderIndex[mirror.ID, quoteDoc]{
-			{Name: "createdAt", Cmp: byDate},
-			{Name: "email,createdAt", Group: func(d *quoteDoc) string { return d.Email }, Cmp: byDate},
-		},
-	}
-}
-
 // InsertQuote stores a new quote, status requested, with the next quote number.
 func (s *Store) InsertQuote(ctx context.Context, q shop.Quote) (shop.Quote, error) {
-	doc := quoteDoc{ID: newID(), Email: shop.NormalizeEmail(q.Email), Name: q.Name, Company: q.Company,
-		Items: make([]quoteItemDoc, len(q.Items)), Message: q.Message, Status: string(shop.QuoteRequested), CreatedAt: s.now()}
+	doc := mirror.Quote{ID: newID(), Email: shop.NormalizeEmail(q.Email), Name: q.Name, Company: q.Company,
+		Items: make([]mirror.QuoteItem, len(q.Items)), Message: q.Message, Status: string(shop.QuoteRequested), CreatedAt: s.now()}
 	for i, it := range q.Items {
 		pid, err := objectID(it.ProductID)
 		if err != nil {
 			return shop.Quote{}, err
 		}
-		doc.Items[i] = quoteItemDoc{ProductID: pid, ProductName: it.ProductName, Quantity: it.Quantity}
+		doc.Items[i] = mirror.QuoteItem{ProductID: pid, ProductName: it.ProductName, Quantity: it.Quantity}
 	}
 	n, err := s.takeNumbers(ctx, quoteCounterID, orderNumberBase, 1)
 	if err != nil {
@@ -112,7 +45,7 @@ func (s *Store) InsertQuote(ctx context.Context, q shop.Quote) (shop.Quote, erro
 		return shop.Quote{}, translate(err, "")
 	}
 	stored, err := roundTrip(doc)
-	return stored.quote(), err
+	return stored.Shop(), err
 }
 
 // FindQuote returns the quote with this id.
@@ -122,12 +55,12 @@ func (s *Store) FindQuote(ctx context.Context, id string) (shop.Quote, error) {
 		return shop.Quote{}, err
 	}
 	d, err := s.quotes.get(ctx, oid)
-	return d.quote(), err
+	return d.Shop(), err
 }
 
 // ListQuotes returns quotes newest first: one customer's, or all when email is "".
 func (s *Store) ListQuotes(ctx context.Context, email string, limit, skip int) ([]shop.Quote, int64, error) {
-	q := listQuery[quoteDoc]{index: "createdAt", desc: true, sort: newestFirst, skip: skip, limit: limit}
+	q := listQuery[mirror.Quote]{index: "createdAt", desc: true, sort: newestFirst, skip: skip, limit: limit}
 	if email != "" {
 		email = shop.NormalizeEmail(email)
 		q.index, q.group, q.filter = "email,createdAt", &email, bson.D{{Key: "email", Value: email}}
@@ -135,19 +68,19 @@ func (s *Store) ListQuotes(ctx context.Context, email string, limit, skip int) (
 	docs, total, err := s.quotes.list(ctx, q)
 	out := make([]shop.Quote, len(docs))
 	for i, d := range docs {
-		out[i] = d.quote()
+		out[i] = d.Shop()
 	}
 	return out, total, err
 }
 
 // open is the precondition of pricing and declining: requested or quoted,
 // and not being accepted.
-var openQuote = guard[quoteDoc]{
+var openQuote = guard[mirror.Quote]{
 	filter: bson.D{
 		{Key: "status", Value: bson.D{{Key: "$in", Value: bson.A{string(shop.QuoteRequested), string(shop.QuoteQuoted)}}}},
 		{Key: "accepting", Value: bson.D{{Key: "$exists", Value: false}}},
 	},
-	check: func(q quoteDoc) error {
+	check: func(q mirror.Quote) error {
 		if err := quoteClosed(q); err != nil {
 			return err
 		}
@@ -159,7 +92,7 @@ var openQuote = guard[quoteDoc]{
 }
 
 // quoteClosed says why a quote is decided, or nil.
-func quoteClosed(q quoteDoc) error {
+func quoteClosed(q mirror.Quote) error {
 	switch shop.QuoteStatus(q.Status) {
 	case shop.QuoteAccepted:
 		return shop.Errorf(shop.ECONFLICT, shop.MsgQuoteAccepted)
@@ -182,7 +115,7 @@ func (s *Store) PriceQuote(ctx context.Context, id string, items []shop.QuoteIte
 			return shop.Quote{}, err
 		}
 		price := it.UnitPrice.Float()
-		docs[i] = quoteItemDoc{ProductID: pid, ProductName: it.ProductName, Quantity: it.Quantity, UnitPrice: &price}
+		docs[i] = mirror.QuoteItem{ProductID: pid, ProductName: it.ProductName, Quantity: it.Quantity, UnitPrice: &price}
 	}
 	set := bson.D{{Key: "items", Value: docs}, {Key: "validUntil", Value: validUntil}, {Key: "status", Value: string(shop.QuoteQuoted)},
 		{Key: "quotedAt", Value: s.now()}}
@@ -196,7 +129,7 @@ func (s *Store) PriceQuote(ctx context.Context, id string, items []shop.QuoteIte
 		return shop.Quote{}, err
 	}
 	d, err := s.quotes.get(ctx, oid)
-	return d.quote(), err
+	return d.Shop(), err
 }
 
 // DeclineQuote declines an open quote.
@@ -210,7 +143,7 @@ func (s *Store) DeclineQuote(ctx context.Context, id string) (shop.Quote, error)
 		return shop.Quote{}, err
 	}
 	d, err := s.quotes.get(ctx, oid)
-	return d.quote(), err
+	return d.Shop(), err
 }
 
 // StartAccepting marks a quoted quote, priced as read, as being accepted by
@@ -221,10 +154,10 @@ func (s *Store) StartAccepting(ctx context.Context, id string, quotedAt time.Tim
 		return err
 	}
 	quotedAt = quotedAt.UTC().Truncate(time.Millisecond)
-	_, err = s.quotes.update(ctx, oid, guard[quoteDoc]{
+	_, err = s.quotes.update(ctx, oid, guard[mirror.Quote]{
 		filter: bson.D{{Key: "status", Value: string(shop.QuoteQuoted)}, {Key: "quotedAt", Value: quotedAt},
 			{Key: "accepting", Value: bson.D{{Key: "$exists", Value: false}}}},
-		check: func(q quoteDoc) error {
+		check: func(q mirror.Quote) error {
 			if err := quoteClosed(q); err != nil {
 				return err
 			}
@@ -254,10 +187,10 @@ func acceptanceIDs(id string, orderIDs []string) (mirror.ID, []mirror.ID, error)
 
 // markedBy is the precondition of ending an acceptance: the quote carries
 // exactly this marker.
-func markedBy(ids []mirror.ID) guard[quoteDoc] {
-	return guard[quoteDoc]{
+func markedBy(ids []mirror.ID) guard[mirror.Quote] {
+	return guard[mirror.Quote]{
 		filter: bson.D{{Key: "accepting", Value: ids}},
-		check: func(q quoteDoc) error {
+		check: func(q mirror.Quote) error {
 			if !slices.Equal(q.Accepting, ids) {
 				return shop.Errorf(shop.ECONFLICT, shop.MsgQuoteBusy)
 			}
@@ -279,7 +212,7 @@ func (s *Store) FinishAccepting(ctx context.Context, id string, orderIDs []strin
 		return shop.Quote{}, err
 	}
 	d, err := s.quotes.get(ctx, oid)
-	return d.quote(), err
+	return d.Shop(), err
 }
 
 // AbandonAccepting drops the marker: the quote is quoted, as before.
@@ -301,12 +234,12 @@ func staleAcceptances(cutoff time.Time) bson.D {
 // StaleAcceptances returns the quotes whose acceptance began before cutoff
 // and has not ended: a crash between its steps (RecoverQuotes settles them).
 func (s *Store) StaleAcceptances(ctx context.Context, cutoff time.Time) ([]shop.Quote, error) {
-	docs, _, err := s.quotes.list(ctx, listQuery[quoteDoc]{index: "createdAt", limit: 1 << 30,
-		match:  func(q *quoteDoc) bool { return q.AcceptingAt != nil && q.AcceptingAt.Before(cutoff) },
+	docs, _, err := s.quotes.list(ctx, listQuery[mirror.Quote]{index: "createdAt", limit: 1 << 30,
+		match:  func(q *mirror.Quote) bool { return q.AcceptingAt != nil && q.AcceptingAt.Before(cutoff) },
 		filter: staleAcceptances(cutoff)})
 	out := make([]shop.Quote, len(docs))
 	for i, d := range docs {
-		out[i] = d.quote()
+		out[i] = d.Shop()
 	}
 	return out, err
 }

@@ -5,6 +5,8 @@ import (
 
 	"go.mongodb.org/mongo-driver/v2/bson"
 	"go.mongodb.org/mongo-driver/v2/mongo"
+
+	"storefront/server/internal/mirror"
 )
 
 // Raw runs fn with the database handle, around the mirrors: for the backup
@@ -37,19 +39,19 @@ func decodeAs[D any](doc bson.Raw) error {
 
 // documentTypes decode a document of each collection into its BSON type.
 var documentTypes = map[string]func(bson.Raw) error{
-	CollProducts:    decodeAs[productDoc],
-	CollReviews:     decodeAs[reviewDoc],
-	CollUsers:       decodeAs[userDoc],
-	CollProfiles:    decodeAs[profileDoc],
-	CollOrders:      decodeAs[orderDoc],
-	CollContacts:    decodeAs[messageDoc],
-	CollTestIntents: decodeAs[testIntentDoc],
+	CollProducts:    decodeAs[mirror.Product],
+	CollReviews:     decodeAs[mirror.Review],
+	CollUsers:       decodeAs[mirror.User],
+	CollProfiles:    decodeAs[mirror.Profile],
+	CollOrders:      decodeAs[mirror.Order],
+	CollContacts:    decodeAs[mirror.Message],
+	CollTestIntents: decodeAs[mirror.TestIntent],
 	CollEvents:      decodeAs[eventDoc],
 	CollCounters:    decodeAs[counterDoc],
-	CollQuotes:      decodeAs[quoteDoc],
-	CollClaims:      decodeAs[claimDoc],
-	CollOutbox:      decodeAs[mailDoc],
-	collImageFiles:  decodeAs[imageFileDoc],
+	CollQuotes:      decodeAs[mirror.Quote],
+	CollClaims:      decodeAs[mirror.Claim],
+	CollOutbox:      decodeAs[mirror.Mail],
+	collImageFiles:  decodeAs[mirror.ImageFile],
 	collImageChunks: decodeAs[imageChunkDoc],
 }
 

@@ -14,40 +14,12 @@ import (
 
 var _ shop.ReviewStore = (*Store)(nil)
 
-type reviewDoc struct {
-	ID        mirror.ID `bson:"_id,omitempty"`
-	Name      string    `bson:"name"`
-	Email     string    `bson:"email"`
-	Review    string    `bson:"review"`
-	Img       string    `bson:"img"`
-	Rating    int       `bson:"rating,omitempty"`
-	CreatedAt time.Time `bson:"createdAt"`
-}
-
-func (d reviewDoc) review() shop.Review {
-	rating := d.Rating
-	if rating < 1 || rating > 5 {
-		rating = 5 // reviews from before ratings existed
-	}
-	return shop.Review{ID: d.ID.Hex(), Name: d.Name, Email: d.Email, Review: d.Review, Img: d.Img, Rating: rating, CreatedAt: d.CreatedAt.UTC()}
-}
-
-// reviewMirror keeps the reviews by id and by date.
-func reviewMirror() *mirror.Mirror[mirror.ID, reviewDoc] {
-	return &mirror.Mirror[mirror.ID, reviewDoc]{
-		Name: CollReviews, IDOf: func(d *reviewDoc) mirror.ID { return d.ID }, CmpID: mirror.CompareIDs,
-		Orders: []*mirror.OrderIndex[mirror.ID, reviewDoc]{
-			{Name: "createdAt", Cmp: func(a, b *reviewDoc) int { return a.CreatedAt.Compare(b.CreatedAt) }},
-		},
-	}
-}
-
 // ListReviews returns the newest reviews first.
 func (s *Store) ListReviews(ctx context.Context, limit int) ([]shop.Review, error) {
-	docs, _, err := s.reviews.list(ctx, listQuery[reviewDoc]{index: "createdAt", desc: true, sort: newestFirst, limit: limit})
+	docs, _, err := s.reviews.list(ctx, listQuery[mirror.Review]{index: "createdAt", desc: true, sort: newestFirst, limit: limit})
 	list := make([]shop.Review, len(docs))
 	for i, d := range docs {
-		list[i] = d.review()
+		list[i] = d.Shop()
 	}
 	return list, err
 }
@@ -68,13 +40,13 @@ func (s *Store) EnsureReview(ctx context.Context, r shop.Review) (bool, error) {
 	sum := sha256.Sum256([]byte(r.Name + "\x00" + r.Review))
 	var id mirror.ID
 	copy(id[:], sum[:])
-	doc := reviewDoc{ID: id, Name: r.Name, Email: r.Email, Review: r.Review, Img: r.Img, Rating: r.Rating, CreatedAt: r.CreatedAt.UTC().Truncate(time.Millisecond)}
+	doc := mirror.Review{ID: id, Name: r.Name, Email: r.Email, Review: r.Review, Img: r.Img, Rating: r.Rating, CreatedAt: r.CreatedAt.UTC().Truncate(time.Millisecond)}
 	inserted := false
 	err := s.reviews.mutate(ctx, []mirror.ID{id}, func(ctx context.Context, w *mirror.Writing) error {
 		if m := s.reviews.mem; m != nil {
 			// Rare (start-up only), so a walk of the mirror, not an index.
 			exists := false
-			m.Mem.Each(func(d *reviewDoc) { exists = exists || d.Name == r.Name && d.Review == r.Review })
+			m.Mem.Each(func(d *mirror.Review) { exists = exists || d.Name == r.Name && d.Review == r.Review })
 			if exists {
 				return nil
 			}
@@ -103,6 +75,6 @@ func (s *Store) EnsureReview(ctx context.Context, r shop.Review) (bool, error) {
 
 // InsertReview adds a review.
 func (s *Store) InsertReview(ctx context.Context, r shop.Review) (string, error) {
-	doc := reviewDoc{ID: newID(), Name: r.Name, Email: r.Email, Review: r.Review, Img: r.Img, Rating: r.Rating, CreatedAt: s.now()}
+	doc := mirror.Review{ID: newID(), Name: r.Name, Email: r.Email, Review: r.Review, Img: r.Img, Rating: r.Rating, CreatedAt: s.now()}
 	return doc.ID.Hex(), translate(s.reviews.insert(ctx, doc), "")
 }

@@ -9,6 +9,7 @@ import (
 	"go.mongodb.org/mongo-driver/v2/bson"
 	"go.mongodb.org/mongo-driver/v2/mongo/options"
 
+	"storefront/server/internal/mirror"
 	"storefront/server/internal/shop"
 )
 
@@ -20,10 +21,10 @@ var _ shop.SalesStore = (*Store)(nil)
 // an aggregation pipeline: FerretDB v1 lacks $month and $dateToString, and
 // its $group answers 0 for every accumulator after the first.
 
-func ordersOf(docs []orderDoc) []shop.Order {
+func ordersOf(docs []mirror.Order) []shop.Order {
 	out := make([]shop.Order, len(docs))
 	for i, d := range docs {
-		out[i] = d.order()
+		out[i] = d.Shop()
 	}
 	return out
 }
@@ -40,9 +41,9 @@ var paidSaleFields = bson.D{{Key: "productId", Value: 1}, {Key: "productName", V
 
 // EachPaidSince calls fn with every order paid at or after since, in no order.
 func (s *Store) EachPaidSince(ctx context.Context, since time.Time, fn func(shop.PaidSale)) error {
-	return s.orders.each(ctx, func(d *orderDoc) bool {
+	return s.orders.each(ctx, func(d *mirror.Order) bool {
 		return d.Paid && d.PaidAt != nil && !d.PaidAt.Before(since)
-	}, paidSince(since), paidSaleFields, func(d *orderDoc) {
+	}, paidSince(since), paidSaleFields, func(d *mirror.Order) {
 		fn(shop.PaidSale{ProductID: d.ProductID.Hex(), ProductName: d.ProductName, Quantity: d.ProductQuantity,
 			Amount: d.Amount, CreatedAt: d.CreatedAt, PaidAt: *d.PaidAt})
 	})
@@ -55,8 +56,8 @@ var notPaid = bson.D{{Key: "shipped", Value: bson.D{{Key: "$in", Value: bson.A{f
 // UnpaidTotal counts and sums the orders not paid, shipped or not.
 func (s *Store) UnpaidTotal(ctx context.Context) (shop.UnpaidSum, error) {
 	var sum shop.UnpaidSum
-	err := s.orders.each(ctx, func(d *orderDoc) bool { return !d.Paid }, notPaid, bson.D{{Key: "amount", Value: 1}, {Key: "paid", Value: 1}},
-		func(d *orderDoc) {
+	err := s.orders.each(ctx, func(d *mirror.Order) bool { return !d.Paid }, notPaid, bson.D{{Key: "amount", Value: 1}, {Key: "paid", Value: 1}},
+		func(d *mirror.Order) {
 			sum.Count++
 			sum.Amount += shop.Dollars(d.Amount)
 		})
@@ -74,7 +75,7 @@ func createdBetween(from, to time.Time) (bson.D, bson.D) {
 // before to, oldest first.
 func (s *Store) OrdersCreatedBetween(ctx context.Context, from, to time.Time) ([]shop.Order, error) {
 	filter, sort := createdBetween(from, to)
-	docs, err := s.orders.find(ctx, "createdAt", func(d *orderDoc) bool {
+	docs, err := s.orders.find(ctx, "createdAt", func(d *mirror.Order) bool {
 		return !d.CreatedAt.Before(from) && d.CreatedAt.Before(to)
 	}, filter, sort)
 	return ordersOf(docs), err
@@ -94,15 +95,15 @@ func belowStock(n int64) bson.D {
 // fields, so with MongoDB it reads the products with less stock than the
 // largest minimum of any product (two indexed reads) and compares in Go.
 func (s *Store) LowStockProducts(ctx context.Context) ([]shop.Product, error) {
-	low := func(d *productDoc) bool { return d.Available < d.Minimum }
-	var docs []productDoc
+	low := func(d *mirror.Product) bool { return d.Available < d.Minimum }
+	var docs []mirror.Product
 	if s.products.mem != nil {
 		var err error
 		if docs, err = s.products.find(ctx, "id", low, nil, nil); err != nil {
 			return nil, err
 		}
 	} else {
-		var top productDoc
+		var top mirror.Product
 		err := s.products.c.FindOne(ctx, bson.D{}, largestMinimum).Decode(&top)
 		if err != nil {
 			if err = translate(err, ""); shop.ErrorCode(err) == shop.ENOTFOUND {
@@ -122,7 +123,7 @@ func (s *Store) LowStockProducts(ctx context.Context) ([]shop.Product, error) {
 	}
 	out := make([]shop.Product, len(docs))
 	for i, d := range docs {
-		out[i] = d.product()
+		out[i] = d.Shop()
 	}
 	slices.SortFunc(out, func(a, b shop.Product) int { return strings.Compare(strings.ToLower(a.Name), strings.ToLower(b.Name)) })
 	return out, nil

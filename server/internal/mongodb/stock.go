@@ -36,26 +36,6 @@ import (
 // placed order costs two writes, as it would without holds.
 // RecoverStock settles what a crash left.
 
-// stockHold is one order's hold on a product's stock.
-type stockHold struct {
-	Order  mirror.ID `bson:"order"`
-	Qty    int64     `bson:"qty"`
-	At     time.Time `bson:"at"`
-	Cancel bool      `bson:"cancel,omitempty"`
-}
-
-// holdOf returns the order's hold: its cancelling one if it has one.
-func holdOf(p productDoc, order mirror.ID) (stockHold, bool) {
-	var found stockHold
-	ok := false
-	for _, h := range p.Holds {
-		if h.Order == order && (!ok || h.Cancel) {
-			found, ok = h, true
-		}
-	}
-	return found, ok
-}
-
 func stockIDs(productID, orderID string) (mirror.ID, mirror.ID, error) {
 	pid, err := objectID(productID)
 	if err != nil {
@@ -73,8 +53,8 @@ var (
 // settledHolds returns holds without the placing holds whose orders exist
 // (embedded: the orders' mirror answers) and without drop's holds, as a new
 // slice (nil when empty, as the store gives back an absent field).
-func (s *Store) settledHolds(holds []stockHold, drop mirror.ID) []stockHold {
-	var out []stockHold
+func (s *Store) settledHolds(holds []mirror.StockHold, drop mirror.ID) []mirror.StockHold {
+	var out []mirror.StockHold
 	for _, h := range holds {
 		if h.Order == drop {
 			continue
@@ -90,7 +70,7 @@ func (s *Store) settledHolds(holds []stockHold, drop mirror.ID) []stockHold {
 }
 
 // stockWrite is the embedded write of a product's new stock and holds.
-func stockWrite(p productDoc, available int64, holds []stockHold, at time.Time) (bson.D, productDoc) {
+func stockWrite(p mirror.Product, available int64, holds []mirror.StockHold, at time.Time) (bson.D, mirror.Product) {
 	p.Available, p.Holds = available, holds
 	set := bson.D{{Key: "avaialbequantit", Value: available}}
 	if !at.IsZero() {
@@ -124,19 +104,19 @@ func (s *Store) ReserveStock(ctx context.Context, productID, orderID string, qty
 		return shop.Errorf(shop.EINVALID, "The quantity must be at least 1.")
 	}
 	at := s.now()
-	hold := stockHold{Order: oid, Qty: qty, At: at}
-	_, err = s.products.update(ctx, pid, guard[productDoc]{
+	hold := mirror.StockHold{Order: oid, Qty: qty, At: at}
+	_, err = s.products.update(ctx, pid, guard[mirror.Product]{
 		filter: bson.D{{Key: "avaialbequantit", Value: bson.D{{Key: "$gte", Value: qty}}}, noHoldOf(oid)},
-		check: func(p productDoc) error {
+		check: func(p mirror.Product) error {
 			if p.Available < qty {
 				return shop.Errorf(shop.ECONFLICT, "Only %d of %s left in stock.", p.Available, p.Name)
 			}
-			if _, held := holdOf(p, oid); held {
+			if _, held := mirror.HoldOf(p, oid); held {
 				return errHeld
 			}
 			return nil
 		},
-		apply: func(p productDoc) (bson.D, productDoc) {
+		apply: func(p mirror.Product) (bson.D, mirror.Product) {
 			return stockWrite(p, p.Available-qty, append(s.settledHolds(p.Holds, oid), hold), at)
 		},
 	}, bson.D{
@@ -155,16 +135,16 @@ func (s *Store) HoldStock(ctx context.Context, productID, orderID string, qty in
 	if err != nil {
 		return err
 	}
-	hold := stockHold{Order: oid, Qty: qty, At: s.now(), Cancel: true}
-	_, err = s.products.update(ctx, pid, guard[productDoc]{
+	hold := mirror.StockHold{Order: oid, Qty: qty, At: s.now(), Cancel: true}
+	_, err = s.products.update(ctx, pid, guard[mirror.Product]{
 		filter: bson.D{noHoldOf(oid)},
-		check: func(p productDoc) error {
-			if h, held := holdOf(p, oid); held && (h.Cancel || !s.Embedded()) {
+		check: func(p mirror.Product) error {
+			if h, held := mirror.HoldOf(p, oid); held && (h.Cancel || !s.Embedded()) {
 				return errHeld
 			}
 			return nil
 		},
-		apply: func(p productDoc) (bson.D, productDoc) {
+		apply: func(p mirror.Product) (bson.D, mirror.Product) {
 			return stockWrite(p, p.Available, append(s.settledHolds(p.Holds, oid), hold), time.Time{})
 		},
 	}, bson.D{{Key: "$push", Value: bson.D{{Key: "stockHolds", Value: hold}}}})
@@ -192,7 +172,7 @@ func (s *Store) settleHold(ctx context.Context, productID, orderID string, giveB
 	if err != nil {
 		return err
 	}
-	h, ok := holdOf(p, oid)
+	h, ok := mirror.HoldOf(p, oid)
 	if !ok || (!giveBack && !h.Cancel && s.Embedded()) {
 		return nil
 	}
@@ -202,18 +182,18 @@ func (s *Store) settleHold(ctx context.Context, productID, orderID string, giveB
 			bson.E{Key: "$inc", Value: bson.D{{Key: "avaialbequantit", Value: h.Qty}}},
 			bson.E{Key: "$set", Value: bson.D{{Key: "updatedAt", Value: s.now()}}})
 	}
-	_, err = s.products.update(ctx, pid, guard[productDoc]{
+	_, err = s.products.update(ctx, pid, guard[mirror.Product]{
 		// The order's hold is still there: one per order on MongoDB, never
 		// changed.
 		filter: bson.D{{Key: "stockHolds.order", Value: oid}},
-		check: func(p productDoc) error {
-			if cur, held := holdOf(p, oid); !held || cur != h {
+		check: func(p mirror.Product) error {
+			if cur, held := mirror.HoldOf(p, oid); !held || cur != h {
 				return errSettled
 			}
 			return nil
 		},
-		apply: func(p productDoc) (bson.D, productDoc) {
-			holds := slices.DeleteFunc(slices.Clone(p.Holds), func(x stockHold) bool { return x == h })
+		apply: func(p mirror.Product) (bson.D, mirror.Product) {
+			holds := slices.DeleteFunc(slices.Clone(p.Holds), func(x mirror.StockHold) bool { return x == h })
 			if len(holds) == 0 {
 				holds = nil
 			}
@@ -248,10 +228,10 @@ func staleHolds(cutoff time.Time) bson.D {
 // writes nothing for it). It reports how many holds gave stock back, and
 // how many were dropped.
 func (s *Store) RecoverStock(ctx context.Context, cutoff time.Time) (released, dropped int, err error) {
-	old := func(h stockHold) bool { return h.At.Before(cutoff) }
-	docs, _, err := s.products.list(ctx, listQuery[productDoc]{
+	old := func(h mirror.StockHold) bool { return h.At.Before(cutoff) }
+	docs, _, err := s.products.list(ctx, listQuery[mirror.Product]{
 		index: "createdAt", limit: 1 << 30,
-		match: func(p *productDoc) bool {
+		match: func(p *mirror.Product) bool {
 			for _, h := range p.Holds {
 				if old(h) {
 					return true

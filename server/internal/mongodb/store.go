@@ -115,19 +115,19 @@ type Store struct {
 	// current products and its writes.
 	afterImportRead func()
 
-	products    *collection[mirror.ID, productDoc]
-	orders      *collection[mirror.ID, orderDoc]
-	users       *collection[mirror.ID, userDoc]
-	profiles    *collection[mirror.ID, profileDoc]
-	reviews     *collection[mirror.ID, reviewDoc]
-	contacts    *collection[mirror.ID, messageDoc]
-	imageFiles  *collection[mirror.ID, imageFileDoc]
+	products    *collection[mirror.ID, mirror.Product]
+	orders      *collection[mirror.ID, mirror.Order]
+	users       *collection[mirror.ID, mirror.User]
+	profiles    *collection[mirror.ID, mirror.Profile]
+	reviews     *collection[mirror.ID, mirror.Review]
+	contacts    *collection[mirror.ID, mirror.Message]
+	imageFiles  *collection[mirror.ID, mirror.ImageFile]
 	imageChunks *collection[mirror.ID, imageChunkDoc] // never mirrored: read by _id
-	testIntents *collection[string, testIntentDoc]
+	testIntents *collection[string, mirror.TestIntent]
 	events      *collection[string, eventDoc] // never mirrored: read by _id
-	quotes      *collection[mirror.ID, quoteDoc]
-	claims      *collection[mirror.ID, claimDoc]
-	outbox      *collection[mirror.ID, mailDoc]
+	quotes      *collection[mirror.ID, mirror.Quote]
+	claims      *collection[mirror.ID, mirror.Claim]
+	outbox      *collection[mirror.ID, mirror.Mail]
 	mirrors     *mirror.Set // embedded only: empty with MONGODB_URI
 	numbers     numberBlock // embedded: order numbers taken, not yet handed out
 	// legacyChunks are the chunk ids, in order, of pictures stored before
@@ -185,22 +185,22 @@ func Open(ctx context.Context, cfg Config) (*Store, error) {
 		_ = s.Close(context.Background())
 		return nil, err
 	}
-	s.orders = newCollection(s, CollOrders, "The order", orderMirror())
-	s.products = newCollection(s, CollProducts, "The product", productMirror())
-	s.users = newCollection(s, CollUsers, "The user", userMirror())
-	s.profiles = newCollection(s, CollProfiles, "The profile", profileMirror())
-	s.reviews = newCollection(s, CollReviews, "The review", reviewMirror())
-	s.contacts = newCollection(s, CollContacts, "The message", messageMirror())
-	s.imageFiles = newCollection(s, collImageFiles, "The image", imageFileMirror())
-	s.testIntents = newCollection(s, CollTestIntents, "The payment", testIntentMirror())
+	s.orders = newCollection(s, CollOrders, "The order", mirror.Orders(CollOrders))
+	s.products = newCollection(s, CollProducts, "The product", mirror.Products(CollProducts))
+	s.users = newCollection(s, CollUsers, "The user", mirror.Users(CollUsers))
+	s.profiles = newCollection(s, CollProfiles, "The profile", mirror.Profiles(CollProfiles))
+	s.reviews = newCollection(s, CollReviews, "The review", mirror.Reviews(CollReviews))
+	s.contacts = newCollection(s, CollContacts, "The message", mirror.Messages(CollContacts))
+	s.imageFiles = newCollection(s, collImageFiles, "The image", mirror.ImageFiles(collImageFiles))
+	s.testIntents = newCollection(s, CollTestIntents, "The payment", mirror.TestIntents(CollTestIntents))
 	s.imageChunks = newCollection[mirror.ID, imageChunkDoc](s, collImageChunks, "The image", nil)
 	s.events = newCollection[string, eventDoc](s, CollEvents, "The event", nil)
-	s.quotes = newCollection(s, CollQuotes, shop.MsgQuoteNoun, quoteMirror())
-	s.claims = newCollection(s, CollClaims, shop.MsgClaimNoun, claimMirror())
+	s.quotes = newCollection(s, CollQuotes, shop.MsgQuoteNoun, mirror.Quotes(CollQuotes))
+	s.claims = newCollection(s, CollClaims, shop.MsgClaimNoun, mirror.Claims(CollClaims))
 	// 20,000 orders leave 20,000 e-mails, which FerretDB reads as slowly as
 	// the orders (about 140 µs a document): only the sender and the admins'
 	// Outbox read them, so the store answers before they are in memory.
-	s.outbox = newCollection(s, CollOutbox, "The e-mail", mailMirror()).loadsAfterStart()
+	s.outbox = newCollection(s, CollOutbox, "The e-mail", mirror.Outbox(CollOutbox)).loadsAfterStart()
 	if s.embedded != nil {
 		if err := s.prepareEmbedded(ctx, cfg.DB); err != nil {
 			_ = s.Close(context.Background())

@@ -1,0 +1,59 @@
+package mirror
+
+import (
+	"cmp"
+	"strings"
+	"time"
+
+	"storefront/server/internal/shop"
+)
+
+// Product is a product as stored in the `service` collection.
+type Product struct {
+	ID          ID          `bson:"_id,omitempty"`
+	Name        string      `bson:"name"`
+	Price       float64     `bson:"price"`
+	Image       string      `bson:"image"`
+	Description string      `bson:"description"`
+	Available   int64       `bson:"avaialbequantit"`
+	Minimum     int64       `bson:"minimumquantity"`
+	Email       string      `bson:"email"`
+	CreatedAt   time.Time   `bson:"createdAt"`
+	UpdatedAt   time.Time   `bson:"updatedAt"`
+	Holds       []StockHold `bson:"stockHolds,omitempty"` // stock.go
+
+	fold string // the name in lower case, for search in the mirror (NameContains)
+}
+
+// Shop is the document as the domain has it.
+func (d Product) Shop() shop.Product {
+	return shop.Product{
+		ID: d.ID.Hex(), Name: d.Name, Price: shop.CentsFromFloat(d.Price), Image: d.Image,
+		Description: d.Description, Available: d.Available, Minimum: d.Minimum, Email: d.Email,
+		CreatedAt: d.CreatedAt.UTC(), UpdatedAt: d.UpdatedAt.UTC(),
+	}
+}
+
+// Products is the in-memory catalogue: by id, by name, and in each
+// order the list can be sorted by.
+func Products(name string) *Mirror[ID, Product] {
+	return &Mirror[ID, Product]{
+		Name: name, IDOf: func(d *Product) ID { return d.ID }, CmpID: CompareIDs,
+		Prepare: func(d *Product) { d.fold = strings.ToLower(d.Name) },
+		Keys: []*KeyIndex[ID, Product]{
+			{Name: "name", Key: func(d *Product) (string, bool) { return d.Name, true }},
+		},
+		Orders: []*OrderIndex[ID, Product]{
+			{Name: "createdAt", Cmp: func(a, b *Product) int { return a.CreatedAt.Compare(b.CreatedAt) }},
+			{Name: "name", Cmp: func(a, b *Product) int { return strings.Compare(a.Name, b.Name) }},
+			{Name: "price", Cmp: func(a, b *Product) int { return cmp.Compare(a.Price, b.Price) }},
+		},
+	}
+}
+
+// NameContains is the catalogue search: the products whose name contains
+// q, in any case (MongoDB's filter: a case-insensitive $regex of q quoted).
+func NameContains(q string) func(*Product) bool {
+	fold := strings.ToLower(q)
+	return func(d *Product) bool { return strings.Contains(d.fold, fold) }
+}
