@@ -60,3 +60,34 @@ func Claims(name string) *Mirror[ID, Claim] {
 		},
 	}
 }
+
+// The claims' preconditions, each checked by both stores (see orders.go).
+
+// Requested is a decision's: the claim is requested and no approval of it
+// is under way.
+func Requested(c Claim) error {
+	switch {
+	case c.Status != string(shop.ClaimRequested):
+		return shop.Errorf(shop.ECONFLICT, shop.MsgClaimDecided)
+	case c.Approving != nil:
+		return shop.Errorf(shop.ECONFLICT, shop.MsgClaimBusy)
+	}
+	return nil
+}
+
+// ApprovingWith is an approval's end's: the claim is being approved with
+// this replacement order.
+func ApprovingWith(rid ID) func(Claim) error {
+	return func(c Claim) error {
+		if c.Approving == nil || c.Approving.Order != rid {
+			return shop.Errorf(shop.ECONFLICT, shop.MsgClaimDecided)
+		}
+		return nil
+	}
+}
+
+// ApprovingBefore matches the claims marked as being approved before
+// cutoff (staleApprovals).
+func ApprovingBefore(cutoff time.Time) func(*Claim) bool {
+	return func(c *Claim) bool { return c.Approving != nil && c.Approving.At.Before(cutoff) }
+}

@@ -44,3 +44,14 @@ func (d ImageFile) LastUpload() time.Time {
 	}
 	return d.UploadDate
 }
+
+// IdleSince is an idle picture's deletion's precondition: last uploaded at
+// or before cutoff (idleSince).
+func IdleSince(cutoff time.Time) func(ImageFile) error {
+	return func(d ImageFile) error {
+		if d.LastUpload().After(cutoff) {
+			return shop.Errorf(shop.ECONFLICT, "The picture was uploaded again.")
+		}
+		return nil
+	}
+}

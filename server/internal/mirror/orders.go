@@ -68,3 +68,95 @@ func Orders(name string) *Mirror[ID, Order] {
 		},
 	}
 }
+
+// The orders' preconditions, each checked by both stores: embedded, on the
+// mirror's copy under the write slot; with MongoDB, next to the filter that
+// states it (orders.go in internal/mongodb), to say why a write matched
+// nothing.
+
+// NotShipped is ShipOrder's: {shipped: false}.
+func NotShipped(o Order) error {
+	if o.Shipped {
+		return shop.Errorf(shop.ECONFLICT, "The order has already shipped.")
+	}
+	return nil
+}
+
+// Cancellable says why an order cannot be cancelled, or nil: no payment
+// recorded, not shipped (the filter unpaidFilter).
+func Cancellable(o Order) error {
+	switch {
+	case o.Shipped && o.TransactionID == "":
+		return shop.Errorf(shop.ECONFLICT, "The order has shipped and cannot be deleted.")
+	case o.TransactionID != "" || o.Paid || o.Shipped:
+		return shop.Errorf(shop.ECONFLICT, "The order is paid (transaction %s) and cannot be deleted.", o.TransactionID)
+	}
+	return nil
+}
+
+// CancelFree is BeginCancel's: cancellable, and no cancel under way.
+func CancelFree(o Order) error {
+	if err := Cancellable(o); err != nil {
+		return err
+	}
+	if !o.Cancelling.IsZero() {
+		return shop.Errorf(shop.ECONFLICT, shop.MsgOrderCancelling)
+	}
+	return nil
+}
+
+// CancelledBy is a cancel's later steps': the order carries the cancel's
+// marker, and also holds when set.
+func CancelledBy(marker ID, also func(Order) error) func(Order) error {
+	return func(o Order) error {
+		if o.Cancelling != marker {
+			return shop.Errorf(shop.ECONFLICT, shop.MsgOrderCancelling)
+		}
+		if also != nil {
+			return also(o)
+		}
+		return nil
+	}
+}
+
+// Unpaid is a payment's: {paid: false}.
+func Unpaid(o Order) error {
+	if o.Paid {
+		return shop.Errorf(shop.ECONFLICT, "The order is already paid.")
+	}
+	return nil
+}
+
+// NotNumbered is numbering's: the order has no number yet.
+func NotNumbered(o Order) error {
+	if o.Number != 0 {
+		return shop.Errorf(shop.ECONFLICT, "The order has a number already.")
+	}
+	return nil
+}
+
+// The orders' queries in Go, each beside its MongoDB filter in
+// internal/mongodb.
+
+// CancellingBefore matches the orders marked as being cancelled before
+// cutoff (staleCancels).
+func CancellingBefore(cutoff time.Time) func(*Order) bool {
+	return func(o *Order) bool { return o.CancellingAt != nil && o.CancellingAt.Before(cutoff) }
+}
+
+// Unnumbered matches the orders stored before order numbers (unnumbered).
+func Unnumbered(o *Order) bool { return o.Number == 0 }
+
+// PaidSince matches the orders paid at or after since (paidSince).
+func PaidSince(since time.Time) func(*Order) bool {
+	return func(d *Order) bool { return d.Paid && d.PaidAt != nil && !d.PaidAt.Before(since) }
+}
+
+// NotPaid matches the orders not paid, shipped or not (notPaid).
+func NotPaid(d *Order) bool { return !d.Paid }
+
+// CreatedBetween matches the orders created at or after from and before to
+// (createdBetween).
+func CreatedBetween(from, to time.Time) func(*Order) bool {
+	return func(d *Order) bool { return !d.CreatedAt.Before(from) && d.CreatedAt.Before(to) }
+}

@@ -46,3 +46,39 @@ func Outbox(name string) *Mirror[ID, Mail] {
 		},
 	}
 }
+
+// The outbox's preconditions, each checked by both stores (see orders.go).
+
+// ErrMailTaken answers a sender whose message another sender holds.
+var ErrMailTaken = shop.Errorf(shop.ECONFLICT, "The e-mail is being sent by another sender.")
+
+// Claimable is a claim's: the message is pending and due at now (dueMail).
+func Claimable(now time.Time) func(Mail) error {
+	return func(d Mail) error {
+		if d.Status != string(shop.MailPending) || d.NextAt.After(now) {
+			return ErrMailTaken
+		}
+		return nil
+	}
+}
+
+// ClaimedBy is an attempt's end's: the sender still holds the message.
+func ClaimedBy(claim string) func(Mail) error {
+	return func(d Mail) error {
+		if d.Claim != claim {
+			return ErrMailTaken
+		}
+		return nil
+	}
+}
+
+// Deletable is a sent message's deletion's: sent, and kept until now
+// (dueMail).
+func Deletable(now time.Time) func(Mail) error {
+	return func(d Mail) error {
+		if d.Status != string(shop.MailSent) || d.NextAt.After(now) {
+			return shop.Errorf(shop.ECONFLICT, "The e-mail is kept.")
+		}
+		return nil
+	}
+}

@@ -39,3 +39,17 @@ func TestIntents(name string) *Mirror[string, TestIntent] {
 		},
 	}
 }
+
+// ErrWrongStatus answers a move of a test-mode intent that is no longer in
+// the status it moves from.
+var ErrWrongStatus = &shop.Error{Code: shop.ECONFLICT, Message: "The payment is no longer in that state."}
+
+// IntentStatusIs is a status move's precondition (MongoDB: {status: from}).
+func IntentStatusIs(from string) func(TestIntent) error {
+	return func(d TestIntent) error {
+		if d.Status != from {
+			return ErrWrongStatus
+		}
+		return nil
+	}
+}

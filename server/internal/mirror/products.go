@@ -57,3 +57,18 @@ func NameContains(q string) func(*Product) bool {
 	fold := strings.ToLower(q)
 	return func(d *Product) bool { return strings.Contains(d.fold, fold) }
 }
+
+// Unchanged is ReplaceProduct's precondition: the product is still as it
+// was read, its updatedAt and its stock (MongoDB: the same two fields in the
+// filter).
+func Unchanged(read shop.Product) func(Product) error {
+	return func(p Product) error {
+		if !p.UpdatedAt.Equal(read.UpdatedAt) || p.Available != read.Available {
+			return shop.Errorf(shop.ECONFLICT, "The product changed while you were editing it. Reload it and save again.")
+		}
+		return nil
+	}
+}
+
+// LowStock matches the products whose stock is below their minimum order.
+func LowStock(d *Product) bool { return d.Available < d.Minimum }

@@ -28,3 +28,14 @@ func Profiles(name string) *Mirror[ID, Profile] {
 		},
 	}
 }
+
+// ProfileOf is a profile's deletion's precondition: it belongs to email
+// (MongoDB: {email: email}).
+func ProfileOf(email string) func(Profile) error {
+	return func(p Profile) error {
+		if p.Email != email {
+			return shop.Errorf(shop.ENOTFOUND, "The profile was not found.")
+		}
+		return nil
+	}
+}

@@ -1,6 +1,7 @@
 package mirror
 
 import (
+	"slices"
 	"time"
 
 	"storefront/server/internal/shop"
@@ -72,4 +73,65 @@ func Quotes(name string) *Mirror[ID, Quote] {
 			{Name: "email,createdAt", Group: func(d *Quote) string { return d.Email }, Cmp: byDate},
 		},
 	}
+}
+
+// The quotes' preconditions, each checked by both stores (see orders.go).
+
+// QuoteClosed says why a quote is decided, or nil.
+func QuoteClosed(q Quote) error {
+	switch shop.QuoteStatus(q.Status) {
+	case shop.QuoteAccepted:
+		return shop.Errorf(shop.ECONFLICT, shop.MsgQuoteAccepted)
+	case shop.QuoteDeclined:
+		return shop.Errorf(shop.ECONFLICT, shop.MsgQuoteDeclined)
+	}
+	return nil
+}
+
+// OpenQuote is pricing's and declining's: requested or quoted, and not
+// being accepted.
+func OpenQuote(q Quote) error {
+	if err := QuoteClosed(q); err != nil {
+		return err
+	}
+	if len(q.Accepting) > 0 {
+		return shop.Errorf(shop.ECONFLICT, shop.MsgQuoteBusy)
+	}
+	return nil
+}
+
+// CanAccept is StartAccepting's: quoted, priced at quotedAt, and not being
+// accepted.
+func CanAccept(quotedAt time.Time) func(Quote) error {
+	return func(q Quote) error {
+		if err := QuoteClosed(q); err != nil {
+			return err
+		}
+		switch {
+		case len(q.Accepting) > 0:
+			return shop.Errorf(shop.ECONFLICT, shop.MsgQuoteBusy)
+		case shop.QuoteStatus(q.Status) != shop.QuoteQuoted:
+			return shop.Errorf(shop.ECONFLICT, shop.MsgQuoteNotQuoted)
+		case q.QuotedAt == nil || !q.QuotedAt.Equal(quotedAt):
+			return shop.Errorf(shop.ECONFLICT, "%s changed at the same time. Please try again.", shop.MsgQuoteNoun)
+		}
+		return nil
+	}
+}
+
+// AcceptingWith is an acceptance's end's: the quote carries exactly this
+// marker.
+func AcceptingWith(ids []ID) func(Quote) error {
+	return func(q Quote) error {
+		if !slices.Equal(q.Accepting, ids) {
+			return shop.Errorf(shop.ECONFLICT, shop.MsgQuoteBusy)
+		}
+		return nil
+	}
+}
+
+// AcceptingBefore matches the quotes marked as being accepted before
+// cutoff (staleAcceptances).
+func AcceptingBefore(cutoff time.Time) func(*Quote) bool {
+	return func(q *Quote) bool { return q.AcceptingAt != nil && q.AcceptingAt.Before(cutoff) }
 }

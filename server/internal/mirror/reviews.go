@@ -34,3 +34,19 @@ func Reviews(name string) *Mirror[ID, Review] {
 		},
 	}
 }
+
+// OwnedBy is an erasure's precondition: the document still has this email
+// (MongoDB: {email: email}).
+func OwnedBy[D any](email string, emailOf func(D) string, what string) func(D) error {
+	return func(d D) error {
+		if emailOf(d) != email {
+			return shop.NotFound(what)
+		}
+		return nil
+	}
+}
+
+// ReviewsOf matches email's reviews (MongoDB: {email: email}).
+func ReviewsOf(email string) func(*Review) bool {
+	return func(d *Review) bool { return d.Email == email }
+}

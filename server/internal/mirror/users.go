@@ -74,3 +74,95 @@ func (d User) TokenOf(kind shop.TokenKind) *AccountToken {
 	}
 	return d.VerifyToken
 }
+
+// The accounts' preconditions, each checked by both stores (see orders.go);
+// their MongoDB filters are in internal/mongodb's accounts.go.
+
+// ErrAccountChanged answers a write whose account changed meanwhile.
+var ErrAccountChanged = shop.Errorf(shop.ECONFLICT, "Your account changed at the same time. Please try again.")
+
+// TokenUsable lets a write through only with a usable token of kind
+// (usableToken).
+func TokenUsable(kind shop.TokenKind, hash string, now time.Time) func(User) error {
+	return func(d User) error {
+		if d.DeletingAt != nil || !d.TokenOf(kind).Token().Usable(hash, now) {
+			return shop.ErrBadAccountToken()
+		}
+		return nil
+	}
+}
+
+// Live lets a write through while the account is not being deleted
+// (notDeleting).
+func Live(d User) error {
+	if d.DeletingAt != nil {
+		return shop.NotFound("The user")
+	}
+	return nil
+}
+
+// Unverified is a new verification token's: live, and the address not
+// verified yet.
+func Unverified(d User) error {
+	if err := Live(d); err != nil {
+		return err
+	}
+	if d.EmailVerified {
+		return shop.Errorf(shop.ECONFLICT, "Your e-mail address is verified already.")
+	}
+	return nil
+}
+
+// SessionIs is a password change's: neither the session version nor the
+// password changed since the session read them, and the account is live.
+func SessionIs(version int64, passwordHash string) func(User) error {
+	return func(d User) error {
+		if d.SessionVersion != version || d.PasswordHash != passwordHash || d.DeletingAt != nil {
+			return ErrAccountChanged
+		}
+		return nil
+	}
+}
+
+// Verified is a promotion's: the address is verified, the account live.
+func Verified(d User) error {
+	if !d.EmailVerified || d.DeletingAt != nil {
+		return shop.Errorf(shop.ECONFLICT, "The address %s is not verified yet.", d.Email)
+	}
+	return nil
+}
+
+// RoleIs is a role change's: the account has the role from.
+func RoleIs(from string) func(User) error {
+	return func(d User) error {
+		if d.Role != from {
+			return ErrAccountChanged
+		}
+		return nil
+	}
+}
+
+// SessionLive is a deletion's start's: the session is current and no
+// deletion has begun.
+func SessionLive(version int64) func(User) error {
+	return func(d User) error {
+		if d.SessionVersion != version || d.DeletingAt != nil {
+			return shop.ErrSessionEnded()
+		}
+		return nil
+	}
+}
+
+// DeletionBegun is a deletion's end's.
+func DeletionBegun(d User) error {
+	if d.DeletingAt == nil {
+		return ErrAccountChanged
+	}
+	return nil
+}
+
+// DeletingBefore matches the accounts whose deletion began at or before
+// cutoff (beingDeleted).
+func DeletingBefore(cutoff time.Time) func(*User) bool {
+	return func(d *User) bool { return d.DeletingAt != nil && !d.DeletingAt.After(cutoff) }
+}

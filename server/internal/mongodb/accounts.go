@@ -52,30 +52,18 @@ func sessionVersionIs(v int64) bson.E {
 	return bson.E{Key: "sessionVersion", Value: v}
 }
 
-var errAccountChanged = shop.Errorf(shop.ECONFLICT, "Your account changed at the same time. Please try again.")
-
 // tokenGuard lets a write through only with a usable token of kind.
 func tokenGuard(kind shop.TokenKind, hash string, now time.Time) guard[mirror.User] {
 	return guard[mirror.User]{
 		filter: usableToken(kind, hash, now),
-		check: func(d mirror.User) error {
-			if d.DeletingAt != nil || !d.TokenOf(kind).Token().Usable(hash, now) {
-				return shop.ErrBadAccountToken()
-			}
-			return nil
-		},
+		check:  mirror.TokenUsable(kind, hash, now),
 	}
 }
 
 // liveAccount lets a write through while the account is not being deleted.
 var liveAccount = guard[mirror.User]{
 	filter: bson.D{notDeleting},
-	check: func(d mirror.User) error {
-		if d.DeletingAt != nil {
-			return shop.NotFound("The user")
-		}
-		return nil
-	},
+	check:  mirror.Live,
 }
 
 // updateUser applies update under g and returns the account as it is then.
@@ -122,18 +110,7 @@ func (s *Store) FindUserByToken(ctx context.Context, kind shop.TokenKind, hash s
 func (s *Store) SetAccountToken(ctx context.Context, userID string, kind shop.TokenKind, t shop.AccountToken) error {
 	g := liveAccount
 	if kind == shop.TokenVerifyEmail {
-		g = guard[mirror.User]{
-			filter: bson.D{notDeleting, unverified},
-			check: func(d mirror.User) error {
-				if err := liveAccount.check(d); err != nil {
-					return err
-				}
-				if d.EmailVerified {
-					return shop.Errorf(shop.ECONFLICT, "Your e-mail address is verified already.")
-				}
-				return nil
-			},
-		}
+		g = guard[mirror.User]{filter: bson.D{notDeleting, unverified}, check: mirror.Unverified}
 	}
 	_, err := s.updateUser(ctx, userID, g, bson.D{{Key: "$set", Value: bson.D{{Key: tokenField(kind), Value: newTokenDoc(t)}}}})
 	return err
@@ -162,12 +139,7 @@ func (s *Store) ResetPassword(ctx context.Context, userID, hash string, now time
 func (s *Store) ChangePassword(ctx context.Context, userID string, version int64, oldHash, newHash string) (shop.User, error) {
 	return s.updateUser(ctx, userID, guard[mirror.User]{
 		filter: bson.D{sessionVersionIs(version), {Key: "passwordHash", Value: oldHash}, notDeleting},
-		check: func(d mirror.User) error {
-			if d.SessionVersion != version || d.PasswordHash != oldHash || d.DeletingAt != nil {
-				return errAccountChanged
-			}
-			return nil
-		},
+		check:  mirror.SessionIs(version, oldHash),
 	}, bson.D{
 		{Key: "$set", Value: bson.D{{Key: "passwordHash", Value: newHash}}},
 		{Key: "$unset", Value: bson.D{{Key: "resetToken", Value: ""}}},
@@ -197,12 +169,7 @@ func (s *Store) PromoteVerifiedUser(ctx context.Context, email string) (shop.Upd
 	}
 	return s.users.update(ctx, mustOID(u.ID), guard[mirror.User]{
 		filter: bson.D{{Key: "emailVerified", Value: true}, notDeleting},
-		check: func(d mirror.User) error {
-			if !d.EmailVerified || d.DeletingAt != nil {
-				return shop.Errorf(shop.ECONFLICT, "The address %s is not verified yet.", d.Email)
-			}
-			return nil
-		},
+		check:  mirror.Verified,
 	}, bson.D{{Key: "$set", Value: bson.D{{Key: "role", Value: shop.RoleAdmin}}}})
 }
 
@@ -210,12 +177,7 @@ func (s *Store) PromoteVerifiedUser(ctx context.Context, email string) (shop.Upd
 func (s *Store) SetUserRoleIf(ctx context.Context, userID, from, to string) error {
 	_, err := s.updateUser(ctx, userID, guard[mirror.User]{
 		filter: bson.D{{Key: "role", Value: from}},
-		check: func(d mirror.User) error {
-			if d.Role != from {
-				return errAccountChanged
-			}
-			return nil
-		},
+		check:  mirror.RoleIs(from),
 	}, bson.D{{Key: "$set", Value: bson.D{{Key: "role", Value: to}}}})
 	return err
 }
@@ -225,12 +187,7 @@ func (s *Store) SetUserRoleIf(ctx context.Context, userID, from, to string) erro
 func (s *Store) BeginDeletion(ctx context.Context, userID string, version int64, at time.Time, deleteReviews bool) (shop.User, error) {
 	return s.updateUser(ctx, userID, guard[mirror.User]{
 		filter: bson.D{sessionVersionIs(version), notDeleting},
-		check: func(d mirror.User) error {
-			if d.SessionVersion != version || d.DeletingAt != nil {
-				return shop.ErrSessionEnded()
-			}
-			return nil
-		},
+		check:  mirror.SessionLive(version),
 	}, bson.D{
 		{Key: "$set", Value: bson.D{{Key: "deletingAt", Value: at.UTC().Truncate(time.Millisecond)}, {Key: "deleteReviews", Value: deleteReviews}}},
 		{Key: "$unset", Value: bson.D{{Key: "verifyToken", Value: ""}, {Key: "resetToken", Value: ""}}},
@@ -249,7 +206,7 @@ var deletingFirst = bson.D{{Key: "deletingAt", Value: 1}}
 // UsersBeingDeleted returns the accounts whose deletion began before cutoff.
 func (s *Store) UsersBeingDeleted(ctx context.Context, cutoff time.Time) ([]shop.User, error) {
 	docs, _, err := s.users.list(ctx, listQuery[mirror.User]{index: "createdAt", filter: beingDeleted(cutoff), sort: deletingFirst, limit: 1000,
-		match: func(d *mirror.User) bool { return d.DeletingAt != nil && !d.DeletingAt.After(cutoff) }})
+		match: mirror.DeletingBefore(cutoff)})
 	out := make([]shop.User, len(docs))
 	for i, d := range docs {
 		out[i] = d.Shop()
@@ -265,12 +222,7 @@ func (s *Store) FinishDeletion(ctx context.Context, userID string) error {
 	}
 	_, err = s.users.remove(ctx, oid, guard[mirror.User]{
 		filter: bson.D{{Key: "deletingAt", Value: bson.D{{Key: "$ne", Value: nil}}}},
-		check: func(d mirror.User) error {
-			if d.DeletingAt == nil {
-				return errAccountChanged
-			}
-			return nil
-		},
+		check:  mirror.DeletionBegun,
 	})
 	return err
 }

@@ -68,15 +68,7 @@ func (s *Store) ListClaims(ctx context.Context, email string, limit, skip int) (
 // approval of it is under way.
 var requested = guard[mirror.Claim]{
 	filter: bson.D{{Key: "status", Value: string(shop.ClaimRequested)}, {Key: "approving", Value: bson.D{{Key: "$exists", Value: false}}}},
-	check: func(c mirror.Claim) error {
-		switch {
-		case c.Status != string(shop.ClaimRequested):
-			return shop.Errorf(shop.ECONFLICT, shop.MsgClaimDecided)
-		case c.Approving != nil:
-			return shop.Errorf(shop.ECONFLICT, shop.MsgClaimBusy)
-		}
-		return nil
-	},
+	check:  mirror.Requested,
 }
 
 // RejectClaim rejects a requested claim, once.
@@ -121,17 +113,9 @@ func approvalIDs(id, orderID string) (mirror.ID, mirror.ID, error) {
 }
 
 // approvingWith is the guard of an approval's end: the claim is being
-// approved with this replacement order.
+// approved with this replacement order (mirror.ApprovingWith).
 func approvingWith(rid mirror.ID) guard[mirror.Claim] {
-	return guard[mirror.Claim]{
-		filter: bson.D{{Key: "approving.order", Value: rid}},
-		check: func(c mirror.Claim) error {
-			if c.Approving == nil || c.Approving.Order != rid {
-				return shop.Errorf(shop.ECONFLICT, shop.MsgClaimDecided)
-			}
-			return nil
-		},
-	}
+	return guard[mirror.Claim]{filter: bson.D{{Key: "approving.order", Value: rid}}, check: mirror.ApprovingWith(rid)}
 }
 
 // FinishApproval makes the claim approved with its replacement order.
@@ -178,7 +162,7 @@ func staleApprovals(cutoff time.Time) bson.D {
 // Each carries the replacement order's id in ReplacementOrderID.
 func (s *Store) StaleApprovals(ctx context.Context, cutoff time.Time) ([]shop.Claim, error) {
 	docs, _, err := s.claims.list(ctx, listQuery[mirror.Claim]{index: "createdAt", limit: 1 << 30,
-		match:  func(c *mirror.Claim) bool { return c.Approving != nil && c.Approving.At.Before(cutoff) },
+		match:  mirror.ApprovingBefore(cutoff),
 		filter: staleApprovals(cutoff), sort: bson.D{{Key: "_id", Value: 1}}})
 	out := make([]shop.Claim, len(docs))
 	for i, d := range docs {

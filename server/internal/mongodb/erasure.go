@@ -16,17 +16,10 @@ import (
 
 var _ shop.ErasureStore = (*Store)(nil)
 
-// ownedBy is the guard of an erasure: the document still has this email.
+// ownedBy is the guard of an erasure: the document still has this email
+// (mirror.OwnedBy).
 func ownedBy[D any](email string, emailOf func(D) string, what string) guard[D] {
-	return guard[D]{
-		filter: bson.D{{Key: "email", Value: email}},
-		check: func(d D) error {
-			if emailOf(d) != email {
-				return shop.NotFound(what)
-			}
-			return nil
-		},
-	}
+	return guard[D]{filter: bson.D{{Key: "email", Value: email}}, check: mirror.OwnedBy(email, emailOf, what)}
 }
 
 // erasedFields is the $set that replaces a document's personal fields.
@@ -100,7 +93,7 @@ func (s *Store) EraseClaims(ctx context.Context, email string) (int, error) {
 // by email (a deletion is rare): the mirror is walked.
 func (s *Store) EraseReviews(ctx context.Context, email string, remove bool) (int, error) {
 	email = shop.NormalizeEmail(email)
-	q := listQuery[mirror.Review]{index: "createdAt", match: func(d *mirror.Review) bool { return d.Email == email },
+	q := listQuery[mirror.Review]{index: "createdAt", match: mirror.ReviewsOf(email),
 		filter: bson.D{{Key: "email", Value: email}}, sort: bson.D{{Key: "email", Value: 1}}}
 	g := ownedBy(email, func(d mirror.Review) string { return d.Email }, "The review")
 	return eraseAll(ctx, s.reviews, q, func(d mirror.Review) error {

@@ -71,12 +71,7 @@ func (s *Store) DeleteIdleImage(ctx context.Context, id string, cutoff time.Time
 	}
 	if _, err := s.imageFiles.remove(ctx, oid, guard[mirror.ImageFile]{
 		filter: idleSince(cutoff),
-		check: func(d mirror.ImageFile) error {
-			if d.LastUpload().After(cutoff) {
-				return shop.Errorf(shop.ECONFLICT, "The picture was uploaded again.")
-			}
-			return nil
-		},
+		check:  mirror.IdleSince(cutoff),
 	}); err != nil {
 		return err
 	}

@@ -2,7 +2,6 @@ package mongodb
 
 import (
 	"context"
-	"math"
 	"sync"
 	"time"
 
@@ -128,7 +127,7 @@ var (
 func (s *Store) numberOrders(ctx context.Context) error {
 	var missing []mirror.Order
 	if s.orders.mem != nil {
-		missing, _ = s.orders.mem.Mem.Page("createdAt", nil, false, 0, math.MaxInt, func(d *mirror.Order) bool { return d.Number == 0 })
+		missing = s.orders.mem.Find("createdAt", mirror.Unnumbered)
 	} else {
 		cur, err := s.orders.c.Find(ctx, unnumbered, options.Find().SetSort(oldestFirst).
 			SetProjection(bson.D{{Key: "_id", Value: 1}, {Key: "createdAt", Value: 1}}))
@@ -155,12 +154,7 @@ func (s *Store) numberOrders(ctx context.Context) error {
 		set := bson.D{{Key: "$set", Value: bson.D{{Key: "number", Value: number}}}}
 		_, err := s.orders.update(ctx, d.ID, guard[mirror.Order]{
 			filter: unnumbered,
-			check: func(o mirror.Order) error {
-				if o.Number != 0 {
-					return shop.Errorf(shop.ECONFLICT, "The order has a number already.")
-				}
-				return nil
-			},
+			check:  mirror.NotNumbered,
 			apply: func(o mirror.Order) (bson.D, mirror.Order) {
 				o.Number = number
 				return set, o

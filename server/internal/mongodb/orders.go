@@ -106,27 +106,11 @@ func (s *Store) ShipOrder(ctx context.Context, id string) (shop.UpdateResult, er
 	}
 	return s.orders.update(ctx, oid, guard[mirror.Order]{
 		filter: bson.D{{Key: "shipped", Value: false}},
-		check: func(o mirror.Order) error {
-			if o.Shipped {
-				return shop.Errorf(shop.ECONFLICT, "The order has already shipped.")
-			}
-			return nil
-		},
+		check:  mirror.NotShipped,
 	}, bson.D{{Key: "$set", Value: bson.D{{Key: "shipped", Value: true}, {Key: "pending", Value: false}, {Key: "shippedAt", Value: s.now()}}}})
 }
 
-// cancellable says why an order cannot be cancelled, or nil.
-func cancellable(o mirror.Order) error {
-	switch {
-	case o.Shipped && o.TransactionID == "":
-		return shop.Errorf(shop.ECONFLICT, "The order has shipped and cannot be deleted.")
-	case o.TransactionID != "" || o.Paid || o.Shipped:
-		return shop.Errorf(shop.ECONFLICT, "The order is paid (transaction %s) and cannot be deleted.", o.TransactionID)
-	}
-	return nil
-}
-
-// unpaidFilter is cancellable's filter: no payment recorded, not shipped.
+// unpaidFilter is mirror.Cancellable's filter: no payment recorded, not shipped.
 var unpaidFilter = bson.D{{Key: "transactionId", Value: ""}, {Key: "paid", Value: false}, {Key: "shipped", Value: false}}
 
 // BeginCancel decides a cancel with one guarded write: the unpaid,
@@ -151,15 +135,7 @@ func (s *Store) BeginCancel(ctx context.Context, id, cancel string) (shop.Order,
 	var marked mirror.Order
 	_, err = s.orders.update(ctx, oid, guard[mirror.Order]{
 		filter: append(slices.Clone(unpaidFilter), bson.E{Key: "cancelling", Value: bson.D{{Key: "$exists", Value: false}}}),
-		check: func(o mirror.Order) error {
-			if err := cancellable(o); err != nil {
-				return err
-			}
-			if !o.Cancelling.IsZero() {
-				return shop.Errorf(shop.ECONFLICT, shop.MsgOrderCancelling)
-			}
-			return nil
-		},
+		check:  mirror.CancelFree,
 		apply: func(o mirror.Order) (bson.D, mirror.Order) {
 			o.Cancelling, o.CancellingAt = marker, &at
 			marked = o
@@ -178,20 +154,9 @@ func (s *Store) BeginCancel(ctx context.Context, id, cancel string) (shop.Order,
 }
 
 // cancelledBy is the guard of a cancel's later steps: the order carries
-// the cancel's marker.
+// the cancel's marker (mirror.CancelledBy).
 func cancelledBy(marker mirror.ID, also func(mirror.Order) error) guard[mirror.Order] {
-	return guard[mirror.Order]{
-		filter: bson.D{{Key: "cancelling", Value: marker}},
-		check: func(o mirror.Order) error {
-			if o.Cancelling != marker {
-				return shop.Errorf(shop.ECONFLICT, shop.MsgOrderCancelling)
-			}
-			if also != nil {
-				return also(o)
-			}
-			return nil
-		},
-	}
+	return guard[mirror.Order]{filter: bson.D{{Key: "cancelling", Value: marker}}, check: mirror.CancelledBy(marker, also)}
 }
 
 // DeleteUnpaidOrder removes the order that the cancel with this marker
@@ -206,7 +171,7 @@ func (s *Store) DeleteUnpaidOrder(ctx context.Context, id, marker string) (shop.
 	if err != nil {
 		return shop.Order{}, err
 	}
-	g := cancelledBy(mid, cancellable)
+	g := cancelledBy(mid, mirror.Cancellable)
 	g.filter = append(g.filter, unpaidFilter...)
 	d, err := s.orders.remove(ctx, oid, g)
 	return d.Shop(), err
@@ -238,7 +203,7 @@ func staleCancels(cutoff time.Time) bson.D {
 // stock hold such a cancel may have left.) It reports how many it dropped.
 func (s *Store) RecoverCancels(ctx context.Context, cutoff time.Time) (int, error) {
 	docs, _, err := s.orders.list(ctx, listQuery[mirror.Order]{index: "createdAt", limit: 1 << 30,
-		match:  func(o *mirror.Order) bool { return o.CancellingAt != nil && o.CancellingAt.Before(cutoff) },
+		match:  mirror.CancellingBefore(cutoff),
 		filter: staleCancels(cutoff), sort: bson.D{{Key: "_id", Value: 1}}})
 	if err != nil {
 		return 0, err
@@ -262,16 +227,9 @@ func (s *Store) SetPaymentIntent(ctx context.Context, id, intentID string) error
 	if err != nil {
 		return err
 	}
-	_, err = s.orders.update(ctx, oid, guard[mirror.Order]{filter: bson.D{{Key: "paid", Value: false}}, check: unpaid},
+	_, err = s.orders.update(ctx, oid, guard[mirror.Order]{filter: bson.D{{Key: "paid", Value: false}}, check: mirror.Unpaid},
 		bson.D{{Key: "$set", Value: bson.D{{Key: "paymentIntentId", Value: intentID}}}})
 	return err
-}
-
-func unpaid(o mirror.Order) error {
-	if o.Paid {
-		return shop.Errorf(shop.ECONFLICT, "The order is already paid.")
-	}
-	return nil
 }
 
 // MarkOrderPaid records the payment with one guarded write on paid.
@@ -280,7 +238,7 @@ func (s *Store) MarkOrderPaid(ctx context.Context, id, transactionID string) (sh
 	if err != nil {
 		return shop.UpdateResult{}, err
 	}
-	res, err := s.orders.update(ctx, oid, guard[mirror.Order]{filter: bson.D{{Key: "paid", Value: false}}, check: unpaid},
+	res, err := s.orders.update(ctx, oid, guard[mirror.Order]{filter: bson.D{{Key: "paid", Value: false}}, check: mirror.Unpaid},
 		bson.D{{Key: "$set", Value: bson.D{{Key: "paid", Value: true}, {Key: "transactionId", Value: transactionID},
 			{Key: "paymentIntentId", Value: transactionID}, {Key: "paidAt", Value: s.now()}}}})
 	if shop.ErrorCode(err) != shop.ECONFLICT {

@@ -84,8 +84,6 @@ func (s *Store) DueMail(ctx context.Context, now time.Time, limit int) ([]shop.M
 	return out, err
 }
 
-var errMailTaken = shop.Errorf(shop.ECONFLICT, "The e-mail is being sent by another sender.")
-
 // ClaimMail takes a due pending e-mail until leaseUntil.
 func (s *Store) ClaimMail(ctx context.Context, id, claim string, now, leaseUntil time.Time) (shop.Mail, error) {
 	oid, err := objectID(id)
@@ -95,12 +93,7 @@ func (s *Store) ClaimMail(ctx context.Context, id, claim string, now, leaseUntil
 	now = now.UTC().Truncate(time.Millisecond)
 	if _, err := s.outbox.update(ctx, oid, guard[mirror.Mail]{
 		filter: dueMail(shop.MailPending, now),
-		check: func(d mirror.Mail) error {
-			if d.Status != string(shop.MailPending) || d.NextAt.After(now) {
-				return errMailTaken
-			}
-			return nil
-		},
+		check:  mirror.Claimable(now),
 	}, bson.D{{Key: "$set", Value: bson.D{{Key: "claim", Value: claim}, {Key: "nextAt", Value: leaseUntil.UTC().Truncate(time.Millisecond)}}}}); err != nil {
 		return shop.Mail{}, err
 	}
@@ -130,12 +123,7 @@ func (s *Store) FinishMail(ctx context.Context, id, claim string, m shop.Mail) e
 	}
 	_, err = s.outbox.update(ctx, oid, guard[mirror.Mail]{
 		filter: bson.D{{Key: "claim", Value: claim}},
-		check: func(d mirror.Mail) error {
-			if d.Claim != claim {
-				return errMailTaken
-			}
-			return nil
-		},
+		check:  mirror.ClaimedBy(claim),
 	}, bson.D{{Key: "$set", Value: set}, {Key: "$unset", Value: unset}})
 	return err
 }
@@ -150,12 +138,7 @@ func (s *Store) DeleteSentMail(ctx context.Context, now time.Time, limit int) (i
 	for _, d := range docs {
 		_, err := s.outbox.remove(ctx, d.ID, guard[mirror.Mail]{
 			filter: dueMail(shop.MailSent, now),
-			check: func(d mirror.Mail) error {
-				if d.Status != string(shop.MailSent) || d.NextAt.After(now) {
-					return shop.Errorf(shop.ECONFLICT, "The e-mail is kept.")
-				}
-				return nil
-			},
+			check:  mirror.Deletable(now),
 		})
 		switch shop.ErrorCode(err) {
 		case "":

@@ -40,23 +40,16 @@ func (s *Store) FindTestIntentByOrder(ctx context.Context, orderID string, amoun
 func (s *Store) SetTestIntentStatus(ctx context.Context, id, from, to, lastError string) (bool, error) {
 	_, err := s.testIntents.update(ctx, id, guard[mirror.TestIntent]{
 		filter: bson.D{{Key: "status", Value: from}},
-		check: func(d mirror.TestIntent) error {
-			if d.Status != from {
-				return errWrongStatus
-			}
-			return nil
-		},
+		check:  mirror.IntentStatusIs(from),
 	}, bson.D{{Key: "$set", Value: bson.D{{Key: "status", Value: to}, {Key: "lastError", Value: lastError}, {Key: "updatedAt", Value: s.now()}}}})
 	switch {
-	case err == errWrongStatus:
+	case err == mirror.ErrWrongStatus:
 		return false, nil
 	case shop.ErrorCode(err) == shop.ENOTFOUND:
 		return false, nil
 	}
 	return err == nil, err
 }
-
-var errWrongStatus = &shop.Error{Code: shop.ECONFLICT, Message: "The payment is no longer in that state."}
 
 // eventDoc is a webhook event being processed (ProcessedAt unset) or
 // processed. Events recorded before claims have ProcessedAt only.

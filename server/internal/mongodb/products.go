@@ -129,12 +129,7 @@ func (s *Store) ReplaceProduct(ctx context.Context, read shop.Product, d shop.Pr
 	set := append(draftFields(d), bson.E{Key: "updatedAt", Value: at})
 	res, err := s.products.update(ctx, oid, guard[mirror.Product]{
 		filter: bson.D{{Key: "updatedAt", Value: read.UpdatedAt}, {Key: "avaialbequantit", Value: read.Available}},
-		check: func(p mirror.Product) error {
-			if !p.UpdatedAt.Equal(read.UpdatedAt) || p.Available != read.Available {
-				return shop.Errorf(shop.ECONFLICT, "The product changed while you were editing it. Reload it and save again.")
-			}
-			return nil
-		},
+		check:  mirror.Unchanged(read),
 		apply: func(p mirror.Product) (bson.D, mirror.Product) {
 			at := after(at, p.UpdatedAt)
 			p.Name, p.Price, p.Image, p.Description = d.Name, d.Price.Float(), d.Image, d.Description

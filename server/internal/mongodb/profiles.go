@@ -88,12 +88,7 @@ func (s *Store) DeleteProfile(ctx context.Context, id, email string) (shop.Delet
 	email = shop.NormalizeEmail(email)
 	_, err = s.profiles.remove(ctx, oid, guard[mirror.Profile]{
 		filter: bson.D{{Key: "email", Value: email}},
-		check: func(p mirror.Profile) error {
-			if p.Email != email {
-				return shop.Errorf(shop.ENOTFOUND, "The profile was not found.")
-			}
-			return nil
-		},
+		check:  mirror.ProfileOf(email),
 	})
 	if err != nil {
 		return shop.DeleteResult{}, err

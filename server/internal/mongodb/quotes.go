@@ -2,7 +2,6 @@ package mongodb
 
 import (
 	"context"
-	"slices"
 	"time"
 
 	"go.mongodb.org/mongo-driver/v2/bson"
@@ -73,33 +72,14 @@ func (s *Store) ListQuotes(ctx context.Context, email string, limit, skip int) (
 	return out, total, err
 }
 
-// open is the precondition of pricing and declining: requested or quoted,
-// and not being accepted.
+// openQuote is the precondition of pricing and declining (mirror.OpenQuote):
+// requested or quoted, and not being accepted.
 var openQuote = guard[mirror.Quote]{
 	filter: bson.D{
 		{Key: "status", Value: bson.D{{Key: "$in", Value: bson.A{string(shop.QuoteRequested), string(shop.QuoteQuoted)}}}},
 		{Key: "accepting", Value: bson.D{{Key: "$exists", Value: false}}},
 	},
-	check: func(q mirror.Quote) error {
-		if err := quoteClosed(q); err != nil {
-			return err
-		}
-		if len(q.Accepting) > 0 {
-			return shop.Errorf(shop.ECONFLICT, shop.MsgQuoteBusy)
-		}
-		return nil
-	},
-}
-
-// quoteClosed says why a quote is decided, or nil.
-func quoteClosed(q mirror.Quote) error {
-	switch shop.QuoteStatus(q.Status) {
-	case shop.QuoteAccepted:
-		return shop.Errorf(shop.ECONFLICT, shop.MsgQuoteAccepted)
-	case shop.QuoteDeclined:
-		return shop.Errorf(shop.ECONFLICT, shop.MsgQuoteDeclined)
-	}
-	return nil
+	check: mirror.OpenQuote,
 }
 
 // PriceQuote prices every item of an open quote; status becomes quoted.
@@ -157,20 +137,7 @@ func (s *Store) StartAccepting(ctx context.Context, id string, quotedAt time.Tim
 	_, err = s.quotes.update(ctx, oid, guard[mirror.Quote]{
 		filter: bson.D{{Key: "status", Value: string(shop.QuoteQuoted)}, {Key: "quotedAt", Value: quotedAt},
 			{Key: "accepting", Value: bson.D{{Key: "$exists", Value: false}}}},
-		check: func(q mirror.Quote) error {
-			if err := quoteClosed(q); err != nil {
-				return err
-			}
-			switch {
-			case len(q.Accepting) > 0:
-				return shop.Errorf(shop.ECONFLICT, shop.MsgQuoteBusy)
-			case shop.QuoteStatus(q.Status) != shop.QuoteQuoted:
-				return shop.Errorf(shop.ECONFLICT, shop.MsgQuoteNotQuoted)
-			case q.QuotedAt == nil || !q.QuotedAt.Equal(quotedAt):
-				return shop.Errorf(shop.ECONFLICT, "%s changed at the same time. Please try again.", shop.MsgQuoteNoun)
-			}
-			return nil
-		},
+		check: mirror.CanAccept(quotedAt),
 	}, bson.D{{Key: "$set", Value: bson.D{{Key: "accepting", Value: ids}, {Key: "acceptingAt", Value: s.now()}}}})
 	return err
 }
@@ -186,17 +153,9 @@ func acceptanceIDs(id string, orderIDs []string) (mirror.ID, []mirror.ID, error)
 }
 
 // markedBy is the precondition of ending an acceptance: the quote carries
-// exactly this marker.
+// exactly this marker (mirror.AcceptingWith).
 func markedBy(ids []mirror.ID) guard[mirror.Quote] {
-	return guard[mirror.Quote]{
-		filter: bson.D{{Key: "accepting", Value: ids}},
-		check: func(q mirror.Quote) error {
-			if !slices.Equal(q.Accepting, ids) {
-				return shop.Errorf(shop.ECONFLICT, shop.MsgQuoteBusy)
-			}
-			return nil
-		},
-	}
+	return guard[mirror.Quote]{filter: bson.D{{Key: "accepting", Value: ids}}, check: mirror.AcceptingWith(ids)}
 }
 
 // FinishAccepting makes the quote accepted with the orders it marked.
@@ -235,7 +194,7 @@ func staleAcceptances(cutoff time.Time) bson.D {
 // and has not ended: a crash between its steps (RecoverQuotes settles them).
 func (s *Store) StaleAcceptances(ctx context.Context, cutoff time.Time) ([]shop.Quote, error) {
 	docs, _, err := s.quotes.list(ctx, listQuery[mirror.Quote]{index: "createdAt", limit: 1 << 30,
-		match:  func(q *mirror.Quote) bool { return q.AcceptingAt != nil && q.AcceptingAt.Before(cutoff) },
+		match:  mirror.AcceptingBefore(cutoff),
 		filter: staleAcceptances(cutoff)})
 	out := make([]shop.Quote, len(docs))
 	for i, d := range docs {

@@ -41,9 +41,7 @@ var paidSaleFields = bson.D{{Key: "productId", Value: 1}, {Key: "productName", V
 
 // EachPaidSince calls fn with every order paid at or after since, in no order.
 func (s *Store) EachPaidSince(ctx context.Context, since time.Time, fn func(shop.PaidSale)) error {
-	return s.orders.each(ctx, func(d *mirror.Order) bool {
-		return d.Paid && d.PaidAt != nil && !d.PaidAt.Before(since)
-	}, paidSince(since), paidSaleFields, func(d *mirror.Order) {
+	return s.orders.each(ctx, mirror.PaidSince(since), paidSince(since), paidSaleFields, func(d *mirror.Order) {
 		fn(shop.PaidSale{ProductID: d.ProductID.Hex(), ProductName: d.ProductName, Quantity: d.ProductQuantity,
 			Amount: d.Amount, CreatedAt: d.CreatedAt, PaidAt: *d.PaidAt})
 	})
@@ -56,7 +54,7 @@ var notPaid = bson.D{{Key: "shipped", Value: bson.D{{Key: "$in", Value: bson.A{f
 // UnpaidTotal counts and sums the orders not paid, shipped or not.
 func (s *Store) UnpaidTotal(ctx context.Context) (shop.UnpaidSum, error) {
 	var sum shop.UnpaidSum
-	err := s.orders.each(ctx, func(d *mirror.Order) bool { return !d.Paid }, notPaid, bson.D{{Key: "amount", Value: 1}, {Key: "paid", Value: 1}},
+	err := s.orders.each(ctx, mirror.NotPaid, notPaid, bson.D{{Key: "amount", Value: 1}, {Key: "paid", Value: 1}},
 		func(d *mirror.Order) {
 			sum.Count++
 			sum.Amount += shop.Dollars(d.Amount)
@@ -75,9 +73,7 @@ func createdBetween(from, to time.Time) (bson.D, bson.D) {
 // before to, oldest first.
 func (s *Store) OrdersCreatedBetween(ctx context.Context, from, to time.Time) ([]shop.Order, error) {
 	filter, sort := createdBetween(from, to)
-	docs, err := s.orders.find(ctx, "createdAt", func(d *mirror.Order) bool {
-		return !d.CreatedAt.Before(from) && d.CreatedAt.Before(to)
-	}, filter, sort)
+	docs, err := s.orders.find(ctx, "createdAt", mirror.CreatedBetween(from, to), filter, sort)
 	return ordersOf(docs), err
 }
 
@@ -95,7 +91,7 @@ func belowStock(n int64) bson.D {
 // fields, so with MongoDB it reads the products with less stock than the
 // largest minimum of any product (two indexed reads) and compares in Go.
 func (s *Store) LowStockProducts(ctx context.Context) ([]shop.Product, error) {
-	low := func(d *mirror.Product) bool { return d.Available < d.Minimum }
+	low := mirror.LowStock
 	var docs []mirror.Product
 	if s.products.mem != nil {
 		var err error

@@ -45,11 +45,6 @@ func stockIDs(productID, orderID string) (mirror.ID, mirror.ID, error) {
 	return pid, oid, err
 }
 
-var (
-	errHeld    = shop.Errorf(shop.ECONFLICT, "The order is already being changed. Please try again.")
-	errSettled = shop.Errorf(shop.ECONFLICT, "The stock hold was settled already.")
-)
-
 // settledHolds returns holds without the placing holds whose orders exist
 // (embedded: the orders' mirror answers) and without drop's holds, as a new
 // slice (nil when empty, as the store gives back an absent field).
@@ -107,15 +102,7 @@ func (s *Store) ReserveStock(ctx context.Context, productID, orderID string, qty
 	hold := mirror.StockHold{Order: oid, Qty: qty, At: at}
 	_, err = s.products.update(ctx, pid, guard[mirror.Product]{
 		filter: bson.D{{Key: "avaialbequantit", Value: bson.D{{Key: "$gte", Value: qty}}}, noHoldOf(oid)},
-		check: func(p mirror.Product) error {
-			if p.Available < qty {
-				return shop.Errorf(shop.ECONFLICT, "Only %d of %s left in stock.", p.Available, p.Name)
-			}
-			if _, held := mirror.HoldOf(p, oid); held {
-				return errHeld
-			}
-			return nil
-		},
+		check:  mirror.CanReserve(oid, qty),
 		apply: func(p mirror.Product) (bson.D, mirror.Product) {
 			return stockWrite(p, p.Available-qty, append(s.settledHolds(p.Holds, oid), hold), at)
 		},
@@ -138,12 +125,7 @@ func (s *Store) HoldStock(ctx context.Context, productID, orderID string, qty in
 	hold := mirror.StockHold{Order: oid, Qty: qty, At: s.now(), Cancel: true}
 	_, err = s.products.update(ctx, pid, guard[mirror.Product]{
 		filter: bson.D{noHoldOf(oid)},
-		check: func(p mirror.Product) error {
-			if h, held := mirror.HoldOf(p, oid); held && (h.Cancel || !s.Embedded()) {
-				return errHeld
-			}
-			return nil
-		},
+		check:  mirror.CanHold(oid, s.Embedded()),
 		apply: func(p mirror.Product) (bson.D, mirror.Product) {
 			return stockWrite(p, p.Available, append(s.settledHolds(p.Holds, oid), hold), time.Time{})
 		},
@@ -186,12 +168,7 @@ func (s *Store) settleHold(ctx context.Context, productID, orderID string, giveB
 		// The order's hold is still there: one per order on MongoDB, never
 		// changed.
 		filter: bson.D{{Key: "stockHolds.order", Value: oid}},
-		check: func(p mirror.Product) error {
-			if cur, held := mirror.HoldOf(p, oid); !held || cur != h {
-				return errSettled
-			}
-			return nil
-		},
+		check:  mirror.HoldIs(oid, h),
 		apply: func(p mirror.Product) (bson.D, mirror.Product) {
 			holds := slices.DeleteFunc(slices.Clone(p.Holds), func(x mirror.StockHold) bool { return x == h })
 			if len(holds) == 0 {
@@ -203,7 +180,7 @@ func (s *Store) settleHold(ctx context.Context, productID, orderID string, giveB
 			return stockWrite(p, p.Available, holds, time.Time{})
 		},
 	}, update)
-	if err == errSettled {
+	if err == mirror.ErrSettled {
 		return nil // settled in between, by the other step or by recovery
 	}
 	return err
@@ -230,15 +207,7 @@ func staleHolds(cutoff time.Time) bson.D {
 func (s *Store) RecoverStock(ctx context.Context, cutoff time.Time) (released, dropped int, err error) {
 	old := func(h mirror.StockHold) bool { return h.At.Before(cutoff) }
 	docs, _, err := s.products.list(ctx, listQuery[mirror.Product]{
-		index: "createdAt", limit: 1 << 30,
-		match: func(p *mirror.Product) bool {
-			for _, h := range p.Holds {
-				if old(h) {
-					return true
-				}
-			}
-			return false
-		},
+		index: "createdAt", limit: 1 << 30, match: mirror.HoldsBefore(cutoff),
 		filter: staleHolds(cutoff),
 	})
 	if err != nil {

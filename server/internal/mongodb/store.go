@@ -375,6 +375,9 @@ func (s *Store) Version(collection string) uint64 {
 	return 0
 }
 
+// embeddedWriteTimeout bounds one write (or batch) on the embedded store.
+const embeddedWriteTimeout = 30 * time.Second
+
 // write runs one write, serialised in embedded mode, and bumps the
 // collection's version afterwards (also on error or panic: a failed write
 // may still have changed something, and a spurious cache miss costs little).
@@ -442,9 +445,6 @@ func (s *Store) Dump(ctx context.Context) (string, error) {
 	}
 	return out.String(), nil
 }
-
-// embeddedWriteTimeout bounds one write (or batch) on the embedded store.
-const embeddedWriteTimeout = 30 * time.Second
 
 // now is the store's time for the dates it records (createdAt, paidAt, …):
 // Config.Clock's when set (tests), in UTC to the millisecond as BSON keeps it.
