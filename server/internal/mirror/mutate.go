@@ -146,6 +146,73 @@ func (t *Table[K, D]) Mutate(ctx context.Context, ids []K, fn func(ctx context.C
 	})
 }
 
+// Update is a guarded update of the document id: check (its precondition;
+// nil: none) on the mirror's copy under the write slot, then send, the
+// store's write by _id alone. With next, the write and the document it
+// leaves are computed from the current one, and that document goes into
+// the mirror without reading it back; without, send gets update, and the
+// document is read back. send reports how many documents it matched.
+func (t *Table[K, D]) Update(ctx context.Context, id K, check func(D) error, next func(cur D) (any, D), update any,
+	send func(ctx context.Context, update any) (matched int64, err error)) error {
+	if err := t.Await(ctx); err != nil { // before the write slot, which the loader takes
+		return err
+	}
+	return t.Mutate(ctx, []K{id}, func(ctx context.Context, w *Writing) error {
+		cur, err := t.Guarded(id, check)
+		if err != nil {
+			return err
+		}
+		update := update
+		var doc D
+		if next != nil {
+			update, doc = next(cur)
+		}
+		matched, err := send(ctx, update)
+		if w.Stored(err) != nil {
+			return w.Err()
+		}
+		if next != nil && matched == 1 {
+			t.Mem.Put(doc)
+			return nil
+		}
+		if err := t.Reload(ctx, id); err != nil {
+			return err
+		}
+		if matched == 0 {
+			return t.NotFound()
+		}
+		return nil
+	})
+}
+
+// Remove is a guarded delete of the document id: check on the mirror's
+// copy under the write slot, then send, the store's delete by _id alone,
+// which reports how many documents it deleted. It returns the document.
+func (t *Table[K, D]) Remove(ctx context.Context, id K, check func(D) error, send func(ctx context.Context) (deleted int64, err error)) (D, error) {
+	var d D
+	if err := t.Await(ctx); err != nil { // before the write slot, which the loader takes
+		return d, err
+	}
+	err := t.Mutate(ctx, []K{id}, func(ctx context.Context, w *Writing) error {
+		cur, err := t.Guarded(id, check)
+		if err != nil {
+			return err
+		}
+		deleted, err := send(ctx)
+		if w.Stored(err) != nil {
+			return w.Err()
+		}
+		t.Mem.Remove(id)
+		if deleted != 1 { // never expected: the mirror follows the store
+			t.env.Log.Error("a document in memory was not in the store", "collection", t.Mem.Name, "id", IDText(id))
+			return t.NotFound()
+		}
+		d = cur
+		return nil
+	})
+	return d, err
+}
+
 // repairTimeout bounds the read-back of the documents of a failed write.
 const repairTimeout = 10 * time.Second
 

@@ -72,3 +72,39 @@ func Unchanged(read shop.Product) func(Product) error {
 
 // LowStock matches the products whose stock is below their minimum order.
 func LowStock(d *Product) bool { return d.Available < d.Minimum }
+
+// ImportChange is one existing product an import changes: every field of
+// the draft but the stock, which moves by the draft's stock less the stock
+// the import read (a guarded difference, never an overwrite: what orders
+// took or gave back since the read stands, and the product's stock holds
+// stay).
+type ImportChange struct {
+	ID    ID
+	Name  string // as read: a product renamed since is left alone
+	Draft shop.ProductDraft
+	Read  int64 // the stock the import read
+}
+
+// Delta is how much the stock moves.
+func (c ImportChange) Delta() int64 { return c.Draft.Available - c.Read }
+
+// Refusal is the change's precondition, written once for both stores: why
+// the stock of an existing product could not move as its row asks, or nil.
+// The stock would go below zero, orders having taken more since the import
+// read it (MongoDB's filter: {avaialbequantit: {$gte: -delta}}).
+func (c ImportChange) Refusal(cur Product) error {
+	if cur.Available+c.Delta() < 0 {
+		return shop.Errorf(shop.ECONFLICT, "Its stock is %d now: orders took %d since the import read %d, and the file's %d would leave less than none. The row was not imported; run the import again.",
+			cur.Available, c.Read-cur.Available, c.Read, c.Draft.Available)
+	}
+	return nil
+}
+
+// Apply is the product as the change leaves it (the mirror's copy).
+func (c ImportChange) Apply(cur Product, at time.Time) Product {
+	next := cur
+	next.Name, next.Price, next.Image, next.Description = c.Draft.Name, c.Draft.Price.Float(), c.Draft.Image, c.Draft.Description
+	next.Minimum, next.Email, next.UpdatedAt = c.Draft.Minimum, c.Draft.Email, at
+	next.Available += c.Delta()
+	return next
+}

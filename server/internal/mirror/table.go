@@ -384,3 +384,47 @@ func (t *Table[K, D]) Sample(ctx context.Context, n int) (int, error) {
 	})
 	return found, err
 }
+
+// EachString calls add with every string of every document (an address
+// that may name a picture, in any field, present or added later), once the
+// mirror is loaded.
+func (t *Table[K, D]) EachString(ctx context.Context, add func(string)) error {
+	if err := t.Await(ctx); err != nil {
+		return err
+	}
+	t.Mem.Each(func(d *D) { walkStrings(reflect.ValueOf(d).Elem(), add) })
+	return nil
+}
+
+var timeType = reflect.TypeFor[time.Time]()
+
+// walkStrings calls add with every string in v.
+func walkStrings(v reflect.Value, add func(string)) {
+	switch v.Kind() {
+	case reflect.String:
+		add(v.String())
+	case reflect.Pointer, reflect.Interface:
+		if !v.IsNil() {
+			walkStrings(v.Elem(), add)
+		}
+	case reflect.Struct:
+		if v.Type() == timeType {
+			return
+		}
+		for i := range v.NumField() {
+			walkStrings(v.Field(i), add)
+		}
+	case reflect.Slice, reflect.Array:
+		if v.Type().Elem().Kind() == reflect.Uint8 {
+			return // bytes, an ObjectID
+		}
+		for i := range v.Len() {
+			walkStrings(v.Index(i), add)
+		}
+	case reflect.Map:
+		for it := v.MapRange(); it.Next(); {
+			walkStrings(it.Key(), add)
+			walkStrings(it.Value(), add)
+		}
+	}
+}

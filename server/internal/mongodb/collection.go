@@ -158,34 +158,16 @@ func (t *collection[K, D]) insertMany(ctx context.Context, docs []D) error {
 func (t *collection[K, D]) update(ctx context.Context, id K, g guard[D], update bson.D) (shop.UpdateResult, error) {
 	var res *mongo.UpdateResult
 	if t.mem != nil {
-		if err := t.mem.Await(ctx); err != nil { // before the write slot, which the loader takes
-			return shop.UpdateResult{}, err
+		var next func(D) (any, D)
+		if g.apply != nil {
+			next = func(cur D) (any, D) { return g.apply(cur) }
 		}
-		err := t.mutate(ctx, []K{id}, func(ctx context.Context, w *mirror.Writing) error {
-			cur, err := t.mem.Guarded(id, g.check)
-			if err != nil {
-				return err
+		err := t.mem.Update(ctx, id, g.check, next, update, func(ctx context.Context, update any) (int64, error) {
+			var err error
+			if res, err = t.c.UpdateOne(ctx, bson.D{{Key: "_id", Value: id}}, update); err != nil {
+				return 0, err
 			}
-			update := update
-			var next D
-			if g.apply != nil {
-				update, next = g.apply(cur)
-			}
-			res, err = t.c.UpdateOne(ctx, bson.D{{Key: "_id", Value: id}}, update)
-			if w.Stored(err) != nil {
-				return w.Err()
-			}
-			if g.apply != nil && res.MatchedCount == 1 {
-				t.mem.Mem.Put(next)
-				return nil
-			}
-			if err := t.mem.Reload(ctx, id); err != nil {
-				return err
-			}
-			if res.MatchedCount == 0 {
-				return t.mem.NotFound()
-			}
-			return nil
+			return res.MatchedCount, nil
 		})
 		if err != nil {
 			return shop.UpdateResult{}, translate(err, t.what)
@@ -215,26 +197,12 @@ func (t *collection[K, D]) update(ctx context.Context, id K, g guard[D], update 
 func (t *collection[K, D]) remove(ctx context.Context, id K, g guard[D]) (D, error) {
 	var d D
 	if t.mem != nil {
-		if err := t.mem.Await(ctx); err != nil { // before the write slot, which the loader takes
-			return d, err
-		}
-		err := t.mutate(ctx, []K{id}, func(ctx context.Context, w *mirror.Writing) error {
-			cur, err := t.mem.Guarded(id, g.check)
-			if err != nil {
-				return err
-			}
+		d, err := t.mem.Remove(ctx, id, g.check, func(ctx context.Context) (int64, error) {
 			res, err := t.c.DeleteOne(ctx, bson.D{{Key: "_id", Value: id}})
-			if w.Stored(err) != nil {
-				return w.Err()
+			if err != nil {
+				return 0, err
 			}
-			if res.DeletedCount != 1 { // never expected: the mirror follows the store
-				t.mem.Mem.Remove(id)
-				t.s.log.Error("a document in memory was not in the store", "collection", t.name, "id", mirror.IDText(id))
-				return t.mem.NotFound()
-			}
-			t.mem.Mem.Remove(id)
-			d = cur
-			return nil
+			return res.DeletedCount, nil
 		})
 		return d, translate(err, t.what)
 	}

@@ -2,7 +2,6 @@ package mongodb
 
 import (
 	"context"
-	"reflect"
 	"strings"
 	"time"
 
@@ -147,46 +146,7 @@ func (s *Store) ReferencedImages(ctx context.Context) (map[string]bool, error) {
 
 // walker walks a mirrored collection's strings in memory.
 func walker[K comparable, D any](ctx context.Context, t *collection[K, D], add func(string)) func() (string, error) {
-	return func() (string, error) {
-		if err := t.mem.Await(ctx); err != nil {
-			return t.name, err
-		}
-		t.mem.Mem.Each(func(d *D) { walkStrings(reflect.ValueOf(d).Elem(), add) })
-		return t.name, nil
-	}
-}
-
-var timeType = reflect.TypeFor[time.Time]()
-
-// walkStrings calls add with every string in v.
-func walkStrings(v reflect.Value, add func(string)) {
-	switch v.Kind() {
-	case reflect.String:
-		add(v.String())
-	case reflect.Pointer, reflect.Interface:
-		if !v.IsNil() {
-			walkStrings(v.Elem(), add)
-		}
-	case reflect.Struct:
-		if v.Type() == timeType {
-			return
-		}
-		for i := range v.NumField() {
-			walkStrings(v.Field(i), add)
-		}
-	case reflect.Slice, reflect.Array:
-		if v.Type().Elem().Kind() == reflect.Uint8 {
-			return // bytes, an ObjectID
-		}
-		for i := range v.Len() {
-			walkStrings(v.Index(i), add)
-		}
-	case reflect.Map:
-		for it := v.MapRange(); it.Next(); {
-			walkStrings(it.Key(), add)
-			walkStrings(it.Value(), add)
-		}
-	}
+	return func() (string, error) { return t.name, t.mem.EachString(ctx, add) }
 }
 
 // walkRaw calls add with every string in a stored document.

@@ -37,7 +37,7 @@ func (s *Store) ImportProducts(ctx context.Context, drafts []shop.ProductDraft, 
 	}
 	at := s.now()
 	var inserts []mirror.Product
-	var updates []importChange
+	var updates []mirror.ImportChange
 	for _, d := range drafts {
 		cur, exists := current[d.Name]
 		if d.Image == "" {
@@ -55,7 +55,7 @@ func (s *Store) ImportProducts(ctx context.Context, drafts []shop.ProductDraft, 
 		case d.Matches(cur.Shop()):
 			counts.Unchanged++
 		default:
-			updates = append(updates, importChange{id: cur.ID, name: cur.Name, draft: d, read: cur.Available})
+			updates = append(updates, mirror.ImportChange{ID: cur.ID, Name: cur.Name, Draft: d, Read: cur.Available})
 		}
 	}
 	if opt.DryRun {
@@ -98,50 +98,16 @@ func (s *Store) ImportProducts(ctx context.Context, drafts []shop.ProductDraft, 
 	return counts, nil
 }
 
-// importChange is one existing product an import changes: every field of
-// the draft but the stock, which moves by the draft's stock less the stock
-// the import read (a guarded difference, never an overwrite: what orders
-// took or gave back since the read stands, and the product's stock holds
-// stay).
-type importChange struct {
-	id    mirror.ID
-	name  string // as read: a product renamed since is left alone
-	draft shop.ProductDraft
-	read  int64 // the stock the import read
-}
-
-func (c importChange) delta() int64 { return c.draft.Available - c.read }
-
-// update is the write of the change, the same on both stores.
-func (c importChange) update(at time.Time) bson.D {
-	set := bson.D{{Key: "name", Value: c.draft.Name}, {Key: "price", Value: c.draft.Price.Float()}, {Key: "image", Value: c.draft.Image},
-		{Key: "description", Value: c.draft.Description}, {Key: "minimumquantity", Value: c.draft.Minimum},
-		{Key: "email", Value: c.draft.Email}, {Key: "updatedAt", Value: at}}
+// importUpdate is the write of the change, the same on both stores.
+func importUpdate(c mirror.ImportChange, at time.Time) bson.D {
+	set := bson.D{{Key: "name", Value: c.Draft.Name}, {Key: "price", Value: c.Draft.Price.Float()}, {Key: "image", Value: c.Draft.Image},
+		{Key: "description", Value: c.Draft.Description}, {Key: "minimumquantity", Value: c.Draft.Minimum},
+		{Key: "email", Value: c.Draft.Email}, {Key: "updatedAt", Value: at}}
 	update := bson.D{{Key: "$set", Value: set}}
-	if d := c.delta(); d != 0 {
+	if d := c.Delta(); d != 0 {
 		update = append(update, bson.E{Key: "$inc", Value: bson.D{{Key: "avaialbequantit", Value: d}}})
 	}
 	return update
-}
-
-// refusal says why the stock of an existing product could not move as its
-// row asks, or nil: the stock would go below zero, orders having taken
-// more since the import read it.
-func (c importChange) refusal(cur mirror.Product) error {
-	if cur.Available+c.delta() < 0 {
-		return shop.Errorf(shop.ECONFLICT, "Its stock is %d now: orders took %d since the import read %d, and the file's %d would leave less than none. The row was not imported; run the import again.",
-			cur.Available, c.read-cur.Available, c.read, c.draft.Available)
-	}
-	return nil
-}
-
-// apply is the product as the change leaves it (the mirror's copy).
-func (c importChange) apply(cur mirror.Product, at time.Time) mirror.Product {
-	next := cur
-	next.Name, next.Price, next.Image, next.Description = c.draft.Name, c.draft.Price.Float(), c.draft.Image, c.draft.Description
-	next.Minimum, next.Email, next.UpdatedAt = c.draft.Minimum, c.draft.Email, at
-	next.Available += c.delta()
-	return next
 }
 
 type importRefusal struct{ name, reason string }
@@ -152,40 +118,40 @@ type importResult struct {
 }
 
 // importUpdates writes one batch of changes in one command.
-func (s *Store) importUpdates(ctx context.Context, batch []importChange, at time.Time, moved func(string, int64, int64)) (importResult, error) {
+func (s *Store) importUpdates(ctx context.Context, batch []mirror.ImportChange, at time.Time, moved func(string, int64, int64)) (importResult, error) {
 	var out importResult
-	tell := func(c importChange, read int64) {
-		if moved != nil && c.delta() != 0 {
-			moved(c.draft.Name, read, c.delta())
+	tell := func(c mirror.ImportChange, read int64) {
+		if moved != nil && c.Delta() != 0 {
+			moved(c.Draft.Name, read, c.Delta())
 		}
 	}
 	if s.products.mem == nil {
 		for _, c := range batch {
-			tell(c, c.read)
+			tell(c, c.Read)
 		}
 		return s.importUpdatesMongo(ctx, batch, at)
 	}
 	ids := make([]mirror.ID, len(batch))
 	for i, c := range batch {
-		ids[i] = c.id
+		ids[i] = c.ID
 	}
 	err := s.products.mutate(ctx, ids, func(ctx context.Context, w *mirror.Writing) error {
 		var models []mongo.WriteModel
 		var next []mirror.Product
 		for _, c := range batch {
-			cur, ok := s.products.mem.Mem.Get(c.id)
-			if !ok || cur.Name != c.name {
+			cur, ok := s.products.mem.Mem.Get(c.ID)
+			if !ok || cur.Name != c.Name {
 				out.gone++
 				continue
 			}
-			if err := c.refusal(cur); err != nil {
-				out.refused = append(out.refused, importRefusal{c.draft.Name, shop.ErrorMessage(err)})
+			if err := c.Refusal(cur); err != nil {
+				out.refused = append(out.refused, importRefusal{c.Draft.Name, shop.ErrorMessage(err)})
 				continue
 			}
 			at := after(at, cur.UpdatedAt)
-			models = append(models, mongo.NewUpdateOneModel().SetFilter(bson.D{{Key: "_id", Value: c.id}}).SetUpdate(c.update(at)))
-			next = append(next, c.apply(cur, at))
-			tell(c, c.read)
+			models = append(models, mongo.NewUpdateOneModel().SetFilter(bson.D{{Key: "_id", Value: c.ID}}).SetUpdate(importUpdate(c, at)))
+			next = append(next, c.Apply(cur, at))
+			tell(c, c.Read)
 		}
 		if len(models) == 0 {
 			return nil
@@ -209,15 +175,15 @@ func (s *Store) importUpdates(ctx context.Context, batch []importChange, at time
 // importUpdatesMongo writes a batch on MongoDB, each row's filter its
 // guard: the product still has the name read and stock enough for the
 // difference. Rows that matched nothing are then read to say why.
-func (s *Store) importUpdatesMongo(ctx context.Context, batch []importChange, at time.Time) (importResult, error) {
+func (s *Store) importUpdatesMongo(ctx context.Context, batch []mirror.ImportChange, at time.Time) (importResult, error) {
 	var out importResult
 	models := make([]mongo.WriteModel, len(batch))
 	for i, c := range batch {
-		filter := bson.D{{Key: "_id", Value: c.id}, {Key: "name", Value: c.name}}
-		if d := c.delta(); d < 0 {
+		filter := bson.D{{Key: "_id", Value: c.ID}, {Key: "name", Value: c.Name}}
+		if d := c.Delta(); d < 0 {
 			filter = append(filter, bson.E{Key: "avaialbequantit", Value: bson.D{{Key: "$gte", Value: -d}}})
 		}
-		models[i] = mongo.NewUpdateOneModel().SetFilter(filter).SetUpdate(c.update(at))
+		models[i] = mongo.NewUpdateOneModel().SetFilter(filter).SetUpdate(importUpdate(c, at))
 	}
 	var matched int64
 	err := s.products.mutate(ctx, nil, func(ctx context.Context, w *mirror.Writing) error {
@@ -235,7 +201,7 @@ func (s *Store) importUpdatesMongo(ctx context.Context, batch []importChange, at
 	// import's time.
 	ids := make([]mirror.ID, len(batch))
 	for i, c := range batch {
-		ids[i] = c.id
+		ids[i] = c.ID
 	}
 	docs, err := s.products.findAll(ctx, bson.D{{Key: "_id", Value: bson.D{{Key: "$in", Value: ids}}}})
 	if err != nil {
@@ -246,17 +212,17 @@ func (s *Store) importUpdatesMongo(ctx context.Context, batch []importChange, at
 		byID[d.ID] = d
 	}
 	for _, c := range batch {
-		cur, ok := byID[c.id]
+		cur, ok := byID[c.ID]
 		switch {
 		case ok && cur.UpdatedAt.Equal(at):
-		case !ok || cur.Name != c.name:
+		case !ok || cur.Name != c.Name:
 			out.gone++
 		default:
 			reason := "It changed while it was being imported. Run the import again."
-			if err := c.refusal(cur); err != nil {
+			if err := c.Refusal(cur); err != nil {
 				reason = shop.ErrorMessage(err)
 			}
-			out.refused = append(out.refused, importRefusal{c.draft.Name, reason})
+			out.refused = append(out.refused, importRefusal{c.Draft.Name, reason})
 		}
 	}
 	return out, nil
