@@ -2,6 +2,8 @@ package mirror
 
 import (
 	"time"
+
+	"storefront/server/internal/shop"
 )
 
 type Message struct {
@@ -21,4 +23,9 @@ func Messages(name string) *Mirror[ID, Message] {
 			{Name: "createdAt", Cmp: func(a, b *Message) int { return a.CreatedAt.Compare(b.CreatedAt) }},
 		},
 	}
+}
+
+// Shop is the document as the domain has it.
+func (d Message) Shop() shop.Message {
+	return shop.Message{ID: d.ID.Hex(), Email: d.Email, Subject: d.Subject, Message: d.Message, Handled: d.Handled, CreatedAt: d.CreatedAt.UTC()}
 }

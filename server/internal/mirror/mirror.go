@@ -467,3 +467,13 @@ func (m *Mirror[K, D]) RandomIDs(n int) []K {
 	rand.Shuffle(len(ids), func(i, j int) { ids[i], ids[j] = ids[j], ids[i] })
 	return ids[:min(n, len(ids))]
 }
+
+// ShopAll converts documents to the domain's type (each by its Shop), as a
+// list of the same length (empty, not nil, for none).
+func ShopAll[S any, D interface{ Shop() S }](docs []D) []S {
+	out := make([]S, len(docs))
+	for i, d := range docs {
+		out[i] = d.Shop()
+	}
+	return out
+}

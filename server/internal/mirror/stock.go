@@ -81,3 +81,22 @@ func HoldsBefore(cutoff time.Time) func(*Product) bool {
 		return false
 	}
 }
+
+// SettledHolds returns holds without the placing holds whose orders exist
+// (in the orders' mirror: embedded only) and without drop's holds, as a new
+// slice (nil when empty, as the store gives back an absent field).
+func SettledHolds(holds []StockHold, drop ID, orders *Mirror[ID, Order]) []StockHold {
+	var out []StockHold
+	for _, h := range holds {
+		if h.Order == drop {
+			continue
+		}
+		if !h.Cancel {
+			if _, placed := orders.Get(h.Order); placed {
+				continue
+			}
+		}
+		out = append(out, h)
+	}
+	return out
+}

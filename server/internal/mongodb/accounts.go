@@ -207,11 +207,7 @@ var deletingFirst = bson.D{{Key: "deletingAt", Value: 1}}
 func (s *Store) UsersBeingDeleted(ctx context.Context, cutoff time.Time) ([]shop.User, error) {
 	docs, _, err := s.users.list(ctx, listQuery[mirror.User]{index: "createdAt", filter: beingDeleted(cutoff), sort: deletingFirst, limit: 1000,
 		match: mirror.DeletingBefore(cutoff)})
-	out := make([]shop.User, len(docs))
-	for i, d := range docs {
-		out[i] = d.Shop()
-	}
-	return out, err
+	return mirror.ShopAll[shop.User](docs), err
 }
 
 // FinishDeletion deletes an account whose deletion has begun.

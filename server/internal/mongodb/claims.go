@@ -57,11 +57,7 @@ func (s *Store) ListClaims(ctx context.Context, email string, limit, skip int) (
 		q.index, q.group, q.filter = "email,createdAt", &email, bson.D{{Key: "email", Value: email}}
 	}
 	docs, total, err := s.claims.list(ctx, q)
-	out := make([]shop.Claim, len(docs))
-	for i, d := range docs {
-		out[i] = d.Shop()
-	}
-	return out, total, err
+	return mirror.ShopAll[shop.Claim](docs), total, err
 }
 
 // requested is the guard of a decision: the claim is requested and no

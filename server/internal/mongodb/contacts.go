@@ -20,11 +20,7 @@ func (s *Store) InsertMessage(ctx context.Context, m shop.Message) (string, erro
 // ListMessages returns messages newest first.
 func (s *Store) ListMessages(ctx context.Context, limit, skip int) ([]shop.Message, int64, error) {
 	docs, total, err := s.contacts.list(ctx, listQuery[mirror.Message]{index: "createdAt", desc: true, sort: newestFirst, skip: skip, limit: limit})
-	out := make([]shop.Message, len(docs))
-	for i, d := range docs {
-		out[i] = shop.Message{ID: d.ID.Hex(), Email: d.Email, Subject: d.Subject, Message: d.Message, Handled: d.Handled, CreatedAt: d.CreatedAt.UTC()}
-	}
-	return out, total, err
+	return mirror.ShopAll[shop.Message](docs), total, err
 }
 
 // SetMessageHandled marks a message handled or not.

@@ -66,11 +66,7 @@ func (s *Store) ListOrders(ctx context.Context, email string, limit, skip int) (
 		q.index, q.group, q.filter = "email,createdAt", &email, bson.D{{Key: "email", Value: email}}
 	}
 	docs, total, err := s.orders.list(ctx, q)
-	out := make([]shop.Order, len(docs))
-	for i, d := range docs {
-		out[i] = d.Shop()
-	}
-	return out, total, err
+	return mirror.ShopAll[shop.Order](docs), total, err
 }
 
 // statusFilters are MongoDB's filters of each status, served by the index
@@ -91,11 +87,7 @@ func (s *Store) ListOrdersByStatus(ctx context.Context, status shop.OrderStatus,
 	group := string(status)
 	docs, total, err := s.orders.list(ctx, listQuery[mirror.Order]{index: "status,createdAt", group: &group, desc: true,
 		filter: filter, sort: newestFirst, skip: skip, limit: limit})
-	out := make([]shop.Order, len(docs))
-	for i, d := range docs {
-		out[i] = d.Shop()
-	}
-	return out, total, err
+	return mirror.ShopAll[shop.Order](docs), total, err
 }
 
 // ShipOrder marks the order shipped, once.

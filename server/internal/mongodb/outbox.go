@@ -42,11 +42,7 @@ func (s *Store) InsertMail(ctx context.Context, m shop.Mail) (shop.Mail, error) 
 // ListMail returns e-mails newest first.
 func (s *Store) ListMail(ctx context.Context, limit, skip int) ([]shop.Mail, int64, error) {
 	docs, total, err := s.outbox.list(ctx, listQuery[mirror.Mail]{index: "createdAt", desc: true, sort: newestFirst, skip: skip, limit: limit})
-	out := make([]shop.Mail, len(docs))
-	for i, d := range docs {
-		out[i] = d.Shop()
-	}
-	return out, total, err
+	return mirror.ShopAll[shop.Mail](docs), total, err
 }
 
 // dueMail is the filter of the messages of a status whose nextAt has come
@@ -77,11 +73,7 @@ func (s *Store) due(ctx context.Context, status shop.MailStatus, now time.Time, 
 // DueMail returns up to limit pending e-mails due at now, soonest first.
 func (s *Store) DueMail(ctx context.Context, now time.Time, limit int) ([]shop.Mail, error) {
 	docs, err := s.due(ctx, shop.MailPending, now, limit)
-	out := make([]shop.Mail, len(docs))
-	for i, d := range docs {
-		out[i] = d.Shop()
-	}
-	return out, err
+	return mirror.ShopAll[shop.Mail](docs), err
 }
 
 // ClaimMail takes a due pending e-mail until leaseUntil.

@@ -13,14 +13,6 @@ import (
 
 var _ shop.ProductStore = (*Store)(nil)
 
-func products(docs []mirror.Product) []shop.Product {
-	out := make([]shop.Product, len(docs))
-	for i, d := range docs {
-		out[i] = d.Shop()
-	}
-	return out
-}
-
 // draftFields are the stored fields a draft sets.
 func draftFields(d shop.ProductDraft) bson.D {
 	return bson.D{
@@ -65,7 +57,7 @@ func (s *Store) ListProducts(ctx context.Context, q shop.ProductQuery) ([]shop.P
 		lq.match = mirror.NameContains(q.Q)
 	}
 	docs, total, err := s.products.list(ctx, lq)
-	return products(docs), total, err
+	return mirror.ShopAll[shop.Product](docs), total, err
 }
 
 // FindProduct returns the product with the given id.

@@ -65,11 +65,7 @@ func (s *Store) ListQuotes(ctx context.Context, email string, limit, skip int) (
 		q.index, q.group, q.filter = "email,createdAt", &email, bson.D{{Key: "email", Value: email}}
 	}
 	docs, total, err := s.quotes.list(ctx, q)
-	out := make([]shop.Quote, len(docs))
-	for i, d := range docs {
-		out[i] = d.Shop()
-	}
-	return out, total, err
+	return mirror.ShopAll[shop.Quote](docs), total, err
 }
 
 // openQuote is the precondition of pricing and declining (mirror.OpenQuote):
@@ -196,9 +192,5 @@ func (s *Store) StaleAcceptances(ctx context.Context, cutoff time.Time) ([]shop.
 	docs, _, err := s.quotes.list(ctx, listQuery[mirror.Quote]{index: "createdAt", limit: 1 << 30,
 		match:  mirror.AcceptingBefore(cutoff),
 		filter: staleAcceptances(cutoff)})
-	out := make([]shop.Quote, len(docs))
-	for i, d := range docs {
-		out[i] = d.Shop()
-	}
-	return out, err
+	return mirror.ShopAll[shop.Quote](docs), err
 }

@@ -17,11 +17,7 @@ var _ shop.ReviewStore = (*Store)(nil)
 // ListReviews returns the newest reviews first.
 func (s *Store) ListReviews(ctx context.Context, limit int) ([]shop.Review, error) {
 	docs, _, err := s.reviews.list(ctx, listQuery[mirror.Review]{index: "createdAt", desc: true, sort: newestFirst, limit: limit})
-	list := make([]shop.Review, len(docs))
-	for i, d := range docs {
-		list[i] = d.Shop()
-	}
-	return list, err
+	return mirror.ShopAll[shop.Review](docs), err
 }
 
 // CountReviews returns the number of reviews.

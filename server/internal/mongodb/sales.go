@@ -21,14 +21,6 @@ var _ shop.SalesStore = (*Store)(nil)
 // an aggregation pipeline: FerretDB v1 lacks $month and $dateToString, and
 // its $group answers 0 for every accumulator after the first.
 
-func ordersOf(docs []mirror.Order) []shop.Order {
-	out := make([]shop.Order, len(docs))
-	for i, d := range docs {
-		out[i] = d.Shop()
-	}
-	return out
-}
-
 // paidSince is the orders paid at or after since (only paid orders have a
 // paidAt), served by the sparse index paid_at.
 func paidSince(since time.Time) bson.D {
@@ -74,7 +66,7 @@ func createdBetween(from, to time.Time) (bson.D, bson.D) {
 func (s *Store) OrdersCreatedBetween(ctx context.Context, from, to time.Time) ([]shop.Order, error) {
 	filter, sort := createdBetween(from, to)
 	docs, err := s.orders.find(ctx, "createdAt", mirror.CreatedBetween(from, to), filter, sort)
-	return ordersOf(docs), err
+	return mirror.ShopAll[shop.Order](docs), err
 }
 
 // largestMinimum is the highest minimum order of any product, from the
@@ -117,10 +109,7 @@ func (s *Store) LowStockProducts(ctx context.Context) ([]shop.Product, error) {
 			}
 		}
 	}
-	out := make([]shop.Product, len(docs))
-	for i, d := range docs {
-		out[i] = d.Shop()
-	}
+	out := mirror.ShopAll[shop.Product](docs)
 	slices.SortFunc(out, func(a, b shop.Product) int { return strings.Compare(strings.ToLower(a.Name), strings.ToLower(b.Name)) })
 	return out, nil
 }

@@ -45,25 +45,6 @@ func stockIDs(productID, orderID string) (mirror.ID, mirror.ID, error) {
 	return pid, oid, err
 }
 
-// settledHolds returns holds without the placing holds whose orders exist
-// (embedded: the orders' mirror answers) and without drop's holds, as a new
-// slice (nil when empty, as the store gives back an absent field).
-func (s *Store) settledHolds(holds []mirror.StockHold, drop mirror.ID) []mirror.StockHold {
-	var out []mirror.StockHold
-	for _, h := range holds {
-		if h.Order == drop {
-			continue
-		}
-		if !h.Cancel {
-			if _, placed := s.orders.mem.Mem.Get(h.Order); placed {
-				continue
-			}
-		}
-		out = append(out, h)
-	}
-	return out
-}
-
 // stockWrite is the embedded write of a product's new stock and holds.
 func stockWrite(p mirror.Product, available int64, holds []mirror.StockHold, at time.Time) (bson.D, mirror.Product) {
 	p.Available, p.Holds = available, holds
@@ -104,7 +85,7 @@ func (s *Store) ReserveStock(ctx context.Context, productID, orderID string, qty
 		filter: bson.D{{Key: "avaialbequantit", Value: bson.D{{Key: "$gte", Value: qty}}}, noHoldOf(oid)},
 		check:  mirror.CanReserve(oid, qty),
 		apply: func(p mirror.Product) (bson.D, mirror.Product) {
-			return stockWrite(p, p.Available-qty, append(s.settledHolds(p.Holds, oid), hold), at)
+			return stockWrite(p, p.Available-qty, append(mirror.SettledHolds(p.Holds, oid, s.orders.mem.Mem), hold), at)
 		},
 	}, bson.D{
 		{Key: "$inc", Value: bson.D{{Key: "avaialbequantit", Value: -qty}}},
@@ -127,7 +108,7 @@ func (s *Store) HoldStock(ctx context.Context, productID, orderID string, qty in
 		filter: bson.D{noHoldOf(oid)},
 		check:  mirror.CanHold(oid, s.Embedded()),
 		apply: func(p mirror.Product) (bson.D, mirror.Product) {
-			return stockWrite(p, p.Available, append(s.settledHolds(p.Holds, oid), hold), time.Time{})
+			return stockWrite(p, p.Available, append(mirror.SettledHolds(p.Holds, oid, s.orders.mem.Mem), hold), time.Time{})
 		},
 	}, bson.D{{Key: "$push", Value: bson.D{{Key: "stockHolds", Value: hold}}}})
 	return err

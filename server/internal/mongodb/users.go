@@ -59,11 +59,7 @@ func (s *Store) FindUserByEmail(ctx context.Context, email string) (shop.User, e
 func (s *Store) ListUsers(ctx context.Context, limit, skip int) ([]shop.User, int64, error) {
 	docs, total, err := s.users.list(ctx, listQuery[mirror.User]{index: "createdAt",
 		sort: bson.D{{Key: "createdAt", Value: 1}, {Key: "_id", Value: 1}}, skip: skip, limit: limit})
-	out := make([]shop.User, len(docs))
-	for i, d := range docs {
-		out[i] = d.Shop()
-	}
-	return out, total, err
+	return mirror.ShopAll[shop.User](docs), total, err
 }
 
 // SetUserName renames the account.
