@@ -108,3 +108,34 @@ func (c ImportChange) Apply(cur Product, at time.Time) Product {
 	next.Available += c.Delta()
 	return next
 }
+
+// NextUpdate is the updatedAt of a product's next write at time at: at, or a
+// millisecond after the last one when the clock has not moved past it, so
+// that on the embedded store (whose single writer computes it) updatedAt
+// names one version of the product, and an edit read at one version is
+// never saved over another. (MongoDB's writes set the time as it is: two
+// writes to one product within a millisecond share it.)
+func NextUpdate(at, last time.Time) time.Time {
+	if at.After(last) {
+		return at
+	}
+	return last.Add(time.Millisecond)
+}
+
+// WithDraft is the product with the draft's values, written at at
+// (ReplaceProduct's copy in the mirror).
+func (p Product) WithDraft(d shop.ProductDraft, at time.Time) Product {
+	p.Name, p.Price, p.Image, p.Description = d.Name, d.Price.Float(), d.Image, d.Description
+	p.Available, p.Minimum, p.Email, p.UpdatedAt = d.Available, d.Minimum, d.Email, NextUpdate(at, p.UpdatedAt)
+	return p
+}
+
+// WithStock is the product with a new stock and holds, written at at (the
+// zero time: updatedAt stays).
+func (p Product) WithStock(available int64, holds []StockHold, at time.Time) Product {
+	p.Available, p.Holds = available, holds
+	if !at.IsZero() {
+		p.UpdatedAt = NextUpdate(at, p.UpdatedAt)
+	}
+	return p
+}

@@ -166,3 +166,8 @@ func DeletionBegun(d User) error {
 func DeletingBefore(cutoff time.Time) func(*User) bool {
 	return func(d *User) bool { return d.DeletingAt != nil && !d.DeletingAt.After(cutoff) }
 }
+
+// NewAccountToken is a mailed token as stored: its hash and expiry.
+func NewAccountToken(t shop.AccountToken) *AccountToken {
+	return &AccountToken{Hash: t.Hash, ExpiresAt: t.ExpiresAt.UTC().Truncate(time.Millisecond)}
+}

@@ -18,10 +18,6 @@ import (
 
 var _ shop.AccountStore = (*Store)(nil)
 
-func newTokenDoc(t shop.AccountToken) *mirror.AccountToken {
-	return &mirror.AccountToken{Hash: t.Hash, ExpiresAt: t.ExpiresAt.UTC().Truncate(time.Millisecond)}
-}
-
 // tokenField is the user document's field holding a token of kind (and
 // the name of its mirror key index).
 func tokenField(kind shop.TokenKind) string {
@@ -92,7 +88,7 @@ func verifiedSet(promote bool) bson.D {
 // CreateUserWithToken inserts a new account holding a verification token.
 func (s *Store) CreateUserWithToken(ctx context.Context, u shop.User, verify shop.AccountToken) (shop.User, error) {
 	doc := s.newUserDoc(u)
-	doc.VerifyToken = newTokenDoc(verify)
+	doc.VerifyToken = mirror.NewAccountToken(verify)
 	return s.insertUser(ctx, doc)
 }
 
@@ -112,7 +108,7 @@ func (s *Store) SetAccountToken(ctx context.Context, userID string, kind shop.To
 	if kind == shop.TokenVerifyEmail {
 		g = guard[mirror.User]{filter: bson.D{notDeleting, unverified}, check: mirror.Unverified}
 	}
-	_, err := s.updateUser(ctx, userID, g, bson.D{{Key: "$set", Value: bson.D{{Key: tokenField(kind), Value: newTokenDoc(t)}}}})
+	_, err := s.updateUser(ctx, userID, g, bson.D{{Key: "$set", Value: bson.D{{Key: tokenField(kind), Value: mirror.NewAccountToken(t)}}}})
 	return err
 }
 

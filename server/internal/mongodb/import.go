@@ -148,7 +148,7 @@ func (s *Store) importUpdates(ctx context.Context, batch []mirror.ImportChange, 
 				out.refused = append(out.refused, importRefusal{c.Draft.Name, shop.ErrorMessage(err)})
 				continue
 			}
-			at := after(at, cur.UpdatedAt)
+			at := mirror.NextUpdate(at, cur.UpdatedAt)
 			models = append(models, mongo.NewUpdateOneModel().SetFilter(bson.D{{Key: "_id", Value: c.ID}}).SetUpdate(importUpdate(c, at)))
 			next = append(next, c.Apply(cur, at))
 			tell(c, c.Read)

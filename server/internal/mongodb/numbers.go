@@ -2,7 +2,6 @@ package mongodb
 
 import (
 	"context"
-	"sync"
 	"time"
 
 	"go.mongodb.org/mongo-driver/v2/bson"
@@ -27,59 +26,27 @@ type counterDoc struct {
 	Seq int64  `bson:"seq"`
 }
 
-// orderNumberBlock is how many numbers the embedded store takes from the
-// counter at once. It is this process's only writer, so it hands them out
-// in memory, in order: a placed order stays two writes. At a clean stop the
-// numbers not handed out go back to the counter; after a crash they are
-// skipped.
-const orderNumberBlock = 100
-
-// numberBlock is the embedded store's numbers taken and not yet handed out.
-type numberBlock struct {
-	mu         sync.Mutex
-	next, last int64 // next to hand out, last taken; next > last: none left
-}
-
 // nextOrderNumber returns the number of a new order: with MongoDB one $inc
-// of the counter (several instances share it), embedded the next of a block.
+// of the counter (several instances share it), embedded the next of a block
+// of mirror.NumberBlockSize taken at once (mirror.NumberBlock).
 func (s *Store) nextOrderNumber(ctx context.Context) (int64, error) {
 	if s.embedded == nil {
 		return s.takeOrderNumbers(ctx, 1)
 	}
-	b := &s.numbers
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	if b.next == 0 || b.next > b.last {
-		last, err := s.takeOrderNumbers(ctx, orderNumberBlock)
-		if err != nil {
-			return 0, err
-		}
-		b.next, b.last = last-orderNumberBlock+1, last
-	}
-	n := b.next
-	b.next++
-	return n, nil
+	return s.numbers.Next(func(n int64) (int64, error) { return s.takeOrderNumbers(ctx, n) })
 }
 
 // returnOrderNumbers gives the numbers of the block not handed out back to
 // the counter, if it has not moved since (embedded, at stop).
 func (s *Store) returnOrderNumbers(ctx context.Context) error {
-	b := &s.numbers
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	if b.next == 0 || b.next > b.last {
-		return nil
-	}
-	err := s.write(ctx, CollCounters, func(ctx context.Context) error {
-		_, err := s.db.Collection(CollCounters).UpdateOne(ctx,
-			bson.D{{Key: "_id", Value: orderCounterID}, {Key: "seq", Value: b.last - orderNumberBase}},
-			bson.D{{Key: "$set", Value: bson.D{{Key: "seq", Value: b.next - 1 - orderNumberBase}}}})
-		return err
-	})
-	if err == nil {
-		b.next, b.last = 0, 0
-	}
-	return translate(err, "")
+	return translate(s.numbers.Return(func(next, last int64) error {
+		return s.write(ctx, CollCounters, func(ctx context.Context) error {
+			_, err := s.db.Collection(CollCounters).UpdateOne(ctx,
+				bson.D{{Key: "_id", Value: orderCounterID}, {Key: "seq", Value: last - orderNumberBase}},
+				bson.D{{Key: "$set", Value: bson.D{{Key: "seq", Value: next - 1 - orderNumberBase}}}})
+			return err
+		})
+	}), "")
 }
 
 // takeOrderNumbers reserves n consecutive order numbers and returns the last.

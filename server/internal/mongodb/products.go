@@ -123,26 +123,11 @@ func (s *Store) ReplaceProduct(ctx context.Context, read shop.Product, d shop.Pr
 		filter: bson.D{{Key: "updatedAt", Value: read.UpdatedAt}, {Key: "avaialbequantit", Value: read.Available}},
 		check:  mirror.Unchanged(read),
 		apply: func(p mirror.Product) (bson.D, mirror.Product) {
-			at := after(at, p.UpdatedAt)
-			p.Name, p.Price, p.Image, p.Description = d.Name, d.Price.Float(), d.Image, d.Description
-			p.Available, p.Minimum, p.Email, p.UpdatedAt = d.Available, d.Minimum, d.Email, at
-			return bson.D{{Key: "$set", Value: append(draftFields(d), bson.E{Key: "updatedAt", Value: at})}}, p
+			p = p.WithDraft(d, at)
+			return bson.D{{Key: "$set", Value: append(draftFields(d), bson.E{Key: "updatedAt", Value: p.UpdatedAt})}}, p
 		},
 	}, bson.D{{Key: "$set", Value: set}})
 	return res, nameTaken(err)
-}
-
-// after is the updatedAt of a product's next write at time at: at, or a
-// millisecond after the last one when the clock has not moved past it, so
-// that on the embedded store (whose single writer computes it) updatedAt
-// names one version of the product, and an edit read at one version is
-// never saved over another. (MongoDB's writes set the time as it is: two
-// writes to one product within a millisecond share it.)
-func after(at, last time.Time) time.Time {
-	if at.After(last) {
-		return at
-	}
-	return last.Add(time.Millisecond)
 }
 
 // DeleteProduct removes a product. Orders keep their own copy of its name,

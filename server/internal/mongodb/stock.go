@@ -47,12 +47,10 @@ func stockIDs(productID, orderID string) (mirror.ID, mirror.ID, error) {
 
 // stockWrite is the embedded write of a product's new stock and holds.
 func stockWrite(p mirror.Product, available int64, holds []mirror.StockHold, at time.Time) (bson.D, mirror.Product) {
-	p.Available, p.Holds = available, holds
+	p = p.WithStock(available, holds, at)
 	set := bson.D{{Key: "avaialbequantit", Value: available}}
 	if !at.IsZero() {
-		at = after(at, p.UpdatedAt)
-		p.UpdatedAt = at
-		set = append(set, bson.E{Key: "updatedAt", Value: at})
+		set = append(set, bson.E{Key: "updatedAt", Value: p.UpdatedAt})
 	}
 	if len(holds) == 0 {
 		return bson.D{{Key: "$set", Value: set}, {Key: "$unset", Value: bson.D{{Key: "stockHolds", Value: ""}}}}, p

@@ -128,8 +128,8 @@ type Store struct {
 	quotes      *collection[mirror.ID, mirror.Quote]
 	claims      *collection[mirror.ID, mirror.Claim]
 	outbox      *collection[mirror.ID, mirror.Mail]
-	mirrors     *mirror.Set // embedded only: empty with MONGODB_URI
-	numbers     numberBlock // embedded: order numbers taken, not yet handed out
+	mirrors     *mirror.Set        // embedded only: empty with MONGODB_URI
+	numbers     mirror.NumberBlock // embedded: order numbers taken, not yet handed out
 	// legacyChunks are the chunk ids, in order, of pictures stored before
 	// the one-chunk layout; embedded mode only, read once at start.
 	legacyChunks map[mirror.ID][]mirror.ID
