@@ -53,3 +53,8 @@ func IntentStatusIs(from string) func(TestIntent) error {
 		return nil
 	}
 }
+
+// IntentsOf matches email's test-mode payments (MongoDB: {email: email}).
+func IntentsOf(email string) func(*TestIntent) bool {
+	return func(d *TestIntent) bool { return d.Email == email }
+}

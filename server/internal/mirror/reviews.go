@@ -50,3 +50,9 @@ func OwnedBy[D any](email string, emailOf func(D) string, what string) func(D) e
 func ReviewsOf(email string) func(*Review) bool {
 	return func(d *Review) bool { return d.Email == email }
 }
+
+// SameReview matches the reviews by name with this text (MongoDB: {name,
+// review}).
+func SameReview(name, text string) func(*Review) bool {
+	return func(d *Review) bool { return d.Name == name && d.Review == text }
+}

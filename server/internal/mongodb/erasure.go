@@ -112,26 +112,14 @@ func (s *Store) EraseReviews(ctx context.Context, email string, remove bool) (in
 // mirror; with MongoDB, served by the index email.
 func (s *Store) EraseTestIntents(ctx context.Context, email string) (int, error) {
 	email = shop.NormalizeEmail(email)
-	var ids []string
-	if m := s.testIntents.mem; m != nil {
-		m.Mem.Each(func(d *mirror.TestIntent) {
-			if d.Email == email {
-				ids = append(ids, d.ID)
-			}
-		})
-	} else {
-		docs, err := s.testIntents.findAll(ctx, bson.D{{Key: "email", Value: email}})
-		if err != nil {
-			return 0, err
-		}
-		for _, d := range docs {
-			ids = append(ids, d.ID)
-		}
+	docs, err := s.testIntents.find(ctx, "id", mirror.IntentsOf(email), bson.D{{Key: "email", Value: email}}, nil)
+	if err != nil {
+		return 0, err
 	}
 	g := ownedBy(email, func(d mirror.TestIntent) string { return d.Email }, "The payment")
 	n := 0
-	for _, id := range ids {
-		if _, err := s.testIntents.update(ctx, id, g, erasedFields("email")); err != nil && shop.ErrorCode(err) != shop.ENOTFOUND {
+	for _, d := range docs {
+		if _, err := s.testIntents.update(ctx, d.ID, g, erasedFields("email")); err != nil && shop.ErrorCode(err) != shop.ENOTFOUND {
 			return n, err
 		}
 		n++

@@ -41,9 +41,7 @@ func (s *Store) EnsureReview(ctx context.Context, r shop.Review) (bool, error) {
 	err := s.reviews.mutate(ctx, []mirror.ID{id}, func(ctx context.Context, w *mirror.Writing) error {
 		if m := s.reviews.mem; m != nil {
 			// Rare (start-up only), so a walk of the mirror, not an index.
-			exists := false
-			m.Mem.Each(func(d *mirror.Review) { exists = exists || d.Name == r.Name && d.Review == r.Review })
-			if exists {
+			if len(m.Find("id", mirror.SameReview(r.Name, r.Review))) > 0 {
 				return nil
 			}
 			if _, err := s.reviews.c.InsertOne(ctx, doc); w.Stored(err) != nil {

@@ -3,11 +3,14 @@
 //
 // Every store method is written once: it states its query and, for a state
 // change, its precondition both as a filter (MongoDB checks it atomically)
-// and as a check of the current document. With MONGODB_URI the filter runs,
-// served by the indexes in indexes.go. In embedded mode, where FerretDB v1
-// scans for anything but a lone _id, reads come from exact in-memory mirrors
-// (mirror.go), and writes check the precondition against the mirror under
-// the write slot and then go to the store by _id alone (collection.go).
+// and as a check of the current document (a function of internal/mirror,
+// beside the document's type). With MONGODB_URI the filter runs, served by
+// the indexes in indexes.go. In embedded mode (the engine: internal/embedded),
+// where FerretDB v1 scans for anything but a lone _id, reads come from exact
+// in-memory mirrors (internal/mirror), and writes check the precondition
+// against the mirror under the write slot and then go to the store by _id
+// alone (collection.go chooses the branch). Dump and restore are
+// internal/backup's, through Raw.
 package mongodb
 
 import (
