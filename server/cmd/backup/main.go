@@ -15,6 +15,7 @@ import (
 	"io"
 	"time"
 
+	"storefront/server/internal/backup"
 	"storefront/server/internal/config"
 	"storefront/server/internal/opscmd"
 )
@@ -52,10 +53,10 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, getenv fu
 	start := time.Now()
 
 	// A restore reads and checks the whole backup before it opens the store.
-	var dump *dumpDir
+	var dump *backup.Dir
 	if verb == "restore" {
-		if dump, err = openDump(dir, cfg.MongoDB); err == nil {
-			err = dump.validate(stdout)
+		if dump, err = backup.Open(dir, cfg.MongoDB); err == nil {
+			err = dump.Validate(stdout)
 		}
 		if err != nil {
 			fmt.Fprintf(stderr, "Cannot restore %s: %v\nNothing was written.\n", dir, err)
@@ -70,19 +71,19 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, getenv fu
 	defer opscmd.CloseStore(store)
 
 	if verb == "backup" {
-		sum, err := backup(ctx, store, dir, cfg.MongoDB, stdout)
+		sum, err := backup.Backup(ctx, store, dir, cfg.MongoDB, stdout)
 		if err != nil {
 			fmt.Fprintf(stderr, "Backup failed: %v\nNo backup was written to %s.\n", err, dir)
 			return 1
 		}
 		fmt.Fprintf(stdout, "Backed up %d documents in %d collections (%s) into %s in %s.\n",
-			sum.documents, sum.collections, byteSize(sum.bytes), sum.path, time.Since(start).Round(time.Millisecond))
+			sum.Documents, sum.Collections, backup.ByteSize(sum.Bytes), sum.Path, time.Since(start).Round(time.Millisecond))
 		return 0
 	}
-	sum, err := restore(ctx, store, dump, drop, stdout)
+	sum, err := backup.Restore(ctx, store, dump, drop, stdout)
 	if err != nil {
 		fmt.Fprintf(stderr, "Restore failed: %v\n", err)
-		if sum.written {
+		if sum.Written {
 			fmt.Fprintln(stderr, "Part of the backup was written: run the restore again with --drop to replace it.")
 		} else {
 			fmt.Fprintln(stderr, "Nothing was written.")
@@ -90,18 +91,6 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, getenv fu
 		return 1
 	}
 	fmt.Fprintf(stdout, "Restored %d documents in %d collections from %s in %s.\n",
-		sum.documents, sum.collections, dump.path, time.Since(start).Round(time.Millisecond))
+		sum.Documents, sum.Collections, dump.Path, time.Since(start).Round(time.Millisecond))
 	return 0
-}
-
-func byteSize(n int64) string {
-	switch {
-	case n >= 1<<30:
-		return fmt.Sprintf("%.1f GB", float64(n)/(1<<30))
-	case n >= 1<<20:
-		return fmt.Sprintf("%.1f MB", float64(n)/(1<<20))
-	case n >= 1<<10:
-		return fmt.Sprintf("%.1f KB", float64(n)/(1<<10))
-	}
-	return fmt.Sprintf("%d B", n)
 }

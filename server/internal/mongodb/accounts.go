@@ -6,6 +6,7 @@ import (
 
 	"go.mongodb.org/mongo-driver/v2/bson"
 
+	"storefront/server/internal/mirror"
 	"storefront/server/internal/shop"
 )
 
@@ -17,31 +18,6 @@ import (
 
 var _ shop.AccountStore = (*Store)(nil)
 
-// accountTokenDoc is a mailed token as stored: its hash and expiry.
-type accountTokenDoc struct {
-	Hash      string    `bson:"hash"`
-	ExpiresAt time.Time `bson:"expiresAt"`
-}
-
-func newTokenDoc(t shop.AccountToken) *accountTokenDoc {
-	return &accountTokenDoc{Hash: t.Hash, ExpiresAt: t.ExpiresAt.UTC().Truncate(time.Millisecond)}
-}
-
-func (t *accountTokenDoc) token() *shop.AccountToken {
-	if t == nil {
-		return nil
-	}
-	return &shop.AccountToken{Hash: t.Hash, ExpiresAt: t.ExpiresAt}
-}
-
-// tokenHash is a mirror key: the hash of a token the account holds.
-func tokenHash(t *accountTokenDoc) (string, bool) {
-	if t == nil || t.Hash == "" {
-		return "", false
-	}
-	return t.Hash, true
-}
-
 // tokenField is the user document's field holding a token of kind (and
 // the name of its mirror key index).
 func tokenField(kind shop.TokenKind) string {
@@ -49,13 +25,6 @@ func tokenField(kind shop.TokenKind) string {
 		return "resetToken"
 	}
 	return "verifyToken"
-}
-
-func (d userDoc) tokenOf(kind shop.TokenKind) *accountTokenDoc {
-	if kind == shop.TokenResetPassword {
-		return d.ResetToken
-	}
-	return d.VerifyToken
 }
 
 // The filters that state the guards to MongoDB. Fields left out when empty
@@ -79,34 +48,22 @@ func sessionVersionIs(v int64) bson.E {
 	return bson.E{Key: "sessionVersion", Value: v}
 }
 
-var errAccountChanged = shop.Errorf(shop.ECONFLICT, "Your account changed at the same time. Please try again.")
-
 // tokenGuard lets a write through only with a usable token of kind.
-func tokenGuard(kind shop.TokenKind, hash string, now time.Time) guard[userDoc] {
-	return guard[userDoc]{
+func tokenGuard(kind shop.TokenKind, hash string, now time.Time) guard[mirror.User] {
+	return guard[mirror.User]{
 		filter: usableToken(kind, hash, now),
-		check: func(d userDoc) error {
-			if d.DeletingAt != nil || !d.tokenOf(kind).token().Usable(hash, now) {
-				return shop.ErrBadAccountToken()
-			}
-			return nil
-		},
+		check:  mirror.TokenUsable(kind, hash, now),
 	}
 }
 
 // liveAccount lets a write through while the account is not being deleted.
-var liveAccount = guard[userDoc]{
+var liveAccount = guard[mirror.User]{
 	filter: bson.D{notDeleting},
-	check: func(d userDoc) error {
-		if d.DeletingAt != nil {
-			return shop.NotFound("The user")
-		}
-		return nil
-	},
+	check:  mirror.Live,
 }
 
 // updateUser applies update under g and returns the account as it is then.
-func (s *Store) updateUser(ctx context.Context, id string, g guard[userDoc], update bson.D) (shop.User, error) {
+func (s *Store) updateUser(ctx context.Context, id string, g guard[mirror.User], update bson.D) (shop.User, error) {
 	oid, err := objectID(id)
 	if err != nil {
 		return shop.User{}, err
@@ -115,7 +72,7 @@ func (s *Store) updateUser(ctx context.Context, id string, g guard[userDoc], upd
 		return shop.User{}, err
 	}
 	d, err := s.users.get(ctx, oid)
-	return d.user(), err
+	return d.Shop(), err
 }
 
 // verifiedSet is the $set that marks the address verified, and the account
@@ -131,7 +88,7 @@ func verifiedSet(promote bool) bson.D {
 // CreateUserWithToken inserts a new account holding a verification token.
 func (s *Store) CreateUserWithToken(ctx context.Context, u shop.User, verify shop.AccountToken) (shop.User, error) {
 	doc := s.newUserDoc(u)
-	doc.VerifyToken = newTokenDoc(verify)
+	doc.VerifyToken = mirror.NewAccountToken(verify)
 	return s.insertUser(ctx, doc)
 }
 
@@ -142,27 +99,16 @@ func (s *Store) FindUserByToken(ctx context.Context, kind shop.TokenKind, hash s
 	if shop.ErrorCode(err) == shop.ENOTFOUND {
 		return shop.User{}, shop.ErrBadAccountToken()
 	}
-	return d.user(), err
+	return d.Shop(), err
 }
 
 // SetAccountToken stores a new token of kind on the account.
 func (s *Store) SetAccountToken(ctx context.Context, userID string, kind shop.TokenKind, t shop.AccountToken) error {
 	g := liveAccount
 	if kind == shop.TokenVerifyEmail {
-		g = guard[userDoc]{
-			filter: bson.D{notDeleting, unverified},
-			check: func(d userDoc) error {
-				if err := liveAccount.check(d); err != nil {
-					return err
-				}
-				if d.EmailVerified {
-					return shop.Errorf(shop.ECONFLICT, "Your e-mail address is verified already.")
-				}
-				return nil
-			},
-		}
+		g = guard[mirror.User]{filter: bson.D{notDeleting, unverified}, check: mirror.Unverified}
 	}
-	_, err := s.updateUser(ctx, userID, g, bson.D{{Key: "$set", Value: bson.D{{Key: tokenField(kind), Value: newTokenDoc(t)}}}})
+	_, err := s.updateUser(ctx, userID, g, bson.D{{Key: "$set", Value: bson.D{{Key: tokenField(kind), Value: mirror.NewAccountToken(t)}}}})
 	return err
 }
 
@@ -187,14 +133,9 @@ func (s *Store) ResetPassword(ctx context.Context, userID, hash string, now time
 // ChangePassword replaces the password and ends every session, if neither
 // changed since the caller's session read them.
 func (s *Store) ChangePassword(ctx context.Context, userID string, version int64, oldHash, newHash string) (shop.User, error) {
-	return s.updateUser(ctx, userID, guard[userDoc]{
+	return s.updateUser(ctx, userID, guard[mirror.User]{
 		filter: bson.D{sessionVersionIs(version), {Key: "passwordHash", Value: oldHash}, notDeleting},
-		check: func(d userDoc) error {
-			if d.SessionVersion != version || d.PasswordHash != oldHash || d.DeletingAt != nil {
-				return errAccountChanged
-			}
-			return nil
-		},
+		check:  mirror.SessionIs(version, oldHash),
 	}, bson.D{
 		{Key: "$set", Value: bson.D{{Key: "passwordHash", Value: newHash}}},
 		{Key: "$unset", Value: bson.D{{Key: "resetToken", Value: ""}}},
@@ -204,7 +145,7 @@ func (s *Store) ChangePassword(ctx context.Context, userID string, version int64
 
 // EndSessions raises the session version.
 func (s *Store) EndSessions(ctx context.Context, userID string) (shop.User, error) {
-	return s.updateUser(ctx, userID, guard[userDoc]{}, bson.D{{Key: "$inc", Value: bson.D{{Key: "sessionVersion", Value: int64(1)}}}})
+	return s.updateUser(ctx, userID, guard[mirror.User]{}, bson.D{{Key: "$inc", Value: bson.D{{Key: "sessionVersion", Value: int64(1)}}}})
 }
 
 // MarkVerified marks the address verified (a Google sign-in vouches for it).
@@ -222,27 +163,17 @@ func (s *Store) PromoteVerifiedUser(ctx context.Context, email string) (shop.Upd
 	if err != nil {
 		return shop.UpdateResult{}, err
 	}
-	return s.users.update(ctx, mustOID(u.ID), guard[userDoc]{
+	return s.users.update(ctx, mustOID(u.ID), guard[mirror.User]{
 		filter: bson.D{{Key: "emailVerified", Value: true}, notDeleting},
-		check: func(d userDoc) error {
-			if !d.EmailVerified || d.DeletingAt != nil {
-				return shop.Errorf(shop.ECONFLICT, "The address %s is not verified yet.", d.Email)
-			}
-			return nil
-		},
+		check:  mirror.Verified,
 	}, bson.D{{Key: "$set", Value: bson.D{{Key: "role", Value: shop.RoleAdmin}}}})
 }
 
 // SetUserRoleIf gives the account the role to if it has the role from.
 func (s *Store) SetUserRoleIf(ctx context.Context, userID, from, to string) error {
-	_, err := s.updateUser(ctx, userID, guard[userDoc]{
+	_, err := s.updateUser(ctx, userID, guard[mirror.User]{
 		filter: bson.D{{Key: "role", Value: from}},
-		check: func(d userDoc) error {
-			if d.Role != from {
-				return errAccountChanged
-			}
-			return nil
-		},
+		check:  mirror.RoleIs(from),
 	}, bson.D{{Key: "$set", Value: bson.D{{Key: "role", Value: to}}}})
 	return err
 }
@@ -250,14 +181,9 @@ func (s *Store) SetUserRoleIf(ctx context.Context, userID, from, to string) erro
 // BeginDeletion marks the account being deleted and ends its sessions, in
 // one write: the marker a crash before the end leaves for the next start.
 func (s *Store) BeginDeletion(ctx context.Context, userID string, version int64, at time.Time, deleteReviews bool) (shop.User, error) {
-	return s.updateUser(ctx, userID, guard[userDoc]{
+	return s.updateUser(ctx, userID, guard[mirror.User]{
 		filter: bson.D{sessionVersionIs(version), notDeleting},
-		check: func(d userDoc) error {
-			if d.SessionVersion != version || d.DeletingAt != nil {
-				return shop.ErrSessionEnded()
-			}
-			return nil
-		},
+		check:  mirror.SessionLive(version),
 	}, bson.D{
 		{Key: "$set", Value: bson.D{{Key: "deletingAt", Value: at.UTC().Truncate(time.Millisecond)}, {Key: "deleteReviews", Value: deleteReviews}}},
 		{Key: "$unset", Value: bson.D{{Key: "verifyToken", Value: ""}, {Key: "resetToken", Value: ""}}},
@@ -275,13 +201,9 @@ var deletingFirst = bson.D{{Key: "deletingAt", Value: 1}}
 
 // UsersBeingDeleted returns the accounts whose deletion began before cutoff.
 func (s *Store) UsersBeingDeleted(ctx context.Context, cutoff time.Time) ([]shop.User, error) {
-	docs, _, err := s.users.list(ctx, listQuery[userDoc]{index: "createdAt", filter: beingDeleted(cutoff), sort: deletingFirst, limit: 1000,
-		match: func(d *userDoc) bool { return d.DeletingAt != nil && !d.DeletingAt.After(cutoff) }})
-	out := make([]shop.User, len(docs))
-	for i, d := range docs {
-		out[i] = d.user()
-	}
-	return out, err
+	docs, _, err := s.users.list(ctx, listQuery[mirror.User]{index: "createdAt", filter: beingDeleted(cutoff), sort: deletingFirst, limit: 1000,
+		match: mirror.DeletingBefore(cutoff)})
+	return mirror.ShopAll[shop.User](docs), err
 }
 
 // FinishDeletion deletes an account whose deletion has begun.
@@ -290,14 +212,9 @@ func (s *Store) FinishDeletion(ctx context.Context, userID string) error {
 	if err != nil {
 		return err
 	}
-	_, err = s.users.remove(ctx, oid, guard[userDoc]{
+	_, err = s.users.remove(ctx, oid, guard[mirror.User]{
 		filter: bson.D{{Key: "deletingAt", Value: bson.D{{Key: "$ne", Value: nil}}}},
-		check: func(d userDoc) error {
-			if d.DeletingAt == nil {
-				return errAccountChanged
-			}
-			return nil
-		},
+		check:  mirror.DeletionBegun,
 	})
 	return err
 }

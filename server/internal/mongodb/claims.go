@@ -6,64 +6,11 @@ import (
 
 	"go.mongodb.org/mongo-driver/v2/bson"
 
+	"storefront/server/internal/mirror"
 	"storefront/server/internal/shop"
 )
 
 var _ shop.ClaimStore = (*Store)(nil)
-
-type claimDoc struct {
-	ID                 bson.ObjectID `bson:"_id"`
-	Number             int64         `bson:"number"`
-	OrderID            bson.ObjectID `bson:"orderId"`
-	OrderNumber        int64         `bson:"orderNumber"`
-	ProductName        string        `bson:"productName"`
-	Email              string        `bson:"email"`
-	Name               string        `bson:"name"`
-	Reason             string        `bson:"reason"`
-	Images             []string      `bson:"images"`
-	Status             string        `bson:"status"`
-	Note               string        `bson:"note,omitempty"`
-	CreatedAt          time.Time     `bson:"createdAt"`
-	DecidedAt          *time.Time    `bson:"decidedAt,omitempty"`
-	ReplacementOrderID bson.ObjectID `bson:"replacementOrderId,omitempty"`
-	// Approving marks a claim whose approval has been decided
-	// (StartApproval) while its replacement order is placed.
-	Approving *approvalDoc `bson:"approving,omitempty"`
-}
-
-// approvalDoc is an approval under way: the replacement order's id, the
-// admin's note, and when it began.
-type approvalDoc struct {
-	Order bson.ObjectID `bson:"order"`
-	Note  string        `bson:"note,omitempty"`
-	At    time.Time     `bson:"at"`
-}
-
-func (d claimDoc) claim() shop.Claim {
-	c := shop.Claim{ID: d.ID.Hex(), Number: d.Number, OrderID: d.OrderID.Hex(), OrderNumber: d.OrderNumber, ProductName: d.ProductName,
-		Email: d.Email, Name: d.Name, Reason: d.Reason, Images: d.Images, Status: shop.ClaimStatus(d.Status), Note: d.Note,
-		CreatedAt: d.CreatedAt.UTC(), DecidedAt: utcPtr(d.DecidedAt)}
-	if c.Images == nil {
-		c.Images = []string{}
-	}
-	if !d.ReplacementOrderID.IsZero() {
-		c.ReplacementOrderID = d.ReplacementOrderID.Hex()
-	}
-	return c
-}
-
-// claimMirror keeps the claims by id, all by date (admins) and each
-// customer's by date.
-func claimMirror() *mirror[bson.ObjectID, claimDoc] {
-	byDate := func(a, b *claimDoc) int { return a.CreatedAt.Compare(b.CreatedAt) }
-	return &mirror[bson.ObjectID, claimDoc]{
-		name: CollClaims, idOf: func(d *claimDoc) bson.ObjectID { return d.ID }, cmpID: compareOID,
-		orders: []*orderIndex[bson.ObjectID, claimDoc]{
-			{name: "createdAt", cmp: byDate},
-			{name: "email,createdAt", group: func(d *claimDoc) string { return d.Email }, cmp: byDate},
-		},
-	}
-}
 
 // InsertClaim stores a new claim, status requested, with the next claim
 // number; the unique index on orderId refuses a second claim of an order.
@@ -80,7 +27,7 @@ func (s *Store) InsertClaim(ctx context.Context, c shop.Claim) (shop.Claim, erro
 	if err != nil {
 		return shop.Claim{}, err
 	}
-	doc := claimDoc{ID: bson.NewObjectID(), Number: n, OrderID: orderID, OrderNumber: c.OrderNumber, ProductName: c.ProductName,
+	doc := mirror.Claim{ID: newID(), Number: n, OrderID: orderID, OrderNumber: c.OrderNumber, ProductName: c.ProductName,
 		Email: shop.NormalizeEmail(c.Email), Name: c.Name, Reason: c.Reason, Images: images, Status: string(shop.ClaimRequested), CreatedAt: s.now()}
 	if err := s.claims.insert(ctx, doc); err != nil {
 		if isDuplicate(err) {
@@ -89,7 +36,7 @@ func (s *Store) InsertClaim(ctx context.Context, c shop.Claim) (shop.Claim, erro
 		return shop.Claim{}, translate(err, "")
 	}
 	stored, err := roundTrip(doc)
-	return stored.claim(), err
+	return stored.Shop(), err
 }
 
 // FindClaim returns the claim with this id.
@@ -99,37 +46,25 @@ func (s *Store) FindClaim(ctx context.Context, id string) (shop.Claim, error) {
 		return shop.Claim{}, err
 	}
 	d, err := s.claims.get(ctx, oid)
-	return d.claim(), err
+	return d.Shop(), err
 }
 
 // ListClaims returns claims newest first: one customer's, or all when email is "".
 func (s *Store) ListClaims(ctx context.Context, email string, limit, skip int) ([]shop.Claim, int64, error) {
-	q := listQuery[claimDoc]{index: "createdAt", desc: true, sort: newestFirst, skip: skip, limit: limit}
+	q := listQuery[mirror.Claim]{index: "createdAt", desc: true, sort: newestFirst, skip: skip, limit: limit}
 	if email != "" {
 		email = shop.NormalizeEmail(email)
 		q.index, q.group, q.filter = "email,createdAt", &email, bson.D{{Key: "email", Value: email}}
 	}
 	docs, total, err := s.claims.list(ctx, q)
-	out := make([]shop.Claim, len(docs))
-	for i, d := range docs {
-		out[i] = d.claim()
-	}
-	return out, total, err
+	return mirror.ShopAll[shop.Claim](docs), total, err
 }
 
 // requested is the guard of a decision: the claim is requested and no
 // approval of it is under way.
-var requested = guard[claimDoc]{
+var requested = guard[mirror.Claim]{
 	filter: bson.D{{Key: "status", Value: string(shop.ClaimRequested)}, {Key: "approving", Value: bson.D{{Key: "$exists", Value: false}}}},
-	check: func(c claimDoc) error {
-		switch {
-		case c.Status != string(shop.ClaimRequested):
-			return shop.Errorf(shop.ECONFLICT, shop.MsgClaimDecided)
-		case c.Approving != nil:
-			return shop.Errorf(shop.ECONFLICT, shop.MsgClaimBusy)
-		}
-		return nil
-	},
+	check:  mirror.Requested,
 }
 
 // RejectClaim rejects a requested claim, once.
@@ -146,7 +81,7 @@ func (s *Store) RejectClaim(ctx context.Context, id, note string) (shop.Claim, e
 		return shop.Claim{}, err
 	}
 	d, err := s.claims.get(ctx, oid)
-	return d.claim(), err
+	return d.Shop(), err
 }
 
 // StartApproval decides an approval with one guarded write: the requested
@@ -160,11 +95,11 @@ func (s *Store) StartApproval(ctx context.Context, id, orderID, note string) err
 		return err
 	}
 	_, err = s.claims.update(ctx, oid, requested, bson.D{{Key: "$set", Value: bson.D{
-		{Key: "approving", Value: approvalDoc{Order: rid, Note: note, At: s.now()}}}}})
+		{Key: "approving", Value: mirror.Approval{Order: rid, Note: note, At: s.now()}}}}})
 	return err
 }
 
-func approvalIDs(id, orderID string) (bson.ObjectID, bson.ObjectID, error) {
+func approvalIDs(id, orderID string) (mirror.ID, mirror.ID, error) {
 	oid, err := objectID(id)
 	if err != nil {
 		return oid, oid, err
@@ -174,17 +109,9 @@ func approvalIDs(id, orderID string) (bson.ObjectID, bson.ObjectID, error) {
 }
 
 // approvingWith is the guard of an approval's end: the claim is being
-// approved with this replacement order.
-func approvingWith(rid bson.ObjectID) guard[claimDoc] {
-	return guard[claimDoc]{
-		filter: bson.D{{Key: "approving.order", Value: rid}},
-		check: func(c claimDoc) error {
-			if c.Approving == nil || c.Approving.Order != rid {
-				return shop.Errorf(shop.ECONFLICT, shop.MsgClaimDecided)
-			}
-			return nil
-		},
-	}
+// approved with this replacement order (mirror.ApprovingWith).
+func approvingWith(rid mirror.ID) guard[mirror.Claim] {
+	return guard[mirror.Claim]{filter: bson.D{{Key: "approving.order", Value: rid}}, check: mirror.ApprovingWith(rid)}
 }
 
 // FinishApproval makes the claim approved with its replacement order.
@@ -206,7 +133,7 @@ func (s *Store) FinishApproval(ctx context.Context, id, orderID string) (shop.Cl
 		return shop.Claim{}, err
 	}
 	d, err := s.claims.get(ctx, oid)
-	return d.claim(), err
+	return d.Shop(), err
 }
 
 // AbandonApproval drops an approval whose replacement order was not
@@ -230,12 +157,12 @@ func staleApprovals(cutoff time.Time) bson.D {
 // has not ended: a crash between its steps (Claims.Recover settles them).
 // Each carries the replacement order's id in ReplacementOrderID.
 func (s *Store) StaleApprovals(ctx context.Context, cutoff time.Time) ([]shop.Claim, error) {
-	docs, _, err := s.claims.list(ctx, listQuery[claimDoc]{index: "createdAt", limit: 1 << 30,
-		match:  func(c *claimDoc) bool { return c.Approving != nil && c.Approving.At.Before(cutoff) },
+	docs, _, err := s.claims.list(ctx, listQuery[mirror.Claim]{index: "createdAt", limit: 1 << 30,
+		match:  mirror.ApprovingBefore(cutoff),
 		filter: staleApprovals(cutoff), sort: bson.D{{Key: "_id", Value: 1}}})
 	out := make([]shop.Claim, len(docs))
 	for i, d := range docs {
-		out[i] = d.claim()
+		out[i] = d.Shop()
 		out[i].ReplacementOrderID = d.Approving.Order.Hex()
 	}
 	return out, err

@@ -1,74 +1,66 @@
 package mongodb
 
 import (
-	"bytes"
 	"context"
 	"errors"
-	"fmt"
 
 	"go.mongodb.org/mongo-driver/v2/bson"
 	"go.mongodb.org/mongo-driver/v2/mongo"
 	"go.mongodb.org/mongo-driver/v2/mongo/options"
 
+	"storefront/server/internal/mirror"
 	"storefront/server/internal/shop"
 )
 
 // collection is one collection's documents of type D with _id of type K:
-// the driver's handle and, in embedded mode, its mirror. Its methods are the
-// only places that choose between the two, so that each store method states
-// its query once and the mode stays out of it.
+// the driver's handle and, in embedded mode, its mirror's table. Its
+// methods are the only places that choose between the two, so that each
+// store method states its query once and the mode stays out of it.
 type collection[K comparable, D any] struct {
 	s    *Store
 	name string
 	c    *mongo.Collection
-	mem  *mirror[K, D] // embedded mode only
-	what string        // names a missing document: "The product"
-	// ready is closed once a mirror that start-up does not wait for
-	// (loadsAfterStart) is loaded; nil when Open loads it, or there is none.
-	ready chan struct{}
-	// stale are the documents a failed write left out of the mirror
-	// because they could not be read back (mutate.go).
-	stale staleSet[K]
+	mem  *mirror.Table[K, D] // embedded mode only
+	what string              // names a missing document: "The product"
+}
+
+func newCollection[K comparable, D any](s *Store, name, what string, m *mirror.Mirror[K, D]) *collection[K, D] {
+	t := &collection[K, D]{s: s, name: name, c: s.db.Collection(name), what: what}
+	if s.Embedded() && m != nil {
+		t.mem = mirror.NewTable(s.env, m, source[K, D]{t}, what)
+		s.mirrors.Add(t.mem)
+	}
+	return t
 }
 
 // loadsAfterStart makes Open answer before this collection's mirror is
-// loaded: for a big collection that no request path of a shopper reads
-// (the outbox), so that start-up does not wait for it. Until it is loaded,
-// its reads and its guarded writes wait; its inserts go ahead.
+// loaded (mirror.Table.LoadsAfterStart).
 func (t *collection[K, D]) loadsAfterStart() *collection[K, D] {
 	if t.mem != nil {
-		t.ready = make(chan struct{})
+		t.mem.LoadsAfterStart()
 	}
 	return t
 }
 
-// await waits until the mirror is loaded (at once for one loaded at start).
-func (t *collection[K, D]) await(ctx context.Context) error {
-	if t.ready == nil {
-		return nil
-	}
-	select {
-	case <-t.ready:
-		return nil
-	case <-ctx.Done():
-		return translate(ctx.Err(), "")
-	}
+// source is what the mirror's table reads from the store.
+type source[K comparable, D any] struct{ t *collection[K, D] }
+
+func (r source[K, D]) FindByID(ctx context.Context, id K) (D, error) {
+	return r.t.findOne(ctx, bson.D{{Key: "_id", Value: id}})
 }
 
-func newCollection[K comparable, D any](s *Store, name, what string, m *mirror[K, D]) *collection[K, D] {
-	t := &collection[K, D]{s: s, name: name, c: s.db.Collection(name), what: what}
-	if s.Embedded() && m != nil {
-		t.mem = m.init()
-		s.mirrors = append(s.mirrors, t)
-	}
-	return t
+func (r source[K, D]) All(ctx context.Context) ([]D, error) { return r.t.all(ctx) }
+
+func (r source[K, D]) Count(ctx context.Context) (int64, error) {
+	return r.t.c.EstimatedDocumentCount(ctx)
 }
 
-// guard is a write's precondition, stated twice: as a filter that MongoDB
-// checks atomically with the write (DESIGN rule 1), and as a check of the
-// current document, which the embedded store's single writer makes against
-// its exact mirror under the write slot before writing by _id alone (rule
-// 4). With MongoDB, check also explains why a guarded write matched nothing.
+// guard is a write's precondition, stated for both stores: as a filter that
+// MongoDB checks atomically with the write (DESIGN rule 1), and as a check
+// of the current document, which the embedded store's single writer makes
+// against its exact mirror under the write slot before writing by _id
+// alone (rule 4, mirror.Table.Guarded). With MongoDB, the same check
+// explains why a guarded write matched nothing.
 type guard[D any] struct {
 	filter bson.D
 	check  func(cur D) error // nil when the filter cannot fail on an existing document
@@ -82,18 +74,7 @@ type guard[D any] struct {
 // get returns the document with this _id.
 func (t *collection[K, D]) get(ctx context.Context, id K) (D, error) {
 	if t.mem != nil {
-		if err := t.await(ctx); err != nil {
-			var zero D
-			return zero, err
-		}
-		if d, ok := t.mem.get(id); ok {
-			return d, nil
-		}
-		var zero D
-		if t.stale.has(id) {
-			return zero, errStale
-		}
-		return zero, t.notFound()
+		return t.mem.Get(ctx, id)
 	}
 	return t.findOne(ctx, bson.D{{Key: "_id", Value: id}})
 }
@@ -112,35 +93,20 @@ func (t *collection[K, D]) findOne(ctx context.Context, filter bson.D) (D, error
 // indexes.go).
 func (t *collection[K, D]) getBy(ctx context.Context, index, key string, filter bson.D) (D, error) {
 	if t.mem != nil {
-		if err := t.await(ctx); err != nil {
-			var zero D
-			return zero, err
-		}
-		if d, ok := t.mem.lookup(index, key); ok {
-			return d, nil
-		}
-		var zero D
-		if t.staleDocuments() > 0 {
-			return zero, errStale // the one it looks for may be the stale one
-		}
-		return zero, t.notFound()
+		return t.mem.GetBy(ctx, index, key)
 	}
 	return t.findOne(ctx, filter)
-}
-
-func (t *collection[K, D]) notFound() error {
-	return shop.Errorf(shop.ENOTFOUND, "%s was not found.", t.what)
 }
 
 // insert stores a new document.
 func (t *collection[K, D]) insert(ctx context.Context, d D) error {
 	var ids []K
 	if t.mem != nil {
-		ids = []K{t.mem.idOf(&d)}
+		ids = []K{t.mem.Mem.IDOf(&d)}
 	}
-	return t.mutate(ctx, ids, func(ctx context.Context, w *writing) error {
-		if _, err := t.c.InsertOne(ctx, d); w.stored(err) != nil {
-			return w.err
+	return t.mutate(ctx, ids, func(ctx context.Context, w *mirror.Writing) error {
+		if _, err := t.c.InsertOne(ctx, d); w.Stored(err) != nil {
+			return w.Err()
 		}
 		return t.remember(d)
 	})
@@ -156,7 +122,7 @@ func (t *collection[K, D]) remember(d D) error {
 	if err != nil {
 		return err
 	}
-	t.mem.put(stored)
+	t.mem.Mem.Put(stored)
 	return nil
 }
 
@@ -170,12 +136,12 @@ func (t *collection[K, D]) insertMany(ctx context.Context, docs []D) error {
 	var ids []K
 	if t.mem != nil {
 		for i := range docs {
-			ids = append(ids, t.mem.idOf(&docs[i]))
+			ids = append(ids, t.mem.Mem.IDOf(&docs[i]))
 		}
 	}
-	return t.mutate(ctx, ids, func(ctx context.Context, w *writing) error {
-		if _, err := t.c.InsertMany(ctx, docs); w.stored(err) != nil {
-			return w.err
+	return t.mutate(ctx, ids, func(ctx context.Context, w *mirror.Writing) error {
+		if _, err := t.c.InsertMany(ctx, docs); w.Stored(err) != nil {
+			return w.Err()
 		}
 		for _, d := range docs {
 			if err := t.remember(d); err != nil {
@@ -192,34 +158,16 @@ func (t *collection[K, D]) insertMany(ctx context.Context, docs []D) error {
 func (t *collection[K, D]) update(ctx context.Context, id K, g guard[D], update bson.D) (shop.UpdateResult, error) {
 	var res *mongo.UpdateResult
 	if t.mem != nil {
-		if err := t.await(ctx); err != nil { // before the write slot, which the loader takes
-			return shop.UpdateResult{}, err
+		var next func(D) (any, D)
+		if g.apply != nil {
+			next = func(cur D) (any, D) { return g.apply(cur) }
 		}
-		err := t.mutate(ctx, []K{id}, func(ctx context.Context, w *writing) error {
-			cur, err := t.guarded(id, g)
-			if err != nil {
-				return err
+		err := t.mem.Update(ctx, id, g.check, next, update, func(ctx context.Context, update any) (int64, error) {
+			var err error
+			if res, err = t.c.UpdateOne(ctx, bson.D{{Key: "_id", Value: id}}, update); err != nil {
+				return 0, err
 			}
-			update := update
-			var next D
-			if g.apply != nil {
-				update, next = g.apply(cur)
-			}
-			res, err = t.c.UpdateOne(ctx, bson.D{{Key: "_id", Value: id}}, update)
-			if w.stored(err) != nil {
-				return w.err
-			}
-			if g.apply != nil && res.MatchedCount == 1 {
-				t.mem.put(next)
-				return nil
-			}
-			if err := t.reload(ctx, id); err != nil {
-				return err
-			}
-			if res.MatchedCount == 0 {
-				return t.notFound()
-			}
-			return nil
+			return res.MatchedCount, nil
 		})
 		if err != nil {
 			return shop.UpdateResult{}, translate(err, t.what)
@@ -228,10 +176,10 @@ func (t *collection[K, D]) update(ctx context.Context, id K, g guard[D], update 
 	}
 	filter := append(bson.D{{Key: "_id", Value: id}}, g.filter...)
 	for attempt := 0; ; attempt++ {
-		err := t.mutate(ctx, nil, func(ctx context.Context, w *writing) error {
+		err := t.mutate(ctx, nil, func(ctx context.Context, w *mirror.Writing) error {
 			var err error
 			res, err = t.c.UpdateOne(ctx, filter, update)
-			return w.stored(err)
+			return w.Stored(err)
 		})
 		if err != nil {
 			return shop.UpdateResult{}, translate(err, t.what)
@@ -249,33 +197,19 @@ func (t *collection[K, D]) update(ctx context.Context, id K, g guard[D], update 
 func (t *collection[K, D]) remove(ctx context.Context, id K, g guard[D]) (D, error) {
 	var d D
 	if t.mem != nil {
-		if err := t.await(ctx); err != nil { // before the write slot, which the loader takes
-			return d, err
-		}
-		err := t.mutate(ctx, []K{id}, func(ctx context.Context, w *writing) error {
-			cur, err := t.guarded(id, g)
-			if err != nil {
-				return err
-			}
+		d, err := t.mem.Remove(ctx, id, g.check, func(ctx context.Context) (int64, error) {
 			res, err := t.c.DeleteOne(ctx, bson.D{{Key: "_id", Value: id}})
-			if w.stored(err) != nil {
-				return w.err
+			if err != nil {
+				return 0, err
 			}
-			if res.DeletedCount != 1 { // never expected: the mirror follows the store
-				t.mem.remove(id)
-				t.s.log.Error("a document in memory was not in the store", "collection", t.name, "id", idText(id))
-				return t.notFound()
-			}
-			t.mem.remove(id)
-			d = cur
-			return nil
+			return res.DeletedCount, nil
 		})
 		return d, translate(err, t.what)
 	}
 	filter := append(bson.D{{Key: "_id", Value: id}}, g.filter...)
 	for attempt := 0; ; attempt++ {
-		err := t.mutate(ctx, nil, func(ctx context.Context, w *writing) error {
-			return w.stored(t.c.FindOneAndDelete(ctx, filter).Decode(&d))
+		err := t.mutate(ctx, nil, func(ctx context.Context, w *mirror.Writing) error {
+			return w.Stored(t.c.FindOneAndDelete(ctx, filter).Decode(&d))
 		})
 		if err == nil {
 			return d, nil
@@ -287,21 +221,6 @@ func (t *collection[K, D]) remove(ctx context.Context, id K, g guard[D]) (D, err
 			return d, err
 		}
 	}
-}
-
-// guarded returns the mirror's copy of the document if the guard holds on
-// it. Callers hold the write slot, so it stays so until their write.
-func (t *collection[K, D]) guarded(id K, g guard[D]) (D, error) {
-	cur, ok := t.mem.get(id)
-	if !ok {
-		return cur, t.notFound()
-	}
-	if g.check != nil {
-		if err := g.check(cur); err != nil {
-			return cur, err
-		}
-	}
-	return cur, nil
 }
 
 // explain says why a guarded write on MongoDB matched nothing: the document
@@ -323,21 +242,6 @@ func (t *collection[K, D]) explain(ctx context.Context, id K, g guard[D], attemp
 	return nil
 }
 
-// reload puts the stored document into the mirror (or removes it when it
-// is gone): after an update, the mirror holds exactly what the store does.
-func (t *collection[K, D]) reload(ctx context.Context, id K) error {
-	d, err := t.findOne(ctx, bson.D{{Key: "_id", Value: id}})
-	switch {
-	case err == nil:
-		t.mem.put(d)
-	case shop.ErrorCode(err) == shop.ENOTFOUND:
-		t.mem.remove(id)
-	default:
-		return err
-	}
-	return nil
-}
-
 // listQuery is one page of a sorted list, stated for both modes: the
 // mirror's order index (and group, and match) and MongoDB's filter and sort,
 // which indexes.go pairs with the index that serves it.
@@ -353,14 +257,7 @@ type listQuery[D any] struct {
 // list returns one page and the number of all matches.
 func (t *collection[K, D]) list(ctx context.Context, q listQuery[D]) ([]D, int64, error) {
 	if t.mem != nil {
-		if err := t.await(ctx); err != nil {
-			return nil, 0, err
-		}
-		if t.staleDocuments() > 0 {
-			return nil, 0, errStale
-		}
-		docs, total := t.mem.page(q.index, q.group, q.desc, q.skip, q.limit, q.match)
-		return docs, total, nil
+		return t.mem.Page(ctx, q.index, q.group, q.desc, q.skip, q.limit, q.match)
 	}
 	filter := q.filter
 	if filter == nil {
@@ -403,13 +300,7 @@ func (t *collection[K, D]) countOf(ctx context.Context, filter bson.D) (int64, e
 // count returns the number of documents.
 func (t *collection[K, D]) count(ctx context.Context) (int64, error) {
 	if t.mem != nil {
-		if err := t.await(ctx); err != nil {
-			return 0, err
-		}
-		if t.staleDocuments() > 0 {
-			return 0, errStale
-		}
-		return int64(t.mem.len()), nil
+		return t.mem.Count(ctx)
 	}
 	return t.countOf(ctx, nil)
 }
@@ -432,104 +323,52 @@ func (t *collection[K, D]) findAll(ctx context.Context, filter bson.D, opts ...o
 	return docs, nil
 }
 
-// mirrored is a collection with a mirror, as Open loads it and Check
-// compares it.
-type mirrored interface {
-	collectionName() string
-	hasIndex(name string) bool
-	load(ctx context.Context) error
-	loadedAfterStart() bool
-	loadBehind(ctx context.Context) error
-	check(ctx context.Context) error
-	stats() MirrorStats
-	staleDocuments() int64
-	repairStale(ctx context.Context) error
-	sample(ctx context.Context, n int) (int, error)
+// mutate runs fn, a write of the documents ids, under the write slot:
+// embedded, as the mirror's table does it (mirror.Table.Mutate: read back
+// after a failure); with MongoDB, as one write.
+func (t *collection[K, D]) mutate(ctx context.Context, ids []K, fn func(ctx context.Context, w *mirror.Writing) error) error {
+	if t.mem != nil {
+		return t.mem.Mutate(ctx, ids, fn)
+	}
+	return t.s.write(ctx, t.name, func(ctx context.Context) error { return fn(ctx, mirror.NewWriting(t.s.env, t.name)) })
 }
 
-func (t *collection[K, D]) collectionName() string { return t.name }
-
-func (t *collection[K, D]) hasIndex(name string) bool {
-	if name == "id" {
-		return true
+// find returns every document matching: embedded, walked in the mirror's
+// order index (its documents in no order when index is "id"); with MongoDB,
+// the filter in sort order.
+func (t *collection[K, D]) find(ctx context.Context, index string, match func(*D) bool, filter, sort bson.D) ([]D, error) {
+	if t.mem != nil {
+		return t.mem.Find(index, match), nil
 	}
-	for _, k := range t.mem.keys {
-		if k.name == name {
-			return true
-		}
+	opts := options.Find()
+	if sort != nil {
+		opts.SetSort(sort)
 	}
-	for _, o := range t.mem.orders {
-		if o.name == name {
-			return true
-		}
-	}
-	return false
+	return t.findAll(ctx, filter, opts)
 }
 
-func (t *collection[K, D]) load(ctx context.Context) error {
-	docs, err := t.all(ctx)
-	if err != nil {
-		return fmt.Errorf("load %s: %w", t.name, err)
-	}
-	t.mem.load(docs)
-	return nil
-}
-
-func (t *collection[K, D]) loadedAfterStart() bool { return t.ready != nil }
-
-// loadBehind loads a mirror that start-up did not wait for, while the store
-// serves. Documents inserted meanwhile are in the mirror already and may or
-// may not be in what the store read: they go back in after the load, as the
-// newer. Nothing else changes the collection until ready is closed.
-func (t *collection[K, D]) loadBehind(ctx context.Context) error {
-	docs, err := t.all(ctx)
-	if err != nil {
-		return fmt.Errorf("load %s: %w", t.name, err)
-	}
-	return t.install(ctx, docs)
-}
-
-// install makes docs, read from the store, the mirror's content, keeping the
-// documents inserted since: the second half of loadBehind.
-func (t *collection[K, D]) install(ctx context.Context, docs []D) error {
-	return t.s.write(ctx, "", func(context.Context) error {
-		var inserted []D
-		t.mem.each(func(d *D) { inserted = append(inserted, *d) })
-		t.mem.load(docs)
-		for _, d := range inserted {
-			t.mem.put(d)
-		}
-		close(t.ready)
+// each calls fn with every document matching, in no order, without
+// collecting them: embedded, over the mirror under its read lock (so fn must
+// not call the store); with MongoDB, the filter's documents decoded one at a
+// time with only the projection's fields.
+func (t *collection[K, D]) each(ctx context.Context, match func(*D) bool, filter, projection bson.D, fn func(*D)) error {
+	if t.mem != nil {
+		t.mem.Each(match, fn)
 		return nil
-	})
-}
-
-// check rebuilds the mirror from the store in one pass and compares it with
-// the live one that the writes have maintained one by one.
-func (t *collection[K, D]) check(ctx context.Context) error {
-	if err := t.await(ctx); err != nil {
-		return err
 	}
-	var err error
-	werr := t.s.write(ctx, "", func(ctx context.Context) error {
-		var docs []D
-		if docs, err = t.all(ctx); err != nil {
-			return err
+	cur, err := t.c.Find(ctx, filter, options.Find().SetProjection(projection))
+	if err != nil {
+		return translate(err, "")
+	}
+	defer cur.Close(ctx)
+	for cur.Next(ctx) {
+		var d D
+		if err := cur.Decode(&d); err != nil {
+			return translate(err, "")
 		}
-		want := t.mem.fresh()
-		want.load(docs)
-		err = t.mem.diff(want)
-		return nil
-	})
-	if werr != nil {
-		return werr
+		fn(&d)
 	}
-	return err
-}
-
-func (t *collection[K, D]) stats() MirrorStats {
-	n, b := t.mem.size()
-	return MirrorStats{Collection: t.name, Documents: n, Bytes: b}
+	return translate(cur.Err(), "")
 }
 
 // roundTrip returns d as the store gives it back: times in milliseconds and
@@ -548,4 +387,11 @@ func updateResult(r *mongo.UpdateResult) shop.UpdateResult {
 	return shop.UpdateResult{Acknowledged: true, MatchedCount: r.MatchedCount, ModifiedCount: r.ModifiedCount}
 }
 
-func compareOID(a, b bson.ObjectID) int { return bytes.Compare(a[:], b[:]) }
+// newID returns a fresh ObjectID, as the driver makes them.
+func newID() mirror.ID { return mirror.ID(bson.NewObjectID()) }
+
+// idFromHex parses an ObjectID's 24 hexadecimal digits, as the driver does.
+func idFromHex(s string) (mirror.ID, error) {
+	oid, err := bson.ObjectIDFromHex(s)
+	return mirror.ID(oid), err
+}

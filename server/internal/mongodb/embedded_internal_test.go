@@ -9,6 +9,7 @@ import (
 	"io"
 	"log/slog"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -17,6 +18,7 @@ import (
 	"go.mongodb.org/mongo-driver/v2/mongo"
 	"go.mongodb.org/mongo-driver/v2/mongo/options"
 
+	"storefront/server/internal/mirror"
 	"storefront/server/internal/shop"
 )
 
@@ -28,7 +30,7 @@ func openAny(t *testing.T) *Store {
 	cfg := Config{URI: os.Getenv("MONGODB_URI"), DataDir: t.TempDir(), Logger: slog.New(slog.NewTextHandler(io.Discard, nil)),
 		AllowNonAtomic: os.Getenv("STORE_ALLOW_NON_ATOMIC") == "true"}
 	if cfg.URI != "" {
-		cfg.DB = "storefront_test_" + bson.NewObjectID().Hex()
+		cfg.DB = "storefront_test_" + newID().Hex()
 	}
 	s, err := Open(context.Background(), cfg)
 	if err != nil {
@@ -59,7 +61,7 @@ func openEmbedded(t *testing.T) *Store {
 func TestEmbeddedIDLookupsUseTheIndex(t *testing.T) {
 	t.Parallel()
 	s := openEmbedded(t)
-	plans, err := s.embedded.idPlans(context.Background(), "storefront")
+	plans, err := s.embedded.IDPlans(context.Background(), "storefront")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -67,8 +69,8 @@ func TestEmbeddedIDLookupsUseTheIndex(t *testing.T) {
 		t.Fatalf("%d tables, want one per collection (%d): %v", len(plans), len(collectionNames), plans)
 	}
 	for table, plan := range plans {
-		if !strings.Contains(plan, "USING INDEX "+table+idIndexSuffix) {
-			t.Errorf("FerretDB's look-up by _id in %s: %q, want a search of %s", table, plan, table+idIndexSuffix)
+		if !strings.Contains(plan, "USING INDEX") {
+			t.Errorf("FerretDB's look-up by _id in %s: %q, want an index search", table, plan)
 		}
 	}
 }
@@ -90,14 +92,14 @@ func TestCheck(t *testing.T) {
 		}
 	})
 	t.Run("ErrWhenMemoryDiffers", func(t *testing.T) {
-		p, _ := s.products.mem.get(mustOID(id))
+		p, _ := s.products.mem.Mem.Get(mustOID(id))
 		p.Available = 99 // as if a write had changed the mirror but not the store
-		s.products.mem.put(p)
+		s.products.mem.Mem.Put(p)
 		err := s.Check(ctx)
 		if err == nil || !strings.Contains(err.Error(), "service: "+id) {
 			t.Fatalf("Check = %v, want the product named", err)
 		}
-		s.products.mem.put(productDoc{ID: bson.NewObjectID(), Name: "Ghost"})
+		s.products.mem.Mem.Put(mirror.Product{ID: newID(), Name: "Ghost"})
 		if err := s.Check(ctx); err == nil || !strings.Contains(err.Error(), "2 documents in memory, 1 in the store") {
 			t.Fatalf("Check = %v, want the extra document counted", err)
 		}
@@ -106,41 +108,41 @@ func TestCheck(t *testing.T) {
 
 func TestMirrorOrderIndex(t *testing.T) {
 	t.Parallel()
-	m := orderMirror().init()
-	mk := func(email string, sec int64) orderDoc {
-		return orderDoc{ID: bson.NewObjectID(), Email: email, CreatedAt: bson.DateTime(sec * 1000).Time().UTC()}
+	m := mirror.Orders(CollOrders).Init()
+	mk := func(email string, sec int64) mirror.Order {
+		return mirror.Order{ID: newID(), Email: email, CreatedAt: bson.DateTime(sec * 1000).Time().UTC()}
 	}
 	a, b, c := mk("a@x.test", 30), mk("b@x.test", 10), mk("a@x.test", 20)
-	for _, d := range []orderDoc{a, b, c} {
-		m.put(d)
+	for _, d := range []mirror.Order{a, b, c} {
+		m.Put(d)
 	}
-	ids := func(docs []orderDoc) (out []bson.ObjectID) {
+	ids := func(docs []mirror.Order) (out []mirror.ID) {
 		for _, d := range docs {
 			out = append(out, d.ID)
 		}
 		return out
 	}
-	page, total := m.page("createdAt", nil, true, 0, 10, nil)
-	if total != 3 || !slicesEqual(ids(page), []bson.ObjectID{a.ID, c.ID, b.ID}) {
+	page, total := m.Page("createdAt", nil, true, 0, 10, nil)
+	if total != 3 || !slicesEqual(ids(page), []mirror.ID{a.ID, c.ID, b.ID}) {
 		t.Fatalf("newest first: %v (%d)", ids(page), total)
 	}
 	email := "a@x.test"
-	page, total = m.page("email,createdAt", &email, false, 1, 10, nil)
-	if total != 2 || !slicesEqual(ids(page), []bson.ObjectID{a.ID}) {
+	page, total = m.Page("email,createdAt", &email, false, 1, 10, nil)
+	if total != 2 || !slicesEqual(ids(page), []mirror.ID{a.ID}) {
 		t.Fatalf("a's oldest first from the second: %v (%d)", ids(page), total)
 	}
 	// Moving c to b's customer and before b keeps every list sorted.
 	c.Email, c.CreatedAt = "b@x.test", bson.DateTime(5000).Time().UTC()
-	m.put(c)
-	m.remove(a.ID)
-	want := m.fresh()
-	want.load([]orderDoc{b, c})
-	if err := m.diff(want); err != nil {
+	m.Put(c)
+	m.Remove(a.ID)
+	want := m.Fresh()
+	want.Load([]mirror.Order{b, c})
+	if err := m.Diff(want); err != nil {
 		t.Fatal(err)
 	}
 }
 
-func slicesEqual(a, b []bson.ObjectID) bool {
+func slicesEqual(a, b []mirror.ID) bool {
 	if len(a) != len(b) {
 		return false
 	}
@@ -179,19 +181,19 @@ func TestImages_GridFSLayout(t *testing.T) {
 	legacy := bytes.Repeat([]byte("older picture "), 30_000)
 	sum := sha256.Sum256(legacy)
 	id, err := bucket.UploadFromStream(ctx, "old.jpg", bytes.NewReader(legacy),
-		options.GridFSUpload().SetMetadata(imageMeta{ContentType: "image/jpeg", SHA256: hex.EncodeToString(sum[:])}))
+		options.GridFSUpload().SetMetadata(mirror.ImageMeta{ContentType: "image/jpeg", SHA256: hex.EncodeToString(sum[:])}))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if s.Embedded() {
 		// As a restart would: the mirror, and the older picture's chunk ids.
-		if err := s.imageFiles.load(ctx); err != nil {
+		if err := s.imageFiles.mem.Load(ctx); err != nil {
 			t.Fatal(err)
 		}
 		if err := s.indexLegacyChunks(ctx); err != nil {
 			t.Fatal(err)
 		}
-		if n := len(s.legacyChunks[id]); n != 2 {
+		if n := len(s.legacyChunks[mirror.ID(id)]); n != 2 {
 			t.Fatalf("the older picture has %d chunk ids in memory, want 2", n)
 		}
 	}
@@ -218,7 +220,7 @@ func TestOpen_NumbersOrdersWithoutNumber(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	numbered, err := s.InsertOrder(ctx, shop.Order{Name: "Ann", Email: "ann@shop.test", ProductID: bson.NewObjectID().Hex(), ProductName: "Lathe",
+	numbered, err := s.InsertOrder(ctx, shop.Order{Name: "Ann", Email: "ann@shop.test", ProductID: newID().Hex(), ProductName: "Lathe",
 		ProductQuantity: 1, Amount: 100, Address: "1 Mill Road", Mobile: "+44 113 496 0000"})
 	if err != nil || numbered.Number != 1001 {
 		t.Fatalf("first order: %d %v", numbered.Number, err)
@@ -226,9 +228,9 @@ func TestOpen_NumbersOrdersWithoutNumber(t *testing.T) {
 	// Raw documents as an older version stored them: no number, inserted
 	// out of date order; two share a date, so _id decides between them.
 	base := time.Date(2025, 3, 1, 10, 0, 0, 0, time.UTC)
-	ids := make([]bson.ObjectID, 5)
+	ids := make([]mirror.ID, 5)
 	for i := range ids {
-		ids[i] = bson.NewObjectID()
+		ids[i] = newID()
 	}
 	dates := []time.Time{base.Add(2 * time.Hour), base, base.Add(time.Hour), base.Add(time.Hour), base.Add(-time.Hour)}
 	for i, id := range ids {
@@ -249,7 +251,7 @@ func TestOpen_NumbersOrdersWithoutNumber(t *testing.T) {
 	}
 	t.Cleanup(func() { _ = s.Close(context.Background()) })
 	// Oldest first: ids[4] (-1h), ids[1] (0), ids[2] and ids[3] (+1h, by _id), ids[0] (+2h).
-	want := map[bson.ObjectID]int64{ids[4]: 1002, ids[1]: 1003, ids[2]: 1004, ids[3]: 1005, ids[0]: 1006, mustOID(numbered.ID): 1001}
+	want := map[mirror.ID]int64{ids[4]: 1002, ids[1]: 1003, ids[2]: 1004, ids[3]: 1005, ids[0]: 1006, mustOID(numbered.ID): 1001}
 	for id, n := range want {
 		stored, err := s.orders.findOne(ctx, bson.D{{Key: "_id", Value: id}}) // the store, not the mirror
 		if err != nil || stored.Number != n {
@@ -259,17 +261,16 @@ func TestOpen_NumbersOrdersWithoutNumber(t *testing.T) {
 	if err := s.Check(ctx); err != nil {
 		t.Fatal(err)
 	}
-	next, err := s.InsertOrder(ctx, shop.Order{Name: "Ann", Email: "ann@shop.test", ProductID: bson.NewObjectID().Hex(), ProductName: "Lathe",
+	next, err := s.InsertOrder(ctx, shop.Order{Name: "Ann", Email: "ann@shop.test", ProductID: newID().Hex(), ProductName: "Lathe",
 		ProductQuantity: 1, Amount: 100, Address: "1 Mill Road", Mobile: "+44 113 496 0000"})
 	if err != nil || next.Number != 1007 {
 		t.Fatalf("next order: %d %v, want 1007", next.Number, err)
 	}
 }
 
-// TestOutbox_LoadedAfterStart: the outbox's mirror loads behind start-up;
-// its reads wait for it, and mail stored while it loads is neither lost nor
-// doubled (here in the worst order: stored after the store is read, before
-// what was read is installed).
+// TestOutbox_LoadedAfterStart: the outbox's mirror loads behind start-up,
+// and then holds every mail, stored before or after (the race of the two is
+// the mirror package's test).
 func TestOutbox_LoadedAfterStart(t *testing.T) {
 	t.Parallel()
 	s := openEmbedded(t)
@@ -282,26 +283,11 @@ func TestOutbox_LoadedAfterStart(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if !s.outbox.loadedAfterStart() {
+	if !s.outbox.mem.LoadedAfterStart() {
 		t.Fatal("the outbox is loaded at start")
 	}
-
-	// As Open leaves it: an empty mirror, not yet ready.
-	s.outbox.mem.load(nil)
-	s.outbox.ready = make(chan struct{})
-	waiting, cancel := context.WithTimeout(ctx, 50*time.Millisecond)
-	defer cancel()
-	if _, _, err := s.ListMail(waiting, 10, 0); shop.ErrorCode(err) != shop.EUNAVAILABLE || waiting.Err() == nil {
-		t.Fatalf("the outbox answered before it was loaded: %v", err)
-	}
-	read, err := s.outbox.all(ctx) // the load's read of the store, then a mail stored before it is installed
-	if err != nil {
-		t.Fatal(err)
-	}
+	// The load's race with inserts: mirror.TestTable_LoadBehindKeepsInsertsMadeWhileLoading.
 	if _, err := s.InsertMail(ctx, mail("while loading")); err != nil {
-		t.Fatal(err)
-	}
-	if err := s.outbox.install(ctx, read); err != nil {
 		t.Fatal(err)
 	}
 
@@ -326,7 +312,7 @@ func TestOpen_DuplicatesNameTheDocuments(t *testing.T) {
 	cfg := Config{URI: os.Getenv("MONGODB_URI"), DataDir: t.TempDir(), Logger: slog.New(slog.NewTextHandler(io.Discard, nil)),
 		AllowNonAtomic: os.Getenv("STORE_ALLOW_NON_ATOMIC") == "true", SampleEvery: -1}
 	if cfg.URI != "" {
-		cfg.DB = "storefront_test_" + bson.NewObjectID().Hex()
+		cfg.DB = "storefront_test_" + newID().Hex()
 	}
 	s, err := Open(ctx, cfg)
 	if err != nil {
@@ -335,9 +321,9 @@ func TestOpen_DuplicatesNameTheDocuments(t *testing.T) {
 	if err := s.db.Collection(CollProducts).Indexes().DropOne(ctx, "name_unique"); err != nil {
 		t.Fatal(err)
 	}
-	a, b := bson.NewObjectID(), bson.NewObjectID()
-	for _, id := range []bson.ObjectID{a, b} {
-		if _, err := s.db.Collection(CollProducts).InsertOne(ctx, productDoc{ID: id, Name: "Lathe", Price: 1, Available: 1, Minimum: 1}); err != nil {
+	a, b := newID(), newID()
+	for _, id := range []mirror.ID{a, b} {
+		if _, err := s.db.Collection(CollProducts).InsertOne(ctx, mirror.Product{ID: id, Name: "Lathe", Price: 1, Available: 1, Minimum: 1}); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -367,7 +353,7 @@ func TestOpen_RefusesANonAtomicServer(t *testing.T) {
 	if uri == "" || os.Getenv("STORE_ALLOW_NON_ATOMIC") != "true" {
 		t.Skip("runs in go tool task test:wire, against its FerretDB wire server")
 	}
-	cfg := Config{URI: uri, DB: "storefront_test_" + bson.NewObjectID().Hex(), Logger: slog.New(slog.NewTextHandler(io.Discard, nil))}
+	cfg := Config{URI: uri, DB: "storefront_test_" + newID().Hex(), Logger: slog.New(slog.NewTextHandler(io.Discard, nil))}
 	if _, err := Open(context.Background(), cfg); err == nil || !strings.Contains(err.Error(), "does not apply conditional updates atomically") ||
 		!strings.Contains(err.Error(), "STORE_ALLOW_NON_ATOMIC=true") {
 		t.Fatalf("opening FerretDB over the wire: %v, want a refusal that says why", err)
@@ -380,5 +366,34 @@ func TestOpen_RefusesANonAtomicServer(t *testing.T) {
 	defer s.Close(context.Background())
 	if s.Atomic() {
 		t.Fatal("FerretDB over the wire reported as atomic")
+	}
+}
+
+// /healthz asks Healthy: it reads the served collections, and it fails
+// once the database file is gone, although FerretDB still answers pings
+// (it keeps the deleted file open).
+func TestEmbedded_HealthyWhileTheDatabaseIsThere(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	s, err := Open(context.Background(), Config{DataDir: dir, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close(context.Background())
+	if _, err := s.InsertProduct(context.Background(), shop.ProductDraft{Name: "Lathe", Price: 1000, Image: "http://x.test/i.png",
+		Description: "d", Available: 5, Minimum: 1, Email: "a@b.test"}); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Healthy(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Remove(filepath.Join(dir, "db/storefront.sqlite")); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Ping(context.Background()); err != nil {
+		t.Fatalf("ping: %v", err)
+	}
+	if err := s.Healthy(context.Background()); err == nil || !strings.Contains(err.Error(), "storefront.sqlite") {
+		t.Fatalf("healthy after the database file was deleted: %v", err)
 	}
 }

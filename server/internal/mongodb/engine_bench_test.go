@@ -15,6 +15,8 @@ import (
 	"go.mongodb.org/mongo-driver/v2/mongo"
 	"go.mongodb.org/mongo-driver/v2/mongo/options"
 
+	"storefront/server/internal/embedded"
+	"storefront/server/internal/mirror"
 	"storefront/server/internal/shop"
 )
 
@@ -49,10 +51,10 @@ const (
 )
 
 // fillRaw inserts the data set with the driver, in batches.
-func fillRaw(b *testing.B, db *mongo.Database) ([]bson.ObjectID, []string) {
+func fillRaw(b *testing.B, db *mongo.Database) ([]mirror.ID, []string) {
 	ctx := context.Background()
 	at := time.Now().UTC().Truncate(time.Millisecond)
-	var ids []bson.ObjectID
+	var ids []mirror.ID
 	var batch []any
 	flush := func(c *mongo.Collection) {
 		if len(batch) > 0 {
@@ -78,7 +80,7 @@ func fillRaw(b *testing.B, db *mongo.Database) ([]bson.ObjectID, []string) {
 		if i < 50 {
 			emails = append(emails, email)
 		}
-		batch = append(batch, orderDoc{ID: bson.NewObjectID(), Name: "Buyer", Email: email, ProductID: ids[i%len(ids)], ProductName: "Heavy Lathe",
+		batch = append(batch, mirror.Order{ID: newID(), Name: "Buyer", Email: email, ProductID: ids[i%len(ids)], ProductName: "Heavy Lathe",
 			ProductPrice: 100.5, ProductQuantity: 2, Amount: 20100, Address: "1 Mill Road", Mobile: "+44 113 496 0000", Pending: true, CreatedAt: at.Add(time.Duration(i) * time.Millisecond)})
 		if len(batch) == 500 {
 			flush(db.Collection(CollOrders))
@@ -90,12 +92,12 @@ func fillRaw(b *testing.B, db *mongo.Database) ([]bson.ObjectID, []string) {
 
 func benchRawEngine(b *testing.B, name, params string, idIndex bool) string {
 	ctx := context.Background()
-	e, err := startEmbedded(ctx, b.TempDir(), "storefront", params, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	e, err := embedded.Start(ctx, b.TempDir(), "storefront", params, slog.New(slog.NewTextHandler(io.Discard, nil)))
 	if err != nil {
 		b.Fatal(err)
 	}
-	defer e.stop()
-	client, err := mongo.Connect(options.Client().ApplyURI(e.uri))
+	defer e.Stop()
+	client, err := mongo.Connect(options.Client().ApplyURI(e.URI()))
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -103,7 +105,7 @@ func benchRawEngine(b *testing.B, name, params string, idIndex bool) string {
 	db := client.Database("storefront")
 	ids, emails := fillRaw(b, db)
 	if idIndex {
-		if err := e.indexIDs(ctx, "storefront"); err != nil {
+		if err := e.IndexIDs(ctx, "storefront"); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -128,7 +130,7 @@ func benchRawEngine(b *testing.B, name, params string, idIndex bool) string {
 		if err != nil {
 			return err
 		}
-		var docs []orderDoc
+		var docs []mirror.Order
 		return cur.All(ctx, &docs)
 	})
 	search := timed(b, 30, func(i int) error {
@@ -137,11 +139,11 @@ func benchRawEngine(b *testing.B, name, params string, idIndex bool) string {
 		if err != nil {
 			return err
 		}
-		var docs []productDoc
+		var docs []mirror.Product
 		return cur.All(ctx, &docs)
 	})
 	insert := cell(func(i int) error {
-		_, err := orders.InsertOne(ctx, orderDoc{ID: bson.NewObjectID(), Email: emails[0], ProductID: ids[0], CreatedAt: time.Now().UTC().Truncate(time.Millisecond)})
+		_, err := orders.InsertOne(ctx, mirror.Order{ID: newID(), Email: emails[0], ProductID: ids[0], CreatedAt: time.Now().UTC().Truncate(time.Millisecond)})
 		return err
 	})
 	fmt.Fprintf(os.Stderr, "  %s: done\n", name)
@@ -152,17 +154,17 @@ func benchRawEngine(b *testing.B, name, params string, idIndex bool) string {
 func benchStore(b *testing.B) string {
 	ctx := context.Background()
 	dir := b.TempDir()
-	e, err := startEmbedded(ctx, dir, "storefront", "", slog.New(slog.NewTextHandler(io.Discard, nil)))
+	e, err := embedded.Start(ctx, dir, "storefront", "", slog.New(slog.NewTextHandler(io.Discard, nil)))
 	if err != nil {
 		b.Fatal(err)
 	}
-	client, err := mongo.Connect(options.Client().ApplyURI(e.uri))
+	client, err := mongo.Connect(options.Client().ApplyURI(e.URI()))
 	if err != nil {
 		b.Fatal(err)
 	}
 	oids, emails := fillRaw(b, client.Database("storefront"))
 	_ = client.Disconnect(ctx)
-	e.stop()
+	e.Stop()
 	s, err := Open(ctx, Config{DataDir: dir, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
 	if err != nil {
 		b.Fatal(err)

@@ -6,6 +6,7 @@ import (
 
 	"go.mongodb.org/mongo-driver/v2/bson"
 
+	"storefront/server/internal/mirror"
 	"storefront/server/internal/shop"
 )
 
@@ -15,17 +16,10 @@ import (
 
 var _ shop.ErasureStore = (*Store)(nil)
 
-// ownedBy is the guard of an erasure: the document still has this email.
+// ownedBy is the guard of an erasure: the document still has this email
+// (mirror.OwnedBy).
 func ownedBy[D any](email string, emailOf func(D) string, what string) guard[D] {
-	return guard[D]{
-		filter: bson.D{{Key: "email", Value: email}},
-		check: func(d D) error {
-			if emailOf(d) != email {
-				return shop.NotFound(what)
-			}
-			return nil
-		},
-	}
+	return guard[D]{filter: bson.D{{Key: "email", Value: email}}, check: mirror.OwnedBy(email, emailOf, what)}
 }
 
 // erasedFields is the $set that replaces a document's personal fields.
@@ -67,7 +61,7 @@ func (s *Store) EraseOrder(ctx context.Context, id, email string) error {
 		return err
 	}
 	email = shop.NormalizeEmail(email)
-	_, err = s.orders.update(ctx, oid, ownedBy(email, func(d orderDoc) string { return d.Email }, "The order"),
+	_, err = s.orders.update(ctx, oid, ownedBy(email, func(d mirror.Order) string { return d.Email }, "The order"),
 		erasedFields("name", "email", "address", "mobile"))
 	return err
 }
@@ -75,9 +69,9 @@ func (s *Store) EraseOrder(ctx context.Context, id, email string) error {
 // EraseQuotes replaces the name, e-mail and company of email's quotes.
 func (s *Store) EraseQuotes(ctx context.Context, email string) (int, error) {
 	email = shop.NormalizeEmail(email)
-	q := listQuery[quoteDoc]{index: "email,createdAt", group: &email, filter: bson.D{{Key: "email", Value: email}}, sort: newestFirst}
-	return eraseAll(ctx, s.quotes, q, func(d quoteDoc) error {
-		_, err := s.quotes.update(ctx, d.ID, ownedBy(email, func(d quoteDoc) string { return d.Email }, shop.MsgQuoteNoun),
+	q := listQuery[mirror.Quote]{index: "email,createdAt", group: &email, filter: bson.D{{Key: "email", Value: email}}, sort: newestFirst}
+	return eraseAll(ctx, s.quotes, q, func(d mirror.Quote) error {
+		_, err := s.quotes.update(ctx, d.ID, ownedBy(email, func(d mirror.Quote) string { return d.Email }, shop.MsgQuoteNoun),
 			erasedFields("name", "email", "company"))
 		return err
 	})
@@ -86,9 +80,9 @@ func (s *Store) EraseQuotes(ctx context.Context, email string) (int, error) {
 // EraseClaims replaces the name and e-mail of email's claims.
 func (s *Store) EraseClaims(ctx context.Context, email string) (int, error) {
 	email = shop.NormalizeEmail(email)
-	q := listQuery[claimDoc]{index: "email,createdAt", group: &email, filter: bson.D{{Key: "email", Value: email}}, sort: newestFirst}
-	return eraseAll(ctx, s.claims, q, func(d claimDoc) error {
-		_, err := s.claims.update(ctx, d.ID, ownedBy(email, func(d claimDoc) string { return d.Email }, shop.MsgClaimNoun),
+	q := listQuery[mirror.Claim]{index: "email,createdAt", group: &email, filter: bson.D{{Key: "email", Value: email}}, sort: newestFirst}
+	return eraseAll(ctx, s.claims, q, func(d mirror.Claim) error {
+		_, err := s.claims.update(ctx, d.ID, ownedBy(email, func(d mirror.Claim) string { return d.Email }, shop.MsgClaimNoun),
 			erasedFields("name", "email"))
 		return err
 	})
@@ -99,10 +93,10 @@ func (s *Store) EraseClaims(ctx context.Context, email string) (int, error) {
 // by email (a deletion is rare): the mirror is walked.
 func (s *Store) EraseReviews(ctx context.Context, email string, remove bool) (int, error) {
 	email = shop.NormalizeEmail(email)
-	q := listQuery[reviewDoc]{index: "createdAt", match: func(d *reviewDoc) bool { return d.Email == email },
+	q := listQuery[mirror.Review]{index: "createdAt", match: mirror.ReviewsOf(email),
 		filter: bson.D{{Key: "email", Value: email}}, sort: bson.D{{Key: "email", Value: 1}}}
-	g := ownedBy(email, func(d reviewDoc) string { return d.Email }, "The review")
-	return eraseAll(ctx, s.reviews, q, func(d reviewDoc) error {
+	g := ownedBy(email, func(d mirror.Review) string { return d.Email }, "The review")
+	return eraseAll(ctx, s.reviews, q, func(d mirror.Review) error {
 		if remove {
 			_, err := s.reviews.remove(ctx, d.ID, g)
 			return err
@@ -118,26 +112,14 @@ func (s *Store) EraseReviews(ctx context.Context, email string, remove bool) (in
 // mirror; with MongoDB, served by the index email.
 func (s *Store) EraseTestIntents(ctx context.Context, email string) (int, error) {
 	email = shop.NormalizeEmail(email)
-	var ids []string
-	if m := s.testIntents.mem; m != nil {
-		m.each(func(d *testIntentDoc) {
-			if d.Email == email {
-				ids = append(ids, d.ID)
-			}
-		})
-	} else {
-		docs, err := s.testIntents.findAll(ctx, bson.D{{Key: "email", Value: email}})
-		if err != nil {
-			return 0, err
-		}
-		for _, d := range docs {
-			ids = append(ids, d.ID)
-		}
+	docs, err := s.testIntents.find(ctx, "id", mirror.IntentsOf(email), bson.D{{Key: "email", Value: email}}, nil)
+	if err != nil {
+		return 0, err
 	}
-	g := ownedBy(email, func(d testIntentDoc) string { return d.Email }, "The payment")
+	g := ownedBy(email, func(d mirror.TestIntent) string { return d.Email }, "The payment")
 	n := 0
-	for _, id := range ids {
-		if _, err := s.testIntents.update(ctx, id, g, erasedFields("email")); err != nil && shop.ErrorCode(err) != shop.ENOTFOUND {
+	for _, d := range docs {
+		if _, err := s.testIntents.update(ctx, d.ID, g, erasedFields("email")); err != nil && shop.ErrorCode(err) != shop.ENOTFOUND {
 			return n, err
 		}
 		n++

@@ -5,12 +5,14 @@ import (
 	"testing"
 
 	"go.mongodb.org/mongo-driver/v2/bson"
+
+	"storefront/server/internal/mirror"
 )
 
 // HoldCount is the number of stock holds the store has on a product.
 func HoldCount(tb testing.TB, s *Store, productID string) int {
 	tb.Helper()
-	var p productDoc
+	var p mirror.Product
 	if err := s.products.c.FindOne(context.Background(), bson.D{{Key: "_id", Value: mustOID(productID)}}).Decode(&p); err != nil {
 		tb.Fatal(err)
 	}
@@ -34,7 +36,7 @@ func ChangeBehindTheMirror(tb testing.TB, s *Store, productID string, set bson.D
 // InsertBehindTheMirror stores a product the mirror never heard of.
 func InsertBehindTheMirror(tb testing.TB, s *Store, name string) {
 	tb.Helper()
-	if _, err := s.products.c.InsertOne(context.Background(), productDoc{ID: bson.NewObjectID(), Name: name, Price: 1, Available: 1, Minimum: 1}); err != nil {
+	if _, err := s.products.c.InsertOne(context.Background(), mirror.Product{ID: newID(), Name: name, Price: 1, Available: 1, Minimum: 1}); err != nil {
 		tb.Fatal(err)
 	}
 }

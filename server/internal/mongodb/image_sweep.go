@@ -2,13 +2,13 @@ package mongodb
 
 import (
 	"context"
-	"reflect"
 	"strings"
 	"time"
 
 	"go.mongodb.org/mongo-driver/v2/bson"
 	"go.mongodb.org/mongo-driver/v2/mongo/options"
 
+	"storefront/server/internal/mirror"
 	"storefront/server/internal/shop"
 )
 
@@ -19,14 +19,6 @@ import (
 // so a picture uploaded again while the sweep runs stays.
 
 var _ shop.ImageSweepStore = (*Store)(nil)
-
-// lastUpload is when the picture was last uploaded.
-func (d imageFileDoc) lastUpload() time.Time {
-	if d.Metadata.LastUploadAt != nil {
-		return *d.Metadata.LastUploadAt
-	}
-	return d.UploadDate
-}
 
 // idleSince is the filter of the pictures last uploaded at or before cutoff.
 func idleSince(cutoff time.Time) bson.D {
@@ -43,7 +35,7 @@ func (s *Store) TouchImage(ctx context.Context, id string, at time.Time) error {
 	if err != nil {
 		return err
 	}
-	_, err = s.imageFiles.update(ctx, oid, guard[imageFileDoc]{}, bson.D{{Key: "$set", Value: bson.D{
+	_, err = s.imageFiles.update(ctx, oid, guard[mirror.ImageFile]{}, bson.D{{Key: "$set", Value: bson.D{
 		{Key: "metadata.lastUploadAt", Value: at.UTC().Truncate(time.Millisecond)}}}})
 	return err
 }
@@ -54,8 +46,8 @@ func (s *Store) TouchImage(ctx context.Context, id string, at time.Time) error {
 func (s *Store) IdleImages(ctx context.Context, cutoff time.Time) ([]string, error) {
 	var ids []string
 	if m := s.imageFiles.mem; m != nil {
-		m.each(func(d *imageFileDoc) {
-			if !d.lastUpload().After(cutoff) {
+		m.Mem.Each(func(d *mirror.ImageFile) {
+			if !d.LastUpload().After(cutoff) {
 				ids = append(ids, d.ID.Hex())
 			}
 		})
@@ -76,21 +68,16 @@ func (s *Store) DeleteIdleImage(ctx context.Context, id string, cutoff time.Time
 	if err != nil {
 		return err
 	}
-	if _, err := s.imageFiles.remove(ctx, oid, guard[imageFileDoc]{
+	if _, err := s.imageFiles.remove(ctx, oid, guard[mirror.ImageFile]{
 		filter: idleSince(cutoff),
-		check: func(d imageFileDoc) error {
-			if d.lastUpload().After(cutoff) {
-				return shop.Errorf(shop.ECONFLICT, "The picture was uploaded again.")
-			}
-			return nil
-		},
+		check:  mirror.IdleSince(cutoff),
 	}); err != nil {
 		return err
 	}
 	return translate(s.write(ctx, collImageChunks, func(ctx context.Context) error {
 		if s.Embedded() {
 			// By _id alone: the one chunk, or the chunks start-up listed.
-			chunks := append([]bson.ObjectID{oid}, s.legacyChunks[oid]...)
+			chunks := append([]mirror.ID{oid}, s.legacyChunks[oid]...)
 			for _, c := range chunks {
 				if _, err := s.imageChunks.c.DeleteOne(ctx, bson.D{{Key: "_id", Value: c}}); err != nil {
 					return err
@@ -159,46 +146,7 @@ func (s *Store) ReferencedImages(ctx context.Context) (map[string]bool, error) {
 
 // walker walks a mirrored collection's strings in memory.
 func walker[K comparable, D any](ctx context.Context, t *collection[K, D], add func(string)) func() (string, error) {
-	return func() (string, error) {
-		if err := t.await(ctx); err != nil {
-			return t.name, err
-		}
-		t.mem.each(func(d *D) { walkStrings(reflect.ValueOf(d).Elem(), add) })
-		return t.name, nil
-	}
-}
-
-var timeType = reflect.TypeFor[time.Time]()
-
-// walkStrings calls add with every string in v.
-func walkStrings(v reflect.Value, add func(string)) {
-	switch v.Kind() {
-	case reflect.String:
-		add(v.String())
-	case reflect.Pointer, reflect.Interface:
-		if !v.IsNil() {
-			walkStrings(v.Elem(), add)
-		}
-	case reflect.Struct:
-		if v.Type() == timeType {
-			return
-		}
-		for i := range v.NumField() {
-			walkStrings(v.Field(i), add)
-		}
-	case reflect.Slice, reflect.Array:
-		if v.Type().Elem().Kind() == reflect.Uint8 {
-			return // bytes, an ObjectID
-		}
-		for i := range v.Len() {
-			walkStrings(v.Index(i), add)
-		}
-	case reflect.Map:
-		for it := v.MapRange(); it.Next(); {
-			walkStrings(it.Key(), add)
-			walkStrings(it.Value(), add)
-		}
-	}
+	return func() (string, error) { return t.name, t.mem.EachString(ctx, add) }
 }
 
 // walkRaw calls add with every string in a stored document.

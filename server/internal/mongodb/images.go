@@ -9,11 +9,11 @@ import (
 	"fmt"
 	"io"
 	"slices"
-	"time"
 
 	"go.mongodb.org/mongo-driver/v2/bson"
 	"go.mongodb.org/mongo-driver/v2/mongo/options"
 
+	"storefront/server/internal/mirror"
 	"storefront/server/internal/shop"
 )
 
@@ -28,41 +28,11 @@ var _ shop.ImageStore = (*Store)(nil)
 // (indexed); on the embedded store, by the chunk ids that start-up reads
 // once into memory (legacyChunks), each by _id.
 
-type imageMeta struct {
-	ContentType  string     `bson:"contentType"`
-	SHA256       string     `bson:"sha256"`
-	LastUploadAt *time.Time `bson:"lastUploadAt,omitempty"` // image_sweep.go
-}
-
-type imageFileDoc struct {
-	ID         bson.ObjectID `bson:"_id"`
-	Length     int64         `bson:"length"`
-	ChunkSize  int64         `bson:"chunkSize"`
-	UploadDate time.Time     `bson:"uploadDate"`
-	Filename   string        `bson:"filename"`
-	Metadata   imageMeta     `bson:"metadata"`
-}
-
 type imageChunkDoc struct {
-	ID      bson.ObjectID `bson:"_id"`
-	FilesID bson.ObjectID `bson:"files_id"`
-	N       int32         `bson:"n"`
-	Data    []byte        `bson:"data"`
-}
-
-func (d imageFileDoc) image() shop.Image {
-	return shop.Image{ID: d.ID.Hex(), ContentType: d.Metadata.ContentType, Size: d.Length, SHA256: d.Metadata.SHA256, UploadedAt: d.UploadDate.UTC()}
-}
-
-// imageFileMirror keeps the pictures' metadata (not their bytes) by id and
-// by digest, which makes uploads and imports content-addressed.
-func imageFileMirror() *mirror[bson.ObjectID, imageFileDoc] {
-	return &mirror[bson.ObjectID, imageFileDoc]{
-		name: collImageFiles, idOf: func(d *imageFileDoc) bson.ObjectID { return d.ID }, cmpID: compareOID,
-		keys: []*keyIndex[bson.ObjectID, imageFileDoc]{
-			{name: "sha256", key: func(d *imageFileDoc) (string, bool) { return d.Metadata.SHA256, d.Metadata.SHA256 != "" }},
-		},
-	}
+	ID      mirror.ID `bson:"_id"`
+	FilesID mirror.ID `bson:"files_id"`
+	N       int32     `bson:"n"`
+	Data    []byte    `bson:"data"`
 }
 
 // PutImage stores data unless the same bytes are already there. The caller
@@ -71,26 +41,26 @@ func (s *Store) PutImage(ctx context.Context, data []byte, contentType, filename
 	sum := sha256.Sum256(data)
 	digest := hex.EncodeToString(sum[:])
 	var img shop.Image
-	err := s.imageFiles.mutate(ctx, nil, func(ctx context.Context, w *writing) error {
+	err := s.imageFiles.mutate(ctx, nil, func(ctx context.Context, w *mirror.Writing) error {
 		existing, err := s.imageBySHA256(ctx, digest)
 		if err == nil {
-			img = existing.image()
+			img = existing.Shop()
 			return nil
 		}
 		if shop.ErrorCode(err) != shop.ENOTFOUND {
 			return err
 		}
-		id := bson.NewObjectID()
+		id := newID()
 		// The chunk first: a crash in between leaves bytes nobody refers to,
 		// never a file without its bytes.
 		chunk := imageChunkDoc{ID: id, FilesID: id, N: 0, Data: data}
 		if _, err := s.imageChunks.c.InsertOne(ctx, chunk); err != nil {
 			return err
 		}
-		file := imageFileDoc{ID: id, Length: int64(len(data)), ChunkSize: int64(max(len(data), 1)), UploadDate: s.now(), Filename: filename,
-			Metadata: imageMeta{ContentType: contentType, SHA256: digest}}
-		w.touch(id)
-		if _, err := s.imageFiles.c.InsertOne(ctx, file); w.stored(err) != nil {
+		file := mirror.ImageFile{ID: id, Length: int64(len(data)), ChunkSize: int64(max(len(data), 1)), UploadDate: s.now(), Filename: filename,
+			Metadata: mirror.ImageMeta{ContentType: contentType, SHA256: digest}}
+		w.Touch(id)
+		if _, err := s.imageFiles.c.InsertOne(ctx, file); w.Stored(err) != nil {
 			if isDuplicate(err) && s.imageFiles.mem == nil {
 				// Another instance stored the same bytes a moment ago (the
 				// unique digest refused ours): its picture is the one.
@@ -99,28 +69,28 @@ func (s *Store) PutImage(ctx context.Context, data []byte, contentType, filename
 				if ferr != nil {
 					return ferr
 				}
-				img = existing.image()
+				img = existing.Shop()
 				return nil
 			}
-			return w.err
+			return w.Err()
 		}
 		if err := s.imageFiles.remember(file); err != nil {
 			return err
 		}
-		img = file.image()
+		img = file.Shop()
 		return nil
 	})
 	return img, translate(err, "")
 }
 
-func (s *Store) imageBySHA256(ctx context.Context, digest string) (imageFileDoc, error) {
+func (s *Store) imageBySHA256(ctx context.Context, digest string) (mirror.ImageFile, error) {
 	return s.imageFiles.getBy(ctx, "sha256", digest, bson.D{{Key: "metadata.sha256", Value: digest}})
 }
 
 // FindImageBySHA256 returns the image whose bytes have this hex digest.
 func (s *Store) FindImageBySHA256(ctx context.Context, digest string) (shop.Image, error) {
 	d, err := s.imageBySHA256(ctx, digest)
-	return d.image(), err
+	return d.Shop(), err
 }
 
 // OpenImage returns an image's metadata and a reader of its bytes.
@@ -137,7 +107,7 @@ func (s *Store) OpenImage(ctx context.Context, id string) (shop.Image, io.ReadCl
 		chunk, err := s.imageChunks.findOne(ctx, bson.D{{Key: "_id", Value: oid}})
 		switch {
 		case err == nil && chunk.FilesID == oid && chunk.N == 0 && int64(len(chunk.Data)) == file.Length:
-			return file.image(), io.NopCloser(bytes.NewReader(chunk.Data)), nil
+			return file.Shop(), io.NopCloser(bytes.NewReader(chunk.Data)), nil
 		case err != nil && shop.ErrorCode(err) != shop.ENOTFOUND:
 			return shop.Image{}, nil, err
 		}
@@ -154,7 +124,7 @@ func (s *Store) OpenImage(ctx context.Context, id string) (shop.Image, io.ReadCl
 		if int64(len(data)) != file.Length {
 			return shop.Image{}, nil, fmt.Errorf("picture %s: %d of %d bytes in its chunks", id, len(data), file.Length)
 		}
-		return file.image(), io.NopCloser(bytes.NewReader(data)), nil
+		return file.Shop(), io.NopCloser(bytes.NewReader(data)), nil
 	}
 	// GridFS's read: chunks by files_id and n.
 	bucket := s.db.GridFSBucket(options.GridFSBucket().SetName(CollImages))
@@ -162,15 +132,15 @@ func (s *Store) OpenImage(ctx context.Context, id string) (shop.Image, io.ReadCl
 	if err != nil {
 		return shop.Image{}, nil, translate(err, "The image")
 	}
-	return file.image(), ds, nil
+	return file.Shop(), ds, nil
 }
 
 // indexLegacyChunks reads, once at start, the chunk ids of the pictures
 // stored before the one-chunk layout (embedded store only, and only when
 // there are any): a scan of the chunks, so that serving them is not one.
 func (s *Store) indexLegacyChunks(ctx context.Context) error {
-	legacy := map[bson.ObjectID]bool{}
-	s.imageFiles.mem.each(func(f *imageFileDoc) {
+	legacy := map[mirror.ID]bool{}
+	s.imageFiles.mem.Mem.Each(func(f *mirror.ImageFile) {
 		if f.ChunkSize != f.Length {
 			legacy[f.ID] = true
 		}
@@ -187,7 +157,7 @@ func (s *Store) indexLegacyChunks(ctx context.Context) error {
 		return translate(err, "")
 	}
 	slices.SortFunc(chunks, func(a, b imageChunkDoc) int { return cmp.Compare(a.N, b.N) })
-	s.legacyChunks = map[bson.ObjectID][]bson.ObjectID{}
+	s.legacyChunks = map[mirror.ID][]mirror.ID{}
 	for _, c := range chunks {
 		if legacy[c.FilesID] {
 			s.legacyChunks[c.FilesID] = append(s.legacyChunks[c.FilesID], c.ID)

@@ -9,6 +9,7 @@ import (
 	"go.mongodb.org/mongo-driver/v2/mongo"
 	"go.mongodb.org/mongo-driver/v2/mongo/options"
 
+	"storefront/server/internal/mirror"
 	"storefront/server/internal/shop"
 )
 
@@ -35,8 +36,8 @@ func (s *Store) ImportProducts(ctx context.Context, drafts []shop.ProductDraft, 
 		s.afterImportRead()
 	}
 	at := s.now()
-	var inserts []productDoc
-	var updates []importChange
+	var inserts []mirror.Product
+	var updates []mirror.ImportChange
 	for _, d := range drafts {
 		cur, exists := current[d.Name]
 		if d.Image == "" {
@@ -51,10 +52,10 @@ func (s *Store) ImportProducts(ctx context.Context, drafts []shop.ProductDraft, 
 		switch {
 		case !exists:
 			inserts = append(inserts, newProductDoc(d, at))
-		case d.Matches(cur.product()):
+		case d.Matches(cur.Shop()):
 			counts.Unchanged++
 		default:
-			updates = append(updates, importChange{id: cur.ID, name: cur.Name, draft: d, read: cur.Available})
+			updates = append(updates, mirror.ImportChange{ID: cur.ID, Name: cur.Name, Draft: d, Read: cur.Available})
 		}
 	}
 	if opt.DryRun {
@@ -97,50 +98,16 @@ func (s *Store) ImportProducts(ctx context.Context, drafts []shop.ProductDraft, 
 	return counts, nil
 }
 
-// importChange is one existing product an import changes: every field of
-// the draft but the stock, which moves by the draft's stock less the stock
-// the import read (a guarded difference, never an overwrite: what orders
-// took or gave back since the read stands, and the product's stock holds
-// stay).
-type importChange struct {
-	id    bson.ObjectID
-	name  string // as read: a product renamed since is left alone
-	draft shop.ProductDraft
-	read  int64 // the stock the import read
-}
-
-func (c importChange) delta() int64 { return c.draft.Available - c.read }
-
-// update is the write of the change, the same on both stores.
-func (c importChange) update(at time.Time) bson.D {
-	set := bson.D{{Key: "name", Value: c.draft.Name}, {Key: "price", Value: c.draft.Price.Float()}, {Key: "image", Value: c.draft.Image},
-		{Key: "description", Value: c.draft.Description}, {Key: "minimumquantity", Value: c.draft.Minimum},
-		{Key: "email", Value: c.draft.Email}, {Key: "updatedAt", Value: at}}
+// importUpdate is the write of the change, the same on both stores.
+func importUpdate(c mirror.ImportChange, at time.Time) bson.D {
+	set := bson.D{{Key: "name", Value: c.Draft.Name}, {Key: "price", Value: c.Draft.Price.Float()}, {Key: "image", Value: c.Draft.Image},
+		{Key: "description", Value: c.Draft.Description}, {Key: "minimumquantity", Value: c.Draft.Minimum},
+		{Key: "email", Value: c.Draft.Email}, {Key: "updatedAt", Value: at}}
 	update := bson.D{{Key: "$set", Value: set}}
-	if d := c.delta(); d != 0 {
+	if d := c.Delta(); d != 0 {
 		update = append(update, bson.E{Key: "$inc", Value: bson.D{{Key: "avaialbequantit", Value: d}}})
 	}
 	return update
-}
-
-// refusal says why the stock of an existing product could not move as its
-// row asks, or nil: the stock would go below zero, orders having taken
-// more since the import read it.
-func (c importChange) refusal(cur productDoc) error {
-	if cur.Available+c.delta() < 0 {
-		return shop.Errorf(shop.ECONFLICT, "Its stock is %d now: orders took %d since the import read %d, and the file's %d would leave less than none. The row was not imported; run the import again.",
-			cur.Available, c.read-cur.Available, c.read, c.draft.Available)
-	}
-	return nil
-}
-
-// apply is the product as the change leaves it (the mirror's copy).
-func (c importChange) apply(cur productDoc, at time.Time) productDoc {
-	next := cur
-	next.Name, next.Price, next.Image, next.Description = c.draft.Name, c.draft.Price.Float(), c.draft.Image, c.draft.Description
-	next.Minimum, next.Email, next.UpdatedAt = c.draft.Minimum, c.draft.Email, at
-	next.Available += c.delta()
-	return next
 }
 
 type importRefusal struct{ name, reason string }
@@ -151,53 +118,53 @@ type importResult struct {
 }
 
 // importUpdates writes one batch of changes in one command.
-func (s *Store) importUpdates(ctx context.Context, batch []importChange, at time.Time, moved func(string, int64, int64)) (importResult, error) {
+func (s *Store) importUpdates(ctx context.Context, batch []mirror.ImportChange, at time.Time, moved func(string, int64, int64)) (importResult, error) {
 	var out importResult
-	tell := func(c importChange, read int64) {
-		if moved != nil && c.delta() != 0 {
-			moved(c.draft.Name, read, c.delta())
+	tell := func(c mirror.ImportChange, read int64) {
+		if moved != nil && c.Delta() != 0 {
+			moved(c.Draft.Name, read, c.Delta())
 		}
 	}
 	if s.products.mem == nil {
 		for _, c := range batch {
-			tell(c, c.read)
+			tell(c, c.Read)
 		}
 		return s.importUpdatesMongo(ctx, batch, at)
 	}
-	ids := make([]bson.ObjectID, len(batch))
+	ids := make([]mirror.ID, len(batch))
 	for i, c := range batch {
-		ids[i] = c.id
+		ids[i] = c.ID
 	}
-	err := s.products.mutate(ctx, ids, func(ctx context.Context, w *writing) error {
+	err := s.products.mutate(ctx, ids, func(ctx context.Context, w *mirror.Writing) error {
 		var models []mongo.WriteModel
-		var next []productDoc
+		var next []mirror.Product
 		for _, c := range batch {
-			cur, ok := s.products.mem.get(c.id)
-			if !ok || cur.Name != c.name {
+			cur, ok := s.products.mem.Mem.Get(c.ID)
+			if !ok || cur.Name != c.Name {
 				out.gone++
 				continue
 			}
-			if err := c.refusal(cur); err != nil {
-				out.refused = append(out.refused, importRefusal{c.draft.Name, shop.ErrorMessage(err)})
+			if err := c.Refusal(cur); err != nil {
+				out.refused = append(out.refused, importRefusal{c.Draft.Name, shop.ErrorMessage(err)})
 				continue
 			}
-			at := after(at, cur.UpdatedAt)
-			models = append(models, mongo.NewUpdateOneModel().SetFilter(bson.D{{Key: "_id", Value: c.id}}).SetUpdate(c.update(at)))
-			next = append(next, c.apply(cur, at))
-			tell(c, c.read)
+			at := mirror.NextUpdate(at, cur.UpdatedAt)
+			models = append(models, mongo.NewUpdateOneModel().SetFilter(bson.D{{Key: "_id", Value: c.ID}}).SetUpdate(importUpdate(c, at)))
+			next = append(next, c.Apply(cur, at))
+			tell(c, c.Read)
 		}
 		if len(models) == 0 {
 			return nil
 		}
 		res, err := s.products.c.BulkWrite(ctx, models)
-		if w.stored(err) != nil {
-			return w.err
+		if w.Stored(err) != nil {
+			return w.Err()
 		}
 		if int(res.MatchedCount) != len(models) { // never expected: the mirror follows the store
 			return fmt.Errorf("an import batch matched %d of its %d products", res.MatchedCount, len(models))
 		}
 		for _, p := range next {
-			s.products.mem.put(p)
+			s.products.mem.Mem.Put(p)
 		}
 		out.updated = len(next)
 		return nil
@@ -208,23 +175,23 @@ func (s *Store) importUpdates(ctx context.Context, batch []importChange, at time
 // importUpdatesMongo writes a batch on MongoDB, each row's filter its
 // guard: the product still has the name read and stock enough for the
 // difference. Rows that matched nothing are then read to say why.
-func (s *Store) importUpdatesMongo(ctx context.Context, batch []importChange, at time.Time) (importResult, error) {
+func (s *Store) importUpdatesMongo(ctx context.Context, batch []mirror.ImportChange, at time.Time) (importResult, error) {
 	var out importResult
 	models := make([]mongo.WriteModel, len(batch))
 	for i, c := range batch {
-		filter := bson.D{{Key: "_id", Value: c.id}, {Key: "name", Value: c.name}}
-		if d := c.delta(); d < 0 {
+		filter := bson.D{{Key: "_id", Value: c.ID}, {Key: "name", Value: c.Name}}
+		if d := c.Delta(); d < 0 {
 			filter = append(filter, bson.E{Key: "avaialbequantit", Value: bson.D{{Key: "$gte", Value: -d}}})
 		}
-		models[i] = mongo.NewUpdateOneModel().SetFilter(filter).SetUpdate(c.update(at))
+		models[i] = mongo.NewUpdateOneModel().SetFilter(filter).SetUpdate(importUpdate(c, at))
 	}
 	var matched int64
-	err := s.products.mutate(ctx, nil, func(ctx context.Context, w *writing) error {
+	err := s.products.mutate(ctx, nil, func(ctx context.Context, w *mirror.Writing) error {
 		res, err := s.products.c.BulkWrite(ctx, models, options.BulkWrite().SetOrdered(false))
 		if res != nil {
 			matched = res.MatchedCount
 		}
-		return w.stored(err)
+		return w.Stored(err)
 	})
 	out.updated = int(matched)
 	if err != nil || int(matched) == len(batch) {
@@ -232,41 +199,41 @@ func (s *Store) importUpdatesMongo(ctx context.Context, batch []importChange, at
 	}
 	// Which rows did not match: those whose product does not carry this
 	// import's time.
-	ids := make([]bson.ObjectID, len(batch))
+	ids := make([]mirror.ID, len(batch))
 	for i, c := range batch {
-		ids[i] = c.id
+		ids[i] = c.ID
 	}
 	docs, err := s.products.findAll(ctx, bson.D{{Key: "_id", Value: bson.D{{Key: "$in", Value: ids}}}})
 	if err != nil {
 		return out, err
 	}
-	byID := make(map[bson.ObjectID]productDoc, len(docs))
+	byID := make(map[mirror.ID]mirror.Product, len(docs))
 	for _, d := range docs {
 		byID[d.ID] = d
 	}
 	for _, c := range batch {
-		cur, ok := byID[c.id]
+		cur, ok := byID[c.ID]
 		switch {
 		case ok && cur.UpdatedAt.Equal(at):
-		case !ok || cur.Name != c.name:
+		case !ok || cur.Name != c.Name:
 			out.gone++
 		default:
 			reason := "It changed while it was being imported. Run the import again."
-			if err := c.refusal(cur); err != nil {
+			if err := c.Refusal(cur); err != nil {
 				reason = shop.ErrorMessage(err)
 			}
-			out.refused = append(out.refused, importRefusal{c.draft.Name, reason})
+			out.refused = append(out.refused, importRefusal{c.Draft.Name, reason})
 		}
 	}
 	return out, nil
 }
 
 // productsByName returns the current products that have the drafts' names.
-func (s *Store) productsByName(ctx context.Context, drafts []shop.ProductDraft) (map[string]productDoc, error) {
-	out := make(map[string]productDoc, len(drafts))
+func (s *Store) productsByName(ctx context.Context, drafts []shop.ProductDraft) (map[string]mirror.Product, error) {
+	out := make(map[string]mirror.Product, len(drafts))
 	if m := s.products.mem; m != nil {
 		for _, d := range drafts {
-			if p, ok := m.lookup("name", d.Name); ok {
+			if p, ok := m.Mem.Lookup("name", d.Name); ok {
 				out[d.Name] = p
 			}
 		}
@@ -281,7 +248,7 @@ func (s *Store) productsByName(ctx context.Context, drafts []shop.ProductDraft) 
 		if err != nil {
 			return nil, translate(err, "")
 		}
-		var docs []productDoc
+		var docs []mirror.Product
 		if err := cur.All(ctx, &docs); err != nil {
 			return nil, translate(err, "")
 		}

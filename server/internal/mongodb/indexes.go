@@ -29,7 +29,7 @@ type query struct {
 }
 
 var (
-	someID             = bson.NewObjectID()
+	someID             = newID()
 	csvRange, csvOrder = createdBetween(time.Now().AddDate(0, -1, 0), time.Now())
 )
 

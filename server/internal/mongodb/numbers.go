@@ -2,13 +2,12 @@ package mongodb
 
 import (
 	"context"
-	"math"
-	"sync"
 	"time"
 
 	"go.mongodb.org/mongo-driver/v2/bson"
 	"go.mongodb.org/mongo-driver/v2/mongo/options"
 
+	"storefront/server/internal/mirror"
 	"storefront/server/internal/shop"
 )
 
@@ -27,59 +26,27 @@ type counterDoc struct {
 	Seq int64  `bson:"seq"`
 }
 
-// orderNumberBlock is how many numbers the embedded store takes from the
-// counter at once. It is this process's only writer, so it hands them out
-// in memory, in order: a placed order stays two writes. At a clean stop the
-// numbers not handed out go back to the counter; after a crash they are
-// skipped.
-const orderNumberBlock = 100
-
-// numberBlock is the embedded store's numbers taken and not yet handed out.
-type numberBlock struct {
-	mu         sync.Mutex
-	next, last int64 // next to hand out, last taken; next > last: none left
-}
-
 // nextOrderNumber returns the number of a new order: with MongoDB one $inc
-// of the counter (several instances share it), embedded the next of a block.
+// of the counter (several instances share it), embedded the next of a block
+// of mirror.NumberBlockSize taken at once (mirror.NumberBlock).
 func (s *Store) nextOrderNumber(ctx context.Context) (int64, error) {
 	if s.embedded == nil {
 		return s.takeOrderNumbers(ctx, 1)
 	}
-	b := &s.numbers
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	if b.next == 0 || b.next > b.last {
-		last, err := s.takeOrderNumbers(ctx, orderNumberBlock)
-		if err != nil {
-			return 0, err
-		}
-		b.next, b.last = last-orderNumberBlock+1, last
-	}
-	n := b.next
-	b.next++
-	return n, nil
+	return s.numbers.Next(func(n int64) (int64, error) { return s.takeOrderNumbers(ctx, n) })
 }
 
 // returnOrderNumbers gives the numbers of the block not handed out back to
 // the counter, if it has not moved since (embedded, at stop).
 func (s *Store) returnOrderNumbers(ctx context.Context) error {
-	b := &s.numbers
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	if b.next == 0 || b.next > b.last {
-		return nil
-	}
-	err := s.write(ctx, CollCounters, func(ctx context.Context) error {
-		_, err := s.db.Collection(CollCounters).UpdateOne(ctx,
-			bson.D{{Key: "_id", Value: orderCounterID}, {Key: "seq", Value: b.last - orderNumberBase}},
-			bson.D{{Key: "$set", Value: bson.D{{Key: "seq", Value: b.next - 1 - orderNumberBase}}}})
-		return err
-	})
-	if err == nil {
-		b.next, b.last = 0, 0
-	}
-	return translate(err, "")
+	return translate(s.numbers.Return(func(next, last int64) error {
+		return s.write(ctx, CollCounters, func(ctx context.Context) error {
+			_, err := s.db.Collection(CollCounters).UpdateOne(ctx,
+				bson.D{{Key: "_id", Value: orderCounterID}, {Key: "seq", Value: last - orderNumberBase}},
+				bson.D{{Key: "$set", Value: bson.D{{Key: "seq", Value: next - 1 - orderNumberBase}}}})
+			return err
+		})
+	}), "")
 }
 
 // takeOrderNumbers reserves n consecutive order numbers and returns the last.
@@ -125,9 +92,9 @@ var (
 // no order lacks a number it costs one pass over the orders' mirror
 // (embedded) or one indexed query that finds nothing (MongoDB).
 func (s *Store) numberOrders(ctx context.Context) error {
-	var missing []orderDoc
+	var missing []mirror.Order
 	if s.orders.mem != nil {
-		missing, _ = s.orders.mem.page("createdAt", nil, false, 0, math.MaxInt, func(d *orderDoc) bool { return d.Number == 0 })
+		missing = s.orders.mem.Find("createdAt", mirror.Unnumbered)
 	} else {
 		cur, err := s.orders.c.Find(ctx, unnumbered, options.Find().SetSort(oldestFirst).
 			SetProjection(bson.D{{Key: "_id", Value: 1}, {Key: "createdAt", Value: 1}}))
@@ -152,15 +119,10 @@ func (s *Store) numberOrders(ctx context.Context) error {
 		number := next
 		next++
 		set := bson.D{{Key: "$set", Value: bson.D{{Key: "number", Value: number}}}}
-		_, err := s.orders.update(ctx, d.ID, guard[orderDoc]{
+		_, err := s.orders.update(ctx, d.ID, guard[mirror.Order]{
 			filter: unnumbered,
-			check: func(o orderDoc) error {
-				if o.Number != 0 {
-					return shop.Errorf(shop.ECONFLICT, "The order has a number already.")
-				}
-				return nil
-			},
-			apply: func(o orderDoc) (bson.D, orderDoc) {
+			check:  mirror.NotNumbered,
+			apply: func(o mirror.Order) (bson.D, mirror.Order) {
 				o.Number = number
 				return set, o
 			},

@@ -7,75 +7,14 @@ import (
 
 	"go.mongodb.org/mongo-driver/v2/bson"
 
+	"storefront/server/internal/mirror"
 	"storefront/server/internal/shop"
 )
 
 var _ shop.OrderStore = (*Store)(nil)
 
-type orderDoc struct {
-	ID              bson.ObjectID `bson:"_id,omitempty"`
-	Number          int64         `bson:"number,omitempty"` // absent on orders from before numbers, until start-up numbers them
-	Name            string        `bson:"name"`
-	Email           string        `bson:"email"`
-	Image           string        `bson:"image"`
-	ProductID       bson.ObjectID `bson:"productId"`
-	ProductName     string        `bson:"productName"`
-	ProductPrice    float64       `bson:"productPrice"`
-	ProductQuantity int64         `bson:"productQuantity"`
-	Amount          int64         `bson:"amount"`
-	Address         string        `bson:"address"`
-	Mobile          string        `bson:"mobile"`
-	Pending         bool          `bson:"pending"`
-	Shipped         bool          `bson:"shipped"`
-	Paid            bool          `bson:"paid"`
-	TransactionID   string        `bson:"transactionId"`
-	PaymentIntentID string        `bson:"paymentIntentId,omitempty"`
-	CreatedAt       time.Time     `bson:"createdAt"`
-	PaidAt          *time.Time    `bson:"paidAt,omitempty"`
-	ShippedAt       *time.Time    `bson:"shippedAt,omitempty"`
-	// Cancelling marks an order whose cancel has been decided (BeginCancel)
-	// and is under way; the marker is the cancel's own, so that only it
-	// deletes the order.
-	Cancelling   bson.ObjectID `bson:"cancelling,omitempty"`
-	CancellingAt *time.Time    `bson:"cancellingAt,omitempty"`
-}
-
-func utcPtr(t *time.Time) *time.Time {
-	if t == nil {
-		return nil
-	}
-	u := t.UTC()
-	return &u
-}
-
-func (d orderDoc) order() shop.Order {
-	return shop.Order{
-		ID: d.ID.Hex(), Number: d.Number, Name: d.Name, Email: d.Email, Image: d.Image, ProductID: d.ProductID.Hex(),
-		ProductName: d.ProductName, ProductPrice: shop.CentsFromFloat(d.ProductPrice), ProductQuantity: d.ProductQuantity,
-		Amount: d.Amount, Address: d.Address, Mobile: d.Mobile, Pending: d.Pending, Shipped: d.Shipped, Paid: d.Paid,
-		TransactionID: d.TransactionID, PaymentIntentID: d.PaymentIntentID, CreatedAt: d.CreatedAt.UTC(),
-		PaidAt: utcPtr(d.PaidAt), ShippedAt: utcPtr(d.ShippedAt),
-	}
-}
-
-// orderMirror keeps every order by id, all of them by date (Manage Orders),
-// each customer's by date (My Order) and each status's by date (Manage
-// Orders filtered).
-func orderMirror() *mirror[bson.ObjectID, orderDoc] {
-	byDate := func(a, b *orderDoc) int { return a.CreatedAt.Compare(b.CreatedAt) }
-	status := func(d *orderDoc) string { return string(shop.StatusOf(d.Paid, d.Shipped)) }
-	return &mirror[bson.ObjectID, orderDoc]{
-		name: CollOrders, idOf: func(d *orderDoc) bson.ObjectID { return d.ID }, cmpID: compareOID,
-		orders: []*orderIndex[bson.ObjectID, orderDoc]{
-			{name: "createdAt", cmp: byDate},
-			{name: "email,createdAt", group: func(d *orderDoc) string { return d.Email }, cmp: byDate},
-			{name: "status,createdAt", group: status, cmp: byDate},
-		},
-	}
-}
-
 // NewOrderID returns a fresh order id.
-func (s *Store) NewOrderID() string { return bson.NewObjectID().Hex() }
+func (s *Store) NewOrderID() string { return newID().Hex() }
 
 // InsertOrder stores a new order, under o.ID when it is set, with the next
 // order number. A number taken by an insert that then fails is skipped.
@@ -86,7 +25,7 @@ func (s *Store) InsertOrder(ctx context.Context, o shop.Order) (shop.Order, erro
 	if err != nil {
 		return shop.Order{}, err
 	}
-	id := bson.NewObjectID()
+	id := newID()
 	if o.ID != "" {
 		if id, err = objectID(o.ID); err != nil {
 			return shop.Order{}, err
@@ -96,7 +35,7 @@ func (s *Store) InsertOrder(ctx context.Context, o shop.Order) (shop.Order, erro
 	if err != nil {
 		return shop.Order{}, err
 	}
-	doc := orderDoc{ID: id, Number: last, Name: o.Name, Email: shop.NormalizeEmail(o.Email), Image: o.Image, ProductID: pid,
+	doc := mirror.Order{ID: id, Number: last, Name: o.Name, Email: shop.NormalizeEmail(o.Email), Image: o.Image, ProductID: pid,
 		ProductName: o.ProductName, ProductPrice: o.ProductPrice.Float(), ProductQuantity: o.ProductQuantity, Amount: o.Amount,
 		Address: o.Address, Mobile: o.Mobile, Pending: true, CreatedAt: s.now()}
 	if o.Paid { // a replacement order: paid when made
@@ -106,7 +45,7 @@ func (s *Store) InsertOrder(ctx context.Context, o shop.Order) (shop.Order, erro
 		return shop.Order{}, translate(err, "")
 	}
 	stored, err := roundTrip(doc)
-	return stored.order(), err
+	return stored.Shop(), err
 }
 
 // FindOrder returns the order with this id.
@@ -116,22 +55,18 @@ func (s *Store) FindOrder(ctx context.Context, id string) (shop.Order, error) {
 		return shop.Order{}, err
 	}
 	d, err := s.orders.get(ctx, oid)
-	return d.order(), err
+	return d.Shop(), err
 }
 
 // ListOrders returns orders newest first: one customer's, or all when email is "".
 func (s *Store) ListOrders(ctx context.Context, email string, limit, skip int) ([]shop.Order, int64, error) {
-	q := listQuery[orderDoc]{index: "createdAt", desc: true, sort: newestFirst, skip: skip, limit: limit}
+	q := listQuery[mirror.Order]{index: "createdAt", desc: true, sort: newestFirst, skip: skip, limit: limit}
 	if email != "" {
 		email = shop.NormalizeEmail(email)
 		q.index, q.group, q.filter = "email,createdAt", &email, bson.D{{Key: "email", Value: email}}
 	}
 	docs, total, err := s.orders.list(ctx, q)
-	out := make([]shop.Order, len(docs))
-	for i, d := range docs {
-		out[i] = d.order()
-	}
-	return out, total, err
+	return mirror.ShopAll[shop.Order](docs), total, err
 }
 
 // statusFilters are MongoDB's filters of each status, served by the index
@@ -150,13 +85,9 @@ func (s *Store) ListOrdersByStatus(ctx context.Context, status shop.OrderStatus,
 		return nil, 0, shop.Errorf(shop.EINVALID, "There is no order status %q.", status)
 	}
 	group := string(status)
-	docs, total, err := s.orders.list(ctx, listQuery[orderDoc]{index: "status,createdAt", group: &group, desc: true,
+	docs, total, err := s.orders.list(ctx, listQuery[mirror.Order]{index: "status,createdAt", group: &group, desc: true,
 		filter: filter, sort: newestFirst, skip: skip, limit: limit})
-	out := make([]shop.Order, len(docs))
-	for i, d := range docs {
-		out[i] = d.order()
-	}
-	return out, total, err
+	return mirror.ShopAll[shop.Order](docs), total, err
 }
 
 // ShipOrder marks the order shipped, once.
@@ -165,29 +96,13 @@ func (s *Store) ShipOrder(ctx context.Context, id string) (shop.UpdateResult, er
 	if err != nil {
 		return shop.UpdateResult{}, err
 	}
-	return s.orders.update(ctx, oid, guard[orderDoc]{
+	return s.orders.update(ctx, oid, guard[mirror.Order]{
 		filter: bson.D{{Key: "shipped", Value: false}},
-		check: func(o orderDoc) error {
-			if o.Shipped {
-				return shop.Errorf(shop.ECONFLICT, "The order has already shipped.")
-			}
-			return nil
-		},
+		check:  mirror.NotShipped,
 	}, bson.D{{Key: "$set", Value: bson.D{{Key: "shipped", Value: true}, {Key: "pending", Value: false}, {Key: "shippedAt", Value: s.now()}}}})
 }
 
-// cancellable says why an order cannot be cancelled, or nil.
-func cancellable(o orderDoc) error {
-	switch {
-	case o.Shipped && o.TransactionID == "":
-		return shop.Errorf(shop.ECONFLICT, "The order has shipped and cannot be deleted.")
-	case o.TransactionID != "" || o.Paid || o.Shipped:
-		return shop.Errorf(shop.ECONFLICT, "The order is paid (transaction %s) and cannot be deleted.", o.TransactionID)
-	}
-	return nil
-}
-
-// unpaidFilter is cancellable's filter: no payment recorded, not shipped.
+// unpaidFilter is mirror.Cancellable's filter: no payment recorded, not shipped.
 var unpaidFilter = bson.D{{Key: "transactionId", Value: ""}, {Key: "paid", Value: false}, {Key: "shipped", Value: false}}
 
 // BeginCancel decides a cancel with one guarded write: the unpaid,
@@ -209,19 +124,11 @@ func (s *Store) BeginCancel(ctx context.Context, id, cancel string) (shop.Order,
 		return shop.Order{}, err
 	}
 	at := s.now()
-	var marked orderDoc
-	_, err = s.orders.update(ctx, oid, guard[orderDoc]{
+	var marked mirror.Order
+	_, err = s.orders.update(ctx, oid, guard[mirror.Order]{
 		filter: append(slices.Clone(unpaidFilter), bson.E{Key: "cancelling", Value: bson.D{{Key: "$exists", Value: false}}}),
-		check: func(o orderDoc) error {
-			if err := cancellable(o); err != nil {
-				return err
-			}
-			if !o.Cancelling.IsZero() {
-				return shop.Errorf(shop.ECONFLICT, shop.MsgOrderCancelling)
-			}
-			return nil
-		},
-		apply: func(o orderDoc) (bson.D, orderDoc) {
+		check:  mirror.CancelFree,
+		apply: func(o mirror.Order) (bson.D, mirror.Order) {
 			o.Cancelling, o.CancellingAt = marker, &at
 			marked = o
 			return bson.D{{Key: "$set", Value: bson.D{{Key: "cancelling", Value: marker}, {Key: "cancellingAt", Value: at}}}}, o
@@ -235,24 +142,13 @@ func (s *Store) BeginCancel(ctx context.Context, id, cancel string) (shop.Order,
 			return shop.Order{}, err
 		}
 	}
-	return marked.order(), nil
+	return marked.Shop(), nil
 }
 
 // cancelledBy is the guard of a cancel's later steps: the order carries
-// the cancel's marker.
-func cancelledBy(marker bson.ObjectID, also func(orderDoc) error) guard[orderDoc] {
-	return guard[orderDoc]{
-		filter: bson.D{{Key: "cancelling", Value: marker}},
-		check: func(o orderDoc) error {
-			if o.Cancelling != marker {
-				return shop.Errorf(shop.ECONFLICT, shop.MsgOrderCancelling)
-			}
-			if also != nil {
-				return also(o)
-			}
-			return nil
-		},
-	}
+// the cancel's marker (mirror.CancelledBy).
+func cancelledBy(marker mirror.ID, also func(mirror.Order) error) guard[mirror.Order] {
+	return guard[mirror.Order]{filter: bson.D{{Key: "cancelling", Value: marker}}, check: mirror.CancelledBy(marker, also)}
 }
 
 // DeleteUnpaidOrder removes the order that the cancel with this marker
@@ -267,10 +163,10 @@ func (s *Store) DeleteUnpaidOrder(ctx context.Context, id, marker string) (shop.
 	if err != nil {
 		return shop.Order{}, err
 	}
-	g := cancelledBy(mid, cancellable)
+	g := cancelledBy(mid, mirror.Cancellable)
 	g.filter = append(g.filter, unpaidFilter...)
 	d, err := s.orders.remove(ctx, oid, g)
-	return d.order(), err
+	return d.Shop(), err
 }
 
 // AbandonCancel drops the marker of a cancel that did not delete the order.
@@ -298,8 +194,8 @@ func staleCancels(cutoff time.Time) bson.D {
 // it stands, and its customer may cancel it again. (RecoverStock drops the
 // stock hold such a cancel may have left.) It reports how many it dropped.
 func (s *Store) RecoverCancels(ctx context.Context, cutoff time.Time) (int, error) {
-	docs, _, err := s.orders.list(ctx, listQuery[orderDoc]{index: "createdAt", limit: 1 << 30,
-		match:  func(o *orderDoc) bool { return o.CancellingAt != nil && o.CancellingAt.Before(cutoff) },
+	docs, _, err := s.orders.list(ctx, listQuery[mirror.Order]{index: "createdAt", limit: 1 << 30,
+		match:  mirror.CancellingBefore(cutoff),
 		filter: staleCancels(cutoff), sort: bson.D{{Key: "_id", Value: 1}}})
 	if err != nil {
 		return 0, err
@@ -323,16 +219,9 @@ func (s *Store) SetPaymentIntent(ctx context.Context, id, intentID string) error
 	if err != nil {
 		return err
 	}
-	_, err = s.orders.update(ctx, oid, guard[orderDoc]{filter: bson.D{{Key: "paid", Value: false}}, check: unpaid},
+	_, err = s.orders.update(ctx, oid, guard[mirror.Order]{filter: bson.D{{Key: "paid", Value: false}}, check: mirror.Unpaid},
 		bson.D{{Key: "$set", Value: bson.D{{Key: "paymentIntentId", Value: intentID}}}})
 	return err
-}
-
-func unpaid(o orderDoc) error {
-	if o.Paid {
-		return shop.Errorf(shop.ECONFLICT, "The order is already paid.")
-	}
-	return nil
 }
 
 // MarkOrderPaid records the payment with one guarded write on paid.
@@ -341,7 +230,7 @@ func (s *Store) MarkOrderPaid(ctx context.Context, id, transactionID string) (sh
 	if err != nil {
 		return shop.UpdateResult{}, err
 	}
-	res, err := s.orders.update(ctx, oid, guard[orderDoc]{filter: bson.D{{Key: "paid", Value: false}}, check: unpaid},
+	res, err := s.orders.update(ctx, oid, guard[mirror.Order]{filter: bson.D{{Key: "paid", Value: false}}, check: mirror.Unpaid},
 		bson.D{{Key: "$set", Value: bson.D{{Key: "paid", Value: true}, {Key: "transactionId", Value: transactionID},
 			{Key: "paymentIntentId", Value: transactionID}, {Key: "paidAt", Value: s.now()}}}})
 	if shop.ErrorCode(err) != shop.ECONFLICT {

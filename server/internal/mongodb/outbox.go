@@ -6,58 +6,19 @@ import (
 
 	"go.mongodb.org/mongo-driver/v2/bson"
 
+	"storefront/server/internal/mirror"
 	"storefront/server/internal/shop"
 )
 
 var _ shop.OutboxStore = (*Store)(nil)
 
-// mailDoc is one e-mail of the outbox. A sender claims a pending message by
-// setting claim and moving nextAt to the end of its lease, in one
-// conditional write on {status: pending, nextAt <= now}: of several
-// senders (instances), one wins; a sender that stalls loses the message
-// when the lease passes. Sent, nextAt is when the message is deleted.
-type mailDoc struct {
-	ID        bson.ObjectID `bson:"_id"`
-	Kind      string        `bson:"kind"`
-	To        string        `bson:"to"`
-	Subject   string        `bson:"subject"`
-	Text      string        `bson:"text"`
-	HTML      string        `bson:"html"`
-	MessageID string        `bson:"messageId"`
-	Status    string        `bson:"status"`
-	Attempts  int           `bson:"attempts"`
-	LastError string        `bson:"lastError,omitempty"`
-	CreatedAt time.Time     `bson:"createdAt"`
-	SentAt    *time.Time    `bson:"sentAt,omitempty"`
-	NextAt    time.Time     `bson:"nextAt"`
-	Claim     string        `bson:"claim,omitempty"`
-}
-
-func (d mailDoc) mail() shop.Mail {
-	return shop.Mail{ID: d.ID.Hex(), Kind: shop.LetterKind(d.Kind), To: d.To, Subject: d.Subject, Text: d.Text, HTML: d.HTML,
-		MessageID: d.MessageID, Status: shop.MailStatus(d.Status), Attempts: d.Attempts, LastError: d.LastError,
-		CreatedAt: d.CreatedAt.UTC(), SentAt: utcPtr(d.SentAt), NextAt: d.NextAt.UTC(), Claim: d.Claim}
-}
-
-// mailMirror keeps the outbox by id, by date (the admins' list) and each
-// status's by nextAt (the sender's due messages, the sent ones to delete).
-func mailMirror() *mirror[bson.ObjectID, mailDoc] {
-	return &mirror[bson.ObjectID, mailDoc]{
-		name: CollOutbox, idOf: func(d *mailDoc) bson.ObjectID { return d.ID }, cmpID: compareOID,
-		orders: []*orderIndex[bson.ObjectID, mailDoc]{
-			{name: "createdAt", cmp: func(a, b *mailDoc) int { return a.CreatedAt.Compare(b.CreatedAt) }},
-			{name: "status,nextAt", group: func(d *mailDoc) string { return d.Status }, cmp: func(a, b *mailDoc) int { return a.NextAt.Compare(b.NextAt) }},
-		},
-	}
-}
-
 // NewMailID returns the id of an e-mail about to be stored (its Message-ID
 // is made from it).
-func (s *Store) NewMailID() string { return bson.NewObjectID().Hex() }
+func (s *Store) NewMailID() string { return newID().Hex() }
 
 // InsertMail stores an e-mail, under m.ID when set.
 func (s *Store) InsertMail(ctx context.Context, m shop.Mail) (shop.Mail, error) {
-	id := bson.NewObjectID()
+	id := newID()
 	if m.ID != "" {
 		var err error
 		if id, err = objectID(m.ID); err != nil {
@@ -69,23 +30,19 @@ func (s *Store) InsertMail(ctx context.Context, m shop.Mail) (shop.Mail, error) 
 	if next.IsZero() {
 		next = now
 	}
-	doc := mailDoc{ID: id, Kind: string(m.Kind), To: m.To, Subject: m.Subject, Text: m.Text, HTML: m.HTML, MessageID: m.MessageID,
+	doc := mirror.Mail{ID: id, Kind: string(m.Kind), To: m.To, Subject: m.Subject, Text: m.Text, HTML: m.HTML, MessageID: m.MessageID,
 		Status: string(m.Status), CreatedAt: now, NextAt: next.UTC().Truncate(time.Millisecond)}
 	if err := s.outbox.insert(ctx, doc); err != nil {
 		return shop.Mail{}, translate(err, "")
 	}
 	stored, err := roundTrip(doc)
-	return stored.mail(), err
+	return stored.Shop(), err
 }
 
 // ListMail returns e-mails newest first.
 func (s *Store) ListMail(ctx context.Context, limit, skip int) ([]shop.Mail, int64, error) {
-	docs, total, err := s.outbox.list(ctx, listQuery[mailDoc]{index: "createdAt", desc: true, sort: newestFirst, skip: skip, limit: limit})
-	out := make([]shop.Mail, len(docs))
-	for i, d := range docs {
-		out[i] = d.mail()
-	}
-	return out, total, err
+	docs, total, err := s.outbox.list(ctx, listQuery[mirror.Mail]{index: "createdAt", desc: true, sort: newestFirst, skip: skip, limit: limit})
+	return mirror.ShopAll[shop.Mail](docs), total, err
 }
 
 // dueMail is the filter of the messages of a status whose nextAt has come
@@ -97,9 +54,9 @@ func dueMail(status shop.MailStatus, now time.Time) bson.D {
 var soonestFirst = bson.D{{Key: "nextAt", Value: 1}, {Key: "_id", Value: 1}}
 
 // due returns up to limit messages of status whose nextAt is at or before now.
-func (s *Store) due(ctx context.Context, status shop.MailStatus, now time.Time, limit int) ([]mailDoc, error) {
+func (s *Store) due(ctx context.Context, status shop.MailStatus, now time.Time, limit int) ([]mirror.Mail, error) {
 	group := string(status)
-	docs, _, err := s.outbox.list(ctx, listQuery[mailDoc]{index: "status,nextAt", group: &group,
+	docs, _, err := s.outbox.list(ctx, listQuery[mirror.Mail]{index: "status,nextAt", group: &group,
 		filter: dueMail(status, now), sort: soonestFirst, limit: limit})
 	if err != nil {
 		return nil, err
@@ -116,14 +73,8 @@ func (s *Store) due(ctx context.Context, status shop.MailStatus, now time.Time, 
 // DueMail returns up to limit pending e-mails due at now, soonest first.
 func (s *Store) DueMail(ctx context.Context, now time.Time, limit int) ([]shop.Mail, error) {
 	docs, err := s.due(ctx, shop.MailPending, now, limit)
-	out := make([]shop.Mail, len(docs))
-	for i, d := range docs {
-		out[i] = d.mail()
-	}
-	return out, err
+	return mirror.ShopAll[shop.Mail](docs), err
 }
-
-var errMailTaken = shop.Errorf(shop.ECONFLICT, "The e-mail is being sent by another sender.")
 
 // ClaimMail takes a due pending e-mail until leaseUntil.
 func (s *Store) ClaimMail(ctx context.Context, id, claim string, now, leaseUntil time.Time) (shop.Mail, error) {
@@ -132,19 +83,14 @@ func (s *Store) ClaimMail(ctx context.Context, id, claim string, now, leaseUntil
 		return shop.Mail{}, err
 	}
 	now = now.UTC().Truncate(time.Millisecond)
-	if _, err := s.outbox.update(ctx, oid, guard[mailDoc]{
+	if _, err := s.outbox.update(ctx, oid, guard[mirror.Mail]{
 		filter: dueMail(shop.MailPending, now),
-		check: func(d mailDoc) error {
-			if d.Status != string(shop.MailPending) || d.NextAt.After(now) {
-				return errMailTaken
-			}
-			return nil
-		},
+		check:  mirror.Claimable(now),
 	}, bson.D{{Key: "$set", Value: bson.D{{Key: "claim", Value: claim}, {Key: "nextAt", Value: leaseUntil.UTC().Truncate(time.Millisecond)}}}}); err != nil {
 		return shop.Mail{}, err
 	}
 	d, err := s.outbox.get(ctx, oid)
-	return d.mail(), err
+	return d.Shop(), err
 }
 
 // FinishMail records the outcome of an attempt by the sender holding claim,
@@ -167,14 +113,9 @@ func (s *Store) FinishMail(ctx context.Context, id, claim string, m shop.Mail) e
 	if m.SentAt != nil {
 		set = append(set, bson.E{Key: "sentAt", Value: m.SentAt.UTC().Truncate(time.Millisecond)})
 	}
-	_, err = s.outbox.update(ctx, oid, guard[mailDoc]{
+	_, err = s.outbox.update(ctx, oid, guard[mirror.Mail]{
 		filter: bson.D{{Key: "claim", Value: claim}},
-		check: func(d mailDoc) error {
-			if d.Claim != claim {
-				return errMailTaken
-			}
-			return nil
-		},
+		check:  mirror.ClaimedBy(claim),
 	}, bson.D{{Key: "$set", Value: set}, {Key: "$unset", Value: unset}})
 	return err
 }
@@ -187,14 +128,9 @@ func (s *Store) DeleteSentMail(ctx context.Context, now time.Time, limit int) (i
 	}
 	n := 0
 	for _, d := range docs {
-		_, err := s.outbox.remove(ctx, d.ID, guard[mailDoc]{
+		_, err := s.outbox.remove(ctx, d.ID, guard[mirror.Mail]{
 			filter: dueMail(shop.MailSent, now),
-			check: func(d mailDoc) error {
-				if d.Status != string(shop.MailSent) || d.NextAt.After(now) {
-					return shop.Errorf(shop.ECONFLICT, "The e-mail is kept.")
-				}
-				return nil
-			},
+			check:  mirror.Deletable(now),
 		})
 		switch shop.ErrorCode(err) {
 		case "":

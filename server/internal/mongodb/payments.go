@@ -2,12 +2,11 @@ package mongodb
 
 import (
 	"context"
-	"strconv"
-	"strings"
 	"time"
 
 	"go.mongodb.org/mongo-driver/v2/bson"
 
+	"storefront/server/internal/mirror"
 	"storefront/server/internal/shop"
 )
 
@@ -16,41 +15,10 @@ var (
 	_ shop.EventStore      = (*Store)(nil)
 )
 
-type testIntentDoc struct {
-	ID           string    `bson:"_id"`
-	ClientSecret string    `bson:"clientSecret"`
-	Status       string    `bson:"status"`
-	Amount       int64     `bson:"amount"`
-	OrderID      string    `bson:"orderId"`
-	Email        string    `bson:"email"`
-	LastError    string    `bson:"lastError,omitempty"`
-	CreatedAt    time.Time `bson:"createdAt"`
-	UpdatedAt    time.Time `bson:"updatedAt"`
-}
-
-func (d testIntentDoc) intent() shop.TestIntent {
-	return shop.TestIntent{ID: d.ID, ClientSecret: d.ClientSecret, Status: d.Status, Amount: d.Amount, OrderID: d.OrderID,
-		Email: d.Email, LastError: d.LastError, CreatedAt: d.CreatedAt.UTC()}
-}
-
-func orderAmountKey(orderID string, amount int64) string {
-	return orderID + "/" + strconv.FormatInt(amount, 10)
-}
-
-// testIntentMirror keeps the test-mode intents by id and by order and amount.
-func testIntentMirror() *mirror[string, testIntentDoc] {
-	return &mirror[string, testIntentDoc]{
-		name: CollTestIntents, idOf: func(d *testIntentDoc) string { return d.ID }, cmpID: strings.Compare,
-		keys: []*keyIndex[string, testIntentDoc]{
-			{name: "orderId,amount", key: func(d *testIntentDoc) (string, bool) { return orderAmountKey(d.OrderID, d.Amount), true }},
-		},
-	}
-}
-
 // InsertTestIntent stores a test-mode intent; one per order and amount.
 func (s *Store) InsertTestIntent(ctx context.Context, ti shop.TestIntent) error {
 	at := s.now()
-	doc := testIntentDoc{ID: ti.ID, ClientSecret: ti.ClientSecret, Status: ti.Status, Amount: ti.Amount, OrderID: ti.OrderID,
+	doc := mirror.TestIntent{ID: ti.ID, ClientSecret: ti.ClientSecret, Status: ti.Status, Amount: ti.Amount, OrderID: ti.OrderID,
 		Email: ti.Email, CreatedAt: at, UpdatedAt: at}
 	return translate(s.testIntents.insert(ctx, doc), "")
 }
@@ -58,37 +26,30 @@ func (s *Store) InsertTestIntent(ctx context.Context, ti shop.TestIntent) error 
 // FindTestIntent returns the intent with this id.
 func (s *Store) FindTestIntent(ctx context.Context, id string) (shop.TestIntent, error) {
 	d, err := s.testIntents.get(ctx, id)
-	return d.intent(), err
+	return d.Shop(), err
 }
 
 // FindTestIntentByOrder returns the order's intent for this amount.
 func (s *Store) FindTestIntentByOrder(ctx context.Context, orderID string, amount int64) (shop.TestIntent, error) {
-	d, err := s.testIntents.getBy(ctx, "orderId,amount", orderAmountKey(orderID, amount),
+	d, err := s.testIntents.getBy(ctx, "orderId,amount", mirror.OrderAmountKey(orderID, amount),
 		bson.D{{Key: "orderId", Value: orderID}, {Key: "amount", Value: amount}})
-	return d.intent(), err
+	return d.Shop(), err
 }
 
 // SetTestIntentStatus moves an intent between statuses with one guarded write.
 func (s *Store) SetTestIntentStatus(ctx context.Context, id, from, to, lastError string) (bool, error) {
-	_, err := s.testIntents.update(ctx, id, guard[testIntentDoc]{
+	_, err := s.testIntents.update(ctx, id, guard[mirror.TestIntent]{
 		filter: bson.D{{Key: "status", Value: from}},
-		check: func(d testIntentDoc) error {
-			if d.Status != from {
-				return errWrongStatus
-			}
-			return nil
-		},
+		check:  mirror.IntentStatusIs(from),
 	}, bson.D{{Key: "$set", Value: bson.D{{Key: "status", Value: to}, {Key: "lastError", Value: lastError}, {Key: "updatedAt", Value: s.now()}}}})
 	switch {
-	case err == errWrongStatus:
+	case err == mirror.ErrWrongStatus:
 		return false, nil
 	case shop.ErrorCode(err) == shop.ENOTFOUND:
 		return false, nil
 	}
 	return err == nil, err
 }
-
-var errWrongStatus = &shop.Error{Code: shop.ECONFLICT, Message: "The payment is no longer in that state."}
 
 // eventDoc is a webhook event being processed (ProcessedAt unset) or
 // processed. Events recorded before claims have ProcessedAt only.

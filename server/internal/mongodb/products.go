@@ -1,68 +1,17 @@
 package mongodb
 
 import (
-	"cmp"
 	"context"
 	"regexp"
-	"strings"
 	"time"
 
 	"go.mongodb.org/mongo-driver/v2/bson"
 
+	"storefront/server/internal/mirror"
 	"storefront/server/internal/shop"
 )
 
 var _ shop.ProductStore = (*Store)(nil)
-
-// productDoc is a product as stored in the `service` collection.
-type productDoc struct {
-	ID          bson.ObjectID `bson:"_id,omitempty"`
-	Name        string        `bson:"name"`
-	Price       float64       `bson:"price"`
-	Image       string        `bson:"image"`
-	Description string        `bson:"description"`
-	Available   int64         `bson:"avaialbequantit"`
-	Minimum     int64         `bson:"minimumquantity"`
-	Email       string        `bson:"email"`
-	CreatedAt   time.Time     `bson:"createdAt"`
-	UpdatedAt   time.Time     `bson:"updatedAt"`
-	Holds       []stockHold   `bson:"stockHolds,omitempty"` // stock.go
-
-	fold string // the name in lower case, for search in the mirror
-}
-
-func (d productDoc) product() shop.Product {
-	return shop.Product{
-		ID: d.ID.Hex(), Name: d.Name, Price: shop.CentsFromFloat(d.Price), Image: d.Image,
-		Description: d.Description, Available: d.Available, Minimum: d.Minimum, Email: d.Email,
-		CreatedAt: d.CreatedAt.UTC(), UpdatedAt: d.UpdatedAt.UTC(),
-	}
-}
-
-func products(docs []productDoc) []shop.Product {
-	out := make([]shop.Product, len(docs))
-	for i, d := range docs {
-		out[i] = d.product()
-	}
-	return out
-}
-
-// productMirror is the in-memory catalogue: by id, by name, and in each
-// order the list can be sorted by.
-func productMirror() *mirror[bson.ObjectID, productDoc] {
-	return &mirror[bson.ObjectID, productDoc]{
-		name: CollProducts, idOf: func(d *productDoc) bson.ObjectID { return d.ID }, cmpID: compareOID,
-		prepare: func(d *productDoc) { d.fold = strings.ToLower(d.Name) },
-		keys: []*keyIndex[bson.ObjectID, productDoc]{
-			{name: "name", key: func(d *productDoc) (string, bool) { return d.Name, true }},
-		},
-		orders: []*orderIndex[bson.ObjectID, productDoc]{
-			{name: "createdAt", cmp: func(a, b *productDoc) int { return a.CreatedAt.Compare(b.CreatedAt) }},
-			{name: "name", cmp: func(a, b *productDoc) int { return strings.Compare(a.Name, b.Name) }},
-			{name: "price", cmp: func(a, b *productDoc) int { return cmp.Compare(a.Price, b.Price) }},
-		},
-	}
-}
 
 // draftFields are the stored fields a draft sets.
 func draftFields(d shop.ProductDraft) bson.D {
@@ -73,8 +22,8 @@ func draftFields(d shop.ProductDraft) bson.D {
 	}
 }
 
-func newProductDoc(d shop.ProductDraft, at time.Time) productDoc {
-	return productDoc{ID: bson.NewObjectID(), Name: d.Name, Price: d.Price.Float(), Image: d.Image, Description: d.Description,
+func newProductDoc(d shop.ProductDraft, at time.Time) mirror.Product {
+	return mirror.Product{ID: newID(), Name: d.Name, Price: d.Price.Float(), Image: d.Image, Description: d.Description,
 		Available: d.Available, Minimum: d.Minimum, Email: d.Email, CreatedAt: at, UpdatedAt: at}
 }
 
@@ -102,14 +51,13 @@ func (s *Store) ListProducts(ctx context.Context, q shop.ProductQuery) ([]shop.P
 	if !ok {
 		ps = productSorts["createdAt"]
 	}
-	lq := listQuery[productDoc]{index: ps.index, desc: ps.desc, sort: ps.mongo, skip: q.Skip, limit: q.Limit}
+	lq := listQuery[mirror.Product]{index: ps.index, desc: ps.desc, sort: ps.mongo, skip: q.Skip, limit: q.Limit}
 	if q.Q != "" {
 		lq.filter = bson.D{{Key: "name", Value: bson.D{{Key: "$regex", Value: regexp.QuoteMeta(q.Q)}, {Key: "$options", Value: "i"}}}}
-		fold := strings.ToLower(q.Q)
-		lq.match = func(d *productDoc) bool { return strings.Contains(d.fold, fold) }
+		lq.match = mirror.NameContains(q.Q)
 	}
 	docs, total, err := s.products.list(ctx, lq)
-	return products(docs), total, err
+	return mirror.ShopAll[shop.Product](docs), total, err
 }
 
 // FindProduct returns the product with the given id.
@@ -119,13 +67,13 @@ func (s *Store) FindProduct(ctx context.Context, id string) (shop.Product, error
 		return shop.Product{}, err
 	}
 	d, err := s.products.get(ctx, oid)
-	return d.product(), err
+	return d.Shop(), err
 }
 
 // FindProductByName returns the product with exactly this name.
 func (s *Store) FindProductByName(ctx context.Context, name string) (shop.Product, error) {
 	d, err := s.products.getBy(ctx, "name", name, bson.D{{Key: "name", Value: name}})
-	return d.product(), err
+	return d.Shop(), err
 }
 
 // CountProducts returns the size of the catalogue.
@@ -133,13 +81,13 @@ func (s *Store) CountProducts(ctx context.Context) (int64, error) {
 	return s.products.count(ctx)
 }
 
-func objectID(id string) (bson.ObjectID, error) {
+func objectID(id string) (mirror.ID, error) {
 	if err := shop.CheckID(id); err != nil {
-		return bson.ObjectID{}, err
+		return mirror.ID{}, err
 	}
-	oid, err := bson.ObjectIDFromHex(id)
+	oid, err := idFromHex(id)
 	if err != nil {
-		return bson.ObjectID{}, shop.Errorf(shop.EINVALID, "%q is not a valid id.", id)
+		return mirror.ID{}, shop.Errorf(shop.EINVALID, "%q is not a valid id.", id)
 	}
 	return oid, nil
 }
@@ -171,35 +119,15 @@ func (s *Store) ReplaceProduct(ctx context.Context, read shop.Product, d shop.Pr
 	}
 	at := s.now()
 	set := append(draftFields(d), bson.E{Key: "updatedAt", Value: at})
-	res, err := s.products.update(ctx, oid, guard[productDoc]{
+	res, err := s.products.update(ctx, oid, guard[mirror.Product]{
 		filter: bson.D{{Key: "updatedAt", Value: read.UpdatedAt}, {Key: "avaialbequantit", Value: read.Available}},
-		check: func(p productDoc) error {
-			if !p.UpdatedAt.Equal(read.UpdatedAt) || p.Available != read.Available {
-				return shop.Errorf(shop.ECONFLICT, "The product changed while you were editing it. Reload it and save again.")
-			}
-			return nil
-		},
-		apply: func(p productDoc) (bson.D, productDoc) {
-			at := after(at, p.UpdatedAt)
-			p.Name, p.Price, p.Image, p.Description = d.Name, d.Price.Float(), d.Image, d.Description
-			p.Available, p.Minimum, p.Email, p.UpdatedAt = d.Available, d.Minimum, d.Email, at
-			return bson.D{{Key: "$set", Value: append(draftFields(d), bson.E{Key: "updatedAt", Value: at})}}, p
+		check:  mirror.Unchanged(read),
+		apply: func(p mirror.Product) (bson.D, mirror.Product) {
+			p = p.WithDraft(d, at)
+			return bson.D{{Key: "$set", Value: append(draftFields(d), bson.E{Key: "updatedAt", Value: p.UpdatedAt})}}, p
 		},
 	}, bson.D{{Key: "$set", Value: set}})
 	return res, nameTaken(err)
-}
-
-// after is the updatedAt of a product's next write at time at: at, or a
-// millisecond after the last one when the clock has not moved past it, so
-// that on the embedded store (whose single writer computes it) updatedAt
-// names one version of the product, and an edit read at one version is
-// never saved over another. (MongoDB's writes set the time as it is: two
-// writes to one product within a millisecond share it.)
-func after(at, last time.Time) time.Time {
-	if at.After(last) {
-		return at
-	}
-	return last.Add(time.Millisecond)
 }
 
 // DeleteProduct removes a product. Orders keep their own copy of its name,
@@ -209,7 +137,7 @@ func (s *Store) DeleteProduct(ctx context.Context, id string) (shop.DeleteResult
 	if err != nil {
 		return shop.DeleteResult{}, err
 	}
-	if _, err := s.products.remove(ctx, oid, guard[productDoc]{}); err != nil {
+	if _, err := s.products.remove(ctx, oid, guard[mirror.Product]{}); err != nil {
 		return shop.DeleteResult{}, err
 	}
 	return shop.DeleteResult{Acknowledged: true, DeletedCount: 1}, nil

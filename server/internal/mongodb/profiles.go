@@ -7,40 +7,17 @@ import (
 	"go.mongodb.org/mongo-driver/v2/mongo"
 	"go.mongodb.org/mongo-driver/v2/mongo/options"
 
+	"storefront/server/internal/mirror"
 	"storefront/server/internal/shop"
 )
 
 var _ shop.ProfileStore = (*Store)(nil)
 
-type profileDoc struct {
-	ID        bson.ObjectID `bson:"_id,omitempty"`
-	Name      string        `bson:"name"`
-	Email     string        `bson:"email"`
-	Image     string        `bson:"image"`
-	Address   string        `bson:"address"`
-	Education string        `bson:"education"`
-	Linkdin   string        `bson:"linkdin"`
-}
-
-func (d profileDoc) profile() shop.Profile {
-	return shop.Profile{ID: d.ID.Hex(), Name: d.Name, Email: d.Email, Image: d.Image, Address: d.Address, Education: d.Education, Linkdin: d.Linkdin}
-}
-
-// profileMirror keeps the profiles by id and by email.
-func profileMirror() *mirror[bson.ObjectID, profileDoc] {
-	return &mirror[bson.ObjectID, profileDoc]{
-		name: CollProfiles, idOf: func(d *profileDoc) bson.ObjectID { return d.ID }, cmpID: compareOID,
-		keys: []*keyIndex[bson.ObjectID, profileDoc]{
-			{name: "email", key: func(d *profileDoc) (string, bool) { return d.Email, true }},
-		},
-	}
-}
-
 // FindProfileByEmail returns the profile of this email.
 func (s *Store) FindProfileByEmail(ctx context.Context, email string) (shop.Profile, error) {
 	email = shop.NormalizeEmail(email)
 	d, err := s.profiles.getBy(ctx, "email", email, bson.D{{Key: "email", Value: email}})
-	return d.profile(), err
+	return d.Shop(), err
 }
 
 // FindProfile returns the profile with this id.
@@ -50,7 +27,7 @@ func (s *Store) FindProfile(ctx context.Context, id string) (shop.Profile, error
 		return shop.Profile{}, err
 	}
 	d, err := s.profiles.get(ctx, oid)
-	return d.profile(), err
+	return d.Shop(), err
 }
 
 // SaveProfile replaces (or creates) the profile of p.Email.
@@ -77,13 +54,13 @@ func (s *Store) SaveProfile(ctx context.Context, p shop.Profile) (shop.UpdateRes
 	// Embedded: the email's profile is looked up in the mirror and written by
 	// _id, both under the write slot, so two saves cannot both insert.
 	var out shop.UpdateResult
-	err := s.profiles.mutate(ctx, nil, func(ctx context.Context, w *writing) error {
-		cur, ok := s.profiles.mem.lookup("email", email)
+	err := s.profiles.mutate(ctx, nil, func(ctx context.Context, w *mirror.Writing) error {
+		cur, ok := s.profiles.mem.Mem.Lookup("email", email)
 		if !ok {
-			doc := profileDoc{ID: bson.NewObjectID(), Name: p.Name, Email: email, Image: p.Image, Address: p.Address, Education: p.Education, Linkdin: p.Linkdin}
-			w.touch(doc.ID)
-			if _, err := s.profiles.c.InsertOne(ctx, doc); w.stored(err) != nil {
-				return w.err
+			doc := mirror.Profile{ID: newID(), Name: p.Name, Email: email, Image: p.Image, Address: p.Address, Education: p.Education, Linkdin: p.Linkdin}
+			w.Touch(doc.ID)
+			if _, err := s.profiles.c.InsertOne(ctx, doc); w.Stored(err) != nil {
+				return w.Err()
 			}
 			if err := s.profiles.remember(doc); err != nil {
 				return err
@@ -91,13 +68,13 @@ func (s *Store) SaveProfile(ctx context.Context, p shop.Profile) (shop.UpdateRes
 			out = shop.UpdateResult{Acknowledged: true, UpsertedID: doc.ID.Hex()}
 			return nil
 		}
-		w.touch(cur.ID)
+		w.Touch(cur.ID)
 		res, err := s.profiles.c.UpdateOne(ctx, bson.D{{Key: "_id", Value: cur.ID}}, bson.D{{Key: "$set", Value: set}})
-		if w.stored(err) != nil {
-			return w.err
+		if w.Stored(err) != nil {
+			return w.Err()
 		}
 		out = updateResult(res)
-		return s.profiles.reload(ctx, cur.ID)
+		return s.profiles.mem.Reload(ctx, cur.ID)
 	})
 	return out, translate(err, "")
 }
@@ -109,14 +86,9 @@ func (s *Store) DeleteProfile(ctx context.Context, id, email string) (shop.Delet
 		return shop.DeleteResult{}, err
 	}
 	email = shop.NormalizeEmail(email)
-	_, err = s.profiles.remove(ctx, oid, guard[profileDoc]{
+	_, err = s.profiles.remove(ctx, oid, guard[mirror.Profile]{
 		filter: bson.D{{Key: "email", Value: email}},
-		check: func(p profileDoc) error {
-			if p.Email != email {
-				return shop.Errorf(shop.ENOTFOUND, "The profile was not found.")
-			}
-			return nil
-		},
+		check:  mirror.ProfileOf(email),
 	})
 	if err != nil {
 		return shop.DeleteResult{}, err

@@ -29,7 +29,7 @@ func TestQueries(t *testing.T) {
 					// Start-up reads them (TestImages_GridFSLayout), then by _id.
 				case m == nil && q.mirror != "":
 					t.Fatalf("%s is not mirrored, but the table names mirror index %q", q.collection, q.mirror)
-				case m != nil && !m.hasIndex(q.mirror):
+				case m != nil && !m.HasIndex(q.mirror):
 					t.Fatalf("the mirror of %s has no index %q", q.collection, q.mirror)
 				case m == nil && !hasOnlyID(q.filter):
 					t.Fatalf("%s is read by more than _id on the embedded store: %v", q.collection, q.filter)

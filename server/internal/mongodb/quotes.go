@@ -2,57 +2,18 @@ package mongodb
 
 import (
 	"context"
-	"slices"
 	"time"
 
 	"go.mongodb.org/mongo-driver/v2/bson"
 
+	"storefront/server/internal/mirror"
 	"storefront/server/internal/shop"
 )
 
 var _ shop.QuoteStore = (*Store)(nil)
 
-type quoteItemDoc struct {
-	ProductID   bson.ObjectID `bson:"productId"`
-	ProductName string        `bson:"productName"`
-	Quantity    int64         `bson:"quantity"`
-	UnitPrice   *float64      `bson:"unitPrice,omitempty"` // dollars, as product prices
-}
-
-type quoteDoc struct {
-	ID         bson.ObjectID   `bson:"_id"`
-	Number     int64           `bson:"number"`
-	Email      string          `bson:"email"`
-	Name       string          `bson:"name"`
-	Company    string          `bson:"company,omitempty"`
-	Items      []quoteItemDoc  `bson:"items"`
-	Message    string          `bson:"message"`
-	Status     string          `bson:"status"`
-	ValidUntil string          `bson:"validUntil,omitempty"`
-	Note       string          `bson:"note,omitempty"`
-	OrderIDs   []bson.ObjectID `bson:"orderIds,omitempty"`
-	CreatedAt  time.Time       `bson:"createdAt"`
-	QuotedAt   *time.Time      `bson:"quotedAt,omitempty"`
-	DecidedAt  *time.Time      `bson:"decidedAt,omitempty"`
-	// Accepting are the ids of the orders being placed for the quote, and
-	// AcceptingAt when that began: the marker a crash leaves (RecoverQuotes).
-	Accepting   []bson.ObjectID `bson:"accepting,omitempty"`
-	AcceptingAt *time.Time      `bson:"acceptingAt,omitempty"`
-}
-
-func hexes(ids []bson.ObjectID) []string {
-	if len(ids) == 0 {
-		return nil
-	}
-	out := make([]string, len(ids))
-	for i, id := range ids {
-		out[i] = id.Hex()
-	}
-	return out
-}
-
-func objectIDs(ids []string) ([]bson.ObjectID, error) {
-	out := make([]bson.ObjectID, len(ids))
+func objectIDs(ids []string) ([]mirror.ID, error) {
+	out := make([]mirror.ID, len(ids))
 	for i, id := range ids {
 		oid, err := objectID(id)
 		if err != nil {
@@ -63,44 +24,16 @@ func objectIDs(ids []string) ([]bson.ObjectID, error) {
 	return out, nil
 }
 
-func (d quoteDoc) quote() shop.Quote {
-	q := shop.Quote{ID: d.ID.Hex(), Number: d.Number, Email: d.Email, Name: d.Name, Company: d.Company,
-		Items: make([]shop.QuoteItem, len(d.Items)), Message: d.Message, Status: shop.QuoteStatus(d.Status),
-		ValidUntil: d.ValidUntil, Note: d.Note, OrderIDs: hexes(d.OrderIDs), CreatedAt: d.CreatedAt.UTC(),
-		QuotedAt: utcPtr(d.QuotedAt), DecidedAt: utcPtr(d.DecidedAt), Accepting: hexes(d.Accepting)}
-	for i, it := range d.Items {
-		q.Items[i] = shop.QuoteItem{ProductID: it.ProductID.Hex(), ProductName: it.ProductName, Quantity: it.Quantity}
-		if it.UnitPrice != nil {
-			c := shop.CentsFromFloat(*it.UnitPrice)
-			q.Items[i].UnitPrice = &c
-		}
-	}
-	return q
-}
-
-// quoteMirror keeps the quotes by id, all by date (admins) and each
-// customer's by date (My Quotes).
-func quoteMirror() *mirror[bson.ObjectID, quoteDoc] {
-	byDate := func(a, b *quoteDoc) int { return a.CreatedAt.Compare(b.CreatedAt) }
-	return &mirror[bson.ObjectID, quoteDoc]{
-		name: CollQuotes, idOf: func(d *quoteDoc) bson.ObjectID { return d.ID }, cmpID: compareOID,
-		orders: []*orderIndex[bson.ObjectID, quoteDoc]{
-			{name: "createdAt", cmp: byDate},
-			{name: "email,createdAt", group: func(d *quoteDoc) string { return d.Email }, cmp: byDate},
-		},
-	}
-}
-
 // InsertQuote stores a new quote, status requested, with the next quote number.
 func (s *Store) InsertQuote(ctx context.Context, q shop.Quote) (shop.Quote, error) {
-	doc := quoteDoc{ID: bson.NewObjectID(), Email: shop.NormalizeEmail(q.Email), Name: q.Name, Company: q.Company,
-		Items: make([]quoteItemDoc, len(q.Items)), Message: q.Message, Status: string(shop.QuoteRequested), CreatedAt: s.now()}
+	doc := mirror.Quote{ID: newID(), Email: shop.NormalizeEmail(q.Email), Name: q.Name, Company: q.Company,
+		Items: make([]mirror.QuoteItem, len(q.Items)), Message: q.Message, Status: string(shop.QuoteRequested), CreatedAt: s.now()}
 	for i, it := range q.Items {
 		pid, err := objectID(it.ProductID)
 		if err != nil {
 			return shop.Quote{}, err
 		}
-		doc.Items[i] = quoteItemDoc{ProductID: pid, ProductName: it.ProductName, Quantity: it.Quantity}
+		doc.Items[i] = mirror.QuoteItem{ProductID: pid, ProductName: it.ProductName, Quantity: it.Quantity}
 	}
 	n, err := s.takeNumbers(ctx, quoteCounterID, orderNumberBase, 1)
 	if err != nil {
@@ -111,7 +44,7 @@ func (s *Store) InsertQuote(ctx context.Context, q shop.Quote) (shop.Quote, erro
 		return shop.Quote{}, translate(err, "")
 	}
 	stored, err := roundTrip(doc)
-	return stored.quote(), err
+	return stored.Shop(), err
 }
 
 // FindQuote returns the quote with this id.
@@ -121,51 +54,28 @@ func (s *Store) FindQuote(ctx context.Context, id string) (shop.Quote, error) {
 		return shop.Quote{}, err
 	}
 	d, err := s.quotes.get(ctx, oid)
-	return d.quote(), err
+	return d.Shop(), err
 }
 
 // ListQuotes returns quotes newest first: one customer's, or all when email is "".
 func (s *Store) ListQuotes(ctx context.Context, email string, limit, skip int) ([]shop.Quote, int64, error) {
-	q := listQuery[quoteDoc]{index: "createdAt", desc: true, sort: newestFirst, skip: skip, limit: limit}
+	q := listQuery[mirror.Quote]{index: "createdAt", desc: true, sort: newestFirst, skip: skip, limit: limit}
 	if email != "" {
 		email = shop.NormalizeEmail(email)
 		q.index, q.group, q.filter = "email,createdAt", &email, bson.D{{Key: "email", Value: email}}
 	}
 	docs, total, err := s.quotes.list(ctx, q)
-	out := make([]shop.Quote, len(docs))
-	for i, d := range docs {
-		out[i] = d.quote()
-	}
-	return out, total, err
+	return mirror.ShopAll[shop.Quote](docs), total, err
 }
 
-// open is the precondition of pricing and declining: requested or quoted,
-// and not being accepted.
-var openQuote = guard[quoteDoc]{
+// openQuote is the precondition of pricing and declining (mirror.OpenQuote):
+// requested or quoted, and not being accepted.
+var openQuote = guard[mirror.Quote]{
 	filter: bson.D{
 		{Key: "status", Value: bson.D{{Key: "$in", Value: bson.A{string(shop.QuoteRequested), string(shop.QuoteQuoted)}}}},
 		{Key: "accepting", Value: bson.D{{Key: "$exists", Value: false}}},
 	},
-	check: func(q quoteDoc) error {
-		if err := quoteClosed(q); err != nil {
-			return err
-		}
-		if len(q.Accepting) > 0 {
-			return shop.Errorf(shop.ECONFLICT, shop.MsgQuoteBusy)
-		}
-		return nil
-	},
-}
-
-// quoteClosed says why a quote is decided, or nil.
-func quoteClosed(q quoteDoc) error {
-	switch shop.QuoteStatus(q.Status) {
-	case shop.QuoteAccepted:
-		return shop.Errorf(shop.ECONFLICT, shop.MsgQuoteAccepted)
-	case shop.QuoteDeclined:
-		return shop.Errorf(shop.ECONFLICT, shop.MsgQuoteDeclined)
-	}
-	return nil
+	check: mirror.OpenQuote,
 }
 
 // PriceQuote prices every item of an open quote; status becomes quoted.
@@ -181,7 +91,7 @@ func (s *Store) PriceQuote(ctx context.Context, id string, items []shop.QuoteIte
 			return shop.Quote{}, err
 		}
 		price := it.UnitPrice.Float()
-		docs[i] = quoteItemDoc{ProductID: pid, ProductName: it.ProductName, Quantity: it.Quantity, UnitPrice: &price}
+		docs[i] = mirror.QuoteItem{ProductID: pid, ProductName: it.ProductName, Quantity: it.Quantity, UnitPrice: &price}
 	}
 	set := bson.D{{Key: "items", Value: docs}, {Key: "validUntil", Value: validUntil}, {Key: "status", Value: string(shop.QuoteQuoted)},
 		{Key: "quotedAt", Value: s.now()}}
@@ -195,7 +105,7 @@ func (s *Store) PriceQuote(ctx context.Context, id string, items []shop.QuoteIte
 		return shop.Quote{}, err
 	}
 	d, err := s.quotes.get(ctx, oid)
-	return d.quote(), err
+	return d.Shop(), err
 }
 
 // DeclineQuote declines an open quote.
@@ -209,7 +119,7 @@ func (s *Store) DeclineQuote(ctx context.Context, id string) (shop.Quote, error)
 		return shop.Quote{}, err
 	}
 	d, err := s.quotes.get(ctx, oid)
-	return d.quote(), err
+	return d.Shop(), err
 }
 
 // StartAccepting marks a quoted quote, priced as read, as being accepted by
@@ -220,29 +130,16 @@ func (s *Store) StartAccepting(ctx context.Context, id string, quotedAt time.Tim
 		return err
 	}
 	quotedAt = quotedAt.UTC().Truncate(time.Millisecond)
-	_, err = s.quotes.update(ctx, oid, guard[quoteDoc]{
+	_, err = s.quotes.update(ctx, oid, guard[mirror.Quote]{
 		filter: bson.D{{Key: "status", Value: string(shop.QuoteQuoted)}, {Key: "quotedAt", Value: quotedAt},
 			{Key: "accepting", Value: bson.D{{Key: "$exists", Value: false}}}},
-		check: func(q quoteDoc) error {
-			if err := quoteClosed(q); err != nil {
-				return err
-			}
-			switch {
-			case len(q.Accepting) > 0:
-				return shop.Errorf(shop.ECONFLICT, shop.MsgQuoteBusy)
-			case shop.QuoteStatus(q.Status) != shop.QuoteQuoted:
-				return shop.Errorf(shop.ECONFLICT, shop.MsgQuoteNotQuoted)
-			case q.QuotedAt == nil || !q.QuotedAt.Equal(quotedAt):
-				return shop.Errorf(shop.ECONFLICT, "%s changed at the same time. Please try again.", shop.MsgQuoteNoun)
-			}
-			return nil
-		},
+		check: mirror.CanAccept(quotedAt),
 	}, bson.D{{Key: "$set", Value: bson.D{{Key: "accepting", Value: ids}, {Key: "acceptingAt", Value: s.now()}}}})
 	return err
 }
 
 // acceptanceIDs reads the ids of a quote and of the orders accepting it.
-func acceptanceIDs(id string, orderIDs []string) (bson.ObjectID, []bson.ObjectID, error) {
+func acceptanceIDs(id string, orderIDs []string) (mirror.ID, []mirror.ID, error) {
 	oid, err := objectID(id)
 	if err != nil {
 		return oid, nil, err
@@ -252,17 +149,9 @@ func acceptanceIDs(id string, orderIDs []string) (bson.ObjectID, []bson.ObjectID
 }
 
 // markedBy is the precondition of ending an acceptance: the quote carries
-// exactly this marker.
-func markedBy(ids []bson.ObjectID) guard[quoteDoc] {
-	return guard[quoteDoc]{
-		filter: bson.D{{Key: "accepting", Value: ids}},
-		check: func(q quoteDoc) error {
-			if !slices.Equal(q.Accepting, ids) {
-				return shop.Errorf(shop.ECONFLICT, shop.MsgQuoteBusy)
-			}
-			return nil
-		},
-	}
+// exactly this marker (mirror.AcceptingWith).
+func markedBy(ids []mirror.ID) guard[mirror.Quote] {
+	return guard[mirror.Quote]{filter: bson.D{{Key: "accepting", Value: ids}}, check: mirror.AcceptingWith(ids)}
 }
 
 // FinishAccepting makes the quote accepted with the orders it marked.
@@ -278,7 +167,7 @@ func (s *Store) FinishAccepting(ctx context.Context, id string, orderIDs []strin
 		return shop.Quote{}, err
 	}
 	d, err := s.quotes.get(ctx, oid)
-	return d.quote(), err
+	return d.Shop(), err
 }
 
 // AbandonAccepting drops the marker: the quote is quoted, as before.
@@ -300,12 +189,8 @@ func staleAcceptances(cutoff time.Time) bson.D {
 // StaleAcceptances returns the quotes whose acceptance began before cutoff
 // and has not ended: a crash between its steps (RecoverQuotes settles them).
 func (s *Store) StaleAcceptances(ctx context.Context, cutoff time.Time) ([]shop.Quote, error) {
-	docs, _, err := s.quotes.list(ctx, listQuery[quoteDoc]{index: "createdAt", limit: 1 << 30,
-		match:  func(q *quoteDoc) bool { return q.AcceptingAt != nil && q.AcceptingAt.Before(cutoff) },
+	docs, _, err := s.quotes.list(ctx, listQuery[mirror.Quote]{index: "createdAt", limit: 1 << 30,
+		match:  mirror.AcceptingBefore(cutoff),
 		filter: staleAcceptances(cutoff)})
-	out := make([]shop.Quote, len(docs))
-	for i, d := range docs {
-		out[i] = d.quote()
-	}
-	return out, err
+	return mirror.ShopAll[shop.Quote](docs), err
 }

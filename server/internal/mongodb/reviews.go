@@ -8,47 +8,16 @@ import (
 	"go.mongodb.org/mongo-driver/v2/bson"
 	"go.mongodb.org/mongo-driver/v2/mongo/options"
 
+	"storefront/server/internal/mirror"
 	"storefront/server/internal/shop"
 )
 
 var _ shop.ReviewStore = (*Store)(nil)
 
-type reviewDoc struct {
-	ID        bson.ObjectID `bson:"_id,omitempty"`
-	Name      string        `bson:"name"`
-	Email     string        `bson:"email"`
-	Review    string        `bson:"review"`
-	Img       string        `bson:"img"`
-	Rating    int           `bson:"rating,omitempty"`
-	CreatedAt time.Time     `bson:"createdAt"`
-}
-
-func (d reviewDoc) review() shop.Review {
-	rating := d.Rating
-	if rating < 1 || rating > 5 {
-		rating = 5 // reviews from before ratings existed
-	}
-	return shop.Review{ID: d.ID.Hex(), Name: d.Name, Email: d.Email, Review: d.Review, Img: d.Img, Rating: rating, CreatedAt: d.CreatedAt.UTC()}
-}
-
-// reviewMirror keeps the reviews by id and by date.
-func reviewMirror() *mirror[bson.ObjectID, reviewDoc] {
-	return &mirror[bson.ObjectID, reviewDoc]{
-		name: CollReviews, idOf: func(d *reviewDoc) bson.ObjectID { return d.ID }, cmpID: compareOID,
-		orders: []*orderIndex[bson.ObjectID, reviewDoc]{
-			{name: "createdAt", cmp: func(a, b *reviewDoc) int { return a.CreatedAt.Compare(b.CreatedAt) }},
-		},
-	}
-}
-
 // ListReviews returns the newest reviews first.
 func (s *Store) ListReviews(ctx context.Context, limit int) ([]shop.Review, error) {
-	docs, _, err := s.reviews.list(ctx, listQuery[reviewDoc]{index: "createdAt", desc: true, sort: newestFirst, limit: limit})
-	list := make([]shop.Review, len(docs))
-	for i, d := range docs {
-		list[i] = d.review()
-	}
-	return list, err
+	docs, _, err := s.reviews.list(ctx, listQuery[mirror.Review]{index: "createdAt", desc: true, sort: newestFirst, limit: limit})
+	return mirror.ShopAll[shop.Review](docs), err
 }
 
 // CountReviews returns the number of reviews.
@@ -65,20 +34,18 @@ func (s *Store) EnsureReview(ctx context.Context, r shop.Review) (bool, error) {
 		r.CreatedAt = s.now()
 	}
 	sum := sha256.Sum256([]byte(r.Name + "\x00" + r.Review))
-	var id bson.ObjectID
+	var id mirror.ID
 	copy(id[:], sum[:])
-	doc := reviewDoc{ID: id, Name: r.Name, Email: r.Email, Review: r.Review, Img: r.Img, Rating: r.Rating, CreatedAt: r.CreatedAt.UTC().Truncate(time.Millisecond)}
+	doc := mirror.Review{ID: id, Name: r.Name, Email: r.Email, Review: r.Review, Img: r.Img, Rating: r.Rating, CreatedAt: r.CreatedAt.UTC().Truncate(time.Millisecond)}
 	inserted := false
-	err := s.reviews.mutate(ctx, []bson.ObjectID{id}, func(ctx context.Context, w *writing) error {
+	err := s.reviews.mutate(ctx, []mirror.ID{id}, func(ctx context.Context, w *mirror.Writing) error {
 		if m := s.reviews.mem; m != nil {
 			// Rare (start-up only), so a walk of the mirror, not an index.
-			exists := false
-			m.each(func(d *reviewDoc) { exists = exists || d.Name == r.Name && d.Review == r.Review })
-			if exists {
+			if len(m.Find("id", mirror.SameReview(r.Name, r.Review))) > 0 {
 				return nil
 			}
-			if _, err := s.reviews.c.InsertOne(ctx, doc); w.stored(err) != nil {
-				return w.err
+			if _, err := s.reviews.c.InsertOne(ctx, doc); w.Stored(err) != nil {
+				return w.Err()
 			}
 			inserted = true
 			return s.reviews.remember(doc)
@@ -95,13 +62,13 @@ func (s *Store) EnsureReview(ctx context.Context, r shop.Review) (bool, error) {
 		if res != nil {
 			inserted = res.UpsertedCount == 1
 		}
-		return w.stored(err)
+		return w.Stored(err)
 	})
 	return inserted, translate(err, "")
 }
 
 // InsertReview adds a review.
 func (s *Store) InsertReview(ctx context.Context, r shop.Review) (string, error) {
-	doc := reviewDoc{ID: bson.NewObjectID(), Name: r.Name, Email: r.Email, Review: r.Review, Img: r.Img, Rating: r.Rating, CreatedAt: s.now()}
+	doc := mirror.Review{ID: newID(), Name: r.Name, Email: r.Email, Review: r.Review, Img: r.Img, Rating: r.Rating, CreatedAt: s.now()}
 	return doc.ID.Hex(), translate(s.reviews.insert(ctx, doc), "")
 }

@@ -2,7 +2,6 @@ package mongodb
 
 import (
 	"context"
-	"math"
 	"slices"
 	"strings"
 	"time"
@@ -10,6 +9,7 @@ import (
 	"go.mongodb.org/mongo-driver/v2/bson"
 	"go.mongodb.org/mongo-driver/v2/mongo/options"
 
+	"storefront/server/internal/mirror"
 	"storefront/server/internal/shop"
 )
 
@@ -20,66 +20,6 @@ var _ shop.SalesStore = (*Store)(nil)
 // indexes.go); embedded, one pass over the orders' mirror. Nothing here is
 // an aggregation pipeline: FerretDB v1 lacks $month and $dateToString, and
 // its $group answers 0 for every accumulator after the first.
-
-// find returns every document matching: embedded, walked in the mirror's
-// order index (its documents in no order when index is "id"); with MongoDB,
-// the filter in sort order.
-func (t *collection[K, D]) find(ctx context.Context, index string, match func(*D) bool, filter, sort bson.D) ([]D, error) {
-	if t.mem != nil {
-		if index == "id" {
-			var out []D
-			t.mem.each(func(d *D) {
-				if match(d) {
-					out = append(out, *d)
-				}
-			})
-			return out, nil
-		}
-		docs, _ := t.mem.page(index, nil, false, 0, math.MaxInt, match)
-		return docs, nil
-	}
-	opts := options.Find()
-	if sort != nil {
-		opts.SetSort(sort)
-	}
-	return t.findAll(ctx, filter, opts)
-}
-
-// each calls fn with every document matching, in no order, without
-// collecting them: embedded, over the mirror under its read lock (so fn must
-// not call the store); with MongoDB, the filter's documents decoded one at a
-// time with only the projection's fields.
-func (t *collection[K, D]) each(ctx context.Context, match func(*D) bool, filter, projection bson.D, fn func(*D)) error {
-	if t.mem != nil {
-		t.mem.each(func(d *D) {
-			if match(d) {
-				fn(d)
-			}
-		})
-		return nil
-	}
-	cur, err := t.c.Find(ctx, filter, options.Find().SetProjection(projection))
-	if err != nil {
-		return translate(err, "")
-	}
-	defer cur.Close(ctx)
-	for cur.Next(ctx) {
-		var d D
-		if err := cur.Decode(&d); err != nil {
-			return translate(err, "")
-		}
-		fn(&d)
-	}
-	return translate(cur.Err(), "")
-}
-
-func ordersOf(docs []orderDoc) []shop.Order {
-	out := make([]shop.Order, len(docs))
-	for i, d := range docs {
-		out[i] = d.order()
-	}
-	return out
-}
 
 // paidSince is the orders paid at or after since (only paid orders have a
 // paidAt), served by the sparse index paid_at.
@@ -93,9 +33,7 @@ var paidSaleFields = bson.D{{Key: "productId", Value: 1}, {Key: "productName", V
 
 // EachPaidSince calls fn with every order paid at or after since, in no order.
 func (s *Store) EachPaidSince(ctx context.Context, since time.Time, fn func(shop.PaidSale)) error {
-	return s.orders.each(ctx, func(d *orderDoc) bool {
-		return d.Paid && d.PaidAt != nil && !d.PaidAt.Before(since)
-	}, paidSince(since), paidSaleFields, func(d *orderDoc) {
+	return s.orders.each(ctx, mirror.PaidSince(since), paidSince(since), paidSaleFields, func(d *mirror.Order) {
 		fn(shop.PaidSale{ProductID: d.ProductID.Hex(), ProductName: d.ProductName, Quantity: d.ProductQuantity,
 			Amount: d.Amount, CreatedAt: d.CreatedAt, PaidAt: *d.PaidAt})
 	})
@@ -108,8 +46,8 @@ var notPaid = bson.D{{Key: "shipped", Value: bson.D{{Key: "$in", Value: bson.A{f
 // UnpaidTotal counts and sums the orders not paid, shipped or not.
 func (s *Store) UnpaidTotal(ctx context.Context) (shop.UnpaidSum, error) {
 	var sum shop.UnpaidSum
-	err := s.orders.each(ctx, func(d *orderDoc) bool { return !d.Paid }, notPaid, bson.D{{Key: "amount", Value: 1}, {Key: "paid", Value: 1}},
-		func(d *orderDoc) {
+	err := s.orders.each(ctx, mirror.NotPaid, notPaid, bson.D{{Key: "amount", Value: 1}, {Key: "paid", Value: 1}},
+		func(d *mirror.Order) {
 			sum.Count++
 			sum.Amount += shop.Dollars(d.Amount)
 		})
@@ -127,10 +65,8 @@ func createdBetween(from, to time.Time) (bson.D, bson.D) {
 // before to, oldest first.
 func (s *Store) OrdersCreatedBetween(ctx context.Context, from, to time.Time) ([]shop.Order, error) {
 	filter, sort := createdBetween(from, to)
-	docs, err := s.orders.find(ctx, "createdAt", func(d *orderDoc) bool {
-		return !d.CreatedAt.Before(from) && d.CreatedAt.Before(to)
-	}, filter, sort)
-	return ordersOf(docs), err
+	docs, err := s.orders.find(ctx, "createdAt", mirror.CreatedBetween(from, to), filter, sort)
+	return mirror.ShopAll[shop.Order](docs), err
 }
 
 // largestMinimum is the highest minimum order of any product, from the
@@ -147,15 +83,15 @@ func belowStock(n int64) bson.D {
 // fields, so with MongoDB it reads the products with less stock than the
 // largest minimum of any product (two indexed reads) and compares in Go.
 func (s *Store) LowStockProducts(ctx context.Context) ([]shop.Product, error) {
-	low := func(d *productDoc) bool { return d.Available < d.Minimum }
-	var docs []productDoc
+	low := mirror.LowStock
+	var docs []mirror.Product
 	if s.products.mem != nil {
 		var err error
 		if docs, err = s.products.find(ctx, "id", low, nil, nil); err != nil {
 			return nil, err
 		}
 	} else {
-		var top productDoc
+		var top mirror.Product
 		err := s.products.c.FindOne(ctx, bson.D{}, largestMinimum).Decode(&top)
 		if err != nil {
 			if err = translate(err, ""); shop.ErrorCode(err) == shop.ENOTFOUND {
@@ -173,10 +109,7 @@ func (s *Store) LowStockProducts(ctx context.Context) ([]shop.Product, error) {
 			}
 		}
 	}
-	out := make([]shop.Product, len(docs))
-	for i, d := range docs {
-		out[i] = d.product()
-	}
+	out := mirror.ShopAll[shop.Product](docs)
 	slices.SortFunc(out, func(a, b shop.Product) int { return strings.Compare(strings.ToLower(a.Name), strings.ToLower(b.Name)) })
 	return out, nil
 }

@@ -8,6 +8,7 @@ import (
 
 	"go.mongodb.org/mongo-driver/v2/bson"
 
+	"storefront/server/internal/mirror"
 	"storefront/server/internal/shop"
 )
 
@@ -35,27 +36,7 @@ import (
 // placed order costs two writes, as it would without holds.
 // RecoverStock settles what a crash left.
 
-// stockHold is one order's hold on a product's stock.
-type stockHold struct {
-	Order  bson.ObjectID `bson:"order"`
-	Qty    int64         `bson:"qty"`
-	At     time.Time     `bson:"at"`
-	Cancel bool          `bson:"cancel,omitempty"`
-}
-
-// holdOf returns the order's hold: its cancelling one if it has one.
-func holdOf(p productDoc, order bson.ObjectID) (stockHold, bool) {
-	var found stockHold
-	ok := false
-	for _, h := range p.Holds {
-		if h.Order == order && (!ok || h.Cancel) {
-			found, ok = h, true
-		}
-	}
-	return found, ok
-}
-
-func stockIDs(productID, orderID string) (bson.ObjectID, bson.ObjectID, error) {
+func stockIDs(productID, orderID string) (mirror.ID, mirror.ID, error) {
 	pid, err := objectID(productID)
 	if err != nil {
 		return pid, pid, err
@@ -64,38 +45,12 @@ func stockIDs(productID, orderID string) (bson.ObjectID, bson.ObjectID, error) {
 	return pid, oid, err
 }
 
-var (
-	errHeld    = shop.Errorf(shop.ECONFLICT, "The order is already being changed. Please try again.")
-	errSettled = shop.Errorf(shop.ECONFLICT, "The stock hold was settled already.")
-)
-
-// settledHolds returns holds without the placing holds whose orders exist
-// (embedded: the orders' mirror answers) and without drop's holds, as a new
-// slice (nil when empty, as the store gives back an absent field).
-func (s *Store) settledHolds(holds []stockHold, drop bson.ObjectID) []stockHold {
-	var out []stockHold
-	for _, h := range holds {
-		if h.Order == drop {
-			continue
-		}
-		if !h.Cancel {
-			if _, placed := s.orders.mem.get(h.Order); placed {
-				continue
-			}
-		}
-		out = append(out, h)
-	}
-	return out
-}
-
 // stockWrite is the embedded write of a product's new stock and holds.
-func stockWrite(p productDoc, available int64, holds []stockHold, at time.Time) (bson.D, productDoc) {
-	p.Available, p.Holds = available, holds
+func stockWrite(p mirror.Product, available int64, holds []mirror.StockHold, at time.Time) (bson.D, mirror.Product) {
+	p = p.WithStock(available, holds, at)
 	set := bson.D{{Key: "avaialbequantit", Value: available}}
 	if !at.IsZero() {
-		at = after(at, p.UpdatedAt)
-		p.UpdatedAt = at
-		set = append(set, bson.E{Key: "updatedAt", Value: at})
+		set = append(set, bson.E{Key: "updatedAt", Value: p.UpdatedAt})
 	}
 	if len(holds) == 0 {
 		return bson.D{{Key: "$set", Value: set}, {Key: "$unset", Value: bson.D{{Key: "stockHolds", Value: ""}}}}, p
@@ -107,7 +62,7 @@ func stockWrite(p productDoc, available int64, holds []stockHold, at time.Time) 
 // $nor rather than {"stockHolds.order": {$ne: order}}, which means the same
 // on MongoDB, and which FerretDB v1 reads as "some hold is another
 // order's" once a product has two holds.)
-func noHoldOf(order bson.ObjectID) bson.E {
+func noHoldOf(order mirror.ID) bson.E {
 	return bson.E{Key: "$nor", Value: bson.A{bson.D{{Key: "stockHolds.order", Value: order}}}}
 }
 
@@ -123,20 +78,12 @@ func (s *Store) ReserveStock(ctx context.Context, productID, orderID string, qty
 		return shop.Errorf(shop.EINVALID, "The quantity must be at least 1.")
 	}
 	at := s.now()
-	hold := stockHold{Order: oid, Qty: qty, At: at}
-	_, err = s.products.update(ctx, pid, guard[productDoc]{
+	hold := mirror.StockHold{Order: oid, Qty: qty, At: at}
+	_, err = s.products.update(ctx, pid, guard[mirror.Product]{
 		filter: bson.D{{Key: "avaialbequantit", Value: bson.D{{Key: "$gte", Value: qty}}}, noHoldOf(oid)},
-		check: func(p productDoc) error {
-			if p.Available < qty {
-				return shop.Errorf(shop.ECONFLICT, "Only %d of %s left in stock.", p.Available, p.Name)
-			}
-			if _, held := holdOf(p, oid); held {
-				return errHeld
-			}
-			return nil
-		},
-		apply: func(p productDoc) (bson.D, productDoc) {
-			return stockWrite(p, p.Available-qty, append(s.settledHolds(p.Holds, oid), hold), at)
+		check:  mirror.CanReserve(oid, qty),
+		apply: func(p mirror.Product) (bson.D, mirror.Product) {
+			return stockWrite(p, p.Available-qty, append(mirror.SettledHolds(p.Holds, oid, s.orders.mem.Mem), hold), at)
 		},
 	}, bson.D{
 		{Key: "$inc", Value: bson.D{{Key: "avaialbequantit", Value: -qty}}},
@@ -154,17 +101,12 @@ func (s *Store) HoldStock(ctx context.Context, productID, orderID string, qty in
 	if err != nil {
 		return err
 	}
-	hold := stockHold{Order: oid, Qty: qty, At: s.now(), Cancel: true}
-	_, err = s.products.update(ctx, pid, guard[productDoc]{
+	hold := mirror.StockHold{Order: oid, Qty: qty, At: s.now(), Cancel: true}
+	_, err = s.products.update(ctx, pid, guard[mirror.Product]{
 		filter: bson.D{noHoldOf(oid)},
-		check: func(p productDoc) error {
-			if h, held := holdOf(p, oid); held && (h.Cancel || !s.Embedded()) {
-				return errHeld
-			}
-			return nil
-		},
-		apply: func(p productDoc) (bson.D, productDoc) {
-			return stockWrite(p, p.Available, append(s.settledHolds(p.Holds, oid), hold), time.Time{})
+		check:  mirror.CanHold(oid, s.Embedded()),
+		apply: func(p mirror.Product) (bson.D, mirror.Product) {
+			return stockWrite(p, p.Available, append(mirror.SettledHolds(p.Holds, oid, s.orders.mem.Mem), hold), time.Time{})
 		},
 	}, bson.D{{Key: "$push", Value: bson.D{{Key: "stockHolds", Value: hold}}}})
 	return err
@@ -191,7 +133,7 @@ func (s *Store) settleHold(ctx context.Context, productID, orderID string, giveB
 	if err != nil {
 		return err
 	}
-	h, ok := holdOf(p, oid)
+	h, ok := mirror.HoldOf(p, oid)
 	if !ok || (!giveBack && !h.Cancel && s.Embedded()) {
 		return nil
 	}
@@ -201,18 +143,13 @@ func (s *Store) settleHold(ctx context.Context, productID, orderID string, giveB
 			bson.E{Key: "$inc", Value: bson.D{{Key: "avaialbequantit", Value: h.Qty}}},
 			bson.E{Key: "$set", Value: bson.D{{Key: "updatedAt", Value: s.now()}}})
 	}
-	_, err = s.products.update(ctx, pid, guard[productDoc]{
+	_, err = s.products.update(ctx, pid, guard[mirror.Product]{
 		// The order's hold is still there: one per order on MongoDB, never
 		// changed.
 		filter: bson.D{{Key: "stockHolds.order", Value: oid}},
-		check: func(p productDoc) error {
-			if cur, held := holdOf(p, oid); !held || cur != h {
-				return errSettled
-			}
-			return nil
-		},
-		apply: func(p productDoc) (bson.D, productDoc) {
-			holds := slices.DeleteFunc(slices.Clone(p.Holds), func(x stockHold) bool { return x == h })
+		check:  mirror.HoldIs(oid, h),
+		apply: func(p mirror.Product) (bson.D, mirror.Product) {
+			holds := slices.DeleteFunc(slices.Clone(p.Holds), func(x mirror.StockHold) bool { return x == h })
 			if len(holds) == 0 {
 				holds = nil
 			}
@@ -222,7 +159,7 @@ func (s *Store) settleHold(ctx context.Context, productID, orderID string, giveB
 			return stockWrite(p, p.Available, holds, time.Time{})
 		},
 	}, update)
-	if err == errSettled {
+	if err == mirror.ErrSettled {
 		return nil // settled in between, by the other step or by recovery
 	}
 	return err
@@ -247,17 +184,9 @@ func staleHolds(cutoff time.Time) bson.D {
 // writes nothing for it). It reports how many holds gave stock back, and
 // how many were dropped.
 func (s *Store) RecoverStock(ctx context.Context, cutoff time.Time) (released, dropped int, err error) {
-	old := func(h stockHold) bool { return h.At.Before(cutoff) }
-	docs, _, err := s.products.list(ctx, listQuery[productDoc]{
-		index: "createdAt", limit: 1 << 30,
-		match: func(p *productDoc) bool {
-			for _, h := range p.Holds {
-				if old(h) {
-					return true
-				}
-			}
-			return false
-		},
+	old := func(h mirror.StockHold) bool { return h.At.Before(cutoff) }
+	docs, _, err := s.products.list(ctx, listQuery[mirror.Product]{
+		index: "createdAt", limit: 1 << 30, match: mirror.HoldsBefore(cutoff),
 		filter: staleHolds(cutoff),
 	})
 	if err != nil {

@@ -3,11 +3,14 @@
 //
 // Every store method is written once: it states its query and, for a state
 // change, its precondition both as a filter (MongoDB checks it atomically)
-// and as a check of the current document. With MONGODB_URI the filter runs,
-// served by the indexes in indexes.go. In embedded mode, where FerretDB v1
-// scans for anything but a lone _id, reads come from exact in-memory mirrors
-// (mirror.go), and writes check the precondition against the mirror under
-// the write slot and then go to the store by _id alone (collection.go).
+// and as a check of the current document (a function of internal/mirror,
+// beside the document's type). With MONGODB_URI the filter runs, served by
+// the indexes in indexes.go. In embedded mode (the engine: internal/embedded),
+// where FerretDB v1 scans for anything but a lone _id, reads come from exact
+// in-memory mirrors (internal/mirror), and writes check the precondition
+// against the mirror under the write slot and then go to the store by _id
+// alone (collection.go chooses the branch). Dump and restore are
+// internal/backup's, through Raw.
 package mongodb
 
 import (
@@ -17,21 +20,23 @@ import (
 	"fmt"
 	"log/slog"
 	"os"
-	"runtime"
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 	"sync/atomic"
 	"time"
 
 	"go.mongodb.org/mongo-driver/v2/bson"
 	"go.mongodb.org/mongo-driver/v2/mongo"
 	"go.mongodb.org/mongo-driver/v2/mongo/options"
-	"golang.org/x/sync/errgroup"
 
+	"storefront/server/internal/embedded"
+	"storefront/server/internal/mirror"
 	"storefront/server/internal/shop"
 )
+
+// ErrStoreInUse is returned when another process holds DATA_DIR.
+var ErrStoreInUse = embedded.ErrStoreInUse
 
 // Config says which database to use.
 type Config struct {
@@ -96,47 +101,41 @@ var collectionNames = []string{CollProducts, CollReviews, collImageFiles, collIm
 type Store struct {
 	client   *mongo.Client
 	db       *mongo.Database
-	embedded *embeddedServer // nil with MONGODB_URI
+	embedded *embedded.Server // nil with MONGODB_URI
 
-	// writeSlot serialises writes in embedded mode: FerretDB v1 applies
-	// updates as read-modify-write without locking, and the mirrors are
-	// exact only because one write at a time changes store and mirror
-	// together. nil with a real MongoDB, which is atomic per document.
-	writeSlot chan struct{}
+	// slot serialises writes in embedded mode (mirror.Slot). nil with a
+	// real MongoDB, which is atomic per document.
+	slot *mirror.Slot
 
 	versions    map[string]*atomic.Uint64
 	log         *slog.Logger
 	clock       func() time.Time // nil: time.Now
 	telemetry   shop.Telemetry
-	faults      func(collection, step string) error // tests only (Config.Faults)
+	env         *mirror.Env // what the mirrors' tables share (and the writes' fault hook)
 	sampleEvery time.Duration
 	nonAtomic   bool // MONGODB_URI is a wire server without atomic conditional updates (tests only)
 	// afterImportRead, tests only, runs between an import's read of the
 	// current products and its writes.
 	afterImportRead func()
 
-	products    *collection[bson.ObjectID, productDoc]
-	orders      *collection[bson.ObjectID, orderDoc]
-	users       *collection[bson.ObjectID, userDoc]
-	profiles    *collection[bson.ObjectID, profileDoc]
-	reviews     *collection[bson.ObjectID, reviewDoc]
-	contacts    *collection[bson.ObjectID, messageDoc]
-	imageFiles  *collection[bson.ObjectID, imageFileDoc]
-	imageChunks *collection[bson.ObjectID, imageChunkDoc] // never mirrored: read by _id
-	testIntents *collection[string, testIntentDoc]
+	products    *collection[mirror.ID, mirror.Product]
+	orders      *collection[mirror.ID, mirror.Order]
+	users       *collection[mirror.ID, mirror.User]
+	profiles    *collection[mirror.ID, mirror.Profile]
+	reviews     *collection[mirror.ID, mirror.Review]
+	contacts    *collection[mirror.ID, mirror.Message]
+	imageFiles  *collection[mirror.ID, mirror.ImageFile]
+	imageChunks *collection[mirror.ID, imageChunkDoc] // never mirrored: read by _id
+	testIntents *collection[string, mirror.TestIntent]
 	events      *collection[string, eventDoc] // never mirrored: read by _id
-	quotes      *collection[bson.ObjectID, quoteDoc]
-	claims      *collection[bson.ObjectID, claimDoc]
-	outbox      *collection[bson.ObjectID, mailDoc]
-	mirrors     []mirrored
-	// behind loads the mirrors that start-up does not wait for; Close
-	// cancels it with stopBehind and waits.
-	behind     sync.WaitGroup
-	stopBehind context.CancelFunc
-	numbers    numberBlock // embedded: order numbers taken, not yet handed out
+	quotes      *collection[mirror.ID, mirror.Quote]
+	claims      *collection[mirror.ID, mirror.Claim]
+	outbox      *collection[mirror.ID, mirror.Mail]
+	mirrors     *mirror.Set        // embedded only: empty with MONGODB_URI
+	numbers     mirror.NumberBlock // embedded: order numbers taken, not yet handed out
 	// legacyChunks are the chunk ids, in order, of pictures stored before
 	// the one-chunk layout; embedded mode only, read once at start.
-	legacyChunks map[bson.ObjectID][]bson.ObjectID
+	legacyChunks map[mirror.ID][]mirror.ID
 }
 
 // Open connects (starting the embedded server when cfg.URI is empty), pings
@@ -148,21 +147,23 @@ func Open(ctx context.Context, cfg Config) (*Store, error) {
 	if cfg.DB == "" {
 		cfg.DB = "storefront"
 	}
-	s := &Store{log: cfg.Logger, versions: map[string]*atomic.Uint64{}, clock: cfg.Clock, telemetry: cfg.Telemetry, faults: cfg.Faults,
+	s := &Store{log: cfg.Logger, versions: map[string]*atomic.Uint64{}, clock: cfg.Clock, telemetry: cfg.Telemetry,
 		sampleEvery: cmp.Or(cfg.SampleEvery, SampleEvery)}
+	s.env = &mirror.Env{Write: s.write, Log: cfg.Logger, Telemetry: cfg.Telemetry, Faults: cfg.Faults}
+	s.mirrors = mirror.NewSet(s.env)
 	for _, c := range collectionNames {
 		s.versions[c] = new(atomic.Uint64)
 	}
 	s.versions[CollImages] = s.versions[collImageFiles]
 	uri := cfg.URI
 	if uri == "" {
-		e, err := startEmbedded(ctx, cfg.DataDir, cfg.DB, "", cfg.Logger)
+		e, err := embedded.Start(ctx, cfg.DataDir, cfg.DB, "", cfg.Logger)
 		if err != nil {
 			return nil, err
 		}
 		s.embedded = e
-		s.writeSlot = make(chan struct{}, 1)
-		uri = e.uri
+		s.slot = mirror.NewSlot()
+		uri = e.URI()
 	}
 	client, err := mongo.Connect(options.Client().ApplyURI(uri).
 		SetServerSelectionTimeout(10 * time.Second).
@@ -187,22 +188,22 @@ func Open(ctx context.Context, cfg Config) (*Store, error) {
 		_ = s.Close(context.Background())
 		return nil, err
 	}
-	s.orders = newCollection(s, CollOrders, "The order", orderMirror())
-	s.products = newCollection(s, CollProducts, "The product", productMirror())
-	s.users = newCollection(s, CollUsers, "The user", userMirror())
-	s.profiles = newCollection(s, CollProfiles, "The profile", profileMirror())
-	s.reviews = newCollection(s, CollReviews, "The review", reviewMirror())
-	s.contacts = newCollection(s, CollContacts, "The message", messageMirror())
-	s.imageFiles = newCollection(s, collImageFiles, "The image", imageFileMirror())
-	s.testIntents = newCollection(s, CollTestIntents, "The payment", testIntentMirror())
-	s.imageChunks = newCollection[bson.ObjectID, imageChunkDoc](s, collImageChunks, "The image", nil)
+	s.orders = newCollection(s, CollOrders, "The order", mirror.Orders(CollOrders))
+	s.products = newCollection(s, CollProducts, "The product", mirror.Products(CollProducts))
+	s.users = newCollection(s, CollUsers, "The user", mirror.Users(CollUsers))
+	s.profiles = newCollection(s, CollProfiles, "The profile", mirror.Profiles(CollProfiles))
+	s.reviews = newCollection(s, CollReviews, "The review", mirror.Reviews(CollReviews))
+	s.contacts = newCollection(s, CollContacts, "The message", mirror.Messages(CollContacts))
+	s.imageFiles = newCollection(s, collImageFiles, "The image", mirror.ImageFiles(collImageFiles))
+	s.testIntents = newCollection(s, CollTestIntents, "The payment", mirror.TestIntents(CollTestIntents))
+	s.imageChunks = newCollection[mirror.ID, imageChunkDoc](s, collImageChunks, "The image", nil)
 	s.events = newCollection[string, eventDoc](s, CollEvents, "The event", nil)
-	s.quotes = newCollection(s, CollQuotes, shop.MsgQuoteNoun, quoteMirror())
-	s.claims = newCollection(s, CollClaims, shop.MsgClaimNoun, claimMirror())
+	s.quotes = newCollection(s, CollQuotes, shop.MsgQuoteNoun, mirror.Quotes(CollQuotes))
+	s.claims = newCollection(s, CollClaims, shop.MsgClaimNoun, mirror.Claims(CollClaims))
 	// 20,000 orders leave 20,000 e-mails, which FerretDB reads as slowly as
 	// the orders (about 140 µs a document): only the sender and the admins'
 	// Outbox read them, so the store answers before they are in memory.
-	s.outbox = newCollection(s, CollOutbox, "The e-mail", mailMirror()).loadsAfterStart()
+	s.outbox = newCollection(s, CollOutbox, "The e-mail", mirror.Outbox(CollOutbox)).loadsAfterStart()
 	if s.embedded != nil {
 		if err := s.prepareEmbedded(ctx, cfg.DB); err != nil {
 			_ = s.Close(context.Background())
@@ -214,7 +215,7 @@ func Open(ctx context.Context, cfg Config) (*Store, error) {
 		return nil, err
 	}
 	if s.embedded != nil {
-		if err := s.embedded.markStarted(ctx); err != nil {
+		if err := s.embedded.MarkStarted(ctx); err != nil {
 			_ = s.Close(context.Background())
 			return nil, err
 		}
@@ -236,20 +237,11 @@ func (s *Store) prepareEmbedded(ctx context.Context, db string) error {
 			}
 		}
 	}
-	if err := s.embedded.indexIDs(ctx, db); err != nil {
+	if err := s.embedded.IndexIDs(ctx, db); err != nil {
 		return err
 	}
 	start := time.Now()
-	// FerretDB decodes each collection on one goroutine: load them side by
-	// side, the big ones (orders, products) first.
-	g, gctx := errgroup.WithContext(ctx)
-	g.SetLimit(runtime.GOMAXPROCS(0))
-	for _, m := range s.mirrors {
-		if !m.loadedAfterStart() {
-			g.Go(func() error { return m.load(gctx) })
-		}
-	}
-	if err := g.Wait(); err != nil {
+	if err := s.mirrors.Load(ctx); err != nil {
 		return err
 	}
 	if err := s.indexLegacyChunks(ctx); err != nil {
@@ -261,81 +253,20 @@ func (s *Store) prepareEmbedded(ctx context.Context, db string) error {
 		bytes += st.Bytes
 	}
 	s.log.Info("embedded store loaded into memory", "documents", docs, "mirror_bytes", bytes, "took", time.Since(start).Round(time.Millisecond))
-	bg, stop := context.WithCancel(context.WithoutCancel(ctx))
-	s.stopBehind = stop
-	for _, m := range s.mirrors {
-		if m.loadedAfterStart() {
-			s.behind.Go(func() { s.loadBehind(bg, m) })
-		}
-	}
-	s.behind.Go(func() { s.repairLoop(bg) })
-	if s.sampleEvery > 0 {
-		s.behind.Go(func() { s.sampleLoop(bg, s.sampleEvery) })
-	}
-	return nil
-}
-
-// loadBehind loads a mirror after start, trying again every 5 s while the
-// store cannot be read (its readers wait meanwhile).
-func (s *Store) loadBehind(ctx context.Context, m mirrored) {
-	start := time.Now()
-	for {
-		err := m.loadBehind(ctx)
-		if err == nil {
-			s.log.Info("embedded store loaded a collection into memory after start", "collection", m.collectionName(),
-				"took", time.Since(start).Round(time.Millisecond))
-			return
-		}
-		if ctx.Err() != nil {
-			return
-		}
-		s.log.Error("loading a collection into memory failed; trying again in 5 s", "collection", m.collectionName(), "error", err)
-		select {
-		case <-ctx.Done():
-			return
-		case <-time.After(5 * time.Second):
-		}
-	}
-}
-
-// mirrorOf returns the collection's mirror (nil when it has none).
-func (s *Store) mirrorOf(collection string) mirrored {
-	for _, m := range s.mirrors {
-		if m.collectionName() == collection {
-			return m
-		}
-	}
+	s.mirrors.Start(ctx, s.sampleEvery)
 	return nil
 }
 
 // MirrorStats is the size of one collection's in-memory copy.
-type MirrorStats struct {
-	Collection string
-	Documents  int
-	Bytes      int64 // an estimate
-}
+type MirrorStats = mirror.Stats
 
 // MirrorStats reports the mirrors' sizes (none with MONGODB_URI).
-func (s *Store) MirrorStats() []MirrorStats {
-	var out []MirrorStats
-	for _, m := range s.mirrors {
-		out = append(out, m.stats())
-	}
-	return out
-}
+func (s *Store) MirrorStats() []MirrorStats { return s.mirrors.Stats() }
 
 // Check compares every mirror, as this process's writes have maintained it,
 // with a fresh rebuild from the store; nil when they agree (always, with
 // MONGODB_URI, which has no mirrors). Writes wait while it reads.
-func (s *Store) Check(ctx context.Context) error {
-	var errs []error
-	for _, m := range s.mirrors {
-		if err := m.check(ctx); err != nil {
-			errs = append(errs, err)
-		}
-	}
-	return errors.Join(errs...)
-}
+func (s *Store) Check(ctx context.Context) error { return s.mirrors.Check(ctx) }
 
 // checkAtomic reads the server's buildInfo and refuses FerretDB (unless
 // allowed): the stock guard is one conditional update, which MongoDB applies
@@ -388,7 +319,7 @@ func (s *Store) Healthy(ctx context.Context) error {
 	ctx, cancel := context.WithTimeout(ctx, 3*time.Second)
 	defer cancel()
 	if s.embedded != nil {
-		if _, err := os.Stat(s.embedded.files.file); err != nil {
+		if _, err := os.Stat(s.embedded.File()); err != nil {
 			return fmt.Errorf("the database file: %w", err)
 		}
 	}
@@ -405,10 +336,7 @@ func (s *Store) Healthy(ctx context.Context) error {
 // Close disconnects and, in embedded mode, stops the embedded server so that
 // its files are closed cleanly and DATA_DIR is released.
 func (s *Store) Close(ctx context.Context) error {
-	if s.stopBehind != nil {
-		s.stopBehind()
-		s.behind.Wait()
-	}
+	s.mirrors.Stop()
 	var err error
 	if s.client != nil {
 		if s.embedded != nil {
@@ -424,7 +352,7 @@ func (s *Store) Close(ctx context.Context) error {
 
 func (s *Store) closeEmbedded() {
 	if s.embedded != nil {
-		s.embedded.stop()
+		s.embedded.Stop()
 	}
 }
 
@@ -450,6 +378,9 @@ func (s *Store) Version(collection string) uint64 {
 	return 0
 }
 
+// embeddedWriteTimeout bounds one write (or batch) on the embedded store.
+const embeddedWriteTimeout = 30 * time.Second
+
 // write runs one write, serialised in embedded mode, and bumps the
 // collection's version afterwards (also on error or panic: a failed write
 // may still have changed something, and a spurious cache miss costs little).
@@ -457,15 +388,12 @@ func (s *Store) Version(collection string) uint64 {
 // In embedded mode a write, once it holds the slot, is not abandoned when
 // the request goes away: store and mirror change together or not at all.
 func (s *Store) write(ctx context.Context, collection string, fn func(context.Context) error) error {
-	if s.writeSlot != nil {
-		select {
-		case s.writeSlot <- struct{}{}:
-			defer func() { <-s.writeSlot }()
-		case <-ctx.Done():
-		}
-		if err := ctx.Err(); err != nil { // gone before the write began
+	if s.slot != nil {
+		release, err := s.slot.Take(ctx)
+		if err != nil { // gone before the write began
 			return translate(err, "")
 		}
+		defer release()
 		var cancel context.CancelFunc
 		ctx, cancel = context.WithTimeout(context.WithoutCancel(ctx), embeddedWriteTimeout)
 		defer cancel()
@@ -521,9 +449,6 @@ func (s *Store) Dump(ctx context.Context) (string, error) {
 	return out.String(), nil
 }
 
-// embeddedWriteTimeout bounds one write (or batch) on the embedded store.
-const embeddedWriteTimeout = 30 * time.Second
-
 // now is the store's time for the dates it records (createdAt, paidAt, …):
 // Config.Clock's when set (tests), in UTC to the millisecond as BSON keeps it.
 func (s *Store) now() time.Time {
@@ -548,8 +473,8 @@ func isDuplicate(err error) bool {
 }
 
 // mustOID parses an id this store itself rendered.
-func mustOID(hex string) bson.ObjectID {
-	oid, err := bson.ObjectIDFromHex(hex)
+func mustOID(hex string) mirror.ID {
+	oid, err := idFromHex(hex)
 	if err != nil {
 		panic("mongodb: bad stored id " + hex)
 	}

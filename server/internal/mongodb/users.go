@@ -6,50 +6,11 @@ import (
 
 	"go.mongodb.org/mongo-driver/v2/bson"
 
+	"storefront/server/internal/mirror"
 	"storefront/server/internal/shop"
 )
 
 var _ shop.UserStore = (*Store)(nil)
-
-type userDoc struct {
-	ID             bson.ObjectID `bson:"_id,omitempty"`
-	Email          string        `bson:"email"`
-	Name           string        `bson:"name"`
-	Role           string        `bson:"role"`
-	Provider       string        `bson:"provider"`
-	PasswordHash   string        `bson:"passwordHash,omitempty"`
-	CreatedAt      time.Time     `bson:"createdAt"`
-	EmailVerified  bool          `bson:"emailVerified,omitempty"`
-	SessionVersion int64         `bson:"sessionVersion,omitempty"`
-	// The mailed tokens, by their hashes (accounts.go).
-	VerifyToken   *accountTokenDoc `bson:"verifyToken,omitempty"`
-	ResetToken    *accountTokenDoc `bson:"resetToken,omitempty"`
-	DeletingAt    *time.Time       `bson:"deletingAt,omitempty"`
-	DeleteReviews bool             `bson:"deleteReviews,omitempty"`
-}
-
-func (d userDoc) user() shop.User {
-	return shop.User{ID: d.ID.Hex(), Email: d.Email, Name: d.Name, Role: d.Role, Provider: d.Provider,
-		PasswordHash: d.PasswordHash, CreatedAt: d.CreatedAt.UTC(), EmailVerified: d.EmailVerified,
-		SessionVersion: d.SessionVersion, DeletingAt: utcPtr(d.DeletingAt), DeleteReviews: d.DeleteReviews}
-}
-
-// userMirror keeps the accounts by id, by email (sign-in), by the hashes of
-// their mailed tokens (verification, reset) and by date (the admins' list).
-func userMirror() *mirror[bson.ObjectID, userDoc] {
-	return &mirror[bson.ObjectID, userDoc]{
-		name: CollUsers, idOf: func(d *userDoc) bson.ObjectID { return d.ID }, cmpID: compareOID,
-		keys: []*keyIndex[bson.ObjectID, userDoc]{
-			{name: "email", key: func(d *userDoc) (string, bool) { return d.Email, true }},
-			{name: "verifyToken", key: func(d *userDoc) (string, bool) { return tokenHash(d.VerifyToken) }},
-			{name: "resetToken", key: func(d *userDoc) (string, bool) { return tokenHash(d.ResetToken) }},
-		},
-		orders: []*orderIndex[bson.ObjectID, userDoc]{
-			{name: "createdAt", cmp: func(a, b *userDoc) int { return a.CreatedAt.Compare(b.CreatedAt) }},
-			{name: "role", group: func(d *userDoc) string { return d.Role }, cmp: func(a, b *userDoc) int { return a.CreatedAt.Compare(b.CreatedAt) }},
-		},
-	}
-}
 
 // CreateUser inserts a new account; the unique email index refuses a second
 // account with the same email (ECONFLICT).
@@ -58,23 +19,23 @@ func (s *Store) CreateUser(ctx context.Context, u shop.User) (shop.User, error) 
 }
 
 // newUserDoc is the document of a new account.
-func (s *Store) newUserDoc(u shop.User) userDoc {
+func (s *Store) newUserDoc(u shop.User) mirror.User {
 	if u.CreatedAt.IsZero() {
 		u.CreatedAt = s.now()
 	}
-	return userDoc{ID: bson.NewObjectID(), Email: shop.NormalizeEmail(u.Email), Name: u.Name, Role: u.Role, Provider: u.Provider,
+	return mirror.User{ID: newID(), Email: shop.NormalizeEmail(u.Email), Name: u.Name, Role: u.Role, Provider: u.Provider,
 		PasswordHash: u.PasswordHash, CreatedAt: u.CreatedAt.UTC().Truncate(time.Millisecond), EmailVerified: u.EmailVerified}
 }
 
 // insertUser stores a new account's document.
-func (s *Store) insertUser(ctx context.Context, doc userDoc) (shop.User, error) {
+func (s *Store) insertUser(ctx context.Context, doc mirror.User) (shop.User, error) {
 	if err := translate(s.users.insert(ctx, doc), ""); err != nil {
 		if isDuplicate(err) {
 			return shop.User{}, &shop.Error{Code: shop.ECONFLICT, Message: "An account with this email already exists.", Cause: err}
 		}
 		return shop.User{}, err
 	}
-	return doc.user(), nil
+	return doc.Shop(), nil
 }
 
 // FindUserByID returns the account with this id.
@@ -84,25 +45,21 @@ func (s *Store) FindUserByID(ctx context.Context, id string) (shop.User, error) 
 		return shop.User{}, err
 	}
 	d, err := s.users.get(ctx, oid)
-	return d.user(), err
+	return d.Shop(), err
 }
 
 // FindUserByEmail returns the account with this email.
 func (s *Store) FindUserByEmail(ctx context.Context, email string) (shop.User, error) {
 	email = shop.NormalizeEmail(email)
 	d, err := s.users.getBy(ctx, "email", email, bson.D{{Key: "email", Value: email}})
-	return d.user(), err
+	return d.Shop(), err
 }
 
 // ListUsers returns a page of accounts, oldest first, and their number.
 func (s *Store) ListUsers(ctx context.Context, limit, skip int) ([]shop.User, int64, error) {
-	docs, total, err := s.users.list(ctx, listQuery[userDoc]{index: "createdAt",
+	docs, total, err := s.users.list(ctx, listQuery[mirror.User]{index: "createdAt",
 		sort: bson.D{{Key: "createdAt", Value: 1}, {Key: "_id", Value: 1}}, skip: skip, limit: limit})
-	out := make([]shop.User, len(docs))
-	for i, d := range docs {
-		out[i] = d.user()
-	}
-	return out, total, err
+	return mirror.ShopAll[shop.User](docs), total, err
 }
 
 // SetUserName renames the account.
@@ -111,7 +68,7 @@ func (s *Store) SetUserName(ctx context.Context, id, name string) (shop.UpdateRe
 	if err != nil {
 		return shop.UpdateResult{}, err
 	}
-	return s.users.update(ctx, oid, guard[userDoc]{}, bson.D{{Key: "$set", Value: bson.D{{Key: "name", Value: name}}}})
+	return s.users.update(ctx, oid, guard[mirror.User]{}, bson.D{{Key: "$set", Value: bson.D{{Key: "name", Value: name}}}})
 }
 
 // SetUserRole gives the account with this email the role.
@@ -120,7 +77,7 @@ func (s *Store) SetUserRole(ctx context.Context, email, role string) (shop.Updat
 	if err != nil {
 		return shop.UpdateResult{}, err
 	}
-	return s.users.update(ctx, mustOID(u.ID), guard[userDoc]{}, bson.D{{Key: "$set", Value: bson.D{{Key: "role", Value: role}}}})
+	return s.users.update(ctx, mustOID(u.ID), guard[mirror.User]{}, bson.D{{Key: "$set", Value: bson.D{{Key: "role", Value: role}}}})
 }
 
 // DeleteUser removes the account.
@@ -129,7 +86,7 @@ func (s *Store) DeleteUser(ctx context.Context, id string) (shop.DeleteResult, e
 	if err != nil {
 		return shop.DeleteResult{}, err
 	}
-	if _, err := s.users.remove(ctx, oid, guard[userDoc]{}); err != nil {
+	if _, err := s.users.remove(ctx, oid, guard[mirror.User]{}); err != nil {
 		return shop.DeleteResult{}, err
 	}
 	return shop.DeleteResult{Acknowledged: true, DeletedCount: 1}, nil
@@ -141,7 +98,7 @@ var adminUsers = bson.D{{Key: "role", Value: shop.RoleAdmin}}
 // AdminEmails returns the admins' addresses, oldest account first.
 func (s *Store) AdminEmails(ctx context.Context) ([]string, error) {
 	role := shop.RoleAdmin
-	docs, _, err := s.users.list(ctx, listQuery[userDoc]{index: "role", group: &role, filter: adminUsers,
+	docs, _, err := s.users.list(ctx, listQuery[mirror.User]{index: "role", group: &role, filter: adminUsers,
 		sort: bson.D{{Key: "role", Value: 1}, {Key: "createdAt", Value: 1}, {Key: "_id", Value: 1}}, limit: 1000})
 	if err != nil {
 		return nil, err

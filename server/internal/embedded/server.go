@@ -1,4 +1,8 @@
-package mongodb
+// Package embedded runs the embedded store's engine: FerretDB (SQLite
+// handler) on the files under DATA_DIR, which it locks, checks (files.go)
+// and indexes (sqlite.go), listening on a private Unix socket whose URI it
+// hands back. The store (internal/mongodb) connects to that URI.
+package embedded
 
 import (
 	"context"
@@ -23,11 +27,11 @@ var ErrStoreInUse = errors.New("store in use")
 // LockFileName is the file in DATA_DIR whose lock marks the store as in use.
 const LockFileName = "storefront.lock"
 
-// embeddedServer is FerretDB (SQLite handler) listening on a Unix socket in
+// Server is FerretDB (SQLite handler) listening on a Unix socket in
 // a directory only this user can enter, with DATA_DIR locked for this
 // process. No TCP port: FerretDB has no authentication, so a port on
 // 127.0.0.1 would let any local process read every password hash.
-type embeddedServer struct {
+type Server struct {
 	uri     string
 	dataDir string // absolute DATA_DIR
 	dbDir   string // FerretDB's SQLite files: <database>.sqlite
@@ -40,11 +44,17 @@ type embeddedServer struct {
 	done    chan struct{}
 }
 
-// startEmbedded starts FerretDB on the SQLite files in DATA_DIR/db, after
+// URI is the driver's address of the running engine.
+func (e *Server) URI() string { return e.uri }
+
+// File is the database's SQLite file, whose presence Healthy checks.
+func (e *Server) File() string { return e.files.file }
+
+// Start starts FerretDB on the SQLite files in DATA_DIR/db, after
 // checking that the database db is whole (embedded_files.go).
 // sqliteParams are extra SQLite URI parameters ("" for FerretDB's own:
 // WAL, synchronous FULL, busy timeout); the engine benchmark varies them.
-func startEmbedded(ctx context.Context, dataDir, db, sqliteParams string, log *slog.Logger) (*embeddedServer, error) {
+func Start(ctx context.Context, dataDir, db, sqliteParams string, log *slog.Logger) (*Server, error) {
 	if dataDir == "" {
 		dataDir = "data"
 	}
@@ -60,7 +70,7 @@ func startEmbedded(ctx context.Context, dataDir, db, sqliteParams string, log *s
 	if err != nil {
 		return nil, err
 	}
-	e := &embeddedServer{dataDir: abs, dbDir: dbDir, db: db, lock: lock, done: make(chan struct{})}
+	e := &Server{dataDir: abs, dbDir: dbDir, db: db, lock: lock, done: make(chan struct{})}
 	checked := time.Now()
 	if e.files, err = checkStoreFiles(ctx, abs, dbDir, db); err != nil {
 		_ = unlockDir(lock)
@@ -133,7 +143,7 @@ func socketPath(dataDir string) (socket, tempDir string, err error) {
 	return socket, tempDir, nil
 }
 
-func (e *embeddedServer) removeSocket() {
+func (e *Server) removeSocket() {
 	_ = os.Remove(e.socket)
 	if e.tempDir != "" {
 		_ = os.RemoveAll(e.tempDir)
@@ -148,10 +158,10 @@ func sqliteURL(dbDir, params string) string {
 	return u
 }
 
-// stop stops FerretDB, which closes the SQLite files (SQLite then folds
+// Stop stops FerretDB, which closes the SQLite files (SQLite then folds
 // its write-ahead log into the database and removes it), records the clean
 // stop in the store's marker, and releases DATA_DIR.
-func (e *embeddedServer) stop() {
+func (e *Server) Stop() {
 	e.cancel()
 	<-e.done
 	e.removeSocket()

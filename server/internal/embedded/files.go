@@ -1,4 +1,4 @@
-package mongodb
+package embedded
 
 import (
 	"context"
@@ -165,9 +165,9 @@ func readGeneration(ctx context.Context, conn *sql.DB) (int64, error) {
 	return 0, err
 }
 
-// markStarted raises the database's generation, then records it in the
+// MarkStarted raises the database's generation, then records it in the
 // marker with running set: the store is open and its files are in use.
-func (e *embeddedServer) markStarted(ctx context.Context) error {
+func (e *Server) MarkStarted(ctx context.Context) error {
 	conn, err := e.openSQLite(e.db)
 	if err != nil {
 		return err

@@ -1,4 +1,4 @@
-package main
+package backup
 
 import (
 	"io"
@@ -53,11 +53,11 @@ func TestValidate(t *testing.T) {
 
 	t.Run("OK_mongodumpLayout", func(t *testing.T) {
 		dir := writeMongodumpFixture(t, map[string][]bson.D{"users": {user(a, "a@x.test"), user(b, "b@x.test")}})
-		d, err := openDump(dir, "storefront")
+		d, err := Open(dir, "storefront")
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := d.validate(io.Discard); err != nil {
+		if err := d.Validate(io.Discard); err != nil {
 			t.Fatal(err)
 		}
 		if len(d.collections) != 1 || d.collections[0].documents != 2 || len(d.collections[0].indexes) != 1 {
@@ -84,9 +84,9 @@ func TestValidate(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			dir := writeMongodumpFixture(t, map[string][]bson.D{"users": {user(a, "a@x.test"), user(b, "b@x.test")}})
 			c.damage(filepath.Join(dir, "shop_prod", "users.bson"))
-			d, err := openDump(dir, "storefront")
+			d, err := Open(dir, "storefront")
 			if err == nil {
-				err = d.validate(io.Discard)
+				err = d.Validate(io.Discard)
 			}
 			if err == nil || !strings.Contains(err.Error(), c.want) {
 				t.Fatalf("got %v, want %q", err, c.want)
@@ -95,8 +95,8 @@ func TestValidate(t *testing.T) {
 	}
 	t.Run("ErrDuplicateID", func(t *testing.T) {
 		dir := writeMongodumpFixture(t, map[string][]bson.D{"users": {user(a, "a@x.test"), user(a, "b@x.test")}})
-		d, _ := openDump(dir, "storefront")
-		if err := d.validate(io.Discard); err == nil || !strings.Contains(err.Error(), "document 2 at byte") || !strings.Contains(err.Error(), "also document 1's") {
+		d, _ := Open(dir, "storefront")
+		if err := d.Validate(io.Discard); err == nil || !strings.Contains(err.Error(), "document 2 at byte") || !strings.Contains(err.Error(), "also document 1's") {
 			t.Fatalf("got %v", err)
 		}
 	})
@@ -104,21 +104,21 @@ func TestValidate(t *testing.T) {
 		bad := user(b, "b@x.test")
 		bad[2].Value = bson.A{"not", "a", "name"}
 		dir := writeMongodumpFixture(t, map[string][]bson.D{"users": {user(a, "a@x.test"), bad}})
-		d, _ := openDump(dir, "storefront")
-		if err := d.validate(io.Discard); err == nil || !strings.Contains(err.Error(), "users.bson: document 2") {
+		d, _ := Open(dir, "storefront")
+		if err := d.Validate(io.Discard); err == nil || !strings.Contains(err.Error(), "users.bson: document 2") {
 			t.Fatalf("got %v", err)
 		}
 	})
 	t.Run("ErrMetadata", func(t *testing.T) {
 		dir := writeMongodumpFixture(t, map[string][]bson.D{"users": {user(a, "a@x.test")}})
 		_ = os.WriteFile(filepath.Join(dir, "shop_prod", "users.metadata.json"), []byte(`{"indexes":[{"name":"x"}]}`), 0o644)
-		d, _ := openDump(dir, "storefront")
-		if err := d.validate(io.Discard); err == nil || !strings.Contains(err.Error(), "users.metadata.json: an index needs a name and a key document") {
+		d, _ := Open(dir, "storefront")
+		if err := d.Validate(io.Discard); err == nil || !strings.Contains(err.Error(), "users.metadata.json: an index needs a name and a key document") {
 			t.Fatalf("got %v", err)
 		}
 	})
 	t.Run("ErrNotABackup", func(t *testing.T) {
-		if _, err := openDump(t.TempDir(), "storefront"); err == nil || !strings.Contains(err.Error(), "no .bson files") {
+		if _, err := Open(t.TempDir(), "storefront"); err == nil || !strings.Contains(err.Error(), "no .bson files") {
 			t.Fatalf("got %v", err)
 		}
 	})

@@ -1,4 +1,8 @@
-package main
+// Package backup writes the store to a directory in mongodump's layout and
+// restores such a directory into an empty store, for the ops command
+// cmd/backup alone: it goes around the store's in-memory copies (store.go),
+// so a restore is followed by closing the store.
+package backup
 
 import (
 	"bufio"
@@ -41,19 +45,20 @@ type metadata struct {
 	Type           string     `bson:"type"`
 }
 
-type backupSummary struct {
-	path                   string
-	collections, documents int
-	bytes                  int64
+// Summary is what a backup wrote.
+type Summary struct {
+	Path                   string
+	Collections, Documents int
+	Bytes                  int64
 }
 
-// backup writes every collection into dir/db, through a temporary folder
+// Backup writes every collection into dir/db, through a temporary folder
 // renamed at the end, so that dir/db is a whole backup or nothing. It
 // refuses a dir/db that exists: a backup never overwrites another.
-func backup(ctx context.Context, store *mongodb.Store, dir, db string, out io.Writer) (backupSummary, error) {
-	sum := backupSummary{path: filepath.Join(dir, db)}
-	if _, err := os.Stat(sum.path); err == nil {
-		return sum, fmt.Errorf("%s already exists: choose a new directory, a backup never overwrites another", sum.path)
+func Backup(ctx context.Context, store *mongodb.Store, dir, db string, out io.Writer) (Summary, error) {
+	sum := Summary{Path: filepath.Join(dir, db)}
+	if _, err := os.Stat(sum.Path); err == nil {
+		return sum, fmt.Errorf("%s already exists: choose a new directory, a backup never overwrites another", sum.Path)
 	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return sum, err
@@ -63,7 +68,7 @@ func backup(ctx context.Context, store *mongodb.Store, dir, db string, out io.Wr
 		return sum, err
 	}
 	defer os.RemoveAll(tmp) // gone after the rename; on failure, the partial backup
-	names, err := store.CollectionNames(ctx)
+	names, err := collectionNames(ctx, store)
 	if err != nil {
 		return sum, err
 	}
@@ -72,22 +77,22 @@ func backup(ctx context.Context, store *mongodb.Store, dir, db string, out io.Wr
 		if err != nil {
 			return sum, err
 		}
-		fmt.Fprintf(out, "  %-22s %8d documents %10s\n", name, n, byteSize(size))
-		sum.collections++
-		sum.documents += n
-		sum.bytes += size
+		fmt.Fprintf(out, "  %-22s %8d documents %10s\n", name, n, ByteSize(size))
+		sum.Collections++
+		sum.Documents += n
+		sum.Bytes += size
 	}
 	if err := syncDir(tmp); err != nil {
 		return sum, err
 	}
-	if err := os.Rename(tmp, sum.path); err != nil {
+	if err := os.Rename(tmp, sum.Path); err != nil {
 		return sum, err
 	}
 	return sum, syncDir(dir)
 }
 
 func backupCollection(ctx context.Context, store *mongodb.Store, dir, name string) (n int, size int64, err error) {
-	specs, err := store.IndexSpecs(ctx, name)
+	specs, err := indexSpecs(ctx, store, name)
 	if err != nil {
 		return 0, 0, err
 	}
@@ -102,7 +107,7 @@ func backupCollection(ctx context.Context, store *mongodb.Store, dir, name strin
 		return 0, 0, err
 	}
 	err = writeFile(filepath.Join(dir, name+bsonExt), func(w io.Writer) error {
-		return store.ExportCollection(ctx, name, func(doc bson.Raw) error {
+		return exportCollection(ctx, store, name, func(doc bson.Raw) error {
 			n++
 			size += int64(len(doc))
 			_, err := w.Write(doc)
@@ -141,9 +146,9 @@ func syncDir(dir string) error {
 	return d.Sync()
 }
 
-// dumpDir is a backup to restore: one database's folder.
-type dumpDir struct {
-	path        string
+// Dir is a backup to restore: one database's folder.
+type Dir struct {
+	Path        string
 	collections []dumpCollection
 }
 
@@ -153,9 +158,9 @@ type dumpCollection struct {
 	indexes   []mongo.IndexModel
 }
 
-// openDump finds the database folder in dir: dir/db, else the only folder
+// Open finds the database folder in dir: dir/db, else the only folder
 // in dir that holds .bson files, else dir itself.
-func openDump(dir, db string) (*dumpDir, error) {
+func Open(dir, db string) (*Dir, error) {
 	candidates := []string{filepath.Join(dir, db)}
 	entries, err := os.ReadDir(dir)
 	if err != nil {
@@ -173,7 +178,7 @@ func openDump(dir, db string) (*dumpDir, error) {
 	candidates = append(candidates, dir)
 	for _, c := range candidates {
 		if hasBSON(c) {
-			return readDumpDir(c)
+			return readDir(c)
 		}
 	}
 	if len(others) > 1 {
@@ -187,7 +192,7 @@ func hasBSON(dir string) bool {
 	return len(m) > 0
 }
 
-func readDumpDir(path string) (*dumpDir, error) {
+func readDir(path string) (*Dir, error) {
 	files, err := filepath.Glob(filepath.Join(path, "*"+bsonExt))
 	if err != nil {
 		return nil, err
@@ -195,7 +200,7 @@ func readDumpDir(path string) (*dumpDir, error) {
 	if gz, _ := filepath.Glob(filepath.Join(path, "*.bson.gz")); len(gz) > 0 {
 		return nil, errors.New("it holds gzip-compressed files (mongodump --gzip): unpack them with gunzip first")
 	}
-	d := &dumpDir{path: path}
+	d := &Dir{Path: path}
 	for _, f := range files {
 		name := strings.TrimSuffix(filepath.Base(f), bsonExt)
 		if name == "" || strings.HasPrefix(name, "system.") || strings.ContainsAny(name, "$\x00") {
@@ -207,23 +212,23 @@ func readDumpDir(path string) (*dumpDir, error) {
 	return d, nil
 }
 
-// validate reads every file of the backup and checks every document and
+// Validate reads every file of the backup and checks every document and
 // index before anything is written: each document is whole, valid BSON,
 // decodes as its collection's documents do, and has an _id not seen
 // before in its collection; each metadata file parses and its indexes are
 // well formed.
-func (d *dumpDir) validate(out io.Writer) error {
-	fmt.Fprintf(out, "Checking the backup in %s\n", d.path)
+func (d *Dir) Validate(out io.Writer) error {
+	fmt.Fprintf(out, "Checking the backup in %s\n", d.Path)
 	for i := range d.collections {
 		c := &d.collections[i]
-		models, err := readMetadata(filepath.Join(d.path, c.name+metadataExt))
+		models, err := readMetadata(filepath.Join(d.Path, c.name+metadataExt))
 		if err != nil {
 			return fmt.Errorf("%s%s: %w", c.name, metadataExt, err)
 		}
 		c.indexes = models
 		ids := map[string]int{}
 		err = d.eachDocument(c.name, func(n int, doc bson.Raw) error {
-			if err := mongodb.ValidateDocument(c.name, doc); err != nil {
+			if err := validateDocument(c.name, doc); err != nil {
 				return err
 			}
 			id := string(doc.Lookup("_id").Value) + "\x00" + doc.Lookup("_id").Type.String()
@@ -257,7 +262,7 @@ func readMetadata(path string) ([]mongo.IndexModel, error) {
 	}
 	var models []mongo.IndexModel
 	for _, spec := range meta.Indexes {
-		m, ok, err := mongodb.IndexModel(spec)
+		m, ok, err := indexModel(spec)
 		if err != nil {
 			return nil, err
 		}
@@ -271,8 +276,8 @@ func readMetadata(path string) ([]mongo.IndexModel, error) {
 // eachDocument reads a collection's .bson file and calls fn with each
 // document (numbered from 1). A document cut short, too large or not
 // valid BSON stops it with an error naming the document and its offset.
-func (d *dumpDir) eachDocument(collection string, fn func(n int, doc bson.Raw) error) error {
-	path := filepath.Join(d.path, collection+bsonExt)
+func (d *Dir) eachDocument(collection string, fn func(n int, doc bson.Raw) error) error {
+	path := filepath.Join(d.Path, collection+bsonExt)
 	f, err := os.Open(path)
 	if err != nil {
 		return err
@@ -306,17 +311,18 @@ func (d *dumpDir) eachDocument(collection string, fn func(n int, doc bson.Raw) e
 	}
 }
 
-type restoreSummary struct {
-	collections, documents int
-	written                bool // something was written (a failure then leaves part of the backup)
+// RestoreSummary is what a restore wrote.
+type RestoreSummary struct {
+	Collections, Documents int
+	Written                bool // something was written (a failure then leaves part of the backup)
 }
 
-// restore loads a validated backup into the store, which must hold no
+// Restore loads a validated backup into the store, which must hold no
 // documents unless drop is set; with drop, every collection of the store
 // and of the backup is emptied first (indexes kept). Indexes from the
 // metadata are created before the documents go in.
-func restore(ctx context.Context, store *mongodb.Store, d *dumpDir, drop bool, out io.Writer) (restoreSummary, error) {
-	var sum restoreSummary
+func Restore(ctx context.Context, store *mongodb.Store, d *Dir, drop bool, out io.Writer) (RestoreSummary, error) {
+	var sum RestoreSummary
 	targets := mongodb.KnownCollections()
 	for _, c := range d.collections {
 		if !slices.Contains(targets, c.name) {
@@ -325,7 +331,7 @@ func restore(ctx context.Context, store *mongodb.Store, d *dumpDir, drop bool, o
 	}
 	var held []string
 	for _, name := range targets {
-		n, err := store.CountDocuments(ctx, name)
+		n, err := countDocuments(ctx, store, name)
 		if err != nil {
 			return sum, err
 		}
@@ -338,8 +344,8 @@ func restore(ctx context.Context, store *mongodb.Store, d *dumpDir, drop bool, o
 	}
 	if drop {
 		for _, name := range targets {
-			sum.written = true
-			if err := store.ClearCollection(ctx, name); err != nil {
+			sum.Written = true
+			if err := clearCollection(ctx, store, name); err != nil {
 				return sum, fmt.Errorf("empty %s: %w", name, err)
 			}
 		}
@@ -347,8 +353,8 @@ func restore(ctx context.Context, store *mongodb.Store, d *dumpDir, drop bool, o
 	fmt.Fprintf(out, "Restoring into the store\n")
 	for _, c := range d.collections {
 		for _, m := range c.indexes {
-			sum.written = true
-			if err := store.EnsureIndex(ctx, c.name, m); err != nil {
+			sum.Written = true
+			if err := ensureIndex(ctx, store, c.name, m); err != nil {
 				return sum, fmt.Errorf("create an index of %s: %w", c.name, err)
 			}
 		}
@@ -358,8 +364,8 @@ func restore(ctx context.Context, store *mongodb.Store, d *dumpDir, drop bool, o
 			if len(batch) == 0 {
 				return nil
 			}
-			sum.written = true
-			err := store.ImportDocuments(ctx, c.name, batch)
+			sum.Written = true
+			err := importDocuments(ctx, store, c.name, batch)
 			batch, size = batch[:0], 0
 			return err
 		}
@@ -380,8 +386,21 @@ func restore(ctx context.Context, store *mongodb.Store, d *dumpDir, drop bool, o
 			return sum, fmt.Errorf("write %s: %w", c.name, err)
 		}
 		fmt.Fprintf(out, "  %-22s %8d documents\n", c.name, c.documents)
-		sum.collections++
-		sum.documents += c.documents
+		sum.Collections++
+		sum.Documents += c.documents
 	}
 	return sum, nil
+}
+
+// ByteSize renders n bytes for a person.
+func ByteSize(n int64) string {
+	switch {
+	case n >= 1<<30:
+		return fmt.Sprintf("%.1f GB", float64(n)/(1<<30))
+	case n >= 1<<20:
+		return fmt.Sprintf("%.1f MB", float64(n)/(1<<20))
+	case n >= 1<<10:
+		return fmt.Sprintf("%.1f KB", float64(n)/(1<<10))
+	}
+	return fmt.Sprintf("%d B", n)
 }

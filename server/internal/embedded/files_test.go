@@ -1,4 +1,4 @@
-package mongodb
+package embedded
 
 import (
 	"context"
@@ -12,36 +12,92 @@ import (
 	"strings"
 	"testing"
 
-	"storefront/server/internal/shop"
+	"go.mongodb.org/mongo-driver/v2/bson"
+	"go.mongodb.org/mongo-driver/v2/mongo"
+	"go.mongodb.org/mongo-driver/v2/mongo/options"
 )
 
-func embeddedAt(dir string) Config {
-	return Config{DataDir: dir, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))}
+// These tests drive the engine as the store does (start, connect, mark
+// started, …, stop), with the driver directly.
+
+func quiet() *slog.Logger { return slog.New(slog.NewTextHandler(io.Discard, nil)) }
+
+// running is a started engine with a client on its socket.
+type running struct {
+	e  *Server
+	c  *mongo.Client
+	db *mongo.Database
 }
 
-// openStopAt opens the embedded store of dir, runs fn on it and closes it.
-func openStopAt(t *testing.T, dir string, fn func(*Store)) {
+// start starts the engine of dir as the store's Open does, marking it
+// started; the error is Start's.
+func start(t *testing.T, dir string) (*running, error) {
 	t.Helper()
-	s, err := Open(context.Background(), embeddedAt(dir))
+	ctx := context.Background()
+	e, err := Start(ctx, dir, "storefront", "", quiet())
+	if err != nil {
+		return nil, err
+	}
+	c, err := mongo.Connect(options.Client().ApplyURI(e.URI()))
+	if err != nil {
+		e.Stop()
+		t.Fatal(err)
+	}
+	db := c.Database("storefront")
+	if names, _ := db.ListCollectionNames(ctx, bson.D{}); len(names) == 0 { // as Open creates them before marking
+		if err := db.CreateCollection(ctx, "service"); err != nil {
+			_ = c.Disconnect(ctx)
+			e.Stop()
+			t.Fatal(err)
+		}
+	}
+	if err := e.MarkStarted(ctx); err != nil {
+		_ = c.Disconnect(ctx)
+		e.Stop()
+		t.Fatal(err)
+	}
+	return &running{e: e, c: c, db: db}, nil
+}
+
+func mustStart(t *testing.T, dir string) *running {
+	t.Helper()
+	r, err := start(t, dir)
 	if err != nil {
 		t.Fatal(err)
 	}
+	return r
+}
+
+func (r *running) stop() {
+	_ = r.c.Disconnect(context.Background())
+	r.e.Stop()
+}
+
+// openStopAt starts the engine of dir, runs fn on it and stops it.
+func openStopAt(t *testing.T, dir string, fn func(*running)) {
+	t.Helper()
+	r := mustStart(t, dir)
 	if fn != nil {
-		fn(s)
+		fn(r)
 	}
-	if err := s.Close(context.Background()); err != nil {
+	r.stop()
+}
+
+// addProduct stores a document in the products' collection.
+func addProduct(t *testing.T, r *running, name string) {
+	t.Helper()
+	if _, err := r.db.Collection("service").InsertOne(context.Background(), bson.D{{Key: "name", Value: name}}); err != nil {
 		t.Fatal(err)
 	}
 }
 
-func addProduct(t *testing.T, s *Store, name string) string {
+func countProducts(t *testing.T, r *running) int64 {
 	t.Helper()
-	id, err := s.InsertProduct(context.Background(), shop.ProductDraft{Name: name, Price: 1000, Image: "http://x.test/i.png",
-		Description: "d", Available: 5, Minimum: 1, Email: "a@b.test"})
+	n, err := r.db.Collection("service").CountDocuments(context.Background(), bson.D{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	return id
+	return n
 }
 
 func readMarkerT(t *testing.T, dir string) storeMarker {
@@ -61,9 +117,9 @@ func readMarkerT(t *testing.T, dir string) storeMarker {
 // in its message.
 func mustRefuse(t *testing.T, dir string, want ...string) {
 	t.Helper()
-	s, err := Open(context.Background(), embeddedAt(dir))
+	r, err := start(t, dir)
 	if err == nil {
-		_ = s.Close(context.Background())
+		r.stop()
 		t.Fatal("the store opened")
 	}
 	if !errors.Is(err, ErrStoreDamaged) {
@@ -99,11 +155,8 @@ const dbFile = "db/storefront.sqlite"
 func TestEmbedded_TheStoreListensOnAPrivateSocket(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
-	s, err := Open(context.Background(), embeddedAt(dir))
-	if err != nil {
-		t.Fatal(err)
-	}
-	e := s.embedded
+	s := mustStart(t, dir)
+	e := s.e
 	if !strings.HasPrefix(e.uri, "mongodb://%2F") || !strings.HasSuffix(e.uri, ".sock/") {
 		t.Errorf("uri %q is not a socket", e.uri)
 	}
@@ -119,20 +172,15 @@ func TestEmbedded_TheStoreListensOnAPrivateSocket(t *testing.T) {
 		t.Errorf("socket %s, want it in DATA_DIR/run", e.socket)
 	}
 	addProduct(t, s, "Lathe")
-	if err := s.Close(context.Background()); err != nil {
-		t.Fatal(err)
-	}
+	s.stop()
 	if _, err := os.Stat(e.socket); !errors.Is(err, fs.ErrNotExist) {
 		t.Errorf("the socket is still there after stop: %v", err)
 	}
 
 	t.Run("DATA_DIR too long for a socket", func(t *testing.T) {
 		long := filepath.Join(t.TempDir(), strings.Repeat("d", 60), strings.Repeat("e", 60))
-		s, err := Open(context.Background(), embeddedAt(long))
-		if err != nil {
-			t.Fatal(err)
-		}
-		sock, tmp := s.embedded.socket, s.embedded.tempDir
+		s := mustStart(t, long)
+		sock, tmp := s.e.socket, s.e.tempDir
 		if tmp == "" || !strings.HasPrefix(sock, os.TempDir()) || len(sock) > maxSocketPath {
 			t.Errorf("socket %s (temp dir %q)", sock, tmp)
 		}
@@ -140,7 +188,7 @@ func TestEmbedded_TheStoreListensOnAPrivateSocket(t *testing.T) {
 			t.Errorf("temp socket directory: %v %v, want mode 0700", d, err)
 		}
 		addProduct(t, s, "Press")
-		_ = s.Close(context.Background())
+		s.stop()
 		if _, err := os.Stat(tmp); !errors.Is(err, fs.ErrNotExist) {
 			t.Errorf("the temporary socket directory is still there: %v", err)
 		}
@@ -153,14 +201,14 @@ func TestEmbedded_TheStoreListensOnAPrivateSocket(t *testing.T) {
 		if err := os.WriteFile(stale, nil, 0o600); err != nil {
 			t.Fatal(err)
 		}
-		openStopAt(t, dir, func(s *Store) { addProduct(t, s, "Drill") })
+		openStopAt(t, dir, func(s *running) { addProduct(t, s, "Drill") })
 	})
 }
 
 func TestEmbedded_MarkerAndGeneration(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
-	openStopAt(t, dir, func(s *Store) {
+	openStopAt(t, dir, func(s *running) {
 		addProduct(t, s, "Lathe")
 		if m := readMarkerT(t, dir); !m.Running || m.Generation != 1 || m.Database != "storefront" {
 			t.Errorf("marker while running: %+v", m)
@@ -181,8 +229,8 @@ func TestEmbedded_MarkerAndGeneration(t *testing.T) {
 		if err := os.Remove(filepath.Join(dir, MarkerFileName)); err != nil {
 			t.Fatal(err)
 		}
-		openStopAt(t, dir, func(s *Store) {
-			if n, _ := s.CountProducts(context.Background()); n != 1 {
+		openStopAt(t, dir, func(s *running) {
+			if n := countProducts(t, s); n != 1 {
 				t.Errorf("%d products, want 1", n)
 			}
 		})
@@ -195,7 +243,7 @@ func TestEmbedded_MarkerAndGeneration(t *testing.T) {
 func TestEmbedded_ALostDatabaseRefusesToStart(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
-	openStopAt(t, dir, func(s *Store) { addProduct(t, s, "Lathe") })
+	openStopAt(t, dir, func(s *running) { addProduct(t, s, "Lathe") })
 	if err := os.Remove(filepath.Join(dir, dbFile)); err != nil {
 		t.Fatal(err)
 	}
@@ -208,7 +256,7 @@ func TestEmbedded_ALostDatabaseRefusesToStart(t *testing.T) {
 func TestEmbedded_ADamagedDatabaseRefusesToStart(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
-	openStopAt(t, dir, func(s *Store) {
+	openStopAt(t, dir, func(s *running) {
 		for _, n := range []string{"Lathe", "Press", "Drill", "Saw", "Mill"} {
 			addProduct(t, s, n+" "+strings.Repeat("x", 3000))
 		}
@@ -234,18 +282,15 @@ func TestEmbedded_ALostWriteAheadLogRefusesToStart(t *testing.T) {
 	t.Parallel()
 	// The files as a disk holds them while the server runs, as after kill -9.
 	live := t.TempDir()
-	s, err := Open(context.Background(), embeddedAt(live))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close(context.Background())
+	s := mustStart(t, live)
+	defer s.stop()
 	addProduct(t, s, "Lathe")
 
 	t.Run("with its log, the crashed store recovers", func(t *testing.T) {
 		crashed := t.TempDir()
 		copyFiles(t, live, crashed, MarkerFileName, dbFile, dbFile+"-wal")
-		openStopAt(t, crashed, func(s *Store) {
-			if _, err := s.FindProductByName(context.Background(), "Lathe"); err != nil {
+		openStopAt(t, crashed, func(s *running) {
+			if err := s.db.Collection("service").FindOne(context.Background(), bson.D{{Key: "name", Value: "Lathe"}}).Err(); err != nil {
 				t.Errorf("the product is not there after recovery: %v", err)
 			}
 		})
@@ -260,44 +305,18 @@ func TestEmbedded_ALostWriteAheadLogRefusesToStart(t *testing.T) {
 func TestEmbedded_AnOlderCopyRefusesToStart(t *testing.T) {
 	t.Parallel()
 	dir, old := t.TempDir(), t.TempDir()
-	openStopAt(t, dir, func(s *Store) { addProduct(t, s, "Lathe") })
+	openStopAt(t, dir, func(s *running) { addProduct(t, s, "Lathe") })
 	copyFiles(t, dir, old, dbFile) // yesterday's copy: generation 1
-	openStopAt(t, dir, func(s *Store) { addProduct(t, s, "Press") })
+	openStopAt(t, dir, func(s *running) { addProduct(t, s, "Press") })
 	copyFiles(t, old, dir, dbFile)
 	mustRefuse(t, dir, "generation 1", "records generation 2", "older copy")
 
 	if err := os.Remove(filepath.Join(dir, MarkerFileName)); err != nil {
 		t.Fatal(err)
 	}
-	openStopAt(t, dir, func(s *Store) { // accepted on purpose
-		if n, _ := s.CountProducts(context.Background()); n != 1 {
+	openStopAt(t, dir, func(s *running) { // accepted on purpose
+		if n := countProducts(t, s); n != 1 {
 			t.Errorf("%d products, want the copy's 1", n)
 		}
 	})
-}
-
-// /healthz asks Healthy: it reads the served collections, and it fails
-// once the database file is gone, although FerretDB still answers pings
-// (it keeps the deleted file open).
-func TestEmbedded_HealthyWhileTheDatabaseIsThere(t *testing.T) {
-	t.Parallel()
-	dir := t.TempDir()
-	s, err := Open(context.Background(), embeddedAt(dir))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close(context.Background())
-	addProduct(t, s, "Lathe")
-	if err := s.Healthy(context.Background()); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.Remove(filepath.Join(dir, dbFile)); err != nil {
-		t.Fatal(err)
-	}
-	if err := s.Ping(context.Background()); err != nil {
-		t.Fatalf("ping: %v", err)
-	}
-	if err := s.Healthy(context.Background()); err == nil || !strings.Contains(err.Error(), "storefront.sqlite") {
-		t.Fatalf("healthy after the database file was deleted: %v", err)
-	}
 }

@@ -1,4 +1,4 @@
-package mongodb
+package embedded
 
 import (
 	"context"
@@ -17,7 +17,7 @@ import (
 // (UPDATE and DELETE by _id too), but indexes _id as _ferretdb_sjson->"_id",
 // an expression SQLite does not match to that query: every look-up, update
 // and delete by _id scans the table and parses every document's JSON
-// (40-100 ms at 10,000 products). indexIDs adds, to each collection's
+// (40-100 ms at 10,000 products). IndexIDs adds, to each collection's
 // table, an index on the query's own expression, which SQLite then uses.
 // FerretDB neither sees it nor minds it: its metadata lists only its own
 // indexes, and dropping a collection drops the table with it.
@@ -31,8 +31,8 @@ const (
 	ferretMetadata = "_ferretdb_collections"
 )
 
-// indexIDs creates the _id index on every collection table of database db.
-func (e *embeddedServer) indexIDs(ctx context.Context, db string) error {
+// IndexIDs creates the _id index on every collection table of database db.
+func (e *Server) IndexIDs(ctx context.Context, db string) error {
 	conn, err := e.openSQLite(db)
 	if err != nil {
 		return err
@@ -51,9 +51,9 @@ func (e *embeddedServer) indexIDs(ctx context.Context, db string) error {
 	return nil
 }
 
-// idPlans returns, for each collection table, how SQLite runs FerretDB's
+// IDPlans returns, for each collection table, how SQLite runs FerretDB's
 // look-up by _id: "SEARCH ... USING INDEX ..." when the index serves it.
-func (e *embeddedServer) idPlans(ctx context.Context, db string) (map[string]string, error) {
+func (e *Server) IDPlans(ctx context.Context, db string) (map[string]string, error) {
 	conn, err := e.openSQLite(db)
 	if err != nil {
 		return nil, err
@@ -85,7 +85,7 @@ func (e *embeddedServer) idPlans(ctx context.Context, db string) (map[string]str
 	return plans, nil
 }
 
-func (e *embeddedServer) openSQLite(db string) (*sql.DB, error) {
+func (e *Server) openSQLite(db string) (*sql.DB, error) {
 	path := filepath.Join(e.dbDir, db+".sqlite")
 	conn, err := sql.Open("sqlite", "file:"+path+"?_pragma=busy_timeout(10000)")
 	if err != nil {

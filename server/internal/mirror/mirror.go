@@ -1,0 +1,479 @@
+// Package mirror is the embedded store's in-memory copy of its collections:
+// the documents by _id and the indexes that answer the request paths'
+// queries (Mirror), and the discipline that keeps that copy exact: writes
+// one at a time under the write slot (Slot), the copy changed in the same
+// turn as the store and only after the store took the write, read back
+// after any failure and marked stale while it cannot be (Table), compared
+// with the store by a sample and on demand (Set).
+//
+// It is pure Go: no driver. The store (internal/mongodb) gives each Table
+// the reads it needs (Source), and keeps the driver's half of every query.
+package mirror
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"reflect"
+	"slices"
+	"sync"
+	"unsafe"
+)
+
+// Mirror is the in-process copy of one collection in embedded mode: every
+// document by _id, plus the indexes that answer the request paths' queries
+// (DESIGN rule 4). FerretDB v1 pushes only a single _id equality down to
+// SQLite and decodes the whole collection in Go for any other filter or sort,
+// so in embedded mode those queries are answered here instead.
+//
+// It is exact because this process is the store's only writer (DATA_DIR is
+// locked) and its writes are serialised by the write slot: each writer
+// changes the mirror in the same critical section as the store write it
+// follows, and only after that write succeeded. It is rebuilt from the store
+// at start. Readers take mu's read lock and get copies; a document is never
+// changed in place, only replaced.
+type Mirror[K comparable, D any] struct {
+	Name    string
+	IDOf    func(*D) K
+	CmpID   func(a, b K) int
+	Prepare func(*D) // fills fields derived from stored ones (not stored); may be nil
+	Keys    []*KeyIndex[K, D]
+	Orders  []*OrderIndex[K, D]
+
+	mu   sync.RWMutex
+	docs map[K]D
+}
+
+// KeyIndex maps a unique key (an email, a name, a digest) to its document.
+type KeyIndex[K comparable, D any] struct {
+	Name string
+	Key  func(*D) (string, bool) // false: the document is not in this index
+	ids  map[string]K
+}
+
+// OrderIndex keeps the documents sorted by cmp and then _id, ascending,
+// optionally in one list per group (a customer's orders). The descending
+// sorts the API offers are the exact reverse, since _id breaks ties in both.
+type OrderIndex[K comparable, D any] struct {
+	Name  string
+	Group func(*D) string // nil: one list
+	Cmp   func(a, b *D) int
+	lists map[string][]K
+}
+
+func (m *Mirror[K, D]) Init() *Mirror[K, D] {
+	m.docs = map[K]D{}
+	for _, k := range m.Keys {
+		k.ids = map[string]K{}
+	}
+	for _, o := range m.Orders {
+		o.lists = map[string][]K{}
+	}
+	return m
+}
+
+// Fresh returns an empty mirror with the same definition.
+func (m *Mirror[K, D]) Fresh() *Mirror[K, D] {
+	n := &Mirror[K, D]{Name: m.Name, IDOf: m.IDOf, CmpID: m.CmpID, Prepare: m.Prepare}
+	for _, k := range m.Keys {
+		n.Keys = append(n.Keys, &KeyIndex[K, D]{Name: k.Name, Key: k.Key})
+	}
+	for _, o := range m.Orders {
+		n.Orders = append(n.Orders, &OrderIndex[K, D]{Name: o.Name, Group: o.Group, Cmp: o.Cmp})
+	}
+	return n.Init()
+}
+
+func (m *Mirror[K, D]) keyIndex(name string) *KeyIndex[K, D] {
+	for _, k := range m.Keys {
+		if k.Name == name {
+			return k
+		}
+	}
+	panic("mirror " + m.Name + " has no key index " + name)
+}
+
+func (m *Mirror[K, D]) orderIndex(name string) *OrderIndex[K, D] {
+	for _, o := range m.Orders {
+		if o.Name == name {
+			return o
+		}
+	}
+	panic("mirror " + m.Name + " has no order index " + name)
+}
+
+// Get returns a copy of the document with this id.
+func (m *Mirror[K, D]) Get(id K) (D, bool) {
+	m.mu.RLock()
+	defer m.mu.RUnlock()
+	d, ok := m.docs[id]
+	return d, ok
+}
+
+// Lookup returns the document whose key in the named index is key.
+func (m *Mirror[K, D]) Lookup(index, key string) (D, bool) {
+	k := m.keyIndex(index)
+	m.mu.RLock()
+	defer m.mu.RUnlock()
+	id, ok := k.ids[key]
+	if !ok {
+		var zero D
+		return zero, false
+	}
+	d, ok := m.docs[id]
+	return d, ok
+}
+
+// Len returns the number of documents.
+func (m *Mirror[K, D]) Len() int {
+	m.mu.RLock()
+	defer m.mu.RUnlock()
+	return len(m.docs)
+}
+
+// Page walks the named order (one group's list when group is non-nil),
+// descending when desc, keeps the documents match accepts (all when match is
+// nil), and returns those from skip on, at most limit of them, with the
+// number of all that match.
+func (m *Mirror[K, D]) Page(index string, group *string, desc bool, skip, limit int, match func(*D) bool) ([]D, int64) {
+	o := m.orderIndex(index)
+	m.mu.RLock()
+	defer m.mu.RUnlock()
+	g := ""
+	if group != nil {
+		g = *group
+	}
+	list := o.lists[g]
+	if match == nil {
+		total := len(list)
+		if skip >= total {
+			return []D{}, int64(total)
+		}
+		n := min(limit, total-skip)
+		out := make([]D, n)
+		for i := range n {
+			j := skip + i
+			if desc {
+				j = total - 1 - j
+			}
+			out[i] = m.docs[list[j]]
+		}
+		return out, int64(total)
+	}
+	out := []D{}
+	var total int64
+	for i := range list {
+		j := i
+		if desc {
+			j = len(list) - 1 - i
+		}
+		d := m.docs[list[j]]
+		if !match(&d) {
+			continue
+		}
+		if total >= int64(skip) && len(out) < limit {
+			out = append(out, d)
+		}
+		total++
+	}
+	return out, total
+}
+
+// Each calls fn with every document, in no particular order, under the read
+// lock; fn must not call back into the mirror, and must not keep the
+// pointer: it is one variable reused for every document (a fresh one per
+// document would be a heap allocation each, 20,000 for the orders).
+func (m *Mirror[K, D]) Each(fn func(*D)) {
+	m.mu.RLock()
+	defer m.mu.RUnlock()
+	var d D
+	for _, d = range m.docs {
+		fn(&d)
+	}
+}
+
+// Put inserts or replaces d. Callers hold the store's write slot.
+func (m *Mirror[K, D]) Put(d D) {
+	if m.Prepare != nil {
+		m.Prepare(&d)
+	}
+	id := m.IDOf(&d)
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	old, had := m.docs[id]
+	var moveKeys []*KeyIndex[K, D]
+	var moveOrders []*OrderIndex[K, D]
+	for _, k := range m.Keys {
+		nk, nok := k.Key(&d)
+		if had {
+			ok, oks := k.Key(&old)
+			if oks == nok && ok == nk {
+				continue
+			}
+			if oks && k.ids[ok] == id {
+				delete(k.ids, ok)
+			}
+		}
+		if nok {
+			moveKeys = append(moveKeys, k)
+		}
+	}
+	for _, o := range m.Orders {
+		if had {
+			if o.groupOf(&old) == o.groupOf(&d) && o.Cmp(&old, &d) == 0 {
+				continue
+			}
+			o.remove(m, id, &old) // while docs still holds old, which the search compares
+		}
+		moveOrders = append(moveOrders, o)
+	}
+	m.docs[id] = d
+	for _, k := range moveKeys {
+		key, _ := k.Key(&d)
+		k.ids[key] = id
+	}
+	for _, o := range moveOrders {
+		o.insert(m, id, &d)
+	}
+}
+
+// Remove deletes the document with this id. Callers hold the write slot.
+func (m *Mirror[K, D]) Remove(id K) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	old, had := m.docs[id]
+	if !had {
+		return
+	}
+	for _, k := range m.Keys {
+		if key, ok := k.Key(&old); ok && k.ids[key] == id {
+			delete(k.ids, key)
+		}
+	}
+	for _, o := range m.Orders {
+		o.remove(m, id, &old)
+	}
+	delete(m.docs, id)
+}
+
+// Load replaces the whole content with docs, building each index in one
+// pass and one sort: the path taken at start, and by check to compare.
+func (m *Mirror[K, D]) Load(docs []D) {
+	n := m.Fresh()
+	for i := range docs {
+		d := docs[i]
+		if n.Prepare != nil {
+			n.Prepare(&d)
+		}
+		id := n.IDOf(&d)
+		n.docs[id] = d
+		for _, k := range n.Keys {
+			if key, ok := k.Key(&d); ok {
+				k.ids[key] = id
+			}
+		}
+		for _, o := range n.Orders {
+			g := o.groupOf(&d)
+			o.lists[g] = append(o.lists[g], id)
+		}
+	}
+	for _, o := range n.Orders {
+		for _, list := range o.lists {
+			slices.SortFunc(list, func(a, b K) int { return o.compare(n, a, b) })
+		}
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.docs = n.docs
+	for i, k := range m.Keys {
+		k.ids = n.Keys[i].ids
+	}
+	for i, o := range m.Orders {
+		o.lists = n.Orders[i].lists
+	}
+}
+
+// Diff describes how m differs from want (nil when they are equal): the
+// check that incremental maintenance agrees with a rebuild from the store.
+func (m *Mirror[K, D]) Diff(want *Mirror[K, D]) error {
+	m.mu.RLock()
+	defer m.mu.RUnlock()
+	if len(m.docs) != len(want.docs) {
+		return fmt.Errorf("%s: %d documents in memory, %d in the store", m.Name, len(m.docs), len(want.docs))
+	}
+	for id, w := range want.docs {
+		got, ok := m.docs[id]
+		if !ok {
+			return fmt.Errorf("%s: %s is in the store, not in memory", m.Name, IDText(id))
+		}
+		if !reflect.DeepEqual(got, w) {
+			return fmt.Errorf("%s: %s differs:\n  memory %+v\n  store  %+v", m.Name, IDText(id), got, w)
+		}
+	}
+	for i, k := range m.Keys {
+		if !reflect.DeepEqual(k.ids, want.Keys[i].ids) {
+			return fmt.Errorf("%s: key index %s differs (%d keys in memory, %d from the store)", m.Name, k.Name, len(k.ids), len(want.Keys[i].ids))
+		}
+	}
+	for i, o := range m.Orders {
+		w := want.Orders[i].lists
+		for g, list := range o.lists {
+			if len(list) == 0 {
+				continue
+			}
+			if !slices.Equal(list, w[g]) {
+				return fmt.Errorf("%s: order index %s differs in group %q", m.Name, o.Name, g)
+			}
+		}
+		for g, list := range w {
+			if len(list) > 0 && len(o.lists[g]) == 0 {
+				return fmt.Errorf("%s: order index %s lacks group %q", m.Name, o.Name, g)
+			}
+		}
+	}
+	return nil
+}
+
+// Size estimates the mirror's memory: documents with their strings, and the
+// index entries.
+func (m *Mirror[K, D]) Size() (entries int, bytes int64) {
+	m.mu.RLock()
+	defer m.mu.RUnlock()
+	var zeroK K
+	var zeroD D
+	idSize := int64(unsafe.Sizeof(zeroK))
+	for _, d := range m.docs {
+		bytes += int64(unsafe.Sizeof(zeroD)) + idSize + stringBytes(reflect.ValueOf(d))
+	}
+	for _, k := range m.Keys {
+		for key := range k.ids {
+			bytes += int64(len(key)) + 16 + idSize
+		}
+	}
+	for _, o := range m.Orders {
+		for g, list := range o.lists {
+			bytes += int64(len(g)) + int64(cap(list))*idSize
+		}
+	}
+	// Go maps cost about twice their entries.
+	return len(m.docs), bytes + int64(len(m.docs))*(idSize+int64(unsafe.Sizeof(zeroD)))
+}
+
+// IDText renders an id as the API does: an ObjectID (anything with Hex) in
+// hex.
+func IDText(id any) string {
+	if oid, ok := id.(interface{ Hex() string }); ok {
+		return oid.Hex()
+	}
+	return fmt.Sprint(id)
+}
+
+func stringBytes(v reflect.Value) int64 {
+	var n int64
+	switch v.Kind() {
+	case reflect.String:
+		n += int64(v.Len())
+	case reflect.Struct:
+		for i := range v.NumField() {
+			n += stringBytes(v.Field(i))
+		}
+	case reflect.Pointer:
+		if !v.IsNil() {
+			n += int64(v.Type().Elem().Size()) + stringBytes(v.Elem())
+		}
+	case reflect.Slice:
+		for i := range v.Len() {
+			n += int64(v.Type().Elem().Size()) + stringBytes(v.Index(i))
+		}
+	}
+	return n
+}
+
+func (o *OrderIndex[K, D]) groupOf(d *D) string {
+	if o.Group == nil {
+		return ""
+	}
+	return o.Group(d)
+}
+
+func (o *OrderIndex[K, D]) compare(m *Mirror[K, D], a, b K) int {
+	da, db := m.docs[a], m.docs[b]
+	if c := o.Cmp(&da, &db); c != 0 {
+		return c
+	}
+	return m.CmpID(a, b)
+}
+
+// position is where (d, id) belongs in list, by binary search.
+func (o *OrderIndex[K, D]) position(m *Mirror[K, D], list []K, id K, d *D) int {
+	i, _ := slices.BinarySearchFunc(list, id, func(e K, _ K) int {
+		de := m.docs[e]
+		if c := o.Cmp(&de, d); c != 0 {
+			return c
+		}
+		return m.CmpID(e, id)
+	})
+	return i
+}
+
+func (o *OrderIndex[K, D]) insert(m *Mirror[K, D], id K, d *D) {
+	g := o.groupOf(d)
+	list := o.lists[g]
+	o.lists[g] = slices.Insert(list, o.position(m, list, id, d), id)
+}
+
+func (o *OrderIndex[K, D]) remove(m *Mirror[K, D], id K, d *D) {
+	g := o.groupOf(d)
+	list := o.lists[g]
+	i := o.position(m, list, id, d)
+	if i < len(list) && list[i] == id {
+		list = slices.Delete(list, i, i+1)
+	} else if j := slices.Index(list, id); j >= 0 { // not where its values say: never expected
+		list = slices.Delete(list, j, j+1)
+	}
+	if len(list) == 0 {
+		delete(o.lists, g)
+	} else {
+		o.lists[g] = list
+	}
+}
+
+// HasIndex reports whether the mirror answers by the named index ("id":
+// its documents by _id).
+func (m *Mirror[K, D]) HasIndex(name string) bool {
+	if name == "id" {
+		return true
+	}
+	for _, k := range m.Keys {
+		if k.Name == name {
+			return true
+		}
+	}
+	for _, o := range m.Orders {
+		if o.Name == name {
+			return true
+		}
+	}
+	return false
+}
+
+// RandomIDs returns up to n ids of the mirror, chosen at random.
+func (m *Mirror[K, D]) RandomIDs(n int) []K {
+	m.mu.RLock()
+	ids := make([]K, 0, len(m.docs))
+	for id := range m.docs {
+		ids = append(ids, id)
+	}
+	m.mu.RUnlock()
+	rand.Shuffle(len(ids), func(i, j int) { ids[i], ids[j] = ids[j], ids[i] })
+	return ids[:min(n, len(ids))]
+}
+
+// ShopAll converts documents to the domain's type (each by its Shop), as a
+// list of the same length (empty, not nil, for none).
+func ShopAll[S any, D interface{ Shop() S }](docs []D) []S {
+	out := make([]S, len(docs))
+	for i, d := range docs {
+		out[i] = d.Shop()
+	}
+	return out
+}

@@ -1,0 +1,323 @@
+package mirror
+
+import (
+	"cmp"
+	"context"
+	"errors"
+	"io"
+	"log/slog"
+	"maps"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"storefront/server/internal/shop"
+)
+
+// doc is a test document: an order of a customer at a time.
+type doc struct {
+	ID    int
+	Email string
+	At    int
+	fold  string
+}
+
+func testMirror() *Mirror[int, doc] {
+	byAt := func(a, b *doc) int { return cmp.Compare(a.At, b.At) }
+	return &Mirror[int, doc]{
+		Name: "docs", IDOf: func(d *doc) int { return d.ID }, CmpID: cmp.Compare[int],
+		Prepare: func(d *doc) { d.fold = strings.ToLower(d.Email) },
+		Keys: []*KeyIndex[int, doc]{
+			{Name: "email", Key: func(d *doc) (string, bool) { return d.Email, d.Email != "" }},
+		},
+		Orders: []*OrderIndex[int, doc]{
+			{Name: "at", Cmp: byAt},
+			{Name: "email,at", Group: func(d *doc) string { return d.Email }, Cmp: byAt},
+		},
+	}
+}
+
+func ids(docs []doc) []int {
+	out := []int{}
+	for _, d := range docs {
+		out = append(out, d.ID)
+	}
+	return out
+}
+
+func TestMirror_IndexesFollowPutAndRemove(t *testing.T) {
+	t.Parallel()
+	m := testMirror().Init()
+	m.Put(doc{ID: 1, Email: "a", At: 30})
+	m.Put(doc{ID: 2, Email: "b", At: 10})
+	m.Put(doc{ID: 3, Email: "c", At: 20})
+	m.Put(doc{ID: 4, Email: "", At: 20}) // ties with 3: _id decides
+	if page, total := m.Page("at", nil, true, 0, 10, nil); total != 4 || !slices.Equal(ids(page), []int{1, 4, 3, 2}) {
+		t.Fatalf("newest first: %v (%d)", ids(page), total)
+	}
+	if page, total := m.Page("at", nil, false, 1, 2, nil); total != 4 || !slices.Equal(ids(page), []int{3, 4}) {
+		t.Fatalf("oldest first, skip 1, limit 2: %v (%d)", ids(page), total)
+	}
+	match := func(d *doc) bool { return d.At >= 20 }
+	if page, total := m.Page("at", nil, false, 1, 1, match); total != 3 || !slices.Equal(ids(page), []int{4}) {
+		t.Fatalf("matching, skip 1, limit 1: %v (%d)", ids(page), total)
+	}
+	if d, ok := m.Lookup("email", "c"); !ok || d.ID != 3 || d.fold != "c" {
+		t.Fatalf("by email: %+v %v", d, ok)
+	}
+	if _, ok := m.Lookup("email", ""); ok {
+		t.Fatal("a document without a key is in the key index")
+	}
+	// Moving 3 to b's customer and before b, renaming a, removing 4: every
+	// index agrees with a rebuild.
+	m.Put(doc{ID: 3, Email: "b", At: 5})
+	m.Put(doc{ID: 1, Email: "A", At: 30})
+	m.Remove(4)
+	b := "b"
+	if page, total := m.Page("email,at", &b, false, 0, 10, nil); total != 2 || !slices.Equal(ids(page), []int{3, 2}) {
+		t.Fatalf("b's, oldest first: %v (%d)", ids(page), total)
+	}
+	if _, ok := m.Lookup("email", "a"); ok {
+		t.Fatal("the old key is still in the key index")
+	}
+	want := m.Fresh()
+	want.Load([]doc{{ID: 2, Email: "b", At: 10}, {ID: 3, Email: "b", At: 5}, {ID: 1, Email: "A", At: 30}})
+	if err := m.Diff(want); err != nil {
+		t.Fatal(err)
+	}
+	want.Put(doc{ID: 9, At: 1})
+	if err := m.Diff(want); err == nil || !strings.Contains(err.Error(), "3 documents in memory, 4 in the store") {
+		t.Fatalf("Diff = %v, want the count", err)
+	}
+	if !m.HasIndex("id") || !m.HasIndex("email,at") || m.HasIndex("price") {
+		t.Fatal("HasIndex")
+	}
+	if n, bytes := m.Size(); n != 3 || bytes <= 0 {
+		t.Fatalf("Size = %d, %d", n, bytes)
+	}
+}
+
+// source is a store in memory, whose reads can be made to fail.
+type source struct {
+	mu   sync.Mutex
+	docs map[int]doc
+	fail bool
+}
+
+var errDown = errors.New("the store is not answering")
+
+func (s *source) FindByID(_ context.Context, id int) (doc, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.fail {
+		return doc{}, errDown
+	}
+	d, ok := s.docs[id]
+	if !ok {
+		return d, shop.Errorf(shop.ENOTFOUND, "not found")
+	}
+	return d, nil
+}
+
+func (s *source) All(context.Context) ([]doc, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.fail {
+		return nil, errDown
+	}
+	return slices.Collect(maps.Values(s.docs)), nil
+}
+
+func (s *source) Count(context.Context) (int64, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return int64(len(s.docs)), nil
+}
+
+func (s *source) set(d doc) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.docs[d.ID] = d
+}
+
+func (s *source) failReads(fail bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.fail = fail
+}
+
+// newTable is a table of a store in memory, with one write at a time.
+func newTable(t *testing.T, docs ...doc) (*Table[int, doc], *source) {
+	t.Helper()
+	src := &source{docs: map[int]doc{}}
+	for _, d := range docs {
+		src.docs[d.ID] = d
+	}
+	slot := NewSlot()
+	env := &Env{Log: slog.New(slog.NewTextHandler(io.Discard, nil)),
+		Write: func(ctx context.Context, _ string, fn func(context.Context) error) error {
+			release, err := slot.Take(ctx)
+			if err != nil {
+				return err
+			}
+			defer release()
+			return fn(ctx)
+		}}
+	tab := NewTable(env, testMirror(), Source[int, doc](src), "The doc")
+	if err := tab.Load(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	return tab, src
+}
+
+// A write that fails after the store took it leaves the document read back;
+// when it cannot be read, stale: its reads answer "unavailable", never "not
+// found", until a repair reads it.
+func TestTable_AFailedWriteIsReadBackOrStale(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	tab, src := newTable(t, doc{ID: 1, Email: "a", At: 1})
+
+	err := tab.Mutate(ctx, []int{1}, func(_ context.Context, w *Writing) error {
+		src.set(doc{ID: 1, Email: "a", At: 2}) // the store took it
+		return w.Stored(errors.New("timeout after the write"))
+	})
+	if err == nil {
+		t.Fatal("the write's error was lost")
+	}
+	if d, err := tab.Get(ctx, 1); err != nil || d.At != 2 {
+		t.Fatalf("after the failed write: %+v %v, want the store's copy", d, err)
+	}
+
+	src.failReads(true)
+	_ = tab.Mutate(ctx, []int{1}, func(_ context.Context, w *Writing) error {
+		src.mu.Lock()
+		src.docs[1] = doc{ID: 1, Email: "a", At: 3}
+		src.mu.Unlock()
+		return w.Stored(errors.New("timeout after the write"))
+	})
+	if _, err := tab.Get(ctx, 1); err != ErrStale {
+		t.Fatalf("a stale document: %v, want ErrStale", err)
+	}
+	if _, _, err := tab.Page(ctx, "at", nil, false, 0, 10, nil); err != ErrStale {
+		t.Fatalf("a list with a stale document: %v, want ErrStale", err)
+	}
+	if err := tab.Mutate(ctx, []int{1}, func(context.Context, *Writing) error { return nil }); shop.ErrorCode(err) != shop.EUNAVAILABLE {
+		t.Fatalf("a write while stale: %v, want unavailable", err)
+	}
+	src.failReads(false)
+	if err := tab.RepairStale(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if d, err := tab.Get(ctx, 1); err != nil || d.At != 3 || tab.StaleDocuments() != 0 {
+		t.Fatalf("after the repair: %+v %v (%d stale)", d, err, tab.StaleDocuments())
+	}
+	if err := tab.Check(ctx); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestTable_APanicAfterTheWriteIsReadBack(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	tab, src := newTable(t, doc{ID: 1, Email: "a", At: 1})
+	func() {
+		defer func() {
+			if recover() == nil {
+				t.Fatal("the panic was swallowed")
+			}
+		}()
+		_ = tab.Mutate(ctx, []int{1}, func(_ context.Context, w *Writing) error {
+			src.set(doc{ID: 1, Email: "b", At: 1})
+			w.Touch(2)
+			src.set(doc{ID: 2, Email: "c", At: 1})
+			_ = w.Stored(nil)
+			panic("after the write")
+		})
+	}()
+	if err := tab.Check(ctx); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// The load after start keeps what was inserted while it read (here in the
+// worst order: inserted after the store is read, before what was read is
+// installed); reads wait for it.
+func TestTable_LoadBehindKeepsInsertsMadeWhileLoading(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	tab, src := newTable(t, doc{ID: 1, At: 1}, doc{ID: 2, At: 2})
+	tab.Mem.Load(nil)
+	tab.LoadsAfterStart()
+	waiting, cancel := context.WithTimeout(ctx, 20*time.Millisecond)
+	defer cancel()
+	if _, err := tab.Get(waiting, 1); shop.ErrorCode(err) != shop.EUNAVAILABLE {
+		t.Fatalf("read before the load: %v, want unavailable", err)
+	}
+	read, err := src.All(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = tab.Mutate(ctx, nil, func(_ context.Context, w *Writing) error { // an insert goes ahead
+		src.set(doc{ID: 3, At: 3})
+		_ = w.Stored(nil)
+		tab.Mem.Put(doc{ID: 3, At: 3})
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := tab.install(ctx, read); err != nil {
+		t.Fatal(err)
+	}
+	if page, total, err := tab.Page(ctx, "at", nil, true, 0, 10, nil); err != nil || total != 3 || !slices.Equal(ids(page), []int{3, 2, 1}) {
+		t.Fatalf("after the load: %v (%d) %v", ids(page), total, err)
+	}
+	if err := tab.Check(ctx); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestTable_TheSampleFindsAndRepairsDifferences(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	tab, src := newTable(t, doc{ID: 1, At: 1}, doc{ID: 2, At: 2})
+	if n, err := tab.Sample(ctx, 10); err != nil || n != 0 {
+		t.Fatalf("Sample = %d, %v; want no difference", n, err)
+	}
+	src.set(doc{ID: 1, At: 9}) // behind the mirror's back
+	src.set(doc{ID: 5, At: 5})
+	if n, err := tab.Sample(ctx, 10); err != nil || n != 2 {
+		t.Fatalf("Sample = %d, %v; want the changed document and the count", n, err)
+	}
+	if err := tab.Check(ctx); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestSlot_OneAtATimeAndNotWhenGone(t *testing.T) {
+	t.Parallel()
+	s := NewSlot()
+	release, err := s.Take(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Millisecond)
+	defer cancel()
+	if _, err := s.Take(ctx); !errors.Is(err, context.DeadlineExceeded) {
+		t.Fatalf("a second take: %v, want to wait until gone", err)
+	}
+	release()
+	gone, stop := context.WithCancel(context.Background())
+	stop()
+	if _, err := s.Take(gone); !errors.Is(err, context.Canceled) {
+		t.Fatalf("take when gone: %v", err)
+	}
+	if release, err := s.Take(context.Background()); err != nil {
+		t.Fatalf("the slot was kept by a refused take: %v", err)
+	} else {
+		release()
+	}
+}

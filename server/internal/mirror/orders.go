@@ -1,0 +1,162 @@
+package mirror
+
+import (
+	"time"
+
+	"storefront/server/internal/shop"
+)
+
+type Order struct {
+	ID              ID         `bson:"_id,omitempty"`
+	Number          int64      `bson:"number,omitempty"` // absent on orders from before numbers, until start-up numbers them
+	Name            string     `bson:"name"`
+	Email           string     `bson:"email"`
+	Image           string     `bson:"image"`
+	ProductID       ID         `bson:"productId"`
+	ProductName     string     `bson:"productName"`
+	ProductPrice    float64    `bson:"productPrice"`
+	ProductQuantity int64      `bson:"productQuantity"`
+	Amount          int64      `bson:"amount"`
+	Address         string     `bson:"address"`
+	Mobile          string     `bson:"mobile"`
+	Pending         bool       `bson:"pending"`
+	Shipped         bool       `bson:"shipped"`
+	Paid            bool       `bson:"paid"`
+	TransactionID   string     `bson:"transactionId"`
+	PaymentIntentID string     `bson:"paymentIntentId,omitempty"`
+	CreatedAt       time.Time  `bson:"createdAt"`
+	PaidAt          *time.Time `bson:"paidAt,omitempty"`
+	ShippedAt       *time.Time `bson:"shippedAt,omitempty"`
+	// Cancelling marks an order whose cancel has been decided (BeginCancel)
+	// and is under way; the marker is the cancel's own, so that only it
+	// deletes the order.
+	Cancelling   ID         `bson:"cancelling,omitempty"`
+	CancellingAt *time.Time `bson:"cancellingAt,omitempty"`
+}
+
+func utcPtr(t *time.Time) *time.Time {
+	if t == nil {
+		return nil
+	}
+	u := t.UTC()
+	return &u
+}
+
+// Shop is the document as the domain has it.
+func (d Order) Shop() shop.Order {
+	return shop.Order{
+		ID: d.ID.Hex(), Number: d.Number, Name: d.Name, Email: d.Email, Image: d.Image, ProductID: d.ProductID.Hex(),
+		ProductName: d.ProductName, ProductPrice: shop.CentsFromFloat(d.ProductPrice), ProductQuantity: d.ProductQuantity,
+		Amount: d.Amount, Address: d.Address, Mobile: d.Mobile, Pending: d.Pending, Shipped: d.Shipped, Paid: d.Paid,
+		TransactionID: d.TransactionID, PaymentIntentID: d.PaymentIntentID, CreatedAt: d.CreatedAt.UTC(),
+		PaidAt: utcPtr(d.PaidAt), ShippedAt: utcPtr(d.ShippedAt),
+	}
+}
+
+// Orders keeps every order by id, all of them by date (Manage Orders),
+// each customer's by date (My Order) and each status's by date (Manage
+// Orders filtered).
+func Orders(name string) *Mirror[ID, Order] {
+	byDate := func(a, b *Order) int { return a.CreatedAt.Compare(b.CreatedAt) }
+	status := func(d *Order) string { return string(shop.StatusOf(d.Paid, d.Shipped)) }
+	return &Mirror[ID, Order]{
+		Name: name, IDOf: func(d *Order) ID { return d.ID }, CmpID: CompareIDs,
+		Orders: []*OrderIndex[ID, Order]{
+			{Name: "createdAt", Cmp: byDate},
+			{Name: "email,createdAt", Group: func(d *Order) string { return d.Email }, Cmp: byDate},
+			{Name: "status,createdAt", Group: status, Cmp: byDate},
+		},
+	}
+}
+
+// The orders' preconditions, each checked by both stores: embedded, on the
+// mirror's copy under the write slot; with MongoDB, next to the filter that
+// states it (orders.go in internal/mongodb), to say why a write matched
+// nothing.
+
+// NotShipped is ShipOrder's: {shipped: false}.
+func NotShipped(o Order) error {
+	if o.Shipped {
+		return shop.Errorf(shop.ECONFLICT, "The order has already shipped.")
+	}
+	return nil
+}
+
+// Cancellable says why an order cannot be cancelled, or nil: no payment
+// recorded, not shipped (the filter unpaidFilter).
+func Cancellable(o Order) error {
+	switch {
+	case o.Shipped && o.TransactionID == "":
+		return shop.Errorf(shop.ECONFLICT, "The order has shipped and cannot be deleted.")
+	case o.TransactionID != "" || o.Paid || o.Shipped:
+		return shop.Errorf(shop.ECONFLICT, "The order is paid (transaction %s) and cannot be deleted.", o.TransactionID)
+	}
+	return nil
+}
+
+// CancelFree is BeginCancel's: cancellable, and no cancel under way.
+func CancelFree(o Order) error {
+	if err := Cancellable(o); err != nil {
+		return err
+	}
+	if !o.Cancelling.IsZero() {
+		return shop.Errorf(shop.ECONFLICT, shop.MsgOrderCancelling)
+	}
+	return nil
+}
+
+// CancelledBy is a cancel's later steps': the order carries the cancel's
+// marker, and also holds when set.
+func CancelledBy(marker ID, also func(Order) error) func(Order) error {
+	return func(o Order) error {
+		if o.Cancelling != marker {
+			return shop.Errorf(shop.ECONFLICT, shop.MsgOrderCancelling)
+		}
+		if also != nil {
+			return also(o)
+		}
+		return nil
+	}
+}
+
+// Unpaid is a payment's: {paid: false}.
+func Unpaid(o Order) error {
+	if o.Paid {
+		return shop.Errorf(shop.ECONFLICT, "The order is already paid.")
+	}
+	return nil
+}
+
+// NotNumbered is numbering's: the order has no number yet.
+func NotNumbered(o Order) error {
+	if o.Number != 0 {
+		return shop.Errorf(shop.ECONFLICT, "The order has a number already.")
+	}
+	return nil
+}
+
+// The orders' queries in Go, each beside its MongoDB filter in
+// internal/mongodb.
+
+// CancellingBefore matches the orders marked as being cancelled before
+// cutoff (staleCancels).
+func CancellingBefore(cutoff time.Time) func(*Order) bool {
+	return func(o *Order) bool { return o.CancellingAt != nil && o.CancellingAt.Before(cutoff) }
+}
+
+// Unnumbered matches the orders stored before order numbers (unnumbered).
+func Unnumbered(o *Order) bool { return o.Number == 0 }
+
+// PaidSince matches the orders paid at or after since (paidSince).
+func PaidSince(since time.Time) func(*Order) bool {
+	return func(d *Order) bool { return d.Paid && d.PaidAt != nil && !d.PaidAt.Before(since) }
+}
+
+// NotPaid matches the orders not paid, shipped or not (notPaid).
+func NotPaid(d *Order) bool { return !d.Paid }
+
+// CreatedBetween matches the orders created at or after from and before to
+// (createdBetween).
+func CreatedBetween(from, to time.Time) func(*Order) bool {
+	return func(d *Order) bool { return !d.CreatedAt.Before(from) && d.CreatedAt.Before(to) }
+}

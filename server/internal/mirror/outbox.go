@@ -1,0 +1,84 @@
+package mirror
+
+import (
+	"time"
+
+	"storefront/server/internal/shop"
+)
+
+// Mail is one e-mail of the outbox. A sender claims a pending message by
+// setting claim and moving nextAt to the end of its lease, in one
+// conditional write on {status: pending, nextAt <= now}: of several
+// senders (instances), one wins; a sender that stalls loses the message
+// when the lease passes. Sent, nextAt is when the message is deleted.
+type Mail struct {
+	ID        ID         `bson:"_id"`
+	Kind      string     `bson:"kind"`
+	To        string     `bson:"to"`
+	Subject   string     `bson:"subject"`
+	Text      string     `bson:"text"`
+	HTML      string     `bson:"html"`
+	MessageID string     `bson:"messageId"`
+	Status    string     `bson:"status"`
+	Attempts  int        `bson:"attempts"`
+	LastError string     `bson:"lastError,omitempty"`
+	CreatedAt time.Time  `bson:"createdAt"`
+	SentAt    *time.Time `bson:"sentAt,omitempty"`
+	NextAt    time.Time  `bson:"nextAt"`
+	Claim     string     `bson:"claim,omitempty"`
+}
+
+// Shop is the document as the domain has it.
+func (d Mail) Shop() shop.Mail {
+	return shop.Mail{ID: d.ID.Hex(), Kind: shop.LetterKind(d.Kind), To: d.To, Subject: d.Subject, Text: d.Text, HTML: d.HTML,
+		MessageID: d.MessageID, Status: shop.MailStatus(d.Status), Attempts: d.Attempts, LastError: d.LastError,
+		CreatedAt: d.CreatedAt.UTC(), SentAt: utcPtr(d.SentAt), NextAt: d.NextAt.UTC(), Claim: d.Claim}
+}
+
+// Outbox keeps the outbox by id, by date (the admins' list) and each
+// status's by nextAt (the sender's due messages, the sent ones to delete).
+func Outbox(name string) *Mirror[ID, Mail] {
+	return &Mirror[ID, Mail]{
+		Name: name, IDOf: func(d *Mail) ID { return d.ID }, CmpID: CompareIDs,
+		Orders: []*OrderIndex[ID, Mail]{
+			{Name: "createdAt", Cmp: func(a, b *Mail) int { return a.CreatedAt.Compare(b.CreatedAt) }},
+			{Name: "status,nextAt", Group: func(d *Mail) string { return d.Status }, Cmp: func(a, b *Mail) int { return a.NextAt.Compare(b.NextAt) }},
+		},
+	}
+}
+
+// The outbox's preconditions, each checked by both stores (see orders.go).
+
+// ErrMailTaken answers a sender whose message another sender holds.
+var ErrMailTaken = shop.Errorf(shop.ECONFLICT, "The e-mail is being sent by another sender.")
+
+// Claimable is a claim's: the message is pending and due at now (dueMail).
+func Claimable(now time.Time) func(Mail) error {
+	return func(d Mail) error {
+		if d.Status != string(shop.MailPending) || d.NextAt.After(now) {
+			return ErrMailTaken
+		}
+		return nil
+	}
+}
+
+// ClaimedBy is an attempt's end's: the sender still holds the message.
+func ClaimedBy(claim string) func(Mail) error {
+	return func(d Mail) error {
+		if d.Claim != claim {
+			return ErrMailTaken
+		}
+		return nil
+	}
+}
+
+// Deletable is a sent message's deletion's: sent, and kept until now
+// (dueMail).
+func Deletable(now time.Time) func(Mail) error {
+	return func(d Mail) error {
+		if d.Status != string(shop.MailSent) || d.NextAt.After(now) {
+			return shop.Errorf(shop.ECONFLICT, "The e-mail is kept.")
+		}
+		return nil
+	}
+}

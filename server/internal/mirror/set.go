@@ -1,0 +1,206 @@
+package mirror
+
+import (
+	"context"
+	"errors"
+	"runtime"
+	"sync"
+	"time"
+
+	"storefront/server/internal/shop"
+)
+
+// Set is every mirrored collection of one store: what start-up loads, the
+// background loops keep exact, and Check and CheckSample compare. The zero
+// Set (a store without mirrors: MongoDB) has none.
+type Set struct {
+	env    *Env
+	tables []Mirrored
+	// behind runs the loops and the loads that start-up does not wait for;
+	// Stop cancels them with stop and waits.
+	behind sync.WaitGroup
+	stop   context.CancelFunc
+}
+
+// NewSet returns an empty set whose tables share env.
+func NewSet(env *Env) *Set { return &Set{env: env} }
+
+// Add puts a table in the set.
+func (s *Set) Add(m Mirrored) { s.tables = append(s.tables, m) }
+
+// Of returns the collection's table (nil when it has none).
+func (s *Set) Of(collection string) Mirrored {
+	for _, m := range s.tables {
+		if m.CollectionName() == collection {
+			return m
+		}
+	}
+	return nil
+}
+
+// Load loads every mirror that start-up waits for. FerretDB decodes each
+// collection on one goroutine: they load side by side, the big ones
+// (orders, products) first, as many at once as there are processors. The
+// first error cancels the others' loads.
+func (s *Set) Load(ctx context.Context) error {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	var (
+		wg    sync.WaitGroup
+		once  sync.Once
+		first error
+	)
+	slots := make(chan struct{}, runtime.GOMAXPROCS(0))
+	for _, m := range s.tables {
+		if m.LoadedAfterStart() {
+			continue
+		}
+		slots <- struct{}{}
+		wg.Go(func() {
+			defer func() { <-slots }()
+			if err := m.Load(ctx); err != nil {
+				once.Do(func() {
+					first = err
+					cancel()
+				})
+			}
+		})
+	}
+	wg.Wait()
+	return first
+}
+
+// Start runs, until Stop, the loads that start-up did not wait for, the
+// loop that repairs stale documents, and, when sampleEvery > 0, the sample
+// check (now and then every sampleEvery).
+func (s *Set) Start(ctx context.Context, sampleEvery time.Duration) {
+	bg, stop := context.WithCancel(context.WithoutCancel(ctx))
+	s.stop = stop
+	for _, m := range s.tables {
+		if m.LoadedAfterStart() {
+			s.behind.Go(func() { s.loadBehind(bg, m) })
+		}
+	}
+	s.behind.Go(func() { s.repairLoop(bg) })
+	if sampleEvery > 0 {
+		s.behind.Go(func() { s.sampleLoop(bg, sampleEvery) })
+	}
+}
+
+// Stop ends what Start started and waits for it.
+func (s *Set) Stop() {
+	if s.stop != nil {
+		s.stop()
+		s.behind.Wait()
+	}
+}
+
+// loadBehind loads a mirror after start, trying again every 5 s while the
+// store cannot be read (its readers wait meanwhile).
+func (s *Set) loadBehind(ctx context.Context, m Mirrored) {
+	start := time.Now()
+	for {
+		err := m.LoadBehind(ctx)
+		if err == nil {
+			s.env.Log.Info("embedded store loaded a collection into memory after start", "collection", m.CollectionName(),
+				"took", time.Since(start).Round(time.Millisecond))
+			return
+		}
+		if ctx.Err() != nil {
+			return
+		}
+		s.env.Log.Error("loading a collection into memory failed; trying again in 5 s", "collection", m.CollectionName(), "error", err)
+		select {
+		case <-ctx.Done():
+			return
+		case <-time.After(5 * time.Second):
+		}
+	}
+}
+
+// repairLoop retries the stale documents of every collection each second
+// until ctx ends, so that reads recover without waiting for a write.
+func (s *Set) repairLoop(ctx context.Context) {
+	tick := time.NewTicker(time.Second)
+	defer tick.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-tick.C:
+		}
+		for _, m := range s.tables {
+			if m.StaleDocuments() == 0 {
+				continue
+			}
+			_ = s.env.Write(ctx, "", m.RepairStale)
+		}
+	}
+}
+
+// sampleLoop runs CheckSample now and then every interval until ctx ends.
+func (s *Set) sampleLoop(ctx context.Context, every time.Duration) {
+	tick := time.NewTicker(every)
+	defer tick.Stop()
+	for {
+		if _, err := s.CheckSample(ctx, SampleSize); err != nil && ctx.Err() == nil {
+			s.env.Log.Error("comparing a sample of the in-memory copy with the store failed", "error", err)
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-tick.C:
+		}
+	}
+}
+
+// Check compares every mirror, as the writes have maintained it, with a
+// fresh rebuild from the store; nil when they agree.
+func (s *Set) Check(ctx context.Context) error {
+	var errs []error
+	for _, m := range s.tables {
+		if err := m.Check(ctx); err != nil {
+			errs = append(errs, err)
+		}
+	}
+	return errors.Join(errs...)
+}
+
+// CheckSample compares a sample of every mirror with the store (see
+// SampleSize) and repairs what differs; it returns the number of
+// differences found.
+func (s *Set) CheckSample(ctx context.Context, n int) (int, error) {
+	total := 0
+	for _, m := range s.tables {
+		found, err := m.Sample(ctx, n)
+		total += found
+		for range found {
+			shop.Tell(s.env.Telemetry, shop.EventMirrorDifference)
+		}
+		if err != nil {
+			return total, err
+		}
+	}
+	return total, nil
+}
+
+// Stats reports the mirrors' sizes.
+func (s *Set) Stats() []Stats {
+	var out []Stats
+	for _, m := range s.tables {
+		out = append(out, m.Stats())
+	}
+	return out
+}
+
+// StaleDocuments is how many mirrored documents could not be read back
+// after a failed write, by collection (empty when there are none).
+func (s *Set) StaleDocuments() map[string]int64 {
+	out := map[string]int64{}
+	for _, m := range s.tables {
+		if n := m.StaleDocuments(); n > 0 {
+			out[m.CollectionName()] = n
+		}
+	}
+	return out
+}

@@ -1,0 +1,173 @@
+package mirror
+
+import (
+	"time"
+
+	"storefront/server/internal/shop"
+)
+
+type User struct {
+	ID             ID        `bson:"_id,omitempty"`
+	Email          string    `bson:"email"`
+	Name           string    `bson:"name"`
+	Role           string    `bson:"role"`
+	Provider       string    `bson:"provider"`
+	PasswordHash   string    `bson:"passwordHash,omitempty"`
+	CreatedAt      time.Time `bson:"createdAt"`
+	EmailVerified  bool      `bson:"emailVerified,omitempty"`
+	SessionVersion int64     `bson:"sessionVersion,omitempty"`
+	// The mailed tokens, by their hashes (accounts.go).
+	VerifyToken   *AccountToken `bson:"verifyToken,omitempty"`
+	ResetToken    *AccountToken `bson:"resetToken,omitempty"`
+	DeletingAt    *time.Time    `bson:"deletingAt,omitempty"`
+	DeleteReviews bool          `bson:"deleteReviews,omitempty"`
+}
+
+// Shop is the document as the domain has it.
+func (d User) Shop() shop.User {
+	return shop.User{ID: d.ID.Hex(), Email: d.Email, Name: d.Name, Role: d.Role, Provider: d.Provider,
+		PasswordHash: d.PasswordHash, CreatedAt: d.CreatedAt.UTC(), EmailVerified: d.EmailVerified,
+		SessionVersion: d.SessionVersion, DeletingAt: utcPtr(d.DeletingAt), DeleteReviews: d.DeleteReviews}
+}
+
+// Users keeps the accounts by id, by email (sign-in), by the hashes of
+// their mailed tokens (verification, reset) and by date (the admins' list).
+func Users(name string) *Mirror[ID, User] {
+	return &Mirror[ID, User]{
+		Name: name, IDOf: func(d *User) ID { return d.ID }, CmpID: CompareIDs,
+		Keys: []*KeyIndex[ID, User]{
+			{Name: "email", Key: func(d *User) (string, bool) { return d.Email, true }},
+			{Name: "verifyToken", Key: func(d *User) (string, bool) { return tokenHash(d.VerifyToken) }},
+			{Name: "resetToken", Key: func(d *User) (string, bool) { return tokenHash(d.ResetToken) }},
+		},
+		Orders: []*OrderIndex[ID, User]{
+			{Name: "createdAt", Cmp: func(a, b *User) int { return a.CreatedAt.Compare(b.CreatedAt) }},
+			{Name: "role", Group: func(d *User) string { return d.Role }, Cmp: func(a, b *User) int { return a.CreatedAt.Compare(b.CreatedAt) }},
+		},
+	}
+}
+
+// AccountToken is a mailed token as stored: its hash and expiry.
+type AccountToken struct {
+	Hash      string    `bson:"hash"`
+	ExpiresAt time.Time `bson:"expiresAt"`
+}
+
+func (t *AccountToken) Token() *shop.AccountToken {
+	if t == nil {
+		return nil
+	}
+	return &shop.AccountToken{Hash: t.Hash, ExpiresAt: t.ExpiresAt}
+}
+
+// tokenHash is a mirror key: the hash of a token the account holds.
+func tokenHash(t *AccountToken) (string, bool) {
+	if t == nil || t.Hash == "" {
+		return "", false
+	}
+	return t.Hash, true
+}
+
+func (d User) TokenOf(kind shop.TokenKind) *AccountToken {
+	if kind == shop.TokenResetPassword {
+		return d.ResetToken
+	}
+	return d.VerifyToken
+}
+
+// The accounts' preconditions, each checked by both stores (see orders.go);
+// their MongoDB filters are in internal/mongodb's accounts.go.
+
+// ErrAccountChanged answers a write whose account changed meanwhile.
+var ErrAccountChanged = shop.Errorf(shop.ECONFLICT, "Your account changed at the same time. Please try again.")
+
+// TokenUsable lets a write through only with a usable token of kind
+// (usableToken).
+func TokenUsable(kind shop.TokenKind, hash string, now time.Time) func(User) error {
+	return func(d User) error {
+		if d.DeletingAt != nil || !d.TokenOf(kind).Token().Usable(hash, now) {
+			return shop.ErrBadAccountToken()
+		}
+		return nil
+	}
+}
+
+// Live lets a write through while the account is not being deleted
+// (notDeleting).
+func Live(d User) error {
+	if d.DeletingAt != nil {
+		return shop.NotFound("The user")
+	}
+	return nil
+}
+
+// Unverified is a new verification token's: live, and the address not
+// verified yet.
+func Unverified(d User) error {
+	if err := Live(d); err != nil {
+		return err
+	}
+	if d.EmailVerified {
+		return shop.Errorf(shop.ECONFLICT, "Your e-mail address is verified already.")
+	}
+	return nil
+}
+
+// SessionIs is a password change's: neither the session version nor the
+// password changed since the session read them, and the account is live.
+func SessionIs(version int64, passwordHash string) func(User) error {
+	return func(d User) error {
+		if d.SessionVersion != version || d.PasswordHash != passwordHash || d.DeletingAt != nil {
+			return ErrAccountChanged
+		}
+		return nil
+	}
+}
+
+// Verified is a promotion's: the address is verified, the account live.
+func Verified(d User) error {
+	if !d.EmailVerified || d.DeletingAt != nil {
+		return shop.Errorf(shop.ECONFLICT, "The address %s is not verified yet.", d.Email)
+	}
+	return nil
+}
+
+// RoleIs is a role change's: the account has the role from.
+func RoleIs(from string) func(User) error {
+	return func(d User) error {
+		if d.Role != from {
+			return ErrAccountChanged
+		}
+		return nil
+	}
+}
+
+// SessionLive is a deletion's start's: the session is current and no
+// deletion has begun.
+func SessionLive(version int64) func(User) error {
+	return func(d User) error {
+		if d.SessionVersion != version || d.DeletingAt != nil {
+			return shop.ErrSessionEnded()
+		}
+		return nil
+	}
+}
+
+// DeletionBegun is a deletion's end's.
+func DeletionBegun(d User) error {
+	if d.DeletingAt == nil {
+		return ErrAccountChanged
+	}
+	return nil
+}
+
+// DeletingBefore matches the accounts whose deletion began at or before
+// cutoff (beingDeleted).
+func DeletingBefore(cutoff time.Time) func(*User) bool {
+	return func(d *User) bool { return d.DeletingAt != nil && !d.DeletingAt.After(cutoff) }
+}
+
+// NewAccountToken is a mailed token as stored: its hash and expiry.
+func NewAccountToken(t shop.AccountToken) *AccountToken {
+	return &AccountToken{Hash: t.Hash, ExpiresAt: t.ExpiresAt.UTC().Truncate(time.Millisecond)}
+}

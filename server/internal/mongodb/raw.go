@@ -1,0 +1,59 @@
+package mongodb
+
+import (
+	"context"
+
+	"go.mongodb.org/mongo-driver/v2/bson"
+	"go.mongodb.org/mongo-driver/v2/mongo"
+
+	"storefront/server/internal/mirror"
+)
+
+// Raw runs fn with the database handle, around the mirrors: for the backup
+// toolkit (internal/backup) alone, whose restore is followed by closing the
+// store so that the next Open loads the mirrors from what it wrote. With a
+// collection named, fn is a write of it: serialised with the store's
+// writes, and the collection's version moves; with "", fn only reads.
+func (s *Store) Raw(ctx context.Context, collection string, fn func(ctx context.Context, db *mongo.Database) error) error {
+	if collection == "" {
+		return fn(ctx, s.db)
+	}
+	return s.write(ctx, collection, func(ctx context.Context) error { return fn(ctx, s.db) })
+}
+
+// DecodeStored checks that doc decodes as a document of the named
+// collection, as this store reads it (nil for a collection it does not
+// know).
+func DecodeStored(collection string, doc bson.Raw) error {
+	decode, ok := documentTypes[collection]
+	if !ok {
+		return nil
+	}
+	return decode(doc)
+}
+
+func decodeAs[D any](doc bson.Raw) error {
+	var d D
+	return bson.Unmarshal(doc, &d)
+}
+
+// documentTypes decode a document of each collection into its BSON type.
+var documentTypes = map[string]func(bson.Raw) error{
+	CollProducts:    decodeAs[mirror.Product],
+	CollReviews:     decodeAs[mirror.Review],
+	CollUsers:       decodeAs[mirror.User],
+	CollProfiles:    decodeAs[mirror.Profile],
+	CollOrders:      decodeAs[mirror.Order],
+	CollContacts:    decodeAs[mirror.Message],
+	CollTestIntents: decodeAs[mirror.TestIntent],
+	CollEvents:      decodeAs[eventDoc],
+	CollCounters:    decodeAs[counterDoc],
+	CollQuotes:      decodeAs[mirror.Quote],
+	CollClaims:      decodeAs[mirror.Claim],
+	CollOutbox:      decodeAs[mirror.Mail],
+	collImageFiles:  decodeAs[mirror.ImageFile],
+	collImageChunks: decodeAs[imageChunkDoc],
+}
+
+// KnownCollections are the collections this store keeps.
+func KnownCollections() []string { return append([]string(nil), collectionNames...) }
