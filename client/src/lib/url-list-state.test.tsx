@@ -108,6 +108,20 @@ describe('useSearchText', () => {
     expect(box).toHaveValue('');
   });
 
+  it('refines a search the URL came with in place (as the header search lands on /products), and a cleared search is a step Back undoes', async () => {
+    renderWithProviders(<OrdersList />, { route: '/orders?q=pu' });
+    await click('Paid'); // an entry this box did not make, holding a search
+    const box = screen.getByRole('textbox', { name: 'Search' });
+    await userEvent.type(box, 'mp');
+    await vi.waitFor(() => expect(search()).toBe('?q=pump&status=paid'));
+    await click('Back');
+    expect(search()).toBe('?q=pu'); // replaced: Back skips the words typed
+    await userEvent.clear(box);
+    await vi.waitFor(() => expect(search()).toBe(''));
+    await click('Back');
+    expect(search()).toBe('?q=pu');
+  });
+
   it('shows a search the URL changed by itself (Back, a link)', async () => {
     renderWithProviders(<OrdersList />, { route: '/orders?q=valve' });
     await click('Paid');

@@ -98,9 +98,10 @@ export function useUrlListState<S extends ListParams>(spec: S): UrlListState<S> 
 
 /**
  * A search box bound to a list's text parameter: `text` is what the box shows;
- * it goes to `commit` once typing pauses. The first pause of a search adds a
- * history entry, the next ones of the same search replace it, so Back returns
- * to the list before the search rather than to each word typed. A change of
+ * it goes to `commit` once typing pauses. Starting a search (or clearing one)
+ * adds a history entry; refining it, whether this box started it or the URL
+ * came with it, replaces the entry, so Back returns to the list before the
+ * search rather than to each word typed. A change of
  * `committed` from elsewhere (Back, a link, Clear search) shows in the box.
  */
 export function useSearchText(committed: string, commit: (text: string, options: { replace: boolean }) => void) {
@@ -132,8 +133,10 @@ export function useSearchText(committed: string, commit: (text: string, options:
   useEffect(() => {
     if (text === pushed.current) return;
     const timer = setTimeout(() => {
+      // Refining a search the URL already holds replaces it (the header's search lands on /products with
+      // one); starting a search or clearing one is a step Back undoes.
+      const replace = ownEntry.current === locationKey.current || (pushed.current !== '' && text !== '');
       pushed.current = text;
-      const replace = ownEntry.current === locationKey.current;
       awaitingEntry.current = true;
       latestCommit.current(text, { replace });
     }, SEARCH_DEBOUNCE_MS);
