@@ -1,4 +1,4 @@
-import { createTheme, type Theme } from '@mui/material/styles';
+import { createTheme, type SxProps, type Theme } from '@mui/material/styles';
 import type { CSSProperties } from 'react';
 
 /**
@@ -264,4 +264,17 @@ export const slideBackgrounds = {
 /** Amber-and-black hazard stripes, each `band` px wide: the edge of the dark heroes and the test-mode notice. */
 export function hazardStripes(theme: Theme, band: number): string {
   return `repeating-linear-gradient(-45deg, ${theme.palette.primary.main} 0 ${band}px, ${theme.palette.text.primary} ${band}px ${band * 2}px)`;
+}
+
+/**
+ * A component's own styles followed by its caller's `sx` (which may itself be a
+ * list), as MUI documents passing `sx` on: one list, later entries winning.
+ */
+export function mergeSx(...parts: Array<SxProps<Theme> | undefined>): SxProps<Theme> {
+  const list: unknown[] = [];
+  for (const part of parts) {
+    if (Array.isArray(part)) list.push(...(part as readonly unknown[]));
+    else list.push(part);
+  }
+  return list as SxProps<Theme>;
 }

@@ -1,4 +1,3 @@
-import { mergeSx } from '@/components/ui/merge-sx';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import FormHelperText from '@mui/material/FormHelperText';
@@ -6,7 +5,7 @@ import FormLabel from '@mui/material/FormLabel';
 import type { SxProps, Theme } from '@mui/material/styles';
 import type { ComponentPropsWithRef, ReactNode } from 'react';
 import { visuallyHiddenSx } from '@/components/ui/visually-hidden';
-import { focusRingStyle } from '@/lib/theme';
+import { focusRingStyle, mergeSx } from '@/lib/theme';
 import { IMAGE_ACCEPT } from '@/lib/upload-image';
 
 interface FileFieldFrameProps {

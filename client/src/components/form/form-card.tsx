@@ -1,7 +1,7 @@
-import { mergeSx } from '@/components/ui/merge-sx';
 import Box from '@mui/material/Box';
 import type { SxProps, Theme } from '@mui/material/styles';
 import type { FormEventHandler, ReactNode } from 'react';
+import { mergeSx } from '@/lib/theme';
 
 const cardSx = {
   display: 'grid',

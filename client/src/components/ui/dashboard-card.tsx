@@ -1,8 +1,8 @@
-import { mergeSx } from '@/components/ui/merge-sx';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { SxProps, Theme } from '@mui/material/styles';
 import type { ReactNode } from 'react';
+import { mergeSx } from '@/lib/theme';
 
 const cardSx = {
   p: { xs: 2, sm: 3 },

@@ -1,4 +1,3 @@
-import { mergeSx } from '@/components/ui/merge-sx';
 import Box from '@mui/material/Box';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -10,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import type { SxProps, Theme } from '@mui/material/styles';
 import type { ReactNode } from 'react';
 import { PagedQuery, type PagedQueryProps } from './paged-query';
+import { mergeSx } from '@/lib/theme';
 
 /** One column of a PagedTable: its head, and what each row shows in it. */
 export interface Column<T> {

@@ -1,9 +1,9 @@
-import { mergeSx } from '@/components/ui/merge-sx';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import type { SxProps, Theme } from '@mui/material/styles';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { mergeSx } from '@/lib/theme';
 
 /** A text link: to a page of the site through the router (a path), or anywhere else (`https:`, `mailto:`) as a plain link. */
 export function SiteLink({ href, sx, children }: { href: string; sx?: SxProps<Theme>; children: ReactNode }) {

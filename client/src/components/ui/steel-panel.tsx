@@ -1,7 +1,6 @@
-import { mergeSx } from '@/components/ui/merge-sx';
 import Box, { type BoxProps } from '@mui/material/Box';
 import type { Theme } from '@mui/material/styles';
-import { hazardStripes, onDarkSurface, steelBackground } from '@/lib/theme';
+import { hazardStripes, mergeSx, onDarkSurface, steelBackground } from '@/lib/theme';
 
 /** The hazard stripe along the bottom edge: a hero's is taller, with wider bands, than a card's. */
 const STRIPES = {

@@ -1,4 +1,3 @@
-import { mergeSx } from '@/components/ui/merge-sx';
 import Box from '@mui/material/Box';
 import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';
@@ -8,6 +7,7 @@ import type { SxProps, Theme } from '@mui/material/styles';
 import { catalogueMessages } from '@/config/catalogue-messages';
 import type { ProductSort } from '@/types/api';
 import { SORT_OPTIONS } from '../hooks/use-product-search';
+import { mergeSx } from '@/lib/theme';
 
 const m = catalogueMessages.products;
 
