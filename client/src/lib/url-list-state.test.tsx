@@ -26,6 +26,15 @@ function OrdersList() {
       <button type="button" onClick={() => list.setPage(1, { replace: true })}>
         First in place
       </button>
+      <button
+        type="button"
+        onClick={() => {
+          list.set({ status: 'shipped' });
+          list.setPage(2);
+        }}
+      >
+        Shipped, then page 2
+      </button>
       <button type="button" onClick={() => void navigate(-1)}>
         Back
       </button>
@@ -91,6 +100,14 @@ describe('useUrlListState', () => {
     renderWithProviders(<OrdersList />, { route: '/orders?q=pump' });
     expect(screen.getByRole('link', { name: 'Shipped, page 3' })).toHaveAttribute('href', '?q=pump&status=shipped&page=3');
     expect(listSearch(PARAMS, { q: '', status: 'all' }, 1)).toBe('');
+  });
+  it('a second change before the first is rendered starts from the first (a page right after a new filter keeps the filter)', async () => {
+    renderWithProviders(<OrdersList />, { route: '/orders?q=pump' });
+    await click('Shipped, then page 2');
+    expect(search()).toBe('?q=pump&status=shipped&page=2');
+    expect(state()).toEqual({ q: 'pump', status: 'shipped', page: 2 });
+    await click('Back');
+    expect(search()).toBe('?q=pump&status=shipped');
   });
 });
 

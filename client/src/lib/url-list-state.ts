@@ -80,16 +80,29 @@ export function useUrlListState<S extends ListParams>(spec: S): UrlListState<S> 
   const [searchParams, setSearchParams] = useSearchParams();
   const values = useMemo(() => readValues(spec, searchParams), [spec, searchParams]);
   const page = readPage(searchParams);
+  // The query string this list last navigated to, until a render shows it: the router renders a
+  // navigation as a transition, so a second change before that render (a page after a new sort, on a
+  // busy machine) starts from it rather than from the URL the render had, which would drop the first.
+  const pending = useRef<string | null>(null);
+  useEffect(() => {
+    pending.current = null;
+  }, [searchParams]);
   const go = useCallback(
-    (next: ListValues<S>, nextPage: number, replace = false) => setSearchParams(listSearch(spec, next, nextPage, searchParams), { replace }),
+    (change: (base: { values: ListValues<S>; page: number }) => { values: ListValues<S>; page: number }, replace = false) => {
+      const base = pending.current === null ? searchParams : new URLSearchParams(pending.current);
+      const next = change({ values: readValues(spec, base), page: readPage(base) });
+      const search = listSearch(spec, next.values, next.page, base);
+      pending.current = search.replace(/^\?/, '');
+      void setSearchParams(search, { replace });
+    },
     [spec, searchParams, setSearchParams],
   );
   return useMemo(
     () => ({
       page,
       values,
-      setPage: (next, options) => go(values, next, options?.replace),
-      set: (changes, options) => go({ ...values, ...changes }, 1, options?.replace),
+      setPage: (next, options) => go((base) => ({ values: base.values, page: next }), options?.replace),
+      set: (changes, options) => go((base) => ({ values: { ...base.values, ...changes }, page: 1 }), options?.replace),
       searchFor: (changes, nextPage = 1) => listSearch(spec, { ...values, ...changes }, nextPage, searchParams),
     }),
     [page, values, go, spec, searchParams],
