@@ -69,6 +69,7 @@ describe('admin lists keep their state in the URL', () => {
       await sort.click();
       await page.getByRole('option', { name: 'Name: A to Z' }).click();
       await waitForQuery(page, { sort: 'name' });
+      await expect.poll(() => sort.innerText()).toBe('Name: A to Z'); // as a user sees it before going on
       await page.getByRole('button', { name: 'Go to next page' }).click();
       await waitForQuery(page, { sort: 'name', page: '2' });
       await showingFrom(page, 21).waitFor();
