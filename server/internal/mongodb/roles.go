@@ -85,11 +85,17 @@ func (s *Store) takeAdmin(ctx context.Context) error {
 
 // giveAdmin adds one admin to the count.
 func (s *Store) giveAdmin(ctx context.Context) error {
-	return translate(s.write(context.WithoutCancel(ctx), CollCounters, func(ctx context.Context) error {
+	give := func(ctx context.Context) error {
 		_, err := s.db.Collection(CollCounters).UpdateOne(ctx, bson.D{{Key: "_id", Value: adminCounterID}},
 			bson.D{{Key: "$inc", Value: bson.D{{Key: "count", Value: int64(1)}}}}, options.UpdateOne().SetUpsert(true))
 		return err
-	}), "")
+	}
+	ctx = context.WithoutCancel(ctx) // the role is written: count it
+	err := s.write(ctx, CollCounters, give)
+	if isDuplicate(err) { // two first upserts at once on MongoDB: the counter exists now
+		err = s.write(ctx, CollCounters, give)
+	}
+	return translate(err, "")
 }
 
 // adminCount reads the admins' count (0 when there is no counter yet).
