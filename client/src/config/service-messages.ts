@@ -138,6 +138,8 @@ export const serviceMessages = {
     photosHint: (max: number) => `Up to ${max} photos: JPEG, PNG, WebP or GIF, 5 MB at most each.`,
     addPhotos: 'Add photos',
     removePhoto: (name: string) => `Remove photo ${name}`,
+    // A file refused when chosen (issue 36): which one, and why; it is not added.
+    photoRefused: (name: string, problem: string) => `${name} was not added: ${problem}`,
     photosRequired: 'Add at least one photo',
     photosTooMany: (max: number) => `Add at most ${max} photos`,
     submit: 'Send claim',
