@@ -107,6 +107,8 @@ export const serviceMessages = {
     // The admin's pricing form.
     priceTitle: 'Price this request',
     unitPrice: (product: string) => `Unit price for ${product} ($)`,
+    // Beside each unit price: the product's price in the catalogue now (issue 36).
+    listPriceEach: (price: string) => `List price ${price} per piece`,
     unitPriceRequired: 'Price is Required',
     unitPriceInvalid: 'Enter a price in dollars, with at most 2 decimals',
     unitPricePositive: 'The price must be above 0',
