@@ -52,6 +52,9 @@ interface PriceFormValues {
   note: string;
 }
 
+/** White inputs on the form's grey (the input only: the help under it stays on the grey). */
+const fieldSx = { '& .MuiInputBase-root': { bgcolor: 'background.paper' } } as const;
+
 /** The products' prices in the catalogue now, by product id (none for a product gone or still loading). */
 function useListPrices(quote: Quote): Map<string, number> {
   const products = useQueries({
@@ -80,7 +83,7 @@ function UnitPriceField({ control, index, item, listPrice, id }: UnitPriceFieldP
   const listId = `${id}-list`;
   return (
     <Box sx={{ display: 'grid', gap: 0.75, alignContent: 'start', minWidth: 0 }}>
-      <FormLabel htmlFor={id} required sx={{ fontWeight: 700, color: 'text.primary', lineHeight: 1.35, overflowWrap: 'anywhere' }}>
+      <FormLabel htmlFor={id} required sx={{ fontWeight: 600, fontSize: '0.95rem', color: 'text.primary', lineHeight: 1.35, overflowWrap: 'anywhere' }}>
         {m.unitPrice(item.productName)}
       </FormLabel>
       {listPrice !== undefined && (
@@ -99,7 +102,7 @@ function UnitPriceField({ control, index, item, listPrice, id }: UnitPriceFieldP
         slotProps={{
           htmlInput: { inputMode: 'decimal', ...(listPrice !== undefined && { 'aria-describedby': `${listId} ${id}-helper-text` }) },
         }}
-        sx={{ bgcolor: 'background.paper' }}
+        sx={fieldSx}
       />
     </Box>
   );
@@ -146,7 +149,7 @@ function PriceQuoteForm({ quote }: { quote: Quote }) {
       <Typography id={`${formId}-title`} component="h3" sx={{ fontWeight: 800 }}>
         {m.priceTitle}
       </Typography>
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))' } }}>
+      <Box sx={{ display: 'grid', gap: 2, alignItems: 'end', gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))' } }}>
         {quote.items.map((item, i) => (
           <UnitPriceField key={item.productId} id={`${formId}-item-${i}`} control={control} index={i} item={item} listPrice={listPrices.get(item.productId)} />
         ))}
@@ -159,7 +162,7 @@ function PriceQuoteForm({ quote }: { quote: Quote }) {
           required
           fullWidth
           slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: todayUTC() } }}
-          sx={{ bgcolor: 'background.paper' }}
+          sx={fieldSx}
         />
       </Box>
       <FormTextField
@@ -170,7 +173,7 @@ function PriceQuoteForm({ quote }: { quote: Quote }) {
         fullWidth
         multiline
         minRows={2}
-        sx={{ bgcolor: 'background.paper' }}
+        sx={fieldSx}
       />
       <Box>
         <Button type="submit" variant="contained" startIcon={<SendOutlinedIcon />} loading={isSubmitting} loadingPosition="start" aria-label={m.sendLabel(quote.number)}>

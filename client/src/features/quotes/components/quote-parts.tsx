@@ -89,6 +89,7 @@ const itemsTableSx = {
     '& tbody td': { border: 0, p: 0, minWidth: 0, textAlign: 'left' },
     '& tbody td.product': { gridColumn: '1 / -1' },
     '& td.number': { whiteSpace: 'normal', overflowWrap: 'anywhere' },
+    '& td.unpriced': { gridColumn: 'span 2' },
     '& tfoot tr': { display: 'flex', flexWrap: 'wrap', justifyContent: 'space-between', alignItems: 'baseline', columnGap: 1.5, px: 1.25, py: 1.25 },
     '& tfoot td': { display: 'block', p: 0, textAlign: 'left' },
     '& tfoot td.number': { textAlign: 'right', ml: 'auto' },
@@ -141,7 +142,7 @@ export function QuoteItemsTable({ quote }: { quote: Quote }) {
                   <CellLabel>{m.columnQuantity}</CellLabel>
                   {m.pcs(item.quantity)}
                 </TableCell>
-                <TableCell align="right" className="number">
+                <TableCell align="right" className={priced ? 'number' : 'number unpriced'}>
                   <CellLabel>{m.columnUnitPrice}</CellLabel>
                   {priced ? formatPrice(item.unitPrice as number) : <Box component="span" sx={{ color: 'text.secondary' }}>{m.notPriced}</Box>}
                 </TableCell>
