@@ -97,7 +97,10 @@ const itemsTableSx = {
   },
 } as const;
 
-/** A figure's column name, shown above it while the items are blocks (the head is hidden then). */
+/**
+ * A figure's column name, shown above it while the items are blocks (the head is hidden then).
+ * The figure beside it is a span of its own, so that it is found by its text alone.
+ */
 function CellLabel({ children }: { children: ReactNode }) {
   return (
     <Box component="span" className="cell-label" aria-hidden="true">
@@ -140,15 +143,15 @@ export function QuoteItemsTable({ quote }: { quote: Quote }) {
                 </TableCell>
                 <TableCell align="right" className="number">
                   <CellLabel>{m.columnQuantity}</CellLabel>
-                  {m.pcs(item.quantity)}
+                  <span>{m.pcs(item.quantity)}</span>
                 </TableCell>
                 <TableCell align="right" className={priced ? 'number' : 'number unpriced'}>
                   <CellLabel>{m.columnUnitPrice}</CellLabel>
-                  {priced ? formatPrice(item.unitPrice as number) : <Box component="span" sx={{ color: 'text.secondary' }}>{m.notPriced}</Box>}
+                  {priced ? <span>{formatPrice(item.unitPrice as number)}</span> : <Box component="span" sx={{ color: 'text.secondary' }}>{m.notPriced}</Box>}
                 </TableCell>
                 <TableCell align="right" className="number" data-testid="quote-line-total">
                   {priced && <CellLabel>{m.columnLineTotal}</CellLabel>}
-                  {priced ? formatCents(Math.round((item.unitPrice as number) * 100) * item.quantity) : ''}
+                  {priced && <span>{formatCents(Math.round((item.unitPrice as number) * 100) * item.quantity)}</span>}
                 </TableCell>
               </TableRow>
             );
