@@ -16,6 +16,7 @@ export const formMessages = {
     tooLarge: 'The image is larger than 5 MB.',
     empty: 'The file is empty.',
     failed: 'The image could not be uploaded',
+    unreadable: 'The file could not be read.',
   },
   forms: {
     fromAccount: 'From your account',

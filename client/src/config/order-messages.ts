@@ -63,6 +63,8 @@ export const orderMessages = {
     unpaid: 'unpaid',
     transactionId: 'Transaction id',
     remove: 'Delete',
+    // Under a paid order's greyed Delete in My Orders (issue 36): why it is greyed.
+    deleteLocked: "Paid orders can't be deleted; request a claim or contact us",
     removed: 'The order was deleted.',
     alreadyDeleted: 'This order was already deleted.',
     shipNow: 'Ship Now',

@@ -107,6 +107,8 @@ export const serviceMessages = {
     // The admin's pricing form.
     priceTitle: 'Price this request',
     unitPrice: (product: string) => `Unit price for ${product} ($)`,
+    // Beside each unit price: the product's price in the catalogue now (issue 36).
+    listPriceEach: (price: string) => `List price ${price} per piece`,
     unitPriceRequired: 'Price is Required',
     unitPriceInvalid: 'Enter a price in dollars, with at most 2 decimals',
     unitPricePositive: 'The price must be above 0',
@@ -138,6 +140,8 @@ export const serviceMessages = {
     photosHint: (max: number) => `Up to ${max} photos: JPEG, PNG, WebP or GIF, 5 MB at most each.`,
     addPhotos: 'Add photos',
     removePhoto: (name: string) => `Remove photo ${name}`,
+    // A file refused when chosen (issue 36): which one, and why; it is not added.
+    photoRefused: (name: string, problem: string) => `${name} was not added: ${problem}`,
     photosRequired: 'Add at least one photo',
     photosTooMany: (max: number) => `Add at most ${max} photos`,
     submit: 'Send claim',

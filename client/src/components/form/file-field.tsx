@@ -43,7 +43,8 @@ export function FileFieldFrame({ label, labelId, inputId, helpId, required, mess
         {label}
       </FormLabel>
       <Box sx={mergeSx(frameSx, sx)}>{children}</Box>
-      <FormHelperText id={helpId} error={Boolean(message)} sx={{ mx: 1.75 }}>
+      {/* Polite live text: a file refused as it is chosen is said where the focus stays (the picker). */}
+      <FormHelperText id={helpId} error={Boolean(message)} aria-live="polite" sx={{ mx: 1.75 }}>
         {message ?? help}
       </FormHelperText>
     </Box>

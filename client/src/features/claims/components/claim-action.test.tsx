@@ -86,7 +86,34 @@ describe('ClaimAction', () => {
     await userEvent.click(await screen.findByRole('button', { name: /Claim replacement/ }));
     const input = screen.getByLabelText(/^Photos of the fault/);
     await userEvent.upload(input, new File(['%PDF'], 'invoice.pdf', { type: 'application/pdf' }), { applyAccept: false });
-    expect(await screen.findByText('Only JPEG, PNG, WebP and GIF images are accepted.')).toBeInTheDocument();
+    const why = 'invoice.pdf was not added: Only JPEG, PNG, WebP and GIF images are accepted.';
+    expect(await screen.findByText(why)).toBeInTheDocument();
+    // Said next to the field, as the picker's description, and nothing added (no empty tile).
+    expect(input).toHaveAccessibleDescription(why);
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.queryByRole('button', { name: /^Remove photo/ })).not.toBeInTheDocument();
+  });
+
+  it('checks each picture as it is chosen: a text file named .png or one over 5 MB is left out and said; the good one stays; choosing again clears it', async () => {
+    const fake = api();
+    renderWithProviders(<ClaimAction order={shipped} now={inWindow} />);
+    await userEvent.click(await screen.findByRole('button', { name: /Claim replacement/ }));
+    const input = screen.getByLabelText(/^Photos of the fault/);
+    const notPng = new File(['just some notes'], 'notes.png', { type: 'image/png' });
+    const huge = new File([new Uint8Array(5 * 1024 * 1024 + 1).fill(0xff)], 'huge.jpg', { type: 'image/jpeg' });
+    await userEvent.upload(input, [photo('good.jpg'), notPng, huge]);
+    const why = 'notes.png was not added: Only JPEG, PNG, WebP and GIF images are accepted. huge.jpg was not added: The image is larger than 5 MB.';
+    expect(await screen.findByText(why)).toBeInTheDocument();
+    expect(input).toHaveAccessibleDescription(why);
+    expect(screen.getByRole('button', { name: 'Remove photo good.jpg' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Remove photo notes.png' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Remove photo huge.jpg' })).not.toBeInTheDocument();
+    expect(fake.calls.filter((c) => c.method === 'POST')).toEqual([]);
+
+    await userEvent.upload(input, photo('second.jpg'));
+    await vi.waitFor(() => expect(screen.queryByText(why)).not.toBeInTheDocument());
+    expect(screen.getByRole('button', { name: 'Remove photo second.jpg' })).toBeInTheDocument();
+    expect(input).toHaveAccessibleDescription('Up to 5 photos: JPEG, PNG, WebP or GIF, 5 MB at most each.');
   });
 
   it('uploads the photos, then sends the claim with their URLs; toasts and closes', async () => {

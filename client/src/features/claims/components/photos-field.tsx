@@ -6,7 +6,7 @@ import { useEffect, useId, useState, type ChangeEvent } from 'react';
 import { useController, type FieldPath, type FieldValues, type UseControllerProps } from 'react-hook-form';
 import { FileFieldFrame, FilePickerButton } from '@/components/form/file-field';
 import { serviceMessages } from '@/config/service-messages';
-import { IMAGE_TYPES } from '@/lib/upload-image';
+import { checkChosenImage, IMAGE_TYPES } from '@/lib/upload-image';
 
 const m = serviceMessages.claims;
 
@@ -27,21 +27,34 @@ type PhotosFieldProps<T extends FieldValues, N extends FieldPath<T>> = UseContro
   max: number;
 };
 
-/** Several photos chosen from the device (a File[]): previews, each removable, and the field's message. */
+/**
+ * Several photos chosen from the device (a File[]): previews, each removable, and the field's message.
+ * Each file is checked as it is chosen (type, size, and that its bytes are a picture): one that is not
+ * is left out, and the message next to the field says which and why.
+ */
 export function PhotosField<T extends FieldValues, N extends FieldPath<T>>({ control, name, rules, max }: PhotosFieldProps<T, N>) {
   const { field, fieldState } = useController({ control, name, rules });
   const files = (field.value ?? []) as File[];
   const urls = useObjectUrls(files);
-  const message = fieldState.error?.message;
+  // The files refused at the last choice, said until the next choice or removal.
+  const [refused, setRefused] = useState<string>();
+  const message = refused ?? fieldState.error?.message;
   const id = useId();
   const labelId = `${id}-label`;
   const helpId = `${id}-help`;
 
-  const onChange = (event: ChangeEvent<HTMLInputElement>) => {
+  const onChange = async (event: ChangeEvent<HTMLInputElement>) => {
     const chosen = Array.from(event.target.files ?? []);
     event.target.value = '';
     if (chosen.length === 0) return;
-    field.onChange([...files, ...chosen]);
+    const problems = await Promise.all(chosen.map(checkChosenImage));
+    const accepted = chosen.filter((_, i) => !problems[i]);
+    const reasons = chosen.flatMap((file, i) => {
+      const problem = problems[i];
+      return problem ? [m.photoRefused(file.name, problem)] : [];
+    });
+    setRefused(reasons.length > 0 ? reasons.join(' ') : undefined);
+    if (accepted.length > 0) field.onChange([...files, ...accepted]);
     field.onBlur();
   };
 
@@ -63,6 +76,7 @@ export function PhotosField<T extends FieldValues, N extends FieldPath<T>>({ con
             size="small"
             aria-label={m.removePhoto(file.name)}
             onClick={() => {
+              setRefused(undefined);
               field.onChange(files.filter((_, j) => j !== i));
               field.onBlur();
             }}
@@ -82,7 +96,7 @@ export function PhotosField<T extends FieldValues, N extends FieldPath<T>>({ con
           aria-describedby={helpId}
           aria-invalid={Boolean(message)}
           aria-required
-          onChange={onChange}
+          onChange={(event) => void onChange(event)}
           onBlur={field.onBlur}
         >
           {m.addPhotos}

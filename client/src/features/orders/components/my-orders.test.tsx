@@ -75,6 +75,22 @@ describe('MyOrders', () => {
     expect(row('Diesel Generator 60 kVA').getByRole('button', { name: 'Delete' })).toBeEnabled();
   });
 
+  it('a paid or shipped order’s greyed Delete says why, shown under it and read with it; an unpaid one’s says nothing', async () => {
+    api();
+    renderWithProviders(<MyOrders email="ada@example.com" />);
+    await screen.findByText('Deep Groove Ball Bearing 6205-2RS');
+    const why = "Paid orders can't be deleted; request a claim or contact us";
+    for (const product of ['Deep Groove Ball Bearing 6205-2RS', 'MIG Welder 250A']) {
+      const button = row(product).getByRole('button', { name: 'Delete' });
+      expect(button).toBeDisabled();
+      expect(row(product).getByText(why)).toBeVisible();
+      expect(button).toHaveAccessibleDescription(`${product} ${why}`);
+    }
+    const open = row('Diesel Generator 60 kVA');
+    expect(open.getByRole('button', { name: 'Delete' })).toHaveAccessibleDescription('Diesel Generator 60 kVA');
+    expect(open.queryByText(why)).not.toBeInTheDocument();
+  });
+
   it('Delete: asks the spec’s question, deletes by id, and reloads the list and the stock', async () => {
     const confirm = vi.fn(() => true);
     vi.stubGlobal('confirm', confirm);

@@ -51,6 +51,7 @@ export function MyOrders({ email, onStockChanged, orderExtra }: MyOrdersProps) {
         </Button>
       )}
       onStockChanged={onStockChanged}
+      lockedNote={m.deleteLocked}
     />
   );
 }

@@ -92,6 +92,8 @@ function ordersTableSx(withCustomer: boolean): SxProps<Theme> {
     '& td.order-actions > div': { display: 'flex', gap: 1, justifyContent: 'flex-end', flexWrap: 'nowrap' },
     '& td.order-actions a, & td.order-actions button': { whiteSpace: 'nowrap' },
     '& td.order-number': { whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' },
+    // A greyed Delete with the note under it that says why.
+    '& td.order-actions .order-delete': { display: 'grid', gap: 0.5, justifyItems: 'end', textAlign: 'right' },
     '@container (max-width: 1000px)': {
       '& tbody tr': { gap: 1.5, px: { xs: 2, sm: 3 } },
       '& tbody td:first-of-type, & tbody td:last-of-type': { p: 0 },
@@ -103,11 +105,13 @@ function ordersTableSx(withCustomer: boolean): SxProps<Theme> {
       '& td.order-customer': { gridRow: 1, gridColumn: '3 / 5' },
       '& td.order-actions': { gridColumn: 5, gridRow: '1 / span 2', alignSelf: 'center' },
       '& td.order-actions > div': { flexDirection: 'column', alignItems: 'stretch' },
+      '& td.order-actions .order-delete': { justifyItems: 'stretch', textAlign: 'left' },
     },
     '@container (max-width: 480px)': {
       '& tbody tr': { gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 1fr)' },
       '& td.order-product, & td.order-customer, & td.order-actions': { gridColumn: '1 / -1' },
       '& td.order-actions > div': { justifyContent: 'flex-start', flexWrap: 'wrap' },
+      '& td.order-actions .order-delete': { justifyItems: 'start', textAlign: 'left' },
     },
   };
 }
@@ -150,10 +154,12 @@ interface OrdersTableProps extends Pick<PagedQueryProps<Order>, 'query' | 'pagin
   actions?: (order: Order) => ReactNode;
   /** Called after a delete was tried: a deleted order gives its stock back. */
   onStockChanged?: () => unknown;
+  /** Said under a paid (or shipped) order's greyed Delete, and read with it: why it cannot be deleted. */
+  lockedNote?: string;
 }
 
 /** Both order lists: the product, quantity, total, status and payment of each order, and Delete until paid. */
-export function OrdersTable({ withCustomer = false, pendingLabel, statusExtra, unpaid, actions, onStockChanged, ...list }: OrdersTableProps) {
+export function OrdersTable({ withCustomer = false, pendingLabel, statusExtra, unpaid, actions, onStockChanged, lockedNote, ...list }: OrdersTableProps) {
   const remove = useConfirmedAction(useDeleteOrder({ onSettled: onStockChanged }), { confirm: m.confirmDelete, done: m.removed, gone: m.alreadyDeleted });
   const columns: Column<Order>[] = [
     ...(withCustomer
@@ -192,19 +198,35 @@ export function OrdersTable({ withCustomer = false, pendingLabel, statusExtra, u
       header: m.columnActions,
       align: 'right',
       className: 'order-actions',
-      render: (order) => (
-        <div>
-          {actions?.(order)}
+      render: (order) => {
+        const locked = order.transactionId !== '' || order.shipped;
+        const noteId = `order-${order._id}-delete-note`;
+        const button = (
           <DeleteButton
-            disabled={order.transactionId !== '' || order.shipped}
+            disabled={locked}
             loading={remove.isRunning(order._id)}
             onClick={() => remove.run(order._id)}
-            aria-describedby={productCellId(order)}
+            aria-describedby={locked && lockedNote ? `${productCellId(order)} ${noteId}` : productCellId(order)}
           >
             {m.remove}
           </DeleteButton>
-        </div>
-      ),
+        );
+        return (
+          <div>
+            {actions?.(order)}
+            {locked && lockedNote ? (
+              <Box className="order-delete">
+                {button}
+                <Typography id={noteId} variant="caption" color="text.secondary" data-testid="delete-locked" sx={{ display: 'block', maxWidth: '14rem', lineHeight: 1.35 }}>
+                  {lockedNote}
+                </Typography>
+              </Box>
+            ) : (
+              button
+            )}
+          </div>
+        );
+      },
     },
   ];
   return (

@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { makeProduct } from '@/testing/make-product';
 import { fakeApi, jsonResponse, problemResponse, renderWithProviders } from '@/testing/test-utils';
 import type { Quote } from '../api/get-quotes';
 import { makeQuote, pricedQuote } from '../testing/make-quote';
@@ -47,6 +48,38 @@ describe('ManageQuotes', () => {
     expect(card().getByRole('form', { name: 'Price this request' })).toBeInTheDocument();
     expect(price('MIG Welder 250A')).toHaveAccessibleDescription('40 pcs');
     expect(screen.getByLabelText(/^Valid until/)).toHaveValue(dayAfter(14));
+  });
+
+  it('shows each product’s list price beside its unit price, and the whole label (a long name wraps, it is not cut)', async () => {
+    const longName = 'Tapered Roller Bearing 32310 J2/Q with a Very Long Catalogue Name';
+    quotes = [
+      makeQuote({
+        items: [
+          { productId: '64b7f0c2a1b2c3d4e5f60001', productName: longName, quantity: 300 },
+          { productId: '64b7f0c2a1b2c3d4e5f60002', productName: 'MIG Welder 250A', quantity: 40 },
+        ],
+      }),
+    ];
+    const fake = api({
+      // The first product's list price; the second is gone from the catalogue (404): no list price, the form still works.
+      'GET /service/64b7f0c2a1b2c3d4e5f60001': () => jsonResponse(makeProduct({ _id: '64b7f0c2a1b2c3d4e5f60001', name: longName, price: 1234.5 })),
+    });
+    renderWithProviders(<ManageQuotes />);
+    const field = await screen.findByRole('textbox', { name: `Unit price for ${longName} ($)` });
+    await vi.waitFor(() => expect(field).toHaveAccessibleDescription('List price $1,234.50 per piece 300 pcs'));
+    expect(fake.calls.map((c) => c.path)).toEqual(expect.arrayContaining(['/service/64b7f0c2a1b2c3d4e5f60001', '/service/64b7f0c2a1b2c3d4e5f60002']));
+    // The label is a block of its own above the field, whole, free to wrap: not MUI's one-line floating label, cut with an ellipsis.
+    const label = screen.getByText(`Unit price for ${longName} ($)`);
+    expect(label.tagName).toBe('LABEL');
+    expect(label).toHaveAttribute('for', field.id);
+    expect(label).not.toHaveClass('MuiInputLabel-root');
+    expect(card().getByText('List price $1,234.50 per piece')).toBeVisible();
+    expect(card().getAllByTestId('list-price')).toHaveLength(1);
+    expect(price('MIG Welder 250A')).toHaveAccessibleDescription('40 pcs');
+
+    // An error keeps the list price beside the field.
+    await userEvent.click(send());
+    expect(field).toHaveAccessibleDescription('List price $1,234.50 per piece Price is Required');
   });
 
   it('says what is wrong with the prices and the date, and sends nothing', async () => {

@@ -1,15 +1,19 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import FormLabel from '@mui/material/FormLabel';
 import Typography from '@mui/material/Typography';
 import DoNotDisturbAltIcon from '@mui/icons-material/DoNotDisturbAlt';
 import SendOutlinedIcon from '@mui/icons-material/SendOutlined';
-import { useForm } from 'react-hook-form';
+import { useQueries } from '@tanstack/react-query';
+import { useForm, type Control } from 'react-hook-form';
 import { FormTextField } from '@/components/form/form-text-field';
 import { PagedList } from '@/components/ui/paged-list';
 import { PagedQuery, usePaging } from '@/components/ui/paged-query';
 import { serviceMessages } from '@/config/service-messages';
 import { withReason } from '@/lib/form-errors';
 import { useToast } from '@/lib/toast';
+import { formatPrice } from '@/utils/format';
+import { getProductQueryOptions } from '@/features/catalogue/api/get-product';
 import { useQuotes, type Quote } from '../api/get-quotes';
 import { usePriceQuote } from '../api/price-quote';
 import { isExpired, QuoteCard, QUOTES_PAGE_SIZE, todayUTC, useConfirmedDecline } from './quote-parts';
@@ -48,7 +52,63 @@ interface PriceFormValues {
   note: string;
 }
 
-/** The admin's answer to a request: a unit price per item, how long it holds, and a note. */
+/** White inputs on the form's grey (the input only: the help under it stays on the grey). */
+const fieldSx = { '& .MuiInputBase-root': { bgcolor: 'background.paper' } } as const;
+
+/** The products' prices in the catalogue now, by product id (none for a product gone or still loading). */
+function useListPrices(quote: Quote): Map<string, number> {
+  const products = useQueries({
+    queries: quote.items.map((item) => ({ ...getProductQueryOptions(item.productId), staleTime: 60_000, retry: false })),
+  });
+  const prices = new Map<string, number>();
+  for (const product of products) if (product.data) prices.set(product.data._id, product.data.price);
+  return prices;
+}
+
+interface UnitPriceFieldProps {
+  control: Control<PriceFormValues>;
+  index: number;
+  item: Quote['items'][number];
+  listPrice: number | undefined;
+  /** Unique in the page: the field's id and its parts'. */
+  id: string;
+}
+
+/**
+ * One item's unit price: its whole label above the field (it wraps, never
+ * cut), the list price beside it, the quantity under it; the input's
+ * description reads the list price, then the quantity or the error.
+ */
+function UnitPriceField({ control, index, item, listPrice, id }: UnitPriceFieldProps) {
+  const listId = `${id}-list`;
+  return (
+    <Box sx={{ display: 'grid', gap: 0.75, alignContent: 'start', minWidth: 0 }}>
+      <FormLabel htmlFor={id} required sx={{ fontWeight: 600, fontSize: '0.95rem', color: 'text.primary', lineHeight: 1.35, overflowWrap: 'anywhere' }}>
+        {m.unitPrice(item.productName)}
+      </FormLabel>
+      {listPrice !== undefined && (
+        <Typography id={listId} variant="body2" color="text.secondary" data-testid="list-price">
+          {m.listPriceEach(formatPrice(listPrice))}
+        </Typography>
+      )}
+      <FormTextField
+        id={id}
+        control={control}
+        name={`prices.${index}.value`}
+        rules={{ validate: validateUnitPrice }}
+        helperText={m.pcs(item.quantity)}
+        required
+        fullWidth
+        slotProps={{
+          htmlInput: { inputMode: 'decimal', ...(listPrice !== undefined && { 'aria-describedby': `${listId} ${id}-helper-text` }) },
+        }}
+        sx={fieldSx}
+      />
+    </Box>
+  );
+}
+
+/** The admin's answer to a request: a unit price per item (its list price beside it), how long it holds, and a note. */
 function PriceQuoteForm({ quote }: { quote: Quote }) {
   const priceQuote = usePriceQuote();
   const toast = useToast();
@@ -61,6 +121,7 @@ function PriceQuoteForm({ quote }: { quote: Quote }) {
     defaultValues: { prices: quote.items.map(() => ({ value: '' })), validUntil: dayAfter(DEFAULT_VALIDITY_DAYS), note: '' },
   });
   const formId = `price-${quote._id}`;
+  const listPrices = useListPrices(quote);
 
   const onSubmit = handleSubmit(async (values) => {
     const note = values.note.trim();
@@ -88,20 +149,9 @@ function PriceQuoteForm({ quote }: { quote: Quote }) {
       <Typography id={`${formId}-title`} component="h3" sx={{ fontWeight: 800 }}>
         {m.priceTitle}
       </Typography>
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))' } }}>
+      <Box sx={{ display: 'grid', gap: 2, alignItems: 'end', gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))' } }}>
         {quote.items.map((item, i) => (
-          <FormTextField
-            key={item.productId}
-            control={control}
-            name={`prices.${i}.value`}
-            rules={{ validate: validateUnitPrice }}
-            label={m.unitPrice(item.productName)}
-            helperText={m.pcs(item.quantity)}
-            required
-            fullWidth
-            slotProps={{ htmlInput: { inputMode: 'decimal' }, inputLabel: { sx: { maxWidth: 'calc(100% - 32px)' } } }}
-            sx={{ bgcolor: 'background.paper' }}
-          />
+          <UnitPriceField key={item.productId} id={`${formId}-item-${i}`} control={control} index={i} item={item} listPrice={listPrices.get(item.productId)} />
         ))}
         <FormTextField
           control={control}
@@ -112,7 +162,7 @@ function PriceQuoteForm({ quote }: { quote: Quote }) {
           required
           fullWidth
           slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: todayUTC() } }}
-          sx={{ bgcolor: 'background.paper' }}
+          sx={fieldSx}
         />
       </Box>
       <FormTextField
@@ -123,7 +173,7 @@ function PriceQuoteForm({ quote }: { quote: Quote }) {
         fullWidth
         multiline
         minRows={2}
-        sx={{ bgcolor: 'background.paper' }}
+        sx={fieldSx}
       />
       <Box>
         <Button type="submit" variant="contained" startIcon={<SendOutlinedIcon />} loading={isSubmitting} loadingPosition="start" aria-label={m.sendLabel(quote.number)}>

@@ -47,8 +47,22 @@ describe('MyQuotes', () => {
     expect(await screen.findByText('1 quote')).toBeInTheDocument();
     const quote = card(7);
     expect(quote.getByText('Quoted')).toBeInTheDocument();
-    const lines = quote.getAllByTestId('quote-line').map((row) => row.textContent);
-    expect(lines).toEqual(['Diesel Generator 60 kVA2 pcs$14,000$28,000', 'MIG Welder 250A40 pcs$1,250.50$50,020']);
+    // Each cell's value (the small column names shown while the items are blocks are aside, hidden from screen readers).
+    const value = (cell: Element) =>
+      Array.from(cell.childNodes)
+        .filter((node) => !(node instanceof HTMLElement && node.getAttribute('aria-hidden') === 'true'))
+        .map((node) => node.textContent)
+        .join('');
+    const lines = quote.getAllByTestId('quote-line').map((row) => Array.from(row.children).map(value));
+    expect(lines).toEqual([
+      ['Diesel Generator 60 kVA', '2 pcs', '$14,000', '$28,000'],
+      ['MIG Welder 250A', '40 pcs', '$1,250.50', '$50,020'],
+    ]);
+    expect(Array.from(quote.getAllByTestId('quote-line')[1]!.querySelectorAll('.cell-label')).map((label) => [label.textContent, label.getAttribute('aria-hidden')])).toEqual([
+      ['Quantity', 'true'],
+      ['Unit price', 'true'],
+      ['Total', 'true'],
+    ]);
     expect(quote.getByTestId('quote-total')).toHaveTextContent('$78,020');
     expect(quote.getByText('Valid until Dec 31, 2999')).toBeInTheDocument();
     expect(quote.getByText('Delivery in 3 weeks.')).toBeInTheDocument();

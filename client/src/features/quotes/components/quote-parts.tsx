@@ -63,21 +63,62 @@ export function QuoteStatusChip({ quote }: { quote: Quote }) {
   );
 }
 
-/** The quote's items: quantity, and the unit price and line total once priced. */
+/** Below this width of its box (px) each item is a block: the head hidden, each figure under its own small label. */
+export const QUOTE_ITEMS_STACK_BELOW = 560;
+
+const itemsTableSx = {
+  '& th': { fontWeight: 800, color: 'text.secondary', fontSize: '0.75rem', letterSpacing: '0.06em', textTransform: 'uppercase', whiteSpace: 'nowrap' },
+  '& td.number, & th.number': { whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' },
+  '& th, & td': { px: 1.25 },
+  '& tfoot td': { fontWeight: 800, color: 'text.primary', fontSize: '0.95rem', borderBottom: 0 },
+  '& .cell-label': { display: 'none' },
+  // Narrow (a phone, or beside the dashboard menu): a block per item, the product on its line and the
+  // three figures under it, each with its label; the total on a line of its own. Nothing scrolls sideways.
+  [`@container (max-width: ${QUOTE_ITEMS_STACK_BELOW}px)`]: {
+    '& thead': { display: 'none' },
+    '& tbody tr': {
+      display: 'grid',
+      gridTemplateColumns: 'repeat(3, minmax(0, 1fr))',
+      columnGap: 1.5,
+      rowGap: 1,
+      px: 1.25,
+      py: 1.25,
+      borderBottom: 1,
+      borderColor: 'divider',
+    },
+    '& tbody td': { border: 0, p: 0, minWidth: 0, textAlign: 'left' },
+    '& tbody td.product': { gridColumn: '1 / -1' },
+    '& td.number': { whiteSpace: 'normal', overflowWrap: 'anywhere' },
+    '& td.unpriced': { gridColumn: 'span 2' },
+    '& tfoot tr': { display: 'flex', flexWrap: 'wrap', justifyContent: 'space-between', alignItems: 'baseline', columnGap: 1.5, px: 1.25, py: 1.25 },
+    '& tfoot td': { display: 'block', p: 0, textAlign: 'left' },
+    '& tfoot td.number': { textAlign: 'right', ml: 'auto' },
+    '& .cell-label': { display: 'block', fontSize: '0.7rem', fontWeight: 800, letterSpacing: '0.06em', textTransform: 'uppercase', color: 'text.secondary' },
+  },
+} as const;
+
+/**
+ * A figure's column name, shown above it while the items are blocks (the head is hidden then).
+ * The figure beside it is a span of its own, so that it is found by its text alone.
+ */
+function CellLabel({ children }: { children: ReactNode }) {
+  return (
+    <Box component="span" className="cell-label" aria-hidden="true">
+      {children}
+    </Box>
+  );
+}
+
+/**
+ * The quote's items: quantity, and the unit price and line total once priced,
+ * and the total. Wide, a table; in a narrow box each item is a block, so that
+ * the totals are always in view (issue 36: they were behind a sideways scroll).
+ */
 export function QuoteItemsTable({ quote }: { quote: Quote }) {
   const total = quoteTotalCents(quote);
   return (
-    <Box sx={{ overflowX: 'auto', border: 1, borderColor: 'divider', borderRadius: 1.5 }}>
-      <Table
-        size="small"
-        aria-label={m.itemsLabel(quote.number)}
-        sx={{
-          '& th': { fontWeight: 800, color: 'text.secondary', fontSize: '0.75rem', letterSpacing: '0.06em', textTransform: 'uppercase', whiteSpace: 'nowrap' },
-          '& td.number, & th.number': { whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' },
-          '& th, & td': { px: 1.25 },
-          '& tfoot td': { fontWeight: 800, color: 'text.primary', fontSize: '0.95rem', borderBottom: 0 },
-        }}
-      >
+    <Box sx={{ border: 1, borderColor: 'divider', borderRadius: 1.5, containerType: 'inline-size', minWidth: 0 }}>
+      <Table size="small" aria-label={m.itemsLabel(quote.number)} sx={itemsTableSx}>
         <TableHead>
           <TableRow>
             <TableCell>{m.columnProduct}</TableCell>
@@ -97,15 +138,20 @@ export function QuoteItemsTable({ quote }: { quote: Quote }) {
             const priced = item.unitPrice !== undefined && item.unitPrice !== null;
             return (
               <TableRow key={item.productId} data-testid="quote-line">
-                <TableCell sx={{ fontWeight: 700, overflowWrap: 'anywhere', minWidth: 110 }}>{item.productName}</TableCell>
-                <TableCell align="right" className="number">
-                  {m.pcs(item.quantity)}
+                <TableCell className="product" sx={{ fontWeight: 700, overflowWrap: 'anywhere', minWidth: 110 }}>
+                  {item.productName}
                 </TableCell>
                 <TableCell align="right" className="number">
-                  {priced ? formatPrice(item.unitPrice as number) : <Box component="span" sx={{ color: 'text.secondary' }}>{m.notPriced}</Box>}
+                  <CellLabel>{m.columnQuantity}</CellLabel>
+                  <span>{m.pcs(item.quantity)}</span>
                 </TableCell>
-                <TableCell align="right" className="number">
-                  {priced ? formatCents(Math.round((item.unitPrice as number) * 100) * item.quantity) : ''}
+                <TableCell align="right" className={priced ? 'number' : 'number unpriced'}>
+                  <CellLabel>{m.columnUnitPrice}</CellLabel>
+                  {priced ? <span>{formatPrice(item.unitPrice as number)}</span> : <Box component="span" sx={{ color: 'text.secondary' }}>{m.notPriced}</Box>}
+                </TableCell>
+                <TableCell align="right" className="number" data-testid="quote-line-total">
+                  {priced && <CellLabel>{m.columnLineTotal}</CellLabel>}
+                  {priced && <span>{formatCents(Math.round((item.unitPrice as number) * 100) * item.quantity)}</span>}
                 </TableCell>
               </TableRow>
             );
