@@ -208,7 +208,7 @@ export function OutboxMail({ id, backTo }: { id: string; backTo: string }) {
   } else body = <LoadingSpinner />;
   return (
     <Box>
-      <Button component={RouterLink} to={backTo} variant="text" sx={{ mb: 2, ml: -1 }}>
+      <Button component={RouterLink} to={backTo} variant="text" color="secondary" sx={{ mb: 2, ml: -1 }}>
         {m.back}
       </Button>
       {body}
