@@ -29,7 +29,7 @@ type Outbox struct {
 	Domain string
 	// From is the sender's address (MAIL_FROM), shown in an opened e-mail.
 	From string
-	Log    *slog.Logger
+	Log  *slog.Logger
 	// Wake, when set, is told a message is waiting (the courier's nudge).
 	Wake func()
 	// Console, when set and not Enabled, is shown every message as it was
