@@ -44,6 +44,11 @@ export const paths = {
     quotes: '/dashboard/quotes',
     claims: '/dashboard/claims',
     outbox: '/dashboard/outbox',
+    /** One e-mail of the outbox opened (issue 36). */
+    outboxMail: {
+      pattern: '/dashboard/outbox/:id',
+      to: (id: string) => `/dashboard/outbox/${encodeURIComponent(id)}`,
+    },
     /** Verify again, change password, sign out everywhere, delete the account. */
     account: '/dashboard/account',
     /** Manage Products with one product's edit dialog open. */

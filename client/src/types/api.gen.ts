@@ -1038,6 +1038,55 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/outbox/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The document's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        /**
+         * One e-mail opened, with its headers, both parts and its delivery (admins)
+         * @description The text and HTML parts as stored: a link's token is never shown (`token=REDACTED`).
+         *     The HTML is the message's own; a client shows it without scripts or remote loads.
+         */
+        get: operations["getMail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/outbox/{id}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The document's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a failed e-mail again (admins)
+         * @description Puts a `failed` (given-up) e-mail back in the queue, due now, in one write guarded by its
+         *     status; it is tried for another 24 hours. 409 when it is not failed: queued or being sent
+         *     already (a second retry), sent, or kept because sending is off (no `SMTP_URL`).
+         */
+        post: operations["retryMail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1502,6 +1551,56 @@ export interface components {
             createdAt: string;
             /** Format: date-time */
             sentAt?: string;
+            /**
+             * Format: date-time
+             * @description An admin's last retry.
+             */
+            retriedAt?: string;
+            /** @description The admin who retried it last. */
+            retriedBy?: string;
+        };
+        /** @description An e-mail of the outbox opened (`GET /admin/outbox/{id}`), its parts as stored. */
+        MailOpened: {
+            _id: components["schemas"]["ObjectId"];
+            /** @description The template (as `Mail.kind`). */
+            kind: string;
+            /** @description The sender (`MAIL_FROM`); empty when sending is off. */
+            from: string;
+            to: string;
+            subject: string;
+            /** @description The Message-ID header, the same over every attempt: `<id@domain>`. */
+            messageId: string;
+            /** @description The plain-text part, as stored (`token=REDACTED`). */
+            text: string;
+            /** @description The HTML part, as stored (`token=REDACTED`); shown without scripts or remote loads. */
+            html: string;
+            /** @enum {string} */
+            status: "pending" | "sent" | "failed" | "disabled";
+            attempts: number;
+            lastError?: string;
+            /** @description The latest refusals (at most 10), oldest first. */
+            errors?: {
+                /** Format: date-time */
+                at: string;
+                attempt: number;
+                error: string;
+            }[];
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            sentAt?: string;
+            /**
+             * Format: date-time
+             * @description A pending e-mail's next attempt.
+             */
+            nextAttemptAt?: string;
+            /**
+             * Format: date-time
+             * @description An admin's last retry.
+             */
+            retriedAt?: string;
+            /** @description The admin who retried it last. */
+            retriedBy?: string;
         };
     };
     responses: {
@@ -3281,6 +3380,64 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    getMail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The document's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The e-mail. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MailOpened"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    retryMail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The document's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The e-mail, `pending` again. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MailOpened"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             "5XX": components["responses"]["ServerError"];
         };
     };

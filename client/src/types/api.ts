@@ -83,6 +83,8 @@ export type ClaimInput = Schemas['ClaimInput'];
 export type ClaimDecision = Schemas['ClaimDecision'];
 /** An e-mail of the outbox (GET /admin/outbox). */
 export type OutboxMail = Schemas['Mail'];
+/** An e-mail of the outbox opened (GET /admin/outbox/{id}): headers, both parts as stored, attempts and refusals. */
+export type OpenedMail = Schemas['MailOpened'];
 
 /** A page of a list and the total number of matches (the X-Total-Count header). */
 export interface Page<T> {

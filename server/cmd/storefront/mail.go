@@ -35,7 +35,7 @@ func newOutbox(cfg config.Config, store *mongodb.Store, log *slog.Logger, meter 
 			domain = u.Hostname()
 		}
 	}
-	outbox := &app.Outbox{Store: store, Composer: templates, Domain: domain, Log: log}
+	outbox := &app.Outbox{Store: store, Composer: templates, Domain: domain, From: cfg.MailFrom, Log: log}
 	if cfg.SMTPURL == "" {
 		// For development: each message's links are in the log.
 		outbox.Console = mail.Console{Log: log}

@@ -27,7 +27,9 @@ type Outbox struct {
 	Enabled bool
 	// Domain is the right-hand side of each Message-ID (MAIL_FROM's).
 	Domain string
-	Log    *slog.Logger
+	// From is the sender's address (MAIL_FROM), shown in an opened e-mail.
+	From string
+	Log  *slog.Logger
 	// Wake, when set, is told a message is waiting (the courier's nudge).
 	Wake func()
 	// Console, when set and not Enabled, is shown every message as it was
@@ -89,8 +91,57 @@ func (o *Outbox) List(ctx context.Context, caller shop.Caller, limit, skip int) 
 	for i := range list {
 		// a message waiting to be sent still has its links: never shown
 		list[i].Text, list[i].HTML = shop.RedactTokens(list[i].Text), shop.RedactTokens(list[i].HTML)
+		list[i].Errors = nil // the opened message has them
 	}
 	return list, total, err
+}
+
+// Find returns one e-mail for an admin to read: headers, both parts as
+// stored (a link's token redacted), attempts and refusals.
+func (o *Outbox) Find(ctx context.Context, caller shop.Caller, id string) (shop.MailView, error) {
+	if err := shop.RequireAdmin(caller); err != nil {
+		return shop.MailView{}, err
+	}
+	m, err := o.Store.FindMail(ctx, id)
+	if err != nil {
+		return shop.MailView{}, err
+	}
+	return o.view(m), nil
+}
+
+// Retry puts a failed e-mail back in the queue for the sender (admins):
+// one write guarded by its status, so of two retries at once one wins and
+// the other is told the message is queued already.
+func (o *Outbox) Retry(ctx context.Context, caller shop.Caller, id string) (shop.MailView, error) {
+	if err := shop.RequireAdmin(caller); err != nil {
+		return shop.MailView{}, err
+	}
+	if !o.Enabled {
+		if _, err := o.Store.FindMail(ctx, id); err != nil {
+			return shop.MailView{}, err
+		}
+		return shop.MailView{}, shop.ErrMailOff
+	}
+	m, err := o.Store.RetryMail(ctx, id, caller.Email)
+	if err != nil {
+		return shop.MailView{}, err
+	}
+	o.Log.InfoContext(ctx, "a failed e-mail is sent again", "id", m.ID, "to", m.To, "by", caller.Email)
+	if o.Wake != nil {
+		o.Wake()
+	}
+	return o.view(m), nil
+}
+
+func (o *Outbox) view(m shop.Mail) shop.MailView {
+	// a message waiting to be sent still has its links: never shown
+	m.Text, m.HTML = shop.RedactTokens(m.Text), shop.RedactTokens(m.HTML)
+	v := shop.MailView{Mail: m, From: o.From, MessageID: m.MessageID, HTML: m.HTML}
+	if m.Status == shop.MailPending {
+		next := m.NextAt
+		v.NextAttemptAt = &next
+	}
+	return v
 }
 
 func cmpOr(a, b string) string {
@@ -221,7 +272,11 @@ func (c *Courier) deliver(ctx context.Context, m shop.Mail) (claimed, sent bool,
 	default:
 		m.Attempts++
 		m.LastError = oneLine(serr.Error(), 500)
-		if done.Sub(m.CreatedAt) >= shop.MailGiveUpAfter {
+		m.Errors = append(m.Errors, shop.MailError{At: done, Attempt: m.Attempts, Error: m.LastError})
+		if n := len(m.Errors); n > shop.MailErrorsKept {
+			m.Errors = m.Errors[n-shop.MailErrorsKept:]
+		}
+		if !done.Before(m.GivenUpAt()) {
 			m.Status, m.NextAt = shop.MailFailed, done
 			shop.Tell(c.Telemetry, shop.EventMailFailed)
 			c.Log.ErrorContext(ctx, "an e-mail could not be delivered for 24 hours and is given up", "to", m.To, "subject", m.Subject, "error", serr)

@@ -70,3 +70,17 @@ func (s *Server) decideClaim(c *gin.Context) {
 func (s *Server) listOutbox(c *gin.Context) {
 	listPage(s, c, 50, 100, s.outbox.List)
 }
+
+// getMail answers GET /admin/outbox/{id}: one e-mail, opened (admins).
+func (s *Server) getMail(c *gin.Context) {
+	m, err := s.outbox.Find(c.Request.Context(), caller(c), c.Param("id"))
+	c.Header("Cache-Control", "no-store")
+	s.reply(c, http.StatusOK, m, err)
+}
+
+// retryMail answers POST /admin/outbox/{id}/retry: a failed e-mail is
+// queued again (admins); 409 when it is not failed.
+func (s *Server) retryMail(c *gin.Context) {
+	m, err := s.outbox.Retry(c.Request.Context(), caller(c), c.Param("id"))
+	s.reply(c, http.StatusOK, m, err)
+}

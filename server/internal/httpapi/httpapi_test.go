@@ -55,6 +55,9 @@ type serveOptions struct {
 	// unconfigured leaves Google sign-in and the Stripe webhook off, as a
 	// store without GOOGLE_CLIENT_ID and STRIPE_WEBHOOK_SECRET is.
 	unconfigured bool
+	// sendMail turns the outbox's sending on (as SMTP_URL does): messages
+	// are stored pending for a courier the test runs, not in the mailbox.
+	sendMail bool
 }
 
 func mustServeWith(tb testing.TB, opt serveOptions) *testServer {
@@ -84,6 +87,9 @@ func mustServeWith(tb testing.TB, opt serveOptions) *testServer {
 	}
 	if opt.unconfigured {
 		opts.Google, opts.StripeWebhook = nil, ""
+	}
+	if opt.sendMail {
+		opts.Outbox.Enabled, opts.Outbox.From = true, "orders@shop.test"
 	}
 	if opt.stripeURL != "" {
 		opts.StripeSecret, opts.StripeAPIBase = "sk_test_storefront", opt.stripeURL

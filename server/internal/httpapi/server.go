@@ -265,6 +265,9 @@ func (s *Server) Handler() http.Handler {
 	admin.PATCH("/quotes/:id", s.priceQuote)
 	admin.PATCH("/claims/:id", s.decideClaim)
 	admin.GET("/admin/outbox", s.listOutbox)
+	// issue 36: an e-mail opened, and a failed one sent again
+	admin.GET("/admin/outbox/:id", s.getMail)
+	admin.POST("/admin/outbox/:id/retry", s.retryMail)
 	return r
 }
 

@@ -12,25 +12,39 @@ import (
 // senders (instances), one wins; a sender that stalls loses the message
 // when the lease passes. Sent, nextAt is when the message is deleted.
 type Mail struct {
-	ID        ID         `bson:"_id"`
-	Kind      string     `bson:"kind"`
-	To        string     `bson:"to"`
-	Subject   string     `bson:"subject"`
-	Text      string     `bson:"text"`
-	HTML      string     `bson:"html"`
-	MessageID string     `bson:"messageId"`
-	Status    string     `bson:"status"`
-	Attempts  int        `bson:"attempts"`
-	LastError string     `bson:"lastError,omitempty"`
-	CreatedAt time.Time  `bson:"createdAt"`
-	SentAt    *time.Time `bson:"sentAt,omitempty"`
-	NextAt    time.Time  `bson:"nextAt"`
-	Claim     string     `bson:"claim,omitempty"`
+	ID        ID          `bson:"_id"`
+	Kind      string      `bson:"kind"`
+	To        string      `bson:"to"`
+	Subject   string      `bson:"subject"`
+	Text      string      `bson:"text"`
+	HTML      string      `bson:"html"`
+	MessageID string      `bson:"messageId"`
+	Status    string      `bson:"status"`
+	Attempts  int         `bson:"attempts"`
+	LastError string      `bson:"lastError,omitempty"`
+	CreatedAt time.Time   `bson:"createdAt"`
+	SentAt    *time.Time  `bson:"sentAt,omitempty"`
+	Errors    []MailError `bson:"errors,omitempty"`
+	RetriedAt *time.Time  `bson:"retriedAt,omitempty"`
+	RetriedBy string      `bson:"retriedBy,omitempty"`
+	NextAt    time.Time   `bson:"nextAt"`
+	Claim     string      `bson:"claim,omitempty"`
+}
+
+// MailError is one refused attempt.
+type MailError struct {
+	At      time.Time `bson:"at"`
+	Attempt int       `bson:"attempt"`
+	Error   string    `bson:"error"`
 }
 
 // Shop is the document as the domain has it.
 func (d Mail) Shop() shop.Mail {
-	return shop.Mail{ID: d.ID.Hex(), Kind: shop.LetterKind(d.Kind), To: d.To, Subject: d.Subject, Text: d.Text, HTML: d.HTML,
+	var errs []shop.MailError
+	for _, e := range d.Errors {
+		errs = append(errs, shop.MailError{At: e.At.UTC(), Attempt: e.Attempt, Error: e.Error})
+	}
+	return shop.Mail{Errors: errs, RetriedAt: utcPtr(d.RetriedAt), RetriedBy: d.RetriedBy, ID: d.ID.Hex(), Kind: shop.LetterKind(d.Kind), To: d.To, Subject: d.Subject, Text: d.Text, HTML: d.HTML,
 		MessageID: d.MessageID, Status: shop.MailStatus(d.Status), Attempts: d.Attempts, LastError: d.LastError,
 		CreatedAt: d.CreatedAt.UTC(), SentAt: utcPtr(d.SentAt), NextAt: d.NextAt.UTC(), Claim: d.Claim}
 }
@@ -80,5 +94,23 @@ func Deletable(now time.Time) func(Mail) error {
 			return shop.Errorf(shop.ECONFLICT, "The e-mail is kept.")
 		}
 		return nil
+	}
+}
+
+// Retryable is an admin's retry's: the message was given up (failed).
+// Any other state says why not.
+func Retryable(d Mail) error {
+	switch shop.MailStatus(d.Status) {
+	case shop.MailFailed:
+		return nil
+	case shop.MailPending:
+		if d.Claim != "" {
+			return shop.ErrMailSending
+		}
+		return shop.ErrMailQueued
+	case shop.MailSent:
+		return shop.ErrMailSent
+	default:
+		return shop.ErrMailDisabled
 	}
 }

@@ -81,6 +81,8 @@ var queries = []query{
 	{"sender: pending e-mails due, soonest first", CollOutbox, dueMail("pending", time.Now()), soonestFirst, "status_next", "status,nextAt"},
 	{"sender: sent e-mails past their keeping time", CollOutbox, dueMail("sent", time.Now()), soonestFirst, "status_next", "status,nextAt"},
 	{"sender: claim, finish, delete an e-mail by id (guarded)", CollOutbox, bson.D{{Key: "_id", Value: someID}, {Key: "claim", Value: "x"}}, nil, "_id_", "id"},
+	{"GET /admin/outbox/{id}", CollOutbox, bson.D{{Key: "_id", Value: someID}}, nil, "_id_", "id"},
+	{"POST /admin/outbox/{id}/retry (guarded)", CollOutbox, bson.D{{Key: "_id", Value: someID}, {Key: "status", Value: "failed"}}, nil, "_id_", "id"},
 	{"contact message: the admins to tell, oldest first", CollUsers, adminUsers, bson.D{{Key: "role", Value: 1}, {Key: "createdAt", Value: 1}, {Key: "_id", Value: 1}}, "role_oldest_first", "role"},
 	{"POST /auth/verify-email: account by its token's hash", CollUsers, bson.D{{Key: "verifyToken.hash", Value: "00"}}, nil, "verify_token", "verifyToken"},
 	{"POST /auth/password/reset: account by its token's hash", CollUsers, bson.D{{Key: "resetToken.hash", Value: "00"}}, nil, "reset_token", "resetToken"},

@@ -113,11 +113,50 @@ func (s *Store) FinishMail(ctx context.Context, id, claim string, m shop.Mail) e
 	if m.SentAt != nil {
 		set = append(set, bson.E{Key: "sentAt", Value: m.SentAt.UTC().Truncate(time.Millisecond)})
 	}
+	if len(m.Errors) > 0 {
+		errs := make([]mirror.MailError, len(m.Errors))
+		for i, e := range m.Errors {
+			errs[i] = mirror.MailError{At: e.At.UTC().Truncate(time.Millisecond), Attempt: e.Attempt, Error: e.Error}
+		}
+		set = append(set, bson.E{Key: "errors", Value: errs})
+	}
 	_, err = s.outbox.update(ctx, oid, guard[mirror.Mail]{
 		filter: bson.D{{Key: "claim", Value: claim}},
 		check:  mirror.ClaimedBy(claim),
 	}, bson.D{{Key: "$set", Value: set}, {Key: "$unset", Value: unset}})
 	return err
+}
+
+// FindMail returns one e-mail.
+func (s *Store) FindMail(ctx context.Context, id string) (shop.Mail, error) {
+	oid, err := objectID(id)
+	if err != nil {
+		return shop.Mail{}, err
+	}
+	d, err := s.outbox.get(ctx, oid)
+	return d.Shop(), err
+}
+
+// RetryMail queues a failed e-mail again, due now: one write guarded by
+// its status (mirror.Retryable).
+func (s *Store) RetryMail(ctx context.Context, id, by string) (shop.Mail, error) {
+	oid, err := objectID(id)
+	if err != nil {
+		return shop.Mail{}, err
+	}
+	now := s.now().UTC().Truncate(time.Millisecond)
+	if _, err := s.outbox.update(ctx, oid, guard[mirror.Mail]{
+		filter: bson.D{{Key: "status", Value: string(shop.MailFailed)}},
+		check:  mirror.Retryable,
+	}, bson.D{
+		{Key: "$set", Value: bson.D{{Key: "status", Value: string(shop.MailPending)}, {Key: "nextAt", Value: now},
+			{Key: "retriedAt", Value: now}, {Key: "retriedBy", Value: by}}},
+		{Key: "$unset", Value: bson.D{{Key: "claim", Value: ""}}},
+	}); err != nil {
+		return shop.Mail{}, err
+	}
+	d, err := s.outbox.get(ctx, oid)
+	return d.Shop(), err
 }
 
 // DeleteSentMail deletes up to limit sent e-mails kept past their time.

@@ -55,11 +55,56 @@ type Mail struct {
 	LastError string     `json:"lastError,omitempty"`
 	CreatedAt time.Time  `json:"createdAt"`
 	SentAt    *time.Time `json:"sentAt,omitempty"`
+	// Errors are the last attempts' refusals (at most MailErrorsKept),
+	// oldest first; RetriedAt and RetriedBy, an admin's last "send again".
+	Errors    []MailError `json:"errors,omitempty"`
+	RetriedAt *time.Time  `json:"retriedAt,omitempty"`
+	RetriedBy string      `json:"retriedBy,omitempty"`
 	// NextAt: pending, when the next attempt is due (or a sender's claim
 	// expires); sent, when the message is deleted.
 	NextAt time.Time `json:"-"`
 	Claim  string    `json:"-"` // the sender holding it
 }
+
+// MailError is one refused attempt of an e-mail.
+type MailError struct {
+	At      time.Time `json:"at"`
+	Attempt int       `json:"attempt"`
+	Error   string    `json:"error"`
+}
+
+// MailErrorsKept is how many refusals an e-mail keeps, the latest.
+const MailErrorsKept = 10
+
+// MailView is one e-mail as an admin opens it: its headers, both parts
+// (as stored: a link's token is redacted) and its delivery.
+type MailView struct {
+	Mail
+	From      string `json:"from"`
+	MessageID string `json:"messageId"`
+	HTML      string `json:"html"`
+	// NextAttemptAt: a pending message's next attempt.
+	NextAttemptAt *time.Time `json:"nextAttemptAt,omitempty"`
+}
+
+// GivenUpAt is when a message's attempts are given up: MailGiveUpAfter
+// from its creation, or from an admin's last retry.
+func (m Mail) GivenUpAt() time.Time {
+	start := m.CreatedAt
+	if m.RetriedAt != nil && m.RetriedAt.After(start) {
+		start = *m.RetriedAt
+	}
+	return start.Add(MailGiveUpAfter)
+}
+
+// Why an e-mail cannot be sent again: only a failed (given-up) one can.
+var (
+	ErrMailQueued   = Errorf(ECONFLICT, "This e-mail is already queued to be sent again.")
+	ErrMailSending  = Errorf(ECONFLICT, "This e-mail is being sent right now.")
+	ErrMailSent     = Errorf(ECONFLICT, "This e-mail was sent; only a failed e-mail can be sent again.")
+	ErrMailDisabled = Errorf(ECONFLICT, "This e-mail was kept, not sent: sending is off (SMTP_URL is not set). Only a failed e-mail can be sent again.")
+	ErrMailOff      = Errorf(ECONFLICT, "Sending e-mail is off (SMTP_URL is not set), so nothing can be sent again.")
+)
 
 // LetterKind names a template.
 type LetterKind string
@@ -120,6 +165,12 @@ type OutboxStore interface {
 	// status, attempts, lastError, sentAt and nextAt, and the text and
 	// HTML to keep (ECONFLICT when the claim was lost).
 	FinishMail(ctx context.Context, id, claim string, m Mail) error
+	// FindMail returns one e-mail (ENOTFOUND when there is none).
+	FindMail(ctx context.Context, id string) (Mail, error)
+	// RetryMail puts a failed e-mail back in the queue, due now, with by
+	// and the time as its retry, in one conditional write on its status
+	// (ECONFLICT, saying why, when it is not failed).
+	RetryMail(ctx context.Context, id, by string) (Mail, error)
 	// DeleteSentMail deletes sent e-mails whose keeping time ended before now.
 	DeleteSentMail(ctx context.Context, now time.Time, limit int) (int, error)
 }

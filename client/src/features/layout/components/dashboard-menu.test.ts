@@ -37,5 +37,6 @@ describe('dashboardMenuItems', () => {
       ['Outbox', '/dashboard/outbox'],
     ]);
     expect(currentMenuLabel('/dashboard/outbox')).toBe('Outbox');
+    expect(currentMenuLabel('/dashboard/outbox/0123456789abcdef01234567')).toBe('Outbox');
   });
 });

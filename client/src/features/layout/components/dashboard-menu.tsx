@@ -32,6 +32,8 @@ export interface DashboardMenuItem {
   aliases?: readonly string[];
   /** Hidden from admins (the spec: admins do not write reviews). */
   customersOnly?: boolean;
+  /** Also current on the pages under it (`/dashboard/outbox/:id`). */
+  nested?: boolean;
 }
 
 export const ACCOUNT_ITEMS: readonly DashboardMenuItem[] = [
@@ -52,7 +54,7 @@ export const ADMIN_ITEMS: readonly DashboardMenuItem[] = [
   { to: d.sales, label: dashboardMessages.sales, icon: <InsightsOutlinedIcon /> },
   { to: d.quotes, label: dashboardMessages.quotes, icon: <RequestQuoteOutlinedIcon /> },
   { to: d.claims, label: dashboardMessages.claims, icon: <AssignmentReturnOutlinedIcon /> },
-  { to: d.outbox, label: dashboardMessages.outbox, icon: <ForwardToInboxOutlinedIcon /> },
+  { to: d.outbox, label: dashboardMessages.outbox, icon: <ForwardToInboxOutlinedIcon />, nested: true },
 ];
 
 /** The menu entries this user sees: admin entries only for admins, Add Review only for customers. */
@@ -69,7 +71,7 @@ function normalize(pathname: string): string {
 
 export function isMenuItemActive(item: DashboardMenuItem, pathname: string): boolean {
   const path = normalize(pathname);
-  return [item.to, ...(item.aliases ?? [])].includes(path);
+  return [item.to, ...(item.aliases ?? [])].includes(path) || (item.nested === true && path.startsWith(`${item.to}/`));
 }
 
 /** The label of the screen at `pathname`, for the small-screen bar. */

@@ -1,7 +1,10 @@
 import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
+import { Link as RouterLink, useLocation } from 'react-router';
 import { usePaging } from '@/components/ui/paged-query';
 import { PagedTable, type Column } from '@/components/ui/paged-table';
+import { paths } from '@/config/paths';
 import { serviceMessages } from '@/config/service-messages';
 import { formatDate } from '@/utils/format-date';
 import { useOutbox, type OutboxMessage } from '../api/get-outbox';
@@ -38,9 +41,19 @@ const tableSx = {
   },
 } as const;
 
+/** The subject, opening the e-mail; Back from it returns to this page of the list. */
+function MailLink({ message }: { message: OutboxMessage }) {
+  const { search } = useLocation();
+  return (
+    <Link component={RouterLink} to={paths.dashboard.outboxMail.to(message._id)} state={{ listSearch: search }} underline="hover" color="inherit">
+      {message.subject}
+    </Link>
+  );
+}
+
 const columns: Column<OutboxMessage>[] = [
   { key: 'to', header: m.columnTo, className: 'wrap wide', labelled: true, render: (message) => message.to },
-  { key: 'subject', header: m.columnSubject, className: 'wrap wide', sx: { fontWeight: 700 }, labelled: true, render: (message) => message.subject },
+  { key: 'subject', header: m.columnSubject, className: 'wrap wide', sx: { fontWeight: 700 }, labelled: true, render: (message) => <MailLink message={message} /> },
   { key: 'status', header: m.columnStatus, labelled: true, render: (message) => <StatusChip message={message} /> },
   { key: 'attempts', header: m.columnAttempts, align: 'right', className: 'nowrap', labelled: true, render: (message) => message.attempts },
   { key: 'last-error', header: m.columnLastError, className: 'wrap wide', labelled: true, render: (message) => message.lastError || m.none },

@@ -1,0 +1,22 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api, unwrap } from '@/lib/api-client';
+import type { OpenedMail } from '@/types/api';
+import { outboxQueryKey } from './get-outbox';
+
+export const outboxMailQueryKey = (id: string) => [...outboxQueryKey, 'mail', id] as const;
+
+/** GET /admin/outbox/{id} (admin): one e-mail opened, its parts as stored (a link's token redacted). */
+export function getOutboxMail(id: string, signal?: AbortSignal): Promise<OpenedMail> {
+  return unwrap(api.GET('/admin/outbox/{id}', { params: { path: { id } }, signal }));
+}
+
+export const getOutboxMailQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: outboxMailQueryKey(id),
+    queryFn: ({ signal }) => getOutboxMail(id, signal),
+    staleTime: 0,
+  });
+
+export function useOutboxMail(id: string) {
+  return useQuery(getOutboxMailQueryOptions(id));
+}
