@@ -264,6 +264,10 @@ func (s *Server) Handler() http.Handler {
 	admin.PATCH("/quotes/:id", s.priceQuote)
 	admin.PATCH("/claims/:id", s.decideClaim)
 	admin.GET("/admin/outbox", s.listOutbox)
+	// review moderation (issue 36)
+	admin.GET("/admin/reviews", s.moderatedReviews)
+	admin.PATCH("/reviews/:id", s.moderateReview)
+	admin.DELETE("/reviews/:id", s.deleteReview)
 	return r
 }
 
