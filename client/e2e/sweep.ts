@@ -84,6 +84,7 @@ function routes(productId: string, orderId: string): string[] {
     '/dashboard', '/dashboard/myprofile', '/dashboard/addreview', '/dashboard/myorder',
     '/dashboard/addproduct', '/dashboard/manageorder', '/dashboard/manageproduct', '/dashboard/makeadmin', '/dashboard/inbox', '/dashboard/sales',
     '/quote', '/dashboard/myquotes', '/dashboard/myclaims', '/dashboard/quotes', '/dashboard/claims', '/dashboard/outbox',
+    '/dashboard/reviews',
     '/portfolio', '/blog', '/landing', '/navbarpractice', '/loading', '/bannertest', '/no-such-page',
     '/about', '/terms', '/privacy', '/warranty',
   ];

@@ -70,6 +70,7 @@ export const routes: RouteObject[] = [
                   { path: d.quotes, element: page(() => import('./routes/dashboard/quotes')) },
                   { path: d.claims, element: page(() => import('./routes/dashboard/claims')) },
                   { path: d.outbox, element: page(() => import('./routes/dashboard/outbox')) },
+                  { path: d.reviews, element: page(() => import('./routes/dashboard/reviews')) },
                 ],
               },
             ],

@@ -44,6 +44,8 @@ export const paths = {
     quotes: '/dashboard/quotes',
     claims: '/dashboard/claims',
     outbox: '/dashboard/outbox',
+    /** Review moderation (issue 36). */
+    reviews: '/dashboard/reviews',
     /** Verify again, change password, sign out everywhere, delete the account. */
     account: '/dashboard/account',
     /** Manage Products with one product's edit dialog open. */

@@ -83,6 +83,12 @@ export type ClaimDecision = Schemas['ClaimDecision'];
 /** An e-mail of the outbox (GET /admin/outbox). */
 export type OutboxMail = Schemas['Mail'];
 
+/** Review moderation (issue 36): the admins' Reviews screen, and what POST /reviews answers. */
+export type ModeratedReview = Schemas['ModeratedReview'];
+export type ReviewModeration = Schemas['ReviewModeration'];
+export type ReviewStatusFilter = NonNullable<ListQuery<'/admin/reviews'>['status']>;
+export type AddedReview = operations['addReview']['responses']['201']['content']['application/json'];
+
 /** A page of a list and the total number of matches (the X-Total-Count header). */
 export interface Page<T> {
   items: T[];
