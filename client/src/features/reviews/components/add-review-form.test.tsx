@@ -133,7 +133,8 @@ describe('AddReviewForm', () => {
     ];
     const withOrders = (overrides: Parameters<typeof fakeApi>[0] = {}) =>
       api({ 'GET /order': () => jsonResponse(orders, { headers: { 'X-Total-Count': '3' } }), ...overrides });
-    const productBox = () => screen.findByRole('combobox', { name: 'Product you bought (optional)' });
+    // After GET /auth/me and then GET /order: slow on a busy machine.
+    const productBox = () => screen.findByRole('combobox', { name: 'Product you bought (optional)' }, { timeout: 5000 });
 
     it('offers the products of paid orders, once each, and sends the one chosen', async () => {
       const fake = withOrders();
