@@ -28,6 +28,5 @@ export const dashboardMessages = {
   quotes: 'Quotes',
   claims: 'Claims',
   outbox: 'Outbox',
-  reviews: 'Reviews',
   account: 'Account',
 } as const;
