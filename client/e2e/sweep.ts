@@ -89,6 +89,7 @@ function routes(productId: string, orderId: string, mailId: string): string[] {
     '/dashboard/addproduct', '/dashboard/manageorder', '/dashboard/manageproduct', '/dashboard/makeadmin', '/dashboard/inbox', '/dashboard/sales',
     '/quote', '/dashboard/myquotes', '/dashboard/myclaims', '/dashboard/quotes', '/dashboard/claims', '/dashboard/outbox',
     `/dashboard/outbox/${mailId}`,
+    '/dashboard/reviews',
     '/portfolio', '/blog', '/landing', '/navbarpractice', '/loading', '/bannertest', '/no-such-page',
     '/about', '/terms', '/privacy', '/warranty',
   ];

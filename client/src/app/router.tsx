@@ -71,6 +71,7 @@ export const routes: RouteObject[] = [
                   { path: d.claims, element: page(() => import('./routes/dashboard/claims')) },
                   { path: d.outbox, element: page(() => import('./routes/dashboard/outbox')) },
                   { path: d.outboxMail.pattern, element: page(() => import('./routes/dashboard/outbox-mail')) },
+                  { path: d.reviews, element: page(() => import('./routes/dashboard/reviews')) },
                 ],
               },
             ],

@@ -28,5 +28,6 @@ export const dashboardMessages = {
   quotes: 'Quotes',
   claims: 'Claims',
   outbox: 'Outbox',
+  reviews: 'Reviews',
   account: 'Account',
 } as const;

@@ -40,6 +40,8 @@ export const messages = {
     rated: (n: number) => `Rated ${n} out of 5`,
     photoAlt: (name: string) => name,
     loadFailed: 'We could not load the reviews right now.',
+    verifiedBuyer: 'Verified buyer',
+    boughtProduct: (product: string) => `Bought ${product}`,
     empty: 'No reviews yet.',
     prevSlide: 'Previous reviews',
     nextSlide: 'Next reviews',

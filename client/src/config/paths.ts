@@ -49,6 +49,8 @@ export const paths = {
       pattern: '/dashboard/outbox/:id',
       to: (id: string) => `/dashboard/outbox/${encodeURIComponent(id)}`,
     },
+    /** Review moderation (issue 36). */
+    reviews: '/dashboard/reviews',
     /** Verify again, change password, sign out everywhere, delete the account. */
     account: '/dashboard/account',
     /** Manage Products with one product's edit dialog open. */

@@ -150,7 +150,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The newest reviews first */
+        /**
+         * The newest visible reviews first
+         * @description Hidden reviews, reviews awaiting approval and deleted ones are never served.
+         */
         get: operations["listReviews"];
         put?: never;
         /**
@@ -158,6 +161,52 @@ export interface paths {
          * @description The reviewer's name and email come from the token.
          */
         post: operations["addReview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reviews/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The document's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a review, with a reason (admins)
+         * @description The review's text and photo go; a record of who wrote it, who deleted it, when and
+         *     why stays (and the deletion is logged). The reason comes in the body or the query.
+         */
+        delete: operations["deleteReview"];
+        options?: never;
+        head?: never;
+        /**
+         * Hide or show a review (admins)
+         * @description Hidden reviews leave `GET /reviews` at once; showing one that awaits approval
+         *     approves it. The action, the admin and the reason are kept on the review.
+         */
+        patch: operations["moderateReview"];
+        trace?: never;
+    };
+    "/admin/reviews": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every review with its moderation, newest first (admins) */
+        get: operations["moderatedReviews"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1156,6 +1205,43 @@ export interface components {
             rating: number;
             /** Format: date-time */
             createdAt: string;
+            /** @description The product the reviewer bought (a paid order of it). */
+            productId?: components["schemas"]["ObjectId"];
+            productName?: string;
+            /** @description A verified buyer's review: linked to a paid order's product. */
+            verified?: boolean;
+        };
+        /** @description A review as the admins' Reviews screen lists it. */
+        ModeratedReview: {
+            _id: components["schemas"]["ObjectId"];
+            name: string;
+            email: string;
+            review: string;
+            img: string;
+            rating: number;
+            /** Format: date-time */
+            createdAt: string;
+            productId?: components["schemas"]["ObjectId"];
+            productName?: string;
+            verified?: boolean;
+            /** @enum {string} */
+            status: "visible" | "hidden" | "awaiting";
+            /** @description Not served by `GET /reviews` (hidden or awaiting approval). */
+            hidden: boolean;
+            /** @description Every hide, show and delete, oldest first. */
+            moderation: {
+                /** @enum {string} */
+                action: "hide" | "show" | "delete";
+                /** @description The admin's email. */
+                by: string;
+                /** Format: date-time */
+                at: string;
+                reason?: string;
+            }[];
+        };
+        ReviewModeration: {
+            hidden: boolean;
+            reason?: string;
         };
         ReviewInput: {
             review: string;
@@ -1163,6 +1249,8 @@ export interface components {
             img: string;
             /** @default 5 */
             rating: number | null;
+            /** @description Optional: a product the reviewer bought (a paid order of it by their email); the review is then a verified buyer's. A product they have not bought is refused (400). */
+            productId?: string;
             /** @description Ignored; the account's name is used. */
             name?: string | null;
             /** @description Ignored; the account's email is used. */
@@ -1982,12 +2070,121 @@ export interface operations {
             };
         };
         responses: {
-            201: components["responses"]["Inserted"];
+            /**
+             * @description Created. `awaitingApproval` is true when `REVIEWS_NEED_APPROVAL` holds the
+             *     review until an admin shows it.
+             */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        acknowledged: boolean;
+                        insertedId: components["schemas"]["ObjectId"];
+                        awaitingApproval: boolean;
+                    };
+                };
+            };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["OriginRefused"];
             413: components["responses"]["TooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    deleteReview: {
+        parameters: {
+            query?: {
+                reason?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The document's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    reason?: string;
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["Deleted"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    moderateReview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The document's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReviewModeration"];
+            };
+        };
+        responses: {
+            /** @description The review as it now is. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModeratedReview"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    moderatedReviews: {
+        parameters: {
+            query?: {
+                status?: "all" | "visible" | "hidden" | "awaiting";
+                limit?: number;
+                skip?: components["parameters"]["Skip"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of reviews. */
+            200: {
+                headers: {
+                    "X-Total-Count": components["headers"]["TotalCount"];
+                    "Cache-Control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModeratedReview"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             "5XX": components["responses"]["ServerError"];
         };
     };

@@ -85,6 +85,12 @@ export type OutboxMail = Schemas['Mail'];
 /** An e-mail of the outbox opened (GET /admin/outbox/{id}): headers, both parts as stored, attempts and refusals. */
 export type OpenedMail = Schemas['MailOpened'];
 
+/** Review moderation (issue 36): the admins' Reviews screen, and what POST /reviews answers. */
+export type ModeratedReview = Schemas['ModeratedReview'];
+export type ReviewModeration = Schemas['ReviewModeration'];
+export type ReviewStatusFilter = NonNullable<ListQuery<'/admin/reviews'>['status']>;
+export type AddedReview = operations['addReview']['responses']['201']['content']['application/json'];
+
 /** A page of a list and the total number of matches (the X-Total-Count header). */
 export interface Page<T> {
   items: T[];

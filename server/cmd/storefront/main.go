@@ -120,6 +120,8 @@ func run(log *slog.Logger) error {
 		Outbox:    outbox,
 		Log:       log,
 		Telemetry: meter,
+		// issue 36: review moderation
+		ReviewsNeedApproval: cfg.ReviewsNeedApproval,
 	})
 	deps.Observer = meter
 	if err := deps.Accounts.PromoteConfiguredAdmins(ctx); err != nil {

@@ -33,6 +33,9 @@ type Config struct {
 	GoogleJWKSURL  string   // Google's key set; tests point it at a local one
 	GoogleIssuers  []string // accepted issuers; default Google's
 	SeedDemo       bool
+	// ReviewsNeedApproval (REVIEWS_NEED_APPROVAL, default false) holds new
+	// reviews until an admin shows them.
+	ReviewsNeedApproval bool
 
 	// Sign-up and sign-in limits, and password hashing; zero fields mean the
 	// server's defaults (README, "Configuration").
@@ -122,6 +125,9 @@ func Load(getenv func(string) string) (Config, error) {
 	}
 	if c.SeedDemo, err = boolean(getenv("SEED_DEMO"), true); err != nil {
 		errs = append(errs, "SEED_DEMO "+err.Error())
+	}
+	if c.ReviewsNeedApproval, err = boolean(getenv("REVIEWS_NEED_APPROVAL"), false); err != nil {
+		errs = append(errs, "REVIEWS_NEED_APPROVAL "+err.Error())
 	}
 	if c.AllowNonAtomic, err = boolean(getenv("STORE_ALLOW_NON_ATOMIC"), false); err != nil {
 		errs = append(errs, "STORE_ALLOW_NON_ATOMIC "+err.Error())

@@ -1,8 +1,10 @@
 package httpapi
 
 import (
+	"cmp"
 	"context"
 	"net/http"
+	"slices"
 	"strconv"
 
 	"github.com/gin-gonic/gin"
@@ -29,7 +31,43 @@ func itoa(n int) string { return strconv.Itoa(n) }
 // addReview answers POST /reviews.
 func (s *Server) addReview(c *gin.Context) {
 	if d, ok := bind[shop.ReviewDraft](s, c); ok {
-		id, err := s.reviews.AddReview(c.Request.Context(), caller(c), d)
-		s.reply(c, http.StatusCreated, gin.H{"acknowledged": true, "insertedId": id}, err)
+		added, err := s.reviews.AddReview(c.Request.Context(), caller(c), d)
+		s.reply(c, http.StatusCreated, gin.H{"acknowledged": true, "insertedId": added.ID, "awaitingApproval": added.Awaiting}, err)
 	}
+}
+
+// Moderation (issue 36): admins list, hide, show and delete reviews.
+
+// moderatedReviews answers GET /admin/reviews?status=all|visible|hidden|awaiting.
+func (s *Server) moderatedReviews(c *gin.Context) {
+	status := c.DefaultQuery("status", "all")
+	if !slices.Contains(shop.ReviewFilters, status) {
+		s.fail(c, shop.Invalid("The list parameters are not valid.", map[string]string{"status": shop.FieldReviewStatusList}))
+		return
+	}
+	listPage(s, c, 20, 100, func(ctx context.Context, who shop.Caller, limit, skip int) ([]shop.ModeratedReview, int64, error) {
+		return s.reviews.ListModerated(ctx, who, status, limit, skip)
+	})
+}
+
+// moderateReview answers PATCH /reviews/{id} with {hidden, reason?}.
+func (s *Server) moderateReview(c *gin.Context) {
+	if m, ok := bind[shop.Moderation](s, c); ok {
+		res, err := s.reviews.Moderate(c.Request.Context(), caller(c), c.Param("id"), m)
+		s.reply(c, http.StatusOK, res, err)
+	}
+}
+
+// deleteReview answers DELETE /reviews/{id}, the reason in the body
+// ({reason}) or the query (?reason=).
+func (s *Server) deleteReview(c *gin.Context) {
+	body, ok := bind[struct {
+		Reason string `json:"reason"`
+	}](s, c)
+	if !ok {
+		return
+	}
+	reason := cmp.Or(body.Reason, c.Query("reason"))
+	res, err := s.reviews.Delete(c.Request.Context(), caller(c), c.Param("id"), shop.Moderation{Reason: reason})
+	s.reply(c, http.StatusOK, res, err)
 }

@@ -267,6 +267,10 @@ func (s *Server) Handler() http.Handler {
 	// issue 36: an e-mail opened, and a failed one sent again
 	admin.GET("/admin/outbox/:id", s.getMail)
 	admin.POST("/admin/outbox/:id/retry", s.retryMail)
+	// review moderation (issue 36)
+	admin.GET("/admin/reviews", s.moderatedReviews)
+	admin.PATCH("/reviews/:id", s.moderateReview)
+	admin.DELETE("/reviews/:id", s.deleteReview)
 	return r
 }
 

@@ -59,7 +59,11 @@ var queries = []query{
 	{"POST /order: the next order number", CollCounters, bson.D{{Key: "_id", Value: orderCounterID}}, nil, "_id_", ""},
 	{"pay, ship, cancel: order by id (guarded)", CollOrders, bson.D{{Key: "_id", Value: someID}, {Key: "paid", Value: false}}, nil, "_id_", "id"},
 	{"GET /profile?email=, POST /profile", CollProfiles, bson.D{{Key: "email", Value: "a@b.test"}}, nil, "email_unique", "email"},
-	{"GET /reviews", CollReviews, bson.D{}, newestFirst, "newest_first", "createdAt"},
+	{"GET /reviews: the visible ones", CollReviews, visibleReviews, newestFirst, "status_newest_first", "status,createdAt"},
+	{"GET /admin/reviews?status=hidden|awaiting|visible", CollReviews, reviewFilters["hidden"], newestFirst, "status_newest_first", "status,createdAt"},
+	{"GET /admin/reviews?status=all: every one not deleted", CollReviews, reviewFilters["all"], newestFirst, "newest_first", "createdAt"},
+	{"PATCH, DELETE /reviews/{id}: review by id (guarded)", CollReviews, bson.D{{Key: "_id", Value: someID}, reviewFilters["all"][0]}, nil, "_id_", "id"},
+	{"POST /reviews: a paid order of the product by the reviewer", CollOrders, paidOrderOf("a@b.test", someID), newestFirst, "customer_orders", "email,createdAt"},
 	{"GET /contact: the inbox", CollContacts, bson.D{}, newestFirst, "newest_first", "createdAt"},
 	{"POST /upload, import: picture by digest", collImageFiles, bson.D{{Key: "metadata.sha256", Value: "00"}}, nil, "sha256_unique", "sha256"},
 	{"GET /images/{id}: the picture", collImageFiles, bson.D{{Key: "_id", Value: someID}}, nil, "_id_", "id"},
@@ -109,6 +113,8 @@ var indexes = map[string][]mongo.IndexModel{
 	CollReviews: {
 		{Keys: bson.D{{Key: "createdAt", Value: -1}, {Key: "_id", Value: -1}}, Options: options.Index().SetName("newest_first")},
 		{Keys: bson.D{{Key: "email", Value: 1}}, Options: options.Index().SetName("email")},
+		// the home page's visible reviews (no status) and the admins' lists by status
+		{Keys: bson.D{{Key: "status", Value: 1}, {Key: "createdAt", Value: -1}, {Key: "_id", Value: -1}}, Options: options.Index().SetName("status_newest_first")},
 	},
 	CollUsers: {
 		{Keys: bson.D{{Key: "email", Value: 1}}, Options: options.Index().SetName("email_unique").SetUnique(true)},

@@ -15,6 +15,84 @@ type Review struct {
 	Img       string    `json:"img"`
 	Rating    int       `json:"rating"`
 	CreatedAt time.Time `json:"createdAt"`
+	// The product the reviewer bought (a paid order of it by their email),
+	// when they chose one: then Verified, "Verified buyer" on the page.
+	ProductID   string `json:"productId,omitempty"`
+	ProductName string `json:"productName,omitempty"`
+	Verified    bool   `json:"verified,omitempty"`
+	// Moderation: the status (never shown publicly; GET /reviews serves
+	// only visible ones) and every hide, show and delete, oldest first.
+	Status     ReviewStatus      `json:"-"`
+	Moderation []ModerationEntry `json:"-"`
+}
+
+// ReviewStatus is a review's place in moderation.
+type ReviewStatus string
+
+const (
+	ReviewVisible  ReviewStatus = "visible"
+	ReviewHidden   ReviewStatus = "hidden"
+	ReviewAwaiting ReviewStatus = "awaiting" // held until an admin shows it (REVIEWS_NEED_APPROVAL)
+	ReviewDeleted  ReviewStatus = "deleted"  // the record a delete leaves: who, when, why; no text or photo
+)
+
+// ModerationEntry is one admin action on a review.
+type ModerationEntry struct {
+	Action string    `json:"action"` // hide, show, delete
+	By     string    `json:"by"`     // the admin's email
+	At     time.Time `json:"at"`
+	Reason string    `json:"reason,omitempty"`
+}
+
+// ModeratedReview is a review as the admins' Reviews screen lists it.
+type ModeratedReview struct {
+	Review
+	Email      string            `json:"email"`
+	Status     ReviewStatus      `json:"status"`
+	Hidden     bool              `json:"hidden"`
+	Moderation []ModerationEntry `json:"moderation"`
+}
+
+// Moderated is r with its moderation shown.
+func (r Review) Moderated() ModeratedReview {
+	m := r.Moderation
+	if m == nil {
+		m = []ModerationEntry{}
+	}
+	return ModeratedReview{Review: r, Email: r.Email, Status: r.Status, Hidden: r.Status != ReviewVisible, Moderation: m}
+}
+
+// ReviewFilters are the statuses the admins' list takes (GET
+// /admin/reviews?status=); "all" is every review not deleted.
+var ReviewFilters = []string{"all", string(ReviewVisible), string(ReviewHidden), string(ReviewAwaiting)}
+
+// Moderation's limits and words.
+const (
+	MaxModerationReason   = 500
+	MsgReviewNoun         = "The review"
+	MsgModerationInvalid  = "The moderation is not valid."
+	MsgReviewNotBought    = "must be a product you have bought and paid for"
+	MsgReviewAwaiting     = "Thanks! Your review will appear once an admin approves it."
+	FieldReviewStatusList = "must be all, visible, hidden or awaiting"
+)
+
+// Moderation is the body of PATCH /reviews/{id} (and the reason of DELETE).
+type Moderation struct {
+	Hidden *bool  `json:"hidden"`
+	Reason string `json:"reason"`
+}
+
+// Validate checks the change; the reason is optional, at most 500 characters.
+func (m *Moderation) Validate(needHidden bool) error {
+	m.Reason = strings.TrimSpace(m.Reason)
+	f := map[string]string{}
+	if needHidden && m.Hidden == nil {
+		f["hidden"] = FieldRequired
+	}
+	if len([]rune(m.Reason)) > MaxModerationReason {
+		f["reason"] = atMost(MaxModerationReason)
+	}
+	return Invalid(MsgModerationInvalid, f)
 }
 
 // Review list parameters.
@@ -26,9 +104,20 @@ const (
 // ReviewStore is the reviews' persistence.
 type ReviewStore interface {
 	Versions
-	// ListReviews returns the newest reviews first.
+	// ListReviews returns the newest visible reviews first.
 	ListReviews(ctx context.Context, limit int) ([]Review, error)
+	// ListReviewsByStatus returns one page of the reviews in status
+	// ("all": every one not deleted), newest first, and their number.
+	ListReviewsByStatus(ctx context.Context, status string, limit, skip int) ([]Review, int64, error)
 	CountReviews(ctx context.Context) (int64, error)
+	// SetReviewStatus moves a review (not deleted) to status, noting e.
+	SetReviewStatus(ctx context.Context, id string, status ReviewStatus, e ModerationEntry) (Review, error)
+	// DeleteReview leaves of the review (not deleted) only the record of
+	// its deletion (e): its text and photo go.
+	DeleteReview(ctx context.Context, id string, e ModerationEntry) (Review, error)
+	// PaidProduct is the name of productID when email has a paid order of
+	// it; ok false otherwise.
+	PaidProduct(ctx context.Context, email, productID string) (name string, ok bool, err error)
 	// EnsureReview inserts r unless a review with the same name and text exists.
 	EnsureReview(ctx context.Context, r Review) (inserted bool, err error)
 	InsertReview(ctx context.Context, r Review) (id string, err error)
@@ -43,6 +132,8 @@ type ReviewDraft struct {
 	Review string `json:"review"`
 	Img    string `json:"img"`
 	Rating *int   `json:"rating"`
+	// ProductID, optional, is a product the reviewer bought (a paid order).
+	ProductID string `json:"productId"`
 	// The original client sends these; the account decides them.
 	Name  string `json:"name"`
 	Email string `json:"email"`
@@ -60,6 +151,10 @@ func (d *ReviewDraft) Validate(imagePrefix string) error {
 		f["img"] = "Image is Required"
 	case !strings.HasPrefix(d.Img, imagePrefix) || CheckID(strings.TrimPrefix(d.Img, imagePrefix)) != nil:
 		f["img"] = "must be an image uploaded to this store"
+	}
+	d.ProductID = strings.TrimSpace(d.ProductID)
+	if d.ProductID != "" && CheckID(d.ProductID) != nil {
+		f["productId"] = "must be a product id"
 	}
 	if d.Rating == nil {
 		five := 5

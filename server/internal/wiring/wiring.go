@@ -45,6 +45,8 @@ type Options struct {
 	Google      *auth.Google
 	Passwords   auth.Argon2
 	AdminEmails []string
+	// ReviewsNeedApproval holds new reviews until an admin shows them.
+	ReviewsNeedApproval bool
 	// Stripe: with StripeSecret, payments go to Stripe (at StripeAPIBase,
 	// "" for Stripe's own); without, to the test-mode provider.
 	StripeSecret, StripeAPIBase string
@@ -84,7 +86,7 @@ func Services(store Store, o Options) httpapi.Deps {
 		Health:    &app.Health{Store: store},
 		Accounts:  accounts,
 		Catalogue: &app.Catalogue{Products: store},
-		Reviews:   &app.Reviews{Reviews: store, ImagePrefix: images},
+		Reviews:   &app.Reviews{Reviews: store, ImagePrefix: images, NeedApproval: o.ReviewsNeedApproval, Now: o.Now, Log: o.Log},
 		Profiles:  &app.Profiles{Profiles: store, ImagePrefix: images},
 		Images:    &app.Images{Images: store, Sweeper: store, PublicURL: o.PublicURL, Now: o.Now, Log: o.Log},
 		Orders:    orders,

@@ -15,6 +15,7 @@ import ManageAccountsOutlinedIcon from '@mui/icons-material/ManageAccountsOutlin
 import PersonOutlineIcon from '@mui/icons-material/PersonOutlineOutlined';
 import RequestQuoteOutlinedIcon from '@mui/icons-material/RequestQuoteOutlined';
 import RateReviewOutlinedIcon from '@mui/icons-material/RateReviewOutlined';
+import ReviewsOutlinedIcon from '@mui/icons-material/ReviewsOutlined';
 import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
@@ -55,6 +56,7 @@ export const ADMIN_ITEMS: readonly DashboardMenuItem[] = [
   { to: d.quotes, label: dashboardMessages.quotes, icon: <RequestQuoteOutlinedIcon /> },
   { to: d.claims, label: dashboardMessages.claims, icon: <AssignmentReturnOutlinedIcon /> },
   { to: d.outbox, label: dashboardMessages.outbox, icon: <ForwardToInboxOutlinedIcon />, nested: true },
+  { to: d.reviews, label: dashboardMessages.reviews, icon: <ReviewsOutlinedIcon /> },
 ];
 
 /** The menu entries this user sees: admin entries only for admins, Add Review only for customers. */

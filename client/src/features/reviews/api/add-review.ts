@@ -1,13 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '@/lib/api-client';
-import type { InsertResult, ReviewInput } from '@/types/api';
+import type { AddedReview, ReviewInput } from '@/types/api';
 import { reviewsQueryKey } from './get-reviews';
 
 /** The body of POST /reviews; the reviewer's name and email come from the token. */
 export type NewReview = ReviewInput;
 
-/** POST /reviews (signed-in): 201 `{acknowledged, insertedId}`; 400 with `errors` per field. */
-export function addReview(input: NewReview): Promise<InsertResult> {
+/**
+ * POST /reviews (signed-in): 201 `{acknowledged, insertedId, awaitingApproval}`; 400 with `errors` per field
+ * (`productId` when the reviewer has no paid order of that product).
+ */
+export function addReview(input: NewReview): Promise<AddedReview> {
   return unwrap(api.POST('/reviews', { body: input }));
 }
 

@@ -124,4 +124,71 @@ describe('AddReviewForm', () => {
     expect(await screen.findByText('The image could not be uploaded: The image is larger than 5 MB.')).toBeInTheDocument();
     expect(fake.calls.some((c) => c.path === '/reviews')).toBe(false);
   });
+
+  describe('the product bought (issue 36)', () => {
+    const orders = [
+      { _id: 'o3', productId: 'p-lathe', productName: 'Bench Lathe', paid: true },
+      { _id: 'o2', productId: 'p-press', productName: 'Drill Press', paid: false },
+      { _id: 'o1', productId: 'p-lathe', productName: 'Bench Lathe', paid: true },
+    ];
+    const withOrders = (overrides: Parameters<typeof fakeApi>[0] = {}) =>
+      api({ 'GET /order': () => jsonResponse(orders, { headers: { 'X-Total-Count': '3' } }), ...overrides });
+    // After GET /auth/me and then GET /order: slow on a busy machine.
+    const productBox = () => screen.findByRole('combobox', { name: 'Product you bought (optional)' }, { timeout: 5000 });
+
+    it('offers the products of paid orders, once each, and sends the one chosen', async () => {
+      const fake = withOrders();
+      renderWithProviders(<AddReviewForm />);
+      const box = await productBox();
+      expect([...box.querySelectorAll('option')].map((o) => o.textContent)).toEqual(['No product: a review of the shop', 'Bench Lathe']);
+      expect(fake.calls.find((c) => c.method === 'GET' && c.path.startsWith('/order'))?.path).toBe('/order?email=bob%40example.com&limit=100');
+      await userEvent.selectOptions(box, 'Bench Lathe');
+      await userEvent.type(reviewBox(), 'Cuts true.');
+      await userEvent.upload(photoInput(), photo());
+      await userEvent.click(submit());
+      expect(await screen.findByText('Review added successfully')).toBeInTheDocument();
+      expect(fake.calls.find((c) => c.method === 'POST' && c.path === '/reviews')?.body).toMatchObject({ review: 'Cuts true.', productId: 'p-lathe' });
+    });
+
+    it('sends no product when none is chosen', async () => {
+      const fake = withOrders();
+      renderWithProviders(<AddReviewForm />);
+      await productBox();
+      await userEvent.type(reviewBox(), 'Good shop.');
+      await userEvent.upload(photoInput(), photo());
+      await userEvent.click(submit());
+      await screen.findByText('Review added successfully');
+      expect(fake.calls.find((c) => c.method === 'POST' && c.path === '/reviews')?.body).not.toHaveProperty('productId');
+    });
+
+    it('shows no product choice to a customer without a paid order', async () => {
+      const fake = api({ 'GET /order': () => jsonResponse([orders[1]], { headers: { 'X-Total-Count': '1' } }) });
+      renderWithProviders(<AddReviewForm />);
+      await vi.waitFor(() => expect(fake.calls.some((c) => c.path.startsWith('/order'))).toBe(true));
+      expect(screen.queryByRole('combobox', { name: /Product you bought/ })).not.toBeInTheDocument();
+    });
+
+    it('says the review awaits approval instead of the usual message when the server holds it', async () => {
+      withOrders({
+        'POST /reviews': () => jsonResponse({ acknowledged: true, insertedId: '64b7f0c2a1b2c3d4e5f60712', awaitingApproval: true }, { status: 201 }),
+      });
+      renderWithProviders(<AddReviewForm />);
+      await userEvent.type(reviewBox(), 'Good.');
+      await userEvent.upload(photoInput(), photo());
+      await userEvent.click(submit());
+      expect(await screen.findByText('Thanks! Your review will appear on the home page once an admin approves it.')).toBeInTheDocument();
+      expect(screen.queryByText('Review added successfully')).not.toBeInTheDocument();
+    });
+
+    it('shows the server’s refusal of a product not bought next to the field', async () => {
+      withOrders({ 'POST /reviews': () => problemResponse(400, 'The review is not valid.', { productId: 'must be a product you have bought and paid for' }) });
+      renderWithProviders(<AddReviewForm />);
+      await userEvent.selectOptions(await productBox(), 'Bench Lathe');
+      await userEvent.type(reviewBox(), 'Good.');
+      await userEvent.upload(photoInput(), photo());
+      await userEvent.click(submit());
+      await screen.findByText('Failed to add the doctor: The review is not valid.');
+      expect(await productBox()).toHaveAccessibleDescription(/Product you bought \(optional\) must be a product you have bought and paid for/);
+    });
+  });
 });

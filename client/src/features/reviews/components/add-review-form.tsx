@@ -13,13 +13,16 @@ import { ImageField } from '@/components/form/image-field';
 import { ReadOnlyField } from '@/components/form/read-only-field';
 import { formMessages } from '@/config/form-messages';
 import { profileMessages } from '@/config/profile-messages';
+import { reviewMessages } from '@/config/review-messages';
 import { useSession } from '@/lib/auth';
 import { showFieldErrors, withReason } from '@/lib/form-errors';
 import { useToast } from '@/lib/toast';
 import { checkImageFile } from '@/lib/upload-image';
+import { useMyOrders } from '@/features/orders/api/get-my-orders';
 import { useAddReview } from '../api/add-review';
 
 const m = profileMessages.reviewForm;
+const r = reviewMessages.form;
 
 /** The server's limit on a review's text. */
 export const MAX_REVIEW_CHARS = 1000;
@@ -29,9 +32,24 @@ interface ReviewFormValues {
   review: string;
   image: File | null;
   rating: number;
+  /** A product the reviewer bought (a paid order), or '' for none. */
+  productId: string;
 }
 
-const emptyReview: ReviewFormValues = { review: '', image: null, rating: DEFAULT_RATING };
+const emptyReview: ReviewFormValues = { review: '', image: null, rating: DEFAULT_RATING, productId: '' };
+
+/** The orders read for the products the reviewer bought (the server's largest page). */
+export const PURCHASES_READ = 100;
+
+/** The products of the customer's paid orders, each once, newest purchase first. */
+function usePurchasedProducts(email: string | undefined): { id: string; name: string }[] {
+  const orders = useMyOrders({ email, limit: PURCHASES_READ });
+  const seen = new Map<string, string>();
+  for (const order of orders.data?.items ?? []) {
+    if (order.paid && order.productId && !seen.has(order.productId)) seen.set(order.productId, order.productName);
+  }
+  return [...seen].map(([id, name]) => ({ id, name }));
+}
 
 function validateReview(value: string): string | true {
   const text = value.trim();
@@ -79,21 +97,32 @@ export function AddReviewForm() {
   const { control, handleSubmit, setError, reset, formState: { isSubmitting } } = useForm<ReviewFormValues>({ defaultValues: emptyReview, mode: 'onTouched' });
   const uploadPhoto = useFieldUpload(setError, 'image');
   const text = useWatch({ control, name: 'review' });
+  const purchases = usePurchasedProducts(user?.email);
 
   const onSubmit = handleSubmit(async (values) => {
     const img = await uploadPhoto(values.image as File);
     if (img === null) return;
     try {
-      const result = await addReview.mutateAsync({ review: values.review.trim(), img, rating: values.rating });
+      const result = await addReview.mutateAsync({
+        review: values.review.trim(),
+        img,
+        rating: values.rating,
+        ...(values.productId ? { productId: values.productId } : {}),
+      });
       if (result.insertedId) {
-        toast.success(m.added);
+        // The spec's message, unless REVIEWS_NEED_APPROVAL holds the review.
+        if (result.awaitingApproval) toast.success(r.awaiting);
+        else toast.success(m.added);
         reset(emptyReview);
       } else {
         toast.error(m.addFailed);
       }
     } catch (error) {
-      showFieldErrors(error, { review: 'review', img: 'image', rating: 'rating' }, setError, (field, problem) =>
-        formMessages.forms.fieldProblem(field === 'image' ? m.photo : field === 'rating' ? m.rating : m.review, problem),
+      showFieldErrors(error, { review: 'review', img: 'image', rating: 'rating', productId: 'productId' }, setError, (field, problem) =>
+        formMessages.forms.fieldProblem(
+          field === 'image' ? m.photo : field === 'rating' ? m.rating : field === 'productId' ? r.product : m.review,
+          problem,
+        ),
       );
       toast.error(withReason(m.addFailed, error));
     }
@@ -106,6 +135,24 @@ export function AddReviewForm() {
         <ReadOnlyField label={m.email} value={user?.email ?? ''} type="email" />
       </Box>
       <RatingField control={control} />
+      {purchases.length > 0 && (
+        <FormTextField
+          control={control}
+          name="productId"
+          select
+          label={r.product}
+          fullWidth
+          helperText={r.productHelp}
+          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+        >
+          <option value="">{r.noProduct}</option>
+          {purchases.map((p) => (
+            <option key={p.id} value={p.id}>
+              {p.name}
+            </option>
+          ))}
+        </FormTextField>
+      )}
       <FormTextField
         control={control}
         name="review"

@@ -1,6 +1,7 @@
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
+import VerifiedOutlinedIcon from '@mui/icons-material/VerifiedOutlined';
 import { useState } from 'react';
 import { A11y, Keyboard, Navigation, Pagination } from 'swiper/modules';
 import { Swiper, SwiperSlide } from 'swiper/react';
@@ -22,6 +23,19 @@ export const REVIEW_BREAKPOINTS = {
   550: { slidesPerView: 2, spaceBetween: 20 },
   768: { slidesPerView: 2, spaceBetween: 24 },
 } as const;
+
+/** "Verified buyer" and what they bought: the review is linked to a paid order of that product. */
+function VerifiedBuyer({ product }: { product?: string }) {
+  return (
+    <Typography variant="body2" sx={{ mt: 0.5, display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 0.75, color: 'text.secondary' }}>
+      <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, fontWeight: 700, color: 'feedback.success.inline' }}>
+        <VerifiedOutlinedIcon fontSize="small" aria-hidden="true" />
+        {messages.reviews.verifiedBuyer}
+      </Box>
+      {product && <span>{messages.reviews.boughtProduct(product)}</span>}
+    </Typography>
+  );
+}
 
 function ReviewCard({ review }: { review: Review }) {
   return (
@@ -66,6 +80,7 @@ function ReviewCard({ review }: { review: Review }) {
             {review.name}
           </Typography>
           <RatingStars rating={review.rating} />
+          {review.verified && <VerifiedBuyer product={review.productName} />}
         </Box>
       </Box>
       <Typography component="blockquote" sx={{ m: 0, color: 'text.secondary', lineHeight: 1.7 }}>
