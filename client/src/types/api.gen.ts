@@ -519,7 +519,10 @@ export interface paths {
          */
         put: operations["refreshUser"];
         post?: never;
-        /** Remove an account (admins; not their own) */
+        /**
+         * Remove an account (admins; not their own)
+         * @description 409 when it is the last admin (decided as a demotion is).
+         */
         delete: operations["deleteUser"];
         options?: never;
         head?: never;
@@ -574,8 +577,39 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Make an account an admin (admins) */
+        /**
+         * Make an account an admin (admins)
+         * @description Recorded in the account's `roleHistory` (who, when). An admin already
+         *     answers `modifiedCount` 0.
+         */
         put: operations["makeAdmin"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/customer/{email}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The account's email. */
+                email: components["parameters"]["Email"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Return another admin to customer (admins)
+         * @description Recorded in the account's `roleHistory`. 409 for oneself, for an
+         *     address in `ADMIN_EMAILS` (set by configuration), and when no admin
+         *     would be left: one conditional write on the admins' count decides it,
+         *     so two demotions at once cannot remove the last two admins. A
+         *     customer already answers `modifiedCount` 0.
+         */
+        put: operations["makeCustomer"];
         post?: never;
         delete?: never;
         options?: never;
@@ -1275,6 +1309,17 @@ export interface components {
              *     This server always sends it; a client reads its absence as unknown.
              */
             emailVerified?: boolean;
+            /** @description Each change of the role, oldest first; absent when there was none. */
+            roleHistory?: components["schemas"]["RoleChange"][];
+        };
+        RoleChange: {
+            email: string;
+            /** @enum {string} */
+            role: "admin" | "";
+            /** @description The admin's email, or `ADMIN_EMAILS` for a promotion the configuration made. */
+            by: string;
+            /** Format: date-time */
+            at: string;
         };
         Session: {
             /** @description The bearer token (a JWT). */
@@ -2708,6 +2753,27 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    makeCustomer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The account's email. */
+                email: components["parameters"]["Email"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Updated"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             "5XX": components["responses"]["ServerError"];
         };
     };

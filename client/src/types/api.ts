@@ -24,6 +24,7 @@ export type PublicConfig = Schemas['PublicConfig'];
 /** `"admin"` marks an admin; a customer has no role. */
 export type UserRole = Schemas['User']['role'];
 export type User = Schemas['User'];
+export type RoleChange = Schemas['RoleChange'];
 /** The answer to register, login and Google sign-in. */
 export type AuthSession = Schemas['Session'];
 /** The account's own security (issue 29): verification, reset, change, deletion. */

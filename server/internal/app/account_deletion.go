@@ -77,25 +77,19 @@ func (a *Accounts) confirmDeletion(ctx context.Context, caller shop.Caller, d sh
 }
 
 // stepDown takes the admin role from an admin who deletes their account,
-// unless no admin would be left: then it gives it back and refuses. Of two
-// last admins deleting at once, at least one keeps the role.
+// unless no admin would be left (the store's one conditional write on the
+// admins' count decides it): then it refuses. Of two last admins deleting
+// at once, one keeps the role.
 func (a *Accounts) stepDown(ctx context.Context, caller shop.Caller) error {
-	if err := a.Users.SetUserRoleIf(ctx, caller.ID, shop.RoleAdmin, shop.RoleCustomer); err != nil {
-		return err
+	_, err := a.Users.DemoteUser(ctx, caller.Email, shop.RoleChange{By: caller.Email, At: a.now()})
+	if shop.IsNoAdminLeft(err) {
+		return shop.ErrLastAdmin()
 	}
-	admins, err := a.Admins.AdminEmails(ctx)
-	if err == nil && len(admins) > 0 {
-		return nil
-	}
-	a.restoreAdmin(ctx, caller)
-	if err != nil {
-		return err
-	}
-	return shop.ErrLastAdmin()
+	return err
 }
 
 func (a *Accounts) restoreAdmin(ctx context.Context, caller shop.Caller) {
-	if err := a.Users.SetUserRoleIf(context.WithoutCancel(ctx), caller.ID, shop.RoleCustomer, shop.RoleAdmin); err != nil {
+	if _, err := a.Users.PromoteUser(context.WithoutCancel(ctx), caller.Email, shop.RoleChange{By: caller.Email, At: a.now()}); err != nil {
 		a.Log.ErrorContext(ctx, "an admin who did not delete their account is left a customer", "email", caller.Email, "error", err)
 	}
 }

@@ -284,7 +284,27 @@ func (a *Accounts) MakeAdmin(ctx context.Context, caller shop.Caller, email stri
 	if !shop.IsEmail(shop.NormalizeEmail(email)) {
 		return shop.UpdateResult{}, shop.Invalid("The email is not valid.", map[string]string{"email": "Provide a valid Email"})
 	}
-	return a.Users.SetUserRole(ctx, email, shop.RoleAdmin)
+	return a.Users.PromoteUser(ctx, email, shop.RoleChange{By: caller.Email, At: a.now()})
+}
+
+// MakeCustomer returns another admin to customer (PUT /user/customer/{email}).
+// Never oneself, never an ADMIN_EMAILS address, never the last admin (the
+// store decides that one with one conditional write).
+func (a *Accounts) MakeCustomer(ctx context.Context, caller shop.Caller, email string) (shop.UpdateResult, error) {
+	if err := shop.RequireAdmin(caller); err != nil {
+		return shop.UpdateResult{}, err
+	}
+	email = shop.NormalizeEmail(email)
+	if !shop.IsEmail(email) {
+		return shop.UpdateResult{}, shop.Invalid("The email is not valid.", map[string]string{"email": "Provide a valid Email"})
+	}
+	switch {
+	case email == caller.Email:
+		return shop.UpdateResult{}, shop.Errorf(shop.ECONFLICT, shop.MsgDemoteSelf)
+	case a.configuredAdmin(email):
+		return shop.UpdateResult{}, shop.Errorf(shop.ECONFLICT, shop.MsgDemoteConfigured, email)
+	}
+	return a.Users.DemoteUser(ctx, email, shop.RoleChange{By: caller.Email, At: a.now()})
 }
 
 // DeleteUser removes an account; an admin cannot remove their own.

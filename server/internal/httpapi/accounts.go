@@ -254,6 +254,11 @@ func (s *Server) makeAdmin(c *gin.Context) {
 	s.reply(c, http.StatusOK, res, err)
 }
 
+func (s *Server) makeCustomer(c *gin.Context) {
+	res, err := s.accounts.MakeCustomer(c.Request.Context(), caller(c), c.Param("email"))
+	s.reply(c, http.StatusOK, res, err)
+}
+
 func (s *Server) deleteUser(c *gin.Context) {
 	res, err := s.accounts.DeleteUser(c.Request.Context(), caller(c), c.Param("id"))
 	s.reply(c, http.StatusOK, res, err)

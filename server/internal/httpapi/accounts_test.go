@@ -177,7 +177,7 @@ func TestAccountsAuthorisation(t *testing.T) {
 		}
 		for _, u := range list {
 			for k := range u {
-				if k != "_id" && k != "email" && k != "name" && k != "role" && k != "provider" && k != "createdAt" && k != "emailVerified" {
+				if k != "_id" && k != "email" && k != "name" && k != "role" && k != "provider" && k != "createdAt" && k != "emailVerified" && k != "roleHistory" {
 					t.Fatalf("user answer has %q", k)
 				}
 			}

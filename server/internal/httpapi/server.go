@@ -250,6 +250,7 @@ func (s *Server) Handler() http.Handler {
 	admin := r.Group("", s.authenticate, s.requireAdmin)
 	admin.GET("/user", s.listUsers)
 	admin.PUT("/user/admin/:email", s.makeAdmin)
+	admin.PUT("/user/customer/:email", s.makeCustomer) // issue 36: roles
 	admin.DELETE("/user/:id", s.deleteUser)
 	admin.POST("/added", s.addProduct)
 	admin.PUT("/service/:id", s.editProduct)

@@ -1,6 +1,7 @@
 package mirror
 
 import (
+	"errors"
 	"time"
 
 	"storefront/server/internal/shop"
@@ -21,13 +22,39 @@ type User struct {
 	ResetToken    *AccountToken `bson:"resetToken,omitempty"`
 	DeletingAt    *time.Time    `bson:"deletingAt,omitempty"`
 	DeleteReviews bool          `bson:"deleteReviews,omitempty"`
+	RoleHistory   []RoleChange  `bson:"roleHistory,omitempty"`
+}
+
+// RoleChange is one change of the account's role as stored.
+type RoleChange struct {
+	Email string    `bson:"email"`
+	Role  string    `bson:"role"`
+	By    string    `bson:"by"`
+	At    time.Time `bson:"at"`
+}
+
+// NewRoleChange is the record as stored.
+func NewRoleChange(c shop.RoleChange) RoleChange {
+	return RoleChange{Email: c.Email, Role: c.Role, By: c.By, At: c.At.UTC().Truncate(time.Millisecond)}
+}
+
+func roleHistory(h []RoleChange) []shop.RoleChange {
+	if len(h) == 0 {
+		return nil
+	}
+	out := make([]shop.RoleChange, len(h))
+	for i, c := range h {
+		out[i] = shop.RoleChange{Email: c.Email, Role: c.Role, By: c.By, At: c.At.UTC()}
+	}
+	return out
 }
 
 // Shop is the document as the domain has it.
 func (d User) Shop() shop.User {
 	return shop.User{ID: d.ID.Hex(), Email: d.Email, Name: d.Name, Role: d.Role, Provider: d.Provider,
 		PasswordHash: d.PasswordHash, CreatedAt: d.CreatedAt.UTC(), EmailVerified: d.EmailVerified,
-		SessionVersion: d.SessionVersion, DeletingAt: utcPtr(d.DeletingAt), DeleteReviews: d.DeleteReviews}
+		SessionVersion: d.SessionVersion, DeletingAt: utcPtr(d.DeletingAt), DeleteReviews: d.DeleteReviews,
+		RoleHistory: roleHistory(d.RoleHistory)}
 }
 
 // Users keeps the accounts by id, by email (sign-in), by the hashes of
@@ -140,6 +167,41 @@ func RoleIs(from string) func(User) error {
 		}
 		return nil
 	}
+}
+
+// NotAdmin is a promotion's: the account is live and not an admin yet
+// (the filter notAdmin).
+func NotAdmin(d User) error {
+	if d.Role == shop.RoleAdmin {
+		return errAlreadyAdmin
+	}
+	return Live(d)
+}
+
+// errAlreadyAdmin answers a promotion of an admin; the store reads it as
+// "nothing to do".
+var errAlreadyAdmin = shop.Errorf(shop.ECONFLICT, "This account is an admin already.")
+
+// IsAlreadyAdmin reports whether err is NotAdmin's refusal of an admin.
+func IsAlreadyAdmin(err error) bool { return errors.Is(err, errAlreadyAdmin) }
+
+// AdminsLeft is a demotion's or an admin's removal's, on the admins' count
+// (the counter {_id: "admins", count}): it may only go down from 2 or more
+// (the filter count >= 2), so that no write leaves the store with no admin.
+func AdminsLeft(count int64) error {
+	if count < 2 {
+		return shop.ErrNoAdminLeft()
+	}
+	return nil
+}
+
+// CustomerStill is a customer's removal's: the account was not made an
+// admin meanwhile.
+func CustomerStill(d User) error {
+	if d.Role == shop.RoleAdmin {
+		return ErrAccountChanged
+	}
+	return nil
 }
 
 // SessionLive is a deletion's start's: the session is current and no

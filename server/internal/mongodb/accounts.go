@@ -75,15 +75,9 @@ func (s *Store) updateUser(ctx context.Context, id string, g guard[mirror.User],
 	return d.Shop(), err
 }
 
-// verifiedSet is the $set that marks the address verified, and the account
-// an admin when promote.
-func verifiedSet(promote bool) bson.D {
-	set := bson.D{{Key: "emailVerified", Value: true}}
-	if promote {
-		set = append(set, bson.E{Key: "role", Value: shop.RoleAdmin})
-	}
-	return set
-}
+// verifiedSet is the $set that marks the address verified (an ADMIN_EMAILS
+// account is then promoted by promoteVerified, which counts it).
+func verifiedSet() bson.D { return bson.D{{Key: "emailVerified", Value: true}} }
 
 // CreateUserWithToken inserts a new account holding a verification token.
 func (s *Store) CreateUserWithToken(ctx context.Context, u shop.User, verify shop.AccountToken) (shop.User, error) {
@@ -114,20 +108,22 @@ func (s *Store) SetAccountToken(ctx context.Context, userID string, kind shop.To
 
 // VerifyEmail marks the address verified with its token, which goes.
 func (s *Store) VerifyEmail(ctx context.Context, userID, hash string, now time.Time, promote bool) (shop.User, error) {
-	return s.updateUser(ctx, userID, tokenGuard(shop.TokenVerifyEmail, hash, now), bson.D{
-		{Key: "$set", Value: verifiedSet(promote)},
+	u, err := s.updateUser(ctx, userID, tokenGuard(shop.TokenVerifyEmail, hash, now), bson.D{
+		{Key: "$set", Value: verifiedSet()},
 		{Key: "$unset", Value: bson.D{{Key: "verifyToken", Value: ""}}},
 	})
+	return s.promoteVerified(ctx, u, err, promote)
 }
 
 // ResetPassword sets the password with a reset token, marks the address
 // verified and ends every session, in one write; both tokens go.
 func (s *Store) ResetPassword(ctx context.Context, userID, hash string, now time.Time, passwordHash string, promote bool) (shop.User, error) {
-	return s.updateUser(ctx, userID, tokenGuard(shop.TokenResetPassword, hash, now), bson.D{
-		{Key: "$set", Value: append(verifiedSet(promote), bson.E{Key: "passwordHash", Value: passwordHash})},
+	u, err := s.updateUser(ctx, userID, tokenGuard(shop.TokenResetPassword, hash, now), bson.D{
+		{Key: "$set", Value: append(verifiedSet(), bson.E{Key: "passwordHash", Value: passwordHash})},
 		{Key: "$unset", Value: bson.D{{Key: "verifyToken", Value: ""}, {Key: "resetToken", Value: ""}}},
 		{Key: "$inc", Value: bson.D{{Key: "sessionVersion", Value: int64(1)}}},
 	})
+	return s.promoteVerified(ctx, u, err, promote)
 }
 
 // ChangePassword replaces the password and ends every session, if neither
@@ -150,10 +146,11 @@ func (s *Store) EndSessions(ctx context.Context, userID string) (shop.User, erro
 
 // MarkVerified marks the address verified (a Google sign-in vouches for it).
 func (s *Store) MarkVerified(ctx context.Context, userID string, promote bool) (shop.User, error) {
-	return s.updateUser(ctx, userID, liveAccount, bson.D{
-		{Key: "$set", Value: verifiedSet(promote)},
+	u, err := s.updateUser(ctx, userID, liveAccount, bson.D{
+		{Key: "$set", Value: verifiedSet()},
 		{Key: "$unset", Value: bson.D{{Key: "verifyToken", Value: ""}}},
 	})
+	return s.promoteVerified(ctx, u, err, promote)
 }
 
 // PromoteVerifiedUser makes the account with this email an admin if its
@@ -163,19 +160,27 @@ func (s *Store) PromoteVerifiedUser(ctx context.Context, email string) (shop.Upd
 	if err != nil {
 		return shop.UpdateResult{}, err
 	}
-	return s.users.update(ctx, mustOID(u.ID), guard[mirror.User]{
-		filter: bson.D{{Key: "emailVerified", Value: true}, notDeleting},
-		check:  mirror.Verified,
-	}, bson.D{{Key: "$set", Value: bson.D{{Key: "role", Value: shop.RoleAdmin}}}})
+	if u.IsAdmin() {
+		return shop.UpdateResult{Acknowledged: true, MatchedCount: 1}, nil
+	}
+	if err := mirror.Verified(mirror.User{Email: u.Email, EmailVerified: u.EmailVerified, DeletingAt: u.DeletingAt}); err != nil {
+		return shop.UpdateResult{}, err
+	}
+	return s.PromoteUser(ctx, email, shop.RoleChange{By: shop.RoleByConfiguration})
 }
 
-// SetUserRoleIf gives the account the role to if it has the role from.
-func (s *Store) SetUserRoleIf(ctx context.Context, userID, from, to string) error {
-	_, err := s.updateUser(ctx, userID, guard[mirror.User]{
-		filter: bson.D{{Key: "role", Value: from}},
-		check:  mirror.RoleIs(from),
-	}, bson.D{{Key: "$set", Value: bson.D{{Key: "role", Value: to}}}})
-	return err
+// promoteVerified makes the account just verified an admin (ADMIN_EMAILS)
+// and answers it as it is then. The verification and the role are two
+// writes: a crash between leaves a verified customer, whom the next start
+// promotes (app's PromoteConfiguredAdmins).
+func (s *Store) promoteVerified(ctx context.Context, u shop.User, err error, promote bool) (shop.User, error) {
+	if err != nil || !promote || u.IsAdmin() {
+		return u, err
+	}
+	if _, err := s.promote(ctx, u, shop.RoleChange{By: shop.RoleByConfiguration}); err != nil {
+		return u, err
+	}
+	return s.FindUserByID(ctx, u.ID)
 }
 
 // BeginDeletion marks the account being deleted and ends its sessions, in

@@ -40,3 +40,13 @@ func InsertBehindTheMirror(tb testing.TB, s *Store, name string) {
 		tb.Fatal(err)
 	}
 }
+
+// SetAdminCount sets the admins' count, as a crash between a count and a
+// role write could leave it.
+func SetAdminCount(tb testing.TB, s *Store, n int64) {
+	tb.Helper()
+	if _, err := s.db.Collection(CollCounters).UpdateOne(context.Background(), bson.D{{Key: "_id", Value: adminCounterID}},
+		bson.D{{Key: "$set", Value: bson.D{{Key: "count", Value: n}}}}); err != nil {
+		tb.Fatal(err)
+	}
+}

@@ -214,6 +214,10 @@ func Open(ctx context.Context, cfg Config) (*Store, error) {
 		_ = s.Close(context.Background())
 		return nil, err
 	}
+	if err := s.recountAdmins(ctx); err != nil {
+		_ = s.Close(context.Background())
+		return nil, err
+	}
 	if s.embedded != nil {
 		if err := s.embedded.MarkStarted(ctx); err != nil {
 			_ = s.Close(context.Background())

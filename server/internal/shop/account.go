@@ -254,9 +254,6 @@ type AccountStore interface {
 	// PromoteVerifiedUser makes the account with this email an admin if its
 	// address is verified (ECONFLICT when it is not).
 	PromoteVerifiedUser(ctx context.Context, email string) (UpdateResult, error)
-	// SetUserRoleIf gives the account the role if it has role from now
-	// (ECONFLICT otherwise).
-	SetUserRoleIf(ctx context.Context, userID, from, to string) error
 	// BeginDeletion marks the account being deleted and ends its sessions,
 	// if it has this session version and is not being deleted already.
 	BeginDeletion(ctx context.Context, userID string, version int64, at time.Time, deleteReviews bool) (User, error)

@@ -2,6 +2,7 @@ package shop
 
 import (
 	"context"
+	"errors"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -38,7 +39,37 @@ type User struct {
 	// ended in the same write); DeleteReviews is the customer's choice.
 	DeletingAt    *time.Time `json:"-"`
 	DeleteReviews bool       `json:"-"`
+	// RoleHistory is each change of the account's role, oldest first.
+	RoleHistory []RoleChange `json:"roleHistory,omitempty"`
 }
+
+// RoleChange records one change of an account's role: to which role, by
+// whom (an admin's email, or RoleByConfiguration) and when.
+type RoleChange struct {
+	Email string    `json:"email"`
+	Role  string    `json:"role"`
+	By    string    `json:"by"`
+	At    time.Time `json:"at"`
+}
+
+// RoleByConfiguration is the By of a promotion that ADMIN_EMAILS made.
+const RoleByConfiguration = "ADMIN_EMAILS"
+
+// The refusals of a demotion (PUT /user/customer/{email}) and of removing
+// an admin.
+const (
+	MsgDemoteSelf       = "You cannot return yourself to customer. Another admin can."
+	MsgDemoteConfigured = "%s is an admin set by configuration (ADMIN_EMAILS). Change the configuration to remove it."
+	MsgNoAdminLeft      = "The store must keep at least one admin. Make another account an admin first."
+)
+
+// ErrNoAdminLeft refuses a demotion or removal that would leave no admin.
+func ErrNoAdminLeft() error { return errNoAdminLeft }
+
+var errNoAdminLeft = Errorf(ECONFLICT, MsgNoAdminLeft)
+
+// IsNoAdminLeft reports whether err is ErrNoAdminLeft.
+func IsNoAdminLeft(err error) bool { return errors.Is(err, errNoAdminLeft) }
 
 // IsAdmin reports whether the user has the admin role.
 func (u User) IsAdmin() bool { return u.Role == RoleAdmin }
@@ -145,8 +176,16 @@ type UserStore interface {
 	FindUserByEmail(ctx context.Context, email string) (User, error)
 	ListUsers(ctx context.Context, limit, skip int) ([]User, int64, error)
 	SetUserName(ctx context.Context, id, name string) (UpdateResult, error)
-	// SetUserRole gives the user with this email the role.
-	SetUserRole(ctx context.Context, email, role string) (UpdateResult, error)
+	// PromoteUser makes the account with this email an admin and records
+	// the change (rec.Email and rec.Role are set by the store); an admin
+	// already is answered as matched and not modified.
+	PromoteUser(ctx context.Context, email string, rec RoleChange) (UpdateResult, error)
+	// DemoteUser returns the admin with this email to customer and records
+	// it; ErrNoAdminLeft when no admin would be left (one conditional
+	// write on the admins' count decides it).
+	DemoteUser(ctx context.Context, email string, rec RoleChange) (UpdateResult, error)
+	// DeleteUser removes the account; an admin's removal is decided as a
+	// demotion's is (ErrNoAdminLeft).
 	DeleteUser(ctx context.Context, id string) (DeleteResult, error)
 	AccountStore
 }

@@ -99,6 +99,7 @@ var needsMongoDB = map[string]string{
 	"TestStripePayment/OK_ConcurrentPayEndsWithOneTransaction":              "concurrent payments of one order",
 	"TestHistories": "randomized concurrent histories of every stock change, checked for linearizability",
 	"TestAccountTokens_SingleUseByHash/OneOfEightUsesAtOnce": "8 concurrent uses of one mailed token",
+	"TestRoles_ConcurrentNeverLeavesNoAdmin":                 "concurrent guarded decrements of the admins' count",
 }
 
 // RequireMongoDB skips the test on a store that lacks what it needs (see

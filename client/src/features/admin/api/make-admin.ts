@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, unwrap } from '@/lib/api-client';
+import { api, ApiError, unwrap } from '@/lib/api-client';
+import { authKeys } from '@/lib/auth';
 import type { UpdateResult } from '@/types/api';
 import { usersQueryKey } from './get-users';
 
@@ -8,11 +9,28 @@ export function makeAdmin(email: string): Promise<UpdateResult> {
   return unwrap(api.PUT('/user/admin/{email}', { params: { path: { email } } }));
 }
 
-export function useMakeAdmin() {
+/** PUT /user/customer/{email} (admin; 409 for oneself, an ADMIN_EMAILS address or the last admin). */
+export function makeCustomer(email: string): Promise<UpdateResult> {
+  return unwrap(api.PUT('/user/customer/{email}', { params: { path: { email } } }));
+}
+
+/** A role change: the list reloads either way (modifiedCount 0: it was stale), and a 403 means this account lost its admin rights. */
+function useRoleChange(mutationFn: (email: string) => Promise<UpdateResult>) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: makeAdmin,
-    // modifiedCount 0 means the account was an admin already: the list was stale either way.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: usersQueryKey }),
+    mutationFn,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: usersQueryKey }),
+    onError: (error) => {
+      // Let the admin guard see it.
+      if (error instanceof ApiError && error.code === 'forbidden') void queryClient.invalidateQueries({ queryKey: authKeys.all });
+    },
   });
+}
+
+export function useMakeAdmin() {
+  return useRoleChange(makeAdmin);
+}
+
+export function useMakeCustomer() {
+  return useRoleChange(makeCustomer);
 }

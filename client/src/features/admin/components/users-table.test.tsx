@@ -56,7 +56,9 @@ describe('UsersTable (Make Admin)', () => {
     expect(row('ann@example.com').queryByRole('button', { name: /Remove/ })).not.toBeInTheDocument();
   });
 
-  it('Make Admin: toasts Successfully made an admin and reloads the list when modifiedCount > 0', async () => {
+  it('Make Admin: asks first in the confirm dialog, toasts Successfully made an admin and reloads the list', async () => {
+    const confirm = vi.fn(() => true);
+    vi.stubGlobal('confirm', confirm);
     const fake = api({
       'PUT /user/admin/bob@example.com': () => {
         users = users.map((u) => (u.email === 'bob@example.com' ? { ...u, role: 'admin' } : u));
@@ -68,6 +70,7 @@ describe('UsersTable (Make Admin)', () => {
     expect(userListCalls(fake.calls)).toBe(1);
 
     await userEvent.click(row('bob@example.com').getByRole('button', { name: 'Make Admin: bob@example.com' }));
+    expect(confirm).toHaveBeenCalledWith(expect.stringContaining('Make bob@example.com an admin?'));
     expect(await screen.findByText('Successfully made an admin')).toBeInTheDocument();
     expect(fake.calls.find((c) => c.method === 'PUT')).toMatchObject({ path: '/user/admin/bob%40example.com' });
     await vi.waitFor(() => expect(userListCalls(fake.calls)).toBe(2));
@@ -75,23 +78,35 @@ describe('UsersTable (Make Admin)', () => {
     expect(row('bob@example.com').getByText('Admin')).toBeInTheDocument();
   });
 
-  it('Make Admin: no success toast when nothing changed (modifiedCount 0)', async () => {
+  it('Make Admin: nothing happens when the admin cancels the dialog', async () => {
+    vi.stubGlobal('confirm', vi.fn(() => false));
+    const fake = api();
+    renderWithProviders(<UsersTable />);
+    await screen.findByText('bob@example.com');
+    await userEvent.click(row('bob@example.com').getByRole('button', { name: 'Make Admin: bob@example.com' }));
+    expect(fake.calls.some((c) => c.method === 'PUT')).toBe(false);
+  });
+
+  it('Make Admin: says the account was an admin already when nothing changed (modifiedCount 0)', async () => {
+    vi.stubGlobal('confirm', vi.fn(() => true));
     const fake = api({ 'PUT /user/admin/bob@example.com': () => jsonResponse({ acknowledged: true, matchedCount: 1, modifiedCount: 0 }) });
     renderWithProviders(<UsersTable />);
     await screen.findByText('bob@example.com');
     await userEvent.click(row('bob@example.com').getByRole('button', { name: 'Make Admin: bob@example.com' }));
     // The answer has been handled once the list is read again (the same
     // onSuccess that would toast): no toast by then.
+    expect(await screen.findByText('This account was already an admin.')).toBeInTheDocument();
     await vi.waitFor(() => expect(userListCalls(fake.calls)).toBe(2));
     expect(screen.queryByText('Successfully made an admin')).not.toBeInTheDocument();
   });
 
   it('Make Admin refused (403): toasts Failed to Make an admin', async () => {
+    vi.stubGlobal('confirm', vi.fn(() => true));
     api({ 'PUT /user/admin/bob@example.com': () => problemResponse(403, 'Only an admin may do this.') });
     renderWithProviders(<UsersTable />);
     await screen.findByText('bob@example.com');
     await userEvent.click(row('bob@example.com').getByRole('button', { name: 'Make Admin: bob@example.com' }));
-    expect(await screen.findByText('Failed to Make an admin')).toBeInTheDocument();
+    expect(await screen.findByText('Failed to Make an admin: Only an admin may do this.')).toBeInTheDocument();
     expect(screen.queryByText('Successfully made an admin')).not.toBeInTheDocument();
   });
 
@@ -140,5 +155,60 @@ describe('UsersTable (Make Admin)', () => {
     await screen.findByText('cid@example.com');
     await userEvent.click(row('cid@example.com').getByRole('button', { name: 'Remove: cid@example.com' }));
     expect(await screen.findByText('You cannot remove your own account.')).toBeInTheDocument();
+  });
+
+  it('Make Customer: offered for other admins only; asks first, then returns the admin to customer', async () => {
+    const confirm = vi.fn(() => true);
+    vi.stubGlobal('confirm', confirm);
+    const fake = api({
+      'PUT /user/customer/cid@example.com': () => {
+        users = users.map((u) => (u.email === 'cid@example.com' ? { ...u, role: '' } : u));
+        return jsonResponse({ acknowledged: true, matchedCount: 1, modifiedCount: 1 });
+      },
+    });
+    renderWithProviders(<UsersTable />);
+    await screen.findByText('cid@example.com');
+    await vi.waitFor(() => expect(row('ann@example.com').getByText('You')).toBeInTheDocument());
+    expect(row('ann@example.com').queryByRole('button', { name: /Make Customer/ })).not.toBeInTheDocument();
+    expect(row('bob@example.com').queryByRole('button', { name: /Make Customer/ })).not.toBeInTheDocument();
+    await userEvent.click(row('cid@example.com').getByRole('button', { name: 'Make Customer: cid@example.com' }));
+    expect(confirm).toHaveBeenCalledWith(expect.stringContaining('Return cid@example.com to customer?'));
+    expect(fake.calls.find((c) => c.method === 'PUT')).toMatchObject({ path: '/user/customer/cid%40example.com', authorization: 'Bearer admin-token' });
+    expect(await screen.findByText('The account is a customer again.')).toBeInTheDocument();
+    await vi.waitFor(() => expect(row('cid@example.com').getByRole('button', { name: 'Make Admin: cid@example.com' })).toBeInTheDocument());
+  });
+
+  it('Make Customer refused (409): shows the server’s reason', async () => {
+    vi.stubGlobal('confirm', vi.fn(() => true));
+    const reason = 'cid@example.com is an admin set by configuration (ADMIN_EMAILS). Change the configuration to remove it.';
+    api({ 'PUT /user/customer/cid@example.com': () => problemResponse(409, reason) });
+    renderWithProviders(<UsersTable />);
+    await screen.findByText('cid@example.com');
+    await userEvent.click(row('cid@example.com').getByRole('button', { name: 'Make Customer: cid@example.com' }));
+    expect(await screen.findByText(`Failed to return the account to customer: ${reason}`)).toBeInTheDocument();
+  });
+
+  it('shows who changed each role and when, with the whole history', async () => {
+    users = [
+      me,
+      {
+        ...cid,
+        roleHistory: [
+          { email: cid.email, role: 'admin', by: 'ADMIN_EMAILS', at: '2026-01-05T10:00:00Z' },
+          { email: cid.email, role: '', by: 'ann@example.com', at: '2026-02-05T10:00:00Z' },
+          { email: cid.email, role: 'admin', by: 'ann@example.com', at: '2026-11-26T10:00:00Z' },
+        ],
+      },
+      { ...bob, roleHistory: [{ email: bob.email, role: 'admin', by: 'ADMIN_EMAILS', at: '2026-03-01T10:00:00Z' }] },
+    ];
+    api();
+    renderWithProviders(<UsersTable />);
+    await screen.findByText('cid@example.com');
+    expect(row('cid@example.com').getByText('Admin since Nov 26, 2026, by ann@example.com')).toBeInTheDocument();
+    expect(row('cid@example.com').getByText('3 role changes')).toBeInTheDocument();
+    expect(row('cid@example.com').getAllByRole('listitem')).toHaveLength(3);
+    expect(row('cid@example.com').getByText(/^Customer, Feb 5, 2026, .*by ann@example\.com$/)).toBeInTheDocument();
+    expect(row('bob@example.com').getByText('Admin since Mar 1, 2026, set by configuration')).toBeInTheDocument();
+    expect(row('ann@example.com').queryByTestId('role-record')).not.toBeInTheDocument();
   });
 });

@@ -4,20 +4,19 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
-import { useQueryClient } from '@tanstack/react-query';
+import PersonIcon from '@mui/icons-material/Person';
 import { DeleteButton } from '@/components/ui/delete-button';
 import { usePaging } from '@/components/ui/paged-query';
 import { PagedTable, type Column } from '@/components/ui/paged-table';
 import { adminMessages } from '@/config/admin-messages';
 import { dashboardMessages } from '@/config/dashboard-messages';
-import { ApiError } from '@/lib/api-client';
-import { authKeys, useUser } from '@/lib/auth';
-import { useToast } from '@/lib/toast';
+import { useUser } from '@/lib/auth';
 import { useConfirmedAction } from '@/lib/use-confirmed-action';
-import type { User } from '@/types/api';
+import type { RoleChange, User } from '@/types/api';
+import { formatDate } from '@/utils/format-date';
 import { useDeleteUser } from '../api/delete-user';
 import { useUsers } from '../api/get-users';
-import { useMakeAdmin } from '../api/make-admin';
+import { useMakeAdmin, useMakeCustomer } from '../api/make-admin';
 
 export const USERS_PAGE_SIZE = 50;
 
@@ -40,32 +39,51 @@ const tableSx = {
   },
 } as const;
 
-/** The Make Admin screen's list: every account, a Make Admin button per customer, and Remove. */
+const roleName = (role: string) => (role === 'admin' ? dashboardMessages.roleAdmin : dashboardMessages.roleCustomer);
+
+/** Who changed the role and when: the last change in a line, and every change in a disclosure when there were several. */
+function RoleRecord({ history }: { history: readonly RoleChange[] }) {
+  const last = history.at(-1);
+  if (last === undefined) return null;
+  return (
+    <Box sx={{ mt: 0.5, fontSize: '0.8rem', color: 'text.secondary' }} data-testid="role-record">
+      <div>
+        {m.roleSince(roleName(last.role), formatDate(last.at))}, {m.roleBy(last.by)}
+      </div>
+      {history.length > 1 && (
+        <details>
+          <summary style={{ cursor: 'pointer' }}>{m.roleHistory(history.length)}</summary>
+          <Box component="ol" sx={{ m: 0, pl: 2.5 }}>
+            {history.map((c) => (
+              <li key={`${c.at}-${c.role}`}>{m.roleChange(roleName(c.role), formatDate(c.at, { time: true }), m.roleBy(c.by))}</li>
+            ))}
+          </Box>
+        </details>
+      )}
+    </Box>
+  );
+}
+
+/**
+ * The Make Admin screen's list: every account with its role's record, Make Admin per customer and Make Customer per
+ * other admin (each asked first), and Remove.
+ */
 export function UsersTable() {
   const paging = usePaging(USERS_PAGE_SIZE);
   const users = useUsers(paging.params);
   const me = useUser().data;
   const makeAdmin = useMakeAdmin();
+  const makeCustomer = useMakeCustomer();
   const deleteUser = useDeleteUser();
-  const toast = useToast();
-  const queryClient = useQueryClient();
 
-  const promote = (user: User) =>
-    makeAdmin.mutate(user.email, {
-      onSuccess: (result) => {
-        if (result.modifiedCount > 0) toast.success(m.madeAdmin);
-      },
-      onError: (error) => {
-        if (error instanceof ApiError && error.code === 'forbidden') {
-          toast.error(m.makeAdminFailed);
-          // This account has lost its admin rights: let the admin guard see it.
-          void queryClient.invalidateQueries({ queryKey: authKeys.all });
-        } else {
-          toast.error(error.message);
-        }
-      },
-    });
-
+  const promote = useConfirmedAction(makeAdmin, {
+    done: (result) => (result.modifiedCount > 0 ? m.madeAdmin : m.alreadyAdmin),
+    failed: m.makeAdminFailed,
+  });
+  const demote = useConfirmedAction(makeCustomer, {
+    done: (result) => (result.modifiedCount > 0 ? m.madeCustomer : m.alreadyCustomer),
+    failed: m.makeCustomerFailed,
+  });
   const remove = useConfirmedAction(deleteUser, { confirm: m.confirmRemove, done: m.removed, gone: m.alreadyRemoved });
 
   const isMe = (user: User) => me !== undefined && me._id === user._id;
@@ -92,12 +110,16 @@ export function UsersTable() {
     {
       key: 'role',
       header: m.columnRole,
-      render: (user) =>
-        user.role === 'admin' ? (
-          <Chip size="small" label={dashboardMessages.roleAdmin} sx={{ bgcolor: 'secondary.main', color: 'secondary.contrastText', fontWeight: 700 }} />
-        ) : (
-          <Chip size="small" label={dashboardMessages.roleCustomer} sx={{ bgcolor: 'surface.muted', fontWeight: 600 }} />
-        ),
+      render: (user) => (
+        <>
+          {user.role === 'admin' ? (
+            <Chip size="small" label={dashboardMessages.roleAdmin} sx={{ bgcolor: 'secondary.main', color: 'secondary.contrastText', fontWeight: 700 }} />
+          ) : (
+            <Chip size="small" label={dashboardMessages.roleCustomer} sx={{ bgcolor: 'surface.muted', fontWeight: 600 }} />
+          )}
+          <RoleRecord history={user.roleHistory ?? []} />
+        </>
+      ),
     },
     {
       key: 'actions',
@@ -111,12 +133,25 @@ export function UsersTable() {
               variant="contained"
               color="secondary"
               startIcon={<AdminPanelSettingsIcon />}
-              loading={makeAdmin.isPending && makeAdmin.variables === user.email}
+              loading={promote.isRunning(user.email)}
               loadingPosition="start"
-              onClick={() => promote(user)}
+              onClick={() => promote.run(user.email, m.confirmMakeAdmin(user.email))}
               aria-label={m.makeAdminLabel(user.email)}
             >
               {m.makeAdmin}
+            </Button>
+          )}
+          {user.role === 'admin' && !isMe(user) && (
+            <Button
+              size="small"
+              variant="outlined"
+              startIcon={<PersonIcon />}
+              loading={demote.isRunning(user.email)}
+              loadingPosition="start"
+              onClick={() => demote.run(user.email, m.confirmMakeCustomer(user.email))}
+              aria-label={m.makeCustomerLabel(user.email)}
+            >
+              {m.makeCustomer}
             </Button>
           )}
           {!isMe(user) && (

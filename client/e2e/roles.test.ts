@@ -1,0 +1,112 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { adminAccount, E2E_ADMIN_EMAIL, openSignedIn, registerAccount, uniqueEmail, type Account } from './accounts';
+import { launchBrowser, openPage, settled } from './browser';
+
+let browser: Browser;
+let admin: Account;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  admin = await adminAccount();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+const PAGE_SIZE = 50; // the Make Admin list's page (USERS_PAGE_SIZE)
+
+const toast = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text });
+/** The account's row (by its email cell: other rows name it in their role's record). */
+const userRow = (page: Page, email: string) => page.getByTestId('user-row').filter({ has: page.getByRole('cell', { name: email, exact: true }) });
+
+/** The Make Admin page that lists `email` (accounts are listed oldest first, 50 a page). */
+async function makeAdminPath(email: string, token: string): Promise<string> {
+  for (let skip = 0; ; skip += PAGE_SIZE) {
+    const response = await fetch(new URL(`/user?limit=${PAGE_SIZE}&skip=${skip}`, inject('apiUrl')), { headers: { Authorization: `Bearer ${token}` } });
+    if (response.status !== 200) throw new Error(`GET /user: ${response.status} ${await response.text()}`);
+    const users = (await response.json()) as { email: string }[];
+    if (users.some((u) => u.email === email)) return skip === 0 ? '/dashboard/makeadmin' : `/dashboard/makeadmin?page=${skip / PAGE_SIZE + 1}`;
+    if (users.length < PAGE_SIZE) throw new Error(`${email} is not listed`);
+  }
+}
+
+/** Answers the next confirm dialog with accept, and keeps its question. */
+function acceptNextDialog(page: Page, prompts: string[]): void {
+  page.once('dialog', (dialog) => {
+    prompts.push(dialog.message());
+    void dialog.accept();
+  });
+}
+
+describe('roles: Make Admin asks first, its record shows, and it can be undone', () => {
+  for (const width of [400, 1280]) {
+    it(`at ${width} px: an admin promotes a customer, a refused demotion says why, and the admin returns them to customer`, async () => {
+      const email = uniqueEmail(`roles-${width}`);
+      const staff = await registerAccount('Role Staff', email);
+
+      // The admin promotes the customer, confirming in the dialog.
+      const { context, page, pageErrors } = await openPage(browser, '/', { width, height: 900 });
+      try {
+        await openSignedIn(page, admin.token, await makeAdminPath(email, admin.token));
+        await settled(page);
+        const row = userRow(page, email);
+        const prompts: string[] = [];
+        // Dismissed: nothing changes.
+        page.once('dialog', (dialog) => {
+          prompts.push(dialog.message());
+          void dialog.dismiss();
+        });
+        await row.getByRole('button', { name: `Make Admin: ${email}` }).click();
+        await expect.poll(() => prompts.length).toBe(1);
+        expect(prompts[0]).toContain(`Make ${email} an admin?`);
+        await settled(page);
+        await row.getByText('Customer', { exact: true }).waitFor();
+
+        acceptNextDialog(page, prompts);
+        await row.getByRole('button', { name: `Make Admin: ${email}` }).click();
+        await toast(page, 'Successfully made an admin').waitFor();
+        await row.getByRole('button', { name: `Make Customer: ${email}` }).waitFor();
+        await row.getByText(new RegExp(`^Admin since .+, by ${E2E_ADMIN_EMAIL.replace('.', '\\.')}$`)).waitFor();
+        expect(await row.getByRole('button', { name: `Make Admin: ${email}` }).count()).toBe(0);
+
+        // The new admin may not return the configured admin to customer: the server's reason shows.
+        const other = await openPage(browser, '/', { width, height: 900 });
+        try {
+          const staffPage = other.page;
+          await openSignedIn(staffPage, staff.token, await makeAdminPath(E2E_ADMIN_EMAIL, staff.token));
+          await settled(staffPage);
+          const adminRow = userRow(staffPage, E2E_ADMIN_EMAIL);
+          const staffPrompts: string[] = [];
+          acceptNextDialog(staffPage, staffPrompts);
+          await adminRow.getByRole('button', { name: `Make Customer: ${E2E_ADMIN_EMAIL}` }).click();
+          await toast(staffPage, `${E2E_ADMIN_EMAIL} is an admin set by configuration (ADMIN_EMAILS). Change the configuration to remove it.`).waitFor();
+          expect(staffPrompts[0]).toContain(`Return ${E2E_ADMIN_EMAIL} to customer?`);
+          await adminRow.getByText('Admin', { exact: true }).waitFor();
+          expect(other.pageErrors).toEqual([]);
+        } finally {
+          await other.context.close();
+        }
+
+        // The admin undoes it: a customer again, and the record says so.
+        acceptNextDialog(page, prompts);
+        await row.getByRole('button', { name: `Make Customer: ${email}` }).click();
+        await toast(page, 'The account is a customer again.').waitFor();
+        await row.getByRole('button', { name: `Make Admin: ${email}` }).waitFor();
+        await row.getByText(/^Customer since .+, by /).waitFor();
+        await row.getByText('2 role changes').click();
+        expect(await row.getByRole('listitem').count()).toBe(2);
+        expect(prompts).toHaveLength(3);
+        expect(prompts[2]).toContain(`Return ${email} to customer?`);
+
+        // Nothing overflows the narrow screen.
+        const box = await row.boundingBox();
+        expect(box && box.x + box.width).toBeLessThanOrEqual(width + 1);
+        expect(pageErrors).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    });
+  }
+});
