@@ -7,6 +7,7 @@ import (
 	"sync"
 	"testing"
 
+	"storefront/server/internal/mongodb/mongotest"
 	"storefront/server/internal/shop"
 )
 
@@ -104,6 +105,7 @@ func TestRoles(t *testing.T) {
 func TestRoles_LastAdmin(t *testing.T) {
 	t.Parallel()
 	ts := mustServe(t)
+	mongotest.RequireMongoDB(t, ts.store)
 	ctx := context.Background()
 	// Accounts made in the store (sign-ups are rate limited), signed in
 	// with a token of their own; none is in ADMIN_EMAILS.

@@ -100,6 +100,7 @@ var needsMongoDB = map[string]string{
 	"TestHistories": "randomized concurrent histories of every stock change, checked for linearizability",
 	"TestAccountTokens_SingleUseByHash/OneOfEightUsesAtOnce": "8 concurrent uses of one mailed token",
 	"TestRoles_ConcurrentNeverLeavesNoAdmin":                 "concurrent guarded decrements of the admins' count",
+	"TestRoles_LastAdmin":                                    "two admins demoting or deleting each other at once",
 }
 
 // RequireMongoDB skips the test on a store that lacks what it needs (see
