@@ -117,11 +117,14 @@ describe('accounts and sign-in', () => {
       await asAdmin.page.getByRole('heading', { level: 1, name: 'Make Admin' }).waitFor();
       const row = asAdmin.page.locator('tr', { hasText: email });
       await row.getByRole('button', { name: `Make Admin: ${email}` }).click();
+      // The app's dialog asks first.
+      await asAdmin.page.getByRole('dialog', { name: 'Make this account an admin?' }).getByRole('button', { name: 'Make Admin' }).click();
       await asAdmin.page.getByRole('alert').filter({ hasText: 'Successfully made an admin' }).waitFor();
       await row.getByText('Admin', { exact: true }).waitFor();
       expect(await row.getByRole('button', { name: /Make Admin/ }).count()).toBe(0);
       // The admin cannot remove their own account: no Remove on their row.
-      const ownRow = asAdmin.page.locator('tr', { hasText: admin.user.email });
+      // (By the email cell: other rows name the admin in their role's record.)
+      const ownRow = asAdmin.page.getByTestId('user-row').filter({ has: asAdmin.page.getByRole('cell', { name: admin.user.email, exact: true }) });
       await ownRow.getByText('You', { exact: true }).waitFor();
       expect(await ownRow.getByRole('button', { name: /Remove/ }).count()).toBe(0);
 

@@ -32,12 +32,17 @@ async function makeAdminPath(email: string, token: string): Promise<string> {
   }
 }
 
-/** Answers the next confirm dialog with accept, and keeps its question. */
-function acceptNextDialog(page: Page, prompts: string[]): void {
-  page.once('dialog', (dialog) => {
-    prompts.push(dialog.message());
-    void dialog.accept();
-  });
+/**
+ * Answers the app's confirmation dialog (titled `title`) with `button`, after checking that the browser's own confirm
+ * was not used, and returns the question it asked.
+ */
+async function answerDialog(page: Page, title: string, button: string): Promise<string> {
+  const dialog = page.getByRole('dialog', { name: title });
+  await dialog.waitFor();
+  const question = await dialog.locator('.MuiDialogContentText-root').innerText();
+  await dialog.getByRole('button', { name: button, exact: true }).click();
+  await dialog.waitFor({ state: 'detached' });
+  return question;
 }
 
 describe('roles: Make Admin asks first, its record shows, and it can be undone', () => {
@@ -53,19 +58,21 @@ describe('roles: Make Admin asks first, its record shows, and it can be undone',
         await settled(page);
         const row = userRow(page, email);
         const prompts: string[] = [];
-        // Dismissed: nothing changes.
-        page.once('dialog', (dialog) => {
-          prompts.push(dialog.message());
+        // The browser's own confirm is never used for a role change.
+        const browserDialogs: string[] = [];
+        page.on('dialog', (dialog) => {
+          browserDialogs.push(dialog.message());
           void dialog.dismiss();
         });
+        // Cancelled: nothing changes.
         await row.getByRole('button', { name: `Make Admin: ${email}` }).click();
-        await expect.poll(() => prompts.length).toBe(1);
+        prompts.push(await answerDialog(page, 'Make this account an admin?', 'Cancel'));
         expect(prompts[0]).toContain(`Make ${email} an admin?`);
         await settled(page);
         await row.getByText('Customer', { exact: true }).waitFor();
 
-        acceptNextDialog(page, prompts);
         await row.getByRole('button', { name: `Make Admin: ${email}` }).click();
+        await answerDialog(page, 'Make this account an admin?', 'Make Admin');
         await toast(page, 'Successfully made an admin').waitFor();
         await row.getByRole('button', { name: `Make Customer: ${email}` }).waitFor();
         await row.getByText(new RegExp(`^Admin since .+, by ${E2E_ADMIN_EMAIL.replace('.', '\\.')}$`)).waitFor();
@@ -78,11 +85,10 @@ describe('roles: Make Admin asks first, its record shows, and it can be undone',
           await openSignedIn(staffPage, staff.token, await makeAdminPath(E2E_ADMIN_EMAIL, staff.token));
           await settled(staffPage);
           const adminRow = userRow(staffPage, E2E_ADMIN_EMAIL);
-          const staffPrompts: string[] = [];
-          acceptNextDialog(staffPage, staffPrompts);
           await adminRow.getByRole('button', { name: `Make Customer: ${E2E_ADMIN_EMAIL}` }).click();
+          const staffPrompt = await answerDialog(staffPage, 'Return this admin to customer?', 'Make Customer');
           await toast(staffPage, `${E2E_ADMIN_EMAIL} is an admin set by configuration (ADMIN_EMAILS). Change the configuration to remove it.`).waitFor();
-          expect(staffPrompts[0]).toContain(`Return ${E2E_ADMIN_EMAIL} to customer?`);
+          expect(staffPrompt).toContain(`Return ${E2E_ADMIN_EMAIL} to customer?`);
           await adminRow.getByText('Admin', { exact: true }).waitFor();
           expect(other.pageErrors).toEqual([]);
         } finally {
@@ -90,15 +96,16 @@ describe('roles: Make Admin asks first, its record shows, and it can be undone',
         }
 
         // The admin undoes it: a customer again, and the record says so.
-        acceptNextDialog(page, prompts);
         await row.getByRole('button', { name: `Make Customer: ${email}` }).click();
+        prompts.push(await answerDialog(page, 'Return this admin to customer?', 'Make Customer'));
         await toast(page, 'The account is a customer again.').waitFor();
         await row.getByRole('button', { name: `Make Admin: ${email}` }).waitFor();
         await row.getByText(/^Customer since .+, by /).waitFor();
         await row.getByText('2 role changes').click();
         expect(await row.getByRole('listitem').count()).toBe(2);
-        expect(prompts).toHaveLength(3);
-        expect(prompts[2]).toContain(`Return ${email} to customer?`);
+        expect(prompts).toHaveLength(2);
+        expect(prompts[1]).toContain(`Return ${email} to customer?`);
+        expect(browserDialogs).toEqual([]);
 
         // Nothing overflows the narrow screen.
         const box = await row.boundingBox();

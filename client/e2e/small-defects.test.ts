@@ -128,6 +128,7 @@ describe('dashboard on a small screen: the menu button and the section name fit'
     ['/dashboard/quotes', 'Quotes'],
     ['/dashboard/claims', 'Claims'],
     ['/dashboard/outbox', 'Outbox'],
+    ['/dashboard/reviews', 'Reviews'],
   ] as const;
 
   for (const width of [360, 400]) {

@@ -4,7 +4,7 @@ import { withReason } from './form-errors';
 import { useToast } from './toast';
 
 export interface ConfirmedActionOptions<TVariables, TResult> {
-  /** The question asked first (the browser's confirm), unless `run` is given one of its own. */
+  /** The question asked first (the browser's confirm, or `ask`), unless `run` is given one of its own. */
   confirm?: string;
   /** Said once it is done. */
   done: string | ((result: TResult, variables: TVariables) => string);
@@ -12,6 +12,8 @@ export interface ConfirmedActionOptions<TVariables, TResult> {
   gone?: string;
   /** Said when it fails, followed by the server's reason; absent: the error's own message. */
   failed?: string;
+  /** Asks the question in the app's own dialog (see useConfirmDialog) instead of the browser's confirm. */
+  ask?: (question: string) => Promise<boolean>;
 }
 
 /** A delete's answer that deleted nothing. */
@@ -27,12 +29,11 @@ function deletedNothing(result: unknown): boolean {
  */
 export function useConfirmedAction<TResult, TVariables>(
   mutation: Pick<UseMutationResult<TResult, Error, TVariables>, 'mutate' | 'isPending' | 'variables'>,
-  { confirm, done, gone, failed }: ConfirmedActionOptions<TVariables, TResult>,
+  { confirm, done, gone, failed, ask }: ConfirmedActionOptions<TVariables, TResult>,
 ) {
   const toast = useToast();
   const { mutate, isPending, variables: running } = mutation;
-  const run = (variables: TVariables, question = confirm) => {
-    if (question !== undefined && !window.confirm(question)) return;
+  const go = (variables: TVariables) =>
     mutate(variables, {
       onSuccess: (result) => {
         if (gone !== undefined && deletedNothing(result)) toast.info(gone);
@@ -40,6 +41,12 @@ export function useConfirmedAction<TResult, TVariables>(
       },
       onError: (error) => toast.error(failed === undefined ? error.message : withReason(failed, error)),
     });
+  const run = (variables: TVariables, question = confirm) => {
+    if (question === undefined) go(variables);
+    else if (ask !== undefined) void ask(question).then((confirmed) => {
+        if (confirmed) go(variables);
+      });
+    else if (window.confirm(question)) go(variables);
   };
   const isRunning = useCallback((variables: TVariables) => isPending && running === variables, [isPending, running]);
   return { run, isRunning };

@@ -30,6 +30,16 @@ function api(overrides: Parameters<typeof fakeApi>[0] = {}) {
   return fake;
 }
 
+/** Answers the app's confirmation dialog with `button` and returns the question it asked. */
+async function answerDialog(button: string): Promise<string> {
+  const element = await screen.findByRole('dialog');
+  const dialog = within(element);
+  const question = document.getElementById(element.getAttribute('aria-describedby') ?? '')?.textContent ?? '';
+  await userEvent.click(dialog.getByRole('button', { name: button }));
+  await vi.waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  return question;
+}
+
 const row = (email: string) => within(screen.getByText(email).closest('tr')!);
 const userListCalls = (calls: { method: string; path: string }[]) => calls.filter((c) => c.method === 'GET' && c.path.startsWith('/user')).length;
 
@@ -56,7 +66,7 @@ describe('UsersTable (Make Admin)', () => {
     expect(row('ann@example.com').queryByRole('button', { name: /Remove/ })).not.toBeInTheDocument();
   });
 
-  it('Make Admin: asks first in the confirm dialog, toasts Successfully made an admin and reloads the list', async () => {
+  it('Make Admin: asks first in the app’s dialog (not the browser’s confirm), toasts Successfully made an admin and reloads the list', async () => {
     const confirm = vi.fn(() => true);
     vi.stubGlobal('confirm', confirm);
     const fake = api({
@@ -70,7 +80,10 @@ describe('UsersTable (Make Admin)', () => {
     expect(userListCalls(fake.calls)).toBe(1);
 
     await userEvent.click(row('bob@example.com').getByRole('button', { name: 'Make Admin: bob@example.com' }));
-    expect(confirm).toHaveBeenCalledWith(expect.stringContaining('Make bob@example.com an admin?'));
+    expect(screen.getByRole('dialog', { name: 'Make this account an admin?' })).toBeInTheDocument();
+    expect(fake.calls.some((c) => c.method === 'PUT')).toBe(false);
+    expect(await answerDialog('Make Admin')).toContain('Make bob@example.com an admin?');
+    expect(confirm).not.toHaveBeenCalled();
     expect(await screen.findByText('Successfully made an admin')).toBeInTheDocument();
     expect(fake.calls.find((c) => c.method === 'PUT')).toMatchObject({ path: '/user/admin/bob%40example.com' });
     await vi.waitFor(() => expect(userListCalls(fake.calls)).toBe(2));
@@ -79,20 +92,21 @@ describe('UsersTable (Make Admin)', () => {
   });
 
   it('Make Admin: nothing happens when the admin cancels the dialog', async () => {
-    vi.stubGlobal('confirm', vi.fn(() => false));
     const fake = api();
     renderWithProviders(<UsersTable />);
     await screen.findByText('bob@example.com');
     await userEvent.click(row('bob@example.com').getByRole('button', { name: 'Make Admin: bob@example.com' }));
+    await answerDialog('Cancel');
     expect(fake.calls.some((c) => c.method === 'PUT')).toBe(false);
+    expect(row('bob@example.com').getByText('Customer')).toBeInTheDocument();
   });
 
   it('Make Admin: says the account was an admin already when nothing changed (modifiedCount 0)', async () => {
-    vi.stubGlobal('confirm', vi.fn(() => true));
     const fake = api({ 'PUT /user/admin/bob@example.com': () => jsonResponse({ acknowledged: true, matchedCount: 1, modifiedCount: 0 }) });
     renderWithProviders(<UsersTable />);
     await screen.findByText('bob@example.com');
     await userEvent.click(row('bob@example.com').getByRole('button', { name: 'Make Admin: bob@example.com' }));
+    await answerDialog('Make Admin');
     // The answer has been handled once the list is read again (the same
     // onSuccess that would toast): no toast by then.
     expect(await screen.findByText('This account was already an admin.')).toBeInTheDocument();
@@ -101,11 +115,11 @@ describe('UsersTable (Make Admin)', () => {
   });
 
   it('Make Admin refused (403): toasts Failed to Make an admin', async () => {
-    vi.stubGlobal('confirm', vi.fn(() => true));
     api({ 'PUT /user/admin/bob@example.com': () => problemResponse(403, 'Only an admin may do this.') });
     renderWithProviders(<UsersTable />);
     await screen.findByText('bob@example.com');
     await userEvent.click(row('bob@example.com').getByRole('button', { name: 'Make Admin: bob@example.com' }));
+    await answerDialog('Make Admin');
     expect(await screen.findByText('Failed to Make an admin: Only an admin may do this.')).toBeInTheDocument();
     expect(screen.queryByText('Successfully made an admin')).not.toBeInTheDocument();
   });
@@ -172,19 +186,21 @@ describe('UsersTable (Make Admin)', () => {
     expect(row('ann@example.com').queryByRole('button', { name: /Make Customer/ })).not.toBeInTheDocument();
     expect(row('bob@example.com').queryByRole('button', { name: /Make Customer/ })).not.toBeInTheDocument();
     await userEvent.click(row('cid@example.com').getByRole('button', { name: 'Make Customer: cid@example.com' }));
-    expect(confirm).toHaveBeenCalledWith(expect.stringContaining('Return cid@example.com to customer?'));
+    expect(screen.getByRole('dialog', { name: 'Return this admin to customer?' })).toBeInTheDocument();
+    expect(await answerDialog('Make Customer')).toContain('Return cid@example.com to customer?');
+    expect(confirm).not.toHaveBeenCalled();
     expect(fake.calls.find((c) => c.method === 'PUT')).toMatchObject({ path: '/user/customer/cid%40example.com', authorization: 'Bearer admin-token' });
     expect(await screen.findByText('The account is a customer again.')).toBeInTheDocument();
     await vi.waitFor(() => expect(row('cid@example.com').getByRole('button', { name: 'Make Admin: cid@example.com' })).toBeInTheDocument());
   });
 
   it('Make Customer refused (409): shows the server’s reason', async () => {
-    vi.stubGlobal('confirm', vi.fn(() => true));
     const reason = 'cid@example.com is an admin set by configuration (ADMIN_EMAILS). Change the configuration to remove it.';
     api({ 'PUT /user/customer/cid@example.com': () => problemResponse(409, reason) });
     renderWithProviders(<UsersTable />);
     await screen.findByText('cid@example.com');
     await userEvent.click(row('cid@example.com').getByRole('button', { name: 'Make Customer: cid@example.com' }));
+    await answerDialog('Make Customer');
     expect(await screen.findByText(`Failed to return the account to customer: ${reason}`)).toBeInTheDocument();
   });
 

@@ -5,6 +5,7 @@ import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
 import PersonIcon from '@mui/icons-material/Person';
+import { useConfirmDialog } from '@/components/ui/confirm-dialog';
 import { DeleteButton } from '@/components/ui/delete-button';
 import { usePaging } from '@/components/ui/paged-query';
 import { PagedTable, type Column } from '@/components/ui/paged-table';
@@ -24,12 +25,13 @@ const m = adminMessages.users;
 
 const tableSx = {
   '& td:last-of-type > div': { justifyContent: 'flex-end', flexWrap: 'nowrap' },
-  '& td.user-email, & button': { whiteSpace: 'nowrap' },
+  '& button': { whiteSpace: 'nowrap' },
+  // A long address breaks rather than pushing the buttons out of the window (the widest address on the page sets the column).
+  '& td.user-email': { overflowWrap: 'anywhere', minWidth: '12ch' },
   // A narrow list (phone, or beside the menu): each account is a block, not a row that overflows.
   '@container (max-width: 820px)': {
     '& tbody tr': { gridTemplateColumns: '1fr', gap: 1 },
     '& td:last-of-type > div': { justifyContent: 'flex-start', flexWrap: 'wrap', mt: 0.5 },
-    '& td.user-email': { whiteSpace: 'normal', overflowWrap: 'anywhere' },
   },
   // Room for the buttons beside the details.
   '@container (min-width: 481px) and (max-width: 820px)': {
@@ -75,14 +77,18 @@ export function UsersTable() {
   const makeAdmin = useMakeAdmin();
   const makeCustomer = useMakeCustomer();
   const deleteUser = useDeleteUser();
+  const dialog = useConfirmDialog();
 
+  // A role change is asked in the app's dialog; Remove keeps the spec's browser confirm, word for word.
   const promote = useConfirmedAction(makeAdmin, {
     done: (result) => (result.modifiedCount > 0 ? m.madeAdmin : m.alreadyAdmin),
     failed: m.makeAdminFailed,
+    ask: (question) => dialog.ask({ title: m.confirmMakeAdminTitle, question, confirmLabel: m.makeAdmin, cancelLabel: m.cancel }),
   });
   const demote = useConfirmedAction(makeCustomer, {
     done: (result) => (result.modifiedCount > 0 ? m.madeCustomer : m.alreadyCustomer),
     failed: m.makeCustomerFailed,
+    ask: (question) => dialog.ask({ title: m.confirmMakeCustomerTitle, question, confirmLabel: m.makeCustomer, cancelLabel: m.cancel }),
   });
   const remove = useConfirmedAction(deleteUser, { confirm: m.confirmRemove, done: m.removed, gone: m.alreadyRemoved });
 
@@ -165,17 +171,20 @@ export function UsersTable() {
   ];
 
   return (
-    <PagedTable
-      query={users}
-      paging={paging}
-      columns={columns}
-      label={m.usersTableLabel}
-      count={m.count}
-      loadFailed={m.loadFailed}
-      empty={m.empty}
-      rowTestId="user-row"
-      stackBelow={820}
-      sx={tableSx}
-    />
+    <>
+      {dialog.element}
+      <PagedTable
+        query={users}
+        paging={paging}
+        columns={columns}
+        label={m.usersTableLabel}
+        count={m.count}
+        loadFailed={m.loadFailed}
+        empty={m.empty}
+        rowTestId="user-row"
+        stackBelow={820}
+        sx={tableSx}
+      />
+    </>
   );
 }
