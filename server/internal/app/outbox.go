@@ -122,6 +122,13 @@ func (o *Outbox) Retry(ctx context.Context, caller shop.Caller, id string) (shop
 		}
 		return shop.MailView{}, shop.ErrMailOff
 	}
+	// A failed message's parts no longer change (its token was redacted when it was given up), so this check
+	// before the guarded write cannot be outdated by it.
+	if stored, err := o.Store.FindMail(ctx, id); err != nil {
+		return shop.MailView{}, err
+	} else if shop.HasRedactedToken(stored.Text) || shop.HasRedactedToken(stored.HTML) {
+		return shop.MailView{}, shop.ErrMailDeadLink
+	}
 	m, err := o.Store.RetryMail(ctx, id, caller.Email)
 	if err != nil {
 		return shop.MailView{}, err

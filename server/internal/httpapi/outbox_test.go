@@ -260,8 +260,9 @@ func TestOutboxRetry_FailedIsSentAgain(t *testing.T) {
 }
 
 // TestOutboxRetry_TokensStayRedacted: a verification e-mail waiting with
-// its live link opens redacted; once given up and sent again, the stored
-// parts (and so what an admin reads) still hold no token.
+// its live link opens redacted; once given up, the stored parts (and so
+// what an admin reads) hold no token, and it is not sent again with a
+// dead link: the retry is refused, saying why, and it stays failed.
 func TestOutboxRetry_TokensStayRedacted(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
@@ -305,10 +306,13 @@ func TestOutboxRetry_TokensStayRedacted(t *testing.T) {
 		t.Fatalf("given up: %s, keeps the token: %v", failed.Status, strings.Contains(failed.Text+failed.HTML, live))
 	}
 	check("given up")
-	if res, body := ts.send(t, "POST", "/admin/outbox/"+stored.ID+"/retry", tok, nil); res.StatusCode != 200 || strings.Contains(string(body), live) {
+	if res, body := ts.send(t, "POST", "/admin/outbox/"+stored.ID+"/retry", tok, nil); res.StatusCode != 409 || !strings.Contains(string(body), "which is not kept once a message fails") {
 		t.Fatalf("retry: %d %s", res.StatusCode, body)
 	}
-	check("queued again")
+	if m := mailTo(t, ts, shop.LetterVerifyEmail, "ann@shop.test"); m.Status != shop.MailFailed {
+		t.Fatalf("after a refused retry: %s", m.Status)
+	}
+	check("after the refused retry")
 }
 
 var discardLog = slog.New(slog.NewTextHandler(io.Discard, nil))

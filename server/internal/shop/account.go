@@ -285,6 +285,11 @@ var tokenParam = regexp.MustCompile(`([?&]token=)[^\s&"'<>]+`)
 // RedactedToken replaces a token in the stored copy of a sent e-mail.
 const RedactedToken = "REDACTED"
 
+// HasRedactedToken says whether s holds a link whose token was redacted.
+func HasRedactedToken(s string) bool {
+	return strings.Contains(s, "token="+RedactedToken)
+}
+
 // RedactTokens replaces the value of every `token=` query parameter in s,
 // so that a stored e-mail holds no live link.
 func RedactTokens(s string) string {

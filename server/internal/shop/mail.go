@@ -104,6 +104,7 @@ var (
 	ErrMailSent     = Errorf(ECONFLICT, "This e-mail was sent; only a failed e-mail can be sent again.")
 	ErrMailDisabled = Errorf(ECONFLICT, "This e-mail was kept, not sent: sending is off (SMTP_URL is not set). Only a failed e-mail can be sent again.")
 	ErrMailOff      = Errorf(ECONFLICT, "Sending e-mail is off (SMTP_URL is not set), so nothing can be sent again.")
+	ErrMailDeadLink = Errorf(ECONFLICT, "This e-mail held a one-time link (e-mail verification or password reset), which is not kept once a message fails: sent again, its link would not work. The customer can ask for a new one.")
 )
 
 // LetterKind names a template.
