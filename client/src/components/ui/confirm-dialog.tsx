@@ -60,7 +60,7 @@ export function useConfirmDialog(): { ask: (request: ConfirmRequest) => Promise<
         <Button onClick={() => answer(false)} color="secondary">
           {pending?.cancelLabel}
         </Button>
-        <Button onClick={() => answer(true)} variant="contained" autoFocus>
+        <Button onClick={() => answer(true)} variant="contained">
           {pending?.confirmLabel}
         </Button>
       </DialogActions>
