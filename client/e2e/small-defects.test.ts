@@ -129,6 +129,7 @@ describe('dashboard on a small screen: the menu button and the section name fit'
     ['/dashboard/claims', 'Claims'],
     ['/dashboard/outbox', 'Outbox'],
     ['/dashboard/reviews', 'Reviews'],
+    ['/dashboard/notifications', 'Notifications'],
   ] as const;
 
   for (const width of [360, 400]) {

@@ -90,6 +90,7 @@ function routes(productId: string, orderId: string, mailId: string): string[] {
     '/quote', '/dashboard/myquotes', '/dashboard/myclaims', '/dashboard/quotes', '/dashboard/claims', '/dashboard/outbox',
     `/dashboard/outbox/${mailId}`,
     '/dashboard/reviews',
+    '/dashboard/notifications',
     '/portfolio', '/blog', '/landing', '/navbarpractice', '/loading', '/bannertest', '/no-such-page',
     '/about', '/terms', '/privacy', '/warranty',
   ];

@@ -72,6 +72,7 @@ export const routes: RouteObject[] = [
                   { path: d.outbox, element: page(() => import('./routes/dashboard/outbox')) },
                   { path: d.outboxMail.pattern, element: page(() => import('./routes/dashboard/outbox-mail')) },
                   { path: d.reviews, element: page(() => import('./routes/dashboard/reviews')) },
+                  { path: d.notifications, element: page(() => import('./routes/dashboard/notifications')) },
                 ],
               },
             ],

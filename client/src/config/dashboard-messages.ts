@@ -29,5 +29,6 @@ export const dashboardMessages = {
   claims: 'Claims',
   outbox: 'Outbox',
   reviews: 'Reviews',
+  notifications: 'Notifications',
   account: 'Account',
 } as const;

@@ -51,6 +51,8 @@ export const paths = {
     },
     /** Review moderation (issue 36). */
     reviews: '/dashboard/reviews',
+    /** The admin's notifications of new work (issue 36). */
+    notifications: '/dashboard/notifications',
     /** Verify again, change password, sign out everywhere, delete the account. */
     account: '/dashboard/account',
     /** Manage Products with one product's edit dialog open. */

@@ -503,6 +503,34 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/account/notifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * This admin's notification settings (admins)
+         * @description Which events this admin is e-mailed of (a new order, a payment, a quote request, a claim),
+         *     and whether as one e-mail per event or one daily digest. An admin who never chose has every
+         *     kind on and no digest.
+         */
+        get: operations["getNotificationSettings"];
+        /**
+         * Choose this admin's notifications (admins)
+         * @description Replaces the settings: every field, each a boolean (400 otherwise, and nothing changes).
+         *     With `digest`, the events of the kinds on are held and listed in one e-mail a day (07:00 UTC)
+         *     instead of one e-mail each.
+         */
+        put: operations["setNotificationSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/user/{user}": {
         parameters: {
             query?: never;
@@ -1622,17 +1650,33 @@ export interface components {
             status: "approved" | "rejected";
             note?: string | null;
         };
+        /** @description Which events an admin is e-mailed of, and whether in one daily digest. */
+        NotificationSettings: {
+            /** @description A customer placed an order. */
+            newOrder: boolean;
+            /** @description An order was paid. */
+            payment: boolean;
+            /** @description A customer asked for a quote. */
+            quoteRequest: boolean;
+            /** @description A customer claimed a replacement. */
+            claim: boolean;
+            /** @description One e-mail a day listing the events, instead of one e-mail per event. */
+            digest: boolean;
+        };
         /** @description An e-mail of the outbox (collection `outbox`). */
         Mail: {
             _id: components["schemas"]["ObjectId"];
             /** @enum {string} */
-            kind: "order_placed" | "order_paid" | "order_shipped" | "quote_answered" | "claim_received" | "claim_decided" | "contact_message" | "verify_email" | "password_reset" | "password_changed" | "account_deleted";
+            kind: "order_placed" | "order_paid" | "order_shipped" | "quote_answered" | "claim_received" | "claim_decided" | "contact_message" | "verify_email" | "password_reset" | "password_changed" | "account_deleted" | "admin_new_order" | "admin_payment" | "admin_quote_request" | "admin_claim" | "admin_digest";
             to: string;
             subject: string;
             /** @description The plain-text part; the token of a link is never shown (`token=REDACTED`). */
             text: string;
-            /** @enum {string} */
-            status: "pending" | "sent" | "failed" | "disabled";
+            /**
+             * @description `held`: an admin's notification kept for their daily digest, which replaces it.
+             * @enum {string}
+             */
+            status: "pending" | "sent" | "failed" | "disabled" | "held";
             attempts: number;
             lastError?: string;
             /** Format: date-time */
@@ -1662,8 +1706,11 @@ export interface components {
             text: string;
             /** @description The HTML part, as stored (`token=REDACTED`); shown without scripts or remote loads. */
             html: string;
-            /** @enum {string} */
-            status: "pending" | "sent" | "failed" | "disabled";
+            /**
+             * @description `held`: an admin's notification kept for their daily digest, which replaces it.
+             * @enum {string}
+             */
+            status: "pending" | "sent" | "failed" | "disabled" | "held";
             attempts: number;
             lastError?: string;
             /** @description The latest refusals (at most 10), oldest first. */
@@ -2612,6 +2659,59 @@ export interface operations {
             413: components["responses"]["TooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    getNotificationSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationSettings"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    setNotificationSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NotificationSettings"];
+            };
+        };
+        responses: {
+            /** @description The settings as stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationSettings"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             "5XX": components["responses"]["ServerError"];
         };
     };

@@ -85,6 +85,8 @@ export type ClaimDecision = Schemas['ClaimDecision'];
 export type OutboxMail = Schemas['Mail'];
 /** An e-mail of the outbox opened (GET /admin/outbox/{id}): headers, both parts as stored, attempts and refusals. */
 export type OpenedMail = Schemas['MailOpened'];
+/** Which e-mails of new work an admin receives, and whether in a daily digest (issue 36). */
+export type NotificationSettings = Schemas['NotificationSettings'];
 
 /** Review moderation (issue 36): the admins' Reviews screen, and what POST /reviews answers. */
 export type ModeratedReview = Schemas['ModeratedReview'];

@@ -163,6 +163,13 @@ func run(log *slog.Logger) error {
 		cutoff := time.Now().Add(-recoveryAfter)
 		return errors.Join(recoverStock(ctx, store, log, cutoff), recoverDesk(ctx, deps, log, cutoff), finishDeletions(ctx, deps.Accounts, log, cutoff))
 	})
+	// The admins' daily digests (issue 36): a pass a minute; of several
+	// instances one writes each digest.
+	go func() {
+		t := time.NewTicker(time.Minute)
+		defer t.Stop()
+		deps.Notifications.RunDigests(ctx, t.C)
+	}()
 	gin.SetMode(gin.ReleaseMode)
 	api := httpapi.New(apiCfg, deps)
 	go sweepPictures(ctx, log, deps.Images) // after New, which tells it of the picture cache

@@ -15,8 +15,9 @@ import (
 type Claims struct {
 	Claims      shop.ClaimStore
 	Orders      *Orders
-	Mail        *Outbox // may be nil
-	ImagePrefix string  // PUBLIC_URL + "/images/": this store's uploads
+	Mail        *Outbox   // may be nil
+	Notify      *Notifier // tells the admins of claims; may be nil
+	ImagePrefix string    // PUBLIC_URL + "/images/": this store's uploads
 	Now         func() time.Time
 	Log         *slog.Logger
 }
@@ -51,7 +52,8 @@ func (c *Claims) Make(ctx context.Context, caller shop.Caller, d shop.ClaimDraft
 	if err != nil {
 		return shop.Claim{}, err
 	}
-	c.Mail.Send(ctx, shop.Letter{Kind: shop.LetterClaimReceived, To: claim.Email, Claim: &claim})
+	c.Mail.Send(ctx, append([]shop.Letter{{Kind: shop.LetterClaimReceived, To: claim.Email, Claim: &claim}},
+		c.Notify.Letters(ctx, shop.NotifyClaim, shop.Letter{Claim: &claim})...)...)
 	return claim, nil
 }
 

@@ -18,6 +18,7 @@ type Orders struct {
 	Log       *slog.Logger
 	Telemetry shop.Telemetry // counts orders placed; may be nil
 	Mail      *Outbox        // tells customers of their orders; may be nil
+	Notify    *Notifier      // tells the admins of new orders; may be nil
 }
 
 // Place reserves the stock with one conditional write, then stores the
@@ -48,7 +49,9 @@ func (o *Orders) Place(ctx context.Context, caller shop.Caller, d shop.OrderDraf
 	if err != nil {
 		return shop.Order{}, err
 	}
-	o.Mail.Send(ctx, shop.Letter{Kind: shop.LetterOrderPlaced, To: placed.Email, Order: &placed})
+	// the customer's e-mail and the admins' notifications: one insert
+	o.Mail.Send(ctx, append([]shop.Letter{{Kind: shop.LetterOrderPlaced, To: placed.Email, Order: &placed}},
+		o.Notify.Letters(ctx, shop.NotifyNewOrder, shop.Letter{Order: &placed})...)...)
 	return placed, nil
 }
 

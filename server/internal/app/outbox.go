@@ -15,6 +15,9 @@ import (
 type OutboxStore interface {
 	shop.OutboxStore
 	NewMailID() string
+	// InsertMails stores several e-mails in one insert (ECONFLICT when
+	// one's ID is taken).
+	InsertMails(ctx context.Context, mails []shop.Mail) error
 }
 
 // Outbox writes the e-mails a request causes, in that request, for the
@@ -38,46 +41,64 @@ type Outbox struct {
 	Console shop.MailTransport
 }
 
-// Send composes and stores each letter. A nil Outbox sends nothing.
+// Send composes the letters and stores them in one insert (an order's
+// customer's e-mail and its admins' notifications together). A nil
+// Outbox sends nothing.
 func (o *Outbox) Send(ctx context.Context, letters ...shop.Letter) {
-	if o == nil {
+	if o == nil || len(letters) == 0 {
 		return
 	}
-	ctx = context.WithoutCancel(ctx) // the change it tells of is made
-	stored := false
-	for _, l := range letters {
-		if err := o.store(ctx, l); err != nil {
-			o.Log.ErrorContext(ctx, "an e-mail could not be stored in the outbox", "kind", l.Kind, "to", l.To, "error", err)
-			continue
-		}
-		stored = true
-	}
-	if stored && o.Enabled && o.Wake != nil {
-		o.Wake()
+	if err := o.write(context.WithoutCancel(ctx), "", letters); err != nil { // the change it tells of is made
+		o.Log.ErrorContext(ctx, "e-mails could not be stored in the outbox", "kind", letters[0].Kind, "to", letters[0].To, "count", len(letters), "error", err)
 	}
 }
 
-func (o *Outbox) store(ctx context.Context, l shop.Letter) error {
-	c, err := o.Composer.Compose(l)
-	if err != nil {
+// write composes letters and stores them in one insert; id, when set, is
+// the first one's (a digest's, which only one instance may store).
+func (o *Outbox) write(ctx context.Context, id string, letters []shop.Letter) error {
+	kept := make([]shop.Mail, 0, len(letters))
+	var shown []shop.Mail // as written, links and all, for the console
+	wake := false
+	for i, l := range letters {
+		c, err := o.Composer.Compose(l)
+		if err != nil {
+			o.Log.ErrorContext(ctx, "an e-mail could not be written", "kind", l.Kind, "to", l.To, "error", err)
+			continue
+		}
+		mid := o.Store.NewMailID()
+		if i == 0 && id != "" {
+			mid = id
+		}
+		m := shop.Mail{ID: mid, Kind: l.Kind, To: l.To, Subject: c.Subject, Text: c.Text, HTML: c.HTML,
+			MessageID: "<" + mid + "@" + cmpOr(o.Domain, "storefront.invalid") + ">", Status: shop.MailPending}
+		switch {
+		case !l.HeldUntil.IsZero(): // for the admin's digest: never sent itself
+			m.Status, m.NextAt = shop.MailHeld, l.HeldUntil
+		case o.Enabled:
+			// The sender needs the links until it has sent the message;
+			// then the courier keeps it without its tokens.
+			wake = true
+		default:
+			shown = append(shown, m)
+			m.Status, m.Text, m.HTML = shop.MailDisabled, shop.RedactTokens(m.Text), shop.RedactTokens(m.HTML)
+		}
+		kept = append(kept, m)
+	}
+	if len(kept) == 0 {
+		return nil
+	}
+	if err := o.Store.InsertMails(ctx, kept); err != nil {
 		return err
 	}
-	id := o.Store.NewMailID()
-	m := shop.Mail{ID: id, Kind: l.Kind, To: l.To, Subject: c.Subject, Text: c.Text, HTML: c.HTML,
-		MessageID: "<" + id + "@" + cmpOr(o.Domain, "storefront.invalid") + ">", Status: shop.MailPending}
-	if o.Enabled {
-		// The sender needs the links until it has sent the message; then
-		// the courier keeps it without its tokens.
-		_, err = o.Store.InsertMail(ctx, m)
-		return err
-	}
-	kept := m
-	kept.Status, kept.Text, kept.HTML = shop.MailDisabled, shop.RedactTokens(m.Text), shop.RedactTokens(m.HTML)
-	if _, err := o.Store.InsertMail(ctx, kept); err != nil {
-		return err
+	if wake && o.Wake != nil {
+		o.Wake()
 	}
 	if o.Console != nil {
-		return o.Console.Deliver(ctx, m)
+		for _, m := range shown {
+			if err := o.Console.Deliver(ctx, m); err != nil {
+				o.Log.ErrorContext(ctx, "an e-mail could not be shown", "to", m.To, "error", err)
+			}
+		}
 	}
 	return nil
 }

@@ -24,6 +24,7 @@ type Payments struct {
 	Log       *slog.Logger
 	Telemetry shop.Telemetry // counts orders paid and payments failed; may be nil
 	Mail      *Outbox        // tells the customer the order is paid; may be nil
+	Notify    *Notifier      // tells the admins; may be nil
 }
 
 // CreateIntent answers POST /create-payment-intent: the amount is the stored
@@ -91,7 +92,9 @@ func (p *Payments) record(ctx context.Context, ord shop.Order, pi shop.PaymentIn
 		shop.Tell(p.Telemetry, shop.EventOrderPaid)
 		paid := ord
 		paid.Paid, paid.TransactionID = true, pi.ID
-		p.Mail.Send(ctx, shop.Letter{Kind: shop.LetterOrderPaid, To: paid.Email, Order: &paid})
+		// only the write that marked it paid tells, so once per order
+		p.Mail.Send(ctx, append([]shop.Letter{{Kind: shop.LetterOrderPaid, To: paid.Email, Order: &paid}},
+			p.Notify.Letters(ctx, shop.NotifyPayment, shop.Letter{Order: &paid})...)...)
 	}
 	return res, err
 }

@@ -19,8 +19,9 @@ type QuoteStore interface {
 type Quotes struct {
 	Quotes   QuoteStore
 	Products shop.ProductStore
-	Orders   *Orders // places and withdraws the orders of an acceptance
-	Mail     *Outbox // may be nil
+	Orders   *Orders   // places and withdraws the orders of an acceptance
+	Mail     *Outbox   // may be nil
+	Notify   *Notifier // tells the admins of requests; may be nil
 	Now      func() time.Time
 	Log      *slog.Logger
 }
@@ -48,7 +49,11 @@ func (q *Quotes) Request(ctx context.Context, caller shop.Caller, d shop.QuoteDr
 		}
 		quote.Items = append(quote.Items, shop.QuoteItem{ProductID: p.ID, ProductName: p.Name, Quantity: it.Quantity})
 	}
-	return q.Quotes.InsertQuote(ctx, quote)
+	stored, err := q.Quotes.InsertQuote(ctx, quote)
+	if err == nil {
+		q.Notify.Notify(ctx, shop.NotifyQuoteRequest, shop.Letter{Quote: &stored})
+	}
+	return stored, err
 }
 
 // List returns the caller's quotes, or every quote to an admin.

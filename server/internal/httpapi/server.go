@@ -51,7 +51,9 @@ type Deps struct {
 	Quotes    *app.Quotes
 	Claims    *app.Claims
 	Outbox    *app.Outbox
-	Log       *slog.Logger
+	// Notifications: the admins' notification settings (issue 36).
+	Notifications *app.Notifier
+	Log           *slog.Logger
 	// Observer hears every request and every refusal for a rate limit (the
 	// metrics); nil hears nothing.
 	Observer Observer
@@ -78,6 +80,7 @@ type Server struct {
 	profiles   *app.Profiles
 	images     *app.Images
 	orders     *app.Orders
+	notify     *app.Notifier
 	payments   *app.Payments
 	inbox      *app.Inbox
 	sales      *app.Sales
@@ -161,6 +164,7 @@ func New(cfg Config, d Deps) *Server {
 		quotes:           d.Quotes,
 		claims:           d.Claims,
 		outbox:           d.Outbox,
+		notify:           d.Notifications,
 		contactPerClient: ratelimit.New(contactClientBurst, contactClientEvery),
 		cardPerClient:    ratelimit.New(cardClientBurst, cardClientEvery),
 		log:              d.Log,
@@ -272,6 +276,9 @@ func (s *Server) Handler() http.Handler {
 	admin.GET("/admin/reviews", s.moderatedReviews)
 	admin.PATCH("/reviews/:id", s.moderateReview)
 	admin.DELETE("/reviews/:id", s.deleteReview)
+	// issue 36: which notifications this admin receives
+	admin.GET("/account/notifications", s.notificationSettings)
+	admin.PUT("/account/notifications", s.setNotificationSettings)
 	return r
 }
 

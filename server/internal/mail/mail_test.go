@@ -118,6 +118,13 @@ func TestTemplates(t *testing.T) {
 		{shop.Letter{Kind: shop.LetterClaimReceived, Claim: claim}, "Claim #1003 received for order #1042", "Your reason: Broken"},
 		{shop.Letter{Kind: shop.LetterClaimDecided, Claim: claim}, "Claim #1003 approved", "A replacement is on its way"},
 		{shop.Letter{Kind: shop.LetterContact, Message: msg}, "Contact message: Hello Bcc: evil@x.test", "<img src=x onerror=alert(1)>"},
+		{shop.Letter{Kind: shop.LetterAdminNewOrder, Order: order, Link: "https://shop.test/dashboard/manageorder"}, "New order #1042: Lathe & Co x 2", "Manage it in the dashboard: https://shop.test/dashboard/manageorder"},
+		{shop.Letter{Kind: shop.LetterAdminPayment, Order: order, Link: "https://shop.test/dashboard/manageorder"}, "Order #1042 paid: $2500", "ready to ship"},
+		{shop.Letter{Kind: shop.LetterAdminQuoteRequest, Quote: quote, Link: "https://shop.test/dashboard/quotes"}, "Quote request #1001 from Ann", "Lathe x 3"},
+		{shop.Letter{Kind: shop.LetterAdminClaim, Claim: claim, Link: "https://shop.test/dashboard/claims"}, "Claim #1003 for order #1042: Lathe", "Their reason: Broken"},
+		{shop.Letter{Kind: shop.LetterAdminDigest, Link: "https://shop.test/dashboard/notifications", Digest: &shop.Digest{Day: "2026-03-02", At: shipped,
+			Entries: []shop.DigestEntry{{Kind: shop.LetterAdminNewOrder, Subject: "New order #1042: <script>x</script>", At: shipped, Link: "https://shop.test/dashboard/manageorder"}}}},
+			"Your daily digest for 2026-03-02: 1 new event", "10:00 UTC  New order #1042"},
 	}
 	for _, c := range cases {
 		t.Run(string(c.l.Kind), func(t *testing.T) {

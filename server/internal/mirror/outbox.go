@@ -97,6 +97,17 @@ func Deletable(now time.Time) func(Mail) error {
 	}
 }
 
+// Digested is a held notification's removal once its digest is stored:
+// held, and its digest's time has come (dueMail).
+func Digested(now time.Time) func(Mail) error {
+	return func(d Mail) error {
+		if d.Status != string(shop.MailHeld) || d.NextAt.After(now) {
+			return shop.Errorf(shop.ECONFLICT, "The notification is held for a later digest.")
+		}
+		return nil
+	}
+}
+
 // Retryable is an admin's retry's: the message was given up (failed).
 // Any other state says why not.
 func Retryable(d Mail) error {
@@ -110,6 +121,8 @@ func Retryable(d Mail) error {
 		return shop.ErrMailQueued
 	case shop.MailSent:
 		return shop.ErrMailSent
+	case shop.MailHeld:
+		return shop.ErrMailHeld
 	default:
 		return shop.ErrMailDisabled
 	}

@@ -23,6 +23,31 @@ type User struct {
 	DeletingAt    *time.Time    `bson:"deletingAt,omitempty"`
 	DeleteReviews bool          `bson:"deleteReviews,omitempty"`
 	RoleHistory   []RoleChange  `bson:"roleHistory,omitempty"`
+	// Notifications: an admin's choice of e-mails; absent, the defaults.
+	Notifications *Notifications `bson:"notifications,omitempty"`
+}
+
+// Notifications are an admin's notification settings as stored.
+type Notifications struct {
+	NewOrder     bool `bson:"newOrder"`
+	Payment      bool `bson:"payment"`
+	QuoteRequest bool `bson:"quoteRequest"`
+	Claim        bool `bson:"claim"`
+	Digest       bool `bson:"digest"`
+}
+
+// NewNotifications is the settings as stored.
+func NewNotifications(n shop.NotificationSettings) *Notifications {
+	v := Notifications(n)
+	return &v
+}
+
+func (n *Notifications) settings() *shop.NotificationSettings {
+	if n == nil {
+		return nil
+	}
+	v := shop.NotificationSettings(*n)
+	return &v
 }
 
 // RoleChange is one change of the account's role as stored.
@@ -54,7 +79,7 @@ func (d User) Shop() shop.User {
 	return shop.User{ID: d.ID.Hex(), Email: d.Email, Name: d.Name, Role: d.Role, Provider: d.Provider,
 		PasswordHash: d.PasswordHash, CreatedAt: d.CreatedAt.UTC(), EmailVerified: d.EmailVerified,
 		SessionVersion: d.SessionVersion, DeletingAt: utcPtr(d.DeletingAt), DeleteReviews: d.DeleteReviews,
-		RoleHistory: roleHistory(d.RoleHistory)}
+		RoleHistory: roleHistory(d.RoleHistory), Notifications: d.Notifications.settings()}
 }
 
 // Users keeps the accounts by id, by email (sign-in), by the hashes of

@@ -39,6 +39,59 @@ func (s *Store) InsertMail(ctx context.Context, m shop.Mail) (shop.Mail, error) 
 	return stored.Shop(), err
 }
 
+// InsertMails stores several e-mails in one insert (an order's customer's
+// and admins' mails), each under its ID when set, their NextAt as given
+// (a held notification's digest time). An _id taken already answers ECONFLICT (a digest that another
+// instance stored); an ordered insert stores the ones before a failure.
+func (s *Store) InsertMails(ctx context.Context, mails []shop.Mail) error {
+	now := s.now()
+	docs := make([]mirror.Mail, len(mails))
+	for i, m := range mails {
+		id := newID()
+		if m.ID != "" {
+			var err error
+			if id, err = objectID(m.ID); err != nil {
+				return err
+			}
+		}
+		next := m.NextAt
+		if next.IsZero() {
+			next = now
+		}
+		docs[i] = mirror.Mail{ID: id, Kind: string(m.Kind), To: m.To, Subject: m.Subject, Text: m.Text, HTML: m.HTML, MessageID: m.MessageID,
+			Status: string(m.Status), CreatedAt: now, NextAt: next.UTC().Truncate(time.Millisecond)}
+	}
+	err := s.outbox.insertMany(ctx, docs)
+	if isDuplicate(err) {
+		return &shop.Error{Code: shop.ECONFLICT, Message: "This e-mail is stored already.", Cause: err}
+	}
+	return translate(err, "")
+}
+
+// DueHeldMail returns up to limit admins' notifications held for a digest
+// whose time has come at now, soonest first (the index status_next).
+func (s *Store) DueHeldMail(ctx context.Context, now time.Time, limit int) ([]shop.Mail, error) {
+	docs, err := s.due(ctx, shop.MailHeld, now, limit)
+	return mirror.ShopAll[shop.Mail](docs), err
+}
+
+// DropHeldMail deletes held notifications whose digest is stored, each
+// with one write guarded by its status and time (mirror.Digested).
+func (s *Store) DropHeldMail(ctx context.Context, now time.Time, ids []string) error {
+	now = now.UTC().Truncate(time.Millisecond)
+	for _, id := range ids {
+		oid, err := objectID(id)
+		if err != nil {
+			return err
+		}
+		_, err = s.outbox.remove(ctx, oid, guard[mirror.Mail]{filter: dueMail(shop.MailHeld, now), check: mirror.Digested(now)})
+		if code := shop.ErrorCode(err); code != "" && code != shop.ENOTFOUND && code != shop.ECONFLICT {
+			return err // (another instance's pass dropped it)
+		}
+	}
+	return nil
+}
+
 // ListMail returns e-mails newest first.
 func (s *Store) ListMail(ctx context.Context, limit, skip int) ([]shop.Mail, int64, error) {
 	docs, total, err := s.outbox.list(ctx, listQuery[mirror.Mail]{index: "createdAt", desc: true, sort: newestFirst, skip: skip, limit: limit})

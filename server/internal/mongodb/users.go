@@ -83,11 +83,33 @@ func (s *Store) SetUserName(ctx context.Context, id, name string) (shop.UpdateRe
 // adminUsers finds the admins (served by the index role).
 var adminUsers = bson.D{{Key: "role", Value: shop.RoleAdmin}}
 
-// AdminEmails returns the admins' addresses, oldest account first.
-func (s *Store) AdminEmails(ctx context.Context) ([]string, error) {
+// admins returns the admins' accounts, oldest first.
+func (s *Store) admins(ctx context.Context) ([]mirror.User, error) {
 	role := shop.RoleAdmin
 	docs, _, err := s.users.list(ctx, listQuery[mirror.User]{index: "role", group: &role, filter: adminUsers,
 		sort: bson.D{{Key: "role", Value: 1}, {Key: "createdAt", Value: 1}, {Key: "_id", Value: 1}}, limit: 1000})
+	return docs, err
+}
+
+// Admins returns the admins' accounts, with their notification settings,
+// oldest first (served by the index role).
+func (s *Store) Admins(ctx context.Context) ([]shop.User, error) {
+	docs, err := s.admins(ctx)
+	return mirror.ShopAll[shop.User](docs), err
+}
+
+// SetNotifications stores an account's notification settings.
+func (s *Store) SetNotifications(ctx context.Context, id string, n shop.NotificationSettings) (shop.UpdateResult, error) {
+	oid, err := objectID(id)
+	if err != nil {
+		return shop.UpdateResult{}, err
+	}
+	return s.users.update(ctx, oid, guard[mirror.User]{}, bson.D{{Key: "$set", Value: bson.D{{Key: "notifications", Value: mirror.NewNotifications(n)}}}})
+}
+
+// AdminEmails returns the admins' addresses, oldest account first.
+func (s *Store) AdminEmails(ctx context.Context) ([]string, error) {
+	docs, err := s.admins(ctx)
 	if err != nil {
 		return nil, err
 	}

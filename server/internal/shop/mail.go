@@ -16,6 +16,9 @@ const (
 	MailSent     MailStatus = "sent"
 	MailFailed   MailStatus = "failed"
 	MailDisabled MailStatus = "disabled"
+	// MailHeld: an admin's notification kept for the daily digest (NextAt
+	// is the digest's time); the digest replaces it, it is never sent.
+	MailHeld MailStatus = "held"
 )
 
 // Outbox timing.
@@ -103,6 +106,7 @@ var (
 	ErrMailSending  = Errorf(ECONFLICT, "This e-mail is being sent right now.")
 	ErrMailSent     = Errorf(ECONFLICT, "This e-mail was sent; only a failed e-mail can be sent again.")
 	ErrMailDisabled = Errorf(ECONFLICT, "This e-mail was kept, not sent: sending is off (SMTP_URL is not set). Only a failed e-mail can be sent again.")
+	ErrMailHeld     = Errorf(ECONFLICT, "This notification is held for its admin's daily digest, which replaces it; it is never sent on its own.")
 	ErrMailOff      = Errorf(ECONFLICT, "Sending e-mail is off (SMTP_URL is not set), so nothing can be sent again.")
 	ErrMailDeadLink = Errorf(ECONFLICT, "This e-mail held a one-time link (e-mail verification or password reset), which is not kept once a message fails: sent again, its link would not work. The customer can ask for a new one.")
 )
@@ -124,6 +128,13 @@ const (
 	LetterPasswordReset   LetterKind = "password_reset"
 	LetterPasswordChanged LetterKind = "password_changed"
 	LetterAccountDeleted  LetterKind = "account_deleted"
+	// The admins' notifications (Letter.Link: the dashboard page), and the
+	// daily digest of those held for it.
+	LetterAdminNewOrder     LetterKind = "admin_new_order"
+	LetterAdminPayment      LetterKind = "admin_payment"
+	LetterAdminQuoteRequest LetterKind = "admin_quote_request"
+	LetterAdminClaim        LetterKind = "admin_claim"
+	LetterAdminDigest       LetterKind = "admin_digest"
 )
 
 // Letter is what one e-mail is about: its kind, its addressee and the
@@ -139,6 +150,11 @@ type Letter struct {
 	// of a verification or reset letter).
 	Account *User
 	Link    string
+	// Digest: the admin's daily digest's events.
+	Digest *Digest
+	// HeldUntil, when set, keeps the e-mail for the digest sent then
+	// (MailHeld) instead of sending it.
+	HeldUntil time.Time
 }
 
 // MailContent is a rendered e-mail.

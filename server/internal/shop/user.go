@@ -41,6 +41,8 @@ type User struct {
 	DeleteReviews bool       `json:"-"`
 	// RoleHistory is each change of the account's role, oldest first.
 	RoleHistory []RoleChange `json:"roleHistory,omitempty"`
+	// Notifications: an admin's choice of e-mails (nil: the defaults).
+	Notifications *NotificationSettings `json:"-"`
 }
 
 // RoleChange records one change of an account's role: to which role, by

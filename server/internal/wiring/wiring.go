@@ -33,6 +33,8 @@ type Store interface {
 	app.QuoteStore
 	shop.ClaimStore
 	shop.AdminDirectory
+	shop.NotificationStore
+	app.HeldMailStore
 	// Healthy reads the collections the API serves.
 	Healthy(ctx context.Context) error
 }
@@ -74,7 +76,9 @@ func Services(store Store, o Options) httpapi.Deps {
 			return payment.ParseWebhook(payload, signature, secret)
 		}
 	}
-	orders := &app.Orders{Orders: store, Products: store, Payments: payments, Log: o.Log, Telemetry: o.Telemetry, Mail: o.Outbox}
+	notify := &app.Notifier{Store: store, Held: store, Mail: o.Outbox, SiteURL: o.SiteURL, Now: o.Now, Log: o.Log}
+	payments.Notify = notify
+	orders := &app.Orders{Orders: store, Products: store, Payments: payments, Log: o.Log, Telemetry: o.Telemetry, Mail: o.Outbox, Notify: notify}
 	accounts := &app.Accounts{Users: store, Tokens: o.Tokens, Passwords: o.Passwords,
 		AdminEmails: o.AdminEmails, Log: o.Log, Telemetry: o.Telemetry,
 		SiteURL: o.SiteURL, Mail: o.Outbox, Now: o.Now,
@@ -83,20 +87,21 @@ func Services(store Store, o Options) httpapi.Deps {
 		accounts.Google = o.Google
 	}
 	return httpapi.Deps{
-		Health:    &app.Health{Store: store},
-		Accounts:  accounts,
-		Catalogue: &app.Catalogue{Products: store},
-		Reviews:   &app.Reviews{Reviews: store, ImagePrefix: images, NeedApproval: o.ReviewsNeedApproval, Now: o.Now, Log: o.Log},
-		Profiles:  &app.Profiles{Profiles: store, ImagePrefix: images},
-		Images:    &app.Images{Images: store, Sweeper: store, PublicURL: o.PublicURL, Now: o.Now, Log: o.Log},
-		Orders:    orders,
-		Payments:  payments,
-		Inbox:     &app.Inbox{Messages: store, Admins: store, Mail: o.Outbox},
-		Sales:     &app.Sales{Store: store, Now: o.Now},
-		Quotes:    &app.Quotes{Quotes: store, Products: store, Orders: orders, Mail: o.Outbox, Now: o.Now, Log: o.Log},
-		Claims:    &app.Claims{Claims: store, Orders: orders, Mail: o.Outbox, ImagePrefix: images, Now: o.Now, Log: o.Log},
-		Outbox:    o.Outbox,
-		Log:       o.Log,
+		Health:        &app.Health{Store: store},
+		Accounts:      accounts,
+		Catalogue:     &app.Catalogue{Products: store},
+		Reviews:       &app.Reviews{Reviews: store, ImagePrefix: images, NeedApproval: o.ReviewsNeedApproval, Now: o.Now, Log: o.Log},
+		Profiles:      &app.Profiles{Profiles: store, ImagePrefix: images},
+		Images:        &app.Images{Images: store, Sweeper: store, PublicURL: o.PublicURL, Now: o.Now, Log: o.Log},
+		Orders:        orders,
+		Payments:      payments,
+		Inbox:         &app.Inbox{Messages: store, Admins: store, Mail: o.Outbox},
+		Sales:         &app.Sales{Store: store, Now: o.Now},
+		Quotes:        &app.Quotes{Quotes: store, Products: store, Orders: orders, Mail: o.Outbox, Notify: notify, Now: o.Now, Log: o.Log},
+		Claims:        &app.Claims{Claims: store, Orders: orders, Mail: o.Outbox, Notify: notify, ImagePrefix: images, Now: o.Now, Log: o.Log},
+		Outbox:        o.Outbox,
+		Notifications: notify,
+		Log:           o.Log,
 	}
 }
 

@@ -37,6 +37,7 @@ describe('dashboardMenuItems', () => {
         ['Claims', '/dashboard/claims'],
         ['Outbox', '/dashboard/outbox'],
         ['Reviews', '/dashboard/reviews'],
+        ['Notifications', '/dashboard/notifications'],
       ]),
     );
     expect(currentMenuLabel('/dashboard/outbox')).toBe('Outbox');

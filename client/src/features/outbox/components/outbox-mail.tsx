@@ -39,7 +39,7 @@ export function mailFrameDocument(html: string): string {
   return `<!doctype html><html><head><meta charset="utf-8">${guard}</head><body>${html}</body></html>`;
 }
 
-const STATUS_COLOURS = { pending: 'default', sent: 'success', failed: 'error', disabled: 'default' } as const;
+const STATUS_COLOURS = { pending: 'default', sent: 'success', failed: 'error', disabled: 'default', held: 'default' } as const;
 
 /** A name and its value, in a description list. */
 function Field({ name, children }: { name: string; children: ReactNode }) {

@@ -15,7 +15,7 @@ export const OUTBOX_PAGE_SIZE = 20;
 
 const formatDateTime = (iso: string | undefined) => formatDate(iso, { time: true });
 
-const STATUS_COLOURS = { pending: 'default', sent: 'success', failed: 'error', disabled: 'default' } as const;
+const STATUS_COLOURS = { pending: 'default', sent: 'success', failed: 'error', disabled: 'default', held: 'default' } as const;
 
 function StatusChip({ message }: { message: OutboxMessage }) {
   return (
