@@ -308,6 +308,8 @@ export default defineConfig(({ command, mode, isSsrBuild }) => ({
     manifest: true,
     sourcemap: false,
     target: 'es2022',
+    // Every browser the app supports (es2022) has <link rel="modulepreload"> (Chromium, Firefox, Safari since 2023): no polyfill in the first load.
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       // The app, and the API reference (/docs): a page of its own, so that
       // Redoc is never part of the app's load.

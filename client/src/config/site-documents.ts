@@ -47,7 +47,10 @@ export const siteDocuments = {
       },
       {
         heading: 'How we work',
-        paragraphs: [site.about.more],
+        paragraphs: [
+          'We buy from makers we have worked with for years, test every machine before it ships and keep spare parts in stock, ' +
+            'so a breakdown costs you hours, not weeks.',
+        ],
         items: [
           'Every machine is run and checked in our workshop before dispatch.',
           'Trade and bulk orders: each product states its minimum order quantity.',

@@ -1,8 +1,9 @@
 /**
  * Copy that a seller changes to make the store theirs: name, banner, contact
- * details, footer links and social accounts, the home page's About and stats,
- * /landing and /portfolio. Components (and index.html) read it from here only.
- * The longer texts of /about and the policy pages are in site-documents.ts.
+ * details, footer links and social accounts, the home page's About and stats.
+ * Components (and index.html) read it from here only. This file is part of the
+ * first load of `/`, so other pages' copy is apart: /landing and /portfolio in
+ * site-pages.ts, the longer texts of /about and the policy pages in site-documents.ts.
  */
 export type SocialNetwork = 'facebook' | 'linkedin' | 'youtube';
 
@@ -54,7 +55,7 @@ export const site = {
     { network: 'linkedin', label: 'Ironclad Machinery on LinkedIn', href: 'https://www.linkedin.com/' },
     { network: 'youtube', label: 'Ironclad Machinery on YouTube', href: 'https://www.youtube.com/' },
   ] satisfies { network: SocialNetwork; label: string; href: string }[],
-  // The home page's About and stats, /landing and /portfolio (issue 7).
+  // The home page's About and stats (issue 7); /landing's and /portfolio's copy is in site-pages.ts, /about's in site-documents.ts.
   description: 'New and reconditioned industrial machinery and equipment, with faulty units replaced within 2 months.',
   about: {
     eyebrow: 'About us',
@@ -62,10 +63,6 @@ export const site = {
     text:
       'For twenty years we have equipped workshops, farms and building sites. Our engineers have completed over 320 projects ' +
       'and supplied more than $150 million worth of equipment: installed, tested and kept running.',
-    // On /about (where More About Us leads), with the text above.
-    more:
-      'We buy from makers we have worked with for years, test every machine before it ships and keep spare parts in stock, ' +
-      'so a breakdown costs you hours, not weeks.',
     figures: [
       { value: '320+', label: 'projects completed' },
       { value: '$150M', label: 'of equipment delivered' },
@@ -77,22 +74,4 @@ export const site = {
     { label: 'Served', value: '1M', note: '1M Served this month' },
     { label: 'Tasks done', value: '47%', note: '31 tasks remaining', valueFirst: true },
   ],
-  landing: {
-    title: 'The machines that keep your work moving',
-    text: 'Generators, compressors, welders and pumps from makers we trust, delivered to your site and replaced within 2 months if anything goes wrong.',
-  },
-  portfolio: {
-    name: 'Sam Carter',
-    role: 'Full-stack web developer',
-    bio:
-      'I design and build online stores for industrial sellers: fast catalogues, safe card payments and dashboards that staff enjoy using. ' +
-      'This storefront, a Go API with MongoDB and a React client, is one of them.',
-    location: 'Pittsburgh, PA',
-    email: 'sam.carter@example.com',
-    skills: ['React', 'TypeScript', 'Go', 'MongoDB', 'REST APIs', 'Stripe payments', 'Accessibility', 'Web performance'],
-    links: [
-      { network: 'github', label: 'GitHub', href: 'https://github.com/' },
-      { network: 'linkedin', label: 'LinkedIn', href: 'https://www.linkedin.com/' },
-    ],
-  },
 } as const;

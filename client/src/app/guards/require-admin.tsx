@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { Outlet } from 'react-router';
 import { ErrorMessage } from '@/components/ui/error-message';
 import { LoadingSpinner } from '@/components/ui/loading-spinner';
-import { messages } from '@/config/messages';
+import { authMessages } from '@/config/auth-messages';
 import { endSession, useAdminStatus, useUser } from '@/lib/auth';
 
 /**
@@ -29,7 +29,7 @@ export function RequireAdmin() {
       </Container>
     );
   }
-  return <LoadingSpinner label={messages.auth.checkingAccess} minHeight="50vh" />;
+  return <LoadingSpinner label={authMessages.checkingAccess} minHeight="50vh" />;
 }
 
 export default RequireAdmin;

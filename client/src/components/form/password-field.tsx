@@ -4,7 +4,7 @@ import VisibilityIcon from '@mui/icons-material/Visibility';
 import VisibilityOffIcon from '@mui/icons-material/VisibilityOff';
 import { useState, type ComponentProps } from 'react';
 import type { FieldPath, FieldValues } from 'react-hook-form';
-import { messages } from '@/config/messages';
+import { authMessages } from '@/config/auth-messages';
 import { FormTextField } from './form-text-field';
 
 /** FormTextField for a password, with a button that shows what was typed. */
@@ -20,7 +20,7 @@ export function PasswordField<T extends FieldValues, N extends FieldPath<T>>(pro
             <InputAdornment position="end">
               <IconButton
                 edge="end"
-                aria-label={messages.auth.showPassword}
+                aria-label={authMessages.showPassword}
                 aria-pressed={visible}
                 onClick={() => setVisible((v) => !v)}
                 onMouseDown={(e) => e.preventDefault()}

@@ -22,6 +22,8 @@ export function LoadingSpinner({ label = messages.common.loading, minHeight = 24
     <Box
       role="status"
       aria-live="polite"
+      // RouteAnnouncer waits while <main> has one: the new page and its title are not there yet.
+      data-loading=""
       sx={{
         minHeight,
         display: 'flex',

@@ -7,7 +7,7 @@ import { Link as RouterLink } from 'react-router';
 import { FormError } from '@/components/form/form-error';
 import { FormTextField } from '@/components/form/form-text-field';
 import { PasswordField } from '@/components/form/password-field';
-import { messages } from '@/config/messages';
+import { authMessages } from '@/config/auth-messages';
 import { paths } from '@/config/paths';
 import type { AuthSession } from '@/types/api';
 import { useLogin, type LoginInput } from '../api/login';
@@ -22,8 +22,8 @@ interface AuthValues {
 
 /** The text fields a form may ask for before the password, as both forms show them. */
 const TEXT_FIELDS = {
-  name: { label: messages.auth.name, validate: validateName, autoComplete: 'name', type: 'text' },
-  email: { label: messages.auth.email, validate: validateEmail, autoComplete: 'email', type: 'email' },
+  name: { label: authMessages.name, validate: validateName, autoComplete: 'name', type: 'text' },
+  email: { label: authMessages.email, validate: validateEmail, autoComplete: 'email', type: 'email' },
 } as const;
 
 type TextField = keyof typeof TEXT_FIELDS;
@@ -75,7 +75,7 @@ export function AuthForm<V extends Partial<AuthValues>>({ title, submit, fields,
         control={control}
         name="password"
         rules={{ validate: validatePassword }}
-        label={messages.auth.password}
+        label={authMessages.password}
         autoComplete={passwordAutoComplete}
         required
         fullWidth
@@ -93,14 +93,14 @@ export function LoginForm() {
   return (
     <Box sx={{ display: 'grid', gap: 1.5 }}>
       <AuthForm<LoginInput>
-        title={messages.auth.loginTitle}
-        submit={messages.auth.loginSubmit}
+        title={authMessages.loginTitle}
+        submit={authMessages.loginSubmit}
         fields={['email']}
         passwordAutoComplete="current-password"
         mutation={useLogin()}
       />
       <Link component={RouterLink} to={paths.forgotPassword} sx={{ justifySelf: 'end', fontWeight: 700, color: 'info.main' }}>
-        {messages.auth.forgotPassword}
+        {authMessages.forgotPassword}
       </Link>
     </Box>
   );
@@ -110,8 +110,8 @@ export function LoginForm() {
 export function RegisterForm() {
   return (
     <AuthForm<RegisterInput>
-      title={messages.auth.registerTitle}
-      submit={messages.auth.registerSubmit}
+      title={authMessages.registerTitle}
+      submit={authMessages.registerSubmit}
       fields={['name', 'email']}
       passwordAutoComplete="new-password"
       mutation={useRegister()}

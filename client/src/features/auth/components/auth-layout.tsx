@@ -5,7 +5,7 @@ import Divider from '@mui/material/Divider';
 import Typography from '@mui/material/Typography';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import type { ReactNode } from 'react';
-import { messages } from '@/config/messages';
+import { authMessages } from '@/config/auth-messages';
 import { site } from '@/config/site';
 import { SteelPanel } from '@/components/ui/steel-panel';
 
@@ -53,7 +53,7 @@ export function AuthLayout({ title, subtitle, notice, form, alternative, footer 
               {site.storeName}
             </Typography>
             <Typography component="p" sx={{ fontWeight: 800, fontSize: '1.6rem', lineHeight: 1.2, mt: 1 }}>
-              {messages.auth.asideTitle}
+              {authMessages.asideTitle}
             </Typography>
           </Box>
           <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, mb: 2, display: 'grid', gap: 1.5 }}>
@@ -83,7 +83,7 @@ export function AuthLayout({ title, subtitle, notice, form, alternative, footer 
           {form}
           {alternative && (
             <>
-              <Divider sx={{ color: 'text.secondary', fontSize: '0.8rem', fontWeight: 700, letterSpacing: '0.12em' }}>{messages.auth.or}</Divider>
+              <Divider sx={{ color: 'text.secondary', fontSize: '0.8rem', fontWeight: 700, letterSpacing: '0.12em' }}>{authMessages.or}</Divider>
               {alternative}
             </>
           )}

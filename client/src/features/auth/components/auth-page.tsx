@@ -1,6 +1,6 @@
 import Link from '@mui/material/Link';
 import { Link as RouterLink, Navigate, useLocation } from 'react-router';
-import { messages } from '@/config/messages';
+import { authMessages } from '@/config/auth-messages';
 import { paths } from '@/config/paths';
 import { site } from '@/config/site';
 import { redirectTarget, useSession, type LoginLocationState } from '@/lib/auth';
@@ -11,32 +11,32 @@ import { GoogleSignInButton } from './google-sign-in-button';
 /** What /login and /register each show; the rest is the same. */
 const PAGES = {
   login: {
-    title: messages.auth.loginTitle,
-    subtitle: messages.auth.loginSubtitle,
+    title: authMessages.loginTitle,
+    subtitle: authMessages.loginSubtitle,
     Form: LoginForm,
     googleContext: 'signin',
-    otherPrompt: messages.auth.newHere(site.storeName),
+    otherPrompt: authMessages.newHere(site.storeName),
     otherPath: paths.register,
-    otherLink: messages.auth.createAccount,
+    otherLink: authMessages.createAccount,
   },
   register: {
-    title: messages.auth.registerTitle,
-    subtitle: messages.auth.registerSubtitle,
+    title: authMessages.registerTitle,
+    subtitle: authMessages.registerSubtitle,
     Form: RegisterForm,
     googleContext: 'signup',
-    otherPrompt: messages.auth.haveAccount,
+    otherPrompt: authMessages.haveAccount,
     otherPath: paths.login,
-    otherLink: messages.auth.loginInstead,
+    otherLink: authMessages.loginInstead,
   },
 } as const;
 
 /** Why the user was sent to sign in, if they were. */
 function noticeFor(state: LoginLocationState | null): string | null {
-  if (state?.notice === 'password-reset') return messages.auth.passwordReset;
-  if (state?.reason === 'signed-out-everywhere') return messages.auth.signedOutEverywhere;
-  if (state?.reason === 'expired') return messages.auth.sessionExpired;
-  if (state?.reason === 'not-admin') return messages.auth.adminsOnly;
-  if (state?.from) return messages.auth.signInToContinue;
+  if (state?.notice === 'password-reset') return authMessages.passwordReset;
+  if (state?.reason === 'signed-out-everywhere') return authMessages.signedOutEverywhere;
+  if (state?.reason === 'expired') return authMessages.sessionExpired;
+  if (state?.reason === 'not-admin') return authMessages.adminsOnly;
+  if (state?.from) return authMessages.signInToContinue;
   return null;
 }
 

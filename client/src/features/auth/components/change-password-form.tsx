@@ -7,7 +7,7 @@ import { FormActions } from '@/components/form/form-actions';
 import { PasswordField } from '@/components/form/password-field';
 import { DashboardCard, DashboardCardHead } from '@/components/ui/dashboard-card';
 import { accountMessages } from '@/config/account-messages';
-import { messages } from '@/config/messages';
+import { authMessages } from '@/config/auth-messages';
 import { showFieldErrors, withReason } from '@/lib/form-errors';
 import { useToast } from '@/lib/toast';
 import { useChangePassword } from '../api/change-password';
@@ -52,7 +52,7 @@ export function ChangePasswordForm() {
         <PasswordField
           control={control}
           name="currentPassword"
-          rules={{ validate: (value: string) => value !== '' || messages.auth.passwordRequired }}
+          rules={{ validate: (value: string) => value !== '' || authMessages.passwordRequired }}
           label={m.current}
           autoComplete="current-password"
           required

@@ -13,7 +13,7 @@ import { FormError } from '@/components/form/form-error';
 import { PasswordField } from '@/components/form/password-field';
 import { DashboardCard, DashboardCardHead } from '@/components/ui/dashboard-card';
 import { accountMessages } from '@/config/account-messages';
-import { messages } from '@/config/messages';
+import { authMessages } from '@/config/auth-messages';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { endSession } from '@/lib/auth';
@@ -110,7 +110,7 @@ export function DeleteAccountSection({ user }: { user: User }) {
           <PasswordField
             control={control}
             name="password"
-            rules={{ validate: (value: string) => value !== '' || messages.auth.passwordRequired }}
+            rules={{ validate: (value: string) => value !== '' || authMessages.passwordRequired }}
             label={m.password}
             autoComplete="current-password"
             required

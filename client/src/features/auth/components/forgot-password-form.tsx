@@ -7,7 +7,7 @@ import { useForm } from 'react-hook-form';
 import { FormError } from '@/components/form/form-error';
 import { FormTextField } from '@/components/form/form-text-field';
 import { accountMessages } from '@/config/account-messages';
-import { messages } from '@/config/messages';
+import { authMessages } from '@/config/auth-messages';
 import { showFieldErrors } from '@/lib/form-errors';
 import { useForgotPassword } from '../api/forgot-password';
 import { validateEmail } from '../utils/validation';
@@ -59,7 +59,7 @@ export function ForgotPasswordForm() {
         control={control}
         name="email"
         rules={{ validate: validateEmail }}
-        label={messages.auth.email}
+        label={authMessages.email}
         type="email"
         autoComplete="email"
         required

@@ -4,7 +4,7 @@ import Typography from '@mui/material/Typography';
 import GoogleIcon from '@mui/icons-material/Google';
 import { useEffect, useId, useRef, useState } from 'react';
 import { FormError } from '@/components/form/form-error';
-import { messages } from '@/config/messages';
+import { authMessages } from '@/config/auth-messages';
 import { usePublicConfig } from '@/lib/public-config';
 import { useGoogleSignIn } from '../api/google-sign-in';
 import { loadGoogleIdentity } from '../utils/google-identity';
@@ -61,9 +61,9 @@ export function GoogleSignInButton({ context, onCredential }: GoogleSignInButton
 
   const note =
     config.isError || status === 'failed'
-      ? messages.auth.googleLoadFailed
+      ? authMessages.googleLoadFailed
       : config.isSuccess && !clientId
-        ? messages.auth.googleNotConfigured
+        ? authMessages.googleNotConfigured
         : null;
   const ready = status === 'ready' && Boolean(clientId);
 
@@ -81,7 +81,7 @@ export function GoogleSignInButton({ context, onCredential }: GoogleSignInButton
           aria-describedby={note ? noteId : undefined}
           sx={{ minHeight: 44 }}
         >
-          {messages.auth.continueWithGoogle}
+          {authMessages.continueWithGoogle}
         </Button>
       )}
       <Box

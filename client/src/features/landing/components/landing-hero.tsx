@@ -5,9 +5,10 @@ import { ButtonLink } from '@/components/ui/button-link';
 import { contentMessages } from '@/config/content-messages';
 import { paths } from '@/config/paths';
 import { site } from '@/config/site';
+import { sitePages } from '@/config/site-pages';
 import { onDarkSurface, steelBackground } from '@/lib/theme';
 
-/** /landing's 90vh hero: the promise (site.ts) and Get Started, to the catalogue. */
+/** /landing's 90vh hero: the promise (site-pages.ts) and Get Started, to the catalogue. */
 export function LandingHero() {
   return (
     <Box
@@ -29,10 +30,10 @@ export function LandingHero() {
           {site.storeName}
         </Typography>
         <Typography variant="h1" id="landing-title" sx={{ fontSize: { xs: '2.4rem', sm: '3.2rem', md: '4rem' }, lineHeight: 1.05, mt: 1 }}>
-          {site.landing.title}
+          {sitePages.landing.title}
         </Typography>
         <Typography sx={{ mt: 3, mx: 'auto', maxWidth: 620, color: 'textOnDark.muted', fontSize: { xs: '1.05rem', md: '1.2rem' }, lineHeight: 1.7 }}>
-          {site.landing.text}
+          {sitePages.landing.text}
         </Typography>
         <Box sx={{ mt: 5 }}>
           <ButtonLink to={paths.products} tone="primary" size="large">

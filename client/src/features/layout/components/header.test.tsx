@@ -88,6 +88,17 @@ describe('Header', () => {
     expect(home.style.border).toBe('2px solid black');
   });
 
+  it('draws the menu button’s icon inline (no MUI SvgIcon in the first load), hidden from screen readers', () => {
+    renderWithProviders(<Header />);
+    const icon = screen.getByRole('button', { name: 'Open menu' }).querySelector('svg');
+    expect(icon).toHaveAttribute('aria-hidden', 'true');
+    expect(icon).toHaveAttribute('viewBox', '0 0 24 24');
+    expect(icon).toHaveAttribute('width', '24');
+    expect(icon).toHaveAttribute('fill', 'currentColor');
+    expect(icon?.getAttribute('class') ?? '').not.toMatch(/MuiSvgIcon/);
+    expect(icon?.querySelector('path')).toHaveAttribute('d', 'M3 18h18v-2H3zm0-5h18v-2H3zm0-7v2h18V6z');
+  });
+
   it('opens a drawer with the same links from the menu button, and a link closes it', async () => {
     const user = userEvent.setup();
     renderWithProviders(<Header />);

@@ -2,13 +2,13 @@ import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import { styled } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
-import MenuIcon from '@mui/icons-material/Menu';
 import { lazy, Suspense, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { messages } from '@/config/messages';
 import { paths } from '@/config/paths';
 import { site } from '@/config/site';
 import { HeaderSearch } from './header-search';
+import { MenuIcon } from './menu-icon';
 import { NavLinks } from './nav-links';
 import { StoreLogo } from './store-logo';
 

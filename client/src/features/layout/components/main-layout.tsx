@@ -4,6 +4,7 @@ import { LazyOnVisible } from '@/components/lazy-on-visible';
 import { messages } from '@/config/messages';
 import { preloadable } from '@/lib/preloadable';
 import { Header } from './header';
+import { MAIN_ID, RouteAnnouncer } from './route-announcer';
 
 const Footer = preloadable(() => import('./footer'));
 
@@ -14,7 +15,8 @@ export const preloadFooter = () => Footer.preload();
 const footerPlaceholder = <Box aria-hidden="true" sx={{ bgcolor: 'secondary.main', minHeight: { xs: 560, md: 340 } }} />;
 
 /**
- * Header, the page, footer; with a skip link for keyboard users. The banner
+ * Header, the page, footer; with a skip link for keyboard users, and the
+ * live region that announces each new page's title (RouteAnnouncer). The banner
  * (if any) comes after all of it and sticks to the bottom of the window: it
  * appears once the account is known, after the page's first paint, and in
  * that place it moves nothing that is already drawn (no layout shift).
@@ -25,7 +27,7 @@ export function MainLayout({ children, banner }: { children: ReactNode; banner?:
       <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
         <Box
           component="a"
-          href="#main"
+          href={`#${MAIN_ID}`}
           sx={{
             position: 'absolute',
             left: 8,
@@ -42,7 +44,8 @@ export function MainLayout({ children, banner }: { children: ReactNode; banner?:
           {messages.nav.skipToContent}
         </Box>
         <Header />
-        <Box component="main" id="main" tabIndex={-1} sx={{ flexGrow: 1, outline: 'none' }}>
+        <RouteAnnouncer />
+        <Box component="main" id={MAIN_ID} tabIndex={-1} sx={{ flexGrow: 1, outline: 'none' }}>
           {children}
         </Box>
         <LazyOnVisible fallback={footerPlaceholder} rootMargin="600px 0px" prerendered>

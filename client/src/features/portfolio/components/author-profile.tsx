@@ -10,7 +10,7 @@ import { ButtonLink } from '@/components/ui/button-link';
 import { SteelPanel } from '@/components/ui/steel-panel';
 import { contentMessages } from '@/config/content-messages';
 import { pageMessages } from '@/config/page-messages';
-import { site } from '@/config/site';
+import { sitePages } from '@/config/site-pages';
 
 const NETWORK_ICONS: Record<string, ReactNode> = { github: <GitHubIcon />, linkedin: <LinkedInIcon /> };
 
@@ -25,9 +25,9 @@ function initials(name: string): string {
 
 const headingSx = { fontWeight: 800, fontSize: '0.85rem', letterSpacing: '0.12em', textTransform: 'uppercase', color: 'text.secondary', mb: 1.5 } as const;
 
-/** /portfolio: the site's author (site.ts): who, what they do, skills and how to reach them. */
+/** /portfolio: the site's author (site-pages.ts): who, what they do, skills and how to reach them. */
 export function AuthorProfile() {
-  const author = site.portfolio;
+  const author = sitePages.portfolio;
   return (
     <Container maxWidth="md" sx={{ py: { xs: 4, md: 8 } }}>
       <Box component="article" aria-labelledby="author-name" sx={{ bgcolor: 'background.paper', border: 1, borderColor: 'divider', borderRadius: 3, overflow: 'hidden', boxShadow: '0 12px 32px rgba(20,24,29,.08)' }}>
