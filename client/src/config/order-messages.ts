@@ -62,6 +62,8 @@ export const orderMessages = {
     paid: 'paid',
     unpaid: 'unpaid',
     transactionId: 'Transaction id',
+    // A replacement order's payment cell (issue 36): the claim it replaces, linked.
+    replacementFor: (n: number) => `Replacement for claim #${n}`,
     remove: 'Delete',
     // Under a paid order's greyed Delete in My Orders (issue 36): why it is greyed.
     deleteLocked: "Paid orders can't be deleted; request a claim or contact us",

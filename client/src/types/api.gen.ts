@@ -1426,6 +1426,11 @@ export interface components {
             paidAt?: string;
             /** Format: date-time */
             shippedAt?: string;
+            /** @description On a replacement order only: the approved claim it replaces (its `transactionId` is `replacement:` and the claim's number). `claimId` is absent on replacements made before it was recorded. */
+            replacementFor?: {
+                claimId?: components["schemas"]["ObjectId"];
+                number: number;
+            };
         };
         OrderInput: {
             productId: components["schemas"]["IdParam"];

@@ -545,6 +545,32 @@ func TestClaims_Approve(t *testing.T) {
 		if ds.stock(t, p.ID) != 4 {
 			t.Fatalf("stock %d after the replacement of 3 of 7", ds.stock(t, p.ID))
 		}
+		// The replacement names its claim (replacementFor), to its owner and
+		// admins; another customer and a visitor do not see the list.
+		want := shop.ClaimRef{ClaimID: id, Number: number}
+		for _, who := range []struct {
+			name, token string
+			status      int
+		}{{"owner", ds.alice.Token, 200}, {"admin", ds.admin.Token, 200}, {"another customer", ds.bob.Token, 403}, {"visitor", "", 401}} {
+			res, body := ds.send(t, "GET", "/order?email="+ds.alice.Email, who.token, nil)
+			if res.StatusCode != who.status {
+				t.Fatalf("%s: My Order %d %s", who.name, res.StatusCode, body)
+			}
+			if who.status != 200 {
+				continue
+			}
+			var found *shop.ClaimRef
+			for _, o := range decode[[]shop.Order](t, body) {
+				if o.ID == r.ID {
+					found = o.ReplacementFor
+				} else if o.ReplacementFor != nil {
+					t.Fatalf("%s: order %s is no replacement but says %+v", who.name, o.ID, o.ReplacementFor)
+				}
+			}
+			if found == nil || *found != want {
+				t.Fatalf("%s: replacementFor %+v, want %+v", who.name, found, want)
+			}
+		}
 		if !hasMail(ds.mail(t), shop.LetterClaimDecided, ds.alice.Email, "approved") {
 			t.Fatal("no decision mail")
 		}

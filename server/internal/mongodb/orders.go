@@ -41,6 +41,13 @@ func (s *Store) InsertOrder(ctx context.Context, o shop.Order) (shop.Order, erro
 	if o.Paid { // a replacement order: paid when made
 		doc.Paid, doc.TransactionID, doc.PaymentIntentID, doc.PaidAt = true, o.TransactionID, o.TransactionID, &doc.CreatedAt
 	}
+	if r := o.ReplacementFor; r != nil {
+		cid, err := objectID(r.ClaimID)
+		if err != nil {
+			return shop.Order{}, err
+		}
+		doc.ReplacementFor = &mirror.ClaimRef{ClaimID: cid, Number: r.Number}
+	}
 	if err := s.orders.insert(ctx, doc); err != nil {
 		return shop.Order{}, translate(err, "")
 	}

@@ -75,6 +75,25 @@ describe('MyOrders', () => {
     expect(row('Diesel Generator 60 kVA').getByRole('button', { name: 'Delete' })).toBeEnabled();
   });
 
+  it('a replacement order names its claim, linked to it in My Claims, instead of its transaction id', async () => {
+    const replacement = makeOrder({
+      _id: '64b7f0c2a1b2c3d4e5f6a004',
+      productName: 'Air Compressor 50 L',
+      amount: 0,
+      paid: true,
+      transactionId: 'replacement:1001',
+      replacementFor: { claimId: '64b7f0c2a1b2c3d4e5f6c001', number: 1001 },
+    });
+    orders = [replacement, paid];
+    api();
+    renderWithProviders(<MyOrders email="ada@example.com" />);
+    await screen.findByText('Air Compressor 50 L');
+    const link = row('Air Compressor 50 L').getByRole('link', { name: 'Replacement for claim #1001' });
+    expect(link).toHaveAttribute('href', '/dashboard/myclaims#claim-64b7f0c2a1b2c3d4e5f6c001');
+    expect(row('Air Compressor 50 L').queryByTestId('transaction-id')).not.toBeInTheDocument();
+    expect(row('Deep Groove Ball Bearing 6205-2RS').queryByTestId('replacement-for')).not.toBeInTheDocument();
+  });
+
   it('a paid or shipped order’s greyed Delete says why, shown under it and read with it; an unpaid one’s says nothing', async () => {
     api();
     renderWithProviders(<MyOrders email="ada@example.com" />);

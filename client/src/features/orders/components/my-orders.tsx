@@ -8,7 +8,7 @@ import { orderMessages } from '@/config/order-messages';
 import { paths } from '@/config/paths';
 import type { Order } from '@/types/api';
 import { useMyOrders } from '../api/get-my-orders';
-import { ORDERS_PAGE_SIZE, OrdersTable, productCellId } from './order-parts';
+import { claimLinkIn, ORDERS_PAGE_SIZE, OrdersTable, productCellId } from './order-parts';
 
 const m = orderMessages.orders;
 
@@ -52,6 +52,7 @@ export function MyOrders({ email, onStockChanged, orderExtra }: MyOrdersProps) {
       )}
       onStockChanged={onStockChanged}
       lockedNote={m.deleteLocked}
+      claimLink={claimLinkIn(paths.dashboard.myClaims)}
     />
   );
 }
