@@ -962,7 +962,10 @@ export interface paths {
          * Price a quote (admins)
          * @description Prices every item (each product of the quote once), sets the last day the
          *     prices hold and an optional note; the status becomes `quoted` and the customer
-         *     is mailed. A quote can be priced again until it is accepted or declined (409 then).
+         *     is mailed. A quote can be priced again (re-priced) until it is accepted or declined
+         *     (409 then, saying which, and while its acceptance is under way): each pricing is a new
+         *     `revision`, and the customer's e-mail then says the prices were revised, with the new
+         *     prices and total.
          */
         patch: operations["priceQuote"];
         trace?: never;
@@ -985,7 +988,8 @@ export interface paths {
          *     per item at the quoted unit price. Stock is reserved for every item or for none
          *     (409 naming the product short of stock). The status becomes `accepted`; a
          *     second accept answers 409. The body is the orders' delivery address and
-         *     mobile, both required (400 with field errors otherwise, as on POST /order).
+         *     mobile, both required (400 with field errors otherwise, as on POST /order), and the
+         *     quote's `revision` the customer was shown: a quote re-priced since answers 409.
          */
         post: operations["acceptQuote"];
         delete?: never;
@@ -1573,6 +1577,8 @@ export interface components {
              * @description When it was accepted or declined.
              */
             decidedAt?: string;
+            /** @description Once quoted: 1 for the first prices, one more each time they are revised. An acceptance names the revision the customer was shown (absent on quotes priced before revisions were counted: accept with 0). */
+            revision?: number;
         };
         QuoteInput: {
             items: {
@@ -1595,6 +1601,8 @@ export interface components {
             address: string;
             /** @description 7 to 15 digits with the usual separators. */
             mobile: string;
+            /** @description The quote's `revision` the customer was shown (0 when it has none): the prices they accept. A quote re-priced since answers 409, so that no one is charged prices they have not seen. */
+            revision: number;
         };
         /** @description A claim for the replacement of faulty equipment (collection `claims`). */
         Claim: {
@@ -1631,7 +1639,7 @@ export interface components {
         Mail: {
             _id: components["schemas"]["ObjectId"];
             /** @enum {string} */
-            kind: "order_placed" | "order_paid" | "order_shipped" | "quote_answered" | "claim_received" | "claim_decided" | "contact_message" | "verify_email" | "password_reset" | "password_changed" | "account_deleted";
+            kind: "order_placed" | "order_paid" | "order_shipped" | "quote_answered" | "quote_revised" | "claim_received" | "claim_decided" | "contact_message" | "verify_email" | "password_reset" | "password_changed" | "account_deleted";
             to: string;
             subject: string;
             /** @description The plain-text part; the token of a link is never shown (`token=REDACTED`). */

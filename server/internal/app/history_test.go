@@ -281,8 +281,9 @@ type knownClaim struct {
 }
 
 type knownQuote struct {
-	id    string
-	items [][2]int
+	id       string
+	items    [][2]int
+	revision int64 // the pricing the customer accepts (it is never re-priced here)
 }
 
 func (h *history) now() int64 { return time.Since(h.start).Nanoseconds() }
@@ -431,10 +432,11 @@ func (h *history) setUp(rt *rapid.T, p plan) mstate {
 		for i := range quote.Items {
 			quote.Items[i].UnitPrice = &price
 		}
-		if _, err := s.PriceQuote(ctx, quote.ID, quote.Items, "2099-01-01", ""); err != nil {
+		priced, err := s.PriceQuote(ctx, quote.ID, quote.Items, "2099-01-01", "")
+		if err != nil {
 			rt.Fatal(err)
 		}
-		h.quotes = append(h.quotes, knownQuote{id: quote.ID, items: items})
+		h.quotes = append(h.quotes, knownQuote{id: quote.ID, items: items, revision: priced.Revision})
 		init.quotes[quote.ID] = "quoted"
 	}
 	for _, prod := range h.products {
@@ -603,7 +605,7 @@ func (h *history) do(ctx context.Context, w *worker, s step, in *hin) hout {
 			_, err := w.quotes.Decline(ctx, h.customer, q.id)
 			return res(err)
 		}
-		ids, err := w.quotes.Accept(ctx, h.customer, q.id, shop.AcceptDraft{Address: "1 Mill Road", Mobile: "+44 113 496 0000"})
+		ids, err := w.quotes.Accept(ctx, h.customer, q.id, shop.AcceptDraft{Address: "1 Mill Road", Mobile: "+44 113 496 0000", Revision: &q.revision})
 		if err == nil {
 			for i, id := range ids {
 				h.remember(knownOrder{id: id, product: q.items[i][0], qty: int64(q.items[i][1])})
