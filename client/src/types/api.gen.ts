@@ -736,9 +736,33 @@ export interface paths {
         post?: never;
         /**
          * Cancel an unpaid order (its owner, or admins)
-         * @description Gives the stock back. Refused (409) once a payment exists.
+         * @description Gives the stock back. Refused (409) once a payment exists. The order document is
+         *     deleted; a cancellation record (`GET /cancellations`) keeps its number, product,
+         *     quantity, time and who cancelled it, one per cancelled order.
          */
         delete: operations["cancelOrder"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cancellations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Cancelled orders, newest first (a customer's own; every one for admins)
+         * @description What stays of each cancelled order (the order itself is deleted): its number,
+         *     product, quantity, when and by whom (`buyer`, `admin`, or `system`: the account's
+         *     deletion). One record per cancelled order, whoever cancelled it and however often.
+         */
+        get: operations["listCancellations"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1603,6 +1627,24 @@ export interface components {
             mobile: string;
             /** @description The quote's `revision` the customer was shown (0 when it has none): the prices they accept. A quote re-priced since answers 409, so that no one is charged prices they have not seen. */
             revision: number;
+        };
+        /** @description What stays of a cancelled order (collection `cancellations`, one per order, under the order's id). */
+        Cancellation: {
+            _id: components["schemas"]["ObjectId"];
+            orderId: components["schemas"]["ObjectId"];
+            /** @description The order's number. */
+            number: number;
+            /** @description The buyer's (erased when the account is deleted). */
+            email: string;
+            productName: string;
+            productQuantity: number;
+            /** Format: date-time */
+            cancelledAt: string;
+            /**
+             * @description Who cancelled: the buyer, an admin, or the shop itself (account deletion).
+             * @enum {string}
+             */
+            by: "buyer" | "admin" | "system";
         };
         /** @description A claim for the replacement of faulty equipment (collection `claims`). */
         Claim: {
@@ -2980,6 +3022,35 @@ export interface operations {
             403: components["responses"]["OriginRefused"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    listCancellations: {
+        parameters: {
+            query?: {
+                limit?: number;
+                skip?: components["parameters"]["Skip"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of cancellation records. */
+            200: {
+                headers: {
+                    "X-Total-Count": components["headers"]["TotalCount"];
+                    "Cache-Control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Cancellation"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["OriginRefused"];
             "5XX": components["responses"]["ServerError"];
         };
     };

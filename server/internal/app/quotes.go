@@ -223,7 +223,7 @@ func (q *Quotes) undo(ctx context.Context, cur shop.Quote) {
 func (q *Quotes) abandon(ctx context.Context, cur shop.Quote) (int, error) {
 	n := 0
 	for i := len(cur.Accepting) - 1; i >= 0; i-- {
-		switch err := q.Orders.withdraw(ctx, cur.Accepting[i]); shop.ErrorCode(err) {
+		switch err := q.Orders.withdraw(ctx, cur.Accepting[i], nil); shop.ErrorCode(err) {
 		case "":
 			n++
 		case shop.ENOTFOUND: // never placed, or withdrawn already

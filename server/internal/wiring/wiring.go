@@ -32,6 +32,7 @@ type Store interface {
 	shop.SalesStore
 	app.QuoteStore
 	shop.ClaimStore
+	shop.CancellationStore
 	shop.AdminDirectory
 	// Healthy reads the collections the API serves.
 	Healthy(ctx context.Context) error
@@ -74,7 +75,7 @@ func Services(store Store, o Options) httpapi.Deps {
 			return payment.ParseWebhook(payload, signature, secret)
 		}
 	}
-	orders := &app.Orders{Orders: store, Products: store, Payments: payments, Log: o.Log, Telemetry: o.Telemetry, Mail: o.Outbox}
+	orders := &app.Orders{Orders: store, Products: store, Payments: payments, Log: o.Log, Telemetry: o.Telemetry, Mail: o.Outbox, Cancellations: store}
 	accounts := &app.Accounts{Users: store, Tokens: o.Tokens, Passwords: o.Passwords,
 		AdminEmails: o.AdminEmails, Log: o.Log, Telemetry: o.Telemetry,
 		SiteURL: o.SiteURL, Mail: o.Outbox, Now: o.Now,
