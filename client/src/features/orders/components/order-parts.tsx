@@ -89,7 +89,7 @@ export const claimLinkIn = (page: string) => (claim: ReplacementRef) => (claim.c
 export function ReplacementFor({ claim, to }: { claim: ReplacementRef; to: string }) {
   return (
     <Typography component="span" variant="body2" sx={{ display: 'block', mt: 0.5, fontWeight: 700 }}>
-      <Link component={RouterLink} to={to} data-testid="replacement-for">
+      <Link component={RouterLink} to={to} data-testid="replacement-for" sx={{ color: 'info.main' }}>
         {m.replacementFor(claim.number)}
       </Link>
     </Typography>
