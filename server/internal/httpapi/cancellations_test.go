@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"storefront/server/internal/mongodb/mongotest"
 	"storefront/server/internal/shop"
 )
 
@@ -105,6 +106,7 @@ func TestCancellations(t *testing.T) {
 	})
 
 	t.Run("ConcurrentCancelsRecordOnce", func(t *testing.T) {
+		mongotest.RequireMongoDB(t, ds.store)
 		id := ds.mustOrder(t, ds.alice.Token, p.ID, 3)
 		statuses := make([]int, 6)
 		var wg sync.WaitGroup

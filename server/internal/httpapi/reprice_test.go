@@ -7,6 +7,7 @@ import (
 	"sync"
 	"testing"
 
+	"storefront/server/internal/mongodb/mongotest"
 	"storefront/server/internal/shop"
 )
 
@@ -144,6 +145,7 @@ func TestQuotes_Reprice(t *testing.T) {
 	// either the acceptance wins, at the prices shown, and the re-price is
 	// refused; or the re-price wins and the acceptance is refused.
 	t.Run("RaceWithAccept", func(t *testing.T) {
+		mongotest.RequireMongoDB(t, ds.store)
 		for range 6 {
 			q := sent(t)
 			var wg sync.WaitGroup
