@@ -39,21 +39,22 @@ func decodeAs[D any](doc bson.Raw) error {
 
 // documentTypes decode a document of each collection into its BSON type.
 var documentTypes = map[string]func(bson.Raw) error{
-	CollProducts:      decodeAs[mirror.Product],
-	CollReviews:       decodeAs[mirror.Review],
-	CollUsers:         decodeAs[mirror.User],
-	CollProfiles:      decodeAs[mirror.Profile],
-	CollOrders:        decodeAs[mirror.Order],
-	CollContacts:      decodeAs[mirror.Message],
-	CollTestIntents:   decodeAs[mirror.TestIntent],
-	CollEvents:        decodeAs[eventDoc],
-	CollCounters:      decodeAs[counterDoc],
-	CollQuotes:        decodeAs[mirror.Quote],
-	CollClaims:        decodeAs[mirror.Claim],
-	CollOutbox:        decodeAs[mirror.Mail],
-	CollCancellations: decodeAs[mirror.Cancellation],
-	collImageFiles:    decodeAs[mirror.ImageFile],
-	collImageChunks:   decodeAs[imageChunkDoc],
+	CollProducts:    decodeAs[mirror.Product],
+	CollReviews:     decodeAs[mirror.Review],
+	CollUsers:       decodeAs[mirror.User],
+	CollProfiles:    decodeAs[mirror.Profile],
+	CollOrders:      decodeAs[mirror.Order],
+	CollContacts:    decodeAs[mirror.Message],
+	CollTestIntents: decodeAs[mirror.TestIntent],
+	CollEvents:      decodeAs[eventDoc],
+	CollCounters:    decodeAs[counterDoc],
+	CollQuotes:      decodeAs[mirror.Quote],
+	CollClaims:      decodeAs[mirror.Claim],
+	CollOutbox:      decodeAs[mirror.Mail],
+	collImageFiles:  decodeAs[mirror.ImageFile],
+	collImageChunks: decodeAs[imageChunkDoc],
+
+	CollCancellations: decodeAs[mirror.Cancellation], // issue 36
 }
 
 // KnownCollections are the collections this store keeps.
