@@ -75,6 +75,8 @@ describe('the admin’s day: orders and quotes (issue 36)', () => {
       const adminPage = asAdmin.page;
       await openSignedIn(adminPage, admin.token, '/dashboard/quotes');
       const quote = adminPage.getByRole('article', { name: `Quote #${number}` });
+      await visibleAtBothWidths(adminPage, quote, ['Re-price', 'Decline'], 'a sent quote with Re-price');
+      await adminPage.setViewportSize({ width: 400, height: 900 });
       await quote.getByRole('button', { name: `Re-price quote #${number}` }).click();
       const unitPrice = quote.getByRole('textbox', { name: `Unit price for ${product.name} ($)` });
       expect(await unitPrice.inputValue()).toBe('450');

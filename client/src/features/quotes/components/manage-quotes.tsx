@@ -247,7 +247,7 @@ export function ManageQuotes() {
                   {(open || quote.status === 'quoted') && repricing !== quote._id && (
                     <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
                       {quote.status === 'quoted' && (
-                        <Button variant="outlined" startIcon={<EditOutlinedIcon />} onClick={() => setRepricing(quote._id)} aria-label={m.repriceLabel(quote.number)}>
+                        <Button variant="outlined" color="secondary" startIcon={<EditOutlinedIcon />} onClick={() => setRepricing(quote._id)} aria-label={m.repriceLabel(quote.number)}>
                           {m.reprice}
                         </Button>
                       )}
