@@ -110,7 +110,8 @@ describe('replacement claims (issue 14)', () => {
       await myClaim.getByText('Approved', { exact: true }).waitFor();
       await myClaim.getByText('A new compactor ships tomorrow.').waitFor();
       await page.goto(new URL('/dashboard/myorder', page.url()).toString());
-      const replacement = page.locator('tr[data-testid="order-row"]', { has: page.getByText(`replacement:${number}`, { exact: true }) });
+      // It names its claim, linked to it (issue 36), not its transaction id.
+      const replacement = page.locator('tr[data-testid="order-row"]', { has: page.getByRole('link', { name: `Replacement for claim #${number}` }) });
       await replacement.getByText(COMPACTOR).waitFor();
       await replacement.getByText('1 pcs').waitFor();
       await replacement.getByText('$0').waitFor();

@@ -62,6 +62,18 @@ export const orderMessages = {
     paid: 'paid',
     unpaid: 'unpaid',
     transactionId: 'Transaction id',
+    // A replacement order's payment cell (issue 36): the claim it replaces, linked.
+    replacementFor: (n: number) => `Replacement for claim #${n}`,
+    // My Order's cancelled orders (issue 36): the order is deleted, a record of it stays.
+    cancelledTitle: 'Cancelled orders',
+    cancelledSubtitle: 'Orders that were cancelled stay listed here for your records.',
+    cancelledLabel: 'Cancelled orders',
+    cancelledCount: (n: number) => (n === 1 ? '1 cancelled order' : `${n} cancelled orders`),
+    cancelledChip: 'Cancelled',
+    cancelledOn: (date: string) => `Cancelled ${date}`,
+    cancelledByAdmin: 'by the shop',
+    cancelledBySystem: 'when the account was deleted',
+    cancelledLoadFailed: 'We could not load the cancelled orders right now.',
     remove: 'Delete',
     // Under a paid order's greyed Delete in My Orders (issue 36): why it is greyed.
     deleteLocked: "Paid orders can't be deleted; request a claim or contact us",

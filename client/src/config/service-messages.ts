@@ -121,6 +121,15 @@ export const serviceMessages = {
     sendLabel: (n: number) => `Send quote #${n}`,
     sentToast: 'The quote is sent to the customer.',
     sendFailed: 'Failed to send the quote',
+    // Re-pricing a sent quote until it is accepted or declined (issue 36).
+    reprice: 'Re-price',
+    repriceLabel: (n: number) => `Re-price quote #${n}`,
+    repriceTitle: 'Revise the prices',
+    repriceHelp: 'The customer gets the new prices by e-mail, marked as revised. An acceptance of the old prices is refused.',
+    repriceCancel: 'Keep the prices',
+    sendRevised: 'Send revised prices',
+    sendRevisedLabel: (n: number) => `Send revised prices for quote #${n}`,
+    revisedToast: 'The revised prices are sent to the customer.',
   },
   claims: {
     // On a shipped order in My Orders.

@@ -764,9 +764,33 @@ export interface paths {
         post?: never;
         /**
          * Cancel an unpaid order (its owner, or admins)
-         * @description Gives the stock back. Refused (409) once a payment exists.
+         * @description Gives the stock back. Refused (409) once a payment exists. The order document is
+         *     deleted; a cancellation record (`GET /cancellations`) keeps its number, product,
+         *     quantity, time and who cancelled it, one per cancelled order.
          */
         delete: operations["cancelOrder"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cancellations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Cancelled orders, newest first (a customer's own; every one for admins)
+         * @description What stays of each cancelled order (the order itself is deleted): its number,
+         *     product, quantity, when and by whom (`buyer`, `admin`, or `system`: the account's
+         *     deletion). One record per cancelled order, whoever cancelled it and however often.
+         */
+        get: operations["listCancellations"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -990,7 +1014,10 @@ export interface paths {
          * Price a quote (admins)
          * @description Prices every item (each product of the quote once), sets the last day the
          *     prices hold and an optional note; the status becomes `quoted` and the customer
-         *     is mailed. A quote can be priced again until it is accepted or declined (409 then).
+         *     is mailed. A quote can be priced again (re-priced) until it is accepted or declined
+         *     (409 then, saying which, and while its acceptance is under way): each pricing is a new
+         *     `revision`, and the customer's e-mail then says the prices were revised, with the new
+         *     prices and total.
          */
         patch: operations["priceQuote"];
         trace?: never;
@@ -1013,7 +1040,8 @@ export interface paths {
          *     per item at the quoted unit price. Stock is reserved for every item or for none
          *     (409 naming the product short of stock). The status becomes `accepted`; a
          *     second accept answers 409. The body is the orders' delivery address and
-         *     mobile, both required (400 with field errors otherwise, as on POST /order).
+         *     mobile, both required (400 with field errors otherwise, as on POST /order), and the
+         *     quote's `revision` the customer was shown: a quote re-priced since answers 409.
          */
         post: operations["acceptQuote"];
         delete?: never;
@@ -1454,6 +1482,11 @@ export interface components {
             paidAt?: string;
             /** Format: date-time */
             shippedAt?: string;
+            /** @description On a replacement order only: the approved claim it replaces (its `transactionId` is `replacement:` and the claim's number). `claimId` is absent on replacements made before it was recorded. */
+            replacementFor?: {
+                claimId?: components["schemas"]["ObjectId"];
+                number: number;
+            };
         };
         OrderInput: {
             productId: components["schemas"]["IdParam"];
@@ -1596,6 +1629,8 @@ export interface components {
              * @description When it was accepted or declined.
              */
             decidedAt?: string;
+            /** @description Once quoted: 1 for the first prices, one more each time they are revised. An acceptance names the revision the customer was shown (absent on quotes priced before revisions were counted: accept with 0). */
+            revision?: number;
         };
         QuoteInput: {
             items: {
@@ -1618,6 +1653,26 @@ export interface components {
             address: string;
             /** @description 7 to 15 digits with the usual separators. */
             mobile: string;
+            /** @description The quote's `revision` the customer was shown (0 when it has none): the prices they accept. A quote re-priced since answers 409, so that no one is charged prices they have not seen. */
+            revision: number;
+        };
+        /** @description What stays of a cancelled order (collection `cancellations`, one per order, under the order's id). */
+        Cancellation: {
+            _id: components["schemas"]["ObjectId"];
+            orderId: components["schemas"]["ObjectId"];
+            /** @description The order's number. */
+            number: number;
+            /** @description The buyer's (erased when the account is deleted). */
+            email: string;
+            productName: string;
+            productQuantity: number;
+            /** Format: date-time */
+            cancelledAt: string;
+            /**
+             * @description Who cancelled: the buyer, an admin, or the shop itself (account deletion).
+             * @enum {string}
+             */
+            by: "buyer" | "admin" | "system";
         };
         /** @description A claim for the replacement of faulty equipment (collection `claims`). */
         Claim: {
@@ -1667,7 +1722,7 @@ export interface components {
         Mail: {
             _id: components["schemas"]["ObjectId"];
             /** @enum {string} */
-            kind: "order_placed" | "order_paid" | "order_shipped" | "quote_answered" | "claim_received" | "claim_decided" | "contact_message" | "verify_email" | "password_reset" | "password_changed" | "account_deleted" | "admin_new_order" | "admin_payment" | "admin_quote_request" | "admin_claim" | "admin_digest";
+            kind: "order_placed" | "order_paid" | "order_shipped" | "quote_answered" | "quote_revised" | "claim_received" | "claim_decided" | "contact_message" | "verify_email" | "password_reset" | "password_changed" | "account_deleted" | "admin_new_order" | "admin_payment" | "admin_quote_request" | "admin_claim" | "admin_digest";
             to: string;
             subject: string;
             /** @description The plain-text part; the token of a link is never shown (`token=REDACTED`). */
@@ -3067,6 +3122,35 @@ export interface operations {
             403: components["responses"]["OriginRefused"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    listCancellations: {
+        parameters: {
+            query?: {
+                limit?: number;
+                skip?: components["parameters"]["Skip"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of cancellation records. */
+            200: {
+                headers: {
+                    "X-Total-Count": components["headers"]["TotalCount"];
+                    "Cache-Control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Cancellation"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["OriginRefused"];
             "5XX": components["responses"]["ServerError"];
         };
     };

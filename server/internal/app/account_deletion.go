@@ -106,6 +106,9 @@ func (a *Accounts) erase(ctx context.Context, u shop.User) error {
 	if _, err := a.Erasure.EraseClaims(ctx, u.Email); err != nil {
 		return err
 	}
+	if _, err := a.Erasure.EraseCancellations(ctx, u.Email); err != nil {
+		return err
+	}
 	if _, err := a.Erasure.EraseReviews(ctx, u.Email, u.DeleteReviews); err != nil {
 		return err
 	}
@@ -139,7 +142,7 @@ func (a *Accounts) eraseOrders(ctx context.Context, u shop.User) error {
 		}
 		for _, o := range page {
 			if !o.Paid && !o.Shipped && o.TransactionID == "" {
-				_, err := a.Orders.Cancel(ctx, &u, o.ID)
+				_, err := a.Orders.CancelAs(ctx, &u, o.ID, shop.CancelledBySystem)
 				switch shop.ErrorCode(err) {
 				case "", shop.ENOTFOUND:
 					continue

@@ -131,7 +131,8 @@ func (c *Claims) approve(ctx context.Context, cur shop.Claim, note string) (shop
 	}
 	replacement := shop.Order{ID: newID, Name: ord.Name, Email: ord.Email, Image: ord.Image, ProductID: ord.ProductID,
 		ProductName: ord.ProductName, ProductPrice: ord.ProductPrice, ProductQuantity: ord.ProductQuantity, Amount: 0,
-		Address: ord.Address, Mobile: ord.Mobile, Paid: true, TransactionID: shop.ReplacementTransaction(cur.Number)}
+		Address: ord.Address, Mobile: ord.Mobile, Paid: true, TransactionID: shop.ReplacementTransaction(cur.Number),
+		ReplacementFor: &shop.ClaimRef{ClaimID: cur.ID, Number: cur.Number}}
 	if _, absent, err := o.place(ctx, replacement); err != nil {
 		if absent {
 			if aerr := c.Claims.AbandonApproval(context.WithoutCancel(ctx), cur.ID, newID); aerr != nil {

@@ -281,8 +281,9 @@ type knownClaim struct {
 }
 
 type knownQuote struct {
-	id    string
-	items [][2]int
+	id       string
+	items    [][2]int
+	revision int64 // the pricing the customer accepts (it is never re-priced here)
 }
 
 func (h *history) now() int64 { return time.Since(h.start).Nanoseconds() }
@@ -431,10 +432,11 @@ func (h *history) setUp(rt *rapid.T, p plan) mstate {
 		for i := range quote.Items {
 			quote.Items[i].UnitPrice = &price
 		}
-		if _, err := s.PriceQuote(ctx, quote.ID, quote.Items, "2099-01-01", ""); err != nil {
+		priced, err := s.PriceQuote(ctx, quote.ID, quote.Items, "2099-01-01", "")
+		if err != nil {
 			rt.Fatal(err)
 		}
-		h.quotes = append(h.quotes, knownQuote{id: quote.ID, items: items})
+		h.quotes = append(h.quotes, knownQuote{id: quote.ID, items: items, revision: priced.Revision})
 		init.quotes[quote.ID] = "quoted"
 	}
 	for _, prod := range h.products {
@@ -452,7 +454,7 @@ func (h *history) newWorker(id int) *worker {
 	rec := &recorder{OrderStore: s}
 	testMode := &payment.TestMode{Intents: s}
 	payments := &app.Payments{Orders: s, Provider: slowProvider{testMode}, TestCards: testMode, Events: s, Log: discard}
-	orders := &app.Orders{Orders: rec, Products: s, Payments: payments, Log: discard}
+	orders := &app.Orders{Orders: rec, Products: s, Payments: payments, Log: discard, Cancellations: s}
 	return &worker{id: id, rec: rec, orders: orders, payments: payments, testMode: testMode,
 		quotes:  &app.Quotes{Quotes: s, Products: s, Orders: orders, Log: discard},
 		claims:  &app.Claims{Claims: s, Orders: orders, Log: discard},
@@ -603,7 +605,7 @@ func (h *history) do(ctx context.Context, w *worker, s step, in *hin) hout {
 			_, err := w.quotes.Decline(ctx, h.customer, q.id)
 			return res(err)
 		}
-		ids, err := w.quotes.Accept(ctx, h.customer, q.id, shop.AcceptDraft{Address: "1 Mill Road", Mobile: "+44 113 496 0000"})
+		ids, err := w.quotes.Accept(ctx, h.customer, q.id, shop.AcceptDraft{Address: "1 Mill Road", Mobile: "+44 113 496 0000", Revision: &q.revision})
 		if err == nil {
 			for i, id := range ids {
 				h.remember(knownOrder{id: id, product: q.items[i][0], qty: int64(q.items[i][1])})
@@ -784,6 +786,7 @@ func (h *history) check(t *testing.T, rt *rapid.T, init mstate, final *snapshot)
 	}
 
 	ctx := context.Background()
+	h.checkCancellations(rt, init, final, fail)
 	if err := h.store.Check(ctx); err != nil {
 		fail("the in-memory copy differs from the store: %v", err)
 	}
@@ -816,6 +819,38 @@ func (h *history) check(t *testing.T, rt *rapid.T, init mstate, final *snapshot)
 	_ = reopened.Close(ctx)
 	h.store = nil
 	return violations
+}
+
+// checkCancellations: one cancellation record for each order the history
+// knew that is gone (only a cancel removes one of those), and none for an
+// order that stands or that the history never knew.
+func (h *history) checkCancellations(rt *rapid.T, init mstate, final *snapshot, fail func(string, ...any)) {
+	recs, _, err := h.store.ListCancellations(context.Background(), "", 1<<20, 0)
+	if err != nil {
+		rt.Fatal(err)
+	}
+	known := map[string]bool{}
+	for id := range init.orders {
+		known[id] = true
+	}
+	for _, o := range h.orders {
+		known[o.id] = true
+	}
+	records := map[string]int{}
+	for _, c := range recs {
+		records[c.OrderID]++
+		if _, live := final.orders[c.OrderID]; live {
+			fail("order %s stands but has a cancellation record", c.OrderID)
+		}
+		if !known[c.OrderID] {
+			fail("a cancellation record of order %s, which the history never cancelled", c.OrderID)
+		}
+	}
+	for id := range known {
+		if _, live := final.orders[id]; !live && records[id] != 1 {
+			fail("order %s was cancelled and has %d cancellation records", id, records[id])
+		}
+	}
 }
 
 func initHeld(init mstate, p int) int64 {

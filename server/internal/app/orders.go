@@ -19,6 +19,9 @@ type Orders struct {
 	Telemetry shop.Telemetry // counts orders placed; may be nil
 	Mail      *Outbox        // tells customers of their orders; may be nil
 	Notify    *Notifier      // tells the admins of new orders; may be nil
+	// Cancellations keeps what stays of a cancelled order; nil: nothing
+	// is kept (see cancellations.go).
+	Cancellations shop.CancellationStore
 }
 
 // Place reserves the stock with one conditional write, then stores the
@@ -199,6 +202,12 @@ func (o *Orders) Get(ctx context.Context, caller shop.Caller, id string) (shop.O
 // Cancel deletes an unpaid, unshipped order (its owner or an admin; to
 // anyone else it does not exist) and gives its stock back.
 func (o *Orders) Cancel(ctx context.Context, caller shop.Caller, id string) (shop.DeleteResult, error) {
+	return o.CancelAs(ctx, caller, id, "")
+}
+
+// CancelAs is Cancel, recorded as cancelled by by ("": the buyer, or an
+// admin when the caller is one and not the buyer).
+func (o *Orders) CancelAs(ctx context.Context, caller shop.Caller, id string, by shop.CancelledBy) (shop.DeleteResult, error) {
 	if err := shop.RequireSignedIn(caller); err != nil {
 		return shop.DeleteResult{}, err
 	}
@@ -214,7 +223,10 @@ func (o *Orders) Cancel(ctx context.Context, caller shop.Caller, id string) (sho
 			return shop.DeleteResult{}, err
 		}
 	}
-	if err := o.withdraw(ctx, ord.ID); err != nil {
+	if by == "" {
+		by = cancelledBy(caller, ord)
+	}
+	if err := o.withdraw(ctx, ord.ID, &shop.Cancellation{By: by}); err != nil {
 		return shop.DeleteResult{}, err
 	}
 	return shop.DeleteResult{Acknowledged: true, DeletedCount: 1}, nil
@@ -225,8 +237,9 @@ func (o *Orders) Cancel(ctx context.Context, caller shop.Caller, id string) (sho
 // all be placed. One guarded write decides it (BeginCancel marks the order
 // as being cancelled); a second withdraw of the same order is refused there
 // (ENOTFOUND once the first has deleted it, ECONFLICT while it is under
-// way) and moves no stock.
-func (o *Orders) withdraw(ctx context.Context, id string) (err error) {
+// way) and moves no stock. A cancel (rec not nil: who cancelled) leaves a
+// cancellation record; the undoing of a quote's orders does not.
+func (o *Orders) withdraw(ctx context.Context, id string, rec *shop.Cancellation) (err error) {
 	marker := newMarker()
 	// A failure after the mark may have been written (a timeout, a panic)
 	// drops it again (a no-op when it is not there); otherwise the order
@@ -252,6 +265,13 @@ func (o *Orders) withdraw(ctx context.Context, id string) (err error) {
 			dropMark()
 		}
 		return err
+	}
+	if rec != nil && o.Cancellations != nil {
+		if err := o.record(ctx, ord, marker, *rec); err != nil {
+			dropMark()
+			return err
+		}
+		defer o.forgetIfStands(ctx, ord.ID, marker, &err)
 	}
 	return o.cancelDecided(ctx, ord, marker)
 }

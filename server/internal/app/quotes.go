@@ -69,6 +69,10 @@ func (q *Quotes) List(ctx context.Context, caller shop.Caller, limit, skip int) 
 }
 
 // Price answers a quote (admins): every item priced, a validity, a note.
+// A quote priced already and not yet accepted or declined may be priced
+// again (one guarded write decides it, against an acceptance at the same
+// time): it is a new revision, which an acceptance must name, and the
+// customer is told the prices were revised.
 func (q *Quotes) Price(ctx context.Context, caller shop.Caller, id string, p shop.QuotePricing) (shop.Quote, error) {
 	if err := shop.RequireAdmin(caller); err != nil {
 		return shop.Quote{}, err
@@ -85,7 +89,11 @@ func (q *Quotes) Price(ctx context.Context, caller shop.Caller, id string, p sho
 	if err != nil {
 		return shop.Quote{}, err
 	}
-	q.Mail.Send(ctx, shop.Letter{Kind: shop.LetterQuoteAnswered, To: priced.Email, Quote: &priced})
+	kind := shop.LetterQuoteAnswered
+	if priced.Revision > 1 {
+		kind = shop.LetterQuoteRevised
+	}
+	q.Mail.Send(ctx, shop.Letter{Kind: kind, To: priced.Email, Quote: &priced})
 	return priced, nil
 }
 
@@ -137,6 +145,8 @@ func (q *Quotes) Accept(ctx context.Context, caller shop.Caller, id string, d sh
 		return nil, shop.Errorf(shop.ECONFLICT, shop.MsgQuoteNotQuoted)
 	case len(cur.Accepting) > 0:
 		return nil, shop.Errorf(shop.ECONFLICT, shop.MsgQuoteBusy)
+	case *d.Revision != cur.Revision: // re-priced since the customer saw it
+		return nil, shop.Errorf(shop.ECONFLICT, shop.MsgQuoteRevised)
 	case q.now().Format(time.DateOnly) > cur.ValidUntil:
 		return nil, shop.Errorf(shop.ECONFLICT, shop.MsgQuoteExpired, cur.ValidUntil)
 	}
@@ -153,7 +163,7 @@ func (q *Quotes) Accept(ctx context.Context, caller shop.Caller, id string, d sh
 			panic(r)
 		}
 	}()
-	if err := q.Quotes.StartAccepting(ctx, id, *cur.QuotedAt, ids); err != nil {
+	if err := q.Quotes.StartAccepting(ctx, id, *cur.QuotedAt, cur.Revision, ids); err != nil {
 		if uncertain(err) { // the mark may be there all the same: drop it (a no-op when not)
 			if aerr := q.Quotes.AbandonAccepting(context.WithoutCancel(ctx), id, ids); aerr != nil && !isRefusal(aerr) {
 				q.Log.ErrorContext(ctx, "an acceptance's marker is left for the recovery sweep", "quote", id, "error", aerr)
@@ -218,7 +228,7 @@ func (q *Quotes) undo(ctx context.Context, cur shop.Quote) {
 func (q *Quotes) abandon(ctx context.Context, cur shop.Quote) (int, error) {
 	n := 0
 	for i := len(cur.Accepting) - 1; i >= 0; i-- {
-		switch err := q.Orders.withdraw(ctx, cur.Accepting[i]); shop.ErrorCode(err) {
+		switch err := q.Orders.withdraw(ctx, cur.Accepting[i], nil); shop.ErrorCode(err) {
 		case "":
 			n++
 		case shop.ENOTFOUND: // never placed, or withdrawn already

@@ -67,14 +67,14 @@ func TestQuotesRecover(t *testing.T) {
 
 	half, halfProducts := pricedQuote(t, s, "A")
 	halfIDs := []string{s.NewOrderID(), s.NewOrderID()}
-	if err := s.StartAccepting(ctx, half.ID, *half.QuotedAt, halfIDs); err != nil {
+	if err := s.StartAccepting(ctx, half.ID, *half.QuotedAt, half.Revision, halfIDs); err != nil {
 		t.Fatal(err)
 	}
 	placeDirect(t, s, halfIDs[0], half.Items[0]) // the crash comes before the second order
 
 	whole, _ := pricedQuote(t, s, "B")
 	wholeIDs := []string{s.NewOrderID(), s.NewOrderID()}
-	if err := s.StartAccepting(ctx, whole.ID, *whole.QuotedAt, wholeIDs); err != nil {
+	if err := s.StartAccepting(ctx, whole.ID, *whole.QuotedAt, whole.Revision, wholeIDs); err != nil {
 		t.Fatal(err)
 	}
 	placeDirect(t, s, wholeIDs[0], whole.Items[0])

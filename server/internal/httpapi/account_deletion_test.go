@@ -136,6 +136,10 @@ func TestDeleteAccount(t *testing.T) {
 		if s := ts.stock(t, annData.product.ID); s != 98 {
 			t.Fatalf("stock %d, want 98 (the unpaid order's 3 back)", s)
 		}
+		// its cancellation is recorded, by the shop, without the address
+		if c := ts.cancellationsOf(t, annData.unpaid); len(c) != 1 || c[0].By != shop.CancelledBySystem || c[0].Email != shop.ErasedMarker || c[0].ProductQuantity != 3 {
+			t.Fatalf("the unpaid order's cancellation: %+v", c)
+		}
 		// the paid order stays, its personal fields replaced, the rest as it was
 		paid := ts.order(t, annData.paid)
 		want := paidBefore

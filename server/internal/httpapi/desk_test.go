@@ -35,8 +35,14 @@ type inserted struct {
 	Number     int64  `json:"number"`
 }
 
-// delivery is where a test's accepted quote ships.
-var delivery = map[string]any{"address": "1 Mill Road, Leeds", "mobile": "+44 113 496 0000"}
+// delivery is where a test's accepted quote ships, accepting the quote's
+// first prices (revision 1).
+var delivery = map[string]any{"address": "1 Mill Road, Leeds", "mobile": "+44 113 496 0000", "revision": 1}
+
+// acceptAt is delivery, accepting the quote's revision rev.
+func acceptAt(rev int64) map[string]any {
+	return map[string]any{"address": "1 Mill Road, Leeds", "mobile": "+44 113 496 0000", "revision": rev}
+}
 
 func quoteBody(message string, items ...any) map[string]any {
 	list := []map[string]any{}
@@ -282,7 +288,7 @@ func TestQuotes_Journey(t *testing.T) {
 	}
 
 	// The press is short: 150 wanted, 100 in stock. Nothing is reserved.
-	res, body = ds.send(t, "POST", "/quotes/"+id+"/accept", ds.alice.Token, map[string]any{"address": "1 Mill Road, Leeds", "mobile": "+44 113 496 0000"})
+	res, body = ds.send(t, "POST", "/quotes/"+id+"/accept", ds.alice.Token, delivery)
 	if p := mustProblem(t, res, body, 409); !strings.Contains(p.Detail, "Press") {
 		t.Fatalf("short accept: %q", p.Detail)
 	}
@@ -308,7 +314,7 @@ func TestQuotes_Journey(t *testing.T) {
 		t.Fatal(err)
 	}
 	ds.restock(t, press, 200)
-	res, body = ds.send(t, "POST", "/quotes/"+id+"/accept", ds.alice.Token, map[string]any{"address": "1 Mill Road, Leeds", "mobile": "+44 113 496 0000"})
+	res, body = ds.send(t, "POST", "/quotes/"+id+"/accept", ds.alice.Token, delivery)
 	if res.StatusCode != 200 {
 		t.Fatalf("accept: %d %s", res.StatusCode, body)
 	}
@@ -378,9 +384,9 @@ func TestQuotes_Expired(t *testing.T) {
 	if p := mustProblem(t, res, body, 409); p.Detail != "The quote expired on 2026-03-12. Please ask for a new one." {
 		t.Fatalf("expired: %q", p.Detail)
 	}
-	// Priced again with a later day, it can be accepted.
+	// Priced again with a later day, it can be accepted: at the new prices.
 	ds.mustPrice(t, id, "2026-03-20", map[string]float64{p.ID: 1900})
-	if res, body := ds.send(t, "POST", "/quotes/"+id+"/accept", ds.alice.Token, delivery); res.StatusCode != 200 {
+	if res, body := ds.send(t, "POST", "/quotes/"+id+"/accept", ds.alice.Token, acceptAt(2)); res.StatusCode != 200 {
 		t.Fatalf("accept after re-pricing: %d %s", res.StatusCode, body)
 	}
 }
@@ -544,6 +550,32 @@ func TestClaims_Approve(t *testing.T) {
 		}
 		if ds.stock(t, p.ID) != 4 {
 			t.Fatalf("stock %d after the replacement of 3 of 7", ds.stock(t, p.ID))
+		}
+		// The replacement names its claim (replacementFor), to its owner and
+		// admins; another customer and a visitor do not see the list.
+		want := shop.ClaimRef{ClaimID: id, Number: number}
+		for _, who := range []struct {
+			name, token string
+			status      int
+		}{{"owner", ds.alice.Token, 200}, {"admin", ds.admin.Token, 200}, {"another customer", ds.bob.Token, 403}, {"visitor", "", 401}} {
+			res, body := ds.send(t, "GET", "/order?email="+ds.alice.Email, who.token, nil)
+			if res.StatusCode != who.status {
+				t.Fatalf("%s: My Order %d %s", who.name, res.StatusCode, body)
+			}
+			if who.status != 200 {
+				continue
+			}
+			var found *shop.ClaimRef
+			for _, o := range decode[[]shop.Order](t, body) {
+				if o.ID == r.ID {
+					found = o.ReplacementFor
+				} else if o.ReplacementFor != nil {
+					t.Fatalf("%s: order %s is no replacement but says %+v", who.name, o.ID, o.ReplacementFor)
+				}
+			}
+			if found == nil || *found != want {
+				t.Fatalf("%s: replacementFor %+v, want %+v", who.name, found, want)
+			}
 		}
 		if !hasMail(ds.mail(t), shop.LetterClaimDecided, ds.alice.Email, "approved") {
 			t.Fatal("no decision mail")

@@ -72,3 +72,9 @@ func (s *Server) orderToPay(c *gin.Context) {
 	c.Header("Cache-Control", "no-store")
 	c.JSON(http.StatusOK, o)
 }
+
+// listCancellations answers GET /cancellations: the caller's cancelled
+// orders, or every one to an admin.
+func (s *Server) listCancellations(c *gin.Context) {
+	listPage(s, c, 50, 100, s.orders.ListCancellations)
+}

@@ -240,6 +240,7 @@ func (s *Server) Handler() http.Handler {
 	customer.DELETE("/deleteprofile/:id", s.deleteProfile)
 	customer.POST("/order", s.placeOrder)
 	customer.GET("/order", s.customerOrders)
+	customer.GET("/cancellations", s.listCancellations) // issue 36: cancelled orders
 	customer.DELETE("/delete/:id", s.cancelOrder)
 	customer.GET("/pay/:id", s.orderToPay)
 	customer.POST("/create-payment-intent", s.createPaymentIntent)

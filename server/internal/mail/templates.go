@@ -22,7 +22,7 @@ var files embed.FS
 
 // kinds are the letters there are templates for.
 var kinds = []shop.LetterKind{shop.LetterOrderPlaced, shop.LetterOrderPaid, shop.LetterOrderShipped,
-	shop.LetterQuoteAnswered, shop.LetterClaimReceived, shop.LetterClaimDecided, shop.LetterContact,
+	shop.LetterQuoteAnswered, shop.LetterQuoteRevised, shop.LetterClaimReceived, shop.LetterClaimDecided, shop.LetterContact,
 	shop.LetterVerifyEmail, shop.LetterPasswordReset, shop.LetterPasswordChanged, shop.LetterAccountDeleted,
 	shop.LetterAdminNewOrder, shop.LetterAdminPayment, shop.LetterAdminQuoteRequest, shop.LetterAdminClaim, shop.LetterAdminDigest}
 

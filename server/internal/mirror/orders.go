@@ -1,6 +1,8 @@
 package mirror
 
 import (
+	"strconv"
+	"strings"
 	"time"
 
 	"storefront/server/internal/shop"
@@ -32,6 +34,28 @@ type Order struct {
 	// deletes the order.
 	Cancelling   ID         `bson:"cancelling,omitempty"`
 	CancellingAt *time.Time `bson:"cancellingAt,omitempty"`
+	// ReplacementFor is the claim a replacement order was made for.
+	ReplacementFor *ClaimRef `bson:"replacementFor,omitempty"`
+}
+
+// ClaimRef names the claim of a replacement order.
+type ClaimRef struct {
+	ClaimID ID    `bson:"claimId"`
+	Number  int64 `bson:"number"`
+}
+
+// replacementFor is the claim of a replacement order: recorded, or (orders
+// made before it was) the number its transactionId carries.
+func (d Order) replacementFor() *shop.ClaimRef {
+	if d.ReplacementFor != nil {
+		return &shop.ClaimRef{ClaimID: d.ReplacementFor.ClaimID.Hex(), Number: d.ReplacementFor.Number}
+	}
+	if n, ok := strings.CutPrefix(d.TransactionID, shop.ReplacementPrefix); ok {
+		if number, err := strconv.ParseInt(n, 10, 64); err == nil && number > 0 {
+			return &shop.ClaimRef{Number: number}
+		}
+	}
+	return nil
 }
 
 func utcPtr(t *time.Time) *time.Time {
@@ -49,7 +73,7 @@ func (d Order) Shop() shop.Order {
 		ProductName: d.ProductName, ProductPrice: shop.CentsFromFloat(d.ProductPrice), ProductQuantity: d.ProductQuantity,
 		Amount: d.Amount, Address: d.Address, Mobile: d.Mobile, Pending: d.Pending, Shipped: d.Shipped, Paid: d.Paid,
 		TransactionID: d.TransactionID, PaymentIntentID: d.PaymentIntentID, CreatedAt: d.CreatedAt.UTC(),
-		PaidAt: utcPtr(d.PaidAt), ShippedAt: utcPtr(d.ShippedAt),
+		PaidAt: utcPtr(d.PaidAt), ShippedAt: utcPtr(d.ShippedAt), ReplacementFor: d.replacementFor(),
 	}
 }
 

@@ -29,6 +29,7 @@ type Quote struct {
 	CreatedAt  time.Time   `bson:"createdAt"`
 	QuotedAt   *time.Time  `bson:"quotedAt,omitempty"`
 	DecidedAt  *time.Time  `bson:"decidedAt,omitempty"`
+	Revision   int64       `bson:"revision,omitempty"` // pricings: 1, then one more per re-price
 	// Accepting are the ids of the orders being placed for the quote, and
 	// AcceptingAt when that began: the marker a crash leaves (RecoverQuotes).
 	Accepting   []ID       `bson:"accepting,omitempty"`
@@ -51,7 +52,7 @@ func (d Quote) Shop() shop.Quote {
 	q := shop.Quote{ID: d.ID.Hex(), Number: d.Number, Email: d.Email, Name: d.Name, Company: d.Company,
 		Items: make([]shop.QuoteItem, len(d.Items)), Message: d.Message, Status: shop.QuoteStatus(d.Status),
 		ValidUntil: d.ValidUntil, Note: d.Note, OrderIDs: hexes(d.OrderIDs), CreatedAt: d.CreatedAt.UTC(),
-		QuotedAt: utcPtr(d.QuotedAt), DecidedAt: utcPtr(d.DecidedAt), Accepting: hexes(d.Accepting)}
+		QuotedAt: utcPtr(d.QuotedAt), DecidedAt: utcPtr(d.DecidedAt), Accepting: hexes(d.Accepting), Revision: d.Revision}
 	for i, it := range d.Items {
 		q.Items[i] = shop.QuoteItem{ProductID: it.ProductID.Hex(), ProductName: it.ProductName, Quantity: it.Quantity}
 		if it.UnitPrice != nil {
@@ -100,9 +101,9 @@ func OpenQuote(q Quote) error {
 	return nil
 }
 
-// CanAccept is StartAccepting's: quoted, priced at quotedAt, and not being
-// accepted.
-func CanAccept(quotedAt time.Time) func(Quote) error {
+// CanAccept is StartAccepting's: quoted, priced at quotedAt as revision
+// revision, and not being accepted.
+func CanAccept(quotedAt time.Time, revision int64) func(Quote) error {
 	return func(q Quote) error {
 		if err := QuoteClosed(q); err != nil {
 			return err
@@ -112,6 +113,8 @@ func CanAccept(quotedAt time.Time) func(Quote) error {
 			return shop.Errorf(shop.ECONFLICT, shop.MsgQuoteBusy)
 		case shop.QuoteStatus(q.Status) != shop.QuoteQuoted:
 			return shop.Errorf(shop.ECONFLICT, shop.MsgQuoteNotQuoted)
+		case q.Revision != revision:
+			return shop.Errorf(shop.ECONFLICT, shop.MsgQuoteRevised)
 		case q.QuotedAt == nil || !q.QuotedAt.Equal(quotedAt):
 			return shop.Errorf(shop.ECONFLICT, "%s changed at the same time. Please try again.", shop.MsgQuoteNoun)
 		}

@@ -88,6 +88,10 @@ var queries = []query{
 	{"GET /admin/outbox/{id}", CollOutbox, bson.D{{Key: "_id", Value: someID}}, nil, "_id_", "id"},
 	{"POST /admin/outbox/{id}/retry (guarded)", CollOutbox, bson.D{{Key: "_id", Value: someID}, {Key: "status", Value: "failed"}}, nil, "_id_", "id"},
 	{"digest: admins' notifications held for a digest now due", CollOutbox, dueMail("held", time.Now()), soonestFirst, "status_next", "status,nextAt"},
+	{"GET /cancellations: a customer's cancelled orders (My Order)", CollCancellations, bson.D{{Key: "email", Value: "a@b.test"}}, newestCancelledFirst, "customer_cancellations", "email,cancelledAt"},
+	{"GET /cancellations: every cancelled order (admins)", CollCancellations, bson.D{}, newestCancelledFirst, "newest_first", "cancelledAt"},
+	{"cancel: the order's record by id (guarded by the cancel's marker)", CollCancellations, bson.D{{Key: "_id", Value: someID}, {Key: "cancel", Value: someID}}, nil, "_id_", "id"},
+	{"DELETE /account: the customer's cancellation records", CollCancellations, bson.D{{Key: "email", Value: "a@b.test"}}, newestCancelledFirst, "customer_cancellations", "email,cancelledAt"},
 	{"contact message, new work (notify.go): the admins to tell, oldest first", CollUsers, adminUsers, bson.D{{Key: "role", Value: 1}, {Key: "createdAt", Value: 1}, {Key: "_id", Value: 1}}, "role_oldest_first", "role"},
 	{"POST /auth/verify-email: account by its token's hash", CollUsers, bson.D{{Key: "verifyToken.hash", Value: "00"}}, nil, "verify_token", "verifyToken"},
 	{"POST /auth/password/reset: account by its token's hash", CollUsers, bson.D{{Key: "resetToken.hash", Value: "00"}}, nil, "reset_token", "resetToken"},
@@ -166,6 +170,11 @@ var indexes = map[string][]mongo.IndexModel{
 		// Sparse: only claims being approved (or whose approval a crash
 		// interrupted) are in it.
 		{Keys: bson.D{{Key: "approving.at", Value: 1}}, Options: options.Index().SetName("approving").SetSparse(true)},
+	},
+	// One record per cancelled order: its _id is the order's.
+	CollCancellations: {
+		{Keys: bson.D{{Key: "email", Value: 1}, {Key: "cancelledAt", Value: -1}, {Key: "_id", Value: -1}}, Options: options.Index().SetName("customer_cancellations")},
+		{Keys: bson.D{{Key: "cancelledAt", Value: -1}, {Key: "_id", Value: -1}}, Options: options.Index().SetName("newest_first")},
 	},
 	CollOutbox: {
 		{Keys: bson.D{{Key: "createdAt", Value: -1}, {Key: "_id", Value: -1}}, Options: options.Index().SetName("newest_first")},

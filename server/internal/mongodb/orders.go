@@ -41,6 +41,13 @@ func (s *Store) InsertOrder(ctx context.Context, o shop.Order) (shop.Order, erro
 	if o.Paid { // a replacement order: paid when made
 		doc.Paid, doc.TransactionID, doc.PaymentIntentID, doc.PaidAt = true, o.TransactionID, o.TransactionID, &doc.CreatedAt
 	}
+	if r := o.ReplacementFor; r != nil {
+		cid, err := objectID(r.ClaimID)
+		if err != nil {
+			return shop.Order{}, err
+		}
+		doc.ReplacementFor = &mirror.ClaimRef{ClaimID: cid, Number: r.Number}
+	}
 	if err := s.orders.insert(ctx, doc); err != nil {
 		return shop.Order{}, translate(err, "")
 	}
@@ -191,7 +198,8 @@ func staleCancels(cutoff time.Time) bson.D {
 
 // RecoverCancels drops the markers of the cancels begun before cutoff that
 // never ended (a crash between their steps): the order was not deleted, so
-// it stands, and its customer may cancel it again. (RecoverStock drops the
+// it stands, and its customer may cancel it again; the cancellation record
+// the cancel may have written goes with its marker. (RecoverStock drops the
 // stock hold such a cancel may have left.) It reports how many it dropped.
 func (s *Store) RecoverCancels(ctx context.Context, cutoff time.Time) (int, error) {
 	docs, _, err := s.orders.list(ctx, listQuery[mirror.Order]{index: "createdAt", limit: 1 << 30,
@@ -205,6 +213,11 @@ func (s *Store) RecoverCancels(ctx context.Context, cutoff time.Time) (int, erro
 		switch err := s.AbandonCancel(ctx, o.ID.Hex(), o.Cancelling.Hex()); shop.ErrorCode(err) {
 		case "":
 			n++
+			// The order stands: the record its cancel wrote (if it got
+			// that far) goes too, unless a newer cancel has taken it over.
+			if err := s.DropCancellation(ctx, o.ID.Hex(), o.Cancelling.Hex()); err != nil && shop.ErrorCode(err) != shop.ENOTFOUND && shop.ErrorCode(err) != shop.ECONFLICT {
+				return n, err
+			}
 		case shop.ENOTFOUND, shop.ECONFLICT: // ended meanwhile
 		default:
 			return n, err

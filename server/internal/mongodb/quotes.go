@@ -95,10 +95,12 @@ func (s *Store) PriceQuote(ctx context.Context, id string, items []shop.QuoteIte
 	}
 	set := bson.D{{Key: "items", Value: docs}, {Key: "validUntil", Value: validUntil}, {Key: "status", Value: string(shop.QuoteQuoted)},
 		{Key: "quotedAt", Value: s.now()}}
-	update := bson.D{{Key: "$set", Value: set}}
 	if note != "" {
-		update[0].Value = append(set, bson.E{Key: "note", Value: note})
-	} else {
+		set = append(set, bson.E{Key: "note", Value: note})
+	}
+	// Each pricing is a new revision, which an acceptance must name.
+	update := bson.D{{Key: "$set", Value: set}, {Key: "$inc", Value: bson.D{{Key: "revision", Value: int64(1)}}}}
+	if note == "" {
 		update = append(update, bson.E{Key: "$unset", Value: bson.D{{Key: "note", Value: ""}}})
 	}
 	if _, err := s.quotes.update(ctx, oid, openQuote, update); err != nil {
@@ -122,18 +124,22 @@ func (s *Store) DeclineQuote(ctx context.Context, id string) (shop.Quote, error)
 	return d.Shop(), err
 }
 
-// StartAccepting marks a quoted quote, priced as read, as being accepted by
-// the orders orderIDs, in one conditional write.
-func (s *Store) StartAccepting(ctx context.Context, id string, quotedAt time.Time, orderIDs []string) error {
+// StartAccepting marks a quoted quote, priced as read (quotedAt, revision),
+// as being accepted by the orders orderIDs, in one conditional write.
+func (s *Store) StartAccepting(ctx context.Context, id string, quotedAt time.Time, revision int64, orderIDs []string) error {
 	oid, ids, err := acceptanceIDs(id, orderIDs)
 	if err != nil {
 		return err
 	}
 	quotedAt = quotedAt.UTC().Truncate(time.Millisecond)
+	rev := bson.E{Key: "revision", Value: revision}
+	if revision == 0 { // priced before revisions were counted
+		rev.Value = bson.D{{Key: "$exists", Value: false}}
+	}
 	_, err = s.quotes.update(ctx, oid, guard[mirror.Quote]{
-		filter: bson.D{{Key: "status", Value: string(shop.QuoteQuoted)}, {Key: "quotedAt", Value: quotedAt},
+		filter: bson.D{{Key: "status", Value: string(shop.QuoteQuoted)}, {Key: "quotedAt", Value: quotedAt}, rev,
 			{Key: "accepting", Value: bson.D{{Key: "$exists", Value: false}}}},
-		check: mirror.CanAccept(quotedAt),
+		check: mirror.CanAccept(quotedAt, revision),
 	}, bson.D{{Key: "$set", Value: bson.D{{Key: "accepting", Value: ids}, {Key: "acceptingAt", Value: s.now()}}}})
 	return err
 }

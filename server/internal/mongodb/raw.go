@@ -53,6 +53,8 @@ var documentTypes = map[string]func(bson.Raw) error{
 	CollOutbox:      decodeAs[mirror.Mail],
 	collImageFiles:  decodeAs[mirror.ImageFile],
 	collImageChunks: decodeAs[imageChunkDoc],
+
+	CollCancellations: decodeAs[mirror.Cancellation], // issue 36
 }
 
 // KnownCollections are the collections this store keeps.

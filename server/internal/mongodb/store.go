@@ -89,13 +89,15 @@ const (
 	CollQuotes = "quotes"
 	CollClaims = "claims"
 	CollOutbox = "outbox"
+	// What stays of a cancelled order (issue 36).
+	CollCancellations = "cancellations"
 
 	collImageFiles  = CollImages + ".files"
 	collImageChunks = CollImages + ".chunks"
 )
 
 var collectionNames = []string{CollProducts, CollReviews, collImageFiles, collImageChunks, CollUsers, CollProfiles,
-	CollOrders, CollContacts, CollTestIntents, CollEvents, CollCounters, CollQuotes, CollClaims, CollOutbox}
+	CollOrders, CollContacts, CollTestIntents, CollEvents, CollCounters, CollQuotes, CollClaims, CollOutbox, CollCancellations}
 
 // Store is the database handle shared by every collection's methods.
 type Store struct {
@@ -136,6 +138,9 @@ type Store struct {
 	// legacyChunks are the chunk ids, in order, of pictures stored before
 	// the one-chunk layout; embedded mode only, read once at start.
 	legacyChunks map[mirror.ID][]mirror.ID
+
+	// cancellations are the records of cancelled orders (issue 36).
+	cancellations *collection[mirror.ID, mirror.Cancellation]
 }
 
 // Open connects (starting the embedded server when cfg.URI is empty), pings
@@ -200,6 +205,7 @@ func Open(ctx context.Context, cfg Config) (*Store, error) {
 	s.events = newCollection[string, eventDoc](s, CollEvents, "The event", nil)
 	s.quotes = newCollection(s, CollQuotes, shop.MsgQuoteNoun, mirror.Quotes(CollQuotes))
 	s.claims = newCollection(s, CollClaims, shop.MsgClaimNoun, mirror.Claims(CollClaims))
+	s.cancellations = newCollection(s, CollCancellations, "The cancellation", mirror.Cancellations(CollCancellations))
 	// 20,000 orders leave 20,000 e-mails, which FerretDB reads as slowly as
 	// the orders (about 140 µs a document): only the sender and the admins'
 	// Outbox read them, so the store answers before they are in memory.

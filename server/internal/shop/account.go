@@ -272,6 +272,8 @@ type ErasureStore interface {
 	// EraseQuotes and EraseClaims do so for every quote and claim of email.
 	EraseQuotes(ctx context.Context, email string) (int, error)
 	EraseClaims(ctx context.Context, email string) (int, error)
+	// EraseCancellations replaces the e-mail of email's cancellation records.
+	EraseCancellations(ctx context.Context, email string) (int, error)
 	// EraseReviews signs email's reviews FormerCustomer (without their
 	// photo), or deletes them when remove.
 	EraseReviews(ctx context.Context, email string, remove bool) (int, error)

@@ -13,6 +13,7 @@ const (
 	MsgQuoteDeclined       = "The quote has been declined."
 	MsgQuoteExpired        = "The quote expired on %s. Please ask for a new one."
 	MsgQuoteBusy           = "The quote is being accepted right now."
+	MsgQuoteRevised        = "The prices of this quote were revised since you opened it. Please check the new prices, then accept again."
 	MsgQuoteOwnerOnly      = "Only the customer who asked for the quote may accept it."
 	MsgQuoteProductGone    = "%s is no longer sold, so the quote cannot be accepted."
 	MsgAcceptInvalid       = "The delivery details are not valid."

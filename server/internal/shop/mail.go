@@ -120,6 +120,7 @@ const (
 	LetterOrderPaid     LetterKind = "order_paid"
 	LetterOrderShipped  LetterKind = "order_shipped"
 	LetterQuoteAnswered LetterKind = "quote_answered"
+	LetterQuoteRevised  LetterKind = "quote_revised" // a quote priced again
 	LetterClaimReceived LetterKind = "claim_received"
 	LetterClaimDecided  LetterKind = "claim_decided"
 	LetterContact       LetterKind = "contact_message"

@@ -31,6 +31,16 @@ type Order struct {
 	CreatedAt       time.Time  `json:"createdAt"`
 	PaidAt          *time.Time `json:"paidAt,omitempty"`
 	ShippedAt       *time.Time `json:"shippedAt,omitempty"`
+	// ReplacementFor names the claim a replacement order was made for
+	// (nil on any other order), so that a client need not read transactionId.
+	ReplacementFor *ClaimRef `json:"replacementFor,omitempty"`
+}
+
+// ClaimRef names a claim: its id (empty on replacements made before it was
+// recorded) and its number.
+type ClaimRef struct {
+	ClaimID string `json:"claimId,omitempty"`
+	Number  int64  `json:"number"`
 }
 
 // Order field limits.

@@ -35,6 +35,9 @@ type Quote struct {
 	CreatedAt  time.Time  `json:"createdAt"`
 	QuotedAt   *time.Time `json:"quotedAt,omitempty"`
 	DecidedAt  *time.Time `json:"decidedAt,omitempty"`
+	// Revision counts the pricings: 1 for the first, one more for each
+	// re-price. An acceptance names the revision its customer was shown.
+	Revision int64 `json:"revision,omitempty"`
 	// Accepting is set while the quote's orders are being placed (the
 	// marker that lets a crash between the steps be settled); never shown.
 	Accepting []string `json:"-"`
@@ -143,9 +146,13 @@ func (p *QuotePricing) Validate(q Quote, today string) ([]QuoteItem, error) {
 
 // AcceptDraft is the body of POST /quotes/{id}/accept: where the orders go.
 // Both are required, as on POST /order: an order without them cannot ship.
+// Revision is the quote's revision the customer was shown (and so the
+// prices they accept): required, so that a re-price between showing and
+// accepting is refused rather than charged.
 type AcceptDraft struct {
-	Address string `json:"address"`
-	Mobile  string `json:"mobile"`
+	Address  string `json:"address"`
+	Mobile   string `json:"mobile"`
+	Revision *int64 `json:"revision"`
 }
 
 // Validate checks the delivery details: both are required.
@@ -158,6 +165,9 @@ func (d *AcceptDraft) Validate() error {
 		f["mobile"] = FieldRequired
 	case !IsPhone(d.Mobile):
 		f["mobile"] = "must be a phone number"
+	}
+	if d.Revision == nil || *d.Revision < 0 {
+		f["revision"] = FieldRequired
 	}
 	return Invalid(MsgAcceptInvalid, f)
 }
@@ -176,8 +186,9 @@ type QuoteStore interface {
 	// DeclineQuote declines a requested or quoted quote not being accepted.
 	DeclineQuote(ctx context.Context, id string) (Quote, error)
 	// StartAccepting marks a quoted quote as being accepted by orderIDs,
-	// if it is quoted, priced as read (quotedAt) and not being accepted.
-	StartAccepting(ctx context.Context, id string, quotedAt time.Time, orderIDs []string) error
+	// if it is quoted, priced as read (quotedAt and revision) and not being
+	// accepted.
+	StartAccepting(ctx context.Context, id string, quotedAt time.Time, revision int64, orderIDs []string) error
 	// FinishAccepting makes the quote accepted with the orders it marked.
 	FinishAccepting(ctx context.Context, id string, orderIDs []string) (Quote, error)
 	// AbandonAccepting drops the marker: the quote is quoted again.

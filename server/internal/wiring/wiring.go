@@ -32,6 +32,7 @@ type Store interface {
 	shop.SalesStore
 	app.QuoteStore
 	shop.ClaimStore
+	shop.CancellationStore
 	shop.AdminDirectory
 	shop.NotificationStore
 	app.HeldMailStore
@@ -78,7 +79,7 @@ func Services(store Store, o Options) httpapi.Deps {
 	}
 	notify := &app.Notifier{Store: store, Held: store, Mail: o.Outbox, SiteURL: o.SiteURL, Now: o.Now, Log: o.Log}
 	payments.Notify = notify
-	orders := &app.Orders{Orders: store, Products: store, Payments: payments, Log: o.Log, Telemetry: o.Telemetry, Mail: o.Outbox, Notify: notify}
+	orders := &app.Orders{Orders: store, Products: store, Payments: payments, Log: o.Log, Telemetry: o.Telemetry, Mail: o.Outbox, Notify: notify, Cancellations: store}
 	accounts := &app.Accounts{Users: store, Tokens: o.Tokens, Passwords: o.Passwords,
 		AdminEmails: o.AdminEmails, Log: o.Log, Telemetry: o.Telemetry,
 		SiteURL: o.SiteURL, Mail: o.Outbox, Now: o.Now,

@@ -1,7 +1,8 @@
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
+import { useLocation } from 'react-router';
 import { DashboardCard, DashboardCardHead } from '@/components/ui/dashboard-card';
 import { PagedList } from '@/components/ui/paged-list';
 import { PagedQuery, usePaging } from '@/components/ui/paged-query';
@@ -121,6 +122,12 @@ interface ClaimListProps {
 export function ClaimList({ empty, emptyAction, showCustomer = false, actions }: ClaimListProps) {
   const paging = usePaging(CLAIMS_PAGE_SIZE);
   const claims = useClaims(paging.params);
+  // A link to one claim (`#claim-<id>`, from a replacement order) scrolls to it once the list is in.
+  const { hash } = useLocation();
+  const loaded = claims.data !== undefined;
+  useEffect(() => {
+    if (loaded && hash.startsWith('#claim-')) document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView({ block: 'start' });
+  }, [loaded, hash]);
   return (
     <PagedQuery query={claims} paging={paging} loadFailed={m.loadFailed} empty={empty} emptyAction={emptyAction}>
       {({ items, total }) => (

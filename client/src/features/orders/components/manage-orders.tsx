@@ -4,11 +4,12 @@ import DoneAllIcon from '@mui/icons-material/DoneAll';
 import LocalShippingOutlinedIcon from '@mui/icons-material/LocalShippingOutlined';
 import { useListPaging } from '@/components/ui/paged-query';
 import { orderMessages } from '@/config/order-messages';
+import { paths } from '@/config/paths';
 import { useConfirmedAction } from '@/lib/use-confirmed-action';
 import { choiceParam, useUrlListState } from '@/lib/url-list-state';
 import { useAllOrders, type OrderStatus } from '../api/get-all-orders';
 import { useShipOrder } from '../api/ship-order';
-import { isPaid, ORDERS_PAGE_SIZE, OrdersTable, productCellId } from './order-parts';
+import { claimLinkIn, isPaid, ORDERS_PAGE_SIZE, OrdersTable, productCellId } from './order-parts';
 
 const m = orderMessages.orders;
 
@@ -67,6 +68,7 @@ export function ManageOrders({ onStockChanged }: { onStockChanged?: () => unknow
         )
       }
       withCustomer
+      claimLink={claimLinkIn(paths.dashboard.claims)}
       pendingLabel={m.pendingLabel}
       actions={(order) =>
         order.shipped ? (

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeOrder } from '@/testing/make-order';
 import { fakeApi, jsonResponse, problemResponse, renderWithProviders } from '@/testing/test-utils';
 import type { Order } from '@/types/api';
+import type { Cancellation } from '../api/get-cancellations';
 import { MyOrders } from './my-orders';
 
 const unpaid = makeOrder();
@@ -19,10 +20,12 @@ const paid = makeOrder({
 const shipped = makeOrder({ _id: '64b7f0c2a1b2c3d4e5f6a003', productName: 'MIG Welder 250A', pending: false, shipped: true });
 
 let orders: Order[];
+let cancellations: Cancellation[];
 
 beforeEach(() => {
   window.localStorage.setItem('accessToken', 'tok');
   orders = [unpaid, paid, shipped];
+  cancellations = [];
 });
 
 afterEach(() => {
@@ -32,6 +35,7 @@ afterEach(() => {
 function api(overrides: Parameters<typeof fakeApi>[0] = {}) {
   const fake = fakeApi({
     'GET /order': () => jsonResponse(orders, { headers: { 'X-Total-Count': String(orders.length) } }),
+    'GET /cancellations': () => jsonResponse(cancellations, { headers: { 'X-Total-Count': String(cancellations.length) } }),
     ...overrides,
   });
   vi.stubGlobal('fetch', fake.fetch);
@@ -73,6 +77,25 @@ describe('MyOrders', () => {
     expect(paidRow.queryByRole('link', { name: 'PAY' })).not.toBeInTheDocument();
     expect(paidRow.getByRole('button', { name: 'Delete' })).toBeDisabled();
     expect(row('Diesel Generator 60 kVA').getByRole('button', { name: 'Delete' })).toBeEnabled();
+  });
+
+  it('a replacement order names its claim, linked to it in My Claims, instead of its transaction id', async () => {
+    const replacement = makeOrder({
+      _id: '64b7f0c2a1b2c3d4e5f6a004',
+      productName: 'Air Compressor 50 L',
+      amount: 0,
+      paid: true,
+      transactionId: 'replacement:1001',
+      replacementFor: { claimId: '64b7f0c2a1b2c3d4e5f6c001', number: 1001 },
+    });
+    orders = [replacement, paid];
+    api();
+    renderWithProviders(<MyOrders email="ada@example.com" />);
+    await screen.findByText('Air Compressor 50 L');
+    const link = row('Air Compressor 50 L').getByRole('link', { name: 'Replacement for claim #1001' });
+    expect(link).toHaveAttribute('href', '/dashboard/myclaims#claim-64b7f0c2a1b2c3d4e5f6c001');
+    expect(row('Air Compressor 50 L').queryByTestId('transaction-id')).not.toBeInTheDocument();
+    expect(row('Deep Groove Ball Bearing 6205-2RS').queryByTestId('replacement-for')).not.toBeInTheDocument();
   });
 
   it('a paid or shipped order’s greyed Delete says why, shown under it and read with it; an unpaid one’s says nothing', async () => {
@@ -127,6 +150,54 @@ describe('MyOrders', () => {
     await screen.findByText('Diesel Generator 60 kVA');
     await userEvent.click(row('Diesel Generator 60 kVA').getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('The order is paid (transaction pi_x) and cannot be deleted.')).toBeInTheDocument();
+  });
+
+  it('lists the cancelled orders, marked Cancelled, with number, product, quantity and date; none, no section', async () => {
+    cancellations = [
+      {
+        _id: '64b7f0c2a1b2c3d4e5f6a009',
+        orderId: '64b7f0c2a1b2c3d4e5f6a009',
+        number: 1009,
+        email: 'ada@example.com',
+        productName: 'Hydraulic Press 20 t',
+        productQuantity: 3,
+        cancelledAt: '2025-03-07T10:00:00Z',
+        by: 'buyer',
+      },
+      {
+        _id: '64b7f0c2a1b2c3d4e5f6a008',
+        orderId: '64b7f0c2a1b2c3d4e5f6a008',
+        number: 1008,
+        email: 'ada@example.com',
+        productName: 'Bench Grinder 200 mm',
+        productQuantity: 12,
+        cancelledAt: '2025-03-06T10:00:00Z',
+        by: 'admin',
+      },
+    ];
+    const fake = api();
+    renderWithProviders(<MyOrders email="ada@example.com" />);
+    const section = within(await screen.findByRole('region', { name: 'Cancelled orders' }));
+    expect(fake.calls).toContainEqual(expect.objectContaining({ path: '/cancellations?limit=10&skip=0' }));
+    expect(section.getByText('2 cancelled orders')).toBeInTheDocument();
+    const rows = section.getAllByTestId('cancelled-order');
+    expect(rows).toHaveLength(2);
+    const first = within(rows[0]!);
+    expect(first.getByText('Hydraulic Press 20 t')).toBeInTheDocument();
+    expect(first.getByText('Order #1009')).toBeInTheDocument();
+    expect(first.getByText('3 pcs')).toBeInTheDocument();
+    expect(first.getByText('Cancelled')).toBeInTheDocument();
+    expect(first.getByText(/^Cancelled Mar 7, 2025$/)).toBeInTheDocument();
+    expect(within(rows[1]!).getByText(/by the shop/)).toBeInTheDocument();
+    // The orders table above is unchanged.
+    expect(screen.getByText('3 orders')).toBeInTheDocument();
+  });
+
+  it('shows no cancelled section while nothing was cancelled', async () => {
+    api();
+    renderWithProviders(<MyOrders email="ada@example.com" />);
+    await screen.findByText('Diesel Generator 60 kVA');
+    expect(screen.queryByRole('region', { name: 'Cancelled orders' })).not.toBeInTheDocument();
   });
 
   it('says so when there are no orders yet', async () => {

@@ -8,7 +8,8 @@ import { orderMessages } from '@/config/order-messages';
 import { paths } from '@/config/paths';
 import type { Order } from '@/types/api';
 import { useMyOrders } from '../api/get-my-orders';
-import { ORDERS_PAGE_SIZE, OrdersTable, productCellId } from './order-parts';
+import { CancelledOrders } from './cancelled-orders';
+import { claimLinkIn, ORDERS_PAGE_SIZE, OrdersTable, productCellId } from './order-parts';
 
 const m = orderMessages.orders;
 
@@ -21,37 +22,41 @@ interface MyOrdersProps {
   orderExtra?: (order: Order) => ReactNode;
 }
 
-/** My Orders: the customer's orders with their status, PAY while unpaid, and Delete until paid. */
+/** My Orders: the customer's orders with their status, PAY while unpaid, and Delete until paid; then those cancelled. */
 export function MyOrders({ email, onStockChanged, orderExtra }: MyOrdersProps) {
   const paging = usePaging(ORDERS_PAGE_SIZE);
   const orders = useMyOrders({ email, ...paging.params });
 
   return (
-    <OrdersTable
-      query={orders}
-      paging={paging}
-      empty={m.emptyMine}
-      emptyAction={
-        <ButtonLink to={paths.products} tone="primary">
-          {m.browseProducts}
-        </ButtonLink>
-      }
-      statusExtra={orderExtra}
-      unpaid={(order) => (
-        <Button
-          component={RouterLink}
-          to={paths.payment.to(order._id)}
-          size="small"
-          variant="contained"
-          startIcon={<CreditCardIcon />}
-          aria-describedby={productCellId(order)}
-          sx={{ letterSpacing: '0.08em', fontWeight: 800 }}
-        >
-          {m.pay}
-        </Button>
-      )}
-      onStockChanged={onStockChanged}
-      lockedNote={m.deleteLocked}
-    />
+    <>
+      <OrdersTable
+        query={orders}
+        paging={paging}
+        empty={m.emptyMine}
+        emptyAction={
+          <ButtonLink to={paths.products} tone="primary">
+            {m.browseProducts}
+          </ButtonLink>
+        }
+        statusExtra={orderExtra}
+        unpaid={(order) => (
+          <Button
+            component={RouterLink}
+            to={paths.payment.to(order._id)}
+            size="small"
+            variant="contained"
+            startIcon={<CreditCardIcon />}
+            aria-describedby={productCellId(order)}
+            sx={{ letterSpacing: '0.08em', fontWeight: 800 }}
+          >
+            {m.pay}
+          </Button>
+        )}
+        onStockChanged={onStockChanged}
+        lockedNote={m.deleteLocked}
+        claimLink={claimLinkIn(paths.dashboard.myClaims)}
+      />
+      <CancelledOrders email={email} />
+    </>
   );
 }

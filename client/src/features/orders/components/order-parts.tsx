@@ -1,8 +1,10 @@
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import type { SxProps, Theme } from '@mui/material/styles';
 import type { ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router';
 import { DeleteButton } from '@/components/ui/delete-button';
 import type { PagedQueryProps } from '@/components/ui/paged-query';
 import { PagedTable, type Column } from '@/components/ui/paged-table';
@@ -73,6 +75,23 @@ export function TransactionId({ id }: { id: string }) {
       <Box component="span" data-testid="transaction-id" sx={{ fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace', color: 'text.primary' }}>
         {id}
       </Box>
+    </Typography>
+  );
+}
+
+/** The claim a replacement order was made for. */
+export type ReplacementRef = NonNullable<Order['replacementFor']>;
+
+/** A link to one claim in a claims page: its card's heading is `claim-<id>` (the claim's number alone for old replacements). */
+export const claimLinkIn = (page: string) => (claim: ReplacementRef) => (claim.claimId ? `${page}#claim-${claim.claimId}` : page);
+
+/** A replacement order's payment: which claim it replaces, linked to that claim (in place of its transaction id). */
+export function ReplacementFor({ claim, to }: { claim: ReplacementRef; to: string }) {
+  return (
+    <Typography component="span" variant="body2" sx={{ display: 'block', mt: 0.5, fontWeight: 700 }}>
+      <Link component={RouterLink} to={to} data-testid="replacement-for" sx={{ color: 'info.main' }}>
+        {m.replacementFor(claim.number)}
+      </Link>
     </Typography>
   );
 }
@@ -156,10 +175,12 @@ interface OrdersTableProps extends Pick<PagedQueryProps<Order>, 'query' | 'pagin
   onStockChanged?: () => unknown;
   /** Said under a paid (or shipped) order's greyed Delete, and read with it: why it cannot be deleted. */
   lockedNote?: string;
+  /** Where a replacement order's "Replacement for claim #N" leads (the buyer's claims, or the admins'). */
+  claimLink: (claim: ReplacementRef) => string;
 }
 
 /** Both order lists: the product, quantity, total, status and payment of each order, and Delete until paid. */
-export function OrdersTable({ withCustomer = false, pendingLabel, statusExtra, unpaid, actions, onStockChanged, lockedNote, ...list }: OrdersTableProps) {
+export function OrdersTable({ withCustomer = false, pendingLabel, statusExtra, unpaid, actions, onStockChanged, lockedNote, claimLink, ...list }: OrdersTableProps) {
   const remove = useConfirmedAction(useDeleteOrder({ onSettled: onStockChanged }), { confirm: m.confirmDelete, done: m.removed, gone: m.alreadyDeleted });
   const columns: Column<Order>[] = [
     ...(withCustomer
@@ -187,7 +208,11 @@ export function OrdersTable({ withCustomer = false, pendingLabel, statusExtra, u
         isPaid(order) ? (
           <>
             <PaidChip paid />
-            {order.transactionId && <TransactionId id={order.transactionId} />}
+            {order.replacementFor ? (
+              <ReplacementFor claim={order.replacementFor} to={claimLink(order.replacementFor)} />
+            ) : (
+              order.transactionId && <TransactionId id={order.transactionId} />
+            )}
           </>
         ) : (
           (unpaid?.(order) ?? <PaidChip paid={false} />)

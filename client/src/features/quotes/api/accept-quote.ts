@@ -5,11 +5,14 @@ import { quotesQueryKey } from './get-quotes';
 
 export type AcceptedQuote = operations['acceptQuote']['responses'][200]['content']['application/json'];
 /** Where the quote's orders ship: both required (400 with field errors otherwise). */
-export type AcceptDelivery = components['schemas']['AcceptInput'];
+export type AcceptDelivery = Omit<components['schemas']['AcceptInput'], 'revision'>;
 
-/** POST /quotes/{id}/accept (the owner): one order per item at the quoted prices, to `delivery`; 409 when expired or already accepted. */
-export function acceptQuote({ id, delivery }: { id: string; delivery: AcceptDelivery }): Promise<AcceptedQuote> {
-  return unwrap(api.POST('/quotes/{id}/accept', { params: { path: { id } }, body: delivery }));
+/**
+ * POST /quotes/{id}/accept (the owner): one order per item at the quoted prices, to `delivery`; `revision` is the
+ * quote's revision the customer was shown (409 when it was re-priced since, expired or already accepted).
+ */
+export function acceptQuote({ id, revision, delivery }: { id: string; revision: number; delivery: AcceptDelivery }): Promise<AcceptedQuote> {
+  return unwrap(api.POST('/quotes/{id}/accept', { params: { path: { id } }, body: { ...delivery, revision } }));
 }
 
 export function useAcceptQuote() {

@@ -142,6 +142,56 @@ describe('ManageQuotes', () => {
     expect(await screen.findByText('Failed to send the quote: The prices are not valid.')).toBeInTheDocument();
   });
 
+  it('re-prices a sent quote: Re-price opens its form with the prices sent, and sends the revised ones', async () => {
+    quotes = [pricedQuote()];
+    const fake = api({
+      'PATCH /quotes/64b7f0c2a1b2c3d4e5f6b001': ({ body }) => {
+        quotes = [pricedQuote({ revision: 2, items: pricedQuote().items.map((item, i) => ({ ...item, unitPrice: i === 0 ? 13500 : 1250.5 })) })];
+        return jsonResponse({ ...quotes[0], body });
+      },
+    });
+    renderWithProviders(<ManageQuotes />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Re-price quote #7' }));
+    expect(card().getByRole('heading', { name: 'Revise the prices' })).toBeInTheDocument();
+    expect(price('Diesel Generator 60 kVA')).toHaveValue('14000');
+    expect(price('MIG Welder 250A')).toHaveValue('1250.5');
+    expect(screen.getByLabelText(/^Valid until/)).toHaveValue('2999-12-31');
+    expect(screen.getByRole('textbox', { name: 'Note to the customer (optional)' })).toHaveValue('Delivery in 3 weeks.');
+    await userEvent.clear(price('Diesel Generator 60 kVA'));
+    await userEvent.type(price('Diesel Generator 60 kVA'), '13500');
+    await userEvent.click(screen.getByRole('button', { name: 'Send revised prices for quote #7' }));
+    expect(await screen.findByText('The revised prices are sent to the customer.')).toBeInTheDocument();
+    expect(fake.calls.find((c) => c.method === 'PATCH')?.body).toEqual({
+      items: [
+        { productId: '64b7f0c2a1b2c3d4e5f60001', unitPrice: 13500 },
+        { productId: '64b7f0c2a1b2c3d4e5f60002', unitPrice: 1250.5 },
+      ],
+      validUntil: '2999-12-31',
+      note: 'Delivery in 3 weeks.',
+    });
+    expect(await card().findByTestId('quote-total')).toHaveTextContent('$77,020');
+    expect(screen.queryByRole('button', { name: 'Send revised prices for quote #7' })).not.toBeInTheDocument();
+    expect(card().getByRole('button', { name: 'Re-price quote #7' })).toBeInTheDocument();
+  });
+
+  it('Keep the prices closes the re-price form and sends nothing', async () => {
+    quotes = [pricedQuote()];
+    const fake = api();
+    renderWithProviders(<ManageQuotes />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Re-price quote #7' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Keep the prices' }));
+    expect(screen.queryByRole('heading', { name: 'Revise the prices' })).not.toBeInTheDocument();
+    expect(fake.calls.filter((c) => c.method === 'PATCH')).toEqual([]);
+  });
+
+  it.each(['accepted', 'declined'] as const)('a quote %s cannot be re-priced', async (status) => {
+    quotes = [pricedQuote({ status })];
+    api();
+    renderWithProviders(<ManageQuotes />);
+    await screen.findByText('Ada Buyer · ada@example.com');
+    expect(screen.queryByRole('button', { name: 'Re-price quote #7' })).not.toBeInTheDocument();
+  });
+
   it('declines a request after confirming', async () => {
     vi.stubGlobal('confirm', vi.fn(() => true));
     const fake = api({

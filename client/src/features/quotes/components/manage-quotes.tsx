@@ -3,8 +3,10 @@ import Button from '@mui/material/Button';
 import FormLabel from '@mui/material/FormLabel';
 import Typography from '@mui/material/Typography';
 import DoNotDisturbAltIcon from '@mui/icons-material/DoNotDisturbAlt';
+import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import SendOutlinedIcon from '@mui/icons-material/SendOutlined';
 import { useQueries } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useForm, type Control } from 'react-hook-form';
 import { FormTextField } from '@/components/form/form-text-field';
 import { PagedList } from '@/components/ui/paged-list';
@@ -108,8 +110,27 @@ function UnitPriceField({ control, index, item, listPrice, id }: UnitPriceFieldP
   );
 }
 
-/** The admin's answer to a request: a unit price per item (its list price beside it), how long it holds, and a note. */
-function PriceQuoteForm({ quote }: { quote: Quote }) {
+/** Dollars as the unit price field takes them: `1850.25`, `650`. */
+function priceText(dollars: number | undefined): string {
+  return dollars === undefined ? '' : String(Number(dollars.toFixed(2)));
+}
+
+/** The form's start: empty for a request; the prices, day and note sent, for a re-price (a day gone becomes the default). */
+function initialValues(quote: Quote, revising: boolean): PriceFormValues {
+  if (!revising) return { prices: quote.items.map(() => ({ value: '' })), validUntil: dayAfter(DEFAULT_VALIDITY_DAYS), note: '' };
+  const validUntil = quote.validUntil && quote.validUntil >= todayUTC() ? quote.validUntil : dayAfter(DEFAULT_VALIDITY_DAYS);
+  return { prices: quote.items.map((item) => ({ value: priceText(item.unitPrice) })), validUntil, note: quote.note ?? '' };
+}
+
+interface PriceQuoteFormProps {
+  quote: Quote;
+  /** Re-pricing a quote sent already: its prices to start from, a Cancel, and "revised" wording. */
+  onDone?: () => void;
+}
+
+/** The admin's answer to a request (or its revision): a unit price per item (its list price beside it), how long it holds, and a note. */
+function PriceQuoteForm({ quote, onDone }: PriceQuoteFormProps) {
+  const revising = onDone !== undefined;
   const priceQuote = usePriceQuote();
   const toast = useToast();
   const {
@@ -118,7 +139,7 @@ function PriceQuoteForm({ quote }: { quote: Quote }) {
     formState: { isSubmitting },
   } = useForm<PriceFormValues>({
     mode: 'onTouched',
-    defaultValues: { prices: quote.items.map(() => ({ value: '' })), validUntil: dayAfter(DEFAULT_VALIDITY_DAYS), note: '' },
+    defaultValues: initialValues(quote, revising),
   });
   const formId = `price-${quote._id}`;
   const listPrices = useListPrices(quote);
@@ -132,7 +153,8 @@ function PriceQuoteForm({ quote }: { quote: Quote }) {
         validUntil: values.validUntil,
         ...(note && { note }),
       });
-      toast.success(m.sentToast);
+      toast.success(revising ? m.revisedToast : m.sentToast);
+      onDone?.();
     } catch (error) {
       toast.error(withReason(m.sendFailed, error));
     }
@@ -147,8 +169,13 @@ function PriceQuoteForm({ quote }: { quote: Quote }) {
       sx={{ display: 'grid', gap: 2, p: { xs: 1.5, sm: 2 }, borderRadius: 1.5, bgcolor: 'background.default' }}
     >
       <Typography id={`${formId}-title`} component="h3" sx={{ fontWeight: 800 }}>
-        {m.priceTitle}
+        {revising ? m.repriceTitle : m.priceTitle}
       </Typography>
+      {revising && (
+        <Typography variant="body2" color="text.secondary" sx={{ mt: -1 }}>
+          {m.repriceHelp}
+        </Typography>
+      )}
       <Box sx={{ display: 'grid', gap: 2, alignItems: 'end', gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))' } }}>
         {quote.items.map((item, i) => (
           <UnitPriceField key={item.productId} id={`${formId}-item-${i}`} control={control} index={i} item={item} listPrice={listPrices.get(item.productId)} />
@@ -175,20 +202,34 @@ function PriceQuoteForm({ quote }: { quote: Quote }) {
         minRows={2}
         sx={fieldSx}
       />
-      <Box>
-        <Button type="submit" variant="contained" startIcon={<SendOutlinedIcon />} loading={isSubmitting} loadingPosition="start" aria-label={m.sendLabel(quote.number)}>
-          {m.send}
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+        <Button
+          type="submit"
+          variant="contained"
+          startIcon={<SendOutlinedIcon />}
+          loading={isSubmitting}
+          loadingPosition="start"
+          aria-label={revising ? m.sendRevisedLabel(quote.number) : m.sendLabel(quote.number)}
+        >
+          {revising ? m.sendRevised : m.send}
         </Button>
+        {revising && (
+          <Button variant="text" color="secondary" onClick={onDone} disabled={isSubmitting}>
+            {m.repriceCancel}
+          </Button>
+        )}
       </Box>
     </Box>
   );
 }
 
-/** Quotes (admin): every request; price the new ones, decline any still open. */
+/** Quotes (admin): every request; price the new ones, re-price the sent ones, decline any still open. */
 export function ManageQuotes() {
   const paging = usePaging(QUOTES_PAGE_SIZE);
   const quotes = useQuotes(paging.params);
   const decline = useConfirmedDecline();
+  // The sent quote whose prices are being revised.
+  const [repricing, setRepricing] = useState<string | null>(null);
 
   return (
     <PagedQuery query={quotes} paging={paging} loadFailed={m.loadFailed} empty={m.emptyAll}>
@@ -200,19 +241,29 @@ export function ManageQuotes() {
               <li key={quote._id}>
                 <QuoteCard quote={quote} showCustomer>
                   {quote.status === 'requested' && <PriceQuoteForm quote={quote} />}
-                  {open && (
-                    <Box>
-                      <Button
-                        variant="outlined"
-                        color="error"
-                        startIcon={<DoNotDisturbAltIcon />}
-                        loading={decline.isRunning(quote._id)}
-                        loadingPosition="start"
-                        onClick={() => decline.run(quote._id)}
-                        aria-label={m.declineLabel(quote.number)}
-                      >
-                        {m.decline}
-                      </Button>
+                  {quote.status === 'quoted' && repricing === quote._id && (
+                    <PriceQuoteForm key={`${quote._id}-${quote.revision ?? 0}`} quote={quote} onDone={() => setRepricing(null)} />
+                  )}
+                  {(open || quote.status === 'quoted') && repricing !== quote._id && (
+                    <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+                      {quote.status === 'quoted' && (
+                        <Button variant="outlined" color="secondary" startIcon={<EditOutlinedIcon />} onClick={() => setRepricing(quote._id)} aria-label={m.repriceLabel(quote.number)}>
+                          {m.reprice}
+                        </Button>
+                      )}
+                      {open && (
+                        <Button
+                          variant="outlined"
+                          color="error"
+                          startIcon={<DoNotDisturbAltIcon />}
+                          loading={decline.isRunning(quote._id)}
+                          loadingPosition="start"
+                          onClick={() => decline.run(quote._id)}
+                          aria-label={m.declineLabel(quote.number)}
+                        >
+                          {m.decline}
+                        </Button>
+                      )}
                     </Box>
                   )}
                 </QuoteCard>

@@ -120,7 +120,7 @@ describe('MyQuotes', () => {
     expect(card(7).getByText('Accepted')).toBeInTheDocument();
     expect(card(7).getByRole('link', { name: 'See the orders in My Orders' })).toHaveAttribute('href', '/dashboard/myorder');
     expect(fake.calls.filter((c) => c.method === 'POST').map((c) => [c.path, c.body])).toEqual([
-      ['/quotes/64b7f0c2a1b2c3d4e5f6b001/accept', { address: '42 Foundry Road, Leeds', mobile: '+1 (555) 014-2290' }],
+      ['/quotes/64b7f0c2a1b2c3d4e5f6b001/accept', { address: '42 Foundry Road, Leeds', mobile: '+1 (555) 014-2290', revision: 1 }],
     ]);
   });
 
@@ -134,7 +134,29 @@ describe('MyQuotes', () => {
     await userEvent.type(dialog().getByRole('textbox', { name: /^Mobile/ }), '01712345678');
     await userEvent.click(dialog().getByRole('button', { name: 'Confirm' }));
     expect(await screen.findByText('The quote is accepted: your orders are placed.')).toBeInTheDocument();
-    expect(fake.calls.find((c) => c.method === 'POST')?.body).toEqual({ address: '7 Mill Lane, York', mobile: '01712345678' });
+    expect(fake.calls.find((c) => c.method === 'POST')?.body).toEqual({ address: '7 Mill Lane, York', mobile: '01712345678', revision: 1 });
+  });
+
+  it('accepts the revision it showed: re-priced meanwhile, the refusal is told and the new prices shown', async () => {
+    profiles = [{ address: '7 Mill Lane, York' }];
+    const fake = api({
+      'POST /quotes/64b7f0c2a1b2c3d4e5f6b001/accept': () => {
+        // The admin revised the prices after the list was loaded.
+        quotes = [pricedQuote({ revision: 2, items: pricedQuote().items.map((item) => ({ ...item, unitPrice: 1000 })) })];
+        return problemResponse(409, 'The prices of this quote were revised since you opened it. Please check the new prices, then accept again.');
+      },
+    });
+    renderWithProviders(<MyQuotes />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Accept quote #7' }));
+    await waitFor(() => expect(dialog().getByRole('textbox', { name: /^Address/ })).toHaveValue('7 Mill Lane, York'));
+    await userEvent.type(dialog().getByRole('textbox', { name: /^Mobile/ }), '01712345678');
+    await userEvent.click(dialog().getByRole('button', { name: 'Confirm' }));
+    expect(
+      await screen.findByText('Failed to accept the quote: The prices of this quote were revised since you opened it. Please check the new prices, then accept again.'),
+    ).toBeInTheDocument();
+    expect(fake.calls.find((c) => c.method === 'POST')?.body).toEqual({ address: '7 Mill Lane, York', mobile: '01712345678', revision: 1 });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(await card(7).findByText('$42,000')).toBeInTheDocument();
   });
 
   it('Cancel closes the dialog and sends nothing', async () => {

@@ -134,7 +134,7 @@ export function MyQuotes() {
             <AcceptDialog
               key={accepting._id}
               quote={accepting}
-              accept={(delivery) => accept.mutateAsync({ id: accepting._id, delivery })}
+              accept={(delivery) => accept.mutateAsync({ id: accepting._id, revision: accepting.revision ?? 0, delivery })}
               pending={accept.isPending}
               onAccepted={(result) => onAccepted(accepting, result.orderIds.length)}
               onClose={() => setAccepting(null)}

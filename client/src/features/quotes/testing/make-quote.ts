@@ -20,7 +20,7 @@ export function makeQuote(overrides: Partial<Quote> = {}): Quote {
 
 /** The same quote, priced: $14,000 and $1,250.50 a piece, valid to the end of 2999. */
 export function pricedQuote(overrides: Partial<Quote> = {}): Quote {
-  const quote = makeQuote({ status: 'quoted', validUntil: '2999-12-31', note: 'Delivery in 3 weeks.', ...overrides });
+  const quote = makeQuote({ status: 'quoted', validUntil: '2999-12-31', note: 'Delivery in 3 weeks.', revision: 1, ...overrides });
   return {
     ...quote,
     items: quote.items.map((item, i) => ({ ...item, unitPrice: item.unitPrice ?? (i === 0 ? 14000 : 1250.5) })),
