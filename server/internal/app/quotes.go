@@ -185,9 +185,11 @@ func (q *Quotes) Accept(ctx context.Context, caller shop.Caller, id string, d sh
 		q.Log.ErrorContext(ctx, "a quote's orders are placed but the quote is not yet marked accepted", "quote", id, "error", err)
 		return nil, err
 	}
-	letters := make([]shop.Letter, len(placed))
+	// the buyer's e-mail of each order and the admins' new-order notifications: one insert
+	letters := make([]shop.Letter, 0, len(placed))
 	for i := range placed {
-		letters[i] = shop.Letter{Kind: shop.LetterOrderPlaced, To: placed[i].Email, Order: &placed[i]}
+		letters = append(letters, shop.Letter{Kind: shop.LetterOrderPlaced, To: placed[i].Email, Order: &placed[i]})
+		letters = append(letters, q.Notify.Letters(ctx, shop.NotifyNewOrder, shop.Letter{Order: &placed[i]})...)
 	}
 	q.Mail.Send(ctx, letters...)
 	return ids, nil

@@ -185,7 +185,7 @@ func TestNotifications_Events(t *testing.T) {
 	}
 
 	// a quote request
-	ds.mustQuote(t, ds.bob.Token, lathe.ID, 40)
+	quoteID := ds.mustQuote(t, ds.bob.Token, lathe.ID, 40)
 	list = ds.mail(t)
 	if got, want := countMail(list, shop.LetterAdminQuoteRequest), every(shop.MailHeld, adminEmail, ops.Email, quiet.Email); !sameCounts(got, want) {
 		t.Fatalf("quote request notifications %v, want %v", got, want)
@@ -193,6 +193,23 @@ func TestNotifications_Events(t *testing.T) {
 	if m := mailTo(t, ds.testServer, shop.LetterAdminQuoteRequest, adminEmail); !strings.HasPrefix(m.Subject, "Quote request #") ||
 		!strings.Contains(m.Text, "Lathe x 40") || !strings.Contains(m.Text, siteURL+"/dashboard/quotes") {
 		t.Fatalf("quote request e-mail: %q\n%s", m.Subject, m.Text)
+	}
+
+	// the quote accepted: its order is a new order as well, told like one
+	ds.mustPrice(t, quoteID, "2026-03-31", map[string]float64{lathe.ID: 2400})
+	if res, body := ds.send(t, "POST", "/quotes/"+quoteID+"/accept", ds.bob.Token, delivery); res.StatusCode != 200 {
+		t.Fatalf("accept: %d %s", res.StatusCode, body)
+	}
+	list = ds.mail(t)
+	twice := map[string]int{}
+	for k, n := range every(shop.MailHeld, adminEmail, ops.Email) {
+		twice[k] = 2 * n
+	}
+	if got := countMail(list, shop.LetterAdminNewOrder); !sameCounts(got, twice) {
+		t.Fatalf("new order notifications after the acceptance %v, want %v", got, twice)
+	}
+	if !hasMail(list, shop.LetterAdminNewOrder, ops.Email, ": Lathe x 40") {
+		t.Fatal("no new-order notification of the quote's order")
 	}
 
 	// a claim
@@ -231,7 +248,7 @@ func TestNotifications_Events(t *testing.T) {
 		t.Fatalf("digests %v", got)
 	}
 	d := mailTo(t, ds.testServer, shop.LetterAdminDigest, daily.Email)
-	if d.Subject != "Your daily digest for 2026-03-11: 4 new events" {
+	if d.Subject != "Your daily digest for 2026-03-11: 5 new events" {
 		t.Fatalf("digest subject %q", d.Subject)
 	}
 	for _, part := range []string{"New order #" + itoa64(ord.Number), "Order #" + itoa64(ord.Number) + " paid", "Quote request #", "Claim #", siteURL + "/dashboard/notifications"} {
