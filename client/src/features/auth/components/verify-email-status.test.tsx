@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import VerifyEmailPage from '@/app/routes/verify-email';
+import { useUser } from '@/lib/auth';
 import { fakeApi, jsonResponse, problemResponse, renderAtRoute } from '@/testing/test-utils';
 import type { User } from '@/types/api';
 
@@ -47,6 +48,51 @@ describe('VerifyEmailPage', () => {
     queryClient.setQueryData(['auth', 'me'], user);
     expect(await screen.findByRole('link', { name: 'Go to my dashboard' })).toHaveAttribute('href', '/dashboard');
     await vi.waitFor(() => expect(queryClient.getQueryData<User>(['auth', 'me'])?.emailVerified).toBe(true));
+  });
+
+  // The flake of a fresh-clone browser run (account-security: "Not verified" on the Account page after the link
+  // worked): the page's first GET /auth/me, read by the server before the link was used, answered after the link's
+  // POST. A refetch asked for then joined that first fetch (TanStack Query does not cancel a first fetch, it shares
+  // it), and its old answer stayed for the query's 5 minutes.
+  it('signed in, an account read that was on its way when the link worked does not leave the old answer', async () => {
+    window.localStorage.setItem('accessToken', 'tok');
+    let verified = false;
+    let answered!: () => void;
+    const linkUsed = new Promise<void>((resolve) => (answered = resolve));
+    let reads = 0;
+    const api = fakeApi({
+      'POST /auth/verify-email': () => {
+        verified = true;
+        setTimeout(answered, 0);
+        return jsonResponse({ email: user.email, emailVerified: true });
+      },
+      'GET /auth/me': async () => {
+        reads += 1;
+        if (reads === 1) {
+          // read before the link was used, answered after it
+          await linkUsed;
+          await new Promise((resolve) => setTimeout(resolve, 50));
+          return jsonResponse({ user: { ...user, emailVerified: false } });
+        }
+        return jsonResponse({ user: { ...user, emailVerified: verified } });
+      },
+    });
+    vi.stubGlobal('fetch', api.fetch);
+    function Account() {
+      const me = useUser().data;
+      return <p>{me === undefined ? 'account: loading' : `account: ${me.emailVerified ? 'verified' : 'not verified'}`}</p>;
+    }
+    renderAtRoute(
+      '/verify-email',
+      <>
+        <Account />
+        <VerifyEmailPage />
+      </>,
+      { route: '/verify-email?token=abc123' },
+    );
+    expect(await screen.findByText('Thank you: ada@example.com is verified.')).toBeInTheDocument();
+    expect(await screen.findByText('account: verified', {}, { timeout: 2000 })).toBeInTheDocument();
+    expect(reads).toBeGreaterThanOrEqual(2);
   });
 
   it('a used link: the server’s words, and where a new one comes from', async () => {
