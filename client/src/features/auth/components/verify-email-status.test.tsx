@@ -57,21 +57,18 @@ describe('VerifyEmailPage', () => {
   it('signed in, an account read that was on its way when the link worked does not leave the old answer', async () => {
     window.localStorage.setItem('accessToken', 'tok');
     let verified = false;
-    let answered!: () => void;
-    const linkUsed = new Promise<void>((resolve) => (answered = resolve));
     let reads = 0;
     const api = fakeApi({
       'POST /auth/verify-email': () => {
         verified = true;
-        setTimeout(answered, 0);
         return jsonResponse({ email: user.email, emailVerified: true });
       },
       'GET /auth/me': async () => {
         reads += 1;
         if (reads === 1) {
-          // read before the link was used, answered after it
-          await linkUsed;
-          await new Promise((resolve) => setTimeout(resolve, 50));
+          // Read before the link was used, answered only once the page has shown the link's answer. (A refetch
+          // that joined this read would wait for it, and the page would never get there: the test fails.)
+          await screen.findByText('Thank you: ada@example.com is verified.', {}, { timeout: 3000 });
           return jsonResponse({ user: { ...user, emailVerified: false } });
         }
         return jsonResponse({ user: { ...user, emailVerified: verified } });
