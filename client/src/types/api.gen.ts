@@ -1303,9 +1303,9 @@ export interface components {
             /** @description The name of one of the categories (`GET /categories`). */
             category?: string;
             /** @description The specifications, in order (none for a product that has none). */
-            specs?: components["schemas"]["Spec"][];
+            specs: components["schemas"]["Spec"][];
             /** @description Every picture, in order, no repeats; the first is always `image`. */
-            images?: string[];
+            images: string[];
         };
         Spec: {
             /** @description For example "Power". */

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"regexp"
 	"slices"
-	"strings"
 	"time"
 
 	"go.mongodb.org/mongo-driver/v2/bson"
@@ -258,7 +257,7 @@ func objectID(id string) (mirror.ID, error) {
 func (s *Store) InsertProduct(ctx context.Context, d shop.ProductDraft) (string, error) {
 	doc := newProductDoc(d, s.now())
 	if err := s.products.insert(ctx, doc); err != nil {
-		return "", productTaken(translate(err, ""), d.SKU)
+		return "", s.productTaken(ctx, translate(err, ""), mirror.ID{}, d.SKU)
 	}
 	return doc.ID.Hex(), nil
 }
@@ -271,21 +270,19 @@ func nameTaken(err error) error {
 	return err
 }
 
-// productTaken words a duplicate key of a product with this SKU: the
-// unique name index or the unique sku index (the server's message names
-// the index or the field).
-func productTaken(err error, sku string) error {
-	if isDuplicate(err) && sku != "" && strings.Contains(strings.ToLower(shop.ErrorMessage(err)+" "+errorText(err)), "sku") {
-		return &shop.Error{Code: shop.ECONFLICT, Message: shop.MsgSKUTaken, Cause: err}
+// productTaken words a duplicate key of the product id (none: a new one)
+// with this SKU: the unique sku index when another product has the SKU
+// (FerretDB's message does not name the index), else the unique name index.
+func (s *Store) productTaken(ctx context.Context, err error, id mirror.ID, sku string) error {
+	if !isDuplicate(err) {
+		return err
+	}
+	if sku != "" {
+		if other, ferr := s.products.getBy(ctx, "sku", sku, bson.D{{Key: "sku", Value: sku}}); ferr == nil && other.ID != id {
+			return &shop.Error{Code: shop.ECONFLICT, Message: shop.MsgSKUTaken, Cause: err}
+		}
 	}
 	return nameTaken(err)
-}
-
-func errorText(err error) string {
-	if err == nil {
-		return ""
-	}
-	return err.Error()
 }
 
 // ReplaceProduct stores d as the product's new values, only if the product
@@ -306,7 +303,7 @@ func (s *Store) ReplaceProduct(ctx context.Context, read shop.Product, d shop.Pr
 			return setDraft(d, bson.E{Key: "updatedAt", Value: p.UpdatedAt}), p
 		},
 	}, setDraft(d, bson.E{Key: "updatedAt", Value: at}))
-	return res, productTaken(err, d.SKU)
+	return res, s.productTaken(ctx, err, oid, d.SKU)
 }
 
 // DeleteProduct removes a product. Orders keep their own copy of its name,
