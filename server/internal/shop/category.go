@@ -63,8 +63,12 @@ type CategoryStore interface {
 	DeleteCategory(ctx context.Context, id string) (DeleteResult, error)
 }
 
+// letters that carry no combining mark to drop but are read as plain ones
+var plainLetters = strings.NewReplacer("œ", "oe", "æ", "ae", "ß", "ss", "ø", "o", "đ", "d", "ł", "l", "ı", "i")
+
 // Fold is the search's normal form of text, the same for both stores:
-// lower case, accents removed (decomposed, combining marks dropped).
+// lower case, accents removed (decomposed, combining marks dropped), and
+// œ æ ß ø đ ł ı written as oe ae ss o d l i.
 func Fold(s string) string {
 	var b strings.Builder
 	b.Grow(len(s))
@@ -74,7 +78,7 @@ func Fold(s string) string {
 		}
 		b.WriteRune(unicode.ToLower(r))
 	}
-	return norm.NFC.String(b.String())
+	return plainLetters.Replace(norm.NFC.String(b.String()))
 }
 
 // SearchWords are the folded words of s: runs of letters and digits.
