@@ -58,7 +58,6 @@ func (w *WordIndex[K, D]) remove(id K, d *D) {
 // of one of their terms. Callers hold the mirror's lock.
 func (w *WordIndex[K, D]) match(words []string) map[K]struct{} {
 	var out map[K]struct{}
-	// The word with the fewest terms first: the smallest set to intersect.
 	type span struct{ from, to int }
 	spans := make([]span, len(words))
 	for i, word := range words {
@@ -69,11 +68,18 @@ func (w *WordIndex[K, D]) match(words []string) map[K]struct{} {
 		}
 		spans[i] = span{from, to}
 	}
+	// The word with the fewest postings first: the smallest set to intersect.
+	postings := make([]int, len(words))
+	for i, sp := range spans {
+		for _, t := range w.terms[sp.from:sp.to] {
+			postings[i] += len(w.posts[t])
+		}
+	}
 	order := make([]int, len(words))
 	for i := range order {
 		order[i] = i
 	}
-	slices.SortFunc(order, func(a, b int) int { return (spans[a].to - spans[a].from) - (spans[b].to - spans[b].from) })
+	slices.SortFunc(order, func(a, b int) int { return postings[a] - postings[b] })
 	for n, i := range order {
 		next := map[K]struct{}{}
 		for _, t := range w.terms[spans[i].from:spans[i].to] {
@@ -131,6 +137,14 @@ func (m *Mirror[K, D]) Search(index string, desc bool, words []string, match fun
 		}
 	}
 	list := o.lists[""]
+	if found != nil && len(found) < len(list)/8 {
+		// few matches: sort them rather than walk the whole order
+		list = make([]K, 0, len(found))
+		for id := range found {
+			list = append(list, id)
+		}
+		slices.SortFunc(list, func(a, b K) int { return o.compare(m, a, b) })
+	}
 	var ranks [][]K
 	out := []D{}
 	var total int64
