@@ -123,6 +123,45 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/categories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The catalogue's categories, by name, with how many products each has */
+        get: operations["listCategories"];
+        put?: never;
+        /** Add a category (admins) */
+        post: operations["addCategory"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/categories/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The document's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a category no product uses (admins); 409 saying how many products use it */
+        delete: operations["deleteCategory"];
+        options?: never;
+        head?: never;
+        /** Rename a category (admins); the products that use it are rewritten in one bulk write */
+        patch: operations["renameCategory"];
+        trace?: never;
+    };
     "/deleteproduct/{id}": {
         parameters: {
             query?: never;
@@ -1259,6 +1298,31 @@ export interface components {
             createdAt: string;
             /** Format: date-time */
             updatedAt: string;
+            /** @description The seller's stock-keeping unit; unique where present. */
+            sku?: string;
+            /** @description The name of one of the categories (`GET /categories`). */
+            category?: string;
+            /** @description The specifications, in order (none for a product that has none). */
+            specs: components["schemas"]["Spec"][];
+            /** @description Every picture, in order, no repeats; the first is always `image`. */
+            images: string[];
+        };
+        Spec: {
+            /** @description For example "Power". */
+            name: string;
+            /** @description For example "60". */
+            value: string;
+            /** @description For example "kVA". */
+            unit?: string;
+        };
+        Category: {
+            _id: components["schemas"]["ObjectId"];
+            name: string;
+            /** @description How many products are in it. */
+            count: number;
+        };
+        CategoryInput: {
+            name: string;
         };
         ProductInput: {
             name: string;
@@ -1270,6 +1334,13 @@ export interface components {
             minimumquantity: components["schemas"]["NumberText"];
             /** @description Ignored; the admin's own email is stored. */
             email?: string;
+            /** @description Unique; "" or absent: none. A duplicate is 409. */
+            sku?: string;
+            /** @description The name of a category; "" or absent: none. An unknown one is 400. */
+            category?: string;
+            specs?: components["schemas"]["Spec"][];
+            /** @description Every picture in order, no repeats; when given, its first must be `image`. Absent means `[image]`. */
+            images?: string[];
         };
         ProductEdit: {
             name?: string | null;
@@ -1279,6 +1350,14 @@ export interface components {
             avaialbequantit?: components["schemas"]["OptionalNumberText"];
             minimumquantity?: components["schemas"]["OptionalNumberText"];
             email?: string | null;
+            /** @description "" removes it; absent or null keeps it. A duplicate is 409. */
+            sku?: string | null;
+            /** @description "" removes it; absent or null keeps it. */
+            category?: string | null;
+            /** @description The whole list; absent or null keeps it. */
+            specs?: components["schemas"]["Spec"][] | null;
+            /** @description The whole list, first equal to the (new or kept) `image`; absent or null keeps it (a new `image` alone makes it `[image]`). */
+            images?: string[] | null;
             /**
              * Format: date-time
              * @description The product's `updatedAt` as the admin read it; the save is refused (409) if it changed.
@@ -2050,10 +2129,18 @@ export interface operations {
             query?: {
                 limit?: number;
                 skip?: number;
-                /** @description Case-insensitive part of the name. */
+                /** @description Words: each word of `q` must be a prefix of a word of the name, SKU, description or a specification value, case and accents folded ("bear" finds "bearings"). Without `sort`, matches are ranked: a match in the name first, then in the SKU, then the rest (catalogue order within a rank). */
                 q?: string;
-                /** @description `createdAt` (the default) is catalogue order; a leading `-` sorts descending. */
+                /** @description `createdAt` (the default, or ranked when `q` is given) is catalogue order; a leading `-` sorts descending. */
                 sort?: components["schemas"]["ProductSort"];
+                /** @description Only the products of this category (its name, as `GET /categories` gives it). */
+                category?: string;
+                /** @description Only products at this price or more, in dollars. */
+                minPrice?: number;
+                /** @description Only products at this price or less, in dollars. */
+                maxPrice?: number;
+                /** @description `true`: only products that can be bought (available quantity at least the minimum order). */
+                inStock?: boolean;
             };
             header?: never;
             path?: never;
@@ -2153,6 +2240,113 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    listCategories: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every category. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Category"][];
+                };
+            };
+            403: components["responses"]["OriginRefused"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    addCategory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CategoryInput"];
+            };
+        };
+        responses: {
+            /** @description The new category. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Category"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    deleteCategory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The document's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Deleted"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    renameCategory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The document's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CategoryInput"];
+            };
+        };
+        responses: {
+            /** @description The category as renamed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Category"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             415: components["responses"]["UnsupportedMediaType"];
             "5XX": components["responses"]["ServerError"];
         };

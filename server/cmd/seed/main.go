@@ -14,6 +14,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	"storefront/server/internal/config"
@@ -32,8 +33,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, getenv fu
 	fs.SetOutput(stderr)
 	dryRun := fs.Bool("dry-run", false, "validate and report what would change, write nothing")
 	owner := fs.String("owner", "", "email recorded on products whose row names none (default: the first ADMIN_EMAILS)")
+	strict := fs.Bool("strict", false, "refuse the file when a row names a category the store does not have (default: create it)")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: seed [--dry-run] [--owner EMAIL] FILE.json|FILE.csv")
+		fmt.Fprintln(stderr, "usage: seed [--dry-run] [--strict] [--owner EMAIL] FILE.json|FILE.csv")
 		fmt.Fprintln(stderr, "Imports into MONGODB_URI, or the embedded store in DATA_DIR (default ./data).")
 		fs.PrintDefaults()
 	}
@@ -75,6 +77,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, getenv fu
 	}
 	defer opscmd.CloseStore(store)
 
+	if code := ensureCategories(ctx, store, items, *strict, *dryRun, stdout, stderr); code != 0 {
+		return code
+	}
 	drafts, placeholder, err := storePictures(ctx, store, items, cfg.PublicURL, *dryRun, newProgress(stderr, "storing pictures"))
 	if err != nil {
 		fmt.Fprintf(stderr, "%v\nnothing was imported; pictures stored so far are kept and reused by the next run\n", err)
@@ -135,6 +140,15 @@ func validate(rows []row, baseDir, owner string) ([]item, []string) {
 		if strings.TrimSpace(raw.Email) == "" {
 			raw.Email = owner
 		}
+		// images (issue 35): every picture in order; image, when empty, is
+		// its first
+		if raw.Images != nil && len(*raw.Images) > 0 && image == "" {
+			image = (*raw.Images)[0]
+		}
+		raw.Image = image
+		if !strings.HasPrefix(image, "http://") && !strings.HasPrefix(image, "https://") {
+			raw.Image = ""
+		}
 		d, err := raw.Parse(false)
 		fields := shop.ErrorFields(err)
 		if fields == nil {
@@ -146,6 +160,9 @@ func validate(rows []row, baseDir, owner string) ([]item, []string) {
 		if r.shape != "" {
 			fields["record"] = r.shape
 		}
+		if r.specsProblem != "" {
+			fields["specs"] = r.specsProblem
+		}
 		it := item{row: r.n}
 		switch {
 		case image == "":
@@ -155,6 +172,8 @@ func validate(rows []row, baseDir, owner string) ([]item, []string) {
 				fields["image"] = "is not a valid URL"
 			}
 			d.Image = image
+		case len(d.Images) > 0:
+			fields["images"] = "lists pictures at http(s) URLs only: with a picture file in image, leave images empty"
 		default:
 			data, ct, msg := readPicture(filepath.Join(baseDir, image))
 			if msg != "" {
@@ -279,4 +298,58 @@ func countRows(problems []string) int {
 		rows[strings.SplitN(p, ":", 2)[0]] = true
 	}
 	return len(rows)
+}
+
+// ensureCategories makes the categories the rows name exist (issue 35):
+// the unknown ones are created (a dry run only says so), or under --strict
+// the file is refused, naming them, and nothing is written.
+func ensureCategories(ctx context.Context, store *mongodb.Store, items []item, strict, dryRun bool, stdout, stderr io.Writer) int {
+	have, err := store.ListCategories(ctx)
+	if err != nil {
+		fmt.Fprintf(stderr, "read the categories: %s\n", shop.ErrorMessage(err))
+		return 1
+	}
+	known := map[string]bool{}
+	for _, c := range have {
+		known[c.Name] = true
+	}
+	var unknown []string
+	rows := map[string][]string{}
+	for _, it := range items {
+		c := it.draft.Category
+		if c == "" || known[c] {
+			continue
+		}
+		if len(rows[c]) == 0 {
+			unknown = append(unknown, c)
+		}
+		rows[c] = append(rows[c], strconv.Itoa(it.row))
+	}
+	if len(unknown) == 0 {
+		return 0
+	}
+	if strict {
+		fmt.Fprintf(stderr, "--strict: %d categories are not in the store; nothing was written:\n", len(unknown))
+		for _, c := range unknown {
+			fmt.Fprintf(stderr, "  %q (rows %s)\n", c, strings.Join(rows[c], ", "))
+		}
+		fmt.Fprintln(stderr, "add them first (POST /categories), or run without --strict to create them")
+		return 1
+	}
+	for _, c := range unknown {
+		if _, err := shop.CategoryName(c); err != nil {
+			fmt.Fprintf(stderr, "category %q (rows %s): %s\n", c, strings.Join(rows[c], ", "), shop.ErrorMessage(err))
+			return 1
+		}
+		if dryRun {
+			fmt.Fprintf(stdout, "would create the category %q\n", c)
+			continue
+		}
+		if _, err := store.InsertCategory(ctx, c); err != nil && shop.ErrorCode(err) != shop.ECONFLICT {
+			fmt.Fprintf(stderr, "create the category %q: %s\n", c, shop.ErrorMessage(err))
+			return 1
+		}
+		fmt.Fprintf(stdout, "created the category %q\n", c)
+	}
+	return 0
 }

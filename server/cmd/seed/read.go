@@ -23,9 +23,52 @@ type row struct {
 	product shop.RawProduct
 	unknown []string
 	shape   string // a CSV record whose length differs from the header's
+	// specsProblem is why the CSV's specs column could not be read.
+	specsProblem string
 }
 
-var columns = []string{"name", "price", "avaialbequantit", "minimumquantity", "description", "image", "email"}
+// parseSpecs reads the CSV's specs column: "name=value unit; …". Each
+// specification is separated by ";", its name from its value by the first
+// "=". When the value's first word is a number (digits with . , / - + x ×,
+// such as 60, 2.4, 230/400, 50x90), the rest of the value after the first
+// space is its unit: "Power=60 kVA" is value "60", unit "kVA"; otherwise
+// the whole text is the value, without a unit: "Material=Stainless steel".
+func parseSpecs(text string) ([]shop.Spec, string) {
+	var specs []shop.Spec
+	for i, part := range strings.Split(text, ";") {
+		part = strings.TrimSpace(part)
+		if part == "" {
+			continue
+		}
+		name, value, ok := strings.Cut(part, "=")
+		if !ok {
+			return nil, fmt.Sprintf("specification %d (%q) has no \"=\" between its name and value", i+1, part)
+		}
+		sp := shop.Spec{Name: strings.TrimSpace(name), Value: strings.TrimSpace(value)}
+		if first, unit, found := strings.Cut(sp.Value, " "); found && isNumberWord(first) {
+			sp.Value, sp.Unit = first, strings.TrimSpace(unit)
+		}
+		specs = append(specs, sp)
+	}
+	return specs, ""
+}
+
+func isNumberWord(w string) bool {
+	digit := false
+	for _, r := range w {
+		switch {
+		case r >= '0' && r <= '9':
+			digit = true
+		case strings.ContainsRune(".,/-+x×", r):
+		default:
+			return false
+		}
+	}
+	return digit
+}
+
+var columns = []string{"name", "price", "avaialbequantit", "minimumquantity", "description", "image", "email",
+	"sku", "category", "specs", "images"}
 
 const maxFileBytes = 50 << 20
 
@@ -117,6 +160,26 @@ func readCSV(data []byte) ([]row, error) {
 			Name: get("name"), Price: shop.NumberText(get("price")), Description: get("description"),
 			Available: shop.NumberText(get("avaialbequantit")), Minimum: shop.NumberText(get("minimumquantity")),
 			Image: get("image"), Email: get("email"),
+		}
+		// issue 35
+		if sku, category := get("sku"), get("category"); true {
+			r.product.SKU, r.product.Category = &sku, &category
+		}
+		if text := strings.TrimSpace(get("specs")); text != "" {
+			specs, msg := parseSpecs(text)
+			if msg != "" {
+				r.specsProblem = msg
+			}
+			r.product.Specs = &specs
+		}
+		if text := strings.TrimSpace(get("images")); text != "" {
+			var images []string
+			for _, u := range strings.Split(text, "|") {
+				if u = strings.TrimSpace(u); u != "" {
+					images = append(images, u)
+				}
+			}
+			r.product.Images = &images
 		}
 		rows = append(rows, r)
 	}

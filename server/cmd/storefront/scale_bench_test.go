@@ -170,6 +170,26 @@ func runScale(b *testing.B) {
 	add("search GET /service?q=…&limit=20, distinct terms", latency(c, func(i int) (string, string) {
 		return fmt.Sprintf("/service?q=%s&limit=20&skip=%d", url.QueryEscape(words[i%len(words)]+" "+strconv.Itoa(r.IntN(10))), i/len(words)), ""
 	}), "p95 ≤ 20 ms")
+	// issue 35: a word of the descriptions (about a tenth of the
+	// catalogue each, ranked), of the specifications' values, a SKU, and
+	// the filters with and without a search
+	add("search by a description word GET /service?q=bearings&limit=20", latency(c, func(i int) (string, string) {
+		return fmt.Sprintf("/service?q=%s&limit=20&skip=%d", scaleDescWords[i%len(scaleDescWords)], r.IntN(200)), ""
+	}), "p95 ≤ 20 ms")
+	add("search by a specification value or a SKU GET /service?q=galv|sc-0…", latency(c, func(i int) (string, string) {
+		if i%2 == 0 {
+			return fmt.Sprintf("/service?q=%s&limit=20&skip=%d", strings.ToLower(scaleFinishes[i%len(scaleFinishes)][:4]), r.IntN(100)), ""
+		}
+		return fmt.Sprintf("/service?q=sc-%04d&limit=20", r.IntN(1000)), ""
+	}), "p95 ≤ 20 ms")
+	add("filters GET /service?category=…&minPrice=…&maxPrice=…&inStock=true", latency(c, func(i int) (string, string) {
+		lo := r.IntN(15000)
+		return fmt.Sprintf("/service?category=%s&minPrice=%d&maxPrice=%d&inStock=true&limit=20&sort=price", url.QueryEscape(scaleKinds[i%len(scaleKinds)]+"s"), lo, lo+5000), ""
+	}), "p95 ≤ 20 ms")
+	add("search and filters GET /service?q=…&category=…&maxPrice=…", latency(c, func(i int) (string, string) {
+		return fmt.Sprintf("/service?q=%s&category=%s&maxPrice=%d&limit=20", scaleDescWords[i%len(scaleDescWords)], url.QueryEscape(scaleKinds[i%len(scaleKinds)]+"s"), 2000+r.IntN(18000)), ""
+	}), "p95 ≤ 20 ms")
+	add("categories with counts GET /categories", latency(c, func(i int) (string, string) { return "/categories", "" }), "p95 ≤ 20 ms")
 	sorts := []string{"price", "-price", "name", "-name", "-createdAt"}
 	add("deep sorted pages GET /service?sort=…&skip=5000–9980", latency(c, func(i int) (string, string) {
 		return fmt.Sprintf("/service?sort=%s&limit=20&skip=%d", sorts[i%len(sorts)], 5000+r.IntN(4980)), ""
@@ -285,21 +305,40 @@ func runScale(b *testing.B) {
 	fmt.Println(out.String())
 }
 
+// The scale catalogue's words: kinds (categories "<kind>s"), sizes, words
+// of descriptions and of specification values.
+var (
+	scaleKinds     = []string{"Lathe", "Pump", "Press", "Drill", "Band Saw", "Compressor", "Grinder", "Welder", "Hoist", "Mixer"}
+	scaleSizes     = []string{"Compact", "Heavy", "Pro", "XL", "Mk II"}
+	scaleDescWords = []string{"bearings", "gearbox", "hydraulics", "pneumatics", "coolant", "spindle", "chuck", "clutch", "impeller", "inverter",
+		"carbide", "castings", "tooling", "vibration", "lubrication", "filtration", "conveyor", "controller", "sensors", "guarding"}
+	scaleSpecNames = []string{"Power", "Weight", "Length", "Width", "Height", "Speed", "Pressure", "Flow", "Voltage", "Capacity"}
+	scaleUnits     = []string{"kW", "kg", "mm", "mm", "mm", "rpm", "bar", "l/min", "V", "kg"}
+	scaleFinishes  = []string{"Powder coated", "Galvanised", "Stainless", "Anodised", "Enamelled", "Zinc plated"}
+)
+
 func writeScaleCatalogue(b *testing.B, path string) {
 	f, err := os.Create(path)
 	if err != nil {
 		b.Fatal(err)
 	}
 	w := csv.NewWriter(f)
-	_ = w.Write([]string{"name", "price", "avaialbequantit", "minimumquantity", "description"})
-	kinds := []string{"Lathe", "Pump", "Press", "Drill", "Band Saw", "Compressor", "Grinder", "Welder", "Hoist", "Mixer"}
-	sizes := []string{"Compact", "Heavy", "Pro", "XL", "Mk II"}
+	_ = w.Write([]string{"name", "price", "avaialbequantit", "minimumquantity", "description", "sku", "category", "specs"})
 	r := rand.New(rand.NewPCG(3, 4))
 	for i := range scaleProducts {
-		name := fmt.Sprintf("%s %s %05d", sizes[i%len(sizes)], kinds[(i/len(sizes))%len(kinds)], i)
+		kind := scaleKinds[(i/len(scaleSizes))%len(scaleKinds)]
+		name := fmt.Sprintf("%s %s %05d", scaleSizes[i%len(scaleSizes)], kind, i)
 		price := fmt.Sprintf("%d.%02d", 50+r.IntN(20000), r.IntN(100))
-		desc := fmt.Sprintf("%s for workshops and plants: cast frame, %d kW drive, two-year warranty. Faulty units are replaced within 2 months.", name, 1+r.IntN(40))
-		_ = w.Write([]string{name, price, strconv.Itoa(scaleStock), strconv.Itoa(1 + r.IntN(5)), desc})
+		desc := fmt.Sprintf("%s for workshops and plants: cast frame, %d kW drive, %s and %s, two-year warranty. Faulty units are replaced within 2 months.",
+			name, 1+r.IntN(40), scaleDescWords[r.IntN(len(scaleDescWords))], scaleDescWords[r.IntN(len(scaleDescWords))])
+		// issue 35: 30 specifications each, a SKU and a category
+		specs := make([]string, 30)
+		for j := range specs {
+			specs[j] = fmt.Sprintf("%s=%d %s", scaleSpecNames[j%len(scaleSpecNames)]+" "+strconv.Itoa(j), 1+r.IntN(5000), scaleUnits[j%len(scaleUnits)])
+		}
+		specs[29] = "Finish=" + scaleFinishes[r.IntN(len(scaleFinishes))]
+		_ = w.Write([]string{name, price, strconv.Itoa(scaleStock), strconv.Itoa(1 + r.IntN(5)), desc,
+			fmt.Sprintf("SC-%05d", i), kind + "s", strings.Join(specs, "; ")})
 	}
 	w.Flush()
 	if err := errorsJoin(w.Error(), f.Close()); err != nil {

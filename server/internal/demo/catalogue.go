@@ -2,7 +2,11 @@
 // customer reviews, with pictures drawn here (nothing is fetched).
 package demo
 
-import "image/color"
+import (
+	"image/color"
+
+	"storefront/server/internal/shop"
+)
 
 type product struct {
 	Name        string
@@ -12,6 +16,32 @@ type product struct {
 	Figure      string
 	Palette     int
 	Description string
+}
+
+// categories are the demo catalogue's categories.
+var categories = []string{"Earthmoving", "Power Generation", "Compressors", "Bearings", "Gears & Transmission",
+	"Fasteners", "Welding", "Pumps", "Lifting & Handling", "Compaction"}
+
+// catalogueFields are each demo product's SKU, category and
+// specifications, by name.
+var catalogueFields = map[string]struct {
+	sku, category string
+	specs         []shop.Spec
+}{
+	"Hydraulic Excavator 20T":              {"EXC-20T-T4", "Earthmoving", []shop.Spec{{Name: "Operating weight", Value: "20,300", Unit: "kg"}, {Name: "Engine power", Value: "110", Unit: "kW"}, {Name: "Bucket capacity", Value: "1.0", Unit: "m³"}, {Name: "Max digging depth", Value: "6.6", Unit: "m"}, {Name: "Emission standard", Value: "Tier 4 Final"}}},
+	"Diesel Generator 60 kVA":              {"GEN-60KVA-S", "Power Generation", []shop.Spec{{Name: "Standby power", Value: "60", Unit: "kVA"}, {Name: "Prime power", Value: "48", Unit: "kW"}, {Name: "Voltage", Value: "400", Unit: "V"}, {Name: "Phases", Value: "3"}, {Name: "Fuel tank", Value: "12-hour"}, {Name: "Weight", Value: "1,150", Unit: "kg"}}},
+	"Rotary Screw Air Compressor 15 kW":    {"CMP-RS15", "Compressors", []shop.Spec{{Name: "Motor power", Value: "15", Unit: "kW"}, {Name: "Free air delivery", Value: "2.4", Unit: "m³/min"}, {Name: "Working pressure", Value: "8", Unit: "bar"}, {Name: "Receiver", Value: "500", Unit: "L"}, {Name: "Noise level", Value: "68", Unit: "dB(A)"}}},
+	"Tapered Roller Bearing 32210":         {"BRG-32210-C3", "Bearings", []shop.Spec{{Name: "Bore", Value: "50", Unit: "mm"}, {Name: "Outside diameter", Value: "90", Unit: "mm"}, {Name: "Width", Value: "24.75", Unit: "mm"}, {Name: "Material", Value: "Chrome steel"}, {Name: "Clearance", Value: "C3"}}},
+	"Spur Gear Module 3, 40 Teeth":         {"GR-M3-Z40", "Gears & Transmission", []shop.Spec{{Name: "Module", Value: "3"}, {Name: "Teeth", Value: "40"}, {Name: "Pressure angle", Value: "20", Unit: "°"}, {Name: "Bore", Value: "30", Unit: "mm"}, {Name: "Material", Value: "C45 steel, hardened"}}},
+	"High-Tensile Hex Nut M24 (Box of 50)": {"NUT-M24-G10-50", "Fasteners", []shop.Spec{{Name: "Thread", Value: "M24 × 3.0"}, {Name: "Grade", Value: "10"}, {Name: "Standard", Value: "DIN 934"}, {Name: "Finish", Value: "Zinc plated"}, {Name: "Pieces per box", Value: "50"}}},
+	"MIG Welding Machine 250 A":            {"WLD-MIG250", "Welding", []shop.Spec{{Name: "Output current", Value: "250", Unit: "A"}, {Name: "Duty cycle", Value: "60", Unit: "%"}, {Name: "Input voltage", Value: "230/400", Unit: "V"}, {Name: "Wire feed", Value: "4-roll"}, {Name: "Torch length", Value: "3", Unit: "m"}}},
+	"Centrifugal Water Pump 7.5 kW":        {"PMP-CF75", "Pumps", []shop.Spec{{Name: "Motor power", Value: "7.5", Unit: "kW"}, {Name: "Max flow", Value: "90", Unit: "m³/h"}, {Name: "Max head", Value: "32", Unit: "m"}, {Name: "Casing", Value: "Cast iron"}, {Name: "Impeller", Value: "Stainless steel"}}},
+	"Electric Chain Hoist 2 Ton":           {"HST-EC2T", "Lifting & Handling", []shop.Spec{{Name: "Capacity", Value: "2,000", Unit: "kg"}, {Name: "Lift height", Value: "6", Unit: "m"}, {Name: "Speeds", Value: "Dual"}, {Name: "Protection", Value: "IP55"}}},
+	"Deep Groove Ball Bearing 6205-2RS":    {"BRG-6205-2RS", "Bearings", []shop.Spec{{Name: "Bore", Value: "25", Unit: "mm"}, {Name: "Outside diameter", Value: "52", Unit: "mm"}, {Name: "Width", Value: "15", Unit: "mm"}, {Name: "Seals", Value: "2RS rubber"}, {Name: "Lubrication", Value: "Greased for life"}}},
+	"Industrial Pallet Jack 2.5T":          {"PJ-2500", "Lifting & Handling", []shop.Spec{{Name: "Capacity", Value: "2,500", Unit: "kg"}, {Name: "Fork length", Value: "1150", Unit: "mm"}, {Name: "Fork width", Value: "540", Unit: "mm"}, {Name: "Wheels", Value: "Polyurethane"}}},
+	"Hydraulic Gear Pump 25 cc":            {"HGP-25CC", "Pumps", []shop.Spec{{Name: "Displacement", Value: "25", Unit: "cm³/rev"}, {Name: "Continuous pressure", Value: "250", Unit: "bar"}, {Name: "Flange", Value: "SAE B"}, {Name: "Shaft", Value: "Splined"}}},
+	"Flange Nut M16 Serrated (Box of 100)": {"NUT-M16-FL-100", "Fasteners", []shop.Spec{{Name: "Thread", Value: "M16 × 1.5"}, {Name: "Grade", Value: "8"}, {Name: "Locking", Value: "Serrated flange"}, {Name: "Pieces per box", Value: "100"}}},
+	"Plate Compactor 90 kg":                {"CPT-PC90", "Compaction", []shop.Spec{{Name: "Weight", Value: "90", Unit: "kg"}, {Name: "Centrifugal force", Value: "18", Unit: "kN"}, {Name: "Engine", Value: "Honda GX160"}, {Name: "Water tank", Value: "Yes"}}},
 }
 
 // products is the demo catalogue in catalogue order: the home page shows the

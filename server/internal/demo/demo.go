@@ -17,6 +17,7 @@ type Store interface {
 	shop.ProductStore
 	shop.ReviewStore
 	shop.ImageStore
+	shop.CategoryStore
 }
 
 // Result counts what Seed added.
@@ -32,6 +33,11 @@ func Seed(ctx context.Context, s Store, publicURL, ownerEmail string) (Result, e
 		return res, err
 	}
 	if n == 0 {
+		for _, c := range categories {
+			if _, err := s.InsertCategory(ctx, c); err != nil && shop.ErrorCode(err) != shop.ECONFLICT {
+				return res, fmt.Errorf("demo category %q: %w", c, err)
+			}
+		}
 		pictures := productPictures()
 		drafts := make([]shop.ProductDraft, len(products))
 		for i, p := range products {
@@ -43,8 +49,9 @@ func Seed(ctx context.Context, s Store, publicURL, ownerEmail string) (Result, e
 			if err != nil {
 				return res, err
 			}
+			f := catalogueFields[p.Name]
 			drafts[i] = shop.ProductDraft{Name: p.Name, Price: price, Image: url, Description: p.Description,
-				Available: p.Available, Minimum: p.Minimum, Email: ownerEmail}
+				Available: p.Available, Minimum: p.Minimum, Email: ownerEmail, SKU: f.sku, Category: f.category, Specs: f.specs}
 		}
 		counts, err := s.ImportProducts(ctx, drafts, shop.ImportOptions{})
 		if shop.ErrorCode(err) == shop.ECONFLICT {

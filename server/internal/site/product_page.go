@@ -61,13 +61,24 @@ func parseProductTemplate(text string) (*productTemplate, error) {
 // productLD is the page's JSON-LD Product (schema.org), fields in a fixed
 // order.
 type productLD struct {
-	Context     string  `json:"@context"`
-	Type        string  `json:"@type"`
-	Name        string  `json:"name"`
-	Image       string  `json:"image"`
-	Description string  `json:"description"`
-	SKU         string  `json:"sku"`
-	Offers      offerLD `json:"offers"`
+	Context     string   `json:"@context"`
+	Type        string   `json:"@type"`
+	Name        string   `json:"name"`
+	Image       []string `json:"image"` // every picture, the main one first
+	Description string   `json:"description"`
+	SKU         string   `json:"sku"`
+	Category    string   `json:"category,omitempty"`
+	// the specifications (issue 35)
+	AdditionalProperty []propertyLD `json:"additionalProperty,omitempty"`
+	Offers             offerLD      `json:"offers"`
+}
+
+// propertyLD is a specification as a schema.org PropertyValue.
+type propertyLD struct {
+	Type     string `json:"@type"`
+	Name     string `json:"name"`
+	Value    string `json:"value"`
+	UnitText string `json:"unitText,omitempty"`
 }
 
 type offerLD struct {
@@ -90,8 +101,23 @@ func (t *productTemplate) render(p shop.Product, answerJSON []byte, siteURL stri
 	if p.Available > 0 && p.Available >= p.Minimum { // a buyer can order the minimum quantity
 		availability = "https://schema.org/InStock"
 	}
+	images := []string{image}
+	for _, u := range p.Images {
+		if u != p.Image {
+			images = append(images, absoluteURL(siteURL, u))
+		}
+	}
+	sku := p.SKU
+	if sku == "" {
+		sku = p.ID // a product without a SKU is known by its id
+	}
+	var props []propertyLD
+	for _, sp := range p.Specs {
+		props = append(props, propertyLD{Type: "PropertyValue", Name: sp.Name, Value: sp.Value, UnitText: sp.Unit})
+	}
 	ld, err := json.Marshal(productLD{
-		Context: "https://schema.org", Type: "Product", Name: p.Name, Image: image, Description: p.Description, SKU: p.ID,
+		Context: "https://schema.org", Type: "Product", Name: p.Name, Image: images, Description: p.Description, SKU: sku,
+		Category: p.Category, AdditionalProperty: props,
 		Offers: offerLD{Type: "Offer", Price: p.Price, PriceCurrency: "USD", Availability: availability, URL: canonical},
 	})
 	if err != nil {

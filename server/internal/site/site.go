@@ -11,7 +11,9 @@ import (
 	"log/slog"
 	"math"
 	"net/http"
+	"net/url"
 	"path"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -299,6 +301,22 @@ func buildSitemaps(siteURL string, products []shop.Product, perFile int) (*sitem
 	}
 	urls := make([]sitemapEntry, 0, len(products)+2)
 	urls = append(urls, sitemapEntry{Loc: siteURL + "/"}, sitemapEntry{Loc: siteURL + "/products", LastMod: lastmod(newest)})
+	// the category pages (issue 35): each category a product is in, by
+	// name, last changed when its newest product did
+	categories := map[string]time.Time{}
+	for _, p := range products {
+		if p.Category != "" && p.UpdatedAt.After(categories[p.Category]) || p.Category != "" && categories[p.Category].IsZero() {
+			categories[p.Category] = p.UpdatedAt
+		}
+	}
+	names := make([]string, 0, len(categories))
+	for name := range categories {
+		names = append(names, name)
+	}
+	slices.Sort(names)
+	for _, name := range names {
+		urls = append(urls, sitemapEntry{Loc: siteURL + "/products?category=" + url.QueryEscape(name), LastMod: lastmod(categories[name])})
+	}
 	for _, p := range products {
 		urls = append(urls, sitemapEntry{Loc: siteURL + "/product/" + p.ID, LastMod: lastmod(p.UpdatedAt)})
 	}

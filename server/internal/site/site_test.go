@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -163,13 +164,20 @@ func (p page) script(tb testing.TB, typ, id string) script {
 }
 
 type productJSONLD struct {
-	Context     string `json:"@context"`
-	Type        string `json:"@type"`
-	Name        string `json:"name"`
-	Image       string `json:"image"`
-	Description string `json:"description"`
-	SKU         string `json:"sku"`
-	Offers      struct {
+	Context            string   `json:"@context"`
+	Type               string   `json:"@type"`
+	Name               string   `json:"name"`
+	Image              []string `json:"image"`
+	Description        string   `json:"description"`
+	SKU                string   `json:"sku"`
+	Category           string   `json:"category"`
+	AdditionalProperty []struct {
+		Type     string `json:"@type"`
+		Name     string `json:"name"`
+		Value    string `json:"value"`
+		UnitText string `json:"unitText"`
+	} `json:"additionalProperty"`
+	Offers struct {
 		Type          string          `json:"@type"`
 		Price         json.RawMessage `json:"price"`
 		PriceCurrency string          `json:"priceCurrency"`
@@ -219,8 +227,20 @@ func (s *siteServer) mustMatchProduct(tb testing.TB, body string, p shop.Product
 	if p.Available > 0 && p.Available >= p.Minimum {
 		availability = "https://schema.org/InStock"
 	}
-	if ld.Context != "https://schema.org" || ld.Type != "Product" || ld.Name != p.Name || ld.Image != p.Image ||
-		ld.Description != p.Description || ld.SKU != p.ID || ld.Offers.Type != "Offer" || string(ld.Offers.Price) != p.Price.Dollars() ||
+	sku := p.SKU
+	if sku == "" {
+		sku = p.ID
+	}
+	if !slices.Equal(ld.Image, p.Images) || ld.Category != p.Category || len(ld.AdditionalProperty) != len(p.Specs) {
+		tb.Errorf("JSON-LD's pictures %v, category %q or %d properties do not describe %+v", ld.Image, ld.Category, len(ld.AdditionalProperty), p)
+	}
+	for i, sp := range p.Specs {
+		if pv := ld.AdditionalProperty[min(i, len(ld.AdditionalProperty)-1)]; pv.Type != "PropertyValue" || pv.Name != sp.Name || pv.Value != sp.Value || pv.UnitText != sp.Unit {
+			tb.Errorf("additionalProperty %d is %+v, want %+v", i, pv, sp)
+		}
+	}
+	if ld.Context != "https://schema.org" || ld.Type != "Product" || ld.Name != p.Name || len(ld.Image) == 0 || ld.Image[0] != p.Image ||
+		ld.Description != p.Description || ld.SKU != sku || ld.Offers.Type != "Offer" || string(ld.Offers.Price) != p.Price.Dollars() ||
 		ld.Offers.PriceCurrency != "USD" || ld.Offers.Availability != availability || ld.Offers.URL != canonical {
 		tb.Errorf("JSON-LD %+v does not describe %+v", ld, p)
 	}
@@ -448,8 +468,19 @@ func TestSite_Sitemap(t *testing.T) {
 			}
 			got[u.Loc] = u.LastMod
 		}
-		if len(doc.URLs) != len(all)+2 {
-			t.Errorf("%d URLs for %d products", len(doc.URLs), len(all))
+		categories := map[string]bool{}
+		for _, p := range all {
+			if p.Category != "" {
+				categories[p.Category] = true
+			}
+		}
+		if len(doc.URLs) != len(all)+2+len(categories) {
+			t.Errorf("%d URLs for %d products and %d categories", len(doc.URLs), len(all), len(categories))
+		}
+		for c := range categories { // issue 35: the category pages
+			if _, ok := got[siteURL+"/products?category="+url.QueryEscape(c)]; !ok {
+				t.Errorf("the category %q is missing", c)
+			}
 		}
 		if _, ok := got[siteURL+"/"]; !ok {
 			t.Error("/ is missing")
@@ -485,10 +516,17 @@ func TestSite_Sitemap(t *testing.T) {
 		site.SetSitemapURLs(s.site, 2)
 		defer site.SetSitemapURLs(s.site, 50_000)
 		products, _, _ := s.deps.Catalogue.List(context.Background(), shop.ProductQuery{Limit: 1000})
+		categories := map[string]bool{}
+		for _, p := range products {
+			if p.Category != "" {
+				categories[p.Category] = true
+			}
+		}
+		urls := len(products) + 2 + len(categories)
 		res, text := s.fetch(t, "/sitemap.xml", nil)
 		index := mustParseSitemap(t, res, text, "sitemapindex")
-		if want := (len(products) + 2 + 1) / 2; len(index.Sitemaps) != want {
-			t.Fatalf("%d sitemaps for %d URLs, want %d", len(index.Sitemaps), len(products)+2, want)
+		if want := (urls + 1) / 2; len(index.Sitemaps) != want {
+			t.Fatalf("%d sitemaps for %d URLs, want %d", len(index.Sitemaps), urls, want)
 		}
 		seen := 0
 		for _, sm := range index.Sitemaps {
@@ -499,8 +537,8 @@ func TestSite_Sitemap(t *testing.T) {
 			}
 			seen += len(part.URLs)
 		}
-		if seen != len(products)+2 {
-			t.Errorf("the parts list %d URLs, want %d", seen, len(products)+2)
+		if seen != urls {
+			t.Errorf("the parts list %d URLs, want %d", seen, urls)
 		}
 		if res, _ := s.fetch(t, "/sitemap-999.xml", nil); res.StatusCode != 404 {
 			t.Errorf("a sitemap part that does not exist: %d", res.StatusCode)
@@ -684,5 +722,40 @@ func mustKeepFieldsText(tb testing.TB, pg page, body string, scripts int, raw st
 		if strings.Contains(body, r) {
 			tb.Errorf("the page has %q unescaped", r)
 		}
+	}
+}
+
+// TestSite_ProductJSONLD_CatalogueFields: issue 35's fields in the JSON-LD
+// (sku, category, every picture, the specifications as additionalProperty)
+// and the category's page in the sitemap, its name URL-escaped.
+func TestSite_ProductJSONLD_CatalogueFields(t *testing.T) {
+	t.Parallel()
+	s := mustServeSite(t)
+	ctx := context.Background()
+	if _, err := s.deps.Catalogue.AddCategory(ctx, s.admin, "Pumps & Valves"); err != nil {
+		t.Fatal(err)
+	}
+	img, img2 := s.mustUpload(t), "https://cdn.example/ld-pump-2.jpg"
+	id := s.mustAdd(t, map[string]any{"name": "LD Pump", "price": "850", "avaialbequantit": "4", "minimumquantity": 1,
+		"description": "A pump.", "image": img, "images": []string{img, img2}, "sku": "LD-PUMP-1", "category": "Pumps & Valves",
+		"specs": []map[string]any{{"name": "Flow", "value": "120", "unit": "l/min"}, {"name": "Seal", "value": "Viton"}}})
+	p, err := s.deps.Catalogue.Find(ctx, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, body := s.fetch(t, "/product/"+id, nil)
+	s.mustMatchProduct(t, body, p)
+	pg := mustParsePage(t, body)
+	var ld productJSONLD
+	if err := json.Unmarshal([]byte(pg.script(t, "application/ld+json", "").body), &ld); err != nil {
+		t.Fatal(err)
+	}
+	if ld.SKU != "LD-PUMP-1" || ld.Category != "Pumps & Valves" || len(ld.Image) != 2 || len(ld.AdditionalProperty) != 2 ||
+		ld.AdditionalProperty[0].UnitText != "l/min" || ld.AdditionalProperty[1].UnitText != "" {
+		t.Fatalf("JSON-LD %+v", ld)
+	}
+	_, sitemap := s.fetch(t, "/sitemap.xml", nil)
+	if !strings.Contains(sitemap, "<loc>"+siteURL+"/products?category=Pumps+%26+Valves</loc>") {
+		t.Fatalf("the category's page is not in the sitemap:\n%s", sitemap)
 	}
 }
