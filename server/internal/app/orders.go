@@ -22,6 +22,9 @@ type Orders struct {
 	// Cancellations keeps what stays of a cancelled order; nil: nothing
 	// is kept (see cancellations.go).
 	Cancellations shop.CancellationStore
+	// TaxRate is TAX_RATE in hundredths of a percent: each order placed
+	// stores its tax and is charged it.
+	TaxRate int64
 }
 
 // Place reserves the stock with one conditional write, then stores the
@@ -70,6 +73,9 @@ func (o *Orders) Place(ctx context.Context, caller shop.Caller, d shop.OrderDraf
 // false means its fate is unknown (the store does not answer) and the hold
 // is left for the recovery sweep.
 func (o *Orders) place(ctx context.Context, ord shop.Order) (placed shop.Order, absent bool, err error) {
+	if tax := shop.TaxOf(ord.Amount, o.TaxRate); tax > 0 && !ord.Paid { // (a replacement is paid when made, for 0)
+		ord.Tax, ord.Amount = shop.Cents(tax), ord.Amount+tax
+	}
 	defer func() {
 		if r := recover(); r != nil {
 			o.settle(ctx, ord.ProductID, ord.ID)

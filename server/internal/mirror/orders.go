@@ -19,6 +19,7 @@ type Order struct {
 	ProductPrice    float64    `bson:"productPrice"`
 	ProductQuantity int64      `bson:"productQuantity"`
 	Amount          int64      `bson:"amount"`
+	Tax             float64    `bson:"tax,omitempty"` // dollars, as productPrice; absent on orders placed without tax
 	Address         string     `bson:"address"`
 	Mobile          string     `bson:"mobile"`
 	Pending         bool       `bson:"pending"`
@@ -71,7 +72,7 @@ func (d Order) Shop() shop.Order {
 	return shop.Order{
 		ID: d.ID.Hex(), Number: d.Number, Name: d.Name, Email: d.Email, Image: d.Image, ProductID: d.ProductID.Hex(),
 		ProductName: d.ProductName, ProductPrice: shop.CentsFromFloat(d.ProductPrice), ProductQuantity: d.ProductQuantity,
-		Amount: d.Amount, Address: d.Address, Mobile: d.Mobile, Pending: d.Pending, Shipped: d.Shipped, Paid: d.Paid,
+		Amount: d.Amount, Tax: shop.CentsFromFloat(d.Tax), Address: d.Address, Mobile: d.Mobile, Pending: d.Pending, Shipped: d.Shipped, Paid: d.Paid,
 		TransactionID: d.TransactionID, PaymentIntentID: d.PaymentIntentID, CreatedAt: d.CreatedAt.UTC(),
 		PaidAt: utcPtr(d.PaidAt), ShippedAt: utcPtr(d.ShippedAt), ReplacementFor: d.replacementFor(),
 	}

@@ -37,7 +37,7 @@ func (s *Store) InsertOrder(ctx context.Context, o shop.Order) (shop.Order, erro
 	}
 	doc := mirror.Order{ID: id, Number: last, Name: o.Name, Email: shop.NormalizeEmail(o.Email), Image: o.Image, ProductID: pid,
 		ProductName: o.ProductName, ProductPrice: o.ProductPrice.Float(), ProductQuantity: o.ProductQuantity, Amount: o.Amount,
-		Address: o.Address, Mobile: o.Mobile, Pending: true, CreatedAt: s.now()}
+		Tax: o.Tax.Float(), Address: o.Address, Mobile: o.Mobile, Pending: true, CreatedAt: s.now()}
 	if o.Paid { // a replacement order: paid when made
 		doc.Paid, doc.TransactionID, doc.PaymentIntentID, doc.PaidAt = true, o.TransactionID, o.TransactionID, &doc.CreatedAt
 	}

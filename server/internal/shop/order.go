@@ -11,16 +11,18 @@ import (
 // name, price and image are copied when it is placed, so the order keeps
 // them whatever later happens to the product or the account.
 type Order struct {
-	ID              string     `json:"_id"`
-	Number          int64      `json:"number"` // human-readable, from 1001, unique and increasing
-	Name            string     `json:"name"`
-	Email           string     `json:"email"`
-	Image           string     `json:"image"`
-	ProductID       string     `json:"productId"`
-	ProductName     string     `json:"productName"`
-	ProductPrice    Cents      `json:"productPrice"`
-	ProductQuantity int64      `json:"productQuantity"`
-	Amount          int64      `json:"amount"` // total in cents
+	ID              string `json:"_id"`
+	Number          int64  `json:"number"` // human-readable, from 1001, unique and increasing
+	Name            string `json:"name"`
+	Email           string `json:"email"`
+	Image           string `json:"image"`
+	ProductID       string `json:"productId"`
+	ProductName     string `json:"productName"`
+	ProductPrice    Cents  `json:"productPrice"`
+	ProductQuantity int64  `json:"productQuantity"`
+	Amount          int64  `json:"amount"` // total in cents, tax included: what is charged
+	// Tax is the order's tax (TAX_RATE when it was placed), in Amount.
+	Tax             Cents      `json:"tax"`
 	Address         string     `json:"address"`
 	Mobile          string     `json:"mobile"`
 	Pending         bool       `json:"pending"`
@@ -176,3 +178,12 @@ type OrderStore interface {
 // MsgOrderCancelling answers a cancel (or a second step of one) that meets
 // an order another cancel is deleting.
 const MsgOrderCancelling = "The order is being cancelled right now."
+
+// TaxOf is the tax on amount cents at rate hundredths of a percent,
+// rounded half up to the cent.
+func TaxOf(amount, rate int64) int64 {
+	if amount <= 0 || rate <= 0 {
+		return 0
+	}
+	return (amount*rate + 5000) / 10000
+}

@@ -59,6 +59,8 @@ type Options struct {
 	Now           func() time.Time // the clock of the sales figures, quotes, claims, account tokens and the picture sweep; nil: time.Now
 	Log           *slog.Logger
 	Telemetry     shop.Telemetry // may be nil
+	// TaxRate is TAX_RATE in hundredths of a percent (issue 34).
+	TaxRate int64
 }
 
 // Services returns the API's dependencies over store. The caller adds what
@@ -79,7 +81,7 @@ func Services(store Store, o Options) httpapi.Deps {
 	}
 	notify := &app.Notifier{Store: store, Held: store, Mail: o.Outbox, SiteURL: o.SiteURL, Now: o.Now, Log: o.Log}
 	payments.Notify = notify
-	orders := &app.Orders{Orders: store, Products: store, Payments: payments, Log: o.Log, Telemetry: o.Telemetry, Mail: o.Outbox, Notify: notify, Cancellations: store}
+	orders := &app.Orders{Orders: store, Products: store, Payments: payments, Log: o.Log, Telemetry: o.Telemetry, Mail: o.Outbox, Notify: notify, Cancellations: store, TaxRate: o.TaxRate}
 	accounts := &app.Accounts{Users: store, Tokens: o.Tokens, Passwords: o.Passwords,
 		AdminEmails: o.AdminEmails, Log: o.Log, Telemetry: o.Telemetry,
 		SiteURL: o.SiteURL, Mail: o.Outbox, Now: o.Now,
