@@ -224,6 +224,9 @@ func (o *Orders) CancelAs(ctx context.Context, caller shop.Caller, id string, by
 	if err := shop.RequireOwnerOrAdminOrHide(caller, ord.Email, orderNoun); err != nil {
 		return shop.DeleteResult{}, err
 	}
+	if err := inGroup(ord); err != nil {
+		return shop.DeleteResult{}, err
+	}
 	if o.Payments != nil && !ord.Paid {
 		if err := o.Payments.SettleBeforeCancel(ctx, ord); err != nil {
 			return shop.DeleteResult{}, err

@@ -49,6 +49,7 @@ type Deps struct {
 	Inbox     *app.Inbox
 	Sales     *app.Sales
 	Quotes    *app.Quotes
+	Groups    *app.Groups // issue 34: order groups
 	Claims    *app.Claims
 	Outbox    *app.Outbox
 	// Notifications: the admins' notification settings (issue 36).
@@ -85,6 +86,7 @@ type Server struct {
 	inbox      *app.Inbox
 	sales      *app.Sales
 	quotes     *app.Quotes
+	groups     *app.Groups // issue 34
 	claims     *app.Claims
 	outbox     *app.Outbox
 	log        *slog.Logger
@@ -162,6 +164,7 @@ func New(cfg Config, d Deps) *Server {
 		inbox:            d.Inbox,
 		sales:            d.Sales,
 		quotes:           d.Quotes,
+		groups:           d.Groups,
 		claims:           d.Claims,
 		outbox:           d.Outbox,
 		notify:           d.Notifications,
@@ -251,6 +254,11 @@ func (s *Server) Handler() http.Handler {
 	customer.POST("/quotes/:id/decline", s.declineQuote)
 	customer.POST("/claims", s.makeClaim)
 	customer.GET("/claims", s.listClaims)
+	// issue 34: order groups
+	customer.POST("/checkout", s.checkout)
+	customer.GET("/groups/:id", s.getGroup)
+	customer.PATCH("/groups/:id/pay", s.payGroup)
+	customer.DELETE("/groups/:id", s.cancelGroup)
 
 	admin := r.Group("", s.authenticate, s.requireAdmin)
 	admin.GET("/user", s.listUsers)

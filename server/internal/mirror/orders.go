@@ -37,6 +37,8 @@ type Order struct {
 	CancellingAt *time.Time `bson:"cancellingAt,omitempty"`
 	// ReplacementFor is the claim a replacement order was made for.
 	ReplacementFor *ClaimRef `bson:"replacementFor,omitempty"`
+	// Group is the order group it belongs to (issue 34).
+	Group ID `bson:"group,omitempty"`
 }
 
 // ClaimRef names the claim of a replacement order.
@@ -69,13 +71,17 @@ func utcPtr(t *time.Time) *time.Time {
 
 // Shop is the document as the domain has it.
 func (d Order) Shop() shop.Order {
-	return shop.Order{
+	o := shop.Order{
 		ID: d.ID.Hex(), Number: d.Number, Name: d.Name, Email: d.Email, Image: d.Image, ProductID: d.ProductID.Hex(),
 		ProductName: d.ProductName, ProductPrice: shop.CentsFromFloat(d.ProductPrice), ProductQuantity: d.ProductQuantity,
 		Amount: d.Amount, Tax: shop.CentsFromFloat(d.Tax), Address: d.Address, Mobile: d.Mobile, Pending: d.Pending, Shipped: d.Shipped, Paid: d.Paid,
 		TransactionID: d.TransactionID, PaymentIntentID: d.PaymentIntentID, CreatedAt: d.CreatedAt.UTC(),
 		PaidAt: utcPtr(d.PaidAt), ShippedAt: utcPtr(d.ShippedAt), ReplacementFor: d.replacementFor(),
 	}
+	if !d.Group.IsZero() {
+		o.Group = d.Group.Hex()
+	}
+	return o
 }
 
 // Orders keeps every order by id, all of them by date (Manage Orders),

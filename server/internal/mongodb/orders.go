@@ -41,6 +41,11 @@ func (s *Store) InsertOrder(ctx context.Context, o shop.Order) (shop.Order, erro
 	if o.Paid { // a replacement order: paid when made
 		doc.Paid, doc.TransactionID, doc.PaymentIntentID, doc.PaidAt = true, o.TransactionID, o.TransactionID, &doc.CreatedAt
 	}
+	if o.Group != "" {
+		if doc.Group, err = objectID(o.Group); err != nil {
+			return shop.Order{}, err
+		}
+	}
 	if r := o.ReplacementFor; r != nil {
 		cid, err := objectID(r.ClaimID)
 		if err != nil {

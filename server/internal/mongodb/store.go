@@ -91,13 +91,15 @@ const (
 	CollOutbox = "outbox"
 	// What stays of a cancelled order (issue 36).
 	CollCancellations = "cancellations"
+	// Order groups: one checkout or accepted quote, paid once (issue 34).
+	CollGroups = "groups"
 
 	collImageFiles  = CollImages + ".files"
 	collImageChunks = CollImages + ".chunks"
 )
 
 var collectionNames = []string{CollProducts, CollReviews, collImageFiles, collImageChunks, CollUsers, CollProfiles,
-	CollOrders, CollContacts, CollTestIntents, CollEvents, CollCounters, CollQuotes, CollClaims, CollOutbox, CollCancellations}
+	CollOrders, CollContacts, CollTestIntents, CollEvents, CollCounters, CollQuotes, CollClaims, CollOutbox, CollCancellations, CollGroups}
 
 // Store is the database handle shared by every collection's methods.
 type Store struct {
@@ -141,6 +143,8 @@ type Store struct {
 
 	// cancellations are the records of cancelled orders (issue 36).
 	cancellations *collection[mirror.ID, mirror.Cancellation]
+	// groups are the order groups (issue 34).
+	groups *collection[mirror.ID, mirror.Group]
 }
 
 // Open connects (starting the embedded server when cfg.URI is empty), pings
@@ -206,6 +210,7 @@ func Open(ctx context.Context, cfg Config) (*Store, error) {
 	s.quotes = newCollection(s, CollQuotes, shop.MsgQuoteNoun, mirror.Quotes(CollQuotes))
 	s.claims = newCollection(s, CollClaims, shop.MsgClaimNoun, mirror.Claims(CollClaims))
 	s.cancellations = newCollection(s, CollCancellations, "The cancellation", mirror.Cancellations(CollCancellations))
+	s.groups = newCollection(s, CollGroups, shop.MsgGroupNoun, mirror.Groups(CollGroups))
 	// 20,000 orders leave 20,000 e-mails, which FerretDB reads as slowly as
 	// the orders (about 140 µs a document): only the sender and the admins'
 	// Outbox read them, so the store answers before they are in memory.

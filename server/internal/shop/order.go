@@ -36,6 +36,9 @@ type Order struct {
 	// ReplacementFor names the claim a replacement order was made for
 	// (nil on any other order), so that a client need not read transactionId.
 	ReplacementFor *ClaimRef `json:"replacementFor,omitempty"`
+	// Group is the order group it was checked out in (issue 34): it is paid
+	// and cancelled only with its group.
+	Group string `json:"group,omitempty"`
 }
 
 // ClaimRef names a claim: its id (empty on replacements made before it was

@@ -36,6 +36,7 @@ type Store interface {
 	shop.AdminDirectory
 	shop.NotificationStore
 	app.HeldMailStore
+	shop.GroupStore
 	// Healthy reads the collections the API serves.
 	Healthy(ctx context.Context) error
 }
@@ -67,7 +68,7 @@ type Options struct {
 // only it knows (the request observer).
 func Services(store Store, o Options) httpapi.Deps {
 	images := shop.ImageURL(o.PublicURL, "")
-	payments := &app.Payments{Orders: store, Events: store, Log: o.Log, Telemetry: o.Telemetry, Mail: o.Outbox}
+	payments := &app.Payments{Orders: store, Groups: store, Events: store, Log: o.Log, Telemetry: o.Telemetry, Mail: o.Outbox}
 	if o.StripeSecret != "" {
 		payments.Provider = payment.NewStripe(o.StripeSecret, o.StripeAPIBase)
 	} else {
@@ -100,7 +101,8 @@ func Services(store Store, o Options) httpapi.Deps {
 		Payments:      payments,
 		Inbox:         &app.Inbox{Messages: store, Admins: store, Mail: o.Outbox},
 		Sales:         &app.Sales{Store: store, Now: o.Now},
-		Quotes:        &app.Quotes{Quotes: store, Products: store, Orders: orders, Mail: o.Outbox, Notify: notify, Now: o.Now, Log: o.Log},
+		Quotes:        &app.Quotes{Quotes: store, Products: store, Orders: orders, Groups: store, Mail: o.Outbox, Notify: notify, Now: o.Now, Log: o.Log},
+		Groups:        &app.Groups{Groups: store, Products: store, Orders: orders, Payments: payments},
 		Claims:        &app.Claims{Claims: store, Orders: orders, Mail: o.Outbox, Notify: notify, ImagePrefix: images, Now: o.Now, Log: o.Log},
 		Outbox:        o.Outbox,
 		Notifications: notify,
