@@ -739,9 +739,33 @@ export interface paths {
         get?: never;
         /**
          * Mark an order shipped (admins)
-         * @description Sets `shipped` and clears `pending`, once.
+         * @description Sets `shipped` and clears `pending`, once. The body is optional: an empty one ships as the
+         *     spec does; `carrier` and `trackingNumber` are recorded and carried by the shipping e-mail.
          */
         put: operations["shipOrder"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/groups/{id}/ship": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The document's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Ship every order of an order group (admins)
+         * @description Each order not shipped yet is shipped as PUT /order/update/{id} ships it, with the same carrier and tracking number.
+         */
+        put: operations["shipGroup"];
         post?: never;
         delete?: never;
         options?: never;
@@ -1527,6 +1551,10 @@ export interface components {
             modifiedCount: number;
             profile: components["schemas"]["Profile"];
         };
+        Tracking: {
+            carrier?: string;
+            trackingNumber?: string;
+        };
         CheckoutInput: {
             items: {
                 productId: components["schemas"]["IdParam"];
@@ -1603,6 +1631,20 @@ export interface components {
             };
             /** @description The order group it belongs to: paid and cancelled only with it. */
             group?: components["schemas"]["ObjectId"];
+            /** @description Given at shipping. */
+            carrier?: string;
+            /** @description Given at shipping. */
+            trackingNumber?: string;
+            /** @description The order page's status history, from the order's dates (always sent). */
+            history?: {
+                /** @enum {string} */
+                event: "placed" | "paid" | "shipped";
+                /** Format: date-time */
+                at: string;
+                transactionId?: string;
+                carrier?: string;
+                trackingNumber?: string;
+            }[];
         };
         OrderInput: {
             productId: components["schemas"]["IdParam"];
@@ -3209,7 +3251,11 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["Tracking"];
+            };
+        };
         responses: {
             200: components["responses"]["Updated"];
             400: components["responses"]["BadRequest"];
@@ -3217,6 +3263,35 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    shipGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The document's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["Tracking"];
+            };
+        };
+        responses: {
+            200: components["responses"]["Updated"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             "5XX": components["responses"]["ServerError"];
         };
     };

@@ -176,6 +176,40 @@ func (g *Groups) Cancel(ctx context.Context, caller shop.Caller, id string) (sho
 	return shop.DeleteResult{Acknowledged: true, DeletedCount: n}, nil
 }
 
+// Ship ships every order of the group not shipped yet (admins), with the
+// carrier and tracking number; each order's shipping is its own guarded
+// write, and its e-mail carries them.
+func (g *Groups) Ship(ctx context.Context, caller shop.Caller, id string, t shop.Tracking) (shop.UpdateResult, error) {
+	if err := shop.RequireAdmin(caller); err != nil {
+		return shop.UpdateResult{}, err
+	}
+	if err := t.Validate(); err != nil {
+		return shop.UpdateResult{}, err
+	}
+	grp, err := g.Groups.FindGroup(ctx, id)
+	if err != nil {
+		return shop.UpdateResult{}, err
+	}
+	if grp.Placing {
+		return shop.UpdateResult{}, shop.Errorf(shop.ECONFLICT, shop.MsgGroupPlacing)
+	}
+	res := shop.UpdateResult{Acknowledged: true}
+	for _, oid := range grp.OrderIDs {
+		r, err := g.Orders.ShipTracked(ctx, caller, oid, t)
+		switch shop.ErrorCode(err) {
+		case "":
+			res.MatchedCount++
+			res.ModifiedCount += r.ModifiedCount
+		case shop.ECONFLICT: // shipped already
+			res.MatchedCount++
+		case shop.ENOTFOUND: // cancelled meanwhile
+		default:
+			return res, err
+		}
+	}
+	return res, nil
+}
+
 // inGroup refuses a spec single-order call on an order of a group.
 func inGroup(ord shop.Order) error {
 	if ord.Group == "" {

@@ -173,10 +173,19 @@ func (o *Orders) ListAll(ctx context.Context, caller shop.Caller, status shop.Or
 
 // Ship marks an order shipped (admins, once).
 func (o *Orders) Ship(ctx context.Context, caller shop.Caller, id string) (shop.UpdateResult, error) {
+	return o.ShipTracked(ctx, caller, id, shop.Tracking{})
+}
+
+// ShipTracked is Ship with the carrier and tracking number (issue 34),
+// which the shipping e-mail carries.
+func (o *Orders) ShipTracked(ctx context.Context, caller shop.Caller, id string, t shop.Tracking) (shop.UpdateResult, error) {
 	if err := shop.RequireAdmin(caller); err != nil {
 		return shop.UpdateResult{}, err
 	}
-	res, err := o.Orders.ShipOrder(ctx, id)
+	if err := t.Validate(); err != nil {
+		return shop.UpdateResult{}, err
+	}
+	res, err := o.Orders.ShipOrderTracked(ctx, id, t)
 	if err != nil {
 		return res, err
 	}

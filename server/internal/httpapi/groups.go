@@ -37,6 +37,14 @@ func (s *Server) payGroup(c *gin.Context) {
 	s.reply(c, http.StatusOK, res, err)
 }
 
+// shipGroup answers PUT /groups/{id}/ship {carrier?, trackingNumber?} (admins).
+func (s *Server) shipGroup(c *gin.Context) {
+	if t, ok := bind[shop.Tracking](s, c); ok {
+		res, err := s.groups.Ship(c.Request.Context(), caller(c), c.Param("id"), t)
+		s.reply(c, http.StatusOK, res, err)
+	}
+}
+
 // cancelGroup answers DELETE /groups/{id} (owner, admin).
 func (s *Server) cancelGroup(c *gin.Context) {
 	res, err := s.groups.Cancel(c.Request.Context(), caller(c), c.Param("id"))

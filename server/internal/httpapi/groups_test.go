@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"storefront/server/internal/shop"
+	"storefront/server/internal/testwait"
 )
 
 // Order groups (issue 34): checkout all or nothing, one payment, a cancel
@@ -373,4 +374,96 @@ func TestGroups_StripePayment(t *testing.T) {
 			t.Fatalf("order after the group's payment: %+v", o)
 		}
 	}
+}
+
+// Tracking (issue 34): PUT /order/update/{id} takes an optional carrier and
+// tracking number; PUT /groups/{id}/ship ships a group; the shipping e-mail
+// and the order's history carry them.
+func TestTracking(t *testing.T) {
+	t.Parallel()
+	ts := mustServe(t)
+	admin := ts.mustRegister(t, "Boss", adminEmail)
+	alice := ts.quickAccount(t, "Alice", "alice@shop.test")
+	p := ts.mustProduct(t, "Pump", 80_00, 100, 1)
+	q := ts.mustProduct(t, "Hose", 4_00, 100, 1)
+
+	t.Run("OK_SpecShipStillWorks", func(t *testing.T) {
+		id := ts.mustOrder(t, alice.Token, p.ID, 1)
+		if res, body := ts.send(t, "PUT", "/order/update/"+id, admin.Token, nil); res.StatusCode != 200 {
+			t.Fatalf("ship: %d %s", res.StatusCode, body)
+		}
+		if o := ts.order(t, id); !o.Shipped || o.Carrier != "" || o.TrackingNumber != "" {
+			t.Fatalf("shipped: %+v", o)
+		}
+	})
+	t.Run("OK_OrderTracked_InMailAndHistory", func(t *testing.T) {
+		id := ts.mustOrder(t, alice.Token, p.ID, 2)
+		res, body := ts.send(t, "PUT", "/order/update/"+id, admin.Token, map[string]string{"carrier": "DHL Freight", "trackingNumber": "JD014600003828"})
+		if res.StatusCode != 200 {
+			t.Fatalf("ship: %d %s", res.StatusCode, body)
+		}
+		o := ts.order(t, ts.order(t, id).ID)
+		if o.Carrier != "DHL Freight" || o.TrackingNumber != "JD014600003828" {
+			t.Fatalf("tracking not stored: %+v", o)
+		}
+		if len(o.History) != 2 || o.History[0].Event != "placed" || o.History[1].Event != "shipped" || o.History[1].TrackingNumber != "JD014600003828" {
+			t.Fatalf("history: %+v", o.History)
+		}
+		found := testwait.Until(10*time.Second, func() bool {
+			for _, m := range ts.mailbox.to(alice.Email, shop.LetterOrderShipped) {
+				if strings.Contains(m.Subject, "#"+itoa64(o.Number)) {
+					return strings.Contains(m.Text, "Tracking number: JD014600003828") && strings.Contains(m.Text, "Carrier: DHL Freight") &&
+						strings.Contains(m.HTML, "JD014600003828")
+				}
+			}
+			return false
+		})
+		if !found {
+			t.Fatalf("the shipping e-mail lacks the tracking: %+v", ts.mailbox.to(alice.Email, shop.LetterOrderShipped))
+		}
+		res, body = ts.send(t, "GET", "/order?email="+alice.Email, alice.Token, nil)
+		if res.StatusCode != 200 || !strings.Contains(string(body), `"trackingNumber":"JD014600003828"`) {
+			t.Fatalf("GET /order rows lack the tracking: %s", body)
+		}
+	})
+	t.Run("ErrTooLong", func(t *testing.T) {
+		id := ts.mustOrder(t, alice.Token, p.ID, 1)
+		res, body := ts.send(t, "PUT", "/order/update/"+id, admin.Token, map[string]string{"trackingNumber": strings.Repeat("9", 101)})
+		mustProblem(t, res, body, 400)
+		if ts.order(t, id).Shipped {
+			t.Fatal("shipped with an invalid tracking number")
+		}
+	})
+	t.Run("Roles_GroupShip", func(t *testing.T) {
+		g := ts.mustCheckout(t, alice.Token, p.ID, 1, q.ID, 2)
+		body := map[string]string{"carrier": "UPS", "trackingNumber": "1Z999AA10123456784"}
+		for i, tok := range []string{"", alice.Token} {
+			res, b := ts.send(t, "PUT", "/groups/"+g.GroupID+"/ship", tok, body)
+			mustProblem(t, res, b, [2]int{401, 403}[i])
+		}
+		res, b := ts.send(t, "PUT", "/groups/"+g.GroupID+"/ship", admin.Token, body)
+		if res.StatusCode != 200 || !strings.Contains(string(b), `"modifiedCount":2`) {
+			t.Fatalf("group ship: %d %s", res.StatusCode, b)
+		}
+		for _, oid := range g.OrderIDs {
+			if o := ts.order(t, oid); !o.Shipped || o.Carrier != "UPS" || o.TrackingNumber != "1Z999AA10123456784" {
+				t.Fatalf("order of the shipped group: %+v", o)
+			}
+		}
+		n := 0
+		testwait.Until(10*time.Second, func() bool {
+			n = 0
+			for _, m := range ts.mailbox.to(alice.Email, shop.LetterOrderShipped) {
+				if strings.Contains(m.Text, "1Z999AA10123456784") {
+					n++
+				}
+			}
+			return n == 2
+		})
+		if n != 2 {
+			t.Fatalf("%d shipping e-mails carry the group's tracking, want 2", n)
+		}
+		res, b = ts.send(t, "PUT", "/groups/0123456789abcdef01234567/ship", admin.Token, body)
+		mustProblem(t, res, b, 404)
+	})
 }

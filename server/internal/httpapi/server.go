@@ -270,6 +270,7 @@ func (s *Server) Handler() http.Handler {
 	admin.DELETE("/deleteproduct/:id", s.deleteProduct)
 	admin.GET("/orders", s.allOrders)
 	admin.PUT("/order/update/:id", s.shipOrder)
+	admin.PUT("/groups/:id/ship", s.shipGroup) // issue 34
 	admin.GET("/contact", s.listMessages)
 	admin.GET("/admin/sales", s.salesFigures)
 	admin.GET("/admin/orders.csv", s.exportOrders)

@@ -39,6 +39,9 @@ type Order struct {
 	ReplacementFor *ClaimRef `bson:"replacementFor,omitempty"`
 	// Group is the order group it belongs to (issue 34).
 	Group ID `bson:"group,omitempty"`
+	// Carrier and TrackingNumber, given at shipping (issue 34).
+	Carrier        string `bson:"carrier,omitempty"`
+	TrackingNumber string `bson:"trackingNumber,omitempty"`
 }
 
 // ClaimRef names the claim of a replacement order.
@@ -81,6 +84,8 @@ func (d Order) Shop() shop.Order {
 	if !d.Group.IsZero() {
 		o.Group = d.Group.Hex()
 	}
+	o.Carrier, o.TrackingNumber = d.Carrier, d.TrackingNumber
+	o.History = shop.HistoryOf(o)
 	return o
 }
 

@@ -104,14 +104,27 @@ func (s *Store) ListOrdersByStatus(ctx context.Context, status shop.OrderStatus,
 
 // ShipOrder marks the order shipped, once.
 func (s *Store) ShipOrder(ctx context.Context, id string) (shop.UpdateResult, error) {
+	return s.ShipOrderTracked(ctx, id, shop.Tracking{})
+}
+
+// ShipOrderTracked marks the order shipped, once, with the carrier and
+// tracking number when given.
+func (s *Store) ShipOrderTracked(ctx context.Context, id string, t shop.Tracking) (shop.UpdateResult, error) {
 	oid, err := objectID(id)
 	if err != nil {
 		return shop.UpdateResult{}, err
 	}
+	set := bson.D{{Key: "shipped", Value: true}, {Key: "pending", Value: false}, {Key: "shippedAt", Value: s.now()}}
+	if t.Carrier != "" {
+		set = append(set, bson.E{Key: "carrier", Value: t.Carrier})
+	}
+	if t.TrackingNumber != "" {
+		set = append(set, bson.E{Key: "trackingNumber", Value: t.TrackingNumber})
+	}
 	return s.orders.update(ctx, oid, guard[mirror.Order]{
 		filter: bson.D{{Key: "shipped", Value: false}},
 		check:  mirror.NotShipped,
-	}, bson.D{{Key: "$set", Value: bson.D{{Key: "shipped", Value: true}, {Key: "pending", Value: false}, {Key: "shippedAt", Value: s.now()}}}})
+	}, bson.D{{Key: "$set", Value: set}})
 }
 
 // unpaidFilter is mirror.Cancellable's filter: no payment recorded, not shipped.
