@@ -1288,6 +1288,30 @@ export interface paths {
         patch: operations["payGroup"];
         trace?: never;
     };
+    "/cart": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One's own cart
+         * @description Empty when none is stored. The browser keeps a visitor's cart and merges it into this one at sign-in.
+         */
+        get: operations["getCart"];
+        /**
+         * Replace one's own cart
+         * @description At most 50 lines, one per known product, quantities from 1.
+         */
+        put: operations["putCart"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1550,6 +1574,15 @@ export interface components {
             matchedCount: number;
             modifiedCount: number;
             profile: components["schemas"]["Profile"];
+        };
+        CartItem: {
+            productId: components["schemas"]["IdParam"];
+            quantity: number;
+        };
+        Cart: {
+            items: components["schemas"]["CartItem"][];
+            /** Format: date-time */
+            updatedAt?: string;
         };
         Tracking: {
             carrier?: string;
@@ -4121,6 +4154,61 @@ export interface operations {
             403: components["responses"]["OriginRefused"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    getCart: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The cart. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Cart"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    putCart: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    items: components["schemas"]["CartItem"][];
+                };
+            };
+        };
+        responses: {
+            /** @description The cart as stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Cart"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["OriginRefused"];
             413: components["responses"]["TooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             "5XX": components["responses"]["ServerError"];

@@ -50,3 +50,18 @@ func (s *Server) cancelGroup(c *gin.Context) {
 	res, err := s.groups.Cancel(c.Request.Context(), caller(c), c.Param("id"))
 	s.reply(c, http.StatusOK, res, err)
 }
+
+// getCart answers GET /cart with the caller's cart.
+func (s *Server) getCart(c *gin.Context) {
+	cart, err := s.carts.Get(c.Request.Context(), caller(c))
+	c.Header("Cache-Control", "no-store")
+	s.reply(c, http.StatusOK, cart, err)
+}
+
+// putCart answers PUT /cart {items} with the cart as stored.
+func (s *Server) putCart(c *gin.Context) {
+	if d, ok := bind[shop.CartDraft](s, c); ok {
+		cart, err := s.carts.Put(c.Request.Context(), caller(c), d)
+		s.reply(c, http.StatusOK, cart, err)
+	}
+}

@@ -50,6 +50,7 @@ type Deps struct {
 	Sales     *app.Sales
 	Quotes    *app.Quotes
 	Groups    *app.Groups // issue 34: order groups
+	Carts     *app.Carts  // issue 34: the account's cart
 	Claims    *app.Claims
 	Outbox    *app.Outbox
 	// Notifications: the admins' notification settings (issue 36).
@@ -87,6 +88,7 @@ type Server struct {
 	sales      *app.Sales
 	quotes     *app.Quotes
 	groups     *app.Groups // issue 34
+	carts      *app.Carts  // issue 34
 	claims     *app.Claims
 	outbox     *app.Outbox
 	log        *slog.Logger
@@ -165,6 +167,7 @@ func New(cfg Config, d Deps) *Server {
 		sales:            d.Sales,
 		quotes:           d.Quotes,
 		groups:           d.Groups,
+		carts:            d.Carts,
 		claims:           d.Claims,
 		outbox:           d.Outbox,
 		notify:           d.Notifications,
@@ -259,6 +262,8 @@ func (s *Server) Handler() http.Handler {
 	customer.GET("/groups/:id", s.getGroup)
 	customer.PATCH("/groups/:id/pay", s.payGroup)
 	customer.DELETE("/groups/:id", s.cancelGroup)
+	customer.GET("/cart", s.getCart)
+	customer.PUT("/cart", s.putCart)
 
 	admin := r.Group("", s.authenticate, s.requireAdmin)
 	admin.GET("/user", s.listUsers)

@@ -93,6 +93,7 @@ var queries = []query{
 	{"cancel: the order's record by id (guarded by the cancel's marker)", CollCancellations, bson.D{{Key: "_id", Value: someID}, {Key: "cancel", Value: someID}}, nil, "_id_", "id"},
 	{"DELETE /account: the customer's cancellation records", CollCancellations, bson.D{{Key: "email", Value: "a@b.test"}}, newestCancelledFirst, "customer_cancellations", "email,cancelledAt"},
 	{"GET /groups/{id}, pay, cancel: order group by id (guarded)", CollGroups, bson.D{{Key: "_id", Value: someID}, {Key: "paid", Value: false}}, nil, "_id_", "id"},
+	{"GET /cart, PUT /cart: the customer's cart by _id (the e-mail)", CollCarts, bson.D{{Key: "_id", Value: "a@b.test"}}, nil, "_id_", "id"},
 	{"POST /checkout: the next group number", CollCounters, bson.D{{Key: "_id", Value: groupCounterID}}, nil, "_id_", ""},
 	{"contact message, new work (notify.go): the admins to tell, oldest first", CollUsers, adminUsers, bson.D{{Key: "role", Value: 1}, {Key: "createdAt", Value: 1}, {Key: "_id", Value: 1}}, "role_oldest_first", "role"},
 	{"POST /auth/verify-email: account by its token's hash", CollUsers, bson.D{{Key: "verifyToken.hash", Value: "00"}}, nil, "verify_token", "verifyToken"},

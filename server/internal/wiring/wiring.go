@@ -37,6 +37,7 @@ type Store interface {
 	shop.NotificationStore
 	app.HeldMailStore
 	shop.GroupStore
+	shop.CartStore
 	// Healthy reads the collections the API serves.
 	Healthy(ctx context.Context) error
 }
@@ -103,6 +104,7 @@ func Services(store Store, o Options) httpapi.Deps {
 		Sales:         &app.Sales{Store: store, Now: o.Now},
 		Quotes:        &app.Quotes{Quotes: store, Products: store, Orders: orders, Groups: store, Mail: o.Outbox, Notify: notify, Now: o.Now, Log: o.Log},
 		Groups:        &app.Groups{Groups: store, Products: store, Orders: orders, Payments: payments},
+		Carts:         &app.Carts{Carts: store, Products: store},
 		Claims:        &app.Claims{Claims: store, Orders: orders, Mail: o.Outbox, Notify: notify, ImagePrefix: images, Now: o.Now, Log: o.Log},
 		Outbox:        o.Outbox,
 		Notifications: notify,
