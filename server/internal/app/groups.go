@@ -137,6 +137,12 @@ func (g *Groups) Get(ctx context.Context, caller shop.Caller, id string) (shop.G
 // guarded write on the group decides it, and only its winner withdraws the
 // orders (each giving its stock back once) and deletes the group.
 func (g *Groups) Cancel(ctx context.Context, caller shop.Caller, id string) (shop.DeleteResult, error) {
+	return g.CancelAs(ctx, caller, id, "")
+}
+
+// CancelAs is Cancel, recorded as cancelled by by ("": the buyer, or an
+// admin when the caller is one and not the buyer).
+func (g *Groups) CancelAs(ctx context.Context, caller shop.Caller, id string, by shop.CancelledBy) (shop.DeleteResult, error) {
 	grp, err := g.Get(ctx, caller, id)
 	if err != nil {
 		return shop.DeleteResult{}, err
@@ -153,9 +159,11 @@ func (g *Groups) Cancel(ctx context.Context, caller shop.Caller, id string) (sho
 	if _, err := g.Groups.BeginCancelGroup(ctx, id, marker); err != nil {
 		return shop.DeleteResult{}, err
 	}
-	by := shop.CancelledByBuyer
-	if caller.IsAdmin() && caller.Email != shop.NormalizeEmail(grp.Email) {
-		by = shop.CancelledByAdmin
+	if by == "" {
+		by = shop.CancelledByBuyer
+		if caller.IsAdmin() && caller.Email != shop.NormalizeEmail(grp.Email) {
+			by = shop.CancelledByAdmin
+		}
 	}
 	n := int64(0)
 	for i := len(grp.OrderIDs) - 1; i >= 0; i-- {

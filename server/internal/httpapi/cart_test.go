@@ -1,8 +1,11 @@
 package httpapi_test
 
 import (
+	"context"
 	"strings"
 	"testing"
+
+	"storefront/server/internal/shop"
 )
 
 // The account's cart (issue 34): GET /cart, PUT /cart.
@@ -63,4 +66,29 @@ func TestCart(t *testing.T) {
 			}
 		}
 	})
+}
+
+// A deleted account's unpaid group is cancelled whole (stock back), its
+// cart deleted (issue 34).
+func TestCart_AccountDeleted(t *testing.T) {
+	t.Parallel()
+	ts := mustServe(t)
+	cara := ts.mustRegister(t, "Cara", "cara@shop.test")
+	p := ts.mustProduct(t, "Erased pump", 80_00, 10, 1)
+	g := ts.mustCheckout(t, cara.Token, p.ID, 3)
+	if res, body := ts.send(t, "PUT", "/cart", cara.Token, map[string]any{"items": []map[string]any{{"productId": p.ID, "quantity": 1}}}); res.StatusCode != 200 {
+		t.Fatalf("put: %d %s", res.StatusCode, body)
+	}
+	if status, out := ts.deleteMe(t, cara.Token, map[string]any{"password": "secret123"}); status != 200 {
+		t.Fatalf("delete account: %d %s", status, out)
+	}
+	if ts.stock(t, p.ID) != 10 {
+		t.Fatalf("the unpaid group's stock stays reserved: %d", ts.stock(t, p.ID))
+	}
+	if _, err := ts.store.FindGroup(context.Background(), g.GroupID); shop.ErrorCode(err) != shop.ENOTFOUND {
+		t.Fatalf("the unpaid group stays: %v", err)
+	}
+	if _, err := ts.store.FindCart(context.Background(), "cara@shop.test"); shop.ErrorCode(err) != shop.ENOTFOUND {
+		t.Fatalf("the cart stays: %v", err)
+	}
 }

@@ -152,3 +152,26 @@ func (s *Store) MarkGroupPaid(ctx context.Context, id, transactionID string) (sh
 	}
 	return res, err
 }
+
+// newestGroupsFirst is a customer's groups' sort (index customer_groups).
+var newestGroupsFirst = bson.D{{Key: "createdAt", Value: -1}, {Key: "_id", Value: -1}}
+
+// EraseGroups replaces the e-mail of email's order groups (a deleted
+// account's; the shop keeps its groups as it keeps its orders).
+func (s *Store) EraseGroups(ctx context.Context, email string) (int, error) {
+	email = shop.NormalizeEmail(email)
+	q := listQuery[mirror.Group]{index: "email,createdAt", group: &email, filter: bson.D{{Key: "email", Value: email}}, sort: newestGroupsFirst}
+	return eraseAll(ctx, s.groups, q, func(d mirror.Group) error {
+		_, err := s.groups.update(ctx, d.ID, ownedBy(email, func(d mirror.Group) string { return d.Email }, shop.MsgGroupNoun), erasedFields("email"))
+		return err
+	})
+}
+
+// EraseCart deletes email's cart (none: nothing to do).
+func (s *Store) EraseCart(ctx context.Context, email string) error {
+	_, err := s.carts.remove(ctx, shop.NormalizeEmail(email), guard[mirror.Cart]{})
+	if shop.ErrorCode(err) == shop.ENOTFOUND {
+		return nil
+	}
+	return err
+}

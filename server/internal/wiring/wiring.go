@@ -84,7 +84,8 @@ func Services(store Store, o Options) httpapi.Deps {
 	notify := &app.Notifier{Store: store, Held: store, Mail: o.Outbox, SiteURL: o.SiteURL, Now: o.Now, Log: o.Log}
 	payments.Notify = notify
 	orders := &app.Orders{Orders: store, Products: store, Payments: payments, Log: o.Log, Telemetry: o.Telemetry, Mail: o.Outbox, Notify: notify, Cancellations: store, TaxRate: o.TaxRate}
-	accounts := &app.Accounts{Users: store, Tokens: o.Tokens, Passwords: o.Passwords,
+	groups := &app.Groups{Groups: store, Products: store, Orders: orders, Payments: payments}
+	accounts := &app.Accounts{Groups: groups, Users: store, Tokens: o.Tokens, Passwords: o.Passwords,
 		AdminEmails: o.AdminEmails, Log: o.Log, Telemetry: o.Telemetry,
 		SiteURL: o.SiteURL, Mail: o.Outbox, Now: o.Now,
 		Orders: orders, Erasure: store, Profiles: store, Admins: store}
@@ -103,7 +104,7 @@ func Services(store Store, o Options) httpapi.Deps {
 		Inbox:         &app.Inbox{Messages: store, Admins: store, Mail: o.Outbox},
 		Sales:         &app.Sales{Store: store, Now: o.Now},
 		Quotes:        &app.Quotes{Quotes: store, Products: store, Orders: orders, Groups: store, Mail: o.Outbox, Notify: notify, Now: o.Now, Log: o.Log},
-		Groups:        &app.Groups{Groups: store, Products: store, Orders: orders, Payments: payments},
+		Groups:        groups,
 		Carts:         &app.Carts{Carts: store, Products: store},
 		Claims:        &app.Claims{Claims: store, Orders: orders, Mail: o.Outbox, Notify: notify, ImagePrefix: images, Now: o.Now, Log: o.Log},
 		Outbox:        o.Outbox,
