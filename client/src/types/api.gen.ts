@@ -778,9 +778,33 @@ export interface paths {
         get?: never;
         /**
          * Mark an order shipped (admins)
-         * @description Sets `shipped` and clears `pending`, once.
+         * @description Sets `shipped` and clears `pending`, once. The body is optional: an empty one ships as the
+         *     spec does; `carrier` and `trackingNumber` are recorded and carried by the shipping e-mail.
          */
         put: operations["shipOrder"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/groups/{id}/ship": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The document's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Ship every order of an order group (admins)
+         * @description Each order not shipped yet is shipped as PUT /order/update/{id} ships it, with the same carrier and tracking number.
+         */
+        put: operations["shipGroup"];
         post?: never;
         delete?: never;
         options?: never;
@@ -870,8 +894,9 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Start paying one's own order
-         * @description The amount comes from the stored order, never from the client.
+         * Start paying one's own order or order group
+         * @description The amount comes from the stored order (`orderId`) or order group (`groupId`, its total),
+         *     never from the client. An order of a group answers 409: it is paid with its group.
          */
         post: operations["createPaymentIntent"];
         delete?: never;
@@ -1231,6 +1256,101 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/checkout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check out several products as one order group
+         * @description Places one spec-shaped order per line, each with the new group's id in `group`, reserving
+         *     stock for every line or for none (409 naming the lines short of stock; nothing is reserved).
+         *     Each line obeys the purchase rules (at least the product's minimum). Tax (TAX_RATE) is
+         *     computed per order and included in `total`.
+         */
+        post: operations["checkout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/groups/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The document's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        /** An order group (its owner, admins) */
+        get: operations["getGroup"];
+        put?: never;
+        post?: never;
+        /**
+         * Cancel an unpaid order group whole (its owner, admins)
+         * @description Every order of the group is cancelled and its stock given back, once; 409 once paid.
+         */
+        delete: operations["cancelGroup"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/groups/{id}/pay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The document's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Record one's own order group as paid
+         * @description Verified with the payment provider as PATCH /pay/{id} is (succeeded, for this group, for its
+         *     stored total); then every order of the group is paid with the same `transactionId`.
+         */
+        patch: operations["payGroup"];
+        trace?: never;
+    };
+    "/cart": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One's own cart
+         * @description Empty when none is stored. The browser keeps a visitor's cart and merges it into this one at sign-in.
+         */
+        get: operations["getCart"];
+        /**
+         * Replace one's own cart
+         * @description At most 50 lines, one per known product, quantities from 1.
+         */
+        put: operations["putCart"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1534,6 +1654,59 @@ export interface components {
             modifiedCount: number;
             profile: components["schemas"]["Profile"];
         };
+        CartItem: {
+            productId: components["schemas"]["IdParam"];
+            quantity: number;
+        };
+        Cart: {
+            items: components["schemas"]["CartItem"][];
+            /** Format: date-time */
+            updatedAt?: string;
+        };
+        Tracking: {
+            carrier?: string;
+            trackingNumber?: string;
+        };
+        CheckoutInput: {
+            items: {
+                productId: components["schemas"]["IdParam"];
+                quantity: number;
+            }[];
+            address: string;
+            /** @description 7 to 15 digits with the usual separators. */
+            mobile: string;
+            /** @description The buyer's purchase-order reference. */
+            poNumber?: string;
+            company?: string;
+        };
+        CheckoutResult: {
+            groupId: components["schemas"]["ObjectId"];
+            number: number;
+            orderIds: components["schemas"]["ObjectId"][];
+            /** @description What is charged, tax included. */
+            total: components["schemas"]["Dollars"];
+            tax: components["schemas"]["Dollars"];
+        };
+        /** @description An order group (collection `groups`); its orders carry its id in `group`. */
+        Group: {
+            _id: components["schemas"]["ObjectId"];
+            number: number;
+            email: string;
+            orderIds: components["schemas"]["ObjectId"][];
+            /** @description What is charged, tax included. */
+            total: components["schemas"]["Dollars"];
+            tax: components["schemas"]["Dollars"];
+            paid: boolean;
+            transactionId?: string;
+            invoiceNumber?: number;
+            quoteId?: components["schemas"]["ObjectId"];
+            poNumber?: string;
+            company?: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            paidAt?: string;
+        };
         /** @description A customer's order (collection `orders`). Prices in dollars; `amount`, the total, in cents. */
         Order: {
             _id: components["schemas"]["ObjectId"];
@@ -1546,8 +1719,10 @@ export interface components {
             productName: string;
             productPrice: components["schemas"]["Dollars"];
             productQuantity: number;
-            /** @description The total in cents. */
+            /** @description The total in cents, tax included: what is charged. */
             amount: number;
+            /** @description The order's tax (TAX_RATE when placed), included in amount; 0 on orders placed without (always sent; optional here so that documents of before still validate). */
+            tax?: components["schemas"]["Dollars"];
             address: string;
             mobile: string;
             pending: boolean;
@@ -1566,6 +1741,22 @@ export interface components {
                 claimId?: components["schemas"]["ObjectId"];
                 number: number;
             };
+            /** @description The order group it belongs to: paid and cancelled only with it. */
+            group?: components["schemas"]["ObjectId"];
+            /** @description Given at shipping. */
+            carrier?: string;
+            /** @description Given at shipping. */
+            trackingNumber?: string;
+            /** @description The order page's status history, from the order's dates (always sent). */
+            history?: {
+                /** @enum {string} */
+                event: "placed" | "paid" | "shipped";
+                /** Format: date-time */
+                at: string;
+                transactionId?: string;
+                carrier?: string;
+                trackingNumber?: string;
+            }[];
         };
         OrderInput: {
             productId: components["schemas"]["IdParam"];
@@ -3287,7 +3478,11 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["Tracking"];
+            };
+        };
         responses: {
             200: components["responses"]["Updated"];
             400: components["responses"]["BadRequest"];
@@ -3295,6 +3490,35 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    shipGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The document's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["Tracking"];
+            };
+        };
+        responses: {
+            200: components["responses"]["Updated"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -3420,7 +3644,8 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    orderId: components["schemas"]["ObjectId"];
+                    orderId?: components["schemas"]["ObjectId"];
+                    groupId?: components["schemas"]["ObjectId"];
                     /** @description Sent by the original client; ignored. */
                     price?: unknown;
                 };
@@ -3791,6 +4016,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         orderIds: components["schemas"]["ObjectId"][];
+                        /** @description The order group the orders make (the quote's id). */
+                        groupId?: components["schemas"]["ObjectId"];
                     };
                 };
             };
@@ -4013,6 +4240,171 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    checkout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CheckoutInput"];
+            };
+        };
+        responses: {
+            /** @description The group and its orders. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckoutResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["OriginRefused"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    getGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The document's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The group. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Group"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    cancelGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The document's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Deleted"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["OriginRefused"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    payGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The document's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The payment intent's id. */
+                    transactionId: string;
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["Updated"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["OriginRefused"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    getCart: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The cart. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Cart"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    putCart: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    items: components["schemas"]["CartItem"][];
+                };
+            };
+        };
+        responses: {
+            /** @description The cart as stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Cart"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["OriginRefused"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             "5XX": components["responses"]["ServerError"];
         };
     };

@@ -122,6 +122,7 @@ func run(log *slog.Logger) error {
 		Telemetry: meter,
 		// issue 36: review moderation
 		ReviewsNeedApproval: cfg.ReviewsNeedApproval,
+		TaxRate:             cfg.TaxRate,
 	})
 	deps.Observer = meter
 	if err := deps.Accounts.PromoteConfiguredAdmins(ctx); err != nil {

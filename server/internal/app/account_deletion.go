@@ -115,6 +115,12 @@ func (a *Accounts) erase(ctx context.Context, u shop.User) error {
 	if _, err := a.Erasure.EraseTestIntents(ctx, u.Email); err != nil {
 		return err
 	}
+	if _, err := a.Erasure.EraseGroups(ctx, u.Email); err != nil {
+		return err
+	}
+	if err := a.Erasure.EraseCart(ctx, u.Email); err != nil {
+		return err
+	}
 	if p, err := a.Profiles.FindProfileByEmail(ctx, u.Email); err == nil {
 		if _, err := a.Profiles.DeleteProfile(ctx, p.ID, u.Email); err != nil && shop.ErrorCode(err) != shop.ENOTFOUND {
 			return err
@@ -142,7 +148,12 @@ func (a *Accounts) eraseOrders(ctx context.Context, u shop.User) error {
 		}
 		for _, o := range page {
 			if !o.Paid && !o.Shipped && o.TransactionID == "" {
-				_, err := a.Orders.CancelAs(ctx, &u, o.ID, shop.CancelledBySystem)
+				var err error
+				if o.Group != "" && a.Groups != nil { // cancelled with its group, whole
+					_, err = a.Groups.CancelAs(ctx, &u, o.Group, shop.CancelledBySystem)
+				} else {
+					_, err = a.Orders.CancelAs(ctx, &u, o.ID, shop.CancelledBySystem)
+				}
 				switch shop.ErrorCode(err) {
 				case "", shop.ENOTFOUND:
 					continue

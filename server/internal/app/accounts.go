@@ -54,7 +54,9 @@ type Accounts struct {
 
 	// What a deletion changes besides the account: unpaid orders are
 	// cancelled through Orders (their stock returns), the rest erased.
-	Orders   *Orders
+	Orders *Orders
+	// Groups cancels a deleted account's unpaid order groups whole (issue 34); may be nil.
+	Groups   *Groups
 	Erasure  shop.ErasureStore
 	Profiles shop.ProfileStore
 	Admins   shop.AdminDirectory

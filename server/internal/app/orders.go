@@ -22,6 +22,9 @@ type Orders struct {
 	// Cancellations keeps what stays of a cancelled order; nil: nothing
 	// is kept (see cancellations.go).
 	Cancellations shop.CancellationStore
+	// TaxRate is TAX_RATE in hundredths of a percent: each order placed
+	// stores its tax and is charged it.
+	TaxRate int64
 }
 
 // Place reserves the stock with one conditional write, then stores the
@@ -70,6 +73,9 @@ func (o *Orders) Place(ctx context.Context, caller shop.Caller, d shop.OrderDraf
 // false means its fate is unknown (the store does not answer) and the hold
 // is left for the recovery sweep.
 func (o *Orders) place(ctx context.Context, ord shop.Order) (placed shop.Order, absent bool, err error) {
+	if tax := shop.TaxOf(ord.Amount, o.TaxRate); tax > 0 && !ord.Paid { // (a replacement is paid when made, for 0)
+		ord.Tax, ord.Amount = shop.Cents(tax), ord.Amount+tax
+	}
 	defer func() {
 		if r := recover(); r != nil {
 			o.settle(ctx, ord.ProductID, ord.ID)
@@ -167,10 +173,19 @@ func (o *Orders) ListAll(ctx context.Context, caller shop.Caller, status shop.Or
 
 // Ship marks an order shipped (admins, once).
 func (o *Orders) Ship(ctx context.Context, caller shop.Caller, id string) (shop.UpdateResult, error) {
+	return o.ShipTracked(ctx, caller, id, shop.Tracking{})
+}
+
+// ShipTracked is Ship with the carrier and tracking number (issue 34),
+// which the shipping e-mail carries.
+func (o *Orders) ShipTracked(ctx context.Context, caller shop.Caller, id string, t shop.Tracking) (shop.UpdateResult, error) {
 	if err := shop.RequireAdmin(caller); err != nil {
 		return shop.UpdateResult{}, err
 	}
-	res, err := o.Orders.ShipOrder(ctx, id)
+	if err := t.Validate(); err != nil {
+		return shop.UpdateResult{}, err
+	}
+	res, err := o.Orders.ShipOrderTracked(ctx, id, t)
 	if err != nil {
 		return res, err
 	}
@@ -216,6 +231,9 @@ func (o *Orders) CancelAs(ctx context.Context, caller shop.Caller, id string, by
 		return shop.DeleteResult{}, err
 	}
 	if err := shop.RequireOwnerOrAdminOrHide(caller, ord.Email, orderNoun); err != nil {
+		return shop.DeleteResult{}, err
+	}
+	if err := inGroup(ord); err != nil {
 		return shop.DeleteResult{}, err
 	}
 	if o.Payments != nil && !ord.Paid {

@@ -25,6 +25,8 @@ type Payments struct {
 	Telemetry shop.Telemetry // counts orders paid and payments failed; may be nil
 	Mail      *Outbox        // tells the customer the order is paid; may be nil
 	Notify    *Notifier      // tells the admins; may be nil
+	// Groups are the order groups (issue 34), paid with one payment.
+	Groups shop.GroupStore
 }
 
 // CreateIntent answers POST /create-payment-intent: the amount is the stored
@@ -32,6 +34,9 @@ type Payments struct {
 func (p *Payments) CreateIntent(ctx context.Context, caller shop.Caller, orderID string) (string, error) {
 	ord, err := p.ownOrder(ctx, caller, orderID)
 	if err != nil {
+		return "", err
+	}
+	if err := inGroup(ord); err != nil {
 		return "", err
 	}
 	if ord.Paid {
@@ -58,6 +63,9 @@ func (p *Payments) CreateIntent(ctx context.Context, caller shop.Caller, orderID
 func (p *Payments) ConfirmPaid(ctx context.Context, caller shop.Caller, orderID, transactionID string) (shop.UpdateResult, error) {
 	ord, err := p.ownOrder(ctx, caller, orderID)
 	if err != nil {
+		return shop.UpdateResult{}, err
+	}
+	if err := inGroup(ord); err != nil {
 		return shop.UpdateResult{}, err
 	}
 	transactionID = strings.TrimSpace(transactionID)
@@ -147,6 +155,9 @@ func (p *Payments) Webhook(ctx context.Context, payload []byte, signature string
 func (p *Payments) processEvent(ctx context.Context, eventID, eventType string, pi shop.PaymentIntent) error {
 	if eventType == "payment_intent.payment_failed" {
 		shop.Tell(p.Telemetry, shop.EventPaymentFailed)
+	}
+	if gid, ok := strings.CutPrefix(pi.OrderID, shop.GroupIntentPrefix); ok && eventType == "payment_intent.succeeded" && p.Groups != nil {
+		return p.groupEvent(ctx, eventID, gid, pi)
 	}
 	if eventType == "payment_intent.succeeded" && pi.OrderID != "" {
 		ord, err := p.Orders.FindOrder(ctx, pi.OrderID)

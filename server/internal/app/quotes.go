@@ -22,8 +22,11 @@ type Quotes struct {
 	Orders   *Orders   // places and withdraws the orders of an acceptance
 	Mail     *Outbox   // may be nil
 	Notify   *Notifier // tells the admins of requests; may be nil
-	Now      func() time.Time
-	Log      *slog.Logger
+	// Groups, when set, makes an acceptance's orders one order group
+	// (issue 34) under the quote's id, linked to it by quoteId.
+	Groups shop.GroupStore
+	Now    func() time.Time
+	Log    *slog.Logger
 }
 
 func (q *Quotes) now() time.Time {
@@ -171,9 +174,21 @@ func (q *Quotes) Accept(ctx context.Context, caller shop.Caller, id string, d sh
 		}
 		return nil, err
 	}
+	if q.Groups != nil {
+		grp := shop.Group{ID: cur.ID, Email: caller.Email, QuoteID: cur.ID, Company: cur.Company, OrderIDs: ids}
+		for _, it := range cur.Items {
+			amount := int64(*it.UnitPrice) * it.Quantity
+			tax := shop.TaxOf(amount, q.Orders.TaxRate)
+			grp.Total, grp.Tax = grp.Total+shop.Cents(amount+tax), grp.Tax+shop.Cents(tax)
+		}
+		if _, err := q.Groups.InsertGroup(ctx, grp); err != nil {
+			q.undo(ctx, cur)
+			return nil, err
+		}
+	}
 	placed := make([]shop.Order, 0, len(cur.Items))
 	for i, it := range cur.Items {
-		ord, err := q.placeItem(ctx, caller, ids[i], it, d)
+		ord, err := q.placeItem(ctx, caller, id, ids[i], it, d)
 		if err != nil {
 			q.undo(ctx, cur)
 			return nil, err
@@ -185,6 +200,7 @@ func (q *Quotes) Accept(ctx context.Context, caller shop.Caller, id string, d sh
 		q.Log.ErrorContext(ctx, "a quote's orders are placed but the quote is not yet marked accepted", "quote", id, "error", err)
 		return nil, err
 	}
+	q.groupPlaced(ctx, cur.ID)
 	// the buyer's e-mail of each order and the admins' new-order notifications: one insert
 	letters := make([]shop.Letter, 0, len(placed))
 	for i := range placed {
@@ -196,7 +212,7 @@ func (q *Quotes) Accept(ctx context.Context, caller shop.Caller, id string, d sh
 }
 
 // placeItem places the order of one quoted item, at its quoted unit price.
-func (q *Quotes) placeItem(ctx context.Context, caller shop.Caller, orderID string, it shop.QuoteItem, d shop.AcceptDraft) (shop.Order, error) {
+func (q *Quotes) placeItem(ctx context.Context, caller shop.Caller, quoteID, orderID string, it shop.QuoteItem, d shop.AcceptDraft) (shop.Order, error) {
 	p, err := q.Products.FindProduct(ctx, it.ProductID)
 	if shop.ErrorCode(err) == shop.ENOTFOUND {
 		return shop.Order{}, shop.Errorf(shop.ECONFLICT, shop.MsgQuoteProductGone, it.ProductName)
@@ -204,8 +220,12 @@ func (q *Quotes) placeItem(ctx context.Context, caller shop.Caller, orderID stri
 	if err != nil {
 		return shop.Order{}, err
 	}
+	group := ""
+	if q.Groups != nil { // the group is under the quote's id
+		group = quoteID
+	}
 	ord, _, err := q.Orders.place(ctx, shop.Order{
-		ID: orderID, Name: caller.Name, Email: caller.Email, Image: p.Image, ProductID: p.ID, ProductName: p.Name,
+		ID: orderID, Group: group, Name: caller.Name, Email: caller.Email, Image: p.Image, ProductID: p.ID, ProductName: p.Name,
 		ProductPrice: *it.UnitPrice, ProductQuantity: it.Quantity, Amount: int64(*it.UnitPrice) * it.Quantity,
 		Address: d.Address, Mobile: d.Mobile,
 	})
@@ -238,7 +258,23 @@ func (q *Quotes) abandon(ctx context.Context, cur shop.Quote) (int, error) {
 			return n, err
 		}
 	}
+	if q.Groups != nil { // the acceptance's group goes with its orders
+		if err := q.Groups.DeleteGroup(ctx, cur.ID, ""); err != nil && !isRefusal(err) {
+			return n, err
+		}
+	}
 	return n, q.Quotes.AbandonAccepting(ctx, cur.ID, cur.Accepting)
+}
+
+// groupPlaced ends the placing of an acceptance's group (a no-op without
+// groups, or when it ended already).
+func (q *Quotes) groupPlaced(ctx context.Context, id string) {
+	if q.Groups == nil {
+		return
+	}
+	if err := q.Groups.FinishPlacing(ctx, id); err != nil && !isRefusal(err) {
+		q.Log.ErrorContext(ctx, "an accepted quote's order group is left placing", "quote", id, "error", err)
+	}
 }
 
 // settleAcceptance ends an acceptance whose steps were interrupted: when
@@ -259,6 +295,9 @@ func (q *Quotes) settleAcceptance(ctx context.Context, cur shop.Quote) (accepted
 	}
 	if all {
 		_, err := q.Quotes.FinishAccepting(ctx, cur.ID, cur.Accepting)
+		if err == nil {
+			q.groupPlaced(ctx, cur.ID)
+		}
 		return err == nil, err
 	}
 	_, err = q.abandon(ctx, cur)

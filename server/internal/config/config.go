@@ -36,6 +36,14 @@ type Config struct {
 	// ReviewsNeedApproval (REVIEWS_NEED_APPROVAL, default false) holds new
 	// reviews until an admin shows them.
 	ReviewsNeedApproval bool
+	// Tax (issue 34): TaxRate (TAX_RATE, a percent with at most two
+	// decimals, default 0) in hundredths of a percent, and TaxLabel
+	// (TAX_LABEL, default "Sales tax"). Seller details print on invoices.
+	TaxRate       int64
+	TaxLabel      string
+	SellerName    string
+	SellerAddress string
+	SellerTaxID   string
 
 	// Sign-up and sign-in limits, and password hashing; zero fields mean the
 	// server's defaults (README, "Configuration").
@@ -109,6 +117,10 @@ func Load(getenv func(string) string) (Config, error) {
 		ClientDist:     getenv("CLIENT_DIST"),
 		SMTPURL:        strings.TrimSpace(getenv("SMTP_URL")),
 		MailFrom:       strings.TrimSpace(getenv("MAIL_FROM")),
+		TaxLabel:       or(strings.TrimSpace(getenv("TAX_LABEL")), "Sales tax"),
+		SellerName:     strings.TrimSpace(getenv("SELLER_NAME")),
+		SellerAddress:  strings.TrimSpace(getenv("SELLER_ADDRESS")),
+		SellerTaxID:    strings.TrimSpace(getenv("SELLER_TAX_ID")),
 	}
 	var errs []string
 	var err error
@@ -128,6 +140,12 @@ func Load(getenv func(string) string) (Config, error) {
 	}
 	if c.ReviewsNeedApproval, err = boolean(getenv("REVIEWS_NEED_APPROVAL"), false); err != nil {
 		errs = append(errs, "REVIEWS_NEED_APPROVAL "+err.Error())
+	}
+	if c.TaxRate, err = percent(getenv("TAX_RATE")); err != nil {
+		errs = append(errs, "TAX_RATE "+err.Error())
+	}
+	if len(c.TaxLabel) > 40 {
+		errs = append(errs, "TAX_LABEL must be at most 40 characters")
 	}
 	if c.AllowNonAtomic, err = boolean(getenv("STORE_ALLOW_NON_ATOMIC"), false); err != nil {
 		errs = append(errs, "STORE_ALLOW_NON_ATOMIC "+err.Error())
@@ -311,4 +329,24 @@ func boolean(v string, def bool) (bool, error) {
 		return false, nil
 	}
 	return false, fmt.Errorf("must be true or false, not %q", v)
+}
+
+// percent parses a percentage from 0 to 100 with at most two decimals
+// ("8.25") into hundredths of a percent (825); "" is 0.
+func percent(v string) (int64, error) {
+	v = strings.TrimSpace(v)
+	if v == "" {
+		return 0, nil
+	}
+	bad := fmt.Errorf("must be a percentage from 0 to 100 with at most two decimals, like 8.25, not %q", v)
+	whole, frac, _ := strings.Cut(v, ".")
+	if whole == "" || len(frac) > 2 || strings.Trim(whole+frac, "0123456789") != "" {
+		return 0, bad
+	}
+	frac += strings.Repeat("0", 2-len(frac))
+	n, err := strconv.ParseInt(whole+frac, 10, 64)
+	if err != nil || n > 100_00 {
+		return 0, bad
+	}
+	return n, nil
 }

@@ -155,3 +155,22 @@ func TestLoad_SharedStore(t *testing.T) {
 		t.Fatalf("a host name in TRUSTED_PROXIES: %v", err)
 	}
 }
+
+func TestLoad_Tax(t *testing.T) {
+	t.Parallel()
+	c, err := Load(env(nil))
+	if err != nil || c.TaxRate != 0 || c.TaxLabel != "Sales tax" {
+		t.Fatalf("defaults: %d %q %v", c.TaxRate, c.TaxLabel, err)
+	}
+	for v, want := range map[string]int64{"8.25": 825, "20": 2000, "0": 0, "7.5": 750, "100": 10000} {
+		c, err := Load(env(map[string]string{"TAX_RATE": v, "TAX_LABEL": "VAT"}))
+		if err != nil || c.TaxRate != want || c.TaxLabel != "VAT" {
+			t.Fatalf("TAX_RATE=%s: %d %q %v", v, c.TaxRate, c.TaxLabel, err)
+		}
+	}
+	for _, v := range []string{"-1", "8.255", "abc", "100.01", "1e2", ".5", "8,25"} {
+		if _, err := Load(env(map[string]string{"TAX_RATE": v})); err == nil || !strings.Contains(err.Error(), "TAX_RATE") {
+			t.Fatalf("TAX_RATE=%s accepted: %v", v, err)
+		}
+	}
+}

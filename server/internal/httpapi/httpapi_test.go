@@ -58,6 +58,7 @@ type serveOptions struct {
 	// sendMail turns the outbox's sending on (as SMTP_URL does): messages
 	// are stored pending for a courier the test runs, not in the mailbox.
 	sendMail bool
+	taxRate  int64 // TAX_RATE in hundredths of a percent
 }
 
 func mustServeWith(tb testing.TB, opt serveOptions) *testServer {
@@ -84,6 +85,7 @@ func mustServeWith(tb testing.TB, opt serveOptions) *testServer {
 		Outbox:        &app.Outbox{Store: store, Composer: mail.MustTemplates(""), Domain: "shop.test", Log: log, Console: box},
 		Now:           opt.clock,
 		Log:           log,
+		TaxRate:       opt.taxRate,
 	}
 	if opt.unconfigured {
 		opts.Google, opts.StripeWebhook = nil, ""

@@ -52,7 +52,11 @@ func orderStatus(c *gin.Context) (shop.OrderStatus, error) {
 
 // shipOrder answers PUT /order/update/{id}.
 func (s *Server) shipOrder(c *gin.Context) {
-	res, err := s.orders.Ship(c.Request.Context(), caller(c), c.Param("id"))
+	t, ok := bind[shop.Tracking](s, c) // optional (issue 34): an empty body ships as before
+	if !ok {
+		return
+	}
+	res, err := s.orders.ShipTracked(c.Request.Context(), caller(c), c.Param("id"), t)
 	s.reply(c, http.StatusOK, res, err)
 }
 

@@ -14,6 +14,8 @@ import (
 func (s *Server) createPaymentIntent(c *gin.Context) {
 	var body struct {
 		OrderID string `json:"orderId"`
+		// issue 34: or an order group's, for its stored total
+		GroupID string `json:"groupId"`
 		// The original client sent a price; the stored order decides it.
 		Price any `json:"price"`
 	}
@@ -21,7 +23,16 @@ func (s *Server) createPaymentIntent(c *gin.Context) {
 		s.fail(c, err)
 		return
 	}
-	secret, err := s.payments.CreateIntent(c.Request.Context(), caller(c), body.OrderID)
+	var secret string
+	var err error
+	switch {
+	case body.GroupID != "" && body.OrderID != "":
+		err = shop.Invalid("The payment is not valid.", map[string]string{"groupId": "pay an order or an order group, not both"})
+	case body.GroupID != "":
+		secret, err = s.payments.CreateGroupIntent(c.Request.Context(), caller(c), body.GroupID)
+	default:
+		secret, err = s.payments.CreateIntent(c.Request.Context(), caller(c), body.OrderID)
+	}
 	if err != nil {
 		s.fail(c, err)
 		return

@@ -49,6 +49,8 @@ type Deps struct {
 	Inbox     *app.Inbox
 	Sales     *app.Sales
 	Quotes    *app.Quotes
+	Groups    *app.Groups // issue 34: order groups
+	Carts     *app.Carts  // issue 34: the account's cart
 	Claims    *app.Claims
 	Outbox    *app.Outbox
 	// Notifications: the admins' notification settings (issue 36).
@@ -85,6 +87,8 @@ type Server struct {
 	inbox      *app.Inbox
 	sales      *app.Sales
 	quotes     *app.Quotes
+	groups     *app.Groups // issue 34
+	carts      *app.Carts  // issue 34
 	claims     *app.Claims
 	outbox     *app.Outbox
 	log        *slog.Logger
@@ -162,6 +166,8 @@ func New(cfg Config, d Deps) *Server {
 		inbox:            d.Inbox,
 		sales:            d.Sales,
 		quotes:           d.Quotes,
+		groups:           d.Groups,
+		carts:            d.Carts,
 		claims:           d.Claims,
 		outbox:           d.Outbox,
 		notify:           d.Notifications,
@@ -252,6 +258,13 @@ func (s *Server) Handler() http.Handler {
 	customer.POST("/quotes/:id/decline", s.declineQuote)
 	customer.POST("/claims", s.makeClaim)
 	customer.GET("/claims", s.listClaims)
+	// issue 34: order groups
+	customer.POST("/checkout", s.checkout)
+	customer.GET("/groups/:id", s.getGroup)
+	customer.PATCH("/groups/:id/pay", s.payGroup)
+	customer.DELETE("/groups/:id", s.cancelGroup)
+	customer.GET("/cart", s.getCart)
+	customer.PUT("/cart", s.putCart)
 
 	admin := r.Group("", s.authenticate, s.requireAdmin)
 	admin.GET("/user", s.listUsers)
@@ -267,6 +280,7 @@ func (s *Server) Handler() http.Handler {
 	admin.DELETE("/categories/:id", s.deleteCategory)
 	admin.GET("/orders", s.allOrders)
 	admin.PUT("/order/update/:id", s.shipOrder)
+	admin.PUT("/groups/:id/ship", s.shipGroup) // issue 34
 	admin.GET("/contact", s.listMessages)
 	admin.GET("/admin/sales", s.salesFigures)
 	admin.GET("/admin/orders.csv", s.exportOrders)

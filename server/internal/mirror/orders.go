@@ -19,6 +19,7 @@ type Order struct {
 	ProductPrice    float64    `bson:"productPrice"`
 	ProductQuantity int64      `bson:"productQuantity"`
 	Amount          int64      `bson:"amount"`
+	Tax             float64    `bson:"tax,omitempty"` // dollars, as productPrice; absent on orders placed without tax
 	Address         string     `bson:"address"`
 	Mobile          string     `bson:"mobile"`
 	Pending         bool       `bson:"pending"`
@@ -36,6 +37,11 @@ type Order struct {
 	CancellingAt *time.Time `bson:"cancellingAt,omitempty"`
 	// ReplacementFor is the claim a replacement order was made for.
 	ReplacementFor *ClaimRef `bson:"replacementFor,omitempty"`
+	// Group is the order group it belongs to (issue 34).
+	Group ID `bson:"group,omitempty"`
+	// Carrier and TrackingNumber, given at shipping (issue 34).
+	Carrier        string `bson:"carrier,omitempty"`
+	TrackingNumber string `bson:"trackingNumber,omitempty"`
 }
 
 // ClaimRef names the claim of a replacement order.
@@ -68,13 +74,19 @@ func utcPtr(t *time.Time) *time.Time {
 
 // Shop is the document as the domain has it.
 func (d Order) Shop() shop.Order {
-	return shop.Order{
+	o := shop.Order{
 		ID: d.ID.Hex(), Number: d.Number, Name: d.Name, Email: d.Email, Image: d.Image, ProductID: d.ProductID.Hex(),
 		ProductName: d.ProductName, ProductPrice: shop.CentsFromFloat(d.ProductPrice), ProductQuantity: d.ProductQuantity,
-		Amount: d.Amount, Address: d.Address, Mobile: d.Mobile, Pending: d.Pending, Shipped: d.Shipped, Paid: d.Paid,
+		Amount: d.Amount, Tax: shop.CentsFromFloat(d.Tax), Address: d.Address, Mobile: d.Mobile, Pending: d.Pending, Shipped: d.Shipped, Paid: d.Paid,
 		TransactionID: d.TransactionID, PaymentIntentID: d.PaymentIntentID, CreatedAt: d.CreatedAt.UTC(),
 		PaidAt: utcPtr(d.PaidAt), ShippedAt: utcPtr(d.ShippedAt), ReplacementFor: d.replacementFor(),
 	}
+	if !d.Group.IsZero() {
+		o.Group = d.Group.Hex()
+	}
+	o.Carrier, o.TrackingNumber = d.Carrier, d.TrackingNumber
+	o.History = shop.HistoryOf(o)
+	return o
 }
 
 // Orders keeps every order by id, all of them by date (Manage Orders),

@@ -106,6 +106,10 @@ var queries = []query{
 	{"GET /cancellations: every cancelled order (admins)", CollCancellations, bson.D{}, newestCancelledFirst, "newest_first", "cancelledAt"},
 	{"cancel: the order's record by id (guarded by the cancel's marker)", CollCancellations, bson.D{{Key: "_id", Value: someID}, {Key: "cancel", Value: someID}}, nil, "_id_", "id"},
 	{"DELETE /account: the customer's cancellation records", CollCancellations, bson.D{{Key: "email", Value: "a@b.test"}}, newestCancelledFirst, "customer_cancellations", "email,cancelledAt"},
+	{"GET /groups/{id}, pay, cancel: order group by id (guarded)", CollGroups, bson.D{{Key: "_id", Value: someID}, {Key: "paid", Value: false}}, nil, "_id_", "id"},
+	{"DELETE /account: the customer's order groups", CollGroups, bson.D{{Key: "email", Value: "a@b.test"}}, newestGroupsFirst, "customer_groups", "email,createdAt"},
+	{"GET /cart, PUT /cart, DELETE /account: the customer's cart by _id (the e-mail)", CollCarts, bson.D{{Key: "_id", Value: "a@b.test"}}, nil, "_id_", "id"},
+	{"POST /checkout: the next group number", CollCounters, bson.D{{Key: "_id", Value: groupCounterID}}, nil, "_id_", ""},
 	{"contact message, new work (notify.go): the admins to tell, oldest first", CollUsers, adminUsers, bson.D{{Key: "role", Value: 1}, {Key: "createdAt", Value: 1}, {Key: "_id", Value: 1}}, "role_oldest_first", "role"},
 	{"POST /auth/verify-email: account by its token's hash", CollUsers, bson.D{{Key: "verifyToken.hash", Value: "00"}}, nil, "verify_token", "verifyToken"},
 	{"POST /auth/password/reset: account by its token's hash", CollUsers, bson.D{{Key: "resetToken.hash", Value: "00"}}, nil, "reset_token", "resetToken"},
@@ -202,6 +206,10 @@ var indexes = map[string][]mongo.IndexModel{
 	CollCancellations: {
 		{Keys: bson.D{{Key: "email", Value: 1}, {Key: "cancelledAt", Value: -1}, {Key: "_id", Value: -1}}, Options: options.Index().SetName("customer_cancellations")},
 		{Keys: bson.D{{Key: "cancelledAt", Value: -1}, {Key: "_id", Value: -1}}, Options: options.Index().SetName("newest_first")},
+	},
+	// Order groups (issue 34): a customer's, newest first.
+	CollGroups: {
+		{Keys: bson.D{{Key: "email", Value: 1}, {Key: "createdAt", Value: -1}, {Key: "_id", Value: -1}}, Options: options.Index().SetName("customer_groups")},
 	},
 	CollOutbox: {
 		{Keys: bson.D{{Key: "createdAt", Value: -1}, {Key: "_id", Value: -1}}, Options: options.Index().SetName("newest_first")},

@@ -37,9 +37,14 @@ func (s *Store) InsertOrder(ctx context.Context, o shop.Order) (shop.Order, erro
 	}
 	doc := mirror.Order{ID: id, Number: last, Name: o.Name, Email: shop.NormalizeEmail(o.Email), Image: o.Image, ProductID: pid,
 		ProductName: o.ProductName, ProductPrice: o.ProductPrice.Float(), ProductQuantity: o.ProductQuantity, Amount: o.Amount,
-		Address: o.Address, Mobile: o.Mobile, Pending: true, CreatedAt: s.now()}
+		Tax: o.Tax.Float(), Address: o.Address, Mobile: o.Mobile, Pending: true, CreatedAt: s.now()}
 	if o.Paid { // a replacement order: paid when made
 		doc.Paid, doc.TransactionID, doc.PaymentIntentID, doc.PaidAt = true, o.TransactionID, o.TransactionID, &doc.CreatedAt
+	}
+	if o.Group != "" {
+		if doc.Group, err = objectID(o.Group); err != nil {
+			return shop.Order{}, err
+		}
 	}
 	if r := o.ReplacementFor; r != nil {
 		cid, err := objectID(r.ClaimID)
@@ -99,14 +104,27 @@ func (s *Store) ListOrdersByStatus(ctx context.Context, status shop.OrderStatus,
 
 // ShipOrder marks the order shipped, once.
 func (s *Store) ShipOrder(ctx context.Context, id string) (shop.UpdateResult, error) {
+	return s.ShipOrderTracked(ctx, id, shop.Tracking{})
+}
+
+// ShipOrderTracked marks the order shipped, once, with the carrier and
+// tracking number when given.
+func (s *Store) ShipOrderTracked(ctx context.Context, id string, t shop.Tracking) (shop.UpdateResult, error) {
 	oid, err := objectID(id)
 	if err != nil {
 		return shop.UpdateResult{}, err
 	}
+	set := bson.D{{Key: "shipped", Value: true}, {Key: "pending", Value: false}, {Key: "shippedAt", Value: s.now()}}
+	if t.Carrier != "" {
+		set = append(set, bson.E{Key: "carrier", Value: t.Carrier})
+	}
+	if t.TrackingNumber != "" {
+		set = append(set, bson.E{Key: "trackingNumber", Value: t.TrackingNumber})
+	}
 	return s.orders.update(ctx, oid, guard[mirror.Order]{
 		filter: bson.D{{Key: "shipped", Value: false}},
 		check:  mirror.NotShipped,
-	}, bson.D{{Key: "$set", Value: bson.D{{Key: "shipped", Value: true}, {Key: "pending", Value: false}, {Key: "shippedAt", Value: s.now()}}}})
+	}, bson.D{{Key: "$set", Value: set}})
 }
 
 // unpaidFilter is mirror.Cancellable's filter: no payment recorded, not shipped.

@@ -55,6 +55,8 @@ var documentTypes = map[string]func(bson.Raw) error{
 	collImageChunks: decodeAs[imageChunkDoc],
 
 	CollCancellations: decodeAs[mirror.Cancellation], // issue 36
+	CollGroups:        decodeAs[mirror.Group],        // issue 34
+	CollCarts:         decodeAs[mirror.Cart],         // issue 34
 }
 
 // KnownCollections are the collections this store keeps.

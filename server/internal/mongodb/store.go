@@ -91,13 +91,18 @@ const (
 	CollOutbox = "outbox"
 	// What stays of a cancelled order (issue 36).
 	CollCancellations = "cancellations"
+	// Order groups: one checkout or accepted quote, paid once (issue 34).
+	CollGroups = "groups"
+	// Carts of signed-in customers, under their e-mail (issue 34).
+	CollCarts = "carts"
 
 	collImageFiles  = CollImages + ".files"
 	collImageChunks = CollImages + ".chunks"
 )
 
 var collectionNames = []string{CollProducts, CollReviews, collImageFiles, collImageChunks, CollUsers, CollProfiles,
-	CollOrders, CollContacts, CollTestIntents, CollEvents, CollCounters, CollQuotes, CollClaims, CollOutbox, CollCancellations, CollCategories}
+	CollOrders, CollContacts, CollTestIntents, CollEvents, CollCounters, CollQuotes, CollClaims, CollOutbox, CollCancellations, CollCategories,
+	CollGroups, CollCarts}
 
 // Store is the database handle shared by every collection's methods.
 type Store struct {
@@ -143,6 +148,9 @@ type Store struct {
 	cancellations *collection[mirror.ID, mirror.Cancellation]
 	// categories are the catalogue's categories (issue 35).
 	categories *collection[mirror.ID, mirror.Category]
+	// groups are the order groups (issue 34).
+	groups *collection[mirror.ID, mirror.Group]
+	carts  *collection[string, mirror.Cart]
 }
 
 // Open connects (starting the embedded server when cfg.URI is empty), pings
@@ -209,6 +217,8 @@ func Open(ctx context.Context, cfg Config) (*Store, error) {
 	s.claims = newCollection(s, CollClaims, shop.MsgClaimNoun, mirror.Claims(CollClaims))
 	s.cancellations = newCollection(s, CollCancellations, "The cancellation", mirror.Cancellations(CollCancellations))
 	s.categories = newCollection(s, CollCategories, "The category", mirror.Categories(CollCategories))
+	s.groups = newCollection(s, CollGroups, shop.MsgGroupNoun, mirror.Groups(CollGroups))
+	s.carts = newCollection(s, CollCarts, "The cart", mirror.Carts(CollCarts))
 	// 20,000 orders leave 20,000 e-mails, which FerretDB reads as slowly as
 	// the orders (about 140 µs a document): only the sender and the admins'
 	// Outbox read them, so the store answers before they are in memory.

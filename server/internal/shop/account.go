@@ -279,6 +279,10 @@ type ErasureStore interface {
 	EraseReviews(ctx context.Context, email string, remove bool) (int, error)
 	// EraseTestIntents replaces the e-mail of email's test-mode payments.
 	EraseTestIntents(ctx context.Context, email string) (int, error)
+	// EraseGroups replaces the e-mail of email's order groups; EraseCart
+	// deletes email's cart (issue 34).
+	EraseGroups(ctx context.Context, email string) (int, error)
+	EraseCart(ctx context.Context, email string) error
 }
 
 // tokenParam finds the value of a token query parameter in a link.

@@ -11,16 +11,18 @@ import (
 // name, price and image are copied when it is placed, so the order keeps
 // them whatever later happens to the product or the account.
 type Order struct {
-	ID              string     `json:"_id"`
-	Number          int64      `json:"number"` // human-readable, from 1001, unique and increasing
-	Name            string     `json:"name"`
-	Email           string     `json:"email"`
-	Image           string     `json:"image"`
-	ProductID       string     `json:"productId"`
-	ProductName     string     `json:"productName"`
-	ProductPrice    Cents      `json:"productPrice"`
-	ProductQuantity int64      `json:"productQuantity"`
-	Amount          int64      `json:"amount"` // total in cents
+	ID              string `json:"_id"`
+	Number          int64  `json:"number"` // human-readable, from 1001, unique and increasing
+	Name            string `json:"name"`
+	Email           string `json:"email"`
+	Image           string `json:"image"`
+	ProductID       string `json:"productId"`
+	ProductName     string `json:"productName"`
+	ProductPrice    Cents  `json:"productPrice"`
+	ProductQuantity int64  `json:"productQuantity"`
+	Amount          int64  `json:"amount"` // total in cents, tax included: what is charged
+	// Tax is the order's tax (TAX_RATE when it was placed), in Amount.
+	Tax             Cents      `json:"tax"`
 	Address         string     `json:"address"`
 	Mobile          string     `json:"mobile"`
 	Pending         bool       `json:"pending"`
@@ -34,6 +36,58 @@ type Order struct {
 	// ReplacementFor names the claim a replacement order was made for
 	// (nil on any other order), so that a client need not read transactionId.
 	ReplacementFor *ClaimRef `json:"replacementFor,omitempty"`
+	// Group is the order group it was checked out in (issue 34): it is paid
+	// and cancelled only with its group.
+	Group string `json:"group,omitempty"`
+	// Carrier and TrackingNumber, when the admin gave them at shipping.
+	Carrier        string `json:"carrier,omitempty"`
+	TrackingNumber string `json:"trackingNumber,omitempty"`
+	// History is the order page's status history, derived from the
+	// order's dates: placed, paid, shipped (with carrier and tracking).
+	History []OrderEvent `json:"history,omitempty"`
+}
+
+// OrderEvent is one step of an order's history.
+type OrderEvent struct {
+	Event          string    `json:"event"` // placed, paid, shipped
+	At             time.Time `json:"at"`
+	TransactionID  string    `json:"transactionId,omitempty"`
+	Carrier        string    `json:"carrier,omitempty"`
+	TrackingNumber string    `json:"trackingNumber,omitempty"`
+}
+
+// HistoryOf derives an order's history from its dates.
+func HistoryOf(o Order) []OrderEvent {
+	h := []OrderEvent{{Event: "placed", At: o.CreatedAt}}
+	if o.Paid && o.PaidAt != nil {
+		h = append(h, OrderEvent{Event: "paid", At: *o.PaidAt, TransactionID: o.TransactionID})
+	}
+	if o.Shipped && o.ShippedAt != nil {
+		h = append(h, OrderEvent{Event: "shipped", At: *o.ShippedAt, Carrier: o.Carrier, TrackingNumber: o.TrackingNumber})
+	}
+	return h
+}
+
+// Tracking is what an admin may give when shipping (PUT /order/update/{id},
+// PUT /groups/{id}/ship): both optional.
+type Tracking struct {
+	Carrier        string `json:"carrier"`
+	TrackingNumber string `json:"trackingNumber"`
+}
+
+// Tracking limits.
+const (
+	MaxCarrierLen  = 60
+	MaxTrackingLen = 100
+)
+
+// Validate trims and checks the lengths.
+func (t *Tracking) Validate() error {
+	t.Carrier, t.TrackingNumber = strings.TrimSpace(t.Carrier), strings.TrimSpace(t.TrackingNumber)
+	f := map[string]string{}
+	checkText(f, "carrier", t.Carrier, MaxCarrierLen, "", FieldTooLong)
+	checkText(f, "trackingNumber", t.TrackingNumber, MaxTrackingLen, "", FieldTooLong)
+	return Invalid("The shipment is not valid.", f)
 }
 
 // ClaimRef names a claim: its id (empty on replacements made before it was
@@ -152,6 +206,9 @@ type OrderStore interface {
 	ListOrdersByStatus(ctx context.Context, status OrderStatus, limit, skip int) ([]Order, int64, error)
 	// ShipOrder marks an order shipped, once (ECONFLICT when it already is).
 	ShipOrder(ctx context.Context, id string) (UpdateResult, error)
+	// ShipOrderTracked is ShipOrder recording the carrier and tracking
+	// number given (either may be empty).
+	ShipOrderTracked(ctx context.Context, id string, t Tracking) (UpdateResult, error)
 	// BeginCancel decides a cancel with one guarded write: it marks the
 	// unpaid, unshipped order as being cancelled by marker (a new random id of
 	// the caller's), and returns the order. Only the caller it
@@ -176,3 +233,12 @@ type OrderStore interface {
 // MsgOrderCancelling answers a cancel (or a second step of one) that meets
 // an order another cancel is deleting.
 const MsgOrderCancelling = "The order is being cancelled right now."
+
+// TaxOf is the tax on amount cents at rate hundredths of a percent,
+// rounded half up to the cent.
+func TaxOf(amount, rate int64) int64 {
+	if amount <= 0 || rate <= 0 {
+		return 0
+	}
+	return (amount*rate + 5000) / 10000
+}

@@ -37,6 +37,8 @@ type Store interface {
 	shop.AdminDirectory
 	shop.NotificationStore
 	app.HeldMailStore
+	shop.GroupStore
+	shop.CartStore
 	// Healthy reads the collections the API serves.
 	Healthy(ctx context.Context) error
 }
@@ -60,13 +62,15 @@ type Options struct {
 	Now           func() time.Time // the clock of the sales figures, quotes, claims, account tokens and the picture sweep; nil: time.Now
 	Log           *slog.Logger
 	Telemetry     shop.Telemetry // may be nil
+	// TaxRate is TAX_RATE in hundredths of a percent (issue 34).
+	TaxRate int64
 }
 
 // Services returns the API's dependencies over store. The caller adds what
 // only it knows (the request observer).
 func Services(store Store, o Options) httpapi.Deps {
 	images := shop.ImageURL(o.PublicURL, "")
-	payments := &app.Payments{Orders: store, Events: store, Log: o.Log, Telemetry: o.Telemetry, Mail: o.Outbox}
+	payments := &app.Payments{Orders: store, Groups: store, Events: store, Log: o.Log, Telemetry: o.Telemetry, Mail: o.Outbox}
 	if o.StripeSecret != "" {
 		payments.Provider = payment.NewStripe(o.StripeSecret, o.StripeAPIBase)
 	} else {
@@ -80,8 +84,9 @@ func Services(store Store, o Options) httpapi.Deps {
 	}
 	notify := &app.Notifier{Store: store, Held: store, Mail: o.Outbox, SiteURL: o.SiteURL, Now: o.Now, Log: o.Log}
 	payments.Notify = notify
-	orders := &app.Orders{Orders: store, Products: store, Payments: payments, Log: o.Log, Telemetry: o.Telemetry, Mail: o.Outbox, Notify: notify, Cancellations: store}
-	accounts := &app.Accounts{Users: store, Tokens: o.Tokens, Passwords: o.Passwords,
+	orders := &app.Orders{Orders: store, Products: store, Payments: payments, Log: o.Log, Telemetry: o.Telemetry, Mail: o.Outbox, Notify: notify, Cancellations: store, TaxRate: o.TaxRate}
+	groups := &app.Groups{Groups: store, Products: store, Orders: orders, Payments: payments}
+	accounts := &app.Accounts{Groups: groups, Users: store, Tokens: o.Tokens, Passwords: o.Passwords,
 		AdminEmails: o.AdminEmails, Log: o.Log, Telemetry: o.Telemetry,
 		SiteURL: o.SiteURL, Mail: o.Outbox, Now: o.Now,
 		Orders: orders, Erasure: store, Profiles: store, Admins: store}
@@ -99,7 +104,9 @@ func Services(store Store, o Options) httpapi.Deps {
 		Payments:      payments,
 		Inbox:         &app.Inbox{Messages: store, Admins: store, Mail: o.Outbox},
 		Sales:         &app.Sales{Store: store, Now: o.Now},
-		Quotes:        &app.Quotes{Quotes: store, Products: store, Orders: orders, Mail: o.Outbox, Notify: notify, Now: o.Now, Log: o.Log},
+		Quotes:        &app.Quotes{Quotes: store, Products: store, Orders: orders, Groups: store, Mail: o.Outbox, Notify: notify, Now: o.Now, Log: o.Log},
+		Groups:        groups,
+		Carts:         &app.Carts{Carts: store, Products: store},
 		Claims:        &app.Claims{Claims: store, Orders: orders, Mail: o.Outbox, Notify: notify, ImagePrefix: images, Now: o.Now, Log: o.Log},
 		Outbox:        o.Outbox,
 		Notifications: notify,

@@ -1,0 +1,52 @@
+package app
+
+import (
+	"context"
+	"fmt"
+
+	"storefront/server/internal/shop"
+)
+
+// Carts is the signed-in customer's cart (issue 34): GET /cart, PUT /cart.
+type Carts struct {
+	Carts    shop.CartStore
+	Products shop.ProductStore
+}
+
+// Get returns the caller's cart (empty when none is stored).
+func (c *Carts) Get(ctx context.Context, caller shop.Caller) (shop.Cart, error) {
+	if err := shop.RequireSignedIn(caller); err != nil {
+		return shop.Cart{}, err
+	}
+	cart, err := c.Carts.FindCart(ctx, caller.Email)
+	if shop.ErrorCode(err) == shop.ENOTFOUND {
+		return shop.Cart{Items: []shop.CheckoutItem{}}, nil
+	}
+	return cart, err
+}
+
+// Put replaces the caller's cart: at most 50 lines of known products,
+// quantities from 1.
+func (c *Carts) Put(ctx context.Context, caller shop.Caller, d shop.CartDraft) (shop.Cart, error) {
+	if err := shop.RequireSignedIn(caller); err != nil {
+		return shop.Cart{}, err
+	}
+	if err := d.Validate(); err != nil {
+		return shop.Cart{}, err
+	}
+	f := map[string]string{}
+	for i, it := range d.Items {
+		_, err := c.Products.FindProduct(ctx, it.ProductID)
+		switch shop.ErrorCode(err) {
+		case "":
+		case shop.ENOTFOUND:
+			f[fmt.Sprintf("items[%d].productId", i)] = "is not a product of this store"
+		default:
+			return shop.Cart{}, err
+		}
+	}
+	if err := shop.Invalid("The cart is not valid.", f); err != nil {
+		return shop.Cart{}, err
+	}
+	return c.Carts.SaveCart(ctx, caller.Email, d.Items)
+}
