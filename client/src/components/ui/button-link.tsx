@@ -65,3 +65,17 @@ export const ButtonLink = styled(RouterLink, { shouldForwardProp })<ButtonLookPr
 export const PlainButton = styled('button', { shouldForwardProp })<ButtonLookProps>(({ theme, ...props }) =>
   buttonLook(theme, props),
 );
+
+/**
+ * What a button-looking link shows when its action is not available (Purchase
+ * of a product out of stock): not a link and not focusable, greyed, with
+ * `role="link"` and `aria-disabled` so that a screen reader hears a disabled link.
+ */
+export const DisabledButtonLook = styled('span', { shouldForwardProp })<ButtonLookProps>(({ theme, ...props }) => ({
+  ...buttonLook(theme, props),
+  cursor: 'not-allowed',
+  color: theme.palette.text.secondary,
+  backgroundColor: theme.palette.action.disabledBackground,
+  borderColor: theme.palette.action.disabledBackground,
+  '&:hover': {},
+}));

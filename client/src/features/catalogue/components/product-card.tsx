@@ -3,12 +3,12 @@ import Card from '@mui/material/Card';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { ButtonLink } from '@/components/ui/button-link';
 import { pictureBox, ProductPicture } from '@/components/ui/product-picture';
 import { messages } from '@/config/messages';
 import { paths } from '@/config/paths';
 import type { Product } from '@/types/api';
 import { formatPrice, truncate } from '@/utils/format';
+import { PurchaseAction } from './purchase-action';
 
 export const DESCRIPTION_PREVIEW_CHARS = 30;
 
@@ -73,15 +73,7 @@ export function ProductCard({ product, actions }: { product: Product; actions?: 
         <Typography variant="body2" color="text.secondary" sx={{ flexGrow: 1 }}>
           {truncate(product.description, DESCRIPTION_PREVIEW_CHARS)}
         </Typography>
-        <ButtonLink
-          to={paths.purchase.to(product._id)}
-          tone="secondary"
-          fullWidth
-          aria-label={messages.catalogue.purchaseLabel(product.name)}
-          style={{ marginTop: 8, letterSpacing: '0.08em' }}
-        >
-          {messages.catalogue.purchase}
-        </ButtonLink>
+        <PurchaseAction product={product} tone="secondary" fullWidth style={{ marginTop: 8, letterSpacing: '0.08em' }} />
         {actions}
       </Box>
     </Card>

@@ -1,13 +1,12 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import { ButtonLink } from '@/components/ui/button-link';
 import { pictureBox, ProductPicture } from '@/components/ui/product-picture';
 import { catalogueMessages } from '@/config/catalogue-messages';
 import { messages } from '@/config/messages';
-import { paths } from '@/config/paths';
 import type { Product } from '@/types/api';
 import { formatPrice } from '@/utils/format';
+import { PurchaseAction } from './purchase-action';
 
 
 const m = catalogueMessages.product;
@@ -74,15 +73,7 @@ export function ProductDetails({ product, actions }: ProductDetailsProps) {
         </Box>
 
         <Box data-testid="product-actions" sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5 }}>
-          <ButtonLink
-            to={paths.purchase.to(product._id)}
-            tone="primary"
-            size="large"
-            aria-label={messages.catalogue.purchaseLabel(product.name)}
-            style={{ minWidth: 200, letterSpacing: '0.08em' }}
-          >
-            {messages.catalogue.purchase}
-          </ButtonLink>
+          <PurchaseAction product={product} tone="primary" size="large" style={{ minWidth: 200, letterSpacing: '0.08em' }} />
           {actions}
         </Box>
 
