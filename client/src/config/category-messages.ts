@@ -30,6 +30,7 @@ export const categoryMessages = {
     showPicture: (n: number) => `Show picture ${n}`,
     previous: 'Previous picture',
     next: 'Next picture',
+    closeGallery: 'Close pictures',
   },
   admin: {
     title: 'Categories',

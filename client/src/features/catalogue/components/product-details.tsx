@@ -2,14 +2,22 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { pictureBox, ProductPicture } from '@/components/ui/product-picture';
+import { Link as RouterLink } from 'react-router';
 import { catalogueMessages } from '@/config/catalogue-messages';
+import { categoryMessages } from '@/config/category-messages';
+import { paths } from '@/config/paths';
 import { messages } from '@/config/messages';
 import type { Product } from '@/types/api';
 import { formatPrice } from '@/utils/format';
+import { GalleryThumbnails, productImages } from './product-gallery';
 import { PurchaseAction } from './purchase-action';
 
 
 const m = catalogueMessages.product;
+const c = categoryMessages.product;
+
+/** A category's page: the catalogue filtered by it (the sitemap lists these). */
+export const categoryPage = (category: string) => `${paths.products}?category=${encodeURIComponent(category)}`;
 
 interface ProductDetailsProps {
   product: Product;
@@ -42,10 +50,12 @@ export function ProductDetails({ product, actions }: ProductDetailsProps) {
           border: 1,
           borderColor: 'divider',
           borderRadius: 3,
+          position: 'relative',
           ...pictureBox,
         }}
       >
         <ProductPicture src={product.image} alt={product.name} priority />
+        <GalleryThumbnails name={product.name} images={productImages(product)} />
       </Box>
 
       <Box sx={{ display: 'grid', gap: 2 }}>
@@ -85,6 +95,65 @@ export function ProductDetails({ product, actions }: ProductDetailsProps) {
             {product.description}
           </Typography>
         </Box>
+
+        {(product.sku || product.category) && (
+          <Box component="dl" data-testid="product-identifiers" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 2, rowGap: 0.5 }}>
+            {product.sku && (
+              <>
+                <Box component="dt" sx={{ fontWeight: 700 }}>
+                  {c.sku}
+                </Box>
+                <Box component="dd" data-testid="product-sku" sx={{ m: 0, overflowWrap: 'anywhere' }}>
+                  {product.sku}
+                </Box>
+              </>
+            )}
+            {product.category && (
+              <>
+                <Box component="dt" sx={{ fontWeight: 700 }}>
+                  {c.category}
+                </Box>
+                <Box component="dd" sx={{ m: 0 }}>
+                  <Box component={RouterLink} to={categoryPage(product.category)} sx={{ color: 'info.main', fontWeight: 700 }}>
+                    {product.category}
+                  </Box>
+                </Box>
+              </>
+            )}
+          </Box>
+        )}
+
+        {(product.specs ?? []).length > 0 && (
+          <Box component="section" aria-labelledby="product-specs-title">
+            <Typography id="product-specs-title" variant="h6" component="h2" sx={{ mb: 1 }}>
+              {c.specs}
+            </Typography>
+            <Box
+              component="table"
+              sx={{
+                width: '100%',
+                borderCollapse: 'collapse',
+                '& th, & td': { textAlign: 'left', py: 1, px: 1.5, borderBottom: 1, borderColor: 'divider', overflowWrap: 'anywhere' },
+                '& th': { fontWeight: 700, width: '45%' },
+              }}
+            >
+              <thead>
+                <tr>
+                  <th scope="col">{c.specName}</th>
+                  <th scope="col">{c.specValue}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {(product.specs ?? []).map((spec, i) => (
+                  <tr key={i}>
+                    <th scope="row">{spec.name}</th>
+                    <td>{spec.unit ? `${spec.value} ${spec.unit}` : spec.value}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </Box>
+          </Box>
+        )}
       </Box>
     </Box>
   );
