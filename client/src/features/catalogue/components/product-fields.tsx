@@ -5,6 +5,7 @@ import { FormTextField } from '@/components/form/form-text-field';
 import { ImageField } from '@/components/form/image-field';
 import { catalogueMessages } from '@/config/catalogue-messages';
 import { formMessages } from '@/config/form-messages';
+import { CatalogueFields, type SpecRow } from './catalogue-fields';
 import {
   validateAvailable,
   validateDescription,
@@ -24,6 +25,10 @@ export interface ProductFormValues {
   minimumquantity: string;
   description: string;
   image: File | null;
+  /** Issue 35: '' for none. */
+  sku: string;
+  category: string;
+  specs: SpecRow[];
 }
 
 export const emptyProductForm: ProductFormValues = {
@@ -33,6 +38,9 @@ export const emptyProductForm: ProductFormValues = {
   minimumquantity: '',
   description: '',
   image: null,
+  sku: '',
+  category: '',
+  specs: [],
 };
 
 /** The numbers, side by side; each stays text until sent (see ProductFormValues). */
@@ -94,6 +102,7 @@ export function ProductFields({ control, currentImage }: ProductFieldsProps) {
         currentUrl={currentImage}
         helperText={editing ? formMessages.uploads.keepCurrent : undefined}
       />
+      <CatalogueFields control={control} />
     </>
   );
 }
