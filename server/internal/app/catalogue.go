@@ -10,7 +10,8 @@ import (
 
 // Catalogue is the products: everyone reads them, admins manage them.
 type Catalogue struct {
-	Products shop.ProductStore
+	Products   shop.ProductStore
+	Categories shop.CategoryStore
 }
 
 // List returns a page of products and the number of matches.
@@ -37,7 +38,23 @@ func (c *Catalogue) AddProduct(ctx context.Context, caller shop.Caller, raw shop
 	if err != nil {
 		return "", err
 	}
+	if err := c.knownCategory(ctx, d.Category); err != nil {
+		return "", err
+	}
 	return c.Products.InsertProduct(ctx, d)
+}
+
+// knownCategory refuses a category that is not one of the categories (400
+// naming the field).
+func (c *Catalogue) knownCategory(ctx context.Context, name string) error {
+	if name == "" || c.Categories == nil {
+		return nil
+	}
+	_, err := c.Categories.FindCategoryByName(ctx, name)
+	if shop.ErrorCode(err) == shop.ENOTFOUND {
+		return shop.Invalid("The product is not valid.", map[string]string{"category": shop.MsgCategoryUnknown})
+	}
+	return err
 }
 
 // EditProduct changes the fields the admin sends; absent fields keep their
@@ -75,9 +92,32 @@ func (c *Catalogue) EditProduct(ctx context.Context, caller shop.Caller, id stri
 	keepNum(&raw.Available, itoa64(cur.Available))
 	keepNum(&raw.Minimum, itoa64(cur.Minimum))
 	raw.Email = cur.Email
+	// Issue 35: absent or null keeps; "" removes the SKU or the category; a
+	// new picture alone makes the pictures [it].
+	if raw.SKU == nil {
+		raw.SKU = &cur.SKU
+	}
+	if raw.Category == nil {
+		raw.Category = &cur.Category
+	}
+	if raw.Specs == nil {
+		raw.Specs = &cur.Specs
+	}
+	if raw.Images == nil {
+		images := cur.Images
+		if raw.Image != cur.Image {
+			images = []string{raw.Image}
+		}
+		raw.Images = &images
+	}
 	d, err := raw.Parse(true)
 	if err != nil {
 		return shop.UpdateResult{}, err
+	}
+	if d.Category != cur.Category {
+		if err := c.knownCategory(ctx, d.Category); err != nil {
+			return shop.UpdateResult{}, err
+		}
 	}
 	if d.Matches(cur) {
 		return shop.UpdateResult{Acknowledged: true, MatchedCount: 1}, nil
@@ -97,3 +137,48 @@ func (c *Catalogue) DeleteProduct(ctx context.Context, caller shop.Caller, id st
 }
 
 func itoa64(n int64) string { return strconv.FormatInt(n, 10) }
+
+// Categories lists the categories by name, each with its count (anyone).
+func (c *Catalogue) ListCategories(ctx context.Context) ([]shop.Category, error) {
+	return c.Categories.ListCategories(ctx)
+}
+
+// AddCategory adds a category (admins; 409 when the name is taken).
+func (c *Catalogue) AddCategory(ctx context.Context, caller shop.Caller, name string) (shop.Category, error) {
+	if err := shop.RequireAdmin(caller); err != nil {
+		return shop.Category{}, err
+	}
+	n, err := shop.CategoryName(name)
+	if err != nil {
+		return shop.Category{}, err
+	}
+	return c.Categories.InsertCategory(ctx, n)
+}
+
+// RenameCategory renames a category and the products that use it (admins;
+// 409 when the name is taken).
+func (c *Catalogue) RenameCategory(ctx context.Context, caller shop.Caller, id, name string) (shop.Category, error) {
+	if err := shop.RequireAdmin(caller); err != nil {
+		return shop.Category{}, err
+	}
+	if err := shop.CheckID(id); err != nil {
+		return shop.Category{}, err
+	}
+	n, err := shop.CategoryName(name)
+	if err != nil {
+		return shop.Category{}, err
+	}
+	return c.Categories.RenameCategory(ctx, id, n)
+}
+
+// DeleteCategory deletes a category no product uses (admins; 409 saying how
+// many products use it otherwise).
+func (c *Catalogue) DeleteCategory(ctx context.Context, caller shop.Caller, id string) (shop.DeleteResult, error) {
+	if err := shop.RequireAdmin(caller); err != nil {
+		return shop.DeleteResult{}, err
+	}
+	if err := shop.CheckID(id); err != nil {
+		return shop.DeleteResult{}, err
+	}
+	return c.Categories.DeleteCategory(ctx, id)
+}

@@ -3,6 +3,8 @@ package httpapi
 import (
 	"context"
 	"net/http"
+	"strconv"
+	"strings"
 	"time"
 
 	"github.com/gin-gonic/gin"
@@ -13,7 +15,8 @@ import (
 // listProducts answers GET /service?limit&skip&q&sort with a JSON array and
 // the number of matches in X-Total-Count.
 func (s *Server) listProducts(c *gin.Context) {
-	q, err := shop.ParseProductQuery(c.Query("limit"), c.Query("skip"), c.Query("q"), c.Query("sort"))
+	q, err := shop.ParseProductParams(shop.ProductParams{Limit: c.Query("limit"), Skip: c.Query("skip"), Q: c.Query("q"), Sort: c.Query("sort"),
+		Category: c.Query("category"), MinPrice: c.Query("minPrice"), MaxPrice: c.Query("maxPrice"), InStock: c.Query("inStock")})
 	if err != nil {
 		s.fail(c, err)
 		return
@@ -33,7 +36,17 @@ func (s *Server) productListAnswer(ctx context.Context, q shop.ProductQuery) (*a
 
 // productListKey is the answer cache's key of GET /service for q.
 func productListKey(q shop.ProductQuery) string {
-	return "service?" + q.Sort + "&" + itoa(q.Limit) + "&" + itoa(q.Skip) + "&" + q.Q
+	key := "service?" + q.Sort + "&" + itoa(q.Limit) + "&" + itoa(q.Skip) + "&" + strings.Join(q.Words, " ")
+	if q.Category != "" || q.MinPrice != nil || q.MaxPrice != nil || q.InStock {
+		price := func(c *shop.Cents) string {
+			if c == nil {
+				return "-"
+			}
+			return strconv.FormatInt(int64(*c), 10)
+		}
+		key += "&" + strconv.Quote(q.Category) + "&" + price(q.MinPrice) + "&" + price(q.MaxPrice) + "&" + strconv.FormatBool(q.InStock)
+	}
+	return key
 }
 
 // getProduct answers GET /service/{id}.
@@ -116,4 +129,34 @@ func (s *Server) CachedProducts(ctx context.Context, q shop.ProductQuery) ([]sho
 	}
 	list, _ := a.value.([]shop.Product)
 	return list, a.encoded(), nil
+}
+
+// Issue 35: the categories.
+
+// listCategories answers GET /categories.
+func (s *Server) listCategories(c *gin.Context) {
+	list, err := s.catalogue.ListCategories(c.Request.Context())
+	s.reply(c, http.StatusOK, list, err)
+}
+
+// addCategory answers POST /categories {name} with the new category.
+func (s *Server) addCategory(c *gin.Context) {
+	if in, ok := bind[shop.CategoryInput](s, c); ok {
+		cat, err := s.catalogue.AddCategory(c.Request.Context(), caller(c), in.Name)
+		s.reply(c, http.StatusCreated, cat, err)
+	}
+}
+
+// renameCategory answers PATCH /categories/{id} {name}.
+func (s *Server) renameCategory(c *gin.Context) {
+	if in, ok := bind[shop.CategoryInput](s, c); ok {
+		cat, err := s.catalogue.RenameCategory(c.Request.Context(), caller(c), c.Param("id"), in.Name)
+		s.reply(c, http.StatusOK, cat, err)
+	}
+}
+
+// deleteCategory answers DELETE /categories/{id}.
+func (s *Server) deleteCategory(c *gin.Context) {
+	res, err := s.catalogue.DeleteCategory(c.Request.Context(), caller(c), c.Param("id"))
+	s.reply(c, http.StatusOK, res, err)
 }

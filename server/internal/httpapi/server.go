@@ -213,6 +213,7 @@ func (s *Server) Handler() http.Handler {
 	public.GET("/openapi.json", s.openAPI)
 	public.GET("/service", s.listProducts)
 	public.GET("/service/:id", s.getProduct)
+	public.GET("/categories", s.listCategories) // issue 35: categories
 	public.GET("/reviews", s.listReviews)
 	public.GET("/images/:id", s.getImage)
 	public.POST("/auth/register", s.register)
@@ -260,6 +261,10 @@ func (s *Server) Handler() http.Handler {
 	admin.POST("/added", s.addProduct)
 	admin.PUT("/service/:id", s.editProduct)
 	admin.DELETE("/deleteproduct/:id", s.deleteProduct)
+	// issue 35: categories
+	admin.POST("/categories", s.addCategory)
+	admin.PATCH("/categories/:id", s.renameCategory)
+	admin.DELETE("/categories/:id", s.deleteCategory)
 	admin.GET("/orders", s.allOrders)
 	admin.PUT("/order/update/:id", s.shipOrder)
 	admin.GET("/contact", s.listMessages)

@@ -38,6 +38,7 @@ type Mirror[K comparable, D any] struct {
 	Prepare func(*D) // fills fields derived from stored ones (not stored); may be nil
 	Keys    []*KeyIndex[K, D]
 	Orders  []*OrderIndex[K, D]
+	Words   *WordIndex[K, D] // the search's index; may be nil
 
 	mu   sync.RWMutex
 	docs map[K]D
@@ -68,6 +69,9 @@ func (m *Mirror[K, D]) Init() *Mirror[K, D] {
 	for _, o := range m.Orders {
 		o.lists = map[string][]K{}
 	}
+	if m.Words != nil {
+		m.Words.init()
+	}
 	return m
 }
 
@@ -79,6 +83,9 @@ func (m *Mirror[K, D]) Fresh() *Mirror[K, D] {
 	}
 	for _, o := range m.Orders {
 		n.Orders = append(n.Orders, &OrderIndex[K, D]{Name: o.Name, Group: o.Group, Cmp: o.Cmp})
+	}
+	if m.Words != nil {
+		n.Words = &WordIndex[K, D]{Name: m.Words.Name, Terms: m.Words.Terms}
 	}
 	return n.Init()
 }
@@ -226,6 +233,15 @@ func (m *Mirror[K, D]) Put(d D) {
 		}
 		moveOrders = append(moveOrders, o)
 	}
+	if m.Words != nil {
+		switch {
+		case !had:
+			m.Words.add(id, &d)
+		case !slices.Equal(m.Words.Terms(&old), m.Words.Terms(&d)):
+			m.Words.remove(id, &old)
+			m.Words.add(id, &d)
+		}
+	}
 	m.docs[id] = d
 	for _, k := range moveKeys {
 		key, _ := k.Key(&d)
@@ -252,6 +268,9 @@ func (m *Mirror[K, D]) Remove(id K) {
 	for _, o := range m.Orders {
 		o.remove(m, id, &old)
 	}
+	if m.Words != nil {
+		m.Words.remove(id, &old)
+	}
 	delete(m.docs, id)
 }
 
@@ -275,6 +294,17 @@ func (m *Mirror[K, D]) Load(docs []D) {
 			g := o.groupOf(&d)
 			o.lists[g] = append(o.lists[g], id)
 		}
+		if n.Words != nil {
+			for _, t := range n.Words.Terms(&d) {
+				n.Words.posts[t] = append(n.Words.posts[t], id)
+			}
+		}
+	}
+	if n.Words != nil {
+		for t := range n.Words.posts {
+			n.Words.terms = append(n.Words.terms, t)
+		}
+		slices.Sort(n.Words.terms)
 	}
 	for _, o := range n.Orders {
 		for _, list := range o.lists {
@@ -289,6 +319,9 @@ func (m *Mirror[K, D]) Load(docs []D) {
 	}
 	for i, o := range m.Orders {
 		o.lists = n.Orders[i].lists
+	}
+	if m.Words != nil {
+		m.Words.terms, m.Words.posts = n.Words.terms, n.Words.posts
 	}
 }
 
@@ -312,6 +345,11 @@ func (m *Mirror[K, D]) Diff(want *Mirror[K, D]) error {
 	for i, k := range m.Keys {
 		if !reflect.DeepEqual(k.ids, want.Keys[i].ids) {
 			return fmt.Errorf("%s: key index %s differs (%d keys in memory, %d from the store)", m.Name, k.Name, len(k.ids), len(want.Keys[i].ids))
+		}
+	}
+	if m.Words != nil {
+		if err := m.Words.diff(want.Words); err != nil {
+			return fmt.Errorf("%s: %w", m.Name, err)
 		}
 	}
 	for i, o := range m.Orders {
@@ -352,6 +390,11 @@ func (m *Mirror[K, D]) Size() (entries int, bytes int64) {
 	for _, o := range m.Orders {
 		for g, list := range o.lists {
 			bytes += int64(len(g)) + int64(cap(list))*idSize
+		}
+	}
+	if m.Words != nil {
+		for t, ids := range m.Words.posts {
+			bytes += 2*int64(len(t)) + 32 + int64(cap(ids))*idSize
 		}
 	}
 	// Go maps cost about twice their entries.
@@ -453,7 +496,7 @@ func (m *Mirror[K, D]) HasIndex(name string) bool {
 			return true
 		}
 	}
-	return false
+	return m.Words != nil && m.Words.Name == name
 }
 
 // RandomIDs returns up to n ids of the mirror, chosen at random.

@@ -21,8 +21,78 @@ type Product struct {
 	CreatedAt   time.Time   `bson:"createdAt"`
 	UpdatedAt   time.Time   `bson:"updatedAt"`
 	Holds       []StockHold `bson:"stockHolds,omitempty"` // stock.go
+	// Issue 35. Specs and Images are nil when none are stored (documents
+	// from before them; the API answers [] and [image]).
+	SKU      string   `bson:"sku,omitempty"`
+	Category string   `bson:"category,omitempty"`
+	Specs    []Spec   `bson:"specs"`
+	Images   []string `bson:"images"`
+	// SearchTerms are the folded words the search finds it by
+	// (shop.SearchTerms), stored for MongoDB's multikey index.
+	SearchTerms []string `bson:"searchTerms"`
 
-	fold string // the name in lower case, for search in the mirror (NameContains)
+	// derived (Prepare): the search terms as computed from the fields, and
+	// how many of the first come from the name and then the SKU (the rank).
+	terms       []string
+	nameN, skuN int
+}
+
+// Spec is a stored specification.
+type Spec struct {
+	Name  string `bson:"name"`
+	Value string `bson:"value"`
+	Unit  string `bson:"unit,omitempty"`
+}
+
+// Specs are the stored specifications of the domain's (nil for none).
+func Specs(specs []shop.Spec) []Spec {
+	if len(specs) == 0 {
+		return nil
+	}
+	out := make([]Spec, len(specs))
+	for i, s := range specs {
+		out[i] = Spec(s)
+	}
+	return out
+}
+
+func (d *Product) shopSpecs() []shop.Spec {
+	out := make([]shop.Spec, len(d.Specs))
+	for i, s := range d.Specs {
+		out[i] = shop.Spec(s)
+	}
+	return out
+}
+
+// prepare normalises what the store gives back (an empty list as nil) and
+// computes the derived fields.
+func (d *Product) prepare() {
+	if len(d.Specs) == 0 {
+		d.Specs = nil
+	}
+	if len(d.Images) == 0 {
+		d.Images = nil
+	}
+	if len(d.SearchTerms) == 0 {
+		d.SearchTerms = nil
+	}
+	if len(d.Holds) == 0 {
+		d.Holds = nil
+	}
+	d.terms, d.nameN, d.skuN = shop.SearchTerms(d.Name, d.SKU, d.Description, d.shopSpecs())
+}
+
+// Terms are the product's search terms as its fields give them.
+func (d *Product) Terms() []string {
+	if d.terms == nil {
+		d.prepare()
+	}
+	return d.terms
+}
+
+// Rank is where the search's words match it (shop.SearchRank).
+func (d *Product) Rank(words []string) int {
+	return shop.SearchRank(words, d.Terms(), d.nameN, d.skuN)
 }
 
 // Shop is the document as the domain has it.
@@ -31,6 +101,27 @@ func (d Product) Shop() shop.Product {
 		ID: d.ID.Hex(), Name: d.Name, Price: shop.CentsFromFloat(d.Price), Image: d.Image,
 		Description: d.Description, Available: d.Available, Minimum: d.Minimum, Email: d.Email,
 		CreatedAt: d.CreatedAt.UTC(), UpdatedAt: d.UpdatedAt.UTC(),
+		SKU: d.SKU, Category: d.Category, Specs: d.shopSpecs(), Images: d.images(),
+	}
+}
+
+func (d *Product) images() []string {
+	if len(d.Images) == 0 {
+		return []string{d.Image}
+	}
+	return append([]string(nil), d.Images...)
+}
+
+// Admits is the filters of a catalogue query (MongoDB: ProductFilter's).
+func Admits(q shop.ProductQuery) func(*Product) bool {
+	if q.Category == "" && q.MinPrice == nil && q.MaxPrice == nil && !q.InStock {
+		return nil
+	}
+	return func(d *Product) bool {
+		price := shop.CentsFromFloat(d.Price)
+		return (q.Category == "" || d.Category == q.Category) &&
+			(q.MinPrice == nil || price >= *q.MinPrice) && (q.MaxPrice == nil || price <= *q.MaxPrice) &&
+			(!q.InStock || d.Available >= d.Minimum)
 	}
 }
 
@@ -39,23 +130,23 @@ func (d Product) Shop() shop.Product {
 func Products(name string) *Mirror[ID, Product] {
 	return &Mirror[ID, Product]{
 		Name: name, IDOf: func(d *Product) ID { return d.ID }, CmpID: CompareIDs,
-		Prepare: func(d *Product) { d.fold = strings.ToLower(d.Name) },
+		Prepare: func(d *Product) { d.prepare() },
 		Keys: []*KeyIndex[ID, Product]{
 			{Name: "name", Key: func(d *Product) (string, bool) { return d.Name, true }},
+			// Unique where present (MongoDB: the sparse unique sku index).
+			{Name: "sku", Key: func(d *Product) (string, bool) { return d.SKU, d.SKU != "" }},
 		},
 		Orders: []*OrderIndex[ID, Product]{
 			{Name: "createdAt", Cmp: func(a, b *Product) int { return a.CreatedAt.Compare(b.CreatedAt) }},
 			{Name: "name", Cmp: func(a, b *Product) int { return strings.Compare(a.Name, b.Name) }},
 			{Name: "price", Cmp: func(a, b *Product) int { return cmp.Compare(a.Price, b.Price) }},
+			// A category's products in catalogue order: its count, and the
+			// category filter.
+			{Name: "category", Group: func(d *Product) string { return d.Category }, Cmp: func(a, b *Product) int { return a.CreatedAt.Compare(b.CreatedAt) }},
 		},
+		// the search (q): each word a prefix of one of the terms
+		Words: &WordIndex[ID, Product]{Name: "searchTerms", Terms: func(d *Product) []string { return d.Terms() }},
 	}
-}
-
-// NameContains is the catalogue search: the products whose name contains
-// q, in any case (MongoDB's filter: a case-insensitive $regex of q quoted).
-func NameContains(q string) func(*Product) bool {
-	fold := strings.ToLower(q)
-	return func(d *Product) bool { return strings.Contains(d.fold, fold) }
 }
 
 // Unchanged is ReplaceProduct's precondition: the product is still as it
@@ -105,6 +196,7 @@ func (c ImportChange) Apply(cur Product, at time.Time) Product {
 	next := cur
 	next.Name, next.Price, next.Image, next.Description = c.Draft.Name, c.Draft.Price.Float(), c.Draft.Image, c.Draft.Description
 	next.Minimum, next.Email, next.UpdatedAt = c.Draft.Minimum, c.Draft.Email, at
+	next.SKU, next.Category, next.Specs, next.Images, next.SearchTerms = c.Draft.SKU, c.Draft.Category, Specs(c.Draft.Specs), c.Draft.Images, c.Draft.SearchTerms()
 	next.Available += c.Delta()
 	return next
 }
@@ -127,6 +219,7 @@ func NextUpdate(at, last time.Time) time.Time {
 func (p Product) WithDraft(d shop.ProductDraft, at time.Time) Product {
 	p.Name, p.Price, p.Image, p.Description = d.Name, d.Price.Float(), d.Image, d.Description
 	p.Available, p.Minimum, p.Email, p.UpdatedAt = d.Available, d.Minimum, d.Email, NextUpdate(at, p.UpdatedAt)
+	p.SKU, p.Category, p.Specs, p.Images, p.SearchTerms = d.SKU, d.Category, Specs(d.Specs), d.Images, d.SearchTerms()
 	return p
 }
 

@@ -22,15 +22,29 @@ const importBatch = 500
 func (s *Store) ImportProducts(ctx context.Context, drafts []shop.ProductDraft, opt shop.ImportOptions) (shop.ImportCounts, error) {
 	var counts shop.ImportCounts
 	seen := make(map[string]bool, len(drafts))
+	seenSKU := make(map[string]bool, len(drafts))
 	for i, d := range drafts {
 		if seen[d.Name] {
 			return counts, shop.Errorf(shop.EINVALID, "Product %d repeats the name %q.", i+1, d.Name)
 		}
 		seen[d.Name] = true
+		if d.SKU != "" && seenSKU[d.SKU] {
+			return counts, shop.Errorf(shop.EINVALID, "Product %d repeats the SKU %q.", i+1, d.SKU)
+		}
+		seenSKU[d.SKU] = true
 	}
-	current, err := s.productsByName(ctx, drafts)
+	current, err := s.importMatches(ctx, drafts)
 	if err != nil {
 		return counts, err
+	}
+	matched := make(map[mirror.ID]string, len(current))
+	for i, d := range drafts {
+		if cur, ok := current[i]; ok {
+			if other, taken := matched[cur.ID]; taken {
+				return counts, shop.Errorf(shop.EINVALID, "Product %d (%q) and %q both match the product %q (one by its SKU, one by its name).", i+1, d.Name, other, cur.Name)
+			}
+			matched[cur.ID] = d.Name
+		}
 	}
 	if s.afterImportRead != nil {
 		s.afterImportRead()
@@ -38,14 +52,18 @@ func (s *Store) ImportProducts(ctx context.Context, drafts []shop.ProductDraft, 
 	at := s.now()
 	var inserts []mirror.Product
 	var updates []mirror.ImportChange
-	for _, d := range drafts {
-		cur, exists := current[d.Name]
+	for i, d := range drafts {
+		cur, exists := current[i]
 		if d.Image == "" {
 			d.Image = opt.DefaultImage
 			if exists && cur.Image != "" {
 				d.Image = cur.Image
+				if len(d.Images) == 0 {
+					d.Images = cur.Images // the pictures it has
+				}
 			}
 		}
+		d = d.Normal()
 		if err := d.Validate(false); err != nil {
 			return counts, err
 		}
@@ -71,7 +89,7 @@ func (s *Store) ImportProducts(ctx context.Context, drafts []shop.ProductDraft, 
 	for start := 0; start < len(inserts); start += importBatch {
 		batch := inserts[start:min(start+importBatch, len(inserts))]
 		if err := s.products.insertMany(ctx, batch); err != nil {
-			return counts, nameTaken(translate(err, ""))
+			return counts, importTaken(translate(err, ""))
 		}
 		counts.Inserted += len(batch)
 		progress()
@@ -88,7 +106,7 @@ func (s *Store) ImportProducts(ctx context.Context, drafts []shop.ProductDraft, 
 			}
 		}
 		if err != nil {
-			return counts, nameTaken(translate(err, ""))
+			return counts, importTaken(translate(err, ""))
 		}
 		progress()
 	}
@@ -98,12 +116,25 @@ func (s *Store) ImportProducts(ctx context.Context, drafts []shop.ProductDraft, 
 	return counts, nil
 }
 
+// importTaken words a duplicate key of an import: a name or a SKU that
+// another product has.
+func importTaken(err error) error {
+	if isDuplicate(err) {
+		return &shop.Error{Code: shop.ECONFLICT, Message: "A product of the file has the name or the SKU of another product (renamed or added since the import read them). Run the import again.", Cause: err}
+	}
+	return err
+}
+
 // importUpdate is the write of the change, the same on both stores.
 func importUpdate(c mirror.ImportChange, at time.Time) bson.D {
 	set := bson.D{{Key: "name", Value: c.Draft.Name}, {Key: "price", Value: c.Draft.Price.Float()}, {Key: "image", Value: c.Draft.Image},
 		{Key: "description", Value: c.Draft.Description}, {Key: "minimumquantity", Value: c.Draft.Minimum},
 		{Key: "email", Value: c.Draft.Email}, {Key: "updatedAt", Value: at}}
+	set = append(set, catalogueFields(c.Draft)...)
 	update := bson.D{{Key: "$set", Value: set}}
+	if un := unsetEmpty(c.Draft); un != nil {
+		update = append(update, bson.E{Key: "$unset", Value: un})
+	}
 	if d := c.Delta(); d != 0 {
 		update = append(update, bson.E{Key: "$inc", Value: bson.D{{Key: "avaialbequantit", Value: d}}})
 	}
@@ -228,32 +259,60 @@ func (s *Store) importUpdatesMongo(ctx context.Context, batch []mirror.ImportCha
 	return out, nil
 }
 
-// productsByName returns the current products that have the drafts' names.
-func (s *Store) productsByName(ctx context.Context, drafts []shop.ProductDraft) (map[string]mirror.Product, error) {
-	out := make(map[string]mirror.Product, len(drafts))
+// importMatches returns, by the drafts' positions, the current products
+// they match: by SKU where the draft has one and a product has it, else by
+// name (the unique sku and name indexes, or the mirror's key indexes).
+func (s *Store) importMatches(ctx context.Context, drafts []shop.ProductDraft) (map[int]mirror.Product, error) {
+	out := make(map[int]mirror.Product, len(drafts))
 	if m := s.products.mem; m != nil {
-		for _, d := range drafts {
+		for i, d := range drafts {
+			if d.SKU != "" {
+				if p, ok := m.Mem.Lookup("sku", d.SKU); ok {
+					out[i] = p
+					continue
+				}
+			}
 			if p, ok := m.Mem.Lookup("name", d.Name); ok {
-				out[d.Name] = p
+				out[i] = p
 			}
 		}
 		return out, nil
 	}
+	bySKU, byName := map[string]mirror.Product{}, map[string]mirror.Product{}
 	for start := 0; start < len(drafts); start += 1000 {
 		names := make([]string, 0, 1000)
+		skus := make([]string, 0, 1000)
 		for _, d := range drafts[start:min(start+1000, len(drafts))] {
 			names = append(names, d.Name)
+			if d.SKU != "" {
+				skus = append(skus, d.SKU)
+			}
 		}
-		cur, err := s.products.c.Find(ctx, bson.D{{Key: "name", Value: bson.D{{Key: "$in", Value: names}}}})
-		if err != nil {
-			return nil, translate(err, "")
+		for _, f := range []bson.D{{{Key: "name", Value: bson.D{{Key: "$in", Value: names}}}}, {{Key: "sku", Value: bson.D{{Key: "$in", Value: skus}}}}} {
+			if f[0].Key == "sku" && len(skus) == 0 {
+				continue
+			}
+			cur, err := s.products.c.Find(ctx, f)
+			if err != nil {
+				return nil, translate(err, "")
+			}
+			var docs []mirror.Product
+			if err := cur.All(ctx, &docs); err != nil {
+				return nil, translate(err, "")
+			}
+			for _, p := range docs {
+				byName[p.Name] = p
+				if p.SKU != "" {
+					bySKU[p.SKU] = p
+				}
+			}
 		}
-		var docs []mirror.Product
-		if err := cur.All(ctx, &docs); err != nil {
-			return nil, translate(err, "")
-		}
-		for _, p := range docs {
-			out[p.Name] = p
+	}
+	for i, d := range drafts {
+		if p, ok := bySKU[d.SKU]; ok && d.SKU != "" {
+			out[i] = p
+		} else if p, ok := byName[d.Name]; ok {
+			out[i] = p
 		}
 	}
 	return out, nil

@@ -9,6 +9,8 @@ import (
 	"go.mongodb.org/mongo-driver/v2/bson"
 	"go.mongodb.org/mongo-driver/v2/mongo"
 	"go.mongodb.org/mongo-driver/v2/mongo/options"
+
+	"storefront/server/internal/shop"
 )
 
 // Every read a request path makes, with what serves it in each mode: with
@@ -37,7 +39,19 @@ var queries = []query{
 	{"GET /service (oldest and newest first)", CollProducts, bson.D{}, productSorts["-createdAt"].mongo, "catalogue_order", "createdAt"},
 	{"GET /service?sort=name", CollProducts, bson.D{}, productSorts["name"].mongo, "name_unique", "name"},
 	{"GET /service?sort=price", CollProducts, bson.D{}, productSorts["-price"].mongo, "price_order", "price"},
-	{"GET /service?q= (search; the index's keys are matched)", CollProducts, bson.D{{Key: "name", Value: bson.D{{Key: "$regex", Value: "lathe"}, {Key: "$options", Value: "i"}}}}, productSorts["createdAt"].mongo, "catalogue_order", "createdAt"},
+	// Issue 35: the search and the filters. A ranked search reads its
+	// matches by search_terms and ranks them (products.go): no sort.
+	{"GET /service?q= (ranked: anchored prefixes of the search terms)", CollProducts, productFilter(searchQuery("bear", "")), nil, "search_terms", "searchTerms"},
+	{"GET /service?q=&sort=price", CollProducts, productFilter(searchQuery("bear lathe", "price")), nil, "search_terms", "searchTerms"},
+	{"GET /service?category=", CollProducts, productFilter(shop.ProductQuery{Category: "Lathes"}), productSorts["createdAt"].mongo, "category_order", "category"},
+	{"GET /service?category=&inStock=true", CollProducts, productFilter(shop.ProductQuery{Category: "Lathes", InStock: true}), productSorts["-createdAt"].mongo, "category_order", "category"},
+	{"GET /service?minPrice=&maxPrice=&sort=price", CollProducts, productFilter(priceQuery(100, 5000)), productSorts["price"].mongo, "price_order", "price"},
+	{"GET /categories: every category by name", CollCategories, bson.D{}, byName, "name_unique", "name"},
+	{"GET /categories, DELETE /categories/{id}: a category's products, counted", CollProducts, bson.D{{Key: "category", Value: "Lathes"}}, nil, "category_order", "category"},
+	{"POST /added, PUT /service/{id}: a category by name", CollCategories, bson.D{{Key: "name", Value: "Lathes"}}, nil, "name_unique", "name"},
+	{"PATCH /categories/{id}: the category's products, rewritten", CollProducts, bson.D{{Key: "category", Value: "Lathes"}}, nil, "category_order", "category"},
+	{"import: current products by SKU", CollProducts, bson.D{{Key: "sku", Value: bson.D{{Key: "$in", Value: bson.A{"LX-1", "PR-2"}}}}}, nil, "sku_unique", "sku"},
+	{"start-up: products without search terms", CollProducts, bson.D{{Key: "searchTerms", Value: nil}}, nil, "search_terms", "id"},
 	{"GET /service/{id}, POST /order, PUT /service/{id} (guarded by _id)", CollProducts, bson.D{{Key: "_id", Value: someID}, {Key: "avaialbequantit", Value: bson.D{{Key: "$gte", Value: 1}}}}, nil, "_id_", "id"},
 	{"start-up: stock holds left by a crash (stock.go)", CollProducts, staleHolds(time.Now()), nil, "stock_holds", "createdAt"},
 	{"start-up: cancels a crash interrupted (orders.go)", CollOrders, staleCancels(time.Now()), nil, "cancelling", "createdAt"},
@@ -114,6 +128,19 @@ var indexes = map[string][]mongo.IndexModel{
 		// the sales page's low-stock list (sales.go)
 		{Keys: bson.D{{Key: "minimumquantity", Value: -1}}, Options: options.Index().SetName("minimum_order")},
 		{Keys: bson.D{{Key: "avaialbequantit", Value: 1}}, Options: options.Index().SetName("stock")},
+		// Issue 35. Unique where present: sparse (products without a SKU
+		// have no sku field), which MongoDB and FerretDB v1.24 both make
+		// (FerretDB has no partial indexes; its SQLite unique index lets
+		// missing keys repeat).
+		{Keys: bson.D{{Key: "sku", Value: 1}}, Options: options.Index().SetName("sku_unique").SetUnique(true).SetSparse(true)},
+		// a category's products in catalogue order, and its count
+		{Keys: bson.D{{Key: "category", Value: 1}, {Key: "createdAt", Value: 1}, {Key: "_id", Value: 1}}, Options: options.Index().SetName("category_order")},
+		// the search: multikey, each word an anchored prefix (^word) of one
+		// of the folded terms, which the index serves as a range
+		{Keys: bson.D{{Key: "searchTerms", Value: 1}}, Options: options.Index().SetName("search_terms")},
+	},
+	CollCategories: {
+		{Keys: bson.D{{Key: "name", Value: 1}}, Options: options.Index().SetName("name_unique").SetUnique(true)},
 	},
 	CollReviews: {
 		{Keys: bson.D{{Key: "createdAt", Value: -1}, {Key: "_id", Value: -1}}, Options: options.Index().SetName("newest_first")},
@@ -203,6 +230,17 @@ var retiredIndexes = map[string][]string{
 	CollOrders:     {"customer_newest_first"},
 	collImageFiles: {"sha256"}, // not unique: sha256_unique replaces it
 	CollUsers:      {"role"},   // role_oldest_first sorts the admins as the embedded store does
+}
+
+// searchQuery and priceQuery are catalogue queries as GET /service reads
+// them, for the table above.
+func searchQuery(q, sort string) shop.ProductQuery {
+	pq, _ := shop.ParseProductParams(shop.ProductParams{Q: q, Sort: sort})
+	return pq
+}
+
+func priceQuery(min, max shop.Cents) shop.ProductQuery {
+	return shop.ProductQuery{MinPrice: &min, MaxPrice: &max}
 }
 
 func (s *Store) createIndexes(ctx context.Context) error {

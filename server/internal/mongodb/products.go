@@ -1,8 +1,12 @@
 package mongodb
 
 import (
+	"cmp"
 	"context"
+	"fmt"
 	"regexp"
+	"slices"
+	"strings"
 	"time"
 
 	"go.mongodb.org/mongo-driver/v2/bson"
@@ -15,16 +19,53 @@ var _ shop.ProductStore = (*Store)(nil)
 
 // draftFields are the stored fields a draft sets.
 func draftFields(d shop.ProductDraft) bson.D {
-	return bson.D{
+	return append(bson.D{
 		{Key: "name", Value: d.Name}, {Key: "price", Value: d.Price.Float()}, {Key: "image", Value: d.Image},
 		{Key: "description", Value: d.Description}, {Key: "avaialbequantit", Value: d.Available},
 		{Key: "minimumquantity", Value: d.Minimum}, {Key: "email", Value: d.Email},
+	}, catalogueFields(d)...)
+}
+
+// catalogueFields are issue 35's fields a draft sets (the SKU and category
+// are unset by unsetEmpty when "").
+func catalogueFields(d shop.ProductDraft) bson.D {
+	out := bson.D{{Key: "specs", Value: mirror.Specs(d.Specs)}, {Key: "images", Value: d.Images}, {Key: "searchTerms", Value: d.SearchTerms()}}
+	if d.SKU != "" {
+		out = append(out, bson.E{Key: "sku", Value: d.SKU})
 	}
+	if d.Category != "" {
+		out = append(out, bson.E{Key: "category", Value: d.Category})
+	}
+	return out
+}
+
+// unsetEmpty is the $unset of the draft's empty SKU and category (stored
+// without them: the sparse sku index leaves them out), or nil.
+func unsetEmpty(d shop.ProductDraft) bson.D {
+	var out bson.D
+	if d.SKU == "" {
+		out = append(out, bson.E{Key: "sku", Value: ""})
+	}
+	if d.Category == "" {
+		out = append(out, bson.E{Key: "category", Value: ""})
+	}
+	return out
+}
+
+// setDraft is the update that writes a draft, with more fields to $set.
+func setDraft(d shop.ProductDraft, more ...bson.E) bson.D {
+	u := bson.D{{Key: "$set", Value: append(draftFields(d), more...)}}
+	if un := unsetEmpty(d); un != nil {
+		u = append(u, bson.E{Key: "$unset", Value: un})
+	}
+	return u
 }
 
 func newProductDoc(d shop.ProductDraft, at time.Time) mirror.Product {
+	d = d.Normal()
 	return mirror.Product{ID: newID(), Name: d.Name, Price: d.Price.Float(), Image: d.Image, Description: d.Description,
-		Available: d.Available, Minimum: d.Minimum, Email: d.Email, CreatedAt: at, UpdatedAt: at}
+		Available: d.Available, Minimum: d.Minimum, Email: d.Email, CreatedAt: at, UpdatedAt: at,
+		SKU: d.SKU, Category: d.Category, Specs: mirror.Specs(d.Specs), Images: d.Images, SearchTerms: d.SearchTerms()}
 }
 
 // productSort is one order of the catalogue: the mirror's index and
@@ -45,19 +86,140 @@ var productSorts = map[string]productSort{
 	"-price": {"price", true, bson.D{{Key: "price", Value: -1}, {Key: "_id", Value: -1}}},
 }
 
-// ListProducts returns one page of the catalogue and the number of matches.
+// ListProducts returns one page of the catalogue and the number of matches:
+// the words of q and the filters (issue 35), ranked when q has words and
+// no sort is asked.
 func (s *Store) ListProducts(ctx context.Context, q shop.ProductQuery) ([]shop.Product, int64, error) {
-	ps, ok := productSorts[q.Sort]
+	if q.Q != "" && len(q.Words) == 0 {
+		if q.Words = shop.QueryWords(q.Q); len(q.Words) == 0 {
+			return []shop.Product{}, 0, nil // no word to find
+		}
+	}
+	sortName := q.Sort
+	if sortName == "" {
+		sortName = "createdAt" // ranked: catalogue order within a rank
+	}
+	ps, ok := productSorts[sortName]
 	if !ok {
 		ps = productSorts["createdAt"]
 	}
-	lq := listQuery[mirror.Product]{index: ps.index, desc: ps.desc, sort: ps.mongo, skip: q.Skip, limit: q.Limit}
-	if q.Q != "" {
-		lq.filter = bson.D{{Key: "name", Value: bson.D{{Key: "$regex", Value: regexp.QuoteMeta(q.Q)}, {Key: "$options", Value: "i"}}}}
-		lq.match = mirror.NameContains(q.Q)
+	if m := s.products.mem; m != nil {
+		if err := m.Await(ctx); err != nil {
+			return nil, 0, err
+		}
+		if m.StaleDocuments() > 0 {
+			return nil, 0, mirror.ErrStale
+		}
+		var rank func(*mirror.Product) int
+		if q.Ranked() {
+			rank = func(d *mirror.Product) int { return d.Rank(q.Words) }
+		}
+		admits := mirror.Admits(q)
+		if len(q.Words) == 0 && rank == nil && q.Category != "" && ps.index == "createdAt" {
+			// a category in catalogue order: its own list
+			docs, total := m.Mem.Page("category", &q.Category, ps.desc, q.Skip, q.Limit, admits)
+			return mirror.ShopAll[shop.Product](docs), total, nil
+		}
+		docs, total := m.Mem.Search(ps.index, ps.desc, q.Words, admits, rank, q.Skip, q.Limit)
+		return mirror.ShopAll[shop.Product](docs), total, nil
 	}
-	docs, total, err := s.products.list(ctx, lq)
+	filter := productFilter(q)
+	if q.Ranked() {
+		return s.rankedProducts(ctx, q, filter)
+	}
+	docs, total, err := s.products.list(ctx, listQuery[mirror.Product]{sort: ps.mongo, skip: q.Skip, limit: q.Limit, filter: filter})
 	return mirror.ShopAll[shop.Product](docs), total, err
+}
+
+// productFilter is MongoDB's filter of a catalogue query: each word an
+// anchored prefix of one of the searchTerms (the multikey index
+// search_terms), the category (category_order), the price range
+// (price_order), and stock at least the minimum.
+func productFilter(q shop.ProductQuery) bson.D {
+	filter := bson.D{}
+	if len(q.Words) > 0 {
+		var all bson.A
+		for _, w := range q.Words {
+			all = append(all, bson.D{{Key: "searchTerms", Value: bson.D{{Key: "$regex", Value: "^" + regexp.QuoteMeta(w)}}}})
+		}
+		filter = append(filter, bson.E{Key: "$and", Value: all})
+	}
+	if q.Category != "" {
+		filter = append(filter, bson.E{Key: "category", Value: q.Category})
+	}
+	if q.MinPrice != nil || q.MaxPrice != nil {
+		r := bson.D{}
+		if q.MinPrice != nil {
+			r = append(r, bson.E{Key: "$gte", Value: q.MinPrice.Float()})
+		}
+		if q.MaxPrice != nil {
+			r = append(r, bson.E{Key: "$lte", Value: q.MaxPrice.Float()})
+		}
+		filter = append(filter, bson.E{Key: "price", Value: r})
+	}
+	if q.InStock {
+		filter = append(filter, bson.E{Key: "$expr", Value: bson.D{{Key: "$gte", Value: bson.A{"$avaialbequantit", "$minimumquantity"}}}})
+	}
+	return filter
+}
+
+// rankedProducts is a search's page on MongoDB in rank order: the matches'
+// ranking fields (served by search_terms), ranked here as the mirror ranks
+// them, then the page's products by _id.
+func (s *Store) rankedProducts(ctx context.Context, q shop.ProductQuery, filter bson.D) ([]shop.Product, int64, error) {
+	var hits []mirror.Product
+	projection := bson.D{{Key: "name", Value: 1}, {Key: "sku", Value: 1}, {Key: "description", Value: 1}, {Key: "specs", Value: 1}, {Key: "createdAt", Value: 1}}
+	err := s.products.each(ctx, nil, filter, projection, func(d *mirror.Product) { hits = append(hits, *d) })
+	if err != nil {
+		return nil, 0, err
+	}
+	ranks := make([]int, len(hits))
+	for i := range hits {
+		ranks[i] = hits[i].Rank(q.Words)
+	}
+	order := make([]int, len(hits))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortFunc(order, func(a, b int) int {
+		if c := cmp.Compare(ranks[a], ranks[b]); c != 0 {
+			return c
+		}
+		if c := hits[a].CreatedAt.Compare(hits[b].CreatedAt); c != 0 {
+			return c
+		}
+		return mirror.CompareIDs(hits[a].ID, hits[b].ID)
+	})
+	total := int64(len(hits))
+	if q.Skip >= len(order) {
+		return []shop.Product{}, total, nil
+	}
+	page := order[q.Skip:min(q.Skip+q.Limit, len(order))]
+	ids := make(bson.A, len(page))
+	for i, j := range page {
+		ids[i] = hits[j].ID
+	}
+	docs, err := s.products.findAll(ctx, bson.D{{Key: "_id", Value: bson.D{{Key: "$in", Value: ids}}}})
+	if err != nil {
+		return nil, 0, err
+	}
+	byID := make(map[mirror.ID]mirror.Product, len(docs))
+	for _, d := range docs {
+		byID[d.ID] = d
+	}
+	out := make([]shop.Product, 0, len(page))
+	for _, j := range page {
+		if d, ok := byID[hits[j].ID]; ok {
+			out = append(out, d.Shop())
+		}
+	}
+	return out, total, nil
+}
+
+// FindProductBySKU returns the product with this SKU.
+func (s *Store) FindProductBySKU(ctx context.Context, sku string) (shop.Product, error) {
+	d, err := s.products.getBy(ctx, "sku", sku, bson.D{{Key: "sku", Value: sku}})
+	return d.Shop(), err
 }
 
 // FindProduct returns the product with the given id.
@@ -96,7 +258,7 @@ func objectID(id string) (mirror.ID, error) {
 func (s *Store) InsertProduct(ctx context.Context, d shop.ProductDraft) (string, error) {
 	doc := newProductDoc(d, s.now())
 	if err := s.products.insert(ctx, doc); err != nil {
-		return "", nameTaken(translate(err, ""))
+		return "", productTaken(translate(err, ""), d.SKU)
 	}
 	return doc.ID.Hex(), nil
 }
@@ -109,6 +271,23 @@ func nameTaken(err error) error {
 	return err
 }
 
+// productTaken words a duplicate key of a product with this SKU: the
+// unique name index or the unique sku index (the server's message names
+// the index or the field).
+func productTaken(err error, sku string) error {
+	if isDuplicate(err) && sku != "" && strings.Contains(strings.ToLower(shop.ErrorMessage(err)+" "+errorText(err)), "sku") {
+		return &shop.Error{Code: shop.ECONFLICT, Message: shop.MsgSKUTaken, Cause: err}
+	}
+	return nameTaken(err)
+}
+
+func errorText(err error) string {
+	if err == nil {
+		return ""
+	}
+	return err.Error()
+}
+
 // ReplaceProduct stores d as the product's new values, only if the product
 // is still as it was when read (its updatedAt and its stock), so that an
 // edit never silently undoes an order's stock change made in between.
@@ -118,16 +297,16 @@ func (s *Store) ReplaceProduct(ctx context.Context, read shop.Product, d shop.Pr
 		return shop.UpdateResult{}, err
 	}
 	at := s.now()
-	set := append(draftFields(d), bson.E{Key: "updatedAt", Value: at})
+	d = d.Normal()
 	res, err := s.products.update(ctx, oid, guard[mirror.Product]{
 		filter: bson.D{{Key: "updatedAt", Value: read.UpdatedAt}, {Key: "avaialbequantit", Value: read.Available}},
 		check:  mirror.Unchanged(read),
 		apply: func(p mirror.Product) (bson.D, mirror.Product) {
 			p = p.WithDraft(d, at)
-			return bson.D{{Key: "$set", Value: append(draftFields(d), bson.E{Key: "updatedAt", Value: p.UpdatedAt})}}, p
+			return setDraft(d, bson.E{Key: "updatedAt", Value: p.UpdatedAt}), p
 		},
-	}, bson.D{{Key: "$set", Value: set}})
-	return res, nameTaken(err)
+	}, setDraft(d, bson.E{Key: "updatedAt", Value: at}))
+	return res, productTaken(err, d.SKU)
 }
 
 // DeleteProduct removes a product. Orders keep their own copy of its name,
@@ -141,4 +320,48 @@ func (s *Store) DeleteProduct(ctx context.Context, id string) (shop.DeleteResult
 		return shop.DeleteResult{}, err
 	}
 	return shop.DeleteResult{Acknowledged: true, DeletedCount: 1}, nil
+}
+
+// fillSearchTerms gives the products stored before the search's terms
+// (issue 35) their searchTerms, at start: embedded, those whose stored
+// terms are not what their fields give (from the mirror); with MongoDB,
+// those without any (served by the search_terms index, where a missing
+// field is null).
+func (s *Store) fillSearchTerms(ctx context.Context) error {
+	var ids []mirror.ID
+	if m := s.products.mem; m != nil {
+		m.Mem.Each(func(d *mirror.Product) {
+			if !slices.Equal(d.SearchTerms, d.Terms()) {
+				ids = append(ids, d.ID)
+			}
+		})
+	} else {
+		err := s.products.each(ctx, nil, bson.D{{Key: "searchTerms", Value: nil}}, bson.D{{Key: "_id", Value: 1}}, func(d *mirror.Product) { ids = append(ids, d.ID) })
+		if err != nil {
+			return fmt.Errorf("find the products without search terms: %w", err)
+		}
+	}
+	for _, id := range ids {
+		cur, err := s.products.get(ctx, id)
+		if err != nil {
+			if shop.ErrorCode(err) == shop.ENOTFOUND {
+				continue
+			}
+			return err
+		}
+		terms := cur.Terms()
+		_, err = s.products.update(ctx, id, guard[mirror.Product]{
+			apply: func(p mirror.Product) (bson.D, mirror.Product) {
+				p.SearchTerms = p.Terms()
+				return bson.D{{Key: "$set", Value: bson.D{{Key: "searchTerms", Value: p.SearchTerms}}}}, p
+			},
+		}, bson.D{{Key: "$set", Value: bson.D{{Key: "searchTerms", Value: terms}}}})
+		if err != nil && shop.ErrorCode(err) != shop.ENOTFOUND {
+			return fmt.Errorf("store the search terms of %s: %w", id.Hex(), err)
+		}
+	}
+	if len(ids) > 0 {
+		s.log.Info("search terms stored", "products", len(ids))
+	}
+	return nil
 }

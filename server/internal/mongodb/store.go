@@ -97,7 +97,7 @@ const (
 )
 
 var collectionNames = []string{CollProducts, CollReviews, collImageFiles, collImageChunks, CollUsers, CollProfiles,
-	CollOrders, CollContacts, CollTestIntents, CollEvents, CollCounters, CollQuotes, CollClaims, CollOutbox, CollCancellations}
+	CollOrders, CollContacts, CollTestIntents, CollEvents, CollCounters, CollQuotes, CollClaims, CollOutbox, CollCancellations, CollCategories}
 
 // Store is the database handle shared by every collection's methods.
 type Store struct {
@@ -141,6 +141,8 @@ type Store struct {
 
 	// cancellations are the records of cancelled orders (issue 36).
 	cancellations *collection[mirror.ID, mirror.Cancellation]
+	// categories are the catalogue's categories (issue 35).
+	categories *collection[mirror.ID, mirror.Category]
 }
 
 // Open connects (starting the embedded server when cfg.URI is empty), pings
@@ -206,6 +208,7 @@ func Open(ctx context.Context, cfg Config) (*Store, error) {
 	s.quotes = newCollection(s, CollQuotes, shop.MsgQuoteNoun, mirror.Quotes(CollQuotes))
 	s.claims = newCollection(s, CollClaims, shop.MsgClaimNoun, mirror.Claims(CollClaims))
 	s.cancellations = newCollection(s, CollCancellations, "The cancellation", mirror.Cancellations(CollCancellations))
+	s.categories = newCollection(s, CollCategories, "The category", mirror.Categories(CollCategories))
 	// 20,000 orders leave 20,000 e-mails, which FerretDB reads as slowly as
 	// the orders (about 140 µs a document): only the sender and the admins'
 	// Outbox read them, so the store answers before they are in memory.
@@ -215,6 +218,10 @@ func Open(ctx context.Context, cfg Config) (*Store, error) {
 			_ = s.Close(context.Background())
 			return nil, err
 		}
+	}
+	if err := s.fillSearchTerms(ctx); err != nil {
+		_ = s.Close(context.Background())
+		return nil, err
 	}
 	if err := s.numberOrders(ctx); err != nil {
 		_ = s.Close(context.Background())

@@ -5,6 +5,7 @@ import (
 	"net/mail"
 	"net/url"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -24,7 +25,24 @@ type Product struct {
 	Email       string    `json:"email"`
 	CreatedAt   time.Time `json:"createdAt"`
 	UpdatedAt   time.Time `json:"updatedAt"`
+	// Issue 35: the SKU and category ("" when none), the specifications
+	// ([] when none) and every picture (the first is Image).
+	SKU      string   `json:"sku,omitempty"`
+	Category string   `json:"category,omitempty"`
+	Specs    []Spec   `json:"specs"`
+	Images   []string `json:"images"`
 }
+
+// Spec is one specification of a product: "Power" "60" "kVA".
+type Spec struct {
+	Name  string `json:"name"`
+	Value string `json:"value"`
+	Unit  string `json:"unit,omitempty"`
+}
+
+// Buyable reports whether the product can be bought: its available
+// quantity is at least its minimum order.
+func (p Product) Buyable() bool { return p.Available >= p.Minimum }
 
 // Limits on product fields.
 const (
@@ -33,6 +51,12 @@ const (
 	MaxURLLen         = 2048
 	MaxQuantity       = 1_000_000
 	MaxEmailLen       = 254
+	MaxSKULen         = 40
+	MaxSpecs          = 30
+	MaxSpecNameLen    = 60
+	MaxSpecValueLen   = 120
+	MaxSpecUnitLen    = 20
+	MaxImages         = 8
 )
 
 // ProductDraft is the input that creates or replaces a product: from the
@@ -45,6 +69,10 @@ type ProductDraft struct {
 	Available   int64
 	Minimum     int64
 	Email       string
+	SKU         string
+	Category    string
+	Specs       []Spec   // nil: none
+	Images      []string // every picture, the first Image; nil: just Image
 }
 
 // RawProduct is a product as a form or an import file states it, with the
@@ -58,6 +86,12 @@ type RawProduct struct {
 	Available   NumberText `json:"avaialbequantit"`
 	Minimum     NumberText `json:"minimumquantity"`
 	Email       string     `json:"email"`
+	// Issue 35. nil (absent or null): none on a new product, kept by an
+	// edit; "" removes the SKU or the category.
+	SKU      *string   `json:"sku"`
+	Category *string   `json:"category"`
+	Specs    *[]Spec   `json:"specs"`
+	Images   *[]string `json:"images"`
 }
 
 // Parse converts the raw text fields and validates the result. The returned
@@ -69,6 +103,23 @@ func (r RawProduct) Parse(requireImage bool) (ProductDraft, error) {
 		Description: strings.TrimSpace(r.Description),
 		Email:       strings.TrimSpace(r.Email),
 	}
+	if r.SKU != nil {
+		d.SKU = strings.TrimSpace(*r.SKU)
+	}
+	if r.Category != nil {
+		d.Category = strings.TrimSpace(*r.Category)
+	}
+	if r.Specs != nil {
+		for _, sp := range *r.Specs {
+			d.Specs = append(d.Specs, Spec{Name: strings.TrimSpace(sp.Name), Value: strings.TrimSpace(sp.Value), Unit: strings.TrimSpace(sp.Unit)})
+		}
+	}
+	if r.Images != nil {
+		for _, u := range *r.Images {
+			d.Images = append(d.Images, strings.TrimSpace(u))
+		}
+	}
+	d = d.Normal()
 	fields := map[string]string{}
 	var err error
 	if strings.TrimSpace(string(r.Price)) == "" {
@@ -94,10 +145,30 @@ func (r RawProduct) Parse(requireImage bool) (ProductDraft, error) {
 	return d, Invalid("The product is not valid.", fields)
 }
 
+// Normal is the draft with its pictures stated in full: none given (or
+// none but the main one) is [Image]; empty specifications are nil.
+func (d ProductDraft) Normal() ProductDraft {
+	if len(d.Images) == 0 && d.Image != "" {
+		d.Images = []string{d.Image}
+	}
+	if len(d.Specs) == 0 {
+		d.Specs = nil
+	}
+	return d
+}
+
 // Matches reports whether p already has every value of d.
 func (d ProductDraft) Matches(p Product) bool {
+	d = d.Normal()
 	return p.Name == d.Name && p.Price == d.Price && p.Image == d.Image && p.Description == d.Description &&
-		p.Available == d.Available && p.Minimum == d.Minimum && p.Email == d.Email
+		p.Available == d.Available && p.Minimum == d.Minimum && p.Email == d.Email &&
+		p.SKU == d.SKU && p.Category == d.Category && slices.Equal(p.Specs, d.Specs) && slices.Equal(p.Images, d.Images)
+}
+
+// SearchTerms are the draft's words for the search (SearchTerms).
+func (d ProductDraft) SearchTerms() []string {
+	t, _, _ := SearchTerms(d.Name, d.SKU, d.Description, d.Specs)
+	return t
 }
 
 // Validate checks the business rules of a product.
@@ -138,7 +209,69 @@ func (d ProductDraft) problems(requireImage bool) map[string]string {
 	if !IsEmail(d.Email) {
 		f["email"] = "must be a valid email address"
 	}
+	switch {
+	case utf8.RuneCountInString(d.SKU) > MaxSKULen:
+		f["sku"] = atMost(MaxSKULen)
+	case d.SKU != "" && !skuPattern.MatchString(d.SKU):
+		f["sku"] = "may hold only letters, digits and - _ . /"
+	}
+	if utf8.RuneCountInString(d.Category) > MaxCategoryLen {
+		f["category"] = atMost(MaxCategoryLen)
+	}
+	if msg := specsProblem(d.Specs); msg != "" {
+		f["specs"] = msg
+	}
+	if msg := imagesProblem(d.Image, d.Images); msg != "" {
+		f["images"] = msg
+	}
 	return f
+}
+
+var skuPattern = regexp.MustCompile(`^[\p{L}\p{N}][\p{L}\p{N}._/-]*$`)
+
+func specsProblem(specs []Spec) string {
+	if len(specs) > MaxSpecs {
+		return "must be at most " + strconv.Itoa(MaxSpecs)
+	}
+	for i, s := range specs {
+		n := "specification " + strconv.Itoa(i+1)
+		switch {
+		case s.Name == "":
+			return n + ": the name is required"
+		case utf8.RuneCountInString(s.Name) > MaxSpecNameLen:
+			return n + ": the name must be at most " + strconv.Itoa(MaxSpecNameLen) + " characters"
+		case s.Value == "":
+			return n + ": the value is required"
+		case utf8.RuneCountInString(s.Value) > MaxSpecValueLen:
+			return n + ": the value must be at most " + strconv.Itoa(MaxSpecValueLen) + " characters"
+		case utf8.RuneCountInString(s.Unit) > MaxSpecUnitLen:
+			return n + ": the unit must be at most " + strconv.Itoa(MaxSpecUnitLen) + " characters"
+		}
+	}
+	return ""
+}
+
+func imagesProblem(image string, images []string) string {
+	if len(images) == 0 {
+		return ""
+	}
+	if len(images) > MaxImages {
+		return "must be at most " + strconv.Itoa(MaxImages) + " pictures"
+	}
+	if images[0] != image {
+		return "must start with the product's image"
+	}
+	seen := map[string]bool{}
+	for i, u := range images {
+		if !IsWebURL(u) {
+			return "picture " + strconv.Itoa(i+1) + " must be an http(s) URL"
+		}
+		if seen[u] {
+			return "picture " + strconv.Itoa(i+1) + " repeats an earlier one"
+		}
+		seen[u] = true
+	}
+	return ""
 }
 
 var emailPattern = regexp.MustCompile(`^[^\s@]+@[^\s@]+\.[^\s@]+$`)
@@ -178,16 +311,52 @@ var ProductSorts = []string{"createdAt", "-createdAt", "name", "-name", "price",
 type ProductQuery struct {
 	Limit int
 	Skip  int
-	Q     string // case-insensitive substring of the name
-	Sort  string
+	Q     string // the query as given (trimmed)
+	// Words are Q's folded words (SearchWords): each must be a prefix of
+	// one of a product's search terms. None: no search.
+	Words []string
+	// Sort is the order; "" with Words: ranked (SearchRank), then
+	// catalogue order. Without words, "" is never left: createdAt.
+	Sort string
+	// Filters (issue 35): the category's name ("": any), the price range
+	// in cents (nil: no bound), only products that can be bought.
+	Category           string
+	MinPrice, MaxPrice *Cents
+	InStock            bool
+}
+
+// Ranked reports whether the page is in search rank order.
+func (q ProductQuery) Ranked() bool { return len(q.Words) > 0 && q.Sort == "" }
+
+// Admits reports whether p passes q's filters (not its words).
+func (q ProductQuery) Admits(p *Product) bool {
+	return (q.Category == "" || p.Category == q.Category) &&
+		(q.MinPrice == nil || p.Price >= *q.MinPrice) && (q.MaxPrice == nil || p.Price <= *q.MaxPrice) &&
+		(!q.InStock || p.Buyable())
+}
+
+// Filtered reports whether q selects less than the whole catalogue.
+func (q ProductQuery) Filtered() bool {
+	return len(q.Words) > 0 || q.Category != "" || q.MinPrice != nil || q.MaxPrice != nil || q.InStock
+}
+
+// ProductParams are GET /service's parameters as text (absent = "").
+type ProductParams struct {
+	Limit, Skip, Q, Sort                  string
+	Category, MinPrice, MaxPrice, InStock string
 }
 
 // ParseProductQuery reads list parameters given as text (absent = "").
 func ParseProductQuery(limit, skip, q, sort string) (ProductQuery, error) {
-	pq := ProductQuery{Limit: DefaultListLimit, Q: strings.TrimSpace(q), Sort: sort}
+	return ParseProductParams(ProductParams{Limit: limit, Skip: skip, Q: q, Sort: sort})
+}
+
+// ParseProductParams reads GET /service's parameters.
+func ParseProductParams(p ProductParams) (ProductQuery, error) {
+	pq := ProductQuery{Limit: DefaultListLimit, Q: strings.TrimSpace(p.Q), Sort: p.Sort}
 	f := map[string]string{}
-	if limit != "" {
-		n, err := strconv.Atoi(limit)
+	if p.Limit != "" {
+		n, err := strconv.Atoi(p.Limit)
 		switch {
 		case err != nil:
 			f["limit"] = "must be a whole number"
@@ -197,8 +366,8 @@ func ParseProductQuery(limit, skip, q, sort string) (ProductQuery, error) {
 			pq.Limit = n
 		}
 	}
-	if skip != "" {
-		n, err := strconv.Atoi(skip)
+	if p.Skip != "" {
+		n, err := strconv.Atoi(p.Skip)
 		switch {
 		case err != nil:
 			f["skip"] = "must be a whole number"
@@ -210,13 +379,61 @@ func ParseProductQuery(limit, skip, q, sort string) (ProductQuery, error) {
 	}
 	if utf8.RuneCountInString(pq.Q) > MaxSearchLen || !utf8.ValidString(pq.Q) {
 		f["q"] = "must be at most " + strconv.Itoa(MaxSearchLen) + " characters"
+	} else {
+		pq.Words = QueryWords(pq.Q)
 	}
-	if pq.Sort == "" {
+	switch {
+	case pq.Sort == "" && len(pq.Words) == 0:
 		pq.Sort = "createdAt"
-	} else if !contains(ProductSorts, pq.Sort) {
+	case pq.Sort != "" && !contains(ProductSorts, pq.Sort):
 		f["sort"] = "must be one of " + strings.Join(ProductSorts, ", ")
 	}
+	pq.Category = strings.TrimSpace(p.Category)
+	if utf8.RuneCountInString(pq.Category) > MaxCategoryLen {
+		f["category"] = atMost(MaxCategoryLen)
+	}
+	price := func(field, text string, to **Cents) {
+		if text == "" {
+			return
+		}
+		v, err := strconv.ParseFloat(strings.TrimSpace(text), 64)
+		if err != nil || v < 0 || v > MaxPrice.Float() {
+			f[field] = "must be a price in dollars, 0 or more"
+			return
+		}
+		c := CentsFromFloat(v)
+		*to = &c
+	}
+	price("minPrice", p.MinPrice, &pq.MinPrice)
+	price("maxPrice", p.MaxPrice, &pq.MaxPrice)
+	switch p.InStock {
+	case "", "false":
+	case "true":
+		pq.InStock = true
+	default:
+		f["inStock"] = "must be true or false"
+	}
 	return pq, Invalid("The list parameters are not valid.", f)
+}
+
+// QueryWords are the words a search for q looks for: its folded words, less
+// repeats and words that are a prefix of another (their match is implied).
+func QueryWords(q string) []string {
+	words := SearchWords(q)
+	var out []string
+	for i, w := range words {
+		implied := false
+		for j, o := range words {
+			if j != i && strings.HasPrefix(o, w) && (o != w || j < i) {
+				implied = true
+				break
+			}
+		}
+		if !implied {
+			out = append(out, w)
+		}
+	}
+	return out
 }
 
 func contains(list []string, s string) bool {

@@ -25,6 +25,7 @@ type Store interface {
 	shop.UserStore
 	shop.ProfileStore
 	shop.ProductStore
+	shop.CategoryStore
 	shop.ReviewStore
 	shop.ImageStore
 	shop.ImageSweepStore
@@ -90,7 +91,7 @@ func Services(store Store, o Options) httpapi.Deps {
 	return httpapi.Deps{
 		Health:        &app.Health{Store: store},
 		Accounts:      accounts,
-		Catalogue:     &app.Catalogue{Products: store},
+		Catalogue:     &app.Catalogue{Products: store, Categories: store},
 		Reviews:       &app.Reviews{Reviews: store, ImagePrefix: images, NeedApproval: o.ReviewsNeedApproval, Now: o.Now, Log: o.Log},
 		Profiles:      &app.Profiles{Profiles: store, ImagePrefix: images},
 		Images:        &app.Images{Images: store, Sweeper: store, PublicURL: o.PublicURL, Now: o.Now, Log: o.Log},
