@@ -15,6 +15,7 @@ import { useToast } from '@/lib/toast';
 import { useAddProduct } from '../api/add-product';
 import { productFieldLabel, skuConflict, validateProductName } from '../utils/product-validation';
 import { specsToSend } from './catalogue-fields';
+import { uploadExtraPictures } from './more-pictures-field';
 import { emptyProductForm, ProductFields, type ProductFormValues } from './product-fields';
 
 const m = catalogueMessages.productAdmin;
@@ -31,6 +32,14 @@ export function AddProductForm() {
   const onSubmit = handleSubmit(async (values) => {
     const image = await uploadImage(values.image as File);
     if (image === null) return;
+    let extra: string[];
+    try {
+      extra = await uploadExtraPictures(values.extraImages);
+    } catch (error) {
+      toast.error(withReason(formMessages.uploads.failed, error));
+      return;
+    }
+    const images = [...new Set([image, ...extra])];
     try {
       const result = await addProduct.mutateAsync({
         name: values.name.trim(),
@@ -42,6 +51,7 @@ export function AddProductForm() {
         ...(values.sku.trim() && { sku: values.sku.trim() }),
         ...(values.category && { category: values.category }),
         ...(values.specs.length > 0 && { specs: specsToSend(values.specs) }),
+        ...(images.length > 1 && { images }),
       });
       if (result.insertedId) {
         toast.success(m.added);

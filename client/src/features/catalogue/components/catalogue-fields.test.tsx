@@ -30,6 +30,7 @@ beforeEach(() => {
         { _id: '64b7f0c2a1b2c3d4e5f6aa02', name: 'Shears', count: 0 },
       ]),
     [`PUT /service/${ID}`]: () => putAnswer(),
+    'POST /upload': () => jsonResponse({ success: true, data: { url: 'https://example.com/new.png' } }, { status: 201 }),
   });
   vi.stubGlobal('fetch', fake.fetch);
 });
@@ -94,5 +95,22 @@ describe('the product form’s catalogue fields (edit dialog)', () => {
     expect(sku).toHaveAccessibleDescription('Another product has the SKU HP-100.');
     expect(putBody()).toEqual({ sku: 'HP-100', category: 'Shears', updatedAt: product.updatedAt });
     expect(screen.queryByText(/changed while you were editing/)).not.toBeInTheDocument();
+  });
+
+  it('reorders, removes and adds pictures after the main one: the new ones are uploaded, and images starts with image', async () => {
+    const pictures = ['https://example.com/a.jpg', 'https://example.com/b.jpg', 'https://example.com/c.jpg'];
+    const onClose = vi.fn();
+    renderWithProviders(<EditProductDialog product={{ ...product, image: pictures[0]!, images: pictures, specs: [] }} onClose={onClose} />);
+    const list = () => within(screen.getByTestId('extra-pictures')).getAllByRole('img').map((img) => img.getAttribute('src'));
+    expect(list()).toEqual(['https://example.com/b.jpg', 'https://example.com/c.jpg']);
+    await userEvent.click(screen.getByRole('button', { name: 'Move picture 3 earlier' }));
+    expect(list()).toEqual(['https://example.com/c.jpg', 'https://example.com/b.jpg']);
+    await userEvent.click(screen.getByRole('button', { name: 'Remove picture 3' }));
+    const png = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'press.png', { type: 'image/png' });
+    await userEvent.upload(screen.getByLabelText('Add pictures'), [png]);
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    await vi.waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(fake.calls.filter((c) => c.path === '/upload')).toHaveLength(1);
+    expect(putBody()).toEqual({ images: ['https://example.com/a.jpg', 'https://example.com/c.jpg', 'https://example.com/new.png'], updatedAt: product.updatedAt });
   });
 });

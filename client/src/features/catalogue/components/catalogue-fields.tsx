@@ -7,7 +7,7 @@ import AddIcon from '@mui/icons-material/Add';
 import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
-import { useFieldArray, type Control } from 'react-hook-form';
+import { useFieldArray, useWatch, type Control } from 'react-hook-form';
 import { FormTextField } from '@/components/form/form-text-field';
 import { categoryMessages } from '@/config/category-messages';
 import { useCategories } from '../api/get-categories';
@@ -42,6 +42,10 @@ export function CatalogueFields({ control }: { control: Control<ProductFormValue
   const categories = useCategories();
   const specs = useFieldArray({ control, name: 'specs' });
   const rows = specs.fields;
+  const chosen = useWatch({ control, name: 'category' });
+  const known = categories.data ?? [];
+  // The product's category stays an option while the list loads (or if it went meanwhile).
+  const names = chosen && !known.some((c) => c.name === chosen) ? [...known.map((c) => c.name), chosen] : known.map((c) => c.name);
 
   return (
     <>
@@ -57,9 +61,9 @@ export function CatalogueFields({ control }: { control: Control<ProductFormValue
         />
         <FormTextField control={control} name="category" label={m.category} select fullWidth slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}>
           <MenuItem value="">{m.noCategory}</MenuItem>
-          {(categories.data ?? []).map((category) => (
-            <MenuItem key={category._id} value={category.name}>
-              {category.name}
+          {names.map((name) => (
+            <MenuItem key={name} value={name}>
+              {name}
             </MenuItem>
           ))}
         </FormTextField>

@@ -20,6 +20,8 @@ import { useEditProduct, type ProductChanges } from '../api/edit-product';
 import { FormTextField } from '@/components/form/form-text-field';
 import { productFieldLabel, skuConflict, validateProductName } from '../utils/product-validation';
 import { specsToSend } from './catalogue-fields';
+import { uploadExtraPictures } from './more-pictures-field';
+import { productImages } from './product-gallery';
 import { ProductFields, type ProductFormValues } from './product-fields';
 
 const m = catalogueMessages.productAdmin;
@@ -36,6 +38,9 @@ function formValues(product: Product): ProductFormValues {
     sku: product.sku ?? '',
     category: product.category ?? '',
     specs: (product.specs ?? []).map(({ name, value, unit }) => ({ name, value, unit: unit ?? '' })),
+    extraImages: productImages(product)
+      .slice(1)
+      .map((url) => ({ url })),
   };
 }
 
@@ -96,6 +101,15 @@ export function EditProductDialog({ product, onClose }: EditProductDialogProps) 
         toast.error(withReason(formMessages.uploads.failed, error));
         return;
       }
+    }
+    try {
+      const images = [...new Set([changes.image ?? product.image, ...(await uploadExtraPictures(values.extraImages))])];
+      const stored = productImages(product);
+      // A new image alone makes the list [image] on the server: the list goes only when there is more to it.
+      if (JSON.stringify(images) !== JSON.stringify(stored) && (images.length > 1 || stored.length > 1)) changes.images = images;
+    } catch (error) {
+      toast.error(withReason(formMessages.uploads.failed, error));
+      return;
     }
     if (Object.keys(changes).length === 0) {
       toast.info(m.unchanged);

@@ -6,6 +6,7 @@ import { ImageField } from '@/components/form/image-field';
 import { catalogueMessages } from '@/config/catalogue-messages';
 import { formMessages } from '@/config/form-messages';
 import { CatalogueFields, type SpecRow } from './catalogue-fields';
+import { MorePicturesField, type ExtraPicture } from './more-pictures-field';
 import {
   validateAvailable,
   validateDescription,
@@ -29,6 +30,8 @@ export interface ProductFormValues {
   sku: string;
   category: string;
   specs: SpecRow[];
+  /** The pictures after the main one (`image`), in order. */
+  extraImages: ExtraPicture[];
 }
 
 export const emptyProductForm: ProductFormValues = {
@@ -41,6 +44,7 @@ export const emptyProductForm: ProductFormValues = {
   sku: '',
   category: '',
   specs: [],
+  extraImages: [],
 };
 
 /** The numbers, side by side; each stays text until sent (see ProductFormValues). */
@@ -102,6 +106,7 @@ export function ProductFields({ control, currentImage }: ProductFieldsProps) {
         currentUrl={currentImage}
         helperText={editing ? formMessages.uploads.keepCurrent : undefined}
       />
+      <MorePicturesField control={control} />
       <CatalogueFields control={control} />
     </>
   );
