@@ -8,6 +8,7 @@ const GEN = '64b7f0c2a1b2c3d4e5f6aa01';
 const PUMPS = '64b7f0c2a1b2c3d4e5f6aa02';
 let categories: { _id: string; name: string; count: number }[];
 let fake: ReturnType<typeof fakeApi>;
+let confirm: ReturnType<typeof vi.fn>;
 
 beforeEach(() => {
   categories = [
@@ -34,7 +35,8 @@ beforeEach(() => {
     },
   });
   vi.stubGlobal('fetch', fake.fetch);
-  vi.stubGlobal('confirm', vi.fn(() => true));
+  confirm = vi.fn(() => true);
+  vi.stubGlobal('confirm', confirm);
 });
 
 afterEach(() => {
@@ -84,6 +86,6 @@ describe('CategoriesAdmin (/dashboard/categories)', () => {
     expect(screen.getByRole('rowheader', { name: 'Generators' })).toBeInTheDocument();
     await userEvent.click(within(rowOf('Pumps')).getByRole('button', { name: 'Delete Pumps' }));
     await vi.waitFor(() => expect(screen.queryByRole('rowheader', { name: 'Pumps' })).not.toBeInTheDocument());
-    expect(window.confirm).toHaveBeenCalledWith('Delete the category “Pumps”?');
+    expect(confirm).toHaveBeenCalledWith('Delete the category “Pumps”?');
   });
 });

@@ -57,7 +57,7 @@ function RenameDialog({ category, onClose }: { category: Category; onClose: () =
   };
   return (
     <FormDialog open onClose={onClose} onSubmit={submit} title={m.renameTitle(category.name)} busy={rename.isPending} cancelLabel={formMessages.forms.cancel} submitLabel={m.save} submitIcon={<SaveOutlinedIcon />}>
-      <TextField label={m.name} value={name} onChange={(e) => setName(e.target.value)} error={!!error} helperText={error || ' '} autoFocus required sx={{ mt: 1 }} />
+      <TextField label={m.name} value={name} onChange={(e) => setName(e.target.value)} error={!!error} helperText={error || ' '} required sx={{ mt: 1 }} />
     </FormDialog>
   );
 }
