@@ -37,7 +37,6 @@ export const messages = {
     purchase: 'PURCHASE',
     purchaseLabel: (name: string) => `Purchase ${name}`,
     outOfStock: 'Out of stock',
-    purchaseUnavailable: (name: string) => `Purchase ${name}: out of stock`,
     loadFailed: 'We could not load the products right now.',
     empty: 'No products yet. New machinery is on its way.',
   },

@@ -50,6 +50,8 @@ function buttonLook(theme: Theme, { tone = 'primary', size = 'medium', fullWidth
     cursor: 'pointer',
     transition: 'background-color .15s, color .15s, border-color .15s',
     '&:hover': { backgroundColor: tones.hover, color: tones.hoverColor },
+    // Purchase of a product out of stock: greyed, no hover.
+    '&:disabled': { cursor: 'not-allowed', color: palette.text.secondary, backgroundColor: palette.action.disabledBackground, borderColor: 'transparent' },
   };
 }
 
@@ -66,16 +68,3 @@ export const PlainButton = styled('button', { shouldForwardProp })<ButtonLookPro
   buttonLook(theme, props),
 );
 
-/**
- * What a button-looking link shows when its action is not available (Purchase
- * of a product out of stock): not a link and not focusable, greyed, with
- * `role="link"` and `aria-disabled` so that a screen reader hears a disabled link.
- */
-export const DisabledButtonLook = styled('span', { shouldForwardProp })<ButtonLookProps>(({ theme, ...props }) => ({
-  ...buttonLook(theme, props),
-  cursor: 'not-allowed',
-  color: theme.palette.text.secondary,
-  backgroundColor: theme.palette.action.disabledBackground,
-  borderColor: theme.palette.action.disabledBackground,
-  '&:hover': {},
-}));

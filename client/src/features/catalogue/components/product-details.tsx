@@ -10,7 +10,7 @@ import { messages } from '@/config/messages';
 import type { Product } from '@/types/api';
 import { formatPrice } from '@/utils/format';
 import { GalleryThumbnails, productImages } from './product-gallery';
-import { PurchaseAction } from './purchase-action';
+import { PurchaseAction } from './product-card';
 
 
 const m = catalogueMessages.product;
