@@ -3,6 +3,7 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { pictureBox, ProductPicture } from '@/components/ui/product-picture';
 import { Link as RouterLink } from 'react-router';
+import { ButtonLink, PlainButton } from '@/components/ui/button-link';
 import { catalogueMessages } from '@/config/catalogue-messages';
 import { categoryMessages } from '@/config/category-messages';
 import { paths } from '@/config/paths';
@@ -10,11 +11,11 @@ import { messages } from '@/config/messages';
 import type { Product } from '@/types/api';
 import { formatPrice } from '@/utils/format';
 import { GalleryThumbnails, productImages } from './product-gallery';
-import { PurchaseAction } from './product-card';
 
 
 const m = catalogueMessages.product;
 const c = categoryMessages.product;
+const purchaseStyle = { minWidth: 200, letterSpacing: '0.08em' } as const;
 
 /** A category's page: the catalogue filtered by it (the sitemap lists these). */
 export const categoryPage = (category: string) => `${paths.products}?category=${encodeURIComponent(category)}`;
@@ -83,7 +84,22 @@ export function ProductDetails({ product, actions }: ProductDetailsProps) {
         </Box>
 
         <Box data-testid="product-actions" sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5 }}>
-          <PurchaseAction product={product} tone="primary" size="large" style={{ minWidth: 200, letterSpacing: '0.08em' }} />
+          {/* The card's PurchaseAction, written again: importing product-card.tsx here would split the first
+              load of / into one more chunk (the card and the card grid would no longer share one). */}
+          {product.avaialbequantit > 0 && product.avaialbequantit >= product.minimumquantity ? (
+            <ButtonLink to={paths.purchase.to(product._id)} tone="primary" size="large" aria-label={messages.catalogue.purchaseLabel(product.name)} style={purchaseStyle}>
+              {messages.catalogue.purchase}
+            </ButtonLink>
+          ) : (
+            <Box component="span" sx={{ display: 'inline-grid', gap: 0.5 }}>
+              <Box component="span" id="product-out-of-stock" data-testid="out-of-stock" sx={{ color: 'error.main', fontWeight: 800, textAlign: 'center' }}>
+                {messages.catalogue.outOfStock}
+              </Box>
+              <PlainButton type="button" disabled tone="primary" size="large" aria-label={messages.catalogue.purchaseLabel(product.name)} aria-describedby="product-out-of-stock" style={purchaseStyle}>
+                {messages.catalogue.purchase}
+              </PlainButton>
+            </Box>
+          )}
           {actions}
         </Box>
 
