@@ -98,7 +98,7 @@ export function CatalogueFields({ control }: { control: Control<ProductFormValue
           ))}
         </Box>
         <Box>
-          <Button type="button" variant="outlined" startIcon={<AddIcon />} disabled={rows.length >= MAX_SPECS} onClick={() => specs.append({ name: '', value: '', unit: '' })}>
+          <Button type="button" variant="outlined" color="secondary" startIcon={<AddIcon />} disabled={rows.length >= MAX_SPECS} onClick={() => specs.append({ name: '', value: '', unit: '' })}>
             {m.addSpec}
           </Button>
           {rows.length >= MAX_SPECS && (

@@ -131,7 +131,7 @@ export function CategoriesAdmin() {
                   <TableCell align="right">{category.count}</TableCell>
                   <TableCell align="right">
                     <Box sx={{ display: 'inline-flex', gap: 1, flexWrap: 'wrap', justifyContent: 'flex-end' }}>
-                      <Button size="small" variant="outlined" startIcon={<EditOutlinedIcon />} aria-label={m.renameLabel(category.name)} onClick={() => setRenaming(category)}>
+                      <Button size="small" variant="outlined" color="secondary" startIcon={<EditOutlinedIcon />} aria-label={m.renameLabel(category.name)} onClick={() => setRenaming(category)}>
                         {m.rename}
                       </Button>
                       <DeleteButton
