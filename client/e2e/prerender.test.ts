@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
@@ -5,9 +6,9 @@ import { messages } from '../src/config/messages';
 import { pageMessages } from '../src/config/page-messages';
 import { site } from '../src/config/site';
 import { formatPrice } from '../src/utils/format';
-import { registerAccount, uniqueEmail } from './accounts';
+import { adminAccount, registerAccount, uniqueEmail } from './accounts';
 import { launchBrowser, webUrl } from './browser';
-import { demoProduct, GENERATOR } from './shop';
+import { api, demoProduct, GENERATOR } from './shop';
 
 /**
  * Issue 13: the public static routes are prerendered at build time and
@@ -220,6 +221,55 @@ describe('the Go-rendered product page (issue 13)', () => {
       await page.waitForURL((url) => url.pathname === `/purchase/${product._id}`);
       await page.getByRole('heading', { level: 1, name: product.name }).waitFor();
       await page.getByRole('button', { name: 'Place Order' }).waitFor();
+      await context.close();
+    });
+  }
+
+  // Issue 35: a product with several pictures, a SKU, a category and specifications. The thumbnails lie over
+  // the picture and the rest comes after the description, so the server's page moves no pixel either.
+  for (const width of WIDTHS) {
+    it(`at ${width}px: a product with several pictures and specifications is replaced with no layout shift`, async () => {
+      const admin = await adminAccount();
+      const pictures = [...new Set(((await (await fetch(new URL('/service?limit=8', inject('apiUrl')))).json()) as { image: string }[]).map((p) => p.image))].slice(0, 3);
+      const category = `Prerender ${randomUUID().slice(0, 8)}`;
+      await api('/categories', { method: 'POST', token: admin.token, body: JSON.stringify({ name: category }) });
+      const { insertedId } = await api<{ insertedId: string }>('/added', {
+        method: 'POST',
+        token: admin.token,
+        body: JSON.stringify({
+          name: `Prerender Gallery ${randomUUID().slice(0, 8)}`,
+          price: '2500',
+          avaialbequantit: '9',
+          minimumquantity: '1',
+          description: 'A press with several pictures and specifications.',
+          image: pictures[0],
+          images: pictures,
+          sku: `PR-${randomUUID().slice(0, 8)}`,
+          category,
+          specs: [
+            { name: 'Force', value: '30', unit: 't' },
+            { name: 'Stroke', value: '200', unit: 'mm' },
+            { name: 'Frame', value: 'welded steel' },
+          ],
+          email: admin.user.email,
+        }),
+      });
+      const product = await productById(insertedId);
+      const { context, page, problems } = await watchedPage(width, true);
+      await page.goto(webUrl(`/product/${product._id}`));
+      await page.waitForFunction(`(${TAKEN_OVER.toString()})(document.querySelector('[data-testid="product-details"]'))`);
+      await waitForHeader(page, true);
+      const details = page.getByTestId('product-details');
+      await details.getByRole('heading', { level: 1, name: product.name }).waitFor();
+      await details.getByRole('button', { name: 'Show picture 3' }).waitFor();
+      await details.getByRole('region', { name: 'Specifications' }).waitFor();
+      await page.locator('footer').waitFor();
+      expect(problems).toEqual([]);
+      const { layoutShift, shifted } = await page.evaluate(() => {
+        const w = window as unknown as { layoutShift: number; shifted: string[] };
+        return { layoutShift: w.layoutShift, shifted: w.shifted };
+      });
+      expect(layoutShift, shifted.join('\n')).toBe(0);
       await context.close();
     });
   }

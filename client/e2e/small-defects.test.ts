@@ -122,6 +122,7 @@ describe('dashboard on a small screen: the menu button and the section name fit'
     ['/dashboard/addproduct', 'Add Product'],
     ['/dashboard/manageorder', 'Manage Orders'],
     ['/dashboard/manageproduct', 'Manage Products'],
+    ['/dashboard/categories', 'Categories'],
     ['/dashboard/makeadmin', 'Make Admin'],
     ['/dashboard/inbox', 'Inbox'],
     ['/dashboard/sales', 'Sales'],

@@ -86,7 +86,7 @@ function routes(productId: string, orderId: string, mailId: string): string[] {
   return [
     '/', '/home', '/products', `/product/${productId}`, `/purchase/${productId}`, `/payment/${orderId}`, '/login', '/register',
     '/dashboard', '/dashboard/myprofile', '/dashboard/addreview', '/dashboard/myorder',
-    '/dashboard/addproduct', '/dashboard/manageorder', '/dashboard/manageproduct', '/dashboard/makeadmin', '/dashboard/inbox', '/dashboard/sales',
+    '/dashboard/addproduct', '/dashboard/manageorder', '/dashboard/manageproduct', '/dashboard/categories', '/dashboard/makeadmin', '/dashboard/inbox', '/dashboard/sales',
     '/quote', '/dashboard/myquotes', '/dashboard/myclaims', '/dashboard/quotes', '/dashboard/claims', '/dashboard/outbox',
     `/dashboard/outbox/${mailId}`,
     '/dashboard/reviews',

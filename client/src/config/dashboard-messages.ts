@@ -20,6 +20,7 @@ export const dashboardMessages = {
   addProduct: 'Add Product',
   manageOrder: 'Manage Orders',
   manageProduct: 'Manage Products',
+  categories: 'Categories',
   makeAdmin: 'Make Admin',
   inbox: 'Inbox',
   sales: 'Sales',

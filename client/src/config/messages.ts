@@ -36,6 +36,7 @@ export const messages = {
     minimumOrder: (n: number) => `Order-Minimum: ${n} pcs`,
     purchase: 'PURCHASE',
     purchaseLabel: (name: string) => `Purchase ${name}`,
+    outOfStock: 'Out of stock',
     loadFailed: 'We could not load the products right now.',
     empty: 'No products yet. New machinery is on its way.',
   },

@@ -36,6 +36,7 @@ export const paths = {
     addProduct: '/dashboard/addproduct',
     manageOrder: '/dashboard/manageorder',
     manageProduct: '/dashboard/manageproduct',
+    categories: '/dashboard/categories',
     makeAdmin: '/dashboard/makeadmin',
     inbox: '/dashboard/inbox',
     sales: '/dashboard/sales',

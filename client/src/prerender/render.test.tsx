@@ -5,7 +5,7 @@ import { messages } from '@/config/messages';
 import { pageMessages } from '@/config/page-messages';
 import { site } from '@/config/site';
 import { routePatterns } from '@/app/router';
-import { buildPages, FEATURED_MARKERS, ROUTES_FILE, FEATURED_TOKENS, PRODUCT_TOKENS, SSR_DATA_MARKER, SSR_HEAD_MARKER } from './render';
+import { buildPages, FEATURED_MARKERS, ROUTES_FILE, FEATURED_TOKENS, PRODUCT_TOKENS, SSR_DATA_MARKER, SSR_HEAD_MARKER, STOCK_MARKERS, withStockVariants } from './render';
 
 /** The built index.html, as Vite and the app shell plugin write it (trimmed). */
 const TEMPLATE = `<!doctype html>
@@ -147,6 +147,31 @@ describe('the prerender step', () => {
     expect(html).toContain('<footer');
     const featured = html.slice(html.indexOf('aria-labelledby="our-products-title"'), html.indexOf('aria-labelledby="reviews-title"'));
     expect(featured).not.toContain('role="status"');
+  });
+
+  it('product.html and the featured card carry both stock variants: PURCHASE as a link, and Out of stock with a PURCHASE that is none', () => {
+    const variants = (html: string) => {
+      const [inOpen, inClose] = STOCK_MARKERS.inStock;
+      const [outOpen, outClose] = STOCK_MARKERS.outOfStock;
+      expect(html.split(inOpen)).toHaveLength(2);
+      expect(html).toContain(`${inClose}${outOpen}`);
+      return [html.slice(html.indexOf(inOpen) + inOpen.length, html.indexOf(inClose)), html.slice(html.indexOf(outOpen) + outOpen.length, html.indexOf(outClose))] as const;
+    };
+    for (const [file, id] of [['product.html', PRODUCT_TOKENS.id], ['home.html', FEATURED_TOKENS.id]] as const) {
+      const [inStock, outOfStock] = variants(pages[file]!);
+      expect(inStock, file).toContain(`href="/purchase/${id}"`);
+      expect(inStock, file).not.toContain(messages.catalogue.outOfStock);
+      expect(outOfStock, file).toContain(`>${messages.catalogue.outOfStock}<`);
+      expect(outOfStock, file).toMatch(/<button type="button" disabled="" aria-label="[^"]*" aria-describedby="[^"]*out-of-stock/);
+      expect(outOfStock, file).not.toContain('href="/purchase/');
+    }
+  });
+
+  it('withStockVariants keeps the common start and end once and both middles whole, cut at tags', () => {
+    const both = withStockVariants('<p><a href="/x">Buy</a></p>', '<p><span>Out</span><span>Buy</span></p>');
+    expect(both).toBe(
+      '<p><!--ssr-in-stock--><a href="/x">Buy</a><!--/ssr-in-stock--><!--ssr-out-of-stock--><span>Out</span><span>Buy</span><!--/ssr-out-of-stock--></p>',
+    );
   });
 
   it('404.html is the not-found page, not for indexing', () => {

@@ -51,6 +51,53 @@ export const SSR_DATA_MARKER = '<!--ssr-data-->';
  */
 const NUMBER_STAND_INS = { price: 987654.32, stock: 918273, minimum: 827364 } as const;
 
+/**
+ * The minimum order of the out-of-stock renders: above the stock stand-in, so
+ * that the product cannot be bought; its text becomes the minimum's token too.
+ */
+const SOLD_OUT_MINIMUM = 928374;
+const STAND_IN_DIGITS = ['987', '654', '918273', '827364', String(SOLD_OUT_MINIMUM)];
+
+/**
+ * Around the parts of a template that differ with the stock: what a product
+ * that can be bought shows (PURCHASE, a link), then what one that cannot shows
+ * ("Out of stock", a PURCHASE that is no link). The Go server keeps one of the
+ * two (product_page.go, stockVariants) and removes the markers.
+ */
+export const STOCK_MARKERS = {
+  inStock: ['<!--ssr-in-stock-->', '<!--/ssr-in-stock-->'],
+  outOfStock: ['<!--ssr-out-of-stock-->', '<!--/ssr-out-of-stock-->'],
+} as const;
+
+/**
+ * One markup from two renders that differ in one place (by stock): their
+ * common start and end, and between them both middles, marked. Whatever the
+ * middles are, keeping one of them gives back that render exactly.
+ */
+export function withStockVariants(inStock: string, outOfStock: string): string {
+  if (inStock === outOfStock) throw new Error('prerender: a product out of stock renders as one in stock; the template has no stock variants');
+  let start = 0;
+  while (start < inStock.length && inStock[start] === outOfStock[start]) start++;
+  // Cut before a tag (neither middle starts inside one).
+  start = inStock.lastIndexOf('<', start);
+  let end = 0;
+  while (end < inStock.length - start && end < outOfStock.length - start && inStock[inStock.length - 1 - end] === outOfStock[outOfStock.length - 1 - end]) end++;
+  // And after one.
+  while (end > 0 && inStock[inStock.length - end - 1] !== '>') end--;
+  const [inOpen, inClose] = STOCK_MARKERS.inStock;
+  const [outOpen, outClose] = STOCK_MARKERS.outOfStock;
+  return (
+    inStock.slice(0, start) +
+    inOpen +
+    inStock.slice(start, inStock.length - end) +
+    inClose +
+    outOpen +
+    outOfStock.slice(start, outOfStock.length - end) +
+    outClose +
+    inStock.slice(inStock.length - end)
+  );
+}
+
 /** A product whose every field is its token (numbers: their stand-ins). */
 function tokenProduct(tokens: { id: string; name: string; image: string; description: string }): Product {
   return {
@@ -64,8 +111,12 @@ function tokenProduct(tokens: { id: string; name: string; image: string; descrip
     email: '',
     createdAt: '2026-01-01T00:00:00.000Z',
     updatedAt: '2026-01-01T00:00:00.000Z',
+    specs: [],
+    images: [tokens.image],
   };
 }
+
+const soldOut = (product: Product): Product => ({ ...product, minimumquantity: SOLD_OUT_MINIMUM });
 
 const templateProduct = tokenProduct(PRODUCT_TOKENS);
 
@@ -131,24 +182,31 @@ export async function renderPage(url: string, queryClient = createQueryClient())
 
 /** The product page rendered from the template product, its numbers turned into tokens. */
 export async function renderProductTemplate(): Promise<RenderedPage> {
-  const queryClient = createQueryClient();
-  queryClient.setQueryData(productQueryKey(PRODUCT_TOKENS.id), templateProduct);
-  const page = await renderPage(paths.product.to(PRODUCT_TOKENS.id), queryClient);
-  const swaps: [string, string][] = [
-    [formatPrice(NUMBER_STAND_INS.price), PRODUCT_TOKENS.price],
-    [String(NUMBER_STAND_INS.stock), PRODUCT_TOKENS.stock],
-    [String(NUMBER_STAND_INS.minimum), PRODUCT_TOKENS.minimum],
-  ];
-  let body = page.body;
-  for (const [text, token] of swaps) {
-    if (!body.includes(text)) throw new Error(`prerender: the product page no longer shows ${text}; update NUMBER_STAND_INS`);
-    body = body.split(text).join(token);
-  }
-  for (const digits of ['987', '654', '918273', '827364']) {
-    if (body.includes(digits)) throw new Error(`prerender: a product number (${digits}) is still in the product template`);
-  }
+  const render = (product: Product) => {
+    const queryClient = createQueryClient();
+    queryClient.setQueryData(productQueryKey(PRODUCT_TOKENS.id), product);
+    return renderPage(paths.product.to(PRODUCT_TOKENS.id), queryClient);
+  };
+  const [page, soldOutPage] = await Promise.all([render(templateProduct), render(soldOut(templateProduct))]);
+  const tokens = (body: string, minimum: number) => {
+    const swaps: [string, string][] = [
+      [formatPrice(NUMBER_STAND_INS.price), PRODUCT_TOKENS.price],
+      [String(NUMBER_STAND_INS.stock), PRODUCT_TOKENS.stock],
+      [String(minimum), PRODUCT_TOKENS.minimum],
+    ];
+    for (const [text, token] of swaps) {
+      if (!body.includes(text)) throw new Error(`prerender: the product page no longer shows ${text}; update NUMBER_STAND_INS`);
+      body = body.split(text).join(token);
+    }
+    for (const digits of STAND_IN_DIGITS) {
+      if (body.includes(digits)) throw new Error(`prerender: a product number (${digits}) is still in the product template`);
+    }
+    return body;
+  };
+  const body = withStockVariants(tokens(page.body, NUMBER_STAND_INS.minimum), tokens(soldOutPage.body, SOLD_OUT_MINIMUM));
+  const styleRules = { ...page.styleRules, ...soldOutPage.styleRules };
   // The Go server writes the product's own <title> at the head marker.
-  return { ...page, body };
+  return { ...page, body, styleRules, style: styleTag(styleRules) };
 }
 
 /**
@@ -212,33 +270,37 @@ const FEATURED_EMPTY = /(<section\b[^>]*aria-labelledby="our-products-title"[\s\
  * renders'. Numbers are stand-ins turned into tokens, as on the product page.
  */
 export async function renderHomeTemplate(): Promise<RenderedPage> {
-  const [withCard, empty] = await Promise.all([renderHomeWith([templateCard]), renderHomeWith([])]);
+  const [withCard, empty, withSoldOut] = await Promise.all([renderHomeWith([templateCard]), renderHomeWith([]), renderHomeWith([soldOut(templateCard)])]);
   const list = FEATURED_LIST.exec(withCard.body);
   const message = FEATURED_EMPTY.exec(empty.body);
-  if (!list || !message) throw new Error('prerender: the home page has no featured list or empty message where the template expects them');
+  const soldOutList = FEATURED_LIST.exec(withSoldOut.body);
+  if (!list || !message || !soldOutList) throw new Error('prerender: the home page has no featured list or empty message where the template expects them');
   const cut = (body: string, m: RegExpExecArray, middle: string) => body.slice(0, m.index + m[1]!.length) + middle + body.slice(m.index + m[0].length);
   const same = cut(withCard.body, list, '\0');
   if (same !== cut(empty.body, message, '\0')) throw new Error('prerender: the home page with and without featured products differs outside the featured list');
   const [listOpen, listClose] = FEATURED_MARKERS.list;
   const [cardOpen, cardClose] = FEATURED_MARKERS.card;
   const [emptyOpen, emptyClose] = FEATURED_MARKERS.empty;
-  let card = list[3]!;
-  for (const [text, token] of [
-    [formatPrice(NUMBER_STAND_INS.price), FEATURED_TOKENS.price],
-    [String(NUMBER_STAND_INS.stock), FEATURED_TOKENS.stock],
-    [String(NUMBER_STAND_INS.minimum), FEATURED_TOKENS.minimum],
-  ] as const) {
-    if (!card.includes(text)) throw new Error(`prerender: the featured card no longer shows ${text}`);
-    card = card.split(text).join(token);
-  }
-  for (const digits of ['987', '654', '918273', '827364']) {
-    if (card.includes(digits)) throw new Error(`prerender: a product number (${digits}) is still in the featured card`);
-  }
+  const tokens = (card: string, minimum: number) => {
+    for (const [text, token] of [
+      [formatPrice(NUMBER_STAND_INS.price), FEATURED_TOKENS.price],
+      [String(NUMBER_STAND_INS.stock), FEATURED_TOKENS.stock],
+      [String(minimum), FEATURED_TOKENS.minimum],
+    ] as const) {
+      if (!card.includes(text)) throw new Error(`prerender: the featured card no longer shows ${text}`);
+      card = card.split(text).join(token);
+    }
+    for (const digits of STAND_IN_DIGITS) {
+      if (card.includes(digits)) throw new Error(`prerender: a product number (${digits}) is still in the featured card`);
+    }
+    return card;
+  };
+  const card = withStockVariants(tokens(list[3]!, NUMBER_STAND_INS.minimum), tokens(soldOutList[3]!, SOLD_OUT_MINIMUM));
   for (const token of Object.values(FEATURED_TOKENS)) {
     if (!card.includes(token)) throw new Error(`prerender: the featured card has no ${token}`);
   }
   const section = `${listOpen}${list[2]}${cardOpen}${card}${cardClose}${list[4]}${listClose}${emptyOpen}${message[2]}${emptyClose}`;
-  const styleRules = { ...withCard.styleRules, ...empty.styleRules };
+  const styleRules = { ...withCard.styleRules, ...empty.styleRules, ...withSoldOut.styleRules };
   return { ...withCard, body: same.replace('\0', () => section), styleRules, style: styleTag(styleRules) };
 }
 

@@ -13,6 +13,8 @@ export function makeProduct(overrides: Partial<Product> = {}): Product {
     email: 'sales@shop.test',
     createdAt: '2026-01-05T09:00:00Z',
     updatedAt: '2026-01-05T09:00:00Z',
+    specs: [],
+    images: [overrides.image ?? 'https://example.com/generator.jpg'],
     ...overrides,
   };
 }

@@ -16,6 +16,11 @@ export type JsonBody<Op extends keyof operations> = operations[Op] extends { req
 export type ListQuery<P extends keyof paths> = NonNullable<NonNullable<paths[P]['get']>['parameters']['query']>;
 
 export type Product = Schemas['Product'];
+/** A product's specification: `{name, value, unit?}` (issue 35). */
+export type Spec = Schemas['Spec'];
+/** A catalogue category and how many products are in it (GET /categories). */
+export type Category = Schemas['Category'];
+export type CategoryInput = Schemas['CategoryInput'];
 /** `createdAt` (oldest first) is the catalogue order, the server's default. */
 export type ProductSort = Schemas['ProductSort'];
 export type Review = Schemas['Review'];

@@ -39,6 +39,7 @@ type homeTemplate struct {
 	head      string // up to the featured list
 	listOpen  string // the list's opening tag
 	card      string // one card, tokens in place
+	soldOut   string // the card of a product out of stock (stockVariants)
 	listClose string
 	empty     string // the empty catalogue's message
 	middle    string // from the featured section's end to the data marker
@@ -99,6 +100,10 @@ func parseHomeTemplate(text string) (*homeTemplate, error) {
 			return nil, errors.New("the home page template's card has no " + token)
 		}
 	}
+	var err error
+	if t.card, t.soldOut, err = stockVariants(t.card); err != nil {
+		return nil, err
+	}
 	// Only the card is filled in: a token anywhere else (React hoists an
 	// eager image's preload into the head, for one) would go out as it is.
 	for _, part := range []string{t.head, t.listOpen, t.listClose, t.empty, t.middle, t.tail} {
@@ -107,6 +112,14 @@ func parseHomeTemplate(text string) (*homeTemplate, error) {
 		}
 	}
 	return t, nil
+}
+
+// cardFor is the card template for p: with PURCHASE, or Out of stock.
+func (t *homeTemplate) cardFor(p shop.Product) string {
+	if canBuy(p) {
+		return t.card
+	}
+	return t.soldOut
 }
 
 // query is the product list the client's featured query asks for
@@ -142,7 +155,7 @@ func (t *homeTemplate) render(products []shop.Product, answerJSON []byte, total 
 				"__SSR_CARD_MINIMUM__", strconv.FormatInt(p.Minimum, 10),
 				"__SSR_CARD_PREVIEW__", e(preview(p.Description, t.previewChars)),
 				"__SSR_CARD_IMAGE__", e(p.Image),
-			).WriteString(&b, t.card)
+			).WriteString(&b, t.cardFor(p))
 		}
 		b.WriteString(t.listClose)
 	}

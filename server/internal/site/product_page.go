@@ -29,6 +29,7 @@ var productTokens = []string{"__SSR_ID__", "__SSR_NAME__", "__SSR_PRICE__", "__S
 // productTemplate is product.html, read once at start.
 type productTemplate struct {
 	text      string
+	soldOut   string // text for a product out of stock (stockVariants); text is for one in stock
 	storeName string // from <meta name="application-name">, so the name is written once (in the client)
 }
 
@@ -44,7 +45,11 @@ func parseProductTemplate(text string) (*productTemplate, error) {
 			return nil, errors.New("the product page template has no " + m + " marker")
 		}
 	}
-	t := &productTemplate{text: text}
+	t := &productTemplate{}
+	var err error
+	if t.text, t.soldOut, err = stockVariants(text); err != nil {
+		return nil, err
+	}
 	for _, tag := range metaTag.FindAllString(text, -1) {
 		if appName.MatchString(tag) {
 			if m := contentA.FindStringSubmatch(tag); m != nil {
@@ -152,6 +157,9 @@ func (t *productTemplate) render(p shop.Product, answerJSON []byte, siteURL stri
 	)
 	// One pass over the template: a value that contains a token or a
 	// marker is never replaced again.
+	if !canBuy(p) {
+		return []byte(r.Replace(t.soldOut)), nil
+	}
 	return []byte(r.Replace(t.text)), nil
 }
 

@@ -37,7 +37,10 @@ export default function ProductPage() {
   }
 
   return (
-    <Container maxWidth="lg" sx={{ py: { xs: 3, md: 5 } }}>
+    // At least a screen high, so that the footer starts below the fold: what the client adds after the
+    // server's first paint (the specifications after the description, on a wide screen beside the picture)
+    // then moves nothing on screen.
+    <Container maxWidth="lg" sx={{ py: { xs: 3, md: 5 }, minHeight: '100vh' }}>
       <title>{`${product.data?.name ?? m.title} | ${site.storeName}`}</title>
       <Box
         component={RouterLink}

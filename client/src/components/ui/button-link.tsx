@@ -50,6 +50,8 @@ function buttonLook(theme: Theme, { tone = 'primary', size = 'medium', fullWidth
     cursor: 'pointer',
     transition: 'background-color .15s, color .15s, border-color .15s',
     '&:hover': { backgroundColor: tones.hover, color: tones.hoverColor },
+    // Purchase of a product out of stock: greyed, no hover.
+    '&:disabled': { cursor: 'not-allowed', color: palette.text.secondary, backgroundColor: palette.action.disabledBackground, borderColor: 'transparent' },
   };
 }
 
@@ -65,3 +67,4 @@ export const ButtonLink = styled(RouterLink, { shouldForwardProp })<ButtonLookPr
 export const PlainButton = styled('button', { shouldForwardProp })<ButtonLookProps>(({ theme, ...props }) =>
   buttonLook(theme, props),
 );
+

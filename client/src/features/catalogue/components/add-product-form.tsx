@@ -13,11 +13,13 @@ import { useSession } from '@/lib/auth';
 import { showFieldErrors, withReason } from '@/lib/form-errors';
 import { useToast } from '@/lib/toast';
 import { useAddProduct } from '../api/add-product';
-import { PRODUCT_FIELD_LABELS, validateProductName } from '../utils/product-validation';
+import { productFieldLabel, skuConflict, validateProductName } from '../utils/product-validation';
+import { specsToSend } from './catalogue-fields';
+import { uploadExtraPictures } from './more-pictures-field';
 import { emptyProductForm, ProductFields, type ProductFormValues } from './product-fields';
 
 const m = catalogueMessages.productAdmin;
-const SERVER_FIELDS = ['name', 'price', 'avaialbequantit', 'minimumquantity', 'description', 'image'] as const;
+const SERVER_FIELDS = ['name', 'price', 'avaialbequantit', 'minimumquantity', 'description', 'image', 'sku', 'category', 'specs'] as const;
 
 /** Add Product: the picture is uploaded first, then the product is sent with its URL. */
 export function AddProductForm() {
@@ -30,6 +32,14 @@ export function AddProductForm() {
   const onSubmit = handleSubmit(async (values) => {
     const image = await uploadImage(values.image as File);
     if (image === null) return;
+    let extra: string[];
+    try {
+      extra = await uploadExtraPictures(values.extraImages);
+    } catch (error) {
+      toast.error(withReason(formMessages.uploads.failed, error));
+      return;
+    }
+    const images = [...new Set([image, ...extra])];
     try {
       const result = await addProduct.mutateAsync({
         name: values.name.trim(),
@@ -38,6 +48,10 @@ export function AddProductForm() {
         minimumquantity: Number(values.minimumquantity.trim()),
         description: values.description.trim(),
         image,
+        ...(values.sku.trim() && { sku: values.sku.trim() }),
+        ...(values.category && { category: values.category }),
+        ...(values.specs.length > 0 && { specs: specsToSend(values.specs) }),
+        ...(images.length > 1 && { images }),
       });
       if (result.insertedId) {
         toast.success(m.added);
@@ -46,7 +60,9 @@ export function AddProductForm() {
         toast.error(m.addFailed);
       }
     } catch (error) {
-      showFieldErrors(error, SERVER_FIELDS, setError, (field, problem) => formMessages.forms.fieldProblem(PRODUCT_FIELD_LABELS[field], problem));
+      const sku = skuConflict(error);
+      if (sku) setError('sku', { type: 'server', message: sku }, { shouldFocus: true });
+      showFieldErrors(error, SERVER_FIELDS, setError, (field, problem) => formMessages.forms.fieldProblem(productFieldLabel(field), problem));
       toast.error(withReason(m.addFailed, error));
     }
   });

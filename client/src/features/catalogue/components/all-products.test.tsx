@@ -20,6 +20,7 @@ let fake: ReturnType<typeof fakeApi>;
 beforeEach(() => {
   vi.spyOn(window, 'scrollTo').mockImplementation(() => {}); // jsdom has no layout
   fake = fakeApi({
+    'GET /categories': () => jsonResponse([]),
     'GET /service': ({ url }) => {
       const q = (url.searchParams.get('q') ?? '').toLowerCase();
       const limit = Number(url.searchParams.get('limit'));

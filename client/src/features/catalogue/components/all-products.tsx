@@ -16,8 +16,10 @@ import { messages } from '@/config/messages';
 import { errorMessage } from '@/lib/api-client';
 import type { Product } from '@/types/api';
 import { getProductsQueryOptions } from '../api/get-products';
-import { productListParams, useProductSearch } from '../hooks/use-product-search';
+import { categoryMessages } from '@/config/category-messages';
+import { activeFilterCount, NO_FILTERS, productListParams, useProductSearch, type ProductFilters as Filters } from '../hooks/use-product-search';
 import { ProductCard } from './product-card';
+import { ProductFilters } from './product-filters';
 import { ProductSearchBar } from './product-search-bar';
 
 export const PRODUCTS_PAGE_SIZE = 12;
@@ -35,6 +37,8 @@ interface AllProductsProps {
 export function AllProducts({ aside, cardActions }: AllProductsProps = {}) {
   const { list, state, text, setText } = useProductSearch();
   const { q, sort, page } = state;
+  const filters: Filters = { category: state.category, minPrice: state.minPrice, maxPrice: state.maxPrice, inStock: state.inStock };
+  const filtered = activeFilterCount(filters) > 0;
 
   const products = useQuery({ ...getProductsQueryOptions(productListParams(state, PRODUCTS_PAGE_SIZE)), placeholderData: keepPreviousData });
   const total = products.data?.total ?? 0;
@@ -70,6 +74,9 @@ export function AllProducts({ aside, cardActions }: AllProductsProps = {}) {
 
       {aside}
 
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: '260px minmax(0, 1fr)' }, gap: 3, alignItems: 'start' }}>
+      <ProductFilters filters={filters} onChange={(changes, options) => list.set(changes, options)} />
+      <Box sx={{ minWidth: 0 }}>
       {products.isPending && <LoadingSpinner minHeight={420} />}
 
       {products.isError && (
@@ -84,17 +91,26 @@ export function AllProducts({ aside, cardActions }: AllProductsProps = {}) {
 
           {total === 0 && (
             <Box sx={{ p: { xs: 3, md: 4 }, bgcolor: 'background.paper', border: 1, borderColor: 'divider', borderRadius: 2, textAlign: 'center' }}>
-              <Typography sx={{ fontWeight: 700, mb: q ? 2 : 0 }}>{q ? m.noMatch(q) : messages.catalogue.empty}</Typography>
-              {q && (
-                <PlainButton type="button" tone="outlined" onClick={() => list.set({ q: '' })}>
-                  {m.clearSearch}
-                </PlainButton>
-              )}
+              <Typography sx={{ fontWeight: 700, mb: q || filtered ? 2 : 0 }}>
+                {q ? m.noMatch(q) : filtered ? categoryMessages.filters.noMatch : messages.catalogue.empty}
+              </Typography>
+              <Box sx={{ display: 'flex', gap: 1.5, justifyContent: 'center', flexWrap: 'wrap' }}>
+                {q && (
+                  <PlainButton type="button" tone="outlined" onClick={() => list.set({ q: '' })}>
+                    {m.clearSearch}
+                  </PlainButton>
+                )}
+                {filtered && (
+                  <PlainButton type="button" tone="outlined" onClick={() => list.set(NO_FILTERS)}>
+                    {categoryMessages.filters.clear}
+                  </PlainButton>
+                )}
+              </Box>
             </Box>
           )}
 
           {items.length > 0 && (
-            <CardGrid wide={4} busy={products.isPlaceholderData}>
+            <CardGrid wide={3} busy={products.isPlaceholderData}>
               {items.map((product) => (
                 <li key={product._id}>
                   <ProductCard product={product} actions={cardActions?.(product)} />
@@ -121,6 +137,8 @@ export function AllProducts({ aside, cardActions }: AllProductsProps = {}) {
           )}
         </>
       )}
+      </Box>
+      </Box>
     </Container>
   );
 }

@@ -17,11 +17,15 @@ import { useToast } from '@/lib/toast';
 import { uploadProblem, useUploadImage } from '@/lib/upload-image';
 import type { Product } from '@/types/api';
 import { useEditProduct, type ProductChanges } from '../api/edit-product';
-import { PRODUCT_FIELD_LABELS } from '../utils/product-validation';
+import { FormTextField } from '@/components/form/form-text-field';
+import { productFieldLabel, skuConflict, validateProductName } from '../utils/product-validation';
+import { specsToSend } from './catalogue-fields';
+import { uploadExtraPictures } from './more-pictures-field';
+import { productImages } from './product-gallery';
 import { ProductFields, type ProductFormValues } from './product-fields';
 
 const m = catalogueMessages.productAdmin;
-const SERVER_FIELDS = ['price', 'avaialbequantit', 'minimumquantity', 'description', 'image'] as const;
+const SERVER_FIELDS = ['name', 'price', 'avaialbequantit', 'minimumquantity', 'description', 'image', 'sku', 'category', 'specs'] as const;
 
 function formValues(product: Product): ProductFormValues {
   return {
@@ -31,6 +35,12 @@ function formValues(product: Product): ProductFormValues {
     minimumquantity: String(product.minimumquantity),
     description: product.description,
     image: null,
+    sku: product.sku ?? '',
+    category: product.category ?? '',
+    specs: (product.specs ?? []).map(({ name, value, unit }) => ({ name, value, unit: unit ?? '' })),
+    extraImages: productImages(product)
+      .slice(1)
+      .map((url) => ({ url })),
   };
 }
 
@@ -41,6 +51,13 @@ function changedFields(product: Product, values: ProductFormValues): Omit<Produc
   const available = Number(values.avaialbequantit.trim());
   const minimum = Number(values.minimumquantity.trim());
   const description = values.description.trim();
+  const name = values.name.trim();
+  const sku = values.sku.trim();
+  const specs = specsToSend(values.specs);
+  if (name !== product.name) changes.name = name;
+  if (sku !== (product.sku ?? '')) changes.sku = sku;
+  if (values.category !== (product.category ?? '')) changes.category = values.category;
+  if (JSON.stringify(specs) !== JSON.stringify(specsToSend(formValues(product).specs))) changes.specs = specs;
   if (price !== product.price) changes.price = price;
   if (available !== product.avaialbequantit) changes.avaialbequantit = available;
   if (minimum !== product.minimumquantity) changes.minimumquantity = minimum;
@@ -85,6 +102,15 @@ export function EditProductDialog({ product, onClose }: EditProductDialogProps) 
         return;
       }
     }
+    try {
+      const images = [...new Set([changes.image ?? product.image, ...(await uploadExtraPictures(values.extraImages))])];
+      const stored = productImages(product);
+      // A new image alone makes the list [image] on the server: the list goes only when there is more to it.
+      if (JSON.stringify(images) !== JSON.stringify(stored) && (images.length > 1 || stored.length > 1)) changes.images = images;
+    } catch (error) {
+      toast.error(withReason(formMessages.uploads.failed, error));
+      return;
+    }
     if (Object.keys(changes).length === 0) {
       toast.info(m.unchanged);
       onClose();
@@ -95,11 +121,16 @@ export function EditProductDialog({ product, onClose }: EditProductDialogProps) 
       toast.success(m.updated);
       onClose();
     } catch (error) {
+      const sku = skuConflict(error);
+      if (sku) {
+        setError('sku', { type: 'server', message: sku }, { shouldFocus: true });
+        return;
+      }
       if (error instanceof ApiError && error.code === 'conflict') {
         setConflict(true);
         return;
       }
-      showFieldErrors(error, SERVER_FIELDS, setError, (field, problem) => formMessages.forms.fieldProblem(PRODUCT_FIELD_LABELS[field], problem));
+      showFieldErrors(error, SERVER_FIELDS, setError, (field, problem) => formMessages.forms.fieldProblem(productFieldLabel(field), problem));
       toast.error(withReason(m.updateFailed, error));
     }
   });
@@ -118,6 +149,7 @@ export function EditProductDialog({ product, onClose }: EditProductDialogProps) 
         {m.editTitle(product.name)}
       </DialogTitle>
       <DialogContent dividers sx={{ display: 'grid', gap: 2.25, alignContent: 'start', pt: '20px !important' }}>
+        <FormTextField control={control} name="name" rules={{ validate: validateProductName }} label={m.name} required fullWidth autoComplete="off" />
         <ProductFields control={control} currentImage={product.image} />
         {conflict && <FormError>{m.changedMeanwhile}</FormError>}
       </DialogContent>

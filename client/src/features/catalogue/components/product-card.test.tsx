@@ -96,4 +96,20 @@ describe('ProductCard', () => {
     expect(img).toHaveAttribute('width');
     expect(img).toHaveAttribute('height');
   });
+
+  it('says Out of stock for a product whose stock is below its minimum, and PURCHASE is no link', () => {
+    renderWithProviders(<ProductCard product={product({ avaialbequantit: 38, minimumquantity: 50 })} />);
+    expect(screen.getByText('Out of stock')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Purchase Diesel Generator 20kVA' })).not.toBeInTheDocument();
+    const purchase = screen.getByRole('button', { name: 'Purchase Diesel Generator 20kVA' });
+    expect(purchase).toBeDisabled();
+    expect(purchase).toHaveAccessibleDescription('Out of stock');
+    expect(purchase).toHaveTextContent('PURCHASE');
+  });
+
+  it('keeps PURCHASE a link at exactly the minimum', () => {
+    renderWithProviders(<ProductCard product={product({ avaialbequantit: 50, minimumquantity: 50 })} />);
+    expect(screen.queryByText('Out of stock')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Purchase Diesel Generator 20kVA' })).toHaveAttribute('href', '/purchase/64b7f0c2a1b2c3d4e5f60718');
+  });
 });

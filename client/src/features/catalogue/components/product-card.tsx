@@ -1,9 +1,9 @@
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import Typography from '@mui/material/Typography';
-import type { ReactNode } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { ButtonLink } from '@/components/ui/button-link';
+import { ButtonLink, PlainButton, type ButtonSize, type ButtonTone } from '@/components/ui/button-link';
 import { pictureBox, ProductPicture } from '@/components/ui/product-picture';
 import { messages } from '@/config/messages';
 import { paths } from '@/config/paths';
@@ -11,6 +11,49 @@ import type { Product } from '@/types/api';
 import { formatPrice, truncate } from '@/utils/format';
 
 export const DESCRIPTION_PREVIEW_CHARS = 30;
+
+/**
+ * Whether a buyer can order the product's minimum quantity now (the server's
+ * inStock filter and JSON-LD availability say the same). Sales can take the
+ * stock below the minimum, so this is read from the product, not kept.
+ */
+export const canBuy = (p: Pick<Product, 'avaialbequantit' | 'minimumquantity'>) => p.avaialbequantit > 0 && p.avaialbequantit >= p.minimumquantity;
+
+interface PurchaseActionProps {
+  product: Product;
+  tone: ButtonTone;
+  size?: ButtonSize;
+  fullWidth?: boolean;
+  style?: CSSProperties;
+}
+
+/**
+ * PURCHASE, a link to the purchase page; for a product out of stock, "Out of
+ * stock" and a disabled PURCHASE button (no link). The two differ in one place,
+ * so that a server-rendered page can carry both and keep one (the prerender's
+ * stock variants). In here, not a module of its own: the card is in the first load of `/`.
+ */
+export function PurchaseAction({ product, ...look }: PurchaseActionProps) {
+  const label = messages.catalogue.purchaseLabel(product.name);
+  if (canBuy(product)) {
+    return (
+      <ButtonLink to={paths.purchase.to(product._id)} aria-label={label} {...look}>
+        {messages.catalogue.purchase}
+      </ButtonLink>
+    );
+  }
+  const note = `out-of-stock-${product._id}`;
+  return (
+    <Box component="span" sx={{ display: look.fullWidth ? 'grid' : 'inline-grid', gap: 0.5 }}>
+      <Box component="span" id={note} data-testid="out-of-stock" sx={{ color: 'error.main', fontWeight: 800, textAlign: 'center' }}>
+        {messages.catalogue.outOfStock}
+      </Box>
+      <PlainButton type="button" disabled aria-label={label} aria-describedby={note} {...look}>
+        {messages.catalogue.purchase}
+      </PlainButton>
+    </Box>
+  );
+}
 
 /** `actions`: more calls to action under Purchase (Add to quote on /products). */
 export function ProductCard({ product, actions }: { product: Product; actions?: ReactNode }) {
@@ -73,15 +116,7 @@ export function ProductCard({ product, actions }: { product: Product; actions?: 
         <Typography variant="body2" color="text.secondary" sx={{ flexGrow: 1 }}>
           {truncate(product.description, DESCRIPTION_PREVIEW_CHARS)}
         </Typography>
-        <ButtonLink
-          to={paths.purchase.to(product._id)}
-          tone="secondary"
-          fullWidth
-          aria-label={messages.catalogue.purchaseLabel(product.name)}
-          style={{ marginTop: 8, letterSpacing: '0.08em' }}
-        >
-          {messages.catalogue.purchase}
-        </ButtonLink>
+        <PurchaseAction product={product} tone="secondary" fullWidth style={{ marginTop: 8, letterSpacing: '0.08em' }} />
         {actions}
       </Box>
     </Card>

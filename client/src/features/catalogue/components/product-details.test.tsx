@@ -55,4 +55,11 @@ describe('ProductDetails', () => {
     renderWithProviders(<ProductDetails product={generator} />);
     expect(screen.getByRole('article', { name: 'Diesel Generator 60 kVA' })).toBeInTheDocument();
   });
+
+  it('says Out of stock below the minimum, with a PURCHASE that is no link', () => {
+    renderWithProviders(<ProductDetails product={{ ...generator, avaialbequantit: 1, minimumquantity: 2 }} />);
+    expect(screen.getByText('Out of stock')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: `Purchase ${generator.name}` })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: `Purchase ${generator.name}` })).toBeDisabled();
+  });
 });

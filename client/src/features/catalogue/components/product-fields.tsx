@@ -5,6 +5,8 @@ import { FormTextField } from '@/components/form/form-text-field';
 import { ImageField } from '@/components/form/image-field';
 import { catalogueMessages } from '@/config/catalogue-messages';
 import { formMessages } from '@/config/form-messages';
+import { CatalogueFields, type SpecRow } from './catalogue-fields';
+import { MorePicturesField, type ExtraPicture } from './more-pictures-field';
 import {
   validateAvailable,
   validateDescription,
@@ -24,6 +26,12 @@ export interface ProductFormValues {
   minimumquantity: string;
   description: string;
   image: File | null;
+  /** Issue 35: '' for none. */
+  sku: string;
+  category: string;
+  specs: SpecRow[];
+  /** The pictures after the main one (`image`), in order. */
+  extraImages: ExtraPicture[];
 }
 
 export const emptyProductForm: ProductFormValues = {
@@ -33,6 +41,10 @@ export const emptyProductForm: ProductFormValues = {
   minimumquantity: '',
   description: '',
   image: null,
+  sku: '',
+  category: '',
+  specs: [],
+  extraImages: [],
 };
 
 /** The numbers, side by side; each stays text until sent (see ProductFormValues). */
@@ -94,6 +106,8 @@ export function ProductFields({ control, currentImage }: ProductFieldsProps) {
         currentUrl={currentImage}
         helperText={editing ? formMessages.uploads.keepCurrent : undefined}
       />
+      <MorePicturesField control={control} />
+      <CatalogueFields control={control} />
     </>
   );
 }

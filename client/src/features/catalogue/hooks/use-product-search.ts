@@ -14,25 +14,60 @@ export const SORT_OPTIONS: readonly { value: ProductSort; label: string }[] = [
   { value: '-price', label: m.sortPriceDesc },
 ];
 
-/** `?q=pump&sort=-price&page=2`: a product list's search and order in the URL (defaults left out). */
-export const PRODUCT_LIST_PARAMS = { q: textParam, sort: choiceParam(SORT_OPTIONS.map((option) => option.value)) };
+/**
+ * `?q=pump&sort=-price&category=Generators&minPrice=100&maxPrice=900&inStock=true&page=2`:
+ * a product list's search, order and filters in the URL (defaults left out).
+ * `/products?category=<name>` is a category's page (the sitemap lists them).
+ */
+export const PRODUCT_LIST_PARAMS = {
+  q: textParam,
+  sort: choiceParam(SORT_OPTIONS.map((option) => option.value)),
+  category: textParam,
+  minPrice: textParam,
+  maxPrice: textParam,
+  inStock: choiceParam(['', 'true']),
+};
 
 export type ProductSearchState = ListValues<typeof PRODUCT_LIST_PARAMS> & { page: number };
 
+/** The filters of a product list (not its search or order). */
+export type ProductFilters = Pick<ProductSearchState, 'category' | 'minPrice' | 'maxPrice' | 'inStock'>;
+
+export const NO_FILTERS: ProductFilters = { category: '', minPrice: '', maxPrice: '', inStock: '' };
+
+/** A price filter's dollars, or undefined for an empty or malformed one (which then filters nothing). */
+export function priceFilter(text: string): number | undefined {
+  if (text.trim() === '') return undefined;
+  const dollars = Number(text);
+  return Number.isFinite(dollars) && dollars >= 0 ? dollars : undefined;
+}
+
+/** How many filters are on (for the Filters button). */
+export function activeFilterCount({ category, minPrice, maxPrice, inStock }: ProductFilters): number {
+  return [category !== '', priceFilter(minPrice) !== undefined, priceFilter(maxPrice) !== undefined, inStock === 'true'].filter(Boolean).length;
+}
+
 /** The request for one page of a product list: the server's default order needs no `sort`. */
-export function productListParams({ q, sort, page }: ProductSearchState, pageSize: number): ProductListParams {
+export function productListParams(state: Partial<ProductFilters> & Pick<ProductSearchState, 'q' | 'sort' | 'page'>, pageSize: number): ProductListParams {
+  const { q, sort, page, category = '', minPrice = '', maxPrice = '', inStock = '' } = state;
+  const min = priceFilter(minPrice);
+  const max = priceFilter(maxPrice);
   return {
     limit: pageSize,
     skip: (page - 1) * pageSize,
     ...(q.trim() && { q: q.trim() }),
     ...(sort !== PRODUCT_LIST_PARAMS.sort.default && { sort }),
+    ...(category && { category }),
+    ...(min !== undefined && { minPrice: min }),
+    ...(max !== undefined && { maxPrice: max }),
+    ...(inStock === 'true' && { inStock: true }),
   };
 }
 
 /**
- * A searchable, sortable product list's state in the URL, and its search box:
- * `text` is what the box shows; it goes to the URL (and the server) once typing
- * pauses. Sorting and searching start again at page 1.
+ * A searchable, sortable, filterable product list's state in the URL, and its
+ * search box: `text` is what the box shows; it goes to the URL (and the server)
+ * once typing pauses. Sorting, searching and filtering start again at page 1.
  */
 export function useProductSearch() {
   const list = useUrlListState(PRODUCT_LIST_PARAMS);

@@ -1,3 +1,5 @@
+import { categoryMessages } from '@/config/category-messages';
+import { ApiError } from '@/lib/api-client';
 import { catalogueMessages } from '@/config/catalogue-messages';
 import { formMessages } from '@/config/form-messages';
 import { checkImageFile } from '@/lib/upload-image';
@@ -54,4 +56,21 @@ export const PRODUCT_FIELD_LABELS = {
   minimumquantity: m.minimum,
   description: m.description,
   image: m.image,
+  sku: categoryMessages.form.sku,
+  category: categoryMessages.form.category,
+  specs: categoryMessages.form.specs,
 } as const;
+
+/** A form field's label, for the server's message about it. */
+export const productFieldLabel = (field: string): string => (PRODUCT_FIELD_LABELS as Record<string, string>)[field] ?? field;
+
+/**
+ * A 409 about the SKU (another product has it), as opposed to another
+ * conflict (a name in use, a product changed meanwhile): its message, shown
+ * at the SKU field.
+ */
+export function skuConflict(error: unknown): string | null {
+  if (!(error instanceof ApiError) || error.code !== 'conflict') return null;
+  if (error.errors.sku) return error.errors.sku;
+  return /\bsku\b/i.test(error.detail) ? error.detail : null;
+}

@@ -9,6 +9,7 @@ import AdminPanelSettingsOutlinedIcon from '@mui/icons-material/AdminPanelSettin
 import InboxOutlinedIcon from '@mui/icons-material/InboxOutlined';
 import NotificationsOutlinedIcon from '@mui/icons-material/NotificationsOutlined';
 import InsightsOutlinedIcon from '@mui/icons-material/InsightsOutlined';
+import CategoryOutlinedIcon from '@mui/icons-material/CategoryOutlined';
 import Inventory2OutlinedIcon from '@mui/icons-material/Inventory2Outlined';
 import ForwardToInboxOutlinedIcon from '@mui/icons-material/ForwardToInboxOutlined';
 import LocalShippingOutlinedIcon from '@mui/icons-material/LocalShippingOutlined';
@@ -51,6 +52,7 @@ export const ADMIN_ITEMS: readonly DashboardMenuItem[] = [
   { to: d.addProduct, label: dashboardMessages.addProduct, icon: <AddBoxOutlinedIcon /> },
   { to: d.manageOrder, label: dashboardMessages.manageOrder, icon: <LocalShippingOutlinedIcon /> },
   { to: d.manageProduct, label: dashboardMessages.manageProduct, icon: <Inventory2OutlinedIcon /> },
+  { to: d.categories, label: dashboardMessages.categories, icon: <CategoryOutlinedIcon /> },
   { to: d.makeAdmin, label: dashboardMessages.makeAdmin, icon: <AdminPanelSettingsOutlinedIcon /> },
   { to: d.inbox, label: dashboardMessages.inbox, icon: <InboxOutlinedIcon /> },
   { to: d.sales, label: dashboardMessages.sales, icon: <InsightsOutlinedIcon /> },

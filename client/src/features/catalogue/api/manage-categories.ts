@@ -1,0 +1,37 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, unwrap } from '@/lib/api-client';
+import type { Category } from '@/types/api';
+import { categoriesQueryKey } from './get-categories';
+import { productsBaseKey } from './get-products';
+
+/** POST /categories (admin): the new category; 409 for a name already in use. */
+export function addCategory(name: string): Promise<Category> {
+  return unwrap(api.POST('/categories', { body: { name } }));
+}
+
+/** PATCH /categories/{id} (admin): the products that use it are rewritten with the new name. */
+export function renameCategory({ id, name }: { id: string; name: string }): Promise<Category> {
+  return unwrap(api.PATCH('/categories/{id}', { params: { path: { id } }, body: { name } }));
+}
+
+/** DELETE /categories/{id} (admin): 409, saying how many products use it, while any does. */
+export async function deleteCategory(id: string): Promise<void> {
+  await unwrap(api.DELETE('/categories/{id}', { params: { path: { id } } }));
+}
+
+/** A category change: the categories and (a rename rewrites products) the catalogue are read again. */
+function useCategoryMutation<V, R>(mutationFn: (variables: V) => Promise<R>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: categoriesQueryKey }),
+        queryClient.invalidateQueries({ queryKey: productsBaseKey }),
+      ]),
+  });
+}
+
+export const useAddCategory = () => useCategoryMutation(addCategory);
+export const useRenameCategory = () => useCategoryMutation(renameCategory);
+export const useDeleteCategory = () => useCategoryMutation(deleteCategory);
