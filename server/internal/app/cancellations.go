@@ -26,15 +26,12 @@ func cancelledBy(caller shop.Caller, ord shop.Order) shop.CancelledBy {
 }
 
 // record writes the cancellation record of ord, decided by the cancel
-// with marker. A failure whose outcome is unknown drops it again.
+// with marker. A failure whose outcome is unknown is for the caller to
+// drop again (before the marker).
 func (o *Orders) record(ctx context.Context, ord shop.Order, marker string, rec shop.Cancellation) error {
 	rec.OrderID, rec.Number, rec.Email = ord.ID, ord.Number, ord.Email
 	rec.ProductName, rec.ProductQuantity = ord.ProductName, ord.ProductQuantity
-	err := o.Cancellations.RecordCancellation(ctx, rec, marker)
-	if err != nil && uncertain(err) {
-		o.drop(ctx, ord.ID, marker)
-	}
-	return err
+	return o.Cancellations.RecordCancellation(ctx, rec, marker)
 }
 
 // forgetIfStands drops the record a cancel wrote when the cancel did not
@@ -54,13 +51,17 @@ func (o *Orders) forgetIfStands(ctx context.Context, orderID, marker string, err
 	}
 }
 
-// drop deletes the record this cancel wrote, if it is still its own.
-func (o *Orders) drop(ctx context.Context, orderID, marker string) {
+// drop deletes the record this cancel wrote, if it is still its own, and
+// reports whether it is gone (false: the store failed; it is left, with
+// the cancel's marker, for the recovery sweep).
+func (o *Orders) drop(ctx context.Context, orderID, marker string) bool {
 	dctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), settleTimeout)
 	defer cancel()
 	if err := o.Cancellations.DropCancellation(dctx, orderID, marker); err != nil && !isRefusal(err) {
 		o.Log.ErrorContext(ctx, "the cancellation record of an order that stands is left for the recovery sweep", "order", orderID, "error", err)
+		return false
 	}
+	return true
 }
 
 // ListCancellations returns the caller's cancelled orders, or every one to

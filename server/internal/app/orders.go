@@ -284,14 +284,24 @@ func (o *Orders) withdraw(ctx context.Context, id string, rec *shop.Cancellation
 		}
 		return err
 	}
+	// forget drops the record this cancel wrote, before its marker goes
+	// when the order stands: while the marker is held nobody else can
+	// delete the order, so the record cannot be needed meanwhile. When it
+	// cannot be dropped, the marker stays too, for the recovery sweep,
+	// which drops both: a record is never left without its marker on an
+	// order that stands.
+	forget := func() bool { return true }
 	if rec != nil && o.Cancellations != nil {
 		if err := o.record(ctx, ord, marker, *rec); err != nil {
-			dropMark()
+			if !uncertain(err) || o.drop(ctx, ord.ID, marker) {
+				dropMark()
+			}
 			return err
 		}
+		forget = func() bool { return o.drop(ctx, ord.ID, marker) }
 		defer o.forgetIfStands(ctx, ord.ID, marker, &err)
 	}
-	return o.cancelDecided(ctx, ord, marker)
+	return o.cancelDecided(ctx, ord, marker, forget)
 }
 
 // newMarker is a new cancel marker: 12 random bytes, as an id's hex.
@@ -317,10 +327,10 @@ func isRefusal(err error) bool {
 // When the delete does not happen (paid or shipped meanwhile), or a step's
 // outcome is uncertain, the order's existence decides: it stands, its stock
 // stays and the marker goes; it is gone, the stock comes back.
-func (o *Orders) cancelDecided(ctx context.Context, ord shop.Order, marker string) (err error) {
+func (o *Orders) cancelDecided(ctx context.Context, ord shop.Order, marker string, forget func() bool) (err error) {
 	undo := func() (deleted bool) {
 		_, exists, known := o.settle(ctx, ord.ProductID, ord.ID)
-		if known && exists {
+		if known && exists && forget() {
 			actx, cancel := context.WithTimeout(context.WithoutCancel(ctx), settleTimeout)
 			defer cancel()
 			if err := o.Orders.AbandonCancel(actx, ord.ID, marker); err != nil && shop.ErrorCode(err) != shop.ENOTFOUND {
