@@ -2,6 +2,8 @@ package httpapi_test
 
 import (
 	"context"
+	"io"
+	"net/http"
 	"strings"
 	"sync"
 	"testing"
@@ -394,6 +396,36 @@ func TestTracking(t *testing.T) {
 		}
 		if o := ts.order(t, id); !o.Shipped || o.Carrier != "" || o.TrackingNumber != "" {
 			t.Fatalf("shipped: %+v", o)
+		}
+	})
+	// As the spec's client sends it: no Content-Type, and a body of
+	// unannounced length that is empty (chunked), or announced as 0.
+	t.Run("OK_SpecShip_EmptyBodyWithoutContentType", func(t *testing.T) {
+		for _, chunked := range []bool{true, false} {
+			id := ts.mustOrder(t, alice.Token, p.ID, 1)
+			var body io.Reader = strings.NewReader("")
+			if chunked {
+				body = io.NopCloser(strings.NewReader("")) // not a known length: sent chunked
+			}
+			req, _ := http.NewRequest("PUT", ts.URL+"/order/update/"+id, body)
+			req.Header.Set("Authorization", "Bearer "+admin.Token)
+			if res, out := exchange(t, req); res.StatusCode != 200 {
+				t.Fatalf("chunked=%v: %d %s", chunked, res.StatusCode, out)
+			}
+			if o := ts.order(t, id); !o.Shipped {
+				t.Fatalf("chunked=%v: not shipped: %+v", chunked, o)
+			}
+		}
+	})
+	t.Run("Err_TrackingNotJSON", func(t *testing.T) {
+		id := ts.mustOrder(t, alice.Token, p.ID, 1)
+		req, _ := http.NewRequest("PUT", ts.URL+"/order/update/"+id, io.NopCloser(strings.NewReader(`carrier=DHL`)))
+		req.Header.Set("Authorization", "Bearer "+admin.Token)
+		if res, out := exchange(t, req); res.StatusCode != 415 {
+			t.Fatalf("a body that is not JSON: %d %s", res.StatusCode, out)
+		}
+		if o := ts.order(t, id); o.Shipped {
+			t.Fatalf("shipped by a refused call: %+v", o)
 		}
 	})
 	t.Run("OK_OrderTracked_InMailAndHistory", func(t *testing.T) {

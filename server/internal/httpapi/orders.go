@@ -1,7 +1,9 @@
 package httpapi
 
 import (
+	"bytes"
 	"context"
+	"io"
 	"net/http"
 	"slices"
 
@@ -52,12 +54,41 @@ func orderStatus(c *gin.Context) (shop.OrderStatus, error) {
 
 // shipOrder answers PUT /order/update/{id}.
 func (s *Server) shipOrder(c *gin.Context) {
-	t, ok := bind[shop.Tracking](s, c) // optional (issue 34): an empty body ships as before
-	if !ok {
-		return
+	// The spec's call has no body (and so no Content-Type): it ships as
+	// before. A body (issue 34) is JSON with an optional carrier and
+	// tracking number.
+	var t shop.Tracking
+	if !emptyBody(c) {
+		var ok bool
+		if t, ok = bind[shop.Tracking](s, c); !ok {
+			return
+		}
 	}
 	res, err := s.orders.ShipTracked(c.Request.Context(), caller(c), c.Param("id"), t)
 	s.reply(c, http.StatusOK, res, err)
+}
+
+// emptyBody reports whether the request came without a body: none
+// announced, or an unannounced (chunked) one that is empty. A body that
+// is there stays readable.
+func emptyBody(c *gin.Context) bool {
+	r := c.Request
+	if r.Body == nil || r.Body == http.NoBody || r.ContentLength == 0 {
+		return true
+	}
+	if r.ContentLength > 0 {
+		return false
+	}
+	var first [1]byte
+	n, _ := io.ReadFull(r.Body, first[:])
+	if n == 0 {
+		return true
+	}
+	r.Body = struct {
+		io.Reader
+		io.Closer
+	}{io.MultiReader(bytes.NewReader(first[:n]), r.Body), r.Body}
+	return false
 }
 
 // cancelOrder answers DELETE /delete/{id}.
