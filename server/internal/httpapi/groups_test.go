@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"storefront/server/internal/mongodb/mongotest"
 	"storefront/server/internal/shop"
 	"storefront/server/internal/testwait"
 )
@@ -259,6 +260,7 @@ func TestGroups_CancelWhole(t *testing.T) {
 		mustProblem(t, res, body, 404)
 	})
 	t.Run("OK_ConcurrentCancelsGiveStockBackOnce", func(t *testing.T) {
+		mongotest.RequireMongoDB(t, ts.store)
 		for range 5 {
 			g := ts.mustCheckout(t, alice.Token, p.ID, 3, q.ID, 2)
 			var wg sync.WaitGroup

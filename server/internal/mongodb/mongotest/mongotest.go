@@ -104,6 +104,8 @@ var needsMongoDB = map[string]string{
 	// issue 36: re-pricing and cancellation records
 	"TestQuotes_Reprice/RaceWithAccept":             "a re-price and an acceptance of one quote at once",
 	"TestCancellations/ConcurrentCancelsRecordOnce": "6 concurrent cancels of one order",
+	// issue 34: order groups
+	"TestGroups_CancelWhole/OK_ConcurrentCancelsGiveStockBackOnce": "4 concurrent cancels of one group",
 }
 
 // RequireMongoDB skips the test on a store that lacks what it needs (see
