@@ -33,9 +33,17 @@ func (d *CartDraft) Validate() error {
 	if len(d.Items) > MaxCartLines {
 		f["items"] = fmt.Sprintf("must have at most %d lines", MaxCartLines)
 	}
+	checkItems(f, d.Items)
+	return Invalid("The cart is not valid.", f)
+}
+
+// checkItems checks the lines of a cart or a checkout (trimming their
+// product ids): product ids, one line per product, quantities from 1 to
+// MaxOrderQty; each problem under items[i].productId or .quantity.
+func checkItems(f map[string]string, items []CheckoutItem) {
 	seen := map[string]bool{}
-	for i := range d.Items {
-		it := &d.Items[i]
+	for i := range items {
+		it := &items[i]
 		it.ProductID = strings.TrimSpace(it.ProductID)
 		key := fmt.Sprintf("items[%d]", i)
 		switch {
@@ -50,7 +58,6 @@ func (d *CartDraft) Validate() error {
 		}
 		seen[it.ProductID] = true
 	}
-	return Invalid("The cart is not valid.", f)
 }
 
 // CartStore keeps the carts.

@@ -65,23 +65,7 @@ func (d *CheckoutDraft) Validate() error {
 	case len(d.Items) > MaxCheckoutLines:
 		f["items"] = fmt.Sprintf("must have at most %d lines", MaxCheckoutLines)
 	}
-	seen := map[string]bool{}
-	for i := range d.Items {
-		it := &d.Items[i]
-		it.ProductID = strings.TrimSpace(it.ProductID)
-		key := fmt.Sprintf("items[%d]", i)
-		switch {
-		case CheckID(it.ProductID) != nil:
-			f[key+".productId"] = "must be a product id"
-		case seen[it.ProductID]:
-			f[key+".productId"] = "is on another line already"
-		case it.Quantity < 1:
-			f[key+".quantity"] = "must be at least 1"
-		case it.Quantity > MaxOrderQty:
-			f[key+".quantity"] = "is too large"
-		}
-		seen[it.ProductID] = true
-	}
+	checkItems(f, d.Items)
 	checkText(f, "address", d.Address, MaxAddressLen, FieldRequired, FieldTooLong)
 	switch {
 	case d.Mobile == "":
