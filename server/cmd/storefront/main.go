@@ -320,10 +320,14 @@ func recoverStock(ctx context.Context, store *mongodb.Store, log *slog.Logger, c
 	return nil
 }
 
-// recoverDesk settles the quote acceptances and claim approvals a crash
-// interrupted (after recoverStock, whose holds they would otherwise meet).
+// recoverDesk settles the quote acceptances, order groups and claim
+// approvals a crash interrupted (after recoverStock, whose holds they would
+// otherwise meet).
 func recoverDesk(ctx context.Context, deps httpapi.Deps, log *slog.Logger, cutoff time.Time) error {
 	if err := settleCrash(ctx, log, "the quote acceptances a crash interrupted", [2]string{"accepted", "quoted_again"}, cutoff, deps.Quotes.Recover); err != nil {
+		return err
+	}
+	if err := settleCrash(ctx, log, "the order groups a crash left between steps", [2]string{"placed", "undone"}, cutoff, deps.Groups.Recover); err != nil {
 		return err
 	}
 	return settleCrash(ctx, log, "the claim approvals a crash interrupted", [2]string{"approved", "requested_again"}, cutoff, deps.Claims.Recover)

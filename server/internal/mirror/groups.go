@@ -42,6 +42,9 @@ func (d Group) Shop() shop.Group {
 	if d.QuoteID != nil {
 		g.QuoteID = d.QuoteID.Hex()
 	}
+	if !d.Cancelling.IsZero() {
+		g.Cancelling = d.Cancelling.Hex()
+	}
 	return g
 }
 
@@ -104,4 +107,16 @@ func GroupPayable(g Group) error {
 		return shop.Errorf(shop.ECONFLICT, shop.MsgGroupCanceling)
 	}
 	return nil
+}
+
+// GroupPlacingBefore matches the groups still placing that were created before
+// cutoff (MongoDB: {placing: true, createdAt: {$lt: cutoff}}).
+func GroupPlacingBefore(cutoff time.Time) func(*Group) bool {
+	return func(g *Group) bool { return g.Placing && g.CreatedAt.Before(cutoff) }
+}
+
+// GroupCancellingBefore matches the groups whose cancel began before cutoff and
+// has not ended (MongoDB: {cancellingAt: {$lt: cutoff}}).
+func GroupCancellingBefore(cutoff time.Time) func(*Group) bool {
+	return func(g *Group) bool { return g.CancellingAt != nil && g.CancellingAt.Before(cutoff) }
 }

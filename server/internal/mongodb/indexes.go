@@ -108,6 +108,8 @@ var queries = []query{
 	{"DELETE /account: the customer's cancellation records", CollCancellations, bson.D{{Key: "email", Value: "a@b.test"}}, newestCancelledFirst, "customer_cancellations", "email,cancelledAt"},
 	{"GET /groups/{id}, pay, cancel: order group by id (guarded)", CollGroups, bson.D{{Key: "_id", Value: someID}, {Key: "paid", Value: false}}, nil, "_id_", "id"},
 	{"DELETE /account: the customer's order groups", CollGroups, bson.D{{Key: "email", Value: "a@b.test"}}, newestGroupsFirst, "customer_groups", "email,createdAt"},
+	{"start-up, sweep: checkouts a crash left placing (groups_recover.go)", CollGroups, placingBefore(time.Now()), nil, "group_placing", "id"},
+	{"start-up, sweep: group cancels a crash left unfinished (groups_recover.go)", CollGroups, cancellingBefore(time.Now()), nil, "group_cancelling", "id"},
 	{"GET /cart, PUT /cart, DELETE /account: the customer's cart by _id (the e-mail)", CollCarts, bson.D{{Key: "_id", Value: "a@b.test"}}, nil, "_id_", "id"},
 	{"POST /checkout: the next group number", CollCounters, bson.D{{Key: "_id", Value: groupCounterID}}, nil, "_id_", ""},
 	{"contact message, new work (notify.go): the admins to tell, oldest first", CollUsers, adminUsers, bson.D{{Key: "role", Value: 1}, {Key: "createdAt", Value: 1}, {Key: "_id", Value: 1}}, "role_oldest_first", "role"},
@@ -210,6 +212,10 @@ var indexes = map[string][]mongo.IndexModel{
 	// Order groups (issue 34): a customer's, newest first.
 	CollGroups: {
 		{Keys: bson.D{{Key: "email", Value: 1}, {Key: "createdAt", Value: -1}, {Key: "_id", Value: -1}}, Options: options.Index().SetName("customer_groups")},
+		// Sparse: only groups still placing, or being cancelled (or whose
+		// checkout or cancel a crash interrupted).
+		{Keys: bson.D{{Key: "placing", Value: 1}}, Options: options.Index().SetName("group_placing").SetSparse(true)},
+		{Keys: bson.D{{Key: "cancellingAt", Value: 1}}, Options: options.Index().SetName("group_cancelling").SetSparse(true)},
 	},
 	CollOutbox: {
 		{Keys: bson.D{{Key: "createdAt", Value: -1}, {Key: "_id", Value: -1}}, Options: options.Index().SetName("newest_first")},

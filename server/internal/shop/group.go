@@ -30,6 +30,9 @@ type Group struct {
 	// cancelled only once they all are.
 	Placing         bool   `json:"-"`
 	PaymentIntentID string `json:"-"`
+	// Cancelling is the marker of the cancel that BeginCancelGroup decided
+	// ("" when none is under way).
+	Cancelling string `json:"-"`
 }
 
 // CheckoutItem is one line of a checkout.
@@ -101,6 +104,9 @@ type GroupStore interface {
 	// while being cancelled); the same transaction again changes nothing,
 	// another is ECONFLICT.
 	MarkGroupPaid(ctx context.Context, id, transactionID string) (UpdateResult, error)
+	// StaleGroups returns the groups a crash (or a step that failed) left
+	// between steps before cutoff: still placing, or being cancelled.
+	StaleGroups(ctx context.Context, cutoff time.Time) ([]Group, error)
 }
 
 // Group messages.
