@@ -151,7 +151,7 @@ func TestSales(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if strings.Join(rows[0], ",") != "number,createdAt,email,name,productName,productQuantity,productPrice,amount,paid,transactionId,shipped,shippedAt,address,mobile" {
+		if strings.Join(rows[0], ",") != "number,createdAt,email,name,productName,productQuantity,productPrice,amount,paid,transactionId,shipped,shippedAt,address,mobile,tax,group,carrier,trackingNumber" {
 			t.Fatalf("header: %v", rows[0])
 		}
 		if len(rows) != 4 {
@@ -160,7 +160,8 @@ func TestSales(t *testing.T) {
 		first := rows[1]
 		if first[0] != "1001" || first[1] != "2026-10-15T12:00:00Z" || first[2] != "alice@shop.test" || first[3] != "Alice" || first[4] != "Drill Press" ||
 			first[5] != "2" || first[6] != "100.00" || first[7] != "200.00" || first[8] != "true" || !strings.HasPrefix(first[9], "pi_") ||
-			first[10] != "false" || first[11] != "" || first[12] != "1 Mill Road, Leeds" || first[13] != "'+44 113 496 0000" {
+			first[10] != "false" || first[11] != "" || first[12] != "1 Mill Road, Leeds" || first[13] != "'+44 113 496 0000" ||
+			first[14] != "0.00" || first[15] != "" || first[16] != "" || first[17] != "" || len(first) != len(rows[0]) {
 			t.Errorf("first row: %q", first)
 		}
 		// RFC 4180 quoting, and formulas kept as text.

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, problemResponse, renderWithProviders } from '@/testing/test-utils';
 import { ExportOrdersForm } from './export-orders-form';
 
-const CSV = 'number,createdAt,email,name,productName,productQuantity,productPrice,amount,paid,transactionId,shipped,shippedAt,address,mobile\r\n';
+const CSV = 'number,createdAt,email,name,productName,productQuantity,productPrice,amount,paid,transactionId,shipped,shippedAt,address,mobile,tax,group,carrier,trackingNumber\r\n';
 
 let downloads: { href: string; download: string }[];
 
