@@ -310,6 +310,9 @@ func recoverStock(ctx context.Context, store *mongodb.Store, log *slog.Logger, c
 	if err := settleCrash(ctx, log, "the stock of orders interrupted by a crash", [2]string{"given_back", "kept"}, cutoff, store.RecoverStock); err != nil {
 		return err
 	}
+	if err := settleCrash(ctx, log, "the category renames left to finish", [2]string{"renames", "former_names"}, cutoff, store.RecoverRenames); err != nil {
+		return err
+	}
 	n, err := store.RecoverCancels(ctx, cutoff)
 	if err != nil {
 		return fmt.Errorf("settle the cancels a crash interrupted: %w", err)

@@ -2,6 +2,7 @@ package app
 
 import (
 	"context"
+	"log/slog"
 	"strconv"
 	"time"
 
@@ -12,6 +13,14 @@ import (
 type Catalogue struct {
 	Products   shop.ProductStore
 	Categories shop.CategoryStore
+	Log        *slog.Logger // may be nil: slog's default
+}
+
+func (c *Catalogue) log() *slog.Logger {
+	if c.Log == nil {
+		return slog.Default()
+	}
+	return c.Log
 }
 
 // List returns a page of products and the number of matches.
@@ -41,7 +50,23 @@ func (c *Catalogue) AddProduct(ctx context.Context, caller shop.Caller, raw shop
 	if err := c.knownCategory(ctx, d.Category); err != nil {
 		return "", err
 	}
-	return c.Products.InsertProduct(ctx, d)
+	id, err := c.Products.InsertProduct(ctx, d)
+	if err == nil {
+		c.settleCategory(ctx, d.Category)
+	}
+	return id, err
+}
+
+// settleCategory settles a product saved under a category that a rename or
+// a delete took between the save's check and its write (logged if it
+// cannot: the recovery sweep moves what a rename left behind).
+func (c *Catalogue) settleCategory(ctx context.Context, name string) {
+	if name == "" || c.Categories == nil {
+		return
+	}
+	if err := c.Categories.SettleCategory(ctx, name); err != nil {
+		c.log().ErrorContext(ctx, "a product's category could not be settled", "category", name, "error", err)
+	}
 }
 
 // knownCategory refuses a category that is not one of the categories (400
@@ -122,7 +147,11 @@ func (c *Catalogue) EditProduct(ctx context.Context, caller shop.Caller, id stri
 	if d.Matches(cur) {
 		return shop.UpdateResult{Acknowledged: true, MatchedCount: 1}, nil
 	}
-	return c.Products.ReplaceProduct(ctx, cur, d)
+	res, err := c.Products.ReplaceProduct(ctx, cur, d)
+	if err == nil && d.Category != cur.Category {
+		c.settleCategory(ctx, d.Category)
+	}
+	return res, err
 }
 
 // DeleteProduct removes a product from the catalogue.

@@ -1,7 +1,9 @@
 package mirror
 
 import (
+	"slices"
 	"strings"
+	"time"
 
 	"storefront/server/internal/shop"
 )
@@ -11,6 +13,34 @@ import (
 type Category struct {
 	ID   ID     `bson:"_id"`
 	Name string `bson:"name"`
+	// FormerNames and RenamedAt are kept by a rename for the recovery
+	// sweep: a crash between the rename's two writes, or a product saved
+	// under a former name while it ran, is moved to Name.
+	FormerNames []string   `bson:"formerNames,omitempty"`
+	RenamedAt   *time.Time `bson:"renamedAt,omitempty"`
+}
+
+// RenamedBefore matches the categories renamed before cutoff whose sweep
+// has not run (MongoDB: {renamedAt: {$lt: cutoff}}).
+func RenamedBefore(cutoff time.Time) func(*Category) bool {
+	return func(c *Category) bool { return c.RenamedAt != nil && c.RenamedAt.Before(cutoff) }
+}
+
+// FormerlyNamed matches the category that had this name before a rename
+// not yet swept (MongoDB: {formerNames: name}).
+func FormerlyNamed(name string) func(*Category) bool {
+	return func(c *Category) bool { return slices.Contains(c.FormerNames, name) }
+}
+
+// RenamedAtIs is the rename sweep's last step's precondition: no rename
+// came after the one it settled (MongoDB: {renamedAt: at}).
+func RenamedAtIs(at time.Time) func(Category) error {
+	return func(c Category) error {
+		if c.RenamedAt == nil || !c.RenamedAt.Equal(at) {
+			return shop.Errorf(shop.ECONFLICT, "The category was renamed again.")
+		}
+		return nil
+	}
 }
 
 // Shop is the category as the domain has it, with its count.

@@ -94,15 +94,23 @@ func (s *Store) RenameCategory(ctx context.Context, id, name string) (shop.Categ
 		n, err := s.productsIn(ctx, name)
 		return cur.Shop(n), err
 	}
+	// The former name stays on the category until the recovery sweep
+	// (RecoverRenames), which moves what a crash between the two writes,
+	// or a product saved under it meanwhile, left behind.
 	_, err = s.categories.update(ctx, oid, guard[mirror.Category]{
 		filter: bson.D{{Key: "name", Value: cur.Name}},
 		check:  mirror.Named(cur.Name),
-	}, bson.D{{Key: "$set", Value: bson.D{{Key: "name", Value: name}}}})
+	}, bson.D{
+		{Key: "$set", Value: bson.D{{Key: "name", Value: name}, {Key: "renamedAt", Value: s.now()}}},
+		{Key: "$addToSet", Value: bson.D{{Key: "formerNames", Value: cur.Name}}},
+	})
 	if err != nil {
 		return shop.Category{}, categoryTaken(err)
 	}
-	if err := s.moveProducts(ctx, cur.Name, name); err != nil {
-		return shop.Category{}, err
+	for _, from := range append(cur.FormerNames, cur.Name) {
+		if err := s.moveProducts(ctx, from, name); err != nil {
+			return shop.Category{}, err
+		}
 	}
 	n, err := s.productsIn(ctx, name)
 	return mirror.Category{ID: oid, Name: name}.Shop(n), err
@@ -178,11 +186,24 @@ func (s *Store) DeleteCategory(ctx context.Context, id string) (shop.DeleteResul
 	if err := mirror.Unused(n); err != nil {
 		return shop.DeleteResult{}, err
 	}
-	if _, err := s.categories.remove(ctx, oid, guard[mirror.Category]{
+	gone, err := s.categories.remove(ctx, oid, guard[mirror.Category]{
 		filter: bson.D{{Key: "name", Value: cur.Name}},
 		check:  mirror.Named(cur.Name),
-	}); err != nil {
+	})
+	if err != nil {
 		return shop.DeleteResult{}, err
+	}
+	// A product saved into it between the count and the delete keeps it:
+	// it comes back as it was, and the delete is refused after all (the
+	// product's own save settles the other order, SettleCategory).
+	if n, err = s.productsIn(ctx, cur.Name); err != nil || n > 0 {
+		if err := s.restoreCategory(ctx, gone); err != nil {
+			return shop.DeleteResult{}, err
+		}
+		if err != nil {
+			return shop.DeleteResult{}, err
+		}
+		return shop.DeleteResult{}, mirror.Unused(n)
 	}
 	return shop.DeleteResult{Acknowledged: true, DeletedCount: 1}, nil
 }

@@ -49,6 +49,8 @@ var queries = []query{
 	{"GET /categories: every category by name", CollCategories, bson.D{}, byName, "name_unique", "name"},
 	{"GET /categories, DELETE /categories/{id}: a category's products, counted", CollProducts, bson.D{{Key: "category", Value: "Lathes"}}, nil, "category_order", "category"},
 	{"POST /added, PUT /service/{id}: a category by name", CollCategories, bson.D{{Key: "name", Value: "Lathes"}}, nil, "name_unique", "name"},
+	{"POST /added, PUT /service/{id}: the category renamed from the name the save checked (categories_recover.go)", CollCategories, formerlyNamed("Lathes"), nil, "category_former_names", "name"},
+	{"start-up, sweep: category renames to finish (categories_recover.go)", CollCategories, renamedBefore(time.Now()), nil, "category_renamed", "name"},
 	{"PATCH /categories/{id}: the category's products, rewritten", CollProducts, bson.D{{Key: "category", Value: "Lathes"}}, nil, "category_order", "category"},
 	{"import: current products by SKU", CollProducts, bson.D{{Key: "sku", Value: bson.D{{Key: "$in", Value: bson.A{"LX-1", "PR-2"}}}}}, nil, "sku_unique", "sku"},
 	{"start-up: products without search terms", CollProducts, bson.D{{Key: "searchTerms", Value: nil}}, nil, "search_terms", "id"},
@@ -147,6 +149,9 @@ var indexes = map[string][]mongo.IndexModel{
 	},
 	CollCategories: {
 		{Keys: bson.D{{Key: "name", Value: 1}}, Options: options.Index().SetName("name_unique").SetUnique(true)},
+		// Sparse: only categories renamed since the last recovery sweep.
+		{Keys: bson.D{{Key: "formerNames", Value: 1}}, Options: options.Index().SetName("category_former_names").SetSparse(true)},
+		{Keys: bson.D{{Key: "renamedAt", Value: 1}}, Options: options.Index().SetName("category_renamed").SetSparse(true)},
 	},
 	CollReviews: {
 		{Keys: bson.D{{Key: "createdAt", Value: -1}, {Key: "_id", Value: -1}}, Options: options.Index().SetName("newest_first")},

@@ -61,6 +61,10 @@ type CategoryStore interface {
 	// DeleteCategory removes it if no product uses it (ECONFLICT saying how
 	// many do).
 	DeleteCategory(ctx context.Context, id string) (DeleteResult, error)
+	// SettleCategory runs after a product's save under category name (which
+	// the save checked before): a rename that took the name meanwhile gets
+	// the product; a delete that took it is undone.
+	SettleCategory(ctx context.Context, name string) error
 }
 
 // letters that carry no combining mark to drop but are read as plain ones

@@ -96,7 +96,7 @@ func Services(store Store, o Options) httpapi.Deps {
 	return httpapi.Deps{
 		Health:        &app.Health{Store: store},
 		Accounts:      accounts,
-		Catalogue:     &app.Catalogue{Products: store, Categories: store},
+		Catalogue:     &app.Catalogue{Products: store, Categories: store, Log: o.Log},
 		Reviews:       &app.Reviews{Reviews: store, ImagePrefix: images, NeedApproval: o.ReviewsNeedApproval, Now: o.Now, Log: o.Log},
 		Profiles:      &app.Profiles{Profiles: store, ImagePrefix: images},
 		Images:        &app.Images{Images: store, Sweeper: store, PublicURL: o.PublicURL, Now: o.Now, Log: o.Log},
