@@ -108,6 +108,9 @@ func (s *Store) RenameCategory(ctx context.Context, id, name string) (shop.Categ
 		return shop.Category{}, categoryTaken(err)
 	}
 	for _, from := range append(cur.FormerNames, cur.Name) {
+		if from == name { // (renamed back)
+			continue
+		}
 		if err := s.moveProducts(ctx, from, name); err != nil {
 			return shop.Category{}, err
 		}

@@ -35,6 +35,9 @@ func (s *Store) RecoverRenames(ctx context.Context, cutoff time.Time) (renames, 
 	}
 	for _, c := range stale {
 		for _, from := range c.FormerNames {
+			if from == c.Name { // (renamed back)
+				continue
+			}
 			if err := s.moveProducts(ctx, from, c.Name); err != nil {
 				return renames, formerNames, err
 			}
