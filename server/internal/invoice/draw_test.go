@@ -16,8 +16,8 @@ import (
 // long line.
 func sample() shop.Invoice {
 	return shop.Invoice{Number: 42, SubjectID: "0123456789abcdef01234567", Subject: shop.InvoiceOfGroup, SubjectNumber: 1007,
-		IssuedAt: time.Date(2026, 11, 26, 15, 4, 5, 0, time.UTC),
-		Seller:   shop.Seller{Name: "Ironclad Machinery Ltd", Address: "1 Forge Road\nSheffield S1 2AB", TaxID: "GB123456789"},
+		IssuedAt:  time.Date(2026, 11, 26, 15, 4, 5, 0, time.UTC),
+		Seller:    shop.Seller{Name: "Ironclad Machinery Ltd", Address: "1 Forge Road\nSheffield S1 2AB", TaxID: "GB123456789"},
 		BuyerName: "Дмитрий Иванов", BuyerEmail: "dmitry@example.test", Company: "Σίδηρος Α.Ε.", PONumber: "PO-77",
 		Address: "Nevsky pr. 1, Saint Petersburg",
 		Lines: []shop.InvoiceLine{
