@@ -423,3 +423,37 @@ func (ts *testServer) invoiceSubject(tb testing.TB, number int64) string {
 	}
 	return inv.SubjectID
 }
+
+func TestInvoices_FromAQuote(t *testing.T) {
+	t.Parallel()
+	ds := mustServeDesk(t)
+	lathe := ds.mustProduct(t, "Invoice lathe", 500_00, 10, 1)
+	id := ds.mustQuote(t, ds.alice.Token, lathe.ID, 2)
+	ds.mustPrice(t, id, "2026-03-31", map[string]float64{lathe.ID: 450})
+	res, body := ds.send(t, "POST", "/quotes/"+id+"/accept", ds.alice.Token, delivery)
+	if res.StatusCode != 200 {
+		t.Fatalf("accept: %d %s", res.StatusCode, body)
+	}
+	groupID := decode[struct {
+		GroupID string `json:"groupId"`
+	}](t, body).GroupID
+	res, body = ds.send(t, "POST", "/create-payment-intent", ds.alice.Token, map[string]string{"groupId": groupID})
+	if res.StatusCode != 200 {
+		t.Fatalf("intent: %d %s", res.StatusCode, body)
+	}
+	_, piID, _ := ds.payWithCard(t, decode[struct{ ClientSecret string }](t, body).ClientSecret, "4242424242424242")
+	if res, body := ds.send(t, "PATCH", "/groups/"+groupID+"/pay", ds.alice.Token, map[string]string{"transactionId": piID}); res.StatusCode != 200 {
+		t.Fatalf("pay: %d %s", res.StatusCode, body)
+	}
+	quote := ds.quote(t, id)
+	res, body = ds.send(t, "GET", "/groups/"+groupID, ds.alice.Token, nil)
+	g := decode[shop.Group](t, body)
+	if res.StatusCode != 200 || g.QuoteNumber != quote.Number || g.InvoiceNumber < 1 || len(g.Orders) != 1 {
+		t.Fatalf("GET /groups/{id} of a quote's group: %s", body)
+	}
+	res, data := ds.invoicePDF(t, ds.alice.Token, strconv.FormatInt(g.InvoiceNumber, 10)+".pdf")
+	text := pdfText(t, data)
+	if res.StatusCode != 200 || !strings.Contains(text, "From quote#"+strconv.FormatInt(quote.Number, 10)) || !strings.Contains(text, "$900.00") {
+		t.Fatalf("the quote's invoice: %d\n%s", res.StatusCode, text)
+	}
+}
