@@ -172,8 +172,9 @@ func (s *Store) InvoiceNumbers(ctx context.Context, subjectIDs []string) (map[st
 	return out, nil
 }
 
-// PutInvoicePDF stores the invoice's PDF, the chunk first (a crash in
-// between leaves bytes no file names, which the next put replaces), once.
+// PutInvoicePDF stores the invoice's PDF once, the chunk first (a crash in
+// between leaves bytes no file names: the next put keeps them, the same
+// drawing of the same snapshot, and adds the file).
 func (s *Store) PutInvoicePDF(ctx context.Context, inv shop.Invoice, pdf []byte) error {
 	id, err := objectID(inv.SubjectID)
 	if err != nil {
@@ -182,7 +183,7 @@ func (s *Store) PutInvoicePDF(ctx context.Context, inv shop.Invoice, pdf []byte)
 	files, chunks := s.db.Collection(collInvoiceFiles), s.db.Collection(collInvoiceChunks)
 	return translate(s.write(ctx, collInvoiceFiles, func(ctx context.Context) error {
 		chunk := imageChunkDoc{ID: id, FilesID: id, N: 0, Data: pdf}
-		if _, err := chunks.ReplaceOne(ctx, bson.D{{Key: "_id", Value: id}}, chunk, options.Replace().SetUpsert(true)); err != nil && !isDuplicate(err) {
+		if _, err := chunks.InsertOne(ctx, chunk); err != nil && !isDuplicate(err) { // there: a put a crash interrupted, the same drawing
 			return err
 		}
 		file := invoiceFileDoc{ID: id, Length: int64(len(pdf)), ChunkSize: int64(max(len(pdf), 1)), UploadDate: inv.IssuedAt.UTC().Truncate(time.Millisecond),
