@@ -1327,6 +1327,30 @@ export interface paths {
         patch: operations["payGroup"];
         trace?: never;
     };
+    "/invoices/{number}.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The invoice's number (sequential from 1, never reused). */
+                number: number;
+            };
+            cookie?: never;
+        };
+        /**
+         * An invoice as a PDF (the buyer of what it invoices, admins)
+         * @description Issued once when an order or an order group is paid (a replacement order gets none), drawn at issue
+         *     and stored; it never changes afterwards. Anyone but the buyer and admins gets 404.
+         */
+        get: operations["getInvoice"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/cart": {
         parameters: {
             query?: never;
@@ -1698,8 +1722,13 @@ export interface components {
             tax: components["schemas"]["Dollars"];
             paid: boolean;
             transactionId?: string;
+            /** @description Once paid: the group's invoice (GET /invoices/{number}.pdf). */
             invoiceNumber?: number;
             quoteId?: components["schemas"]["ObjectId"];
+            /** @description The accepted quote it came from ("from quote #N"). */
+            quoteNumber?: number;
+            /** @description Every order of the group, in orderIds' order (always sent by GET /groups/{id}). */
+            orders: components["schemas"]["Order"][];
             poNumber?: string;
             company?: string;
             /** Format: date-time */
@@ -1747,6 +1776,8 @@ export interface components {
             carrier?: string;
             /** @description Given at shipping. */
             trackingNumber?: string;
+            /** @description Once paid: its invoice, or its group's (GET /invoices/{number}.pdf). None on a replacement. */
+            invoiceNumber?: number;
             /** @description The order page's status history, from the order's dates (always sent). */
             history?: {
                 /** @enum {string} */
@@ -4350,6 +4381,35 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["TooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    getInvoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The invoice's number (sequential from 1, never reused). */
+                number: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invoice. */
+            200: {
+                headers: {
+                    "Content-Disposition"?: string;
+                    "Cache-Control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": Blob;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             "5XX": components["responses"]["ServerError"];
         };
     };

@@ -123,7 +123,13 @@ func run(log *slog.Logger) error {
 		// issue 36: review moderation
 		ReviewsNeedApproval: cfg.ReviewsNeedApproval,
 		TaxRate:             cfg.TaxRate,
+		// issue 34: invoices
+		TaxLabel: cfg.TaxLabel,
+		Seller:   shop.Seller{Name: cfg.SellerName, Address: cfg.SellerAddress, TaxID: cfg.SellerTaxID},
 	})
+	if courier != nil {
+		courier.Attachments = deps.Invoices // the paid e-mails' invoices, attached when sent
+	}
 	deps.Observer = meter
 	if err := deps.Accounts.PromoteConfiguredAdmins(ctx); err != nil {
 		return fmt.Errorf("ADMIN_EMAILS: %w", err)
@@ -155,6 +161,9 @@ func run(log *slog.Logger) error {
 	if err := recoverDesk(ctx, deps, log, crashCutoff(store, cfg.RecoveryAfter)); err != nil {
 		return err
 	}
+	if err := recoverInvoices(ctx, deps, log, crashCutoff(store, cfg.RecoveryAfter)); err != nil {
+		return err
+	}
 	// Then every minute, what is older than any step takes: a crashed
 	// instance on a shared MongoDB may never start again, and a step whose
 	// outcome the store could not tell (a timeout) leaves its hold (or an
@@ -162,7 +171,8 @@ func run(log *slog.Logger) error {
 	recoveryAfter, recoveryEvery := cmp.Or(cfg.RecoveryAfter, mongodb.StaleHolds), cmp.Or(cfg.RecoveryEvery, time.Minute)
 	go sweep(ctx, log, recoveryEvery, func() error {
 		cutoff := time.Now().Add(-recoveryAfter)
-		return errors.Join(recoverStock(ctx, store, log, cutoff), recoverDesk(ctx, deps, log, cutoff), finishDeletions(ctx, deps.Accounts, log, cutoff))
+		return errors.Join(recoverStock(ctx, store, log, cutoff), recoverDesk(ctx, deps, log, cutoff), finishDeletions(ctx, deps.Accounts, log, cutoff),
+			recoverInvoices(ctx, deps, log, cutoff))
 	})
 	// The admins' daily digests (issue 36): a pass a minute; of several
 	// instances one writes each digest.
@@ -334,6 +344,21 @@ func recoverDesk(ctx context.Context, deps httpapi.Deps, log *slog.Logger, cutof
 		return err
 	}
 	return settleCrash(ctx, log, "the claim approvals a crash interrupted", [2]string{"approved", "requested_again"}, cutoff, deps.Claims.Recover)
+}
+
+// recoverInvoices issues the invoices of the payments a crash (or an
+// error) left without one, and their paid e-mails (issue 34).
+func recoverInvoices(ctx context.Context, deps httpapi.Deps, log *slog.Logger, cutoff time.Time) error {
+	n, err := deps.Invoices.Recover(ctx, cutoff, func(inv shop.Invoice, ord *shop.Order, grp *shop.Group) {
+		deps.Payments.TellInvoiced(ctx, inv, ord, grp)
+	})
+	if err != nil {
+		return fmt.Errorf("issue the invoices a crash left unissued: %w", err)
+	}
+	if n > 0 {
+		log.Warn("issued the invoices a crash left unissued", "invoices", n)
+	}
+	return nil
 }
 
 // sweep runs settle every interval until ctx ends.

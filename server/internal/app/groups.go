@@ -133,6 +133,34 @@ func (g *Groups) Get(ctx context.Context, caller shop.Caller, id string) (shop.G
 	return grp, shop.RequireOwnerOrAdminOrHide(caller, grp.Email, shop.MsgGroupNoun)
 }
 
+// Show answers GET /groups/{id}: the group with its orders, its invoice
+// number and the number of the quote it came from.
+func (g *Groups) Show(ctx context.Context, caller shop.Caller, id string) (shop.Group, error) {
+	grp, err := g.Get(ctx, caller, id)
+	if err != nil {
+		return shop.Group{}, err
+	}
+	grp.Orders = make([]shop.Order, 0, len(grp.OrderIDs))
+	for _, oid := range grp.OrderIDs {
+		ord, err := g.Orders.Orders.FindOrder(ctx, oid)
+		switch shop.ErrorCode(err) {
+		case "":
+			grp.Orders = append(grp.Orders, ord)
+		case shop.ENOTFOUND: // withdrawn by a cancel under way
+		default:
+			return shop.Group{}, err
+		}
+	}
+	if err := g.Orders.Invoices.Number(ctx, grp.Orders); err != nil {
+		return shop.Group{}, err
+	}
+	if err := g.Orders.Invoices.NumberGroup(ctx, &grp); err != nil {
+		return shop.Group{}, err
+	}
+	grp.QuoteNumber = g.Orders.Invoices.quoteNumber(ctx, grp.QuoteID)
+	return grp, nil
+}
+
 // Cancel cancels an unpaid group whole (its owner or an admin): one
 // guarded write on the group decides it, and only its winner withdraws the
 // orders (each giving its stock back once) and deletes the group.

@@ -25,6 +25,9 @@ type Orders struct {
 	// TaxRate is TAX_RATE in hundredths of a percent: each order placed
 	// stores its tax and is charged it.
 	TaxRate int64
+	// Invoices gives the orders read their invoice numbers (issue 34);
+	// may be nil.
+	Invoices *Invoices
 }
 
 // Place reserves the stock with one conditional write, then stores the
@@ -157,7 +160,17 @@ func (o *Orders) ListOwn(ctx context.Context, caller shop.Caller, email string, 
 	if err := shop.RequireSelfOrAdmin(caller, email); err != nil {
 		return nil, 0, err
 	}
-	return o.Orders.ListOrders(ctx, email, limit, skip)
+	return o.numbered(ctx)(o.Orders.ListOrders(ctx, email, limit, skip))
+}
+
+// numbered fills in the invoice numbers of a page of orders.
+func (o *Orders) numbered(ctx context.Context) func([]shop.Order, int64, error) ([]shop.Order, int64, error) {
+	return func(list []shop.Order, total int64, err error) ([]shop.Order, int64, error) {
+		if err == nil {
+			err = o.Invoices.Number(ctx, list)
+		}
+		return list, total, err
+	}
 }
 
 // ListAll lists every order, or ("" for all) those in one status, for admins.
@@ -166,9 +179,9 @@ func (o *Orders) ListAll(ctx context.Context, caller shop.Caller, status shop.Or
 		return nil, 0, err
 	}
 	if status == "" {
-		return o.Orders.ListOrders(ctx, "", limit, skip)
+		return o.numbered(ctx)(o.Orders.ListOrders(ctx, "", limit, skip))
 	}
-	return o.Orders.ListOrdersByStatus(ctx, status, limit, skip)
+	return o.numbered(ctx)(o.Orders.ListOrdersByStatus(ctx, status, limit, skip))
 }
 
 // Ship marks an order shipped (admins, once).
@@ -211,7 +224,9 @@ func (o *Orders) Get(ctx context.Context, caller shop.Caller, id string) (shop.O
 	if err := shop.RequireOwnerOrHide(caller, ord.Email, orderNoun); err != nil {
 		return shop.Order{}, err
 	}
-	return ord, nil
+	one := []shop.Order{ord}
+	err = o.Invoices.Number(ctx, one)
+	return one[0], err
 }
 
 // Cancel deletes an unpaid, unshipped order (its owner or an admin; to

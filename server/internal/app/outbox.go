@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/hex"
+	"fmt"
 	"log/slog"
 	"strings"
 	"time"
@@ -71,6 +72,9 @@ func (o *Outbox) write(ctx context.Context, id string, letters []shop.Letter) er
 		}
 		m := shop.Mail{ID: mid, Kind: l.Kind, To: l.To, Subject: c.Subject, Text: c.Text, HTML: c.HTML,
 			MessageID: "<" + mid + "@" + cmpOr(o.Domain, "storefront.invalid") + ">", Status: shop.MailPending}
+		if l.Invoice != nil && l.Invoice.Number > 0 { // by reference: the sender attaches the stored PDF
+			m.Attachments = []shop.MailAttachment{{Invoice: l.Invoice.Number, Filename: shop.InvoiceFilename(l.Invoice.Number)}}
+		}
 		switch {
 		case !l.HeldUntil.IsZero(): // for the admin's digest: never sent itself
 			m.Status, m.NextAt = shop.MailHeld, l.HeldUntil
@@ -197,6 +201,9 @@ type Courier struct {
 	Batch int
 	// ID names this sender in its claims (default: random).
 	ID string
+	// Attachments reads the stored files a message refers to (invoices'
+	// PDFs); nil: a message with attachments is sent without them.
+	Attachments shop.AttachmentSource
 }
 
 // attemptTimeout bounds one delivery (connect, TLS, auth, data).
@@ -289,7 +296,11 @@ func (c *Courier) deliver(ctx context.Context, m shop.Mail) (claimed, sent bool,
 	// (a clean shutdown), and well within the lease, so that no other
 	// sender takes the message over while this one may still deliver it.
 	sctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), min(lease/2, attemptTimeout))
-	serr := c.Transport.Deliver(sctx, m)
+	serr := c.attach(sctx, &m)
+	if serr == nil {
+		serr = c.Transport.Deliver(sctx, m)
+	}
+	m.Files = nil
 	cancel()
 	done := c.now()
 	switch {
@@ -322,6 +333,22 @@ func (c *Courier) deliver(ctx context.Context, m shop.Mail) (claimed, sent bool,
 		err = nil
 	}
 	return true, serr == nil, err
+}
+
+// attach reads the bytes of the message's attachments for this attempt: a
+// file that cannot be read fails the attempt (tried again later).
+func (c *Courier) attach(ctx context.Context, m *shop.Mail) error {
+	if len(m.Attachments) == 0 || c.Attachments == nil {
+		return nil
+	}
+	for _, a := range m.Attachments {
+		f, err := c.Attachments.Attachment(ctx, a.Invoice)
+		if err != nil {
+			return fmt.Errorf("attachment %s: %w", a.Filename, err)
+		}
+		m.Files = append(m.Files, shop.MailFile{Filename: cmpOr(a.Filename, f.Filename), ContentType: "application/pdf", Data: f.Data})
+	}
+	return nil
 }
 
 // oneLine is an error for the admin's list: one line, at most n bytes.

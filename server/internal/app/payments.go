@@ -27,6 +27,8 @@ type Payments struct {
 	Notify    *Notifier      // tells the admins; may be nil
 	// Groups are the order groups (issue 34), paid with one payment.
 	Groups shop.GroupStore
+	// Invoices issues the invoice of what is paid (issue 34); may be nil.
+	Invoices *Invoices
 }
 
 // CreateIntent answers POST /create-payment-intent: the amount is the stored
@@ -96,15 +98,43 @@ func (p *Payments) record(ctx context.Context, ord shop.Order, pi shop.PaymentIn
 	switch {
 	case shop.ErrorCode(err) == shop.EINVALID || shop.ErrorCode(err) == shop.EPAYMENT:
 		shop.Tell(p.Telemetry, shop.EventPaymentFailed)
-	case err == nil && res.ModifiedCount > 0:
-		shop.Tell(p.Telemetry, shop.EventOrderPaid)
+	case err == nil:
 		paid := ord
 		paid.Paid, paid.TransactionID = true, pi.ID
-		// only the write that marked it paid tells, so once per order
-		p.Mail.Send(ctx, append([]shop.Letter{{Kind: shop.LetterOrderPaid, To: paid.Email, Order: &paid}},
-			p.Notify.Letters(ctx, shop.NotifyPayment, shop.Letter{Order: &paid})...)...)
+		// The invoice is issued by this write or by a repeat that
+		// completes what a crash left; the customer's e-mail goes with the
+		// issue that decided it (once), the admins' with the paid write.
+		inv, issued, ierr := p.Invoices.ForOrder(ctx, paid)
+		if ierr != nil {
+			p.Log.ErrorContext(ctx, "a paid order's invoice could not be issued; the recovery sweep issues it", "order", ord.ID, "error", ierr)
+		}
+		var letters []shop.Letter
+		if issued || (res.ModifiedCount > 0 && (p.Invoices == nil || !shop.Invoiced(paid))) {
+			paid.InvoiceNumber = inv.Number
+			letters = append(letters, shop.Letter{Kind: shop.LetterOrderPaid, To: paid.Email, Order: &paid, Invoice: invoiceRef(inv)})
+		}
+		if res.ModifiedCount > 0 {
+			shop.Tell(p.Telemetry, shop.EventOrderPaid)
+			letters = append(letters, p.Notify.Letters(ctx, shop.NotifyPayment, shop.Letter{Order: &paid})...)
+		}
+		p.Mail.Send(ctx, letters...)
 	}
 	return res, err
+}
+
+// TellInvoiced writes the paid e-mail of an invoice the recovery sweep
+// issued (the payment's own request stopped before it could).
+func (p *Payments) TellInvoiced(ctx context.Context, inv shop.Invoice, ord *shop.Order, grp *shop.Group) {
+	switch {
+	case ord != nil:
+		o := *ord
+		o.InvoiceNumber = inv.Number
+		p.Mail.Send(ctx, shop.Letter{Kind: shop.LetterOrderPaid, To: o.Email, Order: &o, Invoice: invoiceRef(inv)})
+	case grp != nil:
+		if l, ok := p.groupLetter(ctx, *grp, inv); ok {
+			p.Mail.Send(ctx, l)
+		}
+	}
 }
 
 func (p *Payments) check(ctx context.Context, ord shop.Order, pi shop.PaymentIntent) (shop.UpdateResult, error) {

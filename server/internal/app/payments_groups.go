@@ -118,12 +118,40 @@ func (p *Payments) recordGroup(ctx context.Context, grp shop.Group, pi shop.Paym
 		res.ModifiedCount++
 		shop.Tell(p.Telemetry, shop.EventOrderPaid)
 		if ord, err := p.Orders.FindOrder(ctx, oid); err == nil {
-			letters = append(letters, shop.Letter{Kind: shop.LetterOrderPaid, To: ord.Email, Order: &ord})
 			letters = append(letters, p.Notify.Letters(ctx, shop.NotifyPayment, shop.Letter{Order: &ord})...)
+		}
+	}
+	// One invoice for the group, and one paid e-mail with it: written by
+	// the call whose issue decided it (a repeat after a crash too).
+	paid := grp
+	paid.Paid, paid.TransactionID = true, pi.ID
+	inv, issued, err := p.Invoices.ForGroup(ctx, paid)
+	if err != nil {
+		p.Log.ErrorContext(ctx, "a paid order group's invoice could not be issued; the recovery sweep issues it", "group", grp.ID, "error", err)
+	}
+	if issued || (p.Invoices == nil && res.ModifiedCount > 0) {
+		if l, ok := p.groupLetter(ctx, paid, inv); ok {
+			letters = append([]shop.Letter{l}, letters...)
 		}
 	}
 	p.Mail.Send(ctx, letters...)
 	return res, nil
+}
+
+// groupLetter is a paid group's e-mail to its buyer, with its orders and
+// (by reference) its invoice.
+func (p *Payments) groupLetter(ctx context.Context, grp shop.Group, inv shop.Invoice) (shop.Letter, bool) {
+	grp.Orders = make([]shop.Order, 0, len(grp.OrderIDs))
+	for _, oid := range grp.OrderIDs {
+		if ord, err := p.Orders.FindOrder(ctx, oid); err == nil {
+			grp.Orders = append(grp.Orders, ord)
+		}
+	}
+	if len(grp.Orders) == 0 {
+		return shop.Letter{}, false
+	}
+	grp.InvoiceNumber = inv.Number
+	return shop.Letter{Kind: shop.LetterGroupPaid, To: grp.Email, Group: &grp, Invoice: invoiceRef(inv)}, true
 }
 
 // groupEvent applies a succeeded payment of a group from the webhook.

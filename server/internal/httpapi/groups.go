@@ -20,7 +20,7 @@ func (s *Server) checkout(c *gin.Context) {
 
 // getGroup answers GET /groups/{id} with the group (owner, admin).
 func (s *Server) getGroup(c *gin.Context) {
-	g, err := s.groups.Get(c.Request.Context(), caller(c), c.Param("id"))
+	g, err := s.groups.Show(c.Request.Context(), caller(c), c.Param("id"))
 	s.reply(c, http.StatusOK, g, err)
 }
 

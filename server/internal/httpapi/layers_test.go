@@ -31,6 +31,7 @@ var rooms = map[string][]string{
 	"internal/payment":  {"internal/shop"},
 	"internal/imaging":  {"internal/shop"},
 	"internal/mail":     {"internal/shop"},
+	"internal/invoice":  {"internal/shop"},
 	"internal/auth":     {"internal/shop"},
 	"internal/metrics":  {"internal/shop"},
 	"internal/demo":     {"internal/shop", "internal/imaging"},
@@ -39,7 +40,7 @@ var rooms = map[string][]string{
 	"internal/httpapi": {"internal/shop", "internal/app", "internal/ratelimit", "internal/cache"},
 	"internal/site":    {"internal/shop", "internal/cache"},
 	// Composition and the commands.
-	"internal/wiring": {"internal/shop", "internal/app", "internal/auth", "internal/httpapi", "internal/payment", "internal/site"},
+	"internal/wiring": {"internal/shop", "internal/app", "internal/auth", "internal/httpapi", "internal/payment", "internal/site", "internal/invoice"},
 	"internal/opscmd": {"internal/config", "internal/mongodb"},
 	"cmd/storefront": {"internal/app", "internal/auth", "internal/config", "internal/demo", "internal/httpapi", "internal/mail",
 		"internal/metrics", "internal/mongodb", "internal/ratelimit", "internal/shop", "internal/site", "internal/wiring"},

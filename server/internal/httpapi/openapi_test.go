@@ -153,7 +153,7 @@ func TestOpenAPI_RoutesAreThePaths(t *testing.T) {
 }
 
 var (
-	ginParam = regexp.MustCompile(`[:*][^/]+`)
+	ginParam = regexp.MustCompile(`[:*][^/.]+`) // GET /invoices/:number.pdf is {number}.pdf
 	docParam = regexp.MustCompile(`\{[^}]+\}`)
 )
 

@@ -49,8 +49,9 @@ type Deps struct {
 	Inbox     *app.Inbox
 	Sales     *app.Sales
 	Quotes    *app.Quotes
-	Groups    *app.Groups // issue 34: order groups
-	Carts     *app.Carts  // issue 34: the account's cart
+	Groups    *app.Groups   // issue 34: order groups
+	Carts     *app.Carts    // issue 34: the account's cart
+	Invoices  *app.Invoices // issue 34: invoices
 	Claims    *app.Claims
 	Outbox    *app.Outbox
 	// Notifications: the admins' notification settings (issue 36).
@@ -87,8 +88,9 @@ type Server struct {
 	inbox      *app.Inbox
 	sales      *app.Sales
 	quotes     *app.Quotes
-	groups     *app.Groups // issue 34
-	carts      *app.Carts  // issue 34
+	groups     *app.Groups   // issue 34
+	carts      *app.Carts    // issue 34
+	invoices   *app.Invoices // issue 34
 	claims     *app.Claims
 	outbox     *app.Outbox
 	log        *slog.Logger
@@ -168,6 +170,7 @@ func New(cfg Config, d Deps) *Server {
 		quotes:           d.Quotes,
 		groups:           d.Groups,
 		carts:            d.Carts,
+		invoices:         d.Invoices,
 		claims:           d.Claims,
 		outbox:           d.Outbox,
 		notify:           d.Notifications,
@@ -265,6 +268,7 @@ func (s *Server) Handler() http.Handler {
 	customer.DELETE("/groups/:id", s.cancelGroup)
 	customer.GET("/cart", s.getCart)
 	customer.PUT("/cart", s.putCart)
+	customer.GET("/invoices/:number.pdf", s.getInvoice) // issue 34: the parameter is "12.pdf"
 
 	admin := r.Group("", s.authenticate, s.requireAdmin)
 	admin.GET("/user", s.listUsers)

@@ -1,6 +1,7 @@
 package mail
 
 import (
+	"bytes"
 	"context"
 	"crypto/tls"
 	"fmt"
@@ -113,6 +114,11 @@ func (s *SMTP) Deliver(ctx context.Context, m shop.Mail) error {
 	msg.SetDate()
 	msg.SetBodyString(gomail.TypeTextPlain, m.Text)
 	msg.AddAlternativeString(gomail.TypeTextHTML, m.HTML)
+	for _, f := range m.Files {
+		if err := msg.AttachReader(f.Filename, bytes.NewReader(f.Data), gomail.WithFileContentType(gomail.ContentType(f.ContentType))); err != nil {
+			return fmt.Errorf("attach %s: %w", f.Filename, err)
+		}
+	}
 	return c.DialAndSendWithContext(ctx, msg)
 }
 

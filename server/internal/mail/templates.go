@@ -21,7 +21,7 @@ import (
 var files embed.FS
 
 // kinds are the letters there are templates for.
-var kinds = []shop.LetterKind{shop.LetterOrderPlaced, shop.LetterOrderPaid, shop.LetterOrderShipped,
+var kinds = []shop.LetterKind{shop.LetterOrderPlaced, shop.LetterOrderPaid, shop.LetterGroupPaid, shop.LetterOrderShipped,
 	shop.LetterQuoteAnswered, shop.LetterQuoteRevised, shop.LetterClaimReceived, shop.LetterClaimDecided, shop.LetterContact,
 	shop.LetterVerifyEmail, shop.LetterPasswordReset, shop.LetterPasswordChanged, shop.LetterAccountDeleted,
 	shop.LetterAdminNewOrder, shop.LetterAdminPayment, shop.LetterAdminQuoteRequest, shop.LetterAdminClaim, shop.LetterAdminDigest}
@@ -40,6 +40,7 @@ var _ shop.Composer = (*Templates)(nil)
 
 var funcs = map[string]any{
 	"money": func(cents int64) string { return "$" + shop.Cents(cents).Dollars() },
+	"cents": func(c shop.Cents) string { return "$" + c.Dollars() },
 	"price": func(c *shop.Cents) string {
 		if c == nil {
 			return "-"

@@ -29,6 +29,23 @@ type Mail struct {
 	RetriedBy string      `bson:"retriedBy,omitempty"`
 	NextAt    time.Time   `bson:"nextAt"`
 	Claim     string      `bson:"claim,omitempty"`
+	// Attachments refer to stored files (an invoice's PDF), never hold them.
+	Attachments []MailAttachment `bson:"attachments,omitempty"`
+}
+
+// MailAttachment names a stored file the sender attaches.
+type MailAttachment struct {
+	Invoice  int64  `bson:"invoice"`
+	Filename string `bson:"filename"`
+}
+
+// MailAttachments is the documents' form of an e-mail's attachments.
+func MailAttachments(as []shop.MailAttachment) []MailAttachment {
+	var out []MailAttachment
+	for _, a := range as {
+		out = append(out, MailAttachment{Invoice: a.Invoice, Filename: a.Filename})
+	}
+	return out
 }
 
 // MailError is one refused attempt.
@@ -46,7 +63,15 @@ func (d Mail) Shop() shop.Mail {
 	}
 	return shop.Mail{Errors: errs, RetriedAt: utcPtr(d.RetriedAt), RetriedBy: d.RetriedBy, ID: d.ID.Hex(), Kind: shop.LetterKind(d.Kind), To: d.To, Subject: d.Subject, Text: d.Text, HTML: d.HTML,
 		MessageID: d.MessageID, Status: shop.MailStatus(d.Status), Attempts: d.Attempts, LastError: d.LastError,
-		CreatedAt: d.CreatedAt.UTC(), SentAt: utcPtr(d.SentAt), NextAt: d.NextAt.UTC(), Claim: d.Claim}
+		CreatedAt: d.CreatedAt.UTC(), SentAt: utcPtr(d.SentAt), NextAt: d.NextAt.UTC(), Claim: d.Claim, Attachments: d.shopAttachments()}
+}
+
+func (d Mail) shopAttachments() []shop.MailAttachment {
+	var out []shop.MailAttachment
+	for _, a := range d.Attachments {
+		out = append(out, shop.MailAttachment{Invoice: a.Invoice, Filename: a.Filename})
+	}
+	return out
 }
 
 // Outbox keeps the outbox by id, by date (the admins' list) and each

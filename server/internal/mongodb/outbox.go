@@ -31,7 +31,7 @@ func (s *Store) InsertMail(ctx context.Context, m shop.Mail) (shop.Mail, error) 
 		next = now
 	}
 	doc := mirror.Mail{ID: id, Kind: string(m.Kind), To: m.To, Subject: m.Subject, Text: m.Text, HTML: m.HTML, MessageID: m.MessageID,
-		Status: string(m.Status), CreatedAt: now, NextAt: next.UTC().Truncate(time.Millisecond)}
+		Status: string(m.Status), CreatedAt: now, NextAt: next.UTC().Truncate(time.Millisecond), Attachments: mirror.MailAttachments(m.Attachments)}
 	if err := s.outbox.insert(ctx, doc); err != nil {
 		return shop.Mail{}, translate(err, "")
 	}
@@ -59,7 +59,7 @@ func (s *Store) InsertMails(ctx context.Context, mails []shop.Mail) error {
 			next = now
 		}
 		docs[i] = mirror.Mail{ID: id, Kind: string(m.Kind), To: m.To, Subject: m.Subject, Text: m.Text, HTML: m.HTML, MessageID: m.MessageID,
-			Status: string(m.Status), CreatedAt: now, NextAt: next.UTC().Truncate(time.Millisecond)}
+			Status: string(m.Status), CreatedAt: now, NextAt: next.UTC().Truncate(time.Millisecond), Attachments: mirror.MailAttachments(m.Attachments)}
 	}
 	err := s.outbox.insertMany(ctx, docs)
 	if isDuplicate(err) {

@@ -57,6 +57,9 @@ var documentTypes = map[string]func(bson.Raw) error{
 	CollCancellations: decodeAs[mirror.Cancellation], // issue 36
 	CollGroups:        decodeAs[mirror.Group],        // issue 34
 	CollCarts:         decodeAs[mirror.Cart],         // issue 34
+	CollInvoices:      decodeAs[mirror.Invoice],      // issue 34
+	collInvoiceFiles:  decodeAs[invoiceFileDoc],      // issue 34
+	collInvoiceChunks: decodeAs[imageChunkDoc],       // issue 34
 }
 
 // KnownCollections are the collections this store keeps.

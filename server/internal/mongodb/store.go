@@ -102,7 +102,7 @@ const (
 
 var collectionNames = []string{CollProducts, CollReviews, collImageFiles, collImageChunks, CollUsers, CollProfiles,
 	CollOrders, CollContacts, CollTestIntents, CollEvents, CollCounters, CollQuotes, CollClaims, CollOutbox, CollCancellations, CollCategories,
-	CollGroups, CollCarts}
+	CollGroups, CollCarts, CollInvoices, collInvoiceFiles, collInvoiceChunks}
 
 // Store is the database handle shared by every collection's methods.
 type Store struct {
@@ -151,6 +151,9 @@ type Store struct {
 	// groups are the order groups (issue 34).
 	groups *collection[mirror.ID, mirror.Group]
 	carts  *collection[string, mirror.Cart]
+	// invoices are the invoices of paid orders and groups (issue 34,
+	// invoices.go); their PDFs are read by _id, not mirrored.
+	invoices *collection[mirror.ID, mirror.Invoice]
 }
 
 // Open connects (starting the embedded server when cfg.URI is empty), pings
@@ -170,6 +173,9 @@ func Open(ctx context.Context, cfg Config) (*Store, error) {
 		s.versions[c] = new(atomic.Uint64)
 	}
 	s.versions[CollImages] = s.versions[collImageFiles]
+	// An order's invoice number is part of the orders' answers: an invoice
+	// issued makes their cached answers stale.
+	s.versions[CollInvoices] = s.versions[CollOrders]
 	uri := cfg.URI
 	if uri == "" {
 		e, err := embedded.Start(ctx, cfg.DataDir, cfg.DB, "", cfg.Logger)
@@ -219,6 +225,7 @@ func Open(ctx context.Context, cfg Config) (*Store, error) {
 	s.categories = newCollection(s, CollCategories, "The category", mirror.Categories(CollCategories))
 	s.groups = newCollection(s, CollGroups, shop.MsgGroupNoun, mirror.Groups(CollGroups))
 	s.carts = newCollection(s, CollCarts, "The cart", mirror.Carts(CollCarts))
+	s.invoices = newCollection(s, CollInvoices, shop.MsgInvoiceNoun, mirror.Invoices(CollInvoices))
 	// 20,000 orders leave 20,000 e-mails, which FerretDB reads as slowly as
 	// the orders (about 140 µs a document): only the sender and the admins'
 	// Outbox read them, so the store answers before they are in memory.

@@ -12,20 +12,24 @@ import (
 // /checkout) or from one accepted quote, paid with one payment and
 // cancelled whole.
 type Group struct {
-	ID            string     `json:"_id"`
-	Number        int64      `json:"number"` // from its own counter
-	Email         string     `json:"email"`
-	OrderIDs      []string   `json:"orderIds"`
-	Total         Cents      `json:"total"` // what is charged: the orders' amounts, tax included
-	Tax           Cents      `json:"tax"`
-	Paid          bool       `json:"paid"`
-	TransactionID string     `json:"transactionId,omitempty"`
-	InvoiceNumber int64      `json:"invoiceNumber,omitempty"`
-	QuoteID       string     `json:"quoteId,omitempty"`
-	PONumber      string     `json:"poNumber,omitempty"`
-	Company       string     `json:"company,omitempty"`
-	CreatedAt     time.Time  `json:"createdAt"`
-	PaidAt        *time.Time `json:"paidAt,omitempty"`
+	ID            string   `json:"_id"`
+	Number        int64    `json:"number"` // from its own counter
+	Email         string   `json:"email"`
+	OrderIDs      []string `json:"orderIds"`
+	Total         Cents    `json:"total"` // what is charged: the orders' amounts, tax included
+	Tax           Cents    `json:"tax"`
+	Paid          bool     `json:"paid"`
+	TransactionID string   `json:"transactionId,omitempty"`
+	InvoiceNumber int64    `json:"invoiceNumber,omitempty"`
+	QuoteID       string   `json:"quoteId,omitempty"`
+	// QuoteNumber and Orders are filled in for GET /groups/{id} (not stored
+	// on the group).
+	QuoteNumber int64      `json:"quoteNumber,omitempty"`
+	Orders      []Order    `json:"orders"`
+	PONumber    string     `json:"poNumber,omitempty"`
+	Company     string     `json:"company,omitempty"`
+	CreatedAt   time.Time  `json:"createdAt"`
+	PaidAt      *time.Time `json:"paidAt,omitempty"`
 	// Placing is set while its orders are being placed: it is paid or
 	// cancelled only once they all are.
 	Placing         bool   `json:"-"`

@@ -67,6 +67,29 @@ type Mail struct {
 	// expires); sent, when the message is deleted.
 	NextAt time.Time `json:"-"`
 	Claim  string    `json:"-"` // the sender holding it
+	// Attachments name what the sender attaches (an invoice's stored PDF):
+	// the outbox keeps the reference, never the bytes.
+	Attachments []MailAttachment `json:"-"`
+	// Files are the attachments' bytes, read by the sender for one
+	// attempt (never stored).
+	Files []MailFile `json:"-"`
+}
+
+// MailAttachment refers to a stored file an e-mail carries.
+type MailAttachment struct {
+	Invoice  int64  // the invoice's number: its PDF
+	Filename string // as attached: invoice-N.pdf
+}
+
+// MailFile is an attachment's bytes, as the sender attaches them.
+type MailFile struct {
+	Filename, ContentType string
+	Data                  []byte
+}
+
+// AttachmentSource reads an attachment's bytes for the sender.
+type AttachmentSource interface {
+	Attachment(ctx context.Context, invoice int64) (InvoiceFile, error)
 }
 
 // MailError is one refused attempt of an e-mail.
@@ -118,6 +141,7 @@ type LetterKind string
 const (
 	LetterOrderPlaced   LetterKind = "order_placed"
 	LetterOrderPaid     LetterKind = "order_paid"
+	LetterGroupPaid     LetterKind = "group_paid" // one for a group's payment (issue 34)
 	LetterOrderShipped  LetterKind = "order_shipped"
 	LetterQuoteAnswered LetterKind = "quote_answered"
 	LetterQuoteRevised  LetterKind = "quote_revised" // a quote priced again
@@ -153,6 +177,10 @@ type Letter struct {
 	Link    string
 	// Digest: the admin's daily digest's events.
 	Digest *Digest
+	// Group: a paid order group's letter (its Orders filled in); Invoice,
+	// the invoice the letter tells of, attached by reference.
+	Group   *Group
+	Invoice *Invoice
 	// HeldUntil, when set, keeps the e-mail for the digest sent then
 	// (MailHeld) instead of sending it.
 	HeldUntil time.Time

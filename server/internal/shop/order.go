@@ -42,6 +42,9 @@ type Order struct {
 	// Carrier and TrackingNumber, when the admin gave them at shipping.
 	Carrier        string `json:"carrier,omitempty"`
 	TrackingNumber string `json:"trackingNumber,omitempty"`
+	// InvoiceNumber, once paid: its invoice's, or its group's (not stored
+	// on the order: read from the invoices).
+	InvoiceNumber int64 `json:"invoiceNumber,omitempty"`
 	// History is the order page's status history, derived from the
 	// order's dates: placed, paid, shipped (with carrier and tracking).
 	History []OrderEvent `json:"history,omitempty"`

@@ -4,6 +4,7 @@
 package wiring
 
 import (
+	"cmp"
 	"context"
 	"log/slog"
 	"time"
@@ -11,6 +12,7 @@ import (
 	"storefront/server/internal/app"
 	"storefront/server/internal/auth"
 	"storefront/server/internal/httpapi"
+	"storefront/server/internal/invoice"
 	"storefront/server/internal/payment"
 	"storefront/server/internal/shop"
 	"storefront/server/internal/site"
@@ -39,6 +41,7 @@ type Store interface {
 	app.HeldMailStore
 	shop.GroupStore
 	shop.CartStore
+	shop.InvoiceStore // issue 34
 	// Healthy reads the collections the API serves.
 	Healthy(ctx context.Context) error
 }
@@ -64,6 +67,10 @@ type Options struct {
 	Telemetry     shop.Telemetry // may be nil
 	// TaxRate is TAX_RATE in hundredths of a percent (issue 34).
 	TaxRate int64
+	// TaxLabel (TAX_LABEL) and Seller (SELLER_*) print on invoices; an
+	// empty label prints as "Sales tax".
+	TaxLabel string
+	Seller   shop.Seller
 }
 
 // Services returns the API's dependencies over store. The caller adds what
@@ -84,7 +91,11 @@ func Services(store Store, o Options) httpapi.Deps {
 	}
 	notify := &app.Notifier{Store: store, Held: store, Mail: o.Outbox, SiteURL: o.SiteURL, Now: o.Now, Log: o.Log}
 	payments.Notify = notify
-	orders := &app.Orders{Orders: store, Products: store, Payments: payments, Log: o.Log, Telemetry: o.Telemetry, Mail: o.Outbox, Notify: notify, Cancellations: store, TaxRate: o.TaxRate}
+	invoices := &app.Invoices{Store: store, Orders: store, Groups: store, Quotes: store, Drawer: invoice.Drawer{}, Seller: o.Seller,
+		TaxLabel: cmp.Or(o.TaxLabel, "Sales tax"), TaxRate: o.TaxRate, Now: o.Now, Log: o.Log}
+	payments.Invoices = invoices
+	orders := &app.Orders{Orders: store, Products: store, Payments: payments, Log: o.Log, Telemetry: o.Telemetry, Mail: o.Outbox, Notify: notify, Cancellations: store, TaxRate: o.TaxRate,
+		Invoices: invoices}
 	groups := &app.Groups{Groups: store, Products: store, Orders: orders, Payments: payments}
 	accounts := &app.Accounts{Groups: groups, Users: store, Tokens: o.Tokens, Passwords: o.Passwords,
 		AdminEmails: o.AdminEmails, Log: o.Log, Telemetry: o.Telemetry,
@@ -107,6 +118,7 @@ func Services(store Store, o Options) httpapi.Deps {
 		Quotes:        &app.Quotes{Quotes: store, Products: store, Orders: orders, Groups: store, Mail: o.Outbox, Notify: notify, Now: o.Now, Log: o.Log},
 		Groups:        groups,
 		Carts:         &app.Carts{Carts: store, Products: store},
+		Invoices:      invoices,
 		Claims:        &app.Claims{Claims: store, Orders: orders, Mail: o.Outbox, Notify: notify, ImagePrefix: images, Now: o.Now, Log: o.Log},
 		Outbox:        o.Outbox,
 		Notifications: notify,

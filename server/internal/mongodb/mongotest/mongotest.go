@@ -101,6 +101,7 @@ var needsMongoDB = map[string]string{
 	"TestAccountTokens_SingleUseByHash/OneOfEightUsesAtOnce": "8 concurrent uses of one mailed token",
 	"TestRoles_ConcurrentNeverLeavesNoAdmin":                 "concurrent guarded decrements of the admins' count",
 	"TestRoles_LastAdmin":                                    "two admins demoting or deleting each other at once",
+	"TestInvoices_ConcurrentPaymentsNumberedWithoutGaps":     "100 orders paid twice each at once: one guarded payment and one invoice each",
 	// issue 36: re-pricing and cancellation records
 	"TestQuotes_Reprice/RaceWithAccept":             "a re-price and an acceptance of one quote at once",
 	"TestCancellations/ConcurrentCancelsRecordOnce": "6 concurrent cancels of one order",

@@ -1,0 +1,326 @@
+package app
+
+import (
+	"context"
+	"log/slog"
+	"time"
+
+	"storefront/server/internal/shop"
+)
+
+// Invoices issues the invoice of each paid order (not in a group, not a
+// replacement) and of each paid order group, once, with a number from 1
+// with no gaps (the store's IssueInvoice is the one write that decides),
+// draws its PDF from the snapshot it stores and keeps that PDF; and serves
+// it to the buyer and the admins (issue 34).
+type Invoices struct {
+	Store  shop.InvoiceStore
+	Orders shop.OrderStore
+	Groups shop.GroupStore
+	Quotes shop.QuoteStore // the quote a group came from (its number); may be nil
+	Drawer shop.InvoiceDrawer
+	// Seller, TaxLabel and TaxRate are what the invoices print
+	// (SELLER_*, TAX_LABEL, TAX_RATE in hundredths of a percent).
+	Seller   shop.Seller
+	TaxLabel string
+	TaxRate  int64
+	Now      func() time.Time // nil: time.Now
+	Log      *slog.Logger
+}
+
+func (v *Invoices) now() time.Time {
+	if v.Now != nil {
+		return v.Now().UTC()
+	}
+	return time.Now().UTC()
+}
+
+// ForOrder issues the invoice of a paid order that is invoiced by itself
+// (shop.Invoiced); issued is false when it had one already (or gets none).
+func (v *Invoices) ForOrder(ctx context.Context, ord shop.Order) (inv shop.Invoice, issued bool, err error) {
+	if v == nil || !shop.Invoiced(ord) {
+		return shop.Invoice{}, false, nil
+	}
+	inv = v.snapshot(shop.InvoiceOfOrder, ord.ID, ord.Number, []shop.Order{ord})
+	return v.issue(ctx, inv)
+}
+
+// ForGroup issues the invoice of a paid group, its lines its orders.
+func (v *Invoices) ForGroup(ctx context.Context, grp shop.Group) (inv shop.Invoice, issued bool, err error) {
+	if v == nil || !grp.Paid || grp.Total <= 0 {
+		return shop.Invoice{}, false, nil
+	}
+	orders := make([]shop.Order, 0, len(grp.OrderIDs))
+	for _, id := range grp.OrderIDs {
+		ord, err := v.Orders.FindOrder(ctx, id)
+		if err != nil {
+			return shop.Invoice{}, false, err
+		}
+		orders = append(orders, ord)
+	}
+	inv = v.snapshot(shop.InvoiceOfGroup, grp.ID, grp.Number, orders)
+	inv.Company, inv.PONumber, inv.BuyerEmail, inv.TransactionID = grp.Company, grp.PONumber, grp.Email, grp.TransactionID
+	inv.QuoteNumber = v.quoteNumber(ctx, grp.QuoteID)
+	return v.issue(ctx, inv)
+}
+
+// QuoteNumber is the number of the quote a group came from (0: none, or
+// it cannot be read).
+func (v *Invoices) quoteNumber(ctx context.Context, quoteID string) int64 {
+	if v == nil || quoteID == "" || v.Quotes == nil {
+		return 0
+	}
+	q, err := v.Quotes.FindQuote(ctx, quoteID)
+	if err != nil {
+		v.Log.WarnContext(ctx, "the quote of an order group could not be read", "quote", quoteID, "error", err)
+		return 0
+	}
+	return q.Number
+}
+
+// snapshot is everything an invoice prints, from the paid orders.
+func (v *Invoices) snapshot(kind shop.InvoiceKind, subjectID string, subjectNumber int64, orders []shop.Order) shop.Invoice {
+	inv := shop.Invoice{SubjectID: subjectID, Subject: kind, SubjectNumber: subjectNumber, IssuedAt: v.now(), Seller: v.Seller,
+		TaxLabel: v.TaxLabel, Currency: shop.Currency, Lines: make([]shop.InvoiceLine, 0, len(orders))}
+	rated := v.TaxRate > 0
+	for _, o := range orders {
+		line := shop.Cents(o.Amount) - o.Tax
+		inv.Lines = append(inv.Lines, shop.InvoiceLine{OrderNumber: o.Number, Description: o.ProductName, Quantity: o.ProductQuantity,
+			UnitPrice: o.ProductPrice, Total: line})
+		inv.Subtotal += line
+		inv.Tax += o.Tax
+		inv.Total += shop.Cents(o.Amount)
+		if shop.Cents(shop.TaxOf(int64(line), v.TaxRate)) != o.Tax {
+			rated = false // placed at another rate: the label prints alone
+		}
+	}
+	if rated {
+		inv.TaxRate = v.TaxRate
+	}
+	if len(orders) > 0 {
+		first := orders[0]
+		inv.BuyerName, inv.BuyerEmail, inv.Address, inv.TransactionID = first.Name, first.Email, first.Address, first.TransactionID
+	}
+	return inv
+}
+
+// issue stores the invoice (or finds the one issued before) and, when it
+// has no PDF yet, draws and stores it.
+func (v *Invoices) issue(ctx context.Context, inv shop.Invoice) (shop.Invoice, bool, error) {
+	stored, issued, err := v.Store.IssueInvoice(ctx, inv)
+	if err != nil {
+		return shop.Invoice{}, false, err
+	}
+	if _, err := v.pdf(ctx, stored); err != nil {
+		// The invoice stands: its PDF is drawn again when asked for.
+		v.Log.ErrorContext(ctx, "an invoice's PDF could not be stored", "invoice", stored.Number, "error", err)
+	}
+	return stored, issued, nil
+}
+
+// pdf returns the invoice's stored PDF, drawing and storing it first when
+// a crash (or an error) left the invoice without it: the snapshot gives
+// the same document.
+func (v *Invoices) pdf(ctx context.Context, inv shop.Invoice) ([]byte, error) {
+	data, err := v.Store.InvoicePDF(ctx, inv)
+	if shop.ErrorCode(err) != shop.ENOTFOUND {
+		return data, err
+	}
+	if data, err = v.Drawer.Draw(inv); err != nil {
+		return nil, err
+	}
+	return data, v.Store.PutInvoicePDF(context.WithoutCancel(ctx), inv, data)
+}
+
+// PDF answers GET /invoices/{number}.pdf: the buyer of what it invoices
+// (the e-mail on the order or group now) and admins; anyone else is told
+// it does not exist.
+func (v *Invoices) PDF(ctx context.Context, caller shop.Caller, number int64) (shop.InvoiceFile, error) {
+	if err := shop.RequireSignedIn(caller); err != nil {
+		return shop.InvoiceFile{}, err
+	}
+	if number < 1 {
+		return shop.InvoiceFile{}, shop.Errorf(shop.ENOTFOUND, "%s was not found.", shop.MsgInvoiceNoun)
+	}
+	inv, err := v.Store.FindInvoice(ctx, number)
+	if err != nil {
+		return shop.InvoiceFile{}, err
+	}
+	if !caller.IsAdmin() {
+		owner, err := v.owner(ctx, inv)
+		if err != nil {
+			return shop.InvoiceFile{}, err
+		}
+		if err := shop.RequireOwnerOrHide(caller, owner, shop.MsgInvoiceNoun); err != nil {
+			return shop.InvoiceFile{}, err
+		}
+	}
+	return v.file(ctx, inv)
+}
+
+// Attachment is an invoice's PDF for the e-mail sender (no caller: the
+// message was written to the buyer).
+func (v *Invoices) Attachment(ctx context.Context, number int64) (shop.InvoiceFile, error) {
+	inv, err := v.Store.FindInvoice(ctx, number)
+	if err != nil {
+		return shop.InvoiceFile{}, err
+	}
+	return v.file(ctx, inv)
+}
+
+func (v *Invoices) file(ctx context.Context, inv shop.Invoice) (shop.InvoiceFile, error) {
+	data, err := v.pdf(ctx, inv)
+	if err != nil {
+		return shop.InvoiceFile{}, err
+	}
+	return shop.InvoiceFile{Number: inv.Number, Filename: shop.InvoiceFilename(inv.Number), Data: data}, nil
+}
+
+// owner is the e-mail on what the invoice invoices now (a deleted
+// account's is erased there: only admins see its invoices then).
+func (v *Invoices) owner(ctx context.Context, inv shop.Invoice) (string, error) {
+	if inv.Subject == shop.InvoiceOfGroup {
+		g, err := v.Groups.FindGroup(ctx, inv.SubjectID)
+		if shop.ErrorCode(err) == shop.ENOTFOUND {
+			return "", nil
+		}
+		return g.Email, err
+	}
+	o, err := v.Orders.FindOrder(ctx, inv.SubjectID)
+	if shop.ErrorCode(err) == shop.ENOTFOUND {
+		return "", nil
+	}
+	return o.Email, err
+}
+
+// Number fills in each order's invoice number: its own, or its group's.
+func (v *Invoices) Number(ctx context.Context, orders []shop.Order) error {
+	if v == nil || len(orders) == 0 {
+		return nil
+	}
+	ids := make([]string, 0, len(orders))
+	for _, o := range orders {
+		if o.Paid {
+			ids = append(ids, invoiceSubject(o))
+		}
+	}
+	if len(ids) == 0 {
+		return nil
+	}
+	numbers, err := v.Store.InvoiceNumbers(ctx, ids)
+	if err != nil {
+		return err
+	}
+	for i := range orders {
+		if orders[i].Paid {
+			orders[i].InvoiceNumber = numbers[invoiceSubject(orders[i])]
+		}
+	}
+	return nil
+}
+
+// NumberGroup fills in a group's invoice number.
+func (v *Invoices) NumberGroup(ctx context.Context, g *shop.Group) error {
+	if v == nil || !g.Paid {
+		return nil
+	}
+	numbers, err := v.Store.InvoiceNumbers(ctx, []string{g.ID})
+	if err == nil {
+		g.InvoiceNumber = numbers[g.ID]
+	}
+	return err
+}
+
+func invoiceSubject(o shop.Order) string {
+	if o.Group != "" {
+		return o.Group
+	}
+	return o.ID
+}
+
+// invoiceSweepWindow is how far back the sweep looks for payments a crash
+// left without their invoice.
+const invoiceSweepWindow = 72 * time.Hour
+
+// Recover issues the invoices that a crash (or an error) left unissued:
+// the orders and groups paid from a window before cutoff up to cutoff
+// without one. issue tells of each it issued (the paid e-mail, which is
+// written after the invoice). Run it at start and in the recovery sweep.
+func (v *Invoices) Recover(ctx context.Context, cutoff time.Time, issued func(shop.Invoice, *shop.Order, *shop.Group)) (int, error) {
+	orders, groups, err := v.Store.PaidSince(ctx, cutoff.Add(-invoiceSweepWindow), cutoff)
+	if err != nil {
+		return 0, err
+	}
+	ids := make([]string, 0, len(orders)+len(groups))
+	for _, o := range orders {
+		if shop.Invoiced(o) {
+			ids = append(ids, o.ID)
+		}
+	}
+	for _, g := range groups {
+		ids = append(ids, g.ID)
+	}
+	have, err := v.Store.InvoiceNumbers(ctx, ids)
+	if err != nil {
+		return 0, err
+	}
+	n := 0
+	for i := range orders {
+		if _, ok := have[orders[i].ID]; ok || !shop.Invoiced(orders[i]) {
+			continue
+		}
+		inv, ok, err := v.ForOrder(ctx, orders[i])
+		if err != nil {
+			return n, err
+		}
+		if ok {
+			n++
+			if issued != nil {
+				issued(inv, &orders[i], nil)
+			}
+		}
+	}
+	for i := range groups {
+		if _, ok := have[groups[i].ID]; ok {
+			continue
+		}
+		// A crash between a group's steps: its orders are marked paid
+		// first, as the repeat would.
+		if !v.groupPaid(ctx, groups[i]) {
+			continue
+		}
+		inv, ok, err := v.ForGroup(ctx, groups[i])
+		if err != nil {
+			return n, err
+		}
+		if ok {
+			n++
+			if issued != nil {
+				issued(inv, nil, &groups[i])
+			}
+		}
+	}
+	return n, nil
+}
+
+// groupPaid completes a paid group's payment as a repeat would: each
+// order of it marked paid with the group's transaction (one guarded write
+// each); false when one cannot be.
+func (v *Invoices) groupPaid(ctx context.Context, g shop.Group) bool {
+	for _, id := range g.OrderIDs {
+		if _, err := v.Orders.MarkOrderPaid(ctx, id, g.TransactionID); err != nil {
+			v.Log.WarnContext(ctx, "a paid order group's order could not be marked paid", "group", g.ID, "order", id, "error", err)
+			return false
+		}
+	}
+	return true
+}
+
+// invoiceRef is what the paid e-mail carries of its invoice: the number
+// (the sender attaches the stored PDF), never the bytes.
+func invoiceRef(inv shop.Invoice) *shop.Invoice {
+	if inv.Number == 0 {
+		return nil
+	}
+	return &shop.Invoice{Number: inv.Number}
+}
