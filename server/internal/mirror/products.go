@@ -145,7 +145,17 @@ func Products(name string) *Mirror[ID, Product] {
 			{Name: "category", Group: func(d *Product) string { return d.Category }, Cmp: func(a, b *Product) int { return a.CreatedAt.Compare(b.CreatedAt) }},
 		},
 		// the search (q): each word a prefix of one of the terms
-		Words: &WordIndex[ID, Product]{Name: "searchTerms", Terms: func(d *Product) []string { return d.Terms() }},
+		// the search (q): each word a prefix of one of the terms, ranked by
+		// the name's terms, then the SKU's, then the rest (Rank)
+		Words: &WordIndex[ID, Product]{Name: "searchTerms", Terms: func(d *Product) []string { return d.Terms() }, Tier: func(d *Product, i int) int {
+			switch {
+			case i < d.nameN:
+				return shop.RankName
+			case i < d.nameN+d.skuN:
+				return shop.RankSKU
+			}
+			return shop.RankOther
+		}},
 	}
 }
 

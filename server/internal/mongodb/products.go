@@ -110,17 +110,13 @@ func (s *Store) ListProducts(ctx context.Context, q shop.ProductQuery) ([]shop.P
 		if m.StaleDocuments() > 0 {
 			return nil, 0, mirror.ErrStale
 		}
-		var rank func(*mirror.Product) int
-		if q.Ranked() {
-			rank = func(d *mirror.Product) int { return d.Rank(q.Words) }
-		}
 		admits := mirror.Admits(q)
-		if len(q.Words) == 0 && rank == nil && q.Category != "" && ps.index == "createdAt" {
+		if len(q.Words) == 0 && q.Category != "" && ps.index == "createdAt" {
 			// a category in catalogue order: its own list
 			docs, total := m.Mem.Page("category", &q.Category, ps.desc, q.Skip, q.Limit, admits)
 			return mirror.ShopAll[shop.Product](docs), total, nil
 		}
-		docs, total := m.Mem.Search(ps.index, ps.desc, q.Words, admits, rank, q.Skip, q.Limit)
+		docs, total := m.Mem.Search(ps.index, ps.desc, q.Words, admits, q.Ranked(), q.Skip, q.Limit)
 		return mirror.ShopAll[shop.Product](docs), total, nil
 	}
 	filter := productFilter(q)
