@@ -166,23 +166,7 @@ func (m *Mirror[K, D]) Page(index string, group *string, desc bool, skip, limit 
 		}
 		return out, int64(total)
 	}
-	out := []D{}
-	var total int64
-	for i := range list {
-		j := i
-		if desc {
-			j = len(list) - 1 - i
-		}
-		d := m.docs[list[j]]
-		if !match(&d) {
-			continue
-		}
-		if total >= int64(skip) && len(out) < limit {
-			out = append(out, d)
-		}
-		total++
-	}
-	return out, total
+	return m.walk(list, desc, match, skip, limit)
 }
 
 // Each calls fn with every document, in no particular order, under the read

@@ -243,8 +243,9 @@ func (m *Mirror[K, D]) Search(index string, desc bool, words []string, match fun
 	sets := w.match(words, ranked)
 	all := sets[wordTiers-1]
 	if match != nil {
+		var d D // one for all (see walk)
 		for s := range all.each() {
-			if d := m.docs[w.ids[s]]; !match(&d) {
+			if d = m.docs[w.ids[s]]; !match(&d) {
 				for t := range sets {
 					if sets[t] != nil {
 						sets[t].unset(s)
@@ -329,12 +330,13 @@ func (m *Mirror[K, D]) Search(index string, desc bool, words []string, match fun
 func (m *Mirror[K, D]) walk(list []K, desc bool, match func(*D) bool, skip, limit int) ([]D, int64) {
 	out := []D{}
 	var total int64
+	var d D // one variable: a fresh one per document escapes to the heap (match takes its address)
 	for i := range list {
 		j := i
 		if desc {
 			j = len(list) - 1 - i
 		}
-		d := m.docs[list[j]]
+		d = m.docs[list[j]]
 		if match != nil && !match(&d) {
 			continue
 		}
