@@ -10,7 +10,6 @@ import (
 	"sync"
 	"testing"
 
-	"storefront/server/internal/mongodb/mongotest"
 	"storefront/server/internal/shop"
 )
 
@@ -19,12 +18,12 @@ import (
 // each, every request a search not asked before (the answer cache misses).
 func BenchmarkScaleCatalogue(b *testing.B) {
 	ts := mustServe(b)
-	if _, err := ts.store.ImportProducts(context.Background(), mongotest.ScaleDrafts(10_000), shop.ImportOptions{}); err != nil {
+	if _, err := ts.store.ImportProducts(context.Background(), scaleDrafts(10_000), shop.ImportOptions{}); err != nil {
 		b.Fatal(err)
 	}
 	kinds := []string{"Lathes", "Pumps", "Presses", "Drills", "Band Saws", "Compressors", "Grinders", "Welders", "Hoists", "Mixers"}
 	names := []string{"lathe", "pump", "press", "drill", "saw", "compressor", "grinder", "welder", "hoist", "mixer", "heavy", "compact", "pro", "xl", "mk"}
-	words := mongotest.ScaleDescWords
+	words := scaleDescWords
 	finishes := []string{"powd", "galv", "stai", "anod", "enam", "zinc"}
 	r := rand.New(rand.NewPCG(1, 2))
 	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 8}}
@@ -68,7 +67,7 @@ func BenchmarkScaleCatalogue(b *testing.B) {
 func BenchmarkScaleOrders(b *testing.B) {
 	ts := mustServe(b)
 	ctx := context.Background()
-	if _, err := ts.store.ImportProducts(ctx, mongotest.ScaleDrafts(10_000), shop.ImportOptions{}); err != nil {
+	if _, err := ts.store.ImportProducts(ctx, scaleDrafts(10_000), shop.ImportOptions{}); err != nil {
 		b.Fatal(err)
 	}
 	var ids []string

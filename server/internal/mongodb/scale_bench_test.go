@@ -36,7 +36,7 @@ func scaleDir(b *testing.B) string {
 	}
 	ctx := context.Background()
 	s := scaleOpen(b, dir)
-	if _, err := s.ImportProducts(ctx, mongotest.ScaleDrafts(scaleProducts), shop.ImportOptions{}); err != nil {
+	if _, err := s.ImportProducts(ctx, scaleDrafts(scaleProducts), shop.ImportOptions{}); err != nil {
 		b.Fatal(err)
 	}
 	ids := scaleIDs(b, s)
@@ -146,7 +146,7 @@ func BenchmarkScaleStoreReimport(b *testing.B) {
 	s := scaleOpen(b, scaleDir(b))
 	ctx := context.Background()
 	defer s.Close(ctx)
-	drafts := mongotest.ScaleDrafts(scaleProducts)
+	drafts := scaleDrafts(scaleProducts)
 	b.ResetTimer()
 	for range b.N {
 		counts, err := s.ImportProducts(ctx, drafts, shop.ImportOptions{})

@@ -1,4 +1,4 @@
-package mongotest
+package mongodb_test
 
 import (
 	"fmt"
@@ -8,11 +8,11 @@ import (
 	"storefront/server/internal/shop"
 )
 
-// ScaleDrafts are bench:scale's catalogue (cmd/storefront's
+// scaleDrafts are bench:scale's catalogue (cmd/storefront's
 // writeScaleCatalogue) as drafts: n products with a SKU, a category and 30
 // specifications each, for the benchmarks of the store's and the API's
 // share of its rows.
-func ScaleDrafts(n int) []shop.ProductDraft {
+func scaleDrafts(n int) []shop.ProductDraft {
 	kinds := []string{"Lathe", "Pump", "Press", "Drill", "Band Saw", "Compressor", "Grinder", "Welder", "Hoist", "Mixer"}
 	sizes := []string{"Compact", "Heavy", "Pro", "XL", "Mk II"}
 	specNames := []string{"Power", "Weight", "Length", "Width", "Height", "Speed", "Pressure", "Flow", "Voltage", "Capacity"}
@@ -25,7 +25,7 @@ func ScaleDrafts(n int) []shop.ProductDraft {
 		name := fmt.Sprintf("%s %s %05d", sizes[i%len(sizes)], kind, i)
 		d := shop.ProductDraft{Name: name, Price: shop.Cents(5000 + r.IntN(2_000_000)), Available: 1_000_000, Minimum: int64(1 + r.IntN(5)),
 			Description: fmt.Sprintf("%s for workshops and plants: cast frame, %d kW drive, %s and %s, two-year warranty. Faulty units are replaced within 2 months.",
-				name, 1+r.IntN(40), ScaleDescWords[r.IntN(len(ScaleDescWords))], ScaleDescWords[r.IntN(len(ScaleDescWords))]),
+				name, 1+r.IntN(40), scaleDescWords[r.IntN(len(scaleDescWords))], scaleDescWords[r.IntN(len(scaleDescWords))]),
 			SKU: fmt.Sprintf("SC-%05d", i), Category: kind + "s", Email: "ops@shop.test", Image: "http://shop.test/images/0123456789abcdef01234567"}
 		for j := range 30 {
 			d.Specs = append(d.Specs, shop.Spec{Name: specNames[j%len(specNames)] + " " + strconv.Itoa(j), Value: strconv.Itoa(1 + r.IntN(5000)), Unit: units[j%len(units)]})
@@ -36,7 +36,7 @@ func ScaleDrafts(n int) []shop.ProductDraft {
 	return out
 }
 
-// ScaleDescWords are the words of ScaleDrafts' descriptions, each in about
+// scaleDescWords are the words of scaleDrafts' descriptions, each in about
 // a tenth of them.
-var ScaleDescWords = []string{"bearings", "gearbox", "hydraulics", "pneumatics", "coolant", "spindle", "chuck", "clutch", "impeller", "inverter",
+var scaleDescWords = []string{"bearings", "gearbox", "hydraulics", "pneumatics", "coolant", "spindle", "chuck", "clutch", "impeller", "inverter",
 	"carbide", "castings", "tooling", "vibration", "lubrication", "filtration", "conveyor", "controller", "sensors", "guarding"}
