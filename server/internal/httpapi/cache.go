@@ -69,7 +69,7 @@ func (c *answerCache) get(ctx context.Context, key string, version func() uint64
 		if err := jsonEncode(&buf, val); err != nil {
 			return nil, err
 		}
-		a := &answer{body: buf.Bytes(), gz: cache.Gzipped(buf.Bytes()), etag: cache.ETag(buf.Bytes()), total: total, value: val, version: v, expires: time.Now().Add(c.ttl)}
+		a := &answer{body: buf.Bytes(), gz: cache.GzippedFast(buf.Bytes()), etag: cache.ETag(buf.Bytes()), total: total, value: val, version: v, expires: time.Now().Add(c.ttl)}
 		c.answers.Put(key, a, a.bytes())
 		return a, nil
 	})

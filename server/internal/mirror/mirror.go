@@ -85,7 +85,7 @@ func (m *Mirror[K, D]) Fresh() *Mirror[K, D] {
 		n.Orders = append(n.Orders, &OrderIndex[K, D]{Name: o.Name, Group: o.Group, Cmp: o.Cmp})
 	}
 	if m.Words != nil {
-		n.Words = &WordIndex[K, D]{Name: m.Words.Name, Terms: m.Words.Terms}
+		n.Words = &WordIndex[K, D]{Name: m.Words.Name, Terms: m.Words.Terms, Tier: m.Words.Tier}
 	}
 	return n.Init()
 }
@@ -166,23 +166,7 @@ func (m *Mirror[K, D]) Page(index string, group *string, desc bool, skip, limit 
 		}
 		return out, int64(total)
 	}
-	out := []D{}
-	var total int64
-	for i := range list {
-		j := i
-		if desc {
-			j = len(list) - 1 - i
-		}
-		d := m.docs[list[j]]
-		if !match(&d) {
-			continue
-		}
-		if total >= int64(skip) && len(out) < limit {
-			out = append(out, d)
-		}
-		total++
-	}
-	return out, total
+	return m.walk(list, desc, match, skip, limit)
 }
 
 // Each calls fn with every document, in no particular order, under the read
@@ -237,7 +221,7 @@ func (m *Mirror[K, D]) Put(d D) {
 		switch {
 		case !had:
 			m.Words.add(id, &d)
-		case !slices.Equal(m.Words.Terms(&old), m.Words.Terms(&d)):
+		case !m.Words.same(&old, &d):
 			m.Words.remove(id, &old)
 			m.Words.add(id, &d)
 		}
@@ -295,16 +279,11 @@ func (m *Mirror[K, D]) Load(docs []D) {
 			o.lists[g] = append(o.lists[g], id)
 		}
 		if n.Words != nil {
-			for _, t := range n.Words.Terms(&d) {
-				n.Words.posts[t] = append(n.Words.posts[t], id)
-			}
+			n.Words.load(id, &d)
 		}
 	}
 	if n.Words != nil {
-		for t := range n.Words.posts {
-			n.Words.terms = append(n.Words.terms, t)
-		}
-		slices.Sort(n.Words.terms)
+		n.Words.sortTerms()
 	}
 	for _, o := range n.Orders {
 		for _, list := range o.lists {
@@ -321,7 +300,7 @@ func (m *Mirror[K, D]) Load(docs []D) {
 		o.lists = n.Orders[i].lists
 	}
 	if m.Words != nil {
-		m.Words.terms, m.Words.posts = n.Words.terms, n.Words.posts
+		m.Words.terms, m.Words.posts, m.Words.slots, m.Words.ids, m.Words.free = n.Words.terms, n.Words.posts, n.Words.slots, n.Words.ids, n.Words.free
 	}
 }
 
@@ -393,9 +372,10 @@ func (m *Mirror[K, D]) Size() (entries int, bytes int64) {
 		}
 	}
 	if m.Words != nil {
-		for t, ids := range m.Words.posts {
-			bytes += 2*int64(len(t)) + 32 + int64(cap(ids))*idSize
+		for t, ps := range m.Words.posts {
+			bytes += 2*int64(len(t)) + 32 + int64(cap(ps))*int64(unsafe.Sizeof(post{}))
 		}
+		bytes += int64(len(m.Words.slots))*(idSize+4)*2 + int64(cap(m.Words.ids))*idSize
 	}
 	// Go maps cost about twice their entries.
 	return len(m.docs), bytes + int64(len(m.docs))*(idSize+int64(unsafe.Sizeof(zeroD)))

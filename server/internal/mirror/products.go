@@ -28,7 +28,9 @@ type Product struct {
 	Specs    []Spec   `bson:"specs"`
 	Images   []string `bson:"images"`
 	// SearchTerms are the folded words the search finds it by
-	// (shop.SearchTerms), stored for MongoDB's multikey index.
+	// (shop.SearchTerms), stored for MongoDB's multikey index only: the
+	// embedded store stores none, and the mirror keeps none (terms, below,
+	// are computed from the fields).
 	SearchTerms []string `bson:"searchTerms"`
 
 	// derived (Prepare): the search terms as computed from the fields, and
@@ -64,8 +66,9 @@ func (d *Product) shopSpecs() []shop.Spec {
 	return out
 }
 
-// prepare normalises what the store gives back (an empty list as nil) and
-// computes the derived fields.
+// prepare normalises what the store gives back (an empty list as nil),
+// drops the stored search terms (an older embedded store's: the mirror's
+// are computed) and computes the derived fields.
 func (d *Product) prepare() {
 	if len(d.Specs) == 0 {
 		d.Specs = nil
@@ -73,9 +76,7 @@ func (d *Product) prepare() {
 	if len(d.Images) == 0 {
 		d.Images = nil
 	}
-	if len(d.SearchTerms) == 0 {
-		d.SearchTerms = nil
-	}
+	d.SearchTerms = nil
 	if len(d.Holds) == 0 {
 		d.Holds = nil
 	}
@@ -145,7 +146,17 @@ func Products(name string) *Mirror[ID, Product] {
 			{Name: "category", Group: func(d *Product) string { return d.Category }, Cmp: func(a, b *Product) int { return a.CreatedAt.Compare(b.CreatedAt) }},
 		},
 		// the search (q): each word a prefix of one of the terms
-		Words: &WordIndex[ID, Product]{Name: "searchTerms", Terms: func(d *Product) []string { return d.Terms() }},
+		// the search (q): each word a prefix of one of the terms, ranked by
+		// the name's terms, then the SKU's, then the rest (Rank)
+		Words: &WordIndex[ID, Product]{Name: "searchTerms", Terms: func(d *Product) []string { return d.Terms() }, Tier: func(d *Product, i int) int {
+			switch {
+			case i < d.nameN:
+				return shop.RankName
+			case i < d.nameN+d.skuN:
+				return shop.RankSKU
+			}
+			return shop.RankOther
+		}},
 	}
 }
 
@@ -196,7 +207,7 @@ func (c ImportChange) Apply(cur Product, at time.Time) Product {
 	next := cur
 	next.Name, next.Price, next.Image, next.Description = c.Draft.Name, c.Draft.Price.Float(), c.Draft.Image, c.Draft.Description
 	next.Minimum, next.Email, next.UpdatedAt = c.Draft.Minimum, c.Draft.Email, at
-	next.SKU, next.Category, next.Specs, next.Images, next.SearchTerms = c.Draft.SKU, c.Draft.Category, Specs(c.Draft.Specs), c.Draft.Images, c.Draft.SearchTerms()
+	next.SKU, next.Category, next.Specs, next.Images, next.SearchTerms = c.Draft.SKU, c.Draft.Category, Specs(c.Draft.Specs), c.Draft.Images, nil
 	next.Available += c.Delta()
 	return next
 }
@@ -219,7 +230,7 @@ func NextUpdate(at, last time.Time) time.Time {
 func (p Product) WithDraft(d shop.ProductDraft, at time.Time) Product {
 	p.Name, p.Price, p.Image, p.Description = d.Name, d.Price.Float(), d.Image, d.Description
 	p.Available, p.Minimum, p.Email, p.UpdatedAt = d.Available, d.Minimum, d.Email, NextUpdate(at, p.UpdatedAt)
-	p.SKU, p.Category, p.Specs, p.Images, p.SearchTerms = d.SKU, d.Category, Specs(d.Specs), d.Images, d.SearchTerms()
+	p.SKU, p.Category, p.Specs, p.Images, p.SearchTerms = d.SKU, d.Category, Specs(d.Specs), d.Images, nil
 	return p
 }
 

@@ -2,6 +2,7 @@ package mirror
 
 import (
 	"fmt"
+	"math/bits"
 	"slices"
 	"sort"
 	"strings"
@@ -12,39 +13,107 @@ import (
 // that the documents with a term starting with a word are one binary
 // search and a walk over the terms with that prefix, not a scan of every
 // document's terms.
+//
+// Each document has a small number (its slot) while it is in the index, so
+// that a query's matches are bitsets over the slots: one bit set per
+// posting of the words' terms, an AND per further word, and for a ranked
+// search one set per tier (Tier), so that the ranks' sizes are bit counts
+// and a page is a walk of the catalogue order that stops once it is full.
 type WordIndex[K comparable, D any] struct {
 	Name  string
 	Terms func(*D) []string // distinct terms of a document
+	// Tier is the tier of a document's i-th term, below wordTiers (0
+	// first; nil: all 0). A ranked search ranks a document by the lowest
+	// tier t such that each word is a prefix of one of its terms of tier t
+	// or lower (products: the name's terms, then the SKU's, then the rest:
+	// shop.SearchRank).
+	Tier func(d *D, i int) int
+
 	terms []string          // sorted, distinct
-	posts map[string][]K    // term -> ids (unordered)
+	posts map[string][]post // term -> the documents that have it (unordered)
+	slots map[K]uint32      // document -> its slot
+	ids   []K               // slot -> document (the zero K when free)
+	free  []uint32          // slots to reuse
+}
+
+// wordTiers is how many tiers a ranked search tells apart.
+const wordTiers = 3
+
+// post is one document that has a term, and the term's tier in it.
+type post struct {
+	slot uint32
+	tier uint8
 }
 
 func (w *WordIndex[K, D]) init() {
-	w.terms, w.posts = nil, map[string][]K{}
+	w.terms, w.posts, w.slots, w.ids, w.free = nil, map[string][]post{}, map[K]uint32{}, nil, nil
+}
+
+func (w *WordIndex[K, D]) tier(d *D, i int) uint8 {
+	if w.Tier == nil {
+		return 0
+	}
+	return uint8(min(w.Tier(d, i), wordTiers-1))
+}
+
+// same reports whether two versions of a document have the same terms in
+// the same tiers (the index need not change).
+func (w *WordIndex[K, D]) same(a, b *D) bool {
+	ta, tb := w.Terms(a), w.Terms(b)
+	if !slices.Equal(ta, tb) {
+		return false
+	}
+	for i := range ta {
+		if w.tier(a, i) != w.tier(b, i) {
+			return false
+		}
+	}
+	return true
+}
+
+func (w *WordIndex[K, D]) slotOf(id K) uint32 {
+	if s, ok := w.slots[id]; ok {
+		return s
+	}
+	var s uint32
+	if n := len(w.free); n > 0 {
+		s, w.free = w.free[n-1], w.free[:n-1]
+		w.ids[s] = id
+	} else {
+		s = uint32(len(w.ids))
+		w.ids = append(w.ids, id)
+	}
+	w.slots[id] = s
+	return s
 }
 
 func (w *WordIndex[K, D]) add(id K, d *D) {
-	for _, t := range w.Terms(d) {
-		ids, ok := w.posts[t]
+	s := w.slotOf(id)
+	for i, t := range w.Terms(d) {
+		ps, ok := w.posts[t]
 		if !ok {
-			i, _ := slices.BinarySearch(w.terms, t)
-			w.terms = slices.Insert(w.terms, i, t)
+			j, _ := slices.BinarySearch(w.terms, t)
+			w.terms = slices.Insert(w.terms, j, t)
 		}
-		w.posts[t] = append(ids, id)
+		w.posts[t] = append(ps, post{s, w.tier(d, i)})
 	}
 }
 
 func (w *WordIndex[K, D]) remove(id K, d *D) {
+	s, ok := w.slots[id]
+	if !ok {
+		return
+	}
 	for _, t := range w.Terms(d) {
-		ids := w.posts[t]
-		i := slices.Index(ids, id)
+		ps := w.posts[t]
+		i := slices.IndexFunc(ps, func(p post) bool { return p.slot == s })
 		if i < 0 {
 			continue
 		}
-		ids[i] = ids[len(ids)-1]
-		ids = ids[:len(ids)-1]
-		if len(ids) > 0 {
-			w.posts[t] = ids
+		ps[i] = ps[len(ps)-1]
+		ps = ps[:len(ps)-1]
+		if len(ps) > 0 {
+			w.posts[t] = ps
 			continue
 		}
 		delete(w.posts, t)
@@ -52,67 +121,104 @@ func (w *WordIndex[K, D]) remove(id K, d *D) {
 			w.terms = slices.Delete(w.terms, j, j+1)
 		}
 	}
+	delete(w.slots, id)
+	var zero K
+	w.ids[s] = zero
+	w.free = append(w.free, s)
 }
 
-// match returns the ids of the documents in which each word is a prefix
-// of one of their terms. Callers hold the mirror's lock.
-func (w *WordIndex[K, D]) match(words []string) map[K]struct{} {
-	var out map[K]struct{}
-	type span struct{ from, to int }
-	spans := make([]span, len(words))
-	for i, word := range words {
-		from := sort.SearchStrings(w.terms, word)
-		to := from
-		for to < len(w.terms) && strings.HasPrefix(w.terms[to], word) {
-			to++
+// load fills an empty index with docs in one pass and one sort.
+func (w *WordIndex[K, D]) load(id K, d *D) {
+	s := w.slotOf(id)
+	for i, t := range w.Terms(d) {
+		w.posts[t] = append(w.posts[t], post{s, w.tier(d, i)})
+	}
+}
+
+func (w *WordIndex[K, D]) sortTerms() {
+	w.terms = make([]string, 0, len(w.posts))
+	for t := range w.posts {
+		w.terms = append(w.terms, t)
+	}
+	slices.Sort(w.terms)
+}
+
+// prefixed is the range of the sorted terms that start with word.
+func (w *WordIndex[K, D]) prefixed(word string) (from, to int) {
+	from = sort.SearchStrings(w.terms, word)
+	to = from + sort.Search(len(w.terms)-from, func(i int) bool { return !strings.HasPrefix(w.terms[from+i], word) })
+	return from, to
+}
+
+// match returns the slots of the documents in which each word is a prefix
+// of one of their terms, by tier: sets[t] has those in which each word is a
+// prefix of a term of tier t or lower (so sets[wordTiers-1] has them all).
+// With ranked false, only that last set is filled. Callers hold the
+// mirror's lock.
+func (w *WordIndex[K, D]) match(words []string, ranked bool) (sets [wordTiers]bitset) {
+	n := len(w.ids)
+	first := 0
+	if !ranked {
+		first = wordTiers - 1
+	}
+	var cur [wordTiers]bitset
+	for t := first; t < wordTiers; t++ {
+		sets[t], cur[t] = newBitset(n), newBitset(n)
+	}
+	for k, word := range words {
+		into := &sets
+		if k > 0 {
+			into = &cur
+			for t := first; t < wordTiers; t++ {
+				clear(cur[t])
+			}
 		}
-		spans[i] = span{from, to}
-	}
-	// The word with the fewest postings first: the smallest set to intersect.
-	postings := make([]int, len(words))
-	for i, sp := range spans {
-		for _, t := range w.terms[sp.from:sp.to] {
-			postings[i] += len(w.posts[t])
-		}
-	}
-	order := make([]int, len(words))
-	for i := range order {
-		order[i] = i
-	}
-	slices.SortFunc(order, func(a, b int) int { return postings[a] - postings[b] })
-	for n, i := range order {
-		next := map[K]struct{}{}
-		for _, t := range w.terms[spans[i].from:spans[i].to] {
-			for _, id := range w.posts[t] {
-				if n == 0 {
-					next[id] = struct{}{}
-				} else if _, ok := out[id]; ok {
-					next[id] = struct{}{}
+		from, to := w.prefixed(word)
+		for _, term := range w.terms[from:to] {
+			for _, p := range w.posts[term] {
+				// a term of tier p.tier counts in that tier and every later one
+				for t := max(int(p.tier), first); t < wordTiers; t++ {
+					into[t].set(p.slot)
 				}
 			}
 		}
-		out = next
-		if len(out) == 0 {
+		if k > 0 {
+			for t := first; t < wordTiers; t++ {
+				sets[t].and(cur[t])
+			}
+		}
+		if sets[wordTiers-1].empty() {
 			break
 		}
 	}
-	return out
+	return sets
 }
 
 func (w *WordIndex[K, D]) diff(want *WordIndex[K, D]) error {
 	if !slices.Equal(w.terms, want.terms) {
 		return fmt.Errorf("word index %s: %d terms in memory, %d from the store", w.Name, len(w.terms), len(want.terms))
 	}
-	for t, ids := range want.posts {
+	type entry struct {
+		id   K
+		tier uint8
+	}
+	for t, ps := range want.posts {
 		got := w.posts[t]
-		if len(got) != len(ids) {
-			return fmt.Errorf("word index %s: term %q has %d documents in memory, %d from the store", w.Name, t, len(got), len(ids))
+		if len(got) != len(ps) {
+			return fmt.Errorf("word index %s: term %q has %d documents in memory, %d from the store", w.Name, t, len(got), len(ps))
 		}
-		for _, id := range ids {
-			if !slices.Contains(got, id) {
+		have := make(map[entry]bool, len(got))
+		for _, p := range got {
+			have[entry{w.ids[p.slot], p.tier}] = true
+		}
+		for _, p := range ps {
+			if id := want.ids[p.slot]; !have[entry{id, p.tier}] {
 				return fmt.Errorf("word index %s: term %q lacks %s in memory", w.Name, t, IDText(id))
 			}
 		}
+	}
+	if len(w.slots) != len(want.slots) {
+		return fmt.Errorf("word index %s: %d documents in memory, %d from the store", w.Name, len(w.slots), len(want.slots))
 	}
 	return nil
 }
@@ -120,73 +226,124 @@ func (w *WordIndex[K, D]) diff(want *WordIndex[K, D]) error {
 // Search is a page of the documents in which each word (none: every
 // document) is a prefix of one of their terms and that match accepts (nil:
 // all), walked in the named order (descending when desc), with the number
-// of all of them. With rank, they are grouped by rank (0 first) keeping
-// that order within a rank.
-func (m *Mirror[K, D]) Search(index string, desc bool, words []string, match func(*D) bool, rank func(*D) int, skip, limit int) ([]D, int64) {
+// of all of them. Ranked, they are grouped by rank (the word index's tiers:
+// 0 first) keeping that order within a rank.
+func (m *Mirror[K, D]) Search(index string, desc bool, words []string, match func(*D) bool, ranked bool, skip, limit int) ([]D, int64) {
 	o := m.orderIndex(index)
 	m.mu.RLock()
 	defer m.mu.RUnlock()
-	var found map[K]struct{}
-	if len(words) > 0 {
-		if m.Words == nil {
-			panic("mirror " + m.Name + " has no word index")
-		}
-		found = m.Words.match(words)
-		if len(found) == 0 {
-			return []D{}, 0
-		}
-	}
 	list := o.lists[""]
-	if found != nil && len(found) < len(list)/8 {
-		// few matches: sort them rather than walk the whole order
-		list = make([]K, 0, len(found))
-		for id := range found {
-			list = append(list, id)
-		}
-		slices.SortFunc(list, func(a, b K) int { return o.compare(m, a, b) })
+	if len(words) == 0 {
+		return m.walk(list, desc, match, skip, limit)
 	}
-	var ranks [][]K
+	w := m.Words
+	if w == nil {
+		panic("mirror " + m.Name + " has no word index")
+	}
+	sets := w.match(words, ranked)
+	all := sets[wordTiers-1]
+	if match != nil {
+		var d D // one for all (see walk)
+		for s := range all.each() {
+			if d = m.docs[w.ids[s]]; !match(&d) {
+				for t := range sets {
+					if sets[t] != nil {
+						sets[t].unset(s)
+					}
+				}
+			}
+		}
+	}
+	total := all.count()
+	out := []D{}
+	if total == 0 || limit <= 0 {
+		return out, int64(total)
+	}
+	// pick walks the order and appends the members of set from the
+	// skip-th on until the page is full.
+	pick := func(set bitset, skip int) {
+		if n := set.count(); n*16 < len(list) {
+			// few: sort them rather than walk the whole order
+			ids := make([]K, 0, n)
+			for s := range set.each() {
+				ids = append(ids, w.ids[s])
+			}
+			slices.SortFunc(ids, func(a, b K) int {
+				if desc {
+					return o.compare(m, b, a)
+				}
+				return o.compare(m, a, b)
+			})
+			for _, id := range ids[min(skip, len(ids)):] {
+				out = append(out, m.docs[id])
+				if len(out) == limit {
+					return
+				}
+			}
+			return
+		}
+		n := 0
+		for i := range list {
+			j := i
+			if desc {
+				j = len(list) - 1 - i
+			}
+			id := list[j]
+			if s, ok := w.slots[id]; !ok || !set.has(s) {
+				continue
+			}
+			if n >= skip {
+				out = append(out, m.docs[id])
+				if len(out) == limit {
+					return
+				}
+			}
+			n++
+		}
+	}
+	if !ranked {
+		if skip < total {
+			pick(all, skip)
+		}
+		return out, int64(total)
+	}
+	// Rank r is sets[r] without sets[r-1]: the ranks' sizes are bit counts,
+	// and only the ranks the page overlaps are walked.
+	before := 0
+	for r := 0; r < wordTiers && len(out) < limit; r++ {
+		set := sets[r]
+		if r > 0 {
+			set = slices.Clone(set)
+			set.andNot(sets[r-1])
+		}
+		n := set.count()
+		if before+n > skip {
+			pick(set, max(skip-before, 0))
+		}
+		before += n
+	}
+	return out, int64(total)
+}
+
+// walk is a page of the order's documents that match accepts (nil: all),
+// with the number of all of them.
+func (m *Mirror[K, D]) walk(list []K, desc bool, match func(*D) bool, skip, limit int) ([]D, int64) {
 	out := []D{}
 	var total int64
+	var d D // one variable: a fresh one per document escapes to the heap (match takes its address)
 	for i := range list {
 		j := i
 		if desc {
 			j = len(list) - 1 - i
 		}
-		id := list[j]
-		if found != nil {
-			if _, ok := found[id]; !ok {
-				continue
-			}
-		}
-		d := m.docs[id]
+		d = m.docs[list[j]]
 		if match != nil && !match(&d) {
-			continue
-		}
-		if rank != nil {
-			r := rank(&d)
-			for len(ranks) <= r {
-				ranks = append(ranks, nil)
-			}
-			ranks[r] = append(ranks[r], id)
-			total++
 			continue
 		}
 		if total >= int64(skip) && len(out) < limit {
 			out = append(out, d)
 		}
 		total++
-	}
-	if rank != nil {
-		n := 0
-		for _, ids := range ranks {
-			for _, id := range ids {
-				if n >= skip && len(out) < limit {
-					out = append(out, m.docs[id])
-				}
-				n++
-			}
-		}
 	}
 	return out, total
 }
@@ -197,4 +354,57 @@ func (m *Mirror[K, D]) GroupLen(index, group string) int {
 	m.mu.RLock()
 	defer m.mu.RUnlock()
 	return len(o.lists[group])
+}
+
+// bitset is a set of slots.
+type bitset []uint64
+
+func newBitset(n int) bitset { return make(bitset, (n+63)/64) }
+
+func (b bitset) set(i uint32)      { b[i/64] |= 1 << (i % 64) }
+func (b bitset) unset(i uint32)    { b[i/64] &^= 1 << (i % 64) }
+func (b bitset) has(i uint32) bool { return int(i/64) < len(b) && b[i/64]&(1<<(i%64)) != 0 }
+
+func (b bitset) and(o bitset) {
+	for i := range b {
+		b[i] &= o[i]
+	}
+}
+
+func (b bitset) andNot(o bitset) {
+	for i := range b {
+		b[i] &^= o[i]
+	}
+}
+
+func (b bitset) count() int {
+	n := 0
+	for _, x := range b {
+		n += bits.OnesCount64(x)
+	}
+	return n
+}
+
+func (b bitset) empty() bool {
+	for _, x := range b {
+		if x != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// each yields the members in increasing order.
+func (b bitset) each() func(yield func(uint32) bool) {
+	return func(yield func(uint32) bool) {
+		for i, x := range b {
+			for x != 0 {
+				t := bits.TrailingZeros64(x)
+				if !yield(uint32(i*64 + t)) {
+					return
+				}
+				x &= x - 1
+			}
+		}
+	}
 }

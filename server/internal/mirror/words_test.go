@@ -1,8 +1,10 @@
 package mirror_test
 
 import (
+	"cmp"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"testing"
 	"time"
 
@@ -41,7 +43,7 @@ func BenchmarkSearch(b *testing.B) {
 		words := shop.QueryWords(q)
 		b.Run(q, func(b *testing.B) {
 			for range b.N {
-				m.Search("createdAt", false, words, nil, func(d *mirror.Product) int { return d.Rank(words) }, 0, 20)
+				m.Search("createdAt", false, words, nil, true, 0, 20)
 			}
 		})
 	}
@@ -58,7 +60,7 @@ func TestSearch_WordIndexFollowsWrites(t *testing.T) {
 	m.Put(b)
 	names := func(q string) (out []string) {
 		words := shop.QueryWords(q)
-		docs, _ := m.Search("createdAt", false, words, nil, func(d *mirror.Product) int { return d.Rank(words) }, 0, 10)
+		docs, _ := m.Search("createdAt", false, words, nil, true, 0, 10)
 		for _, d := range docs {
 			out = append(out, d.Name)
 		}
@@ -86,6 +88,114 @@ func TestSearch_WordIndexFollowsWrites(t *testing.T) {
 	}
 	fresh := m.Fresh()
 	fresh.Load([]mirror.Product{b})
+	if err := m.Diff(fresh); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestSearch_AsTheRuleSays checks the word index's pages against the rule
+// written plainly (shop.MatchesWords on every product's terms,
+// Product.Rank, then the order), for random queries, filters, orders and
+// pages, while products are added, changed and removed.
+func TestSearch_AsTheRuleSays(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	vocab := []string{"ball", "bearing", "bearings", "bear", "pump", "pumps", "press", "steel", "st", "sc", "12", "120", "1200", "3", "galv", "galvanised", "mk", "ii"}
+	text := func(n int) string {
+		var out string
+		for range n {
+			out += vocab[r.IntN(len(vocab))] + " "
+		}
+		return out
+	}
+	m := mirror.Products("service").Init()
+	at := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	var live []mirror.Product
+	product := func(i int) mirror.Product {
+		d := mirror.Product{Name: fmt.Sprintf("%s%d", text(1+r.IntN(3)), i), Description: text(r.IntN(6)), Price: float64(1 + r.IntN(50)),
+			Available: int64(r.IntN(4)), Minimum: 1, Category: []string{"A", "B", ""}[r.IntN(3)], CreatedAt: at.Add(time.Duration(r.IntN(500)) * time.Second)}
+		if r.IntN(2) == 0 {
+			d.SKU = fmt.Sprintf("%s%d", text(1), i)
+		}
+		for range r.IntN(3) {
+			d.Specs = append(d.Specs, mirror.Spec{Name: "x", Value: text(1)})
+		}
+		d.ID[10], d.ID[11] = byte(i>>8), byte(i)
+		return d
+	}
+	for i := range 300 {
+		live = append(live, product(i))
+	}
+	m.Load(live)
+	for round := range 400 {
+		switch k := r.IntN(len(live)); round % 4 {
+		case 1: // a change (same id)
+			d := product(int(live[k].ID[10])<<8 | int(live[k].ID[11]))
+			live[k] = d
+			m.Put(d)
+		case 2: // a removal and a new product
+			m.Remove(live[k].ID)
+			d := product(1000 + round)
+			live[k] = d
+			m.Put(d)
+		}
+		words := shop.QueryWords(text(1 + r.IntN(2)))
+		if r.IntN(3) == 0 {
+			words = shop.QueryWords(vocab[r.IntN(len(vocab))][:1])
+		}
+		q := shop.ProductQuery{Words: words}
+		if r.IntN(2) == 0 {
+			q.Category = []string{"A", "B"}[r.IntN(2)]
+		}
+		if r.IntN(3) == 0 {
+			lo := shop.Cents(100 * r.IntN(30))
+			q.MinPrice = &lo
+		}
+		q.InStock = r.IntN(3) == 0
+		index, desc, ranked := "createdAt", false, true
+		if r.IntN(3) == 0 {
+			index, desc, ranked = []string{"createdAt", "price", "name"}[r.IntN(3)], r.IntN(2) == 0, false
+		}
+		skip, limit := r.IntN(40), 1+r.IntN(25)
+		admits := mirror.Admits(q)
+		got, total := m.Search(index, desc, words, admits, ranked, skip, limit)
+
+		var want []mirror.Product
+		for _, d := range live {
+			d := d
+			if (len(words) == 0 || shop.MatchesWords(words, d.Terms())) && (admits == nil || admits(&d)) {
+				want = append(want, d)
+			}
+		}
+		by := map[string]func(a, b *mirror.Product) int{
+			"createdAt": func(a, b *mirror.Product) int { return a.CreatedAt.Compare(b.CreatedAt) },
+			"price":     func(a, b *mirror.Product) int { return cmp.Compare(a.Price, b.Price) },
+			"name":      func(a, b *mirror.Product) int { return cmp.Compare(a.Name, b.Name) },
+		}[index]
+		slices.SortFunc(want, func(a, b mirror.Product) int {
+			c := cmp.Or(by(&a, &b), mirror.CompareIDs(a.ID, b.ID))
+			if desc {
+				c = -c
+			}
+			if ranked && len(words) > 0 {
+				c = cmp.Or(cmp.Compare(a.Rank(words), b.Rank(words)), c)
+			}
+			return c
+		})
+		if total != int64(len(want)) {
+			t.Fatalf("round %d, %q %+v: total %d, want %d", round, words, q, total, len(want))
+		}
+		want = want[min(skip, len(want)):min(skip+limit, len(want))]
+		if len(got) != len(want) {
+			t.Fatalf("round %d, %q: %d on the page, want %d", round, words, len(got), len(want))
+		}
+		for i := range got {
+			if got[i].ID != want[i].ID {
+				t.Fatalf("round %d, %q ranked %v by %s: #%d is %s, want %s", round, words, ranked, index, skip+i, got[i].Name, want[i].Name)
+			}
+		}
+	}
+	fresh := m.Fresh()
+	fresh.Load(live)
 	if err := m.Diff(fresh); err != nil {
 		t.Fatal(err)
 	}

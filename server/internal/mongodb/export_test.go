@@ -50,3 +50,11 @@ func SetAdminCount(tb testing.TB, s *Store, n int64) {
 		tb.Fatal(err)
 	}
 }
+
+// LoadProductsMirror reads the products into their mirror again, as
+// start-up does.
+func LoadProductsMirror(tb testing.TB, s *Store) {
+	if err := s.products.mem.Load(context.Background()); err != nil {
+		tb.Fatal(err)
+	}
+}

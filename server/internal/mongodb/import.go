@@ -69,7 +69,7 @@ func (s *Store) ImportProducts(ctx context.Context, drafts []shop.ProductDraft, 
 		}
 		switch {
 		case !exists:
-			inserts = append(inserts, newProductDoc(d, at))
+			inserts = append(inserts, s.productDoc(d, at))
 		case d.Matches(cur.Shop()):
 			counts.Unchanged++
 		default:
@@ -125,12 +125,13 @@ func importTaken(err error) error {
 	return err
 }
 
-// importUpdate is the write of the change, the same on both stores.
-func importUpdate(c mirror.ImportChange, at time.Time) bson.D {
+// importUpdate is the write of the change, the same on both stores but
+// for the search terms stored (storedTerms).
+func importUpdate(c mirror.ImportChange, at time.Time, terms []string) bson.D {
 	set := bson.D{{Key: "name", Value: c.Draft.Name}, {Key: "price", Value: c.Draft.Price.Float()}, {Key: "image", Value: c.Draft.Image},
 		{Key: "description", Value: c.Draft.Description}, {Key: "minimumquantity", Value: c.Draft.Minimum},
 		{Key: "email", Value: c.Draft.Email}, {Key: "updatedAt", Value: at}}
-	set = append(set, catalogueFields(c.Draft)...)
+	set = append(set, catalogueFields(c.Draft, terms)...)
 	update := bson.D{{Key: "$set", Value: set}}
 	if un := unsetEmpty(c.Draft); un != nil {
 		update = append(update, bson.E{Key: "$unset", Value: un})
@@ -180,7 +181,7 @@ func (s *Store) importUpdates(ctx context.Context, batch []mirror.ImportChange, 
 				continue
 			}
 			at := mirror.NextUpdate(at, cur.UpdatedAt)
-			models = append(models, mongo.NewUpdateOneModel().SetFilter(bson.D{{Key: "_id", Value: c.ID}}).SetUpdate(importUpdate(c, at)))
+			models = append(models, mongo.NewUpdateOneModel().SetFilter(bson.D{{Key: "_id", Value: c.ID}}).SetUpdate(importUpdate(c, at, nil)))
 			next = append(next, c.Apply(cur, at))
 			tell(c, c.Read)
 		}
@@ -214,7 +215,7 @@ func (s *Store) importUpdatesMongo(ctx context.Context, batch []mirror.ImportCha
 		if d := c.Delta(); d < 0 {
 			filter = append(filter, bson.E{Key: "avaialbequantit", Value: bson.D{{Key: "$gte", Value: -d}}})
 		}
-		models[i] = mongo.NewUpdateOneModel().SetFilter(filter).SetUpdate(importUpdate(c, at))
+		models[i] = mongo.NewUpdateOneModel().SetFilter(filter).SetUpdate(importUpdate(c, at, c.Draft.SearchTerms()))
 	}
 	var matched int64
 	err := s.products.mutate(ctx, nil, func(ctx context.Context, w *mirror.Writing) error {

@@ -17,19 +17,20 @@ import (
 
 var _ shop.ProductStore = (*Store)(nil)
 
-// draftFields are the stored fields a draft sets.
-func draftFields(d shop.ProductDraft) bson.D {
+// draftFields are the stored fields a draft sets, with its search terms
+// as stored (storedTerms).
+func draftFields(d shop.ProductDraft, terms []string) bson.D {
 	return append(bson.D{
 		{Key: "name", Value: d.Name}, {Key: "price", Value: d.Price.Float()}, {Key: "image", Value: d.Image},
 		{Key: "description", Value: d.Description}, {Key: "avaialbequantit", Value: d.Available},
 		{Key: "minimumquantity", Value: d.Minimum}, {Key: "email", Value: d.Email},
-	}, catalogueFields(d)...)
+	}, catalogueFields(d, terms)...)
 }
 
 // catalogueFields are issue 35's fields a draft sets (the SKU and category
 // are unset by unsetEmpty when "").
-func catalogueFields(d shop.ProductDraft) bson.D {
-	out := bson.D{{Key: "specs", Value: mirror.Specs(d.Specs)}, {Key: "images", Value: d.Images}, {Key: "searchTerms", Value: d.SearchTerms()}}
+func catalogueFields(d shop.ProductDraft, terms []string) bson.D {
+	out := bson.D{{Key: "specs", Value: mirror.Specs(d.Specs)}, {Key: "images", Value: d.Images}, {Key: "searchTerms", Value: terms}}
 	if d.SKU != "" {
 		out = append(out, bson.E{Key: "sku", Value: d.SKU})
 	}
@@ -53,12 +54,33 @@ func unsetEmpty(d shop.ProductDraft) bson.D {
 }
 
 // setDraft is the update that writes a draft, with more fields to $set.
-func setDraft(d shop.ProductDraft, more ...bson.E) bson.D {
-	u := bson.D{{Key: "$set", Value: append(draftFields(d), more...)}}
+func setDraft(d shop.ProductDraft, terms []string, more ...bson.E) bson.D {
+	u := bson.D{{Key: "$set", Value: append(draftFields(d, terms), more...)}}
 	if un := unsetEmpty(d); un != nil {
 		u = append(u, bson.E{Key: "$unset", Value: un})
 	}
 	return u
+}
+
+// storedTerms are the search terms a product's document stores: MongoDB's
+// multikey index search_terms serves the search from them. The embedded
+// store stores none (null): its mirror computes every product's terms when
+// it loads them, and FerretDB encodes and decodes a document by each of its
+// values, on every write (an order's stock) and at every start, so that the
+// terms' (about fifty for a product with 30 specifications) cost a third
+// of both.
+func (s *Store) storedTerms(d shop.ProductDraft) []string {
+	if s.Embedded() {
+		return nil
+	}
+	return d.SearchTerms()
+}
+
+// productDoc is a new product's document as this store stores it.
+func (s *Store) productDoc(d shop.ProductDraft, at time.Time) mirror.Product {
+	doc := newProductDoc(d, at)
+	doc.SearchTerms = s.storedTerms(d)
+	return doc
 }
 
 func newProductDoc(d shop.ProductDraft, at time.Time) mirror.Product {
@@ -110,17 +132,13 @@ func (s *Store) ListProducts(ctx context.Context, q shop.ProductQuery) ([]shop.P
 		if m.StaleDocuments() > 0 {
 			return nil, 0, mirror.ErrStale
 		}
-		var rank func(*mirror.Product) int
-		if q.Ranked() {
-			rank = func(d *mirror.Product) int { return d.Rank(q.Words) }
-		}
 		admits := mirror.Admits(q)
-		if len(q.Words) == 0 && rank == nil && q.Category != "" && ps.index == "createdAt" {
+		if len(q.Words) == 0 && q.Category != "" && ps.index == "createdAt" {
 			// a category in catalogue order: its own list
 			docs, total := m.Mem.Page("category", &q.Category, ps.desc, q.Skip, q.Limit, admits)
 			return mirror.ShopAll[shop.Product](docs), total, nil
 		}
-		docs, total := m.Mem.Search(ps.index, ps.desc, q.Words, admits, rank, q.Skip, q.Limit)
+		docs, total := m.Mem.Search(ps.index, ps.desc, q.Words, admits, q.Ranked(), q.Skip, q.Limit)
 		return mirror.ShopAll[shop.Product](docs), total, nil
 	}
 	filter := productFilter(q)
@@ -280,7 +298,7 @@ func objectID(id string) (mirror.ID, error) {
 
 // InsertProduct adds a product (ECONFLICT when the name is taken).
 func (s *Store) InsertProduct(ctx context.Context, d shop.ProductDraft) (string, error) {
-	doc := newProductDoc(d, s.now())
+	doc := s.productDoc(d, s.now())
 	if err := s.products.insert(ctx, doc); err != nil {
 		return "", s.productTaken(ctx, translate(err, ""), mirror.ID{}, d.SKU)
 	}
@@ -325,9 +343,9 @@ func (s *Store) ReplaceProduct(ctx context.Context, read shop.Product, d shop.Pr
 		check:  mirror.Unchanged(read),
 		apply: func(p mirror.Product) (bson.D, mirror.Product) {
 			p = p.WithDraft(d, at)
-			return setDraft(d, bson.E{Key: "updatedAt", Value: p.UpdatedAt}), p
+			return setDraft(d, s.storedTerms(d), bson.E{Key: "updatedAt", Value: p.UpdatedAt}), p
 		},
-	}, setDraft(d, bson.E{Key: "updatedAt", Value: at}))
+	}, setDraft(d, s.storedTerms(d), bson.E{Key: "updatedAt", Value: at}))
 	return res, s.productTaken(ctx, err, oid, d.SKU)
 }
 
@@ -345,23 +363,18 @@ func (s *Store) DeleteProduct(ctx context.Context, id string) (shop.DeleteResult
 }
 
 // fillSearchTerms gives the products stored before the search's terms
-// (issue 35) their searchTerms, at start: embedded, those whose stored
-// terms are not what their fields give (from the mirror); with MongoDB,
-// those without any (served by the search_terms index, where a missing
-// field is null).
+// (issue 35) their searchTerms on MongoDB, at start: those without any
+// (served by the search_terms index, where a missing field is null), such
+// as products restored from an embedded store's backup. The embedded store
+// stores none (storedTerms): its mirror computes them at load.
 func (s *Store) fillSearchTerms(ctx context.Context) error {
+	if s.Embedded() {
+		return nil
+	}
 	var ids []mirror.ID
-	if m := s.products.mem; m != nil {
-		m.Mem.Each(func(d *mirror.Product) {
-			if !slices.Equal(d.SearchTerms, d.Terms()) {
-				ids = append(ids, d.ID)
-			}
-		})
-	} else {
-		err := s.products.each(ctx, nil, bson.D{{Key: "searchTerms", Value: nil}}, bson.D{{Key: "_id", Value: 1}}, func(d *mirror.Product) { ids = append(ids, d.ID) })
-		if err != nil {
-			return fmt.Errorf("find the products without search terms: %w", err)
-		}
+	err := s.products.each(ctx, nil, bson.D{{Key: "searchTerms", Value: nil}}, bson.D{{Key: "_id", Value: 1}}, func(d *mirror.Product) { ids = append(ids, d.ID) })
+	if err != nil {
+		return fmt.Errorf("find the products without search terms: %w", err)
 	}
 	for _, id := range ids {
 		cur, err := s.products.get(ctx, id)
