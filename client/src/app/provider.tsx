@@ -14,11 +14,10 @@ interface AppProviderProps {
 }
 
 const SessionSync = lazy(() => import('@/lib/auth').then((m) => ({ default: m.SessionSync })));
-/** The account's cart, kept in step with the browser's (issue 34). */
-const CartSync = lazy(() => import('@/lib/cart-sync').then((m) => ({ default: m.CartSync })));
+
 
 /**
- * Restores and follows the session (and the account's cart) once there is one. Lazy: a visitor who has
+ * Restores and follows the session once there is one. Lazy: a visitor who has
  * never signed in does not load the session code (nor call GET /auth/me).
  */
 function Session() {
@@ -28,7 +27,6 @@ function Session() {
   return started ? (
     <Suspense fallback={null}>
       <SessionSync />
-      <CartSync />
     </Suspense>
   ) : null;
 }

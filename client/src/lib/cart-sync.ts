@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { api, unwrap } from '@/lib/api-client';
 import { getAccessToken, subscribeToAccessToken } from '@/lib/auth-token';
 import { getCartState, setCartState, subscribeToCart, type CartLine, type CartState } from '@/lib/cart-store';
@@ -95,10 +94,4 @@ export function startCartSync(): () => void {
     stopToken();
     stopCart();
   };
-}
-
-/** Rendered once a session exists (app/provider.tsx): lazy, so a visitor never loads it. */
-export function CartSync(): null {
-  useEffect(() => startCartSync(), []);
-  return null;
 }
