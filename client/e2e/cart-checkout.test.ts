@@ -150,7 +150,10 @@ describe('cart, checkout and order groups (issue 34)', () => {
       await page.getByRole('heading', { level: 1, name: valves.name }).waitFor();
       await page.getByRole('spinbutton', { name: /Quantity/ }).fill('1');
       await page.getByRole('button', { name: `Add ${valves.name} to the cart` }).click();
-      await toast(page, 'The minimum order is 2 pcs').waitFor();
+      // Below the minimum: the purchase page's own messages (the field's, and the spec's toast), and nothing added.
+      await page.getByText('The minimum order is 2 pcs').first().waitFor();
+      await toast(page, 'Please enter a value greater than the minimum quantity and less than the minimum quantity').waitFor();
+      await page.getByRole('link', { name: 'Cart, 2 products' }).waitFor();
       await page.getByRole('spinbutton', { name: /Quantity/ }).fill('4');
       await page.getByRole('button', { name: `Add ${valves.name} to the cart` }).click();
       await toast(page, `${valves.name}: 4 pcs in the cart.`).waitFor();

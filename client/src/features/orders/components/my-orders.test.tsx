@@ -223,7 +223,8 @@ describe('MyOrders: order groups (issue 34)', () => {
 
   it('shows a group as one row: PAY opens the group’s payment, Cancel order cancels it whole, no single-order Delete; rows link to the order page', async () => {
     orders = [a, b, paid];
-    vi.stubGlobal('confirm', vi.fn(() => true));
+    const confirm = vi.fn(() => true);
+    vi.stubGlobal('confirm', confirm);
     const fake = api({
       [`GET /groups/${GROUP}`]: () => jsonResponse(group),
       [`DELETE /groups/${GROUP}`]: () => jsonResponse({ acknowledged: true, deletedCount: 2 }),
@@ -237,7 +238,7 @@ describe('MyOrders: order groups (issue 34)', () => {
     expect(row('Deep Groove Ball Bearing 6205-2RS').getByRole('link', { name: 'Details of order #1001' })).toBeInTheDocument();
 
     await userEvent.click(groupRow.getByRole('button', { name: 'Cancel order' }));
-    expect(window.confirm).toHaveBeenCalledWith('Cancel every order of this group? The stock goes back to the shop.');
+    expect(confirm).toHaveBeenCalledWith('Cancel every order of this group? The stock goes back to the shop.');
     await vi.waitFor(() => expect(fake.calls.some((c) => c.method === 'DELETE' && c.path === `/groups/${GROUP}`)).toBe(true));
     expect(fake.calls.some((c) => c.path.startsWith('/delete/'))).toBe(false);
   });
