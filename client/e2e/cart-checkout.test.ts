@@ -57,7 +57,8 @@ async function visibleAtBothWidths(page: Page, scope: Locator, texts: string[]) 
       expect(await element.isVisible(), `${text} at ${width} px`).toBe(true);
     }
     const axe = await new AxeBuilder({ page }).setLegacyMode(true).analyze();
-    expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id), `axe at ${width} px`).toEqual([]);
+    const failing = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(failing.map((v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} ${n.failureSummary ?? ''}`).join(' | ')}`), `axe at ${width} px`).toEqual([]);
   }
 }
 

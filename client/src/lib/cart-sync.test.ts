@@ -13,7 +13,7 @@ afterEach(() => {
 });
 
 describe('mergeCarts', () => {
-  it('adds the quantities of a product in both carts (as Shopify merges a guest cart at login), the account’s lines first', () => {
+  it('adds the quantities of a product in both carts, the account’s lines first', () => {
     expect(
       mergeCarts(
         [

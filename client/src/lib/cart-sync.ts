@@ -7,8 +7,9 @@ export const MAX_CART_LINES = 50;
 
 /**
  * The browser's cart merged into the account's at sign-in: lines of the same
- * product add their quantities, as Shopify's cart does when a buyer signs in
- * with items in a guest cart; the account's lines come first.
+ * product add their quantities (the guest cart's items join the saved cart's,
+ * as Adobe Commerce's mergeCarts documents it); the account's lines come
+ * first. A sum can pass the stock: the cart page then says so line by line.
  */
 export function mergeCarts(account: readonly CartLine[], browser: readonly CartLine[]): CartLine[] {
   const merged = account.map((line) => ({ ...line }));

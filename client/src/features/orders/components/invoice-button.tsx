@@ -13,6 +13,7 @@ export function InvoiceButton({ number, describedBy }: { number: number; describ
     <Button
       size="small"
       variant="outlined"
+      color="secondary"
       startIcon={<ReceiptLongOutlinedIcon />}
       loading={download.isPending}
       loadingPosition="start"

@@ -235,7 +235,7 @@ export function GroupProduct({ row, linkLines = false }: { row: GroupRow; linkLi
         {formatDate(row.createdAt) && ` · ${m.orderedOn(formatDate(row.createdAt))}`}
       </Typography>
       <Box>
-        <Button size="small" onClick={() => setOpen((v) => !v)} aria-expanded={open} aria-controls={linesId} data-testid="group-toggle">
+        <Button size="small" color="secondary" onClick={() => setOpen((v) => !v)} aria-expanded={open} aria-controls={linesId} data-testid="group-toggle">
           {number === undefined ? g.orderCount(row.members.length) : open ? g.collapse(number) : g.expand(number)}
         </Button>
       </Box>
