@@ -151,19 +151,21 @@ describe('quotes (issue 14)', () => {
       expect(await myQuote.getByRole('button', { name: `Accept quote #${number}` }).count()).toBe(0);
       await myQuote.getByRole('link', { name: 'See the orders in My Orders' }).click();
       await page.waitForURL((url) => url.pathname === '/dashboard/myorder');
-      const rows = page.locator('tr[data-testid="order-row"]');
-      await rows.filter({ hasText: HOIST }).filter({ hasText: '$3,400' }).getByText('2 pcs').first().waitFor();
-      await rows.filter({ hasText: BEARING }).filter({ hasText: '$158' }).getByText('40 pcs').first().waitFor();
+      // The quote's orders are one order group (issue 34): one row, from the quote, that opens to its lines.
+      const groupRow = page.locator('tr[data-testid="order-row"]').filter({ hasText: `from quote #${number}` });
+      await groupRow.getByTestId('group-toggle').filter({ hasText: /^Show the orders of group #\d+$/ }).click();
+      const lines = groupRow.getByTestId('group-line');
+      await lines.filter({ hasText: HOIST }).filter({ hasText: '$3,400' }).getByText(/2 pcs/).first().waitFor();
+      await lines.filter({ hasText: BEARING }).filter({ hasText: '$158' }).getByText(/40 pcs/).first().waitFor();
 
       // The admin's Manage Orders has where to ship both orders, at 400 and 1280 px.
       await openSignedIn(adminPage, admin.token, '/dashboard/manageorder');
-      const adminRows = adminPage.locator('tr[data-testid="order-row"]').filter({ hasText: email });
-      for (const product of [HOIST, BEARING]) {
-        const row = adminRows.filter({ hasText: product });
-        await row.getByTestId('order-address').getByText('Quarry Works, 9 Pit Lane, Leeds', { exact: true }).waitFor();
-        expect(await row.getByTestId('order-mobile').textContent()).toBe('+44 113 496 0123');
-        await visibleAtBothWidths(adminPage, row, ['Quarry Works, 9 Pit Lane, Leeds', '+44 113 496 0123']);
-      }
+      // One row for the quote's order group (issue 34), which opens to both orders.
+      const row = adminPage.locator('tr[data-testid="order-row"]').filter({ hasText: email });
+      await row.getByTestId('order-address').getByText('Quarry Works, 9 Pit Lane, Leeds', { exact: true }).waitFor();
+      expect(await row.getByTestId('order-mobile').textContent()).toBe('+44 113 496 0123');
+      await row.getByTestId('group-toggle').filter({ hasText: /^Show the orders of group #\d+$/ }).click();
+      await visibleAtBothWidths(adminPage, row, ['Quarry Works, 9 Pit Lane, Leeds', '+44 113 496 0123', HOIST, BEARING]);
       expect(asCustomer.pageErrors).toEqual([]);
       expect(asAdmin.pageErrors).toEqual([]);
     } finally {

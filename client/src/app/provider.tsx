@@ -15,6 +15,7 @@ interface AppProviderProps {
 
 const SessionSync = lazy(() => import('@/lib/auth').then((m) => ({ default: m.SessionSync })));
 
+
 /**
  * Restores and follows the session once there is one. Lazy: a visitor who has
  * never signed in does not load the session code (nor call GET /auth/me).

@@ -41,12 +41,15 @@ export const routes: RouteObject[] = [
       { path: paths.forgotPassword, element: page(() => import('./routes/forgot-password')) },
       { path: paths.resetPassword, element: page(() => import('./routes/reset-password')) },
       { path: paths.verifyEmail, element: page(() => import('./routes/verify-email')) },
+      { path: paths.cart, element: page(() => import('./routes/cart')) },
       {
         element: <RequireAuth />,
         children: [
           { path: paths.purchase.pattern, element: page(() => import('./routes/purchase')) },
           { path: paths.payment.pattern, element: page(() => import('./routes/payment')) },
           { path: paths.quote, element: page(() => import('./routes/quote')) },
+          { path: paths.checkout, element: page(() => import('./routes/checkout')) },
+          { path: paths.groupPayment.pattern, element: page(() => import('./routes/group-payment')) },
           {
             path: d.root,
             element: page(() => import('./routes/dashboard/dashboard-layout')),
@@ -55,6 +58,7 @@ export const routes: RouteObject[] = [
               { path: d.myProfile, element: myProfile },
               { path: d.addReview, element: page(() => import('./routes/dashboard/add-review')) },
               { path: d.myOrder, element: page(() => import('./routes/dashboard/my-order')) },
+              { path: d.order.pattern, element: page(() => import('./routes/dashboard/order')) },
               { path: d.myQuotes, element: page(() => import('./routes/dashboard/my-quotes')) },
               { path: d.myClaims, element: page(() => import('./routes/dashboard/my-claims')) },
               { path: d.account, element: page(() => import('./routes/dashboard/account')) },

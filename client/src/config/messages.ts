@@ -19,6 +19,8 @@ export const messages = {
     skipToContent: 'Skip to content',
     search: 'Search products',
     searchPlaceholder: 'Search…',
+    // The header's cart badge (issue 34): the count is of products (lines), not pieces.
+    cart: (n: number) => (n === 0 ? 'Cart, empty' : n === 1 ? 'Cart, 1 product' : `Cart, ${n} products`),
   },
   common: {
     loading: 'Loading…',

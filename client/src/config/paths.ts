@@ -20,6 +20,14 @@ export const paths = {
     pattern: '/payment/:id',
     to: (id: string) => `/payment/${encodeURIComponent(id)}`,
   },
+  /** The cart (issue 34): anyone; checking it out asks to sign in. */
+  cart: '/cart',
+  checkout: '/checkout',
+  /** Paying an order group at once (a checkout's, or an accepted quote's). */
+  groupPayment: {
+    pattern: '/payment/group/:id',
+    to: (id: string) => `/payment/group/${encodeURIComponent(id)}`,
+  },
   /** The quote list: the items a customer gathers, then sends as one quote request (issue 14). */
   quote: '/quote',
   login: '/login',
@@ -33,6 +41,11 @@ export const paths = {
     myProfile: '/dashboard/myprofile',
     addReview: '/dashboard/addreview',
     myOrder: '/dashboard/myorder',
+    /** One order's page (issue 34): its lines (or its group's), history, invoice. */
+    order: {
+      pattern: '/dashboard/order/:id',
+      to: (id: string) => `/dashboard/order/${encodeURIComponent(id)}`,
+    },
     addProduct: '/dashboard/addproduct',
     manageOrder: '/dashboard/manageorder',
     manageProduct: '/dashboard/manageproduct',

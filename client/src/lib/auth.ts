@@ -3,6 +3,7 @@ import { useCallback, useEffect } from 'react';
 import type { Location } from 'react-router';
 import { paths } from '@/config/paths';
 import { api, unwrap } from '@/lib/api-client';
+import { startCartSync } from '@/lib/cart-sync';
 import {
   clearAccessToken,
   getAccessToken,
@@ -98,7 +99,8 @@ function dropUserData(queryClient: QueryClient) {
 /**
  * Keeps the cache in step with the token: when it goes or changes (sign-out,
  * a 401, another tab), nothing of the previous user's data survives. Also
- * restores the account on start (GET /auth/me). Rendered once, by AppProvider.
+ * restores the account on start (GET /auth/me), and keeps the account's cart in
+ * step with the browser's (lib/cart-sync.ts). Rendered once, by AppProvider.
  */
 export function SessionSync(): null {
   const queryClient = useQueryClient();
@@ -111,6 +113,8 @@ export function SessionSync(): null {
       token = next;
     });
   }, [queryClient]);
+  // The account's cart kept in step with the browser's (issue 34), for as long as the session code runs.
+  useEffect(() => startCartSync(), []);
   return null;
 }
 

@@ -8,6 +8,7 @@ import { catalogueMessages } from '@/config/catalogue-messages';
 import { paths } from '@/config/paths';
 import { site } from '@/config/site';
 import { useProduct } from '@/features/catalogue/api/get-product';
+import { AddToCartButton } from '@/features/cart/components/add-to-cart-button';
 import { ProductDetails } from '@/features/catalogue/components/product-details';
 import { NotFound } from '@/features/layout/components/not-found';
 import { RequestQuoteButton } from '@/features/quotes/components/quote-buttons';
@@ -33,7 +34,12 @@ export default function ProductPage() {
   } else if (product.isPending) {
     body = <LoadingSpinner minHeight="50vh" />;
   } else {
-    body = <ProductDetails product={product.data} actions={<RequestQuoteButton product={product.data} />} />;
+    body = <ProductDetails product={product.data} actions={
+          <>
+            <AddToCartButton product={product.data} size="large" />
+            <RequestQuoteButton product={product.data} />
+          </>
+        } />;
   }
 
   return (

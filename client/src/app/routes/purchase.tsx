@@ -12,6 +12,7 @@ import { pageMessages } from '@/config/page-messages';
 import { paths } from '@/config/paths';
 import { site } from '@/config/site';
 import { useProduct } from '@/features/catalogue/api/get-product';
+import { AddToCartButton } from '@/features/cart/components/add-to-cart-button';
 import { productsBaseKey } from '@/features/catalogue/api/get-products';
 import { PurchaseForm } from '@/features/orders/components/purchase-form';
 import { PurchaseProduct } from '@/features/orders/components/purchase-product';
@@ -64,6 +65,7 @@ export default function PurchasePage() {
           product={product.data}
           user={user.data}
           onStockChanged={() => queryClient.invalidateQueries({ queryKey: productsBaseKey })}
+          cartAction={(quantity) => <AddToCartButton product={product.data} quantity={quantity} fullWidth />}
         />
       </SplitLayout>
     );

@@ -7,6 +7,7 @@ import { Link as RouterLink } from 'react-router';
 import { messages } from '@/config/messages';
 import { paths } from '@/config/paths';
 import { site } from '@/config/site';
+import { CartBadge } from './cart-badge';
 import { HeaderSearch } from './header-search';
 import { MenuIcon } from './menu-icon';
 import { NavLinks } from './nav-links';
@@ -81,6 +82,8 @@ export function Header() {
         <Box component="nav" aria-label={messages.nav.mainLabel} sx={{ display: { xs: 'none', md: 'block' } }}>
           <NavLinks direction="row" />
         </Box>
+
+        <CartBadge />
 
         <MenuToggle
           type="button"

@@ -28,7 +28,8 @@ const navItemStyles = ({ theme }: { theme: Theme }) => ({
   '&:hover': { backgroundColor: 'rgba(245,179,1,.18)' },
 }) as const;
 
-const NavAnchor = styled(RouterLink)(navItemStyles);
+/** A header link (the cart badge is one too). */
+export const NavAnchor = styled(RouterLink)(navItemStyles);
 const NavButton = styled('button')(navItemStyles);
 
 interface NavLinksProps {

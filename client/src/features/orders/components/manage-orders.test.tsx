@@ -235,3 +235,63 @@ describe('ManageOrders', () => {
     expect(fake.calls.at(-1)).toMatchObject({ path: '/orders?limit=20&skip=20' });
   });
 });
+
+describe('ManageOrders: order groups (issue 34)', () => {
+  const GROUP = '64b7f0c2a1b2c3d4e5f6b001';
+  const a = makeOrder({ _id: '64b7f0c2a1b2c3d4e5f6a011', number: 1011, name: 'Dee Dealer', email: 'dee@example.com', group: GROUP, paid: true, transactionId: 'pi_g', invoiceNumber: 5 });
+  const b = makeOrder({ _id: '64b7f0c2a1b2c3d4e5f6a012', number: 1012, name: 'Dee Dealer', email: 'dee@example.com', group: GROUP, productName: 'Ball Bearing 6205', productQuantity: 100, amount: 42_000, paid: true, transactionId: 'pi_g', invoiceNumber: 5 });
+  const group = { _id: GROUP, number: 7, email: 'dee@example.com', orderIds: [a._id, b._id], orders: [a, b], total: 15320, tax: 0, paid: true, transactionId: 'pi_g', invoiceNumber: 5, poNumber: 'PO-77', company: 'Acme Mining', createdAt: a.createdAt };
+
+  it('shows a group’s orders as one row with its number, PO and company, which opens to its lines', async () => {
+    orders = [pending, a, b];
+    api({ [`GET /groups/${GROUP}`]: () => jsonResponse(group) });
+    renderWithProviders(<ManageOrders />);
+    await screen.findByText('bob@example.com');
+    expect(screen.getAllByTestId('order-row')).toHaveLength(2);
+    const groupRow = row('dee@example.com');
+    expect(await groupRow.findByText('Group #7')).toBeInTheDocument();
+    expect(groupRow.getByTestId('group-po')).toHaveTextContent('PO reference: PO-77');
+    expect(groupRow.getByTestId('group-company')).toHaveTextContent('Company: Acme Mining');
+    expect(groupRow.getByText('101 pcs')).toBeInTheDocument();
+    expect(groupRow.getByRole('button', { name: 'Download invoice #5' })).toBeInTheDocument();
+    expect(groupRow.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
+
+    await userEvent.click(groupRow.getByRole('button', { name: 'Show the orders of group #7' }));
+    expect(groupRow.getAllByTestId('group-line')).toHaveLength(2);
+    expect(groupRow.getByText('Ball Bearing 6205')).toBeInTheDocument();
+  });
+
+  it('ships a group at once with a carrier and tracking number (PUT /groups/{id}/ship)', async () => {
+    orders = [a, b];
+    const fake = api({
+      [`GET /groups/${GROUP}`]: () => jsonResponse(group),
+      [`PUT /groups/${GROUP}/ship`]: () => {
+        orders = orders.map((o) => ({ ...o, shipped: true, pending: false }));
+        return jsonResponse({ acknowledged: true, matchedCount: 2, modifiedCount: 2 });
+      },
+    });
+    renderWithProviders(<ManageOrders />);
+    await screen.findByText('dee@example.com');
+    await userEvent.click(row('dee@example.com').getByRole('button', { name: 'Ship group' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Ship the order group' });
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Carrier (optional)' }), 'DHL');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Tracking number (optional)' }), 'JD0140');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Ship Now' }));
+    expect(await screen.findByText('The order group is on its way.')).toBeInTheDocument();
+    expect(fake.calls.find((c) => c.method === 'PUT')).toMatchObject({ path: `/groups/${GROUP}/ship`, body: { carrier: 'DHL', trackingNumber: 'JD0140' } });
+    expect(await row('dee@example.com').findByRole('button', { name: 'Shipped' })).toBeDisabled();
+  });
+
+  it('a single order ships with tracking from its own dialog (PUT /order/update/{id} with a body)', async () => {
+    const fake = api({ [`PUT /order/update/${pending._id}`]: () => jsonResponse({ acknowledged: true, matchedCount: 1, modifiedCount: 1 }) });
+    renderWithProviders(<ManageOrders />);
+    await screen.findByText('bob@example.com');
+    await userEvent.click(row('bob@example.com').getByRole('button', { name: 'Ship with tracking' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('This order is not paid. Ship it anyway?')).toBeInTheDocument();
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Tracking number (optional)' }), 'TRK1');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Ship Now' }));
+    expect(await screen.findByText('The order is on its way.')).toBeInTheDocument();
+    expect(fake.calls.find((c) => c.method === 'PUT')).toMatchObject({ path: `/order/update/${pending._id}`, body: { trackingNumber: 'TRK1' } });
+  });
+});

@@ -214,3 +214,32 @@ describe('MyOrders', () => {
     expect(fake.calls.filter((c) => c.path.startsWith('/order'))).toEqual([]);
   });
 });
+
+describe('MyOrders: order groups (issue 34)', () => {
+  const GROUP = '64b7f0c2a1b2c3d4e5f6b001';
+  const a = makeOrder({ _id: '64b7f0c2a1b2c3d4e5f6a011', number: 1011, group: GROUP });
+  const b = makeOrder({ _id: '64b7f0c2a1b2c3d4e5f6a012', number: 1012, group: GROUP, productName: 'Ball Bearing 6205', productQuantity: 100, amount: 42_000 });
+  const group = { _id: GROUP, number: 7, email: 'ada@example.com', orderIds: [a._id, b._id], orders: [a, b], total: 15320, tax: 0, paid: false, createdAt: a.createdAt };
+
+  it('shows a group as one row: PAY opens the group’s payment, Cancel order cancels it whole, no single-order Delete; rows link to the order page', async () => {
+    orders = [a, b, paid];
+    const confirm = vi.fn(() => true);
+    vi.stubGlobal('confirm', confirm);
+    const fake = api({
+      [`GET /groups/${GROUP}`]: () => jsonResponse(group),
+      [`DELETE /groups/${GROUP}`]: () => jsonResponse({ acknowledged: true, deletedCount: 2 }),
+    });
+    renderWithProviders(<MyOrders email="ada@example.com" />);
+    const groupRow = within((await screen.findByText('Group #7')).closest('tr')!);
+    expect(screen.getAllByTestId('order-row')).toHaveLength(2);
+    expect(groupRow.getByRole('link', { name: 'PAY' })).toHaveAttribute('href', `/payment/group/${GROUP}`);
+    expect(groupRow.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
+    expect(groupRow.getByRole('link', { name: 'Details of order #1011' })).toHaveAttribute('href', `/dashboard/order/${a._id}`);
+    expect(row('Deep Groove Ball Bearing 6205-2RS').getByRole('link', { name: 'Details of order #1001' })).toBeInTheDocument();
+
+    await userEvent.click(groupRow.getByRole('button', { name: 'Cancel order' }));
+    expect(confirm).toHaveBeenCalledWith('Cancel every order of this group? The stock goes back to the shop.');
+    await vi.waitFor(() => expect(fake.calls.some((c) => c.method === 'DELETE' && c.path === `/groups/${GROUP}`)).toBe(true));
+    expect(fake.calls.some((c) => c.path.startsWith('/delete/'))).toBe(false);
+  });
+});

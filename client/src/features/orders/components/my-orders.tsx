@@ -9,9 +9,14 @@ import { paths } from '@/config/paths';
 import type { Order } from '@/types/api';
 import { useMyOrders } from '../api/get-my-orders';
 import { CancelledOrders } from './cancelled-orders';
-import { claimLinkIn, ORDERS_PAGE_SIZE, OrdersTable, productCellId } from './order-parts';
+import { DeleteButton } from '@/components/ui/delete-button';
+import { cartMessages } from '@/config/cart-messages';
+import { useConfirmedAction } from '@/lib/use-confirmed-action';
+import { useCancelGroup } from '../api/group-actions';
+import { claimLinkIn, isPaid, ORDERS_PAGE_SIZE, OrderPageLink, OrdersTable, productCellId } from './order-parts';
 
 const m = orderMessages.orders;
+const g = cartMessages.group;
 
 interface MyOrdersProps {
   /** The signed-in customer's email (undefined while the account loads). */
@@ -26,6 +31,7 @@ interface MyOrdersProps {
 export function MyOrders({ email, onStockChanged, orderExtra }: MyOrdersProps) {
   const paging = usePaging(ORDERS_PAGE_SIZE);
   const orders = useMyOrders({ email, ...paging.params });
+  const cancelGroup = useConfirmedAction(useCancelGroup({ onSettled: onStockChanged }), { confirm: g.confirmCancel, done: g.cancelled });
 
   return (
     <>
@@ -52,6 +58,30 @@ export function MyOrders({ email, onStockChanged, orderExtra }: MyOrdersProps) {
             {m.pay}
           </Button>
         )}
+        // An order of a group is paid and cancelled with its group (the single-order calls answer 409 for it).
+        unpaidGroup={(row) => (
+          <Button
+            component={RouterLink}
+            to={paths.groupPayment.to(row.group)}
+            size="small"
+            variant="contained"
+            startIcon={<CreditCardIcon />}
+            aria-describedby={productCellId(row)}
+            sx={{ letterSpacing: '0.08em', fontWeight: 800 }}
+          >
+            {m.pay}
+          </Button>
+        )}
+        groupActions={(row) =>
+          !isPaid(row) &&
+          !row.shipped && (
+            <DeleteButton loading={cancelGroup.isRunning(row.group)} onClick={() => cancelGroup.run(row.group)} aria-describedby={productCellId(row)}>
+              {g.cancel}
+            </DeleteButton>
+          )
+        }
+        productExtra={(row) => <OrderPageLink row={row} />}
+        linkLines
         onStockChanged={onStockChanged}
         lockedNote={m.deleteLocked}
         claimLink={claimLinkIn(paths.dashboard.myClaims)}

@@ -3,18 +3,23 @@ import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import type { SxProps, Theme } from '@mui/material/styles';
-import type { ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { DeleteButton } from '@/components/ui/delete-button';
-import type { PagedQueryProps } from '@/components/ui/paged-query';
+import type { PagedQueryProps, PageQuery } from '@/components/ui/paged-query';
 import { PagedTable, type Column } from '@/components/ui/paged-table';
 import { Thumbnail } from '@/components/ui/thumbnail';
+import Button from '@mui/material/Button';
+import { cartMessages } from '@/config/cart-messages';
 import { orderMessages } from '@/config/order-messages';
+import { paths } from '@/config/paths';
 import { useConfirmedAction } from '@/lib/use-confirmed-action';
 import type { Order } from '@/types/api';
 import { formatCents } from '@/utils/format';
 import { formatDate } from '@/utils/format-date';
 import { useDeleteOrder } from '../api/delete-order';
+import { useGroup, useGroupOrders, useQuoteNumber } from '../api/get-group';
+import { FromQuote, OrderLines } from './group-summary';
 
 const m = orderMessages.orders;
 
@@ -160,7 +165,106 @@ function OrderCustomer({ order }: { order: Order }) {
   );
 }
 
+/**
+ * A row of the order lists: an order, or the orders of one group on this
+ * page as one row (issue 34), its figures summed and its fields (customer,
+ * address, dates) the first order's.
+ */
+export type OrderRow = Order & { members?: Order[] };
+export type GroupRow = OrderRow & { members: Order[]; group: string };
+
+export const isGroupRow = (row: OrderRow): row is GroupRow => row.members !== undefined && row.group !== undefined;
+
+/** The page's orders with each group's orders folded into one row, where its first order stands. */
+export function groupRows(orders: readonly Order[]): OrderRow[] {
+  const rows: OrderRow[] = [];
+  const groups = new Map<string, GroupRow>();
+  for (const order of orders) {
+    if (!order.group) {
+      rows.push(order);
+      continue;
+    }
+    const row = groups.get(order.group);
+    if (row) {
+      row.members.push(order);
+      continue;
+    }
+    const created: GroupRow = { ...order, _id: `group-${order.group}`, group: order.group, members: [order] };
+    groups.set(order.group, created);
+    rows.push(created);
+  }
+  for (const row of groups.values()) {
+    const all = row.members;
+    row.productQuantity = all.reduce((n, o) => n + o.productQuantity, 0);
+    row.amount = all.reduce((n, o) => n + o.amount, 0);
+    row.paid = all.every((o) => o.paid);
+    row.shipped = all.every((o) => o.shipped);
+    row.pending = !row.shipped;
+    row.transactionId = all.every((o) => o.transactionId !== '') ? (all[0]?.transactionId ?? '') : '';
+  }
+  return rows;
+}
+
+/** A group's row's product cell: its number, PO and company (GET /groups/{id}), and its orders, shown on demand. */
+export function GroupProduct({ row, linkLines = false }: { row: GroupRow; linkLines?: boolean }) {
+  const [open, setOpen] = useState(false);
+  const group = useGroup(row.group);
+  const orders = useGroupOrders(group.data, row.members, { fetchMissing: false }) ?? row.members;
+  const quoteNumber = useQuoteNumber(group.data);
+  const g = cartMessages.group;
+  const number = group.data?.number;
+  const linesId = `group-${row.group}-lines`;
+  return (
+    <Box sx={{ display: 'grid', gap: 0.5, minWidth: 0 }}>
+      <Typography id={productCellId(row)} component="span" data-testid="group-number" sx={{ display: 'block', fontWeight: 800 }}>
+        {number === undefined ? g.groupPending : g.groupLabel(number)}
+      </Typography>
+      <FromQuote number={quoteNumber} />
+      {group.data?.poNumber && (
+        <Typography component="span" variant="body2" data-testid="group-po" sx={{ display: 'block' }}>
+          {g.poNumber}: {group.data.poNumber}
+        </Typography>
+      )}
+      {group.data?.company && (
+        <Typography component="span" variant="body2" data-testid="group-company" sx={{ display: 'block' }}>
+          {g.company}: {group.data.company}
+        </Typography>
+      )}
+      <Typography component="span" variant="body2" color="text.secondary" sx={{ display: 'block' }}>
+        {g.orderCount(group.data?.orderIds.length ?? row.members.length)}
+        {formatDate(row.createdAt) && ` · ${m.orderedOn(formatDate(row.createdAt))}`}
+      </Typography>
+      <Box>
+        <Button size="small" color="secondary" onClick={() => setOpen((v) => !v)} aria-expanded={open} aria-controls={linesId} data-testid="group-toggle">
+          {number === undefined ? g.orderCount(row.members.length) : open ? g.collapse(number) : g.expand(number)}
+        </Button>
+      </Box>
+      <Box id={linesId} hidden={!open}>
+        {open && <OrderLines orders={orders} statuses link={linkLines} />}
+      </Box>
+    </Box>
+  );
+}
+
+/** A group row's link to its order page (the buyer's), or the order's. */
+export function OrderPageLink({ row }: { row: OrderRow }) {
+  const id = isGroupRow(row) ? (row.members[0]?._id ?? row._id) : row._id;
+  return (
+    <Link component={RouterLink} to={paths.dashboard.order.to(id)} data-testid="order-page-link" aria-label={cartMessages.order.openLabel(row.number)} sx={{ display: 'inline-block', mt: 0.5, fontWeight: 700, color: 'info.main' }}>
+      {cartMessages.order.open}
+    </Link>
+  );
+}
+
 interface OrdersTableProps extends Pick<PagedQueryProps<Order>, 'query' | 'paging' | 'empty' | 'emptyAction' | 'toolbar'> {
+  /** A group row's buttons in place of an order's (pay or cancel as a group, ship a group). */
+  groupActions?: (row: GroupRow) => ReactNode;
+  /** The payment cell of an unpaid group (default: the unpaid chip). */
+  unpaidGroup?: (row: GroupRow) => ReactNode;
+  /** More under the product (a link to the order page). */
+  productExtra?: (row: OrderRow) => ReactNode;
+  /** Group rows' lines link to their order pages (the buyer's). */
+  linkLines?: boolean;
   /** The customer's name, email, address and mobile first (Manage Orders). */
   withCustomer?: boolean;
   /** The status chip's text while the order is pending. */
@@ -180,13 +284,41 @@ interface OrdersTableProps extends Pick<PagedQueryProps<Order>, 'query' | 'pagin
 }
 
 /** Both order lists: the product, quantity, total, status and payment of each order, and Delete until paid. */
-export function OrdersTable({ withCustomer = false, pendingLabel, statusExtra, unpaid, actions, onStockChanged, lockedNote, claimLink, ...list }: OrdersTableProps) {
+export function OrdersTable({
+  withCustomer = false,
+  pendingLabel,
+  statusExtra,
+  unpaid,
+  actions,
+  groupActions,
+  unpaidGroup,
+  productExtra,
+  linkLines = false,
+  onStockChanged,
+  lockedNote,
+  claimLink,
+  query,
+  ...list
+}: OrdersTableProps) {
   const remove = useConfirmedAction(useDeleteOrder({ onSettled: onStockChanged }), { confirm: m.confirmDelete, done: m.removed, gone: m.alreadyDeleted });
-  const columns: Column<Order>[] = [
+  const items = query.data?.items;
+  const rows = useMemo(() => (items ? groupRows(items) : undefined), [items]);
+  const rowsQuery: PageQuery<OrderRow> = { ...query, data: query.data && rows ? { items: rows, total: query.data.total } : undefined };
+  const columns: Column<OrderRow>[] = [
     ...(withCustomer
-      ? [{ key: 'customer', header: m.columnCustomer, className: 'order-customer', labelled: true, render: (order: Order) => <OrderCustomer order={order} /> }]
+      ? [{ key: 'customer', header: m.columnCustomer, className: 'order-customer', labelled: true, render: (order: OrderRow) => <OrderCustomer order={order} /> }]
       : []),
-    { key: 'product', header: m.columnProduct, className: 'order-product', render: (order) => <OrderProduct order={order} /> },
+    {
+      key: 'product',
+      header: m.columnProduct,
+      className: 'order-product',
+      render: (row) => (
+        <>
+          {isGroupRow(row) ? <GroupProduct row={row} linkLines={linkLines} /> : <OrderProduct order={row} />}
+          {productExtra?.(row)}
+        </>
+      ),
+    },
     { key: 'quantity', header: m.columnQuantity, align: 'right', className: 'order-number', labelled: true, render: (order) => m.quantityPcs(order.productQuantity) },
     { key: 'total', header: m.columnTotal, align: 'right', className: 'order-number', sx: { fontWeight: 700 }, labelled: true, render: (order) => formatCents(order.amount) },
     {
@@ -214,6 +346,8 @@ export function OrdersTable({ withCustomer = false, pendingLabel, statusExtra, u
               order.transactionId && <TransactionId id={order.transactionId} />
             )}
           </>
+        ) : isGroupRow(order) ? (
+          (unpaidGroup?.(order) ?? <PaidChip paid={false} />)
         ) : (
           (unpaid?.(order) ?? <PaidChip paid={false} />)
         ),
@@ -224,6 +358,7 @@ export function OrdersTable({ withCustomer = false, pendingLabel, statusExtra, u
       align: 'right',
       className: 'order-actions',
       render: (order) => {
+        if (isGroupRow(order)) return <div>{groupActions?.(order)}</div>;
         const locked = order.transactionId !== '' || order.shipped;
         const noteId = `order-${order._id}-delete-note`;
         const button = (
@@ -257,6 +392,7 @@ export function OrdersTable({ withCustomer = false, pendingLabel, statusExtra, u
   return (
     <PagedTable
       {...list}
+      query={rowsQuery}
       columns={columns}
       label={m.tableLabel}
       count={m.count}

@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import { DeliveryFields } from '@/components/form/delivery-fields';
 import { FormCard } from '@/components/form/form-card';
@@ -38,6 +38,8 @@ interface PurchaseFormProps {
   user: Pick<User, 'name' | 'email'>;
   /** Called once an order was tried: the product's stock has changed either way. */
   onStockChanged?: () => unknown;
+  /** "Add to cart" under Place Order (issue 34), given the form's quantity: null (and the field says why) when it is not one to order. */
+  cartAction?: (quantity: () => number | null) => ReactNode;
 }
 
 function defaultsFor(product: Product): PurchaseFormValues {
@@ -74,7 +76,7 @@ function refusalReason(error: Error): string {
  * and address. An out-of-range quantity says so (the spec's toast) and keeps
  * the order from being sent.
  */
-export function PurchaseForm({ product, user, onStockChanged }: PurchaseFormProps) {
+export function PurchaseForm({ product, user, onStockChanged, cartAction }: PurchaseFormProps) {
   const toast = useToast();
   const placeOrder = usePlaceOrder({ onSettled: onStockChanged });
   // Set once an order is placed: the form then shows its confirmation and
@@ -190,6 +192,12 @@ export function PurchaseForm({ product, user, onStockChanged }: PurchaseFormProp
       {soldOut && <FormError>{m.outOfStock}</FormError>}
 
       <OrderTotal total={total} canSubmit={canSubmit} submitting={placeOrder.isPending} />
+      {cartAction?.(() => {
+        if (quantity.ok) return quantity.quantity;
+        void trigger('quantity');
+        if (outOfRange) sayOutOfRange();
+        return null;
+      })}
 
       {placed && <OrderPlaced placed={placed} onPlaceAnother={startNewOrder} />}
     </FormCard>

@@ -24,3 +24,18 @@ export const getPaymentIntentQueryOptions = (orderId: string) =>
 export function usePaymentIntent(orderId: string, enabled: boolean) {
   return useQuery({ ...getPaymentIntentQueryOptions(orderId), enabled });
 }
+
+/** POST /create-payment-intent {groupId} (the group's owner, issue 34): one intent for the group's stored total; 409 once paid. */
+export function createGroupPaymentIntent(groupId: string, signal?: AbortSignal): Promise<string> {
+  return unwrap(api.POST('/create-payment-intent', { body: { groupId }, signal })).then((r) => r.clientSecret);
+}
+
+export function useGroupPaymentIntent(groupId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: [...paymentQueryKey, 'group-intent', groupId] as const,
+    queryFn: ({ signal }) => createGroupPaymentIntent(groupId, signal),
+    staleTime: Infinity,
+    gcTime: 0,
+    enabled,
+  });
+}

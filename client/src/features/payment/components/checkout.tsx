@@ -29,19 +29,19 @@ const m = orderMessages.payment;
 type Phase = { kind: 'ready' } | { kind: 'paying' } | { kind: 'failed'; message: string } | { kind: 'paid'; transactionId: string };
 
 /** What to tell the customer about a failed step: the provider's or the server's words. */
-function failureMessage(error: unknown): string {
+export function failureMessage(error: unknown): string {
   if (error instanceof ApiError) return error.code === 'network' ? error.title : error.detail || error.title;
   if (error instanceof Error && error.message) return error.message;
   return messages.errors.unexpected;
 }
 
 /** A refusal (4xx) in the server's words; otherwise `fallback`, or the network's message. */
-function describe(error: unknown, fallback: string): string {
+export function describe(error: unknown, fallback: string): string {
   if (error instanceof ApiError && error.status >= 400 && error.status < 500) return failureMessage(error);
   return errorMessage(error, fallback);
 }
 
-function PaidNotice({ title, transactionId }: { title: string; transactionId: string }) {
+export function PaidNotice({ title, transactionId }: { title: string; transactionId: string }) {
   return (
     <Box
       role="status"

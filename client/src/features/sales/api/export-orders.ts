@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { api, unwrapResponse } from '@/lib/api-client';
 import type { ListQuery } from '@/types/api';
-import { saveFile } from '../utils/save-file';
+import { saveFile } from '@/utils/save-file';
 
 /** Inclusive UTC dates, `YYYY-MM-DD`. */
 export type ExportRange = Required<ListQuery<'/admin/orders.csv'>>;

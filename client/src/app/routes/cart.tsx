@@ -1,0 +1,18 @@
+import Container from '@mui/material/Container';
+import { SectionHeading } from '@/components/ui/section-heading';
+import { cartMessages } from '@/config/cart-messages';
+import { site } from '@/config/site';
+import { CartView } from '@/features/cart/components/cart-view';
+
+const m = cartMessages.cart;
+
+/** /cart (anyone): the cart's lines, their quantities, the subtotal and Checkout. */
+export default function CartPage() {
+  return (
+    <Container maxWidth="md" sx={{ py: { xs: 3, md: 5 } }}>
+      <title>{`${m.title} | ${site.storeName}`}</title>
+      <SectionHeading component="h1" title={m.title} subtitle={m.subtitle} titleSx={{ fontSize: { xs: '2rem', md: '2.5rem' } }} subtitleSx={{ mb: 3 }} />
+      <CartView />
+    </Container>
+  );
+}

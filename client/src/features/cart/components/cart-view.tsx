@@ -1,0 +1,149 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import ShoppingCartCheckoutIcon from '@mui/icons-material/ShoppingCartCheckout';
+import { useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { FormError } from '@/components/form/form-error';
+import { ButtonLink } from '@/components/ui/button-link';
+import { DeleteButton } from '@/components/ui/delete-button';
+import { ErrorMessage } from '@/components/ui/error-message';
+import { LoadingSpinner } from '@/components/ui/loading-spinner';
+import { Thumbnail } from '@/components/ui/thumbnail';
+import { cartMessages } from '@/config/cart-messages';
+import { orderMessages } from '@/config/order-messages';
+import { paths } from '@/config/paths';
+import { useToast } from '@/lib/toast';
+import { formatCents, formatPrice } from '@/utils/format';
+import { checkQuantity } from '@/utils/quantity';
+import { subtotalCents, useCartRows, type CartRow } from '../api/cart-products';
+import { removeFromCart, setCartQuantity } from '../utils/cart-actions';
+
+const m = cartMessages.cart;
+
+/** Whether every line can be ordered as it stands: its product known, its quantity within the purchase rules. */
+export function linesReady(rows: readonly CartRow[], drafts: Record<string, string> = {}): boolean {
+  return rows.length > 0 && rows.every((row) => row.product && checkQuantity(drafts[row.productId] ?? String(row.quantity), row.product.minimumquantity, row.product.avaialbequantit).ok);
+}
+
+function CartLineItem({ row, draft, onDraft }: { row: CartRow; draft: string | undefined; onDraft: (value: string | undefined) => void }) {
+  const toast = useToast();
+  const { product } = row;
+  const nameId = `cart-line-${row.productId}`;
+  const remove = (name?: string) => {
+    removeFromCart(row.productId);
+    if (name) toast.success(m.removed(name));
+  };
+  if (!product) {
+    return (
+      <Box component="li" data-testid="cart-line" sx={{ display: 'grid', gap: 1, py: 2 }}>
+        {row.gone ? <Typography>{m.productGone}</Typography> : row.failed ? <ErrorMessage onRetry={() => void row.refetch()}>{m.productLoadFailed}</ErrorMessage> : <LoadingSpinner minHeight={48} />}
+        {(row.gone || row.failed) && (
+          <Box>
+            <DeleteButton onClick={() => remove()}>{m.remove}</DeleteButton>
+          </Box>
+        )}
+      </Box>
+    );
+  }
+  const value = draft ?? String(row.quantity);
+  const check = checkQuantity(value, product.minimumquantity, product.avaialbequantit);
+  const lineCents = check.ok ? Math.round(product.price * 100) * check.quantity : null;
+  return (
+    <Box
+      component="li"
+      data-testid="cart-line"
+      aria-labelledby={nameId}
+      sx={{ display: 'grid', gap: 2, py: 2, alignItems: 'start', gridTemplateColumns: { xs: '1fr', sm: 'minmax(0, 2fr) minmax(0, 1.2fr) auto' } }}
+    >
+      <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'center', minWidth: 0 }}>
+        <Thumbnail src={product.image} width={64} height={48} />
+        <Box sx={{ minWidth: 0 }}>
+          <Link component={RouterLink} to={paths.product.to(product._id)} id={nameId} sx={{ fontWeight: 800, color: 'text.primary', overflowWrap: 'anywhere' }}>
+            {product.name}
+          </Link>
+          <Typography variant="body2" color="text.secondary">
+            {formatPrice(product.price)} {orderMessages.orders.perPiece}
+          </Typography>
+        </Box>
+      </Box>
+      <TextField
+        label={orderMessages.orders.quantity}
+        type="number"
+        size="small"
+        value={value}
+        onChange={(event) => {
+          const next = event.target.value;
+          const nextCheck = checkQuantity(next, product.minimumquantity, product.avaialbequantit);
+          if (nextCheck.ok) {
+            setCartQuantity(row.productId, nextCheck.quantity);
+            onDraft(undefined);
+          } else onDraft(next);
+        }}
+        error={!check.ok}
+        helperText={check.ok ? orderMessages.orders.quantityHint(product.minimumquantity, product.avaialbequantit) : check.message}
+        slotProps={{ htmlInput: { min: product.minimumquantity, max: product.avaialbequantit, step: 1, inputMode: 'numeric', 'aria-label': m.quantityLabel(product.name) } }}
+      />
+      <Box sx={{ display: 'grid', gap: 1, justifyItems: { xs: 'start', sm: 'end' } }}>
+        <Typography sx={{ fontWeight: 800 }} data-testid="cart-line-total">
+          {lineCents === null ? '–' : formatCents(lineCents)}
+        </Typography>
+        <DeleteButton onClick={() => remove(product.name)} aria-label={m.removeLabel(product.name)}>
+          {m.remove}
+        </DeleteButton>
+      </Box>
+    </Box>
+  );
+}
+
+/** /cart: the lines, each with its quantity (the purchase page's rules) and Remove; the subtotal, and Checkout. */
+export function CartView() {
+  const { rows, loading } = useCartRows();
+  const [drafts, setDrafts] = useState<Record<string, string>>({});
+  if (rows.length === 0) {
+    return (
+      <Box sx={{ display: 'grid', gap: 2, justifyItems: 'start' }}>
+        <Typography data-testid="cart-empty">{m.empty}</Typography>
+        <ButtonLink to={paths.products} tone="primary">
+          {m.browse}
+        </ButtonLink>
+      </Box>
+    );
+  }
+  const ready = !loading && linesReady(rows, drafts);
+  return (
+    <Box sx={{ display: 'grid', gap: 2 }}>
+      <Box component="ul" aria-label={m.linesLabel} sx={{ listStyle: 'none', m: 0, p: 0, '& > li + li': { borderTop: 1, borderColor: 'divider' } }}>
+        {rows.map((row) => (
+          <CartLineItem
+            key={row.productId}
+            row={row}
+            draft={drafts[row.productId]}
+            onDraft={(value) =>
+              setDrafts((d) => {
+                const rest = Object.fromEntries(Object.entries(d).filter(([key]) => key !== row.productId));
+                return value === undefined ? rest : { ...rest, [row.productId]: value };
+              })
+            }
+          />
+        ))}
+      </Box>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: 2, borderTop: 2, borderColor: 'divider', pt: 2 }}>
+        <Box>
+          <Typography component="p" sx={{ fontSize: '1.25rem', fontWeight: 900 }}>
+            {m.subtotal}: <span data-testid="cart-subtotal">{formatCents(subtotalCents(rows))}</span>
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            {m.taxNote}
+          </Typography>
+        </Box>
+        <Button component={RouterLink} to={paths.checkout} variant="contained" size="large" startIcon={<ShoppingCartCheckoutIcon />} disabled={!ready}>
+          {m.checkout}
+        </Button>
+      </Box>
+      {!loading && !ready && <FormError>{m.fixLines}</FormError>}
+    </Box>
+  );
+}

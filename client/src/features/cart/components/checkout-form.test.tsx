@@ -1,0 +1,103 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { getCartState, setCartState } from '@/lib/cart-store';
+import { makeProduct } from '@/testing/make-product';
+import { fakeApi, jsonResponse, problemResponse, renderWithProviders } from '@/testing/test-utils';
+import type { Product } from '@/types/api';
+import { CheckoutForm } from './checkout-form';
+
+const generator = makeProduct({ avaialbequantit: 12, minimumquantity: 2 });
+const bearing = makeProduct({ _id: '64b7f0c2a1b2c3d4e5f60002', name: 'Ball Bearing 6205', price: 4.2, avaialbequantit: 500, minimumquantity: 100 });
+const GROUP = '64b7f0c2a1b2c3d4e5f6b001';
+
+let stock: Record<string, Product>;
+
+beforeEach(() => {
+  window.localStorage.setItem('accessToken', 'tok');
+  stock = { [generator._id]: generator, [bearing._id]: bearing };
+  setCartState({
+    owner: 'account',
+    lines: [
+      { productId: generator._id, quantity: 2 },
+      { productId: bearing._id, quantity: 100 },
+    ],
+  });
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+function api(overrides: Parameters<typeof fakeApi>[0] = {}) {
+  const fake = fakeApi({
+    [`GET /service/${generator._id}`]: () => jsonResponse(stock[generator._id]),
+    [`GET /service/${bearing._id}`]: () => jsonResponse(stock[bearing._id]),
+    'GET /cart': () => jsonResponse({ items: getCartState().lines }),
+    'PUT /cart': ({ body }) => jsonResponse(body),
+    'POST /checkout': () => jsonResponse({ groupId: GROUP, number: 7, orderIds: ['a', 'b'], total: 30220, tax: 0 }, { status: 201 }),
+    ...overrides,
+  });
+  vi.stubGlobal('fetch', fake.fetch);
+  return fake;
+}
+
+describe('CheckoutForm', () => {
+  it('shows the lines and subtotal, and requires Mobile and Address with the purchase page’s messages', async () => {
+    const fake = api();
+    renderWithProviders(<CheckoutForm />, { route: '/checkout' });
+    expect(await screen.findByText('Diesel Generator 60 kVA')).toBeInTheDocument();
+    expect(screen.getAllByTestId('checkout-line')).toHaveLength(2);
+    expect(screen.getByTestId('checkout-subtotal')).toHaveTextContent('$30,220');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Place order' }));
+    expect(await screen.findByText('Mobile is Required')).toBeInTheDocument();
+    expect(screen.getByText('Address is Required')).toBeInTheDocument();
+    await userEvent.type(screen.getByRole('textbox', { name: /Mobile/ }), '12');
+    await userEvent.tab();
+    expect(await screen.findByText('Provide a valid mobile number')).toBeInTheDocument();
+    expect(fake.calls.some((c) => c.path === '/checkout')).toBe(false);
+  });
+
+  it('places the cart with POST /checkout (PO and company when given), empties the cart and opens the group’s payment', async () => {
+    const fake = api();
+    renderWithProviders(<CheckoutForm />, { route: '/checkout' });
+    await screen.findByText('Diesel Generator 60 kVA');
+    await userEvent.type(screen.getByRole('textbox', { name: /Mobile/ }), '+1 555 014 2290');
+    await userEvent.type(screen.getByRole('textbox', { name: /Address/ }), '42 Foundry Road');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Purchase order reference (optional)' }), 'PO-77');
+    await userEvent.click(screen.getByRole('button', { name: 'Place order' }));
+
+    await vi.waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(`/payment/group/${GROUP}`));
+    expect(fake.calls.find((c) => c.method === 'POST' && c.path === '/checkout')?.body).toEqual({
+      items: [
+        { productId: generator._id, quantity: 2 },
+        { productId: bearing._id, quantity: 100 },
+      ],
+      address: '42 Foundry Road',
+      mobile: '+1 555 014 2290',
+      poNumber: 'PO-77',
+    });
+    expect(getCartState().lines).toEqual([]);
+    expect(await screen.findByText('Order #7 is placed.')).toBeInTheDocument();
+  });
+
+  it('a 409 names the lines short of stock now, and keeps the cart', async () => {
+    api({
+      'POST /checkout': () => {
+        stock[bearing._id] = { ...bearing, avaialbequantit: 40 };
+        return problemResponse(409, 'Not enough stock for every line, so nothing was ordered: Ball Bearing 6205 (40 left)');
+      },
+    });
+    renderWithProviders(<CheckoutForm />, { route: '/checkout' });
+    await screen.findByText('Diesel Generator 60 kVA');
+    await userEvent.type(screen.getByRole('textbox', { name: /Mobile/ }), '+1 555 014 2290');
+    await userEvent.type(screen.getByRole('textbox', { name: /Address/ }), '42 Foundry Road');
+    await userEvent.click(screen.getByRole('button', { name: 'Place order' }));
+
+    const short = await screen.findByTestId('checkout-short');
+    expect(within(short).getByText('Not enough stock for these lines, so nothing was ordered:')).toBeInTheDocument();
+    expect(await within(short).findByText('Ball Bearing 6205: only 40 pcs are available')).toBeInTheDocument();
+    expect(getCartState().lines).toHaveLength(2);
+  });
+});

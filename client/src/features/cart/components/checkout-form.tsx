@@ -1,0 +1,168 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { DeliveryFields } from '@/components/form/delivery-fields';
+import { FormCard } from '@/components/form/form-card';
+import { FormError } from '@/components/form/form-error';
+import { FormTextField } from '@/components/form/form-text-field';
+import { ButtonLink } from '@/components/ui/button-link';
+import { LoadingSpinner } from '@/components/ui/loading-spinner';
+import { cartMessages } from '@/config/cart-messages';
+import { orderMessages } from '@/config/order-messages';
+import { paths } from '@/config/paths';
+import { ApiError } from '@/lib/api-client';
+import { showFieldErrors, withReason } from '@/lib/form-errors';
+import { useToast } from '@/lib/toast';
+import { formatCents, formatPrice } from '@/utils/format';
+import { subtotalCents, useCartRows, type CartRow } from '../api/cart-products';
+import { useCheckout } from '../api/checkout';
+import { clearCart } from '../utils/cart-actions';
+import { linesReady } from './cart-view';
+
+const m = cartMessages.checkout;
+const o = orderMessages.orders;
+
+/** The server's limits (shop.MaxPONumberLen, shop.MaxCompanyLen). */
+export const MAX_PO_NUMBER = 60;
+export const MAX_COMPANY = 150;
+
+export interface CheckoutValues {
+  mobile: string;
+  address: string;
+  poNumber: string;
+  company: string;
+}
+
+const maxLength = (n: number) => (value: string) => value.trim().length <= n || m.tooLong(n);
+
+/** The lines short of stock now (after a 409, with the products reloaded). */
+export function shortLines(rows: readonly CartRow[]): { name: string; available: number }[] {
+  return rows.filter((row) => row.product && row.quantity > row.product.avaialbequantit).map((row) => ({ name: row.product?.name ?? '', available: row.product?.avaialbequantit ?? 0 }));
+}
+
+/**
+ * /checkout (signed in): the delivery details once (the purchase page's
+ * Mobile and Address rules), an optional PO reference and company, and the
+ * cart's lines with their subtotal. Place order sends POST /checkout; a 409
+ * names the lines short of stock (nothing was ordered). Placed: the cart is
+ * emptied and the group's payment page opens, with its tax and total.
+ */
+export function CheckoutForm() {
+  const toast = useToast();
+  const navigate = useNavigate();
+  const { rows, loading } = useCartRows();
+  const placeOrder = useCheckout();
+  const [short, setShort] = useState<{ detail: string } | null>(null);
+  const { control, handleSubmit, setError } = useForm<CheckoutValues>({ mode: 'onTouched', defaultValues: { mobile: '', address: '', poNumber: '', company: '' } });
+
+  if (rows.length === 0 && !placeOrder.isSuccess) {
+    return (
+      <Box sx={{ display: 'grid', gap: 2, justifyItems: 'start' }}>
+        <Typography data-testid="checkout-empty">{m.emptyCart}</Typography>
+        <ButtonLink to={paths.products} tone="primary">
+          {cartMessages.cart.browse}
+        </ButtonLink>
+      </Box>
+    );
+  }
+  if (loading) return <LoadingSpinner minHeight="30vh" />;
+
+  const ready = linesReady(rows);
+  const onSubmit = handleSubmit((values) => {
+    setShort(null);
+    placeOrder.mutate(
+      {
+        items: rows.map((row) => ({ productId: row.productId, quantity: row.quantity })),
+        address: values.address.trim(),
+        mobile: values.mobile.trim(),
+        ...(values.poNumber.trim() && { poNumber: values.poNumber.trim() }),
+        ...(values.company.trim() && { company: values.company.trim() }),
+      },
+      {
+        onSuccess: (result) => {
+          clearCart();
+          toast.success(m.placed(result.number));
+          void navigate(paths.groupPayment.to(result.groupId));
+        },
+        onError: (error) => {
+          if (error instanceof ApiError && error.code === 'conflict') setShort({ detail: error.detail });
+          showFieldErrors(error, ['mobile', 'address', 'poNumber', 'company'], setError, (field, reason) =>
+            o.fieldError({ mobile: o.mobile, address: o.address, poNumber: m.poNumber, company: m.company }[field], reason),
+          );
+          toast.error(withReason(m.failed, error));
+        },
+      },
+    );
+  });
+
+  // After a 409 the products are reloaded (useCheckout invalidates them): the short lines are those over the stock now.
+  const nowShort = short ? shortLines(rows) : [];
+  return (
+    <FormCard onSubmit={onSubmit} aria-labelledby="checkout-delivery-title" sx={{ borderRadius: 3, p: { xs: 2.5, sm: 3.5 } }}>
+      <Box component="section" aria-labelledby="checkout-lines-title">
+        <Typography id="checkout-lines-title" variant="h5" component="h2" sx={{ fontWeight: 800, mb: 1 }}>
+          {m.linesTitle}
+        </Typography>
+        <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, '& > li + li': { borderTop: 1, borderColor: 'divider' } }}>
+          {rows.map((row) => (
+            <Box component="li" key={row.productId} data-testid="checkout-line" sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, py: 1 }}>
+              <Box sx={{ minWidth: 0 }}>
+                <Typography sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>{row.product?.name}</Typography>
+                <Typography variant="body2" color="text.secondary">
+                  {o.quantityPcs(row.quantity)} × {row.product ? formatPrice(row.product.price) : ''}
+                </Typography>
+              </Box>
+              <Typography sx={{ fontWeight: 800, whiteSpace: 'nowrap' }}>{row.product ? formatCents(Math.round(row.product.price * 100) * row.quantity) : ''}</Typography>
+            </Box>
+          ))}
+        </Box>
+        <Box sx={{ display: 'flex', justifyContent: 'space-between', borderTop: 2, borderColor: 'divider', pt: 1, mt: 1 }}>
+          <Typography sx={{ fontWeight: 800 }}>{m.subtotal}</Typography>
+          <Typography sx={{ fontWeight: 900 }} data-testid="checkout-subtotal">
+            {formatCents(subtotalCents(rows))}
+          </Typography>
+        </Box>
+        <Typography variant="body2" color="text.secondary">
+          {m.taxLater}
+        </Typography>
+      </Box>
+
+      <Typography id="checkout-delivery-title" variant="h5" component="h2" sx={{ fontWeight: 800 }}>
+        {m.deliveryTitle}
+      </Typography>
+      <DeliveryFields control={control} />
+      <Box sx={{ display: 'grid', gap: 2.25, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+        <FormTextField control={control} name="poNumber" rules={{ validate: maxLength(MAX_PO_NUMBER) }} label={m.poNumber} fullWidth />
+        <FormTextField control={control} name="company" rules={{ validate: maxLength(MAX_COMPANY) }} label={m.company} autoComplete="organization" fullWidth />
+      </Box>
+
+      {short && (
+        <Box role="alert" data-testid="checkout-short" sx={{ color: 'error.main', fontWeight: 600 }}>
+          <Typography sx={{ fontWeight: 800 }}>{m.shortTitle}</Typography>
+          {nowShort.length > 0 ? (
+            <Box component="ul" sx={{ m: 0, pl: 3 }}>
+              {nowShort.map((line) => (
+                <li key={line.name}>{m.shortLine(line.name, line.available)}</li>
+              ))}
+            </Box>
+          ) : (
+            <Typography>{short.detail}</Typography>
+          )}
+        </Box>
+      )}
+      {!ready && <FormError>{cartMessages.cart.fixLines}</FormError>}
+
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, justifyContent: 'space-between', alignItems: 'center' }}>
+        <ButtonLink to={paths.cart} tone="outlined">
+          {m.backToCart}
+        </ButtonLink>
+        <Button type="submit" variant="contained" size="large" disabled={!ready || placeOrder.isPending || placeOrder.isSuccess} loading={placeOrder.isPending}>
+          {m.place}
+        </Button>
+      </Box>
+    </FormCard>
+  );
+}
