@@ -12,7 +12,7 @@ import { orderMessages } from '@/config/order-messages';
 import { paths } from '@/config/paths';
 import { site } from '@/config/site';
 import { ordersQueryKey } from '@/features/orders/api/get-my-orders';
-import { useGroup, useGroupOrders, useQuoteNumber } from '@/features/orders/api/get-group';
+import { useGroup } from '@/features/orders/api/get-group';
 import { FromQuote, GroupFigures, OrderLines } from '@/features/orders/components/group-summary';
 import { GroupPayment } from '@/features/payment/components/group-payment';
 import { describe } from '@/features/payment/components/checkout';
@@ -24,8 +24,6 @@ const panelSx = { bgcolor: 'background.paper', border: 1, borderColor: 'divider'
 export default function GroupPaymentPage() {
   const { id = '' } = useParams();
   const group = useGroup(id);
-  const orders = useGroupOrders(group.data);
-  const quoteNumber = useQuoteNumber(group.data);
   const queryClient = useQueryClient();
   const reload = () => queryClient.invalidateQueries({ queryKey: ordersQueryKey });
 
@@ -41,7 +39,7 @@ export default function GroupPaymentPage() {
         </ButtonLink>
       </Box>
     );
-  } else if (!group.data || !orders) {
+  } else if (!group.data) {
     body = <LoadingSpinner minHeight="40vh" />;
   } else {
     const data = group.data;
@@ -51,8 +49,8 @@ export default function GroupPaymentPage() {
           <Typography id="group-summary-title" variant="h5" component="h2" sx={{ fontWeight: 800, mb: 1 }}>
             {g.title(data.number)}
           </Typography>
-          <FromQuote number={quoteNumber} />
-          <OrderLines orders={orders} />
+          <FromQuote group={data} />
+          <OrderLines orders={data.orders} />
           <Box sx={{ borderTop: 2, borderColor: 'divider', mt: 1, pt: 1 }}>
             <GroupFigures group={data} />
           </Box>

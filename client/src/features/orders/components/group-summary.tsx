@@ -64,11 +64,11 @@ export function OrderLines({ orders, statuses = false, link = false }: { orders:
 }
 
 /** "from quote #N" for a group an accepted quote made. */
-export function FromQuote({ number }: { number: number | undefined }) {
-  if (!number) return null;
+export function FromQuote({ group }: { group: Pick<Group, 'quoteNumber'> }) {
+  if (!group.quoteNumber) return null;
   return (
     <Typography data-testid="group-from-quote" sx={{ fontWeight: 700, color: 'text.secondary' }}>
-      {g.fromQuote(number)}
+      {g.fromQuote(group.quoteNumber)}
     </Typography>
   );
 }

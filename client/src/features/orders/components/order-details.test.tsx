@@ -101,20 +101,4 @@ describe('OrderDetails', () => {
     expect(createObjectURL).toHaveBeenCalled();
     expect(fake.calls.find((c) => c.path === '/invoices/12.pdf')).toMatchObject({ method: 'GET', authorization: 'Bearer tok' });
   });
-
-  it('a group answer without its orders or quote number (before the invoices’ server part): the orders read one by one, the quote found by its id', async () => {
-    const bare: Partial<Group> = group({ quoteId: '64b7f0c2a1b2c3d4e5f6c001' });
-    delete bare.orders;
-    const fake = fakeApi({
-      [`GET /groups/${GROUP}`]: () => jsonResponse(bare),
-      [`GET /pay/${first._id}`]: () => jsonResponse(first),
-      [`GET /pay/${second._id}`]: () => jsonResponse(second),
-      'GET /quotes': () => jsonResponse([{ _id: '64b7f0c2a1b2c3d4e5f6c001', number: 1009 }]),
-    });
-    vi.stubGlobal('fetch', fake.fetch);
-    renderWithProviders(<OrderDetails order={first} claims={[]} />);
-    expect(await screen.findByText('Ball Bearing 6205')).toBeInTheDocument();
-    expect(screen.getAllByTestId('group-line')).toHaveLength(2);
-    expect(await screen.findByTestId('group-from-quote')).toHaveTextContent('from quote #1009');
-  });
 });

@@ -15,7 +15,7 @@ import { useConfirmedAction } from '@/lib/use-confirmed-action';
 import type { Claim, Order } from '@/types/api';
 import { formatCents } from '@/utils/format';
 import { formatDate } from '@/utils/format-date';
-import { useGroup, useGroupOrders, useQuoteNumber } from '../api/get-group';
+import { useGroup } from '../api/get-group';
 import { useCancelGroup } from '../api/group-actions';
 import { FromQuote, GroupFigures, OrderLines } from './group-summary';
 import { InvoiceButton } from './invoice-button';
@@ -69,15 +69,13 @@ interface OrderDetailsProps {
 export function OrderDetails({ order, claims }: OrderDetailsProps) {
   const navigate = useNavigate();
   const group = useGroup(order.group);
-  const groupOrders = useGroupOrders(group.data, [order]);
-  const quoteNumber = useQuoteNumber(group.data);
   const cancel = useConfirmedAction(useCancelGroup({ onSettled: () => navigate(paths.dashboard.myOrder) }), { confirm: g.confirmCancel, done: g.cancelled });
 
   if (order.group && group.isError) return <ErrorMessage onRetry={() => void group.refetch()}>{errorMessage(group.error, g.loadFailed)}</ErrorMessage>;
-  if (order.group && (!group.data || !groupOrders)) return <LoadingSpinner minHeight="30vh" />;
+  if (order.group && !group.data) return <LoadingSpinner minHeight="30vh" />;
 
   const grp = group.data;
-  const orders = groupOrders ?? [order];
+  const orders = grp?.orders ?? [order];
   const ids = new Set(orders.map((x) => x._id));
   const mine = claims.filter((c) => ids.has(c.orderId));
   const invoiceNumber = grp?.invoiceNumber ?? order.invoiceNumber;
@@ -93,7 +91,7 @@ export function OrderDetails({ order, claims }: OrderDetailsProps) {
             {g.groupLabel(grp.number)}
           </Typography>
         )}
-        <FromQuote number={quoteNumber} />
+        {grp && <FromQuote group={grp} />}
         <ShippingChip order={{ ...order, shipped }} />
         <PaidChip paid={paid} />
       </Box>

@@ -18,7 +18,7 @@ import type { Order } from '@/types/api';
 import { formatCents } from '@/utils/format';
 import { formatDate } from '@/utils/format-date';
 import { useDeleteOrder } from '../api/delete-order';
-import { useGroup, useGroupOrders, useQuoteNumber } from '../api/get-group';
+import { useGroup } from '../api/get-group';
 import { FromQuote, OrderLines } from './group-summary';
 
 const m = orderMessages.orders;
@@ -209,8 +209,6 @@ export function groupRows(orders: readonly Order[]): OrderRow[] {
 export function GroupProduct({ row, linkLines = false }: { row: GroupRow; linkLines?: boolean }) {
   const [open, setOpen] = useState(false);
   const group = useGroup(row.group);
-  const orders = useGroupOrders(group.data, row.members, { fetchMissing: false }) ?? row.members;
-  const quoteNumber = useQuoteNumber(group.data);
   const g = cartMessages.group;
   const number = group.data?.number;
   const linesId = `group-${row.group}-lines`;
@@ -219,7 +217,7 @@ export function GroupProduct({ row, linkLines = false }: { row: GroupRow; linkLi
       <Typography id={productCellId(row)} component="span" data-testid="group-number" sx={{ display: 'block', fontWeight: 800 }}>
         {number === undefined ? g.groupPending : g.groupLabel(number)}
       </Typography>
-      <FromQuote number={quoteNumber} />
+      {group.data && <FromQuote group={group.data} />}
       {group.data?.poNumber && (
         <Typography component="span" variant="body2" data-testid="group-po" sx={{ display: 'block' }}>
           {g.poNumber}: {group.data.poNumber}
@@ -231,7 +229,7 @@ export function GroupProduct({ row, linkLines = false }: { row: GroupRow; linkLi
         </Typography>
       )}
       <Typography component="span" variant="body2" color="text.secondary" sx={{ display: 'block' }}>
-        {g.orderCount(group.data?.orderIds.length ?? row.members.length)}
+        {g.orderCount(group.data?.orders.length ?? row.members.length)}
         {formatDate(row.createdAt) && ` · ${m.orderedOn(formatDate(row.createdAt))}`}
       </Typography>
       <Box>
@@ -240,7 +238,7 @@ export function GroupProduct({ row, linkLines = false }: { row: GroupRow; linkLi
         </Button>
       </Box>
       <Box id={linesId} hidden={!open}>
-        {open && <OrderLines orders={orders} statuses link={linkLines} />}
+        {open && <OrderLines orders={group.data?.orders ?? row.members} statuses link={linkLines} />}
       </Box>
     </Box>
   );
