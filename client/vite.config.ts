@@ -311,6 +311,13 @@ export default defineConfig(({ command, mode, isSsrBuild }) => ({
     // Every browser the app supports (es2022) has <link rel="modulepreload"> (Chromium, Firefox, Safari since 2023): no polyfill in the first load.
     modulePreload: { polyfill: false },
     rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](query-core|react-query))[\\/]/ },
+          ],
+        },
+      },
       // The app, and the API reference (/docs): a page of its own, so that
       // Redoc is never part of the app's load.
       // (The prerender step's Node build has its own entry, build.ssr.)
