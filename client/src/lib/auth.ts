@@ -3,6 +3,7 @@ import { useCallback, useEffect } from 'react';
 import type { Location } from 'react-router';
 import { paths } from '@/config/paths';
 import { api, unwrap } from '@/lib/api-client';
+import { startCartSync } from '@/lib/cart-sync';
 import {
   clearAccessToken,
   getAccessToken,
@@ -113,30 +114,7 @@ export function SessionSync(): null {
     });
   }, [queryClient]);
   // The account's cart kept in step with the browser's (issue 34), for as long as the session code runs.
-  // Its code loads at the first signed-in moment, so a visitor's first load does not carry it.
-  useEffect(() => {
-    let stop: (() => void) | undefined;
-    let loading = false;
-    let ended = false;
-    const start = () => {
-      if (stop || loading || !getAccessToken()) return;
-      loading = true;
-      import('@/lib/cart-sync')
-        .then(({ startCartSync }) => {
-          if (!ended) stop = startCartSync();
-        })
-        .catch(() => {
-          loading = false; // the next sign-in or token change tries again
-        });
-    };
-    start();
-    const unsubscribe = subscribeToAccessToken(start);
-    return () => {
-      ended = true;
-      unsubscribe();
-      stop?.();
-    };
-  }, []);
+  useEffect(() => startCartSync(), []);
   return null;
 }
 
