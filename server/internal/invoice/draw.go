@@ -122,8 +122,16 @@ func (p *page) head() {
 	if p.inv.QuoteNumber > 0 {
 		rows = append(rows, [2]string{"From quote", "#" + strconv.FormatInt(p.inv.QuoteNumber, 10)})
 	}
+	// The labels end a gap before the widest value (a long date must not run into its label).
+	valueW := 0.0
+	p.setFont("bold", 9.5, 0)
 	for _, r := range rows {
-		p.textRight("regular", 9.5, pageW-margin-95, ry, r[0], 0x55)
+		if w, err := p.pdf.MeasureTextWidth(r[1]); err == nil {
+			valueW = max(valueW, w)
+		}
+	}
+	for _, r := range rows {
+		p.textRight("regular", 9.5, pageW-margin-valueW-12, ry, r[0], 0x55)
 		p.textRight("bold", 9.5, pageW-margin, ry, r[1], 0)
 		ry += 13
 	}
