@@ -111,10 +111,18 @@ async function checkOrderPage(page: Page, group: GroupAnswer, carrier: string, t
   // Paying issued the group's invoice in the same call, so it is there now.
   expect(now.invoiceNumber).toBeGreaterThan(0);
   const button = page.getByRole('button', { name: `Download invoice #${now.invoiceNumber}` });
-  const [response] = await Promise.all([page.waitForResponse((r) => r.url().endsWith(`/invoices/${now.invoiceNumber}.pdf`)), button.click()]);
+  const [response, download] = await Promise.all([
+    page.waitForResponse((r) => r.url().endsWith(`/invoices/${now.invoiceNumber}.pdf`) && r.request().method() === 'GET'),
+    page.waitForEvent('download'),
+    button.click(),
+  ]);
   expect(response.status()).toBe(200);
   expect(response.headers()['content-type']).toMatch(/^application\/pdf/);
-  expect((await response.body()).subarray(0, 4).toString('latin1')).toBe('%PDF');
+  expect(download.suggestedFilename()).toBe(`invoice-${now.invoiceNumber}.pdf`);
+  // The saved file, read through the connection (the browser's body of a fetch read as a blob is not kept).
+  const chunks: Buffer[] = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+  expect(Buffer.concat(chunks).subarray(0, 5).toString('latin1')).toBe('%PDF-');
   // Fetched with the bearer token, never a token in the URL.
   expect(response.request().headers().authorization).toMatch(/^Bearer /);
   expect(response.url()).not.toContain('token');
