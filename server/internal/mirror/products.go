@@ -25,7 +25,7 @@ type Product struct {
 	// from before them; the API answers [] and [image]).
 	SKU      string   `bson:"sku,omitempty"`
 	Category string   `bson:"category,omitempty"`
-	Specs    []Spec   `bson:"specs"`
+	Specs    SpecList `bson:"specs"`
 	Images   []string `bson:"images"`
 	// SearchTerms are the folded words the search finds it by
 	// (shop.SearchTerms), stored for MongoDB's multikey index only: the
@@ -47,11 +47,11 @@ type Spec struct {
 }
 
 // Specs are the stored specifications of the domain's (nil for none).
-func Specs(specs []shop.Spec) []Spec {
+func Specs(specs []shop.Spec) SpecList {
 	if len(specs) == 0 {
 		return nil
 	}
-	out := make([]Spec, len(specs))
+	out := make(SpecList, len(specs))
 	for i, s := range specs {
 		out[i] = Spec(s)
 	}

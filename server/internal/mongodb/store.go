@@ -20,6 +20,7 @@ import (
 	"fmt"
 	"log/slog"
 	"os"
+	"reflect"
 	"runtime/debug"
 	"slices"
 	"strconv"
@@ -187,9 +188,17 @@ func Open(ctx context.Context, cfg Config) (*Store, error) {
 		s.slot = mirror.NewSlot()
 		uri = e.URI()
 	}
-	client, err := mongo.Connect(options.Client().ApplyURI(uri).
+	opts := options.Client().ApplyURI(uri).
 		SetServerSelectionTimeout(10 * time.Second).
-		SetAppName("storefront"))
+		SetAppName("storefront")
+	if s.embedded != nil {
+		// FerretDB decodes a document value by value: a product's
+		// specifications are stored packed in one value (mirror.SpecList).
+		reg := bson.NewRegistry()
+		reg.RegisterTypeEncoder(reflect.TypeFor[mirror.SpecList](), bson.ValueEncoderFunc(mirror.EncodeSpecsPacked))
+		opts.SetRegistry(reg)
+	}
+	client, err := mongo.Connect(opts)
 	if err != nil {
 		s.closeEmbedded()
 		return nil, fmt.Errorf("connect to the database: %w", err)
