@@ -36,6 +36,9 @@ export const cartMessages = {
     linesTitle: 'Order summary',
     subtotal: 'Subtotal',
     taxLater: 'Tax is computed when the order is placed.',
+    // GET /config's TAX_LABEL and TAX_RATE: "Sales tax (8.25%)".
+    taxLine: (label: string, percent: number) => `${label} (${percent}%)`,
+    total: 'Total',
     place: 'Place order',
     placed: (n: number) => `Order #${n} is placed.`,
     failed: 'Failed to place the order',

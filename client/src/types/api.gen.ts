@@ -1421,6 +1421,10 @@ export interface components {
             stripePublishableKey: string;
             /** @description Empty when sign-in with Google is off. */
             googleClientId: string;
+            /** @description TAX_RATE: the percent of tax on each order (0: none), computed per order and rounded half up to the cent. */
+            taxRate: number;
+            /** @description TAX_LABEL: the tax's name, for example "Sales tax" or "VAT". */
+            taxLabel: string;
         };
         /** @enum {string} */
         ProductSort: "createdAt" | "-createdAt" | "name" | "-name" | "price" | "-price";

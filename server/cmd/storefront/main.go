@@ -140,7 +140,7 @@ func run(log *slog.Logger) error {
 
 	apiCfg := httpapi.Config{
 		PublicURL: cfg.PublicURL, CORSOrigins: cfg.CORSOrigins, PaymentMode: cfg.PaymentMode(), TrustedProxies: cfg.TrustedProxies,
-		StripePubKey: cfg.StripePubKey, GoogleClientID: cfg.GoogleClientID,
+		StripePubKey: cfg.StripePubKey, GoogleClientID: cfg.GoogleClientID, TaxRate: cfg.TaxRate, TaxLabel: cfg.TaxLabel,
 		Limits: httpapi.Limits{
 			SignUp:              ratelimit.Rate(cfg.SignUpLimit),
 			Login:               ratelimit.Rate(cfg.LoginLimit),

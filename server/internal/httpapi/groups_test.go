@@ -155,13 +155,18 @@ func TestGroups_Roles(t *testing.T) {
 func TestGroups_OnePayment(t *testing.T) {
 	t.Parallel()
 	ts := mustServeWith(t, serveOptions{taxRate: 500})
+	// The checkout's figures come from GET /config: the rate as a percent, and its label.
+	res, body := ts.get(t, "/config")
+	if cfg := decode[map[string]any](t, body); res.StatusCode != 200 || cfg["taxRate"] != 5.0 || cfg["taxLabel"] != "Sales tax" {
+		t.Fatalf("config: %s", body)
+	}
 	alice := ts.quickAccount(t, "Alice", "alice@shop.test")
 	p := ts.mustProduct(t, "Crane", 1000_00, 10, 1)
 	q := ts.mustProduct(t, "Rope", 3_33, 100, 1)
 	g := ts.mustCheckout(t, alice.Token, p.ID, 1, q.ID, 3)
 	total := int64(1000_00+50_00) + 9_99 + 50 // 5% of 9.99 is 0.4995 -> 0.50
 
-	res, body := ts.send(t, "POST", "/create-payment-intent", alice.Token, map[string]string{"groupId": g.GroupID})
+	res, body = ts.send(t, "POST", "/create-payment-intent", alice.Token, map[string]string{"groupId": g.GroupID})
 	if res.StatusCode != 200 {
 		t.Fatalf("intent: %d %s", res.StatusCode, body)
 	}

@@ -97,7 +97,8 @@ func mustServeWith(tb testing.TB, opt serveOptions) *testServer {
 		opts.StripeSecret, opts.StripeAPIBase = "sk_test_storefront", opt.stripeURL
 	}
 	deps := wiring.Services(store, opts)
-	api := httpapi.New(httpapi.Config{PublicURL: "http://shop.test", CORSOrigins: []string{allowedOrigin}, PaymentMode: "test", Limits: opt.limits},
+	api := httpapi.New(httpapi.Config{PublicURL: "http://shop.test", CORSOrigins: []string{allowedOrigin}, PaymentMode: "test", Limits: opt.limits,
+		TaxRate: opt.taxRate, TaxLabel: "Sales tax"},
 		deps)
 	srv := httptest.NewServer(api.Handler())
 	tb.Cleanup(srv.Close)

@@ -23,6 +23,10 @@ type Config struct {
 	PaymentMode    string   // "stripe" or "test"
 	StripePubKey   string
 	GoogleClientID string
+	// The tax every order is charged (issue 34): TAX_RATE in hundredths of
+	// a percent and TAX_LABEL, for the checkout's figures (GET /config).
+	TaxRate  int64
+	TaxLabel string
 	// CacheTTL bounds how stale a cached answer may be; 0 when this process
 	// is the only writer (embedded store) and its own writes invalidate.
 	CacheTTL time.Duration
@@ -330,5 +334,7 @@ func (s *Server) publicConfig(c *gin.Context) {
 		"paymentProvider":      s.cfg.PaymentMode,
 		"stripePublishableKey": s.cfg.StripePubKey,
 		"googleClientId":       s.cfg.GoogleClientID,
+		"taxRate":              float64(s.cfg.TaxRate) / 100,
+		"taxLabel":             cmp.Or(s.cfg.TaxLabel, "Sales tax"),
 	})
 }

@@ -3,6 +3,7 @@ import { getProductQueryOptions } from '@/features/catalogue/api/get-product';
 import { ApiError } from '@/lib/api-client';
 import { useCartState, type CartLine } from '@/lib/cart-store';
 import type { Product } from '@/types/api';
+import { taxOfCents } from '@/utils/tax';
 
 export interface CartRow extends CartLine {
   /** Undefined while it loads, or when it failed. */
@@ -23,6 +24,15 @@ export function useCartRows(): { rows: CartRow[]; loading: boolean } {
     return { ...line, product: q?.data, gone, failed: q?.isError === true && !gone, refetch: () => q?.refetch() };
   });
   return { rows, loading: products.some((q) => q.isPending) };
+}
+
+/**
+ * The tax of the lines, in cents: each line becomes one order, and each
+ * order's tax is rounded on its own, as the server does (`rate` in
+ * hundredths of a percent).
+ */
+export function taxCents(rows: readonly CartRow[], rate: number): number {
+  return rows.reduce((sum, row) => sum + (row.product ? taxOfCents(Math.round(row.product.price * 100) * row.quantity, rate) : 0), 0);
 }
 
 /** The sum of the lines' prices, in cents (the lines whose product is known). */

@@ -43,6 +43,22 @@ function api(overrides: Parameters<typeof fakeApi>[0] = {}) {
 }
 
 describe('CheckoutForm', () => {
+  it('shows the tax by GET /config’s rate and label, each line rounded as its own order, and the total with it', async () => {
+    api({ 'GET /config': () => jsonResponse({ paymentProvider: 'test', stripePublishableKey: '', googleClientId: '', taxRate: 8.25, taxLabel: 'VAT' }) });
+    renderWithProviders(<CheckoutForm />, { route: '/checkout' });
+    expect(await screen.findByText('VAT (8.25%)')).toBeInTheDocument();
+    // $29,800 × 8.25% = $2,458.50 and $420 × 8.25% = $34.65
+    expect(screen.getByTestId('checkout-tax')).toHaveTextContent('$2,493.15');
+    expect(screen.getByTestId('checkout-total')).toHaveTextContent('$32,713.15');
+  });
+
+  it('shows no tax line when the store charges none', async () => {
+    api({ 'GET /config': () => jsonResponse({ paymentProvider: 'test', stripePublishableKey: '', googleClientId: '', taxRate: 0, taxLabel: 'Sales tax' }) });
+    renderWithProviders(<CheckoutForm />, { route: '/checkout' });
+    expect(await screen.findByTestId('checkout-total')).toHaveTextContent('$30,220');
+    expect(screen.queryByTestId('checkout-tax')).toBeNull();
+  });
+
   it('shows the lines and subtotal, and requires Mobile and Address with the purchase page’s messages', async () => {
     const fake = api();
     renderWithProviders(<CheckoutForm />, { route: '/checkout' });

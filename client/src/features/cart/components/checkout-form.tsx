@@ -15,9 +15,11 @@ import { orderMessages } from '@/config/order-messages';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { showFieldErrors, withReason } from '@/lib/form-errors';
+import { usePublicConfig } from '@/lib/public-config';
 import { useToast } from '@/lib/toast';
 import { formatCents, formatPrice } from '@/utils/format';
-import { subtotalCents, useCartRows, type CartRow } from '../api/cart-products';
+import { rateInHundredths } from '@/utils/tax';
+import { subtotalCents, taxCents, useCartRows, type CartRow } from '../api/cart-products';
 import { useCheckout } from '../api/checkout';
 import { clearCart } from '../utils/cart-actions';
 import { linesReady } from './cart-view';
@@ -125,9 +127,7 @@ export function CheckoutForm() {
             {formatCents(subtotalCents(rows))}
           </Typography>
         </Box>
-        <Typography variant="body2" color="text.secondary">
-          {m.taxLater}
-        </Typography>
+        <TaxFigures rows={rows} />
       </Box>
 
       <Typography id="checkout-delivery-title" variant="h5" component="h2" sx={{ fontWeight: 800 }}>
@@ -164,5 +164,36 @@ export function CheckoutForm() {
         </Button>
       </Box>
     </FormCard>
+  );
+}
+
+/** The tax (GET /config's rate and label) and the total, as the orders will be charged; a note while the rate is unknown. */
+function TaxFigures({ rows }: { rows: readonly CartRow[] }) {
+  const config = usePublicConfig();
+  if (!config.data) {
+    return (
+      <Typography variant="body2" color="text.secondary">
+        {m.taxLater}
+      </Typography>
+    );
+  }
+  const { taxRate, taxLabel } = config.data;
+  const tax = taxCents(rows, rateInHundredths(taxRate));
+  const line = { display: 'flex', justifyContent: 'space-between' } as const;
+  return (
+    <>
+      {taxRate > 0 && (
+        <Box sx={line}>
+          <Typography>{m.taxLine(taxLabel, taxRate)}</Typography>
+          <Typography data-testid="checkout-tax">{formatCents(tax)}</Typography>
+        </Box>
+      )}
+      <Box sx={{ ...line, borderTop: 1, borderColor: 'divider', pt: 1, mt: 0.5 }}>
+        <Typography sx={{ fontWeight: 800 }}>{m.total}</Typography>
+        <Typography sx={{ fontWeight: 900 }} data-testid="checkout-total">
+          {formatCents(subtotalCents(rows) + tax)}
+        </Typography>
+      </Box>
+    </>
   );
 }

@@ -6,6 +6,7 @@ import { Thumbnail } from '@/components/ui/thumbnail';
 import { cartMessages } from '@/config/cart-messages';
 import { orderMessages } from '@/config/order-messages';
 import { paths } from '@/config/paths';
+import { usePublicConfig } from '@/lib/public-config';
 import type { Order } from '@/types/api';
 import { formatCents, formatPrice } from '@/utils/format';
 import type { Group } from '../api/get-group';
@@ -75,6 +76,8 @@ export function FromQuote({ group }: { group: Pick<Group, 'quoteNumber'> }) {
 
 /** A group's figures: PO and company when given, subtotal, tax and total. */
 export function GroupFigures({ group }: { group: Group }) {
+  // The tax's name as configured (TAX_LABEL): "Tax" until it is known.
+  const taxLabel = usePublicConfig().data?.taxLabel;
   const totalCents = Math.round(group.total * 100);
   const taxCents = Math.round(group.tax * 100);
   return (
@@ -82,7 +85,7 @@ export function GroupFigures({ group }: { group: Group }) {
       {group.poNumber && <Figure label={g.poNumber} value={group.poNumber} testId="group-po" />}
       {group.company && <Figure label={g.company} value={group.company} testId="group-company" />}
       <Figure label={g.subtotal} value={formatCents(totalCents - taxCents)} />
-      <Figure label={g.tax} value={formatCents(taxCents)} testId="group-tax" />
+      <Figure label={taxLabel ?? g.tax} value={formatCents(taxCents)} testId="group-tax" />
       <Figure label={g.total} value={formatCents(totalCents)} strong testId="group-total" />
     </Box>
   );
