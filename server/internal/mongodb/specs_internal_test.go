@@ -88,7 +88,7 @@ func TestSpecs_StoredPackedOnlyOnTheEmbeddedStore(t *testing.T) {
 	check("edited to none", nil)
 
 	// The other store's form, written raw, reads back the same.
-	other, err := mirror.PackSpecs(mirror.Specs(specs))
+	other, err := packSpecs(mirror.Specs(specs))
 	if err != nil {
 		t.Fatal(err)
 	}

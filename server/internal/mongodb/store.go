@@ -20,7 +20,6 @@ import (
 	"fmt"
 	"log/slog"
 	"os"
-	"reflect"
 	"runtime/debug"
 	"slices"
 	"strconv"
@@ -190,14 +189,10 @@ func Open(ctx context.Context, cfg Config) (*Store, error) {
 	}
 	opts := options.Client().ApplyURI(uri).
 		SetServerSelectionTimeout(10 * time.Second).
-		SetAppName("storefront")
-	if s.embedded != nil {
-		// FerretDB decodes a document value by value: a product's
-		// specifications are stored packed in one value (mirror.SpecList).
-		reg := bson.NewRegistry()
-		reg.RegisterTypeEncoder(reflect.TypeFor[mirror.SpecList](), bson.ValueEncoderFunc(mirror.EncodeSpecsPacked))
-		opts.SetRegistry(reg)
-	}
+		SetAppName("storefront").
+		// FerretDB decodes a document value by value: the embedded store
+		// keeps a product's specifications packed in one (specs.go).
+		SetRegistry(registry(s.embedded != nil))
 	client, err := mongo.Connect(opts)
 	if err != nil {
 		s.closeEmbedded()
