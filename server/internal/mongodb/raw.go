@@ -1,6 +1,7 @@
 package mongodb
 
 import (
+	"bytes"
 	"context"
 
 	"go.mongodb.org/mongo-driver/v2/bson"
@@ -34,7 +35,10 @@ func DecodeStored(collection string, doc bson.Raw) error {
 
 func decodeAs[D any](doc bson.Raw) error {
 	var d D
-	return bson.Unmarshal(doc, &d)
+	dec := bson.NewDecoder(bson.NewDocumentReader(bytes.NewReader(doc)))
+	// Either store's form: a backup of the embedded store holds packed specs.
+	dec.SetRegistry(registry(false))
+	return dec.Decode(&d)
 }
 
 // documentTypes decode a document of each collection into its BSON type.

@@ -109,6 +109,18 @@ func TestSpecs_StoredPackedOnlyOnTheEmbeddedStore(t *testing.T) {
 	if got := []mirror.Spec(doc.Specs); !slices.Equal(got, []mirror.Spec(mirror.Specs(specs))) {
 		t.Fatalf("the other store's form reads %+v, want %+v", got, specs)
 	}
+
+	// A backup's check reads either form (a backup of the embedded store
+	// holds packed specs).
+	for _, form := range []any{other, value} {
+		raw, err := bson.Marshal(bson.D{{Key: "_id", Value: mustID(t, id)}, {Key: "name", Value: d.Name}, {Key: "specs", Value: form}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := DecodeStored(CollProducts, raw); err != nil {
+			t.Fatalf("a backup's product with specs as %T: %v", form, err)
+		}
+	}
 }
 
 func mustID(t *testing.T, id string) mirror.ID {
