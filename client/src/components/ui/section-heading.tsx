@@ -18,7 +18,7 @@ interface SectionHeadingProps {
   titleSize?: HeadingSize;
   /** More of the title's own look (its line height, say). */
   titleStyle?: CSSProperties;
-  /** Under the bar, in the secondary colour. */
+  /** Under the bar (in the text's colour: see the module's .subtitle). */
   subtitle?: ReactNode;
   subtitleStyle?: CSSProperties;
   /** The bar centred under a centred title. */
