@@ -300,7 +300,8 @@ function inlineCssInTests(): Plugin {
   return {
     name: 'storefront:inline-css-in-tests',
     enforce: 'pre',
-    apply: () => !!process.env.VITEST,
+    // Vitest's own server only: the e2e setup builds the client inside Vitest's process too.
+    apply: (_config, env) => !!process.env.VITEST && env.command === 'serve',
     resolveId: (source) => (/\.css\?inline$|^swiper\/css(\/[a-z0-9-]+)?\?inline$/.test(source) ? id : null),
     load: (loadId) => (loadId === id ? 'export default "";' : null),
   };
