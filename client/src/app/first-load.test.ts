@@ -45,4 +45,9 @@ describe('the first load of / (issue 31)', () => {
     const mui = [...packages].filter(([name]) => /^@(mui|emotion)\//.test(name)).map(([name, file]) => `${name} (from ${file})`);
     expect(mui).toEqual([]);
   });
+
+  it('and neither does a product page', () => {
+    const packages = packagesReached(['main.tsx', 'app/routes/product.tsx']);
+    expect([...packages.keys()].filter((name) => /^@(mui|emotion)\//.test(name))).toEqual([]);
+  });
 });

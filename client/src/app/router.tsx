@@ -13,8 +13,9 @@ const preloads = new WeakMap<ReactElement, (withPrerendered: boolean) => Promise
 
 /**
  * Every page is its own chunk: only the shell and the current page are in the
- * first load. A page drawn with MUI loads MUI's theme with it (withMui); only
- * `/` (plainPage) is drawn without MUI, so that its first load has none.
+ * first load. A page drawn with MUI loads MUI's theme with it (withMui); `/`
+ * and the product page (plainPage) are drawn without MUI, so that their first
+ * load has none.
  */
 function page(load: () => Promise<PageModule>) {
   return plainPage(withMui(load));
@@ -45,7 +46,7 @@ export const routes: RouteObject[] = [
       { index: true, element: plainPage(home) },
       { path: paths.homeAlias, element: plainPage(home) },
       { path: paths.products, element: page(() => import('./routes/products')) },
-      { path: paths.product.pattern, element: page(() => import('./routes/product')) },
+      { path: paths.product.pattern, element: plainPage(() => import('./routes/product')) },
       { path: paths.login, element: page(() => import('./routes/login')) },
       { path: paths.register, element: page(() => import('./routes/register')) },
       { path: paths.forgotPassword, element: page(() => import('./routes/forgot-password')) },
