@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL, URL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
@@ -181,6 +181,8 @@ function apiReference(apiUrl: string, storeName: string): Plugin {
       if (ctx.path !== '/docs/index.html') return html;
       const escape = (text: string) => text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
       return html
+        // The app's one stylesheet (build.cssCodeSplit is off): Vite links it from every page, but it is not this page's.
+        .replace(/\s*<link rel="stylesheet"[^>]*>/g, '')
         .replace('<title>API reference</title>', `<title>${escape(`${docsMessages.title} | ${storeName}`)}</title>`)
         .replace('%API_DOCUMENT_URL%', escape(`${apiUrl.replace(/\/+$/, '')}/openapi.json`));
     },
@@ -276,6 +278,35 @@ function prerenderPages(): Plugin {
   };
 }
 
+/**
+ * A CSS module's class name in the build: short (the stylesheet is in the first load) and letters
+ * only, so that no digits of a hash can be taken for a number of the prerendered templates (whose
+ * stand-in numbers the prerender step checks are all gone), the same in the client and the Node build.
+ */
+function shortClassName(local: string, filename: string): string {
+  const root = fileURLToPath(new URL('.', import.meta.url));
+  const hash = createHash('sha256').update(`${relative(root, filename.replace(/\?.*$/, ''))}\0${local}`).digest();
+  const letters = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ';
+  return Array.from(hash.subarray(0, 6), (byte) => letters[byte % letters.length]).join('');
+}
+
+/**
+ * In Vitest, CSS is not processed (test.css is off: a CSS file is an empty module), and CSS imported
+ * as text (`swiper/css?inline`, see src/lib/style-sheet.ts) is an empty string the same way, without
+ * reading the file (a package's file by query is refused outside the workspace's folders).
+ */
+function inlineCssInTests(): Plugin {
+  const id = '\0storefront:inline-css';
+  return {
+    name: 'storefront:inline-css-in-tests',
+    enforce: 'pre',
+    // Vitest's own server only: the e2e setup builds the client inside Vitest's process too.
+    apply: (_config, env) => !!process.env.VITEST && env.command === 'serve',
+    resolveId: (source) => (/\.css\?inline$|^swiper\/css(\/[a-z0-9-]+)?\?inline$/.test(source) ? id : null),
+    load: (loadId) => (loadId === id ? 'export default "";' : null),
+  };
+}
+
 const DEFAULT_API_URL = 'http://localhost:5000'; // keep in step with src/config/env.ts
 
 /** The API's address the build is for (VITE_API_URL, as src/config/env.ts reads it). */
@@ -288,6 +319,7 @@ const MOCKING_FILES = ['src/features/orders/components/purchase-form.test.tsx', 
 export default defineConfig(({ command, mode, isSsrBuild }) => ({
   plugins: [
     react(),
+    inlineCssInTests(),
     muiWithoutCssVariables(),
     preloadHomeRoute(),
     appShell(site.storeName, site.tagline, site.description),
@@ -301,6 +333,7 @@ export default defineConfig(({ command, mode, isSsrBuild }) => ({
       ...(command === 'build' && mode === 'production' ? { 'react-router': reactRouterProductionBuild() } : {}),
     },
   },
+  css: { modules: { generateScopedName: mode === 'production' ? shortClassName : '[name]_[local]_[hash:base64:4]' } },
   // The API's default CORS_ORIGINS allow these two local origins.
   server: { port: 5173, strictPort: true },
   preview: { port: 4173, strictPort: true },
@@ -308,10 +341,19 @@ export default defineConfig(({ command, mode, isSsrBuild }) => ({
     manifest: true,
     sourcemap: false,
     target: 'es2022',
+    // The CSS of the parts drawn without MUI (CSS modules: the shell, `/`, and the small parts they share
+    // with other pages) in one stylesheet that every page links in its head, so that a prerendered or
+    // server-rendered page has all of it before its first paint (split, a lazy route's CSS would come
+    // with its code, after that paint). MUI's styles are emotion's, in the JS.
+    cssCodeSplit: false,
     // Every browser the app supports (es2022) has <link rel="modulepreload"> (Chromium, Firefox, Safari since 2023): no polyfill in the first load.
     modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
+        // Chunks by their hash alone: the entry carries the file name of every chunk a page may load (the
+        // preload lists of Vite's dynamic imports), ~200 of them, and the names cost the first load of `/`
+        // about 0.9 KB gzip (issue 31). The manifest (.vite/manifest.json) still maps each to its source.
+        chunkFileNames: 'assets/[hash].js',
         // The libraries every page runs, in one chunk: left to itself the bundler
         // cut them into several small ones as routes were added, and each costs
         // gzip a fresh dictionary (149.4 KB first load of / with the cart's
@@ -319,6 +361,13 @@ export default defineConfig(({ command, mode, isSsrBuild }) => ({
         codeSplitting: {
           groups: [
             { name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](query-core|react-query))[\\/]/ },
+            // The small modules of the first load of `/` that other pages share too (the headings, buttons,
+            // card and picture, the product query): one chunk instead of ten, each of which cost gzip a
+            // dictionary of its own (issue 31: 117.1 -> see README).
+            {
+              name: 'first-load',
+              test: /[\\/]src[\\/](components[\\/]ui[\\/](class-names|container|steel-panel|section-heading|product-picture|button-link|card-grid|error-message|loading-spinner)|utils[\\/]format|lib[\\/]auth-token|features[\\/]catalogue[\\/](api[\\/]get-products|components[\\/]product-card)|features[\\/]home[\\/]components[\\/]banner)\.(tsx?|module\.css)$/,
+            },
           ],
         },
       },

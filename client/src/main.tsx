@@ -1,3 +1,4 @@
+import '@/styles/global.css';
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import type { QueryClient } from '@tanstack/react-query';
@@ -23,10 +24,10 @@ const app = (queryClient?: QueryClient) => (
  * Hydrating, the prerendered parts below the fold (LazyOnVisible) keep the server's markup until they
  * near the viewport, so only the route's own code is needed; replacing, the footer's too.
  */
-function preload(pathname: string, mode: ServerMarkupMode): Promise<unknown> {
+function preload(pathname: string, mode: ServerMarkupMode, withPrerendered = false): Promise<unknown> {
   startFromServerMarkup(pathname, mode);
   // Should a chunk fail to load, render anyway: the page's own error handling shows it.
-  return Promise.all([preloadRoute(pathname), mode === 'replace' && preloadFooter()]).catch(() => undefined);
+  return Promise.all([preloadRoute(pathname, withPrerendered), mode === 'replace' && preloadFooter()]).catch(() => undefined);
 }
 
 /**
@@ -69,7 +70,8 @@ async function start(root: HTMLElement) {
     // The server's 404 page for a product path: the client's first render is the same page.
     const queryClient = createQueryClient();
     const { prefetchProductQuery } = await import('@/app/ssr-product');
-    await Promise.all([prefetchProductQuery(queryClient, pathname), preload(pathname, 'replace')]);
+    // The product page shows the not-found page for it, whose code (drawn with MUI) it loads only then: here, first.
+    await Promise.all([prefetchProductQuery(queryClient, pathname), preload(pathname, 'replace', true)]);
     startTransition(() => createRoot(root).render(app(queryClient)));
   } else {
     createRoot(root).render(app());

@@ -1,10 +1,7 @@
-import CssBaseline from '@mui/material/CssBaseline';
-import { ThemeProvider } from '@mui/material/styles';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useIsSignedIn } from '@/lib/auth-token';
 import { createQueryClient } from '@/lib/query-client';
-import { theme } from '@/lib/theme';
 import { ToastProvider } from '@/lib/toast';
 
 interface AppProviderProps {
@@ -31,15 +28,17 @@ function Session() {
   ) : null;
 }
 
+/**
+ * The app's providers. No MUI here: MUI's theme loads with each part that uses
+ * MUI (lib/with-mui.tsx), and the page's baseline is src/styles/global.css, so
+ * that the first load of `/` has no MUI or emotion code.
+ */
 export function AppProvider({ children, queryClient }: AppProviderProps) {
   const [client] = useState(() => queryClient ?? createQueryClient());
   return (
     <QueryClientProvider client={client}>
-      <ThemeProvider theme={theme}>
-        <CssBaseline />
-        <Session />
-        <ToastProvider>{children}</ToastProvider>
-      </ThemeProvider>
+      <Session />
+      <ToastProvider>{children}</ToastProvider>
     </QueryClientProvider>
   );
 }

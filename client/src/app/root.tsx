@@ -5,10 +5,11 @@ import { LoadingSpinner } from '@/components/ui/loading-spinner';
 import { paths } from '@/config/paths';
 import { MainLayout } from '@/features/layout/components/main-layout';
 import { useIsSignedIn } from '@/lib/auth-token';
+import { withMui } from '@/lib/with-mui';
 import { leaveServerMarkup } from '@/lib/server-markup';
 import { useScrollOnNavigate } from './use-scroll-on-navigate';
 
-const VerifyEmailBanner = lazy(() => import('@/features/auth/components/verify-email-banner'));
+const VerifyEmailBanner = lazy(withMui(() => import('@/features/auth/components/verify-email-banner')));
 
 /**
  * Until the signed-in account's address is verified, a banner says so on

@@ -2,6 +2,7 @@ import type { ComponentType, ReactElement } from 'react';
 import { BrowserRouter, matchRoutes, useRoutes, type RouteObject } from 'react-router';
 import { paths } from '@/config/paths';
 import { preloadable } from '@/lib/preloadable';
+import { withMui } from '@/lib/with-mui';
 import { RequireAuth } from './guards/require-auth';
 import { Root } from './root';
 
@@ -10,8 +11,18 @@ type PageModule = { default: ComponentType; preloadPrerendered?: () => Promise<u
 
 const preloads = new WeakMap<ReactElement, (withPrerendered: boolean) => Promise<unknown>>();
 
-/** Every page is its own chunk: only the shell and the current page are in the first load. */
+/**
+ * Every page is its own chunk: only the shell and the current page are in the
+ * first load. A page drawn with MUI loads MUI's theme with it (withMui); `/`
+ * and the product page (plainPage) are drawn without MUI, so that their first
+ * load has none.
+ */
 function page(load: () => Promise<PageModule>) {
+  return plainPage(withMui(load));
+}
+
+/** A page drawn without MUI (CSS modules): no MUI theme around it. */
+function plainPage(load: () => Promise<PageModule>) {
   const Page = preloadable(load);
   const element = <Page />;
   preloads.set(element, (withPrerendered) =>
@@ -32,10 +43,10 @@ export const routes: RouteObject[] = [
     path: paths.home,
     element: <Root />,
     children: [
-      { index: true, element: page(home) },
-      { path: paths.homeAlias, element: page(home) },
+      { index: true, element: plainPage(home) },
+      { path: paths.homeAlias, element: plainPage(home) },
       { path: paths.products, element: page(() => import('./routes/products')) },
-      { path: paths.product.pattern, element: page(() => import('./routes/product')) },
+      { path: paths.product.pattern, element: plainPage(() => import('./routes/product')) },
       { path: paths.login, element: page(() => import('./routes/login')) },
       { path: paths.register, element: page(() => import('./routes/register')) },
       { path: paths.forgotPassword, element: page(() => import('./routes/forgot-password')) },

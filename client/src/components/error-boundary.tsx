@@ -1,6 +1,6 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import Container from '@mui/material/Container';
 import { messages } from '@/config/messages';
+import container from './ui/container.module.css';
 import { ErrorMessage } from './ui/error-message';
 
 interface ErrorBoundaryProps {
@@ -30,9 +30,9 @@ export class ErrorBoundary extends Component<ErrorBoundaryProps, ErrorBoundarySt
   override render() {
     if (!this.state.failed) return this.props.children;
     return (
-      <Container maxWidth="sm" sx={{ py: 8 }}>
+      <div className={container.sm} style={{ paddingTop: 64, paddingBottom: 64 }}>
         <ErrorMessage onRetry={() => window.location.reload()}>{messages.errors.unexpected}</ErrorMessage>
-      </Container>
+      </div>
     );
   }
 }

@@ -200,6 +200,8 @@ export const theme = createTheme({
     button: { fontWeight: 700, textTransform: 'none' },
   },
   components: {
+    // Nothing renders CssBaseline any more (MUI is not on the first load of `/`): src/styles/global.css is the
+    // page's baseline, and global.test.tsx checks it against what CssBaseline draws with these overrides.
     MuiCssBaseline: {
       styleOverrides: {
         ':root': { '--focus-ring': focusRing.onLight },

@@ -1,4 +1,5 @@
 import { createContext, lazy, Suspense, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { withMui } from './with-mui';
 
 /**
  * The app's one notification helper: `const toast = useToast(); toast.success(msg)`.
@@ -22,7 +23,8 @@ export interface Toast {
 export const TOAST_DURATION_MS = 5000;
 
 const ToastContext = createContext<Toast | null>(null);
-const ToastViewport = lazy(() => import('./toast-viewport'));
+// MUI's Snackbar, with MUI's theme: both load with the first toast.
+const ToastViewport = lazy(withMui(() => import('./toast-viewport')));
 
 let nextId = 1;
 

@@ -4,6 +4,7 @@ import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes, useLocation, type InitialEntry } from 'react-router';
 import { AppProvider } from '@/app/provider';
 import type { Problem } from '@/lib/api-client';
+import MuiProvider from '@/lib/mui-provider';
 import { sentBody } from './sent-request';
 
 interface RenderWithProvidersOptions extends Omit<RenderOptions, 'wrapper'> {
@@ -17,16 +18,22 @@ export function createTestQueryClient(): QueryClient {
   return new QueryClient({ defaultOptions: { queries: { retry: false } } });
 }
 
-/** Renders `ui` inside the app's providers and a memory router; routes other than `ui`'s show their path. */
+/**
+ * Renders `ui` inside the app's providers and a memory router; routes other than `ui`'s show their path.
+ * MUI's theme is around it, as the app puts it around every part drawn with MUI (lib/with-mui.tsx);
+ * the parts drawn without MUI render the same in it.
+ */
 export function renderWithProviders(ui: ReactElement, { route = '/', queryClient = createTestQueryClient(), ...options }: RenderWithProvidersOptions = {}) {
   const result = render(
     <AppProvider queryClient={queryClient}>
-      <MemoryRouter initialEntries={[route]}>
-        {ui}
-        <Routes>
-          <Route path="*" element={<LocationProbe />} />
-        </Routes>
-      </MemoryRouter>
+      <MuiProvider>
+        <MemoryRouter initialEntries={[route]}>
+          {ui}
+          <Routes>
+            <Route path="*" element={<LocationProbe />} />
+          </Routes>
+        </MemoryRouter>
+      </MuiProvider>
     </AppProvider>,
     options,
   );

@@ -11,7 +11,7 @@ export default function CartPage() {
   return (
     <Container maxWidth="md" sx={{ py: { xs: 3, md: 5 } }}>
       <title>{`${m.title} | ${site.storeName}`}</title>
-      <SectionHeading component="h1" title={m.title} subtitle={m.subtitle} titleSx={{ fontSize: { xs: '2rem', md: '2.5rem' } }} subtitleSx={{ mb: 3 }} />
+      <SectionHeading component="h1" title={m.title} subtitle={m.subtitle} titleSize={{ xs: '2rem', md: '2.5rem' }} subtitleStyle={{ marginBottom: 24 }} />
       <CartView />
     </Container>
   );

@@ -1,5 +1,6 @@
-import Box from '@mui/material/Box';
-import type { ReactNode } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
+import { classNames } from './class-names';
+import s from './card-grid.module.css';
 
 interface CardGridProps {
   /** Columns on large screens (1, 2 and 3 below that). */
@@ -12,21 +13,10 @@ interface CardGridProps {
 
 /** A list of cards (products) as a grid: one column on phones, up to `wide` on large screens. */
 export function CardGrid({ wide, busy, children }: CardGridProps) {
+  const style = { '--card-grid-wide': wide, ...(busy !== undefined && { opacity: busy ? 0.6 : 1 }) } as CSSProperties;
   return (
-    <Box
-      component="ul"
-      aria-busy={busy}
-      sx={{
-        listStyle: 'none',
-        p: 0,
-        m: 0,
-        display: 'grid',
-        gap: 3,
-        gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(3, 1fr)', lg: `repeat(${wide}, 1fr)` },
-        ...(busy !== undefined && { opacity: busy ? 0.6 : 1, transition: 'opacity .2s' }),
-      }}
-    >
+    <ul aria-busy={busy} className={classNames(s.grid, busy !== undefined && s.refreshing)} style={style}>
       {children}
-    </Box>
+    </ul>
   );
 }

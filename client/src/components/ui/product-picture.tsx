@@ -1,14 +1,18 @@
-import Box from '@mui/material/Box';
+import s from './product-picture.module.css';
 
 /**
  * Product pictures are stored 480×360 (4:3). Every place that shows one
- * reserves that box (pictureBox) before the picture loads, so nothing shifts.
+ * reserves that box (pictureBox, or the pictureFrame class) before the picture
+ * loads, so nothing shifts.
  */
 const WIDTH = 480;
 const HEIGHT = 360;
 
-/** The frame's sizing: spread it into the frame's sx. */
+/** The frame's sizing, for a frame drawn with MUI: spread it into the frame's sx. */
 export const pictureBox = { aspectRatio: `${WIDTH} / ${HEIGHT}`, overflow: 'hidden' } as const;
+
+/** The same, as a class, for a frame drawn without MUI (a product card). */
+export const pictureFrame = s.frame;
 
 interface ProductPictureProps {
   src: string;
@@ -22,8 +26,8 @@ interface ProductPictureProps {
 /** A product's picture, filling its frame. */
 export function ProductPicture({ src, alt, lazy = false, priority = false }: ProductPictureProps) {
   return (
-    <Box
-      component="img"
+    <img
+      className={s.picture}
       src={src}
       alt={alt}
       width={WIDTH}
@@ -31,7 +35,6 @@ export function ProductPicture({ src, alt, lazy = false, priority = false }: Pro
       loading={lazy ? 'lazy' : undefined}
       fetchPriority={priority ? 'high' : undefined}
       decoding="async"
-      sx={{ display: 'block', width: '100%', height: '100%', objectFit: 'cover' }}
     />
   );
 }

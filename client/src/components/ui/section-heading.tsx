@@ -1,7 +1,12 @@
-import Box from '@mui/material/Box';
-import Typography from '@mui/material/Typography';
-import type { SxProps, Theme } from '@mui/material/styles';
-import type { ReactNode } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
+import { classNames } from './class-names';
+import s from './section-heading.module.css';
+
+/** A font size, on phones and from the md breakpoint (900 px) up. */
+export interface HeadingSize {
+  xs: string;
+  md?: string;
+}
 
 interface SectionHeadingProps {
   title: ReactNode;
@@ -9,31 +14,35 @@ interface SectionHeadingProps {
   id?: string;
   /** `h1` for a page's title, `h2` (the default) for a section's. */
   component?: 'h1' | 'h2';
-  /** The title's own size (and line height). */
-  titleSx?: SxProps<Theme>;
-  /** Under the bar, in the secondary colour. */
+  /** The title's size (the theme's h3, 3rem, when not given). */
+  titleSize?: HeadingSize;
+  /** More of the title's own look (its line height, say). */
+  titleStyle?: CSSProperties;
+  /** Under the bar (in the text's colour: see the module's .subtitle). */
   subtitle?: ReactNode;
-  subtitleSx?: SxProps<Theme>;
+  subtitleStyle?: CSSProperties;
   /** The bar centred under a centred title. */
   centered?: boolean;
   /** More room around the bar (a page's title, a long section). */
   roomy?: boolean;
 }
 
-/** A page's or a section's title with the short amber bar under it, and its line of text. */
-export function SectionHeading({ title, id, component = 'h2', titleSx, subtitle, subtitleSx, centered = false, roomy = false }: SectionHeadingProps) {
+/**
+ * A page's or a section's title with the short amber bar under it, and its line
+ * of text. Drawn without MUI: it is on the first screen of `/`.
+ */
+export function SectionHeading({ title, id, component: Heading = 'h2', titleSize, titleStyle, subtitle, subtitleStyle, centered = false, roomy = false }: SectionHeadingProps) {
+  const size = titleSize && ({ '--heading-size': titleSize.xs, ...(titleSize.md ? { '--heading-size-md': titleSize.md } : {}) } as CSSProperties);
   return (
     <>
-      <Typography variant="h3" component={component} id={id} sx={titleSx}>
+      <Heading id={id} className={s.title} style={size || titleStyle ? { ...size, ...titleStyle } : undefined}>
         {title}
-      </Typography>
-      <Box
-        sx={{ width: 56, height: 4, bgcolor: 'primary.main', borderRadius: 2, ...(centered && { mx: 'auto' }), ...(roomy ? { mt: 2, mb: 2.5 } : { mt: 1.5, mb: 1.5 }) }}
-      />
+      </Heading>
+      <div className={classNames(s.bar, roomy && s.roomy, centered && s.centered)} />
       {subtitle && (
-        <Typography color="text.secondary" sx={subtitleSx}>
+        <p className={s.subtitle} style={subtitleStyle}>
           {subtitle}
-        </Typography>
+        </p>
       )}
     </>
   );

@@ -1,36 +1,21 @@
-import Box, { type BoxProps } from '@mui/material/Box';
-import type { Theme } from '@mui/material/styles';
-import { hazardStripes, mergeSx, onDarkSurface, steelBackground } from '@/lib/theme';
+import type { ElementType, HTMLAttributes } from 'react';
+import { classNames } from './class-names';
+import s from './steel-panel.module.css';
 
-/** The hazard stripe along the bottom edge: a hero's is taller, with wider bands, than a card's. */
-const STRIPES = {
-  hero: { height: 10, band: 14 },
-  card: { height: 8, band: 12 },
-} as const;
-
-type SteelPanelProps = BoxProps & { stripe?: keyof typeof STRIPES };
+type SteelPanelProps = HTMLAttributes<HTMLElement> & {
+  /** The element (a hero is a `section`). */
+  component?: ElementType;
+  /** The hazard stripe along the bottom edge: a hero's is taller, with wider bands, than a card's. */
+  stripe?: 'hero' | 'card';
+};
 
 /**
  * The dark steel surface of the heroes and the headers of the author and sign-in
  * cards: white text, amber focus rings, and a hazard stripe along the bottom.
- * Other props (`component`, `id`, a layout in `sx`) go to its Box.
+ * Drawn without MUI (the banner of `/` is one); a page drawn with MUI lays it
+ * out with `<Box component={SteelPanel} sx={…}>` (emotion's class comes later
+ * in the page than this one's, so its rules win, as a caller's sx did).
  */
-export function SteelPanel({ stripe = 'card', sx, ...props }: SteelPanelProps) {
-  const { height, band } = STRIPES[stripe];
-  const steelSx = {
-    position: 'relative',
-    color: 'common.white',
-    ...onDarkSurface,
-    background: (t: Theme) => steelBackground(t),
-    '&::after': {
-      content: '""',
-      position: 'absolute',
-      left: 0,
-      right: 0,
-      bottom: 0,
-      height,
-      background: (t: Theme) => hazardStripes(t, band),
-    },
-  } as const;
-  return <Box {...props} sx={mergeSx(steelSx, sx)} />;
+export function SteelPanel({ component: Element = 'div', stripe = 'card', className, ...props }: SteelPanelProps) {
+  return <Element {...props} className={classNames(s.panel, s[stripe], className)} />;
 }

@@ -39,7 +39,8 @@ export function AuthLayout({ title, subtitle, notice, form, alternative, footer 
           boxShadow: '0 12px 32px rgba(20,24,29,.08)',
         }}
       >
-        <SteelPanel
+        <Box
+          component={SteelPanel}
           sx={{
             display: { xs: 'none', md: 'flex' },
             flexDirection: 'column',
@@ -64,7 +65,7 @@ export function AuthLayout({ title, subtitle, notice, form, alternative, footer 
               </Box>
             ))}
           </Box>
-        </SteelPanel>
+        </Box>
 
         <Box sx={{ p: { xs: 3, sm: 5 }, display: 'grid', gap: 3, alignContent: 'start' }}>
           <Box>

@@ -1,6 +1,6 @@
-import AddShoppingCartIcon from '@mui/icons-material/AddShoppingCart';
 import type { CSSProperties } from 'react';
 import { PlainButton, type ButtonSize, type ButtonTone } from '@/components/ui/button-link';
+import { Icon } from '@/components/ui/icon';
 import { cartMessages } from '@/config/cart-messages';
 import { useToast } from '@/lib/toast';
 import type { Product } from '@/types/api';
@@ -44,7 +44,7 @@ export function AddToCartButton({ product, quantity, tone = 'outlined', size, fu
         else toast.error(check.message);
       }}
     >
-      <AddShoppingCartIcon fontSize="small" aria-hidden="true" />
+      <Icon name="addShoppingCart" size="small" />
       {m.addToCart}
     </PlainButton>
   );

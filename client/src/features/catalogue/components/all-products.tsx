@@ -67,7 +67,7 @@ export function AllProducts({ aside, cardActions }: AllProductsProps = {}) {
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 4, md: 6 } }}>
       <Box sx={{ mb: { xs: 3, md: 4 } }}>
-        <SectionHeading component="h1" title={m.title} titleSx={{ fontSize: { xs: '2rem', md: '2.75rem' } }} subtitle={m.subtitle} />
+        <SectionHeading component="h1" title={m.title} titleSize={{ xs: '2rem', md: '2.75rem' }} subtitle={m.subtitle} />
       </Box>
 
       <ProductSearchBar text={text} onTextChange={setText} sort={sort} onSortChange={(next) => list.set({ sort: next })} sx={{ mb: 3 }} />

@@ -1,9 +1,7 @@
-import Box from '@mui/material/Box';
-import Container from '@mui/material/Container';
-import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { ButtonLink } from '@/components/ui/button-link';
 import { CardGrid } from '@/components/ui/card-grid';
+import container from '@/components/ui/container.module.css';
 import { ErrorMessage } from '@/components/ui/error-message';
 import { LoadingSpinner } from '@/components/ui/loading-spinner';
 import { SectionHeading } from '@/components/ui/section-heading';
@@ -11,6 +9,7 @@ import { messages } from '@/config/messages';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
 import { useProducts } from '../api/get-products';
+import s from './featured-products.module.css';
 import { ProductCard } from './product-card';
 
 export const FEATURED_PRODUCT_COUNT = 5;
@@ -18,39 +17,30 @@ export const FEATURED_PRODUCT_COUNT = 5;
 /** The featured products' query (the Go server answers it in the home page's HTML too: src/prerender/render.tsx). */
 export const featuredProductsParams = { limit: FEATURED_PRODUCT_COUNT } as const;
 
-/** "Our Product": the catalogue's first five products (the API's order, oldest first), linking on to the full catalogue. */
+/** "Our Product": the catalogue's first five products (the API's order, oldest first), linking on to the full catalogue. Drawn without MUI (the first screen of `/`). */
 export function FeaturedProducts() {
   const products = useProducts(featuredProductsParams);
 
   return (
-    <Box component="section" aria-labelledby="our-products-title" sx={{ py: { xs: 6, md: 9 } }}>
-      <Container maxWidth="lg">
-        <Box
-          sx={{
-            display: 'flex',
-            alignItems: { sm: 'flex-end' },
-            justifyContent: 'space-between',
-            flexDirection: { xs: 'column', sm: 'row' },
-            gap: 2,
-            mb: 4,
-          }}
-        >
-          <Box>
+    <section aria-labelledby="our-products-title" className={s.section}>
+      <div className={container.lg}>
+        <div className={s.head}>
+          <div>
             <SectionHeading
               id="our-products-title"
               title={
-                <Box component={RouterLink} to={paths.products} sx={{ color: 'inherit', textDecoration: 'none', '&:hover': { textDecoration: 'underline' } }}>
+                <RouterLink to={paths.products} className={s.titleLink}>
                   {messages.catalogue.sectionTitle}
-                </Box>
+                </RouterLink>
               }
-              titleSx={{ fontSize: { xs: '2rem', md: '2.5rem' } }}
+              titleSize={{ xs: '2rem', md: '2.5rem' }}
               subtitle={messages.catalogue.sectionSubtitle}
             />
-          </Box>
+          </div>
           <ButtonLink to={paths.products} tone="outlined">
             {messages.catalogue.viewAll}
           </ButtonLink>
-        </Box>
+        </div>
 
         {products.isPending && <LoadingSpinner minHeight={420} />}
 
@@ -61,7 +51,7 @@ export function FeaturedProducts() {
         )}
 
         {products.isSuccess && products.data.items.length === 0 && (
-          <Typography color="text.secondary">{messages.catalogue.empty}</Typography>
+          <p className={s.empty}>{messages.catalogue.empty}</p>
         )}
 
         {products.isSuccess && products.data.items.length > 0 && (
@@ -73,7 +63,7 @@ export function FeaturedProducts() {
             ))}
           </CardGrid>
         )}
-      </Container>
-    </Box>
+      </div>
+    </section>
   );
 }

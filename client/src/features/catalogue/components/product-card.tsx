@@ -1,14 +1,13 @@
-import Box from '@mui/material/Box';
-import Card from '@mui/material/Card';
-import Typography from '@mui/material/Typography';
 import type { CSSProperties, ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { ButtonLink, PlainButton, type ButtonSize, type ButtonTone } from '@/components/ui/button-link';
-import { pictureBox, ProductPicture } from '@/components/ui/product-picture';
+import { classNames } from '@/components/ui/class-names';
+import { pictureFrame, ProductPicture } from '@/components/ui/product-picture';
 import { messages } from '@/config/messages';
 import { paths } from '@/config/paths';
 import type { Product } from '@/types/api';
 import { formatPrice, truncate } from '@/utils/format';
+import s from './product-card.module.css';
 
 export const DESCRIPTION_PREVIEW_CHARS = 30;
 
@@ -44,81 +43,41 @@ export function PurchaseAction({ product, ...look }: PurchaseActionProps) {
   }
   const note = `out-of-stock-${product._id}`;
   return (
-    <Box component="span" sx={{ display: look.fullWidth ? 'grid' : 'inline-grid', gap: 0.5 }}>
-      <Box component="span" id={note} data-testid="out-of-stock" sx={{ color: 'error.main', fontWeight: 800, textAlign: 'center' }}>
+    <span className={classNames(s.soldOut, look.fullWidth && s.soldOutWide)}>
+      <span id={note} data-testid="out-of-stock" className={s.soldOutNote}>
         {messages.catalogue.outOfStock}
-      </Box>
+      </span>
       <PlainButton type="button" disabled aria-label={label} aria-describedby={note} {...look}>
         {messages.catalogue.purchase}
       </PlainButton>
-    </Box>
+    </span>
   );
 }
 
-/** `actions`: more calls to action under Purchase (Add to quote on /products). */
+/** `actions`: more calls to action under Purchase (Add to quote on /products). Drawn without MUI: the cards are on the first screen of `/`. */
 export function ProductCard({ product, actions }: { product: Product; actions?: ReactNode }) {
   const productPage = paths.product.to(product._id);
   return (
-    <Card
-      component="article"
-      data-testid="product-card"
-      aria-labelledby={`product-${product._id}-name`}
-      sx={{
-        height: '100%',
-        display: 'flex',
-        flexDirection: 'column',
-        transition: 'box-shadow .2s, transform .2s',
-        '&:hover': { boxShadow: '0 12px 28px rgba(20,24,29,.12)', transform: 'translateY(-2px)' },
-        '@media (prefers-reduced-motion: reduce)': { '&:hover': { transform: 'none' } },
-      }}
-    >
+    <article data-testid="product-card" aria-labelledby={`product-${product._id}-name`} className={s.card}>
       {/* The picture links to the product page too; the name's link is the one keyboard stop. */}
-      <Box
-        component={RouterLink}
-        to={productPage}
-        tabIndex={-1}
-        data-testid="product-card-image-link"
-        sx={{ display: 'block', bgcolor: 'surface.muted', ...pictureBox }}
-      >
+      <RouterLink to={productPage} tabIndex={-1} data-testid="product-card-image-link" className={classNames(s.pictureLink, pictureFrame)}>
         <ProductPicture src={product.image} alt={product.name} lazy />
-      </Box>
-      <Box sx={{ p: 2.5, display: 'flex', flexDirection: 'column', flexGrow: 1, gap: 1 }}>
-        <Typography
-          id={`product-${product._id}-name`}
-          variant="subtitle1"
-          component="h3"
-          sx={{ fontWeight: 800, fontSize: '0.95rem', letterSpacing: '0.03em', lineHeight: 1.35 }}
-        >
-          <Box
-            component={RouterLink}
-            to={productPage}
-            sx={{
-              color: 'inherit',
-              textDecoration: 'none',
-              borderRadius: 0.5,
-              '&:hover': { textDecoration: 'underline' },
-            }}
-          >
+      </RouterLink>
+      <div className={s.body}>
+        <h3 id={`product-${product._id}-name`} className={s.name}>
+          <RouterLink to={productPage} className={s.nameLink}>
             {product.name.toUpperCase()}
-          </Box>
-        </Typography>
-        <Typography variant="h5" component="p" sx={{ fontWeight: 800 }}>
-          {formatPrice(product.price)}
-        </Typography>
-        <Box sx={{ display: 'grid', gap: 0.25 }}>
-          <Typography variant="body2" sx={{ fontWeight: 600 }}>
-            {messages.catalogue.available(product.avaialbequantit)}
-          </Typography>
-          <Typography variant="body2" sx={{ fontWeight: 600 }}>
-            {messages.catalogue.minimumOrder(product.minimumquantity)}
-          </Typography>
-        </Box>
-        <Typography variant="body2" color="text.secondary" sx={{ flexGrow: 1 }}>
-          {truncate(product.description, DESCRIPTION_PREVIEW_CHARS)}
-        </Typography>
+          </RouterLink>
+        </h3>
+        <p className={s.price}>{formatPrice(product.price)}</p>
+        <div className={s.quantities}>
+          <p className={classNames(s.small, s.strong)}>{messages.catalogue.available(product.avaialbequantit)}</p>
+          <p className={classNames(s.small, s.strong)}>{messages.catalogue.minimumOrder(product.minimumquantity)}</p>
+        </div>
+        <p className={classNames(s.small, s.description)}>{truncate(product.description, DESCRIPTION_PREVIEW_CHARS)}</p>
         <PurchaseAction product={product} tone="secondary" fullWidth style={{ marginTop: 8, letterSpacing: '0.08em' }} />
         {actions}
-      </Box>
-    </Card>
+      </div>
+    </article>
   );
 }

@@ -10,8 +10,12 @@ import CloseIcon from '@mui/icons-material/Close';
 import { useId, useState, type KeyboardEvent } from 'react';
 import type { Swiper as SwiperInstance } from 'swiper';
 import { Swiper, SwiperSlide } from 'swiper/react';
-import 'swiper/css';
+import swiperCss from 'swiper/css?inline';
 import { categoryMessages } from '@/config/category-messages';
+import { addStyleSheet } from '@/lib/style-sheet';
+
+// Swiper's CSS, with this chunk (see addStyleSheet).
+addStyleSheet('swiper', swiperCss);
 
 const m = categoryMessages.product;
 

@@ -1,10 +1,12 @@
-import Box from '@mui/material/Box';
 import { lazy, Suspense, useState } from 'react';
 import { categoryMessages } from '@/config/category-messages';
+import { withMui } from '@/lib/with-mui';
+import s from './product-gallery.module.css';
 
 const m = categoryMessages.product;
 
-const GalleryDialog = lazy(() => import('./product-gallery-dialog'));
+/** MUI's dialog (and swiper): their code, and MUI's, load when a thumbnail is first opened. */
+const GalleryDialog = lazy(withMui(() => import('./product-gallery-dialog')));
 
 /** Every picture of a product, in order, without repeats; `image` first. */
 export function productImages(product: { image: string; images?: string[] }): string[] {
@@ -26,38 +28,15 @@ export function GalleryThumbnails({ name, images }: GalleryThumbnailsProps) {
   if (images.length < 2) return null;
   return (
     <>
-      <Box
-        component="ul"
-        aria-label={m.gallery}
-        sx={{ position: 'absolute', left: 8, right: 8, bottom: 8, m: 0, p: 0, listStyle: 'none', display: 'flex', flexWrap: 'wrap', gap: 1 }}
-      >
+      <ul aria-label={m.gallery} className={s.thumbnails}>
         {images.map((src, i) => (
           <li key={src}>
-            <Box
-              component="button"
-              type="button"
-              aria-label={m.showPicture(i + 1)}
-              onClick={() => setOpen(i)}
-              sx={{
-                display: 'block',
-                p: 0,
-                width: 56,
-                height: 42,
-                border: 2,
-                borderColor: 'common.white',
-                borderRadius: 1,
-                overflow: 'hidden',
-                cursor: 'pointer',
-                bgcolor: 'background.paper',
-                boxShadow: 2,
-                '&:focus-visible': { outline: '3px solid', outlineColor: 'info.main', outlineOffset: 2 },
-              }}
-            >
-              <Box component="img" src={src} alt="" width={56} height={42} loading="lazy" sx={{ display: 'block', width: '100%', height: '100%', objectFit: 'cover' }} />
-            </Box>
+            <button type="button" aria-label={m.showPicture(i + 1)} onClick={() => setOpen(i)} className={s.thumbnail}>
+              <img src={src} alt="" width={56} height={42} loading="lazy" className={s.picture} />
+            </button>
           </li>
         ))}
-      </Box>
+      </ul>
       {open !== null && (
         <Suspense fallback={null}>
           <GalleryDialog name={name} images={images} start={open} onClose={() => setOpen(null)} />

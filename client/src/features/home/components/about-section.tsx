@@ -66,9 +66,10 @@ export default function AboutSection() {
           <SectionHeading
             id="about-title"
             title={about.title}
-            titleSx={{ fontSize: { xs: '1.9rem', md: '2.4rem' }, lineHeight: 1.15 }}
+            titleSize={{ xs: '1.9rem', md: '2.4rem' }}
+            titleStyle={{ lineHeight: 1.15 }}
             subtitle={about.text}
-            subtitleSx={{ lineHeight: 1.75, fontSize: '1.05rem' }}
+            subtitleStyle={{ lineHeight: 1.75, fontSize: '1.05rem' }}
             roomy
           />
           <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, mt: 3.5, display: 'flex', flexWrap: 'wrap', gap: { xs: 3, sm: 5 } }}>

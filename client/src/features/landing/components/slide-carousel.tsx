@@ -66,7 +66,7 @@ export function SlideCarousel({ slides }: { slides: readonly Slide[] }) {
   return (
     <Box component="section" aria-roledescription="carousel" aria-labelledby="carousel-title" sx={{ position: 'relative', bgcolor: 'secondary.main' }}>
       <Box sx={{ bgcolor: 'background.default', py: { xs: 5, md: 7 }, textAlign: 'center', px: 2 }}>
-        <SectionHeading id="carousel-title" title={m.carouselTitle} titleSx={{ fontSize: { xs: '2rem', md: '2.5rem' } }} subtitle={m.carouselText} centered />
+        <SectionHeading id="carousel-title" title={m.carouselTitle} titleSize={{ xs: '2rem', md: '2.5rem' }} subtitle={m.carouselText} centered />
       </Box>
       <Box
         data-testid="carousel-track"

@@ -1,37 +1,23 @@
-import Box from '@mui/material/Box';
-import Container from '@mui/material/Container';
-import { styled } from '@mui/material/styles';
-import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { classNames } from '@/components/ui/class-names';
+import container from '@/components/ui/container.module.css';
 import { messages } from '@/config/messages';
 import { paths } from '@/config/paths';
 import { site } from '@/config/site';
+import { withMui } from '@/lib/with-mui';
 import { CartBadge } from './cart-badge';
+import s from './header.module.css';
 import { HeaderSearch } from './header-search';
 import { MenuIcon } from './menu-icon';
 import { NavLinks } from './nav-links';
 import { StoreLogo } from './store-logo';
 
-const loadMobileMenu = () => import('./mobile-menu');
+/** The drawer is MUI's: its code, and MUI's, load when the menu is first reached for. */
+const loadMobileMenu = withMui(() => import('./mobile-menu'));
 const MobileMenu = lazy(loadMobileMenu);
 
-const MenuToggle = styled('button')(({ theme }) => ({
-  display: 'inline-flex',
-  alignItems: 'center',
-  justifyContent: 'center',
-  width: 44,
-  height: 44,
-  padding: 0,
-  border: 0,
-  borderRadius: '50%',
-  color: theme.palette.text.primary,
-  background: 'none',
-  cursor: 'pointer',
-  '&:hover': { backgroundColor: 'rgba(20,24,29,.06)' },
-  [theme.breakpoints.up('md')]: { display: 'none' },
-}));
-
+/** The site's header, drawn without MUI (it is on the first load of every page). */
 export function Header() {
   const [menuOpen, setMenuOpen] = useState(false);
   // Mount the drawer only once it has been asked for; keep it mounted so it can animate closed.
@@ -43,50 +29,26 @@ export function Header() {
   };
 
   return (
-    <Box
-      component="header"
-      sx={{
-        position: 'sticky',
-        top: 0,
-        zIndex: 'appBar',
-        bgcolor: 'rgba(255,255,255,.97)',
-        borderBottom: 1,
-        borderColor: 'divider',
-      }}
-    >
-      <Container maxWidth="lg" sx={{ display: 'flex', alignItems: 'center', gap: 2, minHeight: { xs: 64, md: 72 } }}>
-        <Box
-          component={RouterLink}
-          to={paths.home}
-          sx={{
-            display: 'flex',
-            alignItems: 'center',
-            gap: 1.25,
-            color: 'text.primary',
-            textDecoration: 'none',
-            mr: 'auto',
-            borderRadius: 1,
-          }}
-        >
+    <header className={s.header}>
+      <div className={classNames(container.lg, s.bar)}>
+        <RouterLink to={paths.home} className={s.brand}>
           <StoreLogo />
-          <Typography component="span" sx={{ fontWeight: 900, fontSize: { xs: '1.05rem', sm: '1.2rem' }, letterSpacing: '-0.01em' }}>
-            {site.storeName}
-          </Typography>
-        </Box>
+          <span className={s.name}>{site.storeName}</span>
+        </RouterLink>
 
-        {/* On small screens the search is in the drawer. */}
-        <Box sx={{ display: { xs: 'none', md: 'block' }, flex: '0 1 280px', minWidth: 150 }}>
+        <div className={s.search}>
           <HeaderSearch />
-        </Box>
+        </div>
 
-        <Box component="nav" aria-label={messages.nav.mainLabel} sx={{ display: { xs: 'none', md: 'block' } }}>
+        <nav aria-label={messages.nav.mainLabel} className={s.nav}>
           <NavLinks direction="row" />
-        </Box>
+        </nav>
 
         <CartBadge />
 
-        <MenuToggle
+        <button
           type="button"
+          className={s.menuToggle}
           aria-label={messages.nav.openMenu}
           aria-haspopup="dialog"
           aria-expanded={menuOpen}
@@ -97,14 +59,14 @@ export function Header() {
           onTouchStart={() => void loadMobileMenu()}
         >
           <MenuIcon />
-        </MenuToggle>
-      </Container>
+        </button>
+      </div>
 
       {menuWanted && (
         <Suspense fallback={null}>
           <MobileMenu open={menuOpen} onClose={() => setMenuOpen(false)} />
         </Suspense>
       )}
-    </Box>
+    </header>
   );
 }

@@ -1,9 +1,9 @@
-import Box from '@mui/material/Box';
 import type { ReactNode } from 'react';
 import { LazyOnVisible } from '@/components/lazy-on-visible';
 import { messages } from '@/config/messages';
 import { preloadable } from '@/lib/preloadable';
 import { Header } from './header';
+import s from './main-layout.module.css';
 import { MAIN_ID, RouteAnnouncer } from './route-announcer';
 
 const Footer = preloadable(() => import('./footer'));
@@ -12,7 +12,7 @@ const Footer = preloadable(() => import('./footer'));
 export const preloadFooter = () => Footer.preload();
 
 /** Holds the footer's place (same colour, similar height) until its code arrives. */
-const footerPlaceholder = <Box aria-hidden="true" sx={{ bgcolor: 'secondary.main', minHeight: { xs: 560, md: 340 } }} />;
+const footerPlaceholder = <div aria-hidden="true" className={s.footerPlaceholder} />;
 
 /**
  * Header, the page, footer; with a skip link for keyboard users, and the
@@ -20,38 +20,24 @@ const footerPlaceholder = <Box aria-hidden="true" sx={{ bgcolor: 'secondary.main
  * (if any) comes after all of it and sticks to the bottom of the window: it
  * appears once the account is known, after the page's first paint, and in
  * that place it moves nothing that is already drawn (no layout shift).
+ * Drawn without MUI: it is on the first load of every page.
  */
 export function MainLayout({ children, banner }: { children: ReactNode; banner?: ReactNode }) {
   return (
     <>
-      <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
-        <Box
-          component="a"
-          href={`#${MAIN_ID}`}
-          sx={{
-            position: 'absolute',
-            left: 8,
-            top: -100,
-            zIndex: 2000,
-            p: 1.5,
-            bgcolor: 'primary.main',
-            color: 'primary.contrastText',
-            fontWeight: 700,
-            borderRadius: 1,
-            '&:focus': { top: 8 },
-          }}
-        >
+      <div className={s.page}>
+        <a href={`#${MAIN_ID}`} className={s.skipLink}>
           {messages.nav.skipToContent}
-        </Box>
+        </a>
         <Header />
         <RouteAnnouncer />
-        <Box component="main" id={MAIN_ID} tabIndex={-1} sx={{ flexGrow: 1, outline: 'none' }}>
+        <main id={MAIN_ID} tabIndex={-1} className={s.main}>
           {children}
-        </Box>
+        </main>
         <LazyOnVisible fallback={footerPlaceholder} rootMargin="600px 0px" prerendered>
           <Footer />
         </LazyOnVisible>
-      </Box>
+      </div>
       {banner}
     </>
   );

@@ -1,36 +1,19 @@
-import Box from '@mui/material/Box';
-import { styled, type Theme } from '@mui/material/styles';
 import type { CSSProperties } from 'react';
-import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
+import { Link as RouterLink, useLocation, useNavigate, type LinkProps } from 'react-router';
+import { classNames } from '@/components/ui/class-names';
 import { messages } from '@/config/messages';
 import { paths } from '@/config/paths';
 import { clearAccessToken, useIsSignedIn } from '@/lib/auth-token';
 import { isNavItemActive, visibleNavItems } from './nav-items';
+import s from './nav-links.module.css';
 
 /** The house rule for the current page's link. */
 export const ACTIVE_LINK_STYLE: CSSProperties = { border: '2px solid black' };
 
-const navItemStyles = ({ theme }: { theme: Theme }) => ({
-  display: 'inline-flex',
-  alignItems: 'center',
-  minHeight: 44,
-  padding: '6px 14px',
-  borderRadius: 8,
-  border: '2px solid transparent',
-  font: 'inherit',
-  fontWeight: 700,
-  fontSize: '0.95rem',
-  color: theme.palette.text.primary,
-  background: 'none',
-  textDecoration: 'none',
-  cursor: 'pointer',
-  whiteSpace: 'nowrap',
-  '&:hover': { backgroundColor: 'rgba(245,179,1,.18)' },
-}) as const;
-
 /** A header link (the cart badge is one too). */
-export const NavAnchor = styled(RouterLink)(navItemStyles);
-const NavButton = styled('button')(navItemStyles);
+export function NavAnchor({ className, ...props }: LinkProps) {
+  return <RouterLink {...props} className={classNames(s.item, className)} />;
+}
 
 interface NavLinksProps {
   direction: 'row' | 'column';
@@ -52,19 +35,7 @@ export function NavLinks({ direction, onNavigate }: NavLinksProps) {
   };
 
   return (
-    <Box
-      component="ul"
-      sx={{
-        listStyle: 'none',
-        m: 0,
-        p: 0,
-        display: 'flex',
-        flexDirection: direction,
-        alignItems: direction === 'row' ? 'center' : 'stretch',
-        gap: direction === 'row' ? 0.5 : 1,
-        ...(direction === 'column' && { '& a, & button': { width: '100%' } }),
-      }}
-    >
+    <ul className={classNames(s.list, s[direction])}>
       {visibleNavItems(signedIn).map((item) => {
         const active = isNavItemActive(item, pathname);
         return (
@@ -82,11 +53,11 @@ export function NavLinks({ direction, onNavigate }: NavLinksProps) {
       })}
       {signedIn && (
         <li>
-          <NavButton type="button" onClick={signOut}>
+          <button type="button" className={s.item} onClick={signOut}>
             {messages.nav.signOut}
-          </NavButton>
+          </button>
         </li>
       )}
-    </Box>
+    </ul>
   );
 }

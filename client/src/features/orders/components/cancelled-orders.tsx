@@ -78,7 +78,7 @@ export function CancelledOrders({ email }: { email: string | undefined }) {
   if (!cancellations.isError && (cancellations.data?.total ?? 0) === 0) return null;
   return (
     <Box component="section" aria-labelledby="cancelled-orders-title" sx={{ mt: 5 }}>
-      <SectionHeading id="cancelled-orders-title" title={m.cancelledTitle} subtitle={m.cancelledSubtitle} titleSx={{ fontSize: { xs: '1.5rem', md: '1.75rem' } }} />
+      <SectionHeading id="cancelled-orders-title" title={m.cancelledTitle} subtitle={m.cancelledSubtitle} titleSize={{ xs: '1.5rem', md: '1.75rem' }} />
       <Box sx={{ mt: 2 }}>
         <PagedQuery query={cancellations} paging={paging} loadFailed={m.cancelledLoadFailed} empty={null}>
           {({ items, total }) => (

@@ -73,7 +73,7 @@ function MailView({ mail }: { mail: OpenedMail }) {
   const status = mail.status;
   return (
     <Box component="article" aria-labelledby="mail-subject">
-      <SectionHeading component="h1" id="mail-subject" title={mail.subject} titleSx={{ fontSize: { xs: '1.6rem', md: '2.1rem' }, overflowWrap: 'anywhere' }} />
+      <SectionHeading component="h1" id="mail-subject" title={mail.subject} titleSize={{ xs: '1.6rem', md: '2.1rem' }} titleStyle={{ overflowWrap: 'anywhere' }} />
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.5, mb: 3 }}>
         <Chip
           size="small"
@@ -107,7 +107,7 @@ function MailView({ mail }: { mail: OpenedMail }) {
       </Paper>
 
       <Box component="section" aria-labelledby="mail-delivery" sx={{ mb: 3 }}>
-        <SectionHeading id="mail-delivery" title={m.deliveryHeading} titleSx={{ fontSize: '1.35rem' }} />
+        <SectionHeading id="mail-delivery" title={m.deliveryHeading} titleSize={{ xs: '1.35rem' }} />
         <Box component="dl" sx={dlSx}>
           <Field name={m.status}>{statusNames[mail.status] ?? mail.status}</Field>
           <Field name={m.attempts}>{mail.attempts}</Field>
@@ -146,7 +146,7 @@ function MailView({ mail }: { mail: OpenedMail }) {
       </Typography>
 
       <Box component="section" aria-labelledby="mail-text" sx={{ mb: 3 }}>
-        <SectionHeading id="mail-text" title={m.textHeading} titleSx={{ fontSize: '1.35rem' }} />
+        <SectionHeading id="mail-text" title={m.textHeading} titleSize={{ xs: '1.35rem' }} />
         {mail.text ? (
           <Box
             component="pre"
@@ -175,7 +175,7 @@ function MailView({ mail }: { mail: OpenedMail }) {
       </Box>
 
       <Box component="section" aria-labelledby="mail-html">
-        <SectionHeading id="mail-html" title={m.htmlHeading} titleSx={{ fontSize: '1.35rem' }} subtitle={m.htmlNote} subtitleSx={{ mb: 1.5, fontSize: '0.875rem' }} />
+        <SectionHeading id="mail-html" title={m.htmlHeading} titleSize={{ xs: '1.35rem' }} subtitle={m.htmlNote} subtitleStyle={{ marginBottom: 12, fontSize: '0.875rem' }} />
         {mail.html ? (
           <Box
             component="iframe"

@@ -31,7 +31,8 @@ export function AuthorProfile() {
   return (
     <Container maxWidth="md" sx={{ py: { xs: 4, md: 8 } }}>
       <Box component="article" aria-labelledby="author-name" sx={{ bgcolor: 'background.paper', border: 1, borderColor: 'divider', borderRadius: 3, overflow: 'hidden', boxShadow: '0 12px 32px rgba(20,24,29,.08)' }}>
-        <SteelPanel
+        <Box
+          component={SteelPanel}
           sx={{ display: 'flex', flexDirection: { xs: 'column', sm: 'row' }, alignItems: { xs: 'flex-start', sm: 'center' }, gap: 3, p: { xs: 3, sm: 5 } }}
         >
           <Box
@@ -53,7 +54,7 @@ export function AuthorProfile() {
               {author.location}
             </Typography>
           </Box>
-        </SteelPanel>
+        </Box>
 
         <Box sx={{ p: { xs: 3, sm: 5 }, display: 'grid', gap: 4 }}>
           <Typography sx={{ fontSize: '1.1rem', lineHeight: 1.8 }}>{author.bio}</Typography>

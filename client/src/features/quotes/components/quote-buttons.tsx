@@ -1,14 +1,12 @@
-import Box from '@mui/material/Box';
-import Typography from '@mui/material/Typography';
-import CheckIcon from '@mui/icons-material/Check';
-import RequestQuoteOutlinedIcon from '@mui/icons-material/RequestQuoteOutlined';
 import { useNavigate } from 'react-router';
 import { ButtonLink, PlainButton } from '@/components/ui/button-link';
+import { Icon } from '@/components/ui/icon';
 import { paths } from '@/config/paths';
 import { serviceMessages } from '@/config/service-messages';
 import { useToast } from '@/lib/toast';
 import type { Product } from '@/types/api';
 import { addToQuoteList, MAX_QUOTE_ITEMS, useQuoteList } from '../utils/quote-list';
+import s from './quote-buttons.module.css';
 
 const m = serviceMessages.quoteList;
 
@@ -43,7 +41,7 @@ export function RequestQuoteButton({ product }: { product: Product }) {
         void navigate(paths.quote);
       }}
     >
-      <RequestQuoteOutlinedIcon fontSize="small" aria-hidden="true" />
+      <Icon name="requestQuoteOutlined" size="small" />
       {m.requestQuote}
     </PlainButton>
   );
@@ -67,7 +65,7 @@ export function AddToQuoteButton({ product }: { product: Product }) {
       }}
       style={{ marginTop: 8, ...(inList && { cursor: 'default', opacity: 0.75 }) }}
     >
-      {inList ? <CheckIcon fontSize="small" aria-hidden="true" /> : <RequestQuoteOutlinedIcon fontSize="small" aria-hidden="true" />}
+      {inList ? <Icon name="check" size="small" /> : <Icon name="requestQuoteOutlined" size="small" />}
       {inList ? m.inQuote : m.addToQuote}
     </PlainButton>
   );
@@ -78,31 +76,14 @@ export function QuoteListBar() {
   const list = useQuoteList();
   if (list.length === 0) return null;
   return (
-    <Box
-      data-testid="quote-list-bar"
-      sx={{
-        display: 'flex',
-        flexWrap: 'wrap',
-        alignItems: 'center',
-        justifyContent: 'space-between',
-        gap: 1.5,
-        p: 2,
-        mb: 3,
-        bgcolor: 'background.paper',
-        border: 1,
-        borderColor: 'divider',
-        borderLeft: '6px solid',
-        borderLeftColor: 'primary.main',
-        borderRadius: 2,
-      }}
-    >
-      <Typography role="status" sx={{ fontWeight: 700 }}>
+    <div data-testid="quote-list-bar" className={s.bar}>
+      <p role="status" className={s.text}>
         {m.barText(list.length)}
-      </Typography>
+      </p>
       <ButtonLink to={paths.quote} tone="secondary">
-        <RequestQuoteOutlinedIcon fontSize="small" aria-hidden="true" />
+        <Icon name="requestQuoteOutlined" size="small" />
         {m.review}
       </ButtonLink>
-    </Box>
+    </div>
   );
 }

@@ -5,17 +5,24 @@ import VerifiedOutlinedIcon from '@mui/icons-material/VerifiedOutlined';
 import { useState } from 'react';
 import { A11y, Keyboard, Navigation, Pagination } from 'swiper/modules';
 import { Swiper, SwiperSlide } from 'swiper/react';
-import 'swiper/css';
-import 'swiper/css/navigation';
-import 'swiper/css/pagination';
-import 'swiper/css/a11y';
+import swiperCss from 'swiper/css?inline';
+import swiperA11yCss from 'swiper/css/a11y?inline';
+import swiperNavigationCss from 'swiper/css/navigation?inline';
+import swiperPaginationCss from 'swiper/css/pagination?inline';
 import { ErrorMessage } from '@/components/ui/error-message';
 import { messages } from '@/config/messages';
 import { errorMessage } from '@/lib/api-client';
+import { addStyleSheet } from '@/lib/style-sheet';
 import type { Review } from '@/types/api';
 import { useReviews } from '../api/get-reviews';
 import { RatingStars } from './rating-stars';
 import { ReviewsPlaceholder } from './reviews-placeholder';
+
+// Swiper's CSS, with this chunk (see addStyleSheet).
+addStyleSheet('swiper', swiperCss);
+addStyleSheet('swiper-navigation', swiperNavigationCss);
+addStyleSheet('swiper-pagination', swiperPaginationCss);
+addStyleSheet('swiper-a11y', swiperA11yCss);
 
 /** Reviews per view by viewport width (px), as the spec has it: 1 below 550, 2 from 550 up. */
 export const REVIEW_BREAKPOINTS = {

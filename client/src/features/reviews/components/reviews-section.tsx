@@ -1,31 +1,33 @@
-import Box from '@mui/material/Box';
-import Container from '@mui/material/Container';
 import { lazy } from 'react';
 import { LazyOnVisible } from '@/components/lazy-on-visible';
+import container from '@/components/ui/container.module.css';
 import { SectionHeading } from '@/components/ui/section-heading';
 import { messages } from '@/config/messages';
+import { withMui } from '@/lib/with-mui';
 import { ReviewsPlaceholder } from './reviews-placeholder';
+import s from './reviews-section.module.css';
 
-const ReviewsCarousel = lazy(() => import('./reviews-carousel'));
+/** The carousel is drawn with MUI: its code, and MUI's, load as it nears the viewport. */
+const ReviewsCarousel = lazy(withMui(() => import('./reviews-carousel')));
 
-/** "What Our Customer Say": below the fold, so the carousel loads when it nears the viewport. */
+/** "What Our Customer Say": below the fold, so the carousel loads when it nears the viewport. Its frame is drawn without MUI. */
 export function ReviewsSection() {
   return (
-    <Box component="section" aria-labelledby="reviews-title" sx={{ py: { xs: 6, md: 9 }, bgcolor: 'surface.band' }}>
-      <Container maxWidth="lg">
-        <Box sx={{ textAlign: 'center', mb: 4 }}>
+    <section aria-labelledby="reviews-title" className={s.section}>
+      <div className={container.lg}>
+        <div className={s.head}>
           <SectionHeading
             id="reviews-title"
             title={messages.reviews.sectionTitle}
-            titleSx={{ fontSize: { xs: '2rem', md: '2.5rem' } }}
+            titleSize={{ xs: '2rem', md: '2.5rem' }}
             subtitle={messages.reviews.sectionSubtitle}
             centered
           />
-        </Box>
+        </div>
         <LazyOnVisible fallback={<ReviewsPlaceholder />}>
           <ReviewsCarousel />
         </LazyOnVisible>
-      </Container>
-    </Box>
+      </div>
+    </section>
   );
 }

@@ -71,7 +71,8 @@ export function SiteDocumentView({ content }: { content: SiteDocument }) {
           component="h1"
           id="document-title"
           title={content.title}
-          titleSx={{ fontSize: { xs: '2rem', md: '2.6rem' }, lineHeight: 1.15 }}
+          titleSize={{ xs: '2rem', md: '2.6rem' }}
+          titleStyle={{ lineHeight: 1.15 }}
           roomy
         />
         <Typography sx={{ ...textSx, fontSize: '1.1rem' }}>{content.summary}</Typography>
