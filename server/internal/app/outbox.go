@@ -40,6 +40,8 @@ type Outbox struct {
 	// written, links and all (the log on a developer's machine; the tests'
 	// mailbox), while the outbox keeps it without its tokens.
 	Console shop.MailTransport
+
+	batch mailBatch // joins the inserts of requests that come at once
 }
 
 // Send composes the letters and stores them in one insert (an order's
@@ -91,7 +93,13 @@ func (o *Outbox) write(ctx context.Context, id string, letters []shop.Letter) er
 	if len(kept) == 0 {
 		return nil
 	}
-	if err := o.Store.InsertMails(ctx, kept); err != nil {
+	insert := o.Store.InsertMails
+	if id == "" { // (a digest's id may be taken: it is stored on its own, for its ECONFLICT)
+		insert = func(ctx context.Context, mails []shop.Mail) error {
+			return o.batch.insert(ctx, mails, o.Store.InsertMails)
+		}
+	}
+	if err := insert(ctx, kept); err != nil {
 		return err
 	}
 	if wake && o.Wake != nil {
