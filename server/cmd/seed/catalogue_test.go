@@ -66,6 +66,53 @@ func TestSeed_CatalogueColumns(t *testing.T) {
 			t.Fatalf("%d products after a rename by SKU, want 2", n)
 		}
 	})
+	// A file without issue 35's columns (last year's template) leaves each
+	// product's SKU, category, specifications and pictures as they are; a
+	// column that is there but empty removes them; JSON likewise, by key.
+	t.Run("OK_MissingColumnsKeepEmptyOnesRemove", func(t *testing.T) {
+		dir := t.TempDir()
+		if code, out, errs := seed(t, dir, writeFile(t, "cat.csv", csv)); code != 0 {
+			t.Fatalf("import: code=%d out=%q err=%q", code, out, errs)
+		}
+		read := func() shop.Product {
+			t.Helper()
+			s := mongotest.MustOpenAt(t, dir)
+			defer func() { _ = s.Close(context.Background()) }()
+			p, err := s.FindProductByName(context.Background(), "Genset 60")
+			if err != nil {
+				t.Fatal(err)
+			}
+			return p
+		}
+		before := read()
+		old := "name,price,avaialbequantit,minimumquantity,description,image\n" +
+			"Genset 60,15500,12,1,Silent generator.,\n" + "Roller Bearing,18.5,4800,50,Tapered roller bearing.,\n"
+		code, out, errs := seed(t, dir, writeFile(t, "old.csv", old))
+		if code != 0 || !strings.Contains(out, "inserted 0, updated 1, unchanged 1") {
+			t.Fatalf("the old template: code=%d out=%q err=%q", code, out, errs)
+		}
+		p := read()
+		if p.Price != 1550000 || p.SKU != "GEN-60" || p.Category != "Power Generation" || !slices.Equal(p.Specs, before.Specs) ||
+			!slices.Equal(p.Images, before.Images) || p.Image != before.Image {
+			t.Fatalf("after a file without the columns: %+v, want the price changed and the rest as %+v", p, before)
+		}
+		// JSON: a row without the keys keeps them too.
+		json := `[{"name":"Genset 60","price":"15600","avaialbequantit":"12","minimumquantity":"1","description":"Silent generator.","sku":null}]`
+		if code, out, errs := seed(t, dir, writeFile(t, "cat.json", json)); code != 0 || !strings.Contains(out, "updated 1") {
+			t.Fatalf("JSON without the keys: code=%d out=%q err=%q", code, out, errs)
+		}
+		if p := read(); p.Price != 1560000 || p.SKU != "GEN-60" || len(p.Specs) != 4 || len(p.Images) != 2 {
+			t.Fatalf("after JSON without the keys: %+v", p)
+		}
+		// The columns there, empty: removed.
+		empty := header + "Genset 60,15600,12,1,Silent generator.,https://cdn.test/g1.jpg,,,,\n"
+		if code, out, errs := seed(t, dir, writeFile(t, "empty.csv", empty)); code != 0 || !strings.Contains(out, "updated 1") {
+			t.Fatalf("empty columns: code=%d out=%q err=%q", code, out, errs)
+		}
+		if p := read(); p.SKU != "" || p.Category != "" || len(p.Specs) != 0 || !slices.Equal(p.Images, []string{"https://cdn.test/g1.jpg"}) {
+			t.Fatalf("after empty columns: %+v, want no SKU, category or specifications and the main picture only", p)
+		}
+	})
 	t.Run("ErrBadSpecs", func(t *testing.T) {
 		dir := t.TempDir()
 		file := writeFile(t, "cat.csv", header+`Press,100,1,1,A press.,https://cdn.test/p.jpg,,,"Force 20 t",`+"\n")

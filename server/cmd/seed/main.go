@@ -88,7 +88,11 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, getenv fu
 	bar := newProgress(stderr, "writing products")
 	var refusals []string
 	refused := func(name, reason string) { refusals = append(refusals, fmt.Sprintf("%q: %s", name, reason)) }
-	counts, err := store.ImportProducts(ctx, drafts, shop.ImportOptions{DryRun: *dryRun, DefaultImage: placeholder, Progress: bar.update, Refused: refused})
+	keep := make([]shop.ImportKeep, len(items))
+	for i, it := range items {
+		keep[i] = it.keep
+	}
+	counts, err := store.ImportProducts(ctx, drafts, shop.ImportOptions{DryRun: *dryRun, DefaultImage: placeholder, Progress: bar.update, Refused: refused, Keep: keep})
 	bar.finish()
 	for _, r := range refusals {
 		fmt.Fprintf(stderr, "not imported: %s\n", r)
@@ -125,6 +129,7 @@ type item struct {
 	draft     shop.ProductDraft // Image is set by storePictures when picture is
 	picture   []byte            // a local file's bytes
 	pictureCT string
+	keep      shop.ImportKeep // the fields the row does not state
 }
 
 // validate checks every row and returns all problems at once, each naming
@@ -163,7 +168,7 @@ func validate(rows []row, baseDir, owner string) ([]item, []string) {
 		if r.specsProblem != "" {
 			fields["specs"] = r.specsProblem
 		}
-		it := item{row: r.n}
+		it := item{row: r.n, keep: r.product.Keeps()}
 		switch {
 		case image == "":
 			// the product keeps its picture, or a new one gets the placeholder

@@ -161,20 +161,27 @@ func readCSV(data []byte) ([]row, error) {
 			Available: shop.NumberText(get("avaialbequantit")), Minimum: shop.NumberText(get("minimumquantity")),
 			Image: get("image"), Email: get("email"),
 		}
-		// issue 35
-		if sku, category := get("sku"), get("category"); true {
-			r.product.SKU, r.product.Category = &sku, &category
+		// Issue 35's columns: one the file lacks leaves each product's own
+		// (nil); an empty one removes it.
+		has := func(col string) bool { _, ok := index[col]; return ok }
+		if has("sku") {
+			sku := get("sku")
+			r.product.SKU = &sku
 		}
-		if text := strings.TrimSpace(get("specs")); text != "" {
-			specs, msg := parseSpecs(text)
+		if has("category") {
+			category := get("category")
+			r.product.Category = &category
+		}
+		if has("specs") {
+			specs, msg := parseSpecs(strings.TrimSpace(get("specs")))
 			if msg != "" {
 				r.specsProblem = msg
 			}
 			r.product.Specs = &specs
 		}
-		if text := strings.TrimSpace(get("images")); text != "" {
-			var images []string
-			for _, u := range strings.Split(text, "|") {
+		if has("images") {
+			images := []string{}
+			for _, u := range strings.Split(get("images"), "|") {
 				if u = strings.TrimSpace(u); u != "" {
 					images = append(images, u)
 				}

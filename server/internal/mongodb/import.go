@@ -3,6 +3,7 @@ package mongodb
 import (
 	"context"
 	"fmt"
+	"slices"
 	"time"
 
 	"go.mongodb.org/mongo-driver/v2/bson"
@@ -54,6 +55,9 @@ func (s *Store) ImportProducts(ctx context.Context, drafts []shop.ProductDraft, 
 	var updates []mirror.ImportChange
 	for i, d := range drafts {
 		cur, exists := current[i]
+		if exists && i < len(opt.Keep) {
+			d = keepStated(d, cur.Shop(), opt.Keep[i])
+		}
 		if d.Image == "" {
 			d.Image = opt.DefaultImage
 			if exists && cur.Image != "" {
@@ -317,4 +321,23 @@ func (s *Store) importMatches(ctx context.Context, drafts []shop.ProductDraft) (
 		}
 	}
 	return out, nil
+}
+
+// keepStated gives d the fields of cur that its row did not state.
+// Pictures are kept only with the same main picture (a new one alone
+// makes the pictures that one, as an edit's does).
+func keepStated(d shop.ProductDraft, cur shop.Product, keep shop.ImportKeep) shop.ProductDraft {
+	if keep.SKU {
+		d.SKU = cur.SKU
+	}
+	if keep.Category {
+		d.Category = cur.Category
+	}
+	if keep.Specs {
+		d.Specs = slices.Clone(cur.Specs)
+	}
+	if keep.Images && (d.Image == "" || d.Image == cur.Image) {
+		d.Images = slices.Clone(cur.Images)
+	}
+	return d
 }

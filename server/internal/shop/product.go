@@ -463,6 +463,20 @@ type ImportOptions struct {
 	// applies (the file's stock less the one read), before the write. When
 	// the import then fails, a batch's moves may or may not have happened.
 	Moved func(name string, read, delta int64)
+	// Keep, by the drafts' index, says which of issue 35's fields a row did
+	// not state (a CSV without the column, a JSON row without the key or
+	// with null): an existing product keeps its own, as an edit does. A
+	// draft past the end keeps nothing.
+	Keep []ImportKeep
+}
+
+// ImportKeep names the fields a row leaves as the product has them.
+type ImportKeep struct{ SKU, Category, Specs, Images bool }
+
+// Keeps is what r leaves as the product has it: the fields it does not
+// state (nil).
+func (r RawProduct) Keeps() ImportKeep {
+	return ImportKeep{SKU: r.SKU == nil, Category: r.Category == nil, Specs: r.Specs == nil, Images: r.Images == nil}
 }
 
 // ImportCounts says what an import did, or in a dry run would do.
