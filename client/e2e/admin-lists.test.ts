@@ -63,7 +63,7 @@ describe('admin lists keep their state in the URL', () => {
       await rows.first().waitFor();
       expect(await rows.count()).toBe(20);
       const sort = page.getByRole('combobox', { name: 'Sort by' });
-      const search = page.getByRole('searchbox', { name: 'Search by name' });
+      const search = page.getByRole('searchbox', { name: 'Search by name, SKU or description' });
 
       // The order, then page 2: each a history entry.
       await sort.click();

@@ -60,7 +60,7 @@ describe('catalogue management', () => {
 
       // /products finds it by name, with its uploaded picture.
       await page.goto(new URL('/products', page.url()).toString());
-      await page.getByRole('searchbox', { name: 'Search by name' }).fill(name);
+      await page.getByRole('searchbox', { name: 'Search by name, SKU or description' }).fill(name);
       await page.waitForURL((url) => url.searchParams.get('q') === name);
       const added = card(page, name);
       await added.waitFor();
@@ -151,7 +151,7 @@ describe('catalogue management', () => {
       await page.getByText(/^Showing 13–\d+ of \d+ products$/).waitFor();
       expect(Number(((await page.getByText(/^Showing /).innerText()).match(/of (\d+) products/) ?? [])[1])).toBeGreaterThanOrEqual(total);
 
-      await page.getByRole('searchbox', { name: 'Search by name' }).fill('bearing');
+      await page.getByRole('searchbox', { name: 'Search by name, SKU or description' }).fill('bearing');
       await page.waitForURL((url) => url.searchParams.get('q') === 'bearing' && !url.searchParams.has('page'));
       await page.waitForFunction(() =>
         [...document.querySelectorAll('[data-testid="product-card"] h3')].every((h) => h.textContent.includes('BEARING')),

@@ -109,10 +109,10 @@ describe('the searchable catalogue (issue 35)', () => {
     it(`at ${width}px: finds a product by a word of its description (a prefix), and by its SKU`, async () => {
       const { context, page } = await openPage(browser, '/products', viewport);
       try {
-        await page.getByRole('searchbox', { name: 'Search by name' }).fill(word.slice(0, -2));
+        await page.getByRole('searchbox', { name: 'Search by name, SKU or description' }).fill(word.slice(0, -2));
         await page.waitForURL((url) => url.searchParams.get('q') === word.slice(0, -2));
         await expect.poll(() => cardNames(page), POLL).toEqual([cheap.name.toUpperCase()]);
-        await page.getByRole('searchbox', { name: 'Search by name' }).fill(sku.toLowerCase());
+        await page.getByRole('searchbox', { name: 'Search by name, SKU or description' }).fill(sku.toLowerCase());
         await page.waitForURL((url) => url.searchParams.get('q') === sku.toLowerCase());
         await expect.poll(() => cardNames(page), POLL).toEqual([gallery.name.toUpperCase()]);
       } finally {

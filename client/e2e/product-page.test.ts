@@ -193,7 +193,7 @@ describe('search in the header (issue 12)', () => {
         await page.waitForURL((url) => url.pathname === '/products' && url.search === '?q=Bearing');
         if (width < 900) await page.getByRole('dialog', { name: 'Site menu' }).waitFor({ state: 'hidden' });
 
-        const pageBox = page.getByRole('main').getByRole('searchbox', { name: 'Search by name' });
+        const pageBox = page.getByRole('main').getByRole('searchbox', { name: 'Search by name, SKU or description' });
         expect(await pageBox.inputValue()).toBe('Bearing');
         await waitForResults(page, 'Bearing');
         const names = await resultNames(page);
@@ -244,7 +244,7 @@ describe('search in the header (issue 12)', () => {
           await page.waitForURL((url) => url.pathname === '/products' && url.search === '?q=Bearing', { waitUntil: 'commit' });
           release();
           await waitForResults(page, 'Bearing');
-          expect(await page.getByRole('main').getByRole('searchbox', { name: 'Search by name' }).inputValue()).toBe('Bearing');
+          expect(await page.getByRole('main').getByRole('searchbox', { name: 'Search by name, SKU or description' }).inputValue()).toBe('Bearing');
           expect(nameMatchesFirst(await resultNames(page), 'BEARING')).toBe(true);
         } finally {
           await context.close();
@@ -264,7 +264,7 @@ describe('search in the header (issue 12)', () => {
         await box.press('Enter');
         await page.waitForURL((url) => url.pathname === '/products' && url.search === '');
         await page.getByRole('heading', { level: 1, name: 'All Products' }).waitFor();
-        expect(await page.getByRole('main').getByRole('searchbox', { name: 'Search by name' }).inputValue()).toBe('');
+        expect(await page.getByRole('main').getByRole('searchbox', { name: 'Search by name, SKU or description' }).inputValue()).toBe('');
       } finally {
         await context.close();
       }

@@ -60,7 +60,7 @@ describe('quotes (issue 14)', () => {
       await page.getByRole('link', { name: 'Add more products' }).click();
       await page.waitForURL((url) => url.pathname === '/products');
       await page.getByText('1 product in your quote list').waitFor();
-      await page.getByRole('searchbox', { name: 'Search by name' }).fill(BEARING);
+      await page.getByRole('searchbox', { name: 'Search by name, SKU or description' }).fill(BEARING);
       await page.getByRole('button', { name: `Add to quote: ${BEARING}` }).click();
       await toast(page, `${BEARING} was added to your quote list.`).waitFor();
       await page.getByRole('button', { name: `In quote list: ${BEARING}` }).waitFor();

@@ -7,7 +7,7 @@ export const catalogueMessages = {
   products: {
     title: 'All Products',
     subtitle: 'Machinery, tools and parts, ready to ship in bulk or by the piece.',
-    search: 'Search by name',
+    search: 'Search by name, SKU or description',
     sort: 'Sort by',
     sortCatalogue: 'Catalogue order',
     sortNameAsc: 'Name: A to Z',

@@ -66,7 +66,7 @@ describe('AllProducts (/products)', () => {
   it('searches by name once typing pauses, and keeps the search in the URL', async () => {
     renderAt('/products');
     await screen.findAllByTestId('product-card');
-    await userEvent.type(screen.getByRole('searchbox', { name: 'Search by name' }), 'pump');
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search by name, SKU or description' }), 'pump');
     await vi.waitFor(() => expect(search()).toBe('?q=pump'));
     await vi.waitFor(() => expect(screen.getByText('Showing 1–10 of 10 products')).toBeInTheDocument());
     // One request for the whole word, not one per letter.
@@ -102,7 +102,7 @@ describe('AllProducts (/products)', () => {
     renderAt('/products?q=machine&sort=-name&page=2');
     await screen.findAllByTestId('product-card');
     expect(listPaths()).toEqual(['/service?limit=12&skip=12&q=machine&sort=-name']);
-    expect(screen.getByRole('searchbox', { name: 'Search by name' })).toHaveValue('machine');
+    expect(screen.getByRole('searchbox', { name: 'Search by name, SKU or description' })).toHaveValue('machine');
     expect(screen.getByRole('combobox', { name: 'Sort by' })).toHaveTextContent('Name: Z to A');
     expect(screen.getByText('Showing 13–20 of 20 products')).toBeInTheDocument();
   });
@@ -113,6 +113,6 @@ describe('AllProducts (/products)', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Clear search' }));
     expect(await screen.findAllByTestId('product-card')).toHaveLength(12);
     expect(search()).toBe('');
-    expect(screen.getByRole('searchbox', { name: 'Search by name' })).toHaveValue('');
+    expect(screen.getByRole('searchbox', { name: 'Search by name, SKU or description' })).toHaveValue('');
   });
 });

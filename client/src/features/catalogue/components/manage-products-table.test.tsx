@@ -100,7 +100,7 @@ describe('ManageProductsTable', () => {
       { route: '/dashboard/manageproduct?page=2' },
     );
     await screen.findByText('Machine 22');
-    await userEvent.type(screen.getByRole('searchbox', { name: 'Search by name' }), 'pump');
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search by name, SKU or description' }), 'pump');
     await vi.waitFor(() => expect(search()).toBe('?q=pump'));
     expect(await screen.findByText('3 products')).toBeInTheDocument();
     expect(listCalls(fake.calls).map((c) => c.path)).toEqual(['/service?limit=20&skip=20', '/service?limit=20&skip=0&q=pump']);
@@ -117,7 +117,7 @@ describe('ManageProductsTable', () => {
     const fake = api();
     renderWithProviders(<ManageProductsTable />, { route: '/dashboard/manageproduct?q=machine&sort=-name&page=2' });
     await vi.waitFor(() => expect(listCalls(fake.calls).map((c) => c.path)).toEqual(['/service?limit=20&skip=20&q=machine&sort=-name']));
-    expect(await screen.findByRole('searchbox', { name: 'Search by name' })).toHaveValue('machine');
+    expect(await screen.findByRole('searchbox', { name: 'Search by name, SKU or description' })).toHaveValue('machine');
     expect(screen.getByRole('combobox', { name: 'Sort by' })).toHaveTextContent('Name: Z to A');
   });
 
@@ -127,7 +127,7 @@ describe('ManageProductsTable', () => {
     expect(await screen.findByText('No products match “zzz”.')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Clear search' }));
     expect(await screen.findByText('Diesel Generator')).toBeInTheDocument();
-    expect(screen.getByRole('searchbox', { name: 'Search by name' })).toHaveValue('');
+    expect(screen.getByRole('searchbox', { name: 'Search by name, SKU or description' })).toHaveValue('');
   });
 
   it('Delete asks the spec’s question, deletes by id and reloads the list', async () => {
