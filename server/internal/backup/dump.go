@@ -370,6 +370,11 @@ func Restore(ctx context.Context, store *mongodb.Store, d *Dir, drop bool, out i
 			return err
 		}
 		err := d.eachDocument(c.name, func(_ int, doc bson.Raw) error {
+			// (a backup of the other store: its specifications in this one's form)
+			doc, err := store.InStoredForm(c.name, doc)
+			if err != nil {
+				return err
+			}
 			if len(batch) >= batchDocs || size+len(doc) > batchBytes {
 				if err := flush(); err != nil {
 					return err

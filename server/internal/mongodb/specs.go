@@ -93,3 +93,57 @@ func decodeSpecs(dc bson.DecodeContext, vr bson.ValueReader, v reflect.Value) er
 		return fmt.Errorf("specs: a %s value, not an array or packed binary", vr.Type())
 	}
 }
+
+// InStoredForm returns doc, a backed-up document of the collection, with
+// its specifications in this store's form: a product's packed binary
+// unpacked into DESIGN's array for MongoDB, an array packed for the
+// embedded store. A backup moves between the stores (restore); any other
+// document comes back as it is.
+func (s *Store) InStoredForm(collection string, doc bson.Raw) (bson.Raw, error) {
+	if collection != CollProducts {
+		return doc, nil
+	}
+	v, err := doc.LookupErr("specs")
+	if err != nil {
+		return doc, nil // none
+	}
+	var specs []mirror.Spec
+	switch {
+	case v.Type == bson.TypeBinary && !s.Embedded():
+		_, data, ok := v.BinaryOK()
+		if !ok {
+			return nil, fmt.Errorf("specs: not a binary value")
+		}
+		var p packedSpecs
+		if err := bson.Unmarshal(data, &p); err != nil {
+			return nil, fmt.Errorf("specs: %w", err)
+		}
+		specs = p.S
+	case v.Type == bson.TypeArray && s.Embedded():
+		if err := v.Unmarshal(&specs); err != nil {
+			return nil, fmt.Errorf("specs: %w", err)
+		}
+	default:
+		return doc, nil // in this store's form already (or null)
+	}
+	var value any = specs
+	if s.Embedded() {
+		b, err := packSpecs(specs)
+		if err != nil {
+			return nil, err
+		}
+		value = b
+	}
+	elems, err := doc.Elements()
+	if err != nil {
+		return nil, err
+	}
+	out := make(bson.D, len(elems))
+	for i, e := range elems {
+		out[i] = bson.E{Key: e.Key(), Value: e.Value()}
+		if e.Key() == "specs" {
+			out[i].Value = value
+		}
+	}
+	return bson.Marshal(out)
+}

@@ -1,6 +1,7 @@
 package mongodb
 
 import (
+	"bytes"
 	"context"
 	"slices"
 	"testing"
@@ -119,6 +120,26 @@ func TestSpecs_StoredPackedOnlyOnTheEmbeddedStore(t *testing.T) {
 		}
 		if err := DecodeStored(CollProducts, raw); err != nil {
 			t.Fatalf("a backup's product with specs as %T: %v", form, err)
+		}
+		// A restore writes it in this store's form, the rest as it was.
+		restored, err := s.InStoredForm(CollProducts, raw)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := restored.Lookup("specs").Type; got != want {
+			t.Fatalf("a backup's specs as %T restore as %s, want %s", form, got, want)
+		}
+		var back mirror.Product
+		dec := bson.NewDecoder(bson.NewDocumentReader(bytes.NewReader(restored)))
+		dec.SetRegistry(registry(false))
+		if err := dec.Decode(&back); err != nil {
+			t.Fatal(err)
+		}
+		if back.Name != d.Name || !slices.Equal([]mirror.Spec(back.Specs), []mirror.Spec(mirror.Specs(specs))) {
+			t.Fatalf("restored from %T: %q %+v", form, back.Name, back.Specs)
+		}
+		if keys, _ := restored.Elements(); len(keys) != 3 || keys[0].Key() != "_id" || keys[2].Key() != "specs" {
+			t.Fatalf("restored from %T: %v", form, restored)
 		}
 	}
 }
