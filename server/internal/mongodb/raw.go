@@ -36,10 +36,13 @@ func DecodeStored(collection string, doc bson.Raw) error {
 func decodeAs[D any](doc bson.Raw) error {
 	var d D
 	dec := bson.NewDecoder(bson.NewDocumentReader(bytes.NewReader(doc)))
-	// Either store's form: a backup of the embedded store holds packed specs.
-	dec.SetRegistry(registry(false))
+	dec.SetRegistry(eitherForm)
 	return dec.Decode(&d)
 }
+
+// eitherForm reads a document of either store's form (a backup of the
+// embedded store holds packed specs); built once, not per document.
+var eitherForm = registry(false)
 
 // documentTypes decode a document of each collection into its BSON type.
 var documentTypes = map[string]func(bson.Raw) error{
