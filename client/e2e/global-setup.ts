@@ -173,6 +173,9 @@ export default async function setup(project: TestProject) {
         // And signs in (each file's admin, the sign-in pages) two files at a time: more than the
         // default 20 sign-ins per address in a burst. (The limits themselves are Go tests.)
         LOGIN_BURST: '1000',
+        // And orders from many accounts, all from 127.0.0.1, some many at once: the per-address
+        // order rate (ORDER_BURST) would meet them. The unpaid cap (UNPAID_LIMIT) stays at its default.
+        ORDER_BURST: '10000',
         ADMIN_EMAILS: E2E_ADMIN_EMAIL,
         GOOGLE_CLIENT_ID: '', // "Continue with Google" stays disabled: tests never load Google's script
         // the embedded store and the offline payment test mode, whatever this shell has set

@@ -67,7 +67,11 @@ func startStorefront(t *testing.T, bin, dataDir string, env ...string) *running 
 	t.Helper()
 	port := freePort(t)
 	cmd := exec.Command(bin)
-	cmd.Env = append(os.Environ(), append([]string{"DATA_DIR=" + dataDir, fmt.Sprintf("PORT=%d", port), "MONGODB_URI=", "CLIENT_DIST="}, env...)...)
+	// The tests place many orders from a few accounts, as the outside
+	// checks of stock and scale do: no unpaid cap, generous rates (a test's
+	// own env comes after, and wins).
+	base := []string{"DATA_DIR=" + dataDir, fmt.Sprintf("PORT=%d", port), "MONGODB_URI=", "CLIENT_DIST=", "UNPAID_LIMIT=0", "ORDER_BURST=100000", "ORDER_INTERVAL=1ms"}
+	cmd.Env = append(os.Environ(), append(base, env...)...)
 	logs := &syncBuffer{}
 	cmd.Stdout, cmd.Stderr = logs, logs
 	if err := cmd.Start(); err != nil {

@@ -40,7 +40,8 @@ func TestBinary_KillMidBurst(t *testing.T) {
 		port := freePort(t)
 		cmd := exec.Command(bin)
 		cmd.Env = append(os.Environ(), "DATA_DIR="+dataDir, fmt.Sprintf("PORT=%d", port), "MONGODB_URI=", "SEED_DEMO=false", "ADMIN_EMAILS="+admin,
-			"SIGNUP_BURST=100000") // the burst signs up from one address
+			"SIGNUP_BURST=100000",                                        // the burst signs up from one address
+			"UNPAID_LIMIT=0", "ORDER_BURST=100000", "ORDER_INTERVAL=1ms") // and orders from a few accounts
 		logs := &syncBuffer{}
 		cmd.Stdout, cmd.Stderr = logs, logs
 		if err := cmd.Start(); err != nil {

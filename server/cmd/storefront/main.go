@@ -126,6 +126,8 @@ func run(log *slog.Logger) error {
 		// issue 34: invoices
 		TaxLabel: cfg.TaxLabel,
 		Seller:   shop.Seller{Name: cfg.SellerName, Address: cfg.SellerAddress, TaxID: cfg.SellerTaxID},
+		// issue 43: reservations
+		UnpaidLimit: cfg.UnpaidLimit, UnpaidLimitUnverified: cfg.UnpaidLimitUnverified, ReservationTTL: cfg.ReservationTTL,
 	})
 	if courier != nil {
 		courier.Attachments = deps.Invoices // the paid e-mails' invoices, attached when sent
@@ -147,6 +149,7 @@ func run(log *slog.Logger) error {
 			LoginGuesses:        ratelimit.Rate(cfg.LoginGuessLimit),
 			LoginAccount:        ratelimit.Rate(cfg.LoginAccountLimit),
 			LoginAccountMaxWait: cfg.LoginAccountMaxWait,
+			Orders:              ratelimit.Rate(cfg.OrderLimit),
 		},
 	}
 	if n := cfg.UploadQuotaRequests; n > 0 {
@@ -173,6 +176,13 @@ func run(log *slog.Logger) error {
 		cutoff := time.Now().Add(-recoveryAfter)
 		return errors.Join(recoverStock(ctx, store, log, cutoff), recoverDesk(ctx, deps, log, cutoff), finishDeletions(ctx, deps.Accounts, log, cutoff),
 			recoverInvoices(ctx, deps, log, cutoff))
+	})
+	// Issue 43: unpaid purchases reminded and expired (RESERVATION_TTL),
+	// and the intents of purchases gone settled (a payment refunded): at
+	// least every minute, each step one guarded write, so several
+	// instances may sweep at once.
+	go sweep(ctx, log, min(recoveryEvery, time.Minute), func() error {
+		return errors.Join(expirePurchases(ctx, deps, log), settleIntents(ctx, deps, log, time.Now().Add(-recoveryAfter)))
 	})
 	// The admins' daily digests (issue 36): a pass a minute; of several
 	// instances one writes each digest.
@@ -340,7 +350,7 @@ func recoverDesk(ctx context.Context, deps httpapi.Deps, log *slog.Logger, cutof
 	if err := settleCrash(ctx, log, "the quote acceptances a crash interrupted", [2]string{"accepted", "quoted_again"}, cutoff, deps.Quotes.Recover); err != nil {
 		return err
 	}
-	if err := settleCrash(ctx, log, "the order groups a crash left between steps", [2]string{"placed", "undone"}, cutoff, deps.Groups.Recover); err != nil {
+	if err := settleCrash(ctx, log, "the purchases a crash left between steps", [2]string{"completed", "undone"}, cutoff, deps.Purchases.Recover); err != nil {
 		return err
 	}
 	return settleCrash(ctx, log, "the claim approvals a crash interrupted", [2]string{"approved", "requested_again"}, cutoff, deps.Claims.Recover)
@@ -357,6 +367,33 @@ func recoverInvoices(ctx context.Context, deps httpapi.Deps, log *slog.Logger, c
 	}
 	if n > 0 {
 		log.Warn("issued the invoices a crash left unissued", "invoices", n)
+	}
+	return nil
+}
+
+// expirePurchases reminds the buyers of purchases unpaid for half of
+// RESERVATION_TTL and cancels those unpaid for all of it.
+func expirePurchases(ctx context.Context, deps httpapi.Deps, log *slog.Logger) error {
+	reminded, expired, err := deps.Purchases.Expire(ctx)
+	if err != nil {
+		return fmt.Errorf("expire unpaid purchases: %w", err)
+	}
+	if reminded+expired > 0 {
+		log.Info("unpaid purchases", "reminded", reminded, "cancelled_not_paid_in_time", expired)
+	}
+	return nil
+}
+
+// settleIntents closes the records of payment intents whose purchase is
+// paid, gone or uses another one; a payment for a purchase gone is
+// refunded.
+func settleIntents(ctx context.Context, deps httpapi.Deps, log *slog.Logger, cutoff time.Time) error {
+	n, err := deps.Payments.SettleIntents(ctx, cutoff)
+	if err != nil {
+		return fmt.Errorf("settle payment intents: %w", err)
+	}
+	if n > 0 {
+		log.Info("settled payment intents", "intents", n)
 	}
 	return nil
 }

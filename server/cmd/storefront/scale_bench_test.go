@@ -59,6 +59,7 @@ func runScale(b *testing.B) {
 		b.Fatal(err)
 	}
 	env := append(os.Environ(), "DATA_DIR="+dataDir, "MONGODB_URI=", "SEED_DEMO=false", "ADMIN_EMAILS="+admin, "CLIENT_DIST="+dist,
+		"UNPAID_LIMIT=0", "ORDER_BURST=100000", "ORDER_INTERVAL=1ms", // thousands of orders from a few accounts
 		"PUBLIC_URL=http://127.0.0.1", "LOG_LEVEL=INFO",
 		// Every client of the load is 127.0.0.1: lift the per-address limits.
 		"SIGNUP_BURST=1000000", "LOGIN_BURST=1000000")

@@ -118,6 +118,9 @@ func (a *Accounts) erase(ctx context.Context, u shop.User) error {
 	if _, err := a.Erasure.EraseGroups(ctx, u.Email); err != nil {
 		return err
 	}
+	if _, err := a.Erasure.EraseIntentRecords(ctx, u.Email); err != nil {
+		return err
+	}
 	if err := a.Erasure.EraseCart(ctx, u.Email); err != nil {
 		return err
 	}
@@ -136,32 +139,44 @@ func (a *Accounts) erase(ctx context.Context, u shop.User) error {
 	return nil
 }
 
-// eraseOrders cancels the account's unpaid orders (the orders' own cancel,
+// eraseOrders cancels the account's unpaid purchases (the one cancel,
 // which settles a payment in progress and returns the stock) and erases
-// the personal fields of the others, which the shop keeps. Each order
-// leaves the customer's list, so the first page is read until it is empty.
+// the personal fields of the orders the shop keeps (paid or shipped).
 func (a *Accounts) eraseOrders(ctx context.Context, u shop.User) error {
+	for skip := 0; ; {
+		page, _, err := a.Purchases.Groups.ListGroups(ctx, shop.PurchaseQuery{Email: u.Email, Status: shop.OrderUnpaid, Limit: 100, Skip: skip})
+		if err != nil || len(page) == 0 {
+			break
+		}
+		for _, grp := range page {
+			_, err := a.Purchases.cancel(ctx, grp, shop.Cancellation{By: shop.CancelledBySystem})
+			switch shop.ErrorCode(err) {
+			case "", shop.ENOTFOUND:
+				continue
+			case shop.ECONFLICT:
+				// Kept only if it was paid (or shipped) meanwhile; any other
+				// conflict (a payment in progress, a cancel under way) is
+				// looked at again when the deletion is finished later.
+				cur, ferr := a.Purchases.Groups.FindGroup(ctx, grp.ID)
+				if shop.ErrorCode(ferr) == shop.ENOTFOUND {
+					continue
+				}
+				if ferr == nil && (cur.Paid || cur.Shipped) {
+					skip++
+					continue
+				}
+				return fmt.Errorf("cancel purchase %s of a deleted account: %w", grp.ID, err)
+			default:
+				return fmt.Errorf("cancel purchase %s of a deleted account: %w", grp.ID, err)
+			}
+		}
+	}
 	for {
 		page, _, err := a.Orders.ListOwn(ctx, &u, u.Email, 100, 0)
 		if err != nil || len(page) == 0 {
 			return err
 		}
 		for _, o := range page {
-			if !o.Paid && !o.Shipped && o.TransactionID == "" {
-				var err error
-				if o.Group != "" && a.Groups != nil { // cancelled with its group, whole
-					_, err = a.Groups.CancelAs(ctx, &u, o.Group, shop.CancelledBySystem)
-				} else {
-					_, err = a.Orders.CancelAs(ctx, &u, o.ID, shop.CancelledBySystem)
-				}
-				switch shop.ErrorCode(err) {
-				case "", shop.ENOTFOUND:
-					continue
-				case shop.ECONFLICT: // paid meanwhile: kept
-				default:
-					return fmt.Errorf("cancel order %s of a deleted account: %w", o.ID, err)
-				}
-			}
 			if err := a.Erasure.EraseOrder(ctx, o.ID, u.Email); err != nil && shop.ErrorCode(err) != shop.ENOTFOUND {
 				return fmt.Errorf("erase order %s of a deleted account: %w", o.ID, err)
 			}

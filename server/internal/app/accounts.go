@@ -55,11 +55,11 @@ type Accounts struct {
 	// What a deletion changes besides the account: unpaid orders are
 	// cancelled through Orders (their stock returns), the rest erased.
 	Orders *Orders
-	// Groups cancels a deleted account's unpaid order groups whole (issue 34); may be nil.
-	Groups   *Groups
-	Erasure  shop.ErasureStore
-	Profiles shop.ProfileStore
-	Admins   shop.AdminDirectory
+	// Purchases cancels a deleted account's unpaid purchases whole.
+	Purchases *Purchases
+	Erasure   shop.ErasureStore
+	Profiles  shop.ProfileStore
+	Admins    shop.AdminDirectory
 
 	later jobs // password reset requests, after their answer
 }

@@ -5,7 +5,6 @@ import (
 	"sync"
 	"testing"
 
-	"storefront/server/internal/app"
 	"storefront/server/internal/mongodb/mongotest"
 	"storefront/server/internal/payment"
 	"storefront/server/internal/shop"
@@ -42,8 +41,8 @@ func TestCancel_TwiceGivesTheStockBackOnce(t *testing.T) {
 		t.Fatal(err)
 	}
 	provider := &heldProvider{PaymentProvider: &payment.TestMode{Intents: s}, waiting: make(chan struct{}), release: make(chan struct{})}
-	payments := &app.Payments{Orders: s, Provider: provider, Events: s, Log: discard}
-	orders := &app.Orders{Orders: s, Products: s, Payments: payments, Log: discard}
+	lc := newLifecycle(s, lifecycleOpts{provider: provider})
+	orders, payments := lc.orders, lc.payments
 	ann := &shop.User{Email: "ann@shop.test", Name: "Ann"}
 	ord, err := orders.Place(ctx, ann, shop.OrderDraft{ProductID: pid, ProductQuantity: "2", Address: "1 Mill Road", Mobile: "+44 113 496 0000"})
 	if err != nil {

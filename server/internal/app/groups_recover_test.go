@@ -5,7 +5,6 @@ import (
 	"testing"
 	"time"
 
-	"storefront/server/internal/app"
 	"storefront/server/internal/mongodb"
 	"storefront/server/internal/shop"
 )
@@ -16,7 +15,7 @@ import (
 func groupOf(t *testing.T, s *mongodb.Store, email, quoteID string, products []shop.Product, placed int) shop.Group {
 	t.Helper()
 	ctx := context.Background()
-	grp := shop.Group{ID: s.NewGroupID(), Email: email, QuoteID: quoteID}
+	grp := shop.Group{ID: s.NewGroupID(), Email: email, QuoteID: quoteID, Placing: true}
 	if quoteID != "" {
 		grp.ID = quoteID
 	}
@@ -53,8 +52,7 @@ func TestGroupsRecover(t *testing.T) {
 	ctx := context.Background()
 	clock := newClock()
 	s := openStore(t, t.TempDir(), clock)
-	orders := &app.Orders{Orders: s, Products: s, Log: discard, Cancellations: s}
-	groups := &app.Groups{Groups: s, Products: s, Orders: orders}
+	groups := newLifecycle(s, lifecycleOpts{}).purchases
 
 	var products []shop.Product
 	for _, name := range []string{"Winch", "Hoist", "Jack"} {

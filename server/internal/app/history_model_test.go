@@ -59,7 +59,9 @@ func (s mstate) withKey() mstate {
 //   - cancel: ok only for an existing unpaid, unshipped order, whose pieces
 //     come back once; not found only when it does not exist; a conflict only
 //     when it exists (and may have recorded a payment the provider had);
-//   - pay, ship: ok only for an existing order (ship: not yet shipped);
+//   - pay, ship: ok only for an existing order (ship: not yet shipped); a
+//     conflict for an unshipped one only while its purchase is busy (a
+//     cancel under way);
 //   - approve: ok only for an undecided claim whose product's stock covers
 //     the replacement (a paid order of the claimed quantity);
 //   - accept: ok only for a quoted quote whose items the stock covers, all
@@ -80,6 +82,13 @@ func historyModel(init mstate) porcupine.Model {
 		DescribeState:     func(s any) string { return s.(mstate).key },
 	}
 	return nm.ToModel()
+}
+
+// busy reports whether a refusal says the purchase is in the middle of
+// another change (a cancel under way, its orders still being placed): a
+// refusal that changes nothing, whatever the order's state.
+func busy(detail string) bool {
+	return strings.Contains(detail, "being cancelled") || strings.Contains(detail, "being placed")
 }
 
 func stepModel(s mstate, in hin, out hout) []any {
@@ -153,7 +162,11 @@ func stepModel(s mstate, in hin, out hout) []any {
 		o, exists := s.orders[in.Order]
 		if out.Result == resRefused {
 			switch {
-			case out.Code == "not_found" && exists, out.Code == "conflict" && (!exists || !o.shipped):
+			case out.Code == "not_found" && exists:
+				return nil
+			case out.Code == "conflict" && exists && !o.shipped && busy(out.Detail):
+				return same // its purchase is being cancelled or placed right now
+			case out.Code == "conflict" && (!exists || !o.shipped):
 				return nil
 			}
 			return same

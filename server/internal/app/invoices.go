@@ -8,8 +8,8 @@ import (
 	"storefront/server/internal/shop"
 )
 
-// Invoices issues the invoice of each paid order (not in a group, not a
-// replacement) and of each paid order group, once, with a number from 1
+// Invoices issues the invoice of each paid purchase (not a replacement),
+// once, with a number from 1
 // with no gaps (the store's IssueInvoice is the one write that decides),
 // draws its PDF from the snapshot it stores and keeps that PDF; and serves
 // it to the buyer and the admins (issue 34).
@@ -35,17 +35,9 @@ func (v *Invoices) now() time.Time {
 	return time.Now().UTC()
 }
 
-// ForOrder issues the invoice of a paid order that is invoiced by itself
-// (shop.Invoiced); issued is false when it had one already (or gets none).
-func (v *Invoices) ForOrder(ctx context.Context, ord shop.Order) (inv shop.Invoice, issued bool, err error) {
-	if v == nil || !shop.Invoiced(ord) {
-		return shop.Invoice{}, false, nil
-	}
-	inv = v.snapshot(shop.InvoiceOfOrder, ord.ID, ord.Number, []shop.Order{ord})
-	return v.issue(ctx, inv)
-}
-
-// ForGroup issues the invoice of a paid group, its lines its orders.
+// ForGroup issues the invoice of a paid purchase, its lines its orders: a
+// single order's says "order", a larger purchase's "group", each with the
+// number its buyer knows it by. A replacement (paid at no charge) has none.
 func (v *Invoices) ForGroup(ctx context.Context, grp shop.Group) (inv shop.Invoice, issued bool, err error) {
 	if v == nil || !grp.Paid || grp.Total <= 0 {
 		return shop.Invoice{}, false, nil
@@ -58,7 +50,11 @@ func (v *Invoices) ForGroup(ctx context.Context, grp shop.Group) (inv shop.Invoi
 		}
 		orders = append(orders, ord)
 	}
-	inv = v.snapshot(shop.InvoiceOfGroup, grp.ID, grp.Number, orders)
+	kind := shop.InvoiceOfGroup
+	if grp.SingleOrder() {
+		kind = shop.InvoiceOfOrder
+	}
+	inv = v.snapshot(kind, grp.ID, grp.Number, orders)
 	inv.Company, inv.PONumber, inv.BuyerEmail, inv.TransactionID = grp.Company, grp.PONumber, grp.Email, grp.TransactionID
 	inv.QuoteNumber = v.quoteNumber(ctx, grp.QuoteID)
 	return v.issue(ctx, inv)
@@ -243,20 +239,16 @@ func invoiceSubject(o shop.Order) string {
 const invoiceSweepWindow = 72 * time.Hour
 
 // Recover issues the invoices that a crash (or an error) left unissued:
-// the orders and groups paid from a window before cutoff up to cutoff
-// without one. issue tells of each it issued (the paid e-mail, which is
-// written after the invoice). Run it at start and in the recovery sweep.
+// the purchases paid from a window before cutoff up to cutoff without one.
+// issue tells of each it issued (the paid e-mail, which is written after
+// the invoice). Run it at start and in the recovery sweep, after the
+// purchases' own recovery (which brings a paid purchase's orders along).
 func (v *Invoices) Recover(ctx context.Context, cutoff time.Time, issued func(shop.Invoice, *shop.Order, *shop.Group)) (int, error) {
-	orders, groups, err := v.Store.PaidSince(ctx, cutoff.Add(-invoiceSweepWindow), cutoff)
+	_, groups, err := v.Store.PaidSince(ctx, cutoff.Add(-invoiceSweepWindow), cutoff)
 	if err != nil {
 		return 0, err
 	}
-	ids := make([]string, 0, len(orders)+len(groups))
-	for _, o := range orders {
-		if shop.Invoiced(o) {
-			ids = append(ids, o.ID)
-		}
-	}
+	ids := make([]string, 0, len(groups))
 	for _, g := range groups {
 		ids = append(ids, g.ID)
 	}
@@ -265,29 +257,9 @@ func (v *Invoices) Recover(ctx context.Context, cutoff time.Time, issued func(sh
 		return 0, err
 	}
 	n := 0
-	for i := range orders {
-		if _, ok := have[orders[i].ID]; ok || !shop.Invoiced(orders[i]) {
-			continue
-		}
-		inv, ok, err := v.ForOrder(ctx, orders[i])
-		if err != nil {
-			return n, err
-		}
-		if ok {
-			n++
-			if issued != nil {
-				issued(inv, &orders[i], nil)
-			}
-		}
-	}
 	for i := range groups {
-		if _, ok := have[groups[i].ID]; ok {
-			continue
-		}
-		// A crash between a group's steps: its orders are marked paid
-		// first, as the repeat would.
-		if !v.groupPaid(ctx, groups[i]) {
-			continue
+		if _, ok := have[groups[i].ID]; ok || groups[i].Syncing {
+			continue // (a purchase whose orders lag is issued once they follow)
 		}
 		inv, ok, err := v.ForGroup(ctx, groups[i])
 		if err != nil {
@@ -301,19 +273,6 @@ func (v *Invoices) Recover(ctx context.Context, cutoff time.Time, issued func(sh
 		}
 	}
 	return n, nil
-}
-
-// groupPaid completes a paid group's payment as a repeat would: each
-// order of it marked paid with the group's transaction (one guarded write
-// each); false when one cannot be.
-func (v *Invoices) groupPaid(ctx context.Context, g shop.Group) bool {
-	for _, id := range g.OrderIDs {
-		if _, err := v.Orders.MarkOrderPaid(ctx, id, g.TransactionID); err != nil {
-			v.Log.WarnContext(ctx, "a paid order group's order could not be marked paid", "group", g.ID, "order", id, "error", err)
-			return false
-		}
-	}
-	return true
 }
 
 // invoiceRef is what the paid e-mail carries of its invoice: the number

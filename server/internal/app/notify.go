@@ -58,13 +58,14 @@ const digestBatch = 500
 var notifyLetters = map[shop.NotifyKind]shop.LetterKind{
 	shop.NotifyNewOrder: shop.LetterAdminNewOrder, shop.NotifyPayment: shop.LetterAdminPayment,
 	shop.NotifyQuoteRequest: shop.LetterAdminQuoteRequest, shop.NotifyClaim: shop.LetterAdminClaim,
+	shop.NotifyRefund: shop.LetterAdminRefund,
 }
 
 // The dashboard page where an admin acts on each kind.
 var notifyPages = map[shop.LetterKind]string{
 	shop.LetterAdminNewOrder: "/dashboard/manageorder", shop.LetterAdminPayment: "/dashboard/manageorder",
 	shop.LetterAdminQuoteRequest: "/dashboard/quotes", shop.LetterAdminClaim: "/dashboard/claims",
-	shop.LetterAdminDigest: "/dashboard/notifications",
+	shop.LetterAdminDigest: "/dashboard/notifications", shop.LetterAdminRefund: "/dashboard/manageorder",
 }
 
 func (n *Notifier) now() time.Time {

@@ -64,7 +64,7 @@ func TestNotify_OrderIsOneInsert(t *testing.T) {
 	out := newOutbox(s, false)
 	out.Store = counting
 	n := &app.Notifier{Store: s, Held: s, Mail: out, SiteURL: "https://shop.test", Now: clock.Now, Log: discard}
-	orders := &app.Orders{Orders: s, Products: s, Log: discard, Mail: out, Notify: n}
+	orders := newLifecycle(s, lifecycleOpts{mail: out, notify: n}).orders
 	pid, err := s.InsertProduct(ctx, shop.ProductDraft{Name: "Lathe", Price: 10000, Description: "Metal lathe.", Available: 50, Minimum: 1, Email: "ops@shop.test"})
 	if err != nil {
 		t.Fatal(err)
@@ -113,8 +113,9 @@ func TestNotify_DigestOnce(t *testing.T) {
 	n := instance(s)
 	for i := range 3 {
 		ord := shop.Order{Number: int64(1001 + i), Name: "Ann", Email: "ann@shop.test", ProductName: "Lathe", ProductQuantity: 1, Amount: 10000}
-		n.Notify(ctx, shop.NotifyNewOrder, shop.Letter{Order: &ord})
-		n.Notify(ctx, shop.NotifyPayment, shop.Letter{Order: &ord}) // off for both
+		g := shop.GroupOfOne(ord)
+		n.Notify(ctx, shop.NotifyNewOrder, shop.Letter{Group: &g})
+		n.Notify(ctx, shop.NotifyPayment, shop.Letter{Group: &g}) // off for both
 	}
 	held := 0
 	for _, m := range outbox(t, s) {

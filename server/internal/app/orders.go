@@ -5,16 +5,22 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"log/slog"
+	"strings"
 	"time"
 
 	"storefront/server/internal/shop"
 )
 
-// Orders is placing, listing, shipping and cancelling orders.
+// Orders is the lines of purchases, spec-shaped orders: placing one
+// (its stock held and kept, or given back), withdrawing one (its stock
+// back, a cancellation record); and the spec's single-order calls, each a
+// thin adapter over the purchase lifecycle (purchases.go).
 type Orders struct {
 	Orders    shop.OrderStore
 	Products  shop.ProductStore
-	Payments  *Payments // settles a payment in progress before a delete
+	Groups    shop.GroupStore
+	Purchases *Purchases // the lifecycle the spec's calls adapt to; set by the wiring
+	Payments  *Payments  // the spec's payment calls adapt to it
 	Log       *slog.Logger
 	Telemetry shop.Telemetry // counts orders placed; may be nil
 	Mail      *Outbox        // tells customers of their orders; may be nil
@@ -28,18 +34,24 @@ type Orders struct {
 	// Invoices gives the orders read their invoice numbers (issue 34);
 	// may be nil.
 	Invoices *Invoices
+
+	groups joined[shop.Group] // joins the groups of one of orders placed at once
 }
 
-// Place reserves the stock with one conditional write, then stores the
-// order; if the order cannot be stored the stock is given back. Name and
-// email come from the account, name, price and image from the product. It
-// returns the order as stored, with its number.
+// Place answers the spec's POST /order: a purchase of one order. It
+// reserves the stock with one conditional write, then stores the order and
+// its group of one; if they cannot be stored the stock is given back. Name
+// and email come from the account, name, price and image from the product.
+// It returns the order as stored, with its number (the purchase's).
 func (o *Orders) Place(ctx context.Context, caller shop.Caller, d shop.OrderDraft) (shop.Order, error) {
 	if err := shop.RequireSignedIn(caller); err != nil {
 		return shop.Order{}, err
 	}
 	qty, err := d.Parse()
 	if err != nil {
+		return shop.Order{}, err
+	}
+	if err := o.Purchases.mayPlace(ctx, caller); err != nil {
 		return shop.Order{}, err
 	}
 	p, err := o.Products.FindProduct(ctx, d.ProductID)
@@ -58,9 +70,7 @@ func (o *Orders) Place(ctx context.Context, caller shop.Caller, d shop.OrderDraf
 	if err != nil {
 		return shop.Order{}, err
 	}
-	// the customer's e-mail and the admins' notifications: one insert
-	o.Mail.Send(ctx, append([]shop.Letter{{Kind: shop.LetterOrderPlaced, To: placed.Email, Order: &placed}},
-		o.Notify.Letters(ctx, shop.NotifyNewOrder, shop.Letter{Order: &placed})...)...)
+	o.Purchases.tellPlaced(ctx, shop.GroupOfOne(placed))
 	return placed, nil
 }
 
@@ -96,16 +106,67 @@ func (o *Orders) place(ctx context.Context, ord shop.Order) (placed shop.Order, 
 	}
 	placed, err = o.Orders.InsertOrder(ctx, ord)
 	if err != nil {
-		stored, exists, known := o.settle(ctx, ord.ProductID, ord.ID)
-		if !exists {
-			return shop.Order{}, known, err
+		if !uncertain(err) { // refused: nothing was written
+			_, exists, known := o.settle(ctx, ord.ProductID, ord.ID)
+			return shop.Order{}, known && !exists, err
+		}
+		// Its fate is unknown: the insert may have happened, or may still
+		// happen (a write whose request ended). Stored: it is placed. Not
+		// stored yet: its hold stays for the recovery sweep, which decides
+		// by the order's existence once no write of this request can land.
+		fctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), settleTimeout)
+		stored, ferr := o.Orders.FindOrder(fctx, ord.ID)
+		cancel()
+		if ferr != nil {
+			if shop.ErrorCode(ferr) != shop.ENOTFOUND {
+				o.Log.ErrorContext(ctx, "an order's stock hold is left for the recovery sweep to settle", "product", ord.ProductID, "order", ord.ID, "error", ferr)
+			}
+			return shop.Order{}, false, err
 		}
 		placed = stored // stored after all: the error came after the write
-	} else {
-		o.finish(ctx, ord.ProductID, ord.ID, o.Products.KeepStock)
 	}
+	if ord.Group == "" {
+		// A spec order is a purchase of its own: its group of one, under
+		// its id and number, is stored before its stock hold is dropped
+		// (on MongoDB a crash in between leaves the hold, and the recovery
+		// sweep stores the group; embedded, start-up does).
+		if err := o.insertSingleGroup(ctx, placed); err != nil {
+			return shop.Order{}, false, err
+		}
+	}
+	o.finish(ctx, ord.ProductID, ord.ID, o.Products.KeepStock)
 	shop.Tell(o.Telemetry, shop.EventOrderCreated)
 	return placed, false, nil
+}
+
+// insertSingleGroup stores the group of one of an order just placed,
+// joined with those of other orders placed at once. Refused, the order is
+// withdrawn again (its stock back) and the error returned; when its fate
+// is unknown, the order stands and the group is made when the purchase is
+// next read, or at start.
+func (o *Orders) insertSingleGroup(ctx context.Context, placed shop.Order) error {
+	err := o.groups.insert(ctx, []shop.Group{shop.GroupOfOne(placed)}, o.Groups.InsertSingleGroups)
+	if err == nil {
+		return nil
+	}
+	if uncertain(err) {
+		// Stored, or still to be: the order stands, and its group is made
+		// when the purchase is next read (or at start) if this one never
+		// lands.
+		o.Log.WarnContext(ctx, "an order's group of one is left to be made later", "order", placed.ID, "error", err)
+		return nil
+	}
+	fctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), settleTimeout)
+	defer cancel()
+	if _, ferr := o.Groups.FindGroup(fctx, placed.ID); ferr == nil {
+		return nil // stored by a joined insert before the one that failed
+	}
+	// Refused (nothing written): the order is withdrawn again.
+	o.finish(ctx, placed.ProductID, placed.ID, o.Products.KeepStock) // (the withdraw holds it again)
+	if werr := o.withdraw(fctx, placed.ID, nil); werr != nil && shop.ErrorCode(werr) != shop.ENOTFOUND {
+		o.Log.ErrorContext(ctx, "an order whose group could not be stored is left to the recovery sweep", "order", placed.ID, "error", werr)
+	}
+	return err
 }
 
 // uncertain reports whether a store call that answered err may still have
@@ -184,7 +245,8 @@ func (o *Orders) ListAll(ctx context.Context, caller shop.Caller, status shop.Or
 	return o.numbered(ctx)(o.Orders.ListOrdersByStatus(ctx, status, limit, skip))
 }
 
-// Ship marks an order shipped (admins, once).
+// Ship answers the spec's PUT /order/update/{id}: ships the order's
+// purchase (admins, once).
 func (o *Orders) Ship(ctx context.Context, caller shop.Caller, id string) (shop.UpdateResult, error) {
 	return o.ShipTracked(ctx, caller, id, shop.Tracking{})
 }
@@ -198,21 +260,39 @@ func (o *Orders) ShipTracked(ctx context.Context, caller shop.Caller, id string,
 	if err := t.Validate(); err != nil {
 		return shop.UpdateResult{}, err
 	}
-	res, err := o.Orders.ShipOrderTracked(ctx, id, t)
+	ord, err := o.Orders.FindOrder(ctx, id)
 	if err != nil {
-		return res, err
+		return shop.UpdateResult{}, err
 	}
-	if ord, err := o.Orders.FindOrder(ctx, id); err == nil {
-		o.Mail.Send(ctx, shop.Letter{Kind: shop.LetterOrderShipped, To: ord.Email, Order: &ord})
+	grp, err := o.purchaseOfLone(ctx, ord)
+	if err != nil {
+		return shop.UpdateResult{}, err
 	}
-	return res, nil
+	return o.Purchases.ship(ctx, grp, t)
+}
+
+// purchaseOfLone is the purchase of an order the spec's single-order calls
+// address: its own (a group of one), or, for a line of a larger purchase,
+// ECONFLICT naming that purchase.
+func (o *Orders) purchaseOfLone(ctx context.Context, ord shop.Order) (shop.Group, error) {
+	grp, err := o.Purchases.find(ctx, shop.PurchaseOf(ord))
+	if err != nil {
+		return shop.Group{}, err
+	}
+	if len(grp.OrderIDs) > 1 {
+		return shop.Group{}, shop.Errorf(shop.ECONFLICT, shop.MsgInGroup, ord.Number, grp.Number)
+	}
+	return grp, nil
 }
 
 // orderNoun names an order as the store's not-found error does: an order
 // addressed by id that is not the caller's answers exactly like a missing one.
 const orderNoun = "The order"
 
-// Get returns an order to its owner (to anyone else it does not exist).
+// Get answers GET /pay/{id}: the owner's order, with its purchase (group)
+// and whether it can be paid with the spec's calls now (never for a line
+// of a larger purchase, which is paid with its purchase). To anyone else
+// it does not exist.
 func (o *Orders) Get(ctx context.Context, caller shop.Caller, id string) (shop.Order, error) {
 	if err := shop.RequireSignedIn(caller); err != nil {
 		return shop.Order{}, err
@@ -225,19 +305,25 @@ func (o *Orders) Get(ctx context.Context, caller shop.Caller, id string) (shop.O
 		return shop.Order{}, err
 	}
 	one := []shop.Order{ord}
-	err = o.Invoices.Number(ctx, one)
-	return one[0], err
+	if err := o.Invoices.Number(ctx, one); err != nil {
+		return shop.Order{}, err
+	}
+	ord = one[0]
+	payable := false
+	if grp, err := o.Purchases.find(ctx, shop.PurchaseOf(ord)); err == nil {
+		ord.Group, ord.PurchaseNumber = grp.ID, grp.Number
+		payable = grp.Described().Payable && len(grp.OrderIDs) == 1
+	} else if shop.ErrorCode(err) != shop.ECONFLICT {
+		return shop.Order{}, err
+	}
+	ord.Payable = &payable
+	return ord, nil
 }
 
-// Cancel deletes an unpaid, unshipped order (its owner or an admin; to
-// anyone else it does not exist) and gives its stock back.
+// Cancel answers the spec's DELETE /delete/{id}: cancels the order's
+// purchase (its owner or an admin; to anyone else it does not exist) and
+// gives its stock back.
 func (o *Orders) Cancel(ctx context.Context, caller shop.Caller, id string) (shop.DeleteResult, error) {
-	return o.CancelAs(ctx, caller, id, "")
-}
-
-// CancelAs is Cancel, recorded as cancelled by by ("": the buyer, or an
-// admin when the caller is one and not the buyer).
-func (o *Orders) CancelAs(ctx context.Context, caller shop.Caller, id string, by shop.CancelledBy) (shop.DeleteResult, error) {
 	if err := shop.RequireSignedIn(caller); err != nil {
 		return shop.DeleteResult{}, err
 	}
@@ -248,21 +334,11 @@ func (o *Orders) CancelAs(ctx context.Context, caller shop.Caller, id string, by
 	if err := shop.RequireOwnerOrAdminOrHide(caller, ord.Email, orderNoun); err != nil {
 		return shop.DeleteResult{}, err
 	}
-	if err := inGroup(ord); err != nil {
+	grp, err := o.purchaseOfLone(ctx, ord)
+	if err != nil {
 		return shop.DeleteResult{}, err
 	}
-	if o.Payments != nil && !ord.Paid {
-		if err := o.Payments.SettleBeforeCancel(ctx, ord); err != nil {
-			return shop.DeleteResult{}, err
-		}
-	}
-	if by == "" {
-		by = cancelledBy(caller, ord)
-	}
-	if err := o.withdraw(ctx, ord.ID, &shop.Cancellation{By: by}); err != nil {
-		return shop.DeleteResult{}, err
-	}
-	return shop.DeleteResult{Acknowledged: true, DeletedCount: 1}, nil
+	return o.Purchases.cancel(ctx, grp, shop.Cancellation{By: cancelledBy(caller, ord)})
 }
 
 // withdraw deletes an unpaid, unshipped order and gives its stock back:
@@ -378,4 +454,53 @@ func (o *Orders) cancelDecided(ctx context.Context, ord shop.Order, marker strin
 		o.finish(ctx, ord.ProductID, ord.ID, o.Products.ReleaseStock)
 	}
 	return nil
+}
+
+// ownOrder is the caller's order with this id; another customer's answers
+// exactly like a missing one.
+func (o *Orders) ownOrder(ctx context.Context, caller shop.Caller, id string) (shop.Order, error) {
+	if err := shop.RequireSignedIn(caller); err != nil {
+		return shop.Order{}, err
+	}
+	if err := shop.CheckID(id); err != nil {
+		return shop.Order{}, shop.Invalid("The order is not valid.", map[string]string{"orderId": "must be an order id"})
+	}
+	ord, err := o.Orders.FindOrder(ctx, id)
+	if err != nil {
+		return shop.Order{}, err
+	}
+	return ord, shop.RequireOwnerOrHide(caller, ord.Email, orderNoun)
+}
+
+// CreateIntent answers the spec's POST /create-payment-intent {orderId}:
+// the intent of the order's purchase, for its stored total.
+func (o *Orders) CreateIntent(ctx context.Context, caller shop.Caller, orderID string) (string, error) {
+	ord, err := o.ownOrder(ctx, caller, orderID)
+	if err != nil {
+		return "", err
+	}
+	grp, err := o.purchaseOfLone(ctx, ord)
+	if err != nil {
+		return "", err
+	}
+	return o.Payments.createIntent(ctx, grp)
+}
+
+// ConfirmPaid answers the spec's PATCH /pay/{id}: the order's purchase
+// becomes paid only if the provider says the intent succeeded, for its
+// total and currency. A payment of this store's for an order that is gone
+// (cancelled while its buyer paid) is refunded, and the call answers 404.
+func (o *Orders) ConfirmPaid(ctx context.Context, caller shop.Caller, orderID, transactionID string) (shop.UpdateResult, error) {
+	ord, err := o.ownOrder(ctx, caller, orderID)
+	if shop.ErrorCode(err) == shop.ENOTFOUND && caller != nil {
+		o.Payments.refundIfOrphan(ctx, caller, orderID, strings.TrimSpace(transactionID))
+	}
+	if err != nil {
+		return shop.UpdateResult{}, err
+	}
+	grp, err := o.purchaseOfLone(ctx, ord)
+	if err != nil {
+		return shop.UpdateResult{}, err
+	}
+	return o.Payments.confirm(ctx, grp, transactionID)
 }

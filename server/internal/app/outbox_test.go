@@ -47,7 +47,8 @@ func newCourier(t *testing.T, s *mongodb.Store, srv *mailtest.Server, clock *tes
 
 func shipped(n int64, to string) shop.Letter {
 	at := time.Date(2026, 5, 1, 0, 0, 0, 0, time.UTC)
-	return shop.Letter{Kind: shop.LetterOrderShipped, To: to, Order: &shop.Order{Number: n, Name: "Ann", Email: to, ProductName: "Lathe", ProductQuantity: 1, ShippedAt: &at}}
+	g := shop.GroupOfOne(shop.Order{Number: n, Name: "Ann", Email: to, ProductName: "Lathe", ProductQuantity: 1, Shipped: true, ShippedAt: &at})
+	return shop.Letter{Kind: shop.LetterOrderShipped, To: to, Group: &g}
 }
 
 func outbox(t *testing.T, s *mongodb.Store) []shop.Mail {

@@ -8,7 +8,6 @@ import (
 	"sync/atomic"
 	"testing"
 
-	"storefront/server/internal/app"
 	"storefront/server/internal/mongodb"
 	"storefront/server/internal/mongodb/mongotest"
 	"storefront/server/internal/shop"
@@ -25,30 +24,34 @@ func unpaidOrder(t *testing.T, s *mongodb.Store, price shop.Cents, qty int64) st
 	if err != nil {
 		t.Fatal(err)
 	}
-	id, err := s.InsertOrder(ctx, shop.Order{Name: "Ann", Email: "ann@shop.test", ProductID: pid, ProductName: "Lathe",
+	ord, err := s.InsertOrder(ctx, shop.Order{Name: "Ann", Email: "ann@shop.test", ProductID: pid, ProductName: "Lathe",
 		ProductPrice: price, ProductQuantity: qty, Amount: int64(price) * qty, Address: "1 Mill Road", Mobile: "+44 113 496 0000"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	return id.ID
+	if err := s.EnsureSingleGroup(ctx, ord); err != nil { // its purchase, as POST /order stores it
+		t.Fatal(err)
+	}
+	return ord.ID
 }
 
-// hookedOrders calls onFind before each FindOrder.
-type hookedOrders struct {
-	shop.OrderStore
-	onFind func()
+// hookedGroups calls onPaid before each MarkGroupPaid.
+type hookedGroups struct {
+	shop.GroupStore
+	onPaid func()
 }
 
-func (h *hookedOrders) FindOrder(ctx context.Context, id string) (shop.Order, error) {
-	h.onFind()
-	return h.OrderStore.FindOrder(ctx, id)
+func (h *hookedGroups) MarkGroupPaid(ctx context.Context, id, transactionID string) (shop.UpdateResult, error) {
+	h.onPaid()
+	return h.GroupStore.MarkGroupPaid(ctx, id, transactionID)
 }
 
 // TestWebhook_ConcurrentDeliveriesProcessOnce delivers one event 8 times at
-// once: one delivery processes it (reads its order), the others are
-// refused by the claim's unique id. Each delivery that gets past the
-// de-duplication waits in FindOrder until every delivery has either got
-// there or returned, so a check-then-insert lets all 8 through, every time.
+// once: one delivery processes it (marks its purchase paid), the others
+// are refused by the claim's unique id. Each delivery that gets past the
+// de-duplication waits in MarkGroupPaid until every delivery has either
+// got there or returned, so a check-then-insert lets all 8 through, every
+// time.
 func TestWebhook_ConcurrentDeliveriesProcessOnce(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
@@ -63,16 +66,16 @@ func TestWebhook_ConcurrentDeliveriesProcessOnce(t *testing.T) {
 			once.Do(func() { close(release) })
 		}
 	}
-	orders := &hookedOrders{OrderStore: s, onFind: func() {
+	groups := &hookedGroups{GroupStore: s, onPaid: func() {
 		entered.Add(1)
 		maybeRelease()
 		<-release
 	}}
-	p := &app.Payments{Orders: orders, Events: s, Log: discard,
-		ParseWebhook: func([]byte, string) (shop.WebhookEvent, error) {
-			return shop.WebhookEvent{ID: "evt_1", Type: "payment_intent.succeeded", Intent: shop.PaymentIntent{
-				ID: "pi_1", Status: shop.IntentSucceeded, Amount: 25000, Currency: shop.Currency, OrderID: orderID}}, nil
-		}}
+	p := newLifecycle(s, lifecycleOpts{groups: groups}).payments
+	p.ParseWebhook = func([]byte, string) (shop.WebhookEvent, error) {
+		return shop.WebhookEvent{ID: "evt_1", Type: "payment_intent.succeeded", Intent: shop.PaymentIntent{
+			ID: "pi_1", Status: shop.IntentSucceeded, Amount: 25000, Currency: shop.Currency, OrderID: orderID}}, nil
+	}
 	var wg sync.WaitGroup
 	for range deliveries {
 		wg.Go(func() {
@@ -106,12 +109,12 @@ func TestWebhook_AFailedEventIsProcessedOnRetry(t *testing.T) {
 	s := mongotest.MustOpen(t)
 	orderID := unpaidOrder(t, s, 1000, 1)
 	failing := true
-	orders := &failingOrders{OrderStore: s, fail: &failing}
-	p := &app.Payments{Orders: orders, Events: s, Log: discard,
-		ParseWebhook: func([]byte, string) (shop.WebhookEvent, error) {
-			return shop.WebhookEvent{ID: "evt_2", Type: "payment_intent.succeeded", Intent: shop.PaymentIntent{
-				ID: "pi_2", Status: shop.IntentSucceeded, Amount: 1000, Currency: shop.Currency, OrderID: orderID}}, nil
-		}}
+	groups := &failingGroups{GroupStore: s, fail: &failing}
+	p := newLifecycle(s, lifecycleOpts{groups: groups}).payments
+	p.ParseWebhook = func([]byte, string) (shop.WebhookEvent, error) {
+		return shop.WebhookEvent{ID: "evt_2", Type: "payment_intent.succeeded", Intent: shop.PaymentIntent{
+			ID: "pi_2", Status: shop.IntentSucceeded, Amount: 1000, Currency: shop.Currency, OrderID: orderID}}, nil
+	}
 	if err := p.Webhook(ctx, nil, "sig"); shop.ErrorCode(err) != shop.EUNAVAILABLE {
 		t.Fatalf("first delivery: %v, want unavailable", err)
 	}
@@ -124,14 +127,14 @@ func TestWebhook_AFailedEventIsProcessedOnRetry(t *testing.T) {
 	}
 }
 
-type failingOrders struct {
-	shop.OrderStore
+type failingGroups struct {
+	shop.GroupStore
 	fail *bool
 }
 
-func (f *failingOrders) FindOrder(ctx context.Context, id string) (shop.Order, error) {
+func (f *failingGroups) FindGroup(ctx context.Context, id string) (shop.Group, error) {
 	if *f.fail {
-		return shop.Order{}, shop.Errorf(shop.EUNAVAILABLE, "The database is not answering.")
+		return shop.Group{}, shop.Errorf(shop.EUNAVAILABLE, "The database is not answering.")
 	}
-	return f.OrderStore.FindOrder(ctx, id)
+	return f.GroupStore.FindGroup(ctx, id)
 }

@@ -22,8 +22,8 @@ type Quotes struct {
 	Orders   *Orders   // places and withdraws the orders of an acceptance
 	Mail     *Outbox   // may be nil
 	Notify   *Notifier // tells the admins of requests; may be nil
-	// Groups, when set, makes an acceptance's orders one order group
-	// (issue 34) under the quote's id, linked to it by quoteId.
+	// Groups keeps an acceptance's purchase: its orders' group, under the
+	// quote's id, linked to it by quoteId.
 	Groups shop.GroupStore
 	Now    func() time.Time
 	Log    *slog.Logger
@@ -148,6 +148,11 @@ func (q *Quotes) Accept(ctx context.Context, caller shop.Caller, id string, d sh
 		return nil, shop.Errorf(shop.ECONFLICT, shop.MsgQuoteNotQuoted)
 	case len(cur.Accepting) > 0:
 		return nil, shop.Errorf(shop.ECONFLICT, shop.MsgQuoteBusy)
+	}
+	if err := q.Orders.Purchases.mayPlace(ctx, caller); err != nil {
+		return nil, err
+	}
+	switch {
 	case *d.Revision != cur.Revision: // re-priced since the customer saw it
 		return nil, shop.Errorf(shop.ECONFLICT, shop.MsgQuoteRevised)
 	case q.now().Format(time.DateOnly) > cur.ValidUntil:
@@ -174,17 +179,16 @@ func (q *Quotes) Accept(ctx context.Context, caller shop.Caller, id string, d sh
 		}
 		return nil, err
 	}
-	if q.Groups != nil {
-		grp := shop.Group{ID: cur.ID, Email: caller.Email, QuoteID: cur.ID, Company: cur.Company, OrderIDs: ids}
-		for _, it := range cur.Items {
-			amount := int64(*it.UnitPrice) * it.Quantity
-			tax := shop.TaxOf(amount, q.Orders.TaxRate)
-			grp.Total, grp.Tax = grp.Total+shop.Cents(amount+tax), grp.Tax+shop.Cents(tax)
-		}
-		if _, err := q.Groups.InsertGroup(ctx, grp); err != nil {
-			q.undo(ctx, cur)
-			return nil, err
-		}
+	grp := shop.Group{ID: cur.ID, Email: caller.Email, QuoteID: cur.ID, Company: cur.Company, OrderIDs: ids, Placing: true}
+	for _, it := range cur.Items {
+		amount := int64(*it.UnitPrice) * it.Quantity
+		tax := shop.TaxOf(amount, q.Orders.TaxRate)
+		grp.Total, grp.Tax = grp.Total+shop.Cents(amount+tax), grp.Tax+shop.Cents(tax)
+	}
+	stored, err := q.Groups.InsertGroup(ctx, grp)
+	if err != nil {
+		q.undo(ctx, cur)
+		return nil, err
 	}
 	placed := make([]shop.Order, 0, len(cur.Items))
 	for i, it := range cur.Items {
@@ -201,13 +205,9 @@ func (q *Quotes) Accept(ctx context.Context, caller shop.Caller, id string, d sh
 		return nil, err
 	}
 	q.groupPlaced(ctx, cur.ID)
-	// the buyer's e-mail of each order and the admins' new-order notifications: one insert
-	letters := make([]shop.Letter, 0, len(placed))
-	for i := range placed {
-		letters = append(letters, shop.Letter{Kind: shop.LetterOrderPlaced, To: placed[i].Email, Order: &placed[i]})
-		letters = append(letters, q.Notify.Letters(ctx, shop.NotifyNewOrder, shop.Letter{Order: &placed[i]})...)
-	}
-	q.Mail.Send(ctx, letters...)
+	// the buyer's e-mail of the purchase and the admins' new-order notifications: one insert
+	stored.Placing, stored.Orders, stored.QuoteNumber = false, placed, cur.Number
+	q.Orders.Purchases.tellPlaced(ctx, stored.Described())
 	return ids, nil
 }
 
@@ -220,12 +220,9 @@ func (q *Quotes) placeItem(ctx context.Context, caller shop.Caller, quoteID, ord
 	if err != nil {
 		return shop.Order{}, err
 	}
-	group := ""
-	if q.Groups != nil { // the group is under the quote's id
-		group = quoteID
-	}
 	ord, _, err := q.Orders.place(ctx, shop.Order{
-		ID: orderID, Group: group, Name: caller.Name, Email: caller.Email, Image: p.Image, ProductID: p.ID, ProductName: p.Name,
+		// (the purchase is under the quote's id)
+		ID: orderID, Group: quoteID, Name: caller.Name, Email: caller.Email, Image: p.Image, ProductID: p.ID, ProductName: p.Name,
 		ProductPrice: *it.UnitPrice, ProductQuantity: it.Quantity, Amount: int64(*it.UnitPrice) * it.Quantity,
 		Address: d.Address, Mobile: d.Mobile,
 	})
@@ -258,10 +255,9 @@ func (q *Quotes) abandon(ctx context.Context, cur shop.Quote) (int, error) {
 			return n, err
 		}
 	}
-	if q.Groups != nil { // the acceptance's group goes with its orders
-		if err := q.Groups.DeleteGroup(ctx, cur.ID, ""); err != nil && !isRefusal(err) {
-			return n, err
-		}
+	// the acceptance's group goes with its orders
+	if err := q.Groups.DeleteGroup(ctx, cur.ID, ""); err != nil && !isRefusal(err) {
+		return n, err
 	}
 	return n, q.Quotes.AbandonAccepting(ctx, cur.ID, cur.Accepting)
 }
@@ -269,9 +265,6 @@ func (q *Quotes) abandon(ctx context.Context, cur shop.Quote) (int, error) {
 // groupPlaced ends the placing of an acceptance's group (a no-op without
 // groups, or when it ended already).
 func (q *Quotes) groupPlaced(ctx context.Context, id string) {
-	if q.Groups == nil {
-		return
-	}
 	if err := q.Groups.FinishPlacing(ctx, id); err != nil && !isRefusal(err) {
 		q.Log.ErrorContext(ctx, "an accepted quote's order group is left placing", "quote", id, "error", err)
 	}

@@ -63,7 +63,7 @@ func TestQuotesRecover(t *testing.T) {
 	ctx := context.Background()
 	clock := newClock()
 	s := openStore(t, t.TempDir(), clock)
-	quotes := &app.Quotes{Quotes: s, Products: s, Orders: &app.Orders{Orders: s, Products: s, Log: discard}, Log: discard}
+	quotes := &app.Quotes{Quotes: s, Products: s, Orders: newLifecycle(s, lifecycleOpts{}).orders, Groups: s, Log: discard}
 
 	half, halfProducts := pricedQuote(t, s, "A")
 	halfIDs := []string{s.NewOrderID(), s.NewOrderID()}

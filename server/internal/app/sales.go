@@ -56,6 +56,7 @@ func (s *Sales) Figures(ctx context.Context, caller shop.Caller, months int) (sh
 		latest time.Time
 	}
 	products := map[string]*product{}
+	purchases := make([]map[[12]byte]bool, months)
 	err := s.Store.EachPaidSince(ctx, first, func(o shop.PaidSale) {
 		y, mo, _ := o.PaidAt.UTC().Date()
 		i := (y-first.Year())*12 + int(mo) - int(first.Month())
@@ -66,6 +67,13 @@ func (s *Sales) Figures(ctx context.Context, caller shop.Caller, months int) (sh
 		m.Revenue += shop.Dollars(o.Amount)
 		m.Orders++
 		m.Units += o.Quantity
+		if purchases[i] == nil {
+			purchases[i] = map[[12]byte]bool{}
+		}
+		if !purchases[i][o.Purchase] {
+			purchases[i][o.Purchase] = true
+			m.Purchases++
+		}
 		p := products[o.ProductID]
 		if p == nil {
 			p = &product{ProductSales: shop.ProductSales{ProductID: o.ProductID}}

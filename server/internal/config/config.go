@@ -87,7 +87,28 @@ type Config struct {
 	// steps before then); RecoveryEvery (RECOVERY_EVERY, default 1m) is how
 	// often the sweep runs.
 	RecoveryAfter, RecoveryEvery time.Duration
+
+	// Issue 43, the purchases' reservations. ReservationTTL
+	// (RESERVATION_TTL, default 72h, from 1s to 30 days): a placed, unpaid,
+	// unshipped purchase older than it is cancelled, its buyer reminded at
+	// half of it. UnpaidLimit (UNPAID_LIMIT, default 10; 0 turns it off):
+	// the most such purchases an account may hold, and at most
+	// UnpaidLimitUnverified (3) until its address is verified. OrderLimit
+	// (ORDER_BURST, ORDER_INTERVAL): purchases placed per account (a
+	// client address four times as many); zero fields: the server's
+	// defaults (60 at once, then one a second).
+	ReservationTTL                     time.Duration
+	UnpaidLimit, UnpaidLimitUnverified int
+	OrderLimit                         Rate
 }
+
+// The defaults of RESERVATION_TTL and UNPAID_LIMIT (issue 43).
+const (
+	DefaultReservationTTL        = 72 * time.Hour
+	DefaultUnpaidLimit           = 10
+	DefaultUnpaidLimitUnverified = 3
+	maxReservationTTL            = 30 * 24 * time.Hour
+)
 
 // maxSiteURLLen keeps every sitemap URL (SITE_URL/product/{id}) far below
 // the protocol's 2,048 characters, and a sitemap of 50,000 of them below its
@@ -165,10 +186,28 @@ func Load(getenv func(string) string) (Config, error) {
 	if c.RecoveryEvery, err = duration(getenv("RECOVERY_EVERY")); err != nil {
 		errs = append(errs, "RECOVERY_EVERY "+err.Error())
 	}
+	c.ReservationTTL, c.UnpaidLimit = DefaultReservationTTL, DefaultUnpaidLimit
+	if v := strings.TrimSpace(getenv("RESERVATION_TTL")); v != "" {
+		d, err := time.ParseDuration(v)
+		if err != nil || d < time.Second || d > maxReservationTTL {
+			errs = append(errs, fmt.Sprintf("RESERVATION_TTL must be a duration from 1s to 720h (30 days), like 72h, not %q", v))
+		} else {
+			c.ReservationTTL = d
+		}
+	}
+	if v := strings.TrimSpace(getenv("UNPAID_LIMIT")); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 0 || n > 1_000_000 {
+			errs = append(errs, fmt.Sprintf("UNPAID_LIMIT must be a whole number from 0 (no limit) to 1000000, not %q", v))
+		} else {
+			c.UnpaidLimit = n
+		}
+	}
+	c.UnpaidLimitUnverified = min(DefaultUnpaidLimitUnverified, c.UnpaidLimit)
 	for _, r := range []struct {
 		dst    *Rate
 		prefix string
-	}{{&c.SignUpLimit, "SIGNUP"}, {&c.LoginLimit, "LOGIN"}, {&c.LoginGuessLimit, "LOGIN_GUESS"}, {&c.LoginAccountLimit, "LOGIN_ACCOUNT"}} {
+	}{{&c.SignUpLimit, "SIGNUP"}, {&c.LoginLimit, "LOGIN"}, {&c.LoginGuessLimit, "LOGIN_GUESS"}, {&c.LoginAccountLimit, "LOGIN_ACCOUNT"}, {&c.OrderLimit, "ORDER"}} {
 		if r.dst.Burst, err = count(getenv(r.prefix+"_BURST"), 1_000_000); err != nil {
 			errs = append(errs, r.prefix+"_BURST "+err.Error())
 		}

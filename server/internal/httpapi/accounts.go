@@ -67,6 +67,10 @@ type Limits struct {
 	UploadRequests ratelimit.Rate
 	UploadKiB      ratelimit.Rate
 
+	// Orders is purchases placed per account (ORDER_BURST, ORDER_INTERVAL);
+	// a client address may place ordersClientFactor times as many.
+	Orders ratelimit.Rate
+
 	// Now and Sleep replace the limiters' clock and sleep (tests).
 	Now   func() time.Time
 	Sleep func(ctx context.Context, d time.Duration) error
@@ -110,6 +114,8 @@ const (
 	limitVerifyResend         = "verify_resend"          // verification links sent again, per account
 	limitUpload               = "upload"                 // upload requests per account
 	limitUploadBytes          = "upload_bytes"           // uploaded bytes per account
+	limitOrders               = "orders"                 // purchases placed per account
+	limitOrdersClient         = "orders_client"          // purchases placed per client address
 )
 
 func (s *Server) rateLimited(limit string) {

@@ -18,6 +18,7 @@ import (
 	"storefront/server/internal/mail"
 	"storefront/server/internal/mongodb"
 	"storefront/server/internal/mongodb/mongotest"
+	"storefront/server/internal/ratelimit"
 	"storefront/server/internal/shop"
 	"storefront/server/internal/wiring"
 )
@@ -97,6 +98,12 @@ func mustServeWith(tb testing.TB, opt serveOptions) *testServer {
 		opts.StripeSecret, opts.StripeAPIBase = "sk_test_storefront", opt.stripeURL
 	}
 	deps := wiring.Services(store, opts)
+	if opt.limits.Orders == (ratelimit.Rate{}) {
+		// Tests place many orders from one account and address at once,
+		// as the outside checks of stock do (ORDER_BURST, ORDER_INTERVAL
+		// set generously); the limit itself is TestOrders_RateLimited's.
+		opt.limits.Orders = ratelimit.Rate{Burst: 100_000, Interval: time.Millisecond}
+	}
 	api := httpapi.New(httpapi.Config{PublicURL: "http://shop.test", CORSOrigins: []string{allowedOrigin}, PaymentMode: "test", Limits: opt.limits,
 		TaxRate: opt.taxRate, TaxLabel: "Sales tax"},
 		deps)

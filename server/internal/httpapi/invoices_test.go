@@ -134,10 +134,7 @@ func TestInvoices_GroupPDFAndRoles(t *testing.T) {
 		}
 	})
 	t.Run("OK_OnePaidEmailForTheGroupWithTheInvoice", func(t *testing.T) {
-		if n := len(ts.mailbox.to(dmitry.Email, shop.LetterOrderPaid)); n != 0 {
-			t.Fatalf("%d order-paid e-mails for a group's orders", n)
-		}
-		letters := ts.mailbox.to(dmitry.Email, shop.LetterGroupPaid)
+		letters := ts.mailbox.to(dmitry.Email, shop.LetterOrderPaid)
 		if len(letters) != 1 || !slices.Equal(letters[0].Attachments, []shop.MailAttachment{{Invoice: n, Filename: fmt.Sprintf("invoice-%d.pdf", n)}}) ||
 			!strings.Contains(letters[0].Text, fmt.Sprintf("invoice #%d is attached", n)) || !strings.Contains(letters[0].Text, "Anchor bolt") {
 			t.Fatalf("the group's paid e-mails: %+v", letters)
@@ -148,7 +145,7 @@ func TestInvoices_GroupPDFAndRoles(t *testing.T) {
 		if _, err := ts.store.FindInvoice(context.Background(), n+1); shop.ErrorCode(err) != shop.ENOTFOUND {
 			t.Fatalf("a second invoice: %v", err)
 		}
-		if len(ts.mailbox.to(dmitry.Email, shop.LetterGroupPaid)) != 1 {
+		if len(ts.mailbox.to(dmitry.Email, shop.LetterOrderPaid)) != 1 {
 			t.Fatal("a second paid e-mail")
 		}
 	})
@@ -258,13 +255,13 @@ func TestInvoices_NoneForAReplacement(t *testing.T) {
 	t.Parallel()
 	ts := mustServe(t)
 	ctx := context.Background()
-	for _, o := range []shop.Order{
-		{ID: "0123456789abcdef01234567", Paid: true, Amount: 0, TransactionID: shop.ReplacementTransaction(1001), ReplacementFor: &shop.ClaimRef{Number: 1001}},
-		{ID: "0123456789abcdef01234568", Paid: true, Amount: 0, TransactionID: shop.ReplacementTransaction(1002)},
-		{ID: "0123456789abcdef01234569", Paid: false, Amount: 100},
+	for _, g := range []shop.Group{
+		{ID: "0123456789abcdef01234567", OrderIDs: []string{"0123456789abcdef01234567"}, Paid: true, Total: 0, TransactionID: shop.ReplacementTransaction(1001)},
+		{ID: "0123456789abcdef01234568", OrderIDs: []string{"0123456789abcdef01234568"}, Paid: true, Total: 0, TransactionID: shop.ReplacementTransaction(1002)},
+		{ID: "0123456789abcdef01234569", OrderIDs: []string{"0123456789abcdef01234569"}, Paid: false, Total: 100},
 	} {
-		if inv, issued, err := ts.deps.Invoices.ForOrder(ctx, o); err != nil || issued || inv.Number != 0 {
-			t.Fatalf("%+v got an invoice: %+v %v %v", o, inv, issued, err)
+		if inv, issued, err := ts.deps.Invoices.ForGroup(ctx, g); err != nil || issued || inv.Number != 0 {
+			t.Fatalf("%+v got an invoice: %+v %v %v", g, inv, issued, err)
 		}
 	}
 	if got, _ := ts.store.InvoiceNumbers(ctx, []string{"0123456789abcdef01234567", "0123456789abcdef01234568"}); len(got) != 0 {
@@ -312,9 +309,13 @@ func TestInvoices_PDFMissingAfterACrashIsDrawnAgain(t *testing.T) {
 	p := ts.mustProduct(t, "Drill", 99_99, 10, 1)
 	id := ts.mustOrder(t, alice.Token, p.ID, 3)
 	ctx := context.Background()
-	// A crash after the payment's write, before its invoice: the sweep
-	// issues it (and its e-mail), once.
-	if _, err := ts.store.MarkOrderPaid(ctx, id, "pi_crash"); err != nil {
+	// A crash after the payment's write, before its orders follow and its
+	// invoice is issued: the sweep brings the orders along, then issues the
+	// invoice (and its e-mail), once.
+	if _, err := ts.store.MarkGroupPaid(ctx, id, "pi_crash"); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := ts.deps.Purchases.Recover(ctx, time.Now().Add(time.Second)); err != nil {
 		t.Fatal(err)
 	}
 	var told []int64

@@ -12,11 +12,14 @@ import (
 	"storefront/server/internal/shop"
 )
 
-// placeOrder answers POST /order with {acknowledged, insertedId, number}.
+// placeOrder answers POST /order with {acknowledged, insertedId, number,
+// amount, tax, productPrice, productQuantity}: the figures charged (amount
+// in cents with tax; tax and the price in dollars), which the client shows.
 func (s *Server) placeOrder(c *gin.Context) {
 	if d, ok := bind[shop.OrderDraft](s, c); ok {
 		o, err := s.orders.Place(c.Request.Context(), caller(c), d)
-		s.reply(c, http.StatusCreated, gin.H{"acknowledged": true, "insertedId": o.ID, "number": o.Number}, err)
+		s.reply(c, http.StatusCreated, gin.H{"acknowledged": true, "insertedId": o.ID, "number": o.Number, "amount": o.Amount, "tax": o.Tax,
+			"productPrice": o.ProductPrice, "productQuantity": o.ProductQuantity}, err)
 	}
 }
 
@@ -52,19 +55,38 @@ func orderStatus(c *gin.Context) (shop.OrderStatus, error) {
 	return "", shop.Invalid("The list parameters are not valid.", map[string]string{"status": "must be one of unpaid, paid, shipped"})
 }
 
-// shipOrder answers PUT /order/update/{id}.
+// shipBody is PUT /order/update/{id}'s body: the spec's {shipped: true,
+// pending: false}, the tracking (issue 34), or both.
+type shipBody struct {
+	Shipped *bool `json:"shipped"`
+	Pending *bool `json:"pending"`
+	shop.Tracking
+}
+
+// shipOrder answers PUT /order/update/{id}. The call comes with no body,
+// with the spec's {shipped: true, pending: false} (the seed's client), or
+// with the tracking {carrier, trackingNumber}, which may carry the spec's
+// fields too; shipped other than true, or pending other than false, is 400.
 func (s *Server) shipOrder(c *gin.Context) {
-	// The spec's call has no body (and so no Content-Type): it ships as
-	// before. A body (issue 34) is JSON with an optional carrier and
-	// tracking number.
-	var t shop.Tracking
+	var b shipBody
 	if !emptyBody(c) {
 		var ok bool
-		if t, ok = bind[shop.Tracking](s, c); !ok {
+		if b, ok = bind[shipBody](s, c); !ok {
 			return
 		}
 	}
-	res, err := s.orders.ShipTracked(c.Request.Context(), caller(c), c.Param("id"), t)
+	fields := map[string]string{}
+	if b.Shipped != nil && !*b.Shipped {
+		fields["shipped"] = "must be true: an order is shipped, never unshipped"
+	}
+	if b.Pending != nil && *b.Pending {
+		fields["pending"] = "must be false: a shipped order is no longer pending"
+	}
+	if err := shop.Invalid("The shipment is not valid.", fields); err != nil {
+		s.fail(c, err)
+		return
+	}
+	res, err := s.orders.ShipTracked(c.Request.Context(), caller(c), c.Param("id"), b.Tracking)
 	s.reply(c, http.StatusOK, res, err)
 }
 

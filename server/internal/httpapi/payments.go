@@ -29,9 +29,9 @@ func (s *Server) createPaymentIntent(c *gin.Context) {
 	case body.GroupID != "" && body.OrderID != "":
 		err = shop.Invalid("The payment is not valid.", map[string]string{"groupId": "pay an order or an order group, not both"})
 	case body.GroupID != "":
-		secret, err = s.payments.CreateGroupIntent(c.Request.Context(), caller(c), body.GroupID)
+		secret, err = s.payments.CreateIntent(c.Request.Context(), caller(c), body.GroupID)
 	default:
-		secret, err = s.payments.CreateIntent(c.Request.Context(), caller(c), body.OrderID)
+		secret, err = s.orders.CreateIntent(c.Request.Context(), caller(c), body.OrderID)
 	}
 	if err != nil {
 		s.fail(c, err)
@@ -57,7 +57,7 @@ func (s *Server) confirmPaid(c *gin.Context) {
 		s.fail(c, shop.Invalid("The payment is not valid.", map[string]string{"order": "must be the id of the order in the path"}))
 		return
 	}
-	res, err := s.payments.ConfirmPaid(c.Request.Context(), caller(c), c.Param("id"), body.TransactionID)
+	res, err := s.orders.ConfirmPaid(c.Request.Context(), caller(c), c.Param("id"), body.TransactionID)
 	s.reply(c, http.StatusOK, res, err)
 }
 

@@ -72,7 +72,7 @@ func TestSales(t *testing.T) {
 		if res.StatusCode != 200 {
 			t.Fatalf("%d %s", res.StatusCode, body)
 		}
-		for _, want := range []string{`{"month":"2026-10","revenue":200.00,"orders":1,"units":2}`, `{"month":"2026-11","revenue":402.00,"orders":2,"units":7}`,
+		for _, want := range []string{`{"month":"2026-10","revenue":200.00,"orders":1,"purchases":1,"units":2}`, `{"month":"2026-11","revenue":402.00,"orders":2,"purchases":2,"units":7}`,
 			`"unpaid":{"count":2,"amount":151.00}`} {
 			if !strings.Contains(string(body), want) {
 				t.Errorf("no %s in %s", want, body)
@@ -119,7 +119,7 @@ func TestSales(t *testing.T) {
 			t.Fatalf("%d %s", res.StatusCode, body)
 		}
 		res, body = ts.send(t, "GET", "/admin/sales?months=1", admin.Token, nil)
-		if res.StatusCode != 200 || !strings.Contains(string(body), `"months":[{"month":"2026-11","revenue":402.00,"orders":2,"units":7}]`) {
+		if res.StatusCode != 200 || !strings.Contains(string(body), `"months":[{"month":"2026-11","revenue":402.00,"orders":2,"purchases":2,"units":7}]`) {
 			t.Fatalf("%d %s", res.StatusCode, body)
 		}
 	})
@@ -205,14 +205,14 @@ func TestSales(t *testing.T) {
 				t.Fatalf("want %s: %d %v\n%s", want, res.StatusCode, res.Header, body)
 			}
 		}
-		figures(`"months":[{"month":"2026-11","revenue":402.00,"orders":2,"units":7}],`)
+		figures(`"months":[{"month":"2026-11","revenue":402.00,"orders":2,"purchases":2,"units":7}],`)
 		figures(`"unpaid":{"count":2,"amount":151.00}`) // the kept answer
 		id := order(alice, pump, "2", "1 Mill Road, Leeds")
 		figures(`"unpaid":{"count":3,"amount":202.00}`)
 		pay(alice, id)
-		figures(`"months":[{"month":"2026-11","revenue":453.00,"orders":3,"units":9}],`)
+		figures(`"months":[{"month":"2026-11","revenue":453.00,"orders":3,"purchases":3,"units":9}],`)
 		figures(`"unpaid":{"count":2,"amount":151.00}`)
 		clock.Set("2026-12-01T00:00:00Z")
-		figures(`"months":[{"month":"2026-12","revenue":0.00,"orders":0,"units":0}],`)
+		figures(`"months":[{"month":"2026-12","revenue":0.00,"orders":0,"purchases":0,"units":0}],`)
 	})
 }

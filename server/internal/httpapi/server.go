@@ -53,9 +53,9 @@ type Deps struct {
 	Inbox     *app.Inbox
 	Sales     *app.Sales
 	Quotes    *app.Quotes
-	Groups    *app.Groups   // issue 34: order groups
-	Carts     *app.Carts    // issue 34: the account's cart
-	Invoices  *app.Invoices // issue 34: invoices
+	Purchases *app.Purchases // issue 43: the purchase lifecycle (groups)
+	Carts     *app.Carts     // issue 34: the account's cart
+	Invoices  *app.Invoices  // issue 34: invoices
 	Claims    *app.Claims
 	Outbox    *app.Outbox
 	// Notifications: the admins' notification settings (issue 36).
@@ -92,9 +92,9 @@ type Server struct {
 	inbox      *app.Inbox
 	sales      *app.Sales
 	quotes     *app.Quotes
-	groups     *app.Groups   // issue 34
-	carts      *app.Carts    // issue 34
-	invoices   *app.Invoices // issue 34
+	purchases  *app.Purchases // issue 43
+	carts      *app.Carts     // issue 34
+	invoices   *app.Invoices  // issue 34
 	claims     *app.Claims
 	outbox     *app.Outbox
 	log        *slog.Logger
@@ -116,6 +116,9 @@ type Server struct {
 	resendPerAccount *ratelimit.Limiter // verification links sent again per account
 	uploadsPerUser   *ratelimit.Limiter // upload requests per account
 	uploadKiBPerUser *ratelimit.Limiter // uploaded kibibytes per account
+	// Purchases placed (POST /order, POST /checkout, a quote accepted),
+	// per account and per client address (ORDER_BURST, ORDER_INTERVAL).
+	ordersPerAccount, ordersPerClient *ratelimit.Limiter
 }
 
 // Sign-up and sign-in limits (defaults of Config.Limits): a client address
@@ -144,6 +147,12 @@ const (
 	resetAddressBurst, resetAddressEvery = 3, 10 * time.Minute
 	tokenClientBurst, tokenClientEvery   = 20, 15 * time.Second
 	resendBurst, resendEvery             = 3, 10 * time.Minute
+	// Purchases placed (ORDER_BURST, ORDER_INTERVAL, issue 43): 60 per
+	// account at once, then one a second; a client address (an office
+	// behind one router) four times that. A buyer never meets them; a
+	// script holding the stock is slowed, and UNPAID_LIMIT stops it.
+	ordersAccountBurst, ordersAccountEvery = 60, time.Second
+	ordersClientFactor                     = 4
 	// The upload quota per account (UPLOAD_QUOTA_REQUESTS, UPLOAD_QUOTA_MB):
 	// 50 requests and 100 MB a day, refilled evenly over the day.
 	uploadRequestsPerDay = 50
@@ -172,7 +181,7 @@ func New(cfg Config, d Deps) *Server {
 		inbox:            d.Inbox,
 		sales:            d.Sales,
 		quotes:           d.Quotes,
-		groups:           d.Groups,
+		purchases:        d.Purchases,
 		carts:            d.Carts,
 		invoices:         d.Invoices,
 		claims:           d.Claims,
@@ -196,6 +205,8 @@ func New(cfg Config, d Deps) *Server {
 		resendPerAccount: lim.limiter(ratelimit.Rate{}, ratelimit.Rate{Burst: resendBurst, Interval: resendEvery}),
 		uploadsPerUser:   lim.limiter(lim.UploadRequests, PerDay(uploadRequestsPerDay)),
 		uploadKiBPerUser: lim.limiter(lim.UploadKiB, PerDay(uploadMBPerDay<<10)),
+		ordersPerAccount: lim.limiter(lim.Orders, ratelimit.Rate{Burst: ordersAccountBurst, Interval: ordersAccountEvery}),
+		ordersPerClient:  lim.limiter(lim.Orders.Times(ordersClientFactor), ratelimit.Rate{Burst: ordersAccountBurst * ordersClientFactor, Interval: ordersAccountEvery / ordersClientFactor}),
 	}
 	if d.Images != nil {
 		d.Images.Deleted = s.imageBytes.Remove // a swept picture is not served from memory either
@@ -252,7 +263,7 @@ func (s *Server) Handler() http.Handler {
 	customer.GET("/profile", s.getProfile)
 	customer.POST("/profile", s.saveProfile)
 	customer.DELETE("/deleteprofile/:id", s.deleteProfile)
-	customer.POST("/order", s.placeOrder)
+	customer.POST("/order", s.ordersLimited, s.placeOrder)
 	customer.GET("/order", s.customerOrders)
 	customer.GET("/cancellations", s.listCancellations) // issue 36: cancelled orders
 	customer.DELETE("/delete/:id", s.cancelOrder)
@@ -261,12 +272,13 @@ func (s *Server) Handler() http.Handler {
 	customer.PATCH("/pay/:id", s.confirmPaid)
 	customer.POST("/quotes", s.requestQuote)
 	customer.GET("/quotes", s.listQuotes)
-	customer.POST("/quotes/:id/accept", s.acceptQuote)
+	customer.POST("/quotes/:id/accept", s.ordersLimited, s.acceptQuote)
 	customer.POST("/quotes/:id/decline", s.declineQuote)
 	customer.POST("/claims", s.makeClaim)
 	customer.GET("/claims", s.listClaims)
 	// issue 34: order groups
-	customer.POST("/checkout", s.checkout)
+	customer.POST("/checkout", s.ordersLimited, s.checkout)
+	customer.GET("/groups", s.listGroups) // issue 43: purchases, paged by purchase
 	customer.GET("/groups/:id", s.getGroup)
 	customer.PATCH("/groups/:id/pay", s.payGroup)
 	customer.DELETE("/groups/:id", s.cancelGroup)

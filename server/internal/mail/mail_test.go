@@ -103,6 +103,12 @@ func TestTemplates(t *testing.T) {
 	shipped := time.Date(2026, 3, 1, 10, 0, 0, 0, time.UTC)
 	price := shop.Cents(125000)
 	order := &shop.Order{Number: 1042, Name: "Ann <b>", Email: "ann@shop.test", ProductName: "Lathe & Co", ProductQuantity: 2, Amount: 250000, ShippedAt: &shipped}
+	single := shop.GroupOfOne(*order)
+	cart := shop.Group{Number: 1050, Email: "ann@shop.test", Total: 270600, Tax: 20600, Orders: []shop.Order{
+		{Number: 1051, Name: "Ann", ProductName: "Generator", ProductQuantity: 2, Amount: 216500, Tax: 16500},
+		{Number: 1052, Name: "Ann", ProductName: "Bearing", ProductQuantity: 80, Amount: 54100, Tax: 4100}}}
+	due := time.Date(2026, 3, 4, 10, 0, 0, 0, time.UTC)
+	refund := &shop.IntentRecord{ID: "pi_1", Number: 1042, Amount: 250000, Refund: "re_1"}
 	quote := &shop.Quote{Number: 1001, Name: "Ann", Items: []shop.QuoteItem{{ProductName: "Lathe", Quantity: 3, UnitPrice: &price}}, ValidUntil: "2026-04-01", Note: "<script>x</script>"}
 	claim := &shop.Claim{Number: 1003, OrderNumber: 1042, Name: "Ann", ProductName: "Lathe", Reason: "Broken", Status: shop.ClaimApproved}
 	msg := &shop.Message{Email: "v@shop.test", Subject: "Hello\r\nBcc: evil@x.test", Message: "<img src=x onerror=alert(1)>"}
@@ -111,15 +117,22 @@ func TestTemplates(t *testing.T) {
 		subject string
 		text    string
 	}{
-		{shop.Letter{Kind: shop.LetterOrderPlaced, Order: order}, "Order #1042 received: Lathe & Co", "Total: $2500"},
-		{shop.Letter{Kind: shop.LetterOrderPaid, Order: order}, "Order #1042 is paid", "$2500"},
-		{shop.Letter{Kind: shop.LetterOrderShipped, Order: order}, "Order #1042 has shipped", "within 2 months"},
+		{shop.Letter{Kind: shop.LetterOrderPlaced, Group: &single}, "Order #1042 received: Lathe & Co", "Total: $2500"},
+		{shop.Letter{Kind: shop.LetterOrderPlaced, Group: &cart}, "Order #1050 received: 2 products", "  Generator x 2: $2000\n  Bearing x 80: $500\n  Tax: $206\n  Total: $2706"},
+		{shop.Letter{Kind: shop.LetterOrderPaid, Group: &single}, "Order #1042 is paid", "$2500"},
+		{shop.Letter{Kind: shop.LetterOrderPaid, Group: &cart}, "Order #1050 is paid", "payment of $2706 for order #1050:\n- Generator x 2\n- Bearing x 80"},
+		{shop.Letter{Kind: shop.LetterOrderShipped, Group: &single}, "Order #1042 has shipped", "within 2 months"},
+		{shop.Letter{Kind: shop.LetterPaymentReminder, Group: &cart, Due: &due}, "Order #1050 is waiting for payment", "until 4 March 2026, 10:00 UTC"},
+		{shop.Letter{Kind: shop.LetterOrderExpired, Group: &cart}, "Order #1050 was cancelled: not paid in time", "Nothing was charged."},
+		{shop.Letter{Kind: shop.LetterAdminRefund, Refund: refund, Why: "its purchase no longer exists", Link: "https://shop.test/dashboard/manageorder"},
+			"Payment refunded: $2500 for order #1042", "refunded in full: its purchase no longer exists"},
 		{shop.Letter{Kind: shop.LetterQuoteAnswered, Quote: quote}, "Your quote #1001 is ready", "Lathe x 3 at $1250 each"},
 		{shop.Letter{Kind: shop.LetterClaimReceived, Claim: claim}, "Claim #1003 received for order #1042", "Your reason: Broken"},
 		{shop.Letter{Kind: shop.LetterClaimDecided, Claim: claim}, "Claim #1003 approved", "A replacement is on its way"},
 		{shop.Letter{Kind: shop.LetterContact, Message: msg}, "Contact message: Hello Bcc: evil@x.test", "<img src=x onerror=alert(1)>"},
-		{shop.Letter{Kind: shop.LetterAdminNewOrder, Order: order, Link: "https://shop.test/dashboard/manageorder"}, "New order #1042: Lathe & Co x 2", "Manage it in the dashboard: https://shop.test/dashboard/manageorder"},
-		{shop.Letter{Kind: shop.LetterAdminPayment, Order: order, Link: "https://shop.test/dashboard/manageorder"}, "Order #1042 paid: $2500", "ready to ship"},
+		{shop.Letter{Kind: shop.LetterAdminNewOrder, Group: &single, Link: "https://shop.test/dashboard/manageorder"}, "New order #1042: Lathe & Co x 2", "Manage it in the dashboard: https://shop.test/dashboard/manageorder"},
+		{shop.Letter{Kind: shop.LetterAdminNewOrder, Group: &cart, Link: "https://shop.test/dashboard/manageorder"}, "New order #1050: 2 products", "  Generator x 2\n  Bearing x 80\n  Total: $2706"},
+		{shop.Letter{Kind: shop.LetterAdminPayment, Group: &single, Link: "https://shop.test/dashboard/manageorder"}, "Order #1042 paid: $2500", "ready to ship"},
 		{shop.Letter{Kind: shop.LetterAdminQuoteRequest, Quote: quote, Link: "https://shop.test/dashboard/quotes"}, "Quote request #1001 from Ann", "Lathe x 3"},
 		{shop.Letter{Kind: shop.LetterAdminClaim, Claim: claim, Link: "https://shop.test/dashboard/claims"}, "Claim #1003 for order #1042: Lathe", "Their reason: Broken"},
 		{shop.Letter{Kind: shop.LetterAdminDigest, Link: "https://shop.test/dashboard/notifications", Digest: &shop.Digest{Day: "2026-03-02", At: shipped,
@@ -127,7 +140,7 @@ func TestTemplates(t *testing.T) {
 			"Your daily digest for 2026-03-02: 1 new event", "10:00 UTC  New order #1042"},
 	}
 	for _, c := range cases {
-		t.Run(string(c.l.Kind), func(t *testing.T) {
+		t.Run(string(c.l.Kind)+" "+c.subject, func(t *testing.T) {
 			got, err := tpl.Compose(c.l)
 			if err != nil {
 				t.Fatal(err)

@@ -9,6 +9,7 @@ import (
 	htmltemplate "html/template"
 	"strings"
 	texttemplate "text/template"
+	"time"
 
 	"storefront/server/internal/shop"
 )
@@ -21,10 +22,10 @@ import (
 var files embed.FS
 
 // kinds are the letters there are templates for.
-var kinds = []shop.LetterKind{shop.LetterOrderPlaced, shop.LetterOrderPaid, shop.LetterGroupPaid, shop.LetterOrderShipped,
+var kinds = []shop.LetterKind{shop.LetterOrderPlaced, shop.LetterOrderPaid, shop.LetterOrderShipped, shop.LetterPaymentReminder, shop.LetterOrderExpired,
 	shop.LetterQuoteAnswered, shop.LetterQuoteRevised, shop.LetterClaimReceived, shop.LetterClaimDecided, shop.LetterContact,
 	shop.LetterVerifyEmail, shop.LetterPasswordReset, shop.LetterPasswordChanged, shop.LetterAccountDeleted,
-	shop.LetterAdminNewOrder, shop.LetterAdminPayment, shop.LetterAdminQuoteRequest, shop.LetterAdminClaim, shop.LetterAdminDigest}
+	shop.LetterAdminNewOrder, shop.LetterAdminPayment, shop.LetterAdminQuoteRequest, shop.LetterAdminClaim, shop.LetterAdminDigest, shop.LetterAdminRefund}
 
 // DefaultShopName signs the messages when no name is configured.
 const DefaultShopName = "Ironclad Machinery"
@@ -46,6 +47,35 @@ var funcs = map[string]any{
 			return "-"
 		}
 		return "$" + c.Dollars()
+	},
+	// buyer is the name a purchase's orders carry; summary names what it
+	// holds: its product, or how many products.
+	"buyer": func(g *shop.Group) string {
+		if len(g.Orders) == 0 {
+			return "there"
+		}
+		return g.Orders[0].Name
+	},
+	"summary": func(g *shop.Group) string {
+		if len(g.Orders) == 1 {
+			return g.Orders[0].ProductName
+		}
+		return fmt.Sprintf("%d products", len(g.Orders))
+	},
+	// lines is summary with the quantity of a single product.
+	"lines": func(g *shop.Group) string {
+		if len(g.Orders) == 1 {
+			return fmt.Sprintf("%s x %d", g.Orders[0].ProductName, g.Orders[0].ProductQuantity)
+		}
+		return fmt.Sprintf("%d products", len(g.Orders))
+	},
+	// net is an order's amount before tax, in cents.
+	"net": func(o shop.Order) int64 { return o.Amount - int64(o.Tax) },
+	"date": func(t *time.Time) string {
+		if t == nil {
+			return "-"
+		}
+		return t.UTC().Format("2 January 2006, 15:04 UTC")
 	},
 	"quoteTotal": func(q *shop.Quote) int64 {
 		var sum int64

@@ -15,6 +15,9 @@ type Cancellation struct {
 	ProductQuantity int64     `bson:"productQuantity"`
 	CancelledAt     time.Time `bson:"cancelledAt"`
 	By              string    `bson:"by"`
+	Reason          string    `bson:"reason,omitempty"`
+	Purchase        ID        `bson:"purchase,omitempty"`
+	PurchaseNumber  int64     `bson:"purchaseNumber,omitempty"`
 	// Cancel is the marker of the cancel that wrote it (the order's
 	// BeginCancel): only it, or the recovery sweep that drops that marker,
 	// deletes the record again.
@@ -24,7 +27,16 @@ type Cancellation struct {
 // Shop is the document as the domain has it.
 func (d Cancellation) Shop() shop.Cancellation {
 	return shop.Cancellation{ID: d.ID.Hex(), OrderID: d.ID.Hex(), Number: d.Number, Email: d.Email, ProductName: d.ProductName,
-		ProductQuantity: d.ProductQuantity, CancelledAt: d.CancelledAt.UTC(), By: shop.CancelledBy(d.By)}
+		ProductQuantity: d.ProductQuantity, CancelledAt: d.CancelledAt.UTC(), By: shop.CancelledBy(d.By),
+		Reason: shop.CancelReason(d.Reason), Purchase: hexOrEmpty(d.Purchase), PurchaseNumber: d.PurchaseNumber}
+}
+
+// hexOrEmpty is id's hex, "" for the zero id.
+func hexOrEmpty(id ID) string {
+	if id.IsZero() {
+		return ""
+	}
+	return id.Hex()
 }
 
 // Cancellations keeps the records by id, all by date (admins) and each

@@ -6,7 +6,7 @@ import (
 	"storefront/server/internal/shop"
 )
 
-// Group is an order group (collection `groups`, issue 34).
+// Group is a purchase (collection `groups`): see shop.Group.
 type Group struct {
 	ID              ID         `bson:"_id"`
 	Number          int64      `bson:"number"`
@@ -23,11 +23,20 @@ type Group struct {
 	Company         string     `bson:"company,omitempty"`
 	CreatedAt       time.Time  `bson:"createdAt"`
 	PaidAt          *time.Time `bson:"paidAt,omitempty"`
+	// Shipped (issue 43: one shipment a purchase), with its tracking.
+	Shipped        bool       `bson:"shipped"`
+	ShippedAt      *time.Time `bson:"shippedAt,omitempty"`
+	Carrier        string     `bson:"carrier,omitempty"`
+	TrackingNumber string     `bson:"trackingNumber,omitempty"`
 	// Placing: its orders are being placed (cleared when all are).
 	Placing bool `bson:"placing,omitempty"`
 	// Cancelling marks a group whose cancel BeginCancelGroup decided.
 	Cancelling   ID         `bson:"cancelling,omitempty"`
 	CancellingAt *time.Time `bson:"cancellingAt,omitempty"`
+	// SyncingAt: a payment or shipment decided on the group that its orders
+	// may not all show yet (cleared once they do).
+	SyncingAt  *time.Time `bson:"syncingAt,omitempty"`
+	RemindedAt *time.Time `bson:"remindedAt,omitempty"`
 }
 
 // Shop is the document as the domain has it.
@@ -35,6 +44,8 @@ func (d Group) Shop() shop.Group {
 	g := shop.Group{ID: d.ID.Hex(), Number: d.Number, Email: d.Email, Total: shop.CentsFromFloat(d.Total), Tax: shop.CentsFromFloat(d.Tax),
 		Paid: d.Paid, TransactionID: d.TransactionID, PaymentIntentID: d.PaymentIntentID, InvoiceNumber: d.InvoiceNumber,
 		PONumber: d.PONumber, Company: d.Company, CreatedAt: d.CreatedAt.UTC(), PaidAt: utcPtr(d.PaidAt), Placing: d.Placing,
+		Shipped: d.Shipped, ShippedAt: utcPtr(d.ShippedAt), Carrier: d.Carrier, TrackingNumber: d.TrackingNumber,
+		Syncing: d.SyncingAt != nil, RemindedAt: utcPtr(d.RemindedAt),
 		OrderIDs: make([]string, len(d.OrderIDs))}
 	for i, id := range d.OrderIDs {
 		g.OrderIDs[i] = id.Hex()
@@ -45,28 +56,68 @@ func (d Group) Shop() shop.Group {
 	if !d.Cancelling.IsZero() {
 		g.Cancelling = d.Cancelling.Hex()
 	}
-	return g
+	return g.Described()
 }
 
-// Groups keeps the groups by id, and each customer's by date.
+// groupStatus is a purchase's status as the lists filter it.
+func groupStatus(d *Group) string { return string(shop.StatusOf(d.Paid, d.Shipped)) }
+
+// GroupUnpaidKey is the index "email,unpaid"'s key of a buyer's placed,
+// unpaid, unshipped purchases (UNPAID_LIMIT counts them).
+func GroupUnpaidKey(email string) string { return email + "\x00unpaid" }
+
+// Groups keeps the purchases by id, all and each buyer's by date, each
+// status's by date (Manage Orders), and each buyer's unpaid ones.
 func Groups(name string) *Mirror[ID, Group] {
 	byDate := func(a, b *Group) int { return a.CreatedAt.Compare(b.CreatedAt) }
 	return &Mirror[ID, Group]{
 		Name: name, IDOf: func(d *Group) ID { return d.ID }, CmpID: CompareIDs,
 		Orders: []*OrderIndex[ID, Group]{
+			{Name: "createdAt", Cmp: byDate},
 			{Name: "email,createdAt", Group: func(d *Group) string { return d.Email }, Cmp: byDate},
+			{Name: "status,createdAt", Group: groupStatus, Cmp: byDate},
+			{Name: "email,unpaid", Group: func(d *Group) string {
+				if Unsettled(d) {
+					return GroupUnpaidKey(d.Email)
+				}
+				return NotIndexed
+			}, Cmp: byDate},
+			{Name: "unpaid,createdAt", Group: func(d *Group) string {
+				if Unsettled(d) {
+					return "unpaid"
+				}
+				return NotIndexed
+			}, Cmp: byDate},
 		},
 	}
 }
 
+// Unsettled matches a placed purchase that is neither paid nor shipped: it
+// holds its stock until paid, cancelled or expired (MongoDB: {paid: false,
+// shipped: false, placing: {$exists: false}}).
+func Unsettled(d *Group) bool { return !d.Paid && !d.Shipped && !d.Placing }
+
+// Listed matches the purchases the lists show: placed ones.
+func Listed(d *Group) bool { return !d.Placing }
+
 // The groups' preconditions (their filters are in internal/mongodb/groups.go).
 
-// GroupCancelFree is BeginCancelGroup's: unpaid, placed, no cancel under way
-// (MongoDB: {paid: false, placing: {$exists: false}, cancelling: {$exists: false}}).
+// GroupCancelFree is BeginCancelGroup's: unpaid, unshipped, placed, no
+// cancel under way (MongoDB: {paid: false, shipped: false, placing:
+// {$exists: false}, cancelling: {$exists: false}}).
 func GroupCancelFree(g Group) error {
 	switch {
 	case g.Paid:
 		return shop.Errorf(shop.ECONFLICT, shop.MsgGroupPaid)
+	case g.Shipped:
+		return shop.Errorf(shop.ECONFLICT, shop.MsgGroupShipped)
+	}
+	return groupPlacedFree(g)
+}
+
+// groupPlacedFree: placed, no cancel under way.
+func groupPlacedFree(g Group) error {
+	switch {
 	case g.Placing:
 		return shop.Errorf(shop.ECONFLICT, shop.MsgGroupPlacing)
 	case !g.Cancelling.IsZero():
@@ -75,7 +126,7 @@ func GroupCancelFree(g Group) error {
 	return nil
 }
 
-// GroupCancelledBy is a group cancel's last step's: the group carries the
+// GroupCancelledBy is a group cancel's later steps': the group carries the
 // cancel's marker (MongoDB: {cancelling: marker}).
 func GroupCancelledBy(marker ID) func(Group) error {
 	return func(g Group) error {
@@ -98,25 +149,52 @@ func GroupPlacing(g Group) error {
 // GroupPayable is a payment's: unpaid, placed, not being cancelled
 // (MongoDB: {paid: false, placing: {$exists: false}, cancelling: {$exists: false}}).
 func GroupPayable(g Group) error {
-	switch {
-	case g.Paid:
+	if g.Paid {
 		return shop.Errorf(shop.ECONFLICT, "The order group is already paid.")
-	case g.Placing:
-		return shop.Errorf(shop.ECONFLICT, shop.MsgGroupPlacing)
-	case !g.Cancelling.IsZero():
-		return shop.Errorf(shop.ECONFLICT, shop.MsgGroupCanceling)
+	}
+	return groupPlacedFree(g)
+}
+
+// GroupShippable is a shipment's: unshipped, placed, not being cancelled
+// (MongoDB: {shipped: false, placing: {$exists: false}, cancelling: {$exists: false}}).
+func GroupShippable(g Group) error {
+	if g.Shipped {
+		return shop.Errorf(shop.ECONFLICT, "The order has already shipped.")
+	}
+	return groupPlacedFree(g)
+}
+
+// GroupRemindable is a reminder's: unsettled, not reminded yet (MongoDB:
+// {paid: false, shipped: false, remindedAt: {$exists: false}}).
+func GroupRemindable(g Group) error {
+	if !Unsettled(&g) || g.RemindedAt != nil {
+		return shop.Errorf(shop.ECONFLICT, "The purchase needs no reminder.")
 	}
 	return nil
 }
 
-// GroupPlacingBefore matches the groups still placing that were created before
-// cutoff (MongoDB: {placing: true, createdAt: {$lt: cutoff}}).
-func GroupPlacingBefore(cutoff time.Time) func(*Group) bool {
-	return func(g *Group) bool { return g.Placing && g.CreatedAt.Before(cutoff) }
+// GroupSyncing is FinishSyncing's: {syncingAt: {$exists: true}}.
+func GroupSyncing(g Group) error {
+	if g.SyncingAt == nil {
+		return shop.Errorf(shop.ECONFLICT, "The purchase's orders are in step.")
+	}
+	return nil
 }
 
-// GroupCancellingBefore matches the groups whose cancel began before cutoff and
-// has not ended (MongoDB: {cancellingAt: {$lt: cutoff}}).
-func GroupCancellingBefore(cutoff time.Time) func(*Group) bool {
-	return func(g *Group) bool { return g.CancellingAt != nil && g.CancellingAt.Before(cutoff) }
+// GroupStaleBefore matches the groups a crash or a failed step left between
+// steps before cutoff: still placing, being cancelled, or syncing (MongoDB:
+// staleGroups).
+func GroupStaleBefore(cutoff time.Time) func(*Group) bool {
+	return func(g *Group) bool {
+		return g.Placing && g.CreatedAt.Before(cutoff) ||
+			g.CancellingAt != nil && g.CancellingAt.Before(cutoff) ||
+			g.SyncingAt != nil && g.SyncingAt.Before(cutoff)
+	}
+}
+
+// GroupUnsettledBefore matches the unsettled groups created before cutoff
+// (MongoDB: {paid: false, shipped: false, placing: {$exists: false},
+// createdAt: {$lt: cutoff}}).
+func GroupUnsettledBefore(cutoff time.Time) func(*Group) bool {
+	return func(g *Group) bool { return Unsettled(g) && g.CreatedAt.Before(cutoff) }
 }

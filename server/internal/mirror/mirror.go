@@ -275,8 +275,9 @@ func (m *Mirror[K, D]) Load(docs []D) {
 			}
 		}
 		for _, o := range n.Orders {
-			g := o.groupOf(&d)
-			o.lists[g] = append(o.lists[g], id)
+			if g := o.groupOf(&d); g != NotIndexed {
+				o.lists[g] = append(o.lists[g], id)
+			}
 		}
 		if n.Words != nil {
 			n.Words.load(id, &d)
@@ -411,6 +412,10 @@ func stringBytes(v reflect.Value) int64 {
 	return n
 }
 
+// NotIndexed is the group of a document an order index leaves out (a
+// partial index: MongoDB's partialFilterExpression).
+const NotIndexed = "\x00not indexed"
+
 func (o *OrderIndex[K, D]) groupOf(d *D) string {
 	if o.Group == nil {
 		return ""
@@ -440,12 +445,18 @@ func (o *OrderIndex[K, D]) position(m *Mirror[K, D], list []K, id K, d *D) int {
 
 func (o *OrderIndex[K, D]) insert(m *Mirror[K, D], id K, d *D) {
 	g := o.groupOf(d)
+	if g == NotIndexed {
+		return
+	}
 	list := o.lists[g]
 	o.lists[g] = slices.Insert(list, o.position(m, list, id, d), id)
 }
 
 func (o *OrderIndex[K, D]) remove(m *Mirror[K, D], id K, d *D) {
 	g := o.groupOf(d)
+	if g == NotIndexed {
+		return
+	}
 	list := o.lists[g]
 	i := o.position(m, list, id, d)
 	if i < len(list) && list[i] == id {

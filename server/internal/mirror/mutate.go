@@ -121,6 +121,15 @@ func (s *staleSet[K]) list() []K {
 // the mirror's copies of ids are evicted and read back from the store before
 // the slot is released (a panic then goes on up).
 func (t *Table[K, D]) Mutate(ctx context.Context, ids []K, fn func(ctx context.Context, w *Writing) error) error {
+	if t.env.Fault(t.Mem.Name, FaultDelayCommit) != nil {
+		wctx := context.WithoutCancel(ctx)
+		t.env.Delayed(func() { _ = t.mutate(wctx, ids, fn) })
+		return ErrDelayedCommit
+	}
+	return t.mutate(ctx, ids, fn)
+}
+
+func (t *Table[K, D]) mutate(ctx context.Context, ids []K, fn func(ctx context.Context, w *Writing) error) error {
 	return t.env.Write(ctx, t.Mem.Name, func(ctx context.Context) (err error) {
 		if err := t.RepairStale(ctx); err != nil {
 			return err

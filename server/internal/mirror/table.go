@@ -6,7 +6,9 @@ import (
 	"fmt"
 	"log/slog"
 	"math"
+	"math/rand/v2"
 	"reflect"
+	"sync"
 	"time"
 
 	"storefront/server/internal/shop"
@@ -34,7 +36,27 @@ type Env struct {
 	Telemetry shop.Telemetry // counts repairs and differences; may be nil
 	// Faults is for tests only: see the store's Config.Faults.
 	Faults func(collection, step string) error
+	// delayed are the writes a FaultDelayCommit left to land later.
+	delayed sync.WaitGroup
 }
+
+// Delayed runs a write that a FaultDelayCommit held back, a moment later,
+// as a server applies a write whose caller has already seen an error (a
+// request cancelled or timed out mid-write).
+func (e *Env) Delayed(write func()) {
+	e.delayed.Go(func() {
+		time.Sleep(time.Duration(rand.IntN(4000)) * time.Microsecond)
+		write()
+	})
+}
+
+// WaitDelayed waits until every delayed write has landed (tests).
+func (e *Env) WaitDelayed() { e.delayed.Wait() }
+
+// ErrDelayedCommit is what the caller of a delayed write sees: the store
+// did not answer, and the write may still happen (it does, a moment later).
+var ErrDelayedCommit = &shop.Error{Code: shop.EUNAVAILABLE, Message: "The database is not answering. Please try again shortly.",
+	Cause: errors.New("injected: the caller's request ended before the store applied its write")}
 
 // Fault gives the test fault hook its turn (nil without one).
 func (e *Env) Fault(collection, step string) error {
@@ -48,6 +70,10 @@ func (e *Env) Fault(collection, step string) error {
 const (
 	FaultAfterWrite = "after-write" // a store write succeeded; the mirror has not followed yet
 	FaultReadBack   = "read-back"   // a document is about to be read back after a failed write
+	// FaultDelayCommit: a write is about to be sent. An error makes its
+	// caller see ErrDelayedCommit at once while the write is sent a moment
+	// later (Env.Delayed): the delayed commit of a request that ended.
+	FaultDelayCommit = "delay-commit"
 )
 
 // Table is one collection's mirror as the embedded store keeps it: the

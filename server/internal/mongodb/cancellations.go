@@ -30,7 +30,13 @@ func (s *Store) RecordCancellation(ctx context.Context, c shop.Cancellation, mar
 		c.CancelledAt = s.now()
 	}
 	doc := mirror.Cancellation{ID: oid, Number: c.Number, Email: shop.NormalizeEmail(c.Email), ProductName: c.ProductName,
-		ProductQuantity: c.ProductQuantity, CancelledAt: c.CancelledAt.UTC().Truncate(time.Millisecond), By: string(c.By), Cancel: mid}
+		ProductQuantity: c.ProductQuantity, CancelledAt: c.CancelledAt.UTC().Truncate(time.Millisecond), By: string(c.By), Cancel: mid,
+		Reason: string(c.Reason), PurchaseNumber: c.PurchaseNumber}
+	if c.Purchase != "" {
+		if doc.Purchase, err = objectID(c.Purchase); err != nil {
+			return err
+		}
+	}
 	err = translate(s.cancellations.insert(ctx, doc), "")
 	if shop.ErrorCode(err) != shop.ECONFLICT {
 		return err
@@ -38,6 +44,7 @@ func (s *Store) RecordCancellation(ctx context.Context, c shop.Cancellation, mar
 	_, err = s.cancellations.update(ctx, oid, guard[mirror.Cancellation]{}, bson.D{{Key: "$set", Value: bson.D{
 		{Key: "number", Value: doc.Number}, {Key: "email", Value: doc.Email}, {Key: "productName", Value: doc.ProductName},
 		{Key: "productQuantity", Value: doc.ProductQuantity}, {Key: "cancelledAt", Value: doc.CancelledAt}, {Key: "by", Value: doc.By},
+		{Key: "reason", Value: doc.Reason}, {Key: "purchase", Value: doc.Purchase}, {Key: "purchaseNumber", Value: doc.PurchaseNumber},
 		{Key: "cancel", Value: mid}}}})
 	return err
 }

@@ -330,7 +330,15 @@ func (t *collection[K, D]) mutate(ctx context.Context, ids []K, fn func(ctx cont
 	if t.mem != nil {
 		return t.mem.Mutate(ctx, ids, fn)
 	}
-	return t.s.write(ctx, t.name, func(ctx context.Context) error { return fn(ctx, mirror.NewWriting(t.s.env, t.name)) })
+	write := func(ctx context.Context) error {
+		return t.s.write(ctx, t.name, func(ctx context.Context) error { return fn(ctx, mirror.NewWriting(t.s.env, t.name)) })
+	}
+	if t.s.env.Fault(t.name, mirror.FaultDelayCommit) != nil {
+		wctx := context.WithoutCancel(ctx)
+		t.s.env.Delayed(func() { _ = write(wctx) })
+		return mirror.ErrDelayedCommit
+	}
+	return write(ctx)
 }
 
 // find returns every document matching: embedded, walked in the mirror's

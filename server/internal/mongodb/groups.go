@@ -2,6 +2,7 @@ package mongodb
 
 import (
 	"context"
+	"time"
 
 	"go.mongodb.org/mongo-driver/v2/bson"
 
@@ -11,14 +12,17 @@ import (
 
 var _ shop.GroupStore = (*Store)(nil)
 
-// groupCounterID numbers the order groups (one $inc each, from 1001).
+// groupCounterID numbered the order groups before issue 43; purchases now
+// take their numbers from the orders' counter (migrate.go lifts it above
+// every number this one gave).
 const groupCounterID = "groups"
 
 // NewGroupID returns a fresh group id.
 func (s *Store) NewGroupID() string { return newID().Hex() }
 
-// InsertGroup stores a new group, placing, under g.ID when set, with the
-// next group number.
+// InsertGroup stores a new purchase under g.ID, with g.Number when set (a
+// single order's group: its order's number) or the next number of the
+// orders' counter.
 func (s *Store) InsertGroup(ctx context.Context, g shop.Group) (shop.Group, error) {
 	id := newID()
 	var err error
@@ -27,8 +31,15 @@ func (s *Store) InsertGroup(ctx context.Context, g shop.Group) (shop.Group, erro
 			return shop.Group{}, err
 		}
 	}
-	doc := mirror.Group{ID: id, Email: shop.NormalizeEmail(g.Email), Total: g.Total.Float(), Tax: g.Tax.Float(),
-		PONumber: g.PONumber, Company: g.Company, CreatedAt: s.now(), Placing: true, OrderIDs: make([]mirror.ID, len(g.OrderIDs))}
+	doc := mirror.Group{ID: id, Number: g.Number, Email: shop.NormalizeEmail(g.Email), Total: g.Total.Float(), Tax: g.Tax.Float(),
+		PONumber: g.PONumber, Company: g.Company, CreatedAt: s.now(), Placing: g.Placing, OrderIDs: make([]mirror.ID, len(g.OrderIDs)),
+		Paid: g.Paid, TransactionID: g.TransactionID}
+	if !g.CreatedAt.IsZero() {
+		doc.CreatedAt = g.CreatedAt
+	}
+	if g.Paid {
+		doc.PaymentIntentID, doc.PaidAt = g.TransactionID, &doc.CreatedAt
+	}
 	for i, oid := range g.OrderIDs {
 		if doc.OrderIDs[i], err = objectID(oid); err != nil {
 			return shop.Group{}, err
@@ -41,14 +52,70 @@ func (s *Store) InsertGroup(ctx context.Context, g shop.Group) (shop.Group, erro
 		}
 		doc.QuoteID = &qid
 	}
-	if doc.Number, err = s.takeNumbers(ctx, groupCounterID, orderNumberBase, 1); err != nil {
-		return shop.Group{}, err
+	if doc.Number == 0 {
+		if doc.Number, err = s.nextOrderNumber(ctx); err != nil {
+			return shop.Group{}, err
+		}
 	}
 	if err := s.groups.insert(ctx, doc); err != nil {
 		return shop.Group{}, translate(err, "")
 	}
 	stored, err := roundTrip(doc)
 	return stored.Shop(), err
+}
+
+// InsertSingleGroups stores groups of one of orders just placed in one
+// insert (the app joins those of requests that come at once).
+func (s *Store) InsertSingleGroups(ctx context.Context, gs []shop.Group) error {
+	docs := make([]mirror.Group, len(gs))
+	at := s.now()
+	for i, g := range gs {
+		id, err := objectID(g.ID)
+		if err != nil {
+			return err
+		}
+		docs[i] = mirror.Group{ID: id, Number: g.Number, Email: shop.NormalizeEmail(g.Email), Total: g.Total.Float(), Tax: g.Tax.Float(),
+			OrderIDs: []mirror.ID{id}, Paid: g.Paid, TransactionID: g.TransactionID, CreatedAt: at}
+		if !g.CreatedAt.IsZero() {
+			docs[i].CreatedAt = g.CreatedAt
+		}
+		if g.Paid {
+			docs[i].PaymentIntentID, docs[i].PaidAt = g.TransactionID, &docs[i].CreatedAt
+		}
+	}
+	return translate(s.groups.insertMany(ctx, docs), "")
+}
+
+// singleGroupOf is the group of one of a spec order: its id, number and
+// email, paid and shipped as the order is.
+func singleGroupOf(o mirror.Order) mirror.Group {
+	g := mirror.Group{ID: o.ID, Number: o.Number, Email: o.Email, OrderIDs: []mirror.ID{o.ID}, Total: float64(o.Amount) / 100, Tax: o.Tax,
+		Paid: o.Paid, TransactionID: o.TransactionID, PaymentIntentID: o.PaymentIntentID, CreatedAt: o.CreatedAt, PaidAt: o.PaidAt,
+		Shipped: o.Shipped, ShippedAt: o.ShippedAt, Carrier: o.Carrier, TrackingNumber: o.TrackingNumber}
+	if o.Paid && g.PaymentIntentID == "" {
+		g.PaymentIntentID = o.TransactionID
+	}
+	return g
+}
+
+// EnsureSingleGroup stores the group of one of a spec order that has none.
+func (s *Store) EnsureSingleGroup(ctx context.Context, o shop.Order) error {
+	if o.Group != "" {
+		return nil // a line of a larger purchase: its group is its own
+	}
+	oid, err := objectID(o.ID)
+	if err != nil {
+		return err
+	}
+	cur, err := s.orders.get(ctx, oid)
+	if err != nil {
+		return err
+	}
+	err = s.groups.insert(ctx, singleGroupOf(cur))
+	if err != nil && isDuplicate(err) {
+		return nil
+	}
+	return translate(err, "")
 }
 
 // FindGroup returns the group with this id.
@@ -72,14 +139,17 @@ func (s *Store) FinishPlacing(ctx context.Context, id string) error {
 	return err
 }
 
-// groupFree is mirror.GroupCancelFree's and mirror.GroupPayable's filter.
-func groupFree() bson.D {
-	return bson.D{{Key: "paid", Value: false}, {Key: "placing", Value: bson.D{{Key: "$exists", Value: false}}},
-		{Key: "cancelling", Value: bson.D{{Key: "$exists", Value: false}}}}
+// placedFree is mirror.groupPlacedFree's filter: placed, no cancel under way.
+func placedFree() bson.D {
+	return bson.D{{Key: "placing", Value: bson.D{{Key: "$exists", Value: false}}}, {Key: "cancelling", Value: bson.D{{Key: "$exists", Value: false}}}}
 }
 
-// BeginCancelGroup marks the unpaid group with the cancel's marker: the
-// one guarded write that decides a group's cancel.
+// notShipped matches a group not shipped (groups from before issue 43 have
+// no shipped field until start-up gives them one).
+var notShipped = bson.E{Key: "shipped", Value: bson.D{{Key: "$ne", Value: true}}}
+
+// BeginCancelGroup marks the unpaid, unshipped, placed group with the
+// cancel's marker: the one guarded write that decides a purchase's cancel.
 func (s *Store) BeginCancelGroup(ctx context.Context, id, cancel string) (shop.Group, error) {
 	oid, err := objectID(id)
 	if err != nil {
@@ -91,11 +161,32 @@ func (s *Store) BeginCancelGroup(ctx context.Context, id, cancel string) (shop.G
 	}
 	at := s.now()
 	set := bson.D{{Key: "$set", Value: bson.D{{Key: "cancelling", Value: marker}, {Key: "cancellingAt", Value: at}}}}
-	if _, err := s.groups.update(ctx, oid, guard[mirror.Group]{filter: groupFree(), check: mirror.GroupCancelFree}, set); err != nil {
+	filter := append(bson.D{{Key: "paid", Value: false}, notShipped}, placedFree()...)
+	if _, err := s.groups.update(ctx, oid, guard[mirror.Group]{filter: filter, check: mirror.GroupCancelFree}, set); err != nil {
 		return shop.Group{}, err
 	}
 	d, err := s.groups.get(ctx, oid)
 	return d.Shop(), err
+}
+
+// groupCancelledBy is the guard of a group cancel's later steps.
+func groupCancelledBy(marker mirror.ID) guard[mirror.Group] {
+	return guard[mirror.Group]{filter: bson.D{{Key: "cancelling", Value: marker}}, check: mirror.GroupCancelledBy(marker)}
+}
+
+// AbandonCancelGroup drops the marker of a cancel that withdrew nothing.
+func (s *Store) AbandonCancelGroup(ctx context.Context, id, marker string) error {
+	oid, err := objectID(id)
+	if err != nil {
+		return err
+	}
+	mid, err := objectID(marker)
+	if err != nil {
+		return err
+	}
+	_, err = s.groups.update(ctx, oid, groupCancelledBy(mid),
+		bson.D{{Key: "$unset", Value: bson.D{{Key: "cancelling", Value: ""}, {Key: "cancellingAt", Value: ""}}}})
+	return err
 }
 
 // DeleteGroup removes the group the cancel with this marker decided, or
@@ -111,11 +202,14 @@ func (s *Store) DeleteGroup(ctx context.Context, id, marker string) error {
 		if err != nil {
 			return err
 		}
-		g = guard[mirror.Group]{filter: bson.D{{Key: "cancelling", Value: mid}}, check: mirror.GroupCancelledBy(mid)}
+		g = groupCancelledBy(mid)
 	}
 	_, err = s.groups.remove(ctx, oid, g)
 	return err
 }
+
+// payable is mirror.GroupPayable's filter.
+func payable() bson.D { return append(bson.D{{Key: "paid", Value: false}}, placedFree()...) }
 
 // SetGroupPaymentIntent records the payment intent of a payable group.
 func (s *Store) SetGroupPaymentIntent(ctx context.Context, id, intentID string) error {
@@ -123,20 +217,22 @@ func (s *Store) SetGroupPaymentIntent(ctx context.Context, id, intentID string) 
 	if err != nil {
 		return err
 	}
-	_, err = s.groups.update(ctx, oid, guard[mirror.Group]{filter: groupFree(), check: mirror.GroupPayable},
+	_, err = s.groups.update(ctx, oid, guard[mirror.Group]{filter: payable(), check: mirror.GroupPayable},
 		bson.D{{Key: "$set", Value: bson.D{{Key: "paymentIntentId", Value: intentID}}}})
 	return err
 }
 
-// MarkGroupPaid records the group's payment with one guarded write.
+// MarkGroupPaid records the purchase's payment with one guarded write; its
+// orders follow (syncingAt until they all have).
 func (s *Store) MarkGroupPaid(ctx context.Context, id, transactionID string) (shop.UpdateResult, error) {
 	oid, err := objectID(id)
 	if err != nil {
 		return shop.UpdateResult{}, err
 	}
-	res, err := s.groups.update(ctx, oid, guard[mirror.Group]{filter: groupFree(), check: mirror.GroupPayable},
+	at := s.now()
+	res, err := s.groups.update(ctx, oid, guard[mirror.Group]{filter: payable(), check: mirror.GroupPayable},
 		bson.D{{Key: "$set", Value: bson.D{{Key: "paid", Value: true}, {Key: "transactionId", Value: transactionID},
-			{Key: "paymentIntentId", Value: transactionID}, {Key: "paidAt", Value: s.now()}}}})
+			{Key: "paymentIntentId", Value: transactionID}, {Key: "paidAt", Value: at}, {Key: "syncingAt", Value: at}}}})
 	if shop.ErrorCode(err) != shop.ECONFLICT {
 		return res, err
 	}
@@ -153,8 +249,124 @@ func (s *Store) MarkGroupPaid(ctx context.Context, id, transactionID string) (sh
 	return res, err
 }
 
-// newestGroupsFirst is a customer's groups' sort (index customer_groups).
+// ShipGroup marks the placed purchase shipped with one guarded write; its
+// orders follow (syncingAt until they all have).
+func (s *Store) ShipGroup(ctx context.Context, id string, t shop.Tracking) (shop.UpdateResult, error) {
+	oid, err := objectID(id)
+	if err != nil {
+		return shop.UpdateResult{}, err
+	}
+	at := s.now()
+	set := bson.D{{Key: "shipped", Value: true}, {Key: "shippedAt", Value: at}, {Key: "syncingAt", Value: at}}
+	if t.Carrier != "" {
+		set = append(set, bson.E{Key: "carrier", Value: t.Carrier})
+	}
+	if t.TrackingNumber != "" {
+		set = append(set, bson.E{Key: "trackingNumber", Value: t.TrackingNumber})
+	}
+	return s.groups.update(ctx, oid, guard[mirror.Group]{filter: append(bson.D{notShipped}, placedFree()...), check: mirror.GroupShippable},
+		bson.D{{Key: "$set", Value: set}})
+}
+
+// FinishSyncing clears syncingAt once the orders show the group's state.
+func (s *Store) FinishSyncing(ctx context.Context, id string) error {
+	oid, err := objectID(id)
+	if err != nil {
+		return err
+	}
+	_, err = s.groups.update(ctx, oid, guard[mirror.Group]{filter: bson.D{{Key: "syncingAt", Value: bson.D{{Key: "$exists", Value: true}}}}, check: mirror.GroupSyncing},
+		bson.D{{Key: "$unset", Value: bson.D{{Key: "syncingAt", Value: ""}}}})
+	return err
+}
+
+// MarkReminded records the buyer's reminder to pay, once.
+func (s *Store) MarkReminded(ctx context.Context, id string) error {
+	oid, err := objectID(id)
+	if err != nil {
+		return err
+	}
+	filter := bson.D{{Key: "paid", Value: false}, notShipped, {Key: "placing", Value: bson.D{{Key: "$exists", Value: false}}},
+		{Key: "remindedAt", Value: bson.D{{Key: "$exists", Value: false}}}}
+	_, err = s.groups.update(ctx, oid, guard[mirror.Group]{filter: filter, check: mirror.GroupRemindable},
+		bson.D{{Key: "$set", Value: bson.D{{Key: "remindedAt", Value: s.now()}}}})
+	return err
+}
+
+// newestGroupsFirst is the purchases' sort (indexes customer_groups,
+// newest_groups, status_groups).
 var newestGroupsFirst = bson.D{{Key: "createdAt", Value: -1}, {Key: "_id", Value: -1}}
+
+// listedGroups matches the purchases the lists show (mirror.Listed).
+var listedGroups = bson.E{Key: "placing", Value: bson.D{{Key: "$exists", Value: false}}}
+
+// groupStatusFilters are MongoDB's filters of each status, served by the
+// index status_groups.
+var groupStatusFilters = map[shop.OrderStatus]bson.D{
+	shop.OrderUnpaid:  {{Key: "paid", Value: false}, {Key: "shipped", Value: false}},
+	shop.OrderPaid:    {{Key: "paid", Value: true}, {Key: "shipped", Value: false}},
+	shop.OrderShipped: {{Key: "shipped", Value: true}},
+}
+
+// ListGroups returns a page of purchases, newest first.
+func (s *Store) ListGroups(ctx context.Context, pq shop.PurchaseQuery) ([]shop.Group, int64, error) {
+	q := listQuery[mirror.Group]{index: "createdAt", desc: true, sort: newestGroupsFirst, skip: pq.Skip, limit: pq.Limit,
+		match: mirror.Listed, filter: bson.D{listedGroups}}
+	var status bson.D
+	if pq.Status != "" {
+		f, ok := groupStatusFilters[pq.Status]
+		if !ok {
+			return nil, 0, shop.Errorf(shop.EINVALID, "There is no order status %q.", pq.Status)
+		}
+		status = f
+	}
+	switch {
+	case pq.Email != "":
+		email := shop.NormalizeEmail(pq.Email)
+		q.index, q.group = "email,createdAt", &email
+		q.filter = append(bson.D{{Key: "email", Value: email}}, q.filter...)
+		if status != nil {
+			want := string(pq.Status)
+			q.match = func(d *mirror.Group) bool {
+				return mirror.Listed(d) && string(shop.StatusOf(d.Paid, d.Shipped)) == want
+			}
+			q.filter = append(q.filter, status...)
+		}
+	case status != nil:
+		group := string(pq.Status)
+		q.index, q.group = "status,createdAt", &group
+		q.filter = append(status, q.filter...)
+	}
+	docs, total, err := s.groups.list(ctx, q)
+	return mirror.ShopAll[shop.Group](docs), total, err
+}
+
+// unsettledFilter is mirror.Unsettled's filter.
+func unsettledFilter() bson.D {
+	return bson.D{{Key: "paid", Value: false}, {Key: "shipped", Value: false}, listedGroups}
+}
+
+// CountUnpaidGroups is how many placed, unpaid, unshipped purchases email holds.
+func (s *Store) CountUnpaidGroups(ctx context.Context, email string) (int64, error) {
+	email = shop.NormalizeEmail(email)
+	key := mirror.GroupUnpaidKey(email)
+	_, total, err := s.groups.list(ctx, listQuery[mirror.Group]{index: "email,unpaid", group: &key, limit: 0,
+		filter: append(bson.D{{Key: "email", Value: email}}, unsettledFilter()...)})
+	return total, err
+}
+
+// unsettledBefore is UnpaidGroupsBefore's filter (index unpaid_groups).
+func unsettledBefore(cutoff time.Time) bson.D {
+	return append(unsettledFilter(), bson.E{Key: "createdAt", Value: bson.D{{Key: "$lt", Value: cutoff}}})
+}
+
+// UnpaidGroupsBefore returns up to limit unsettled purchases created
+// before cutoff, oldest first.
+func (s *Store) UnpaidGroupsBefore(ctx context.Context, cutoff time.Time, limit int) ([]shop.Group, error) {
+	key := "unpaid"
+	docs, _, err := s.groups.list(ctx, listQuery[mirror.Group]{index: "unpaid,createdAt", group: &key, limit: limit,
+		match: mirror.GroupUnsettledBefore(cutoff), filter: unsettledBefore(cutoff), sort: bson.D{{Key: "createdAt", Value: 1}, {Key: "_id", Value: 1}}})
+	return mirror.ShopAll[shop.Group](docs), err
+}
 
 // EraseGroups replaces the e-mail of email's order groups (a deleted
 // account's; the shop keeps its groups as it keeps its orders).

@@ -22,17 +22,35 @@ func cancellingBefore(cutoff time.Time) bson.D {
 	return bson.D{{Key: "cancellingAt", Value: bson.D{{Key: "$lt", Value: cutoff}}}}
 }
 
-// StaleGroups returns the groups still placing, or being cancelled, since
-// before cutoff: a crash (or a step that failed) between a checkout's or a
-// cancel's steps. Groups.Recover settles them.
+// syncingBefore is StaleGroups' third filter (the sparse index
+// group_syncing serves it): a payment or shipment its orders do not all
+// show yet.
+func syncingBefore(cutoff time.Time) bson.D {
+	return bson.D{{Key: "syncingAt", Value: bson.D{{Key: "$lt", Value: cutoff}}}}
+}
+
+// StaleGroups returns the groups still placing, being cancelled or syncing
+// since before cutoff: a crash (or a step that failed) between the steps of
+// a checkout, a cancel, a payment or a shipment. Purchases.Recover settles
+// them.
 func (s *Store) StaleGroups(ctx context.Context, cutoff time.Time) ([]shop.Group, error) {
-	placing, err := s.groups.find(ctx, "id", mirror.GroupPlacingBefore(cutoff), placingBefore(cutoff), nil)
-	if err != nil {
-		return nil, err
+	if s.groups.mem != nil {
+		docs, err := s.groups.find(ctx, "id", mirror.GroupStaleBefore(cutoff), nil, nil)
+		return mirror.ShopAll[shop.Group](docs), err
 	}
-	cancelling, err := s.groups.find(ctx, "id", mirror.GroupCancellingBefore(cutoff), cancellingBefore(cutoff), nil)
-	if err != nil {
-		return nil, err
+	seen := map[mirror.ID]bool{}
+	var out []shop.Group
+	for _, f := range []bson.D{placingBefore(cutoff), cancellingBefore(cutoff), syncingBefore(cutoff)} {
+		docs, err := s.groups.find(ctx, "id", nil, f, nil)
+		if err != nil {
+			return nil, err
+		}
+		for _, d := range docs {
+			if !seen[d.ID] {
+				seen[d.ID] = true
+				out = append(out, d.Shop())
+			}
+		}
 	}
-	return append(mirror.ShopAll[shop.Group](placing), mirror.ShopAll[shop.Group](cancelling)...), nil
+	return out, nil
 }

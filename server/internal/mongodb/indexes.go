@@ -112,8 +112,17 @@ var queries = []query{
 	{"DELETE /account: the customer's order groups", CollGroups, bson.D{{Key: "email", Value: "a@b.test"}}, newestGroupsFirst, "customer_groups", "email,createdAt"},
 	{"start-up, sweep: checkouts a crash left placing (groups_recover.go)", CollGroups, placingBefore(time.Now()), nil, "group_placing", "id"},
 	{"start-up, sweep: group cancels a crash left unfinished (groups_recover.go)", CollGroups, cancellingBefore(time.Now()), nil, "group_cancelling", "id"},
+	{"start-up, sweep: payments and shipments whose orders lag (groups_recover.go)", CollGroups, syncingBefore(time.Now()), nil, "group_syncing", "id"},
+	{"GET /groups?email=: My Orders by purchase", CollGroups, append(bson.D{{Key: "email", Value: "a@b.test"}}, listedGroups), newestGroupsFirst, "customer_groups", "email,createdAt"},
+	{"GET /groups: Manage Orders by purchase", CollGroups, bson.D{listedGroups}, newestGroupsFirst, "newest_groups", "createdAt"},
+	{"GET /groups?status=: Manage Orders by purchase and status", CollGroups, append(groupStatusFilters["paid"], listedGroups), newestGroupsFirst, "status_groups", "status,createdAt"},
+	{"GET /groups?status=shipped", CollGroups, append(groupStatusFilters["shipped"], listedGroups), newestGroupsFirst, "status_groups", "status,createdAt"},
+	{"POST /order, POST /checkout: the buyer's unpaid purchases (UNPAID_LIMIT)", CollGroups, append(bson.D{{Key: "email", Value: "a@b.test"}}, unsettledFilter()...), nil, "customer_groups", "email,unpaid"},
+	{"sweep: purchases not paid in time (RESERVATION_TTL)", CollGroups, unsettledBefore(time.Now()), bson.D{{Key: "createdAt", Value: 1}, {Key: "_id", Value: 1}}, "unpaid_groups", "unpaid,createdAt"},
+	{"webhook, sweep: a payment intent this store made, by id", CollIntents, bson.D{{Key: "_id", Value: "pi_x"}}, nil, "_id_", "id"},
+	{"sweep: payment intents not settled", CollIntents, openIntentsBefore(time.Now()), bson.D{{Key: "createdAt", Value: 1}, {Key: "_id", Value: 1}}, "open_intents", "open,createdAt"},
+	{"DELETE /account: the customer's payment intents", CollIntents, bson.D{{Key: "email", Value: "a@b.test"}}, nil, "email", "id"},
 	{"GET /cart, PUT /cart, DELETE /account: the customer's cart by _id (the e-mail)", CollCarts, bson.D{{Key: "_id", Value: "a@b.test"}}, nil, "_id_", "id"},
-	{"POST /checkout: the next group number", CollCounters, bson.D{{Key: "_id", Value: groupCounterID}}, nil, "_id_", ""},
 	{"contact message, new work (notify.go): the admins to tell, oldest first", CollUsers, adminUsers, bson.D{{Key: "role", Value: 1}, {Key: "createdAt", Value: 1}, {Key: "_id", Value: 1}}, "role_oldest_first", "role"},
 	{"POST /auth/verify-email: account by its token's hash", CollUsers, bson.D{{Key: "verifyToken.hash", Value: "00"}}, nil, "verify_token", "verifyToken"},
 	{"POST /auth/password/reset: account by its token's hash", CollUsers, bson.D{{Key: "resetToken.hash", Value: "00"}}, nil, "reset_token", "resetToken"},
@@ -221,6 +230,16 @@ var indexes = map[string][]mongo.IndexModel{
 		// checkout or cancel a crash interrupted).
 		{Keys: bson.D{{Key: "placing", Value: 1}}, Options: options.Index().SetName("group_placing").SetSparse(true)},
 		{Keys: bson.D{{Key: "cancellingAt", Value: 1}}, Options: options.Index().SetName("group_cancelling").SetSparse(true)},
+		{Keys: bson.D{{Key: "syncingAt", Value: 1}}, Options: options.Index().SetName("group_syncing").SetSparse(true)},
+		// Issue 43: lists by purchase, and the unpaid ones' expiry.
+		{Keys: bson.D{{Key: "createdAt", Value: -1}, {Key: "_id", Value: -1}}, Options: options.Index().SetName("newest_groups")},
+		{Keys: bson.D{{Key: "shipped", Value: 1}, {Key: "paid", Value: 1}, {Key: "createdAt", Value: -1}, {Key: "_id", Value: -1}}, Options: options.Index().SetName("status_groups")},
+		{Keys: bson.D{{Key: "paid", Value: 1}, {Key: "shipped", Value: 1}, {Key: "createdAt", Value: 1}, {Key: "_id", Value: 1}}, Options: options.Index().SetName("unpaid_groups")},
+	},
+	// Issue 43: the payment intents this store made.
+	CollIntents: {
+		{Keys: bson.D{{Key: "outcome", Value: 1}, {Key: "createdAt", Value: 1}, {Key: "_id", Value: 1}}, Options: options.Index().SetName("open_intents")},
+		{Keys: bson.D{{Key: "email", Value: 1}}, Options: options.Index().SetName("email")},
 	},
 	CollOutbox: {
 		{Keys: bson.D{{Key: "createdAt", Value: -1}, {Key: "_id", Value: -1}}, Options: options.Index().SetName("newest_first")},

@@ -81,7 +81,8 @@ func TestMirror_AgreesWithTheStore(t *testing.T) {
 	s := mongotest.MustOpenAt(t, dir)
 	mongotest.RequireMongoDB(t, s)
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
-	orders := &app.Orders{Orders: s, Products: s, Log: log}
+	orders := &app.Orders{Orders: s, Products: s, Groups: s, Cancellations: s, Log: log}
+	app.Link(orders, &app.Purchases{Groups: s, Products: s}, &app.Payments{Orders: s, Groups: s, Intents: s, Log: log})
 
 	var ids []string
 	for i := range 20 {

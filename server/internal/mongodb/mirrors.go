@@ -20,6 +20,9 @@ const (
 const (
 	FaultAfterWrite = mirror.FaultAfterWrite // a store write succeeded; the mirror has not followed yet
 	FaultReadBack   = mirror.FaultReadBack   // a document is about to be read back after a failed write
+	// FaultDelayCommit: a write about to be sent; an error makes its caller
+	// see an error at once and sends the write a moment later.
+	FaultDelayCommit = mirror.FaultDelayCommit
 )
 
 // CheckSample compares a sample of every mirror with the store (see
@@ -35,3 +38,7 @@ func (s *Store) StaleDocuments() map[string]int64 { return s.mirrors.StaleDocume
 
 // mirrorOf returns the collection's mirror (nil when it has none).
 func (s *Store) mirrorOf(collection string) mirror.Mirrored { return s.mirrors.Of(collection) }
+
+// WaitDelayedWrites waits until the writes FaultDelayCommit held back have
+// landed (tests).
+func (s *Store) WaitDelayedWrites() { s.env.WaitDelayed() }

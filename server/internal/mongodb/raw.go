@@ -67,6 +67,7 @@ var documentTypes = map[string]func(bson.Raw) error{
 	CollInvoices:      decodeAs[mirror.Invoice],      // issue 34
 	collInvoiceFiles:  decodeAs[invoiceFileDoc],      // issue 34
 	collInvoiceChunks: decodeAs[imageChunkDoc],       // issue 34
+	CollIntents:       decodeAs[mirror.IntentRecord], // issue 43
 }
 
 // KnownCollections are the collections this store keeps.

@@ -29,13 +29,17 @@ func paidSince(since time.Time) bson.D {
 
 // paidSaleFields is what EachPaidSince decodes of an order with MongoDB.
 var paidSaleFields = bson.D{{Key: "productId", Value: 1}, {Key: "productName", Value: 1}, {Key: "productQuantity", Value: 1},
-	{Key: "amount", Value: 1}, {Key: "paid", Value: 1}, {Key: "createdAt", Value: 1}, {Key: "paidAt", Value: 1}}
+	{Key: "amount", Value: 1}, {Key: "paid", Value: 1}, {Key: "createdAt", Value: 1}, {Key: "paidAt", Value: 1}, {Key: "group", Value: 1}}
 
 // EachPaidSince calls fn with every order paid at or after since, in no order.
 func (s *Store) EachPaidSince(ctx context.Context, since time.Time, fn func(shop.PaidSale)) error {
 	return s.orders.each(ctx, mirror.PaidSince(since), paidSince(since), paidSaleFields, func(d *mirror.Order) {
+		purchase := d.Group
+		if purchase.IsZero() {
+			purchase = d.ID
+		}
 		fn(shop.PaidSale{ProductID: d.ProductID.Hex(), ProductName: d.ProductName, Quantity: d.ProductQuantity,
-			Amount: d.Amount, CreatedAt: d.CreatedAt, PaidAt: *d.PaidAt})
+			Amount: d.Amount, CreatedAt: d.CreatedAt, PaidAt: *d.PaidAt, Purchase: purchase})
 	})
 }
 

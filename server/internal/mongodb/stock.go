@@ -197,11 +197,18 @@ func (s *Store) RecoverStock(ctx context.Context, cutoff time.Time) (released, d
 			if !old(h) {
 				continue
 			}
-			_, err := s.orders.get(ctx, h.Order)
+			o, err := s.orders.get(ctx, h.Order)
 			switch shop.ErrorCode(err) {
 			case "":
 				if !h.Cancel && s.Embedded() {
-					continue
+					continue // (start-up gave the order its group: migratePurchases)
+				}
+				if !h.Cancel && o.Group.IsZero() {
+					// A spec order stored, its group of one maybe not (issue
+					// 43: the group goes before the hold): stored now.
+					if err := s.EnsureSingleGroup(ctx, o.Shop()); err != nil {
+						return released, dropped, fmt.Errorf("store the group of order %s: %w", h.Order.Hex(), err)
+					}
 				}
 				err = s.KeepStock(ctx, p.ID.Hex(), h.Order.Hex())
 				dropped++

@@ -96,6 +96,10 @@ const (
 	CollGroups = "groups"
 	// Carts of signed-in customers, under their e-mail (issue 34).
 	CollCarts = "carts"
+	// The payment intents this store made (issue 43), kept after their
+	// purchase is gone: a payment for a purchase that no longer exists is
+	// refunded.
+	CollIntents = "payment_intents"
 
 	collImageFiles  = CollImages + ".files"
 	collImageChunks = CollImages + ".chunks"
@@ -103,7 +107,7 @@ const (
 
 var collectionNames = []string{CollProducts, CollReviews, collImageFiles, collImageChunks, CollUsers, CollProfiles,
 	CollOrders, CollContacts, CollTestIntents, CollEvents, CollCounters, CollQuotes, CollClaims, CollOutbox, CollCancellations, CollCategories,
-	CollGroups, CollCarts, CollInvoices, collInvoiceFiles, collInvoiceChunks}
+	CollGroups, CollCarts, CollInvoices, collInvoiceFiles, collInvoiceChunks, CollIntents}
 
 // Store is the database handle shared by every collection's methods.
 type Store struct {
@@ -135,6 +139,7 @@ type Store struct {
 	imageFiles  *collection[mirror.ID, mirror.ImageFile]
 	imageChunks *collection[mirror.ID, imageChunkDoc] // never mirrored: read by _id
 	testIntents *collection[string, mirror.TestIntent]
+	intents     *collection[string, mirror.IntentRecord]
 	events      *collection[string, eventDoc] // never mirrored: read by _id
 	quotes      *collection[mirror.ID, mirror.Quote]
 	claims      *collection[mirror.ID, mirror.Claim]
@@ -222,6 +227,7 @@ func Open(ctx context.Context, cfg Config) (*Store, error) {
 	s.contacts = newCollection(s, CollContacts, "The message", mirror.Messages(CollContacts))
 	s.imageFiles = newCollection(s, collImageFiles, "The image", mirror.ImageFiles(collImageFiles))
 	s.testIntents = newCollection(s, CollTestIntents, "The payment", mirror.TestIntents(CollTestIntents))
+	s.intents = newCollection(s, CollIntents, "The payment", mirror.IntentRecords(CollIntents))
 	s.imageChunks = newCollection[mirror.ID, imageChunkDoc](s, collImageChunks, "The image", nil)
 	s.events = newCollection[string, eventDoc](s, CollEvents, "The event", nil)
 	s.quotes = newCollection(s, CollQuotes, shop.MsgQuoteNoun, mirror.Quotes(CollQuotes))
@@ -246,6 +252,10 @@ func Open(ctx context.Context, cfg Config) (*Store, error) {
 		return nil, err
 	}
 	if err := s.numberOrders(ctx); err != nil {
+		_ = s.Close(context.Background())
+		return nil, err
+	}
+	if err := s.migratePurchases(ctx); err != nil {
 		_ = s.Close(context.Background())
 		return nil, err
 	}

@@ -81,6 +81,18 @@ func (s *Stripe) CancelIntent(ctx context.Context, id string) (shop.PaymentInten
 	return fromStripe(pi), nil
 }
 
+// Refund refunds the intent's whole amount, with an idempotency key per
+// intent: asked again, Stripe answers with the same refund.
+func (s *Stripe) Refund(ctx context.Context, intentID string) (string, error) {
+	params := &stripe.RefundCreateParams{PaymentIntent: stripe.String(intentID)}
+	params.SetIdempotencyKey("refund-" + intentID)
+	r, err := s.client.V1Refunds.Create(ctx, params)
+	if err != nil {
+		return "", stripeError(err)
+	}
+	return r.ID, nil
+}
+
 func fromStripe(pi *stripe.PaymentIntent) shop.PaymentIntent {
 	return shop.PaymentIntent{ID: pi.ID, ClientSecret: pi.ClientSecret, Status: string(pi.Status), Amount: pi.Amount,
 		Currency: string(pi.Currency), OrderID: pi.Metadata["orderId"]}

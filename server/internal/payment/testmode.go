@@ -83,6 +83,23 @@ func (t *TestMode) CancelIntent(ctx context.Context, id string) (shop.PaymentInt
 	return pi, err
 }
 
+// Refund refunds a succeeded intent (its status becomes "refunded"); a
+// refunded one answers with the same refund.
+func (t *TestMode) Refund(ctx context.Context, intentID string) (string, error) {
+	refund := "re_test_" + strings.TrimPrefix(intentID, "pi_test_")
+	if _, err := t.Intents.SetTestIntentStatus(ctx, intentID, shop.IntentSucceeded, shop.IntentRefunded, ""); err != nil {
+		return "", err
+	}
+	pi, err := t.GetIntent(ctx, intentID)
+	if err != nil {
+		return "", err
+	}
+	if pi.Status != shop.IntentRefunded {
+		return "", shop.Errorf(shop.ECONFLICT, "Only a succeeded payment can be refunded (this one is %s).", pi.Status)
+	}
+	return refund, nil
+}
+
 // Confirm charges the test card for the intent named by clientSecret, as
 // Stripe.js's confirmCardPayment does.
 func (t *TestMode) Confirm(ctx context.Context, clientSecret string, card shop.TestCard) (shop.PaymentIntent, error) {

@@ -17,6 +17,14 @@ type Rate struct {
 }
 
 // Or returns r, with each zero field taken from def.
+// Times is r for n clients at once: n times the burst, n times as often
+// (a zero field stays zero: the default's).
+func (r Rate) Times(n int) Rate {
+	r.Burst *= n
+	r.Interval /= time.Duration(n)
+	return r
+}
+
 func (r Rate) Or(def Rate) Rate {
 	if r.Burst <= 0 {
 		r.Burst = def.Burst

@@ -283,6 +283,9 @@ type ErasureStore interface {
 	// deletes email's cart (issue 34).
 	EraseGroups(ctx context.Context, email string) (int, error)
 	EraseCart(ctx context.Context, email string) error
+	// EraseIntentRecords replaces the e-mail of the records of email's
+	// payment intents (issue 43).
+	EraseIntentRecords(ctx context.Context, email string) (int, error)
 }
 
 // tokenParam finds the value of a token query parameter in a link.

@@ -19,6 +19,11 @@ type Cancellation struct {
 	ProductQuantity int64       `json:"productQuantity"`
 	CancelledAt     time.Time   `json:"cancelledAt"`
 	By              CancelledBy `json:"by"`
+	// Reason, when the shop cancelled it of its own accord ("not paid in
+	// time"); Purchase and PurchaseNumber, the purchase it was a line of.
+	Reason         CancelReason `json:"reason,omitempty"`
+	Purchase       string       `json:"purchase,omitempty"`
+	PurchaseNumber int64        `json:"purchaseNumber,omitempty"`
 }
 
 // CancelledBy says who cancelled an order.

@@ -7,13 +7,22 @@ import (
 	"time"
 )
 
-// Group is an order group (collection `groups`, issue 34): several
-// spec-shaped orders, one per product, checked out together (POST
-// /checkout) or from one accepted quote, paid with one payment and
-// cancelled whole.
+// Group is a purchase (collection `groups`): what a buyer bought in one go,
+// with one number, one payment, one cancel and one shipment. Every purchase
+// has one, whatever made it:
+//   - the spec's POST /order: a group of one, under its order's own id and
+//     number (so the order's id addresses the purchase too);
+//   - POST /checkout (a cart): one order per line under a new id and number;
+//   - an accepted quote: one order per item, under the quote's id;
+//   - an approved claim: its replacement order, paid when made, as a group
+//     of one.
+//
+// Its lines are spec-shaped orders (collection `orders`), which keep the
+// spec's fields (paid, shipped, transactionId) in step with the group's.
+// The group is where each change is decided (app/purchases.go).
 type Group struct {
 	ID            string   `json:"_id"`
-	Number        int64    `json:"number"` // from its own counter
+	Number        int64    `json:"number"` // from the orders' counter: a purchase has one number
 	Email         string   `json:"email"`
 	OrderIDs      []string `json:"orderIds"`
 	Total         Cents    `json:"total"` // what is charged: the orders' amounts, tax included
@@ -22,14 +31,25 @@ type Group struct {
 	TransactionID string   `json:"transactionId,omitempty"`
 	InvoiceNumber int64    `json:"invoiceNumber,omitempty"`
 	QuoteID       string   `json:"quoteId,omitempty"`
-	// QuoteNumber and Orders are filled in for GET /groups/{id} (not stored
-	// on the group).
+	// QuoteNumber and Orders are filled in for the purchase's readers (not
+	// stored on the group).
 	QuoteNumber int64      `json:"quoteNumber,omitempty"`
 	Orders      []Order    `json:"orders"`
 	PONumber    string     `json:"poNumber,omitempty"`
 	Company     string     `json:"company,omitempty"`
 	CreatedAt   time.Time  `json:"createdAt"`
 	PaidAt      *time.Time `json:"paidAt,omitempty"`
+	// Shipped, with when and how (one shipment a purchase).
+	Shipped        bool       `json:"shipped"`
+	ShippedAt      *time.Time `json:"shippedAt,omitempty"`
+	Carrier        string     `json:"carrier,omitempty"`
+	TrackingNumber string     `json:"trackingNumber,omitempty"`
+	// Amount is Total in cents, Status where it stands, and Payable whether
+	// its buyer can pay it now: filled in for the readers.
+	Amount  int64         `json:"amount"`
+	Status  OrderStatus   `json:"status"`
+	State   PurchaseState `json:"state"`
+	Payable bool          `json:"payable"`
 	// Placing is set while its orders are being placed: it is paid or
 	// cancelled only once they all are.
 	Placing         bool   `json:"-"`
@@ -37,6 +57,103 @@ type Group struct {
 	// Cancelling is the marker of the cancel that BeginCancelGroup decided
 	// ("" when none is under way).
 	Cancelling string `json:"-"`
+	// Syncing: a payment or shipment was decided on the group and its
+	// orders may not all show it yet (the recovery sweep completes them).
+	Syncing bool `json:"-"`
+	// RemindedAt: when its buyer was reminded to pay (RESERVATION_TTL).
+	RemindedAt *time.Time `json:"-"`
+}
+
+// PurchaseState is where a purchase stands in its lifecycle.
+//
+//	placing --(all lines placed)--> placed --(pay)--> paid --(ship)--> shipped
+//	placed --(ship: an admin may ship unpaid)--> shipped unpaid --(pay)--> shipped
+//	placed --(cancel, or RESERVATION_TTL)--> cancelled (the orders deleted,
+//	    their stock back, a cancellation record each)
+//
+// The company and freight work adds states between placed and payable:
+// awaiting approval (a company buyer over their limit), awaiting a freight
+// price (an admin prices the freight), and on account (paid later on net
+// terms). They are named here; nothing reaches them yet.
+type PurchaseState string
+
+// The states.
+const (
+	PurchasePlacing          PurchaseState = "placing"
+	PurchasePlaced           PurchaseState = "placed" // unpaid
+	PurchasePaid             PurchaseState = "paid"
+	PurchaseShipped          PurchaseState = "shipped"
+	PurchaseCancelling       PurchaseState = "cancelling"
+	PurchaseCancelled        PurchaseState = "cancelled"
+	PurchaseAwaitingApproval PurchaseState = "awaiting_approval"
+	PurchaseAwaitingFreight  PurchaseState = "awaiting_freight"
+	PurchaseOnAccount        PurchaseState = "on_account"
+)
+
+// StateOf is where g stands.
+func StateOf(g Group) PurchaseState {
+	switch {
+	case g.Placing:
+		return PurchasePlacing
+	case g.Cancelling != "":
+		return PurchaseCancelling
+	case g.Shipped:
+		return PurchaseShipped
+	case g.Paid:
+		return PurchasePaid
+	}
+	return PurchasePlaced
+}
+
+// Described fills in what a purchase's readers are shown besides its
+// stored fields: amount, status, state and whether it can be paid now.
+func (g Group) Described() Group {
+	g.Amount = int64(g.Total)
+	g.Status = StatusOf(g.Paid, g.Shipped)
+	g.State = StateOf(g)
+	g.Payable = !g.Paid && !g.Placing && g.Cancelling == "" && g.Total > 0
+	return g
+}
+
+// SingleOrder reports whether g is the group of one of a spec order placed
+// with POST /order (or a replacement): it has its order's id.
+func (g Group) SingleOrder() bool {
+	return len(g.OrderIDs) == 1 && g.OrderIDs[0] == g.ID
+}
+
+// IntentRef is the provider's reference of g's payment: a single order's
+// id as the spec's payments always had it, else GroupIntentPrefix and the
+// group's id.
+func (g Group) IntentRef() string {
+	if g.SingleOrder() {
+		return g.ID
+	}
+	return GroupIntentPrefix + g.ID
+}
+
+// PurchaseIDOfRef is the purchase an intent's reference names.
+func PurchaseIDOfRef(ref string) string {
+	if id, ok := strings.CutPrefix(ref, GroupIntentPrefix); ok {
+		return id
+	}
+	return ref
+}
+
+// GroupOfOne is the group of one of a spec order: its id, number, email
+// and amount, paid as it is, with it as its one line.
+func GroupOfOne(o Order) Group {
+	return Group{ID: o.ID, Number: o.Number, Email: o.Email, OrderIDs: []string{o.ID}, Total: Cents(o.Amount), Tax: o.Tax,
+		Paid: o.Paid, TransactionID: o.TransactionID, CreatedAt: o.CreatedAt, Shipped: o.Shipped, ShippedAt: o.ShippedAt,
+		Carrier: o.Carrier, TrackingNumber: o.TrackingNumber, Orders: []Order{o}}.Described()
+}
+
+// PurchaseOf is the id of the purchase an order belongs to: its group's,
+// or (a spec order placed alone) its own.
+func PurchaseOf(o Order) string {
+	if o.Group != "" {
+		return o.Group
+	}
+	return o.ID
 }
 
 // CheckoutItem is one line of a checkout.
@@ -85,45 +202,101 @@ func (d *CheckoutDraft) Validate() error {
 	return Invalid("The checkout is not valid.", f)
 }
 
-// GroupStore is the order groups' persistence.
+// PurchaseQuery selects a page of purchases: one buyer's (Email) or all,
+// in one status or all, newest first.
+type PurchaseQuery struct {
+	Email       string
+	Status      OrderStatus
+	Limit, Skip int
+}
+
+// GroupStore is the purchases' persistence. Each change of a purchase is
+// one guarded write on its group; the orders follow.
 type GroupStore interface {
 	NewGroupID() string
-	// InsertGroup stores a new group (Placing), under g.ID, with the next
-	// group number, and returns it as stored.
+	// InsertGroup stores a new purchase under g.ID: with g.Number when set
+	// (a single order's group: its order's number), else the next number of
+	// the orders' counter; placing when g.Placing. It returns it as stored.
 	InsertGroup(ctx context.Context, g Group) (Group, error)
+	// InsertSingleGroups stores the groups of one of spec orders just
+	// placed (each with its order's id and number) in one insert.
+	InsertSingleGroups(ctx context.Context, gs []Group) error
+	// EnsureSingleGroup stores the group of one of a spec order that has
+	// none (a crash between the order and its group, or an order from
+	// before groups), made from the order: paid, shipped as it is. An
+	// existing group is left as it is (no error).
+	EnsureSingleGroup(ctx context.Context, o Order) error
 	FindGroup(ctx context.Context, id string) (Group, error)
 	// FinishPlacing marks the group's orders all placed.
 	FinishPlacing(ctx context.Context, id string) error
-	// BeginCancelGroup decides a group's cancel with one guarded write: the
-	// unpaid group no cancel holds is marked with the cancel's marker. Only
-	// the caller it answers withdraws the orders; any other gets ENOTFOUND
-	// (cancelled already) or ECONFLICT (paid, or being cancelled).
+	// BeginCancelGroup decides a purchase's cancel with one guarded write:
+	// the unpaid, unshipped, placed group no cancel holds is marked with the
+	// cancel's marker. Only the caller it answers withdraws the orders; any
+	// other gets ENOTFOUND (cancelled already) or ECONFLICT (paid, shipped,
+	// placing or being cancelled).
 	BeginCancelGroup(ctx context.Context, id, marker string) (Group, error)
+	// AbandonCancelGroup drops the marker of a cancel that withdrew nothing
+	// (a payment was found succeeded, or in progress).
+	AbandonCancelGroup(ctx context.Context, id, marker string) error
 	// DeleteGroup removes the group the cancel with this marker decided
 	// (or, with marker "", one still placing: a checkout undone).
 	DeleteGroup(ctx context.Context, id, marker string) error
-	// SetGroupPaymentIntent records the provider's payment of an unpaid group.
+	// SetGroupPaymentIntent records the provider's payment of an unpaid,
+	// placed group no cancel holds (ECONFLICT otherwise).
 	SetGroupPaymentIntent(ctx context.Context, id, intentID string) error
-	// MarkGroupPaid sets paid and transactionId in one guarded write (not
-	// while being cancelled); the same transaction again changes nothing,
-	// another is ECONFLICT.
+	// MarkGroupPaid sets paid, transactionId and syncing in one guarded
+	// write (not while placing or being cancelled); the same transaction
+	// again changes nothing, another is ECONFLICT.
 	MarkGroupPaid(ctx context.Context, id, transactionID string) (UpdateResult, error)
+	// ShipGroup marks the placed group shipped (with the tracking, and
+	// syncing) in one guarded write: not while being cancelled; ECONFLICT
+	// when it has shipped already.
+	ShipGroup(ctx context.Context, id string, t Tracking) (UpdateResult, error)
+	// FinishSyncing clears syncing once the orders show the group's state.
+	FinishSyncing(ctx context.Context, id string) error
+	// MarkReminded records, once, that the buyer was reminded to pay
+	// (ECONFLICT when reminded already, or no longer unpaid).
+	MarkReminded(ctx context.Context, id string) error
 	// StaleGroups returns the groups a crash (or a step that failed) left
-	// between steps before cutoff: still placing, or being cancelled.
+	// between steps before cutoff: still placing, being cancelled, or
+	// syncing.
 	StaleGroups(ctx context.Context, cutoff time.Time) ([]Group, error)
+	// ListGroups returns a page of purchases, newest first, and how many
+	// match (placing ones are not listed).
+	ListGroups(ctx context.Context, q PurchaseQuery) ([]Group, int64, error)
+	// CountUnpaidGroups is how many placed, unpaid, unshipped purchases
+	// email holds.
+	CountUnpaidGroups(ctx context.Context, email string) (int64, error)
+	// UnpaidGroupsBefore returns up to limit placed, unpaid, unshipped
+	// purchases created before cutoff, oldest first.
+	UnpaidGroupsBefore(ctx context.Context, cutoff time.Time, limit int) ([]Group, error)
 }
 
 // Group messages.
 const (
 	MsgGroupNoun      = "The order group"
-	MsgInGroup        = "The order belongs to an order group: it is paid and cancelled only with its group."
+	MsgInGroup        = "Order #%d belongs to order group #%d: it is paid, shipped and cancelled only with its group."
 	MsgGroupPaid      = "The order group is paid and cannot be cancelled."
+	MsgGroupShipped   = "The order has shipped and cannot be cancelled."
 	MsgGroupPlacing   = "The order group's orders are still being placed; try again shortly."
 	MsgGroupCanceling = "The order group is being cancelled right now."
 	MsgGroupPaidOther = "The order group is already paid by another transaction."
 	MsgShortLines     = "Not enough stock for every line, so nothing was ordered: %s"
+	// MsgUnpaidLimit answers a purchase over UNPAID_LIMIT.
+	MsgUnpaidLimit = "You have %d unpaid orders, the most an account may hold. Pay for one or cancel one in My Orders, then order again."
+	// MsgUnpaidLimitUnverified is MsgUnpaidLimit before the address is verified.
+	MsgUnpaidLimitUnverified = "You have %d unpaid orders, the most an account may hold until its e-mail address is verified. Pay for one or cancel one in My Orders, or verify your address (the link we e-mailed you), then order again."
 )
 
 // GroupIntentPrefix marks a payment intent as a group's: the provider's
 // order reference is this prefix and the group's id.
 const GroupIntentPrefix = "group:"
+
+// CancelReason says why a purchase was cancelled, when not at someone's
+// request.
+type CancelReason string
+
+// The reasons.
+const (
+	ReasonNotPaidInTime CancelReason = "not paid in time"
+)

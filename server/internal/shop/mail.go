@@ -139,15 +139,18 @@ type LetterKind string
 
 // The e-mails the storefront sends.
 const (
-	LetterOrderPlaced   LetterKind = "order_placed"
-	LetterOrderPaid     LetterKind = "order_paid"
-	LetterGroupPaid     LetterKind = "group_paid" // one for a group's payment (issue 34)
-	LetterOrderShipped  LetterKind = "order_shipped"
-	LetterQuoteAnswered LetterKind = "quote_answered"
-	LetterQuoteRevised  LetterKind = "quote_revised" // a quote priced again
-	LetterClaimReceived LetterKind = "claim_received"
-	LetterClaimDecided  LetterKind = "claim_decided"
-	LetterContact       LetterKind = "contact_message"
+	LetterOrderPlaced  LetterKind = "order_placed"
+	LetterOrderPaid    LetterKind = "order_paid"
+	LetterOrderShipped LetterKind = "order_shipped"
+	// Issue 43: a purchase's reminder to pay at half of RESERVATION_TTL,
+	// and its cancellation when not paid in time.
+	LetterPaymentReminder LetterKind = "payment_reminder"
+	LetterOrderExpired    LetterKind = "order_expired"
+	LetterQuoteAnswered   LetterKind = "quote_answered"
+	LetterQuoteRevised    LetterKind = "quote_revised" // a quote priced again
+	LetterClaimReceived   LetterKind = "claim_received"
+	LetterClaimDecided    LetterKind = "claim_decided"
+	LetterContact         LetterKind = "contact_message"
 	// The account's own: the first two carry a single-use link.
 	LetterVerifyEmail     LetterKind = "verify_email"
 	LetterPasswordReset   LetterKind = "password_reset"
@@ -160,6 +163,9 @@ const (
 	LetterAdminQuoteRequest LetterKind = "admin_quote_request"
 	LetterAdminClaim        LetterKind = "admin_claim"
 	LetterAdminDigest       LetterKind = "admin_digest"
+	// LetterAdminRefund tells every admin of a payment refunded because
+	// its purchase no longer existed (issue 43).
+	LetterAdminRefund LetterKind = "admin_refund"
 )
 
 // Letter is what one e-mail is about: its kind, its addressee and the
@@ -177,10 +183,15 @@ type Letter struct {
 	Link    string
 	// Digest: the admin's daily digest's events.
 	Digest *Digest
-	// Group: a paid order group's letter (its Orders filled in); Invoice,
-	// the invoice the letter tells of, attached by reference.
+	// Group: the purchase a letter tells of (its Orders filled in);
+	// Invoice, the invoice it tells of, attached by reference.
 	Group   *Group
 	Invoice *Invoice
+	// Due: when an unpaid purchase is cancelled (a reminder's); Refund: a
+	// refund an admin is told of.
+	Due    *time.Time
+	Refund *IntentRecord
+	Why    string
 	// HeldUntil, when set, keeps the e-mail for the digest sent then
 	// (MailHeld) instead of sending it.
 	HeldUntil time.Time

@@ -14,6 +14,9 @@ const (
 	NotifyPayment      NotifyKind = "payment"
 	NotifyQuoteRequest NotifyKind = "quoteRequest"
 	NotifyClaim        NotifyKind = "claim"
+	// NotifyRefund: a payment refunded because its purchase was gone (issue
+	// 43). Every admin is told; it is not a setting.
+	NotifyRefund NotifyKind = "refund"
 )
 
 // NotifyKinds are every kind, in the order the settings list them.
@@ -46,6 +49,8 @@ func (n NotificationSettings) Wants(k NotifyKind) bool {
 		return n.QuoteRequest
 	case NotifyClaim:
 		return n.Claim
+	case NotifyRefund:
+		return true
 	}
 	return false
 }

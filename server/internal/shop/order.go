@@ -45,6 +45,12 @@ type Order struct {
 	// InvoiceNumber, once paid: its invoice's, or its group's (not stored
 	// on the order: read from the invoices).
 	InvoiceNumber int64 `json:"invoiceNumber,omitempty"`
+	// PurchaseNumber and Payable are GET /pay/{id}'s: the number its buyer
+	// knows the purchase by (its own for a single order), and whether the
+	// spec's payment calls can pay it now (never for a line of a larger
+	// purchase, which is paid with it).
+	PurchaseNumber int64 `json:"purchaseNumber,omitempty"`
+	Payable        *bool `json:"payable,omitempty"`
 	// History is the order page's status history, derived from the
 	// order's dates: placed, paid, shipped (with carrier and tracking).
 	History []OrderEvent `json:"history,omitempty"`

@@ -36,6 +36,54 @@ type PaymentProvider interface {
 	GetIntent(ctx context.Context, id string) (PaymentIntent, error)
 	// CancelIntent cancels an intent that has not succeeded.
 	CancelIntent(ctx context.Context, id string) (PaymentIntent, error)
+	// Refund gives a succeeded intent's whole amount back, once however
+	// often it is asked (an idempotency key per intent), and returns the
+	// refund's id.
+	Refund(ctx context.Context, intentID string) (string, error)
+}
+
+// IntentRefunded is the test-mode provider's status of a refunded intent
+// (Stripe keeps "succeeded" and records a refund beside it).
+const IntentRefunded = "refunded"
+
+// IntentRequiresAction is Stripe's status of a payment waiting for the
+// customer (3-D Secure): it postpones a reservation's expiry.
+const IntentRequiresAction = "requires_action"
+
+// IntentRecord is a payment intent this store made (collection
+// `payment_intents`), written before its client secret is handed out and
+// kept after its purchase is gone: a payment that succeeds for a purchase
+// that no longer exists is recognised as this store's, and refunded. An
+// intent without a record (another system's on the same Stripe account)
+// is never touched, only logged.
+type IntentRecord struct {
+	ID        string    `json:"_id"` // the provider's intent id
+	Purchase  string    `json:"purchase"`
+	Number    int64     `json:"number"` // the purchase's
+	Amount    int64     `json:"amount"`
+	Email     string    `json:"email"`
+	CreatedAt time.Time `json:"createdAt"`
+	// Outcome is "" while open, then IntentPaid, IntentRefunded or
+	// IntentCanceled; Refund names the provider's refund.
+	Outcome   string     `json:"outcome,omitempty"`
+	Refund    string     `json:"refund,omitempty"`
+	SettledAt *time.Time `json:"settledAt,omitempty"`
+}
+
+// IntentPaid is an intent record's outcome once its purchase is paid by it.
+const IntentPaid = "paid"
+
+// IntentRecordStore keeps the intent records.
+type IntentRecordStore interface {
+	// RecordIntent stores the record (an existing one is left as it is).
+	RecordIntent(ctx context.Context, r IntentRecord) error
+	FindIntentRecord(ctx context.Context, id string) (IntentRecord, error)
+	// SettleIntentRecord closes an open record with its outcome in one
+	// guarded write (ECONFLICT when it is closed already).
+	SettleIntentRecord(ctx context.Context, id, outcome, refund string) error
+	// OpenIntentRecords returns up to limit open records made before
+	// cutoff, oldest first.
+	OpenIntentRecords(ctx context.Context, cutoff time.Time, limit int) ([]IntentRecord, error)
 }
 
 // TestIntent is a payment intent of the offline test-mode provider. It holds

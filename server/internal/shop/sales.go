@@ -25,6 +25,8 @@ type PaidSale struct {
 	ProductID, ProductName string
 	Quantity, Amount       int64 // Amount in cents
 	CreatedAt, PaidAt      time.Time
+	// Purchase is the purchase it is a line of (comparable, not shown).
+	Purchase [12]byte
 }
 
 // Sales is the answer of GET /admin/sales.
@@ -35,12 +37,15 @@ type Sales struct {
 	LowStock    []LowStock     `json:"lowStock"`
 }
 
-// MonthSales is one calendar month (UTC) of paid orders, by paidAt.
+// MonthSales is one calendar month (UTC) of paid orders, by paidAt:
+// Orders counts their lines, Purchases the purchases they made up (a cart
+// of three products is one purchase of three orders).
 type MonthSales struct {
-	Month   string  `json:"month"` // YYYY-MM
-	Revenue Dollars `json:"revenue"`
-	Orders  int64   `json:"orders"`
-	Units   int64   `json:"units"`
+	Month     string  `json:"month"` // YYYY-MM
+	Revenue   Dollars `json:"revenue"`
+	Orders    int64   `json:"orders"`
+	Purchases int64   `json:"purchases"`
+	Units     int64   `json:"units"`
 }
 
 // ProductSales is one product's paid sales over the period.

@@ -41,7 +41,8 @@ type Store interface {
 	app.HeldMailStore
 	shop.GroupStore
 	shop.CartStore
-	shop.InvoiceStore // issue 34
+	shop.InvoiceStore      // issue 34
+	shop.IntentRecordStore // issue 43
 	// Healthy reads the collections the API serves.
 	Healthy(ctx context.Context) error
 }
@@ -71,13 +72,20 @@ type Options struct {
 	// empty label prints as "Sales tax".
 	TaxLabel string
 	Seller   shop.Seller
+	// Issue 43: UnpaidLimit (UNPAID_LIMIT) and UnpaidLimitUnverified, the
+	// most unpaid purchases an account may hold (0: no limit), and
+	// ReservationTTL (RESERVATION_TTL), after which an unpaid purchase is
+	// cancelled (0: never). The binary's defaults are config's; zero here
+	// (tests) turns them off.
+	UnpaidLimit, UnpaidLimitUnverified int
+	ReservationTTL                     time.Duration
 }
 
 // Services returns the API's dependencies over store. The caller adds what
 // only it knows (the request observer).
 func Services(store Store, o Options) httpapi.Deps {
 	images := shop.ImageURL(o.PublicURL, "")
-	payments := &app.Payments{Orders: store, Groups: store, Events: store, Log: o.Log, Telemetry: o.Telemetry, Mail: o.Outbox}
+	payments := &app.Payments{Orders: store, Groups: store, Intents: store, Events: store, Log: o.Log, Telemetry: o.Telemetry, Mail: o.Outbox}
 	if o.StripeSecret != "" {
 		payments.Provider = payment.NewStripe(o.StripeSecret, o.StripeAPIBase)
 	} else {
@@ -94,10 +102,12 @@ func Services(store Store, o Options) httpapi.Deps {
 	invoices := &app.Invoices{Store: store, Orders: store, Groups: store, Quotes: store, Drawer: invoice.Drawer{}, Seller: o.Seller,
 		TaxLabel: cmp.Or(o.TaxLabel, "Sales tax"), TaxRate: o.TaxRate, Now: o.Now, Log: o.Log}
 	payments.Invoices = invoices
-	orders := &app.Orders{Orders: store, Products: store, Payments: payments, Log: o.Log, Telemetry: o.Telemetry, Mail: o.Outbox, Notify: notify, Cancellations: store, TaxRate: o.TaxRate,
-		Invoices: invoices}
-	groups := &app.Groups{Groups: store, Products: store, Orders: orders, Payments: payments}
-	accounts := &app.Accounts{Groups: groups, Users: store, Tokens: o.Tokens, Passwords: o.Passwords,
+	orders := &app.Orders{Orders: store, Products: store, Groups: store, Log: o.Log, Telemetry: o.Telemetry, Mail: o.Outbox, Notify: notify,
+		Cancellations: store, TaxRate: o.TaxRate, Invoices: invoices}
+	purchases := &app.Purchases{Groups: store, Products: store,
+		UnpaidLimit: o.UnpaidLimit, UnpaidLimitUnverified: o.UnpaidLimitUnverified, ReservationTTL: o.ReservationTTL, Now: o.Now}
+	app.Link(orders, purchases, payments)
+	accounts := &app.Accounts{Purchases: purchases, Users: store, Tokens: o.Tokens, Passwords: o.Passwords,
 		AdminEmails: o.AdminEmails, Log: o.Log, Telemetry: o.Telemetry,
 		SiteURL: o.SiteURL, Mail: o.Outbox, Now: o.Now,
 		Orders: orders, Erasure: store, Profiles: store, Admins: store}
@@ -116,7 +126,7 @@ func Services(store Store, o Options) httpapi.Deps {
 		Inbox:         &app.Inbox{Messages: store, Admins: store, Mail: o.Outbox},
 		Sales:         &app.Sales{Store: store, Now: o.Now},
 		Quotes:        &app.Quotes{Quotes: store, Products: store, Orders: orders, Groups: store, Mail: o.Outbox, Notify: notify, Now: o.Now, Log: o.Log},
-		Groups:        groups,
+		Purchases:     purchases,
 		Carts:         &app.Carts{Carts: store, Products: store},
 		Invoices:      invoices,
 		Claims:        &app.Claims{Claims: store, Orders: orders, Mail: o.Outbox, Notify: notify, ImagePrefix: images, Now: o.Now, Log: o.Log},
