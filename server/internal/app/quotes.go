@@ -68,7 +68,11 @@ func (q *Quotes) List(ctx context.Context, caller shop.Caller, limit, skip int) 
 	if caller.IsAdmin() {
 		email = ""
 	}
-	return q.Quotes.ListQuotes(ctx, email, limit, skip)
+	list, total, err := q.Quotes.ListQuotes(ctx, email, limit, skip)
+	for i := range list {
+		list[i] = list[i].WithFigures(q.Orders.TaxRate)
+	}
+	return list, total, err
 }
 
 // Price answers a quote (admins): every item priced, a validity, a note.
@@ -96,6 +100,7 @@ func (q *Quotes) Price(ctx context.Context, caller shop.Caller, id string, p sho
 	if priced.Revision > 1 {
 		kind = shop.LetterQuoteRevised
 	}
+	priced = priced.WithFigures(q.Orders.TaxRate)
 	q.Mail.Send(ctx, shop.Letter{Kind: kind, To: priced.Email, Quote: &priced})
 	return priced, nil
 }

@@ -35,11 +35,8 @@ func (s *Server) priceQuote(c *gin.Context) {
 func (s *Server) acceptQuote(c *gin.Context) {
 	if d, ok := bind[shop.AcceptDraft](s, c); ok {
 		ids, err := s.quotes.Accept(c.Request.Context(), caller(c), c.Param("id"), d)
-		ans := gin.H{"orderIds": ids}
-		if s.quotes.Groups != nil { // issue 34: the orders are one group, under the quote's id
-			ans["groupId"] = c.Param("id")
-		}
-		s.reply(c, http.StatusOK, ans, err)
+		// the orders are one purchase, under the quote's id
+		s.reply(c, http.StatusOK, gin.H{"orderIds": ids, "groupId": c.Param("id")}, err)
 	}
 }
 

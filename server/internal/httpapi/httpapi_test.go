@@ -60,6 +60,9 @@ type serveOptions struct {
 	// are stored pending for a courier the test runs, not in the mailbox.
 	sendMail bool
 	taxRate  int64 // TAX_RATE in hundredths of a percent
+	// Issue 43: UNPAID_LIMIT (and until verified) and RESERVATION_TTL; zero: off.
+	unpaidLimit, unpaidLimitUnverified int
+	reservationTTL                     time.Duration
 }
 
 func mustServeWith(tb testing.TB, opt serveOptions) *testServer {
@@ -87,6 +90,7 @@ func mustServeWith(tb testing.TB, opt serveOptions) *testServer {
 		Now:           opt.clock,
 		Log:           log,
 		TaxRate:       opt.taxRate,
+		UnpaidLimit:   opt.unpaidLimit, UnpaidLimitUnverified: opt.unpaidLimitUnverified, ReservationTTL: opt.reservationTTL,
 	}
 	if opt.unconfigured {
 		opts.Google, opts.StripeWebhook = nil, ""

@@ -41,6 +41,41 @@ type Quote struct {
 	// Accepting is set while the quote's orders are being placed (the
 	// marker that lets a crash between the steps be settled); never shown.
 	Accepting []string `json:"-"`
+	// Figures, once every item is priced: what accepting it charges, as
+	// the purchase it becomes computes it (filled in for its readers).
+	Figures *QuoteFigures `json:"figures,omitempty"`
+}
+
+// QuoteFigures are a priced quote's totals, each line's tax rounded as its
+// order's will be: Subtotal, Tax and Total in dollars, Amount (Total) in
+// cents, as every purchase answers them.
+type QuoteFigures struct {
+	Subtotal Cents `json:"subtotal"`
+	Tax      Cents `json:"tax"`
+	Total    Cents `json:"total"`
+	Amount   int64 `json:"amount"`
+}
+
+// WithFigures is q with its figures at rate (hundredths of a percent),
+// when every item is priced.
+func (q Quote) WithFigures(rate int64) Quote {
+	var f QuoteFigures
+	for _, it := range q.Items {
+		if it.UnitPrice == nil {
+			return q
+		}
+		line := int64(*it.UnitPrice) * it.Quantity
+		tax := TaxOf(line, rate)
+		f.Subtotal += Cents(line)
+		f.Tax += Cents(tax)
+	}
+	if len(q.Items) == 0 {
+		return q
+	}
+	f.Total = f.Subtotal + f.Tax
+	f.Amount = int64(f.Total)
+	q.Figures = &f
+	return q
 }
 
 // QuoteItem is one product of a quote; UnitPrice once quoted.
