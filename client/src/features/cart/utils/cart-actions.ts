@@ -1,5 +1,4 @@
-import { getCartState, setCartState, type CartLine } from '@/lib/cart-store';
-import { MAX_CART_LINES } from '@/lib/cart-sync';
+import { getCartState, MAX_CART_LINES, setCartState, type CartLine } from '../store/cart-store';
 import type { Product } from '@/types/api';
 import { checkQuantity, type QuantityCheck } from '@/utils/quantity';
 import { cartMessages } from '@/config/cart-messages';

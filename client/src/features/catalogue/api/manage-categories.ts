@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '@/lib/api-client';
 import type { Category } from '@/types/api';
-import { categoriesQueryKey } from './get-categories';
-import { productsBaseKey } from './get-products';
+import { invalidate } from '@/lib/query-keys';
 
 /** POST /categories (admin): the new category; 409 for a name already in use. */
 export function addCategory(name: string): Promise<Category> {
@@ -24,11 +23,7 @@ function useCategoryMutation<V, R>(mutationFn: (variables: V) => Promise<R>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
-    onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: categoriesQueryKey }),
-        queryClient.invalidateQueries({ queryKey: productsBaseKey }),
-      ]),
+    onSettled: () => invalidate(queryClient, 'categories'),
   });
 }
 

@@ -273,8 +273,6 @@ interface OrdersTableProps extends Pick<PagedQueryProps<Order>, 'query' | 'pagin
   unpaid?: (order: Order) => ReactNode;
   /** The row's buttons before Delete. */
   actions?: (order: Order) => ReactNode;
-  /** Called after a delete was tried: a deleted order gives its stock back. */
-  onStockChanged?: () => unknown;
   /** Said under a paid (or shipped) order's greyed Delete, and read with it: why it cannot be deleted. */
   lockedNote?: string;
   /** Where a replacement order's "Replacement for claim #N" leads (the buyer's claims, or the admins'). */
@@ -292,13 +290,12 @@ export function OrdersTable({
   unpaidGroup,
   productExtra,
   linkLines = false,
-  onStockChanged,
   lockedNote,
   claimLink,
   query,
   ...list
 }: OrdersTableProps) {
-  const remove = useConfirmedAction(useDeleteOrder({ onSettled: onStockChanged }), { confirm: m.confirmDelete, done: m.removed, gone: m.alreadyDeleted });
+  const remove = useConfirmedAction(useDeleteOrder(), { confirm: m.confirmDelete, done: m.removed, gone: m.alreadyDeleted });
   const items = query.data?.items;
   const rows = useMemo(() => (items ? groupRows(items) : undefined), [items]);
   const rowsQuery: PageQuery<OrderRow> = { ...query, data: query.data && rows ? { items: rows, total: query.data.total } : undefined };

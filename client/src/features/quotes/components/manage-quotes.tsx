@@ -15,7 +15,7 @@ import { serviceMessages } from '@/config/service-messages';
 import { withReason } from '@/lib/form-errors';
 import { useToast } from '@/lib/toast';
 import { formatPrice } from '@/utils/format';
-import { getProductQueryOptions } from '@/features/catalogue/api/get-product';
+import { getProductQueryOptions } from '@/features/catalogue';
 import { useQuotes, type Quote } from '../api/get-quotes';
 import { usePriceQuote } from '../api/price-quote';
 import { isExpired, QuoteCard, QUOTES_PAGE_SIZE, todayUTC, useConfirmedDecline } from './quote-parts';

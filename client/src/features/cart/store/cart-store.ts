@@ -10,7 +10,7 @@ export interface CartLine {
  * The cart as this browser keeps it (localStorage.cart), for the header's
  * badge and the cart pages. `owner`: `visitor` for a cart gathered signed
  * out (merged into the account's at sign-in, once), `account` for the
- * signed-in account's cart mirrored here (lib/cart-sync.ts keeps it in step
+ * signed-in account's cart mirrored here (../api/cart-sync.ts keeps it in step
  * with GET/PUT /cart). Kept tiny: the badge is in the first load of `/`.
  */
 export interface CartState {
@@ -19,6 +19,9 @@ export interface CartState {
 }
 
 export const CART_KEY = 'cart';
+
+/** The most lines a cart holds (the server's MaxCartLines). */
+export const MAX_CART_LINES = 50;
 const EMPTY: CartState = { owner: 'visitor', lines: [] };
 
 const listeners = new Set<() => void>();
@@ -82,4 +85,9 @@ export function subscribeToCart(onChange: () => void): () => void {
 
 export function useCartState(): CartState {
   return useSyncExternalStore(subscribeToCart, getCartState, () => EMPTY);
+}
+
+/** How many products (lines) the cart holds: the header's badge. */
+export function useCartCount(): number {
+  return useCartState().lines.length;
 }

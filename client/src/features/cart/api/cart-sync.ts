@@ -1,9 +1,6 @@
 import { api, unwrap } from '@/lib/api-client';
 import { getAccessToken, subscribeToAccessToken } from '@/lib/auth-token';
-import { getCartState, setCartState, subscribeToCart, type CartLine, type CartState } from '@/lib/cart-store';
-
-/** The most lines a cart holds (the server's MaxCartLines). */
-export const MAX_CART_LINES = 50;
+import { getCartState, MAX_CART_LINES, setCartState, subscribeToCart, type CartLine, type CartState } from '../store/cart-store';
 
 /**
  * The browser's cart merged into the account's at sign-in: lines of the same

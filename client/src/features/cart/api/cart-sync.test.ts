@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearAccessToken, setAccessToken } from '@/lib/auth-token';
-import { getCartState, setCartState } from '@/lib/cart-store';
+import { getCartState, setCartState } from '../store/cart-store';
 import { fakeApi, jsonResponse } from '@/testing/test-utils';
 import { mergeCarts, startCartSync } from './cart-sync';
 
