@@ -8,9 +8,12 @@ export function addCategory(name: string): Promise<Category> {
   return unwrap(api.POST('/categories', { body: { name } }));
 }
 
-/** PATCH /categories/{id} (admin): the products that use it are rewritten with the new name. */
-export function renameCategory({ id, name }: { id: string; name: string }): Promise<Category> {
-  return unwrap(api.PATCH('/categories/{id}', { params: { path: { id } }, body: { name } }));
+/**
+ * PATCH /categories/{id} (admin): the products that use it are rewritten with the new name. `from`: the name the
+ * admin's form started from; a category renamed since answers 409 (and keeps the other admin's name).
+ */
+export function renameCategory({ id, name, from }: { id: string; name: string; from: string }): Promise<Category> {
+  return unwrap(api.PATCH('/categories/{id}', { params: { path: { id } }, body: { name, from } }));
 }
 
 /** DELETE /categories/{id} (admin): 409, saying how many products use it, while any does. */
