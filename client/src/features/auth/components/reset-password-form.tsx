@@ -24,7 +24,7 @@ interface ResetValues {
  * A new password with the mailed link's token. Every session ends (this
  * browser's too), and the person signs in as usual: /login says why.
  */
-export function ResetPasswordForm({ token }: { token: string }) {
+export function ResetPasswordForm({ token, onUsed }: { token: string; /** The token was used: the page forgets it. */ onUsed: () => void }) {
   const reset = useResetPassword();
   const navigate = useNavigate();
   const { control, handleSubmit, setError, getValues } = useForm<ResetValues>({ defaultValues: { password: '', confirm: '' }, mode: 'onTouched' });
@@ -34,6 +34,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
       { token, password: values.password },
       {
         onSuccess: () => {
+          onUsed();
           endSession('signed-out');
           const state: LoginLocationState = { notice: 'password-reset' };
           void navigate(paths.login, { replace: true, state });
