@@ -8,6 +8,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import { defineConfig, globalIgnores } from 'eslint/config';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { plainZone } from './scripts/module-graph.mjs';
 
 /**
  * Which features may use which others' public API (their index.ts). Everything else a feature needs comes from the
@@ -89,6 +90,27 @@ export default defineConfig([
               from: { element: { type: 'feature', captured: { feature } } },
               allow: { to: { element: { type: 'feature', captured: { feature: uses }, fileInternalPath: 'index.ts' } } },
             })),
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The component rule (client/README.md, "Components"): the modules rendered outside MUI's theme (the entry, the
+    // shell, `/` and the product page, and what they load without withMui: scripts/module-graph.mjs walks them from
+    // src/main.tsx) draw with CSS modules. An MUI component there would draw with MUI's default theme, and would put
+    // MUI and emotion into the first load of `/` (115 KB gzip).
+    files: [...plainZone().keys()],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@mui/*', '@emotion/*'],
+              message:
+                'This module renders outside MUI’s theme (the first load of / or of a product page): draw it with a CSS module and src/components/ui, or load the part that uses MUI with withMui(() => import(…)).',
+            },
           ],
         },
       ],

@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { FormError } from '@/components/form/form-error';
+import { ErrorMessage } from '@/components/ui/error-message';
 import { PasswordField } from '@/components/form/password-field';
 import { accountMessages } from '@/config/account-messages';
 import { paths } from '@/config/paths';
@@ -68,7 +68,7 @@ export function ResetPasswordForm({ token, onUsed }: { token: string; /** The to
       <Button type="submit" variant="contained" size="large" fullWidth loading={reset.isPending} sx={{ minHeight: 48 }}>
         {m.submit}
       </Button>
-      {reset.error && !(reset.error instanceof ApiError && reset.error.errors.password) && <FormError>{reset.error.message}</FormError>}
+      {reset.error && !(reset.error instanceof ApiError && reset.error.errors.password) && <ErrorMessage>{reset.error.message}</ErrorMessage>}
       {tokenRefused && (
         <Link component={RouterLink} to={paths.forgotPassword} sx={{ fontWeight: 700, color: 'info.main' }}>
           {m.askNew}

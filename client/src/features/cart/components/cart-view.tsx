@@ -6,7 +6,6 @@ import Typography from '@mui/material/Typography';
 import ShoppingCartCheckoutIcon from '@mui/icons-material/ShoppingCartCheckout';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { FormError } from '@/components/form/form-error';
 import { ButtonLink } from '@/components/ui/button-link';
 import { DeleteButton } from '@/components/ui/delete-button';
 import { ErrorMessage } from '@/components/ui/error-message';
@@ -143,7 +142,7 @@ export function CartView() {
           {m.checkout}
         </Button>
       </Box>
-      {!loading && !ready && <FormError>{m.fixLines}</FormError>}
+      {!loading && !ready && <ErrorMessage>{m.fixLines}</ErrorMessage>}
     </Box>
   );
 }

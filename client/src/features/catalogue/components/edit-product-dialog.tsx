@@ -10,7 +10,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { ConflictChoices, type ConflictChoice, type ConflictField } from '@/components/form/conflict-choices';
-import { FormError } from '@/components/form/form-error';
+import { ErrorMessage } from '@/components/ui/error-message';
 import { catalogueMessages } from '@/config/catalogue-messages';
 import { categoryMessages } from '@/config/category-messages';
 import { formMessages } from '@/config/form-messages';
@@ -283,7 +283,7 @@ export function EditProductDialog({ product, onClose }: EditProductDialogProps) 
         <FormTextField control={control} name="name" rules={{ validate: validateProductName }} label={m.name} required fullWidth autoComplete="off" />
         <ProductFields control={control} currentImage={base.image} />
         {conflict && <ConflictChoices fields={conflict.fields} choices={choices} onChoose={choose} error={chooseError} />}
-        {notice && <FormError>{notice}</FormError>}
+        {notice && <ErrorMessage>{notice}</ErrorMessage>}
       </DialogContent>
       <DialogActions sx={{ px: 3, py: 2, gap: 1 }}>
         <Box sx={{ flexGrow: 1 }} />

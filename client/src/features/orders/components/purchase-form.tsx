@@ -4,7 +4,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import { DeliveryFields } from '@/components/form/delivery-fields';
 import { FormCard } from '@/components/form/form-card';
-import { FormError } from '@/components/form/form-error';
+import { ErrorMessage } from '@/components/ui/error-message';
 import { FormTextField } from '@/components/form/form-text-field';
 import { ReadOnlyField } from '@/components/form/read-only-field';
 import { orderMessages } from '@/config/order-messages';
@@ -187,7 +187,7 @@ export function PurchaseForm({ product, user, cartAction }: PurchaseFormProps) {
       />
       <DeliveryFields control={control} disabled={locked} />
 
-      {soldOut && <FormError>{m.outOfStock}</FormError>}
+      {soldOut && <ErrorMessage>{m.outOfStock}</ErrorMessage>}
 
       <OrderTotal total={total} canSubmit={canSubmit} submitting={placeOrder.isPending} />
       {cartAction?.(() => {

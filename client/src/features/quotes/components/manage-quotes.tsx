@@ -9,7 +9,7 @@ import { useQueries } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm, type Control } from 'react-hook-form';
 import { ConflictChoices, type ConflictChoice, type ConflictField } from '@/components/form/conflict-choices';
-import { FormError } from '@/components/form/form-error';
+import { ErrorMessage } from '@/components/ui/error-message';
 import { FormTextField } from '@/components/form/form-text-field';
 import { PagedList } from '@/components/ui/paged-list';
 import { PagedQuery, usePaging } from '@/components/ui/paged-query';
@@ -288,7 +288,7 @@ function PriceQuoteForm({ quote, revising, onSending, onDone }: PriceQuoteFormPr
         sx={fieldSx}
       />
       {conflict && <ConflictChoices fields={conflict.fields} choices={choices} onChoose={choose} error={chooseError} />}
-      {notice && <FormError>{notice}</FormError>}
+      {notice && <ErrorMessage>{notice}</ErrorMessage>}
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
         <Button
           type="submit"
