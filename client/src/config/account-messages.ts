@@ -48,6 +48,7 @@ export const accountMessages = {
   account: {
     title: 'Account',
     subtitle: 'Your e-mail address, your password and your sessions, and deleting your account.',
+    loadFailed: 'We could not load your account right now.',
     emailTitle: 'E-mail address',
     verified: 'Verified',
     notVerified: 'Not verified',

@@ -16,6 +16,8 @@ export interface CartLine {
 export interface CartState {
   owner: 'visitor' | 'account';
   lines: CartLine[];
+  /** How many lines the sign-in's merge could not keep (a cart holds MAX_CART_LINES): the cart page says so once. */
+  dropped?: number;
 }
 
 export const CART_KEY = 'cart';
@@ -50,6 +52,7 @@ export function getCartState(): CartState {
     cached = {
       owner: parsed?.owner === 'account' ? 'account' : 'visitor',
       lines: Array.isArray(parsed?.lines) ? parsed.lines.filter(isLine) : [],
+      ...(typeof parsed?.dropped === 'number' && parsed.dropped > 0 && { dropped: parsed.dropped }),
     };
   } catch {
     cached = EMPTY;

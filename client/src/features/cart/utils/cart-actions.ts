@@ -5,8 +5,9 @@ import { cartMessages } from '@/config/cart-messages';
 
 export type CartProduct = Pick<Product, '_id' | 'minimumquantity' | 'avaialbequantit'>;
 
+/** A change of the lines (the note of lines a sign-in's merge dropped goes with the first one). */
 function withLines(lines: CartLine[]) {
-  setCartState({ ...getCartState(), lines });
+  setCartState({ owner: getCartState().owner, lines });
 }
 
 /** The quantity of `productId` in the cart (0: none). */
