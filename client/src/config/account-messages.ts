@@ -44,6 +44,7 @@ export const accountMessages = {
     label: 'E-mail verification',
     text: (email: string) => `Please verify your e-mail address: open the link we sent to ${email}.`,
     sendAgain: 'Send the link again',
+    hide: 'Hide this reminder',
   },
   account: {
     title: 'Account',

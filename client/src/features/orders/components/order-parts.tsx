@@ -113,8 +113,9 @@ function ordersTableSx(withCustomer: boolean): SxProps<Theme> {
     '& th:first-of-type, & td:first-of-type': { pl: { xs: 2, sm: 3 } },
     '& th:last-of-type, & td:last-of-type': { pr: { xs: 2, sm: 3 } },
     '& td.order-product': { minWidth: 220 },
-    '& td.order-actions > div': { display: 'flex', gap: 1, justifyContent: 'flex-end', flexWrap: 'nowrap' },
-    '& td.order-actions a, & td.order-actions button': { whiteSpace: 'nowrap' },
+    // The buttons keep their labels whole (no text past a border: issue 47) and wrap to a second line instead.
+    '& td.order-actions > div': { display: 'flex', gap: 1, justifyContent: 'flex-end', flexWrap: 'wrap' },
+    '& td.order-actions a, & td.order-actions button': { whiteSpace: 'nowrap', flexShrink: 0 },
     '& td.order-number': { whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' },
     // A greyed Delete with the note under it that says why.
     '& td.order-actions .order-delete': { display: 'grid', gap: 0.5, justifyItems: 'end', textAlign: 'right' },
