@@ -363,7 +363,7 @@ export default defineConfig(({ command, mode, isSsrBuild }) => ({
             { name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](query-core|react-query))[\\/]/ },
             // The small modules of the first load of `/` that other pages share too (the headings, buttons,
             // card and picture, the product query): one chunk instead of ten, each of which cost gzip a
-            // dictionary of its own (issue 31: 117.1 -> see README).
+            // dictionary of its own (issue 31: 117.1 -> see docs/architecture.md).
             {
               name: 'first-load',
               test: /[\\/]src[\\/](components[\\/]ui[\\/](class-names|container|steel-panel|section-heading|product-picture|button-link|card-grid|error-message|loading-spinner)|utils[\\/]format|lib[\\/]auth-token|features[\\/]catalogue[\\/](api[\\/]get-products|components[\\/]product-card)|features[\\/]home[\\/]components[\\/]banner)\.(tsx?|module\.css)$/,

@@ -7,8 +7,8 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  * Run with `npm run e2e -w client`.
  *
  * Two files run at a time (measured on the 2-core machine: one worker took
- * 22 min before this layout, three workers were slower than two; see the
- * README). Files that check figures of the whole shop (the sales totals move
+ * 22 min before this layout, three workers were slower than two; see
+ * docs/testing.md). Files that check figures of the whole shop (the sales totals move
  * with every order any file places) run alone, after the others.
  */
 

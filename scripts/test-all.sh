@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # go tool task test: every test, in three parts, each timed; the times are
 # printed at the end (also when a part fails), against the budgets of a full
-# run from a fresh clone on the 2-core machine (README, "Tests").
+# run from a fresh clone on the 2-core machine (docs/testing.md).
 #   Go       gofmt, vet, tests on the embedded store (test:go) and the MongoDB
 #            branch on a wire server (test:wire)          budget 4 min
 #   client   npm ci, API types, type check, Vitest (test:client)   3 min

@@ -188,3 +188,19 @@ export async function animationsDone(locator: Locator): Promise<void> {
     return Promise.all(finite.map((a) => a.finished.catch(() => undefined))).then(() => undefined);
   });
 }
+
+/**
+ * Each button's label fits inside the button (nothing drawn past its border: issue 47) at 400 and 1280 px. Checks
+ * the first three of `buttons`; leaves the page at 1280 px.
+ */
+export async function labelsFit(page: Page, buttons: Locator, label: string): Promise<void> {
+  for (const width of [400, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await buttons.first().waitFor();
+    const count = Math.min(await buttons.count(), 3);
+    for (let i = 0; i < count; i++) {
+      const overflow = await buttons.nth(i).evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
+      expect(overflow.scroll, `${label} at ${width} px: its label fits the button`).toBeLessThanOrEqual(overflow.client + 1);
+    }
+  }
+}

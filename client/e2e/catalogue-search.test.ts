@@ -140,6 +140,19 @@ describe('the searchable catalogue (issue 35)', () => {
         const dialog = page.getByRole('dialog', { name: gallery.name });
         await dialog.waitFor();
         await expect.poll(() => dialog.getByRole('status').innerText()).toBe('Picture 2 of 3');
+        // Its geometry (issue 47: each slide was laid out at about 33,554,392 px wide): the picture, both arrows and
+        // every thumbnail inside the dialog and the window.
+        const within = async (name: string, box: { x: number; y: number; width: number; height: number } | null) => {
+          const frame = (await dialog.boundingBox())!;
+          expect(box, name).not.toBeNull();
+          expect(box!.width, `${name} width`).toBeLessThanOrEqual(Math.min(frame.width, viewport.width));
+          expect(box!.x, `${name} left`).toBeGreaterThanOrEqual(frame.x - 1);
+          expect(box!.x + box!.width, `${name} right`).toBeLessThanOrEqual(frame.x + frame.width + 1);
+          expect(box!.y + box!.height, `${name} bottom`).toBeLessThanOrEqual(viewport.height + 1);
+        };
+        await within('the picture', await dialog.getByRole('img', { name: `${gallery.name}: Picture 2 of 3` }).boundingBox());
+        for (const arrow of ['Previous picture', 'Next picture']) await within(arrow, await dialog.getByRole('button', { name: arrow }).boundingBox());
+        for (const n of [1, 2, 3]) await within(`thumbnail ${n}`, await dialog.getByRole('button', { name: `Show picture ${n}` }).boundingBox());
         await page.keyboard.press('ArrowRight');
         await expect.poll(() => dialog.getByRole('status').innerText()).toBe('Picture 3 of 3');
         await page.keyboard.press('ArrowLeft');

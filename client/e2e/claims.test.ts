@@ -1,7 +1,7 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminAccount, openSignedIn, registerAccount, uniqueEmail } from './accounts';
-import { launchBrowser, openPage } from './browser';
+import { labelsFit, launchBrowser, openPage } from './browser';
 import { drawPng, waitForImage } from './images';
 import { demoProduct, placeOrder } from './shop';
 
@@ -48,6 +48,7 @@ describe('replacement claims (issue 14)', () => {
       await openSignedIn(adminPage, admin.token, '/dashboard/manageorder');
       const toShip = orderRow(adminPage, email);
       await toShip.getByText('Clara Claimer').waitFor();
+      await labelsFit(adminPage, toShip.getByRole('button', { name: 'Ship with tracking' }), 'Ship with tracking');
       adminPage.once('dialog', (dialog) => void dialog.accept());
       await toShip.getByRole('button', { name: 'Ship Now' }).click();
       await toast(adminPage, 'The order is on its way.').waitFor();
@@ -62,6 +63,7 @@ describe('replacement claims (issue 14)', () => {
       expect(daysLeft).toBeGreaterThanOrEqual(59);
       expect(daysLeft).toBeLessThanOrEqual(62);
       await visibleAtBothWidths(page, row, [windowText, 'Claim replacement']);
+      await labelsFit(page, row.getByRole('button', { name: `Claim replacement: ${COMPACTOR}` }), 'Claim replacement');
       await page.setViewportSize({ width: 400, height: 900 });
       await row.getByRole('button', { name: `Claim replacement: ${COMPACTOR}` }).click();
       const dialog = page.getByRole('dialog', { name: 'Claim a replacement' });

@@ -10,7 +10,7 @@ interface AppProviderProps {
   queryClient?: QueryClient;
 }
 
-const SessionSync = lazy(() => import('@/lib/auth').then((m) => ({ default: m.SessionSync })));
+const SessionSync = lazy(() => import('./session'));
 
 
 /**

@@ -44,10 +44,12 @@ export const accountMessages = {
     label: 'E-mail verification',
     text: (email: string) => `Please verify your e-mail address: open the link we sent to ${email}.`,
     sendAgain: 'Send the link again',
+    hide: 'Hide this reminder',
   },
   account: {
     title: 'Account',
     subtitle: 'Your e-mail address, your password and your sessions, and deleting your account.',
+    loadFailed: 'We could not load your account right now.',
     emailTitle: 'E-mail address',
     verified: 'Verified',
     notVerified: 'Not verified',

@@ -11,6 +11,8 @@ export const cartMessages = {
     addToCartLabel: (name: string) => `Add ${name} to the cart`,
     added: (name: string, quantity: number) => `${name}: ${quantity} pcs in the cart.`,
     full: (n: number) => `The cart holds at most ${n} products.`,
+    dropped: (n: number, max: number) =>
+      `Signing in joined this browser’s cart to your account’s. A cart holds at most ${max} products, so ${n === 1 ? 'the last one was' : `the last ${n} were`} not added.`,
     empty: 'Your cart is empty.',
     browse: 'Browse products',
     linesLabel: 'Cart lines',

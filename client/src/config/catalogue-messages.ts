@@ -71,8 +71,9 @@ export const catalogueMessages = {
     updated: 'The product was updated.',
     unchanged: 'Nothing to save: no field was changed.',
     updateFailed: 'Failed to update the Product',
-    changedMeanwhile:
-      'This product changed while you were editing it (an order may have taken stock). Reload the list and edit it again.',
+    /** The pictures field in a conflict: how many, and whether one is a new file. */
+    pictures: (n: number, fresh: boolean) => `${n === 1 ? '1 picture' : `${n} pictures`}${fresh ? ', new ones chosen' : ''}`,
+
     empty: 'No products yet. Add the first one.',
   },
 } as const;

@@ -17,6 +17,8 @@ export const categoryMessages = {
     inStock: 'In stock only',
     clear: 'Clear filters',
     noMatch: 'No products match these filters.',
+    minAboveMax: (min: string, max: string) => `The minimum price ($${min}) is above the maximum ($${max}): no product can match.`,
+    minAboveMaxField: 'Above the maximum',
     showResults: 'Show products',
   },
   product: {

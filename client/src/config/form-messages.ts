@@ -27,4 +27,15 @@ export const formMessages = {
     /** A server message such as "must be at least 1" under the field it is about: "Minimum Quantity must be at least 1". */
     fieldProblem: (label: string, problem: string) => (/^[a-z]/.test(problem) ? `${label} ${problem}` : problem),
   },
+  /** An edit refused because someone saved over the copy it started from (409): field by field, whose value to keep. */
+  conflict: {
+    title: 'Changed by someone else while you were editing',
+    intro: 'For each field below, keep your value or take the one saved now. Nothing is saved until you choose for every field and save again.',
+    keepMine: 'Keep mine',
+    takeTheirs: 'Take the saved one',
+    chooseEach: 'Choose yours or the saved value for each field that changed, then save again.',
+    onlyVersion: 'It was saved by someone else meanwhile, with the same values you see. Save again to apply your changes.',
+    empty: '(none)',
+    reloadFailed: 'It changed meanwhile, and the saved copy could not be read',
+  },
 } as const;

@@ -121,6 +121,8 @@ export const serviceMessages = {
     sendLabel: (n: number) => `Send quote #${n}`,
     sentToast: 'The quote is sent to the customer.',
     sendFailed: 'Failed to send the quote',
+    // The server's words (a pricing based on a revision the quote no longer has).
+    pricedMeanwhile: 'The quote was priced by someone else while you were editing it.',
     // Re-pricing a sent quote until it is accepted or declined (issue 36).
     reprice: 'Re-price',
     repriceLabel: (n: number) => `Re-price quote #${n}`,

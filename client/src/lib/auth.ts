@@ -3,7 +3,6 @@ import { useCallback, useEffect } from 'react';
 import type { Location } from 'react-router';
 import { paths } from '@/config/paths';
 import { api, unwrap } from '@/lib/api-client';
-import { startCartSync } from '@/lib/cart-sync';
 import {
   clearAccessToken,
   getAccessToken,
@@ -12,6 +11,7 @@ import {
   useAccessToken,
   type SessionEndReason,
 } from '@/lib/auth-token';
+import { queryKeys } from '@/lib/query-keys';
 import type { AuthSession, User } from '@/types/api';
 
 /**
@@ -20,11 +20,7 @@ import type { AuthSession, User } from '@/types/api';
  * ends it (api-client.ts); the route guards then ask the user to sign in again.
  */
 
-export const authKeys = {
-  all: ['auth'] as const,
-  me: ['auth', 'me'] as const,
-  admin: (email: string) => ['auth', 'admin', email] as const,
-};
+export const authKeys = queryKeys.auth;
 
 /** Admin rights are read from the store on every call, so a promotion shows up at the next check. */
 const ADMIN_CHECK_STALE_MS = 30_000;
@@ -99,8 +95,8 @@ function dropUserData(queryClient: QueryClient) {
 /**
  * Keeps the cache in step with the token: when it goes or changes (sign-out,
  * a 401, another tab), nothing of the previous user's data survives. Also
- * restores the account on start (GET /auth/me), and keeps the account's cart in
- * step with the browser's (lib/cart-sync.ts). Rendered once, by AppProvider.
+ * restores the account on start (GET /auth/me). Rendered once, by the app's
+ * session (app/session.tsx, which also keeps the account's cart in step).
  */
 export function SessionSync(): null {
   const queryClient = useQueryClient();
@@ -113,8 +109,6 @@ export function SessionSync(): null {
       token = next;
     });
   }, [queryClient]);
-  // The account's cart kept in step with the browser's (issue 34), for as long as the session code runs.
-  useEffect(() => startCartSync(), []);
   return null;
 }
 

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, unwrap } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 import type { PublicConfig } from '@/types/api';
 
 /** GET /config: the store's public settings (payment provider, Stripe key, Google client id). */
@@ -7,11 +8,9 @@ export function getPublicConfig(signal?: AbortSignal): Promise<PublicConfig> {
   return unwrap(api.GET('/config', { signal }));
 }
 
-export const publicConfigQueryKey = ['config'] as const;
-
 export const getPublicConfigQueryOptions = () =>
   queryOptions({
-    queryKey: publicConfigQueryKey,
+    queryKey: queryKeys.config,
     queryFn: ({ signal }) => getPublicConfig(signal),
     staleTime: 10 * 60_000,
     meta: { public: true },

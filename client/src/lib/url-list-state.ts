@@ -156,6 +156,21 @@ export function useSearchText(committed: string, commit: (text: string, options:
     return () => clearTimeout(timer);
   }, [text]);
 
+  // Text typed just before the box goes (a filter drawer closed by "Show products") is committed then, not lost.
+  const latestText = useRef(text);
+  useEffect(() => {
+    latestText.current = text;
+  });
+  useEffect(
+    () => () => {
+      const pending = latestText.current;
+      if (pending === pushed.current) return;
+      pushed.current = pending;
+      latestCommit.current(pending, { replace: ownEntry.current === locationKey.current || (pushed.current !== '' && pending !== '') });
+    },
+    [],
+  );
+
   const change = useCallback((value: string) => setText(value.slice(0, MAX_SEARCH_CHARS)), []);
   return [text, change] as const;
 }

@@ -14,6 +14,8 @@ export interface ConfirmedActionOptions<TVariables, TResult> {
   failed?: string;
   /** Asks the question in the app's own dialog (see useConfirmDialog) instead of the browser's confirm. */
   ask?: (question: string) => Promise<boolean>;
+  /** Called once it succeeded (never after a failure: the page stays, with the failure's message). */
+  onDone?: (result: TResult, variables: TVariables) => unknown;
 }
 
 /** A delete's answer that deleted nothing. */
@@ -29,7 +31,7 @@ function deletedNothing(result: unknown): boolean {
  */
 export function useConfirmedAction<TResult, TVariables>(
   mutation: Pick<UseMutationResult<TResult, Error, TVariables>, 'mutate' | 'isPending' | 'variables'>,
-  { confirm, done, gone, failed, ask }: ConfirmedActionOptions<TVariables, TResult>,
+  { confirm, done, gone, failed, ask, onDone }: ConfirmedActionOptions<TVariables, TResult>,
 ) {
   const toast = useToast();
   const { mutate, isPending, variables: running } = mutation;
@@ -38,6 +40,7 @@ export function useConfirmedAction<TResult, TVariables>(
       onSuccess: (result) => {
         if (gone !== undefined && deletedNothing(result)) toast.info(gone);
         else toast.success(typeof done === 'function' ? done(result, variables) : done);
+        onDone?.(result, variables);
       },
       onError: (error) => toast.error(failed === undefined ? error.message : withReason(failed, error)),
     });

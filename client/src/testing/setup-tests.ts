@@ -11,5 +11,8 @@ globalThis.Request = SentRequest;
 afterEach(() => {
   cleanup();
   // (The prerender step's tests run in Node, without a window.)
-  if (typeof window !== 'undefined') window.localStorage.clear();
+  if (typeof window !== 'undefined') {
+    window.localStorage.clear();
+    window.sessionStorage.clear();
+  }
 });

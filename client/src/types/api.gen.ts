@@ -1472,6 +1472,11 @@ export interface components {
         CategoryInput: {
             name: string;
         };
+        CategoryRename: {
+            name: string;
+            /** @description The name the admin's form started from; a category renamed since answers 409 and is not renamed over. */
+            from?: string;
+        };
         ProductInput: {
             name: string;
             price: components["schemas"]["NumberText"];
@@ -1953,6 +1958,8 @@ export interface components {
             /** @description YYYY-MM-DD, today (UTC) or later. */
             validUntil: string;
             note?: string | null;
+            /** @description The quote's `revision` the admin's form started from (0 for a request never priced); a quote priced since answers 409 and is not priced over. */
+            revision?: number;
         };
         AcceptInput: {
             address: string;
@@ -2555,7 +2562,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["CategoryInput"];
+                "application/json": components["schemas"]["CategoryRename"];
             };
         };
         responses: {

@@ -37,7 +37,7 @@ const (
 )
 
 // BenchmarkScale builds the data set on the embedded store and prints the
-// table the README records. Run it with go tool task bench:scale.
+// table docs/benchmarks.md records. Run it with go tool task bench:scale.
 // The binaries run with MONGODB_URI cleared: it measures the embedded store.
 func BenchmarkScale(b *testing.B) {
 	for range b.N {

@@ -207,7 +207,7 @@ func TestTwoInstances(t *testing.T) {
 			b.api.mustCall("GET", "/service/"+lathe, "", "", 200, &p)
 			return p.Price == 135000
 		}
-		// The README promises 2 s; a loaded machine gets a little more.
+		// docs/operations.md promises 2 s; a loaded machine gets a little more.
 		if !testwait.Until(5*time.Second, fresh) {
 			t.Fatalf("B still serves the old price %s after A's edit", time.Since(start).Round(time.Millisecond))
 		}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"log/slog"
 	"strconv"
+	"strings"
 	"time"
 
 	"storefront/server/internal/shop"
@@ -185,8 +186,9 @@ func (c *Catalogue) AddCategory(ctx context.Context, caller shop.Caller, name st
 }
 
 // RenameCategory renames a category and the products that use it (admins;
-// 409 when the name is taken).
-func (c *Catalogue) RenameCategory(ctx context.Context, caller shop.Caller, id, name string) (shop.Category, error) {
+// 409 when the name is taken, or when from is given and the category has
+// been renamed since).
+func (c *Catalogue) RenameCategory(ctx context.Context, caller shop.Caller, id, name, from string) (shop.Category, error) {
 	if err := shop.RequireAdmin(caller); err != nil {
 		return shop.Category{}, err
 	}
@@ -197,7 +199,7 @@ func (c *Catalogue) RenameCategory(ctx context.Context, caller shop.Caller, id, 
 	if err != nil {
 		return shop.Category{}, err
 	}
-	return c.Categories.RenameCategory(ctx, id, n)
+	return c.Categories.RenameCategory(ctx, id, n, strings.TrimSpace(from))
 }
 
 // DeleteCategory deletes a category no product uses (admins; 409 saying how

@@ -43,7 +43,7 @@ func TestCategories_SavesRacingRenamesAndDeletes(t *testing.T) {
 		go func() {
 			defer wg.Done()
 			if round%2 == 0 {
-				_, changeErr = c.RenameCategory(ctx, boss, cat.ID, name+" renamed")
+				_, changeErr = c.RenameCategory(ctx, boss, cat.ID, name+" renamed", "")
 			} else {
 				_, changeErr = c.DeleteCategory(ctx, boss, cat.ID)
 			}
@@ -66,7 +66,7 @@ func TestCategories_SavesRacingRenamesAndDeletes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := c.RenameCategory(ctx, boss, cat.ID, "Turning"); err != nil {
+	if _, err := c.RenameCategory(ctx, boss, cat.ID, "Turning", ""); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := s.InsertProduct(ctx, shop.ProductDraft{Name: "Late lathe", Price: 10000, Description: "Saved late.", Available: 1, Minimum: 1,

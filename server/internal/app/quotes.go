@@ -92,7 +92,7 @@ func (q *Quotes) Price(ctx context.Context, caller shop.Caller, id string, p sho
 	if err != nil {
 		return shop.Quote{}, err
 	}
-	priced, err := q.Quotes.PriceQuote(ctx, id, items, p.ValidUntil, p.Note)
+	priced, err := q.Quotes.PriceQuote(ctx, id, items, p.ValidUntil, p.Note, p.Revision)
 	if err != nil {
 		return shop.Quote{}, err
 	}

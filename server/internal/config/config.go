@@ -46,7 +46,7 @@ type Config struct {
 	SellerTaxID   string
 
 	// Sign-up and sign-in limits, and password hashing; zero fields mean the
-	// server's defaults (README, "Configuration").
+	// server's defaults (docs/operations.md, "Settings").
 	SignUpLimit         Rate // SIGNUP_BURST, SIGNUP_INTERVAL: per client address
 	LoginLimit          Rate // LOGIN_BURST, LOGIN_INTERVAL: per client address
 	LoginGuessLimit     Rate // LOGIN_GUESS_BURST, LOGIN_GUESS_INTERVAL: wrong passwords per account and address

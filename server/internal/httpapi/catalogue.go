@@ -147,10 +147,10 @@ func (s *Server) addCategory(c *gin.Context) {
 	}
 }
 
-// renameCategory answers PATCH /categories/{id} {name}.
+// renameCategory answers PATCH /categories/{id} {name, from?}.
 func (s *Server) renameCategory(c *gin.Context) {
-	if in, ok := bind[shop.CategoryInput](s, c); ok {
-		cat, err := s.catalogue.RenameCategory(c.Request.Context(), caller(c), c.Param("id"), in.Name)
+	if in, ok := bind[shop.CategoryRename](s, c); ok {
+		cat, err := s.catalogue.RenameCategory(c.Request.Context(), caller(c), c.Param("id"), in.Name, in.From)
 		s.reply(c, http.StatusOK, cat, err)
 	}
 }

@@ -85,9 +85,17 @@ func TestCategories_Roles(t *testing.T) {
 		if c.Name != "Generators" || c.Count != 0 {
 			t.Fatalf("added %+v", c)
 		}
-		res, body := ts.send(t, "PATCH", "/categories/"+c.ID, admin.Token, map[string]any{"name": "Power Generators"})
+		res, body := ts.send(t, "PATCH", "/categories/"+c.ID, admin.Token, map[string]any{"name": "Power Generators", "from": "Generators"})
 		if res.StatusCode != 200 || decode[shop.Category](t, body).Name != "Power Generators" {
 			t.Fatalf("rename: %d %s", res.StatusCode, body)
+		}
+		// A second admin's form still read "Generators": its rename is refused, and the first one's stays.
+		res, body = ts.send(t, "PATCH", "/categories/"+c.ID, admin.Token, map[string]any{"name": "Gensets", "from": "Generators"})
+		if mustProblem(t, res, body, 409); !strings.Contains(string(body), shop.MsgCategoryRenamedMeanwhile) {
+			t.Fatalf("a rename from a former name: %s", body)
+		}
+		if _, body = ts.send(t, "GET", "/categories", "", nil); !strings.Contains(string(body), `"Power Generators"`) || strings.Contains(string(body), `"Gensets"`) {
+			t.Fatalf("after the refused rename: %s", body)
 		}
 		res, body = ts.send(t, "DELETE", "/categories/"+c.ID, admin.Token, nil)
 		if res.StatusCode != 200 || !strings.Contains(string(body), `"deletedCount":1`) {

@@ -126,6 +126,36 @@ func TestQuotes_Reprice(t *testing.T) {
 		}
 	})
 
+	// Two admins price the same quote from the same revision: the second, whose form names the revision it
+	// started from, is refused and changes nothing (issue 47: an edit never overwrites newer data).
+	t.Run("ErrPricedMeanwhile", func(t *testing.T) {
+		id := ds.mustQuote(t, ds.alice.Token, lathe.ID, 2, press.ID, 3)
+		first := map[string]any{"items": []map[string]any{{"productId": lathe.ID, "unitPrice": 2000}, {"productId": press.ID, "unitPrice": 700}},
+			"validUntil": "2026-03-31", "revision": 0}
+		res, body := ds.send(t, "PATCH", "/quotes/"+id, ds.admin.Token, first)
+		if res.StatusCode != 200 || decode[shop.Quote](t, body).Revision != 1 {
+			t.Fatalf("first pricing from revision 0: %d %s", res.StatusCode, body)
+		}
+		before := ds.snapshot(t)
+		second := map[string]any{"items": first["items"], "validUntil": "2026-04-30", "revision": 0}
+		res, body = ds.send(t, "PATCH", "/quotes/"+id, ds.admin.Token, second)
+		if p := mustProblem(t, res, body, 409); p.Detail != shop.MsgQuotePricedMeanwhile {
+			t.Fatalf("a pricing from revision 0 of a quote at 1: %q", p.Detail)
+		}
+		if after := ds.snapshot(t); after != before {
+			t.Fatal("a refused pricing changed the store")
+		}
+		withRevision := map[string]any{}
+		for k, v := range reprice {
+			withRevision[k] = v
+		}
+		withRevision["revision"] = 1
+		res, body = ds.send(t, "PATCH", "/quotes/"+id, ds.admin.Token, withRevision)
+		if res.StatusCode != 200 || decode[shop.Quote](t, body).Revision != 2 {
+			t.Fatalf("a re-price from the revision it read: %d %s", res.StatusCode, body)
+		}
+	})
+
 	t.Run("ErrDeclined", func(t *testing.T) {
 		q := sent(t)
 		if res, body := ds.send(t, "POST", "/quotes/"+q.ID+"/decline", ds.alice.Token, nil); res.StatusCode != 200 {

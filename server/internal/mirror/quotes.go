@@ -101,6 +101,20 @@ func OpenQuote(q Quote) error {
 	return nil
 }
 
+// OpenAtRevision is a pricing's that names the revision it was based on:
+// open (OpenQuote), and still at that revision.
+func OpenAtRevision(revision int64) func(Quote) error {
+	return func(q Quote) error {
+		if err := OpenQuote(q); err != nil {
+			return err
+		}
+		if q.Revision != revision {
+			return shop.Errorf(shop.ECONFLICT, shop.MsgQuotePricedMeanwhile)
+		}
+		return nil
+	}
+}
+
 // CanAccept is StartAccepting's: quoted, priced at quotedAt as revision
 // revision, and not being accepted.
 func CanAccept(quotedAt time.Time, revision int64) func(Quote) error {

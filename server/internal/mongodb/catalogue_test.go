@@ -59,14 +59,17 @@ func TestCategories_Store(t *testing.T) {
 		d.Category = "Pumps"
 		mustInsert(t, s, d)
 	}
-	if _, err := s.RenameCategory(ctx, c.ID, "Valves"); shop.ErrorCode(err) != shop.ECONFLICT {
+	if _, err := s.RenameCategory(ctx, c.ID, "Valves", ""); shop.ErrorCode(err) != shop.ECONFLICT {
 		t.Fatalf("rename to a taken name: %v", err)
 	}
 	if _, err := s.DeleteCategory(ctx, c.ID); shop.ErrorCode(err) != shop.ECONFLICT ||
 		shop.ErrorMessage(err) != "2 products use this category. Move them to another category first." {
 		t.Fatalf("delete in use: %v", err)
 	}
-	got, err := s.RenameCategory(ctx, c.ID, "Water Pumps")
+	if _, err := s.RenameCategory(ctx, c.ID, "Water Pumps", "Old Pumps"); shop.ErrorCode(err) != shop.ECONFLICT || shop.ErrorMessage(err) != shop.MsgCategoryRenamedMeanwhile {
+		t.Fatalf("rename from a name it no longer has: %v", err)
+	}
+	got, err := s.RenameCategory(ctx, c.ID, "Water Pumps", "Pumps")
 	if err != nil || got.Count != 2 {
 		t.Fatalf("rename: %+v %v", got, err)
 	}

@@ -81,7 +81,7 @@ func categoryTaken(err error) error {
 // bulkWrite of their updates by _id (the mirror's category list names
 // them). Their updatedAt moves, so an edit read before is refused rather
 // than writing the old name back.
-func (s *Store) RenameCategory(ctx context.Context, id, name string) (shop.Category, error) {
+func (s *Store) RenameCategory(ctx context.Context, id, name, from string) (shop.Category, error) {
 	oid, err := objectID(id)
 	if err != nil {
 		return shop.Category{}, err
@@ -89,6 +89,11 @@ func (s *Store) RenameCategory(ctx context.Context, id, name string) (shop.Categ
 	cur, err := s.categories.get(ctx, oid)
 	if err != nil {
 		return shop.Category{}, err
+	}
+	// The guard below is on the name read here: with from, that read must be
+	// the name the admin's form started from.
+	if from != "" && cur.Name != from {
+		return shop.Category{}, shop.Errorf(shop.ECONFLICT, shop.MsgCategoryRenamedMeanwhile)
 	}
 	if cur.Name == name {
 		n, err := s.productsIn(ctx, name)

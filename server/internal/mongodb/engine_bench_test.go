@@ -20,8 +20,8 @@ import (
 	"storefront/server/internal/shop"
 )
 
-// BenchmarkEngine is the measured choice of the embedded engine (README,
-// "The embedded store"): FerretDB v1.24 with SQLite as it comes, with SQLite
+// BenchmarkEngine is the measured choice of the embedded engine (docs/architecture.md,
+// "The embedded engine: the measured choice"): FerretDB v1.24 with SQLite as it comes, with SQLite
 // URL parameters, with an SQLite index on FerretDB's _id expression, and the
 // store as built (that index, mirrors, writes by _id alone), each at 10,000
 // products and 20,000 orders. Run it with go tool task bench:engine.

@@ -78,8 +78,9 @@ var openQuote = guard[mirror.Quote]{
 	check: mirror.OpenQuote,
 }
 
-// PriceQuote prices every item of an open quote; status becomes quoted.
-func (s *Store) PriceQuote(ctx context.Context, id string, items []shop.QuoteItem, validUntil, note string) (shop.Quote, error) {
+// PriceQuote prices every item of an open quote (at revision, when not nil);
+// status becomes quoted.
+func (s *Store) PriceQuote(ctx context.Context, id string, items []shop.QuoteItem, validUntil, note string, revision *int64) (shop.Quote, error) {
 	oid, err := objectID(id)
 	if err != nil {
 		return shop.Quote{}, err
@@ -103,7 +104,15 @@ func (s *Store) PriceQuote(ctx context.Context, id string, items []shop.QuoteIte
 	if note == "" {
 		update = append(update, bson.E{Key: "$unset", Value: bson.D{{Key: "note", Value: ""}}})
 	}
-	if _, err := s.quotes.update(ctx, oid, openQuote, update); err != nil {
+	g := openQuote
+	if revision != nil {
+		rev := bson.E{Key: "revision", Value: *revision}
+		if *revision == 0 { // never priced: no revision field
+			rev.Value = bson.D{{Key: "$exists", Value: false}}
+		}
+		g = guard[mirror.Quote]{filter: append(append(bson.D{}, openQuote.filter...), rev), check: mirror.OpenAtRevision(*revision)}
+	}
+	if _, err := s.quotes.update(ctx, oid, g, update); err != nil {
 		return shop.Quote{}, err
 	}
 	d, err := s.quotes.get(ctx, oid)

@@ -55,9 +55,10 @@ type CategoryStore interface {
 	FindCategoryByName(ctx context.Context, name string) (Category, error)
 	// InsertCategory adds one (ECONFLICT when the name is taken).
 	InsertCategory(ctx context.Context, name string) (Category, error)
-	// RenameCategory renames it (ECONFLICT when the name is taken) and
-	// rewrites the products that use it in one bulk write.
-	RenameCategory(ctx context.Context, id, name string) (Category, error)
+	// RenameCategory renames it (ECONFLICT when the name is taken, or when
+	// from is not "" and the category is not named from) and rewrites the
+	// products that use it in one bulk write.
+	RenameCategory(ctx context.Context, id, name, from string) (Category, error)
 	// DeleteCategory removes it if no product uses it (ECONFLICT saying how
 	// many do).
 	DeleteCategory(ctx context.Context, id string) (DeleteResult, error)
@@ -170,7 +171,18 @@ func allPrefixed(words, terms []string) bool {
 	return true
 }
 
-// CategoryInput is POST /categories' and PATCH /categories/{id}'s body.
+// CategoryInput is POST /categories' body.
 type CategoryInput struct {
 	Name string `json:"name"`
 }
+
+// CategoryRename is PATCH /categories/{id}'s body. From, when given, is the
+// name the admin's form started from: a category renamed since is not renamed
+// again over it (ECONFLICT, MsgCategoryRenamedMeanwhile).
+type CategoryRename struct {
+	Name string `json:"name"`
+	From string `json:"from"`
+}
+
+// MsgCategoryRenamedMeanwhile refuses a rename based on a name the category no longer has.
+const MsgCategoryRenamedMeanwhile = "The category was renamed by someone else meanwhile."

@@ -141,6 +141,10 @@ type QuotePricing struct {
 	} `json:"items"`
 	ValidUntil string `json:"validUntil"`
 	Note       string `json:"note"`
+	// Revision, when given, is the quote's revision the admin's form started
+	// from (0 for a request never priced): a quote priced since is not priced
+	// over (ECONFLICT, MsgQuotePricedMeanwhile).
+	Revision *int64 `json:"revision"`
 }
 
 // Validate checks the pricing against the quote: every item priced, once,
@@ -216,8 +220,9 @@ type QuoteStore interface {
 	// ListQuotes returns quotes newest first, of one email or ("") of all.
 	ListQuotes(ctx context.Context, email string, limit, skip int) ([]Quote, int64, error)
 	// PriceQuote sets the items' prices, validUntil and note of a requested
-	// or quoted quote that is not being accepted; status becomes quoted.
-	PriceQuote(ctx context.Context, id string, items []QuoteItem, validUntil, note string) (Quote, error)
+	// or quoted quote that is not being accepted, and (revision not nil) is
+	// still at that revision; status becomes quoted.
+	PriceQuote(ctx context.Context, id string, items []QuoteItem, validUntil, note string, revision *int64) (Quote, error)
 	// DeclineQuote declines a requested or quoted quote not being accepted.
 	DeclineQuote(ctx context.Context, id string) (Quote, error)
 	// StartAccepting marks a quoted quote as being accepted by orderIDs,

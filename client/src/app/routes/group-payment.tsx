@@ -11,7 +11,7 @@ import { cartMessages } from '@/config/cart-messages';
 import { orderMessages } from '@/config/order-messages';
 import { paths } from '@/config/paths';
 import { site } from '@/config/site';
-import { ordersQueryKey } from '@/features/orders/api/get-my-orders';
+import { invalidate } from '@/lib/query-keys';
 import { useGroup } from '@/features/orders/api/get-group';
 import { FromQuote, GroupFigures, OrderLines } from '@/features/orders/components/group-summary';
 import { GroupPayment } from '@/features/payment/components/group-payment';
@@ -25,7 +25,8 @@ export default function GroupPaymentPage() {
   const { id = '' } = useParams();
   const group = useGroup(id);
   const queryClient = useQueryClient();
-  const reload = () => queryClient.invalidateQueries({ queryKey: ordersQueryKey });
+  // Paid in another tab: the group and the lists are read again (paying here refreshes them itself).
+  const reload = () => invalidate(queryClient, 'orders');
 
   let body;
   if (group.isError) {
@@ -64,7 +65,6 @@ export default function GroupPaymentPage() {
             amountCents={Math.round(data.total * 100)}
             paid={data.paid}
             transactionId={data.transactionId}
-            onPaid={reload}
             onPaidElsewhere={reload}
           />
         </Box>

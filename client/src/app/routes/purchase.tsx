@@ -1,7 +1,6 @@
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
-import { useQueryClient } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { ButtonLink } from '@/components/ui/button-link';
 import { ErrorMessage } from '@/components/ui/error-message';
@@ -13,7 +12,6 @@ import { paths } from '@/config/paths';
 import { site } from '@/config/site';
 import { useProduct } from '@/features/catalogue/api/get-product';
 import { AddToCartButton } from '@/features/cart/components/add-to-cart-button';
-import { productsBaseKey } from '@/features/catalogue/api/get-products';
 import { PurchaseForm } from '@/features/orders/components/purchase-form';
 import { PurchaseProduct } from '@/features/orders/components/purchase-product';
 import { ApiError, errorMessage } from '@/lib/api-client';
@@ -29,7 +27,6 @@ export default function PurchasePage() {
   const { id = '' } = useParams();
   const product = useProduct(id);
   const user = useUser();
-  const queryClient = useQueryClient();
   const title = product.data ? `${pageMessages.pages.purchase}: ${product.data.name}` : pageMessages.pages.purchase;
 
   let body;
@@ -64,7 +61,6 @@ export default function PurchasePage() {
           key={product.data._id}
           product={product.data}
           user={user.data}
-          onStockChanged={() => queryClient.invalidateQueries({ queryKey: productsBaseKey })}
           cartAction={(quantity) => <AddToCartButton product={product.data} quantity={quantity} fullWidth />}
         />
       </SplitLayout>

@@ -1,19 +1,15 @@
-import Typography from '@mui/material/Typography';
-import { useSearchParams } from 'react-router';
 import { accountMessages } from '@/config/account-messages';
 import { AuthLayout } from '@/features/auth/components/auth-layout';
 import { VerifyEmailStatus } from '@/features/auth/components/verify-email-status';
+import { useOneUseToken } from '@/lib/one-use-token';
 
 const m = accountMessages.verify;
 
-/** /verify-email?token=…: the mailed link's page, which verifies the address at once. */
+/**
+ * /verify-email?token=…: the mailed link's page, which verifies the address at
+ * once. The token leaves the address bar and the history as soon as it is read.
+ */
 export default function VerifyEmailPage() {
-  const token = useSearchParams()[0].get('token') ?? '';
-  return (
-    <AuthLayout
-      title={m.title}
-      subtitle={m.subtitle}
-      form={token ? <VerifyEmailStatus token={token} /> : <Typography>{m.noToken}</Typography>}
-    />
-  );
+  const { token, forget } = useOneUseToken('verify-email:token');
+  return <AuthLayout title={m.title} subtitle={m.subtitle} form={<VerifyEmailStatus token={token} onUsed={forget} />} />;
 }

@@ -1,14 +1,11 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { useQueryClient } from '@tanstack/react-query';
 import { dashboardMessages } from '@/config/dashboard-messages';
 import { orderMessages } from '@/config/order-messages';
 import { site } from '@/config/site';
-import { productsBaseKey } from '@/features/catalogue/api/get-products';
 import { ManageOrders } from '@/features/orders/components/manage-orders';
 
 export default function ManageOrderPage() {
-  const queryClient = useQueryClient();
   return (
     <Box>
       <title>{`${dashboardMessages.manageOrder} | ${site.storeName}`}</title>
@@ -18,7 +15,7 @@ export default function ManageOrderPage() {
       <Typography color="text.secondary" sx={{ mt: 1, mb: 3 }}>
         {orderMessages.orders.manageSubtitle}
       </Typography>
-      <ManageOrders onStockChanged={() => queryClient.invalidateQueries({ queryKey: productsBaseKey })} />
+      <ManageOrders />
     </Box>
   );
 }

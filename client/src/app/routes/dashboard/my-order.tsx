@@ -1,17 +1,14 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { useQueryClient } from '@tanstack/react-query';
 import { dashboardMessages } from '@/config/dashboard-messages';
 import { orderMessages } from '@/config/order-messages';
 import { site } from '@/config/site';
 import { ClaimAction } from '@/features/claims/components/claim-action';
-import { productsBaseKey } from '@/features/catalogue/api/get-products';
 import { MyOrders } from '@/features/orders/components/my-orders';
 import { useUser } from '@/lib/auth';
 
 export default function MyOrderPage() {
   const email = useUser().data?.email;
-  const queryClient = useQueryClient();
   return (
     <Box>
       <title>{`${dashboardMessages.myOrder} | ${site.storeName}`}</title>
@@ -21,11 +18,7 @@ export default function MyOrderPage() {
       <Typography color="text.secondary" sx={{ mt: 1, mb: 3 }}>
         {orderMessages.orders.myOrdersSubtitle}
       </Typography>
-      <MyOrders
-        email={email}
-        onStockChanged={() => queryClient.invalidateQueries({ queryKey: productsBaseKey })}
-        orderExtra={(order) => <ClaimAction order={order} />}
-      />
+      <MyOrders email={email} orderExtra={(order) => <ClaimAction order={order} />} />
     </Box>
   );
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '@/lib/api-client';
 import type { DeleteResult } from '@/types/api';
-import { usersQueryKey } from './get-users';
+import { invalidate } from '@/lib/query-keys';
 
 /** DELETE /user/{id} (admin; 409 for one's own account). */
 export function deleteUser(id: string): Promise<DeleteResult> {
@@ -12,6 +12,6 @@ export function useDeleteUser() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteUser,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: usersQueryKey }),
+    onSettled: () => invalidate(queryClient, 'users'),
   });
 }

@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api, unwrapPage } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 import type { ListQuery, Page, User } from '@/types/api';
 
 export type UserListParams = ListQuery<'/user'>;
@@ -9,11 +10,10 @@ export async function getUsers(params: UserListParams = {}, signal?: AbortSignal
   return unwrapPage(api.GET('/user', { params: { query: params }, signal }));
 }
 
-export const usersQueryKey = ['users'] as const;
 
 export const getUsersQueryOptions = (params: UserListParams = {}) =>
   queryOptions({
-    queryKey: [...usersQueryKey, params] as const,
+    queryKey: queryKeys.users.list(params),
     queryFn: ({ signal }) => getUsers(params, signal),
     staleTime: 0,
     placeholderData: keepPreviousData,

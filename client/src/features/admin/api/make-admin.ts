@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, ApiError, unwrap } from '@/lib/api-client';
-import { authKeys } from '@/lib/auth';
 import type { UpdateResult } from '@/types/api';
-import { usersQueryKey } from './get-users';
+import { invalidate } from '@/lib/query-keys';
 
 /** PUT /user/admin/{email} (admin; 403 otherwise). */
 export function makeAdmin(email: string): Promise<UpdateResult> {
@@ -19,10 +18,10 @@ function useRoleChange(mutationFn: (email: string) => Promise<UpdateResult>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: usersQueryKey }),
+    onSettled: () => invalidate(queryClient, 'users'),
     onError: (error) => {
       // Let the admin guard see it.
-      if (error instanceof ApiError && error.code === 'forbidden') void queryClient.invalidateQueries({ queryKey: authKeys.all });
+      if (error instanceof ApiError && error.code === 'forbidden') void invalidate(queryClient, 'session');
     },
   });
 }

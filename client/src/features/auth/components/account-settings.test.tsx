@@ -38,6 +38,18 @@ function renderAccount(user: User, routes: Parameters<typeof fakeApi>[0] = {}) {
 
 const card = async (name: string) => screen.findByRole('article', { name });
 
+describe('AccountSettings when the account cannot be read', () => {
+  it('says so with a Retry (no endless spinner), and shows the account once it answers', async () => {
+    let up = false;
+    renderAccount(ada, { 'GET /auth/me': () => (up ? jsonResponse({ user: ada }) : problemResponse(503, 'The store is unavailable.')) });
+    expect(await screen.findByRole('alert')).toHaveTextContent('We could not load your account right now.');
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    up = true;
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await card('E-mail address')).toBeInTheDocument();
+  });
+});
+
 describe('AccountSettings', () => {
   it('an unverified address: Not verified, and the link sent again with a toast', async () => {
     const { api } = renderAccount(ada, { 'POST /auth/verify-email/resend': () => jsonResponse({ message: 'sent' }, { status: 202 }) });

@@ -6,9 +6,11 @@ import LogoutIcon from '@mui/icons-material/Logout';
 import { useId, useState, type FormEvent } from 'react';
 import { FormDialog } from '@/components/form/form-dialog';
 import { DashboardCard, DashboardCardHead } from '@/components/ui/dashboard-card';
+import { ErrorMessage } from '@/components/ui/error-message';
 import { LoadingSpinner } from '@/components/ui/loading-spinner';
 import { accountMessages } from '@/config/account-messages';
-import { endSession, useSession } from '@/lib/auth';
+import { errorMessage } from '@/lib/api-client';
+import { endSession, useSession, useUser } from '@/lib/auth';
 import { withReason } from '@/lib/form-errors';
 import { useToast } from '@/lib/toast';
 import type { User } from '@/types/api';
@@ -88,6 +90,9 @@ function SessionsSection() {
 /** The dashboard's Account page: verification, password, sessions, deletion. */
 export function AccountSettings() {
   const { user } = useSession();
+  const me = useUser();
+  // GET /auth/me failed (not a 401, which ends the session): say so, with a retry, instead of spinning for ever.
+  if (!user && me.isError) return <ErrorMessage onRetry={() => void me.refetch()}>{errorMessage(me.error, m.loadFailed)}</ErrorMessage>;
   if (!user) return <LoadingSpinner />;
   return (
     <Box sx={{ display: 'grid', gap: 3, mt: 3 }}>

@@ -4,7 +4,7 @@ import Link from '@mui/material/Link';
 import type { UseMutationResult } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
-import { FormError } from '@/components/form/form-error';
+import { ErrorMessage } from '@/components/ui/error-message';
 import { FormTextField } from '@/components/form/form-text-field';
 import { PasswordField } from '@/components/form/password-field';
 import { authMessages } from '@/config/auth-messages';
@@ -83,7 +83,7 @@ export function AuthForm<V extends Partial<AuthValues>>({ title, submit, fields,
       <Button type="submit" variant="contained" size="large" fullWidth loading={mutation.isPending} sx={{ minHeight: 48, mt: 0.5 }}>
         {submit}
       </Button>
-      {mutation.error && <FormError>{mutation.error.message}</FormError>}
+      {mutation.error && <ErrorMessage>{mutation.error.message}</ErrorMessage>}
     </Box>
   );
 }

@@ -1,7 +1,6 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { currentMenuLabel, dashboardMenuItems } from '@/features/layout/components/dashboard-menu';
 import { fakeApi, jsonResponse, renderAtRoute } from '@/testing/test-utils';
 import { AuthPage } from './auth-page';
 
@@ -28,12 +27,5 @@ describe('/login and the account’s own pages', () => {
     unmount();
     renderAtRoute('/login', <AuthPage kind="login" />, { route: { pathname: '/login', state: { reason: 'signed-out-everywhere' } } });
     expect(screen.getByText('You were signed out on every device. Sign in again to go on.')).toBeInTheDocument();
-  });
-
-  it('the dashboard menu has Account, at /dashboard/account, for customers and admins alike', () => {
-    for (const admin of [false, true]) {
-      expect(dashboardMenuItems(admin).account.at(-1)).toMatchObject({ label: 'Account', to: '/dashboard/account' });
-    }
-    expect(currentMenuLabel('/dashboard/account')).toBe('Account');
   });
 });

@@ -9,7 +9,7 @@ import { useId, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { FormDialog } from '@/components/form/form-dialog';
-import { FormError } from '@/components/form/form-error';
+import { ErrorMessage } from '@/components/ui/error-message';
 import { PasswordField } from '@/components/form/password-field';
 import { DashboardCard, DashboardCardHead } from '@/components/ui/dashboard-card';
 import { accountMessages } from '@/config/account-messages';
@@ -104,7 +104,7 @@ export function DeleteAccountSection({ user }: { user: User }) {
         {withGoogle ? (
           <Box sx={{ display: 'grid', gap: 1 }}>
             <GoogleSignInButton context="use" onCredential={(googleIdToken) => send({ googleIdToken })} />
-            {googleProblem && <FormError>{googleProblem}</FormError>}
+            {googleProblem && <ErrorMessage>{googleProblem}</ErrorMessage>}
           </Box>
         ) : (
           <PasswordField

@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { FormError } from '@/components/form/form-error';
+import { ErrorMessage } from '@/components/ui/error-message';
 import { FormTextField } from '@/components/form/form-text-field';
 import { accountMessages } from '@/config/account-messages';
 import { authMessages } from '@/config/auth-messages';
@@ -68,7 +68,7 @@ export function ForgotPasswordForm() {
       <Button type="submit" variant="contained" size="large" fullWidth loading={forgot.isPending} sx={{ minHeight: 48 }}>
         {m.submit}
       </Button>
-      {forgot.error && <FormError>{forgot.error.message}</FormError>}
+      {forgot.error && <ErrorMessage>{forgot.error.message}</ErrorMessage>}
     </Box>
   );
 }

@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import GoogleIcon from '@mui/icons-material/Google';
 import { useEffect, useId, useRef, useState } from 'react';
-import { FormError } from '@/components/form/form-error';
+import { ErrorMessage } from '@/components/ui/error-message';
 import { authMessages } from '@/config/auth-messages';
 import { usePublicConfig } from '@/lib/public-config';
 import { useGoogleSignIn } from '../api/google-sign-in';
@@ -95,7 +95,7 @@ export function GoogleSignInButton({ context, onCredential }: GoogleSignInButton
           {note}
         </Typography>
       )}
-      {signIn.error && <FormError>{signIn.error.message}</FormError>}
+      {signIn.error && <ErrorMessage>{signIn.error.message}</ErrorMessage>}
     </Box>
   );
 }

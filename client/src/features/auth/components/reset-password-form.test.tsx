@@ -1,4 +1,5 @@
 import { screen } from '@testing-library/react';
+import { useLocation } from 'react-router';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import ResetPasswordPage from '@/app/routes/reset-password';
@@ -13,8 +14,19 @@ const password = () => screen.getByLabelText(/^New password/);
 const confirm = () => screen.getByLabelText(/^Repeat the new password/);
 const submit = () => screen.getByRole('button', { name: 'Set the new password' });
 
+function SearchProbe() {
+  return <p data-testid="search">{`search: ${useLocation().search}`}</p>;
+}
+
 function renderPage(search = `?token=${TOKEN}`) {
-  return renderAtRoute('/reset-password', <ResetPasswordPage />, { route: `/reset-password${search}` });
+  return renderAtRoute(
+    '/reset-password',
+    <>
+      <ResetPasswordPage />
+      <SearchProbe />
+    </>,
+    { route: `/reset-password${search}` },
+  );
 }
 
 describe('ResetPasswordPage', () => {
@@ -25,6 +37,21 @@ describe('ResetPasswordPage', () => {
     expect(screen.getByText(/opens from the link in the e-mail/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Ask for a new link' })).toHaveAttribute('href', '/forgot-password');
     expect(screen.queryByRole('form')).not.toBeInTheDocument();
+  });
+
+  it('takes the token out of the address and the history at once; a reload before it is used still has it', async () => {
+    const api = fakeApi({ 'POST /auth/password/reset': () => jsonResponse({ email: 'ada@example.com' }) });
+    vi.stubGlobal('fetch', api.fetch);
+    const { unmount } = renderPage();
+    expect(screen.getByTestId('search').textContent).toBe('search: ');
+    unmount();
+    renderPage(''); // the reload: the address has no token now
+    await userEvent.type(password(), 'new-secret');
+    await userEvent.type(confirm(), 'new-secret');
+    await userEvent.click(submit());
+    await vi.waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/login'));
+    expect(api.calls.find((c) => c.path === '/auth/password/reset')?.body).toEqual({ token: TOKEN, password: 'new-secret' });
+    expect(window.sessionStorage.length).toBe(0); // used: forgotten
   });
 
   it('asks for the password twice, the same, and at least 6 characters, before sending', async () => {

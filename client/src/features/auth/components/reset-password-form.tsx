@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { FormError } from '@/components/form/form-error';
+import { ErrorMessage } from '@/components/ui/error-message';
 import { PasswordField } from '@/components/form/password-field';
 import { accountMessages } from '@/config/account-messages';
 import { paths } from '@/config/paths';
@@ -24,7 +24,7 @@ interface ResetValues {
  * A new password with the mailed link's token. Every session ends (this
  * browser's too), and the person signs in as usual: /login says why.
  */
-export function ResetPasswordForm({ token }: { token: string }) {
+export function ResetPasswordForm({ token, onUsed }: { token: string; /** The token was used: the page forgets it. */ onUsed: () => void }) {
   const reset = useResetPassword();
   const navigate = useNavigate();
   const { control, handleSubmit, setError, getValues } = useForm<ResetValues>({ defaultValues: { password: '', confirm: '' }, mode: 'onTouched' });
@@ -34,6 +34,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
       { token, password: values.password },
       {
         onSuccess: () => {
+          onUsed();
           endSession('signed-out');
           const state: LoginLocationState = { notice: 'password-reset' };
           void navigate(paths.login, { replace: true, state });
@@ -67,7 +68,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
       <Button type="submit" variant="contained" size="large" fullWidth loading={reset.isPending} sx={{ minHeight: 48 }}>
         {m.submit}
       </Button>
-      {reset.error && !(reset.error instanceof ApiError && reset.error.errors.password) && <FormError>{reset.error.message}</FormError>}
+      {reset.error && !(reset.error instanceof ApiError && reset.error.errors.password) && <ErrorMessage>{reset.error.message}</ErrorMessage>}
       {tokenRefused && (
         <Link component={RouterLink} to={paths.forgotPassword} sx={{ fontWeight: 700, color: 'info.main' }}>
           {m.askNew}

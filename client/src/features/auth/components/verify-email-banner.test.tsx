@@ -70,6 +70,18 @@ describe('the verification banner', () => {
     expect(screen.queryByRole('region', { name: 'E-mail verification' })).not.toBeInTheDocument();
   });
 
+  it('can be hidden for the rest of the session (it covered a phone’s checkout fields), and stays hidden on the next page', async () => {
+    const { queryClient } = renderSlot(ada);
+    await banner();
+    await userEvent.click(screen.getByRole('button', { name: 'Hide this reminder' }));
+    expect(screen.queryByRole('region', { name: 'E-mail verification' })).not.toBeInTheDocument();
+    expect(window.document.documentElement.style.scrollPaddingBottom).toBe('');
+    // Another page of the same tab (the slot mounted again).
+    renderWithProviders(<VerifyEmailBannerSlot />, { route: '/products', queryClient });
+    await decided(queryClient);
+    expect(screen.queryByRole('region', { name: 'E-mail verification' })).not.toBeInTheDocument();
+  });
+
   it('is not shown signed out', () => {
     const api = renderSlot(null);
     expect(screen.queryByRole('region', { name: 'E-mail verification' })).not.toBeInTheDocument();

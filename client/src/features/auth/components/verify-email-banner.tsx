@@ -2,7 +2,9 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
-import { useEffect, useRef } from 'react';
+import IconButton from '@mui/material/IconButton';
+import CloseIcon from '@mui/icons-material/Close';
+import { useEffect, useRef, useState } from 'react';
 import { accountMessages } from '@/config/account-messages';
 import { useSession } from '@/lib/auth';
 import { withReason } from '@/lib/form-errors';
@@ -33,11 +35,37 @@ export function useSendVerificationAgain(email: string) {
  */
 export default function VerifyEmailBanner() {
   const { user } = useSession();
-  if (!user || user.emailVerified !== false) return null;
-  return <Banner email={user.email} />;
+  const [hidden, setHidden] = useState(() => readHidden());
+  if (!user || user.emailVerified !== false || hidden === user.email) return null;
+  return (
+    <Banner
+      email={user.email}
+      onHide={() => {
+        keepHidden(user.email);
+        setHidden(user.email);
+      }}
+    />
+  );
 }
 
-function Banner({ email }: { email: string }) {
+/** Hidden for this tab's session (the Account page still says it and sends the link); sessionStorage, by address. */
+const HIDDEN_KEY = 'verify-banner:hidden';
+function readHidden(): string {
+  try {
+    return window.sessionStorage.getItem(HIDDEN_KEY) ?? '';
+  } catch {
+    return '';
+  }
+}
+function keepHidden(email: string): void {
+  try {
+    window.sessionStorage.setItem(HIDDEN_KEY, email);
+  } catch {
+    // storage blocked: hidden until the page reloads
+  }
+}
+
+function Banner({ email, onHide }: { email: string; onHide: () => void }) {
   const { send, pending } = useSendVerificationAgain(email);
   const bar = useRef<HTMLDivElement>(null);
   // Focus moved by Tab, and scrollIntoView, keep the focused control above the bar.
@@ -57,20 +85,34 @@ function Banner({ email }: { email: string }) {
   return (
     <Box
       ref={bar}
-      sx={{ position: 'sticky', bottom: 0, zIndex: 'appBar', bgcolor: 'background.paper', borderTop: 1, borderColor: 'divider', py: 1.5, boxShadow: 6 }}
+      data-testid="verify-banner"
+      sx={{ position: 'sticky', bottom: 0, zIndex: 'appBar', bgcolor: 'background.paper', borderTop: 1, borderColor: 'divider', py: { xs: 0.5, sm: 1.5 }, boxShadow: 6 }}
     >
-      <Container maxWidth="lg">
+      <Container maxWidth="lg" sx={{ px: { xs: 1, sm: 2 } }}>
         <Alert
           severity="info"
           variant="outlined"
           role="region"
           aria-label={m.label}
           action={
-            <Button type="button" color="inherit" size="small" onClick={send} loading={pending} sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}>
-              {m.sendAgain}
-            </Button>
+            <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
+              <Button type="button" color="inherit" size="small" onClick={send} loading={pending} sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}>
+                {m.sendAgain}
+              </Button>
+              <IconButton color="inherit" size="small" aria-label={m.hide} onClick={onHide}>
+                <CloseIcon fontSize="small" />
+              </IconButton>
+            </Box>
           }
-          sx={{ alignItems: 'center', flexWrap: { xs: 'wrap', sm: 'nowrap' }, '& .MuiAlert-action': { pl: { xs: 0, sm: 2 }, ml: { xs: 0, sm: 'auto' } } }}
+          // Compact on a phone: the bar sticks over the page, checkout fields included.
+          sx={{
+            alignItems: 'center',
+            flexWrap: { xs: 'wrap', sm: 'nowrap' },
+            py: { xs: 0, sm: 0.75 },
+            fontSize: { xs: '0.85rem', sm: '1rem' },
+            '& .MuiAlert-icon': { display: { xs: 'none', sm: 'flex' } },
+            '& .MuiAlert-action': { pl: { xs: 0, sm: 2 }, ml: { xs: 0, sm: 'auto' }, pt: 0 },
+          }}
         >
           {m.text(email)}
         </Alert>

@@ -1,4 +1,5 @@
 import { screen } from '@testing-library/react';
+import { useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import VerifyEmailPage from '@/app/routes/verify-email';
 import { useUser } from '@/lib/auth';
@@ -19,8 +20,19 @@ const user: User = {
   emailVerified: false,
 };
 
+function SearchProbe() {
+  return <p data-testid="search">{`search: ${useLocation().search}`}</p>;
+}
+
 function renderPage(search: string) {
-  return renderAtRoute('/verify-email', <VerifyEmailPage />, { route: `/verify-email${search}` });
+  return renderAtRoute(
+    '/verify-email',
+    <>
+      <VerifyEmailPage />
+      <SearchProbe />
+    </>,
+    { route: `/verify-email${search}` },
+  );
 }
 
 describe('VerifyEmailPage', () => {
@@ -100,6 +112,38 @@ describe('VerifyEmailPage', () => {
     renderPage('?token=used');
     expect(await screen.findByRole('alert')).toHaveTextContent('This link has been used, has expired or is not valid.');
     expect(screen.getByText(/Ask for a new link from your dashboard/)).toBeInTheDocument();
+  });
+
+  it('takes the token out of the address at once; a reload (or Back, or a restored tab) says verified again, sending nothing', async () => {
+    const api = fakeApi({ 'POST /auth/verify-email': () => jsonResponse({ email: 'ada@example.com', emailVerified: true }) });
+    vi.stubGlobal('fetch', api.fetch);
+    const first = renderPage('?token=abc123');
+    expect(screen.getByTestId('search').textContent).toBe('search: ');
+    expect(await screen.findByText('Thank you: ada@example.com is verified.')).toBeInTheDocument();
+    first.unmount();
+    // The reload: the address no longer has the token (the page replaced it), and the tab remembers the outcome.
+    const reload = renderPage('');
+    expect(screen.getByText('Thank you: ada@example.com is verified.')).toBeInTheDocument();
+    reload.unmount();
+    // Back to the address with the token (the history kept it on today's main): the same, and no second call.
+    renderPage('?token=abc123');
+    expect(await screen.findByText('Thank you: ada@example.com is verified.')).toBeInTheDocument();
+    expect(api.calls).toHaveLength(1);
+  });
+
+  it('a link opened again by an account already verified is a success, not an invalid link', async () => {
+    window.localStorage.setItem('accessToken', 'tok');
+    vi.stubGlobal(
+      'fetch',
+      fakeApi({
+        'POST /auth/verify-email': () => problemResponse(400, 'This link has been used, has expired or is not valid. Please ask for a new one.'),
+        'GET /auth/me': () => jsonResponse({ user: { ...user, emailVerified: true } }),
+      }).fetch,
+    );
+    renderPage('?token=used');
+    expect(await screen.findByText('Thank you: ada@example.com is verified.')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to my dashboard' })).toBeInTheDocument();
   });
 
   it('without a token sends nothing', () => {

@@ -1,7 +1,7 @@
 import { useQueries } from '@tanstack/react-query';
-import { getProductQueryOptions } from '@/features/catalogue/api/get-product';
+import { getProductQueryOptions } from '@/features/catalogue';
 import { ApiError } from '@/lib/api-client';
-import { useCartState, type CartLine } from '@/lib/cart-store';
+import { useCartState, type CartLine } from '../store/cart-store';
 import type { Product } from '@/types/api';
 import { taxOfCents } from '@/utils/tax';
 

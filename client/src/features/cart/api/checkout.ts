@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { productsBaseKey } from '@/features/catalogue/api/get-products';
 import { api, unwrap } from '@/lib/api-client';
+import { invalidate } from '@/lib/query-keys';
 import type { components } from '@/types/api.gen';
 
 export type CheckoutInput = components['schemas']['CheckoutInput'];
@@ -21,6 +21,6 @@ export function useCheckout() {
   return useMutation({
     mutationFn: checkout,
     // Settled: a 409 means the stock shown was stale; either way the orders and stock changed or may have.
-    onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: productsBaseKey }), queryClient.invalidateQueries({ queryKey: ['orders'] })]),
+    onSettled: () => invalidate(queryClient, 'orders', 'stock'),
   });
 }

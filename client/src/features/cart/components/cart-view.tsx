@@ -6,7 +6,6 @@ import Typography from '@mui/material/Typography';
 import ShoppingCartCheckoutIcon from '@mui/icons-material/ShoppingCartCheckout';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { FormError } from '@/components/form/form-error';
 import { ButtonLink } from '@/components/ui/button-link';
 import { DeleteButton } from '@/components/ui/delete-button';
 import { ErrorMessage } from '@/components/ui/error-message';
@@ -20,6 +19,7 @@ import { formatCents, formatPrice } from '@/utils/format';
 import { checkQuantity } from '@/utils/quantity';
 import { subtotalCents, useCartRows, type CartRow } from '../api/cart-products';
 import { removeFromCart, setCartQuantity } from '../utils/cart-actions';
+import { MAX_CART_LINES, useCartState } from '../store/cart-store';
 
 const m = cartMessages.cart;
 
@@ -101,6 +101,7 @@ function CartLineItem({ row, draft, onDraft }: { row: CartRow; draft: string | u
 /** /cart: the lines, each with its quantity (the purchase page's rules) and Remove; the subtotal, and Checkout. */
 export function CartView() {
   const { rows, loading } = useCartRows();
+  const { dropped = 0 } = useCartState();
   const [drafts, setDrafts] = useState<Record<string, string>>({});
   if (rows.length === 0) {
     return (
@@ -115,6 +116,11 @@ export function CartView() {
   const ready = !loading && linesReady(rows, drafts);
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
+      {dropped > 0 && (
+        <Typography role="status" data-testid="cart-dropped" sx={{ fontWeight: 600 }}>
+          {m.dropped(dropped, MAX_CART_LINES)}
+        </Typography>
+      )}
       <Box component="ul" aria-label={m.linesLabel} sx={{ listStyle: 'none', m: 0, p: 0, '& > li + li': { borderTop: 1, borderColor: 'divider' } }}>
         {rows.map((row) => (
           <CartLineItem
@@ -143,7 +149,7 @@ export function CartView() {
           {m.checkout}
         </Button>
       </Box>
-      {!loading && !ready && <FormError>{m.fixLines}</FormError>}
+      {!loading && !ready && <ErrorMessage>{m.fixLines}</ErrorMessage>}
     </Box>
   );
 }

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { getCartState, setCartState } from '@/lib/cart-store';
+import { getCartState, setCartState } from '../store/cart-store';
 import { makeProduct } from '@/testing/make-product';
 import { fakeApi, jsonResponse, problemResponse, renderWithProviders } from '@/testing/test-utils';
 import type { Product } from '@/types/api';

@@ -6,7 +6,7 @@ import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { DeliveryFields } from '@/components/form/delivery-fields';
 import { FormCard } from '@/components/form/form-card';
-import { FormError } from '@/components/form/form-error';
+import { ErrorMessage } from '@/components/ui/error-message';
 import { FormTextField } from '@/components/form/form-text-field';
 import { ButtonLink } from '@/components/ui/button-link';
 import { LoadingSpinner } from '@/components/ui/loading-spinner';
@@ -153,7 +153,7 @@ export function CheckoutForm() {
           )}
         </Box>
       )}
-      {!ready && <FormError>{cartMessages.cart.fixLines}</FormError>}
+      {!ready && <ErrorMessage>{cartMessages.cart.fixLines}</ErrorMessage>}
 
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, justifyContent: 'space-between', alignItems: 'center' }}>
         <ButtonLink to={paths.cart} tone="outlined">

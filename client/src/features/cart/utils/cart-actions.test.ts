@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { getCartState } from '@/lib/cart-store';
+import { getCartState } from '../store/cart-store';
 import { makeProduct } from '@/testing/make-product';
 import { addToCart, clearCart, removeFromCart, setCartQuantity } from './cart-actions';
 

@@ -1,13 +1,13 @@
-import { getCartState, setCartState, type CartLine } from '@/lib/cart-store';
-import { MAX_CART_LINES } from '@/lib/cart-sync';
+import { getCartState, MAX_CART_LINES, setCartState, type CartLine } from '../store/cart-store';
 import type { Product } from '@/types/api';
 import { checkQuantity, type QuantityCheck } from '@/utils/quantity';
 import { cartMessages } from '@/config/cart-messages';
 
 export type CartProduct = Pick<Product, '_id' | 'minimumquantity' | 'avaialbequantit'>;
 
+/** A change of the lines (the note of lines a sign-in's merge dropped goes with the first one). */
 function withLines(lines: CartLine[]) {
-  setCartState({ ...getCartState(), lines });
+  setCartState({ owner: getCartState().owner, lines });
 }
 
 /** The quantity of `productId` in the cart (0: none). */

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '@/lib/api-client';
 import type { InsertResult, ProductInput } from '@/types/api';
-import { productsBaseKey } from './get-products';
+import { invalidate } from '@/lib/query-keys';
 
 /** The body of POST /added; the owner's email comes from the token. */
 export type NewProduct = ProductInput;
@@ -15,6 +15,7 @@ export function useAddProduct() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: addProduct,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: productsBaseKey }),
+    // The catalogue, and the category's count.
+    onSuccess: () => invalidate(queryClient, 'catalogue'),
   });
 }

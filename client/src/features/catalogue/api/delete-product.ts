@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '@/lib/api-client';
 import type { DeleteResult } from '@/types/api';
-import { productsBaseKey } from './get-products';
+import { invalidate } from '@/lib/query-keys';
 
 /** DELETE /deleteproduct/{id} (admin): `{acknowledged, deletedCount}`. */
 export function deleteProduct(id: string): Promise<DeleteResult> {
@@ -12,6 +12,7 @@ export function useDeleteProduct() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteProduct,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: productsBaseKey }),
+    // The catalogue, and its category's count.
+    onSettled: () => invalidate(queryClient, 'catalogue'),
   });
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '@/lib/api-client';
 import type { ProductEdit, UpdateResult } from '@/types/api';
-import { productsBaseKey } from './get-products';
+import { invalidate } from '@/lib/query-keys';
 
 /** The fields an admin may change; absent ones keep their values. */
 export type ProductChanges = Pick<ProductEdit, 'name' | 'price' | 'avaialbequantit' | 'minimumquantity' | 'description' | 'image' | 'sku' | 'category' | 'specs' | 'images'>;
@@ -21,7 +21,7 @@ export function useEditProduct() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: editProduct,
-    // A 409 also means the list is stale.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: productsBaseKey }),
+    // A 409 also means the list is stale; a new category moves the categories' counts.
+    onSettled: () => invalidate(queryClient, 'catalogue'),
   });
 }

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, unwrap } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 import type { Category } from '@/types/api';
 
 /** GET /categories (anyone): every category with its product count. */
@@ -7,11 +8,9 @@ export function getCategories(signal?: AbortSignal): Promise<Category[]> {
   return unwrap(api.GET('/categories', { signal }));
 }
 
-export const categoriesQueryKey = ['categories'] as const;
-
 export const getCategoriesQueryOptions = () =>
   queryOptions({
-    queryKey: categoriesQueryKey,
+    queryKey: queryKeys.categories,
     queryFn: ({ signal }) => getCategories(signal),
     meta: { public: true },
   });

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, unwrap } from '@/lib/api-client';
 import type { Product } from '@/types/api';
-import { productsBaseKey } from './get-products';
+import { productKeys } from '@/lib/product-keys';
 
 /** GET /service/{id}: one product (404 problem when there is none, 400 for a malformed id). */
 export function getProduct(id: string, signal?: AbortSignal): Promise<Product> {
@@ -9,7 +9,7 @@ export function getProduct(id: string, signal?: AbortSignal): Promise<Product> {
 }
 
 /** Under the catalogue's key, so invalidating the catalogue (after an order, an edit) refreshes it too. */
-export const productQueryKey = (id: string) => [...productsBaseKey, 'detail', id] as const;
+export const productQueryKey = (id: string) => productKeys.detail(id);
 
 export const getProductQueryOptions = (id: string) =>
   queryOptions({

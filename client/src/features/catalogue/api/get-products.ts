@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, unwrapPage } from '@/lib/api-client';
+import { productKeys } from '@/lib/product-keys';
 import type { ListQuery, Page, Product } from '@/types/api';
 
 export type ProductListParams = ListQuery<'/service'>;
@@ -8,10 +9,7 @@ export async function getProducts(params: ProductListParams = {}, signal?: Abort
   return unwrapPage(api.GET('/service', { params: { query: params }, signal }));
 }
 
-/** Every catalogue query (lists, single products) starts with this: invalidate it after a change. */
-export const productsBaseKey = ['products'] as const;
-
-export const productsQueryKey = (params: ProductListParams = {}) => [...productsBaseKey, params] as const;
+export const productsQueryKey = (params: ProductListParams = {}) => productKeys.list(params);
 
 export const getProductsQueryOptions = (params: ProductListParams = {}) =>
   queryOptions({

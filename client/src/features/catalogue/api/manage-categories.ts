@@ -1,17 +1,19 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '@/lib/api-client';
 import type { Category } from '@/types/api';
-import { categoriesQueryKey } from './get-categories';
-import { productsBaseKey } from './get-products';
+import { invalidate } from '@/lib/query-keys';
 
 /** POST /categories (admin): the new category; 409 for a name already in use. */
 export function addCategory(name: string): Promise<Category> {
   return unwrap(api.POST('/categories', { body: { name } }));
 }
 
-/** PATCH /categories/{id} (admin): the products that use it are rewritten with the new name. */
-export function renameCategory({ id, name }: { id: string; name: string }): Promise<Category> {
-  return unwrap(api.PATCH('/categories/{id}', { params: { path: { id } }, body: { name } }));
+/**
+ * PATCH /categories/{id} (admin): the products that use it are rewritten with the new name. `from`: the name the
+ * admin's form started from; a category renamed since answers 409 (and keeps the other admin's name).
+ */
+export function renameCategory({ id, name, from }: { id: string; name: string; from: string }): Promise<Category> {
+  return unwrap(api.PATCH('/categories/{id}', { params: { path: { id } }, body: { name, from } }));
 }
 
 /** DELETE /categories/{id} (admin): 409, saying how many products use it, while any does. */
@@ -24,11 +26,7 @@ function useCategoryMutation<V, R>(mutationFn: (variables: V) => Promise<R>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
-    onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: categoriesQueryKey }),
-        queryClient.invalidateQueries({ queryKey: productsBaseKey }),
-      ]),
+    onSettled: () => invalidate(queryClient, 'categories'),
   });
 }
 

@@ -17,7 +17,7 @@ import { errorMessage } from '@/lib/api-client';
 import type { Product } from '@/types/api';
 import { getProductsQueryOptions } from '../api/get-products';
 import { categoryMessages } from '@/config/category-messages';
-import { activeFilterCount, NO_FILTERS, productListParams, useProductSearch, type ProductFilters as Filters } from '../hooks/use-product-search';
+import { activeFilterCount, NO_FILTERS, priceRangeInverted, productListParams, useProductSearch, type ProductFilters as Filters } from '../hooks/use-product-search';
 import { ProductCard } from './product-card';
 import { ProductFilters } from './product-filters';
 import { ProductSearchBar } from './product-search-bar';
@@ -92,7 +92,7 @@ export function AllProducts({ aside, cardActions }: AllProductsProps = {}) {
           {total === 0 && (
             <Box sx={{ p: { xs: 3, md: 4 }, bgcolor: 'background.paper', border: 1, borderColor: 'divider', borderRadius: 2, textAlign: 'center' }}>
               <Typography sx={{ fontWeight: 700, mb: q || filtered ? 2 : 0 }}>
-                {q ? m.noMatch(q) : filtered ? categoryMessages.filters.noMatch : messages.catalogue.empty}
+                {q ? m.noMatch(q) : priceRangeInverted(filters) ? categoryMessages.filters.minAboveMax(filters.minPrice, filters.maxPrice) : filtered ? categoryMessages.filters.noMatch : messages.catalogue.empty}
               </Typography>
               <Box sx={{ display: 'flex', gap: 1.5, justifyContent: 'center', flexWrap: 'wrap' }}>
                 {q && (

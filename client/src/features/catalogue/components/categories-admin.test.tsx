@@ -25,7 +25,9 @@ beforeEach(() => {
       return jsonResponse(added, { status: 201 });
     },
     [`PATCH /categories/${GEN}`]: ({ body }) => {
-      categories = categories.map((c) => (c._id === GEN ? { ...c, name: (body as { name: string }).name } : c));
+      const { name, from } = body as { name: string; from?: string };
+      if (from !== undefined && from !== categories[0]!.name) return problemResponse(409, 'The category was renamed by someone else meanwhile.');
+      categories = categories.map((c) => (c._id === GEN ? { ...c, name } : c));
       return jsonResponse(categories[0]);
     },
     [`DELETE /categories/${GEN}`]: () => problemResponse(409, '3 products use this category.'),
@@ -75,7 +77,28 @@ describe('CategoriesAdmin (/dashboard/categories)', () => {
     await userEvent.type(field, 'Power Generators');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await screen.findByRole('rowheader', { name: 'Power Generators' })).toBeInTheDocument();
-    expect(fake.calls.find((c) => c.method === 'PATCH')).toMatchObject({ path: `/categories/${GEN}`, body: { name: 'Power Generators' } });
+    expect(fake.calls.find((c) => c.method === 'PATCH')).toMatchObject({ path: `/categories/${GEN}`, body: { name: 'Power Generators', from: 'Generators' } });
+  });
+
+  it('renamed by another admin meanwhile (409): both names side by side; saves only once one is chosen, from the saved name', async () => {
+    renderWithProviders(<CategoriesAdmin />);
+    await screen.findByRole('table', { name: 'Categories' });
+    await userEvent.click(within(rowOf('Generators')).getByRole('button', { name: 'Rename Generators' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Rename Generators' }));
+    categories = categories.map((c) => (c._id === GEN ? { ...c, name: 'Gensets' } : c)); // the other admin's rename
+    const field = dialog.getByRole('textbox', { name: /Category name/ });
+    await userEvent.clear(field);
+    await userEvent.type(field, 'Power Generators');
+    await userEvent.click(dialog.getByRole('button', { name: 'Save' }));
+    const conflict = within(await dialog.findByTestId('conflict-name'));
+    expect(categories[0]!.name).toBe('Gensets'); // not renamed over
+    await userEvent.click(dialog.getByRole('button', { name: 'Save' }));
+    expect(await dialog.findByText('Choose yours or the saved value for each field that changed, then save again.')).toBeInTheDocument();
+    expect(fake.calls.filter((c) => c.method === 'PATCH')).toHaveLength(1);
+    await userEvent.click(conflict.getByRole('radio', { name: 'Keep mine: Power Generators' }));
+    await userEvent.click(dialog.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('rowheader', { name: 'Power Generators' })).toBeInTheDocument();
+    expect(fake.calls.filter((c) => c.method === 'PATCH').at(-1)?.body).toEqual({ name: 'Power Generators', from: 'Gensets' });
   });
 
   it('deletes an unused category, and shows the 409’s message for one in use', async () => {

@@ -11,7 +11,9 @@ import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import SaveOutlinedIcon from '@mui/icons-material/SaveOutlined';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
+import { ConflictChoices, type ConflictChoice } from '@/components/form/conflict-choices';
 import { DeleteButton } from '@/components/ui/delete-button';
 import { ErrorMessage } from '@/components/ui/error-message';
 import { LoadingSpinner } from '@/components/ui/loading-spinner';
@@ -23,7 +25,7 @@ import { withReason } from '@/lib/form-errors';
 import { useToast } from '@/lib/toast';
 import { useConfirmedAction } from '@/lib/use-confirmed-action';
 import type { Category } from '@/types/api';
-import { useCategories } from '../api/get-categories';
+import { getCategoriesQueryOptions, useCategories } from '../api/get-categories';
 import { useAddCategory, useDeleteCategory, useRenameCategory } from '../api/manage-categories';
 
 const m = categoryMessages.admin;
@@ -34,30 +36,71 @@ function nameError(error: unknown): string {
   return withReason(m.failed, error);
 }
 
-/** Rename one category, in a dialog. */
+/**
+ * Rename one category, in a dialog. The rename names the name the form started from (`from`): when another
+ * admin renamed it meanwhile (409), the dialog shows their name beside this one, and renames only once the
+ * admin has kept theirs or taken the saved one.
+ */
 function RenameDialog({ category, onClose }: { category: Category; onClose: () => void }) {
   const [name, setName] = useState(category.name);
   const [error, setError] = useState('');
+  // The name the form is based on: the category's as opened, then the saved one after a conflict.
+  const [from, setFrom] = useState(category.name);
+  const [conflict, setConflict] = useState<{ mine: string; saved: string } | null>(null);
+  const [choice, setChoice] = useState<ConflictChoice | undefined>();
+  const [chooseError, setChooseError] = useState('');
   const rename = useRenameCategory();
+  const queryClient = useQueryClient();
   const toast = useToast();
+
+  /** A 409: renamed meanwhile (the saved name differs from `from`), or a name in use. */
+  const refused = async (err: unknown) => {
+    const saved = await queryClient
+      .fetchQuery({ ...getCategoriesQueryOptions(), staleTime: 0 })
+      .then((list) => list.find((c) => c._id === category._id)?.name)
+      .catch(() => undefined);
+    if (saved === undefined || saved === from) return setError(nameError(err));
+    setConflict({ mine: name.trim(), saved });
+    setFrom(saved);
+    setChoice(undefined);
+    setError('');
+  };
+  const choose = (_: string, next: ConflictChoice) => {
+    if (!conflict) return;
+    setChoice(next);
+    setChooseError('');
+    setName(next === 'mine' ? conflict.mine : conflict.saved);
+  };
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const next = name.trim();
     if (!next) return setError(m.nameRequired);
+    if (conflict && choice === undefined) return setChooseError(formMessages.conflict.chooseEach);
     rename.mutate(
-      { id: category._id, name: next },
+      { id: category._id, name: next, from },
       {
         onSuccess: () => {
           toast.success(m.renamed(next));
           onClose();
         },
-        onError: (err) => setError(nameError(err)),
+        onError: (err) => {
+          if (err instanceof ApiError && err.code === 'conflict') void refused(err);
+          else setError(nameError(err));
+        },
       },
     );
   };
   return (
     <FormDialog open onClose={onClose} onSubmit={submit} title={m.renameTitle(category.name)} busy={rename.isPending} cancelLabel={formMessages.forms.cancel} submitLabel={m.save} submitIcon={<SaveOutlinedIcon />}>
       <TextField label={m.name} value={name} onChange={(e) => setName(e.target.value)} error={!!error} helperText={error || ' '} required sx={{ mt: 1 }} />
+      {conflict && (
+        <ConflictChoices
+          fields={[{ key: 'name', label: m.name, mine: conflict.mine, theirs: conflict.saved }]}
+          choices={{ name: choice }}
+          onChoose={choose}
+          error={chooseError}
+        />
+      )}
     </FormDialog>
   );
 }

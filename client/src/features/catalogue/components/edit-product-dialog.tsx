@@ -6,17 +6,22 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
+import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { FormError } from '@/components/form/form-error';
+import { ConflictChoices, type ConflictChoice, type ConflictField } from '@/components/form/conflict-choices';
+import { ErrorMessage } from '@/components/ui/error-message';
 import { catalogueMessages } from '@/config/catalogue-messages';
+import { categoryMessages } from '@/config/category-messages';
 import { formMessages } from '@/config/form-messages';
 import { ApiError } from '@/lib/api-client';
 import { showFieldErrors, withReason } from '@/lib/form-errors';
 import { useToast } from '@/lib/toast';
 import { uploadProblem, useUploadImage } from '@/lib/upload-image';
 import type { Product } from '@/types/api';
+import { formatPrice } from '@/utils/format';
 import { useEditProduct, type ProductChanges } from '../api/edit-product';
+import { getProductQueryOptions } from '../api/get-product';
 import { FormTextField } from '@/components/form/form-text-field';
 import { productFieldLabel, skuConflict, validateProductName } from '../utils/product-validation';
 import { specsToSend } from './catalogue-fields';
@@ -25,6 +30,7 @@ import { productImages } from './product-gallery';
 import { ProductFields, type ProductFormValues } from './product-fields';
 
 const m = catalogueMessages.productAdmin;
+const c = formMessages.conflict;
 const SERVER_FIELDS = ['name', 'price', 'avaialbequantit', 'minimumquantity', 'description', 'image', 'sku', 'category', 'specs'] as const;
 
 function formValues(product: Product): ProductFormValues {
@@ -65,6 +71,76 @@ function changedFields(product: Product, values: ProductFormValues): Omit<Produc
   return changes;
 }
 
+/** The fields a conflict compares, as the form holds them (`pictures`: the main picture and the others together). */
+type ConflictKey = 'name' | 'price' | 'avaialbequantit' | 'minimumquantity' | 'description' | 'sku' | 'category' | 'specs' | 'pictures';
+
+const CONFLICT_LABELS: Record<ConflictKey, string> = {
+  name: m.name,
+  price: m.price,
+  avaialbequantit: m.available,
+  minimumquantity: m.minimum,
+  description: m.description,
+  sku: categoryMessages.form.sku,
+  category: categoryMessages.form.category,
+  specs: categoryMessages.form.specs,
+  pictures: categoryMessages.product.gallery,
+};
+
+/** The form's pictures in order: the main one (a new file, or the copy's), then the others. */
+function pictureKeys(values: ProductFormValues, main: string): string[] {
+  return [values.image ? `file:${values.image.name}` : main, ...values.extraImages.map((p) => p.url ?? `file:${p.file.name}`)];
+}
+
+/** A field's value as compared (numbers as numbers, text trimmed), and as shown. */
+function conflictValue(key: ConflictKey, values: ProductFormValues, main: string): { same: string; shown: string } {
+  switch (key) {
+    case 'price': {
+      const n = Number(values.price.trim());
+      return { same: String(n), shown: Number.isFinite(n) ? formatPrice(n) : values.price };
+    }
+    case 'avaialbequantit':
+    case 'minimumquantity': {
+      const n = Number(values[key].trim());
+      return { same: String(n), shown: Number.isFinite(n) ? m.pcs(n) : values[key] };
+    }
+    case 'specs': {
+      const specs = specsToSend(values.specs);
+      return { same: JSON.stringify(specs), shown: specs.map((x) => `${x.name}: ${x.value}${x.unit ? ` ${x.unit}` : ''}`).join('; ') };
+    }
+    case 'pictures': {
+      const keys = pictureKeys(values, main);
+      return { same: JSON.stringify(keys), shown: m.pictures(keys.length, keys.some((k) => k.startsWith('file:'))) };
+    }
+    default:
+      return { same: values[key].trim(), shown: values[key].trim() };
+  }
+}
+
+/**
+ * The fields the store's copy (`now`) changed since the copy the form started
+ * from (`base`) and where the form's value is not already the store's: each
+ * needs the admin's choice.
+ */
+function conflictFields(base: Product, now: Product, values: ProductFormValues): ConflictField[] {
+  const from = formValues(base);
+  const saved = formValues(now);
+  return (Object.keys(CONFLICT_LABELS) as ConflictKey[]).flatMap((key) => {
+    const before = conflictValue(key, from, base.image);
+    const after = conflictValue(key, saved, now.image);
+    const mine = conflictValue(key, values, base.image);
+    if (before.same === after.same || mine.same === after.same) return [];
+    return [{ key, label: CONFLICT_LABELS[key], mine: mine.shown, theirs: after.shown }];
+  });
+}
+
+interface Conflict {
+  fields: ConflictField[];
+  /** The form's values when the save was refused: "Keep mine" puts them back. */
+  mine: ProductFormValues;
+  /** The store's copy, as form values: "Take the saved one" takes them. */
+  saved: ProductFormValues;
+}
+
 interface EditProductDialogProps {
   product: Product;
   onClose: () => void;
@@ -74,6 +150,12 @@ interface EditProductDialogProps {
  * Edit a product: price, stock, minimum order, description and picture. Only
  * changed fields are sent (PUT /service/{id}); a new picture is uploaded first.
  * Mount it per product (with a key), so that it starts from that product's values.
+ *
+ * Every save names the version its values were based on (`updatedAt` of
+ * `base`), never a newer copy the page may have read since: after a 409 the
+ * dialog reads the store's copy, lists each field it changed beside the
+ * admin's value, and saves (with the new version) only once the admin has
+ * kept theirs or taken the saved one for every field.
  */
 export function EditProductDialog({ product, onClose }: EditProductDialogProps) {
   const theme = useTheme();
@@ -82,17 +164,66 @@ export function EditProductDialog({ product, onClose }: EditProductDialogProps) 
   const toast = useToast();
   const upload = useUploadImage();
   const editProduct = useEditProduct();
-  const [conflict, setConflict] = useState(false);
+  const queryClient = useQueryClient();
+  // The copy the form's values are based on: the product as opened, then the store's copy after a conflict.
+  const [base, setBase] = useState(product);
+  const [conflict, setConflict] = useState<Conflict | null>(null);
+  const [choices, setChoices] = useState<Record<string, ConflictChoice | undefined>>({});
+  const [notice, setNotice] = useState('');
+  const [chooseError, setChooseError] = useState('');
   const {
     control,
     handleSubmit,
     setError,
+    setValue,
+    getValues,
     formState: { isSubmitting },
   } = useForm<ProductFormValues>({ defaultValues: formValues(product), mode: 'onTouched' });
 
+  const choose = (key: string, choice: ConflictChoice) => {
+    if (!conflict) return;
+    setChoices((current) => ({ ...current, [key]: choice }));
+    setChooseError('');
+    const from = choice === 'mine' ? conflict.mine : conflict.saved;
+    const k = key as ConflictKey;
+    if (k === 'pictures') {
+      setValue('image', from.image, { shouldDirty: true });
+      setValue('extraImages', from.extraImages, { shouldDirty: true });
+    } else {
+      setValue(k, from[k], { shouldDirty: true, shouldValidate: true });
+    }
+  };
+
+  /** A 409: the store's copy is read, and what it changed since `base` is offered field by field. */
+  const resolveConflict = async () => {
+    let now: Product;
+    try {
+      now = await queryClient.fetchQuery({ ...getProductQueryOptions(product._id), staleTime: 0 });
+    } catch (error) {
+      setNotice(withReason(c.reloadFailed, error));
+      return;
+    }
+    const values = getValues();
+    const fields = conflictFields(base, now, values);
+    setBase(now);
+    setChoices({});
+    setChooseError('');
+    if (fields.length === 0) {
+      setConflict(null);
+      setNotice(c.onlyVersion);
+    } else {
+      setConflict({ fields, mine: values, saved: formValues(now) });
+      setNotice('');
+    }
+  };
+
   const onSubmit = handleSubmit(async (values) => {
-    setConflict(false);
-    const changes: ProductChanges = changedFields(product, values);
+    if (conflict && conflict.fields.some((field) => choices[field.key] === undefined)) {
+      setChooseError(c.chooseEach);
+      return;
+    }
+    setNotice('');
+    const changes: ProductChanges = changedFields(base, values);
     if (values.image) {
       try {
         changes.image = await upload.mutateAsync(values.image);
@@ -103,8 +234,8 @@ export function EditProductDialog({ product, onClose }: EditProductDialogProps) 
       }
     }
     try {
-      const images = [...new Set([changes.image ?? product.image, ...(await uploadExtraPictures(values.extraImages))])];
-      const stored = productImages(product);
+      const images = [...new Set([changes.image ?? base.image, ...(await uploadExtraPictures(values.extraImages))])];
+      const stored = productImages(base);
       // A new image alone makes the list [image] on the server: the list goes only when there is more to it.
       if (JSON.stringify(images) !== JSON.stringify(stored) && (images.length > 1 || stored.length > 1)) changes.images = images;
     } catch (error) {
@@ -117,7 +248,7 @@ export function EditProductDialog({ product, onClose }: EditProductDialogProps) 
       return;
     }
     try {
-      await editProduct.mutateAsync({ id: product._id, changes, updatedAt: product.updatedAt });
+      await editProduct.mutateAsync({ id: product._id, changes, updatedAt: base.updatedAt });
       toast.success(m.updated);
       onClose();
     } catch (error) {
@@ -127,7 +258,7 @@ export function EditProductDialog({ product, onClose }: EditProductDialogProps) 
         return;
       }
       if (error instanceof ApiError && error.code === 'conflict') {
-        setConflict(true);
+        await resolveConflict();
         return;
       }
       showFieldErrors(error, SERVER_FIELDS, setError, (field, problem) => formMessages.forms.fieldProblem(productFieldLabel(field), problem));
@@ -146,12 +277,13 @@ export function EditProductDialog({ product, onClose }: EditProductDialogProps) 
       slotProps={{ paper: { component: 'form', noValidate: true, onSubmit } as object }}
     >
       <DialogTitle id={titleId} sx={{ fontWeight: 800, pr: 3 }}>
-        {m.editTitle(product.name)}
+        {m.editTitle(base.name)}
       </DialogTitle>
       <DialogContent dividers sx={{ display: 'grid', gap: 2.25, alignContent: 'start', pt: '20px !important' }}>
         <FormTextField control={control} name="name" rules={{ validate: validateProductName }} label={m.name} required fullWidth autoComplete="off" />
-        <ProductFields control={control} currentImage={product.image} />
-        {conflict && <FormError>{m.changedMeanwhile}</FormError>}
+        <ProductFields control={control} currentImage={base.image} />
+        {conflict && <ConflictChoices fields={conflict.fields} choices={choices} onChoose={choose} error={chooseError} />}
+        {notice && <ErrorMessage>{notice}</ErrorMessage>}
       </DialogContent>
       <DialogActions sx={{ px: 3, py: 2, gap: 1 }}>
         <Box sx={{ flexGrow: 1 }} />

@@ -234,17 +234,90 @@ describe('ManageProductsTable', () => {
     expect(fake.calls.some((c) => c.method === 'PUT')).toBe(false);
   });
 
-  it('a 409 says the product changed meanwhile and to reload', async () => {
+  /** The store's guard: a save names the version it was based on (updatedAt); another one is refused with 409. */
+  function versionedApi() {
     const id = products[0]!._id;
-    api({ [`PUT /service/${id}`]: () => problemResponse(409, 'The product changed while you were editing it.') });
+    const fake = api({
+      [`GET /service/${id}`]: () => jsonResponse(products[0]),
+      [`PUT /service/${id}`]: ({ body }) => {
+        const { updatedAt, ...changes } = body as Partial<Product>;
+        if (updatedAt !== products[0]!.updatedAt) return problemResponse(409, 'The product changed while you were editing it.');
+        products[0] = { ...products[0]!, ...changes, updatedAt: '2026-01-05T09:10:00Z' };
+        return jsonResponse({ acknowledged: true, matchedCount: 1, modifiedCount: 1 });
+      },
+    });
+    /** An order takes 2 pieces between the dialog's opening and its Save. */
+    const orderTakesTwo = () => {
+      products[0] = { ...products[0]!, avaialbequantit: products[0]!.avaialbequantit - 2, updatedAt: '2026-01-05T09:05:00Z' };
+    };
+    return { id, fake, orderTakesTwo, puts: () => fake.calls.filter((c) => c.method === 'PUT').map((c) => c.body) };
+  }
+
+  it('a 409 (an order took stock meanwhile, through the ?edit= link): the changed field beside the admin’s value; stale stock is never sent with the new version', async () => {
+    const { id, orderTakesTwo, puts } = versionedApi();
+    renderWithProviders(<ManageProductsTable />, { route: `/dashboard/manageproduct?edit=${id}` });
+    const dialog = within(await screen.findByRole('dialog', { name: 'Edit Diesel Generator' }));
+    expect(dialog.getByLabelText(/^Available Quantity/)).toHaveValue('12');
+    orderTakesTwo();
+    await userEvent.clear(dialog.getByLabelText(/^Price/));
+    await userEvent.type(dialog.getByLabelText(/^Price/), '15000');
+    await userEvent.click(dialog.getByRole('button', { name: 'Save changes' }));
+
+    const conflict = within(await dialog.findByTestId('conflict'));
+    expect(conflict.getByRole('alert')).toHaveTextContent('Changed by someone else while you were editing');
+    expect(dialog.queryByTestId('conflict-price')).not.toBeInTheDocument(); // the store did not change the price
+    const stock = within(dialog.getByTestId('conflict-avaialbequantit'));
+    expect(stock.getByRole('radio', { name: 'Keep mine: 12 pcs' })).not.toBeChecked();
+    expect(stock.getByRole('radio', { name: 'Take the saved one: 10 pcs' })).not.toBeChecked();
+
+    // Saving again before choosing sends nothing (on today's main it sent stock 12 with the fresh version).
+    await userEvent.click(dialog.getByRole('button', { name: 'Save changes' }));
+    expect(await conflict.findByText('Choose yours or the saved value for each field that changed, then save again.')).toBeInTheDocument();
+    expect(puts()).toHaveLength(1);
+
+    await userEvent.click(stock.getByRole('radio', { name: 'Take the saved one: 10 pcs' }));
+    expect(dialog.getByLabelText(/^Available Quantity/)).toHaveValue('10');
+    await userEvent.click(dialog.getByRole('button', { name: 'Save changes' }));
+    await vi.waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(puts()).toEqual([
+      { price: 15000, updatedAt: '2026-01-05T09:00:00Z' },
+      { price: 15000, updatedAt: '2026-01-05T09:05:00Z' },
+    ]);
+    expect(products[0]).toMatchObject({ price: 15000, avaialbequantit: 10 });
+  });
+
+  it('a 409: Keep mine sends the admin’s value, with the version the form is now based on', async () => {
+    const { orderTakesTwo, puts } = versionedApi();
     renderWithProviders(<ManageProductsTable />);
     await screen.findByText('Diesel Generator');
     await userEvent.click(row('Diesel Generator').getByRole('button', { name: 'Edit Diesel Generator' }));
     const dialog = within(await screen.findByRole('dialog'));
+    orderTakesTwo();
+    await userEvent.clear(dialog.getByLabelText(/^Available Quantity/));
+    await userEvent.type(dialog.getByLabelText(/^Available Quantity/), '40');
+    await userEvent.click(dialog.getByRole('button', { name: 'Save changes' }));
+    const stock = within(await dialog.findByTestId('conflict-avaialbequantit'));
+    await userEvent.click(stock.getByRole('radio', { name: 'Keep mine: 40 pcs' }));
+    await userEvent.click(dialog.getByRole('button', { name: 'Save changes' }));
+    await vi.waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(puts().at(-1)).toEqual({ avaialbequantit: 40, updatedAt: '2026-01-05T09:05:00Z' });
+  });
+
+  it('a 409 whose store copy differs in nothing the form shows: says so, and the next Save sends the new version', async () => {
+    const { id, puts } = versionedApi();
+    renderWithProviders(<ManageProductsTable />);
+    await screen.findByText('Diesel Generator');
+    await userEvent.click(row('Diesel Generator').getByRole('button', { name: 'Edit Diesel Generator' }));
+    const dialog = within(await screen.findByRole('dialog'));
+    products[0] = { ...products[0]!, updatedAt: '2026-01-05T09:07:00Z' };
     await userEvent.clear(dialog.getByLabelText(/^Price/));
     await userEvent.type(dialog.getByLabelText(/^Price/), '15000');
     await userEvent.click(dialog.getByRole('button', { name: 'Save changes' }));
-    expect(await dialog.findByRole('alert')).toHaveTextContent('This product changed while you were editing it (an order may have taken stock). Reload the list and edit it again.');
+    expect(await dialog.findByText('It was saved by someone else meanwhile, with the same values you see. Save again to apply your changes.')).toBeInTheDocument();
+    await userEvent.click(dialog.getByRole('button', { name: 'Save changes' }));
+    await vi.waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(puts().at(-1)).toEqual({ price: 15000, updatedAt: '2026-01-05T09:07:00Z' });
+    expect(id).toBe(products[0]?._id);
   });
 
   it('shows the server’s per-field problems in the form', async () => {

@@ -96,4 +96,26 @@ describe('the product filters (/products)', () => {
     await userEvent.click(screen.getAllByRole('button', { name: 'Clear filters' })[0]!);
     await vi.waitFor(() => expect(search()).toBe(''));
   });
+
+  it('a price typed just before Show products is kept (the drawer closing does not drop it)', async () => {
+    renderAt('/products');
+    await screen.findAllByTestId('product-card');
+    const drawer = await openFilters();
+    await userEvent.type(within(drawer).getByRole('textbox', { name: 'Max price ($)' }), '2500');
+    await userEvent.click(within(drawer).getByRole('button', { name: 'Show products' }));
+    await vi.waitFor(() => expect(search()).toBe('?maxPrice=2500'));
+  });
+
+  it('a minimum above the maximum says so, at the field and instead of “no products match”', async () => {
+    fake = fakeApi({
+      'GET /categories': () => jsonResponse(categories),
+      'GET /service': () => jsonResponse([], { headers: { 'X-Total-Count': '0' } }),
+    });
+    vi.stubGlobal('fetch', fake.fetch);
+    renderAt('/products?minPrice=5000&maxPrice=100');
+    expect(await screen.findByText('The minimum price ($5000) is above the maximum ($100): no product can match.')).toBeInTheDocument();
+    expect(screen.queryByText('No products match these filters.')).not.toBeInTheDocument();
+    const drawer = await openFilters();
+    expect(within(drawer).getByRole('textbox', { name: 'Min price ($)' })).toHaveAccessibleDescription('Above the maximum');
+  });
 });

@@ -14,7 +14,7 @@ import { PlainButton } from '@/components/ui/button-link';
 import { categoryMessages } from '@/config/category-messages';
 import { useSearchText } from '@/lib/url-list-state';
 import { useCategories } from '../api/get-categories';
-import { activeFilterCount, NO_FILTERS, type ProductFilters } from '../hooks/use-product-search';
+import { activeFilterCount, NO_FILTERS, priceRangeInverted, type ProductFilters } from '../hooks/use-product-search';
 
 const m = categoryMessages.filters;
 
@@ -39,6 +39,7 @@ export function ProductFilterPanel({ filters, onChange }: ProductFiltersProps) {
   const known = categories.data ?? [];
   // A category the URL names but the list does not have (yet): still shown as chosen.
   const options = filters.category && !known.some((c) => c.name === filters.category) ? [...known, { _id: '', name: filters.category, count: 0 }] : known;
+  const inverted = priceRangeInverted(filters);
   const dollar = { input: { startAdornment: <InputAdornment position="start">$</InputAdornment> }, htmlInput: { inputMode: 'decimal' as const } };
 
   return (
@@ -59,7 +60,15 @@ export function ProductFilterPanel({ filters, onChange }: ProductFiltersProps) {
         ))}
       </TextField>
       <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 1.5 }}>
-        <TextField label={m.minPrice} value={minPrice} onChange={(e) => setMinPrice(priceText(e.target.value))} slotProps={dollar} autoComplete="off" />
+        <TextField
+          label={m.minPrice}
+          value={minPrice}
+          onChange={(e) => setMinPrice(priceText(e.target.value))}
+          slotProps={dollar}
+          autoComplete="off"
+          error={inverted}
+          helperText={inverted ? m.minAboveMaxField : undefined}
+        />
         <TextField label={m.maxPrice} value={maxPrice} onChange={(e) => setMaxPrice(priceText(e.target.value))} slotProps={dollar} autoComplete="off" />
       </Box>
       <FormControlLabel

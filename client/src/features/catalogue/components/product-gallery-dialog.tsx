@@ -58,8 +58,10 @@ export default function GalleryDialog({ name, images, start, onClose }: GalleryD
       <IconButton aria-label={m.closeGallery} onClick={onClose} sx={{ position: 'absolute', right: 8, top: 8 }}>
         <CloseIcon />
       </IconButton>
-      <DialogContent sx={{ display: 'grid', gap: 2 }}>
-        <Box sx={{ position: 'relative' }}>
+      {/* The grid's one column may shrink below its content (minmax(0, 1fr), min-width 0): swiper sizes its slides
+          from their container, and a grid cell sized by its content grew with them, to millions of pixels. */}
+      <DialogContent sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 2 }}>
+        <Box sx={{ position: 'relative', minWidth: 0 }} data-testid="gallery-stage">
           <Swiper initialSlide={start} onSwiper={setSwiper} onSlideChange={(s) => setIndex(s.activeIndex)} spaceBetween={8} style={{ aspectRatio: '4 / 3' }}>
             {images.map((src, i) => (
               <SwiperSlide key={src}>

@@ -43,6 +43,13 @@ export function priceFilter(text: string): number | undefined {
 }
 
 /** How many filters are on (for the Filters button). */
+/** A minimum price above the maximum (both set): no product can match, and the filters say why. */
+export function priceRangeInverted(filters: Pick<ProductFilters, 'minPrice' | 'maxPrice'>): boolean {
+  const min = Number(filters.minPrice);
+  const max = Number(filters.maxPrice);
+  return filters.minPrice !== '' && filters.maxPrice !== '' && Number.isFinite(min) && Number.isFinite(max) && min > max;
+}
+
 export function activeFilterCount({ category, minPrice, maxPrice, inStock }: ProductFilters): number {
   return [category !== '', priceFilter(minPrice) !== undefined, priceFilter(maxPrice) !== undefined, inStock === 'true'].filter(Boolean).length;
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '@/lib/api-client';
 import type { ClaimInput, PlacedOrder } from '@/types/api';
-import { claimsQueryKey } from './get-claims';
+import { invalidate } from '@/lib/query-keys';
 
 /** POST /claims (the order's owner): a shipped order within 2 months of shipping; 409 saying why otherwise. */
 export function createClaim(input: ClaimInput): Promise<PlacedOrder> {
@@ -12,6 +12,6 @@ export function useCreateClaim() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createClaim,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: claimsQueryKey }),
+    onSettled: () => invalidate(queryClient, 'claims'),
   });
 }

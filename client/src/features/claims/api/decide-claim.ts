@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '@/lib/api-client';
 import type { Claim, ClaimDecision } from '@/types/api';
-import { claimsQueryKey } from './get-claims';
+import { invalidate } from '@/lib/query-keys';
 
 export type DecideClaimInput = ClaimDecision & { id: string };
 
@@ -14,6 +14,7 @@ export function useDecideClaim() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: decideClaim,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: claimsQueryKey }),
+    // An approval places a replacement order, which takes stock.
+    onSettled: () => invalidate(queryClient, 'claims', 'orders', 'stock'),
   });
 }

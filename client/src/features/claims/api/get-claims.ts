@@ -1,11 +1,9 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api, unwrapPage } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 import type { Claim, ListQuery, Page } from '@/types/api';
 
 export type { Claim } from '@/types/api';
-
-/** Every claim query starts with this key: mutations invalidate it. */
-export const claimsQueryKey = ['claims'] as const;
 
 export type ClaimListParams = ListQuery<'/claims'>;
 
@@ -16,7 +14,7 @@ export async function getClaims(params: ClaimListParams = {}, signal?: AbortSign
 
 export const getClaimsQueryOptions = (params: ClaimListParams = {}) =>
   queryOptions({
-    queryKey: [...claimsQueryKey, params] as const,
+    queryKey: queryKeys.claims.list(params),
     queryFn: ({ signal }) => getClaims(params, signal),
     staleTime: 0,
     placeholderData: keepPreviousData,

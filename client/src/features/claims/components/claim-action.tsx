@@ -145,7 +145,8 @@ export function ClaimAction({ order, now = new Date() }: { order: Order; now?: D
         onClick={() => setOpen(true)}
         aria-label={m.claimLabel(order.productName)}
         aria-describedby={windowId}
-        sx={{ whiteSpace: 'nowrap' }}
+        // Its label wraps in a narrow cell rather than running past the button's border (issue 47).
+        sx={{ whiteSpace: 'normal', textAlign: 'left', maxWidth: '100%' }}
       >
         {m.claim}
       </Button>

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '@/lib/api-client';
 import type { DeleteResult } from '@/types/api';
-import { messagesQueryKey } from './get-messages';
+import { invalidate } from '@/lib/query-keys';
 
 /** DELETE /contact/{id} (admin). */
 export function deleteMessage(id: string): Promise<DeleteResult> {
@@ -12,6 +12,6 @@ export function useDeleteMessage() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteMessage,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: messagesQueryKey }),
+    onSettled: () => invalidate(queryClient, 'messages'),
   });
 }

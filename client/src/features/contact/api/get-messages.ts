@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api, unwrapPage } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 import type { ContactMessage, ListQuery, Page } from '@/types/api';
 
 export type MessageListParams = ListQuery<'/contact'>;
@@ -9,11 +10,10 @@ export async function getMessages(params: MessageListParams = {}, signal?: Abort
   return unwrapPage(api.GET('/contact', { params: { query: params }, signal }));
 }
 
-export const messagesQueryKey = ['contact-messages'] as const;
 
 export const getMessagesQueryOptions = (params: MessageListParams = {}) =>
   queryOptions({
-    queryKey: [...messagesQueryKey, params] as const,
+    queryKey: queryKeys.messages.list(params),
     queryFn: ({ signal }) => getMessages(params, signal),
     staleTime: 0,
     placeholderData: keepPreviousData,

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '@/lib/api-client';
 import type { MessageMark, UpdateResult } from '@/types/api';
-import { messagesQueryKey } from './get-messages';
+import { invalidate } from '@/lib/query-keys';
 
 export type MarkMessageInput = MessageMark & { id: string };
 
@@ -14,6 +14,6 @@ export function useMarkMessage() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: markMessage,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: messagesQueryKey }),
+    onSettled: () => invalidate(queryClient, 'messages'),
   });
 }

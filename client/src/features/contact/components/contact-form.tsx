@@ -4,7 +4,7 @@ import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import SendIcon from '@mui/icons-material/Send';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { FormError } from '@/components/form/form-error';
+import { ErrorMessage } from '@/components/ui/error-message';
 import { FormTextField } from '@/components/form/form-text-field';
 import { contentMessages } from '@/config/content-messages';
 import { ApiError } from '@/lib/api-client';
@@ -82,7 +82,7 @@ export function ContactForm() {
           )}
         </Box>
       </Box>
-      {error && <FormError>{error}</FormError>}
+      {error && <ErrorMessage>{error}</ErrorMessage>}
     </Box>
   );
 }

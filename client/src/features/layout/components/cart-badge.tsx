@@ -1,7 +1,7 @@
 import { useLocation } from 'react-router';
 import { messages } from '@/config/messages';
 import { paths } from '@/config/paths';
-import { useCartState } from '@/lib/cart-store';
+import { useCartCount } from '@/features/cart';
 import s from './cart-badge.module.css';
 import { ACTIVE_LINK_STYLE, NavAnchor } from './nav-links';
 
@@ -11,7 +11,7 @@ const CART_ICON_PATH =
 
 /** The header's cart: an icon link to /cart with the number of products in it. Small and eager: it is in the first load. */
 export function CartBadge() {
-  const count = useCartState().lines.length;
+  const count = useCartCount();
   const active = useLocation().pathname === paths.cart;
   return (
     <NavAnchor

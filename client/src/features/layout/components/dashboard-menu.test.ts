@@ -44,4 +44,11 @@ describe('dashboardMenuItems', () => {
     expect(currentMenuLabel('/dashboard/outbox/0123456789abcdef01234567')).toBe('Outbox');
     expect(currentMenuLabel('/dashboard/reviews')).toBe('Reviews');
   });
+
+  it('has Account, at /dashboard/account, for customers and admins alike', () => {
+    for (const admin of [false, true]) {
+      expect(dashboardMenuItems(admin).account.at(-1)).toMatchObject({ label: 'Account', to: '/dashboard/account' });
+    }
+    expect(currentMenuLabel('/dashboard/account')).toBe('Account');
+  });
 });

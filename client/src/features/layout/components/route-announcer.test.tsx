@@ -94,8 +94,9 @@ describe('RouteAnnouncer', () => {
   });
 
   it('on the first page: focus stays where the browser put it, nothing is announced', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     render(<App start="/list" />);
-    await new Promise((resolve) => setTimeout(resolve, 250));
+    await act(() => vi.advanceTimersByTimeAsync(250));
     expect(document.activeElement).toBe(document.body);
     expect(liveRegion()).toHaveTextContent('');
   });
@@ -111,13 +112,14 @@ describe('RouteAnnouncer', () => {
   });
 
   it('a change of the query alone (a list’s next page) neither moves focus nor announces', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     render(<App start="/list" />);
     const next = screen.getByRole('link', { name: 'Next page' });
     next.focus();
     act(() => next.click());
     expect(screen.getByText('Page 2')).toBeInTheDocument();
     expect(document.activeElement).toBe(next);
-    await new Promise((resolve) => setTimeout(resolve, 250));
+    await act(() => vi.advanceTimersByTimeAsync(250));
     expect(liveRegion()).toHaveTextContent('');
   });
 
@@ -131,10 +133,11 @@ describe('RouteAnnouncer', () => {
   });
 
   it('waits for a page still loading, and announces the title it ends with', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     render(<App start="/" />);
     click('Slow');
     expect(document.activeElement).toBe(main());
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await act(() => vi.advanceTimersByTimeAsync(300));
     expect(liveRegion()).toHaveTextContent('');
     act(() => screen.getByRole('button', { name: 'Arrive' }).click());
     await waitFor(() => expect(liveRegion()).toHaveTextContent('Pump X | Shop'));

@@ -1,8 +1,8 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 import type { JsonBody, NotificationSettings } from '@/types/api';
 
-export const notificationSettingsQueryKey = ['account', 'notifications'] as const;
 
 /** GET /account/notifications (admin): which e-mails of new work this admin receives, and digest or not. */
 export function getNotificationSettings(signal?: AbortSignal): Promise<NotificationSettings> {
@@ -11,7 +11,7 @@ export function getNotificationSettings(signal?: AbortSignal): Promise<Notificat
 
 export const getNotificationSettingsQueryOptions = () =>
   queryOptions({
-    queryKey: notificationSettingsQueryKey,
+    queryKey: queryKeys.notificationSettings,
     queryFn: ({ signal }) => getNotificationSettings(signal),
     staleTime: 0,
   });
@@ -29,6 +29,6 @@ export function useSetNotificationSettings() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: setNotificationSettings,
-    onSuccess: (saved) => queryClient.setQueryData(notificationSettingsQueryKey, saved),
+    onSuccess: (saved) => queryClient.setQueryData(queryKeys.notificationSettings, saved),
   });
 }

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api, unwrapPage } from '@/lib/api-client';
 import type { ListQuery, Order, Page } from '@/types/api';
-import { ordersQueryKey } from './get-my-orders';
+import { queryKeys } from '@/lib/query-keys';
 
 /** Only the orders in this status; absent: all. */
 export type AllOrdersParams = ListQuery<'/orders'>;
@@ -16,7 +16,7 @@ export async function getAllOrders(params: AllOrdersParams = {}, signal?: AbortS
 
 export const getAllOrdersQueryOptions = (params: AllOrdersParams = {}) =>
   queryOptions({
-    queryKey: [...ordersQueryKey, 'all', params] as const,
+    queryKey: queryKeys.orders.list(params),
     queryFn: ({ signal }) => getAllOrders(params, signal),
     staleTime: 0,
     placeholderData: keepPreviousData,

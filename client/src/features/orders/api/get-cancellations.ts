@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { api, unwrapPage } from '@/lib/api-client';
 import type { components } from '@/types/api.gen';
 import type { ListQuery, Page } from '@/types/api';
-import { ordersQueryKey } from './get-my-orders';
+import { queryKeys } from '@/lib/query-keys';
 
 /** What stays of a cancelled order: its number, product, quantity, when and by whom. */
 export type Cancellation = components['schemas']['Cancellation'];
@@ -17,7 +17,7 @@ export async function getCancellations({ limit, skip }: CancellationsParams, sig
 /** Under the orders' key: a cancel (which invalidates the orders) lists its record at once. */
 export const getCancellationsQueryOptions = (params: CancellationsParams) =>
   queryOptions({
-    queryKey: [...ordersQueryKey, 'cancellations', params] as const,
+    queryKey: queryKeys.orders.cancellations(params),
     queryFn: ({ signal }) => getCancellations(params, signal),
     staleTime: 0,
     placeholderData: keepPreviousData,

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, unwrap } from '@/lib/api-client';
 import type { components } from '@/types/api.gen';
-import { ordersQueryKey } from './get-my-orders';
+import { queryKeys } from '@/lib/query-keys';
 
 /** An order group (issue 34) with its orders. */
 export type Group = components['schemas']['Group'];
@@ -14,7 +14,7 @@ export function getGroup(id: string, signal?: AbortSignal): Promise<Group> {
 /** Under the orders' key: paying, shipping or cancelling invalidates it with the lists. */
 export const getGroupQueryOptions = (id: string) =>
   queryOptions({
-    queryKey: [...ordersQueryKey, 'group', id] as const,
+    queryKey: queryKeys.orders.group(id),
     queryFn: ({ signal }) => getGroup(id, signal),
     staleTime: 0,
   });

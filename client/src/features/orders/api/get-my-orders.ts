@@ -1,9 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api, unwrapPage } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 import type { ListQuery, Order, Page } from '@/types/api';
-
-/** Every order query starts with this key: mutations invalidate it. */
-export const ordersQueryKey = ['orders'] as const;
 
 export type MyOrdersParams = ListQuery<'/order'> & { email: string };
 
@@ -14,7 +12,7 @@ export async function getMyOrders({ email, limit, skip }: MyOrdersParams, signal
 
 export const getMyOrdersQueryOptions = (params: MyOrdersParams) =>
   queryOptions({
-    queryKey: [...ordersQueryKey, 'mine', params] as const,
+    queryKey: queryKeys.orders.mine(params),
     queryFn: ({ signal }) => getMyOrders(params, signal),
     staleTime: 0,
     placeholderData: keepPreviousData,

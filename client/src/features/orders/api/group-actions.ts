@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '@/lib/api-client';
 import type { DeleteResult, UpdateResult } from '@/types/api';
 import type { components } from '@/types/api.gen';
-import { ordersQueryKey } from './get-my-orders';
+import { invalidate } from '@/lib/query-keys';
 
 export type Tracking = components['schemas']['Tracking'];
 
@@ -16,11 +16,11 @@ export function shipGroup({ id, ...tracking }: Tracking & { id: string }): Promi
   return unwrap(api.PUT('/groups/{id}/ship', { params: { path: { id } }, body: tracking }));
 }
 
-export function useCancelGroup({ onSettled }: { onSettled?: () => unknown } = {}) {
+export function useCancelGroup() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: cancelGroup,
-    onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: ordersQueryKey }), onSettled?.()]),
+    onSettled: () => invalidate(queryClient, 'orders', 'stock'),
   });
 }
 
@@ -28,6 +28,6 @@ export function useShipGroup() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: shipGroup,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ordersQueryKey }),
+    onSettled: () => invalidate(queryClient, 'orders'),
   });
 }

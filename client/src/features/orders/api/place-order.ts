@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '@/lib/api-client';
 import type { OrderInput, PlacedOrder } from '@/types/api';
-import { ordersQueryKey } from './get-my-orders';
+import { invalidate } from '@/lib/query-keys';
 
 export type PlaceOrderInput = OrderInput;
 
@@ -14,11 +14,11 @@ export function placeOrder(input: PlaceOrderInput): Promise<PlacedOrder> {
   return unwrap(api.POST('/order', { body: input }));
 }
 
-export function usePlaceOrder({ onSettled }: { onSettled?: () => unknown } = {}) {
+export function usePlaceOrder() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: placeOrder,
     // Settled, not success: a 409 means the stock shown was stale, so reload it either way.
-    onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: ordersQueryKey }), onSettled?.()]),
+    onSettled: () => invalidate(queryClient, 'orders', 'stock'),
   });
 }

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '@/lib/api-client';
 import type { UpdateResult } from '@/types/api';
 import type { components } from '@/types/api.gen';
-import { ordersQueryKey } from './get-my-orders';
+import { invalidate } from '@/lib/query-keys';
 
 export type ShipOrderInput = components['schemas']['Tracking'] & { id: string };
 
@@ -21,6 +21,6 @@ export function useShipOrder() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: shipOrder,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ordersQueryKey }),
+    onSettled: () => invalidate(queryClient, 'orders'),
   });
 }

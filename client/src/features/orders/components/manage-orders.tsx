@@ -70,7 +70,7 @@ function ShippedButton({ row }: { row: OrderRow }) {
  * carrier and tracking number (an unpaid order's dialog says it is unpaid), and Delete until paid
  * (a group: cancelled whole); the invoice once paid.
  */
-export function ManageOrders({ onStockChanged }: { onStockChanged?: () => unknown }) {
+export function ManageOrders() {
   const toast = useToast();
   const list = useUrlListState(LIST_PARAMS);
   const paging = useListPaging(list, ORDERS_PAGE_SIZE);
@@ -78,7 +78,7 @@ export function ManageOrders({ onStockChanged }: { onStockChanged?: () => unknow
   const orders = useAllOrders({ ...paging.params, ...(status === 'all' ? {} : { status }) });
   const shipOrder = useShipOrder();
   const shipGroup = useShipGroup();
-  const cancel = useConfirmedAction(useCancelGroup({ onSettled: onStockChanged }), { confirm: g.confirmCancel, done: g.cancelled });
+  const cancel = useConfirmedAction(useCancelGroup(), { confirm: g.confirmCancel, done: g.cancelled });
   const [shipping, setShipping] = useState<Shipping | null>(null);
   // Ship Now as the spec has it: an empty body (an unpaid order once the admin confirms).
   const ship = useConfirmedAction(useShipOrder(), { done: m.shippedToast });
@@ -150,7 +150,6 @@ export function ManageOrders({ onStockChanged }: { onStockChanged?: () => unknow
             )}
           </>
         )}
-        onStockChanged={onStockChanged}
       />
       {shipping && (
         <Box>

@@ -2,7 +2,8 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeOrder } from '@/testing/make-order';
-import { fakeApi, jsonResponse, problemResponse, renderWithProviders } from '@/testing/test-utils';
+import { queryKeys } from '@/lib/query-keys';
+import { createTestQueryClient, fakeApi, jsonResponse, problemResponse, renderWithProviders } from '@/testing/test-utils';
 import type { Order } from '@/types/api';
 import type { Cancellation } from '../api/get-cancellations';
 import { MyOrders } from './my-orders';
@@ -117,21 +118,22 @@ describe('MyOrders', () => {
   it('Delete: asks the spec’s question, deletes by id, and reloads the list and the stock', async () => {
     const confirm = vi.fn(() => true);
     vi.stubGlobal('confirm', confirm);
-    const onStockChanged = vi.fn();
+    const queryClient = createTestQueryClient();
+    const invalidated = vi.spyOn(queryClient, 'invalidateQueries');
     const fake = api({
       [`DELETE /delete/${unpaid._id}`]: () => {
         orders = orders.filter((o) => o._id !== unpaid._id);
         return jsonResponse({ acknowledged: true, deletedCount: 1 });
       },
     });
-    renderWithProviders(<MyOrders email="ada@example.com" onStockChanged={onStockChanged} />);
+    renderWithProviders(<MyOrders email="ada@example.com" />, { queryClient });
     await screen.findByText('Diesel Generator 60 kVA');
     await userEvent.click(row('Diesel Generator 60 kVA').getByRole('button', { name: 'Delete' }));
     expect(confirm).toHaveBeenCalledWith('Are You sure Want to delete this product?');
     expect(fake.calls.find((c) => c.method === 'DELETE')).toMatchObject({ path: `/delete/${unpaid._id}`, authorization: 'Bearer tok' });
     await vi.waitFor(() => expect(screen.queryByText('Diesel Generator 60 kVA')).not.toBeInTheDocument());
     expect(await screen.findByText('The order was deleted.')).toBeInTheDocument();
-    expect(onStockChanged).toHaveBeenCalled();
+    expect(invalidated).toHaveBeenCalledWith({ queryKey: queryKeys.products.all });
   });
 
   it('Delete: nothing is sent when the customer cancels', async () => {

@@ -21,17 +21,15 @@ const g = cartMessages.group;
 interface MyOrdersProps {
   /** The signed-in customer's email (undefined while the account loads). */
   email: string | undefined;
-  /** Called after a delete was tried: a deleted order gives its stock back. */
-  onStockChanged?: () => unknown;
   /** More about an order under its status (a replacement claim on a shipped order). */
   orderExtra?: (order: Order) => ReactNode;
 }
 
 /** My Orders: the customer's orders with their status, PAY while unpaid, and Delete until paid; then those cancelled. */
-export function MyOrders({ email, onStockChanged, orderExtra }: MyOrdersProps) {
+export function MyOrders({ email, orderExtra }: MyOrdersProps) {
   const paging = usePaging(ORDERS_PAGE_SIZE);
   const orders = useMyOrders({ email, ...paging.params });
-  const cancelGroup = useConfirmedAction(useCancelGroup({ onSettled: onStockChanged }), { confirm: g.confirmCancel, done: g.cancelled });
+  const cancelGroup = useConfirmedAction(useCancelGroup(), { confirm: g.confirmCancel, done: g.cancelled });
 
   return (
     <>
@@ -82,7 +80,6 @@ export function MyOrders({ email, onStockChanged, orderExtra }: MyOrdersProps) {
         }
         productExtra={(row) => <OrderPageLink row={row} />}
         linkLines
-        onStockChanged={onStockChanged}
         lockedNote={m.deleteLocked}
         claimLink={claimLinkIn(paths.dashboard.myClaims)}
       />

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeOrder } from '@/testing/make-order';
-import { fakeApi, jsonResponse, renderWithProviders } from '@/testing/test-utils';
+import { fakeApi, jsonResponse, problemResponse, renderWithProviders } from '@/testing/test-utils';
 import type { Claim, Order } from '@/types/api';
 import type { Group } from '../api/get-group';
 import { OrderDetails } from './order-details';
@@ -35,10 +35,10 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-function api(g: Group) {
+function api(g: Group, cancel = () => jsonResponse({ acknowledged: true, deletedCount: 2 })) {
   const fake = fakeApi({
     [`GET /groups/${GROUP}`]: () => jsonResponse(g),
-    [`DELETE /groups/${GROUP}`]: () => jsonResponse({ acknowledged: true, deletedCount: 2 }),
+    [`DELETE /groups/${GROUP}`]: cancel,
     'GET /invoices/12.pdf': () => new Response('%PDF-1.7 test', { headers: { 'Content-Type': 'application/pdf' } }),
   });
   vi.stubGlobal('fetch', fake.fetch);
@@ -63,6 +63,17 @@ describe('OrderDetails', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Cancel group #7' }));
     await vi.waitFor(() => expect(fake.calls.some((c) => c.method === 'DELETE' && c.path === `/groups/${GROUP}`)).toBe(true));
     expect(await screen.findByText('The order group was cancelled.')).toBeInTheDocument();
+    await vi.waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/dashboard/myorder'));
+  });
+
+  it('a cancel the server refuses (paid meanwhile: 409) stays on the page with the server’s reason', async () => {
+    api(group(), () => problemResponse(409, 'The order group is paid: it can no longer be cancelled.'));
+    vi.stubGlobal('confirm', vi.fn(() => true));
+    renderWithProviders(<OrderDetails order={first} claims={[]} />, { route: '/dashboard/order/o1' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Cancel group #7' }));
+    expect(await screen.findByText(/The order group is paid: it can no longer be cancelled\./)).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/dashboard/order/o1');
+    expect(screen.getByRole('button', { name: 'Cancel group #7' })).toBeInTheDocument();
   });
 
   it('a paid, shipped group: the history with carrier and tracking, a claim, and the invoice download (a blob with the token)', async () => {

@@ -69,7 +69,8 @@ interface OrderDetailsProps {
 export function OrderDetails({ order, claims }: OrderDetailsProps) {
   const navigate = useNavigate();
   const group = useGroup(order.group);
-  const cancel = useConfirmedAction(useCancelGroup({ onSettled: () => navigate(paths.dashboard.myOrder) }), { confirm: g.confirmCancel, done: g.cancelled });
+  // Back to My Orders once cancelled; a refused cancel (paid meanwhile: 409) stays here with its message.
+  const cancel = useConfirmedAction(useCancelGroup(), { confirm: g.confirmCancel, done: g.cancelled, onDone: () => navigate(paths.dashboard.myOrder) });
 
   if (order.group && group.isError) return <ErrorMessage onRetry={() => void group.refetch()}>{errorMessage(group.error, g.loadFailed)}</ErrorMessage>;
   if (order.group && !group.data) return <LoadingSpinner minHeight="30vh" />;

@@ -113,8 +113,9 @@ function ordersTableSx(withCustomer: boolean): SxProps<Theme> {
     '& th:first-of-type, & td:first-of-type': { pl: { xs: 2, sm: 3 } },
     '& th:last-of-type, & td:last-of-type': { pr: { xs: 2, sm: 3 } },
     '& td.order-product': { minWidth: 220 },
-    '& td.order-actions > div': { display: 'flex', gap: 1, justifyContent: 'flex-end', flexWrap: 'nowrap' },
-    '& td.order-actions a, & td.order-actions button': { whiteSpace: 'nowrap' },
+    // The buttons keep their labels whole (no text past a border: issue 47) and wrap to a second line instead.
+    '& td.order-actions > div': { display: 'flex', gap: 1, justifyContent: 'flex-end', flexWrap: 'wrap' },
+    '& td.order-actions a, & td.order-actions button': { whiteSpace: 'nowrap', flexShrink: 0 },
     '& td.order-number': { whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' },
     // A greyed Delete with the note under it that says why.
     '& td.order-actions .order-delete': { display: 'grid', gap: 0.5, justifyItems: 'end', textAlign: 'right' },
@@ -273,8 +274,6 @@ interface OrdersTableProps extends Pick<PagedQueryProps<Order>, 'query' | 'pagin
   unpaid?: (order: Order) => ReactNode;
   /** The row's buttons before Delete. */
   actions?: (order: Order) => ReactNode;
-  /** Called after a delete was tried: a deleted order gives its stock back. */
-  onStockChanged?: () => unknown;
   /** Said under a paid (or shipped) order's greyed Delete, and read with it: why it cannot be deleted. */
   lockedNote?: string;
   /** Where a replacement order's "Replacement for claim #N" leads (the buyer's claims, or the admins'). */
@@ -292,13 +291,12 @@ export function OrdersTable({
   unpaidGroup,
   productExtra,
   linkLines = false,
-  onStockChanged,
   lockedNote,
   claimLink,
   query,
   ...list
 }: OrdersTableProps) {
-  const remove = useConfirmedAction(useDeleteOrder({ onSettled: onStockChanged }), { confirm: m.confirmDelete, done: m.removed, gone: m.alreadyDeleted });
+  const remove = useConfirmedAction(useDeleteOrder(), { confirm: m.confirmDelete, done: m.removed, gone: m.alreadyDeleted });
   const items = query.data?.items;
   const rows = useMemo(() => (items ? groupRows(items) : undefined), [items]);
   const rowsQuery: PageQuery<OrderRow> = { ...query, data: query.data && rows ? { items: rows, total: query.data.total } : undefined };

@@ -2,7 +2,8 @@ import { act, fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeProduct } from '@/testing/make-product';
-import { fakeApi, jsonResponse, problemResponse, renderWithProviders } from '@/testing/test-utils';
+import { queryKeys } from '@/lib/query-keys';
+import { createTestQueryClient, fakeApi, jsonResponse, problemResponse, renderWithProviders } from '@/testing/test-utils';
 import { PurchaseForm } from './purchase-form';
 import { OUT_OF_RANGE_TOAST_DELAY_MS } from './use-out-of-range-toast';
 
@@ -39,9 +40,12 @@ afterEach(() => {
 function setup(routes: Parameters<typeof fakeApi>[0] = {}, product = bearing) {
   const api = fakeApi(routes);
   vi.stubGlobal('fetch', api.fetch);
-  const onStockChanged = vi.fn();
-  renderWithProviders(<PurchaseForm product={product} user={user} onStockChanged={onStockChanged} />);
-  return { api, onStockChanged };
+  const queryClient = createTestQueryClient();
+  const invalidated = vi.spyOn(queryClient, 'invalidateQueries');
+  renderWithProviders(<PurchaseForm product={product} user={user} />, { queryClient });
+  // The order's own mutation reloads the stock (the catalogue) and the orders, whatever the page.
+  const stockReloaded = () => expect(invalidated).toHaveBeenCalledWith({ queryKey: queryKeys.products.all });
+  return { api, stockReloaded };
 }
 
 const quantity = () => screen.getByLabelText(/^Quantity/);
@@ -120,7 +124,7 @@ describe('PurchaseForm', () => {
   });
 
   it('orders: sends the order, toasts Order successfully, confirms it with its number and reloads the stock', async () => {
-    const { api, onStockChanged } = setup({
+    const { api, stockReloaded } = setup({
       'POST /order': () => jsonResponse({ acknowledged: true, insertedId: '64b7f0c2a1b2c3d4e5f69999', number: 1042 }, { status: 201 }),
     });
     await setQuantity('250');
@@ -143,7 +147,7 @@ describe('PurchaseForm', () => {
     expect(placed).toHaveTextContent('Quantity250 pcs');
     expect(placed).toHaveTextContent('Total$1,050');
     expect(screen.getByRole('link', { name: 'Pay now' })).toHaveAttribute('href', '/payment/64b7f0c2a1b2c3d4e5f69999');
-    expect(onStockChanged).toHaveBeenCalled();
+    stockReloaded();
     expect(toast.error).not.toHaveBeenCalled();
 
     // No second order from the same form: Place Order stays disabled, and Enter sends nothing.
@@ -168,14 +172,14 @@ describe('PurchaseForm', () => {
   });
 
   it('refused (409): Failed to add Order with the server’s reason', async () => {
-    const { onStockChanged } = setup({ 'POST /order': () => problemResponse(409, `Only 3 of ${bearing.name} left in stock.`) });
+    const { stockReloaded } = setup({ 'POST /order': () => problemResponse(409, `Only 3 of ${bearing.name} left in stock.`) });
     await userEvent.type(mobile(), '+1 555 014 2290');
     await userEvent.type(address(), '42 Foundry Road');
     await userEvent.click(submit());
     await vi.waitFor(() => expect(toast.error).toHaveBeenCalledWith(`Failed to add Order: Only 3 of ${bearing.name} left in stock.`));
     expect(toast.success).not.toHaveBeenCalled();
     expect(mobile()).toHaveValue('+1 555 014 2290'); // kept, to try again
-    expect(onStockChanged).toHaveBeenCalled();
+    stockReloaded();
   });
 
   it('refused (400): the server’s reasons under the fields and in the toast', async () => {

@@ -4,7 +4,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import { DeliveryFields } from '@/components/form/delivery-fields';
 import { FormCard } from '@/components/form/form-card';
-import { FormError } from '@/components/form/form-error';
+import { ErrorMessage } from '@/components/ui/error-message';
 import { FormTextField } from '@/components/form/form-text-field';
 import { ReadOnlyField } from '@/components/form/read-only-field';
 import { orderMessages } from '@/config/order-messages';
@@ -36,8 +36,6 @@ const FIELD_LABELS: Partial<Record<keyof PurchaseFormValues, string>> = { quanti
 interface PurchaseFormProps {
   product: Product;
   user: Pick<User, 'name' | 'email'>;
-  /** Called once an order was tried: the product's stock has changed either way. */
-  onStockChanged?: () => unknown;
   /** "Add to cart" under Place Order (issue 34), given the form's quantity: null (and the field says why) when it is not one to order. */
   cartAction?: (quantity: () => number | null) => ReactNode;
 }
@@ -76,9 +74,9 @@ function refusalReason(error: Error): string {
  * and address. An out-of-range quantity says so (the spec's toast) and keeps
  * the order from being sent.
  */
-export function PurchaseForm({ product, user, onStockChanged, cartAction }: PurchaseFormProps) {
+export function PurchaseForm({ product, user, cartAction }: PurchaseFormProps) {
   const toast = useToast();
-  const placeOrder = usePlaceOrder({ onSettled: onStockChanged });
+  const placeOrder = usePlaceOrder();
   // Set once an order is placed: the form then shows its confirmation and
   // takes no second order until the buyer starts a new one.
   const [placed, setPlaced] = useState<PlacedSummary | null>(null);
@@ -189,7 +187,7 @@ export function PurchaseForm({ product, user, onStockChanged, cartAction }: Purc
       />
       <DeliveryFields control={control} disabled={locked} />
 
-      {soldOut && <FormError>{m.outOfStock}</FormError>}
+      {soldOut && <ErrorMessage>{m.outOfStock}</ErrorMessage>}
 
       <OrderTotal total={total} canSubmit={canSubmit} submitting={placeOrder.isPending} />
       {cartAction?.(() => {

@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, unwrap } from '@/lib/api-client';
 import type { OpenedMail } from '@/types/api';
-import { outboxQueryKey } from './get-outbox';
+import { queryKeys } from '@/lib/query-keys';
 
-export const outboxMailQueryKey = (id: string) => [...outboxQueryKey, 'mail', id] as const;
+export const outboxMailQueryKey = (id: string) => queryKeys.outbox.mail(id);
 
 /** GET /admin/outbox/{id} (admin): one e-mail opened, its parts as stored (a link's token redacted). */
 export function getOutboxMail(id: string, signal?: AbortSignal): Promise<OpenedMail> {

@@ -1,10 +1,10 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api, unwrapPage } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 import type { ListQuery, OutboxMail, Page } from '@/types/api';
 
 export type OutboxMessage = OutboxMail;
 
-export const outboxQueryKey = ['outbox'] as const;
 
 export type OutboxParams = ListQuery<'/admin/outbox'>;
 
@@ -15,7 +15,7 @@ export async function getOutbox(params: OutboxParams = {}, signal?: AbortSignal)
 
 export const getOutboxQueryOptions = (params: OutboxParams = {}) =>
   queryOptions({
-    queryKey: [...outboxQueryKey, params] as const,
+    queryKey: queryKeys.outbox.list(params),
     queryFn: ({ signal }) => getOutbox(params, signal),
     staleTime: 0,
     placeholderData: keepPreviousData,

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '@/lib/api-client';
 import type { OpenedMail } from '@/types/api';
-import { outboxQueryKey } from './get-outbox';
+import { invalidate } from '@/lib/query-keys';
 import { outboxMailQueryKey } from './get-outbox-mail';
 
 /** POST /admin/outbox/{id}/retry (admin): a failed e-mail queued again; 409 when it is not failed (queued, sent, or kept). */
@@ -14,6 +14,6 @@ export function useRetryMail() {
   return useMutation({
     mutationFn: retryMail,
     onSuccess: (mail) => queryClient.setQueryData(outboxMailQueryKey(mail._id), mail),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: outboxQueryKey }),
+    onSettled: () => invalidate(queryClient, 'outbox'),
   });
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '@/lib/api-client';
 import type { Payment, UpdateResult } from '@/types/api';
-import { getOrderToPayQueryOptions } from './get-order-to-pay';
+import { invalidate } from '@/lib/query-keys';
 
 /** `transactionId`: the succeeded payment intent's id. */
 export type ConfirmPaidInput = Payment & { orderId: string };
@@ -18,8 +18,7 @@ export function useConfirmPaid({ onSuccess }: { onSuccess?: () => unknown } = {}
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: confirmPaid,
-    // The order, not its payment intent: asking for an intent of a paid order is a 409.
-    onSuccess: (_, { orderId }) =>
-      Promise.all([queryClient.invalidateQueries({ queryKey: getOrderToPayQueryOptions(orderId).queryKey }), onSuccess?.()]),
+    // The orders (this one, the lists), not the payment intent: asking for an intent of a paid order is a 409.
+    onSuccess: () => Promise.all([invalidate(queryClient, 'orders'), onSuccess?.()]),
   });
 }

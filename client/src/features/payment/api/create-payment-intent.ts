@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, unwrap } from '@/lib/api-client';
-import { paymentQueryKey } from './get-order-to-pay';
+import { queryKeys } from '@/lib/query-keys';
 
 /**
  * POST /create-payment-intent (the order's owner): the client secret of the
@@ -14,7 +14,7 @@ export function createPaymentIntent(orderId: string, signal?: AbortSignal): Prom
 /** A query, not a mutation: asking twice (a remount) is harmless and answers the same secret. */
 export const getPaymentIntentQueryOptions = (orderId: string) =>
   queryOptions({
-    queryKey: [...paymentQueryKey, 'intent', orderId] as const,
+    queryKey: queryKeys.payment.intent(orderId),
     queryFn: ({ signal }) => createPaymentIntent(orderId, signal),
     staleTime: Infinity,
     gcTime: 0,
@@ -32,7 +32,7 @@ export function createGroupPaymentIntent(groupId: string, signal?: AbortSignal):
 
 export function useGroupPaymentIntent(groupId: string, enabled: boolean) {
   return useQuery({
-    queryKey: [...paymentQueryKey, 'group-intent', groupId] as const,
+    queryKey: queryKeys.payment.groupIntent(groupId),
     queryFn: ({ signal }) => createGroupPaymentIntent(groupId, signal),
     staleTime: Infinity,
     gcTime: 0,

@@ -1,9 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, unwrap } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 import type { Order } from '@/types/api';
-
-/** The payment feature's queries; paying invalidates them (and, through the page, the order lists). */
-export const paymentQueryKey = ['payment'] as const;
 
 /** GET /pay/{id} (the owner): the order to pay; 404 for none, and for someone else's order (ids cannot be probed). */
 export function getOrderToPay(id: string, signal?: AbortSignal): Promise<Order> {
@@ -12,7 +10,7 @@ export function getOrderToPay(id: string, signal?: AbortSignal): Promise<Order> 
 
 export const getOrderToPayQueryOptions = (id: string) =>
   queryOptions({
-    queryKey: [...paymentQueryKey, 'order', id] as const,
+    queryKey: queryKeys.payment.order(id),
     queryFn: ({ signal }) => getOrderToPay(id, signal),
     staleTime: 0,
   });

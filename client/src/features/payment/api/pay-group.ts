@@ -1,5 +1,6 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '@/lib/api-client';
+import { invalidate } from '@/lib/query-keys';
 import type { UpdateResult } from '@/types/api';
 
 /**
@@ -12,5 +13,6 @@ export function confirmGroupPaid({ groupId, transactionId }: { groupId: string; 
 }
 
 export function useConfirmGroupPaid({ onSuccess }: { onSuccess?: () => unknown } = {}) {
-  return useMutation({ mutationFn: confirmGroupPaid, onSuccess: () => onSuccess?.() });
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: confirmGroupPaid, onSuccess: () => Promise.all([invalidate(queryClient, 'orders'), onSuccess?.()]) });
 }

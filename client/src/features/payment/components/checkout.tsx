@@ -2,7 +2,6 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { FormError } from '@/components/form/form-error';
 import { ButtonLink } from '@/components/ui/button-link';
 import { ErrorMessage } from '@/components/ui/error-message';
 import { LoadingSpinner } from '@/components/ui/loading-spinner';
@@ -155,7 +154,7 @@ export function Checkout({ orderId, onPaid }: { orderId: string; onPaid?: () => 
         {intent.isError && !paidElsewhere && (
           <ErrorMessage onRetry={() => void intent.refetch()}>{describe(intent.error, m.intentFailed)}</ErrorMessage>
         )}
-        {phase.kind === 'failed' && <FormError>{phase.message}</FormError>}
+        {phase.kind === 'failed' && <ErrorMessage>{phase.message}</ErrorMessage>}
         {phase.kind === 'paid' && <PaidNotice title={m.succeeded} transactionId={phase.transactionId} />}
       </Box>
     );

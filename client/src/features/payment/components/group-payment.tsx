@@ -1,7 +1,6 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { FormError } from '@/components/form/form-error';
 import { ErrorMessage } from '@/components/ui/error-message';
 import { LoadingSpinner } from '@/components/ui/loading-spinner';
 import { messages } from '@/config/messages';
@@ -92,7 +91,7 @@ export function GroupPayment({ groupId, amountCents, paid, transactionId, onPaid
         </Typography>
       )}
       {intent.isError && !paidElsewhere && <ErrorMessage onRetry={() => void intent.refetch()}>{describe(intent.error, m.intentFailed)}</ErrorMessage>}
-      {phase.kind === 'failed' && <FormError>{phase.message}</FormError>}
+      {phase.kind === 'failed' && <ErrorMessage>{phase.message}</ErrorMessage>}
     </Box>
   );
 }

@@ -4,7 +4,6 @@ import { useTheme, type Theme } from '@mui/material/styles';
 import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
 import { loadStripe, type Stripe, type StripeCardElementOptions } from '@stripe/stripe-js';
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
-import { FormError } from '@/components/form/form-error';
 import { ErrorMessage } from '@/components/ui/error-message';
 import { messages } from '@/config/messages';
 import { orderMessages } from '@/config/order-messages';
@@ -121,7 +120,7 @@ function StripeCardFields({ clientSecret, billing, amount, busy, disabled, onPay
         </Box>
         {cardError && (
           <Box sx={{ mt: 1 }}>
-            <FormError>{cardError}</FormError>
+            <ErrorMessage>{cardError}</ErrorMessage>
           </Box>
         )}
       </Box>

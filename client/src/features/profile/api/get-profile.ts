@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, unwrap } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 import type { Profile } from '@/types/api';
 
 /** GET /profile?email= (owner only): `[]` when there is no profile yet, else `[profile]`. */
@@ -7,14 +8,10 @@ export function getProfile(email: string, signal?: AbortSignal): Promise<Profile
   return unwrap(api.GET('/profile', { params: { query: { email } }, signal }));
 }
 
-export const profileBaseKey = ['profile'] as const;
-
-export const profileQueryKey = (email: string) => [...profileBaseKey, email] as const;
-
 /** The user's own data: not `public`, so it goes when the session ends. */
 export const getProfileQueryOptions = (email: string) =>
   queryOptions({
-    queryKey: profileQueryKey(email),
+    queryKey: queryKeys.profile.byEmail(email),
     queryFn: ({ signal }) => getProfile(email, signal),
   });
 

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '@/lib/api-client';
 import type { ProfileInput, SaveProfileResult } from '@/types/api';
-import { profileBaseKey, profileQueryKey } from './get-profile';
+import { invalidate, queryKeys } from '@/lib/query-keys';
 
 /** The body of POST /profile (name and email come from the token). */
 export type { ProfileInput } from '@/types/api';
@@ -20,8 +20,8 @@ export function useSaveProfile() {
     mutationFn: saveProfile,
     // The answer is the profile as stored: no need to ask again.
     onSuccess: (result) => {
-      if (result.profile) queryClient.setQueryData(profileQueryKey(result.profile.email), [result.profile]);
-      else void queryClient.invalidateQueries({ queryKey: profileBaseKey });
+      if (result.profile) queryClient.setQueryData(queryKeys.profile.byEmail(result.profile.email), [result.profile]);
+      else void invalidate(queryClient, 'profile');
     },
   });
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '@/lib/api-client';
 import type { components, operations } from '@/types/api.gen';
-import { quotesQueryKey } from './get-quotes';
+import { invalidate } from '@/lib/query-keys';
 
 export type AcceptedQuote = operations['acceptQuote']['responses'][200]['content']['application/json'];
 /** Where the quote's orders ship: both required (400 with field errors otherwise). */
@@ -19,6 +19,6 @@ export function useAcceptQuote() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: acceptQuote,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: quotesQueryKey }),
+    onSettled: () => invalidate(queryClient, 'quotes', 'orders', 'stock'),
   });
 }

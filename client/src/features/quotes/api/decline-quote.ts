@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '@/lib/api-client';
 import type { Quote } from '@/types/api';
-import { quotesQueryKey } from './get-quotes';
+import { invalidate } from '@/lib/query-keys';
 
 /** POST /quotes/{id}/decline (the owner or an admin): the quote becomes `declined`. */
 export function declineQuote(id: string): Promise<Quote> {
@@ -12,6 +12,6 @@ export function useDeclineQuote() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: declineQuote,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: quotesQueryKey }),
+    onSettled: () => invalidate(queryClient, 'quotes'),
   });
 }

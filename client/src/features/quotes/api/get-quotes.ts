@@ -1,11 +1,9 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api, unwrapPage } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 import type { ListQuery, Page, Quote } from '@/types/api';
 
 export type { Quote, QuoteItem, QuoteStatus } from '@/types/api';
-
-/** Every quote query starts with this key: mutations invalidate it. */
-export const quotesQueryKey = ['quotes'] as const;
 
 export type QuoteListParams = ListQuery<'/quotes'>;
 
@@ -16,7 +14,7 @@ export async function getQuotes(params: QuoteListParams = {}, signal?: AbortSign
 
 export const getQuotesQueryOptions = (params: QuoteListParams = {}) =>
   queryOptions({
-    queryKey: [...quotesQueryKey, params] as const,
+    queryKey: queryKeys.quotes.list(params),
     queryFn: ({ signal }) => getQuotes(params, signal),
     staleTime: 0,
     placeholderData: keepPreviousData,

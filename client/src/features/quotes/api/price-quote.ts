@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '@/lib/api-client';
 import type { Quote, QuotePricing } from '@/types/api';
-import { quotesQueryKey } from './get-quotes';
+import { invalidate } from '@/lib/query-keys';
 
 export type PriceQuoteInput = QuotePricing & { id: string };
 
@@ -14,6 +14,6 @@ export function usePriceQuote() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: priceQuote,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: quotesQueryKey }),
+    onSettled: () => invalidate(queryClient, 'quotes'),
   });
 }

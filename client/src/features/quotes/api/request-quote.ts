@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '@/lib/api-client';
 import type { PlacedOrder, QuoteInput } from '@/types/api';
-import { quotesQueryKey } from './get-quotes';
+import { invalidate } from '@/lib/query-keys';
 
 /** POST /quotes (a customer): quantities may be below a product's minimum or above its stock. 201 with the new quote's id. */
 /** The answer carries the new quote's id and number (the shape of a placed order's). */
@@ -13,6 +13,6 @@ export function useRequestQuote() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: requestQuote,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: quotesQueryKey }),
+    onSettled: () => invalidate(queryClient, 'quotes'),
   });
 }

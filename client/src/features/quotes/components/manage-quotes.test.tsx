@@ -126,6 +126,7 @@ describe('ManageQuotes', () => {
       ],
       validUntil: '2999-01-15',
       note: 'Delivery in 3 weeks.',
+      revision: 0,
     });
     expect(await card().findByText('Valid until Jan 15, 2999')).toBeInTheDocument();
     expect(card().queryByRole('form')).not.toBeInTheDocument();
@@ -168,10 +169,55 @@ describe('ManageQuotes', () => {
       ],
       validUntil: '2999-12-31',
       note: 'Delivery in 3 weeks.',
+      revision: 1,
     });
     expect(await card().findByTestId('quote-total')).toHaveTextContent('$77,020');
     expect(screen.queryByRole('button', { name: 'Send revised prices for quote #7' })).not.toBeInTheDocument();
     expect(card().getByRole('button', { name: 'Re-price quote #7' })).toBeInTheDocument();
+  });
+
+  it('priced by another admin meanwhile (409): each value they set beside this admin’s; sent again from their revision once chosen', async () => {
+    const fake = api({
+      'PATCH /quotes/64b7f0c2a1b2c3d4e5f6b001': ({ body }) => {
+        const { revision } = body as { revision: number };
+        if (revision !== (quotes[0]!.revision ?? 0)) return problemResponse(409, 'The quote was priced by someone else while you were editing it.');
+        quotes = [pricedQuote({ revision: revision + 1, items: pricedQuote().items.map((item, i) => ({ ...item, unitPrice: i === 0 ? 13800 : 1250.5 })) })];
+        return jsonResponse(quotes[0]);
+      },
+    });
+    renderWithProviders(<ManageQuotes />);
+    await screen.findByText('Ada Buyer · ada@example.com');
+    quotes = [pricedQuote()]; // the other admin's prices: $14,000 and $1,250.50, revision 1
+    await userEvent.type(price('Diesel Generator 60 kVA'), '13800');
+    await userEvent.type(price('MIG Welder 250A'), '1250.50');
+    const until = screen.getByLabelText(/^Valid until/);
+    await userEvent.clear(until);
+    await userEvent.type(until, '2999-12-31');
+    await userEvent.click(send());
+
+    const diesel = within(await screen.findByTestId('conflict-price-0'));
+    expect(quotes[0]!.items[0]!.unitPrice).toBe(14000); // not priced over
+    expect(screen.queryByTestId('conflict-price-1')).not.toBeInTheDocument(); // the same price on both sides
+    expect(screen.queryByTestId('conflict-validUntil')).not.toBeInTheDocument();
+    const note = within(screen.getByTestId('conflict-note'));
+    await userEvent.click(screen.getByRole('button', { name: 'Send revised prices for quote #7' }));
+    expect(await screen.findByText('Choose yours or the saved value for each field that changed, then save again.')).toBeInTheDocument();
+    expect(fake.calls.filter((c) => c.method === 'PATCH')).toHaveLength(1);
+
+    await userEvent.click(diesel.getByRole('radio', { name: 'Keep mine: $13,800' }));
+    await userEvent.click(note.getByRole('radio', { name: 'Take the saved one: Delivery in 3 weeks.' }));
+    expect(screen.getByRole('textbox', { name: 'Note to the customer (optional)' })).toHaveValue('Delivery in 3 weeks.');
+    await userEvent.click(screen.getByRole('button', { name: 'Send revised prices for quote #7' }));
+    expect(await screen.findByText('The revised prices are sent to the customer.')).toBeInTheDocument();
+    expect(fake.calls.filter((c) => c.method === 'PATCH').at(-1)?.body).toEqual({
+      items: [
+        { productId: '64b7f0c2a1b2c3d4e5f60001', unitPrice: 13800 },
+        { productId: '64b7f0c2a1b2c3d4e5f60002', unitPrice: 1250.5 },
+      ],
+      validUntil: '2999-12-31',
+      note: 'Delivery in 3 weeks.',
+      revision: 1,
+    });
   });
 
   it('Keep the prices closes the re-price form and sends nothing', async () => {

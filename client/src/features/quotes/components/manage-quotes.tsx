@@ -8,14 +8,18 @@ import SendOutlinedIcon from '@mui/icons-material/SendOutlined';
 import { useQueries } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm, type Control } from 'react-hook-form';
+import { ConflictChoices, type ConflictChoice, type ConflictField } from '@/components/form/conflict-choices';
+import { ErrorMessage } from '@/components/ui/error-message';
 import { FormTextField } from '@/components/form/form-text-field';
 import { PagedList } from '@/components/ui/paged-list';
 import { PagedQuery, usePaging } from '@/components/ui/paged-query';
+import { formMessages } from '@/config/form-messages';
 import { serviceMessages } from '@/config/service-messages';
+import { ApiError } from '@/lib/api-client';
 import { withReason } from '@/lib/form-errors';
 import { useToast } from '@/lib/toast';
 import { formatPrice } from '@/utils/format';
-import { getProductQueryOptions } from '@/features/catalogue/api/get-product';
+import { getProductQueryOptions } from '@/features/catalogue';
 import { useQuotes, type Quote } from '../api/get-quotes';
 import { usePriceQuote } from '../api/price-quote';
 import { isExpired, QuoteCard, QUOTES_PAGE_SIZE, todayUTC, useConfirmedDecline } from './quote-parts';
@@ -125,17 +129,53 @@ function initialValues(quote: Quote, revising: boolean): PriceFormValues {
 interface PriceQuoteFormProps {
   quote: Quote;
   /** Re-pricing a quote sent already: its prices to start from, a Cancel, and "revised" wording. */
-  onDone?: () => void;
+  revising: boolean;
+  /** A pricing is being sent: the page keeps this form open until `onDone`, even if the quote turns `quoted` (another admin's pricing). */
+  onSending: () => void;
+  /** Sent, or (revising) cancelled. */
+  onDone: () => void;
 }
 
-/** The admin's answer to a request (or its revision): a unit price per item (its list price beside it), how long it holds, and a note. */
-function PriceQuoteForm({ quote, onDone }: PriceQuoteFormProps) {
-  const revising = onDone !== undefined;
+/** A price as compared: a number's text (`1850.25`, `650`), or what was typed. */
+const samePrice = (text: string) => (text.trim() === '' || !Number.isFinite(Number(text)) ? text.trim() : String(Number(text)));
+
+/**
+ * The fields another pricing changed since `base` (the quote the form started from), where the form's value is
+ * not already the new one: each needs the admin's choice.
+ */
+function pricingConflict(base: Quote, now: Quote, values: PriceFormValues): ConflictField[] {
+  const fields: ConflictField[] = [];
+  now.items.forEach((item, i) => {
+    const before = samePrice(priceText(base.items[i]?.unitPrice));
+    const after = samePrice(priceText(item.unitPrice));
+    const mine = samePrice(values.prices[i]?.value ?? '');
+    if (before !== after && mine !== after) {
+      fields.push({ key: `price-${i}`, label: m.unitPrice(item.productName), mine: mine && formatPrice(Number(mine)), theirs: formatPrice(item.unitPrice ?? 0) });
+    }
+  });
+  if ((base.validUntil ?? '') !== (now.validUntil ?? '') && values.validUntil !== (now.validUntil ?? '')) {
+    fields.push({ key: 'validUntil', label: m.validUntilField, mine: values.validUntil, theirs: now.validUntil ?? '' });
+  }
+  if ((base.note ?? '') !== (now.note ?? '') && values.note.trim() !== (now.note ?? '')) {
+    fields.push({ key: 'note', label: m.noteField, mine: values.note.trim(), theirs: now.note ?? '' });
+  }
+  return fields;
+}
+
+/**
+ * The admin's answer to a request (or its revision): a unit price per item (its list price beside it), how long it
+ * holds, and a note. Each pricing names the revision its values were based on: when another admin priced the quote
+ * meanwhile (409), the form shows each value they changed beside this admin's, and sends again (from the new
+ * revision) only once the admin has kept theirs or taken the saved one for every field.
+ */
+function PriceQuoteForm({ quote, revising, onSending, onDone }: PriceQuoteFormProps) {
   const priceQuote = usePriceQuote();
   const toast = useToast();
   const {
     control,
     handleSubmit,
+    setValue,
+    getValues,
     formState: { isSubmitting },
   } = useForm<PriceFormValues>({
     mode: 'onTouched',
@@ -143,8 +183,48 @@ function PriceQuoteForm({ quote, onDone }: PriceQuoteFormProps) {
   });
   const formId = `price-${quote._id}`;
   const listPrices = useListPrices(quote);
+  // The quote the form's values are based on (its revision is sent), and a refused pricing waiting for the new one.
+  const [base, setBase] = useState(quote);
+  const [awaiting, setAwaiting] = useState(false);
+  const [conflict, setConflict] = useState<{ fields: ConflictField[]; mine: PriceFormValues; saved: PriceFormValues } | null>(null);
+  const [choices, setChoices] = useState<Record<string, ConflictChoice | undefined>>({});
+  const [chooseError, setChooseError] = useState('');
+  const [notice, setNotice] = useState('');
+
+  // The list reads the quotes again after a refused pricing: the new revision arrives as `quote` (state
+  // adjusted while rendering, as React advises for a prop that changes).
+  if (awaiting && (quote.revision ?? 0) !== (base.revision ?? 0)) {
+    const values = getValues();
+    const fields = pricingConflict(base, quote, values);
+    setAwaiting(false);
+    setBase(quote);
+    setChoices({});
+    setChooseError('');
+    setConflict(fields.length === 0 ? null : { fields, mine: values, saved: initialValues(quote, true) });
+    setNotice(fields.length === 0 ? formMessages.conflict.onlyVersion : '');
+  }
+
+  const choose = (key: string, choice: ConflictChoice) => {
+    if (!conflict) return;
+    setChoices((current) => ({ ...current, [key]: choice }));
+    setChooseError('');
+    const from = choice === 'mine' ? conflict.mine : conflict.saved;
+    if (key.startsWith('price-')) {
+      const i = Number(key.slice('price-'.length));
+      setValue(`prices.${i}.value`, from.prices[i]?.value ?? '', { shouldValidate: true });
+    } else if (key === 'validUntil' || key === 'note') {
+      setValue(key, from[key], { shouldValidate: true });
+    }
+  };
 
   const onSubmit = handleSubmit(async (values) => {
+    if (awaiting) return;
+    if (conflict && conflict.fields.some((field) => choices[field.key] === undefined)) {
+      setChooseError(formMessages.conflict.chooseEach);
+      return;
+    }
+    setNotice('');
+    onSending();
     const note = values.note.trim();
     try {
       await priceQuote.mutateAsync({
@@ -152,10 +232,15 @@ function PriceQuoteForm({ quote, onDone }: PriceQuoteFormProps) {
         items: quote.items.map((item, i) => ({ productId: item.productId, unitPrice: Number(values.prices[i]?.value) })),
         validUntil: values.validUntil,
         ...(note && { note }),
+        revision: base.revision ?? 0,
       });
       toast.success(revising ? m.revisedToast : m.sentToast);
-      onDone?.();
+      onDone();
     } catch (error) {
+      if (error instanceof ApiError && error.code === 'conflict' && error.detail === m.pricedMeanwhile) {
+        setAwaiting(true);
+        return;
+      }
       toast.error(withReason(m.sendFailed, error));
     }
   });
@@ -202,6 +287,8 @@ function PriceQuoteForm({ quote, onDone }: PriceQuoteFormProps) {
         minRows={2}
         sx={fieldSx}
       />
+      {conflict && <ConflictChoices fields={conflict.fields} choices={choices} onChoose={choose} error={chooseError} />}
+      {notice && <ErrorMessage>{notice}</ErrorMessage>}
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
         <Button
           type="submit"
@@ -228,8 +315,15 @@ export function ManageQuotes() {
   const paging = usePaging(QUOTES_PAGE_SIZE);
   const quotes = useQuotes(paging.params);
   const decline = useConfirmedDecline();
-  // The sent quote whose prices are being revised.
-  const [repricing, setRepricing] = useState<string | null>(null);
+  // The quotes whose price form stays open: a sent quote being revised, or a pricing being sent.
+  const [pricing, setPricing] = useState<ReadonlySet<string>>(new Set());
+  const keep = (id: string, open: boolean) =>
+    setPricing((current) => {
+      const next = new Set(current);
+      if (open) next.add(id);
+      else next.delete(id);
+      return next;
+    });
 
   return (
     <PagedQuery query={quotes} paging={paging} loadFailed={m.loadFailed} empty={m.emptyAll}>
@@ -237,17 +331,24 @@ export function ManageQuotes() {
         <PagedList count={m.count(total)} label={m.listLabel} total={total} page={paging.page} pageSize={paging.pageSize} onPageChange={paging.setPage}>
           {items.map((quote) => {
             const open = quote.status === 'requested' || (quote.status === 'quoted' && !isExpired(quote));
+            const repricing = quote.status === 'quoted' && pricing.has(quote._id);
             return (
               <li key={quote._id}>
                 <QuoteCard quote={quote} showCustomer>
-                  {quote.status === 'requested' && <PriceQuoteForm quote={quote} />}
-                  {quote.status === 'quoted' && repricing === quote._id && (
-                    <PriceQuoteForm key={`${quote._id}-${quote.revision ?? 0}`} quote={quote} onDone={() => setRepricing(null)} />
+                  {/* One form per quote, kept while another admin's pricing turns a request into a revision (a conflict). */}
+                  {(quote.status === 'requested' || repricing) && (
+                    <PriceQuoteForm
+                      key={quote._id}
+                      quote={quote}
+                      revising={quote.status === 'quoted'}
+                      onSending={() => keep(quote._id, true)}
+                      onDone={() => keep(quote._id, false)}
+                    />
                   )}
-                  {(open || quote.status === 'quoted') && repricing !== quote._id && (
+                  {(open || quote.status === 'quoted') && !repricing && (
                     <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
                       {quote.status === 'quoted' && (
-                        <Button variant="outlined" color="secondary" startIcon={<EditOutlinedIcon />} onClick={() => setRepricing(quote._id)} aria-label={m.repriceLabel(quote.number)}>
+                        <Button variant="outlined" color="secondary" startIcon={<EditOutlinedIcon />} onClick={() => keep(quote._id, true)} aria-label={m.repriceLabel(quote.number)}>
                           {m.reprice}
                         </Button>
                       )}

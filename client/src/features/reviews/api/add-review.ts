@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '@/lib/api-client';
 import type { AddedReview, ReviewInput } from '@/types/api';
-import { reviewsQueryKey } from './get-reviews';
+import { invalidate } from '@/lib/query-keys';
 
 /** The body of POST /reviews; the reviewer's name and email come from the token. */
 export type NewReview = ReviewInput;
@@ -19,6 +19,6 @@ export function useAddReview() {
   return useMutation({
     mutationFn: addReview,
     // The home page's carousel shows the newest first.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: reviewsQueryKey }),
+    onSuccess: () => invalidate(queryClient, 'reviews'),
   });
 }

@@ -1,12 +1,11 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap, unwrapPage } from '@/lib/api-client';
 import type { DeleteResult, ListQuery, ModeratedReview, Page, ReviewModeration } from '@/types/api';
-import { reviewsQueryKey } from './get-reviews';
+import { invalidate, queryKeys } from '@/lib/query-keys';
 
 export type ModeratedReviewsParams = ListQuery<'/admin/reviews'>;
 
 /** Every admin list of reviews starts with this key: the moderation calls invalidate it. */
-export const moderatedReviewsQueryKey = ['reviews', 'moderation'] as const;
 
 /** GET /admin/reviews?status= (admin): every review with its moderation, newest first; the total is in X-Total-Count. */
 export async function getModeratedReviews(params: ModeratedReviewsParams = {}, signal?: AbortSignal): Promise<Page<ModeratedReview>> {
@@ -15,7 +14,7 @@ export async function getModeratedReviews(params: ModeratedReviewsParams = {}, s
 
 export const getModeratedReviewsQueryOptions = (params: ModeratedReviewsParams = {}) =>
   queryOptions({
-    queryKey: [...moderatedReviewsQueryKey, params] as const,
+    queryKey: queryKeys.reviews.moderation(params),
     queryFn: ({ signal }) => getModeratedReviews(params, signal),
     staleTime: 0,
     placeholderData: keepPreviousData,
@@ -40,7 +39,7 @@ export function deleteReview({ id, reason }: { id: string; reason: string }): Pr
 /** Both change the home page's reviews (the public list, `reviews`) as well as the admins' lists. */
 function useReviewMutation<TInput, TResult>(mutationFn: (input: TInput) => Promise<TResult>) {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn, onSettled: () => queryClient.invalidateQueries({ queryKey: reviewsQueryKey }) });
+  return useMutation({ mutationFn, onSettled: () => invalidate(queryClient, 'reviews') });
 }
 
 export const useModerateReview = () => useReviewMutation(moderateReview);

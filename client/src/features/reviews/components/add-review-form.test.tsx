@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, jsonResponse, problemResponse, renderWithProviders } from '@/testing/test-utils';
 import type { User } from '@/types/api';
-import { reviewsQueryKey } from '../api/get-reviews';
+import { queryKeys } from '@/lib/query-keys';
 import { AddReviewForm } from './add-review-form';
 
 const customer: User = { _id: 'c1', email: 'bob@example.com', name: 'Bob Buyer', role: '', provider: 'password', createdAt: '' };
@@ -89,7 +89,7 @@ describe('AddReviewForm', () => {
       authorization: 'Bearer customer-token',
       body: { review: 'Solid compressor, fast delivery.', img: PHOTO_URL, rating: 4 },
     });
-    expect(invalidate).toHaveBeenCalledWith({ queryKey: reviewsQueryKey });
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: queryKeys.reviews.all });
     await vi.waitFor(() => expect(reviewBox()).toHaveValue(''));
     expect(screen.getByRole('radio', { name: '5 Stars' })).toBeChecked();
   });

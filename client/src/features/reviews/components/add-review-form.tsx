@@ -18,7 +18,7 @@ import { useSession } from '@/lib/auth';
 import { showFieldErrors, withReason } from '@/lib/form-errors';
 import { useToast } from '@/lib/toast';
 import { checkImageFile } from '@/lib/upload-image';
-import { useMyOrders } from '@/features/orders/api/get-my-orders';
+import { useMyOrders } from '@/features/orders';
 import { useAddReview } from '../api/add-review';
 
 const m = profileMessages.reviewForm;

@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api, unwrap } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 import type { SalesReport } from '@/types/api';
 
 export type { LowStockProduct, SalesMonth, SalesReport, TopProduct } from '@/types/api';
@@ -9,7 +10,6 @@ export const SALES_PERIODS = [3, 6, 12, 24] as const;
 export type SalesPeriod = (typeof SALES_PERIODS)[number];
 export const DEFAULT_SALES_PERIOD: SalesPeriod = 6;
 
-export const salesQueryKey = ['sales'] as const;
 
 /** GET /admin/sales?months=N (admin). */
 export function getSales(months: number, signal?: AbortSignal): Promise<SalesReport> {
@@ -18,7 +18,7 @@ export function getSales(months: number, signal?: AbortSignal): Promise<SalesRep
 
 export const getSalesQueryOptions = (months: number) =>
   queryOptions({
-    queryKey: [...salesQueryKey, months] as const,
+    queryKey: queryKeys.sales.months(months),
     queryFn: ({ signal }) => getSales(months, signal),
     staleTime: 0,
     // Switching the period keeps the last figures on screen until the new ones arrive.

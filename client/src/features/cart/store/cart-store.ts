@@ -10,15 +10,20 @@ export interface CartLine {
  * The cart as this browser keeps it (localStorage.cart), for the header's
  * badge and the cart pages. `owner`: `visitor` for a cart gathered signed
  * out (merged into the account's at sign-in, once), `account` for the
- * signed-in account's cart mirrored here (lib/cart-sync.ts keeps it in step
+ * signed-in account's cart mirrored here (../api/cart-sync.ts keeps it in step
  * with GET/PUT /cart). Kept tiny: the badge is in the first load of `/`.
  */
 export interface CartState {
   owner: 'visitor' | 'account';
   lines: CartLine[];
+  /** How many lines the sign-in's merge could not keep (a cart holds MAX_CART_LINES): the cart page says so once. */
+  dropped?: number;
 }
 
 export const CART_KEY = 'cart';
+
+/** The most lines a cart holds (the server's MaxCartLines). */
+export const MAX_CART_LINES = 50;
 const EMPTY: CartState = { owner: 'visitor', lines: [] };
 
 const listeners = new Set<() => void>();
@@ -47,6 +52,7 @@ export function getCartState(): CartState {
     cached = {
       owner: parsed?.owner === 'account' ? 'account' : 'visitor',
       lines: Array.isArray(parsed?.lines) ? parsed.lines.filter(isLine) : [],
+      ...(typeof parsed?.dropped === 'number' && parsed.dropped > 0 && { dropped: parsed.dropped }),
     };
   } catch {
     cached = EMPTY;
@@ -82,4 +88,9 @@ export function subscribeToCart(onChange: () => void): () => void {
 
 export function useCartState(): CartState {
   return useSyncExternalStore(subscribeToCart, getCartState, () => EMPTY);
+}
+
+/** How many products (lines) the cart holds: the header's badge. */
+export function useCartCount(): number {
+  return useCartState().lines.length;
 }

@@ -1,9 +1,6 @@
 import { api, unwrap } from '@/lib/api-client';
 import { getAccessToken, subscribeToAccessToken } from '@/lib/auth-token';
-import { getCartState, setCartState, subscribeToCart, type CartLine, type CartState } from '@/lib/cart-store';
-
-/** The most lines a cart holds (the server's MaxCartLines). */
-export const MAX_CART_LINES = 50;
+import { getCartState, MAX_CART_LINES, setCartState, subscribeToCart, type CartLine, type CartState } from '../store/cart-store';
 
 /**
  * The browser's cart merged into the account's at sign-in: lines of the same
@@ -12,14 +9,22 @@ export const MAX_CART_LINES = 50;
  * first. A sum can pass the stock: the cart page then says so line by line.
  */
 export function mergeCarts(account: readonly CartLine[], browser: readonly CartLine[]): CartLine[] {
+  return mergeAll(account, browser).slice(0, MAX_CART_LINES);
+}
+
+/** The merge before the cart's limit: the lines beyond MAX_CART_LINES are the ones it drops. */
+function mergeAll(account: readonly CartLine[], browser: readonly CartLine[]): CartLine[] {
   const merged = account.map((line) => ({ ...line }));
   for (const line of browser) {
     const same = merged.find((m) => m.productId === line.productId);
     if (same) same.quantity += line.quantity;
     else merged.push({ ...line });
   }
-  return merged.slice(0, MAX_CART_LINES);
+  return merged;
 }
+
+/** How long the cart waits after a change before sending it: typing a quantity sends one PUT, not one a key. */
+export const CART_PUSH_DELAY_MS = 500;
 
 function sameLines(a: readonly CartLine[], b: readonly CartLine[]): boolean {
   return a.length === b.length && a.every((line, i) => line.productId === b[i]?.productId && line.quantity === b[i]?.quantity);
@@ -64,25 +69,48 @@ export function startCartSync(): () => void {
         const server = await getAccountCart();
         const now = getCartState();
         let lines: CartLine[];
-        if (now.owner === 'visitor') lines = mergeCarts(server, now.lines);
-        else if (now !== before) lines = now.lines; // changed while it loaded: the latest change wins
+        let dropped = 0;
+        if (now.owner === 'visitor') {
+          const all = mergeAll(server, now.lines);
+          lines = all.slice(0, MAX_CART_LINES);
+          dropped = all.length - lines.length; // told on the cart page, not dropped without a word
+        } else if (now !== before) lines = now.lines; // changed while it loaded: the latest change wins
         else lines = server;
-        apply({ owner: 'account', lines });
+        apply({ owner: 'account', lines, ...(dropped > 0 && { dropped }) });
         if (!sameLines(lines, server)) await putAccountCart(lines);
       } finally {
         loading = false;
       }
     });
-  const push = () =>
+  // Changes are sent once they stop for CART_PUSH_DELAY_MS (the last state then), or at once when the tab is hidden.
+  let pushTimer: ReturnType<typeof setTimeout> | undefined;
+  const send = () => {
+    pushTimer = undefined;
     enqueue(async () => {
       if (getAccessToken()) await putAccountCart(getCartState().lines);
     });
+  };
+  const push = () => {
+    clearTimeout(pushTimer);
+    pushTimer = setTimeout(send, CART_PUSH_DELAY_MS);
+  };
+  const flush = () => {
+    if (pushTimer === undefined) return;
+    clearTimeout(pushTimer);
+    send();
+  };
+  const onHidden = () => {
+    if (document.visibilityState === 'hidden') flush();
+  };
+  document.addEventListener('visibilitychange', onHidden);
 
   if (token) load();
   const stopToken = subscribeToAccessToken(() => {
     const next = getAccessToken();
     if (next === token) return;
     token = next;
+    clearTimeout(pushTimer); // a change not sent yet belonged to the session that ended (or is superseded by the load)
+    pushTimer = undefined;
     if (next) load();
     else apply({ owner: 'visitor', lines: [] });
   });
@@ -92,6 +120,8 @@ export function startCartSync(): () => void {
     push();
   });
   return () => {
+    flush();
+    document.removeEventListener('visibilitychange', onHidden);
     stopToken();
     stopCart();
   };

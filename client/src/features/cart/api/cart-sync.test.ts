@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearAccessToken, setAccessToken } from '@/lib/auth-token';
-import { getCartState, setCartState } from '@/lib/cart-store';
+import { getCartState, setCartState } from '../store/cart-store';
 import { fakeApi, jsonResponse } from '@/testing/test-utils';
-import { mergeCarts, startCartSync } from './cart-sync';
+import { CART_PUSH_DELAY_MS, mergeCarts, startCartSync } from './cart-sync';
 
 const A = '64b7f0c2a1b2c3d4e5f60001';
 const B = '64b7f0c2a1b2c3d4e5f60002';
@@ -10,6 +10,7 @@ const C = '64b7f0c2a1b2c3d4e5f60003';
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  vi.useRealTimers();
 });
 
 describe('mergeCarts', () => {
@@ -75,6 +76,34 @@ describe('startCartSync', () => {
     clearAccessToken('signed-out');
     expect(getCartState()).toEqual({ owner: 'visitor', lines: [] });
     expect(server.items()).toEqual([{ productId: C, quantity: 4 }]);
+    stop();
+  });
+
+  it('a quantity typed key by key sends one PUT, with the last value, once the changes stop', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const server = serverCart([{ productId: A, quantity: 1 }]);
+    window.localStorage.setItem('accessToken', 'tok');
+    setCartState({ owner: 'account', lines: [{ productId: A, quantity: 1 }] });
+    const stop = startCartSync();
+    await vi.waitFor(() => expect(server.fake.calls.some((c) => c.method === 'GET')).toBe(true));
+    for (const quantity of [1, 12, 120]) setCartState({ owner: 'account', lines: [{ productId: A, quantity }] });
+    await vi.advanceTimersByTimeAsync(CART_PUSH_DELAY_MS - 50);
+    expect(server.fake.calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(100);
+    await vi.waitFor(() => expect(server.fake.calls.filter((c) => c.method === 'PUT')).toHaveLength(1));
+    expect(server.items()).toEqual([{ productId: A, quantity: 120 }]);
+    stop();
+  });
+
+  it('a merge past 50 lines keeps the first 50 and says how many it could not add', async () => {
+    const lines = (from: number, n: number) => Array.from({ length: n }, (_, i) => ({ productId: `64b7f0c2a1b2c3d4e5f6${String(from + i).padStart(4, '0')}`, quantity: 1 }));
+    serverCart(lines(0, 30));
+    setCartState({ owner: 'visitor', lines: lines(100, 23) });
+    const stop = startCartSync();
+    setAccessToken('tok');
+    await vi.waitFor(() => expect(getCartState().owner).toBe('account'));
+    expect(getCartState().lines).toHaveLength(50);
+    expect(getCartState().dropped).toBe(3);
     stop();
   });
 });
