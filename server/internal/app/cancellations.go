@@ -38,6 +38,9 @@ func (o *Orders) record(ctx context.Context, ord shop.Order, marker string, rec 
 // delete the order (*errp set, or a panic): the order stands.
 func (o *Orders) forgetIfStands(ctx context.Context, orderID, marker string, errp *error) {
 	r := recover()
+	if r == nil && uncertain(*errp) {
+		return // the delete may still land: the record stays with the marker, for the sweep
+	}
 	if *errp != nil || r != nil {
 		fctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), settleTimeout)
 		_, err := o.Orders.FindOrder(fctx, orderID)

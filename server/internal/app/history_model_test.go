@@ -25,6 +25,19 @@ type mord struct {
 	product       int
 	qty           int64
 	paid, shipped bool
+	purchase      string // its purchase's id: its own for a single order
+}
+
+// lines are the orders of purchase that exist, by id.
+func (s mstate) lines(purchase string) []string {
+	var out []string
+	for id, o := range s.orders {
+		if o.purchase == purchase {
+			out = append(out, id)
+		}
+	}
+	slices.Sort(out)
+	return out
 }
 
 func (s mstate) clone() mstate {
@@ -121,8 +134,38 @@ func stepModel(s mstate, in hin, out hout) []any {
 		next := s.clone()
 		could := s.stock[in.Product] >= in.Qty
 		next.stock[in.Product] -= in.Qty
-		next.orders[in.IDs[0]] = mord{product: in.Product, qty: in.Qty}
+		next.orders[in.IDs[0]] = mord{product: in.Product, qty: in.Qty, purchase: in.IDs[0]}
 		return either(next, could)
+	case opCheckout:
+		if len(in.IDs) != len(in.Items) || in.Group == "" {
+			if out.Result == resOK {
+				return nil
+			}
+			return same
+		}
+		next := s.clone()
+		could := true
+		for i, it := range in.Items {
+			next.stock[it[0]] -= int64(it[1])
+			next.orders[in.IDs[i]] = mord{product: it[0], qty: int64(it[1]), purchase: in.Group}
+		}
+		for _, v := range next.stock {
+			could = could && v >= 0
+		}
+		return either(next, could)
+	case opGroupPay, opGroupCancel, opGroupShip, opExpire:
+		return stepPurchase(s, in, out)
+	case opCancel, opPay, opShip:
+		// The spec's single-order calls on a line of a larger purchase:
+		// refused (409 naming it) before anything is written.
+		if o, exists := s.orders[in.Order]; exists && len(s.lines(o.purchase)) > 1 {
+			if out.Result == resOK || out.Result == resRefused && out.Code != "conflict" {
+				return nil
+			}
+			return same
+		}
+	}
+	switch in.Kind {
 	case opCancel:
 		o, exists := s.orders[in.Order]
 		if out.Result == resRefused {
@@ -164,7 +207,7 @@ func stepModel(s mstate, in hin, out hout) []any {
 			switch {
 			case out.Code == "not_found" && exists:
 				return nil
-			case out.Code == "conflict" && exists && !o.shipped && busy(out.Detail):
+			case out.Code == "conflict" && busy(out.Detail):
 				return same // its purchase is being cancelled or placed right now
 			case out.Code == "conflict" && (!exists || !o.shipped):
 				return nil
@@ -187,7 +230,7 @@ func stepModel(s mstate, in hin, out hout) []any {
 		could := !s.claims[in.Claim] && s.stock[in.Product] >= in.Qty
 		next.claims[in.Claim] = true
 		next.stock[in.Product] -= in.Qty
-		next.orders[in.IDs[0]] = mord{product: in.Product, qty: in.Qty, paid: true}
+		next.orders[in.IDs[0]] = mord{product: in.Product, qty: in.Qty, paid: true, purchase: in.IDs[0]}
 		return either(next, could)
 	case opAccept:
 		if len(in.IDs) != len(in.Items) {
@@ -200,7 +243,7 @@ func stepModel(s mstate, in hin, out hout) []any {
 		could := s.quotes[in.Quote] == "quoted"
 		for i, it := range in.Items {
 			next.stock[it[0]] -= int64(it[1])
-			next.orders[in.IDs[i]] = mord{product: it[0], qty: int64(it[1])}
+			next.orders[in.IDs[i]] = mord{product: it[0], qty: int64(it[1]), purchase: in.Quote}
 		}
 		for _, v := range next.stock {
 			could = could && v >= 0
@@ -230,4 +273,73 @@ func stepModel(s mstate, in hin, out hout) []any {
 		return same
 	}
 	panic("unknown operation " + in.Kind)
+}
+
+// stepPurchase is a call on a purchase (its id in in.Group), which changes
+// all its orders at once:
+//   - pay: ok only while it exists; every line paid;
+//   - ship: ok only while it exists and has not shipped; every line shipped;
+//   - cancel, expire: ok only while it exists unpaid and unshipped; every
+//     line gone, its pieces back; a conflict only while it exists (a
+//     cancel may have recorded the provider's payment);
+//   - not found only when it is gone; any other refusal changes nothing.
+func stepPurchase(s mstate, in hin, out hout) []any {
+	same := []any{s}
+	ls := s.lines(in.Group)
+	exists := len(ls) > 0
+	paid, shipped := false, false
+	for _, id := range ls {
+		paid, shipped = paid || s.orders[id].paid, shipped || s.orders[id].shipped
+	}
+	set := func(f func(*mord)) mstate {
+		next := s.clone()
+		for _, id := range ls {
+			o := next.orders[id]
+			f(&o)
+			next.orders[id] = o
+		}
+		return next.withKey()
+	}
+	if out.Result == resRefused {
+		switch {
+		case out.Code == "conflict" && busy(out.Detail):
+			// A cancel under way (its lines may be gone already: the group
+			// goes last), or its lines still being placed: nothing changes.
+			return same
+		case out.Code == "not_found" && exists, out.Code != "not_found" && !exists:
+			return nil
+		case out.Code == "conflict" && in.Kind == opGroupCancel && !paid:
+			return []any{s, set(func(o *mord) { o.paid = true })}
+		}
+		return same
+	}
+	var next mstate
+	could := exists
+	switch in.Kind {
+	case opGroupPay:
+		next = set(func(o *mord) { o.paid = true })
+	case opGroupShip:
+		could = could && !shipped
+		next = set(func(o *mord) { o.shipped = true })
+	default: // cancel, expire
+		could = could && !paid && !shipped
+		next = s.clone()
+		for _, id := range ls {
+			next.stock[s.orders[id].product] += s.orders[id].qty
+			delete(next.orders, id)
+		}
+		next = next.withKey()
+	}
+	switch out.Result {
+	case resOK:
+		if could {
+			return []any{next}
+		}
+		return nil
+	case resUnknown:
+		if could {
+			return []any{s, next}
+		}
+	}
+	return same
 }

@@ -93,10 +93,18 @@ const (
 	opImport  = "import"
 	opRead    = "read"
 	opFinal   = "final"
+	// Issue 43: a cart, and the calls on a purchase (a group of one, a
+	// cart's, a quote's): its payment, cancel, shipment and expiry.
+	opCheckout    = "checkout"
+	opGroupPay    = "group-pay"
+	opGroupCancel = "group-cancel"
+	opGroupShip   = "group-ship"
+	opExpire      = "expire"
 )
 
 var opKinds = []string{opPlace, opPlace, opPlace, opPlace, opCancel, opCancel, opCancel, opPay, opPay, opShip, opApprove,
-	opAccept, opDecline, opEdit, opImport, opRead, opRead, opRead}
+	opAccept, opDecline, opEdit, opImport, opRead, opRead, opRead,
+	opCheckout, opCheckout, opGroupPay, opGroupCancel, opGroupShip, opExpire}
 
 // step is one planned operation of a worker.
 type step struct {
@@ -241,11 +249,24 @@ func (r *recorder) NewOrderID() string {
 	return id
 }
 
+// groupRecorder remembers the id of the group a checkout is about to store.
+type groupRecorder struct {
+	shop.GroupStore
+	ids []string
+}
+
+func (r *groupRecorder) NewGroupID() string {
+	id := r.GroupStore.NewGroupID()
+	r.ids = append(r.ids, id)
+	return id
+}
+
 // worker is one client of the history: its own services over the shared
 // store (each services' order ids go through its recorder).
 type worker struct {
 	id        int
 	rec       *recorder
+	grec      *groupRecorder
 	orders    *app.Orders
 	payments  *app.Payments
 	purchases *app.Purchases
@@ -269,6 +290,7 @@ type history struct {
 	mu       sync.Mutex
 	ops      []porcupine.Operation
 	orders   []knownOrder // placed and answered: what cancel, pay and ship pick from
+	bought   []string     // the purchases placed and answered: what the purchase calls pick from
 	claims   []knownClaim
 	quotes   []knownQuote
 	cancels  atomic.Int64 // contexts that ended during an operation
@@ -419,10 +441,13 @@ func (h *history) setUp(rt *rapid.T, p plan) mstate {
 		if err != nil {
 			rt.Fatal(err)
 		}
-		if _, err := s.MarkOrderPaid(ctx, ord.ID, "pi_setup_"+ord.ID); err != nil {
+		if _, err := s.MarkGroupPaid(ctx, ord.ID, "pi_setup_"+ord.ID); err != nil {
 			rt.Fatal(err)
 		}
-		if _, err := s.ShipOrder(ctx, ord.ID); err != nil {
+		if _, err := s.ShipGroup(ctx, ord.ID, shop.Tracking{}); err != nil {
+			rt.Fatal(err)
+		}
+		if _, err := w.purchases.FindAndSync(ctx, ord.ID); err != nil {
 			rt.Fatal(err)
 		}
 		claim, err := w.claims.Make(ctx, h.customer, shop.ClaimDraft{OrderID: ord.ID, Reason: "It arrived broken."})
@@ -430,7 +455,7 @@ func (h *history) setUp(rt *rapid.T, p plan) mstate {
 			rt.Fatal(err)
 		}
 		h.claims = append(h.claims, knownClaim{id: claim.ID, product: product, qty: 1})
-		init.orders[ord.ID] = mord{product: product, qty: 1, paid: true, shipped: true}
+		init.orders[ord.ID] = mord{product: product, qty: 1, paid: true, shipped: true, purchase: ord.ID}
 	}
 	for _, items := range p.quoteItems() {
 		q := shop.Quote{Email: h.customer.Email, Name: h.customer.Name, Message: "Price, please."}
@@ -466,9 +491,10 @@ func (h *history) newWorker(id int) *worker {
 	s := h.store
 	rec := &recorder{OrderStore: s}
 	testMode := &payment.TestMode{Intents: s}
-	lc := newLifecycle(s, lifecycleOpts{orders: rec, provider: slowProvider{testMode}, testMode: testMode})
+	grec := &groupRecorder{GroupStore: s}
+	lc := newLifecycle(s, lifecycleOpts{orders: rec, groups: grec, provider: slowProvider{testMode}, testMode: testMode})
 	orders, payments := lc.orders, lc.payments
-	return &worker{id: id, rec: rec, orders: orders, payments: payments, purchases: lc.purchases, testMode: testMode,
+	return &worker{id: id, rec: rec, grec: grec, orders: orders, payments: payments, purchases: lc.purchases, testMode: testMode,
 		quotes:  &app.Quotes{Quotes: s, Products: s, Orders: orders, Groups: s, Log: discard},
 		claims:  &app.Claims{Claims: s, Orders: orders, Log: discard},
 		catalog: &app.Catalogue{Products: s}}
@@ -490,7 +516,8 @@ type hin struct {
 	IDs     []string // the orders the operation was about to place
 	Claim   string
 	Quote   string
-	Items   [][2]int // accept: (product, quantity)
+	Items   [][2]int // accept, checkout: (product, quantity)
+	Group   string   // checkout, and the purchase calls: the purchase's id
 	Delta   int64    // edit, import: the stock change asked for
 	Moved   bool     // import: it was about to move the stock by Delta
 }
@@ -538,7 +565,7 @@ func (h *history) run(w *worker, s step) {
 		}()
 	}
 	in := hin{Kind: s.Kind, Product: s.Product, Qty: s.Qty}
-	w.rec.ids = nil
+	w.rec.ids, w.grec.ids = nil, nil
 	call := h.now()
 	var out hout
 	func() {
@@ -550,6 +577,9 @@ func (h *history) run(w *worker, s step) {
 		out = h.do(ctx, w, s, &in)
 	}()
 	in.IDs = append(in.IDs, w.rec.ids...)
+	if in.Kind == opCheckout && len(w.grec.ids) > 0 {
+		in.Group = w.grec.ids[0]
+	}
 	if in.Kind == "" {
 		return // nothing to do (no order, claim or quote known yet)
 	}
@@ -569,7 +599,7 @@ func (h *history) do(ctx context.Context, w *worker, s step, in *hin) hout {
 	}
 	pick := func(n int) int { return s.Pick % n }
 	h.mu.Lock()
-	orders, claims, quotes := slicesClone(h.orders), slicesClone(h.claims), slicesClone(h.quotes)
+	orders, claims, quotes, bought := slicesClone(h.orders), slicesClone(h.claims), slicesClone(h.quotes), slicesClone(h.bought)
 	h.mu.Unlock()
 	switch s.Kind {
 	case opPlace:
@@ -577,8 +607,46 @@ func (h *history) do(ctx context.Context, w *worker, s step, in *hin) hout {
 			Address: "1 Mill Road", Mobile: "+44 113 496 0000"})
 		if err == nil {
 			h.remember(knownOrder{id: ord.ID, product: s.Product, qty: s.Qty})
+			h.rememberPurchase(ord.ID)
 		}
 		return res(err)
+	case opCheckout:
+		if len(h.products) < 2 {
+			in.Kind = ""
+			return hout{}
+		}
+		d := shop.CheckoutDraft{Address: "1 Mill Road", Mobile: "+44 113 496 0000"}
+		for i := range min(len(h.products), 2+s.Pick%2) {
+			p := (s.Product + i) % len(h.products)
+			q := 1 + (s.Qty+int64(i))%3
+			in.Items = append(in.Items, [2]int{p, int(q)})
+			d.Items = append(d.Items, shop.CheckoutItem{ProductID: h.products[p].ID, Quantity: q})
+		}
+		grp, err := w.purchases.Checkout(ctx, h.customer, d)
+		if err == nil {
+			for i, id := range grp.OrderIDs {
+				h.remember(knownOrder{id: id, product: in.Items[i][0], qty: int64(in.Items[i][1])})
+			}
+			h.rememberPurchase(grp.ID)
+		}
+		return res(err)
+	case opGroupPay, opGroupCancel, opGroupShip, opExpire:
+		if len(bought) == 0 {
+			in.Kind = ""
+			return hout{}
+		}
+		in.Group = bought[pick(len(bought))]
+		switch s.Kind {
+		case opGroupCancel:
+			_, err := w.purchases.Cancel(ctx, h.customer, in.Group)
+			return res(err)
+		case opGroupShip:
+			_, err := w.purchases.Ship(ctx, h.admin, in.Group, shop.Tracking{Carrier: "UPS"})
+			return res(err)
+		case opExpire:
+			return res(w.purchases.ExpireOne(ctx, in.Group))
+		}
+		return res(h.payPurchase(ctx, w, in.Group))
 	case opCancel, opPay, opShip:
 		if len(orders) == 0 {
 			in.Kind = ""
@@ -605,6 +673,7 @@ func (h *history) do(ctx context.Context, w *worker, s step, in *hin) hout {
 		cl, err := w.claims.Decide(ctx, h.admin, c.id, shop.ClaimDecision{Status: shop.ClaimApproved})
 		if err == nil {
 			h.remember(knownOrder{id: cl.ReplacementOrderID, product: c.product, qty: c.qty})
+			h.rememberPurchase(cl.ReplacementOrderID)
 		}
 		return res(err)
 	case opAccept, opDecline:
@@ -623,6 +692,7 @@ func (h *history) do(ctx context.Context, w *worker, s step, in *hin) hout {
 			for i, id := range ids {
 				h.remember(knownOrder{id: id, product: q.items[i][0], qty: int64(q.items[i][1])})
 			}
+			h.rememberPurchase(q.id)
 		}
 		return res(err)
 	case opEdit:
@@ -680,6 +750,27 @@ func (h *history) pay(ctx context.Context, w *worker, orderID string) error {
 	return err
 }
 
+// payPurchase pays a purchase in test mode as the client does: the
+// intent for {groupId}, the card, and PATCH /groups/{id}/pay.
+func (h *history) payPurchase(ctx context.Context, w *worker, id string) error {
+	secret, err := w.payments.CreateIntent(ctx, h.customer, id)
+	if err != nil {
+		return err
+	}
+	pi, err := w.payments.ConfirmTestCard(ctx, secret, shop.TestCard{Number: "4242424242424242", ExpMonth: 12, ExpYear: time.Now().Year() + 3, CVC: "123"})
+	if err != nil {
+		return err
+	}
+	_, err = w.payments.Confirm(ctx, h.customer, id, pi.ID)
+	return err
+}
+
+func (h *history) rememberPurchase(id string) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.bought = append(h.bought, id)
+}
+
 func (h *history) remember(o knownOrder) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
@@ -734,7 +825,7 @@ func (h *history) read(rt *rapid.T) *snapshot {
 		rt.Fatal(err)
 	}
 	for _, o := range list {
-		snap.orders[o.ID] = mord{product: h.productIndex(o.ProductID), qty: o.ProductQuantity, paid: o.Paid, shipped: o.Shipped}
+		snap.orders[o.ID] = mord{product: h.productIndex(o.ProductID), qty: o.ProductQuantity, paid: o.Paid, shipped: o.Shipped, purchase: shop.PurchaseOf(o)}
 	}
 	return snap
 }
@@ -921,6 +1012,10 @@ func describeOp(input, output any) string {
 		what = fmt.Sprintf("%s quote %s %v %v", in.Kind, in.Quote, in.Items, in.IDs)
 	case opEdit, opImport:
 		what = fmt.Sprintf("%s product %d by %+d (moved %v)", in.Kind, in.Product, in.Delta, in.Moved)
+	case opCheckout:
+		what = fmt.Sprintf("checkout %v as %s %v", in.Items, in.Group, in.IDs)
+	case opGroupPay, opGroupCancel, opGroupShip, opExpire:
+		what = fmt.Sprintf("%s %s", in.Kind, in.Group)
 	case opRead:
 		what = fmt.Sprintf("read product %d -> %d", in.Product, out.Stock)
 	case opFinal:

@@ -173,6 +173,12 @@ func (p *Purchases) placeLines(ctx context.Context, grp shop.Group, orders []sho
 	for _, ord := range orders {
 		o, _, err := p.Orders.place(ctx, ord)
 		if err != nil {
+			if uncertain(err) {
+				// A write that may still land: the group stays placing, and
+				// the recovery sweep undoes the checkout once none can.
+				p.Orders.Log.ErrorContext(ctx, "a checkout whose line failed is left for the recovery sweep", "group", stored.ID, "error", err)
+				return shop.Group{}, err
+			}
 			p.undo(ctx, stored)
 			return shop.Group{}, err
 		}

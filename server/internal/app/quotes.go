@@ -192,14 +192,14 @@ func (q *Quotes) Accept(ctx context.Context, caller shop.Caller, id string, d sh
 	}
 	stored, err := q.Groups.InsertGroup(ctx, grp)
 	if err != nil {
-		q.undo(ctx, cur)
+		q.giveUp(ctx, cur, err)
 		return nil, err
 	}
 	placed := make([]shop.Order, 0, len(cur.Items))
 	for i, it := range cur.Items {
 		ord, err := q.placeItem(ctx, caller, id, ids[i], it, d)
 		if err != nil {
-			q.undo(ctx, cur)
+			q.giveUp(ctx, cur, err)
 			return nil, err
 		}
 		placed = append(placed, ord)
@@ -232,6 +232,19 @@ func (q *Quotes) placeItem(ctx context.Context, caller shop.Caller, quoteID, ord
 		Address: d.Address, Mobile: d.Mobile,
 	})
 	return ord, err
+}
+
+// giveUp ends an acceptance a step of which failed: refused (an item
+// short of stock, a product gone), its orders are withdrawn now (undo);
+// of unknown outcome (a write that may still land), the quote keeps its
+// marker and the recovery sweep settles it once no write of this request
+// can land, by whether every order exists.
+func (q *Quotes) giveUp(ctx context.Context, cur shop.Quote, err error) {
+	if uncertain(err) {
+		q.Log.ErrorContext(ctx, "an acceptance whose step failed is left for the recovery sweep", "quote", cur.ID, "error", err)
+		return
+	}
+	q.undo(ctx, cur)
 }
 
 // undo withdraws the orders of a refused acceptance, newest first (every

@@ -161,10 +161,12 @@ func (s *Store) importUpdates(ctx context.Context, batch []mirror.ImportChange, 
 			moved(c.Draft.Name, read, c.Delta())
 		}
 	}
+	// Told before the write, as Moved promises: a write that fails (or
+	// lands after its caller saw an error) may or may not have moved them.
+	for _, c := range batch {
+		tell(c, c.Read)
+	}
 	if s.products.mem == nil {
-		for _, c := range batch {
-			tell(c, c.Read)
-		}
 		return s.importUpdatesMongo(ctx, batch, at)
 	}
 	ids := make([]mirror.ID, len(batch))
@@ -187,7 +189,6 @@ func (s *Store) importUpdates(ctx context.Context, batch []mirror.ImportChange, 
 			at := mirror.NextUpdate(at, cur.UpdatedAt)
 			models = append(models, mongo.NewUpdateOneModel().SetFilter(bson.D{{Key: "_id", Value: c.ID}}).SetUpdate(importUpdate(c, at, nil)))
 			next = append(next, c.Apply(cur, at))
-			tell(c, c.Read)
 		}
 		if len(models) == 0 {
 			return nil
