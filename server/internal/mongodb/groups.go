@@ -176,17 +176,7 @@ func groupCancelledBy(marker mirror.ID) guard[mirror.Group] {
 
 // AbandonCancelGroup drops the marker of a cancel that withdrew nothing.
 func (s *Store) AbandonCancelGroup(ctx context.Context, id, marker string) error {
-	oid, err := objectID(id)
-	if err != nil {
-		return err
-	}
-	mid, err := objectID(marker)
-	if err != nil {
-		return err
-	}
-	_, err = s.groups.update(ctx, oid, groupCancelledBy(mid),
-		bson.D{{Key: "$unset", Value: bson.D{{Key: "cancelling", Value: ""}, {Key: "cancellingAt", Value: ""}}}})
-	return err
+	return dropCancelMarker(ctx, s.groups, id, marker, groupCancelledBy)
 }
 
 // DeleteGroup removes the group the cancel with this marker decided, or

@@ -196,6 +196,12 @@ func (s *Store) DeleteUnpaidOrder(ctx context.Context, id, marker string) (shop.
 
 // AbandonCancel drops the marker of a cancel that did not delete the order.
 func (s *Store) AbandonCancel(ctx context.Context, id, marker string) error {
+	return dropCancelMarker(ctx, s.orders, id, marker, func(m mirror.ID) guard[mirror.Order] { return cancelledBy(m, nil) })
+}
+
+// dropCancelMarker unsets the cancel marker of document id, guarded by
+// the marker itself (an order's, or a purchase's).
+func dropCancelMarker[D any](ctx context.Context, c *collection[mirror.ID, D], id, marker string, heldBy func(mirror.ID) guard[D]) error {
 	oid, err := objectID(id)
 	if err != nil {
 		return err
@@ -204,7 +210,7 @@ func (s *Store) AbandonCancel(ctx context.Context, id, marker string) error {
 	if err != nil {
 		return err
 	}
-	_, err = s.orders.update(ctx, oid, cancelledBy(mid, nil), bson.D{{Key: "$unset", Value: bson.D{{Key: "cancelling", Value: ""}, {Key: "cancellingAt", Value: ""}}}})
+	_, err = c.update(ctx, oid, heldBy(mid), bson.D{{Key: "$unset", Value: bson.D{{Key: "cancelling", Value: ""}, {Key: "cancellingAt", Value: ""}}}})
 	return err
 }
 
