@@ -383,10 +383,27 @@ func (p *Payments) SettleIntents(ctx context.Context, cutoff time.Time) (settled
 	if p.Intents == nil {
 		return 0, nil
 	}
-	open, err := p.Intents.OpenIntentRecords(ctx, cutoff, expireBatch)
-	if err != nil {
-		return 0, err
+	// Every open record is looked at (most are in use, and cost a read of
+	// their purchase in memory): a page at a time, the ones kept open
+	// skipped over. One closed meanwhile may shift a page; the next sweep
+	// sees what this one missed.
+	for skip := 0; ; {
+		open, err := p.Intents.OpenIntentRecords(ctx, cutoff, expireBatch, skip)
+		if err != nil {
+			return settled, err
+		}
+		n, err := p.settleOpen(ctx, open)
+		settled += n
+		if err != nil || len(open) < expireBatch {
+			return settled, err
+		}
+		skip += len(open) - n
 	}
+}
+
+// settleOpen settles a page of open intent records; it returns how many
+// it closed.
+func (p *Payments) settleOpen(ctx context.Context, open []shop.IntentRecord) (settled int, err error) {
 	for _, rec := range open {
 		grp, err := p.Groups.FindGroup(ctx, rec.Purchase)
 		gone := shop.ErrorCode(err) == shop.ENOTFOUND

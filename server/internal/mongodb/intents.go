@@ -52,9 +52,9 @@ func openIntentsBefore(cutoff time.Time) bson.D {
 
 // OpenIntentRecords returns up to limit open records made before cutoff,
 // oldest first.
-func (s *Store) OpenIntentRecords(ctx context.Context, cutoff time.Time, limit int) ([]shop.IntentRecord, error) {
+func (s *Store) OpenIntentRecords(ctx context.Context, cutoff time.Time, limit, skip int) ([]shop.IntentRecord, error) {
 	key := "open"
-	docs, _, err := s.intents.list(ctx, listQuery[mirror.IntentRecord]{index: "open,createdAt", group: &key, limit: limit,
+	docs, _, err := s.intents.list(ctx, listQuery[mirror.IntentRecord]{index: "open,createdAt", group: &key, limit: limit, skip: skip,
 		match: mirror.IntentOpenBefore(cutoff), filter: openIntentsBefore(cutoff), sort: bson.D{{Key: "createdAt", Value: 1}, {Key: "_id", Value: 1}}})
 	return mirror.ShopAll[shop.IntentRecord](docs), err
 }

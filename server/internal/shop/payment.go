@@ -82,8 +82,8 @@ type IntentRecordStore interface {
 	// guarded write (ECONFLICT when it is closed already).
 	SettleIntentRecord(ctx context.Context, id, outcome, refund string) error
 	// OpenIntentRecords returns up to limit open records made before
-	// cutoff, oldest first.
-	OpenIntentRecords(ctx context.Context, cutoff time.Time, limit int) ([]IntentRecord, error)
+	// cutoff, oldest first, after the first skip.
+	OpenIntentRecords(ctx context.Context, cutoff time.Time, limit, skip int) ([]IntentRecord, error)
 }
 
 // TestIntent is a payment intent of the offline test-mode provider. It holds
