@@ -35,7 +35,8 @@ type Orders struct {
 	// may be nil.
 	Invoices *Invoices
 
-	groups joined[shop.Group] // joins the groups of one of orders placed at once
+	orderBatch joined[*shop.Order] // joins the inserts of orders placed at once
+	groups     joined[shop.Group]  // and of their groups of one
 }
 
 // Place answers the spec's POST /order: a purchase of one order. It
@@ -104,26 +105,31 @@ func (o *Orders) place(ctx context.Context, ord shop.Order) (placed shop.Order, 
 		_, exists, known := o.settle(ctx, ord.ProductID, ord.ID)
 		return shop.Order{}, known && !exists, err
 	}
-	placed, err = o.Orders.InsertOrder(ctx, ord)
+	// The orders of requests placed at once share one insert.
+	placed = ord
+	err = o.orderBatch.insert(ctx, []*shop.Order{&placed}, o.Orders.InsertOrders)
 	if err != nil {
-		if !uncertain(err) { // refused: nothing was written
-			_, exists, known := o.settle(ctx, ord.ProductID, ord.ID)
-			return shop.Order{}, known && !exists, err
-		}
-		// Its fate is unknown: the insert may have happened, or may still
-		// happen (a write whose request ended). Stored: it is placed. Not
-		// stored yet: its hold stays for the recovery sweep, which decides
-		// by the order's existence once no write of this request can land.
+		// Stored all the same (the error came after the write, or a joined
+		// insert failed after it): it is placed.
 		fctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), settleTimeout)
 		stored, ferr := o.Orders.FindOrder(fctx, ord.ID)
 		cancel()
-		if ferr != nil {
+		switch {
+		case ferr == nil:
+			placed = stored
+		case shop.ErrorCode(ferr) == shop.ENOTFOUND && !uncertain(err):
+			// Refused: nothing was written, and nothing will be.
+			_, _, known := o.settle(ctx, ord.ProductID, ord.ID)
+			return shop.Order{}, known, err
+		default:
+			// Its fate is unknown: the insert may still land (a write whose
+			// request ended). The hold stays for the recovery sweep, which
+			// decides by the order's existence once none can.
 			if shop.ErrorCode(ferr) != shop.ENOTFOUND {
 				o.Log.ErrorContext(ctx, "an order's stock hold is left for the recovery sweep to settle", "product", ord.ProductID, "order", ord.ID, "error", ferr)
 			}
 			return shop.Order{}, false, err
 		}
-		placed = stored // stored after all: the error came after the write
 	}
 	if ord.Group == "" {
 		// A spec order is a purchase of its own: its group of one, under

@@ -21,21 +21,77 @@ func (s *Store) NewOrderID() string { return newID().Hex() }
 // An order made paid (o.Paid: a replacement) records o.TransactionID and
 // paidAt at once.
 func (s *Store) InsertOrder(ctx context.Context, o shop.Order) (shop.Order, error) {
+	if err := s.InsertOrders(ctx, []*shop.Order{&o}); err != nil {
+		return shop.Order{}, err
+	}
+	return o, nil
+}
+
+// InsertOrders stores new orders in one insert (the app joins those of
+// requests placed at once), each under its ID when set, with the next
+// order numbers; each is filled in as stored (its number, its time). An
+// ordered insert stops at its first failure: those before it are stored.
+func (s *Store) InsertOrders(ctx context.Context, orders []*shop.Order) error {
+	docs := make([]mirror.Order, len(orders))
+	for i, o := range orders {
+		d, err := s.orderDoc(*o)
+		if err != nil {
+			return err
+		}
+		docs[i] = d
+	}
+	if err := s.numberNew(ctx, docs); err != nil {
+		return err
+	}
+	if err := s.orders.insertMany(ctx, docs); err != nil {
+		return translate(err, "")
+	}
+	for i := range docs {
+		stored, err := roundTrip(docs[i])
+		if err != nil {
+			return err
+		}
+		*orders[i] = stored.Shop()
+	}
+	return nil
+}
+
+// numberNew gives new orders their numbers: embedded, each the next of the
+// block; with MongoDB, one $inc for them all.
+func (s *Store) numberNew(ctx context.Context, docs []mirror.Order) error {
+	if s.embedded == nil && len(docs) > 1 {
+		last, err := s.takeOrderNumbers(ctx, int64(len(docs)))
+		if err != nil {
+			return err
+		}
+		for i := range docs {
+			docs[i].Number = last - int64(len(docs)-1-i)
+		}
+		return nil
+	}
+	for i := range docs {
+		n, err := s.nextOrderNumber(ctx)
+		if err != nil {
+			return err
+		}
+		docs[i].Number = n
+	}
+	return nil
+}
+
+// orderDoc is the document of a new order (its number still to take).
+func (s *Store) orderDoc(o shop.Order) (mirror.Order, error) {
 	pid, err := objectID(o.ProductID)
 	if err != nil {
-		return shop.Order{}, err
+		return mirror.Order{}, err
 	}
 	id := newID()
 	if o.ID != "" {
 		if id, err = objectID(o.ID); err != nil {
-			return shop.Order{}, err
+			return mirror.Order{}, err
 		}
 	}
-	last, err := s.nextOrderNumber(ctx)
-	if err != nil {
-		return shop.Order{}, err
-	}
-	doc := mirror.Order{ID: id, Number: last, Name: o.Name, Email: shop.NormalizeEmail(o.Email), Image: o.Image, ProductID: pid,
+	doc := mirror.Order{ID: id, Name: o.Name, Email: shop.NormalizeEmail(o.Email), Image: o.Image, ProductID: pid,
 		ProductName: o.ProductName, ProductPrice: o.ProductPrice.Float(), ProductQuantity: o.ProductQuantity, Amount: o.Amount,
 		Tax: o.Tax.Float(), Address: o.Address, Mobile: o.Mobile, Pending: true, CreatedAt: s.now()}
 	if o.Paid { // a replacement order: paid when made
@@ -43,21 +99,17 @@ func (s *Store) InsertOrder(ctx context.Context, o shop.Order) (shop.Order, erro
 	}
 	if o.Group != "" {
 		if doc.Group, err = objectID(o.Group); err != nil {
-			return shop.Order{}, err
+			return mirror.Order{}, err
 		}
 	}
 	if r := o.ReplacementFor; r != nil {
 		cid, err := objectID(r.ClaimID)
 		if err != nil {
-			return shop.Order{}, err
+			return mirror.Order{}, err
 		}
 		doc.ReplacementFor = &mirror.ClaimRef{ClaimID: cid, Number: r.Number}
 	}
-	if err := s.orders.insert(ctx, doc); err != nil {
-		return shop.Order{}, translate(err, "")
-	}
-	stored, err := roundTrip(doc)
-	return stored.Shop(), err
+	return doc, nil
 }
 
 // FindOrder returns the order with this id.

@@ -208,6 +208,10 @@ type OrderStore interface {
 	// InsertOrder stores a new order, under o.ID when set, with the next
 	// order number, and returns it as stored.
 	InsertOrder(ctx context.Context, o Order) (Order, error)
+	// InsertOrders stores new orders in one insert, each filled in as
+	// stored (its number, its time); an ordered insert stops at its first
+	// failure, those before it stored.
+	InsertOrders(ctx context.Context, orders []*Order) error
 	FindOrder(ctx context.Context, id string) (Order, error)
 	// ListOrders returns orders newest first, of one email or ("" ) of all.
 	ListOrders(ctx context.Context, email string, limit, skip int) ([]Order, int64, error)
