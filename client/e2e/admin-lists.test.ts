@@ -59,6 +59,21 @@ describe('admin lists keep their state in the URL', () => {
     try {
       await openSignedIn(page, admin.token, '/dashboard/manageproduct');
       await page.getByRole('heading', { level: 1, name: 'Manage Products' }).waitFor();
+      // The admin's side menu at 1280 × 900 (issue 47: it scrolled inside itself with no cue, Reviews and
+      // Notifications out of sight): it does not scroll on its own, and its last links are on the page.
+      const side = page.getByRole('navigation', { name: 'Dashboard menu' }).first();
+      const inner = await side.evaluate((nav) => {
+        for (let el: Element | null = nav; el && el !== document.body; el = el.parentElement) {
+          if (el.scrollHeight > el.clientHeight + 1 && getComputedStyle(el).overflowY !== 'visible') return el.className;
+        }
+        return '';
+      });
+      expect(inner, 'an element that scrolls the side menu inside itself').toBe('');
+      for (const name of ['Reviews', 'Notifications']) {
+        const link = side.getByRole('link', { name, exact: true });
+        await link.scrollIntoViewIfNeeded();
+        expect(await link.isVisible(), name).toBe(true);
+      }
       const rows = page.locator('tr[data-testid="product-row"]');
       await rows.first().waitFor();
       expect(await rows.count()).toBe(20);

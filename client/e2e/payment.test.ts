@@ -93,7 +93,8 @@ describe('card payment in test mode (issue 6)', () => {
       await pay.click();
       const error = page.getByRole('alert').filter({ hasText: 'Your card was declined.' });
       await error.waitFor();
-      expect(await error.evaluate((el) => getComputedStyle(el).color)).toBe('rgb(179, 38, 30)');
+      // The app's one error component (issue 47): its red rule in the theme's error.main, its text in the error text colour.
+      expect(await error.evaluate((el) => [el.dataset.severity, getComputedStyle(el).borderLeftColor])).toEqual(['error', 'rgb(179, 38, 30)']);
       expect(await page.getByText('Congrats! Your payment is completed.').count()).toBe(0);
 
       await page.goto(new URL('/dashboard/myorder', page.url()).toString());

@@ -9,5 +9,7 @@ export const productKeys = {
   all: ['products'] as const,
   list: (params: object) => ['products', params] as const,
   detail: (id: string) => ['products', 'detail', id] as const,
+  /** A cart's lines, read in one request (GET /service?ids=). */
+  byIds: (ids: readonly string[]) => ['products', 'ids', ids] as const,
 };
 

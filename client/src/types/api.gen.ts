@@ -2374,6 +2374,8 @@ export interface operations {
                 maxPrice?: number;
                 /** @description `true`: only products that can be bought (available quantity at least the minimum order). */
                 inStock?: boolean;
+                /** @description Comma-separated product ids, at most 50 (a cart's lines): those products that exist, in that order (one gone is left out; `X-Total-Count` is how many were found). The other parameters do not apply. */
+                ids?: string;
             };
             header?: never;
             path?: never;

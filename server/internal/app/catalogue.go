@@ -34,6 +34,23 @@ func (c *Catalogue) Find(ctx context.Context, id string) (shop.Product, error) {
 	return c.Products.FindProduct(ctx, id)
 }
 
+// FindMany returns the products of ids that exist, in that order (a cart's
+// lines in one request); a product gone is left out.
+func (c *Catalogue) FindMany(ctx context.Context, ids []string) ([]shop.Product, error) {
+	list := make([]shop.Product, 0, len(ids))
+	for _, id := range ids {
+		p, err := c.Products.FindProduct(ctx, id)
+		if shop.ErrorCode(err) == shop.ENOTFOUND {
+			continue
+		}
+		if err != nil {
+			return nil, err
+		}
+		list = append(list, p)
+	}
+	return list, nil
+}
+
 // Version grows with every write to the products: an answer read from them
 // is fresh while it is unchanged.
 func (c *Catalogue) Version() uint64 { return c.Products.DataVersion(shop.ProductData) }

@@ -3,6 +3,7 @@ package httpapi_test
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"log/slog"
 	"net/http"
@@ -187,6 +188,31 @@ func TestListProducts(t *testing.T) {
 		_, body = ts.get(t, "/service?sort=name&skip=13")
 		if list := decode[[]shop.Product](t, body); len(list) != 1 || list[0].Name != "Tapered Roller Bearing 32210" {
 			t.Fatalf("last by name: %+v", list)
+		}
+	})
+	// A cart's lines in one request (issue 47: one GET /service/{id} each, up to 50).
+	t.Run("OK_ByIDs", func(t *testing.T) {
+		_, body := ts.get(t, "/service?limit=3")
+		first := decode[[]shop.Product](t, body)
+		gone := "0123456789abcdef01234567"
+		res, body := ts.get(t, "/service?ids="+first[2].ID+","+gone+","+first[0].ID+","+first[2].ID)
+		list := decode[[]shop.Product](t, body)
+		if res.StatusCode != 200 || len(list) != 2 || list[0].ID != first[2].ID || list[1].ID != first[0].ID || res.Header.Get("X-Total-Count") != "2" {
+			t.Fatalf("by ids: %d %+v (X-Total-Count %q)", res.StatusCode, list, res.Header.Get("X-Total-Count"))
+		}
+		for _, query := range []string{"ids=", "ids=nope", "ids=,,"} {
+			res, body := ts.get(t, "/service?"+query)
+			if p := mustProblem(t, res, body, 400); p.Errors["ids"] == "" {
+				t.Errorf("%s: errors %v lack ids", query, p.Errors)
+			}
+		}
+		many := make([]string, 51)
+		for i := range many {
+			many[i] = fmt.Sprintf("%024x", i+1)
+		}
+		res, body = ts.get(t, "/service?ids="+strings.Join(many, ","))
+		if p := mustProblem(t, res, body, 400); p.Errors["ids"] != "must name at most 50 products" {
+			t.Fatalf("51 ids: %v", p.Errors)
 		}
 	})
 	t.Run("ErrInvalidParameters", func(t *testing.T) {

@@ -2,6 +2,7 @@ package shop
 
 import (
 	"context"
+	"fmt"
 	"net/mail"
 	"net/url"
 	"regexp"
@@ -525,6 +526,34 @@ type ProductStore interface {
 }
 
 // CheckID refuses anything that is not a 24-hex-digit document id.
+// MaxProductIDs bounds GET /service?ids= (a cart's lines: MaxCartLines).
+const MaxProductIDs = MaxCartLines
+
+// ParseProductIDs reads GET /service?ids=: comma-separated product ids, at
+// most MaxProductIDs, each once (a repeat is dropped), in the order given.
+func ParseProductIDs(raw string) ([]string, error) {
+	var ids []string
+	seen := map[string]bool{}
+	for _, id := range strings.Split(raw, ",") {
+		id = strings.ToLower(strings.TrimSpace(id))
+		if id == "" || seen[id] {
+			continue
+		}
+		if err := CheckID(id); err != nil {
+			return nil, Invalid("The list parameters are not valid.", map[string]string{"ids": ErrorMessage(err)})
+		}
+		seen[id] = true
+		ids = append(ids, id)
+	}
+	switch {
+	case len(ids) == 0:
+		return nil, Invalid("The list parameters are not valid.", map[string]string{"ids": FieldRequired})
+	case len(ids) > MaxProductIDs:
+		return nil, Invalid("The list parameters are not valid.", map[string]string{"ids": fmt.Sprintf("must name at most %d products", MaxProductIDs)})
+	}
+	return ids, nil
+}
+
 func CheckID(id string) error {
 	if len(id) != 24 {
 		return Errorf(EINVALID, "%q is not a valid id.", truncate(id, 40))

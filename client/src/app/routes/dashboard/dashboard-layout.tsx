@@ -94,13 +94,14 @@ export default function DashboardLayout() {
           sx={{ display: { xs: 'none', md: 'block' } }}
           slotProps={{
             paper: {
+              // In the page's flow, at its full height: an admin's menu is taller than a 900 px window, and a
+              // sticky menu scrolled inside itself with no cue, hiding its last links (issue 47).
               sx: {
-                position: 'sticky',
-                top: 96,
+                position: 'static',
                 zIndex: 'auto',
                 width: DRAWER_WIDTH,
                 height: 'auto',
-                maxHeight: 'calc(100vh - 112px)',
+                overflow: 'visible',
                 p: 1.5,
                 bgcolor: 'background.paper',
                 border: 1,

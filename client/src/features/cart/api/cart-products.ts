@@ -1,9 +1,9 @@
-import { useQueries } from '@tanstack/react-query';
-import { getProductQueryOptions } from '@/features/catalogue';
-import { ApiError } from '@/lib/api-client';
-import { useCartState, type CartLine } from '../store/cart-store';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { api, unwrapPage } from '@/lib/api-client';
+import { productKeys } from '@/lib/product-keys';
 import type { Product } from '@/types/api';
 import { taxOfCents } from '@/utils/tax';
+import { useCartState, type CartLine } from '../store/cart-store';
 
 export interface CartRow extends CartLine {
   /** Undefined while it loads, or when it failed. */
@@ -14,16 +14,37 @@ export interface CartRow extends CartLine {
   refetch: () => unknown;
 }
 
-/** The cart's lines with their products (GET /service/{id} each, from the catalogue's cache when there). */
+/** GET /service?ids=: the products of the cart's lines that exist, in one request (a cart holds up to 50). */
+export async function getCartProducts(ids: readonly string[], signal?: AbortSignal): Promise<Product[]> {
+  const page = await unwrapPage(api.GET('/service', { params: { query: { ids: ids.join(',') } }, signal }));
+  return page.items;
+}
+
+/**
+ * The cart's lines with their products, read in one request (under the catalogue's key: an order or an edit
+ * refreshes it). A line whose product the answer lacks is gone from the catalogue. While the lines change
+ * (a line removed), the last answer stays shown.
+ */
 export function useCartRows(): { rows: CartRow[]; loading: boolean } {
   const { lines } = useCartState();
-  const products = useQueries({ queries: lines.map((line) => getProductQueryOptions(line.productId)) });
-  const rows = lines.map((line, i) => {
-    const q = products[i];
-    const gone = q?.error instanceof ApiError && (q.error.code === 'not_found' || q.error.code === 'invalid');
-    return { ...line, product: q?.data, gone, failed: q?.isError === true && !gone, refetch: () => q?.refetch() };
+  const ids = lines.map((line) => line.productId);
+  const products = useQuery({
+    queryKey: productKeys.byIds(ids),
+    queryFn: ({ signal }) => getCartProducts(ids, signal),
+    enabled: ids.length > 0,
+    placeholderData: keepPreviousData,
+    meta: { public: true },
   });
-  return { rows, loading: products.some((q) => q.isPending) };
+  const byId = new Map((products.data ?? []).map((p) => [p._id, p]));
+  const answered = products.isSuccess && !products.isPlaceholderData;
+  const rows = lines.map((line) => ({
+    ...line,
+    product: byId.get(line.productId),
+    gone: answered && !byId.has(line.productId),
+    failed: products.isError,
+    refetch: () => products.refetch(),
+  }));
+  return { rows, loading: ids.length > 0 && (products.isPending || (products.isPlaceholderData && rows.some((row) => !row.product))) };
 }
 
 /**

@@ -13,7 +13,8 @@ afterEach(() => {
 describe('CartView', () => {
   it('says once how many lines a sign-in’s merge could not add (a cart holds 50), until the cart changes', async () => {
     const product = makeProduct({ _id: '64b7f0c2a1b2c3d4e5f60001', name: 'Pump P1', minimumquantity: 1, avaialbequantit: 10 });
-    vi.stubGlobal('fetch', fakeApi({ [`GET /service/${product._id}`]: () => jsonResponse(product) }).fetch);
+    const fake = fakeApi({ 'GET /service': ({ url }) => jsonResponse(url.searchParams.get('ids') === product._id ? [product] : []) });
+    vi.stubGlobal('fetch', fake.fetch);
     setCartState({ owner: 'account', lines: [{ productId: product._id, quantity: 1 }], dropped: 3 });
     renderWithProviders(<CartView />);
     expect(screen.getByTestId('cart-dropped')).toHaveTextContent(
@@ -21,5 +22,17 @@ describe('CartView', () => {
     );
     await userEvent.click(await screen.findByRole('button', { name: /Remove/ }));
     expect(screen.queryByTestId('cart-dropped')).not.toBeInTheDocument();
+  });
+
+  it('reads every line’s product in one request (GET /service?ids=), not one each; a product gone says so', async () => {
+    const products = [1, 2, 3].map((i) => makeProduct({ _id: `64b7f0c2a1b2c3d4e5f6000${i}`, name: `Pump P${i}`, minimumquantity: 1, avaialbequantit: 10 }));
+    const fake = fakeApi({ 'GET /service': () => jsonResponse(products.slice(0, 2), { headers: { 'X-Total-Count': '2' } }) });
+    vi.stubGlobal('fetch', fake.fetch);
+    setCartState({ owner: 'visitor', lines: products.map((p) => ({ productId: p._id, quantity: 1 })) });
+    renderWithProviders(<CartView />);
+    expect(await screen.findByText('Pump P2')).toBeInTheDocument();
+    expect(screen.getByText('This product is no longer in the catalogue.')).toBeInTheDocument();
+    const reads = fake.calls.filter((c) => c.path.startsWith('/service'));
+    expect(reads.map((c) => c.path)).toEqual([`/service?ids=${products.map((p) => p._id).join('%2C')}`]);
   });
 });

@@ -31,8 +31,10 @@ afterEach(() => {
 
 function api(overrides: Parameters<typeof fakeApi>[0] = {}) {
   const fake = fakeApi({
-    [`GET /service/${generator._id}`]: () => jsonResponse(stock[generator._id]),
-    [`GET /service/${bearing._id}`]: () => jsonResponse(stock[bearing._id]),
+    'GET /service': ({ url }) => {
+      const found = (url.searchParams.get('ids') ?? '').split(',').flatMap((id) => (stock[id] ? [stock[id]] : []));
+      return jsonResponse(found, { headers: { 'X-Total-Count': String(found.length) } });
+    },
     'GET /cart': () => jsonResponse({ items: getCartState().lines }),
     'PUT /cart': ({ body }) => jsonResponse(body),
     'POST /checkout': () => jsonResponse({ groupId: GROUP, number: 7, orderIds: ['a', 'b'], total: 30220, tax: 0 }, { status: 201 }),

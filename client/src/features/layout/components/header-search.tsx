@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { visuallyHiddenSx } from '@/components/ui/visually-hidden';
 import { messages } from '@/config/messages';
 import { paths } from '@/config/paths';
@@ -15,16 +15,26 @@ interface HeaderSearchProps {
   onSearch?: () => void;
 }
 
-/** The header's product search: Enter opens /products with the query in the URL. */
+/**
+ * The header's product search: Enter opens /products with the query in the URL. On /products it shows the
+ * query the list has (and follows it: the page's own search box, Back, a link), so the two boxes never disagree.
+ */
 export function HeaderSearch({ onSearch }: HeaderSearchProps) {
   const id = useId();
-  const [text, setText] = useState('');
+  const { pathname, search } = useLocation();
+  const active = pathname === paths.products ? (new URLSearchParams(search).get('q') ?? '') : '';
+  const [text, setText] = useState(active);
+  // The list's query changed (or the page did): the box shows it (state adjusted while rendering).
+  const [shown, setShown] = useState(active);
+  if (active !== shown) {
+    setShown(active);
+    setText(active);
+  }
   const navigate = useNavigate();
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     void navigate(paths.productSearch(text));
-    setText(''); // the products page's own search box holds the query from here on
     onSearch?.();
   };
 

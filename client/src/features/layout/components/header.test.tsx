@@ -124,11 +124,19 @@ describe('Header', () => {
       expect(screen.getByRole('search', { name: 'Search products' })).toContainElement(box);
     });
 
-    it('Enter opens /products with the query in the URL, and empties the box', async () => {
+    it('Enter opens /products with the query in the URL, and the box shows the query the list has', async () => {
       const user = userEvent.setup();
       renderWithProviders(<><Header /><UrlProbe /></>, { route: '/blog' });
       await user.type(headerSearch(), '  drill bit {Enter}');
       expect(screen.getByTestId('url')).toHaveTextContent(/^\/products\?q=drill\+bit$/);
+      expect(headerSearch()).toHaveValue('drill bit');
+    });
+
+    it('on /products it shows the active query (two search boxes never disagree); elsewhere it is empty', () => {
+      const first = renderWithProviders(<Header />, { route: '/products?q=pump&page=2' });
+      expect(headerSearch()).toHaveValue('pump');
+      first.unmount();
+      renderWithProviders(<Header />, { route: '/blog?q=pump' });
       expect(headerSearch()).toHaveValue('');
     });
 
