@@ -33,19 +33,31 @@ func (a *Accounts) DeleteAccount(ctx context.Context, caller shop.Caller, d shop
 	if err := a.confirmDeletion(ctx, caller, d); err != nil {
 		return err
 	}
-	if caller.IsAdmin() {
-		if err := a.stepDown(ctx, caller); err != nil {
+	err := a.deleteAccount(ctx, *caller, caller.SessionVersion, d.DeleteReviews, caller.Email)
+	if shop.IsNoAdminLeft(err) {
+		return shop.ErrLastAdmin()
+	}
+	return err
+}
+
+// deleteAccount is the one deletion of an account, its owner's (at the
+// session version of their request) or an admin's (shop.AnySession, by
+// the admin's e-mail): an admin's role goes first (refused with
+// ErrNoAdminLeft for the last admin), then the marker, then the erasure.
+func (a *Accounts) deleteAccount(ctx context.Context, u shop.User, version int64, deleteReviews bool, by string) error {
+	if u.IsAdmin() {
+		if err := a.stepDown(ctx, u, by); err != nil {
 			return err
 		}
 	}
-	u, err := a.Users.BeginDeletion(ctx, caller.ID, caller.SessionVersion, a.now(), d.DeleteReviews)
+	marked, err := a.Users.BeginDeletion(ctx, u.ID, version, a.now(), deleteReviews)
 	if err != nil {
-		if caller.IsAdmin() {
-			a.restoreAdmin(ctx, caller)
+		if u.IsAdmin() {
+			a.restoreAdmin(ctx, u, by)
 		}
 		return err
 	}
-	return a.erase(ctx, u)
+	return a.erase(ctx, marked)
 }
 
 // confirmDeletion checks the password, or that the Google ID token is the
@@ -80,24 +92,25 @@ func (a *Accounts) confirmDeletion(ctx context.Context, caller shop.Caller, d sh
 // unless no admin would be left (the store's one conditional write on the
 // admins' count decides it): then it refuses. Of two last admins deleting
 // at once, one keeps the role.
-func (a *Accounts) stepDown(ctx context.Context, caller shop.Caller) error {
-	_, err := a.Users.DemoteUser(ctx, caller.Email, shop.RoleChange{By: caller.Email, At: a.now()})
-	if shop.IsNoAdminLeft(err) {
-		return shop.ErrLastAdmin()
-	}
+func (a *Accounts) stepDown(ctx context.Context, u shop.User, by string) error {
+	_, err := a.Users.DemoteUser(ctx, u.Email, shop.RoleChange{By: by, At: a.now()})
 	return err
 }
 
-func (a *Accounts) restoreAdmin(ctx context.Context, caller shop.Caller) {
-	if _, err := a.Users.PromoteUser(context.WithoutCancel(ctx), caller.Email, shop.RoleChange{By: caller.Email, At: a.now()}); err != nil {
-		a.Log.ErrorContext(ctx, "an admin who did not delete their account is left a customer", "email", caller.Email, "error", err)
+func (a *Accounts) restoreAdmin(ctx context.Context, u shop.User, by string) {
+	if _, err := a.Users.PromoteUser(context.WithoutCancel(ctx), u.Email, shop.RoleChange{By: by, At: a.now()}); err != nil {
+		a.Log.ErrorContext(ctx, "an admin whose account was not deleted is left a customer", "email", u.Email, "error", err)
 	}
 }
 
 // erase does the deletion's steps for an account marked being deleted.
+// An unpaid order that could not be cancelled yet (another cancel of it
+// under way) keeps the account marked: every other step is done, and the
+// recovery sweep (FinishDeletions) cancels it and finishes the deletion.
 func (a *Accounts) erase(ctx context.Context, u shop.User) error {
 	ctx = context.WithoutCancel(ctx) // the sessions have ended: finish
-	if err := a.eraseOrders(ctx, u); err != nil {
+	waiting, err := a.eraseOrders(ctx, u)
+	if err != nil {
 		return err
 	}
 	if _, err := a.Erasure.EraseQuotes(ctx, u.Email); err != nil {
@@ -128,45 +141,99 @@ func (a *Accounts) erase(ctx context.Context, u shop.User) error {
 	} else if shop.ErrorCode(err) != shop.ENOTFOUND {
 		return err
 	}
+	if waiting > 0 {
+		a.Log.WarnContext(ctx, "an account deletion waits for the recovery sweep: unpaid orders are being cancelled by another request",
+			"id", u.ID, "orders", waiting)
+		return nil
+	}
 	if err := a.Users.FinishDeletion(ctx, u.ID); err != nil {
 		return err
 	}
 	a.Mail.Send(ctx, shop.Letter{Kind: shop.LetterAccountDeleted, To: u.Email, Account: &u})
-	a.Log.InfoContext(ctx, "an account was deleted at its owner's request", "id", u.ID)
+	a.Log.InfoContext(ctx, "an account was deleted", "id", u.ID)
 	return nil
 }
 
 // eraseOrders cancels the account's unpaid orders (the orders' own cancel,
 // which settles a payment in progress and returns the stock) and erases
 // the personal fields of the others, which the shop keeps. Each order
-// leaves the customer's list, so the first page is read until it is empty.
-func (a *Accounts) eraseOrders(ctx context.Context, u shop.User) error {
+// leaves the customer's list, so the first page is read until only the
+// orders waiting for another cancel are left on it: how many is waiting.
+func (a *Accounts) eraseOrders(ctx context.Context, u shop.User) (waiting int, err error) {
+	wait := map[string]bool{}
 	for {
-		page, _, err := a.Orders.ListOwn(ctx, &u, u.Email, 100, 0)
+		page, _, err := a.Orders.ListOwn(ctx, &u, u.Email, 100, len(wait))
 		if err != nil || len(page) == 0 {
-			return err
+			return len(wait), err
 		}
+		progress := false
 		for _, o := range page {
-			if !o.Paid && !o.Shipped && o.TransactionID == "" {
-				var err error
-				if o.Group != "" && a.Groups != nil { // cancelled with its group, whole
-					_, err = a.Groups.CancelAs(ctx, &u, o.Group, shop.CancelledBySystem)
-				} else {
-					_, err = a.Orders.CancelAs(ctx, &u, o.ID, shop.CancelledBySystem)
-				}
-				switch shop.ErrorCode(err) {
-				case "", shop.ENOTFOUND:
+			if wait[o.ID] {
+				continue
+			}
+			progress = true
+			if unpaid(o) {
+				kept, err := a.cancelErased(ctx, u, o)
+				switch {
+				case err != nil:
+					return 0, err
+				case !kept && !wait[o.ID] && a.orderStands(ctx, o.ID):
+					wait[o.ID] = true // another cancel holds it: the sweep comes back
 					continue
-				case shop.ECONFLICT: // paid meanwhile: kept
-				default:
-					return fmt.Errorf("cancel order %s of a deleted account: %w", o.ID, err)
+				case !kept:
+					continue
 				}
 			}
 			if err := a.Erasure.EraseOrder(ctx, o.ID, u.Email); err != nil && shop.ErrorCode(err) != shop.ENOTFOUND {
-				return fmt.Errorf("erase order %s of a deleted account: %w", o.ID, err)
+				return 0, fmt.Errorf("erase order %s of a deleted account: %w", o.ID, err)
 			}
 		}
+		if !progress { // only orders waiting for the sweep are left on it
+			return len(wait), nil
+		}
 	}
+}
+
+func unpaid(o shop.Order) bool { return !o.Paid && !o.Shipped && o.TransactionID == "" }
+
+// cancelErased cancels an unpaid order of an account being deleted (with
+// its group, whole). A 409 is told apart by reading the order again: paid
+// or shipped meanwhile, it is kept (and erased); still unpaid, the 409 was
+// another's cancel under way (or a group's), and the order is not kept:
+// it is cancelled again a few times, then left to the sweep.
+func (a *Accounts) cancelErased(ctx context.Context, u shop.User, o shop.Order) (kept bool, err error) {
+	for attempt := 0; ; attempt++ {
+		if o.Group != "" && a.Groups != nil { // cancelled with its group, whole
+			_, err = a.Groups.CancelAs(ctx, &u, o.Group, shop.CancelledBySystem)
+		} else {
+			_, err = a.Orders.CancelAs(ctx, &u, o.ID, shop.CancelledBySystem)
+		}
+		switch shop.ErrorCode(err) {
+		case "", shop.ENOTFOUND:
+			return false, nil
+		case shop.ECONFLICT:
+		default:
+			return false, fmt.Errorf("cancel order %s of a deleted account: %w", o.ID, err)
+		}
+		now, ferr := a.Orders.Orders.FindOrder(ctx, o.ID)
+		switch {
+		case shop.ErrorCode(ferr) == shop.ENOTFOUND:
+			return false, nil // cancelled by the other
+		case ferr != nil:
+			return false, ferr
+		case !unpaid(now):
+			return true, nil // paid meanwhile: the shop keeps it
+		case attempt >= 2:
+			return false, nil
+		}
+		time.Sleep(time.Duration(attempt+1) * 50 * time.Millisecond)
+	}
+}
+
+// orderStands reports whether the order is still stored.
+func (a *Accounts) orderStands(ctx context.Context, id string) bool {
+	_, err := a.Orders.Orders.FindOrder(ctx, id)
+	return shop.ErrorCode(err) != shop.ENOTFOUND
 }
 
 // FinishDeletions finishes the deletions that began before cutoff and did

@@ -60,6 +60,9 @@ type Accounts struct {
 	Erasure  shop.ErasureStore
 	Profiles shop.ProfileStore
 	Admins   shop.AdminDirectory
+	// Owners tells the writes made for an account whose deletion has begun
+	// (owners.go).
+	Owners *Owners
 
 	later jobs // password reset requests, after their answer
 }
@@ -309,7 +312,10 @@ func (a *Accounts) MakeCustomer(ctx context.Context, caller shop.Caller, email s
 	return a.Users.DemoteUser(ctx, email, shop.RoleChange{By: caller.Email, At: a.now()})
 }
 
-// DeleteUser removes an account; an admin cannot remove their own.
+// DeleteUser deletes another account (DELETE /user/{id}) as its owner's
+// own deletion does (account_deletion.go): the same marker, the same
+// erasure. An admin cannot remove their own account here, and the last
+// admin is never removed.
 func (a *Accounts) DeleteUser(ctx context.Context, caller shop.Caller, id string) (shop.DeleteResult, error) {
 	if err := shop.RequireAdmin(caller); err != nil {
 		return shop.DeleteResult{}, err
@@ -320,7 +326,20 @@ func (a *Accounts) DeleteUser(ctx context.Context, caller shop.Caller, id string
 	if strings.EqualFold(id, caller.ID) {
 		return shop.DeleteResult{}, shop.Errorf(shop.ECONFLICT, "You cannot remove your own account.")
 	}
-	return a.Users.DeleteUser(ctx, id)
+	u, err := a.Users.FindUserByID(ctx, id)
+	if err != nil {
+		return shop.DeleteResult{}, err
+	}
+	if u.DeletingAt != nil {
+		return shop.DeleteResult{}, shop.NotFound("The user")
+	}
+	if err := a.deleteAccount(ctx, u, shop.AnySession, false, caller.Email); err != nil {
+		if shop.IsNoAdminLeft(err) {
+			return shop.DeleteResult{}, shop.ErrNoAdminLeft()
+		}
+		return shop.DeleteResult{}, err
+	}
+	return shop.DeleteResult{Acknowledged: true, DeletedCount: 1}, nil
 }
 
 // PromoteConfiguredAdmins gives the ADMIN_EMAILS accounts that exist and

@@ -92,6 +92,8 @@ func TestAccountsAuthorisation(t *testing.T) {
 	alice := ts.mustRegister(t, "Alice", "alice@shop.test")
 	bob := ts.mustRegister(t, "Bob", "bob@shop.test")
 	target := ts.mustRegister(t, "Target", "target@shop.test")
+	ts.mustVerify(t, target.Email)
+	ts.mustVerify(t, bob.Email)
 	roles := []struct {
 		name  string
 		token string
@@ -319,7 +321,10 @@ func TestTokens(t *testing.T) {
 		})
 	}
 	t.Run("ErrDeletedUser", func(t *testing.T) {
-		if _, err := ts.store.DeleteUser(context.Background(), user.ID); err != nil {
+		if _, err := ts.store.BeginDeletion(context.Background(), user.ID, shop.AnySession, time.Now(), false); err != nil {
+			t.Fatal(err)
+		}
+		if err := ts.store.FinishDeletion(context.Background(), user.ID); err != nil {
 			t.Fatal(err)
 		}
 		res, body := ts.send(t, "GET", "/admin/"+user.Email, user.Token, nil)

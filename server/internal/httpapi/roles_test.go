@@ -21,6 +21,8 @@ func TestRoles(t *testing.T) {
 	alice := ts.mustRegister(t, "Alice", "alice@roles.test")
 	bob := ts.mustRegister(t, "Bob", "bob@roles.test")
 	ada := ts.mustRegister(t, "Ada", "ada@roles.test")
+	ts.mustVerify(t, ada.Email)
+	ts.mustVerify(t, bob.Email)
 	if res, body := ts.send(t, "PUT", "/user/admin/"+ada.Email, boss.Token, nil); res.StatusCode != 200 {
 		t.Fatalf("promote ada: %d %s", res.StatusCode, body)
 	}

@@ -194,13 +194,19 @@ func RoleIs(from string) func(User) error {
 	}
 }
 
-// NotAdmin is a promotion's: the account is live and not an admin yet
-// (the filter notAdmin).
+// NotAdmin is a promotion's: the account is live, not an admin yet, and
+// its address verified (the filter notAdmin).
 func NotAdmin(d User) error {
 	if d.Role == shop.RoleAdmin {
 		return errAlreadyAdmin
 	}
-	return Live(d)
+	if err := Live(d); err != nil {
+		return err
+	}
+	if !d.EmailVerified {
+		return shop.Errorf(shop.EFORBIDDEN, shop.MsgPromoteUnverified, d.Email)
+	}
+	return nil
 }
 
 // errAlreadyAdmin answers a promotion of an admin; the store reads it as
@@ -229,12 +235,18 @@ func CustomerStill(d User) error {
 	return nil
 }
 
-// SessionLive is a deletion's start's: the session is current and no
-// deletion has begun.
-func SessionLive(version int64) func(User) error {
+// DeletionMayBegin is a deletion's start's: the session is current (any
+// session for shop.AnySession, an admin's deletion), no deletion has
+// begun, and the account is no admin (its role went first).
+func DeletionMayBegin(version int64) func(User) error {
 	return func(d User) error {
-		if d.SessionVersion != version || d.DeletingAt != nil {
+		switch {
+		case d.DeletingAt != nil && version == shop.AnySession:
+			return shop.NotFound("The user")
+		case d.DeletingAt != nil || (version != shop.AnySession && d.SessionVersion != version):
 			return shop.ErrSessionEnded()
+		case d.Role == shop.RoleAdmin:
+			return ErrAccountChanged
 		}
 		return nil
 	}
