@@ -109,6 +109,7 @@ func (a *Accounts) restoreAdmin(ctx context.Context, u shop.User, by string) {
 // recovery sweep (FinishDeletions) cancels it and finishes the deletion.
 func (a *Accounts) erase(ctx context.Context, u shop.User) error {
 	ctx = context.WithoutCancel(ctx) // the sessions have ended: finish
+	a.dropSessions(ctx, u.ID, "")
 	waiting, err := a.eraseOrders(ctx, u)
 	if err != nil {
 		return err

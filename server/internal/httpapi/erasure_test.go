@@ -3,6 +3,7 @@ package httpapi_test
 import (
 	"context"
 	"fmt"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -131,7 +132,7 @@ func TestMakeAdmin_ErrUnverified(t *testing.T) {
 	if p := mustProblem(t, res, body, 403); p.Detail != fmt.Sprintf(shop.MsgPromoteUnverified, dora.Email) {
 		t.Fatalf("detail %q", p.Detail)
 	}
-	if after := ts.users(t); fmt.Sprint(after) != fmt.Sprint(before) {
+	if after := ts.users(t); !reflect.DeepEqual(after, before) {
 		t.Fatal("a refused promotion changed the users")
 	}
 	ts.mustVerify(t, dora.Email)

@@ -38,6 +38,8 @@ type testServer struct {
 	// them without their tokens).
 	mailbox *mailbox
 	deps    httpapi.Deps
+	now     func() time.Time // the services' clock
+	totp    *totpSecrets     // the authenticators of the accounts with a second factor
 }
 
 // mustServe starts the API on a random port over a fresh store filled with
@@ -59,6 +61,9 @@ type serveOptions struct {
 	// are stored pending for a courier the test runs, not in the mailbox.
 	sendMail bool
 	taxRate  int64 // TAX_RATE in hundredths of a percent
+	// SESSION_IDLE and SESSION_MAX (issue 44); a test with a clock of its
+	// own keeps its sessions for a century unless it sets them.
+	sessionIdle, sessionMax time.Duration
 }
 
 func mustServeWith(tb testing.TB, opt serveOptions) *testServer {
@@ -96,6 +101,12 @@ func mustServeWith(tb testing.TB, opt serveOptions) *testServer {
 	if opt.stripeURL != "" {
 		opts.StripeSecret, opts.StripeAPIBase = "sk_test_storefront", opt.stripeURL
 	}
+	if opt.clock != nil { // a test that moves its clock by months keeps its sessions
+		opts.SessionIdle, opts.SessionMax = 100*365*24*time.Hour, 100*365*24*time.Hour
+	}
+	if opt.sessionIdle != 0 {
+		opts.SessionIdle, opts.SessionMax = opt.sessionIdle, opt.sessionMax
+	}
 	deps := wiring.Services(store, opts)
 	api := httpapi.New(httpapi.Config{PublicURL: "http://shop.test", CORSOrigins: []string{allowedOrigin}, PaymentMode: "test", Limits: opt.limits,
 		TaxRate: opt.taxRate, TaxLabel: "Sales tax"},
@@ -103,7 +114,11 @@ func mustServeWith(tb testing.TB, opt serveOptions) *testServer {
 	srv := httptest.NewServer(api.Handler())
 	tb.Cleanup(srv.Close)
 	tb.Cleanup(deps.Accounts.Wait) // work after an answer ends before the store closes
-	return &testServer{Server: srv, api: api, store: store, tokens: tokens, google: google, mailbox: box, deps: deps}
+	now := opt.clock
+	if now == nil {
+		now = time.Now
+	}
+	return &testServer{Server: srv, api: api, store: store, tokens: tokens, google: google, mailbox: box, deps: deps, now: now, totp: &totpSecrets{}}
 }
 
 func (ts *testServer) do(tb testing.TB, method, path string, header map[string]string) (*http.Response, []byte) {

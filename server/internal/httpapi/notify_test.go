@@ -51,6 +51,7 @@ func (ts *testServer) mustAdmin(t *testing.T, name, email string) account {
 	if _, err := ts.store.PromoteUser(context.Background(), email, shop.RoleChange{By: adminEmail}); err != nil {
 		t.Fatal(err)
 	}
+	ts.mustEnrol(t, a)
 	return a
 }
 

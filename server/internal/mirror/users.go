@@ -25,6 +25,10 @@ type User struct {
 	RoleHistory   []RoleChange  `bson:"roleHistory,omitempty"`
 	// Notifications: an admin's choice of e-mails; absent, the defaults.
 	Notifications *Notifications `bson:"notifications,omitempty"`
+	// The second factor (issue 44, mfa.go).
+	TOTP        *TOTPFactor   `bson:"totp,omitempty"`
+	PendingTOTP *PendingTOTP  `bson:"totpPending,omitempty"`
+	MFALogin    *MFAChallenge `bson:"mfaLogin,omitempty"`
 }
 
 // Notifications are an admin's notification settings as stored.
@@ -79,7 +83,8 @@ func (d User) Shop() shop.User {
 	return shop.User{ID: d.ID.Hex(), Email: d.Email, Name: d.Name, Role: d.Role, Provider: d.Provider,
 		PasswordHash: d.PasswordHash, CreatedAt: d.CreatedAt.UTC(), EmailVerified: d.EmailVerified,
 		SessionVersion: d.SessionVersion, DeletingAt: utcPtr(d.DeletingAt), DeleteReviews: d.DeleteReviews,
-		RoleHistory: roleHistory(d.RoleHistory), Notifications: d.Notifications.settings()}
+		RoleHistory: roleHistory(d.RoleHistory), Notifications: d.Notifications.settings(),
+		MFA: d.TOTP != nil, TOTP: d.TOTP.shop(), PendingTOTP: d.PendingTOTP.shop(), MFALogin: d.MFALogin.shop()}
 }
 
 // Users keeps the accounts by id, by email (sign-in), by the hashes of
@@ -91,6 +96,12 @@ func Users(name string) *Mirror[ID, User] {
 			{Name: "email", Key: func(d *User) (string, bool) { return d.Email, true }},
 			{Name: "verifyToken", Key: func(d *User) (string, bool) { return tokenHash(d.VerifyToken) }},
 			{Name: "resetToken", Key: func(d *User) (string, bool) { return tokenHash(d.ResetToken) }},
+			{Name: "mfaLogin", Key: func(d *User) (string, bool) {
+				if d.MFALogin == nil || d.MFALogin.Hash == "" {
+					return "", false
+				}
+				return d.MFALogin.Hash, true
+			}},
 		},
 		Orders: []*OrderIndex[ID, User]{
 			{Name: "createdAt", Cmp: func(a, b *User) int { return a.CreatedAt.Compare(b.CreatedAt) }},

@@ -67,6 +67,9 @@ var documentTypes = map[string]func(bson.Raw) error{
 	CollInvoices:      decodeAs[mirror.Invoice],      // issue 34
 	collInvoiceFiles:  decodeAs[invoiceFileDoc],      // issue 34
 	collInvoiceChunks: decodeAs[imageChunkDoc],       // issue 34
+	CollSessions:      decodeAs[mirror.Session],      // issue 44
+	CollAudit:         decodeAs[mirror.AuditEntry],   // issue 44
+	collAuditChain:    decodeAs[auditChainDoc],       // issue 44
 }
 
 // KnownCollections are the collections this store keeps.

@@ -43,6 +43,14 @@ type User struct {
 	RoleHistory []RoleChange `json:"roleHistory,omitempty"`
 	// Notifications: an admin's choice of e-mails (nil: the defaults).
 	Notifications *NotificationSettings `json:"-"`
+	// MFA: a second factor is on (TOTP); the factor, a set-up in progress
+	// and a sign-in's second step never leave the server (mfa.go).
+	MFA         bool          `json:"mfa"`
+	TOTP        *TOTPFactor   `json:"-"`
+	PendingTOTP *PendingTOTP  `json:"-"`
+	MFALogin    *MFAChallenge `json:"-"`
+	// SessionID is the session of the request a caller makes (not stored).
+	SessionID string `json:"-"`
 }
 
 // RoleChange records one change of an account's role: to which role, by
@@ -196,6 +204,7 @@ type UserStore interface {
 	// write on the admins' count decides it).
 	DemoteUser(ctx context.Context, email string, rec RoleChange) (UpdateResult, error)
 	AccountStore
+	MFAStore
 }
 
 // Caller is whoever makes a request: nil for an anonymous one, else the

@@ -42,15 +42,20 @@ type Store interface {
 	shop.GroupStore
 	shop.CartStore
 	shop.InvoiceStore // issue 34
+	shop.SessionStore // issue 44
+	shop.AuditStore
 	// Healthy reads the collections the API serves.
 	Healthy(ctx context.Context) error
 }
 
 // Options are what the services need besides the store.
 type Options struct {
-	PublicURL   string // the API's public origin: the address of stored images
-	SiteURL     string // the client's public origin: the pages the account e-mails link to
-	Tokens      *auth.Tokens
+	PublicURL string // the API's public origin: the address of stored images
+	SiteURL   string // the client's public origin: the pages the account e-mails link to
+	Tokens    *auth.Tokens
+	// Factors is the second factor's cryptography, keyed from the same
+	// secret as Tokens (issue 44).
+	Factors     *auth.Factors
 	Google      *auth.Google
 	Passwords   auth.Argon2
 	AdminEmails []string
@@ -71,11 +76,19 @@ type Options struct {
 	// empty label prints as "Sales tax".
 	TaxLabel string
 	Seller   shop.Seller
+	// Issue 44: ADMIN_MFA ("" is required), SESSION_IDLE, SESSION_MAX and
+	// AUDIT_RETENTION_DAYS (0: the defaults).
+	AdminMFA                string
+	SessionIdle, SessionMax time.Duration
+	AuditRetention          time.Duration
 }
 
 // Services returns the API's dependencies over store. The caller adds what
 // only it knows (the request observer).
 func Services(store Store, o Options) httpapi.Deps {
+	if o.Factors == nil { // a store that never checks a second factor it did not seal (tests)
+		o.Factors = auth.RandomFactors()
+	}
 	images := shop.ImageURL(o.PublicURL, "")
 	payments := &app.Payments{Orders: store, Groups: store, Events: store, Log: o.Log, Telemetry: o.Telemetry, Mail: o.Outbox}
 	if o.StripeSecret != "" {
@@ -98,7 +111,9 @@ func Services(store Store, o Options) httpapi.Deps {
 		Invoices: invoices}
 	groups := &app.Groups{Groups: store, Products: store, Orders: orders, Payments: payments}
 	owners := &app.Owners{Users: store, Erasure: store}
-	accounts := &app.Accounts{Owners: owners, Groups: groups, Users: store, Tokens: o.Tokens, Passwords: o.Passwords,
+	audit := &app.Audit{Store: store, Users: store, Factors: o.Factors, Retention: o.AuditRetention, Now: o.Now, Log: o.Log}
+	accounts := &app.Accounts{Owners: owners, Sessions: store, Factors: o.Factors, AdminMFA: o.AdminMFA, SessionIdle: o.SessionIdle,
+		SessionMax: o.SessionMax, Audit: audit, Groups: groups, Users: store, Tokens: o.Tokens, Passwords: o.Passwords,
 		AdminEmails: o.AdminEmails, Log: o.Log, Telemetry: o.Telemetry,
 		SiteURL: o.SiteURL, Mail: o.Outbox, Now: o.Now,
 		Orders: orders, Erasure: store, Profiles: store, Admins: store}
@@ -122,6 +137,7 @@ func Services(store Store, o Options) httpapi.Deps {
 		Invoices:      invoices,
 		Claims:        &app.Claims{Claims: store, Orders: orders, Mail: o.Outbox, Notify: notify, ImagePrefix: images, Now: o.Now, Log: o.Log, Owners: owners},
 		Outbox:        o.Outbox,
+		Audit:         audit,
 		Notifications: notify,
 		Log:           o.Log,
 	}
