@@ -87,6 +87,9 @@ func (a *Audit) AddressKey(email string) string {
 	return a.Factors.Hash(hashAuditAddress, shop.NormalizeEmail(email))[:24]
 }
 
+// SessionKey is the keyed hash by which an entry names a session.
+func (a *Audit) SessionKey(id string) string { return a.Factors.Hash("audit-session", id)[:24] }
+
 // Record appends e, dated now and from the request's origin when it says
 // neither. A failure to record is logged, never the request's failure.
 func (a *Audit) Record(ctx context.Context, e shop.AuditEntry) {

@@ -96,7 +96,10 @@ func (a *Accounts) LoginMFA(ctx context.Context, in shop.MFALogin) (SignIn, erro
 	}
 	step, recovery, err := a.code(u, in.Code, "code")
 	if err == nil {
-		u, err = a.Users.PassMFALogin(ctx, u.ID, hash, now, step, recovery)
+		var passed shop.User
+		if passed, err = a.Users.PassMFALogin(ctx, u.ID, hash, now, step, recovery); err == nil {
+			u = passed
+		}
 	}
 	if shop.IsWrongCode(err) {
 		shop.Tell(a.Telemetry, shop.EventLoginFailure)

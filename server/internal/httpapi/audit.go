@@ -109,6 +109,9 @@ func (s *Server) audited(c *gin.Context) {
 	ctx := c.Request.Context()
 	target := c.Param(spec.param)
 	var before string
+	if spec.targetKind == "session" { // a session's id is half a credential: named by its keyed hash
+		target = s.audit.SessionKey(target)
+	}
 	if spec.param == "email" {
 		if u, err := s.accounts.UserByEmail(ctx, target); err == nil {
 			target, before = u.ID, roleName(u.Role)
