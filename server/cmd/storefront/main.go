@@ -212,7 +212,7 @@ func run(log *slog.Logger) error {
 	servers := []*http.Server{newServer(cfg.Port, api.Handler())}
 	var clientSite *site.Site
 	if cfg.ClientDist != "" {
-		clientSite, err = wiring.Site(cfg.ClientDist, site.Config{SiteURL: cfg.SiteURL, CacheTTL: apiCfg.CacheTTL}, api, deps)
+		clientSite, err = wiring.Site(cfg.ClientDist, site.Config{SiteURL: cfg.SiteURL, CacheTTL: apiCfg.CacheTTL, PublicURL: cfg.PublicURL}, api, deps)
 		if err != nil {
 			return err
 		}

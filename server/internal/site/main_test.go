@@ -78,7 +78,7 @@ func mustServeSiteWith(tb testing.TB, dist, publicURL string, wrap func(site.Ans
 	if wrap != nil {
 		d.Answers = wrap(d.Answers)
 	}
-	st := site.New(spa, site.Config{SiteURL: publicURL}, d)
+	st := site.New(spa, site.Config{SiteURL: publicURL, PublicURL: "http://shop.test"}, d)
 	srv := httptest.NewServer(st)
 	tb.Cleanup(srv.Close)
 	// The admin is an account of the store: a write for an account the store
