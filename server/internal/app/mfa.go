@@ -274,8 +274,8 @@ func (a *Accounts) OperatorResetMFA(ctx context.Context, email string) (shop.Use
 }
 
 func (a *Accounts) operatorDid(ctx context.Context, action string, u shop.User, err error) {
-	if u.ID == "" {
-		return
+	if shop.ErrorCode(err) == shop.ENOTFOUND || shop.ErrorCode(err) == shop.EINVALID || u.ID == "" {
+		return // no such account: nothing was done to anyone
 	}
 	e := shop.AuditEntry{ActorRole: shop.ActorOperator, Action: action, TargetKind: "user", TargetID: u.ID, Outcome: shop.OutcomeSuccess}
 	if err != nil {
