@@ -59,7 +59,7 @@ function SessionRow({ session }: { session: AccountSession }) {
       sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center', justifyContent: 'space-between', py: 1.5, borderTop: 1, borderColor: 'divider' }}
     >
       <Box sx={{ minWidth: 0 }}>
-        <Typography sx={{ fontWeight: 700, display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+        <Typography component="div" sx={{ fontWeight: 700, display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
           {device}
           {session.current && <Chip size="small" color="success" label={m.thisDevice} />}
         </Typography>
