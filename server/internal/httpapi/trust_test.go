@@ -673,3 +673,31 @@ func TestAudit_EveryAdminWriteIsAudited(t *testing.T) {
 		t.Fatalf("found %d admin routes", admin)
 	}
 }
+
+// Google sign-in of an account with a second factor goes through the
+// second step as well.
+func TestMFA_GoogleSignInTakesTheSecondStep(t *testing.T) {
+	t.Parallel()
+	ts := mustServe(t)
+	const email = "gil@gmail.test"
+	res, body := ts.send(t, "POST", "/auth/google", "", map[string]string{"credential": ts.google.idToken(t, email, nil)})
+	if res.StatusCode != 200 {
+		t.Fatalf("%d %s", res.StatusCode, body)
+	}
+	gil := account{Email: email, Token: decode[signInAnswer](t, body).Token}
+	codes := ts.mustEnrol(t, gil)
+	res, body = ts.send(t, "POST", "/auth/google", "", map[string]string{"credential": ts.google.idToken(t, email, nil)})
+	first := decode[signInAnswer](t, body)
+	if res.StatusCode != 200 || !first.MFARequired || first.Token != "" {
+		t.Fatalf("Google's first step: %d %s", res.StatusCode, body)
+	}
+	res, body = ts.secondStep(t, first.MFAToken, codes[0])
+	if res.StatusCode != 200 || decode[signInAnswer](t, body).Token == "" {
+		t.Fatalf("the second step: %d %s", res.StatusCode, body)
+	}
+	// a Google account (no password) turns it off with a code alone
+	res, body = ts.send(t, "DELETE", "/account/mfa", gil.Token, map[string]string{"code": codes[1]})
+	if res.StatusCode != 204 {
+		t.Fatalf("turn off: %d %s", res.StatusCode, body)
+	}
+}

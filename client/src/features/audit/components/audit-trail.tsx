@@ -28,7 +28,7 @@ const FIELDS: { name: FilterName; label: string; type: 'text' | 'date' }[] = [
   { name: 'to', label: m.to, type: 'date' },
 ];
 
-const OUTCOME_COLOURS = { success: 'success', failure: 'warning', refused: 'error' } as const;
+const OUTCOME_COLOURS = { success: 'success', failure: 'default', refused: 'error' } as const;
 
 function target(entry: AuditRow): string {
   const name = entry.target || entry.targetId || '';
