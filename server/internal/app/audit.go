@@ -206,8 +206,10 @@ func (a *Audit) List(ctx context.Context, caller shop.Caller, q shop.AuditQuery,
 			e.Actor = shop.ActorUnknown
 		case e.ActorRole == shop.ActorOperator:
 			e.Actor = shop.ActorOperator
-		default:
+		case e.ActorRole == shop.RoleSystem:
 			e.Actor = shop.ActorSystem
+		default:
+			e.Actor = shop.ActorNobody
 		}
 		if e.TargetKind == "user" {
 			e.Target = name(e.TargetID)
@@ -324,7 +326,7 @@ func (a *Audit) Prune(ctx context.Context) (int, error) {
 		return 0, err
 	}
 	through := old[len(old)-1]
-	if _, err := a.Store.AppendAudit(ctx, shop.AuditEntry{At: a.now(), Action: shop.ActionCheckpoint, Outcome: shop.OutcomeSuccess,
+	if _, err := a.Store.AppendAudit(ctx, shop.AuditEntry{At: a.now(), ActorRole: shop.RoleSystem, Action: shop.ActionCheckpoint, Outcome: shop.OutcomeSuccess,
 		Checkpoint: &shop.AuditCheckpoint{Through: through, Hash: lastHash}, Count: len(old)}, a.hash); err != nil {
 		return 0, err
 	}

@@ -67,7 +67,9 @@ const (
 const (
 	ActorOperator = "operator"                      // a command run on the server
 	ActorUnknown  = "an address with no account"    // ActorKey's
-	ActorSystem   = "the store (retention, sweeps)" // entries the store writes itself
+	ActorSystem   = "the store (retention, sweeps)" // entries the store writes itself (ActorRole "system")
+	ActorNobody   = "someone not signed in"
+	RoleSystem    = "system"
 )
 
 // The actions that are not routes (the routes' are in the HTTP layer's table).
