@@ -89,6 +89,7 @@ export const routes: RouteObject[] = [
                   { path: d.outboxMail.pattern, element: page(() => import('./routes/dashboard/outbox-mail')) },
                   { path: d.reviews, element: page(() => import('./routes/dashboard/reviews')) },
                   { path: d.notifications, element: page(() => import('./routes/dashboard/notifications')) },
+                  { path: d.audit, element: page(() => import('./routes/dashboard/audit')) },
                 ],
               },
             ],

@@ -67,8 +67,10 @@ export const paths = {
     reviews: '/dashboard/reviews',
     /** The admin's notifications of new work (issue 36). */
     notifications: '/dashboard/notifications',
-    /** Verify again, change password, sign out everywhere, delete the account. */
+    /** Verify again, two-step sign-in, change password, sessions, delete the account. */
     account: '/dashboard/account',
+    /** The audit trail (issue 44). */
+    audit: '/dashboard/audit',
     /** Manage Products with one product's edit dialog open. */
     editProduct: (id: string) => `/dashboard/manageproduct?edit=${encodeURIComponent(id)}`,
   },

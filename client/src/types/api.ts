@@ -32,6 +32,15 @@ export type User = Schemas['User'];
 export type RoleChange = Schemas['RoleChange'];
 /** The answer to register, login and Google sign-in. */
 export type AuthSession = Schemas['Session'];
+/** Issue 44: a sign-in's first step answers a session, or the second step to take. */
+export type SignInAnswer = Schemas['SignInAnswer'];
+export type MfaChallenge = Schemas['MFAChallenge'];
+export type TotpEnrolment = Schemas['TotpEnrolment'];
+export type RecoveryCodes = Schemas['RecoveryCodes'];
+export type MfaDisable = Schemas['MFADisable'];
+export type AccountSession = Schemas['AccountSession'];
+export type AuditEntry = Schemas['AuditEntry'];
+export type AuditVerdict = Schemas['AuditVerdict'];
 /** The account's own security (issue 29): verification, reset, change, deletion. */
 export type VerifiedEmail = Schemas['VerifiedEmail'];
 export type Accepted = Schemas['Accepted'];

@@ -92,6 +92,7 @@ func runScale(b *testing.B) {
 	// Accounts: an admin and the customers, through sign-up.
 	adminToken := c.register("Owner", admin)
 	c.verifyFromLog(srv.logs, admin)
+	c.enrolMFA(adminToken)
 	customers := make([]scaleCustomer, scaleCustomers)
 	for i := range customers {
 		email := fmt.Sprintf("buyer%02d@scale.test", i)

@@ -71,6 +71,9 @@ func (o *Orders) Place(ctx context.Context, caller shop.Caller, d shop.OrderDraf
 	if err != nil {
 		return shop.Order{}, err
 	}
+	if err := o.Purchases.keep(ctx, caller, placed.ID); err != nil {
+		return shop.Order{}, err
+	}
 	o.Purchases.tellPlaced(ctx, shop.GroupOfOne(placed))
 	return placed, nil
 }

@@ -38,10 +38,10 @@ type Purchases struct {
 	// ReservationTTL is RESERVATION_TTL: an unpaid purchase older than it
 	// is cancelled (0: never), its buyer reminded at half of it.
 	ReservationTTL time.Duration
-	// Erasing reports whether an account's deletion has begun (its
-	// purchases are then refused); nil: never.
-	Erasing func(ctx context.Context, email string) (bool, error)
-	Now     func() time.Time
+	// Owners undoes a purchase placed for an account whose deletion has
+	// begun (issue 44); nil: none is.
+	Owners *Owners
+	Now    func() time.Time
 }
 
 // Link joins the three services of the lifecycle, each of which calls the
@@ -67,18 +67,25 @@ const (
 	DefaultReservationTTL        = 72 * time.Hour
 )
 
-// mayPlace refuses a purchase of a caller who holds too many unpaid ones,
-// or whose account is being deleted.
+// keep is the check after a purchase is placed for caller: when the
+// account's deletion has begun meanwhile (the erasure may have listed its
+// purchases before this one was stored), the purchase is cancelled again
+// and the request answered as the ended session it came from (401).
+func (p *Purchases) keep(ctx context.Context, caller shop.Caller, id string) error {
+	return p.Owners.Keep(ctx, caller, func(ctx context.Context, _ *shop.User) error {
+		grp, err := p.Groups.FindGroup(ctx, id)
+		if err == nil {
+			_, err = p.cancel(ctx, grp, shop.Cancellation{By: shop.CancelledBySystem})
+		}
+		if shop.ErrorCode(err) == shop.ENOTFOUND {
+			return nil
+		}
+		return err
+	})
+}
+
+// mayPlace refuses a purchase of a caller who holds too many unpaid ones.
 func (p *Purchases) mayPlace(ctx context.Context, caller shop.Caller) error {
-	if p.Erasing != nil {
-		erasing, err := p.Erasing(ctx, caller.Email)
-		if err != nil {
-			return err
-		}
-		if erasing {
-			return shop.Errorf(shop.EUNAUTHORIZED, "Please sign in.")
-		}
-	}
 	limit, msg := p.UnpaidLimit, shop.MsgUnpaidLimit
 	if limit <= 0 {
 		return nil
@@ -141,6 +148,9 @@ func (p *Purchases) Checkout(ctx context.Context, caller shop.Caller, d shop.Che
 		return shop.Group{}, shop.Errorf(shop.ECONFLICT, shop.MsgShortLines, shop.ErrorMessage(err))
 	}
 	if err != nil {
+		return shop.Group{}, err
+	}
+	if err := p.keep(ctx, caller, placed.ID); err != nil {
 		return shop.Group{}, err
 	}
 	p.tellPlaced(ctx, placed)
