@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { FormError } from '@/components/form/form-error';
+import { ErrorMessage } from '@/components/ui/error-message';
 import { FormTextField } from '@/components/form/form-text-field';
 import { authMessages } from '@/config/auth-messages';
 import { ApiError } from '@/lib/api-client';
@@ -47,7 +47,7 @@ export function SecondStepForm({ mfaToken, onRestart }: { mfaToken: string; onRe
       <Button type="submit" variant="contained" size="large" fullWidth loading={verify.isPending} sx={{ minHeight: 48 }}>
         {authMessages.verifySubmit}
       </Button>
-      {formError && <FormError>{formError}</FormError>}
+      {formError && <ErrorMessage>{formError}</ErrorMessage>}
       {ended && (
         <Button type="button" variant="outlined" color="secondary" onClick={onRestart} sx={{ minHeight: 44 }}>
           {authMessages.startAgain}
