@@ -169,6 +169,9 @@ func (a *Accounts) erase(ctx context.Context, u shop.User) error {
 // back). One that cannot be cancelled now (a cancel or a payment of it
 // under way) is waited for: how many wait is returned.
 func (a *Accounts) cancelUnpaid(ctx context.Context, u shop.User) (waiting int, err error) {
+	if err := a.groupLoneOrders(ctx, u); err != nil {
+		return 0, err
+	}
 	wait := map[string]bool{}
 	for {
 		page, _, err := a.Purchases.Groups.ListGroups(ctx, shop.PurchaseQuery{Email: u.Email, Status: shop.OrderUnpaid, Limit: 100, Skip: len(wait)})
@@ -195,6 +198,29 @@ func (a *Accounts) cancelUnpaid(ctx context.Context, u shop.User) (waiting int, 
 	}
 }
 
+// groupLoneOrders gives each unpaid order of the account that has no
+// purchase yet (its group's insert lost, or still on its way) its group of
+// one, so that the purchases' cancel finds it.
+func (a *Accounts) groupLoneOrders(ctx context.Context, u shop.User) error {
+	for skip := 0; ; skip += 100 {
+		page, _, err := a.Orders.ListOwn(ctx, &u, u.Email, 100, skip)
+		if err != nil || len(page) == 0 {
+			return err
+		}
+		for _, o := range page {
+			if o.Group != "" || o.Paid || o.Shipped {
+				continue
+			}
+			if _, err := a.Purchases.Groups.FindGroup(ctx, o.ID); shop.ErrorCode(err) == shop.ENOTFOUND {
+				err = a.Purchases.Groups.EnsureSingleGroup(ctx, o)
+			}
+			if err != nil {
+				return err
+			}
+		}
+	}
+}
+
 // cancelErased cancels an unpaid purchase of an account being deleted. A
 // 409 is told apart by reading the purchase again: gone (another cancel
 // took it) or paid or shipped meanwhile (the shop keeps it), it is done;
@@ -202,7 +228,7 @@ func (a *Accounts) cancelUnpaid(ctx context.Context, u shop.User) (waiting int, 
 // again a few times, then left (done false) for the sweep.
 func (a *Accounts) cancelErased(ctx context.Context, grp shop.Group) (done bool, err error) {
 	for attempt := 0; ; attempt++ {
-		_, err := a.Purchases.cancel(ctx, grp, shop.Cancellation{By: shop.CancelledBySystem})
+		_, err := a.Purchases.cancel(ctx, grp, &shop.Cancellation{By: shop.CancelledBySystem})
 		switch shop.ErrorCode(err) {
 		case "", shop.ENOTFOUND:
 			return true, nil

@@ -74,8 +74,17 @@ const (
 func (p *Purchases) keep(ctx context.Context, caller shop.Caller, id string) error {
 	return p.Owners.Keep(ctx, caller, func(ctx context.Context, _ *shop.User) error {
 		grp, err := p.Groups.FindGroup(ctx, id)
+		if shop.ErrorCode(err) == shop.ENOTFOUND {
+			// A single order whose group's insert is still on its way: made
+			// now (the late insert then finds it there), to be cancelled.
+			if ord, oerr := p.Orders.Orders.FindOrder(ctx, id); oerr == nil && ord.Group == "" {
+				if err = p.Groups.EnsureSingleGroup(ctx, ord); err == nil {
+					grp, err = p.Groups.FindGroup(ctx, id)
+				}
+			}
+		}
 		if err == nil {
-			_, err = p.cancel(ctx, grp, shop.Cancellation{By: shop.CancelledBySystem})
+			_, err = p.cancel(ctx, grp, nil) // (undone: no record of what its buyer never had)
 		}
 		if shop.ErrorCode(err) == shop.ENOTFOUND {
 			return nil
@@ -353,11 +362,13 @@ func (p *Purchases) CancelAs(ctx context.Context, caller shop.Caller, id string,
 			by = shop.CancelledByAdmin
 		}
 	}
-	return p.cancel(ctx, grp, shop.Cancellation{By: by, Reason: reason})
+	return p.cancel(ctx, grp, &shop.Cancellation{By: by, Reason: reason})
 }
 
-// cancel is the one cancel of a purchase.
-func (p *Purchases) cancel(ctx context.Context, grp shop.Group, rec shop.Cancellation) (shop.DeleteResult, error) {
+// cancel is the one cancel of a purchase; each order withdrawn leaves a
+// cancellation record like rec (nil: none, a purchase undone before its
+// buyer had it).
+func (p *Purchases) cancel(ctx context.Context, grp shop.Group, rec *shop.Cancellation) (shop.DeleteResult, error) {
 	switch {
 	case grp.Paid:
 		return shop.DeleteResult{}, shop.Errorf(shop.ECONFLICT, shop.MsgGroupPaid)
@@ -402,8 +413,10 @@ func (p *Purchases) cancel(ctx context.Context, grp shop.Group, rec shop.Cancell
 			return shop.DeleteResult{}, err
 		}
 	}
-	rec.Purchase, rec.PurchaseNumber = grp.ID, grp.Number
-	n, err := p.withdrawLines(ctx, marked, &rec)
+	if rec != nil {
+		rec.Purchase, rec.PurchaseNumber = grp.ID, grp.Number
+	}
+	n, err := p.withdrawLines(ctx, marked, rec)
 	if err != nil {
 		// The group keeps its marker: the recovery sweep finishes the
 		// cancel (it is neither payable nor shippable meanwhile).
@@ -512,7 +525,7 @@ func (p *Purchases) FindAndSync(ctx context.Context, id string) (shop.Group, err
 			}
 		}
 	}
-	if err := p.Groups.FinishSyncing(ctx, id); err != nil && !isRefusal(err) {
+	if err := p.Groups.FinishSyncing(ctx, id, grp.SyncMark); err != nil && !isRefusal(err) {
 		return grp, err
 	}
 	grp.Syncing = false
@@ -671,7 +684,7 @@ func (p *Purchases) expire(ctx context.Context, grp shop.Group) (shop.DeleteResu
 		return shop.DeleteResult{}, shop.Errorf(shop.ECONFLICT, "A payment for this purchase is under way.")
 	}
 	described, derr := p.describe(ctx, grp)
-	res, err := p.cancel(ctx, grp, shop.Cancellation{By: shop.CancelledBySystem, Reason: shop.ReasonNotPaidInTime})
+	res, err := p.cancel(ctx, grp, &shop.Cancellation{By: shop.CancelledBySystem, Reason: shop.ReasonNotPaidInTime})
 	if err != nil {
 		return res, err
 	}
