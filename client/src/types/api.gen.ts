@@ -778,8 +778,11 @@ export interface paths {
         get?: never;
         /**
          * Mark an order shipped (admins)
-         * @description Sets `shipped` and clears `pending`, once. The body is optional: an empty one ships as the
-         *     spec does; `carrier` and `trackingNumber` are recorded and carried by the shipping e-mail.
+         * @description Ships the order's purchase: sets `shipped` and clears `pending`, once. The body is optional: none,
+         *     the spec's `{shipped: true, pending: false}`, or `carrier` and `trackingNumber` (recorded and carried
+         *     by the shipping e-mail), which may come with the spec's fields. `shipped` other than true or
+         *     `pending` other than false is 400. A line of a larger purchase answers 409 naming it: it ships
+         *     with its purchase (PUT /groups/{id}/ship).
          */
         put: operations["shipOrder"];
         post?: never;
@@ -1279,6 +1282,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Purchases with their orders, newest first (My Orders, Manage Orders)
+         * @description Paged, filtered and counted by purchase, so that a cart is never split across pages:
+         *     X-Total-Count is the number of purchases. A customer's own (or `email`'s, their own);
+         *     an admin's: every purchase, or `email`'s. Purchases still being placed are not listed.
+         */
+        get: operations["listGroups"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/groups/{id}": {
         parameters: {
             query?: never;
@@ -1289,7 +1314,7 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** An order group (its owner, admins) */
+        /** A purchase (its owner, admins); a single order's id addresses its purchase too */
         get: operations["getGroup"];
         put?: never;
         post?: never;
@@ -1700,6 +1725,15 @@ export interface components {
             carrier?: string;
             trackingNumber?: string;
         };
+        /** @description The spec's body, the tracking, or both. */
+        ShipInput: {
+            /** @constant */
+            shipped?: true;
+            /** @constant */
+            pending?: false;
+            carrier?: string;
+            trackingNumber?: string;
+        };
         CheckoutInput: {
             items: {
                 productId: components["schemas"]["IdParam"];
@@ -1714,13 +1748,16 @@ export interface components {
         };
         CheckoutResult: {
             groupId: components["schemas"]["ObjectId"];
+            /** @description The purchase's number, the one its buyer sees. */
             number: number;
             orderIds: components["schemas"]["ObjectId"][];
             /** @description What is charged, tax included. */
             total: components["schemas"]["Dollars"];
             tax: components["schemas"]["Dollars"];
+            /** @description total in cents. */
+            amount: number;
         };
-        /** @description An order group (collection `groups`); its orders carry its id in `group`. */
+        /** @description A purchase (collection `groups`): what a buyer bought in one go, with one number, one payment, one shipment and one cancel. A single order (POST /order) is a group of one under the order's own id and number; a cart's and an accepted quote's orders carry the group's id in `group`. */
         Group: {
             _id: components["schemas"]["ObjectId"];
             number: number;
@@ -1744,6 +1781,25 @@ export interface components {
             createdAt: string;
             /** Format: date-time */
             paidAt?: string;
+            shipped: boolean;
+            /** Format: date-time */
+            shippedAt?: string;
+            carrier?: string;
+            trackingNumber?: string;
+            /** @description total in cents: what is charged. */
+            amount: number;
+            /**
+             * @description As Manage Orders filters: shipped once shipped (paid or not), else paid, else unpaid.
+             * @enum {string}
+             */
+            status: "unpaid" | "paid" | "shipped";
+            /**
+             * @description Where it stands in the one lifecycle (docs/architecture.md). awaiting_approval, awaiting_freight and on_account are named for the company and freight work and not reached yet.
+             * @enum {string}
+             */
+            state: "placing" | "placed" | "paid" | "shipped" | "cancelling" | "cancelled" | "awaiting_approval" | "awaiting_freight" | "on_account";
+            /** @description Whether its buyer can pay it now (unpaid, placed, not being cancelled). */
+            payable: boolean;
         };
         /** @description A customer's order (collection `orders`). Prices in dollars; `amount`, the total, in cents. */
         Order: {
@@ -1779,8 +1835,12 @@ export interface components {
                 claimId?: components["schemas"]["ObjectId"];
                 number: number;
             };
-            /** @description The order group it belongs to: paid and cancelled only with it. */
+            /** @description The purchase (group) it is a line of: paid, shipped and cancelled only with it. GET /pay/{id} sends it for every order (a single order's is its own id). */
             group?: components["schemas"]["ObjectId"];
+            /** @description GET /pay/{id}: the number its buyer knows the purchase by. */
+            purchaseNumber?: number;
+            /** @description GET /pay/{id}: whether the spec's payment calls can pay it now (never a line of a larger purchase, which is paid with it). */
+            payable?: boolean;
             /** @description Given at shipping. */
             carrier?: string;
             /** @description Given at shipping. */
@@ -1815,10 +1875,22 @@ export interface components {
             /** @description Ignored; the product's is used. */
             image?: string | null;
         };
-        PlacedOrder: {
+        InsertedNumbered: {
             acknowledged: boolean;
             insertedId: components["schemas"]["ObjectId"];
             number: number;
+        };
+        PlacedOrder: {
+            acknowledged: boolean;
+            insertedId: components["schemas"]["ObjectId"];
+            /** @description The order's number: its purchase's. */
+            number: number;
+            /** @description What is charged, in cents, tax included. */
+            amount: number;
+            /** @description The tax in amount. */
+            tax: components["schemas"]["Dollars"];
+            productPrice: components["schemas"]["Dollars"];
+            productQuantity: number;
         };
         PaymentIntentSecret: {
             clientSecret: string;
@@ -1881,7 +1953,10 @@ export interface components {
                 /** @example 2026-05 */
                 month: string;
                 revenue: components["schemas"]["Dollars"];
+                /** @description Paid orders (lines): a cart of three products is three. */
                 orders: number;
+                /** @description Paid purchases: a single order, a cart or an accepted quote is one. */
+                purchases: number;
                 units: number;
             }[];
             /** @description Up to 5 best sellers of the period, by revenue. */
@@ -1941,6 +2016,13 @@ export interface components {
             decidedAt?: string;
             /** @description Once quoted: 1 for the first prices, one more each time they are revised. An acceptance names the revision the customer was shown (absent on quotes priced before revisions were counted: accept with 0). */
             revision?: number;
+            /** @description Once every item is priced: what accepting it charges, as the purchase it becomes computes it (each line's tax rounded as its order's). Dollars, but amount in cents. */
+            figures?: {
+                subtotal: components["schemas"]["Dollars"];
+                tax: components["schemas"]["Dollars"];
+                total: components["schemas"]["Dollars"];
+                amount: number;
+            };
         };
         QuoteInput: {
             items: {
@@ -1981,10 +2063,19 @@ export interface components {
             /** Format: date-time */
             cancelledAt: string;
             /**
-             * @description Who cancelled: the buyer, an admin, or the shop itself (account deletion).
+             * @description Who cancelled: the buyer, an admin, or the shop itself (account deletion, a reservation that ran out).
              * @enum {string}
              */
             by: "buyer" | "admin" | "system";
+            /**
+             * @description Why the shop cancelled it of its own accord: not paid within RESERVATION_TTL.
+             * @enum {string}
+             */
+            reason?: "not paid in time";
+            /** @description The purchase (group) it was a line of. */
+            purchase?: components["schemas"]["ObjectId"];
+            /** @description The number its buyer knew the purchase by. */
+            purchaseNumber?: number;
         };
         /** @description A claim for the replacement of faulty equipment (collection `claims`). */
         Claim: {
@@ -3486,6 +3577,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["TooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -3522,7 +3614,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": components["schemas"]["Tracking"];
+                "application/json": components["schemas"]["ShipInput"];
             };
         };
         responses: {
@@ -3987,7 +4079,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PlacedOrder"];
+                    "application/json": components["schemas"]["InsertedNumbered"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -4070,6 +4162,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["TooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -4150,7 +4243,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PlacedOrder"];
+                    "application/json": components["schemas"]["InsertedNumbered"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -4313,6 +4406,40 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["TooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    listGroups: {
+        parameters: {
+            query?: {
+                /** @description The buyer's email (the caller's own, unless an admin). */
+                email?: string;
+                /** @description Only the purchases in this state. */
+                status?: "unpaid" | "paid" | "shipped";
+                limit?: number;
+                skip?: components["parameters"]["Skip"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of purchases. */
+            200: {
+                headers: {
+                    "X-Total-Count": components["headers"]["TotalCount"];
+                    "Cache-Control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Group"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             "5XX": components["responses"]["ServerError"];
         };
     };

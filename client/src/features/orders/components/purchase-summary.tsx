@@ -1,92 +1,99 @@
 import Box from '@mui/material/Box';
-import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import { Link as RouterLink } from 'react-router';
+import type { ReactNode } from 'react';
+import { OrderTotal } from '@/components/ui/order-total';
 import { Thumbnail } from '@/components/ui/thumbnail';
-import { cartMessages } from '@/config/cart-messages';
 import { orderMessages } from '@/config/order-messages';
-import { paths } from '@/config/paths';
-import { usePublicConfig } from '@/lib/public-config';
-import type { Order } from '@/types/api';
 import { formatCents, formatPrice } from '@/utils/format';
-import type { Group } from '../api/get-group';
-import { PaidChip, ShippingChip } from './order-parts';
+import { lineCents, serverFigures } from '@/utils/money';
+import type { Purchase, PurchaseLine } from '../api/get-purchase';
 
-const g = cartMessages.group;
+const o = orderMessages.orders;
+const p = orderMessages.purchase;
 
-/** An order line's price before tax, in cents. */
-export const lineCents = (order: Pick<Order, 'productPrice' | 'productQuantity'>) => Math.round(order.productPrice * 100) * order.productQuantity;
-
-function Figure({ label, value, strong = false, testId }: { label: string; value: string; strong?: boolean; testId?: string }) {
+/**
+ * A purchase's lines: each product with its quantity, unit price and line price before tax. The
+ * purchase has one number (its heading's); a line never shows a number of its own, and quantities of
+ * different products are never added up.
+ */
+export function PurchaseLines({ purchase, lineExtra }: { purchase: Pick<Purchase, 'number' | 'orders'>; lineExtra?: (line: PurchaseLine) => ReactNode }) {
   return (
-    <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, py: 0.75 }}>
-      <Typography component="dt" sx={{ color: 'text.secondary', fontWeight: 600 }}>
-        {label}
-      </Typography>
-      <Typography component="dd" data-testid={testId} sx={{ m: 0, fontWeight: strong ? 900 : 700, fontSize: strong ? '1.25rem' : undefined, overflowWrap: 'anywhere', textAlign: 'right' }}>
-        {value}
-      </Typography>
-    </Box>
-  );
-}
-
-/** The lines of orders: each product with its quantity, price and line total (and, with `statuses`, its shipping and payment). */
-export function OrderLines({ orders, statuses = false, link = false }: { orders: readonly Order[]; statuses?: boolean; link?: boolean }) {
-  return (
-    <Box component="ul" aria-label={g.lines} sx={{ listStyle: 'none', m: 0, p: 0, '& > li + li': { borderTop: 1, borderColor: 'divider' } }}>
-      {orders.map((order) => (
-        <Box component="li" key={order._id} data-testid="group-line" sx={{ display: 'flex', gap: 1.5, alignItems: 'center', py: 1.25, flexWrap: 'wrap' }}>
-          <Thumbnail src={order.image} width={56} height={42} />
+    <Box component="ul" aria-label={p.linesLabel(purchase.number)} sx={{ listStyle: 'none', m: 0, p: 0, '& > li + li': { borderTop: 1, borderColor: 'divider' } }}>
+      {purchase.orders.map((line) => (
+        <Box component="li" key={line._id} data-testid="order-line" sx={{ display: 'flex', gap: 1.5, alignItems: 'center', py: 1.25, flexWrap: 'wrap' }}>
+          <Thumbnail src={line.image} width={56} height={42} />
           <Box sx={{ minWidth: 0, flex: '1 1 12rem' }}>
-            <Typography sx={{ fontWeight: 800, overflowWrap: 'anywhere' }}>
-              {link ? (
-                <Link component={RouterLink} to={paths.dashboard.order.to(order._id)} sx={{ color: 'text.primary' }}>
-                  {order.productName}
-                </Link>
-              ) : (
-                order.productName
-              )}
-            </Typography>
+            <Typography sx={{ fontWeight: 800, overflowWrap: 'anywhere' }}>{line.productName}</Typography>
             <Typography variant="body2" color="text.secondary">
-              {orderMessages.orders.orderNumberLong(order.number)} · {orderMessages.orders.quantityPcs(order.productQuantity)} × {formatPrice(order.productPrice)}
+              {o.quantityPcs(line.productQuantity)} × {formatPrice(line.productPrice)}
             </Typography>
-            {statuses && (
-              <Box sx={{ display: 'flex', gap: 0.75, mt: 0.5 }}>
-                <ShippingChip order={order} />
-                <PaidChip paid={order.paid} />
-              </Box>
-            )}
+            {lineExtra?.(line)}
           </Box>
-          <Typography sx={{ fontWeight: 800, whiteSpace: 'nowrap' }}>{formatCents(lineCents(order))}</Typography>
+          <Typography sx={{ fontWeight: 800, whiteSpace: 'nowrap' }}>{formatCents(lineCents(line.productPrice, line.productQuantity))}</Typography>
         </Box>
       ))}
     </Box>
   );
 }
 
-/** "from quote #N" for a group an accepted quote made. */
-export function FromQuote({ group }: { group: Pick<Group, 'quoteNumber'> }) {
-  if (!group.quoteNumber) return null;
+/** "from quote #N" for a purchase an accepted quote made. */
+export function FromQuote({ purchase }: { purchase: Pick<Purchase, 'quoteNumber'> }) {
+  if (!purchase.quoteNumber) return null;
   return (
-    <Typography data-testid="group-from-quote" sx={{ fontWeight: 700, color: 'text.secondary' }}>
-      {g.fromQuote(group.quoteNumber)}
+    <Typography data-testid="from-quote" sx={{ fontWeight: 700, color: 'text.secondary' }}>
+      {p.fromQuote(purchase.quoteNumber)}
     </Typography>
   );
 }
 
-/** A group's figures: PO and company when given, subtotal, tax and total. */
-export function GroupFigures({ group }: { group: Group }) {
-  // The tax's name as configured (TAX_LABEL): "Tax" until it is known.
-  const taxLabel = usePublicConfig().data?.taxLabel;
-  const totalCents = Math.round(group.total * 100);
-  const taxCents = Math.round(group.tax * 100);
+/** The PO reference and company a checkout gave, when it gave them. */
+export function PurchaseReferences({ purchase }: { purchase: Pick<Purchase, 'poNumber' | 'company'> }) {
+  if (!purchase.poNumber && !purchase.company) return null;
   return (
-    <Box component="dl" sx={{ m: 0, '& > div + div': { borderTop: 1, borderColor: 'divider' } }}>
-      {group.poNumber && <Figure label={g.poNumber} value={group.poNumber} testId="group-po" />}
-      {group.company && <Figure label={g.company} value={group.company} testId="group-company" />}
-      <Figure label={g.subtotal} value={formatCents(totalCents - taxCents)} />
-      <Figure label={taxLabel ?? g.tax} value={formatCents(taxCents)} testId="group-tax" />
-      <Figure label={g.total} value={formatCents(totalCents)} strong testId="group-total" />
+    <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'max-content minmax(0, 1fr)', columnGap: 1.5, '& dt': { fontWeight: 700, color: 'text.secondary' }, '& dd': { m: 0, overflowWrap: 'anywhere' } }}>
+      {purchase.poNumber && (
+        <>
+          <dt>{p.poNumber}</dt>
+          <dd data-testid="purchase-po">{purchase.poNumber}</dd>
+        </>
+      )}
+      {purchase.company && (
+        <>
+          <dt>{p.company}</dt>
+          <dd data-testid="purchase-company">{purchase.company}</dd>
+        </>
+      )}
+    </Box>
+  );
+}
+
+/** What the buyer pays for: the purchase's lines, then the server's figures (subtotal, tax, total). */
+export function PurchaseContents({ purchase, lineExtra }: { purchase: Purchase; lineExtra?: (line: PurchaseLine) => ReactNode }) {
+  return (
+    <>
+      <PurchaseLines purchase={purchase} lineExtra={lineExtra} />
+      <Box sx={{ borderTop: 2, borderColor: 'divider', mt: 1, pt: 0.5 }}>
+        <OrderTotal figures={serverFigures(purchase)} />
+      </Box>
+    </>
+  );
+}
+
+const panelSx = { bgcolor: 'background.paper', border: 1, borderColor: 'divider', borderRadius: 3, p: { xs: 2.5, sm: 3.5 } } as const;
+
+/** The payment page's summary of a purchase: its number, where it came from, its lines and its figures. */
+export function PurchaseSummary({ purchase }: { purchase: Purchase }) {
+  return (
+    <Box component="section" aria-labelledby="purchase-summary-title" data-testid="purchase-summary" sx={panelSx}>
+      <Typography variant="overline" component="p" sx={{ color: 'text.secondary', lineHeight: 1.6 }}>
+        {orderMessages.payment.summaryTitle}
+      </Typography>
+      <Typography id="purchase-summary-title" variant="h5" component="h2" data-testid="purchase-number" sx={{ fontWeight: 800, mb: 0.5 }}>
+        {o.orderNumberLong(purchase.number)}
+      </Typography>
+      <FromQuote purchase={purchase} />
+      <PurchaseReferences purchase={purchase} />
+      <PurchaseContents purchase={purchase} />
     </Box>
   );
 }
