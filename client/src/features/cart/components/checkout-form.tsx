@@ -14,8 +14,7 @@ import { OrderTotal } from '@/components/ui/order-total';
 import { cartMessages } from '@/config/cart-messages';
 import { orderMessages } from '@/config/order-messages';
 import { paths } from '@/config/paths';
-import { ApiError } from '@/lib/api-client';
-import { showFieldErrors, withReason } from '@/lib/form-errors';
+import { keptRefusal, showFieldErrors, withReason } from '@/lib/form-errors';
 import { useTaxRate } from '@/lib/public-config';
 import { useToast } from '@/lib/toast';
 import { formatCents, formatPrice } from '@/utils/format';
@@ -94,8 +93,7 @@ export function CheckoutForm() {
           void navigate(paths.payment.to(result.groupId));
         },
         onError: (error) => {
-          // A refusal to say where it stays in view (a toast goes): stock short (409), too many unpaid orders (409), too many at once (429).
-          if (error instanceof ApiError && (error.status === 409 || error.status === 429)) setRefusal(error.detail || error.title);
+          setRefusal(keptRefusal(error));
           showFieldErrors(error, ['mobile', 'address', 'poNumber', 'company'], setError, (field, reason) =>
             o.fieldError({ mobile: o.mobile, address: o.address, poNumber: m.poNumber, company: m.company }[field], reason),
           );

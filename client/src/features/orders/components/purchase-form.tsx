@@ -11,7 +11,7 @@ import { FormTextField } from '@/components/form/form-text-field';
 import { ReadOnlyField } from '@/components/form/read-only-field';
 import { orderMessages } from '@/config/order-messages';
 import { ApiError } from '@/lib/api-client';
-import { showFieldErrors } from '@/lib/form-errors';
+import { keptRefusal, showFieldErrors } from '@/lib/form-errors';
 import { useTaxRate } from '@/lib/public-config';
 import { useToast } from '@/lib/toast';
 import type { Product, User } from '@/types/api';
@@ -130,7 +130,7 @@ export function PurchaseForm({ product, user, cartAction }: PurchaseFormProps) {
           });
         },
         onError: (error) => {
-          if (error instanceof ApiError && (error.status === 409 || error.status === 429)) setRefusal(error.detail || error.title);
+          setRefusal(keptRefusal(error));
           showFieldErrors(error, SERVER_FIELD_NAMES, setError, (field, reason) => m.fieldError(FIELD_LABELS[field] ?? field, reason));
           const reason = refusalReason(error);
           toast.error(reason ? m.orderFailedBecause(reason) : m.orderFailed);
