@@ -20,9 +20,10 @@ export function PurchaseLines({ purchase, lineExtra }: { purchase: Pick<Purchase
   return (
     <Box component="ul" aria-label={p.linesLabel(purchase.number)} sx={{ listStyle: 'none', m: 0, p: 0, '& > li + li': { borderTop: 1, borderColor: 'divider' } }}>
       {purchase.orders.map((line) => (
-        <Box component="li" key={line._id} data-testid="order-line" sx={{ display: 'flex', gap: 1.5, alignItems: 'center', py: 1.25, flexWrap: 'wrap' }}>
+        <Box component="li" key={line._id} data-testid="order-line" sx={{ display: 'flex', gap: 1.5, alignItems: 'center', py: 1.25 }}>
           <Thumbnail src={line.image} width={56} height={42} />
-          <Box sx={{ minWidth: 0, flex: '1 1 12rem' }}>
+          {/* The name wraps; the line's price stays at the right, on a phone too. */}
+          <Box sx={{ minWidth: 0, flex: '1 1 0' }}>
             <Typography sx={{ fontWeight: 800, overflowWrap: 'anywhere' }}>{line.productName}</Typography>
             <Typography variant="body2" color="text.secondary">
               {o.quantityPcs(line.productQuantity)} × {formatPrice(line.productPrice)}
