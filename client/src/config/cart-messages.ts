@@ -71,7 +71,6 @@ export const cartMessages = {
     notFound: 'We could not find that order.',
     loadFailed: 'We could not load this order right now.',
     open: 'Details',
-    openLabel: (n: number) => `Details of order #${n}`,
     waiting: 'Not yet',
   },
 } as const;

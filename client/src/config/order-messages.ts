@@ -144,10 +144,6 @@ export const orderMessages = {
     // The ways on from a paid purchase: its order page (its invoice beside it).
     orderPage: (n: number) => `Order #${n} details`,
     summaryTitle: 'Order summary',
-    orderNumber: 'Order number',
-    quantity: 'Quantity',
-    unitPrice: 'Unit price',
-    total: 'Total',
     shipTo: 'Ship to',
     cardTitle: 'Pay by card',
     billedTo: 'Billed to',

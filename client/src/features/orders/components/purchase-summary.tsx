@@ -94,6 +94,14 @@ export function PurchaseSummary({ purchase }: { purchase: Purchase }) {
       </Typography>
       <FromQuote purchase={purchase} />
       <PurchaseReferences purchase={purchase} />
+      {purchase.orders[0]?.address && (
+        <Typography variant="body2" sx={{ mt: 0.5, overflowWrap: 'anywhere' }}>
+          <Box component="span" sx={{ fontWeight: 700, color: 'text.secondary' }}>
+            {orderMessages.payment.shipTo}:
+          </Box>{' '}
+          <span data-testid="purchase-ship-to">{purchase.orders[0].address}</span>
+        </Typography>
+      )}
       <PurchaseContents purchase={purchase} />
     </Box>
   );

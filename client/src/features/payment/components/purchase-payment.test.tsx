@@ -82,6 +82,7 @@ describe('the payment page (test mode)', () => {
     expect(within(summary).getByTestId('order-subtotal')).toHaveTextContent('$29,800');
     expect(within(summary).getByTestId('order-tax')).toHaveTextContent('$2,458.50');
     expect(within(summary).getByTestId('order-total')).toHaveTextContent('$32,258.50');
+    expect(within(summary).getByTestId('purchase-ship-to')).toHaveTextContent('42 Foundry Road');
     expect(screen.getByText('Hello, Ada Buyer')).toBeInTheDocument();
     expect(screen.getByTestId('payment-state')).toHaveTextContent('Please pay for Diesel Generator 60 kVA');
 
