@@ -66,8 +66,17 @@ export type ProfileInput = Schemas['ProfileInput'];
 export type SaveProfileResult = Schemas['SaveProfileResult'];
 
 export type Order = Schemas['Order'];
+/**
+ * A purchase (issue 43, schema Group): what a buyer bought in one go, with one number, one payment, one
+ * shipment and one cancel; its `orders` are its lines. A single order is a purchase of one line under the
+ * order's own id and number.
+ */
+export type Purchase = Schemas['Group'];
 export type OrderInput = Schemas['OrderInput'];
+/** POST /order's answer: the purchase's id and number, and the server's figures (amount in cents, tax in dollars). */
 export type PlacedOrder = Schemas['PlacedOrder'];
+/** A new document's id and number (a quote request, a claim). */
+export type InsertedNumbered = Schemas['InsertedNumbered'];
 /** PATCH /pay/{id}: the succeeded payment intent. */
 export type Payment = JsonBody<'confirmPaid'>;
 export type TestCardInput = Schemas['TestCardInput'];
