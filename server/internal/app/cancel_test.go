@@ -78,3 +78,99 @@ func TestCancel_TwiceGivesTheStockBackOnce(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// markHookedGroups runs beforeMark before each BeginCancelGroup, and
+// onPaid before each MarkGroupPaid.
+type markHookedGroups struct {
+	shop.GroupStore
+	beforeMark func()
+	onPaid     func()
+}
+
+func (h *markHookedGroups) BeginCancelGroup(ctx context.Context, id, marker string) (shop.Group, error) {
+	h.beforeMark()
+	return h.GroupStore.BeginCancelGroup(ctx, id, marker)
+}
+
+func (h *markHookedGroups) MarkGroupPaid(ctx context.Context, id, transactionID string) (shop.UpdateResult, error) {
+	h.onPaid()
+	return h.GroupStore.MarkGroupPaid(ctx, id, transactionID)
+}
+
+// TestCancel_APaymentThatArrivesMeanwhileIsAnsweredPaid: the buyer starts
+// paying (the intent is attached, the card goes through) just before a
+// cancel (here an expiry's) marks the order; the cancel then asks the
+// provider about that intent while the buyer's PATCH /pay meets its mark.
+// The cancel finds the payment and records it, so the buyer is answered
+// with that outcome (paid), not with "being cancelled" for an order that
+// stands paid: the soak's history of 2026-11-27 found that answer.
+func TestCancel_APaymentThatArrivesMeanwhileIsAnsweredPaid(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	s := mongotest.MustOpen(t)
+	pid, err := s.InsertProduct(ctx, shop.ProductDraft{Name: "Lathe", Price: 10000, Description: "Metal lathe.", Available: 5, Minimum: 1, Email: "ops@shop.test"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	testMode := &payment.TestMode{Intents: s}
+	provider := &heldProvider{PaymentProvider: testMode, waiting: make(chan struct{}), release: make(chan struct{})}
+	groups := &markHookedGroups{GroupStore: s, beforeMark: func() {}, onPaid: func() {}}
+	lc := newLifecycle(s, lifecycleOpts{provider: provider, testMode: testMode, groups: groups})
+	orders, payments := lc.orders, lc.payments
+	ann := &shop.User{Email: "ann@shop.test", Name: "Ann"}
+	ord, err := orders.Place(ctx, ann, shop.OrderDraft{ProductID: pid, ProductQuantity: "2", Address: "1 Mill Road", Mobile: "+44 113 496 0000"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var pi shop.PaymentIntent
+	groups.beforeMark = func() { // the buyer pays between the cancel's first look and its mark
+		groups.beforeMark = func() {}
+		secret, err := orders.CreateIntent(ctx, ann, ord.ID)
+		if err != nil {
+			t.Error(err)
+			return
+		}
+		if pi, err = payments.ConfirmTestCard(ctx, secret, shop.TestCard{Number: "4242424242424242", ExpMonth: 12, ExpYear: 2040, CVC: "123"}); err != nil {
+			t.Error(err)
+		}
+	}
+	var cancelErr error
+	cancelled := make(chan struct{})
+	go func() {
+		defer close(cancelled)
+		cancelErr = lc.purchases.ExpireOne(ctx, ord.ID)
+	}()
+	<-provider.waiting // marked; the cancel asks the provider about the intent attached meanwhile
+	if pi.Status != shop.IntentSucceeded {
+		t.Fatalf("the card: %q", pi.Status)
+	}
+	refused := make(chan struct{})
+	var once sync.Once
+	groups.onPaid = func() { once.Do(func() { close(refused) }) }
+	var res shop.UpdateResult
+	paid := make(chan error, 1)
+	go func() {
+		var err error
+		res, err = orders.ConfirmPaid(ctx, ann, ord.ID, pi.ID)
+		paid <- err
+	}()
+	<-refused // the buyer's write is under way (and meets the mark)
+	close(provider.release)
+	<-cancelled
+	if err := <-paid; err != nil {
+		t.Fatalf("PATCH /pay while a cancel found the payment: %v, want the order paid", err)
+	}
+	if res.MatchedCount != 1 {
+		t.Errorf("PATCH /pay answered %+v", res)
+	}
+	if shop.ErrorCode(cancelErr) != shop.ECONFLICT || shop.ErrorMessage(cancelErr) != "The order has been paid and cannot be deleted." {
+		t.Errorf("the expiry answered %v, want the order paid", cancelErr)
+	}
+	o, err := s.FindOrder(ctx, ord.ID)
+	if err != nil || !o.Paid || o.TransactionID != pi.ID {
+		t.Fatalf("the order after both: paid %v, transaction %q (%v)", o.Paid, o.TransactionID, err)
+	}
+	if p, _ := s.FindProduct(ctx, pid); p.Available != 3 {
+		t.Errorf("stock %d, want 3: the paid order keeps its 2", p.Available)
+	}
+}

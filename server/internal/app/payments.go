@@ -182,6 +182,14 @@ func (p *Payments) record(ctx context.Context, grp shop.Group, pi shop.PaymentIn
 		return shop.UpdateResult{}, err
 	}
 	res, err := p.Groups.MarkGroupPaid(ctx, grp.ID, pi.ID)
+	if shop.ErrorCode(err) == shop.ECONFLICT {
+		var done bool
+		var out shop.UpdateResult
+		if out, done, err = p.afterCancelMark(ctx, grp, pi, noun, err); done {
+			return out, err
+		}
+		res, err = p.Groups.MarkGroupPaid(ctx, grp.ID, pi.ID)
+	}
 	if err != nil {
 		return shop.UpdateResult{}, err
 	}
@@ -221,6 +229,56 @@ func (p *Payments) record(ctx context.Context, grp shop.Group, pi shop.PaymentIn
 	}
 	p.Mail.Send(ctx, letters...)
 	return out, nil
+}
+
+// cancelWait bounds how long a payment waits for a cancel that marked its
+// purchase to decide (a cancel decides in milliseconds; one whose step
+// failed is left to the recovery sweep).
+var cancelWait = 3 * time.Second
+
+// afterCancelMark answers a succeeded payment whose guarded write was
+// refused (refused is that refusal) when the refusal may be a cancel's or
+// an expiry's mark: that cancel asks the provider before it deletes
+// anything, so it records this payment or gives way, and the buyer is
+// answered with what it decided, never with "being cancelled" for a
+// payment that then stands. done false: the mark went without a decision
+// about this payment (the cancel gave way); the caller writes again.
+func (p *Payments) afterCancelMark(ctx context.Context, grp shop.Group, pi shop.PaymentIntent, noun string, refused error) (shop.UpdateResult, bool, error) {
+	deadline := time.Now().Add(cancelWait)
+	for {
+		cur, err := p.Groups.FindGroup(ctx, grp.ID)
+		switch {
+		case shop.ErrorCode(err) == shop.ENOTFOUND:
+			// Cancelled: this store's payment for it goes back.
+			if rerr := p.refundOrphan(context.WithoutCancel(ctx), pi, "its purchase was cancelled while it was paid"); rerr != nil {
+				p.Log.ErrorContext(ctx, "a payment for a purchase cancelled meanwhile is left for the sweep to refund", "intent", pi.ID, "error", rerr)
+			}
+			return shop.UpdateResult{}, true, shop.Errorf(shop.ECONFLICT, shop.MsgPaidAfterCancel, noun)
+		case err != nil:
+			return shop.UpdateResult{}, true, err
+		case cur.Paid && cur.TransactionID == pi.ID:
+			// The cancel found this payment and recorded it (its request
+			// sent the e-mails and the invoice).
+			p.settleRecord(ctx, pi.ID, shop.IntentPaid, "")
+			return shop.UpdateResult{Acknowledged: true, MatchedCount: int64(len(cur.OrderIDs))}, true, nil
+		case cur.Paid || cur.Cancelling == "" && !cur.Placing:
+			if cur.Paid {
+				return shop.UpdateResult{}, true, refused
+			}
+			return shop.UpdateResult{}, false, nil
+		}
+		if !time.Now().Before(deadline) {
+			if cur.Cancelling != "" {
+				return shop.UpdateResult{}, true, shop.Errorf(shop.EUNAVAILABLE, shop.MsgPaidWhileCancelling, noun, noun)
+			}
+			return shop.UpdateResult{}, true, refused
+		}
+		select {
+		case <-ctx.Done():
+			return shop.UpdateResult{}, true, refused
+		case <-time.After(20 * time.Millisecond):
+		}
+	}
 }
 
 // TellInvoiced writes the paid e-mail of an invoice the recovery sweep

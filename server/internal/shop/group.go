@@ -285,6 +285,14 @@ const (
 	MsgGroupPlacing   = "The order group's orders are still being placed; try again shortly."
 	MsgGroupCanceling = "The order group is being cancelled right now."
 	MsgGroupPaidOther = "The order group is already paid by another transaction."
+	// MsgPaidWhileCancelling answers a payment that succeeded at the
+	// provider while a cancel (or an expiry) of its purchase had begun and
+	// has not decided yet: the cancel finds the payment and records it, or
+	// refunds it; the purchase's page says which.
+	MsgPaidWhileCancelling = "Your payment went through while the %s was being cancelled. It is being settled: the %s's page shows in a moment whether it is paid, or cancelled with the payment refunded."
+	// MsgPaidAfterCancel answers a payment that succeeded for a purchase
+	// cancelled meanwhile: it is refunded.
+	MsgPaidAfterCancel = "The %s was cancelled before your payment arrived, so the payment is refunded."
 	MsgShortLines     = "Not enough stock for every line, so nothing was ordered: %s"
 	// MsgUnpaidLimit answers a purchase over UNPAID_LIMIT.
 	MsgUnpaidLimit = "You have %d unpaid orders, the most an account may hold. Pay for one or cancel one in My Orders, then order again."
