@@ -293,7 +293,7 @@ const (
 	// MsgPaidAfterCancel answers a payment that succeeded for a purchase
 	// cancelled meanwhile: it is refunded.
 	MsgPaidAfterCancel = "The %s was cancelled before your payment arrived, so the payment is refunded."
-	MsgShortLines     = "Not enough stock for every line, so nothing was ordered: %s"
+	MsgShortLines      = "Not enough stock for every line, so nothing was ordered: %s"
 	// MsgUnpaidLimit answers a purchase over UNPAID_LIMIT.
 	MsgUnpaidLimit = "You have %d unpaid orders, the most an account may hold. Pay for one or cancel one in My Orders, then order again."
 	// MsgUnpaidLimitUnverified is MsgUnpaidLimit before the address is verified.
