@@ -78,7 +78,7 @@ describe('the product form’s catalogue fields (edit dialog)', () => {
     renderWithProviders(<EditProductDialog product={product} onClose={() => {}} />);
     await userEvent.click(screen.getByRole('button', { name: 'Add specification' }));
     await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
-    expect(await screen.findAllByText('Enter a name and a value')).toHaveLength(2);
+    await vi.waitFor(() => expect(screen.getAllByText('Enter a name and a value')).toHaveLength(2));
     expect(putBody()).toBeUndefined();
   });
 
