@@ -1835,6 +1835,18 @@ export interface components {
             specs: components["schemas"]["Spec"][];
             /** @description Every picture, in order, no repeats; the first is always `image`. */
             images: string[];
+            /** @description The volume breaks, ascending (absent when none). A line of at least `min` pieces is charged the price less `percentOff` of the highest break it reaches. */
+            tiers?: components["schemas"]["Tier"][];
+        };
+        Tier: {
+            /** @description The smallest quantity of a line the break applies to. */
+            min: number;
+            /** @description Percent off the unit price, at most two decimals (7.5). */
+            percentOff: number;
+        };
+        TierInput: {
+            min: components["schemas"]["NumberText"];
+            percentOff: components["schemas"]["NumberText"];
         };
         Spec: {
             /** @description For example "Power". */
@@ -1875,6 +1887,8 @@ export interface components {
             specs?: components["schemas"]["Spec"][];
             /** @description Every picture in order, no repeats; when given, its first must be `image`. Absent means `[image]`. */
             images?: string[];
+            /** @description Volume breaks, each above the one before in both quantity and percentage; absent or [] for none. */
+            tiers?: components["schemas"]["TierInput"][];
         };
         ProductEdit: {
             name?: string | null;
@@ -1892,6 +1906,8 @@ export interface components {
             specs?: components["schemas"]["Spec"][] | null;
             /** @description The whole list, first equal to the (new or kept) `image`; absent or null keeps it (a new `image` alone makes it `[image]`). */
             images?: string[] | null;
+            /** @description The whole list of volume breaks; [] removes them, absent or null keeps them. */
+            tiers?: components["schemas"]["TierInput"][] | null;
             /**
              * Format: date-time
              * @description The product's `updatedAt` as the admin read it; the save is refused (409) if it changed.
