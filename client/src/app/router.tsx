@@ -60,6 +60,7 @@ export const routes: RouteObject[] = [
           { path: paths.payment.pattern, element: page(() => import('./routes/payment')) },
           { path: paths.quote, element: page(() => import('./routes/quote')) },
           { path: paths.checkout, element: page(() => import('./routes/checkout')) },
+          { path: paths.join, element: page(() => import('./routes/join')) },
           // A cart's payment link of before issue 43: the same page, which pays any purchase by its id.
           { path: paths.oldGroupPayment, element: page(() => import('./routes/payment')) },
           {
@@ -74,6 +75,7 @@ export const routes: RouteObject[] = [
               { path: d.myQuotes, element: page(() => import('./routes/dashboard/my-quotes')) },
               { path: d.myClaims, element: page(() => import('./routes/dashboard/my-claims')) },
               { path: d.account, element: page(() => import('./routes/dashboard/account')) },
+              { path: d.myCompany, element: page(() => import('./routes/dashboard/my-company')) },
               {
                 element: page(() => import('./guards/require-admin')),
                 children: [
@@ -91,6 +93,7 @@ export const routes: RouteObject[] = [
                   { path: d.reviews, element: page(() => import('./routes/dashboard/reviews')) },
                   { path: d.notifications, element: page(() => import('./routes/dashboard/notifications')) },
                   { path: d.audit, element: page(() => import('./routes/dashboard/audit')) },
+                  { path: d.companies, element: page(() => import('./routes/dashboard/companies')) },
                 ],
               },
             ],
