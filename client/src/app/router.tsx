@@ -37,6 +37,8 @@ const siteDocument = () => import('./routes/site-document');
 /** The dashboard's index and /dashboard/myprofile show the same screen. */
 const myProfile = page(() => import('./routes/dashboard/my-profile'));
 const d = paths.dashboard;
+/** Issue 45's three pages, one chunk (routes/company.tsx). */
+const companyPages = page(() => import('./routes/company'));
 
 export const routes: RouteObject[] = [
   {
@@ -60,7 +62,7 @@ export const routes: RouteObject[] = [
           { path: paths.payment.pattern, element: page(() => import('./routes/payment')) },
           { path: paths.quote, element: page(() => import('./routes/quote')) },
           { path: paths.checkout, element: page(() => import('./routes/checkout')) },
-          { path: paths.join, element: page(() => import('./routes/join')) },
+          { path: paths.join, element: companyPages },
           // A cart's payment link of before issue 43: the same page, which pays any purchase by its id.
           { path: paths.oldGroupPayment, element: page(() => import('./routes/payment')) },
           {
@@ -75,7 +77,7 @@ export const routes: RouteObject[] = [
               { path: d.myQuotes, element: page(() => import('./routes/dashboard/my-quotes')) },
               { path: d.myClaims, element: page(() => import('./routes/dashboard/my-claims')) },
               { path: d.account, element: page(() => import('./routes/dashboard/account')) },
-              { path: d.myCompany, element: page(() => import('./routes/dashboard/my-company')) },
+              { path: d.company, element: companyPages },
               {
                 element: page(() => import('./guards/require-admin')),
                 children: [
@@ -93,7 +95,6 @@ export const routes: RouteObject[] = [
                   { path: d.reviews, element: page(() => import('./routes/dashboard/reviews')) },
                   { path: d.notifications, element: page(() => import('./routes/dashboard/notifications')) },
                   { path: d.audit, element: page(() => import('./routes/dashboard/audit')) },
-                  { path: d.companies, element: page(() => import('./routes/dashboard/companies')) },
                 ],
               },
             ],

@@ -71,9 +71,8 @@ export const paths = {
     account: '/dashboard/account',
     /** The audit trail (issue 44). */
     audit: '/dashboard/audit',
-    /** Issue 45: a customer's business account, and the admins' list of companies. */
-    myCompany: '/dashboard/mycompany',
-    companies: '/dashboard/companies',
+    /** Issue 45: a customer's business account (My Company); to admins, every company (Companies). */
+    company: '/dashboard/company',
     /** Manage Products with one product's edit dialog open. */
     editProduct: (id: string) => `/dashboard/manageproduct?edit=${encodeURIComponent(id)}`,
   },

@@ -2,7 +2,15 @@ import { catalogueMessages } from '@/config/catalogue-messages';
 import type { Product } from '@/types/api';
 import { formatCents } from '@/utils/format';
 import { tierFor, unitCents } from '@/utils/money';
-import s from './volume-prices.module.css';
+
+/*
+ * Styled inline (style-src allows it): a CSS module here would go into the one global stylesheet of the
+ * first load of /, which this lazily loaded table must not grow.
+ */
+const font = { fontFamily: 'var(--typography-fontFamily)' } as const;
+const cell = { textAlign: 'left', padding: '8px 12px 8px 0', borderBottom: '1px solid var(--palette-divider)' } as const;
+const headCell = { ...cell, color: 'var(--palette-text-secondary)', fontWeight: 700 } as const;
+const rowHead = { ...cell, fontWeight: 700 } as const;
 
 const m = catalogueMessages.product;
 
@@ -38,25 +46,36 @@ export function volumeBands(product: Pick<Product, 'price' | 'minimumquantity' |
 export default function VolumePrices({ product }: { product: Product }) {
   const bands = volumeBands(product);
   return (
-    <section aria-labelledby="volume-prices-title" className={s.section} data-testid="volume-prices">
-      <h2 id="volume-prices-title" className={s.heading}>
+    <section aria-labelledby="volume-prices-title" style={{ marginTop: 24, maxWidth: '36rem' }} data-testid="volume-prices">
+      <h2
+        id="volume-prices-title"
+        style={{ ...font, margin: '0 0 8px', fontWeight: 'var(--typography-h6-fontWeight)', fontSize: 'var(--typography-h6-fontSize)', lineHeight: 'var(--typography-h6-lineHeight)' }}
+      >
         {m.volumeTitle}
       </h2>
-      <p className={s.intro}>{m.volumeIntro}</p>
-      <table className={s.table}>
+      <p style={{ ...font, margin: '0 0 8px', color: 'var(--palette-text-secondary)' }}>{m.volumeIntro}</p>
+      <table style={{ ...font, width: '100%', borderCollapse: 'collapse', fontVariantNumeric: 'tabular-nums' }}>
         <thead>
           <tr>
-            <th scope="col">{m.volumeQuantity}</th>
-            <th scope="col">{m.volumePrice}</th>
-            <th scope="col">{m.volumeSaving}</th>
+            <th scope="col" style={headCell}>
+              {m.volumeQuantity}
+            </th>
+            <th scope="col" style={headCell}>
+              {m.volumePrice}
+            </th>
+            <th scope="col" style={headCell}>
+              {m.volumeSaving}
+            </th>
           </tr>
         </thead>
         <tbody>
           {bands.map((band) => (
             <tr key={band.from}>
-              <th scope="row">{m.volumeRange(band.from, band.to)}</th>
-              <td>{formatCents(band.cents)}</td>
-              <td>{band.percentOff === undefined ? m.volumeList : m.volumeOff(band.percentOff)}</td>
+              <th scope="row" style={rowHead}>
+                {m.volumeRange(band.from, band.to)}
+              </th>
+              <td style={cell}>{formatCents(band.cents)}</td>
+              <td style={cell}>{band.percentOff === undefined ? m.volumeList : m.volumeOff(band.percentOff)}</td>
             </tr>
           ))}
         </tbody>

@@ -22,7 +22,7 @@ export function JoinCompany({ token, onUsed }: { token: string; onUsed: () => vo
         <Typography role="status" data-testid="joined">
           {m.joined(joined.name, companyMessages.roles[joined.role ?? 'buyer'] ?? '')}
         </Typography>
-        <ButtonLink to={paths.dashboard.myCompany} tone="primary">
+        <ButtonLink to={paths.dashboard.company} tone="primary">
           {m.toCompany}
         </ButtonLink>
       </Box>

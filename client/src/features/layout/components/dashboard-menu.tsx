@@ -47,7 +47,7 @@ export const ACCOUNT_ITEMS: readonly DashboardMenuItem[] = [
   { to: d.myQuotes, label: dashboardMessages.myQuotes, icon: <RequestQuoteOutlinedIcon />, customersOnly: true },
   { to: d.myClaims, label: dashboardMessages.myClaims, icon: <AssignmentReturnOutlinedIcon />, customersOnly: true },
   { to: d.addReview, label: dashboardMessages.addReview, icon: <RateReviewOutlinedIcon />, customersOnly: true },
-  { to: d.myCompany, label: dashboardMessages.myCompany, icon: <BusinessOutlinedIcon />, customersOnly: true },
+  { to: d.company, label: dashboardMessages.myCompany, icon: <BusinessOutlinedIcon />, customersOnly: true },
   { to: d.account, label: dashboardMessages.account, icon: <ManageAccountsOutlinedIcon /> },
 ];
 
@@ -65,7 +65,7 @@ export const ADMIN_ITEMS: readonly DashboardMenuItem[] = [
   { to: d.reviews, label: dashboardMessages.reviews, icon: <ReviewsOutlinedIcon /> },
   { to: d.notifications, label: dashboardMessages.notifications, icon: <NotificationsOutlinedIcon /> },
   { to: d.audit, label: dashboardMessages.audit, icon: <FactCheckOutlinedIcon /> },
-  { to: d.companies, label: dashboardMessages.companies, icon: <BusinessOutlinedIcon /> },
+  { to: d.company, label: dashboardMessages.companies, icon: <BusinessOutlinedIcon /> },
 ];
 
 /** The menu entries this user sees: admin entries only for admins, Add Review only for customers. */
