@@ -37,6 +37,8 @@ const siteDocument = () => import('./routes/site-document');
 /** The dashboard's index and /dashboard/myprofile show the same screen. */
 const myProfile = page(() => import('./routes/dashboard/my-profile'));
 const d = paths.dashboard;
+/** Issue 45's three pages, one chunk (routes/company.tsx). */
+const companyPages = page(() => import('./routes/company'));
 
 export const routes: RouteObject[] = [
   {
@@ -60,6 +62,7 @@ export const routes: RouteObject[] = [
           { path: paths.payment.pattern, element: page(() => import('./routes/payment')) },
           { path: paths.quote, element: page(() => import('./routes/quote')) },
           { path: paths.checkout, element: page(() => import('./routes/checkout')) },
+          { path: paths.join, element: companyPages },
           // A cart's payment link of before issue 43: the same page, which pays any purchase by its id.
           { path: paths.oldGroupPayment, element: page(() => import('./routes/payment')) },
           {
@@ -74,6 +77,7 @@ export const routes: RouteObject[] = [
               { path: d.myQuotes, element: page(() => import('./routes/dashboard/my-quotes')) },
               { path: d.myClaims, element: page(() => import('./routes/dashboard/my-claims')) },
               { path: d.account, element: page(() => import('./routes/dashboard/account')) },
+              { path: d.company, element: companyPages },
               {
                 element: page(() => import('./guards/require-admin')),
                 children: [

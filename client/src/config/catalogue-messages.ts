@@ -27,6 +27,15 @@ export const catalogueMessages = {
     perPiece: 'per piece',
     description: 'Description',
     loadFailed: 'We could not load this product right now.',
+    /** The volume prices (issue 45), below the product when it has tiers. */
+    volumeTitle: 'Volume prices',
+    volumeIntro: 'The price per piece falls with the quantity of one order line:',
+    volumeQuantity: 'Quantity',
+    volumePrice: 'Price per piece',
+    volumeSaving: 'Saving',
+    volumeRange: (from: number, to: number | undefined) => (to === undefined ? `${from}+ pcs` : from === to ? `${from} pcs` : `${from}–${to} pcs`),
+    volumeOff: (percent: number) => `${percent} % off`,
+    volumeList: 'List price',
   },
   productAdmin: {
     // The spec's texts, word for word (the double space included).

@@ -83,5 +83,9 @@ export const categoryMessages = {
     pictureAlt: (n: number) => `Picture ${n}`,
     mainPicture: 'Main picture',
     picturesRequired: 'Add at least one picture',
+    /** Issue 45: the volume tiers, written as the import's column. */
+    tiers: 'Volume tiers',
+    tiersHelp: 'Optional. Quantity:percent off, separated by ";": 10:5; 50:7.5 is 5 % off from 10 pieces and 7.5 % off from 50.',
+    tiersInvalid: 'Write each tier as quantity:percent off, such as 10:5; 50:7.5',
   },
 } as const;

@@ -26,6 +26,9 @@ export const dashboardMessages = {
   sales: 'Sales',
   myQuotes: 'My Quotes',
   myClaims: 'My Claims',
+  /** Issue 45: a customer's business account; the admins' list of companies. */
+  myCompany: 'My Company',
+  companies: 'Companies',
   quotes: 'Quotes',
   claims: 'Claims',
   outbox: 'Outbox',

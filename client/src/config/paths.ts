@@ -34,6 +34,8 @@ export const paths = {
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password',
   verifyEmail: '/verify-email',
+  /** A company invitation's mailed link (`?token=`, issue 45). */
+  join: '/join',
   dashboard: {
     root: '/dashboard',
     myProfile: '/dashboard/myprofile',
@@ -69,6 +71,8 @@ export const paths = {
     account: '/dashboard/account',
     /** The audit trail (issue 44). */
     audit: '/dashboard/audit',
+    /** Issue 45: a customer's business account (My Company); to admins, every company (Companies). */
+    company: '/dashboard/company',
     /** Manage Products with one product's edit dialog open. */
     editProduct: (id: string) => `/dashboard/manageproduct?edit=${encodeURIComponent(id)}`,
   },

@@ -72,6 +72,11 @@ export const queryKeys = {
     mail: (id: string) => ['outbox', 'mail', id] as const,
   },
   notificationSettings: ['account', 'notifications'] as const,
+  companies: {
+    all: ['companies'] as const,
+    list: (params: object) => ['companies', 'list', params] as const,
+    one: (id: string) => ['companies', 'one', id] as const,
+  },
 };
 
 /**
@@ -95,6 +100,7 @@ const touches = {
   messages: [queryKeys.messages.all],
   outbox: [queryKeys.outbox.all],
   session: [queryKeys.auth.all],
+  companies: [queryKeys.companies.all],
 } satisfies Record<string, readonly QueryKey[]>;
 
 export type Change = keyof typeof touches;

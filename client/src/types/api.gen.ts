@@ -1666,6 +1666,123 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/companies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Companies, newest first (admins every one, by `status`; anyone else their own) */
+        get: operations["listCompanies"];
+        put?: never;
+        /**
+         * Apply for a business account (a signed-in customer)
+         * @description The application is `pending` until an admin approves or declines it; the applicant
+         *     is its company admin once approved. A person belongs to at most one company (409
+         *     when the caller has a membership or an application that is not declined).
+         */
+        post: operations["applyForCompany"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/companies/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The document's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        /**
+         * One company (admins; its members)
+         * @description Admins and the company's admins see every member; its other members see themselves.
+         *     Anyone else gets 404, as for a company that does not exist.
+         */
+        get: operations["getCompany"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Approve or decline a pending application, once (admins) */
+        patch: operations["decideCompany"];
+        trace?: never;
+    };
+    "/companies/{id}/invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The document's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Invite an address to the company (its admins)
+         * @description Mails a single-use link, `SITE_URL/join?token=…`, that works for 7 days and only for
+         *     the invited address. 409 when the address already belongs to a company, or the
+         *     company is not approved.
+         */
+        post: operations["inviteMember"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/invitations/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Join the company of an invitation (the invited address, signed in)
+         * @description A used, expired or unknown token is 400; another address than the invited one is 403
+         *     (the link stays usable); a caller who belongs to a company already is 409.
+         */
+        post: operations["acceptInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/companies/{id}/members/{email}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The document's id. */
+                id: components["parameters"]["Id"];
+                /** @description The account's email. */
+                email: components["parameters"]["Email"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove a member (the company's admins; not themselves) */
+        delete: operations["removeMember"];
+        options?: never;
+        head?: never;
+        /** Set a member's role and limit (the company's admins; not their own) */
+        patch: operations["updateMember"];
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1835,6 +1952,18 @@ export interface components {
             specs: components["schemas"]["Spec"][];
             /** @description Every picture, in order, no repeats; the first is always `image`. */
             images: string[];
+            /** @description The volume breaks, ascending (absent when none). A line of at least `min` pieces is charged the price less `percentOff` of the highest break it reaches. */
+            tiers?: components["schemas"]["Tier"][];
+        };
+        Tier: {
+            /** @description The smallest quantity of a line the break applies to. */
+            min: number;
+            /** @description Percent off the unit price, at most two decimals (7.5). */
+            percentOff: number;
+        };
+        TierInput: {
+            min: components["schemas"]["NumberText"];
+            percentOff: components["schemas"]["NumberText"];
         };
         Spec: {
             /** @description For example "Power". */
@@ -1875,6 +2004,8 @@ export interface components {
             specs?: components["schemas"]["Spec"][];
             /** @description Every picture in order, no repeats; when given, its first must be `image`. Absent means `[image]`. */
             images?: string[];
+            /** @description Volume breaks, each above the one before in both quantity and percentage; absent or [] for none. */
+            tiers?: components["schemas"]["TierInput"][];
         };
         ProductEdit: {
             name?: string | null;
@@ -1892,6 +2023,8 @@ export interface components {
             specs?: components["schemas"]["Spec"][] | null;
             /** @description The whole list, first equal to the (new or kept) `image`; absent or null keeps it (a new `image` alone makes it `[image]`). */
             images?: string[] | null;
+            /** @description The whole list of volume breaks; [] removes them, absent or null keeps them. */
+            tiers?: components["schemas"]["TierInput"][] | null;
             /**
              * Format: date-time
              * @description The product's `updatedAt` as the admin read it; the save is refused (409) if it changed.
@@ -2290,6 +2423,66 @@ export interface components {
             email: string;
             subject: string;
             message: string;
+        };
+        /** @enum {string} */
+        CompanyStatus: "pending" | "approved" | "declined";
+        /**
+         * @description `buyer` orders (up to its limit per purchase), `approver` also approves purchases above a buyer's limit, `admin` also manages the members.
+         * @enum {string}
+         */
+        CompanyRole: "buyer" | "approver" | "admin";
+        CompanyApplication: {
+            name: string;
+            /** @description The tax or VAT number. */
+            taxId: string;
+            billingAddress: string;
+        };
+        CompanyDecision: {
+            /** @enum {string} */
+            status: "approved" | "declined";
+        };
+        Company: {
+            _id: components["schemas"]["ObjectId"];
+            name: string;
+            taxId: string;
+            billingAddress: string;
+            status: components["schemas"]["CompanyStatus"];
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            decidedAt?: string;
+            /** @description The caller's role in it (absent for an admin who is not a member). */
+            role?: components["schemas"]["CompanyRole"];
+            members?: components["schemas"]["Member"][];
+        };
+        Member: {
+            email: string;
+            role: components["schemas"]["CompanyRole"];
+            /** @description The most one purchase may cost, in dollars; null for no limit. */
+            limit: components["schemas"]["Dollars"] | null;
+            /** Format: date-time */
+            joinedAt: string;
+        };
+        InvitationSent: {
+            email: string;
+            role: components["schemas"]["CompanyRole"];
+            limit: components["schemas"]["Dollars"] | null;
+            /**
+             * Format: date-time
+             * @description When the link stops working.
+             */
+            expiresAt: string;
+        };
+        Invitation: {
+            email: string;
+            role: components["schemas"]["CompanyRole"];
+            /** @description The most one purchase may cost, in dollars; absent or null for no limit. */
+            limit?: components["schemas"]["NumberText"] | null;
+        };
+        MemberChange: {
+            role: components["schemas"]["CompanyRole"];
+            /** @description Absent or null for no limit. */
+            limit?: components["schemas"]["NumberText"] | null;
         };
         InsertResult: {
             acknowledged: boolean;
@@ -5283,6 +5476,255 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    listCompanies: {
+        parameters: {
+            query?: {
+                status?: components["schemas"]["CompanyStatus"];
+                limit?: number;
+                skip?: components["parameters"]["Skip"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of companies. */
+            200: {
+                headers: {
+                    "X-Total-Count": components["headers"]["TotalCount"];
+                    "Cache-Control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Company"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    applyForCompany: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CompanyApplication"];
+            };
+        };
+        responses: {
+            201: components["responses"]["Inserted"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    getCompany: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The document's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The company. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Company"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    decideCompany: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The document's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CompanyDecision"];
+            };
+        };
+        responses: {
+            /** @description The company as decided. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Company"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    inviteMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The document's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Invitation"];
+            };
+        };
+        responses: {
+            /** @description The invitation sent. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvitationSent"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    acceptInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The company joined, with the new member. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Company"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    removeMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The document's id. */
+                id: components["parameters"]["Id"];
+                /** @description The account's email. */
+                email: components["parameters"]["Email"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Deleted"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    updateMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The document's id. */
+                id: components["parameters"]["Id"];
+                /** @description The account's email. */
+                email: components["parameters"]["Email"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MemberChange"];
+            };
+        };
+        responses: {
+            /** @description The member as changed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Member"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             "5XX": components["responses"]["ServerError"];
         };
     };

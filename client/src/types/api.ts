@@ -51,6 +51,15 @@ export type AccountDeletion = Schemas['AccountDeletion'];
 export type Registration = Schemas['Registration'];
 export type Credentials = Schemas['Credentials'];
 
+/** Companies (issue 45): a business account, its members, an application and an invitation. */
+export type Company = Schemas['Company'];
+export type CompanyMember = Schemas['Member'];
+export type CompanyRole = Schemas['CompanyRole'];
+export type CompanyStatus = Schemas['CompanyStatus'];
+export type CompanyApplication = Schemas['CompanyApplication'];
+export type CompanyInvitation = Schemas['Invitation'];
+export type MemberChange = Schemas['MemberChange'];
+
 export type InsertResult = Schemas['InsertResult'];
 export type UpdateResult = Schemas['UpdateResult'];
 export type DeleteResult = Schemas['DeleteResult'];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import shared from '../../../server/internal/shop/testdata/tax_cases.json';
-import { figuresOf, lineCents, rateInHundredths, serverFigures, taxOfCents, toCents } from './money';
+import { figuresOf, lineCents, rateInHundredths, serverFigures, taxOfCents, toCents, unitCents } from './money';
 
 /**
  * server/internal/shop/testdata/tax_cases.json, which the server's
@@ -19,6 +19,16 @@ interface TaxCases {
     tax: number;
     total: number;
   }[];
+  tierLines: {
+    about: string;
+    price: number;
+    tiers: { min: number; percentOff: number }[];
+    quantity: number;
+    taxRate: number;
+    unitCents: number;
+    lineCents: number;
+    taxCents: number;
+  }[];
 }
 const cases: TaxCases = shared;
 
@@ -31,6 +41,12 @@ describe('the shared money cases (the server reads the same file)', () => {
   it.each(cases.lines)('$price × $quantity at $taxRate%: line and tax in cents', (c) => {
     expect(lineCents(c.price, c.quantity)).toBe(c.lineCents);
     expect(taxOfCents(c.lineCents, rateInHundredths(c.taxRate))).toBe(c.taxCents);
+  });
+
+  it.each(cases.tierLines)('$about: the volume tier\'s unit price, the line and its tax in cents', (c) => {
+    expect(unitCents(c.price, c.quantity, c.tiers)).toBe(c.unitCents);
+    expect(lineCents(c.price, c.quantity, c.tiers)).toBe(c.lineCents);
+    expect(figuresOf([{ unitPrice: c.price, quantity: c.quantity, tiers: c.tiers }], rateInHundredths(c.taxRate)).taxCents).toBe(c.taxCents);
   });
 
   it.each(cases.purchases)('$about: figures as the server computes them, and its dollars read back', (c) => {

@@ -22,9 +22,33 @@ export function toCents(dollars: number): number {
   return dollars < 0 ? -toCents(-dollars) : Math.floor(dollars * 100 + 0.5);
 }
 
-/** A line's price before tax in cents: the unit price's cents times the quantity. */
-export function lineCents(unitPrice: number, quantity: number): number {
-  return toCents(unitPrice) * quantity;
+/** A product's volume break (GET /service/{id}'s `tiers`): from `min` pieces on, `percentOff` off the unit price. */
+export interface Tier {
+  min: number;
+  percentOff: number;
+}
+
+/** The tier a line of `quantity` pieces reaches: the last whose `min` is at most it (tiers ascend), or none. */
+export function tierFor(tiers: readonly Tier[] | undefined, quantity: number): Tier | undefined {
+  let found: Tier | undefined;
+  for (const tier of tiers ?? []) if (tier.min <= quantity) found = tier;
+  return found;
+}
+
+/**
+ * The unit price in cents a line of `quantity` pieces is charged (shop.Product.UnitPrice): the price less the
+ * tier's percentage, rounded half up to the cent.
+ */
+export function unitCents(unitPrice: number, quantity: number, tiers?: readonly Tier[]): number {
+  const cents = toCents(unitPrice);
+  const off = toCents(tierFor(tiers, quantity)?.percentOff ?? 0); // hundredths of a percent
+  if (off <= 0) return cents;
+  return Number((BigInt(cents) * BigInt(10000 - off) + 5000n) / 10000n);
+}
+
+/** A line's price before tax in cents: the unit price's cents (less its volume tier, if any) times the quantity. */
+export function lineCents(unitPrice: number, quantity: number, tiers?: readonly Tier[]): number {
+  return unitCents(unitPrice, quantity, tiers) * quantity;
 }
 
 /**
@@ -44,12 +68,12 @@ export function rateInHundredths(percent: number | undefined): number {
   return toCents(percent ?? 0);
 }
 
-/** A purchase's figures from its lines (unit price in dollars, quantity), each line taxed on its own. */
-export function figuresOf(lines: readonly { unitPrice: number; quantity: number }[], rate: number): Figures {
+/** A purchase's figures from its lines (list unit price in dollars, quantity, volume tiers), each line taxed on its own. */
+export function figuresOf(lines: readonly { unitPrice: number; quantity: number; tiers?: readonly Tier[] | undefined }[], rate: number): Figures {
   let subtotalCents = 0;
   let taxCents = 0;
   for (const line of lines) {
-    const cents = lineCents(line.unitPrice, line.quantity);
+    const cents = lineCents(line.unitPrice, line.quantity, line.tiers);
     subtotalCents += cents;
     taxCents += taxOfCents(cents, rate);
   }

@@ -168,6 +168,9 @@ func validate(rows []row, baseDir, owner string) ([]item, []string) {
 		if r.specsProblem != "" {
 			fields["specs"] = r.specsProblem
 		}
+		if r.tiersProblem != "" {
+			fields["tiers"] = r.tiersProblem
+		}
 		it := item{row: r.n, keep: r.product.Keeps()}
 		switch {
 		case image == "":

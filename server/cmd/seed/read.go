@@ -25,6 +25,26 @@ type row struct {
 	shape   string // a CSV record whose length differs from the header's
 	// specsProblem is why the CSV's specs column could not be read.
 	specsProblem string
+	// tiersProblem is why the CSV's tiers column could not be read.
+	tiersProblem string
+}
+
+// parseTiers reads the CSV's tiers column (issue 45): "min:percentOff; …",
+// such as "10:5; 50:10" (from 10 pieces 5 % off, from 50 10 % off).
+func parseTiers(text string) ([]shop.RawTier, string) {
+	tiers := []shop.RawTier{}
+	for i, part := range strings.Split(text, ";") {
+		part = strings.TrimSpace(part)
+		if part == "" {
+			continue
+		}
+		min, pct, ok := strings.Cut(part, ":")
+		if !ok {
+			return nil, fmt.Sprintf("tier %d (%q) has no \":\" between its minimum quantity and its percentage off", i+1, part)
+		}
+		tiers = append(tiers, shop.RawTier{Min: shop.NumberText(strings.TrimSpace(min)), PercentOff: shop.NumberText(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(pct), "%")))})
+	}
+	return tiers, ""
 }
 
 // parseSpecs reads the CSV's specs column: "name=value unit; …". Each
@@ -68,7 +88,7 @@ func isNumberWord(w string) bool {
 }
 
 var columns = []string{"name", "price", "avaialbequantit", "minimumquantity", "description", "image", "email",
-	"sku", "category", "specs", "images"}
+	"sku", "category", "specs", "images", "tiers"}
 
 const maxFileBytes = 50 << 20
 
@@ -178,6 +198,13 @@ func readCSV(data []byte) ([]row, error) {
 				r.specsProblem = msg
 			}
 			r.product.Specs = &specs
+		}
+		if has("tiers") {
+			tiers, msg := parseTiers(strings.TrimSpace(get("tiers")))
+			if msg != "" {
+				r.tiersProblem = msg
+			}
+			r.product.Tiers = &tiers
 		}
 		if has("images") {
 			images := []string{}

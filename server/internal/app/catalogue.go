@@ -146,6 +146,13 @@ func (c *Catalogue) EditProduct(ctx context.Context, caller shop.Caller, id stri
 	if raw.Specs == nil {
 		raw.Specs = &cur.Specs
 	}
+	if raw.Tiers == nil {
+		tiers := make([]shop.RawTier, len(cur.Tiers))
+		for i, t := range cur.Tiers {
+			tiers[i] = shop.RawTier{Min: shop.NumberText(itoa64(t.Min)), PercentOff: shop.NumberText(t.PercentOff.String())}
+		}
+		raw.Tiers = &tiers
+	}
 	if raw.Images == nil {
 		images := cur.Images
 		if raw.Image != cur.Image {

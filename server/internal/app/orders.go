@@ -66,7 +66,7 @@ func (o *Orders) Place(ctx context.Context, caller shop.Caller, d shop.OrderDraf
 	id := o.Orders.NewOrderID()
 	placed, _, err := o.place(ctx, shop.Order{
 		ID: id, Name: caller.Name, Email: caller.Email, Image: p.Image, ProductID: p.ID, ProductName: p.Name,
-		ProductPrice: p.Price, ProductQuantity: qty, Amount: int64(p.Price) * qty,
+		ProductPrice: p.UnitPrice(qty), ProductQuantity: qty, Amount: int64(p.UnitPrice(qty)) * qty,
 		Address: d.Address, Mobile: d.Mobile,
 	})
 	if err != nil {

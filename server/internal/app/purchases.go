@@ -143,7 +143,7 @@ func (p *Purchases) Checkout(ctx context.Context, caller shop.Caller, d shop.Che
 			short = append(short, fmt.Sprintf("%s (%d left)", pr.Name, pr.Available))
 		}
 		orders = append(orders, shop.Order{Name: caller.Name, Email: caller.Email, Image: pr.Image, ProductID: pr.ID, ProductName: pr.Name,
-			ProductPrice: pr.Price, ProductQuantity: it.Quantity, Amount: int64(pr.Price) * it.Quantity, Address: d.Address, Mobile: d.Mobile})
+			ProductPrice: pr.UnitPrice(it.Quantity), ProductQuantity: it.Quantity, Amount: int64(pr.UnitPrice(it.Quantity)) * it.Quantity, Address: d.Address, Mobile: d.Mobile})
 	}
 	if err := shop.Invalid("The checkout is not valid.", fields); err != nil {
 		return shop.Group{}, err

@@ -72,9 +72,16 @@ var auditedRoutes = map[string]auditSpec{
 	"POST /admin/outbox/:id/retry":   {action: "outbox.retry", targetKind: "mail", param: "id"},
 	"PATCH /reviews/:id":             {action: "review.moderate", targetKind: "review", param: "id", changes: true},
 	"DELETE /reviews/:id":            {action: "review.delete", targetKind: "review", param: "id"},
-	"GET /admin/orders.csv":          {action: "export.orders"},
-	"GET /admin/audit.csv":           {action: "export.audit"},
-	"GET /admin/audit/verify":        {action: "audit.verify"},
+	// issue 45: companies, their members' roles and limits
+	"POST /companies":                      {action: "company.apply", targetKind: "company", changes: true},
+	"PATCH /companies/:id":                 {action: "company.decide", targetKind: "company", param: "id", changes: true},
+	"POST /companies/:id/invitations":      {action: "company.invite", targetKind: "company", param: "id", changes: true},
+	"POST /invitations/accept":             {action: "company.join", targetKind: "company"},
+	"PATCH /companies/:id/members/:email":  {action: "company.member-update", targetKind: "member", param: "email", changes: true},
+	"DELETE /companies/:id/members/:email": {action: "company.member-remove", targetKind: "member", param: "email"},
+	"GET /admin/orders.csv":                {action: "export.orders"},
+	"GET /admin/audit.csv":                 {action: "export.audit"},
+	"GET /admin/audit/verify":              {action: "audit.verify"},
 }
 
 const (

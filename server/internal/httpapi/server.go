@@ -57,6 +57,7 @@ type Deps struct {
 	Carts     *app.Carts     // issue 34: the account's cart
 	Invoices  *app.Invoices  // issue 34: invoices
 	Claims    *app.Claims
+	Companies *app.Companies // issue 45
 	Outbox    *app.Outbox
 	Audit     *app.Audit // issue 44: the audit trail
 	// Notifications: the admins' notification settings (issue 36).
@@ -97,6 +98,7 @@ type Server struct {
 	carts      *app.Carts     // issue 34
 	invoices   *app.Invoices  // issue 34
 	claims     *app.Claims
+	companies  *app.Companies
 	outbox     *app.Outbox
 	audit      *app.Audit
 	log        *slog.Logger
@@ -187,6 +189,7 @@ func New(cfg Config, d Deps) *Server {
 		carts:            d.Carts,
 		invoices:         d.Invoices,
 		claims:           d.Claims,
+		companies:        d.Companies,
 		outbox:           d.Outbox,
 		audit:            d.Audit,
 		notify:           d.Notifications,
@@ -295,6 +298,14 @@ func (s *Server) Handler() http.Handler {
 	customer.GET("/cart", s.getCart)
 	customer.PUT("/cart", s.putCart)
 	customer.GET("/invoices/:number.pdf", s.getInvoice) // issue 34: the parameter is "12.pdf"
+	// issue 45: companies
+	customer.POST("/companies", s.applyForCompany)
+	customer.GET("/companies", s.listCompanies)
+	customer.GET("/companies/:id", s.getCompany)
+	customer.POST("/companies/:id/invitations", s.inviteMember)
+	customer.PATCH("/companies/:id/members/:email", s.updateMember)
+	customer.DELETE("/companies/:id/members/:email", s.removeMember)
+	customer.POST("/invitations/accept", s.acceptInvitation)
 
 	admin := r.Group("", s.authenticate, s.requireAdmin)
 	admin.GET("/user", s.listUsers)
@@ -324,6 +335,7 @@ func (s *Server) Handler() http.Handler {
 	admin.DELETE("/contact/:id", s.deleteMessage)
 	admin.PATCH("/quotes/:id", s.priceQuote)
 	admin.PATCH("/claims/:id", s.decideClaim)
+	admin.PATCH("/companies/:id", s.decideCompany) // issue 45
 	admin.GET("/admin/outbox", s.listOutbox)
 	// issue 36: an e-mail opened, and a failed one sent again
 	admin.GET("/admin/outbox/:id", s.getMail)

@@ -25,7 +25,8 @@ var files embed.FS
 var kinds = []shop.LetterKind{shop.LetterOrderPlaced, shop.LetterOrderPaid, shop.LetterOrderShipped, shop.LetterPaymentReminder, shop.LetterOrderExpired,
 	shop.LetterQuoteAnswered, shop.LetterQuoteRevised, shop.LetterClaimReceived, shop.LetterClaimDecided, shop.LetterContact,
 	shop.LetterVerifyEmail, shop.LetterPasswordReset, shop.LetterPasswordChanged, shop.LetterAccountDeleted,
-	shop.LetterAdminNewOrder, shop.LetterAdminPayment, shop.LetterAdminQuoteRequest, shop.LetterAdminClaim, shop.LetterAdminDigest, shop.LetterAdminRefund}
+	shop.LetterAdminNewOrder, shop.LetterAdminPayment, shop.LetterAdminQuoteRequest, shop.LetterAdminClaim, shop.LetterAdminDigest, shop.LetterAdminRefund,
+	shop.LetterCompanyInvitation}
 
 // DefaultShopName signs the messages when no name is configured.
 const DefaultShopName = "Ironclad Machinery"

@@ -32,6 +32,8 @@ type Product struct {
 	// embedded store stores none, and the mirror keeps none (terms, below,
 	// are computed from the fields).
 	SearchTerms []string `bson:"searchTerms"`
+	// Issue 45: the volume breaks (none: absent or null).
+	Tiers []Tier `bson:"tiers,omitempty"`
 
 	// derived (Prepare): the search terms as computed from the fields, and
 	// how many of the first come from the name and then the SKU (the rank).
@@ -44,6 +46,35 @@ type Spec struct {
 	Name  string `bson:"name"`
 	Value string `bson:"value"`
 	Unit  string `bson:"unit,omitempty"`
+}
+
+// Tier is a stored volume break: the percentage as a number of percent.
+type Tier struct {
+	Min        int64   `bson:"min"`
+	PercentOff float64 `bson:"percentOff"`
+}
+
+// Tiers are the stored volume breaks of the domain's (nil for none).
+func Tiers(tiers []shop.Tier) []Tier {
+	if len(tiers) == 0 {
+		return nil
+	}
+	out := make([]Tier, len(tiers))
+	for i, t := range tiers {
+		out[i] = Tier{Min: t.Min, PercentOff: shop.Cents(t.PercentOff).Float()}
+	}
+	return out
+}
+
+func (d *Product) shopTiers() []shop.Tier {
+	if len(d.Tiers) == 0 {
+		return nil
+	}
+	out := make([]shop.Tier, len(d.Tiers))
+	for i, t := range d.Tiers {
+		out[i] = shop.Tier{Min: t.Min, PercentOff: shop.Percent(shop.CentsFromFloat(t.PercentOff))}
+	}
+	return out
 }
 
 // Specs are the stored specifications of the domain's (nil for none).
@@ -103,6 +134,7 @@ func (d Product) Shop() shop.Product {
 		Description: d.Description, Available: d.Available, Minimum: d.Minimum, Email: d.Email,
 		CreatedAt: d.CreatedAt.UTC(), UpdatedAt: d.UpdatedAt.UTC(),
 		SKU: d.SKU, Category: d.Category, Specs: d.shopSpecs(), Images: d.images(),
+		Tiers: d.shopTiers(),
 	}
 }
 
@@ -208,6 +240,7 @@ func (c ImportChange) Apply(cur Product, at time.Time) Product {
 	next.Name, next.Price, next.Image, next.Description = c.Draft.Name, c.Draft.Price.Float(), c.Draft.Image, c.Draft.Description
 	next.Minimum, next.Email, next.UpdatedAt = c.Draft.Minimum, c.Draft.Email, at
 	next.SKU, next.Category, next.Specs, next.Images, next.SearchTerms = c.Draft.SKU, c.Draft.Category, Specs(c.Draft.Specs), c.Draft.Images, nil
+	next.Tiers = Tiers(c.Draft.Tiers)
 	next.Available += c.Delta()
 	return next
 }
@@ -231,6 +264,7 @@ func (p Product) WithDraft(d shop.ProductDraft, at time.Time) Product {
 	p.Name, p.Price, p.Image, p.Description = d.Name, d.Price.Float(), d.Image, d.Description
 	p.Available, p.Minimum, p.Email, p.UpdatedAt = d.Available, d.Minimum, d.Email, NextUpdate(at, p.UpdatedAt)
 	p.SKU, p.Category, p.Specs, p.Images, p.SearchTerms = d.SKU, d.Category, Specs(d.Specs), d.Images, nil
+	p.Tiers = Tiers(d.Tiers)
 	return p
 }
 

@@ -337,6 +337,9 @@ func keepStated(d shop.ProductDraft, cur shop.Product, keep shop.ImportKeep) sho
 	if keep.Specs {
 		d.Specs = slices.Clone(cur.Specs)
 	}
+	if keep.Tiers {
+		d.Tiers = slices.Clone(cur.Tiers)
+	}
 	if keep.Images && (d.Image == "" || d.Image == cur.Image) {
 		d.Images = slices.Clone(cur.Images)
 	}

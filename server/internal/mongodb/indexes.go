@@ -123,6 +123,12 @@ var queries = []query{
 	{"sweep: payment intents not settled", CollIntents, openIntentsBefore(time.Now()), bson.D{{Key: "createdAt", Value: 1}, {Key: "_id", Value: 1}}, "open_intents", "open,createdAt"},
 	{"DELETE /account: the customer's payment intents", CollIntents, bson.D{{Key: "email", Value: "a@b.test"}}, nil, "email", "id"},
 	{"GET /cart, PUT /cart, DELETE /account: the customer's cart by _id (the e-mail)", CollCarts, bson.D{{Key: "_id", Value: "a@b.test"}}, nil, "_id_", "id"},
+	{"GET /companies: every company (admins)", CollCompanies, bson.D{}, newestFirst, "newest_first", "createdAt"},
+	{"GET /companies?status=: companies in one status (admins)", CollCompanies, bson.D{{Key: "status", Value: "pending"}}, newestFirst, "status_companies", "status,createdAt"},
+	{"GET, PATCH /companies/{id} (guarded by _id)", CollCompanies, bson.D{{Key: "_id", Value: someID}, {Key: "status", Value: "pending"}}, nil, "_id_", "id"},
+	{"GET /companies/{id}: a company's members", CollMembers, bson.D{{Key: "company", Value: someID}}, oldestMembersFirst, "company_members", "company,joinedAt"},
+	{"a caller's membership by _id (the e-mail)", CollMembers, bson.D{{Key: "_id", Value: "a@b.test"}, {Key: "company", Value: someID}}, nil, "_id_", "id"},
+	{"POST /invitations/accept: the invitation by _id (its token's hash)", CollInvitations, bson.D{{Key: "_id", Value: "00"}}, nil, "_id_", "id"},
 	{"contact message, new work (notify.go): the admins to tell, oldest first", CollUsers, adminUsers, bson.D{{Key: "role", Value: 1}, {Key: "createdAt", Value: 1}, {Key: "_id", Value: 1}}, "role_oldest_first", "role"},
 	{"POST /auth/verify-email: account by its token's hash", CollUsers, bson.D{{Key: "verifyToken.hash", Value: "00"}}, nil, "verify_token", "verifyToken"},
 	{"POST /auth/password/reset: account by its token's hash", CollUsers, bson.D{{Key: "resetToken.hash", Value: "00"}}, nil, "reset_token", "resetToken"},
@@ -246,6 +252,14 @@ var indexes = map[string][]mongo.IndexModel{
 	CollCancellations: {
 		{Keys: bson.D{{Key: "email", Value: 1}, {Key: "cancelledAt", Value: -1}, {Key: "_id", Value: -1}}, Options: options.Index().SetName("customer_cancellations")},
 		{Keys: bson.D{{Key: "cancelledAt", Value: -1}, {Key: "_id", Value: -1}}, Options: options.Index().SetName("newest_first")},
+	},
+	// Issue 45: companies newest first, and by status; a company's members.
+	CollCompanies: {
+		{Keys: bson.D{{Key: "createdAt", Value: -1}, {Key: "_id", Value: -1}}, Options: options.Index().SetName("newest_first")},
+		{Keys: bson.D{{Key: "status", Value: 1}, {Key: "createdAt", Value: -1}, {Key: "_id", Value: -1}}, Options: options.Index().SetName("status_companies")},
+	},
+	CollMembers: {
+		{Keys: bson.D{{Key: "company", Value: 1}, {Key: "joinedAt", Value: 1}, {Key: "_id", Value: 1}}, Options: options.Index().SetName("company_members")},
 	},
 	// Order groups (issue 34): a customer's, newest first.
 	CollGroups: {

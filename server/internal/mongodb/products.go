@@ -30,7 +30,8 @@ func draftFields(d shop.ProductDraft, terms []string) bson.D {
 // catalogueFields are issue 35's fields a draft sets (the SKU and category
 // are unset by unsetEmpty when "").
 func catalogueFields(d shop.ProductDraft, terms []string) bson.D {
-	out := bson.D{{Key: "specs", Value: mirror.Specs(d.Specs)}, {Key: "images", Value: d.Images}, {Key: "searchTerms", Value: terms}}
+	out := bson.D{{Key: "specs", Value: mirror.Specs(d.Specs)}, {Key: "images", Value: d.Images}, {Key: "searchTerms", Value: terms},
+		{Key: "tiers", Value: mirror.Tiers(d.Tiers)}}
 	if d.SKU != "" {
 		out = append(out, bson.E{Key: "sku", Value: d.SKU})
 	}
@@ -87,7 +88,8 @@ func newProductDoc(d shop.ProductDraft, at time.Time) mirror.Product {
 	d = d.Normal()
 	return mirror.Product{ID: newID(), Name: d.Name, Price: d.Price.Float(), Image: d.Image, Description: d.Description,
 		Available: d.Available, Minimum: d.Minimum, Email: d.Email, CreatedAt: at, UpdatedAt: at,
-		SKU: d.SKU, Category: d.Category, Specs: mirror.Specs(d.Specs), Images: d.Images, SearchTerms: d.SearchTerms()}
+		SKU: d.SKU, Category: d.Category, Specs: mirror.Specs(d.Specs), Images: d.Images, SearchTerms: d.SearchTerms(),
+		Tiers: mirror.Tiers(d.Tiers)}
 }
 
 // productSort is one order of the catalogue: the mirror's index and

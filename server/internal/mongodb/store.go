@@ -100,6 +100,11 @@ const (
 	// purchase is gone: a payment for a purchase that no longer exists is
 	// refunded.
 	CollIntents = "payment_intents"
+	// Companies, their members (under the e-mail) and invitations (under
+	// the token's hash): issue 45.
+	CollCompanies   = "companies"
+	CollMembers     = "memberships"
+	CollInvitations = "invitations"
 
 	collImageFiles  = CollImages + ".files"
 	collImageChunks = CollImages + ".chunks"
@@ -107,7 +112,8 @@ const (
 
 var collectionNames = []string{CollProducts, CollReviews, collImageFiles, collImageChunks, CollUsers, CollProfiles,
 	CollOrders, CollContacts, CollTestIntents, CollEvents, CollCounters, CollQuotes, CollClaims, CollOutbox, CollCancellations, CollCategories,
-	CollGroups, CollCarts, CollInvoices, collInvoiceFiles, collInvoiceChunks, CollIntents, CollSessions, CollAudit, collAuditChain}
+	CollGroups, CollCarts, CollInvoices, collInvoiceFiles, collInvoiceChunks, CollIntents, CollSessions, CollAudit, collAuditChain,
+	CollCompanies, CollMembers, CollInvitations}
 
 // Store is the database handle shared by every collection's methods.
 type Store struct {
@@ -157,6 +163,10 @@ type Store struct {
 	// groups are the order groups (issue 34).
 	groups *collection[mirror.ID, mirror.Group]
 	carts  *collection[string, mirror.Cart]
+	// companies, memberships and invitations (issue 45).
+	companies   *collection[mirror.ID, mirror.Company]
+	members     *collection[string, mirror.Member]
+	invitations *collection[string, mirror.Invitation]
 	// invoices are the invoices of paid orders and groups (issue 34,
 	// invoices.go); their PDFs are read by _id, not mirrored.
 	invoices *collection[mirror.ID, mirror.Invoice]
@@ -241,6 +251,9 @@ func Open(ctx context.Context, cfg Config) (*Store, error) {
 	s.categories = newCollection(s, CollCategories, "The category", mirror.Categories(CollCategories))
 	s.groups = newCollection(s, CollGroups, shop.MsgGroupNoun, mirror.Groups(CollGroups))
 	s.carts = newCollection(s, CollCarts, "The cart", mirror.Carts(CollCarts))
+	s.companies = newCollection(s, CollCompanies, shop.MsgCompanyNoun, mirror.Companies(CollCompanies))
+	s.members = newCollection(s, CollMembers, "The member", mirror.Members(CollMembers))
+	s.invitations = newCollection(s, CollInvitations, shop.MsgInvitationNoun, mirror.Invitations(CollInvitations))
 	s.invoices = newCollection(s, CollInvoices, shop.MsgInvoiceNoun, mirror.Invoices(CollInvoices))
 	s.sessions = newCollection(s, CollSessions, "The session", mirror.Sessions(CollSessions))
 	s.audit = newCollection(s, CollAudit, "The audit entry", mirror.Audit(CollAudit))

@@ -288,6 +288,8 @@ type ErasureStore interface {
 	// EraseIntentRecords replaces the e-mail of the records of email's
 	// payment intents (issue 43).
 	EraseIntentRecords(ctx context.Context, email string) (int, error)
+	// EraseMembership deletes email's membership of a company (issue 45).
+	EraseMembership(ctx context.Context, email string) error
 }
 
 // tokenParam finds the value of a token query parameter in a link.

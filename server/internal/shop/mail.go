@@ -166,6 +166,9 @@ const (
 	// LetterAdminRefund tells every admin of a payment refunded because
 	// its purchase no longer existed (issue 43).
 	LetterAdminRefund LetterKind = "admin_refund"
+	// LetterCompanyInvitation carries a company's single-use join link
+	// (issue 45).
+	LetterCompanyInvitation LetterKind = "company_invitation"
 )
 
 // Letter is what one e-mail is about: its kind, its addressee and the
@@ -192,6 +195,10 @@ type Letter struct {
 	Due    *time.Time
 	Refund *IntentRecord
 	Why    string
+	// Company and Member: a company invitation's company, and the role and
+	// limit it offers (issue 45).
+	Company *Company
+	Member  *Member
 	// HeldUntil, when set, keeps the e-mail for the digest sent then
 	// (MailHeld) instead of sending it.
 	HeldUntil time.Time

@@ -32,6 +32,8 @@ type Product struct {
 	Category string   `json:"category,omitempty"`
 	Specs    []Spec   `json:"specs"`
 	Images   []string `json:"images"`
+	// Issue 45: the volume breaks, ascending (absent when none).
+	Tiers []Tier `json:"tiers,omitempty"`
 }
 
 // Spec is one specification of a product: "Power" "60" "kVA".
@@ -74,6 +76,7 @@ type ProductDraft struct {
 	Category    string
 	Specs       []Spec   // nil: none
 	Images      []string // every picture, the first Image; nil: just Image
+	Tiers       []Tier   // volume breaks (issue 45); nil: none
 }
 
 // RawProduct is a product as a form or an import file states it, with the
@@ -93,6 +96,8 @@ type RawProduct struct {
 	Category *string   `json:"category"`
 	Specs    *[]Spec   `json:"specs"`
 	Images   *[]string `json:"images"`
+	// Issue 45: nil keeps them on an edit; [] removes them.
+	Tiers *[]RawTier `json:"tiers"`
 }
 
 // Parse converts the raw text fields and validates the result. The returned
@@ -120,8 +125,14 @@ func (r RawProduct) Parse(requireImage bool) (ProductDraft, error) {
 			d.Images = append(d.Images, strings.TrimSpace(u))
 		}
 	}
-	d = d.Normal()
 	fields := map[string]string{}
+	if r.Tiers != nil {
+		var msg string
+		if d.Tiers, msg = parseTiers(*r.Tiers); msg != "" {
+			fields["tiers"] = msg
+		}
+	}
+	d = d.Normal()
 	var err error
 	if strings.TrimSpace(string(r.Price)) == "" {
 		fields["price"] = "is required"
@@ -155,6 +166,9 @@ func (d ProductDraft) Normal() ProductDraft {
 	if len(d.Specs) == 0 {
 		d.Specs = nil
 	}
+	if len(d.Tiers) == 0 {
+		d.Tiers = nil
+	}
 	return d
 }
 
@@ -163,7 +177,8 @@ func (d ProductDraft) Matches(p Product) bool {
 	d = d.Normal()
 	return p.Name == d.Name && p.Price == d.Price && p.Image == d.Image && p.Description == d.Description &&
 		p.Available == d.Available && p.Minimum == d.Minimum && p.Email == d.Email &&
-		p.SKU == d.SKU && p.Category == d.Category && slices.Equal(p.Specs, d.Specs) && slices.Equal(p.Images, d.Images)
+		p.SKU == d.SKU && p.Category == d.Category && slices.Equal(p.Specs, d.Specs) && slices.Equal(p.Images, d.Images) &&
+		slices.Equal(p.Tiers, d.Tiers)
 }
 
 // SearchTerms are the draft's words for the search (SearchTerms).
@@ -224,6 +239,9 @@ func (d ProductDraft) problems(requireImage bool) map[string]string {
 	}
 	if msg := imagesProblem(d.Image, d.Images); msg != "" {
 		f["images"] = msg
+	}
+	if msg := tiersProblem(d.Tiers); msg != "" {
+		f["tiers"] = msg
 	}
 	return f
 }
@@ -472,12 +490,12 @@ type ImportOptions struct {
 }
 
 // ImportKeep names the fields a row leaves as the product has them.
-type ImportKeep struct{ SKU, Category, Specs, Images bool }
+type ImportKeep struct{ SKU, Category, Specs, Images, Tiers bool }
 
 // Keeps is what r leaves as the product has it: the fields it does not
 // state (nil).
 func (r RawProduct) Keeps() ImportKeep {
-	return ImportKeep{SKU: r.SKU == nil, Category: r.Category == nil, Specs: r.Specs == nil, Images: r.Images == nil}
+	return ImportKeep{SKU: r.SKU == nil, Category: r.Category == nil, Specs: r.Specs == nil, Images: r.Images == nil, Tiers: r.Tiers == nil}
 }
 
 // ImportCounts says what an import did, or in a dry run would do.

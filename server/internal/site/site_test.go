@@ -738,7 +738,8 @@ func TestSite_ProductJSONLD_CatalogueFields(t *testing.T) {
 	img, img2 := s.mustUpload(t), "https://cdn.example/ld-pump-2.jpg"
 	id := s.mustAdd(t, map[string]any{"name": "LD Pump", "price": "850", "avaialbequantit": "4", "minimumquantity": 1,
 		"description": "A pump.", "image": img, "images": []string{img, img2}, "sku": "LD-PUMP-1", "category": "Pumps & Valves",
-		"specs": []map[string]any{{"name": "Flow", "value": "120", "unit": "l/min"}, {"name": "Seal", "value": "Viton"}}})
+		"specs": []map[string]any{{"name": "Flow", "value": "120", "unit": "l/min"}, {"name": "Seal", "value": "Viton"}},
+		"tiers": []map[string]any{{"min": 10, "percentOff": 5}}}) // issue 45: the public price stays the list price
 	p, err := s.deps.Catalogue.Find(ctx, id)
 	if err != nil {
 		t.Fatal(err)
@@ -751,7 +752,7 @@ func TestSite_ProductJSONLD_CatalogueFields(t *testing.T) {
 		t.Fatal(err)
 	}
 	if ld.SKU != "LD-PUMP-1" || ld.Category != "Pumps & Valves" || len(ld.Image) != 2 || len(ld.AdditionalProperty) != 2 ||
-		ld.AdditionalProperty[0].UnitText != "l/min" || ld.AdditionalProperty[1].UnitText != "" {
+		ld.AdditionalProperty[0].UnitText != "l/min" || ld.AdditionalProperty[1].UnitText != "" || string(ld.Offers.Price) != "850" {
 		t.Fatalf("JSON-LD %+v", ld)
 	}
 	_, sitemap := s.fetch(t, "/sitemap.xml", nil)

@@ -45,6 +45,7 @@ type Store interface {
 	shop.IntentRecordStore // issue 43
 	shop.SessionStore      // issue 44
 	shop.AuditStore
+	shop.CompanyStore // issue 45
 	// Healthy reads the collections the API serves.
 	Healthy(ctx context.Context) error
 }
@@ -146,6 +147,7 @@ func Services(store Store, o Options) httpapi.Deps {
 		Carts:         &app.Carts{Carts: store, Products: store, Owners: owners},
 		Invoices:      invoices,
 		Claims:        &app.Claims{Claims: store, Orders: orders, Mail: o.Outbox, Notify: notify, ImagePrefix: images, Now: o.Now, Log: o.Log, Owners: owners},
+		Companies:     &app.Companies{Companies: store, Mail: o.Outbox, SiteURL: o.SiteURL, Now: o.Now, Log: o.Log},
 		Outbox:        o.Outbox,
 		Audit:         audit,
 		Notifications: notify,

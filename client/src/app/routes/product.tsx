@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { classNames } from '@/components/ui/class-names';
 import container from '@/components/ui/container.module.css';
@@ -24,6 +25,9 @@ const NotFound = preloadable(withMui(() => import('@/features/layout/components/
 /** The not-found page's code: the prerender step and main.tsx load it before taking over the server's not-found page of a product path (router.tsx, preloadRoute). */
 export const preloadPrerendered = () => NotFound.preload();
 
+/** A product's volume prices (issue 45): loaded only for a product that has tiers, after the page shows. */
+const VolumePrices = lazy(() => import('@/features/catalogue/components/volume-prices'));
+
 /** Not found for an unknown product, invalid for an id that cannot be one: both are pages that do not exist. */
 function isMissing(error: unknown): boolean {
   return error instanceof ApiError && (error.code === 'not_found' || error.code === 'invalid');
@@ -43,15 +47,22 @@ export default function ProductPage() {
     body = <LoadingSpinner minHeight="50vh" />;
   } else {
     body = (
-      <ProductDetails
-        product={product.data}
-        actions={
-          <>
-            <AddToCartButton product={product.data} size="large" />
-            <RequestQuoteButton product={product.data} />
-          </>
-        }
-      />
+      <>
+        <ProductDetails
+          product={product.data}
+          actions={
+            <>
+              <AddToCartButton product={product.data} size="large" />
+              <RequestQuoteButton product={product.data} />
+            </>
+          }
+        />
+        {(product.data.tiers?.length ?? 0) > 0 && (
+          <Suspense fallback={null}>
+            <VolumePrices product={product.data} />
+          </Suspense>
+        )}
+      </>
     );
   }
 

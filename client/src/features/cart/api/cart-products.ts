@@ -54,7 +54,7 @@ export function useCartRows(): { rows: CartRow[]; loading: boolean } {
  */
 export function cartFigures(rows: readonly CartRow[], rate: number): Figures {
   return figuresOf(
-    rows.flatMap((row) => (row.product ? [{ unitPrice: row.product.price, quantity: row.quantity }] : [])),
+    rows.flatMap((row) => (row.product ? [{ unitPrice: row.product.price, quantity: row.quantity, tiers: row.product.tiers }] : [])),
     rate,
   );
 }

@@ -17,8 +17,8 @@ import { orderMessages } from '@/config/order-messages';
 import { paths } from '@/config/paths';
 import { useTaxRate } from '@/lib/public-config';
 import { useToast } from '@/lib/toast';
-import { formatCents, formatPrice } from '@/utils/format';
-import { lineCents, rateInHundredths } from '@/utils/money';
+import { formatCents } from '@/utils/format';
+import { lineCents, rateInHundredths, unitCents } from '@/utils/money';
 import { checkQuantity } from '@/utils/quantity';
 import { cartFigures, useCartRows, type CartRow } from '../api/cart-products';
 import { removeFromCart, setCartQuantity } from '../utils/cart-actions';
@@ -53,7 +53,7 @@ function CartLineItem({ row, draft, onDraft }: { row: CartRow; draft: string | u
   }
   const value = draft ?? String(row.quantity);
   const check = checkQuantity(value, product.minimumquantity, product.avaialbequantit);
-  const cents = check.ok ? lineCents(product.price, check.quantity) : null;
+  const cents = check.ok ? lineCents(product.price, check.quantity, product.tiers) : null;
   return (
     <Box
       component="li"
@@ -68,7 +68,7 @@ function CartLineItem({ row, draft, onDraft }: { row: CartRow; draft: string | u
             {product.name}
           </Link>
           <Typography variant="body2" color="text.secondary">
-            {formatPrice(product.price)} {orderMessages.orders.perPiece}
+            {formatCents(unitCents(product.price, check.ok ? check.quantity : row.quantity, product.tiers))} {orderMessages.orders.perPiece}
           </Typography>
         </Box>
       </Box>

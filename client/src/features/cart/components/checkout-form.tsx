@@ -17,8 +17,8 @@ import { paths } from '@/config/paths';
 import { keptRefusal, showFieldErrors, withReason } from '@/lib/form-errors';
 import { useTaxRate } from '@/lib/public-config';
 import { useToast } from '@/lib/toast';
-import { formatCents, formatPrice } from '@/utils/format';
-import { lineCents, rateInHundredths } from '@/utils/money';
+import { formatCents } from '@/utils/format';
+import { lineCents, rateInHundredths, unitCents } from '@/utils/money';
 import { cartFigures, useCartRows, type CartRow } from '../api/cart-products';
 import { useCheckout } from '../api/checkout';
 import { clearCart } from '../utils/cart-actions';
@@ -117,10 +117,10 @@ export function CheckoutForm() {
               <Box sx={{ minWidth: 0 }}>
                 <Typography sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>{row.product?.name}</Typography>
                 <Typography variant="body2" color="text.secondary">
-                  {o.quantityPcs(row.quantity)} × {row.product ? formatPrice(row.product.price) : ''}
+                  {o.quantityPcs(row.quantity)} × {row.product ? formatCents(unitCents(row.product.price, row.quantity, row.product.tiers)) : ''}
                 </Typography>
               </Box>
-              <Typography sx={{ fontWeight: 800, whiteSpace: 'nowrap' }}>{row.product ? formatCents(lineCents(row.product.price, row.quantity)) : ''}</Typography>
+              <Typography sx={{ fontWeight: 800, whiteSpace: 'nowrap' }}>{row.product ? formatCents(lineCents(row.product.price, row.quantity, row.product.tiers)) : ''}</Typography>
             </Box>
           ))}
         </Box>

@@ -4,7 +4,7 @@ import type { ProductEdit, UpdateResult } from '@/types/api';
 import { invalidate } from '@/lib/query-keys';
 
 /** The fields an admin may change; absent ones keep their values. */
-export type ProductChanges = Pick<ProductEdit, 'name' | 'price' | 'avaialbequantit' | 'minimumquantity' | 'description' | 'image' | 'sku' | 'category' | 'specs' | 'images'>;
+export type ProductChanges = Pick<ProductEdit, 'name' | 'price' | 'avaialbequantit' | 'minimumquantity' | 'description' | 'image' | 'sku' | 'category' | 'specs' | 'tiers' | 'images'>;
 
 /** `updatedAt`: that of the copy the admin edited; the save is refused if the product changed since. */
 export type EditProductInput = Pick<ProductEdit, 'updatedAt'> & { id: string; changes: ProductChanges };

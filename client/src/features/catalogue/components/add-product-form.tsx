@@ -13,13 +13,13 @@ import { useSession } from '@/lib/auth';
 import { showFieldErrors, withReason } from '@/lib/form-errors';
 import { useToast } from '@/lib/toast';
 import { useAddProduct } from '../api/add-product';
-import { productFieldLabel, skuConflict, validateProductName } from '../utils/product-validation';
+import { productFieldLabel, skuConflict, tiersFromText, validateProductName } from '../utils/product-validation';
 import { specsToSend } from './catalogue-fields';
 import { uploadExtraPictures } from './more-pictures-field';
 import { emptyProductForm, ProductFields, type ProductFormValues } from './product-fields';
 
 const m = catalogueMessages.productAdmin;
-const SERVER_FIELDS = ['name', 'price', 'avaialbequantit', 'minimumquantity', 'description', 'image', 'sku', 'category', 'specs'] as const;
+const SERVER_FIELDS = ['name', 'price', 'avaialbequantit', 'minimumquantity', 'description', 'image', 'sku', 'category', 'specs', 'tiers'] as const;
 
 /** Add Product: the picture is uploaded first, then the product is sent with its URL. */
 export function AddProductForm() {
@@ -51,6 +51,7 @@ export function AddProductForm() {
         ...(values.sku.trim() && { sku: values.sku.trim() }),
         ...(values.category && { category: values.category }),
         ...(values.specs.length > 0 && { specs: specsToSend(values.specs) }),
+        ...(values.tiers.trim() && { tiers: tiersFromText(values.tiers) ?? [] }),
         ...(images.length > 1 && { images }),
       });
       if (result.insertedId) {

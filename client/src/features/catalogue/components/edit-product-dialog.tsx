@@ -23,7 +23,7 @@ import { formatPrice } from '@/utils/format';
 import { useEditProduct, type ProductChanges } from '../api/edit-product';
 import { getProductQueryOptions } from '../api/get-product';
 import { FormTextField } from '@/components/form/form-text-field';
-import { productFieldLabel, skuConflict, validateProductName } from '../utils/product-validation';
+import { productFieldLabel, skuConflict, tiersFromText, tiersToText, validateProductName } from '../utils/product-validation';
 import { specsToSend } from './catalogue-fields';
 import { uploadExtraPictures } from './more-pictures-field';
 import { productImages } from './product-gallery';
@@ -31,7 +31,7 @@ import { ProductFields, type ProductFormValues } from './product-fields';
 
 const m = catalogueMessages.productAdmin;
 const c = formMessages.conflict;
-const SERVER_FIELDS = ['name', 'price', 'avaialbequantit', 'minimumquantity', 'description', 'image', 'sku', 'category', 'specs'] as const;
+const SERVER_FIELDS = ['name', 'price', 'avaialbequantit', 'minimumquantity', 'description', 'image', 'sku', 'category', 'specs', 'tiers'] as const;
 
 function formValues(product: Product): ProductFormValues {
   return {
@@ -44,6 +44,7 @@ function formValues(product: Product): ProductFormValues {
     sku: product.sku ?? '',
     category: product.category ?? '',
     specs: (product.specs ?? []).map(({ name, value, unit }) => ({ name, value, unit: unit ?? '' })),
+    tiers: tiersToText(product.tiers),
     extraImages: productImages(product)
       .slice(1)
       .map((url) => ({ url })),
@@ -64,6 +65,8 @@ function changedFields(product: Product, values: ProductFormValues): Omit<Produc
   if (sku !== (product.sku ?? '')) changes.sku = sku;
   if (values.category !== (product.category ?? '')) changes.category = values.category;
   if (JSON.stringify(specs) !== JSON.stringify(specsToSend(formValues(product).specs))) changes.specs = specs;
+  const tiers = tiersFromText(values.tiers) ?? [];
+  if (JSON.stringify(tiers) !== JSON.stringify(tiersFromText(tiersToText(product.tiers)))) changes.tiers = tiers;
   if (price !== product.price) changes.price = price;
   if (available !== product.avaialbequantit) changes.avaialbequantit = available;
   if (minimum !== product.minimumquantity) changes.minimumquantity = minimum;
@@ -72,7 +75,7 @@ function changedFields(product: Product, values: ProductFormValues): Omit<Produc
 }
 
 /** The fields a conflict compares, as the form holds them (`pictures`: the main picture and the others together). */
-type ConflictKey = 'name' | 'price' | 'avaialbequantit' | 'minimumquantity' | 'description' | 'sku' | 'category' | 'specs' | 'pictures';
+type ConflictKey = 'name' | 'price' | 'avaialbequantit' | 'minimumquantity' | 'description' | 'sku' | 'category' | 'specs' | 'tiers' | 'pictures';
 
 const CONFLICT_LABELS: Record<ConflictKey, string> = {
   name: m.name,
@@ -83,6 +86,7 @@ const CONFLICT_LABELS: Record<ConflictKey, string> = {
   sku: categoryMessages.form.sku,
   category: categoryMessages.form.category,
   specs: categoryMessages.form.specs,
+  tiers: categoryMessages.form.tiers,
   pictures: categoryMessages.product.gallery,
 };
 

@@ -14,7 +14,9 @@ import {
   validateOptionalImage,
   validatePrice,
   validateRequiredImage,
+  validateTiers,
 } from '../utils/product-validation';
+import { categoryMessages } from '@/config/category-messages';
 
 const m = catalogueMessages.productAdmin;
 
@@ -30,6 +32,8 @@ export interface ProductFormValues {
   sku: string;
   category: string;
   specs: SpecRow[];
+  /** Issue 45: the volume tiers as the import writes them ("10:5; 50:7.5"); '' for none. */
+  tiers: string;
   /** The pictures after the main one (`image`), in order. */
   extraImages: ExtraPicture[];
 }
@@ -44,6 +48,7 @@ export const emptyProductForm: ProductFormValues = {
   sku: '',
   category: '',
   specs: [],
+  tiers: '',
   extraImages: [],
 };
 
@@ -87,6 +92,15 @@ export function ProductFields({ control, currentImage }: ProductFieldsProps) {
           />
         ))}
       </Box>
+      <FormTextField
+        control={control}
+        name="tiers"
+        rules={{ validate: validateTiers }}
+        label={categoryMessages.form.tiers}
+        helperText={categoryMessages.form.tiersHelp}
+        fullWidth
+        autoComplete="off"
+      />
       <FormTextField
         control={control}
         name="description"

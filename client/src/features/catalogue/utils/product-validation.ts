@@ -59,7 +59,26 @@ export const PRODUCT_FIELD_LABELS = {
   sku: categoryMessages.form.sku,
   category: categoryMessages.form.category,
   specs: categoryMessages.form.specs,
+  tiers: categoryMessages.form.tiers,
 } as const;
+
+const TIER = /^\s*(\d+)\s*:\s*(\d+(?:\.\d{1,2})?)\s*%?\s*$/;
+
+/** The tiers field's text ("10:5; 50:7.5", the import's column) as the API takes them, or null when a part is not one. */
+export function tiersFromText(text: string): { min: string; percentOff: string }[] | null {
+  const parts = text.split(';').filter((part) => part.trim() !== '');
+  const tiers = parts.map((part) => TIER.exec(part));
+  if (tiers.some((t) => t === null)) return null;
+  return tiers.map((t) => ({ min: t![1]!, percentOff: t![2]! }));
+}
+
+/** A product's tiers as the field writes them. */
+export function tiersToText(tiers: readonly { min: number; percentOff: number }[] | undefined): string {
+  return (tiers ?? []).map((t) => `${t.min}:${t.percentOff}`).join('; ');
+}
+
+/** The tiers field's rule: each part quantity:percent (the server checks that they ascend). */
+export const validateTiers = (text: string) => tiersFromText(text) !== null || categoryMessages.form.tiersInvalid;
 
 /** A form field's label, for the server's message about it. */
 export const productFieldLabel = (field: string): string => (PRODUCT_FIELD_LABELS as Record<string, string>)[field] ?? field;

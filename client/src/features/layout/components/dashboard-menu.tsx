@@ -15,6 +15,7 @@ import Inventory2OutlinedIcon from '@mui/icons-material/Inventory2Outlined';
 import ForwardToInboxOutlinedIcon from '@mui/icons-material/ForwardToInboxOutlined';
 import LocalShippingOutlinedIcon from '@mui/icons-material/LocalShippingOutlined';
 import ManageAccountsOutlinedIcon from '@mui/icons-material/ManageAccountsOutlined';
+import BusinessOutlinedIcon from '@mui/icons-material/BusinessOutlined';
 import PersonOutlineIcon from '@mui/icons-material/PersonOutlineOutlined';
 import RequestQuoteOutlinedIcon from '@mui/icons-material/RequestQuoteOutlined';
 import RateReviewOutlinedIcon from '@mui/icons-material/RateReviewOutlined';
@@ -46,6 +47,7 @@ export const ACCOUNT_ITEMS: readonly DashboardMenuItem[] = [
   { to: d.myQuotes, label: dashboardMessages.myQuotes, icon: <RequestQuoteOutlinedIcon />, customersOnly: true },
   { to: d.myClaims, label: dashboardMessages.myClaims, icon: <AssignmentReturnOutlinedIcon />, customersOnly: true },
   { to: d.addReview, label: dashboardMessages.addReview, icon: <RateReviewOutlinedIcon />, customersOnly: true },
+  { to: d.company, label: dashboardMessages.myCompany, icon: <BusinessOutlinedIcon />, customersOnly: true },
   { to: d.account, label: dashboardMessages.account, icon: <ManageAccountsOutlinedIcon /> },
 ];
 
@@ -63,6 +65,7 @@ export const ADMIN_ITEMS: readonly DashboardMenuItem[] = [
   { to: d.reviews, label: dashboardMessages.reviews, icon: <ReviewsOutlinedIcon /> },
   { to: d.notifications, label: dashboardMessages.notifications, icon: <NotificationsOutlinedIcon /> },
   { to: d.audit, label: dashboardMessages.audit, icon: <FactCheckOutlinedIcon /> },
+  { to: d.company, label: dashboardMessages.companies, icon: <BusinessOutlinedIcon /> },
 ];
 
 /** The menu entries this user sees: admin entries only for admins, Add Review only for customers. */

@@ -159,7 +159,7 @@ export function PurchaseForm({ product, user, cartAction }: PurchaseFormProps) {
   const readOnly = { input: { readOnly: true }, inputLabel: { shrink: true } };
   const canSubmit = quantity.ok && !soldOut && !placeOrder.isPending && !placed;
   const locked = soldOut || placed !== null;
-  const figures = quantity.ok && rate !== undefined ? figuresOf([{ unitPrice: product.price, quantity: quantity.quantity }], rateInHundredths(rate)) : null;
+  const figures = quantity.ok && rate !== undefined ? figuresOf([{ unitPrice: product.price, quantity: quantity.quantity, tiers: product.tiers }], rateInHundredths(rate)) : null;
 
   return (
     <FormCard

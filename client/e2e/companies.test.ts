@@ -1,0 +1,75 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { adminAccount, openSignedIn, registerAccount, uniqueEmail } from './accounts';
+import { launchBrowser, openPage } from './browser';
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Every axe violation of the page as it is. */
+async function expectAxeClean(page: Page, what: string) {
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(
+    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    `axe on ${what}`,
+  ).toEqual([]);
+}
+
+// Issue 45, the one short journey: a customer applies for a business account, an admin approves it, and
+// the applicant, now its company admin, sees the company with its members and the invitation form; axe
+// clean at 400 and 1280 px at each step.
+describe('companies', () => {
+  it('apply, approve as admin, the company admin’s page', async () => {
+    const admin = await adminAccount();
+    const ann = await registerAccount('Ann Quarry', uniqueEmail('company'));
+    const name = `Quarry Works ${Date.now()}`;
+    for (const width of [400, 1280]) {
+      const { context, page, pageErrors } = await openPage(browser, '/', { width, height: 900 });
+      try {
+        await openSignedIn(page, ann.token, '/dashboard/company');
+        await page.getByRole('heading', { level: 1, name: 'My Company' }).waitFor();
+        if (width === 400) {
+          await page.getByRole('textbox', { name: /Company name/ }).waitFor();
+          await expectAxeClean(page, 'the application form');
+          await page.getByRole('textbox', { name: /Company name/ }).fill(name);
+          await page.getByRole('textbox', { name: /Tax or VAT number/ }).fill('GB123456789');
+          await page.getByRole('textbox', { name: /Billing address/ }).fill('1 Quarry Road, Leeds');
+          await page.getByRole('button', { name: 'Apply' }).click();
+          await page.getByText('Your application is waiting for an admin. You can invite colleagues once it is approved.').waitFor();
+          await expectAxeClean(page, 'a pending application');
+
+          const asAdmin = await openPage(browser, '/', { width, height: 900 });
+          try {
+            await openSignedIn(asAdmin.page, admin.token, '/dashboard/company');
+            await asAdmin.page.getByRole('heading', { level: 1, name: 'Companies' }).waitFor();
+            await asAdmin.page.getByRole('button', { name: `Approve ${name}` }).waitFor();
+            await expectAxeClean(asAdmin.page, 'the admin’s companies');
+            asAdmin.page.on('dialog', (dialog) => void dialog.accept());
+            await asAdmin.page.getByRole('button', { name: `Approve ${name}` }).click();
+            await asAdmin.page.getByText(`${name} was approved`).waitFor();
+          } finally {
+            await asAdmin.context.close();
+          }
+          await page.reload();
+        }
+        await page.getByRole('button', { name: 'Send invitation' }).waitFor();
+        expect(await page.getByTestId('company-status').textContent()).toBe('Approved');
+        expect(await page.getByTestId('company-member').count()).toBe(1);
+        await expectAxeClean(page, `the company admin’s page at ${width}px`);
+        const res = await fetch(new URL('/companies', inject('apiUrl')), { headers: { Authorization: `Bearer ${ann.token}` } });
+        expect(((await res.json()) as { role: string }[])[0]?.role).toBe('admin');
+        expect(pageErrors).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    }
+  });
+});

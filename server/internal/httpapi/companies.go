@@ -1,0 +1,81 @@
+package httpapi
+
+import (
+	"context"
+	"net/http"
+
+	"github.com/gin-gonic/gin"
+
+	"storefront/server/internal/shop"
+)
+
+// Companies (issue 45): applications, decisions, members and invitations.
+
+// applyForCompany answers POST /companies with {acknowledged, insertedId}.
+func (s *Server) applyForCompany(c *gin.Context) {
+	if a, ok := bind[shop.CompanyApplication](s, c); ok {
+		co, err := s.companies.Apply(c.Request.Context(), caller(c), a)
+		s.reply(c, http.StatusCreated, gin.H{"acknowledged": true, "insertedId": co.ID}, err)
+	}
+}
+
+// listCompanies answers GET /companies (?status= for admins).
+func (s *Server) listCompanies(c *gin.Context) {
+	q := shop.CompanyQuery{Status: shop.CompanyStatus(c.Query("status"))}
+	listPage(s, c, 50, 100, func(ctx context.Context, who shop.Caller, limit, skip int) ([]shop.Company, int64, error) {
+		return s.companies.List(ctx, who, q, limit, skip)
+	})
+}
+
+// getCompany answers GET /companies/{id}.
+func (s *Server) getCompany(c *gin.Context) {
+	co, err := s.companies.Get(c.Request.Context(), caller(c), c.Param("id"))
+	c.Header("Cache-Control", "no-store")
+	s.reply(c, http.StatusOK, co, err)
+}
+
+// decideCompany answers PATCH /companies/{id} with the company (admins).
+func (s *Server) decideCompany(c *gin.Context) {
+	if d, ok := bind[shop.CompanyDecision](s, c); ok {
+		co, err := s.companies.Decide(c.Request.Context(), caller(c), c.Param("id"), d)
+		s.reply(c, http.StatusOK, co, err)
+	}
+}
+
+// inviteMember answers POST /companies/{id}/invitations with the offered
+// membership (the company's admins).
+func (s *Server) inviteMember(c *gin.Context) {
+	if d, ok := bind[shop.MemberDraft](s, c); ok {
+		m, err := s.companies.Invite(c.Request.Context(), caller(c), c.Param("id"), d)
+		s.reply(c, http.StatusCreated, m, err)
+	}
+}
+
+// acceptInvitation answers POST /invitations/accept with the company joined.
+func (s *Server) acceptInvitation(c *gin.Context) {
+	if a, ok := bind[shop.InvitationAccept](s, c); ok {
+		co, err := s.companies.Accept(c.Request.Context(), caller(c), a)
+		s.reply(c, http.StatusOK, co, err)
+	}
+}
+
+// memberChange is PATCH /companies/{id}/members/{email}'s body.
+type memberChange struct {
+	Role  shop.CompanyRole `json:"role"`
+	Limit *shop.Cents      `json:"limit"`
+}
+
+// updateMember answers PATCH /companies/{id}/members/{email} with the member.
+func (s *Server) updateMember(c *gin.Context) {
+	if d, ok := bind[memberChange](s, c); ok {
+		m, err := s.companies.UpdateMember(c.Request.Context(), caller(c), c.Param("id"), c.Param("email"), shop.MemberDraft{Role: d.Role, Limit: d.Limit})
+		s.reply(c, http.StatusOK, m, err)
+	}
+}
+
+// removeMember answers DELETE /companies/{id}/members/{email} with
+// {acknowledged, deletedCount}.
+func (s *Server) removeMember(c *gin.Context) {
+	_, err := s.companies.RemoveMember(c.Request.Context(), caller(c), c.Param("id"), c.Param("email"))
+	s.reply(c, http.StatusOK, gin.H{"acknowledged": true, "deletedCount": 1}, err)
+}

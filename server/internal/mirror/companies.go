@@ -1,0 +1,141 @@
+package mirror
+
+import (
+	"strings"
+	"time"
+
+	"storefront/server/internal/shop"
+)
+
+// Company is a company as stored in `companies` (issue 45).
+type Company struct {
+	ID             ID         `bson:"_id"`
+	Name           string     `bson:"name"`
+	TaxID          string     `bson:"taxId"`
+	BillingAddress string     `bson:"billingAddress"`
+	Status         string     `bson:"status"`
+	CreatedAt      time.Time  `bson:"createdAt"`
+	DecidedAt      *time.Time `bson:"decidedAt,omitempty"`
+}
+
+// Shop is the document as the domain has it.
+func (d Company) Shop() shop.Company {
+	return shop.Company{ID: d.ID.Hex(), Name: d.Name, TaxID: d.TaxID, BillingAddress: d.BillingAddress,
+		Status: shop.CompanyStatus(d.Status), CreatedAt: d.CreatedAt.UTC(), DecidedAt: utcPtr(d.DecidedAt)}
+}
+
+// Companies keeps the companies by id, newest first, and by status.
+func Companies(name string) *Mirror[ID, Company] {
+	byDate := func(a, b *Company) int { return a.CreatedAt.Compare(b.CreatedAt) }
+	return &Mirror[ID, Company]{
+		Name: name, IDOf: func(d *Company) ID { return d.ID }, CmpID: CompareIDs,
+		Orders: []*OrderIndex[ID, Company]{
+			{Name: "createdAt", Cmp: byDate},
+			{Name: "status,createdAt", Group: func(d *Company) string { return d.Status }, Cmp: byDate},
+		},
+	}
+}
+
+// Pending is a decision's precondition: the application is not decided.
+func Pending(c Company) error {
+	if c.Status != string(shop.CompanyPending) {
+		return shop.Errorf(shop.ECONFLICT, shop.MsgCompanyDecided)
+	}
+	return nil
+}
+
+// Member is a membership as stored in `memberships`, under the e-mail.
+type Member struct {
+	Email    string    `bson:"_id"`
+	Company  ID        `bson:"company"`
+	Role     string    `bson:"role"`
+	Limit    *float64  `bson:"limit,omitempty"` // dollars
+	JoinedAt time.Time `bson:"joinedAt"`
+}
+
+// Shop is the document as the domain has it.
+func (d Member) Shop() shop.Member {
+	m := shop.Member{Email: d.Email, Company: d.Company.Hex(), Role: shop.CompanyRole(d.Role), JoinedAt: d.JoinedAt.UTC()}
+	if d.Limit != nil {
+		c := shop.CentsFromFloat(*d.Limit)
+		m.Limit = &c
+	}
+	return m
+}
+
+// DollarsOf is a limit as stored.
+func DollarsOf(c *shop.Cents) *float64 {
+	if c == nil {
+		return nil
+	}
+	f := c.Float()
+	return &f
+}
+
+// Members keeps the memberships by e-mail and each company's, oldest first.
+func Members(name string) *Mirror[string, Member] {
+	return &Mirror[string, Member]{
+		Name: name, IDOf: func(d *Member) string { return d.Email }, CmpID: strings.Compare,
+		Orders: []*OrderIndex[string, Member]{
+			{Name: "company,joinedAt", Group: func(d *Member) string { return d.Company.Hex() }, Cmp: func(a, b *Member) int { return a.JoinedAt.Compare(b.JoinedAt) }},
+		},
+	}
+}
+
+// MemberOf is a member's change's precondition: the membership is of this
+// company.
+func MemberOf(company ID) func(Member) error {
+	return func(m Member) error {
+		if m.Company != company {
+			return shop.Errorf(shop.ENOTFOUND, "The member was not found.")
+		}
+		return nil
+	}
+}
+
+// Invitation is an invitation as stored in `invitations`, under its
+// token's hash.
+type Invitation struct {
+	Hash      string     `bson:"_id"`
+	Company   ID         `bson:"company"`
+	Email     string     `bson:"email"`
+	Role      string     `bson:"role"`
+	Limit     *float64   `bson:"limit,omitempty"`
+	By        string     `bson:"by"`
+	ExpiresAt time.Time  `bson:"expiresAt"`
+	UsedAt    *time.Time `bson:"usedAt,omitempty"`
+}
+
+// Shop is the document as the domain has it.
+func (d Invitation) Shop() shop.Invitation {
+	inv := shop.Invitation{Hash: d.Hash, Company: d.Company.Hex(), Email: d.Email, Role: shop.CompanyRole(d.Role), By: d.By,
+		ExpiresAt: d.ExpiresAt.UTC(), UsedAt: utcPtr(d.UsedAt)}
+	if d.Limit != nil {
+		c := shop.CentsFromFloat(*d.Limit)
+		inv.Limit = &c
+	}
+	return inv
+}
+
+// Invitations keeps the invitations by hash.
+func Invitations(name string) *Mirror[string, Invitation] {
+	return &Mirror[string, Invitation]{Name: name, IDOf: func(d *Invitation) string { return d.Hash }, CmpID: strings.Compare}
+}
+
+// Usable is an invitation's use's precondition: unused and unexpired at now.
+func Usable(now time.Time) func(Invitation) error {
+	return func(inv Invitation) error {
+		if inv.UsedAt != nil || !now.Before(inv.ExpiresAt) {
+			return shop.ErrBadAccountToken()
+		}
+		return nil
+	}
+}
+
+// Used is a release's precondition: the invitation was used.
+func Used(inv Invitation) error {
+	if inv.UsedAt == nil {
+		return shop.Errorf(shop.ECONFLICT, "The invitation is not used.")
+	}
+	return nil
+}

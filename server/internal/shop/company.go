@@ -1,0 +1,215 @@
+package shop
+
+import (
+	"context"
+	"strings"
+	"time"
+)
+
+// Companies (issue 45): a business account with several buyers. A customer
+// applies; an admin approves or declines; the applicant is then the
+// company's admin, who invites members by a single-use link and sets their
+// roles and spending limits. A person belongs to at most one company: a
+// membership is stored under the person's e-mail (collection
+// `memberships`), so a second one is refused by the store itself.
+
+// CompanyStatus is where a company's application stands.
+type CompanyStatus string
+
+const (
+	CompanyPending  CompanyStatus = "pending"
+	CompanyApproved CompanyStatus = "approved"
+	CompanyDeclined CompanyStatus = "declined"
+)
+
+// CompanyRole is a member's role in a company.
+type CompanyRole string
+
+const (
+	// RoleBuyer places orders, up to a spending limit per purchase if one is set.
+	RoleBuyer CompanyRole = "buyer"
+	// RoleApprover also approves purchases above a buyer's limit.
+	RoleApprover CompanyRole = "approver"
+	// RoleCompanyAdmin also invites and removes members and sets roles and limits.
+	RoleCompanyAdmin CompanyRole = "admin"
+)
+
+// Valid reports whether r is one of the roles.
+func (r CompanyRole) Valid() bool {
+	return r == RoleBuyer || r == RoleApprover || r == RoleCompanyAdmin
+}
+
+// Company is a business account (collection `companies`).
+type Company struct {
+	ID             string        `json:"_id"`
+	Name           string        `json:"name"`
+	TaxID          string        `json:"taxId"`
+	BillingAddress string        `json:"billingAddress"`
+	Status         CompanyStatus `json:"status"`
+	CreatedAt      time.Time     `json:"createdAt"`
+	DecidedAt      *time.Time    `json:"decidedAt,omitempty"`
+	// Members, on GET /companies/{id}: every member to the company's admins
+	// and to admins, the caller alone to the other members.
+	Members []Member `json:"members,omitempty"`
+	// Role is the caller's role in it ("" for an admin who is not a member).
+	Role CompanyRole `json:"role,omitempty"`
+}
+
+// Member is one person's membership of a company (collection
+// `memberships`, under the e-mail).
+type Member struct {
+	Email   string      `json:"email"`
+	Company string      `json:"-"`
+	Role    CompanyRole `json:"role"`
+	// Limit is the most one purchase of theirs may cost, in dollars; nil:
+	// no limit.
+	Limit    *Cents    `json:"limit"`
+	JoinedAt time.Time `json:"joinedAt"`
+}
+
+// Invitation is a company admin's invitation of an address (collection
+// `invitations`, under the hash of its token).
+type Invitation struct {
+	Hash      string
+	Company   string
+	Email     string
+	Role      CompanyRole
+	Limit     *Cents
+	By        string
+	ExpiresAt time.Time
+	UsedAt    *time.Time
+}
+
+// Limits of companies.
+const (
+	MaxCompanyNameLen    = 120
+	MaxTaxIDLen          = 40
+	MaxBillingAddressLen = 300
+	// InvitationTTL is how long an invitation's link works.
+	InvitationTTL = 7 * 24 * time.Hour
+)
+
+// The companies' messages.
+const (
+	MsgCompanyNoun        = "The company"
+	MsgInvitationNoun     = "The invitation"
+	MsgAlreadyInCompany   = "This account already belongs to a company (or has applied for one)."
+	MsgCompanyDecided     = "This application has been decided already."
+	MsgCompanyNotApproved = "The company is not approved."
+	MsgNotCompanyAdmin    = "Only the company's admin may do this."
+	MsgOwnMembership      = "You cannot change or remove your own membership; another company admin can."
+	MsgInvitationOther    = "This invitation is for another e-mail address. Sign in with the invited address to accept it."
+	MsgMemberElsewhere    = "That address already belongs to a company."
+)
+
+// CompanyApplication is POST /companies' body.
+type CompanyApplication struct {
+	Name           string `json:"name"`
+	TaxID          string `json:"taxId"`
+	BillingAddress string `json:"billingAddress"`
+}
+
+// Normal is the application with its text trimmed.
+func (a CompanyApplication) Normal() CompanyApplication {
+	a.Name, a.TaxID, a.BillingAddress = strings.TrimSpace(a.Name), strings.TrimSpace(a.TaxID), strings.TrimSpace(a.BillingAddress)
+	return a
+}
+
+// Validate checks an application (normalised).
+func (a CompanyApplication) Validate() error {
+	f := map[string]string{}
+	if checkText(f, "name", a.Name, MaxCompanyNameLen, "is required", atMost(MaxCompanyNameLen)) && strings.HasPrefix(a.Name, "$") {
+		f["name"] = "must not start with $"
+	}
+	checkText(f, "taxId", a.TaxID, MaxTaxIDLen, "is required", atMost(MaxTaxIDLen))
+	checkText(f, "billingAddress", a.BillingAddress, MaxBillingAddressLen, "is required", atMost(MaxBillingAddressLen))
+	return Invalid("The application is not valid.", f)
+}
+
+// CompanyDecision is PATCH /companies/{id}'s body: an admin approves or
+// declines a pending application.
+type CompanyDecision struct {
+	Status CompanyStatus `json:"status"`
+}
+
+// Validate checks a decision.
+func (d CompanyDecision) Validate() error {
+	if d.Status != CompanyApproved && d.Status != CompanyDeclined {
+		return Invalid("The decision is not valid.", map[string]string{"status": `must be "approved" or "declined"`})
+	}
+	return nil
+}
+
+// MemberDraft is an invitation's body, and a member's change: the role and
+// the limit per purchase in dollars (null: none).
+type MemberDraft struct {
+	Email string      `json:"email"`
+	Role  CompanyRole `json:"role"`
+	Limit *Cents      `json:"limit"`
+}
+
+// Validate checks a member's role and limit, and the e-mail when asked.
+func (d MemberDraft) Validate(withEmail bool) error {
+	f := map[string]string{}
+	if withEmail && !IsEmail(d.Email) {
+		f["email"] = "must be a valid email address"
+	}
+	if !d.Role.Valid() {
+		f["role"] = `must be "buyer", "approver" or "admin"`
+	}
+	if d.Limit != nil && (*d.Limit <= 0 || *d.Limit > MaxPrice) {
+		f["limit"] = "must be greater than 0 and at most " + MaxPrice.Dollars()
+	}
+	return Invalid("The member is not valid.", f)
+}
+
+// InvitationSent is POST /companies/{id}/invitations' answer.
+type InvitationSent struct {
+	Email     string      `json:"email"`
+	Role      CompanyRole `json:"role"`
+	Limit     *Cents      `json:"limit"`
+	ExpiresAt time.Time   `json:"expiresAt"`
+}
+
+// InvitationAccept is POST /invitations/accept's body.
+type InvitationAccept struct {
+	Token string `json:"token"`
+}
+
+// JoinLink is the link of an invitation e-mail.
+func JoinLink(siteURL, token string) string { return siteURL + "/join?token=" + token }
+
+// CompanyQuery filters GET /companies (admins): by status, or all.
+type CompanyQuery struct {
+	Status CompanyStatus
+}
+
+// CompanyStore keeps the companies, their members and invitations. Each
+// change is one guarded write.
+type CompanyStore interface {
+	NewCompanyID() string
+	InsertCompany(ctx context.Context, c Company) (Company, error)
+	FindCompany(ctx context.Context, id string) (Company, error)
+	// ListCompanies returns companies newest first, of one status or all.
+	ListCompanies(ctx context.Context, status CompanyStatus, limit, skip int) ([]Company, int64, error)
+	// DecideCompany sets a pending company's status, once (ECONFLICT
+	// MsgCompanyDecided otherwise).
+	DecideCompany(ctx context.Context, id string, status CompanyStatus) (Company, error)
+	// InsertMember stores a membership; ECONFLICT MsgAlreadyInCompany when
+	// the address has one.
+	InsertMember(ctx context.Context, m Member) (Member, error)
+	FindMember(ctx context.Context, email string) (Member, error)
+	// ListMembers returns a company's members, oldest first.
+	ListMembers(ctx context.Context, companyID string) ([]Member, error)
+	// UpdateMember sets the role and limit of a member of companyID.
+	UpdateMember(ctx context.Context, companyID, email string, role CompanyRole, limit *Cents) (Member, error)
+	// DeleteMember removes a member of companyID.
+	DeleteMember(ctx context.Context, companyID, email string) (Member, error)
+	InsertInvitation(ctx context.Context, inv Invitation) error
+	// UseInvitation marks the invitation unused and unexpired at now as
+	// used, once, and returns it (EINVALID ErrBadAccountToken otherwise).
+	UseInvitation(ctx context.Context, hash string, now time.Time) (Invitation, error)
+	// ReleaseInvitation makes a used invitation usable again (its joining
+	// failed).
+	ReleaseInvitation(ctx context.Context, hash string) error
+}
