@@ -469,6 +469,14 @@ type ImportOptions struct {
 	// with null): an existing product keeps its own, as an edit does. A
 	// draft past the end keeps nothing.
 	Keep []ImportKeep
+	// Matched, when set, carries one import made in several calls (a file
+	// read in batches): the products the calls before matched (their id →
+	// the row's name). Each call adds its own, and refuses a product that
+	// two rows match as one call does.
+	Matched map[string]string
+	// Offset is how many drafts the calls before passed: messages number
+	// a draft from there.
+	Offset int
 }
 
 // ImportKeep names the fields a row leaves as the product has them.
