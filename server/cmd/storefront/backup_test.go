@@ -224,7 +224,7 @@ func runBackup(t *testing.T, bin, dataDir string, args ...string) (string, int) 
 	return string(out), 0
 }
 
-func uploadPicture(t *testing.T, api *apiClient, token string) string {
+func uploadPicture(t testing.TB, api *apiClient, token string) string {
 	t.Helper()
 	img := image.NewNRGBA(image.Rect(0, 0, 40, 30))
 	for x := range 40 {
