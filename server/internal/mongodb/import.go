@@ -203,9 +203,7 @@ func (s *Store) importUpdates(ctx context.Context, batch []mirror.ImportChange, 
 		if int(res.MatchedCount) != len(models) { // never expected: the mirror follows the store
 			return fmt.Errorf("an import batch matched %d of its %d products", res.MatchedCount, len(models))
 		}
-		for _, p := range next {
-			s.products.mem.Mem.Put(p)
-		}
+		s.products.mem.Mem.PutMany(next)
 		out.updated = len(next)
 		return nil
 	})

@@ -384,10 +384,10 @@ func (s *Store) fillSearchTerms(ctx context.Context) error {
 			}
 			return err
 		}
-		terms := cur.Terms()
+		terms, _, _ := cur.Terms()
 		_, err = s.products.update(ctx, id, guard[mirror.Product]{
 			apply: func(p mirror.Product) (bson.D, mirror.Product) {
-				p.SearchTerms = p.Terms()
+				p.SearchTerms, _, _ = p.Terms()
 				return bson.D{{Key: "$set", Value: bson.D{{Key: "searchTerms", Value: p.SearchTerms}}}}, p
 			},
 		}, bson.D{{Key: "$set", Value: bson.D{{Key: "searchTerms", Value: terms}}}})
