@@ -5,6 +5,7 @@ import { inject } from 'vitest';
 import { E2E_PASSWORD, registerAccount, uniqueEmail } from './accounts';
 import { launchBrowser, openPage, webUrl } from './browser';
 import { mailedToken } from './mail-catcher';
+import { nextTotp } from './totp';
 
 /**
  * Accounts a customer can trust (issue 29), in Chromium against the real
@@ -208,6 +209,99 @@ describe('accounts a customer can trust', () => {
     } finally {
       await phone.context.close();
       await laptop.context.close();
+    }
+  });
+
+  it('two-step sign-in: turned on with the QR code and a code, recovery codes shown once, the second step at sign-in, a recovery code once, signed-in devices ended one by one; an injected script is blocked (CSP)', async () => {
+    const email = uniqueEmail('two-step');
+    const account = await registerAccount('Tam Twostep', email);
+    const api = (path: string, init: RequestInit = {}) => fetch(new URL(path, inject('apiUrl')), init);
+    const json = { 'Content-Type': 'application/json' };
+    const firstStep = async () => {
+      const response = await api('/auth/login', { method: 'POST', headers: json, body: JSON.stringify({ email, password: E2E_PASSWORD }) });
+      return (await response.json()) as { token?: string; mfaRequired?: boolean; mfaToken?: string };
+    };
+    const secondStep = (mfaToken: string, code: string) =>
+      api('/auth/login/mfa', { method: 'POST', headers: json, body: JSON.stringify({ mfaToken, code }) });
+    const me = async (token: string) => (await api('/auth/me', { headers: { Authorization: `Bearer ${token}` } })).status;
+    const other = await firstStep(); // another device, signed in before two-step sign-in
+    const { context, page, pageErrors } = await openPage(browser, '/');
+    try {
+      // The page's Content-Security-Policy blocks a script injected into it.
+      const violations = page.evaluate(
+        () =>
+          new Promise<string[]>((resolve) => {
+            const seen: string[] = [];
+            document.addEventListener('securitypolicyviolation', (e) => seen.push(e.effectiveDirective));
+            const s = document.createElement('script');
+            s.textContent = 'window.__injected = true';
+            document.body.append(s);
+            setTimeout(() => resolve(seen), 200);
+          }),
+      );
+      expect(await violations).toContain('script-src-elem');
+      expect(await page.evaluate(() => (window as unknown as { __injected?: boolean }).__injected)).toBeUndefined();
+
+      await page.evaluate((t) => localStorage.setItem('accessToken', t), account.token);
+      await page.goto(webUrl('/dashboard/account'));
+      const card = page.getByRole('article', { name: 'Two-step sign-in' });
+      await card.getByText('Off', { exact: true }).waitFor();
+      await card.getByRole('button', { name: 'Turn on two-step sign-in' }).click();
+      await card.getByTestId('totp-qr').waitFor();
+      await expectAxeClean(page, '/dashboard/account, setting up two-step sign-in');
+      const secret = (await card.getByTestId('totp-secret').innerText()).trim();
+      await card.getByLabel('Code from the app').fill('000000');
+      await card.getByRole('button', { name: 'Turn on', exact: true }).click();
+      await card.getByText('The code is not correct.').waitFor();
+      await card.getByLabel('Code from the app').fill(nextTotp(secret));
+      await card.getByRole('button', { name: 'Turn on', exact: true }).click();
+      await page.getByRole('alert').filter({ hasText: 'Two-step sign-in is on. Your other sessions were signed out.' }).waitFor();
+      const list = card.getByRole('list', { name: 'Recovery codes' });
+      await list.waitFor();
+      const codes = (await list.getByRole('listitem').allInnerTexts()).map((c) => c.trim());
+      expect(codes).toHaveLength(10);
+      await expectAxeClean(page, '/dashboard/account, the recovery codes');
+      await card.getByRole('button', { name: 'I have kept them' }).click();
+      await card.getByText('On', { exact: true }).waitFor();
+      expect(await list.count()).toBe(0); // shown once
+      expect(await me(other.token!)).toBe(401);
+
+      // Another device signs in with a recovery code (once); this page lists it, and signs it out.
+      const phone = await firstStep();
+      expect(phone.mfaRequired).toBe(true);
+      expect(phone.token).toBeUndefined();
+      const signedIn = (await (await secondStep(phone.mfaToken!, codes[0]!)).json()) as { token: string };
+      expect(await me(signedIn.token)).toBe(200);
+      const again = await firstStep();
+      expect((await secondStep(again.mfaToken!, codes[0]!)).status).toBe(400);
+      await page.reload();
+      const devices = page.getByRole('list', { name: 'Your sessions' });
+      await expect.poll(() => devices.getByTestId('session-row').count()).toBe(2);
+      await devices.getByTestId('session-row').filter({ hasText: 'This device' }).waitFor();
+      await devices.getByTestId('session-row').filter({ hasNotText: 'This device' }).getByRole('button', { name: /^Sign out / }).click();
+      await page.getByRole('alert').filter({ hasText: 'That device is signed out.' }).waitFor();
+      await expect.poll(() => devices.getByTestId('session-row').count()).toBe(1);
+      expect(await me(signedIn.token)).toBe(401);
+
+      // Signing in through the pages: the password, then the second step.
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Sign Out' }).click();
+      await page.goto(webUrl('/login'));
+      await page.getByLabel('Email').fill(email);
+      await page.getByLabel('Password', { exact: false }).first().fill(E2E_PASSWORD);
+      await page.getByRole('button', { name: 'Login' }).click();
+      const step = page.getByRole('form', { name: 'Two-step sign-in' });
+      await step.waitFor();
+      await expectAxeClean(page, '/login, the second step');
+      await step.getByLabel('Code').fill('123456');
+      await step.getByRole('button', { name: 'Verify' }).click();
+      await step.getByText('The code is not correct.').waitFor();
+      await step.getByLabel('Code').fill(nextTotp(secret));
+      await step.getByRole('button', { name: 'Verify' }).click();
+      await page.waitForURL((url) => url.pathname === '/');
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Sign Out' }).waitFor();
+      expect(pageErrors).toEqual([]);
+    } finally {
+      await context.close();
     }
   });
 });

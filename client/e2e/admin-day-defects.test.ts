@@ -88,7 +88,8 @@ describe('the admin’s day: client defects (issue 36)', () => {
       token: admin.token,
       body: JSON.stringify({ items: items.map((i) => ({ productId: i.product._id, unitPrice: i.unitPrice })), validUntil }),
     });
-    const total = '$250,850'; // 16 × $14,900 + 5 × $1,700 + 1,000 × $3.95
+    // 16 × $14,900 + 5 × $1,700 + 1,000 × $3.95 = $250,850, and 8.25% tax on each line ($19,668 + $701.25 + $325.88).
+    const total = '$271,545.13';
 
     for (const [who, token, path] of [
       ['the buyer', buyer.token, '/dashboard/myquotes'],
@@ -98,15 +99,15 @@ describe('the admin’s day: client defects (issue 36)', () => {
       try {
         await openSignedIn(page, token, path);
         const quote = page.getByRole('article', { name: `Quote #${number}` });
-        await quote.getByTestId('quote-total').waitFor();
-        expect(await quote.getByTestId('quote-total').textContent()).toBe(total);
+        await quote.getByTestId('order-total').waitFor();
+        expect(await quote.getByTestId('order-total').textContent()).toBe(total);
         for (const width of WIDTHS) {
           await page.setViewportSize({ width, height: 900 });
           await settled(page);
           const lineTotals = quote.getByTestId('quote-line-total');
           expect(await lineTotals.count()).toBe(3);
           for (let i = 0; i < 3; i++) await wholeInView(lineTotals.nth(i), `${who}, line ${i + 1} total at ${width} px`);
-          await wholeInView(quote.getByTestId('quote-total'), `${who}, the grand total at ${width} px`);
+          await wholeInView(quote.getByTestId('order-total'), `${who}, the grand total at ${width} px`);
           await wholeInView(quote.getByText('Total', { exact: true }).last(), `${who}, the word Total at ${width} px`);
           await axeClean(page, `${path} at ${width} px`);
         }

@@ -69,7 +69,7 @@ describe('the admin’s day: orders and quotes (issue 36)', () => {
       const page = asBuyer.page;
       await openSignedIn(page, buyer.token, '/dashboard/myquotes');
       const mine = page.getByRole('article', { name: `Quote #${number}` });
-      await mine.getByTestId('quote-total').filter({ hasText: '$4,500' }).waitFor();
+      await mine.getByTestId('order-subtotal').filter({ hasText: '$4,500' }).waitFor();
 
       // The admin re-prices it at 400 px: the form opens with the prices sent.
       const adminPage = asAdmin.page;
@@ -86,30 +86,32 @@ describe('the admin’s day: orders and quotes (issue 36)', () => {
       await unitPrice.fill('420');
       await quote.getByRole('button', { name: `Send revised prices for quote #${number}` }).click();
       await toast(adminPage, 'The revised prices are sent to the customer.').waitFor();
-      await quote.getByTestId('quote-total').filter({ hasText: '$4,200' }).waitFor();
+      await quote.getByTestId('order-subtotal').filter({ hasText: '$4,200' }).waitFor();
 
       // The buyer's page, opened before, still shows $4,500: accepting it is refused, and the new total shows.
       await mine.getByRole('button', { name: `Accept quote #${number}` }).click();
       let dialog = page.getByRole('dialog', { name: `Accept quote #${number}` });
-      await dialog.getByText('Accept this quote? It places one order per item, $4,500 in all, for you to pay from My Orders.').waitFor();
+      // $4,500 and 8.25% tax.
+      await dialog.getByText('Accept this quote? It places one order of $4,871.25, tax included, for you to pay from My Orders.').waitFor();
       await dialog.getByRole('textbox', { name: /^Mobile/ }).fill('+1 555 014 2290');
       await dialog.getByRole('textbox', { name: /^Address/ }).fill('42 Foundry Road, Pittsburgh');
       await dialog.getByRole('button', { name: 'Confirm' }).click();
       await toast(page, 'The prices of this quote were revised since you opened it.').waitFor();
-      await mine.getByTestId('quote-total').filter({ hasText: '$4,200' }).waitFor();
+      await mine.getByTestId('order-subtotal').filter({ hasText: '$4,200' }).waitFor();
       await visibleAtBothWidths(page, mine, ['$4,200', '$420'], 'the revised quote');
 
       // Accepted now, at the revised prices.
       await page.setViewportSize({ width: 1280, height: 900 });
       await mine.getByRole('button', { name: `Accept quote #${number}` }).click();
       dialog = page.getByRole('dialog', { name: `Accept quote #${number}` });
-      await dialog.getByText('Accept this quote? It places one order per item, $4,200 in all, for you to pay from My Orders.').waitFor();
+      await dialog.getByText('Accept this quote? It places one order of $4,546.50, tax included, for you to pay from My Orders.').waitFor();
       await dialog.getByRole('textbox', { name: /^Mobile/ }).fill('+1 555 014 2290');
       await dialog.getByRole('textbox', { name: /^Address/ }).fill('42 Foundry Road, Pittsburgh');
       await dialog.getByRole('button', { name: 'Confirm' }).click();
-      await toast(page, 'The quote is accepted: your orders are placed.').waitFor();
+      await toast(page, 'The quote is accepted: your order is placed.').waitFor();
       const orders = await api<{ productName: string; amount: number }[]>(`/order?email=${encodeURIComponent(buyer.user.email)}`, { token: buyer.token });
-      expect(orders.map((o) => [o.productName, o.amount])).toEqual([[product.name, 420_000]]);
+      // At the revised price, with its tax: what the dialog said.
+      expect(orders.map((o) => [o.productName, o.amount])).toEqual([[product.name, 454_650]]);
       expect(asAdmin.pageErrors).toEqual([]);
       expect(asBuyer.pageErrors).toEqual([]);
     } finally {

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { adminAccount, openSignedIn, registerAccount, uniqueEmail, type Account } from './accounts';
@@ -170,6 +171,51 @@ describe('admin lists keep their state in the URL', () => {
       await appStarted(page);
       await mine.waitFor();
       expect(await filter.inputValue()).toBe('unpaid');
+      expect(pageErrors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('the audit trail filters by who and what, keeps its filters in the URL and is axe-clean, at 1280 and 400 px (issue 44)', async () => {
+    const email = uniqueEmail('audited');
+    await registerAccount('Audited Customer', email);
+    // a failed sign-in to that account: an entry naming it
+    await fetch(new URL('/auth/login', inject('apiUrl')), {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email, password: 'not-the-password' }),
+    });
+    const { context, page, pageErrors } = await openPage(browser, '/');
+    try {
+      await openSignedIn(page, admin.token, '/dashboard/audit');
+      await page.getByRole('heading', { level: 1, name: 'Audit trail' }).waitFor();
+      await settled(page);
+      const rows = page.getByTestId('audit-row');
+      await rows.first().waitFor();
+      const filters = page.getByRole('search', { name: 'Filter the audit trail' });
+      await filters.getByLabel('Who (e-mail)').fill(email);
+      await filters.getByLabel(/^Action/).fill('sign-in');
+      await filters.getByRole('button', { name: 'Filter' }).click();
+      await waitForQuery(page, { actor: email, action: 'sign-in' });
+      await expect.poll(() => rows.count()).toBe(1);
+      await rows.first().getByText(email).waitFor();
+      await rows.first().getByText(/failure \(401\)/).waitFor();
+      for (const width of [1280, 400]) {
+        await page.setViewportSize({ width, height: 900 });
+        const results = await new AxeBuilder({ page }).analyze();
+        const failing = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+        expect(failing.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), `axe at ${width}px`).toEqual([]);
+      }
+      // The filters come back with the page, and Clear shows every entry again.
+      await reload(page);
+      expect(await filters.getByLabel('Who (e-mail)').inputValue()).toBe(email);
+      await expect.poll(() => rows.count()).toBe(1);
+      await filters.getByRole('button', { name: 'Clear' }).click();
+      await waitForQuery(page, {});
+      await expect.poll(() => rows.count()).toBeGreaterThan(1);
+      await page.getByRole('button', { name: 'Check the chain' }).click();
+      await page.getByRole('status').filter({ hasText: /^The chain of \d+ entries is intact\.$/ }).waitFor();
       expect(pageErrors).toEqual([]);
     } finally {
       await context.close();

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminAccount, E2E_PASSWORD, openSignedIn, registerAccount, uniqueEmail } from './accounts';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { adminAccount, E2E_PASSWORD, openSignedIn, registerAccount, uniqueEmail, verifyAccount, enrolTwoStep } from './accounts';
 import { launchBrowser, openPage } from './browser';
 
 let browser: Browser;
@@ -104,6 +104,7 @@ describe('accounts and sign-in', () => {
     const admin = await adminAccount();
     const email = uniqueEmail('promoted');
     const customer = await registerAccount('Pat Promoted', email);
+    await verifyAccount(customer); // only a verified address is made an admin (issue 44)
 
     const asCustomer = await openPage(browser, '/');
     const asAdmin = await openPage(browser, '/');
@@ -135,6 +136,12 @@ describe('accounts and sign-in', () => {
         await dashboardMenu(asCustomer.page).getByRole('link', { name }).waitFor();
       }
       expect(await dashboardMenu(asCustomer.page).getByRole('link', { name: 'Add Review' }).count()).toBe(0);
+      // ADMIN_MFA=required: the admin pages lead the new admin to turn on two-step sign-in first.
+      await dashboardMenu(asCustomer.page).getByRole('link', { name: 'Make Admin' }).click();
+      await asCustomer.page.waitForURL((url) => url.pathname === '/dashboard/account');
+      await asCustomer.page.getByText('This store requires two-step sign-in of its admins: turn it on here to use the admin pages.').waitFor();
+      await enrolTwoStep(inject('apiUrl'), customer.token);
+      await asCustomer.page.reload();
       await dashboardMenu(asCustomer.page).getByRole('link', { name: 'Make Admin' }).click();
       await asCustomer.page.getByRole('heading', { level: 1, name: 'Make Admin' }).waitFor();
       expect(asAdmin.pageErrors).toEqual([]);

@@ -3,14 +3,17 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminAccount, openSignedIn, registerAccount, uniqueEmail, type Account } from './accounts';
 import { launchBrowser, openPage, settled } from './browser';
-import { api, ownProduct, type DemoProduct } from './shop';
+import { api, charged, ownProduct, paidPurchase, totalAtBothWidths, type DemoProduct, type PurchaseAnswer } from './shop';
 import { waitUntil } from './wait';
 
 /**
- * Issue 34 end to end: three products into the cart (a product page, a
- * /products card, the purchase page), one checkout, one payment, the group
- * paid; the admin ships it with a carrier and tracking number and the buyer's
- * order page shows them, with the invoice. The same for an accepted quote.
+ * Issues 34 and 43 end to end: three products into the cart (a product page,
+ * a /products card, the purchase page), one checkout, one purchase with one
+ * number, one payment; the admin ships it whole with a carrier and tracking
+ * number and the buyer's order page shows them, with the invoice. The same for
+ * an accepted quote. The server runs with TAX_RATE 8.25: the total the cart,
+ * the checkout, the quote and the payment page show at 400 and 1280 px is the
+ * amount charged.
  */
 
 let browser: Browser;
@@ -35,18 +38,6 @@ afterAll(async () => {
 
 const toast = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text });
 
-interface GroupAnswer {
-  _id: string;
-  number: number;
-  paid: boolean;
-  total: number;
-  invoiceNumber?: number;
-  quoteNumber?: number;
-  quoteId?: string;
-  orderIds: string[];
-  orders: { _id: string; shipped: boolean; carrier?: string; trackingNumber?: string }[];
-}
-
 /** Every given text is shown (not just present) at 400 and at 1280 px, and axe finds nothing serious. */
 async function visibleAtBothWidths(page: Page, scope: Locator, texts: string[]) {
   for (const width of [400, 1280]) {
@@ -67,29 +58,39 @@ function futureExpiry(): string {
   return `12/${String((new Date().getFullYear() + 3) % 100).padStart(2, '0')}`;
 }
 
-/** Pays the group on /payment/group/:id with the test card, once. */
-async function payGroup(page: Page) {
-  await page.getByRole('heading', { level: 1, name: 'Pay for your order' }).waitFor();
+/**
+ * Pays the purchase on /payment/:id with the test card, once: the button says the total the page shows,
+ * and once paid the card form gives way to the spec's texts, the order page and its invoice (issue 47).
+ */
+async function payPurchase(page: Page, number: number): Promise<string> {
+  await page.getByRole('heading', { level: 1, name: 'Payment' }).waitFor();
+  await page.getByTestId('purchase-number').filter({ hasText: `Order #${number}` }).waitFor();
+  const total = await totalAtBothWidths(page, page.getByTestId('purchase-summary'), 'the payment page');
   await page.getByText('TEST MODE', { exact: true }).waitFor();
   await page.getByLabel('Card number', { exact: false }).fill('4242 4242 4242 4242');
   await page.getByLabel('Expiry (MM/YY)', { exact: false }).fill(futureExpiry());
   await page.getByLabel('CVC', { exact: false }).fill('123');
   await page.waitForFunction(() => [...document.querySelectorAll('button')].some((b) => b.textContent?.startsWith('Pay $') && !b.disabled));
-  await page.getByRole('button', { name: /^Pay \$/ }).click();
+  await page.getByRole('button', { name: `Pay ${total}` }).click();
   await page.getByText('Congrats! Your payment is completed.').waitFor();
+  await page.getByText('Your transaction Id:').waitFor();
+  await page.getByRole('link', { name: `Order #${number} details` }).waitFor();
+  await page.getByRole('button', { name: /^Download invoice #\d+$/ }).waitFor();
+  expect(await page.getByLabel('Card number', { exact: false }).count()).toBe(0);
+  return total;
 }
 
-/** The admin ships the buyer's group from Manage Orders with a carrier and tracking number. */
-async function shipGroupAsAdmin(page: Page, buyerEmail: string, carrier: string, trackingNumber: string) {
+/** The admin ships the buyer's purchase whole from Manage Orders with a carrier and tracking number. */
+async function shipAsAdmin(page: Page, buyerEmail: string, number: number, carrier: string, trackingNumber: string) {
   await openSignedIn(page, admin.token, '/dashboard/manageorder');
   const row = page.locator('tr[data-testid="order-row"]').filter({ hasText: buyerEmail });
-  await row.getByTestId('group-number').filter({ hasText: /^Group #\d+$/ }).waitFor();
-  await row.getByRole('button', { name: 'Ship group' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Ship the order group' });
+  await row.getByTestId('order-number').filter({ hasText: `Order #${number}` }).waitFor();
+  await row.getByRole('button', { name: 'Ship with tracking' }).click();
+  const dialog = page.getByRole('dialog', { name: `Ship order #${number}` });
   await dialog.getByRole('textbox', { name: 'Carrier (optional)' }).fill(carrier);
   await dialog.getByRole('textbox', { name: 'Tracking number (optional)' }).fill(trackingNumber);
   await dialog.getByRole('button', { name: 'Ship Now' }).click();
-  await toast(page, 'The order group is on its way.').waitFor();
+  await toast(page, 'The order is on its way.').waitFor();
   await row.getByRole('button', { name: 'Shipped' }).waitFor();
 }
 
@@ -97,17 +98,17 @@ async function shipGroupAsAdmin(page: Page, buyerEmail: string, carrier: string,
  * The buyer's order page after shipping: the carrier and tracking number in the
  * history, at both widths; and its invoice, issued when it was paid.
  */
-async function checkOrderPage(page: Page, group: GroupAnswer, carrier: string, trackingNumber: string) {
-  await page.goto(new URL(`/dashboard/order/${group.orderIds[0]}`, page.url()).toString());
-  await page.getByRole('heading', { level: 1, name: /^Order #\d+$/ }).waitFor();
-  await page.getByTestId('order-group').filter({ hasText: `Group #${group.number}` }).waitFor();
-  expect(await page.getByTestId('group-line').count()).toBe(group.orderIds.length);
+async function checkOrderPage(page: Page, group: PurchaseAnswer, carrier: string, trackingNumber: string) {
+  await page.goto(new URL(`/dashboard/order/${group._id}`, page.url()).toString());
+  await page.getByRole('heading', { level: 1, name: `Order #${group.number}` }).waitFor();
+  expect(await page.getByTestId('order-line').count()).toBe(group.orderIds.length);
+  expect(await page.getByTestId('order-total').innerText()).toBe(charged(group));
   const shipped = page.getByTestId('history-shipped');
   await visibleAtBothWidths(page, shipped, [`Carrier: ${carrier}`, `Tracking number: ${trackingNumber}`]);
   await page.getByTestId('history-paid').waitFor();
-  expect(await page.getByRole('link', { name: /^Pay for group/ }).count()).toBe(0);
+  expect(await page.getByRole('link', { name: /^Pay for order/ }).count()).toBe(0);
 
-  const now = await api<GroupAnswer>(`/groups/${group._id}`, { token: (await currentToken(page)) ?? '' });
+  const now = await api<PurchaseAnswer>(`/groups/${group._id}`, { token: (await currentToken(page)) ?? '' });
   // Paying issued the group's invoice in the same call, so it is there now.
   expect(now.invoiceNumber).toBeGreaterThan(0);
   const button = page.getByRole('button', { name: `Download invoice #${now.invoiceNumber}` });
@@ -187,18 +188,22 @@ describe('cart, checkout and order groups (issue 34)', () => {
       await beltsQuantity.fill('5');
       await page.getByText('The minimum order is 10 pcs').waitFor();
       expect(await page.getByRole('link', { name: 'Checkout' }).getAttribute('aria-disabled')).toBe('true');
+      // While a quantity is not one to order, the cart has no total (issue 47: it kept the old figure).
+      await page.getByTestId('order-total').filter({ hasText: '—' }).waitFor();
       await beltsQuantity.fill('20');
-      // $1,200 + 20 × $15.50 + 4 × $80
-      await page.getByTestId('cart-subtotal').filter({ hasText: '$1,830' }).waitFor();
+      // $1,200 + 20 × $15.50 + 4 × $80, and 8.25% tax on each line: $99 + $25.58 + $26.40.
+      await page.getByTestId('order-subtotal').filter({ hasText: '$1,830' }).waitFor();
+      await page.getByTestId('order-tax').filter({ hasText: '$150.98' }).waitFor();
+      const cartTotal = await totalAtBothWidths(page, page.locator('main'), 'the cart');
+      expect(cartTotal).toBe('$1,980.98');
       await visibleAtBothWidths(page, page.getByRole('list', { name: 'Cart lines' }), [press.name, belts.name, valves.name]);
 
       // Checkout: the delivery details once, PO and company.
       await page.getByRole('link', { name: 'Checkout' }).click();
       await page.waitForURL((url) => url.pathname === '/checkout');
-      await page.getByTestId('checkout-subtotal').filter({ hasText: '$1,830' }).waitFor();
-      // No TAX_RATE on the tests' server: no tax line, and the total is the subtotal.
-      await page.getByTestId('checkout-total').filter({ hasText: '$1,830' }).waitFor();
-      expect(await page.getByTestId('checkout-tax').count()).toBe(0);
+      await page.getByTestId('order-subtotal').filter({ hasText: '$1,830' }).waitFor();
+      await page.getByText('Sales tax (8.25%)').waitFor();
+      expect(await totalAtBothWidths(page, page.locator('form'), 'the checkout')).toBe(cartTotal);
       await page.getByRole('button', { name: 'Place order' }).click();
       await page.getByText('Mobile is Required').waitFor();
       await page.getByText('Address is Required').waitFor();
@@ -208,34 +213,38 @@ describe('cart, checkout and order groups (issue 34)', () => {
       await page.getByRole('textbox', { name: 'Company name (optional)' }).fill('Carla Mills Ltd');
       await visibleAtBothWidths(page, page.locator('form'), [press.name, belts.name, valves.name, 'Place order']);
       await page.getByRole('button', { name: 'Place order' }).click();
-      await page.waitForURL((url) => url.pathname.startsWith('/payment/group/'));
+      // One purchase, one number: the toast says the number the payment page and My Orders show.
+      await page.waitForURL((url) => /^\/payment\/[0-9a-f]{24}$/.test(url.pathname));
       const groupId = new URL(page.url()).pathname.split('/').pop() ?? '';
-      await page.getByRole('alert').filter({ hasText: /^Order #\d+ is placed\.$/ }).waitFor();
+      const placedToast = page.getByRole('alert').filter({ hasText: /^Order #\d+ is placed\.$/ });
+      await placedToast.waitFor();
+      const number = Number(/#(\d+)/.exec(await placedToast.innerText())?.[1]);
       await page.getByRole('link', { name: 'Cart, empty' }).waitFor();
-      await page.getByTestId('group-po').filter({ hasText: 'PO-3401' }).waitFor();
-      await page.getByTestId('group-company').filter({ hasText: 'Carla Mills Ltd' }).waitFor();
-      expect(await page.getByTestId('group-line').count()).toBe(3);
+      await page.getByTestId('purchase-po').filter({ hasText: 'PO-3401' }).waitFor();
+      await page.getByTestId('purchase-company').filter({ hasText: 'Carla Mills Ltd' }).waitFor();
+      expect(await page.getByTestId('order-line').count()).toBe(3);
+      // Its lines, each with its own quantity: never a sum of unlike pieces (1 + 20 + 4).
+      expect(await page.getByText(/\b25 pcs\b/).count()).toBe(0);
 
-      // One payment for the whole group.
-      await payGroup(page);
-      const group = await waitUntil(
-        async () => {
-          const g = await api<GroupAnswer>(`/groups/${groupId}`, { token: buyer.token });
-          return g.paid && g;
-        },
-        { message: () => 'the group was never paid' },
-      );
+      // One payment for the whole purchase: what the pages showed is what was charged.
+      const paidTotal = await payPurchase(page, number);
+      const group = await paidPurchase(buyer.token, groupId);
+      expect(group.number).toBe(number);
       expect(group.orderIds).toHaveLength(3);
+      expect(charged(group)).toBe(cartTotal);
+      expect(paidTotal).toBe(cartTotal);
       await page.getByRole('link', { name: 'Back to My Orders' }).click();
       await page.waitForURL((url) => url.pathname === '/dashboard/myorder');
-      const groupRow = page.locator('tr[data-testid="order-row"]').filter({ hasText: `Group #${group.number}` });
+      const groupRow = page.locator('tr[data-testid="order-row"]').filter({ hasText: `Order #${group.number}` });
       await groupRow.getByText('paid', { exact: true }).waitFor();
+      await groupRow.getByText('3 products').first().waitFor();
+      await groupRow.getByText(cartTotal).first().waitFor();
       expect(await groupRow.getByRole('link', { name: 'PAY' }).count()).toBe(0);
       expect(await groupRow.getByRole('button', { name: 'Delete' }).count()).toBe(0);
-      await visibleAtBothWidths(page, groupRow, [`Group #${group.number}`, 'paid']);
+      await visibleAtBothWidths(page, groupRow, [`Order #${group.number}`, 'paid']);
 
-      // The admin ships the group at once, with a carrier and tracking number.
-      await shipGroupAsAdmin(asAdmin.page, email, 'DHL Freight', 'JD0146000062812');
+      // The admin ships the purchase at once, with a carrier and tracking number.
+      await shipAsAdmin(asAdmin.page, email, group.number, 'DHL Freight', 'JD0146000062812');
       await checkOrderPage(page, group, 'DHL Freight', 'JD0146000062812');
       expect(asBuyer.pageErrors).toEqual([]);
       expect(asAdmin.pageErrors).toEqual([]);
@@ -245,7 +254,7 @@ describe('cart, checkout and order groups (issue 34)', () => {
     }
   });
 
-  it('an accepted quote is one group: paid once from My Orders, "from quote #N", shipped with tracking', async () => {
+  it('an accepted quote is one purchase: its total (tax included) shown on the quote and in the acceptance at 400 and 1280 px is the amount charged; paid once from My Orders, "from quote #N", shipped with tracking', async () => {
     const email = uniqueEmail('quotegroup');
     const buyer = await registerAccount('Quincy Group', email);
     const { insertedId, number } = await api<{ insertedId: string; number: number }>('/quotes', {
@@ -259,43 +268,47 @@ describe('cart, checkout and order groups (issue 34)', () => {
       token: admin.token,
       body: JSON.stringify({ items: [{ productId: press._id, unitPrice: 1100 }, { productId: valves._id, unitPrice: 75 }], validUntil }),
     });
-    const quotes = await api<{ _id: string; revision?: number }[]>('/quotes?limit=50', { token: buyer.token });
-    const quote = quotes.find((q) => q._id === insertedId);
-    const accepted = await api<{ orderIds: string[]; groupId?: string }>(`/quotes/${insertedId}/accept`, {
-      method: 'POST',
-      token: buyer.token,
-      body: JSON.stringify({ address: '9 Pit Lane, Leeds', mobile: '+44 113 496 0123', revision: quote?.revision ?? 0 }),
-    });
-    expect(accepted.groupId).toBeTruthy();
 
     const asBuyer = await openPage(browser, '/', { width: 400, height: 900 });
     const asAdmin = await openPage(browser, '/', { width: 1280, height: 900 });
     try {
       const page = asBuyer.page;
-      await openSignedIn(page, buyer.token, '/dashboard/myorder');
+      // The quote's figures, as the server answers them: 2 × $1,100 + 5 × $75 = $2,575, and 8.25% on each line.
+      await openSignedIn(page, buyer.token, '/dashboard/myquotes');
+      const card = page.getByRole('article', { name: `Quote #${number}` });
+      await card.getByTestId('order-tax').filter({ hasText: '$212.44' }).waitFor();
+      const quoteTotal = await totalAtBothWidths(page, card, 'the quote');
+      expect(quoteTotal).toBe('$2,787.44');
+      await card.getByRole('button', { name: `Accept quote #${number}` }).click();
+      const dialog = page.getByRole('dialog', { name: `Accept quote #${number}` });
+      await dialog.getByText(`Accept this quote? It places one order of ${quoteTotal}, tax included, for you to pay from My Orders.`).waitFor();
+      expect(await totalAtBothWidths(page, dialog, 'the acceptance')).toBe(quoteTotal);
+      await dialog.getByRole('textbox', { name: /^Mobile/ }).fill('+44 113 496 0123');
+      await dialog.getByRole('textbox', { name: /^Address/ }).fill('9 Pit Lane, Leeds');
+      await dialog.getByRole('button', { name: 'Confirm' }).click();
+      await toast(page, 'The quote is accepted: your order is placed.').waitFor();
+      expect(await card.getByRole('link', { name: 'Pay now' }).getAttribute('href')).toBe(`/payment/${insertedId}`);
+
+      await page.setViewportSize({ width: 400, height: 900 });
+      await page.goto(new URL('/dashboard/myorder', page.url()).toString());
       const groupRow = page.locator('tr[data-testid="order-row"]').filter({ hasText: `from quote #${number}` });
-      await groupRow.getByTestId('group-number').filter({ hasText: /^Group #\d+$/ }).waitFor();
+      await groupRow.getByTestId('order-number').filter({ hasText: /^Order #\d+$/ }).waitFor();
       expect(await groupRow.getByRole('button', { name: 'Delete' }).count()).toBe(0);
       await visibleAtBothWidths(page, groupRow, [`from quote #${number}`, 'PAY', 'Cancel order']);
       await groupRow.getByRole('link', { name: 'PAY' }).click();
-      await page.waitForURL((url) => url.pathname === `/payment/group/${accepted.groupId}`);
-      await page.getByTestId('group-from-quote').filter({ hasText: `from quote #${number}` }).first().waitFor();
-      // 2 × $1,100 + 5 × $75
-      await page.getByText('$2,575', { exact: true }).first().waitFor();
-      await payGroup(page);
-      const group = await waitUntil(
-        async () => {
-          const g = await api<GroupAnswer>(`/groups/${accepted.groupId}`, { token: buyer.token });
-          return g.paid && g;
-        },
-        { message: () => 'the quote’s group was never paid' },
-      );
-      // The group is the quote's (its number is shown above, from quoteNumber or, before the server sends it, the quote).
+      // An accepted quote's purchase is under the quote's id.
+      await page.waitForURL((url) => url.pathname === `/payment/${insertedId}`);
+      await page.getByTestId('from-quote').filter({ hasText: `from quote #${number}` }).first().waitFor();
+      const shownNumber = Number(/#(\d+)/.exec(await page.getByTestId('purchase-number').innerText())?.[1]);
+      expect(await payPurchase(page, shownNumber)).toBe(quoteTotal);
+      const group = await paidPurchase(buyer.token, insertedId);
+      expect(charged(group)).toBe(quoteTotal);
+      expect(group.number).toBe(shownNumber);
       expect(group.quoteId).toBe(insertedId);
 
-      await shipGroupAsAdmin(asAdmin.page, email, 'UPS', '1Z999AA10123456784');
+      await shipAsAdmin(asAdmin.page, email, group.number, 'UPS', '1Z999AA10123456784');
       await checkOrderPage(page, group, 'UPS', '1Z999AA10123456784');
-      await page.getByTestId('group-from-quote').filter({ hasText: `from quote #${number}` }).first().waitFor();
+      await page.getByTestId('from-quote').filter({ hasText: `from quote #${number}` }).first().waitFor();
       await settled(page);
       expect(asBuyer.pageErrors).toEqual([]);
       expect(asAdmin.pageErrors).toEqual([]);

@@ -6,7 +6,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
 import type { TestProject } from 'vitest/node';
-import { E2E_ADMIN_EMAIL } from './accounts';
+import { E2E_ADMIN_EMAIL, enrolAdmin } from './accounts';
 import { chromium, type BrowserServer } from 'playwright-core';
 import { assertChromiumInstalled, CHROMIUM_ARGS, CHROMIUM_PATH } from './browser';
 import { startMailCatcher, type MailCatcher } from './mail-catcher';
@@ -17,6 +17,9 @@ declare module 'vitest' {
     apiUrl: string;
     /** The run's one Chromium (launchServer); each file connects to it (browser.ts launchBrowser). */
     browserWs: string;
+    /** The e2e admin's session and its authenticator's secret (issue 44: enrolled here, once). */
+    adminToken: string;
+    adminTotpSecret: string;
   }
 }
 
@@ -129,6 +132,7 @@ export default async function setup(project: TestProject) {
   const distDir = join(workDir, 'dist');
 
   let server: ChildProcess | undefined;
+  let admin: { token: string; secret: string } | undefined;
   let browserServer: BrowserServer | undefined;
   // --- The e-mail the server sends (issue 29) -------------------------------
   // An SMTP catcher on loopback: the tests read the verification and reset
@@ -182,8 +186,9 @@ export default async function setup(project: TestProject) {
         MONGODB_URI: '',
         STRIPE_SECRET_KEY: '',
         STRIPE_WEBHOOK_SECRET: '',
-        // no tax (the cart's test reads totals equal to their subtotals)
-        TAX_RATE: '0',
+        // A tax, as a real store has (issue 43): each journey that orders checks that the total it shows,
+        // computed before asking or answered by the server, is the amount charged.
+        TAX_RATE: '8.25',
         ...mailEnv,
       },
     });
@@ -211,6 +216,8 @@ export default async function setup(project: TestProject) {
       await new Promise((r) => setTimeout(r, 250));
     }
     log('server ready');
+    admin = await enrolAdmin(apiUrl, mail.url);
+    log(`${E2E_ADMIN_EMAIL} is an admin with two-step sign-in`);
   } catch (error) {
     await cleanup();
     throw error;
@@ -220,5 +227,7 @@ export default async function setup(project: TestProject) {
   project.provide('apiUrl', apiUrl);
   project.provide('browserWs', browserServer!.wsEndpoint());
   project.provide('mailUrl', mail.url);
+  project.provide('adminToken', admin.token);
+  project.provide('adminTotpSecret', admin.secret);
   return cleanup;
 }

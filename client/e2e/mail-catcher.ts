@@ -126,10 +126,15 @@ export async function startMailCatcher(): Promise<MailCatcher> {
  * `after` skips messages caught before that time.
  */
 export async function mailedToken(email: string, subject: RegExp, page: string, after = 0, timeoutMs = 30_000): Promise<string> {
+  return mailedTokenAt(inject('mailUrl'), email, subject, page, after, timeoutMs);
+}
+
+/** mailedToken from the catcher at `mailUrl` (the global setup's, which has no inject). */
+export async function mailedTokenAt(mailUrl: string, email: string, subject: RegExp, page: string, after = 0, timeoutMs = 30_000): Promise<string> {
   const link = new RegExp(`/${page}\\?token=([A-Za-z0-9_-]+)`);
   let list: CaughtMail[] = [];
   const newest = async (): Promise<string | undefined> => {
-    const response = await fetch(`${inject('mailUrl')}/messages?to=${encodeURIComponent(email)}`);
+    const response = await fetch(`${mailUrl}/messages?to=${encodeURIComponent(email)}`);
     list = (await response.json()) as CaughtMail[];
     return list
       .filter((m) => m.receivedAt >= after && subject.test(m.subject))

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminAccount, openSignedIn, registerAccount, uniqueEmail, type Account } from './accounts';
+import { adminAccount, openSignedIn, registerAccount, uniqueEmail, type Account, makeAdmin } from './accounts';
 import { launchBrowser, openPage, settled } from './browser';
 import { api, ownProduct, placeOrder } from './shop';
 import { waitUntil } from './wait';
@@ -35,8 +35,7 @@ async function expectAxeClean(page: Page) {
 async function freshAdmin(width: number): Promise<Account> {
   const email = uniqueEmail(`notify-admin-${width}`);
   const account = await registerAccount('Notified Admin', email);
-  const owner = await adminAccount();
-  await api(`/user/admin/${encodeURIComponent(email)}`, { method: 'PUT', token: owner.token });
+  await makeAdmin(account); // verified, promoted, with two-step sign-in
   return account;
 }
 

@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openSignedIn, registerAccount, uniqueEmail } from './accounts';
 import { launchBrowser, openPage, settled, webUrl } from './browser';
-import { ownProduct, placeOrder, productById, type DemoProduct } from './shop';
+import { charged, ownProduct, paidPurchase, placeOrder, productById, totalAtBothWidths, type DemoProduct } from './shop';
 
 let browser: Browser;
 /**
@@ -10,6 +10,8 @@ let browser: Browser;
  * the stock this file checks moves only with its own orders.
  */
 let ownGenerator: DemoProduct;
+/** One generator with the server's TAX_RATE of 8.25% (e2e/global-setup.ts): $14,900 + $1,229.25. */
+const CHARGED = '$16,129.25';
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -34,7 +36,7 @@ async function fillCard(page: Page, number: string) {
 }
 
 describe('card payment in test mode (issue 6)', () => {
-  it('order → My Orders → PAY → 4242 4242 4242 4242 → paid, with the transaction id; Delete is then disabled', async () => {
+  it('the Purchase path: the total (tax included) the form, the placed order and the payment page show at 400 and 1280 px is the amount charged; My Orders → PAY → 4242 4242 4242 4242 → paid, with the transaction id; Delete is then disabled', async () => {
     const generator = await productById(ownGenerator._id);
     const customer = await registerAccount('Pia Payer', uniqueEmail('payer'));
     const { context, page, pageErrors } = await openPage(browser, '/');
@@ -42,19 +44,32 @@ describe('card payment in test mode (issue 6)', () => {
       await openSignedIn(page, customer.token, `/purchase/${generator._id}`);
       await page.getByLabel('Mobile', { exact: false }).fill('+1 555 014 2290');
       await page.getByLabel('Address', { exact: false }).fill('42 Foundry Road, Pittsburgh');
+      // Before asking: computed as the server computes it.
+      await page.getByText('Sales tax (8.25%)').waitFor();
+      const formTotal = await totalAtBothWidths(page, page.locator('form'), 'the purchase form');
+      expect(formTotal).toBe(CHARGED);
       await page.getByRole('button', { name: 'Place Order' }).click();
       await page.getByRole('alert').filter({ hasText: 'Order successfully' }).waitFor();
+      // Placed: the server's answer.
+      const placed = page.getByTestId('order-placed');
+      expect(await totalAtBothWidths(page, placed, 'the placed order')).toBe(formTotal);
+      const number = (await placed.getByTestId('placed-order-number').innerText()).trim();
 
       await page.goto(new URL('/dashboard/myorder', page.url()).toString());
       const row = orderRow(page, ownGenerator.name);
+      await row.getByText(formTotal).first().waitFor();
       await row.getByRole('link', { name: 'PAY' }).click();
       await page.waitForURL((url) => url.pathname.startsWith('/payment/'));
+      const purchaseId = new URL(page.url()).pathname.split('/').pop() ?? '';
       await page.getByRole('heading', { level: 1, name: 'Payment' }).waitFor();
       await page.getByText('Order summary').waitFor();
+      // The purchase's one number, as the confirmation said it.
+      expect(await page.getByTestId('purchase-number').innerText()).toBe(`Order ${number}`);
+      expect(await totalAtBothWidths(page, page.getByTestId('purchase-summary'), 'the payment page')).toBe(formTotal);
       await page.getByText('TEST MODE', { exact: true }).waitFor();
       await page.getByText(/4242 4242 4242 4242/).first().waitFor();
 
-      const pay = page.getByRole('button', { name: /^Pay \$14,900/ });
+      const pay = page.getByRole('button', { name: `Pay ${formTotal}` });
       await fillCard(page, '4242 4242 4242 4242');
       await page.waitForFunction(() => [...document.querySelectorAll('button')].some((b) => b.textContent?.startsWith('Pay $') && !b.disabled));
       await pay.click();
@@ -62,7 +77,13 @@ describe('card payment in test mode (issue 6)', () => {
       await page.getByText('Your transaction Id:').waitFor();
       const transactionId = (await page.getByTestId('transaction-id').innerText()).trim();
       expect(transactionId).toMatch(/^pi_/);
-      expect(await pay.isDisabled()).toBe(true);
+      // The server verified the intent's amount against the purchase's before marking it paid: that amount is charged.
+      expect(charged(await paidPurchase(customer.token, purchaseId))).toBe(formTotal);
+      // Paid: no card form left, and the ways on: the order page and its invoice (issue 47).
+      expect(await pay.count()).toBe(0);
+      expect(await page.getByLabel('Card number', { exact: false }).count()).toBe(0);
+      expect(await page.getByRole('link', { name: `Order ${number} details` }).getAttribute('href')).toBe(`/dashboard/order/${purchaseId}`);
+      await page.getByRole('button', { name: /^Download invoice #\d+$/ }).waitFor();
       // Nothing of the card is kept in the browser.
       expect(await page.evaluate(() => JSON.stringify({ ...localStorage, ...sessionStorage }))).not.toContain('4242');
 
@@ -88,7 +109,7 @@ describe('card payment in test mode (issue 6)', () => {
       await openSignedIn(page, customer.token, `/payment/${orderId}`);
       await page.getByText('TEST MODE', { exact: true }).waitFor();
       await fillCard(page, '4000 0000 0000 0002');
-      const pay = page.getByRole('button', { name: /^Pay \$14,900/ });
+      const pay = page.getByRole('button', { name: `Pay ${CHARGED}` });
       await page.waitForFunction(() => [...document.querySelectorAll('button')].some((b) => b.textContent?.startsWith('Pay $') && !b.disabled));
       await pay.click();
       const error = page.getByRole('alert').filter({ hasText: 'Your card was declined.' });
@@ -198,10 +219,13 @@ describe.each([400, 1280])('the card form as typed, and the paid page, at %i px 
       // The form fits the window: nothing scrolls sideways.
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
 
-      const pay = page.getByRole('button', { name: /^Pay \$14,900/ });
+      const pay = page.getByRole('button', { name: `Pay ${CHARGED}` });
       await page.waitForFunction(() => [...document.querySelectorAll('button')].some((b) => b.textContent?.startsWith('Pay $') && !b.disabled));
       await pay.click();
       await page.getByText('Congrats! Your payment is completed.').waitFor();
+      // Paid: the card form gives way to the success, the order page and its invoice (issue 47).
+      expect(await page.getByLabel('Card number', { exact: false }).count()).toBe(0);
+      await page.getByRole('link', { name: `Order #${number} details` }).waitFor();
       const paidText = `Order #${number} for ${ownGenerator.name} is paid.`;
       await page.getByText(paidText, { exact: true }).waitFor();
       expect(await page.getByText(/Please pay/).count()).toBe(0);

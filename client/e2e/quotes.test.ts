@@ -112,7 +112,9 @@ describe('quotes (issue 14)', () => {
       await adminQuote.getByRole('button', { name: `Send quote #${number}` }).click();
       await toast(adminPage, 'The quote is sent to the customer.').waitFor();
       await adminQuote.getByText('Quoted', { exact: true }).waitFor();
-      expect(await adminQuote.getByTestId('quote-total').textContent()).toBe('$3,558');
+      // The server's figures: $3,400 + $158, and 8.25% tax on each line ($280.50 + $13.04).
+      expect(await adminQuote.getByTestId('order-subtotal').textContent()).toBe('$3,558');
+      expect(await adminQuote.getByTestId('order-total').textContent()).toBe('$3,851.54');
 
       // The customer accepts it, at 1280 px.
       await page.setViewportSize({ width: 1280, height: 900 });
@@ -120,17 +122,18 @@ describe('quotes (issue 14)', () => {
       await myQuote.getByText('Quoted', { exact: true }).waitFor();
       await myQuote.getByText('Delivery in 3 weeks.').waitFor();
       await myQuote.getByText(/^Valid until /).waitFor();
-      expect(await myQuote.getByTestId('quote-total').textContent()).toBe('$3,558');
+      expect(await myQuote.getByTestId('order-tax').textContent()).toBe('$293.54');
+      expect(await myQuote.getByTestId('order-total').textContent()).toBe('$3,851.54');
       await visibleAtBothWidths(page, myQuote, ['$1,700', '$3.95', '$3,400', '$158']);
       // Accept asks where the orders ship: at 400 px, both fields are required and Cancel sends nothing.
       const acceptDialog = page.getByRole('dialog', { name: `Accept quote #${number}` });
       await page.setViewportSize({ width: 400, height: 900 });
       await myQuote.getByRole('button', { name: `Accept quote #${number}` }).click();
-      await acceptDialog.getByText('Accept this quote? It places one order per item, $3,558 in all, for you to pay from My Orders.').waitFor();
+      await acceptDialog.getByText('Accept this quote? It places one order of $3,851.54, tax included, for you to pay from My Orders.').waitFor();
       await acceptDialog.getByRole('button', { name: 'Confirm' }).click();
       await acceptDialog.getByText('Mobile is Required').waitFor();
       await acceptDialog.getByText('Address is Required').waitFor();
-      await visibleAtBothWidths(page, acceptDialog, ['Where should we deliver the orders?', 'Mobile is Required', 'Address is Required', 'Confirm', 'Cancel']);
+      await visibleAtBothWidths(page, acceptDialog, ['Where should we deliver the order?', 'Mobile is Required', 'Address is Required', 'Confirm', 'Cancel']);
       const axe = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
       expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
       await page.setViewportSize({ width: 400, height: 900 });
@@ -144,27 +147,27 @@ describe('quotes (issue 14)', () => {
       await acceptDialog.getByRole('textbox', { name: /^Mobile/ }).fill('+44 113 496 0123');
       await acceptDialog.getByRole('textbox', { name: /^Address/ }).fill('Quarry Works, 9 Pit Lane, Leeds');
       await acceptDialog.getByRole('button', { name: 'Confirm' }).click();
-      await toast(page, 'The quote is accepted: your orders are placed.').waitFor();
+      await toast(page, 'The quote is accepted: your order is placed.').waitFor();
       await acceptDialog.waitFor({ state: 'detached' });
       await myQuote.getByText('Accepted', { exact: true }).waitFor();
-      await myQuote.getByText('Your 2 orders are placed. Pay for them from My Orders.').waitFor();
+      await myQuote.getByText('Your order is placed. Pay for it now, or later from My Orders.').waitFor();
       expect(await myQuote.getByRole('button', { name: `Accept quote #${number}` }).count()).toBe(0);
-      await myQuote.getByRole('link', { name: 'See the orders in My Orders' }).click();
+      await myQuote.getByRole('link', { name: 'See the order in My Orders' }).click();
       await page.waitForURL((url) => url.pathname === '/dashboard/myorder');
-      // The quote's orders are one order group (issue 34): one row, from the quote, that opens to its lines.
+      // The quote is one purchase (issues 34, 43): one row, from the quote, with one number, that opens to its lines.
       const groupRow = page.locator('tr[data-testid="order-row"]').filter({ hasText: `from quote #${number}` });
-      await groupRow.getByTestId('group-toggle').filter({ hasText: /^Show the orders of group #\d+$/ }).click();
-      const lines = groupRow.getByTestId('group-line');
+      await groupRow.getByRole('button', { name: /^Show the products of order #\d+$/ }).click();
+      const lines = groupRow.getByTestId('order-line');
       await lines.filter({ hasText: HOIST }).filter({ hasText: '$3,400' }).getByText(/2 pcs/).first().waitFor();
       await lines.filter({ hasText: BEARING }).filter({ hasText: '$158' }).getByText(/40 pcs/).first().waitFor();
 
       // The admin's Manage Orders has where to ship both orders, at 400 and 1280 px.
       await openSignedIn(adminPage, admin.token, '/dashboard/manageorder');
-      // One row for the quote's order group (issue 34), which opens to both orders.
+      // One row for the quote's purchase (issues 34, 43), which opens to both lines.
       const row = adminPage.locator('tr[data-testid="order-row"]').filter({ hasText: email });
       await row.getByTestId('order-address').getByText('Quarry Works, 9 Pit Lane, Leeds', { exact: true }).waitFor();
       expect(await row.getByTestId('order-mobile').textContent()).toBe('+44 113 496 0123');
-      await row.getByTestId('group-toggle').filter({ hasText: /^Show the orders of group #\d+$/ }).click();
+      await row.getByRole('button', { name: /^Show the products of order #\d+$/ }).click();
       await visibleAtBothWidths(adminPage, row, ['Quarry Works, 9 Pit Lane, Leeds', '+44 113 496 0123', HOIST, BEARING]);
       expect(asCustomer.pageErrors).toEqual([]);
       expect(asAdmin.pageErrors).toEqual([]);

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { adminAccount, E2E_ADMIN_EMAIL, openSignedIn, registerAccount, uniqueEmail, type Account } from './accounts';
+import { adminAccount, E2E_ADMIN_EMAIL, enrolTwoStep, openSignedIn, registerAccount, uniqueEmail, verifyAccount, type Account } from './accounts';
 import { launchBrowser, openPage, settled } from './browser';
 
 let browser: Browser;
@@ -70,6 +70,12 @@ describe('roles: Make Admin asks first, its record shows, and it can be undone',
         expect(prompts[0]).toContain(`Make ${email} an admin?`);
         await settled(page);
         await row.getByText('Customer', { exact: true }).waitFor();
+        // Only a verified address is promoted (issue 44): the server's reason shows.
+        await row.getByRole('button', { name: `Make Admin: ${email}` }).click();
+        await answerDialog(page, 'Make this account an admin?', 'Make Admin');
+        await toast(page, `Failed to Make an admin: ${email} has not verified their e-mail address yet.`).waitFor();
+        await row.getByText('Customer', { exact: true }).waitFor();
+        await verifyAccount(staff);
 
         await row.getByRole('button', { name: `Make Admin: ${email}` }).click();
         await answerDialog(page, 'Make this account an admin?', 'Make Admin');
@@ -77,6 +83,7 @@ describe('roles: Make Admin asks first, its record shows, and it can be undone',
         await row.getByRole('button', { name: `Make Customer: ${email}` }).waitFor();
         await row.getByText(new RegExp(`^Admin since .+, by ${E2E_ADMIN_EMAIL.replace('.', '\\.')}$`)).waitFor();
         expect(await row.getByRole('button', { name: `Make Admin: ${email}` }).count()).toBe(0);
+        await enrolTwoStep(inject('apiUrl'), staff.token); // the new admin's pages ask for two-step sign-in
 
         // The new admin may not return the configured admin to customer: the server's reason shows.
         const other = await openPage(browser, '/', { width, height: 900 });

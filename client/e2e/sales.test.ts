@@ -17,9 +17,11 @@ const CSV_HEADER = 'number,createdAt,email,name,productName,productQuantity,prod
 const PRICE = 125_000;
 const STOCK = 5;
 const MINIMUM = 2;
+/** An order of the minimum as charged: the server's TAX_RATE (8.25, e2e/global-setup.ts) on $250,000. */
+const CHARGED = 270_625;
 
 interface SalesReport {
-  months: { month: string; revenue: number; orders: number; units: number }[];
+  months: { month: string; revenue: number; orders: number; purchases: number; units: number }[];
   topProducts: { productId: string; name: string; units: number; revenue: number }[];
   unpaid: { count: number; amount: number };
   lowStock: { _id: string; name: string; avaialbequantit: number; minimumquantity: number }[];
@@ -97,12 +99,13 @@ describe('the admin’s Sales page (issue 15)', () => {
     const [was, now] = [before.months.at(-1)!, after.months.at(-1)!];
     expect(after.months).toHaveLength(6);
     expect(now.month).toBe(new Date().toISOString().slice(0, 7));
-    expect(round2(now.revenue - was.revenue)).toBe(PRICE * MINIMUM);
+    expect(round2(now.revenue - was.revenue)).toBe(CHARGED);
     expect(now.orders - was.orders).toBe(1);
+    expect(now.purchases - was.purchases).toBe(1);
     expect(now.units - was.units).toBe(MINIMUM);
     expect(after.unpaid.count - before.unpaid.count).toBe(1);
-    expect(round2(after.unpaid.amount - before.unpaid.amount)).toBe(PRICE * MINIMUM);
-    expect(after.topProducts).toContainEqual({ productId, name: productName, units: MINIMUM, revenue: PRICE * MINIMUM });
+    expect(round2(after.unpaid.amount - before.unpaid.amount)).toBe(CHARGED);
+    expect(after.topProducts).toContainEqual({ productId, name: productName, units: MINIMUM, revenue: CHARGED });
     expect(after.lowStock).toContainEqual({ _id: productId, name: productName, avaialbequantit: STOCK - 2 * MINIMUM, minimumquantity: MINIMUM });
   });
 
@@ -114,7 +117,11 @@ describe('the admin’s Sales page (issue 15)', () => {
         const now = after.months.at(-1)!;
         expect(await tile(page, 'tile-revenue').innerText()).toContain(formatPrice(now.revenue));
         expect(await tile(page, 'tile-revenue').innerText()).toContain('Revenue this month');
-        expect((await tile(page, 'tile-paid-orders').innerText()).split('\n')).toContain(String(now.orders));
+        // Purchases, and their orders (lines) beside them.
+        const paidTile = (await tile(page, 'tile-paid-orders').innerText()).split('\n');
+        expect(paidTile).toContain('Paid purchases this month');
+        expect(paidTile).toContain(String(now.purchases));
+        expect(paidTile.some((line) => line.startsWith(`${now.orders} order`))).toBe(true);
         const unpaid = await tile(page, 'tile-unpaid').innerText();
         expect(unpaid).toContain(formatPrice(after.unpaid.amount));
         expect(unpaid).toContain(after.unpaid.count === 1 ? '1 unpaid order' : `${after.unpaid.count} unpaid orders`);
@@ -131,7 +138,7 @@ describe('the admin’s Sales page (issue 15)', () => {
 
         const top = page.getByRole('table', { name: 'Top products by revenue' });
         const row = top.getByRole('row').filter({ hasText: productName });
-        expect((await row.getByRole('cell').allInnerTexts()).map((t) => t.trim())).toEqual([String(MINIMUM), formatPrice(PRICE * MINIMUM)]);
+        expect((await row.getByRole('cell').allInnerTexts()).map((t) => t.trim())).toEqual([String(MINIMUM), formatPrice(CHARGED)]);
 
         const low = page.getByRole('region', { name: 'Low on stock' }).getByRole('listitem').filter({ hasText: productName });
         expect(await low.innerText()).toContain(`${STOCK - 2 * MINIMUM} pcs in stock, minimum order ${MINIMUM} pcs`);
@@ -168,7 +175,7 @@ describe('the admin’s Sales page (issue 15)', () => {
         expect(lines[0]).toBe(CSV_HEADER);
         const ours = lines.filter((line) => line.includes(productName));
         expect(ours).toHaveLength(2);
-        for (const line of ours) expect(line).toContain(`${customer.user.email},Sal Sales,${productName},${MINIMUM},${PRICE}.00,${PRICE * MINIMUM}.00,`);
+        for (const line of ours) expect(line).toContain(`${customer.user.email},Sal Sales,${productName},${MINIMUM},${PRICE}.00,${CHARGED}.00,`);
         expect(ours.filter((line) => line.includes(',true,pi_'))).toHaveLength(1);
         await page.getByRole('alert').filter({ hasText: `Downloaded orders-${today.slice(0, 8)}01-to-${today}.csv.` }).waitFor();
 

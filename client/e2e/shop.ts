@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { inject } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { expect, inject } from 'vitest';
+import { formatCents } from '../src/utils/format';
 import { adminAccount } from './accounts';
 
 /** A call to the API under test (JSON in and out, with a token if given); any status but 2xx throws, naming it. */
@@ -76,4 +78,52 @@ export async function ownProduct(
   if (response.status !== 201 && response.status !== 200) throw new Error(`POST /added ${name}: ${response.status} ${await response.text()}`);
   const { insertedId } = (await response.json()) as { insertedId: string };
   return productById(insertedId);
+}
+
+/** A purchase as GET /groups/{id} answers it to its buyer (issue 43): `amount` is what is charged, in cents, tax included. */
+export interface PurchaseAnswer {
+  _id: string;
+  number: number;
+  paid: boolean;
+  amount: number;
+  tax: number;
+  total: number;
+  transactionId?: string;
+  invoiceNumber?: number;
+  quoteNumber?: number;
+  quoteId?: string;
+  orderIds: string[];
+  orders: { _id: string; productName: string; productQuantity: number; shipped: boolean; carrier?: string; trackingNumber?: string }[];
+}
+
+/** The purchase once paid: the server verified the intent (succeeded, for this purchase, for its amount) before marking it. */
+export async function paidPurchase(token: string, id: string): Promise<PurchaseAnswer> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const purchase = await api<PurchaseAnswer>(`/groups/${id}`, { token });
+    if (purchase.paid) return purchase;
+    if (Date.now() > deadline) throw new Error(`the purchase ${id} was never paid`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/** The amount charged, as the pages show money. */
+export const charged = (purchase: Pick<PurchaseAnswer, 'amount'>) => formatCents(purchase.amount);
+
+/**
+ * The total a page shows in its one order total (components/ui/order-total.tsx, `order-total`) inside
+ * `scope`, read at 400 and at 1280 px: in view, and the same at both widths. Leaves the page at 1280 px.
+ */
+export async function totalAtBothWidths(page: Page, scope: Locator, what: string): Promise<string> {
+  const seen: string[] = [];
+  for (const width of [400, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    const total = scope.getByTestId('order-total').first();
+    await total.waitFor();
+    await total.scrollIntoViewIfNeeded();
+    expect(await total.isVisible(), `${what}'s total at ${width} px`).toBe(true);
+    seen.push((await total.innerText()).trim());
+  }
+  expect(seen[0], `${what}'s total at 400 and 1280 px`).toBe(seen[1]);
+  return seen[0] ?? '';
 }

@@ -131,6 +131,7 @@ describe('dashboard on a small screen: the menu button and the section name fit'
     ['/dashboard/outbox', 'Outbox'],
     ['/dashboard/reviews', 'Reviews'],
     ['/dashboard/notifications', 'Notifications'],
+    ['/dashboard/audit', 'Audit trail'],
   ] as const;
 
   for (const width of [360, 400]) {

@@ -75,9 +75,8 @@ interface State {
   admin: Account;
   productId: string;
   orderId: string;
-  /** An order group of the customer's (a checkout of the product), and its first order (issue 34). */
+  /** A purchase of two products, the customer's checkout (issues 34, 43): its order page. */
   groupId: string;
-  groupOrderId: string;
   /** An e-mail of the outbox (the customer's verification), for /dashboard/outbox/:id. */
   mailId: string;
   summary: Row[];
@@ -85,9 +84,10 @@ interface State {
   kindsSeen: Set<ControlKind>;
 }
 
-function routes(productId: string, orderId: string, mailId: string, groupId = ':id', groupOrderId = ':id'): string[] {
+function routes(productId: string, orderId: string, mailId: string, groupId = ':id'): string[] {
   return [
-    '/cart', '/checkout', `/payment/group/${groupId}`, `/dashboard/order/${groupOrderId}`,
+    // (A cart's payment page is /payment/:id, the page below.)
+    '/cart', '/checkout', `/dashboard/order/${groupId}`,
     '/', '/home', '/products', `/product/${productId}`, `/purchase/${productId}`, `/payment/${orderId}`, '/login', '/register',
     '/dashboard', '/dashboard/myprofile', '/dashboard/addreview', '/dashboard/myorder',
     '/dashboard/addproduct', '/dashboard/manageorder', '/dashboard/manageproduct', '/dashboard/categories', '/dashboard/makeadmin', '/dashboard/inbox', '/dashboard/sales',
@@ -378,14 +378,22 @@ export function sweep(role: Role): State {
     const product = await ownProduct(`E2E Sweep Generator (${role})`, { price: 14_900, stock: 20, minimum: 1 });
     state.productId = product._id;
     state.orderId = await placeOrder(state.customer.token, product._id, product.minimumquantity);
-    // An order group (issue 34), for the group's payment page and the order page.
+    // A checkout's purchase of two products (issues 34, 43), for its order page.
+    const second = await ownProduct(`E2E Sweep Bearing (${role})`, { price: 4.2, stock: 500, minimum: 10 });
     const group = await api<{ groupId: string; orderIds: string[] }>('/checkout', {
       method: 'POST',
       token: state.customer.token,
-      body: JSON.stringify({ items: [{ productId: product._id, quantity: product.minimumquantity }], address: '42 Foundry Road', mobile: '+1 555 014 2290', poNumber: 'PO-AXE' }),
+      body: JSON.stringify({
+        items: [
+          { productId: product._id, quantity: product.minimumquantity },
+          { productId: second._id, quantity: second.minimumquantity },
+        ],
+        address: '42 Foundry Road',
+        mobile: '+1 555 014 2290',
+        poNumber: 'PO-AXE',
+      }),
     });
     state.groupId = group.groupId;
-    state.groupOrderId = group.orderIds[0]!;
     // The customer's verification e-mail, for the admin's opened e-mail (stored as the sign-up answered).
     const mails = await api<{ _id: string; to: string }[]>('/admin/outbox?limit=100', { token: state.admin.token });
     state.mailId = mails.find((m) => m.to === state.customer.user.email)?._id ?? mails[0]!._id;
@@ -461,7 +469,7 @@ export function sweep(role: Role): State {
       // At 1280 px every route; at 400 px the CASES (the routes need the ids made in beforeAll: listed lazily).
       const list =
         width === 1280
-          ? routes(':id', ':id', ':id').map((path, i) => ({ title: `route #${i + 1}: ${path}`, route: () => routes(state.productId, state.orderId, state.mailId, state.groupId, state.groupOrderId)[i]!, path }))
+          ? routes(':id', ':id', ':id').map((path, i) => ({ title: `route #${i + 1}: ${path}`, route: () => routes(state.productId, state.orderId, state.mailId, state.groupId)[i]!, path }))
           : caseNames.map((c) => ({ title: `${c.name} (${c.path})`, route: () => casesOf().find((x) => x.name === c.name)!.path(), path: c.path }));
       for (const item of list) {
         const label = (route: string) => (width === 1280 ? route : `${route} (400px)`);

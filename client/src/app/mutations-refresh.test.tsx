@@ -8,11 +8,9 @@ import { useDeleteProduct } from '@/features/catalogue/api/delete-product';
 import { useEditProduct } from '@/features/catalogue/api/edit-product';
 import { useAddCategory, useDeleteCategory, useRenameCategory } from '@/features/catalogue/api/manage-categories';
 import { useDecideClaim } from '@/features/claims/api/decide-claim';
-import { useDeleteOrder } from '@/features/orders/api/delete-order';
-import { useCancelGroup, useShipGroup } from '@/features/orders/api/group-actions';
 import { usePlaceOrder } from '@/features/orders/api/place-order';
+import { useCancelPurchase, useShipPurchase } from '@/features/orders/api/purchase-actions';
 import { useConfirmPaid } from '@/features/payment/api/confirm-paid';
-import { useConfirmGroupPaid } from '@/features/payment/api/pay-group';
 import { useAcceptQuote } from '@/features/quotes/api/accept-quote';
 import { queryKeys } from '@/lib/query-keys';
 import { createTestQueryClient, fakeApi, jsonResponse, problemResponse } from '@/testing/test-utils';
@@ -38,14 +36,12 @@ interface Case {
 
 const cases: Case[] = [
   { name: 'placing an order', hook: usePlaceOrder, variables: { productId: ID, productQuantity: 1, address: 'a', mobile: '5550100' }, route: 'POST /order', refreshes: [orders, stock] },
-  { name: 'cancelling an order', hook: useDeleteOrder, variables: ID, route: `DELETE /delete/${ID}`, refreshes: [orders, stock] },
-  { name: 'cancelling a group (the order page, My Orders, Manage Orders)', hook: useCancelGroup, variables: ID, route: `DELETE /groups/${ID}`, refreshes: [orders, stock] },
-  { name: 'shipping a group', hook: useShipGroup, variables: { id: ID }, route: `PUT /groups/${ID}/ship`, refreshes: [orders] },
+  { name: 'cancelling a purchase (the order page, My Orders, Manage Orders)', hook: useCancelPurchase, variables: ID, route: `DELETE /groups/${ID}`, refreshes: [orders, stock] },
+  { name: 'shipping a purchase', hook: useShipPurchase, variables: { id: ID }, route: `PUT /groups/${ID}/ship`, refreshes: [orders] },
   { name: 'checking out the cart', hook: useCheckout, variables: { items: [], address: 'a', mobile: '5550100' }, route: 'POST /checkout', refreshes: [orders, stock] },
   { name: 'accepting a quote (its orders take stock)', hook: useAcceptQuote, variables: { id: ID, revision: 1, delivery: { address: 'a', mobile: '5550100' } }, route: `POST /quotes/${ID}/accept`, refreshes: [queryKeys.quotes.all, orders, stock] },
   { name: 'deciding a claim (an approval places a replacement order)', hook: useDecideClaim, variables: { id: ID, status: 'approved' }, route: `PATCH /claims/${ID}`, refreshes: [queryKeys.claims.all, orders, stock] },
-  { name: 'paying an order', hook: useConfirmPaid, variables: { orderId: ID, transactionId: 'pi_1' }, route: `PATCH /pay/${ID}`, refreshes: [orders, queryKeys.payment.orders] },
-  { name: 'paying a group', hook: useConfirmGroupPaid, variables: { groupId: ID, transactionId: 'pi_1' }, route: `PATCH /groups/${ID}/pay`, refreshes: [orders] },
+  { name: 'paying a purchase (the payment page, its invoice, the lists)', hook: useConfirmPaid, variables: { purchaseId: ID, transactionId: 'pi_1' }, route: `PATCH /groups/${ID}/pay`, refreshes: [orders] },
   { name: 'adding a product (its category’s count)', hook: useAddProduct, variables: { name: 'x' }, route: 'POST /added', refreshes: [stock, categories] },
   { name: 'editing a product (it may move to another category)', hook: useEditProduct, variables: { id: ID, changes: { category: 'Pumps' } }, route: `PUT /service/${ID}`, refreshes: [stock, categories] },
   { name: 'deleting a product (its category’s count)', hook: useDeleteProduct, variables: ID, route: `DELETE /deleteproduct/${ID}`, refreshes: [stock, categories] },

@@ -60,7 +60,8 @@ export const routes: RouteObject[] = [
           { path: paths.payment.pattern, element: page(() => import('./routes/payment')) },
           { path: paths.quote, element: page(() => import('./routes/quote')) },
           { path: paths.checkout, element: page(() => import('./routes/checkout')) },
-          { path: paths.groupPayment.pattern, element: page(() => import('./routes/group-payment')) },
+          // A cart's payment link of before issue 43: the same page, which pays any purchase by its id.
+          { path: paths.oldGroupPayment, element: page(() => import('./routes/payment')) },
           {
             path: d.root,
             element: page(() => import('./routes/dashboard/dashboard-layout')),
@@ -89,6 +90,7 @@ export const routes: RouteObject[] = [
                   { path: d.outboxMail.pattern, element: page(() => import('./routes/dashboard/outbox-mail')) },
                   { path: d.reviews, element: page(() => import('./routes/dashboard/reviews')) },
                   { path: d.notifications, element: page(() => import('./routes/dashboard/notifications')) },
+                  { path: d.audit, element: page(() => import('./routes/dashboard/audit')) },
                 ],
               },
             ],

@@ -35,4 +35,11 @@ export const authMessages = {
   forgotPassword: 'Forgot password?',
   passwordReset: 'Your password was changed and every session signed out. Please sign in with the new password.',
   signedOutEverywhere: 'You were signed out on every device. Sign in again to go on.',
+  // Issue 44: the second step of a sign-in with two-step sign-in.
+  secondStepTitle: 'Two-step sign-in',
+  secondStepText: 'Enter the 6-digit code from your authenticator app. Lost your phone? Enter one of your recovery codes instead.',
+  code: 'Code',
+  codeRequired: 'Enter the 6-digit code, or a recovery code',
+  verifySubmit: 'Verify',
+  startAgain: 'Sign in again',
 } as const;

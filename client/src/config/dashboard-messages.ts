@@ -31,5 +31,6 @@ export const dashboardMessages = {
   outbox: 'Outbox',
   reviews: 'Reviews',
   notifications: 'Notifications',
+  audit: 'Audit trail',
   account: 'Account',
 } as const;

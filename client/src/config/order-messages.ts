@@ -73,6 +73,8 @@ export const orderMessages = {
     cancelledOn: (date: string) => `Cancelled ${date}`,
     cancelledByAdmin: 'by the shop',
     cancelledBySystem: 'when the account was deleted',
+    // GET /cancellations' reason (issue 43): an unpaid order's reservation ran out (RESERVATION_TTL).
+    cancelledNotPaidInTime: 'by the shop: not paid in time',
     cancelledLoadFailed: 'We could not load the cancelled orders right now.',
     remove: 'Delete',
     // Under a paid order's greyed Delete in My Orders (issue 36): why it is greyed.
@@ -85,6 +87,7 @@ export const orderMessages = {
     loadFailed: 'We could not load the orders right now.',
     emptyMine: 'You have not ordered anything yet.',
     emptyAll: 'No orders yet.',
+    // The lists count purchases (issue 43): a cart of three products is one order.
     count: (n: number) => (n === 1 ? '1 order' : `${n} orders`),
     orderedOn: (date: string) => `Ordered ${date}`,
     // Order numbers and fulfilment (issue 12).
@@ -99,6 +102,33 @@ export const orderMessages = {
     filterShipped: 'Shipped',
     emptyFiltered: 'No orders with this status.',
   },
+  // A purchase (issue 43): one number, one payment, one shipment, one cancel, whatever it holds.
+  purchase: {
+    lineCount: (n: number) => (n === 1 ? '1 product' : `${n} products`),
+    linesLabel: (n: number) => `Products of order #${n}`,
+    showLines: (n: number) => `Show the products of order #${n}`,
+    hideLines: (n: number) => `Hide the products of order #${n}`,
+    poNumber: 'PO reference',
+    company: 'Company',
+    fromQuote: (n: number) => `from quote #${n}`,
+    payLabel: (n: number) => `Pay for order #${n}`,
+    // Cancelling a purchase of several products (one product's keeps the spec's Delete and its question).
+    cancel: 'Cancel order',
+    cancelLabel: (n: number) => `Cancel order #${n}`,
+    confirmCancel: 'Cancel this order and every product in it? The stock goes back to the shop.',
+    cancelled: 'The order was cancelled.',
+    shipTitle: (n: number) => `Ship order #${n}`,
+    detailsLabel: (n: number) => `Details of order #${n}`,
+    loadFailed: 'We could not load this order right now.',
+  },
+  // The one total of a purchase (components/ui/order-total.tsx).
+  totals: {
+    subtotal: 'Subtotal',
+    tax: 'Tax',
+    // GET /config's TAX_LABEL and TAX_RATE: "Sales tax (8.25%)".
+    taxLine: (label: string, percent: number) => `${label} (${percent}%)`,
+    total: 'Total',
+  },
   // Card payment (issue 6).
   payment: {
     greeting: (name: string) => `Hello, ${name}`,
@@ -106,11 +136,14 @@ export const orderMessages = {
     // Instead of payFor once the order is paid (issue 12).
     paidFor: (orderNumber: number, product: string) =>
       orderNumber > 0 ? `Order #${orderNumber} for ${product} is paid.` : `Your order for ${product} is paid.`,
+    // The same for a purchase of several products (issue 43): its one number.
+    payForPurchase: (n: number) => `Please pay for order #${n}`,
+    paidForPurchase: (n: number) => `Order #${n} is paid.`,
+    // The card panel's heading once paid (issue 47: no card form is left above the success).
+    paidTitle: 'Payment received',
+    // The ways on from a paid purchase: its order page (its invoice beside it).
+    orderPage: (n: number) => `Order #${n} details`,
     summaryTitle: 'Order summary',
-    orderNumber: 'Order number',
-    quantity: 'Quantity',
-    unitPrice: 'Unit price',
-    total: 'Total',
     shipTo: 'Ship to',
     cardTitle: 'Pay by card',
     billedTo: 'Billed to',
@@ -133,6 +166,8 @@ export const orderMessages = {
     succeeded: 'Congrats! Your payment is completed.',
     transactionId: 'Your transaction Id:',
     alreadyPaid: 'This order is paid.',
+    // A purchase that cannot be paid now (being cancelled, or not yet fully placed): the server's state.
+    notPayable: 'This order cannot be paid right now. Open it from My Orders to see where it stands.',
     backToOrders: 'Back to My Orders',
     loadFailed: 'We could not load this order right now.',
     intentFailed: 'We could not start the payment right now.',

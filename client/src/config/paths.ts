@@ -16,6 +16,7 @@ export const paths = {
     pattern: '/purchase/:id',
     to: (id: string) => `/purchase/${encodeURIComponent(id)}`,
   },
+  /** Paying a purchase by its id (a single order's id is its purchase's): the spec's route, for every purchase. */
   payment: {
     pattern: '/payment/:id',
     to: (id: string) => `/payment/${encodeURIComponent(id)}`,
@@ -23,11 +24,8 @@ export const paths = {
   /** The cart (issue 34): anyone; checking it out asks to sign in. */
   cart: '/cart',
   checkout: '/checkout',
-  /** Paying an order group at once (a checkout's, or an accepted quote's). */
-  groupPayment: {
-    pattern: '/payment/group/:id',
-    to: (id: string) => `/payment/group/${encodeURIComponent(id)}`,
-  },
+  /** A cart's payment page before issue 43: the payment page too (every purchase is paid at /payment/:id now). */
+  oldGroupPayment: '/payment/group/:id',
   /** The quote list: the items a customer gathers, then sends as one quote request (issue 14). */
   quote: '/quote',
   login: '/login',
@@ -41,7 +39,7 @@ export const paths = {
     myProfile: '/dashboard/myprofile',
     addReview: '/dashboard/addreview',
     myOrder: '/dashboard/myorder',
-    /** One order's page (issue 34): its lines (or its group's), history, invoice. */
+    /** A purchase's page (issues 34, 43), by the purchase's id: its lines, history, invoice. */
     order: {
       pattern: '/dashboard/order/:id',
       to: (id: string) => `/dashboard/order/${encodeURIComponent(id)}`,
@@ -67,8 +65,10 @@ export const paths = {
     reviews: '/dashboard/reviews',
     /** The admin's notifications of new work (issue 36). */
     notifications: '/dashboard/notifications',
-    /** Verify again, change password, sign out everywhere, delete the account. */
+    /** Verify again, two-step sign-in, change password, sessions, delete the account. */
     account: '/dashboard/account',
+    /** The audit trail (issue 44). */
+    audit: '/dashboard/audit',
     /** Manage Products with one product's edit dialog open. */
     editProduct: (id: string) => `/dashboard/manageproduct?edit=${encodeURIComponent(id)}`,
   },

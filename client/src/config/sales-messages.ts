@@ -14,7 +14,9 @@ export const salesMessages = {
   // Tiles: the current month (UTC, as the server buckets it) and what is still unpaid.
   tilesLabel: 'This month at a glance',
   revenueThisMonth: 'Revenue this month',
-  paidOrdersThisMonth: 'Paid orders this month',
+  // Purchases (issue 43): a single order, a cart or an accepted quote is one; its orders are its lines.
+  paidPurchasesThisMonth: 'Paid purchases this month',
+  paidOrdersNote: (orders: number, month: string) => `${orders === 1 ? '1 order' : `${orders} orders`} · ${month}`,
   unpaidAmount: 'Unpaid',
   unpaidCount: (n: number) => (n === 1 ? '1 unpaid order' : `${n} unpaid orders`),
   monthOf: (month: string) => `In ${month}`,
@@ -25,6 +27,7 @@ export const salesMessages = {
   chartTableCaption: (from: string, to: string) => `Paid revenue by month, ${from} to ${to}`,
   columnMonth: 'Month',
   columnRevenue: 'Revenue',
+  columnPurchases: 'Paid purchases',
   columnOrders: 'Paid orders',
   columnUnits: 'Units',
   revenueSeries: 'Revenue',

@@ -35,3 +35,13 @@ export function withReason(text: string, error: unknown): string {
   const reason = error.detail || (error.code === 'network' ? error.title : '');
   return reason ? `${text}: ${reason}` : text;
 }
+
+/**
+ * The server's refusal an order form keeps in view under itself, where a toast would go (issue 43): a
+ * conflict (409: stock taken meanwhile, too many unpaid orders) or too many at once (429), in the server's
+ * words; null for any other failure.
+ */
+export function keptRefusal(error: unknown): string | null {
+  if (!(error instanceof ApiError) || (error.status !== 409 && error.status !== 429)) return null;
+  return error.detail || error.title;
+}

@@ -19,3 +19,8 @@ export const getPublicConfigQueryOptions = () =>
 export function usePublicConfig() {
   return useQuery(getPublicConfigQueryOptions());
 }
+
+/** GET /config's TAX_RATE, a percent (8.25; 0 for none), for figures computed before asking; undefined until known. */
+export function useTaxRate(): number | undefined {
+  return usePublicConfig().data?.taxRate;
+}

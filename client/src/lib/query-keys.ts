@@ -24,18 +24,18 @@ export const queryKeys = {
   categories: ['categories'] as const,
   orders: {
     all: ['orders'] as const,
+    /** GET /order?email=: a buyer's orders (lines), as the reviews read what was bought. */
     mine: (params: object) => ['orders', 'mine', params] as const,
-    list: (params: object) => ['orders', 'all', params] as const,
+    /** GET /groups: a page of purchases (My Orders, Manage Orders). */
+    purchases: (params: object) => ['orders', 'purchases', params] as const,
     cancellations: (params: object) => ['orders', 'cancellations', params] as const,
-    group: (id: string) => ['orders', 'group', id] as const,
+    /** GET /groups/{id}: one purchase (the payment page, the order page). */
+    purchase: (id: string) => ['orders', 'purchase', id] as const,
   },
   payment: {
     all: ['payment'] as const,
-    /** The orders to pay (not their payment intents: asking for a paid order's intent is a 409). */
-    orders: ['payment', 'order'] as const,
-    order: (id: string) => ['payment', 'order', id] as const,
-    intent: (orderId: string) => ['payment', 'intent', orderId] as const,
-    groupIntent: (groupId: string) => ['payment', 'group-intent', groupId] as const,
+    /** A purchase's payment intent (not refreshed with the orders: asking for a paid purchase's intent is a 409). */
+    intent: (purchaseId: string) => ['payment', 'intent', purchaseId] as const,
   },
   quotes: {
     all: ['quotes'] as const,
@@ -85,8 +85,8 @@ const touches = {
   catalogue: [queryKeys.products.all, queryKeys.categories, queryKeys.sales.all],
   /** A category added, renamed or deleted (a rename rewrites its products). */
   categories: [queryKeys.categories, queryKeys.products.all],
-  /** An order or a group placed, paid, shipped or cancelled: every order list, the order page, the payment page, the sales figures. */
-  orders: [queryKeys.orders.all, queryKeys.payment.orders, queryKeys.sales.all],
+  /** A purchase placed, paid, shipped or cancelled: every order list, the order page, the payment page, the sales figures. */
+  orders: [queryKeys.orders.all, queryKeys.sales.all],
   quotes: [queryKeys.quotes.all],
   claims: [queryKeys.claims.all],
   profile: [queryKeys.profile.all],

@@ -335,7 +335,9 @@ export interface paths {
          * Sign in with email and password
          * @description Limited per client address, and wrong passwords per account and address
          *     (429 with `Retry-After`); beyond a budget of wrong passwords from anywhere,
-         *     sign-ins to the account wait their turn.
+         *     sign-ins to the account wait their turn. An account with two-step
+         *     sign-in answers `{mfaRequired: true, mfaToken}` and no session: the
+         *     second step is `POST /auth/login/mfa`.
          */
         post: operations["login"];
         delete?: never;
@@ -358,7 +360,9 @@ export interface paths {
          * @description Google's `email_verified` counts as a verified address. An existing
          *     password account is joined only when its address is verified (409
          *     otherwise: sign in with the password, verify, then continue with Google).
-         *     Without `GOOGLE_CLIENT_ID` the route is absent: 404.
+         *     Without `GOOGLE_CLIENT_ID` the route is absent: 404. An account with
+         *     two-step sign-in answers `{mfaRequired: true, mfaToken}`, as
+         *     `POST /auth/login` does.
          */
         post: operations["signInWithGoogle"];
         delete?: never;
@@ -587,8 +591,13 @@ export interface paths {
         put: operations["refreshUser"];
         post?: never;
         /**
-         * Remove an account (admins; not their own)
-         * @description 409 when it is the last admin (decided as a demotion is).
+         * Delete an account (admins; not their own)
+         * @description Erases as `DELETE /account` does (one path): the account, its sessions,
+         *     profile and cart go; its unpaid orders are cancelled (their stock
+         *     returns); its paid orders, quotes and claims stay with the personal
+         *     fields replaced; its reviews stay under "Former customer". Nothing of it
+         *     is reachable by a new account with the same address. 409 when it is the
+         *     last admin (decided as a demotion is); 404 for an account being deleted.
          */
         delete: operations["deleteUser"];
         options?: never;
@@ -647,7 +656,9 @@ export interface paths {
         /**
          * Make an account an admin (admins)
          * @description Recorded in the account's `roleHistory` (who, when). An admin already
-         *     answers `modifiedCount` 0.
+         *     answers `modifiedCount` 0. Only an address its owner has verified is
+         *     promoted: 403 otherwise, with a detail saying so (whoever registered
+         *     an address without its mailbox is never made an admin).
          */
         put: operations["makeAdmin"];
         post?: never;
@@ -778,8 +789,11 @@ export interface paths {
         get?: never;
         /**
          * Mark an order shipped (admins)
-         * @description Sets `shipped` and clears `pending`, once. The body is optional: an empty one ships as the
-         *     spec does; `carrier` and `trackingNumber` are recorded and carried by the shipping e-mail.
+         * @description Ships the order's purchase: sets `shipped` and clears `pending`, once. The body is optional: none,
+         *     the spec's `{shipped: true, pending: false}`, or `carrier` and `trackingNumber` (recorded and carried
+         *     by the shipping e-mail), which may come with the spec's fields. `shipped` other than true or
+         *     `pending` other than false is 400. A line of a larger purchase answers 409 naming it: it ships
+         *     with its purchase (PUT /groups/{id}/ship).
          */
         put: operations["shipOrder"];
         post?: never;
@@ -1279,6 +1293,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Purchases with their orders, newest first (My Orders, Manage Orders)
+         * @description Paged, filtered and counted by purchase, so that a cart is never split across pages:
+         *     X-Total-Count is the number of purchases. A customer's own (or `email`'s, their own);
+         *     an admin's: every purchase, or `email`'s. Purchases still being placed are not listed.
+         */
+        get: operations["listGroups"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/groups/{id}": {
         parameters: {
             query?: never;
@@ -1289,7 +1325,7 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** An order group (its owner, admins) */
+        /** A purchase (its owner, admins); a single order's id addresses its purchase too */
         get: operations["getGroup"];
         put?: never;
         post?: never;
@@ -1375,6 +1411,261 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/auth/login/mfa": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The second step of a sign-in (an account with two-step sign-in)
+         * @description The `mfaToken` of `POST /auth/login` (or `/auth/google`) and a code of the
+         *     account's authenticator app (6 digits) or one of its recovery codes. The
+         *     `mfaToken` lasts 5 minutes, works once and allows 5 wrong codes (then
+         *     401: sign in again); a TOTP code is accepted once per 30-second step (a
+         *     400 says it was used), a recovery code once. Limited per client address
+         *     as every sign-in is.
+         */
+        post: operations["loginSecondStep"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/account/mfa/totp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start turning two-step sign-in on
+         * @description A new secret for an authenticator app, and its `otpauth://` URL (the
+         *     dashboard shows it as a QR code). Not in force until confirmed with a
+         *     first code; starting again replaces it. 409 when it is on already.
+         */
+        post: operations["startTotp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/account/mfa/totp/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Turn two-step sign-in on with a first code
+         * @description The answer holds 10 recovery codes, shown this once (stored only as
+         *     keyed hashes), each good for one sign-in without the app. Every other
+         *     session of the account ends (they began without the second factor).
+         *     A wrong code is a 400 under `code` and counts against the sign-in
+         *     guesses; 409 when nothing was started (or the start is over an hour old).
+         */
+        post: operations["confirmTotp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/account/mfa": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Turn two-step sign-in off
+         * @description With the password (an account without one, Google's: the code alone)
+         *     and a code (TOTP or recovery). Refused (403) for an admin while
+         *     `ADMIN_MFA=required`. Wrong ones are 400s that count against the
+         *     sign-in guesses.
+         */
+        delete: operations["disableMfa"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/account/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One's signed-in sessions, newest first
+         * @description Each sign-in is a session recorded on the server; it ends when unused
+         *     for `SESSION_IDLE` (default 7 days), `SESSION_MAX` after it began
+         *     (default 30 days), when ended here, or with a new password, a reset or
+         *     signing out everywhere. `lastUsedAt` is recorded at most once a minute.
+         */
+        get: operations["listSessions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/account/sessions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The session's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * End one of one's sessions
+         * @description Its token answers 401 from now on. Another account's session answers 404, as a missing one.
+         */
+        delete: operations["endSession"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/{email}/sign-out": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The account's email. */
+                email: components["parameters"]["Email"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** End every session of an account (admins) */
+        post: operations["signOutUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/{email}/mfa/reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The account's email. */
+                email: components["parameters"]["Email"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Remove an account's second factor (admins; not their own)
+         * @description For an account whose owner lost the authenticator and the recovery
+         *     codes: its second factor goes and every session of it ends. 409 for
+         *     oneself and for an account without one. On the server,
+         *     `storefront admin reset-mfa EMAIL` does the same.
+         */
+        post: operations["resetUserMfa"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The audit trail, newest first (admins)
+         * @description Who did what, when, from where, with what outcome: sign-ins (and
+         *     failures), second-factor events, password resets and changes, signing
+         *     out everywhere, every admin write and export, account deletions and
+         *     refusals (403; repeated ones from a client counted into one entry a
+         *     minute). `actor` is the live account's e-mail, "Former customer" for
+         *     an erased one. Entries older than `AUDIT_RETENTION_DAYS` are pruned,
+         *     a checkpoint entry keeping the chain checkable.
+         */
+        get: operations["listAudit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/audit.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The audit trail as CSV (admins)
+         * @description What `GET /admin/audit` lists with the same filters (at most 100,000 entries), as RFC 4180 CSV, newest first.
+         */
+        get: operations["exportAudit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/audit/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Check the audit trail's chain of hashes (admins)
+         * @description Every stored entry's keyed hash is computed again; each must carry the
+         *     hash of the one before it and follow its number, and the last must be
+         *     the chain head's: an edited, removed or replaced entry makes `ok`
+         *     false and `seq` names it.
+         */
+        get: operations["verifyAudit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1406,11 +1697,96 @@ export interface components {
             /** @description What went wrong, fit to show to a person. */
             detail: string;
             /** @enum {string} */
-            code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported" | "rate_limited" | "payment_failed" | "unavailable" | "internal";
+            code: "invalid" | "unauthorized" | "forbidden" | "mfa_required" | "not_found" | "conflict" | "too_large" | "unsupported" | "rate_limited" | "payment_failed" | "unavailable" | "internal";
             /** @description For bad input, a message per field at fault (by its JSON name; `body` for the body as a whole). */
             errors?: {
                 [key: string]: string;
             };
+        };
+        /** @description An account with two-step sign-in signs in in two steps; this answer starts no session. */
+        MFAChallenge: {
+            /** @constant */
+            mfaRequired: true;
+            /** @description For `POST /auth/login/mfa`, within 5 minutes. */
+            mfaToken: string;
+        };
+        SignInAnswer: components["schemas"]["Session"] | components["schemas"]["MFAChallenge"];
+        MFALogin: {
+            mfaToken: string;
+            /** @description 6 digits from the app, or a recovery code. */
+            code: string;
+        };
+        TotpEnrolment: {
+            /** @description Base32, for typing into an app. */
+            secret: string;
+            /** @description The otpauth:// URL a QR code carries. */
+            otpauthUrl: string;
+        };
+        RecoveryCodes: {
+            recoveryCodes: string[];
+        };
+        CodeInput: {
+            code: string;
+        };
+        MFADisable: {
+            password?: string;
+            code: string;
+        };
+        AccountSession: {
+            _id: string;
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description Recorded at most once a minute.
+             */
+            lastUsedAt: string;
+            userAgent: string;
+            ip: string;
+            /** @description This request's session. */
+            current: boolean;
+        };
+        AuditChange: {
+            field: string;
+            before?: string;
+            after?: string;
+        };
+        AuditEntry: {
+            seq: number;
+            /** Format: date-time */
+            at: string;
+            /** @description The account's id. */
+            actorId?: string;
+            /** @description A keyed hash of an address no account has (a sign-in tried with it). */
+            actorKey?: string;
+            actorRole?: string;
+            action: string;
+            targetKind?: string;
+            targetId?: string;
+            changes?: components["schemas"]["AuditChange"][];
+            ip?: string;
+            userAgent?: string;
+            /** @enum {string} */
+            outcome: "success" | "failure" | "refused";
+            status?: number;
+            /** @description Refusals from one client counted into this entry. */
+            count?: number;
+            checkpoint?: {
+                through: number;
+                hash: string;
+            };
+            prev: string;
+            hash: string;
+            /** @description The live account's e-mail, "Former customer", the operator or the store. */
+            actor: string;
+            /** @description For an account: its live e-mail, or "Former customer". */
+            target?: string;
+        };
+        AuditVerdict: {
+            entries: number;
+            ok: boolean;
+            problem?: string;
+            seq?: number;
         };
         PublicConfig: {
             /**
@@ -1425,6 +1801,11 @@ export interface components {
             taxRate: number;
             /** @description TAX_LABEL: the tax's name, for example "Sales tax" or "VAT". */
             taxLabel: string;
+            /**
+             * @description ADMIN_MFA: `required` (the default) makes every admin-only call answer 403 `mfa_required` until that admin has turned two-step sign-in on.
+             * @enum {string}
+             */
+            adminMfa?: "required" | "optional";
         };
         /** @enum {string} */
         ProductSort: "createdAt" | "-createdAt" | "name" | "-name" | "price" | "-price";
@@ -1599,6 +1980,8 @@ export interface components {
             emailVerified?: boolean;
             /** @description Each change of the role, oldest first; absent when there was none. */
             roleHistory?: components["schemas"]["RoleChange"][];
+            /** @description Two-step sign-in is on. This server always sends it. */
+            mfa?: boolean;
         };
         RoleChange: {
             email: string;
@@ -1700,6 +2083,15 @@ export interface components {
             carrier?: string;
             trackingNumber?: string;
         };
+        /** @description The spec's body, the tracking, or both. */
+        ShipInput: {
+            /** @constant */
+            shipped?: true;
+            /** @constant */
+            pending?: false;
+            carrier?: string;
+            trackingNumber?: string;
+        };
         CheckoutInput: {
             items: {
                 productId: components["schemas"]["IdParam"];
@@ -1714,13 +2106,16 @@ export interface components {
         };
         CheckoutResult: {
             groupId: components["schemas"]["ObjectId"];
+            /** @description The purchase's number, the one its buyer sees. */
             number: number;
             orderIds: components["schemas"]["ObjectId"][];
             /** @description What is charged, tax included. */
             total: components["schemas"]["Dollars"];
             tax: components["schemas"]["Dollars"];
+            /** @description total in cents. */
+            amount: number;
         };
-        /** @description An order group (collection `groups`); its orders carry its id in `group`. */
+        /** @description A purchase (collection `groups`): what a buyer bought in one go, with one number, one payment, one shipment and one cancel. A single order (POST /order) is a group of one under the order's own id and number; a cart's and an accepted quote's orders carry the group's id in `group`. */
         Group: {
             _id: components["schemas"]["ObjectId"];
             number: number;
@@ -1744,6 +2139,25 @@ export interface components {
             createdAt: string;
             /** Format: date-time */
             paidAt?: string;
+            shipped: boolean;
+            /** Format: date-time */
+            shippedAt?: string;
+            carrier?: string;
+            trackingNumber?: string;
+            /** @description total in cents: what is charged. */
+            amount: number;
+            /**
+             * @description As Manage Orders filters: shipped once shipped (paid or not), else paid, else unpaid.
+             * @enum {string}
+             */
+            status: "unpaid" | "paid" | "shipped";
+            /**
+             * @description Where it stands in the one lifecycle (docs/architecture.md). awaiting_approval, awaiting_freight and on_account are named for the company and freight work and not reached yet.
+             * @enum {string}
+             */
+            state: "placing" | "placed" | "paid" | "shipped" | "cancelling" | "cancelled" | "awaiting_approval" | "awaiting_freight" | "on_account";
+            /** @description Whether its buyer can pay it now (unpaid, placed, not being cancelled). */
+            payable: boolean;
         };
         /** @description A customer's order (collection `orders`). Prices in dollars; `amount`, the total, in cents. */
         Order: {
@@ -1779,8 +2193,12 @@ export interface components {
                 claimId?: components["schemas"]["ObjectId"];
                 number: number;
             };
-            /** @description The order group it belongs to: paid and cancelled only with it. */
+            /** @description The purchase (group) it is a line of: paid, shipped and cancelled only with it. GET /pay/{id} sends it for every order (a single order's is its own id). */
             group?: components["schemas"]["ObjectId"];
+            /** @description GET /pay/{id}: the number its buyer knows the purchase by. */
+            purchaseNumber?: number;
+            /** @description GET /pay/{id}: whether the spec's payment calls can pay it now (never a line of a larger purchase, which is paid with it). */
+            payable?: boolean;
             /** @description Given at shipping. */
             carrier?: string;
             /** @description Given at shipping. */
@@ -1815,10 +2233,22 @@ export interface components {
             /** @description Ignored; the product's is used. */
             image?: string | null;
         };
-        PlacedOrder: {
+        InsertedNumbered: {
             acknowledged: boolean;
             insertedId: components["schemas"]["ObjectId"];
             number: number;
+        };
+        PlacedOrder: {
+            acknowledged: boolean;
+            insertedId: components["schemas"]["ObjectId"];
+            /** @description The order's number: its purchase's. */
+            number: number;
+            /** @description What is charged, in cents, tax included. */
+            amount: number;
+            /** @description The tax in amount. */
+            tax: components["schemas"]["Dollars"];
+            productPrice: components["schemas"]["Dollars"];
+            productQuantity: number;
         };
         PaymentIntentSecret: {
             clientSecret: string;
@@ -1881,7 +2311,10 @@ export interface components {
                 /** @example 2026-05 */
                 month: string;
                 revenue: components["schemas"]["Dollars"];
+                /** @description Paid orders (lines): a cart of three products is three. */
                 orders: number;
+                /** @description Paid purchases: a single order, a cart or an accepted quote is one. */
+                purchases: number;
                 units: number;
             }[];
             /** @description Up to 5 best sellers of the period, by revenue. */
@@ -1941,6 +2374,13 @@ export interface components {
             decidedAt?: string;
             /** @description Once quoted: 1 for the first prices, one more each time they are revised. An acceptance names the revision the customer was shown (absent on quotes priced before revisions were counted: accept with 0). */
             revision?: number;
+            /** @description Once every item is priced: what accepting it charges, as the purchase it becomes computes it (each line's tax rounded as its order's). Dollars, but amount in cents. */
+            figures?: {
+                subtotal: components["schemas"]["Dollars"];
+                tax: components["schemas"]["Dollars"];
+                total: components["schemas"]["Dollars"];
+                amount: number;
+            };
         };
         QuoteInput: {
             items: {
@@ -1981,10 +2421,19 @@ export interface components {
             /** Format: date-time */
             cancelledAt: string;
             /**
-             * @description Who cancelled: the buyer, an admin, or the shop itself (account deletion).
+             * @description Who cancelled: the buyer, an admin, or the shop itself (account deletion, a reservation that ran out).
              * @enum {string}
              */
             by: "buyer" | "admin" | "system";
+            /**
+             * @description Why the shop cancelled it of its own accord: not paid within RESERVATION_TTL.
+             * @enum {string}
+             */
+            reason?: "not paid in time";
+            /** @description The purchase (group) it was a line of. */
+            purchase?: components["schemas"]["ObjectId"];
+            /** @description The number its buyer knew the purchase by. */
+            purchaseNumber?: number;
         };
         /** @description A claim for the replacement of faulty equipment (collection `claims`). */
         Claim: {
@@ -2178,7 +2627,10 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description The caller may not do this (the wrong role, another account), or the request's origin may not call the API. */
+        /**
+         * @description The caller may not do this (the wrong role, another account), or the request's origin may not call the API.
+         *     An admin-only call answers code `mfa_required` while `ADMIN_MFA=required` and the admin has no second factor.
+         */
         Forbidden: {
             headers: {
                 [name: string]: unknown;
@@ -2874,13 +3326,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The account and a fresh token. */
+            /** @description The account and a fresh token, or the second step to take. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Session"];
+                    "application/json": components["schemas"]["SignInAnswer"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -2908,13 +3360,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The account and a fresh token. */
+            /** @description The account and a fresh token, or the second step to take. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Session"];
+                    "application/json": components["schemas"]["SignInAnswer"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -3488,6 +3940,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["TooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -3524,7 +3977,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": components["schemas"]["Tracking"];
+                "application/json": components["schemas"]["ShipInput"];
             };
         };
         responses: {
@@ -3989,7 +4442,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PlacedOrder"];
+                    "application/json": components["schemas"]["InsertedNumbered"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -4072,6 +4525,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["TooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -4152,7 +4606,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PlacedOrder"];
+                    "application/json": components["schemas"]["InsertedNumbered"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -4315,6 +4769,40 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["TooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    listGroups: {
+        parameters: {
+            query?: {
+                /** @description The buyer's email (the caller's own, unless an admin). */
+                email?: string;
+                /** @description Only the purchases in this state. */
+                status?: "unpaid" | "paid" | "shipped";
+                limit?: number;
+                skip?: components["parameters"]["Skip"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of purchases. */
+            200: {
+                headers: {
+                    "X-Total-Count": components["headers"]["TotalCount"];
+                    "Cache-Control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Group"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -4478,6 +4966,323 @@ export interface operations {
             403: components["responses"]["OriginRefused"];
             413: components["responses"]["TooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    loginSecondStep: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MFALogin"];
+            };
+        };
+        responses: {
+            /** @description The account and its token. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Session"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["OriginRefused"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    startTotp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The secret (base32) and its URL. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TotpEnrolment"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["OriginRefused"];
+            409: components["responses"]["Conflict"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    confirmTotp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CodeInput"];
+            };
+        };
+        responses: {
+            /** @description The recovery codes. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecoveryCodes"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["OriginRefused"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    disableMfa: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MFADisable"];
+            };
+        };
+        responses: {
+            /** @description The second factor is off. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    listSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The sessions; `current` marks this request's. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountSession"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["OriginRefused"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    endSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The session's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The session has ended. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["OriginRefused"];
+            404: components["responses"]["NotFound"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    signOutUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The account's email. */
+                email: components["parameters"]["Email"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every token of the account is refused from now on. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    resetUserMfa: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The account's email. */
+                email: components["parameters"]["Email"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Updated"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    listAudit: {
+        parameters: {
+            query?: {
+                limit?: number;
+                skip?: components["parameters"]["Skip"];
+                /** @description Who (an e-mail or an account id; an address without an account finds the sign-ins tried with it). */
+                actor?: string;
+                /** @description What, or its beginning (`user.` is every action on accounts). */
+                action?: string;
+                /** @description The target's id (an e-mail names an account). */
+                target?: string;
+                /** @description The first day (UTC), or a time. */
+                from?: string;
+                /** @description The last day (UTC, inclusive), or a time (exclusive). */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of entries. */
+            200: {
+                headers: {
+                    "X-Total-Count": components["headers"]["TotalCount"];
+                    "Cache-Control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditEntry"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    exportAudit: {
+        parameters: {
+            query?: {
+                limit?: number;
+                skip?: components["parameters"]["Skip"];
+                /** @description Who (an e-mail or an account id; an address without an account finds the sign-ins tried with it). */
+                actor?: string;
+                /** @description What, or its beginning (`user.` is every action on accounts). */
+                action?: string;
+                /** @description The target's id (an e-mail names an account). */
+                target?: string;
+                /** @description The first day (UTC), or a time. */
+                from?: string;
+                /** @description The last day (UTC, inclusive), or a time (exclusive). */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The entries, one row each. */
+            200: {
+                headers: {
+                    "Content-Disposition": string;
+                    "Cache-Control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    verifyAudit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The verdict. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditVerdict"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             "5XX": components["responses"]["ServerError"];
         };
     };

@@ -32,6 +32,15 @@ export type User = Schemas['User'];
 export type RoleChange = Schemas['RoleChange'];
 /** The answer to register, login and Google sign-in. */
 export type AuthSession = Schemas['Session'];
+/** Issue 44: a sign-in's first step answers a session, or the second step to take. */
+export type SignInAnswer = Schemas['SignInAnswer'];
+export type MfaChallenge = Schemas['MFAChallenge'];
+export type TotpEnrolment = Schemas['TotpEnrolment'];
+export type RecoveryCodes = Schemas['RecoveryCodes'];
+export type MfaDisable = Schemas['MFADisable'];
+export type AccountSession = Schemas['AccountSession'];
+export type AuditEntry = Schemas['AuditEntry'];
+export type AuditVerdict = Schemas['AuditVerdict'];
 /** The account's own security (issue 29): verification, reset, change, deletion. */
 export type VerifiedEmail = Schemas['VerifiedEmail'];
 export type Accepted = Schemas['Accepted'];
@@ -57,8 +66,17 @@ export type ProfileInput = Schemas['ProfileInput'];
 export type SaveProfileResult = Schemas['SaveProfileResult'];
 
 export type Order = Schemas['Order'];
+/**
+ * A purchase (issue 43, schema Group): what a buyer bought in one go, with one number, one payment, one
+ * shipment and one cancel; its `orders` are its lines. A single order is a purchase of one line under the
+ * order's own id and number.
+ */
+export type Purchase = Schemas['Group'];
 export type OrderInput = Schemas['OrderInput'];
+/** POST /order's answer: the purchase's id and number, and the server's figures (amount in cents, tax in dollars). */
 export type PlacedOrder = Schemas['PlacedOrder'];
+/** A new document's id and number (a quote request, a claim). */
+export type InsertedNumbered = Schemas['InsertedNumbered'];
 /** PATCH /pay/{id}: the succeeded payment intent. */
 export type Payment = JsonBody<'confirmPaid'>;
 export type TestCardInput = Schemas['TestCardInput'];

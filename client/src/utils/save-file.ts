@@ -1,3 +1,9 @@
+/** The name in `Content-Disposition: attachment; filename="…"`, if any. */
+export function attachmentFilename(header: string | null): string | null {
+  const match = header?.match(/filename\*?=(?:UTF-8'')?"?([^";]+)"?/i);
+  return match?.[1] ? decodeURIComponent(match[1].trim()) : null;
+}
+
 /** Hands a fetched file to the browser as a download named `filename`. */
 export function saveFile(blob: Blob, filename: string): void {
   const url = URL.createObjectURL(blob);

@@ -58,6 +58,7 @@ func TestBinary_KillMidBurst(t *testing.T) {
 	cmd, firstLogs, api := start()
 	adminToken := api.register("Owner", admin)
 	api.verifyFromLog(firstLogs, admin)
+	api.enrolMFA(adminToken)
 	var customers []customer
 	for i := range 6 {
 		email := fmt.Sprintf("buyer%d@crash.test", i)

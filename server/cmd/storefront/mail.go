@@ -37,9 +37,16 @@ func newOutbox(cfg config.Config, store *mongodb.Store, log *slog.Logger, meter 
 	}
 	outbox := &app.Outbox{Store: store, Composer: templates, Domain: domain, From: cfg.MailFrom, Log: log}
 	if cfg.SMTPURL == "" {
-		// For development: each message's links are in the log.
-		outbox.Console = mail.Console{Log: log}
-		log.Info("e-mail is kept in the outbox, not sent: SMTP_URL is unset; each message's recipient, subject and links are logged (for development only)")
+		// For development: each message's links are in the log, on a
+		// developer's machine or when asked; elsewhere only who and what.
+		links := cfg.MailLinksLogged()
+		outbox.Console = mail.Console{Log: log, Links: links}
+		if links {
+			log.Info("e-mail is kept in the outbox, not sent: SMTP_URL is unset; each message's recipient, subject and links are logged (for development only)")
+		} else {
+			log.Warn("e-mail is not being sent: SMTP_URL is unset, and SITE_URL is not a loopback address, so the log shows each message's recipient and subject but not its links. " +
+				"To verify the first admin's address, set MAIL_CONSOLE=true (the links are then logged) or run `storefront admin verify EMAIL` on this machine (with the embedded store, while the server is stopped)")
+		}
 		return outbox, nil, nil
 	}
 	transport, err := mail.NewSMTP(cfg.SMTPURL, cfg.MailFrom, nil)

@@ -10,6 +10,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/url"
 	"os"
 	"os/signal"
 	"syscall"
@@ -24,6 +25,7 @@ import (
 	"storefront/server/internal/httpapi"
 	"storefront/server/internal/metrics"
 	"storefront/server/internal/mongodb"
+	"storefront/server/internal/opscmd"
 	"storefront/server/internal/ratelimit"
 	"storefront/server/internal/shop"
 	"storefront/server/internal/site"
@@ -35,6 +37,9 @@ import (
 const externalCacheTTL = 2 * time.Second
 
 func main() {
+	if len(os.Args) > 1 && os.Args[1] == "admin" { // the operator's commands (admin.go)
+		opscmd.Main(runAdmin)
+	}
 	log := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: logLevel()}))
 	if err := run(log); err != nil {
 		log.Error("storefront stopped", "error", err)
@@ -102,6 +107,10 @@ func run(log *slog.Logger) error {
 	if err != nil {
 		return err
 	}
+	factors, err := auth.NewFactors(secret, authenticatorIssuer(cfg))
+	if err != nil {
+		return err
+	}
 	// Every password hash in this process runs under one limit.
 	auth.SetDefaultHashLimit(auth.NewHashLimit(cfg.HashConcurrency, cmp.Or(cfg.HashWait, auth.DefaultHashWait)))
 	outbox, courier, err := newOutbox(cfg, store, log, meter)
@@ -113,7 +122,8 @@ func run(log *slog.Logger) error {
 		stripeSecret = cfg.StripeSecret
 	}
 	deps := wiring.Services(store, wiring.Options{
-		PublicURL: cfg.PublicURL, SiteURL: cfg.SiteURL, Tokens: tokens, Passwords: auth.Argon2{},
+		PublicURL: cfg.PublicURL, SiteURL: cfg.SiteURL, Tokens: tokens, Factors: factors, Passwords: auth.Argon2{},
+		AdminMFA: cfg.AdminMFA, SessionIdle: cfg.SessionIdle, SessionMax: cfg.SessionMax, AuditRetention: cfg.AuditRetention,
 		Google:       auth.NewGoogle(cfg.GoogleClientID, cfg.GoogleJWKSURL, cfg.GoogleIssuers),
 		AdminEmails:  cfg.AdminEmails,
 		StripeSecret: stripeSecret, StripeAPIBase: cfg.StripeAPIBase, StripeWebhook: cfg.StripeWebhook,
@@ -191,13 +201,28 @@ func run(log *slog.Logger) error {
 		defer t.Stop()
 		deps.Notifications.RunDigests(ctx, t.C)
 	}()
+	// Issue 44: the refusals counted in the minute past; expired sessions
+	// and audit entries past AUDIT_RETENTION_DAYS, hourly.
+	go func() {
+		t := time.NewTicker(time.Minute)
+		defer t.Stop()
+		for {
+			select {
+			case <-ctx.Done():
+				return
+			case <-t.C:
+				deps.Audit.FlushRefusals(ctx, false)
+			}
+		}
+	}()
+	go sweepTrust(ctx, log, deps)
 	gin.SetMode(gin.ReleaseMode)
 	api := httpapi.New(apiCfg, deps)
 	go sweepPictures(ctx, log, deps.Images) // after New, which tells it of the picture cache
 	servers := []*http.Server{newServer(cfg.Port, api.Handler())}
 	var clientSite *site.Site
 	if cfg.ClientDist != "" {
-		clientSite, err = wiring.Site(cfg.ClientDist, site.Config{SiteURL: cfg.SiteURL, CacheTTL: apiCfg.CacheTTL}, api, deps)
+		clientSite, err = wiring.Site(cfg.ClientDist, site.Config{SiteURL: cfg.SiteURL, CacheTTL: apiCfg.CacheTTL, PublicURL: cfg.PublicURL}, api, deps)
 		if err != nil {
 			return err
 		}
@@ -258,6 +283,7 @@ func run(log *slog.Logger) error {
 		}
 	}
 	deps.Accounts.Wait() // reset requests answered, their e-mails not yet stored
+	deps.Audit.FlushRefusals(context.Background(), true)
 	stopCourier()
 	<-courierDone
 	return nil
@@ -273,6 +299,43 @@ func finishDeletions(ctx context.Context, accounts *app.Accounts, log *slog.Logg
 		log.Warn("finished the account deletions a crash interrupted", "accounts", n)
 	}
 	return nil
+}
+
+// authenticatorIssuer names the store in authenticator apps: the seller,
+// else the site's host.
+func authenticatorIssuer(cfg config.Config) string {
+	if cfg.SellerName != "" {
+		return cfg.SellerName
+	}
+	if u, err := url.Parse(cfg.SiteURL); err == nil && u.Hostname() != "" {
+		return u.Hostname()
+	}
+	return "Storefront"
+}
+
+// sweepTrust deletes the expired sessions and the audit entries past their
+// retention (a checkpoint entry keeps the chain checkable): a minute after
+// start, then hourly.
+func sweepTrust(ctx context.Context, log *slog.Logger, deps httpapi.Deps) {
+	wait := time.Minute
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-time.After(wait):
+		}
+		wait = time.Hour
+		if n, err := deps.Accounts.PruneSessions(ctx); err != nil && ctx.Err() == nil {
+			log.Error("session sweep", "error", err)
+		} else if n > 0 {
+			log.Info("deleted expired sessions", "sessions", n)
+		}
+		if n, err := deps.Audit.Prune(ctx); err != nil && ctx.Err() == nil {
+			log.Error("audit retention", "error", err)
+		} else if n > 0 {
+			log.Info("pruned audit entries past AUDIT_RETENTION_DAYS", "entries", n)
+		}
+	}
 }
 
 // pictureSweepEvery is how often the pictures nothing refers to are looked

@@ -90,13 +90,10 @@ func TestTwoInstances(t *testing.T) {
 		}
 	})
 
-	api.register("Boss", admin)
+	first := api.register("Boss", admin)
 	verifyFromMail(t, api, smtp, admin) // ADMIN_EMAILS: an admin once the address is verified
-	var session struct {
-		Token string `json:"token"`
-	}
-	api.mustCall("POST", "/auth/login", "", fmt.Sprintf(`{"email":%q,"password":%q}`, admin, testPassword), 200, &session)
-	adminToken := session.Token
+	secret := api.enrolMFA(first)       // and, ADMIN_MFA=required, with a second factor
+	adminToken := api.signIn(admin, secret)
 	buyer := api.register("Bea Buyer", "bea@two.test")
 	t.Run("OneSessionOnBoth", func(t *testing.T) {
 		for _, inst := range []*running{a, b} {

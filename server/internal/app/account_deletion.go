@@ -33,19 +33,31 @@ func (a *Accounts) DeleteAccount(ctx context.Context, caller shop.Caller, d shop
 	if err := a.confirmDeletion(ctx, caller, d); err != nil {
 		return err
 	}
-	if caller.IsAdmin() {
-		if err := a.stepDown(ctx, caller); err != nil {
+	err := a.deleteAccount(ctx, *caller, caller.SessionVersion, d.DeleteReviews, caller.Email)
+	if shop.IsNoAdminLeft(err) {
+		return shop.ErrLastAdmin()
+	}
+	return err
+}
+
+// deleteAccount is the one deletion of an account, its owner's (at the
+// session version of their request) or an admin's (shop.AnySession, by
+// the admin's e-mail): an admin's role goes first (refused with
+// ErrNoAdminLeft for the last admin), then the marker, then the erasure.
+func (a *Accounts) deleteAccount(ctx context.Context, u shop.User, version int64, deleteReviews bool, by string) error {
+	if u.IsAdmin() {
+		if err := a.stepDown(ctx, u, by); err != nil {
 			return err
 		}
 	}
-	u, err := a.Users.BeginDeletion(ctx, caller.ID, caller.SessionVersion, a.now(), d.DeleteReviews)
+	marked, err := a.Users.BeginDeletion(ctx, u.ID, version, a.now(), deleteReviews)
 	if err != nil {
-		if caller.IsAdmin() {
-			a.restoreAdmin(ctx, caller)
+		if u.IsAdmin() {
+			a.restoreAdmin(ctx, u, by)
 		}
 		return err
 	}
-	return a.erase(ctx, u)
+	return a.erase(ctx, marked)
 }
 
 // confirmDeletion checks the password, or that the Google ID token is the
@@ -80,24 +92,37 @@ func (a *Accounts) confirmDeletion(ctx context.Context, caller shop.Caller, d sh
 // unless no admin would be left (the store's one conditional write on the
 // admins' count decides it): then it refuses. Of two last admins deleting
 // at once, one keeps the role.
-func (a *Accounts) stepDown(ctx context.Context, caller shop.Caller) error {
-	_, err := a.Users.DemoteUser(ctx, caller.Email, shop.RoleChange{By: caller.Email, At: a.now()})
-	if shop.IsNoAdminLeft(err) {
-		return shop.ErrLastAdmin()
-	}
+func (a *Accounts) stepDown(ctx context.Context, u shop.User, by string) error {
+	_, err := a.Users.DemoteUser(ctx, u.Email, shop.RoleChange{By: by, At: a.now()})
 	return err
 }
 
-func (a *Accounts) restoreAdmin(ctx context.Context, caller shop.Caller) {
-	if _, err := a.Users.PromoteUser(context.WithoutCancel(ctx), caller.Email, shop.RoleChange{By: caller.Email, At: a.now()}); err != nil {
-		a.Log.ErrorContext(ctx, "an admin who did not delete their account is left a customer", "email", caller.Email, "error", err)
+func (a *Accounts) restoreAdmin(ctx context.Context, u shop.User, by string) {
+	if _, err := a.Users.PromoteUser(context.WithoutCancel(ctx), u.Email, shop.RoleChange{By: by, At: a.now()}); err != nil {
+		a.Log.ErrorContext(ctx, "an admin whose account was not deleted is left a customer", "email", u.Email, "error", err)
 	}
 }
 
 // erase does the deletion's steps for an account marked being deleted.
+// An unpaid order that could not be cancelled yet (another cancel of it
+// under way) keeps the account marked: every other step is done, and the
+// recovery sweep (FinishDeletions) cancels it and finishes the deletion.
 func (a *Accounts) erase(ctx context.Context, u shop.User) error {
 	ctx = context.WithoutCancel(ctx) // the sessions have ended: finish
-	if err := a.eraseOrders(ctx, u); err != nil {
+	a.dropSessions(ctx, u.ID, "")
+	waiting, err := a.cancelUnpaid(ctx, u)
+	if err != nil {
+		return err
+	}
+	if waiting > 0 {
+		// Everything is left as it is (the account marked, its sessions
+		// ended): the recovery sweep (FinishDeletions) erases it whole once
+		// those purchases can be cancelled.
+		a.Log.WarnContext(ctx, "an account deletion waits for the recovery sweep: unpaid purchases are being cancelled or paid by another request",
+			"id", u.ID, "purchases", waiting)
+		return nil
+	}
+	if err := a.eraseKeptOrders(ctx, u); err != nil {
 		return err
 	}
 	if _, err := a.Erasure.EraseQuotes(ctx, u.Email); err != nil {
@@ -135,42 +160,102 @@ func (a *Accounts) erase(ctx context.Context, u shop.User) error {
 		return err
 	}
 	a.Mail.Send(ctx, shop.Letter{Kind: shop.LetterAccountDeleted, To: u.Email, Account: &u})
-	a.Log.InfoContext(ctx, "an account was deleted at its owner's request", "id", u.ID)
+	a.Log.InfoContext(ctx, "an account was deleted", "id", u.ID)
 	return nil
 }
 
-// eraseOrders cancels the account's unpaid purchases (the one cancel,
-// which settles a payment in progress and returns the stock) and erases
-// the personal fields of the orders the shop keeps (paid or shipped).
-func (a *Accounts) eraseOrders(ctx context.Context, u shop.User) error {
-	for skip := 0; ; {
-		page, _, err := a.Purchases.Groups.ListGroups(ctx, shop.PurchaseQuery{Email: u.Email, Status: shop.OrderUnpaid, Limit: 100, Skip: skip})
-		if err != nil || len(page) == 0 {
-			break
+// cancelUnpaid cancels the account's unpaid purchases, each whole through
+// the one cancel (which settles a payment in progress and gives the stock
+// back). One that cannot be cancelled now (a cancel or a payment of it
+// under way) is waited for: how many wait is returned.
+func (a *Accounts) cancelUnpaid(ctx context.Context, u shop.User) (waiting int, err error) {
+	if err := a.groupLoneOrders(ctx, u); err != nil {
+		return 0, err
+	}
+	wait := map[string]bool{}
+	for {
+		page, _, err := a.Purchases.Groups.ListGroups(ctx, shop.PurchaseQuery{Email: u.Email, Status: shop.OrderUnpaid, Limit: 100, Skip: len(wait)})
+		if err != nil {
+			return 0, err
 		}
+		progress := false
 		for _, grp := range page {
-			_, err := a.Purchases.cancel(ctx, grp, shop.Cancellation{By: shop.CancelledBySystem})
-			switch shop.ErrorCode(err) {
-			case "", shop.ENOTFOUND:
+			if wait[grp.ID] {
 				continue
-			case shop.ECONFLICT:
-				// Kept only if it was paid (or shipped) meanwhile; any other
-				// conflict (a payment in progress, a cancel under way) is
-				// looked at again when the deletion is finished later.
-				cur, ferr := a.Purchases.Groups.FindGroup(ctx, grp.ID)
-				if shop.ErrorCode(ferr) == shop.ENOTFOUND {
-					continue
-				}
-				if ferr == nil && (cur.Paid || cur.Shipped) {
-					skip++
-					continue
-				}
-				return fmt.Errorf("cancel purchase %s of a deleted account: %w", grp.ID, err)
-			default:
-				return fmt.Errorf("cancel purchase %s of a deleted account: %w", grp.ID, err)
+			}
+			progress = true
+			done, err := a.cancelErased(ctx, grp)
+			if err != nil {
+				return 0, err
+			}
+			if !done {
+				wait[grp.ID] = true
+			}
+		}
+		if !progress {
+			return len(wait), nil
+		}
+	}
+}
+
+// groupLoneOrders gives each unpaid order of the account that has no
+// purchase yet (its group's insert lost, or still on its way) its group of
+// one, so that the purchases' cancel finds it.
+func (a *Accounts) groupLoneOrders(ctx context.Context, u shop.User) error {
+	for skip := 0; ; skip += 100 {
+		page, _, err := a.Orders.ListOwn(ctx, &u, u.Email, 100, skip)
+		if err != nil || len(page) == 0 {
+			return err
+		}
+		for _, o := range page {
+			if o.Group != "" || o.Paid || o.Shipped {
+				continue
+			}
+			if _, err := a.Purchases.Groups.FindGroup(ctx, o.ID); shop.ErrorCode(err) == shop.ENOTFOUND {
+				err = a.Purchases.Groups.EnsureSingleGroup(ctx, o)
+			}
+			if err != nil {
+				return err
 			}
 		}
 	}
+}
+
+// cancelErased cancels an unpaid purchase of an account being deleted. A
+// 409 is told apart by reading the purchase again: gone (another cancel
+// took it) or paid or shipped meanwhile (the shop keeps it), it is done;
+// still unpaid, another's cancel or a payment is under way: it is tried
+// again a few times, then left (done false) for the sweep.
+func (a *Accounts) cancelErased(ctx context.Context, grp shop.Group) (done bool, err error) {
+	for attempt := 0; ; attempt++ {
+		_, err := a.Purchases.cancel(ctx, grp, &shop.Cancellation{By: shop.CancelledBySystem})
+		switch shop.ErrorCode(err) {
+		case "", shop.ENOTFOUND:
+			return true, nil
+		case shop.ECONFLICT:
+		default:
+			return false, fmt.Errorf("cancel purchase %s of a deleted account: %w", grp.ID, err)
+		}
+		cur, ferr := a.Purchases.Groups.FindGroup(ctx, grp.ID)
+		switch {
+		case shop.ErrorCode(ferr) == shop.ENOTFOUND:
+			return true, nil // cancelled by the other
+		case ferr != nil:
+			return false, ferr
+		case cur.Paid || cur.Shipped:
+			return true, nil // the shop keeps it (erased with the rest)
+		case attempt >= 2:
+			return false, nil
+		}
+		grp = cur
+		time.Sleep(time.Duration(attempt+1) * 50 * time.Millisecond)
+	}
+}
+
+// eraseKeptOrders replaces the personal fields of the orders the shop
+// keeps (paid or shipped). Each leaves the customer's list, so the first
+// page is read until it is empty.
+func (a *Accounts) eraseKeptOrders(ctx context.Context, u shop.User) error {
 	for {
 		page, _, err := a.Orders.ListOwn(ctx, &u, u.Email, 100, 0)
 		if err != nil || len(page) == 0 {

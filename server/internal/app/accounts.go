@@ -12,11 +12,26 @@ import (
 	"storefront/server/internal/shop"
 )
 
-// TokenIssuer makes and checks session tokens, which carry the account's
-// session version.
+// TokenIssuer makes and checks session tokens, which name their session
+// and carry the account's session version.
 type TokenIssuer interface {
-	IssueSession(userID, email string, version int64) (string, error)
-	ParseSession(token string) (userID string, version int64, err error)
+	IssueClaims(c shop.SessionClaims) (string, error)
+	ParseClaims(token string) (shop.SessionClaims, error)
+}
+
+// SecondFactor is the second factor's cryptography (auth.Factors).
+type SecondFactor interface {
+	// NewTOTP draws a TOTP secret for account: base32, and its otpauth URL.
+	NewTOTP(account string) (secret, url string, err error)
+	// CheckTOTP says which step's code code is, near at.
+	CheckTOTP(secret, code string, at time.Time) (step int64, ok bool)
+	Seal(plain string) (string, error)
+	Open(sealed string) (string, error)
+	// Hash is a keyed hash of value for purpose.
+	Hash(purpose, value string) string
+	NewRecoveryCode() (string, error)
+	// NewToken draws 256 random bits (a session id, an mfaToken).
+	NewToken() (string, error)
 }
 
 // PasswordHasher hashes and checks passwords. Hashes are costly (memory and
@@ -60,6 +75,21 @@ type Accounts struct {
 	Erasure   shop.ErasureStore
 	Profiles  shop.ProfileStore
 	Admins    shop.AdminDirectory
+	// Owners tells the writes made for an account whose deletion has begun
+	// (owners.go).
+	Owners *Owners
+
+	// Issue 44: the sessions recorded on the server (sessions.go), the
+	// second factor (mfa.go) and the audit trail (audit.go).
+	Sessions shop.SessionStore
+	Factors  SecondFactor
+	// AdminMFA is ADMIN_MFA: shop.AdminMFARequired (the default, also
+	// when empty) or shop.AdminMFAOptional.
+	AdminMFA string
+	// SessionIdle and SessionMax are SESSION_IDLE and SESSION_MAX (0: the
+	// defaults).
+	SessionIdle, SessionMax time.Duration
+	Audit                   *Audit // may be nil
 
 	later jobs // password reset requests, after their answer
 }
@@ -91,14 +121,6 @@ func (a *Accounts) now() time.Time {
 	return time.Now().UTC()
 }
 
-func (a *Accounts) session(u shop.User) (Session, error) {
-	tok, err := a.Tokens.IssueSession(u.ID, u.Email, u.SessionVersion)
-	if err != nil {
-		return Session{}, err
-	}
-	return Session{Token: tok, User: u}, nil
-}
-
 // Register creates an email and password account, unverified and so never
 // an admin yet, and mails it a verification link.
 func (a *Accounts) Register(ctx context.Context, r shop.Registration) (Session, error) {
@@ -120,13 +142,51 @@ func (a *Accounts) Register(ctx context.Context, r shop.Registration) (Session, 
 	}
 	shop.Tell(a.Telemetry, shop.EventSignup)
 	a.mailLink(ctx, shop.LetterVerifyEmail, u, shop.VerifyEmailLink(a.SiteURL, raw))
-	return a.session(u)
+	return a.StartSession(ctx, u)
+}
+
+// SignIn is the answer to a sign-in's first step: a session, or, for an
+// account with a second factor, the second step to take (no session yet).
+// UserID names the account signing in ("" when none has the address).
+type SignIn struct {
+	Session *Session
+	MFA     *shop.MFAChallengeAnswer
+	UserID  string
+}
+
+// Body is what the call answers.
+func (s SignIn) Body() any {
+	if s.MFA != nil {
+		return s.MFA
+	}
+	return s.Session
+}
+
+// signedIn answers a first step passed for u: a session, or its second step.
+func (a *Accounts) signedIn(ctx context.Context, u shop.User) (SignIn, error) {
+	if u.TOTP != nil {
+		ch, err := a.startSecondStep(ctx, u)
+		return SignIn{MFA: ch, UserID: u.ID}, err
+	}
+	s, err := a.StartSession(ctx, u)
+	if err != nil {
+		return SignIn{UserID: u.ID}, err
+	}
+	return SignIn{Session: &s, UserID: u.ID}, nil
 }
 
 // Login checks an email and password; any mismatch is the same error.
-func (a *Accounts) Login(ctx context.Context, c shop.Credentials) (Session, error) {
+func (a *Accounts) Login(ctx context.Context, c shop.Credentials) (SignIn, error) {
+	s, err := a.login(ctx, c)
+	if s.UserID == "" && c.Email != "" {
+		s.UserID = a.accountOf(ctx, c.Email)
+	}
+	return s, err
+}
+
+func (a *Accounts) login(ctx context.Context, c shop.Credentials) (SignIn, error) {
 	if err := c.Validate(); err != nil {
-		return Session{}, err
+		return SignIn{}, err
 	}
 	u, err := a.Users.FindUserByEmail(ctx, c.Email)
 	switch {
@@ -134,22 +194,22 @@ func (a *Accounts) Login(ctx context.Context, c shop.Credentials) (Session, erro
 		// no account, one without a password (Google) or one being
 		// deleted: the same time and answer as a wrong password
 		if err := a.Passwords.CheckNoAccountContext(ctx, c.Password); err != nil {
-			return Session{}, err
+			return SignIn{}, err
 		}
 		shop.Tell(a.Telemetry, shop.EventLoginFailure)
-		return Session{}, shop.ErrBadCredentials()
+		return SignIn{}, shop.ErrBadCredentials()
 	case err != nil:
-		return Session{}, err
+		return SignIn{}, err
 	}
 	ok, err := a.Passwords.CheckContext(ctx, u.PasswordHash, c.Password)
 	switch {
 	case err != nil:
-		return Session{}, err
+		return SignIn{UserID: u.ID}, err
 	case !ok:
 		shop.Tell(a.Telemetry, shop.EventLoginFailure)
-		return Session{}, shop.ErrBadCredentials()
+		return SignIn{UserID: u.ID}, shop.ErrBadCredentials()
 	}
-	return a.session(u)
+	return a.signedIn(ctx, u)
 }
 
 // GoogleEnabled reports whether this store signs in with Google
@@ -161,18 +221,18 @@ func (a *Accounts) GoogleEnabled() bool { return a != nil && a.Google != nil && 
 // first use, verified. It joins an existing password account only when that
 // account's address is verified: else whoever made it, perhaps someone
 // else before the owner, would keep its password.
-func (a *Accounts) SignInWithGoogle(ctx context.Context, credential string) (Session, error) {
+func (a *Accounts) SignInWithGoogle(ctx context.Context, credential string) (SignIn, error) {
 	if !a.GoogleEnabled() {
-		return Session{}, shop.Errorf(shop.ENOTFOUND, shop.MsgGoogleOff)
+		return SignIn{}, shop.Errorf(shop.ENOTFOUND, shop.MsgGoogleOff)
 	}
 	credential = strings.TrimSpace(credential)
 	if credential == "" || len(credential) > shop.MaxCredentialSize {
-		return Session{}, shop.Invalid("The Google credential is missing.", map[string]string{"credential": "is required"})
+		return SignIn{}, shop.Invalid("The Google credential is missing.", map[string]string{"credential": "is required"})
 	}
 	id, err := a.Google.Verify(ctx, credential)
 	if err != nil {
 		a.Log.InfoContext(ctx, "google sign-in refused", "reason", err.Error())
-		return Session{}, shop.Errorf(shop.EUNAUTHORIZED, "Google sign-in could not be verified.")
+		return SignIn{}, shop.Errorf(shop.EUNAUTHORIZED, "Google sign-in could not be verified.")
 	}
 	email := shop.NormalizeEmail(id.Email)
 	u, err := a.Users.FindUserByEmail(ctx, email)
@@ -188,46 +248,24 @@ func (a *Accounts) SignInWithGoogle(ctx context.Context, credential string) (Ses
 			u, err = a.Users.FindUserByEmail(ctx, email)
 		case err == nil:
 			shop.Tell(a.Telemetry, shop.EventSignup)
-			return a.session(u)
+			return a.signedIn(ctx, u)
 		}
 	}
 	if err != nil {
-		return Session{}, err
+		return SignIn{}, err
 	}
 	switch {
 	case u.DeletingAt != nil:
-		return Session{}, shop.Errorf(shop.ECONFLICT, "This account is being deleted. Please try again in a minute.")
+		return SignIn{UserID: u.ID}, shop.Errorf(shop.ECONFLICT, "This account is being deleted. Please try again in a minute.")
 	case !u.EmailVerified && u.PasswordHash != "":
-		return Session{}, shop.Errorf(shop.ECONFLICT, "An account with this e-mail address already exists and its address is not verified yet. "+
+		return SignIn{UserID: u.ID}, shop.Errorf(shop.ECONFLICT, "An account with this e-mail address already exists and its address is not verified yet. "+
 			"Sign in with its password (or use Forgot password), verify the address from the e-mail we send, then continue with Google.")
 	case !u.EmailVerified: // a Google account from before addresses were verified
 		if u, err = a.Users.MarkVerified(ctx, u.ID, a.configuredAdmin(u.Email)); err != nil {
-			return Session{}, err
+			return SignIn{UserID: u.ID}, err
 		}
 	}
-	return a.session(u)
-}
-
-// Authenticate turns a bearer token into the caller, as the store has them
-// now: a deleted account's token no longer works, and a role change takes
-// effect at once.
-func (a *Accounts) Authenticate(ctx context.Context, token string) (shop.Caller, error) {
-	id, version, err := a.Tokens.ParseSession(token)
-	if err != nil {
-		return nil, shop.ErrSessionEnded()
-	}
-	u, err := a.Users.FindUserByID(ctx, id)
-	switch code := shop.ErrorCode(err); code {
-	case "":
-		if u.SessionVersion != version || u.DeletingAt != nil { // signed out everywhere, a new password, a deletion
-			return nil, shop.ErrSessionEnded()
-		}
-		return &u, nil
-	case shop.ENOTFOUND, shop.EINVALID:
-		return nil, shop.Errorf(shop.EUNAUTHORIZED, "Your session is not valid. Please sign in again.")
-	default:
-		return nil, err
-	}
+	return a.signedIn(ctx, u)
 }
 
 // Refresh answers PUT /user/{email}: only the bearer of a valid token for
@@ -237,6 +275,12 @@ func (a *Accounts) Refresh(ctx context.Context, caller shop.Caller, email string
 		return Session{}, shop.UpdateResult{}, err
 	}
 	u := *caller
+	began := a.now()
+	if sess, err := a.Sessions.FindSession(ctx, caller.SessionID); err == nil {
+		began = sess.CreatedAt
+	} else if shop.ErrorCode(err) != shop.ENOTFOUND {
+		return Session{}, shop.UpdateResult{}, err
+	}
 	res := shop.UpdateResult{Acknowledged: true, MatchedCount: 1}
 	if name != nil {
 		n := strings.TrimSpace(*name)
@@ -251,7 +295,7 @@ func (a *Accounts) Refresh(ctx context.Context, caller shop.Caller, email string
 			u.Name = n
 		}
 	}
-	s, err := a.session(u)
+	s, err := a.tokenFor(u, began)
 	return s, res, err
 }
 
@@ -309,7 +353,10 @@ func (a *Accounts) MakeCustomer(ctx context.Context, caller shop.Caller, email s
 	return a.Users.DemoteUser(ctx, email, shop.RoleChange{By: caller.Email, At: a.now()})
 }
 
-// DeleteUser removes an account; an admin cannot remove their own.
+// DeleteUser deletes another account (DELETE /user/{id}) as its owner's
+// own deletion does (account_deletion.go): the same marker, the same
+// erasure. An admin cannot remove their own account here, and the last
+// admin is never removed.
 func (a *Accounts) DeleteUser(ctx context.Context, caller shop.Caller, id string) (shop.DeleteResult, error) {
 	if err := shop.RequireAdmin(caller); err != nil {
 		return shop.DeleteResult{}, err
@@ -320,7 +367,20 @@ func (a *Accounts) DeleteUser(ctx context.Context, caller shop.Caller, id string
 	if strings.EqualFold(id, caller.ID) {
 		return shop.DeleteResult{}, shop.Errorf(shop.ECONFLICT, "You cannot remove your own account.")
 	}
-	return a.Users.DeleteUser(ctx, id)
+	u, err := a.Users.FindUserByID(ctx, id)
+	if err != nil {
+		return shop.DeleteResult{}, err
+	}
+	if u.DeletingAt != nil {
+		return shop.DeleteResult{}, shop.NotFound("The user")
+	}
+	if err := a.deleteAccount(ctx, u, shop.AnySession, false, caller.Email); err != nil {
+		if shop.IsNoAdminLeft(err) {
+			return shop.DeleteResult{}, shop.ErrNoAdminLeft()
+		}
+		return shop.DeleteResult{}, err
+	}
+	return shop.DeleteResult{Acknowledged: true, DeletedCount: 1}, nil
 }
 
 // PromoteConfiguredAdmins gives the ADMIN_EMAILS accounts that exist and

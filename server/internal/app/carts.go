@@ -11,6 +11,7 @@ import (
 type Carts struct {
 	Carts    shop.CartStore
 	Products shop.ProductStore
+	Owners   *Owners // a cart saved for an account being deleted is deleted again
 }
 
 // Get returns the caller's cart (empty when none is stored).
@@ -48,5 +49,12 @@ func (c *Carts) Put(ctx context.Context, caller shop.Caller, d shop.CartDraft) (
 	if err := shop.Invalid("The cart is not valid.", f); err != nil {
 		return shop.Cart{}, err
 	}
-	return c.Carts.SaveCart(ctx, caller.Email, d.Items)
+	cart, err := c.Carts.SaveCart(ctx, caller.Email, d.Items)
+	if err != nil {
+		return shop.Cart{}, err
+	}
+	if err := c.Owners.Keep(ctx, caller, func(ctx context.Context, _ *shop.User) error { return c.Owners.Erasure.EraseCart(ctx, caller.Email) }); err != nil {
+		return shop.Cart{}, err
+	}
+	return cart, nil
 }

@@ -20,6 +20,7 @@ type Claims struct {
 	ImagePrefix string    // PUBLIC_URL + "/images/": this store's uploads
 	Now         func() time.Time
 	Log         *slog.Logger
+	Owners      *Owners // a claim made for an account being deleted is erased as the deletion erases them
 }
 
 func (c *Claims) now() time.Time {
@@ -50,6 +51,12 @@ func (c *Claims) Make(ctx context.Context, caller shop.Caller, d shop.ClaimDraft
 	claim, err := c.Claims.InsertClaim(ctx, shop.Claim{OrderID: ord.ID, OrderNumber: ord.Number, ProductName: ord.ProductName,
 		Email: caller.Email, Name: caller.Name, Reason: d.Reason, Images: d.Images})
 	if err != nil {
+		return shop.Claim{}, err
+	}
+	if err := c.Owners.Keep(ctx, caller, func(ctx context.Context, _ *shop.User) error {
+		_, err := c.Owners.Erasure.EraseClaims(ctx, caller.Email)
+		return err
+	}); err != nil {
 		return shop.Claim{}, err
 	}
 	c.Mail.Send(ctx, append([]shop.Letter{{Kind: shop.LetterClaimReceived, To: claim.Email, Claim: &claim}},

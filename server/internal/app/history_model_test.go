@@ -14,11 +14,12 @@ import (
 // orders that exist (their product, quantity, paid, shipped), the claims
 // decided and each quote's status. It is never changed in place.
 type mstate struct {
-	stock  []int64
-	orders map[string]mord
-	claims map[string]bool   // decided
-	quotes map[string]string // quoted, accepted, declined
-	key    string            // canonical form, for Equal and Hash
+	bobGone bool // bob's account was deleted
+	stock   []int64
+	orders  map[string]mord
+	claims  map[string]bool   // decided
+	quotes  map[string]string // quoted, accepted, declined
+	key     string            // canonical form, for Equal and Hash
 }
 
 type mord struct {
@@ -26,6 +27,7 @@ type mord struct {
 	qty           int64
 	paid, shipped bool
 	purchase      string // its purchase's id: its own for a single order
+	bob           bool   // bob's (the second buyer's)
 }
 
 // lines are the orders of purchase that exist, by id.
@@ -41,11 +43,14 @@ func (s mstate) lines(purchase string) []string {
 }
 
 func (s mstate) clone() mstate {
-	return mstate{stock: slices.Clone(s.stock), orders: maps.Clone(s.orders), claims: maps.Clone(s.claims), quotes: maps.Clone(s.quotes)}
+	return mstate{bobGone: s.bobGone, stock: slices.Clone(s.stock), orders: maps.Clone(s.orders), claims: maps.Clone(s.claims), quotes: maps.Clone(s.quotes)}
 }
 
 func (s mstate) withKey() mstate {
 	var b strings.Builder
+	if s.bobGone {
+		b.WriteString("bob gone ")
+	}
 	fmt.Fprint(&b, s.stock)
 	for _, id := range slices.Sorted(maps.Keys(s.orders)) {
 		fmt.Fprintf(&b, "|%s%+v", id, s.orders[id])
@@ -155,6 +160,39 @@ func stepModel(s mstate, in hin, out hout) []any {
 		return either(next, could)
 	case opGroupPay, opGroupCancel, opGroupShip, opExpire:
 		return stepPurchase(s, in, out)
+	case opPlaceBob:
+		// ok only while bob's account stands (after its deletion began a
+		// purchase is cancelled again and refused); refused changes nothing
+		if len(in.IDs) == 0 || out.Result == resOK && s.bobGone {
+			if out.Result == resOK {
+				return nil
+			}
+			return same
+		}
+		next := s.clone()
+		next.stock[in.Product] -= in.Qty
+		next.orders[in.IDs[0]] = mord{product: in.Product, qty: in.Qty, purchase: in.IDs[0], bob: true}
+		// (one whose outcome is unknown may land after the deletion ended:
+		// a write of a request that began before it, which nothing undoes)
+		return either(next, s.stock[in.Product] >= in.Qty && (!s.bobGone || out.Result == resUnknown))
+	case opDeleteBob:
+		// Bob's account goes, and with it every unpaid, unshipped
+		// purchase of his (its stock back); a second deletion finds no one.
+		next := s.clone()
+		next.bobGone = true
+		for id, o := range s.orders {
+			if o.bob && !o.paid && !o.shipped {
+				next.stock[o.product] += o.qty
+				delete(next.orders, id)
+			}
+		}
+		if out.Result == resRefused && out.Code == "not_found" {
+			if s.bobGone {
+				return same
+			}
+			return nil
+		}
+		return either(next, !s.bobGone)
 	case opCancel, opPay, opShip:
 		// The spec's single-order calls on a line of a larger purchase:
 		// refused (409 naming it) before anything is written.

@@ -20,6 +20,9 @@ type Images struct {
 	// Deleted, when set, hears each picture the sweep deletes (the API's
 	// cache of picture bytes forgets it).
 	Deleted func(id string)
+	// Owners refuses an upload for an account being deleted; the picture,
+	// which nothing refers to, goes with the sweep.
+	Owners *Owners
 }
 
 func (i *Images) now() time.Time {
@@ -50,6 +53,9 @@ func (i *Images) Upload(ctx context.Context, caller shop.Caller, data []byte, fi
 		err = i.Sweeper.TouchImage(ctx, img.ID, i.now())
 		switch {
 		case err == nil:
+			if err := i.Owners.Keep(ctx, caller, func(context.Context, *shop.User) error { return nil }); err != nil {
+				return "", err
+			}
 			return shop.ImageURL(i.PublicURL, img.ID), nil
 		case shop.ErrorCode(err) != shop.ENOTFOUND || attempt > 0:
 			return "", err

@@ -63,12 +63,19 @@ func (o *Orders) Place(ctx context.Context, caller shop.Caller, d shop.OrderDraf
 		return shop.Order{}, shop.Invalid("The order is not valid.", map[string]string{
 			"productQuantity": "must be at least the minimum order of " + itoa64(p.Minimum)})
 	}
+	id := o.Orders.NewOrderID()
 	placed, _, err := o.place(ctx, shop.Order{
-		ID: o.Orders.NewOrderID(), Name: caller.Name, Email: caller.Email, Image: p.Image, ProductID: p.ID, ProductName: p.Name,
+		ID: id, Name: caller.Name, Email: caller.Email, Image: p.Image, ProductID: p.ID, ProductName: p.Name,
 		ProductPrice: p.Price, ProductQuantity: qty, Amount: int64(p.Price) * qty,
 		Address: d.Address, Mobile: d.Mobile,
 	})
 	if err != nil {
+		if uncertain(err) { // it may stand all the same: not for an account being deleted
+			_ = o.Purchases.keep(ctx, caller, id)
+		}
+		return shop.Order{}, err
+	}
+	if err := o.Purchases.keep(ctx, caller, placed.ID); err != nil {
 		return shop.Order{}, err
 	}
 	o.Purchases.tellPlaced(ctx, shop.GroupOfOne(placed))
@@ -344,7 +351,7 @@ func (o *Orders) Cancel(ctx context.Context, caller shop.Caller, id string) (sho
 	if err != nil {
 		return shop.DeleteResult{}, err
 	}
-	return o.Purchases.cancel(ctx, grp, shop.Cancellation{By: cancelledBy(caller, ord)})
+	return o.Purchases.cancel(ctx, grp, &shop.Cancellation{By: cancelledBy(caller, ord)})
 }
 
 // withdraw deletes an unpaid, unshipped order and gives its stock back:

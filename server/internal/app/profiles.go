@@ -10,6 +10,7 @@ import (
 type Profiles struct {
 	Profiles    shop.ProfileStore
 	ImagePrefix string
+	Owners      *Owners // a profile saved for an account being deleted is removed again
 }
 
 // Get returns the profile of email as a list of zero or one, for its owner.
@@ -40,6 +41,9 @@ func (p *Profiles) Save(ctx context.Context, caller shop.Caller, d shop.ProfileD
 	if err != nil {
 		return shop.Profile{}, res, err
 	}
+	if err := p.Owners.Keep(ctx, caller, func(ctx context.Context, _ *shop.User) error { return p.drop(ctx, caller.Email) }); err != nil {
+		return shop.Profile{}, shop.UpdateResult{}, err
+	}
 	saved, err := p.Profiles.FindProfileByEmail(ctx, caller.Email)
 	return saved, res, err
 }
@@ -58,4 +62,16 @@ func (p *Profiles) Delete(ctx context.Context, caller shop.Caller, id string) (s
 		return shop.DeleteResult{}, err
 	}
 	return p.Profiles.DeleteProfile(ctx, id, caller.Email)
+}
+
+// drop removes email's profile, if it has one (the erasure's step).
+func (p *Profiles) drop(ctx context.Context, email string) error {
+	prof, err := p.Profiles.FindProfileByEmail(ctx, email)
+	if err == nil {
+		_, err = p.Profiles.DeleteProfile(ctx, prof.ID, email)
+	}
+	if shop.ErrorCode(err) == shop.ENOTFOUND {
+		return nil
+	}
+	return err
 }

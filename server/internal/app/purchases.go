@@ -38,10 +38,10 @@ type Purchases struct {
 	// ReservationTTL is RESERVATION_TTL: an unpaid purchase older than it
 	// is cancelled (0: never), its buyer reminded at half of it.
 	ReservationTTL time.Duration
-	// Erasing reports whether an account's deletion has begun (its
-	// purchases are then refused); nil: never.
-	Erasing func(ctx context.Context, email string) (bool, error)
-	Now     func() time.Time
+	// Owners undoes a purchase placed for an account whose deletion has
+	// begun (issue 44); nil: none is.
+	Owners *Owners
+	Now    func() time.Time
 }
 
 // Link joins the three services of the lifecycle, each of which calls the
@@ -67,18 +67,34 @@ const (
 	DefaultReservationTTL        = 72 * time.Hour
 )
 
-// mayPlace refuses a purchase of a caller who holds too many unpaid ones,
-// or whose account is being deleted.
+// keep is the check after a purchase is placed for caller: when the
+// account's deletion has begun meanwhile (the erasure may have listed its
+// purchases before this one was stored), the purchase is cancelled again
+// and the request answered as the ended session it came from (401).
+func (p *Purchases) keep(ctx context.Context, caller shop.Caller, id string) error {
+	return p.Owners.Keep(ctx, caller, func(ctx context.Context, _ *shop.User) error {
+		grp, err := p.Groups.FindGroup(ctx, id)
+		if shop.ErrorCode(err) == shop.ENOTFOUND {
+			// A single order whose group's insert is still on its way: made
+			// now (the late insert then finds it there), to be cancelled.
+			if ord, oerr := p.Orders.Orders.FindOrder(ctx, id); oerr == nil && ord.Group == "" {
+				if err = p.Groups.EnsureSingleGroup(ctx, ord); err == nil {
+					grp, err = p.Groups.FindGroup(ctx, id)
+				}
+			}
+		}
+		if err == nil {
+			_, err = p.cancel(ctx, grp, nil) // (undone: no record of what its buyer never had)
+		}
+		if shop.ErrorCode(err) == shop.ENOTFOUND {
+			return nil
+		}
+		return err
+	})
+}
+
+// mayPlace refuses a purchase of a caller who holds too many unpaid ones.
 func (p *Purchases) mayPlace(ctx context.Context, caller shop.Caller) error {
-	if p.Erasing != nil {
-		erasing, err := p.Erasing(ctx, caller.Email)
-		if err != nil {
-			return err
-		}
-		if erasing {
-			return shop.Errorf(shop.EUNAUTHORIZED, "Please sign in.")
-		}
-	}
 	limit, msg := p.UnpaidLimit, shop.MsgUnpaidLimit
 	if limit <= 0 {
 		return nil
@@ -141,6 +157,9 @@ func (p *Purchases) Checkout(ctx context.Context, caller shop.Caller, d shop.Che
 		return shop.Group{}, shop.Errorf(shop.ECONFLICT, shop.MsgShortLines, shop.ErrorMessage(err))
 	}
 	if err != nil {
+		return shop.Group{}, err
+	}
+	if err := p.keep(ctx, caller, placed.ID); err != nil {
 		return shop.Group{}, err
 	}
 	p.tellPlaced(ctx, placed)
@@ -343,11 +362,13 @@ func (p *Purchases) CancelAs(ctx context.Context, caller shop.Caller, id string,
 			by = shop.CancelledByAdmin
 		}
 	}
-	return p.cancel(ctx, grp, shop.Cancellation{By: by, Reason: reason})
+	return p.cancel(ctx, grp, &shop.Cancellation{By: by, Reason: reason})
 }
 
-// cancel is the one cancel of a purchase.
-func (p *Purchases) cancel(ctx context.Context, grp shop.Group, rec shop.Cancellation) (shop.DeleteResult, error) {
+// cancel is the one cancel of a purchase; each order withdrawn leaves a
+// cancellation record like rec (nil: none, a purchase undone before its
+// buyer had it).
+func (p *Purchases) cancel(ctx context.Context, grp shop.Group, rec *shop.Cancellation) (shop.DeleteResult, error) {
 	switch {
 	case grp.Paid:
 		return shop.DeleteResult{}, shop.Errorf(shop.ECONFLICT, shop.MsgGroupPaid)
@@ -392,8 +413,10 @@ func (p *Purchases) cancel(ctx context.Context, grp shop.Group, rec shop.Cancell
 			return shop.DeleteResult{}, err
 		}
 	}
-	rec.Purchase, rec.PurchaseNumber = grp.ID, grp.Number
-	n, err := p.withdrawLines(ctx, marked, &rec)
+	if rec != nil {
+		rec.Purchase, rec.PurchaseNumber = grp.ID, grp.Number
+	}
+	n, err := p.withdrawLines(ctx, marked, rec)
 	if err != nil {
 		// The group keeps its marker: the recovery sweep finishes the
 		// cancel (it is neither payable nor shippable meanwhile).
@@ -502,7 +525,7 @@ func (p *Purchases) FindAndSync(ctx context.Context, id string) (shop.Group, err
 			}
 		}
 	}
-	if err := p.Groups.FinishSyncing(ctx, id); err != nil && !isRefusal(err) {
+	if err := p.Groups.FinishSyncing(ctx, id, grp.SyncMark); err != nil && !isRefusal(err) {
 		return grp, err
 	}
 	grp.Syncing = false
@@ -661,7 +684,7 @@ func (p *Purchases) expire(ctx context.Context, grp shop.Group) (shop.DeleteResu
 		return shop.DeleteResult{}, shop.Errorf(shop.ECONFLICT, "A payment for this purchase is under way.")
 	}
 	described, derr := p.describe(ctx, grp)
-	res, err := p.cancel(ctx, grp, shop.Cancellation{By: shop.CancelledBySystem, Reason: shop.ReasonNotPaidInTime})
+	res, err := p.cancel(ctx, grp, &shop.Cancellation{By: shop.CancelledBySystem, Reason: shop.ReasonNotPaidInTime})
 	if err != nil {
 		return res, err
 	}

@@ -27,6 +27,7 @@ type Quotes struct {
 	Groups shop.GroupStore
 	Now    func() time.Time
 	Log    *slog.Logger
+	Owners *Owners // a quote requested for an account being deleted is erased as the deletion erases them
 }
 
 func (q *Quotes) now() time.Time {
@@ -53,10 +54,17 @@ func (q *Quotes) Request(ctx context.Context, caller shop.Caller, d shop.QuoteDr
 		quote.Items = append(quote.Items, shop.QuoteItem{ProductID: p.ID, ProductName: p.Name, Quantity: it.Quantity})
 	}
 	stored, err := q.Quotes.InsertQuote(ctx, quote)
-	if err == nil {
-		q.Notify.Notify(ctx, shop.NotifyQuoteRequest, shop.Letter{Quote: &stored})
+	if err != nil {
+		return shop.Quote{}, err
 	}
-	return stored, err
+	if err := q.Owners.Keep(ctx, caller, func(ctx context.Context, _ *shop.User) error {
+		_, err := q.Owners.Erasure.EraseQuotes(ctx, caller.Email)
+		return err
+	}); err != nil {
+		return shop.Quote{}, err
+	}
+	q.Notify.Notify(ctx, shop.NotifyQuoteRequest, shop.Letter{Quote: &stored})
+	return stored, nil
 }
 
 // List returns the caller's quotes, or every quote to an admin.
@@ -210,6 +218,9 @@ func (q *Quotes) Accept(ctx context.Context, caller shop.Caller, id string, d sh
 		return nil, err
 	}
 	q.groupPlaced(ctx, cur.ID)
+	if err := q.Orders.Purchases.keep(ctx, caller, cur.ID); err != nil {
+		return nil, err
+	}
 	// the buyer's e-mail of the purchase and the admins' new-order notifications: one insert
 	stored.Placing, stored.Orders, stored.QuoteNumber = false, placed, cur.Number
 	q.Orders.Purchases.tellPlaced(ctx, stored.Described())

@@ -17,6 +17,7 @@ type Reviews struct {
 	NeedApproval bool
 	Now          func() time.Time // nil: time.Now
 	Log          *slog.Logger     // may be nil
+	Owners       *Owners          // a review written for an account being deleted is erased as the deletion erases them
 }
 
 // AddedReview is what POST /reviews answers.
@@ -52,7 +53,17 @@ func (r *Reviews) AddReview(ctx context.Context, caller shop.Caller, d shop.Revi
 		rev.Status = shop.ReviewAwaiting
 	}
 	id, err := r.Reviews.InsertReview(ctx, rev)
-	return AddedReview{ID: id, Awaiting: r.NeedApproval}, err
+	if err != nil {
+		return AddedReview{}, err
+	}
+	if err := r.Owners.Keep(ctx, caller, func(ctx context.Context, now *shop.User) error {
+		// as the deletion does: removed when asked (or once it has finished), else signed "Former customer"
+		_, err := r.Owners.Erasure.EraseReviews(ctx, caller.Email, now == nil || now.DeleteReviews)
+		return err
+	}); err != nil {
+		return AddedReview{}, err
+	}
+	return AddedReview{ID: id, Awaiting: r.NeedApproval}, nil
 }
 
 // List returns the newest visible reviews first, as the home page shows them.

@@ -11,9 +11,13 @@ import (
 	"time"
 
 	"github.com/golang-jwt/jwt/v5"
+
+	"storefront/server/internal/shop"
 )
 
-// TokenTTL is how long a session token is valid.
+// TokenTTL is how long a session token is valid when its session sets no
+// end (tests): a session's token lasts until the session's longest end
+// (SESSION_MAX); the server's record of the session decides sooner.
 const TokenTTL = 7 * 24 * time.Hour
 
 const issuer = "storefront"
@@ -75,6 +79,9 @@ type claims struct {
 	// SessionVersion is the account's session version when the token was
 	// issued; a token older than the account's current one has ended.
 	SessionVersion int64 `json:"sv,omitempty"`
+	// SessionID names the session recorded on the server (issue 44); a
+	// token without one is from before sessions were recorded.
+	SessionID string `json:"sid,omitempty"`
 	jwt.RegisteredClaims
 }
 
@@ -85,12 +92,22 @@ func (t *Tokens) Issue(userID, email string) (string, error) {
 
 // IssueSession returns a token for the user at this session version.
 func (t *Tokens) IssueSession(userID, email string, version int64) (string, error) {
+	return t.IssueClaims(shop.SessionClaims{UserID: userID, Email: email, Version: version})
+}
+
+// IssueClaims returns a token carrying c (its session, and its end: TokenTTL
+// from now when c.Expires is zero).
+func (t *Tokens) IssueClaims(c shop.SessionClaims) (string, error) {
 	now := t.now()
+	exp := c.Expires
+	if exp.IsZero() {
+		exp = now.Add(TokenTTL)
+	}
 	return jwt.NewWithClaims(jwt.SigningMethodHS256, claims{
-		Email: email, SessionVersion: version,
+		Email: c.Email, SessionVersion: c.Version, SessionID: c.SessionID,
 		RegisteredClaims: jwt.RegisteredClaims{
-			Issuer: issuer, Subject: userID,
-			IssuedAt: jwt.NewNumericDate(now), ExpiresAt: jwt.NewNumericDate(now.Add(TokenTTL)),
+			Issuer: issuer, Subject: c.UserID,
+			IssuedAt: jwt.NewNumericDate(now), ExpiresAt: jwt.NewNumericDate(exp),
 		},
 	}).SignedString(t.secret)
 }
@@ -104,16 +121,26 @@ func (t *Tokens) Parse(token string) (string, error) {
 
 // ParseSession is Parse that also returns the token's session version.
 func (t *Tokens) ParseSession(token string) (string, int64, error) {
+	c, err := t.ParseClaims(token)
+	return c.UserID, c.Version, err
+}
+
+// ParseClaims checks a token as Parse does and returns what it carries.
+func (t *Tokens) ParseClaims(token string) (shop.SessionClaims, error) {
 	var c claims
 	_, err := jwt.ParseWithClaims(token, &c, func(*jwt.Token) (any, error) { return t.secret, nil },
 		jwt.WithValidMethods([]string{jwt.SigningMethodHS256.Alg()}),
 		jwt.WithIssuer(issuer), jwt.WithExpirationRequired(), jwt.WithIssuedAt(),
 		jwt.WithTimeFunc(t.now), jwt.WithLeeway(30*time.Second))
 	if err != nil {
-		return "", 0, err
+		return shop.SessionClaims{}, err
 	}
 	if c.Subject == "" {
-		return "", 0, errors.New("token has no subject")
+		return shop.SessionClaims{}, errors.New("token has no subject")
 	}
-	return c.Subject, c.SessionVersion, nil
+	out := shop.SessionClaims{UserID: c.Subject, Email: c.Email, Version: c.SessionVersion, SessionID: c.SessionID}
+	if c.ExpiresAt != nil {
+		out.Expires = c.ExpiresAt.Time
+	}
+	return out, nil
 }

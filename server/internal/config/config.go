@@ -2,6 +2,7 @@
 package config
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"net/mail"
@@ -100,6 +101,18 @@ type Config struct {
 	ReservationTTL                     time.Duration
 	UnpaidLimit, UnpaidLimitUnverified int
 	OrderLimit                         Rate
+	// Issue 44. AdminMFA (ADMIN_MFA): "required" (the default: every
+	// admin-only call answers 403 mfa_required until that admin has a
+	// second factor) or "optional" (development). SessionIdle and
+	// SessionMax (SESSION_IDLE, default 7 days; SESSION_MAX, default 30
+	// days): a session ends after that long unused, or that long after it
+	// began. AuditRetention (AUDIT_RETENTION_DAYS, default 400 days).
+	// MailConsole (MAIL_CONSOLE): the log shows mailed links even when
+	// SITE_URL is not a loopback address.
+	AdminMFA                string
+	SessionIdle, SessionMax time.Duration
+	AuditRetention          time.Duration
+	MailConsole             bool
 }
 
 // The defaults of RESERVATION_TTL and UNPAID_LIMIT (issue 43).
@@ -231,6 +244,28 @@ func Load(getenv func(string) string) (Config, error) {
 	if c.UploadQuotaMB, err = count(getenv("UPLOAD_QUOTA_MB"), 1_000_000); err != nil || (c.UploadQuotaMB != 0 && c.UploadQuotaMB < 5) {
 		errs = append(errs, fmt.Sprintf("UPLOAD_QUOTA_MB must be a whole number of megabytes from 5 (one picture) to 1000000, not %q", getenv("UPLOAD_QUOTA_MB")))
 	}
+	switch c.AdminMFA = strings.ToLower(or(getenv("ADMIN_MFA"), "required")); c.AdminMFA {
+	case "required", "optional":
+	default:
+		errs = append(errs, fmt.Sprintf("ADMIN_MFA must be required or optional, not %q", getenv("ADMIN_MFA")))
+	}
+	if c.SessionIdle, err = days(getenv("SESSION_IDLE"), 7*24*time.Hour); err != nil {
+		errs = append(errs, "SESSION_IDLE "+err.Error())
+	}
+	if c.SessionMax, err = days(getenv("SESSION_MAX"), 30*24*time.Hour); err != nil {
+		errs = append(errs, "SESSION_MAX "+err.Error())
+	}
+	if c.SessionIdle > c.SessionMax {
+		errs = append(errs, "SESSION_IDLE must not be longer than SESSION_MAX")
+	}
+	if n, err := count(getenv("AUDIT_RETENTION_DAYS"), 36_500); err != nil {
+		errs = append(errs, "AUDIT_RETENTION_DAYS "+err.Error())
+	} else {
+		c.AuditRetention = time.Duration(cmp.Or(n, 400)) * 24 * time.Hour
+	}
+	if c.MailConsole, err = boolean(getenv("MAIL_CONSOLE"), false); err != nil {
+		errs = append(errs, "MAIL_CONSOLE "+err.Error())
+	}
 	for _, e := range list(getenv("ADMIN_EMAILS")) {
 		c.AdminEmails = append(c.AdminEmails, strings.ToLower(e))
 	}
@@ -356,6 +391,52 @@ func duration(v string) (time.Duration, error) {
 		return 0, fmt.Errorf("must be a duration like 15s or 5m (at most 24h), not %q", v)
 	}
 	return d, nil
+}
+
+// days is a lifetime: a whole number of days ("7d") or a Go duration
+// ("36h"), from one minute to a year; unset is def.
+func days(v string, def time.Duration) (time.Duration, error) {
+	v = strings.TrimSpace(v)
+	if v == "" {
+		return def, nil
+	}
+	bad := fmt.Errorf("must be a number of days like 7d, or a duration like 36h, from 1m to 366d, not %q", v)
+	var d time.Duration
+	if n, ok := strings.CutSuffix(v, "d"); ok {
+		k, err := strconv.Atoi(n)
+		if err != nil {
+			return 0, bad
+		}
+		d = time.Duration(k) * 24 * time.Hour
+	} else {
+		var err error
+		if d, err = time.ParseDuration(v); err != nil {
+			return 0, bad
+		}
+	}
+	if d < time.Minute || d > 366*24*time.Hour {
+		return 0, bad
+	}
+	return d, nil
+}
+
+// MailLinksLogged reports whether the log may show a mailed message's
+// links: on a developer's machine (SITE_URL on loopback) or when asked
+// (MAIL_CONSOLE=true); elsewhere a live reset link in a log is a takeover.
+func (c Config) MailLinksLogged() bool {
+	if c.MailConsole {
+		return true
+	}
+	u, err := url.Parse(c.SiteURL)
+	if err != nil {
+		return false
+	}
+	h := u.Hostname()
+	if h == "localhost" {
+		return true
+	}
+	ip, err := netip.ParseAddr(h)
+	return err == nil && ip.IsLoopback()
 }
 
 func boolean(v string, def bool) (bool, error) {

@@ -226,6 +226,7 @@ func TestDeleteAccount_LastAdmin(t *testing.T) {
 	if res, body := ts.send(t, "GET", "/user", admin.Token, nil); res.StatusCode != 200 {
 		t.Fatalf("the refused admin's session: %d %s", res.StatusCode, body)
 	}
+	ts.mustVerify(t, deputy.Email)
 	if res, body := ts.send(t, "PUT", "/user/admin/"+deputy.Email, admin.Token, nil); res.StatusCode != 200 {
 		t.Fatalf("%d %s", res.StatusCode, body)
 	}

@@ -79,6 +79,7 @@ func (s *Server) resetPassword(c *gin.Context) {
 		return
 	}
 	u, err := s.accounts.ResetPassword(c.Request.Context(), body)
+	s.auditActor(c, u.ID, "")
 	s.reply(c, http.StatusOK, gin.H{"email": u.Email}, err)
 }
 

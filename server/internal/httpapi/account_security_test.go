@@ -51,14 +51,21 @@ func (ts *testServer) user(tb testing.TB, email string) shop.User {
 	return u
 }
 
-// dump is every stored document, as text.
+// dump is every stored document, as text, but the audit trail and the
+// sessions' last use (what a refused request may write: issue 44).
 func (ts *testServer) dump(tb testing.TB) string {
 	tb.Helper()
 	d, err := ts.store.Dump(context.Background())
 	if err != nil {
 		tb.Fatal(err)
 	}
-	return d
+	var keep []string
+	for _, line := range strings.Split(d, "\n") {
+		if !strings.HasPrefix(line, "audit ") && !strings.HasPrefix(line, "audit_chain ") && !strings.HasPrefix(line, "sessions ") {
+			keep = append(keep, line)
+		}
+	}
+	return strings.Join(keep, "\n")
 }
 
 // mustHoldNoToken fails when a token is readable anywhere in the store or
@@ -187,6 +194,12 @@ func TestAdminOnlyOnceVerified(t *testing.T) {
 		t.Fatal("start-up made an unverified ADMIN_EMAILS account an admin")
 	}
 	ts.mustVerify(t, adminEmail)
+	// an admin now, who must turn two-step sign-in on first (ADMIN_MFA=required)
+	res, body = ts.send(t, "GET", "/user", squatter, nil)
+	if p := mustProblem(t, res, body, 403); p.Code != shop.EMFAREQUIRED {
+		t.Fatalf("once verified, without a second factor: %s", body)
+	}
+	ts.mustEnrol(t, account{Email: adminEmail, Token: squatter})
 	if res, body := ts.send(t, "GET", "/user", squatter, nil); res.StatusCode != 200 {
 		t.Fatalf("once verified: %d %s", res.StatusCode, body)
 	}

@@ -68,10 +68,12 @@ func (ts *testServer) mustRegister(tb testing.TB, name, email string) account {
 	if s.Token == "" || s.User.ID == "" || s.User.Email != email {
 		tb.Fatalf("register answer: %s", body)
 	}
-	if email == adminEmail { // admin once the address is verified, as an owner does
+	a := account{ID: s.User.ID, Email: email, Token: s.Token}
+	if email == adminEmail { // admin once the address is verified, as an owner does; with a second factor (ADMIN_MFA=required)
 		ts.mustVerify(tb, email)
+		ts.mustEnrol(tb, a)
 	}
-	return account{ID: s.User.ID, Email: email, Token: s.Token}
+	return a
 }
 
 // users is the users collection as seen by the store, to prove that a
@@ -92,6 +94,8 @@ func TestAccountsAuthorisation(t *testing.T) {
 	alice := ts.mustRegister(t, "Alice", "alice@shop.test")
 	bob := ts.mustRegister(t, "Bob", "bob@shop.test")
 	target := ts.mustRegister(t, "Target", "target@shop.test")
+	ts.mustVerify(t, target.Email)
+	ts.mustVerify(t, bob.Email)
 	roles := []struct {
 		name  string
 		token string
@@ -138,7 +142,13 @@ func TestAccountsAuthorisation(t *testing.T) {
 		if res.StatusCode != 200 || r.ModifiedCount != 1 {
 			t.Fatalf("promote bob: %d %s", res.StatusCode, body)
 		}
-		// Bob's existing token now carries admin rights: roles are read on each call.
+		// Bob's existing token now carries admin rights: roles are read on
+		// each call; the admin pages ask for his second factor first.
+		res, body = ts.send(t, "GET", "/user", bob.Token, nil)
+		if p := mustProblem(t, res, body, 403); p.Code != shop.EMFAREQUIRED {
+			t.Fatalf("promoted bob without a second factor: %s", body)
+		}
+		ts.mustEnrol(t, bob)
 		if res, _ := ts.send(t, "GET", "/user", bob.Token, nil); res.StatusCode != 200 {
 			t.Fatalf("promoted bob lists users: %d", res.StatusCode)
 		}
@@ -177,7 +187,7 @@ func TestAccountsAuthorisation(t *testing.T) {
 		}
 		for _, u := range list {
 			for k := range u {
-				if k != "_id" && k != "email" && k != "name" && k != "role" && k != "provider" && k != "createdAt" && k != "emailVerified" && k != "roleHistory" {
+				if k != "_id" && k != "email" && k != "name" && k != "role" && k != "provider" && k != "createdAt" && k != "emailVerified" && k != "roleHistory" && k != "mfa" {
 					t.Fatalf("user answer has %q", k)
 				}
 			}
@@ -300,13 +310,25 @@ func TestTokens(t *testing.T) {
 		}
 		return s
 	}
-	valid := jwt.MapClaims{"iss": "storefront", "sub": user.ID, "email": user.Email, "iat": time.Now().Unix(), "exp": time.Now().Add(time.Hour).Unix()}
-	expired := jwt.MapClaims{"iss": "storefront", "sub": user.ID, "email": user.Email, "iat": time.Now().Add(-48 * time.Hour).Unix(), "exp": time.Now().Add(-time.Hour).Unix()}
+	claims, err := ts.tokens.ParseClaims(user.Token)
+	if err != nil || claims.SessionID == "" {
+		t.Fatalf("the sign-up's token names no session: %+v %v", claims, err)
+	}
+	valid := jwt.MapClaims{"iss": "storefront", "sub": user.ID, "email": user.Email, "sid": claims.SessionID, "iat": time.Now().Unix(), "exp": time.Now().Add(time.Hour).Unix()}
+	expired := jwt.MapClaims{"iss": "storefront", "sub": user.ID, "email": user.Email, "sid": claims.SessionID, "iat": time.Now().Add(-48 * time.Hour).Unix(), "exp": time.Now().Add(-time.Hour).Unix()}
 	if res, _ := ts.send(t, "GET", "/admin/"+user.Email, sign(jwt.SigningMethodHS256, []byte(testSecret), valid), nil); res.StatusCode != 200 {
 		t.Fatalf("a well-made token is refused: %d", res.StatusCode)
 	}
+	// Issue 44: a token from before sessions were recorded names none; it
+	// is refused (its holder signs in again, and has one from then on).
+	old := jwt.MapClaims{"iss": "storefront", "sub": user.ID, "email": user.Email, "iat": time.Now().Unix(), "exp": time.Now().Add(time.Hour).Unix()}
+	res, body := ts.send(t, "GET", "/admin/"+user.Email, sign(jwt.SigningMethodHS256, []byte(testSecret), old), nil)
+	mustProblem(t, res, body, 401)
 	for name, token := range map[string]string{
-		"AlgNone":     sign(jwt.SigningMethodNone, jwt.UnsafeAllowNoneSignatureType, valid),
+		"AlgNone":   sign(jwt.SigningMethodNone, jwt.UnsafeAllowNoneSignatureType, valid),
+		"NoSession": sign(jwt.SigningMethodHS256, []byte(testSecret), old),
+		"OtherSession": sign(jwt.SigningMethodHS256, []byte(testSecret), jwt.MapClaims{"iss": "storefront", "sub": user.ID, "email": user.Email,
+			"sid": "not-a-session", "iat": time.Now().Unix(), "exp": time.Now().Add(time.Hour).Unix()}),
 		"WrongSecret": sign(jwt.SigningMethodHS256, []byte("another-secret-another-secret-0000000"), valid),
 		"HS512":       sign(jwt.SigningMethodHS512, []byte(testSecret), valid),
 		"Expired":     sign(jwt.SigningMethodHS256, []byte(testSecret), expired),
@@ -319,7 +341,10 @@ func TestTokens(t *testing.T) {
 		})
 	}
 	t.Run("ErrDeletedUser", func(t *testing.T) {
-		if _, err := ts.store.DeleteUser(context.Background(), user.ID); err != nil {
+		if _, err := ts.store.BeginDeletion(context.Background(), user.ID, shop.AnySession, time.Now(), false); err != nil {
+			t.Fatal(err)
+		}
+		if err := ts.store.FinishDeletion(context.Background(), user.ID); err != nil {
 			t.Fatal(err)
 		}
 		res, body := ts.send(t, "GET", "/admin/"+user.Email, user.Token, nil)

@@ -624,6 +624,7 @@ func TestOutbox_MailForEveryEvent(t *testing.T) {
 	t.Parallel()
 	ds := mustServeDesk(t)
 	second := ds.mustRegister(t, "Deputy", "deputy@shop.test")
+	ds.mustVerify(t, second.Email)
 	if res, body := ds.send(t, "PUT", "/user/admin/"+second.Email, ds.admin.Token, nil); res.StatusCode != 200 {
 		t.Fatalf("%d %s", res.StatusCode, body)
 	}

@@ -18,6 +18,7 @@ var codeStatus = map[string]int{
 	shop.EINVALID:      http.StatusBadRequest,
 	shop.EUNAUTHORIZED: http.StatusUnauthorized,
 	shop.EFORBIDDEN:    http.StatusForbidden,
+	shop.EMFAREQUIRED:  http.StatusForbidden,
 	shop.ENOTFOUND:     http.StatusNotFound,
 	shop.ECONFLICT:     http.StatusConflict,
 	shop.ETOOLARGE:     http.StatusRequestEntityTooLarge,
@@ -111,6 +112,9 @@ func (s *Server) fail(c *gin.Context, err error) {
 	// 429 (rate limited) and 503 (busy) say when to come back.
 	if e := (*shop.Error)(nil); errors.As(err, &e) && e.RetryAfter > 0 {
 		c.Header("Retry-After", strconv.Itoa(retrySeconds(e.RetryAfter)))
+	}
+	if status == http.StatusForbidden {
+		s.refused(c)
 	}
 	writeProblem(c, status, code, shop.ErrorMessage(err), shop.ErrorFields(err))
 }

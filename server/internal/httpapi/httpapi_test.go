@@ -40,6 +40,8 @@ type testServer struct {
 	// them without their tokens).
 	mailbox *mailbox
 	deps    httpapi.Deps
+	now     func() time.Time // the services' clock
+	totp    *totpSecrets     // the authenticators of the accounts with a second factor
 }
 
 // mustServe starts the API on a random port over a fresh store filled with
@@ -64,6 +66,10 @@ type serveOptions struct {
 	// Issue 43: UNPAID_LIMIT (and until verified) and RESERVATION_TTL; zero: off.
 	unpaidLimit, unpaidLimitUnverified int
 	reservationTTL                     time.Duration
+	// SESSION_IDLE and SESSION_MAX (issue 44); a test with a clock of its
+	// own keeps its sessions for a century unless it sets them.
+	sessionIdle, sessionMax time.Duration
+	adminMFA                string // ADMIN_MFA ("": required)
 }
 
 func mustServeWith(tb testing.TB, opt serveOptions) *testServer {
@@ -102,6 +108,13 @@ func mustServeWith(tb testing.TB, opt serveOptions) *testServer {
 	if opt.stripeURL != "" {
 		opts.StripeSecret, opts.StripeAPIBase = "sk_test_storefront", opt.stripeURL
 	}
+	if opt.clock != nil { // a test that moves its clock by months keeps its sessions
+		opts.SessionIdle, opts.SessionMax = 100*365*24*time.Hour, 100*365*24*time.Hour
+	}
+	opts.AdminMFA = opt.adminMFA
+	if opt.sessionIdle != 0 {
+		opts.SessionIdle, opts.SessionMax = opt.sessionIdle, opt.sessionMax
+	}
 	deps := wiring.Services(store, opts)
 	if opt.limits.Orders == (ratelimit.Rate{}) {
 		// Tests place many orders from one account and address at once,
@@ -115,7 +128,13 @@ func mustServeWith(tb testing.TB, opt serveOptions) *testServer {
 	srv := httptest.NewServer(api.Handler())
 	tb.Cleanup(srv.Close)
 	tb.Cleanup(deps.Accounts.Wait) // work after an answer ends before the store closes
-	return &testServer{Server: srv, api: api, store: store, tokens: tokens, google: google, mailbox: box, deps: deps}
+	now := opt.clock
+	if now == nil {
+		now = time.Now
+	}
+	ts := &testServer{Server: srv, api: api, store: store, tokens: tokens, google: google, mailbox: box, deps: deps, now: now, totp: &totpSecrets{}}
+	tb.Cleanup(func() { ts.mustAuditHoldNoSecret(tb) }) // every entry every test writes (issue 44)
+	return ts
 }
 
 func (ts *testServer) do(tb testing.TB, method, path string, header map[string]string) (*http.Response, []byte) {

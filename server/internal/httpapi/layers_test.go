@@ -43,7 +43,7 @@ var rooms = map[string][]string{
 	"internal/wiring": {"internal/shop", "internal/app", "internal/auth", "internal/httpapi", "internal/payment", "internal/site", "internal/invoice"},
 	"internal/opscmd": {"internal/config", "internal/mongodb"},
 	"cmd/storefront": {"internal/app", "internal/auth", "internal/config", "internal/demo", "internal/httpapi", "internal/mail",
-		"internal/metrics", "internal/mongodb", "internal/ratelimit", "internal/shop", "internal/site", "internal/wiring"},
+		"internal/metrics", "internal/mongodb", "internal/opscmd", "internal/ratelimit", "internal/shop", "internal/site", "internal/wiring"},
 	"cmd/seed":       {"internal/config", "internal/demo", "internal/imaging", "internal/mongodb", "internal/opscmd", "internal/shop"},
 	"cmd/backup":     {"internal/backup", "internal/config", "internal/opscmd"},
 	"cmd/wireserver": {},

@@ -45,9 +45,13 @@ func (ts *testServer) mustSetNotifications(t *testing.T, token string, s notifyS
 func (ts *testServer) mustAdmin(t *testing.T, name, email string) account {
 	t.Helper()
 	a := ts.quickAccount(t, name, email)
+	if _, err := ts.store.MarkVerified(context.Background(), a.ID, false); err != nil {
+		t.Fatal(err)
+	}
 	if _, err := ts.store.PromoteUser(context.Background(), email, shop.RoleChange{By: adminEmail}); err != nil {
 		t.Fatal(err)
 	}
+	ts.mustEnrol(t, a)
 	return a
 }
 

@@ -21,11 +21,7 @@ func (ts *testServer) quickAccount(tb testing.TB, name, email string) account {
 	if err != nil {
 		tb.Fatal(err)
 	}
-	tok, err := ts.tokens.Issue(u.ID, u.Email)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	return account{ID: u.ID, Email: u.Email, Token: tok}
+	return account{ID: u.ID, Email: u.Email, Token: ts.session(tb, u)}
 }
 
 func (ts *testServer) mustProduct(tb testing.TB, name string, price shop.Cents, available, minimum int64) shop.Product {

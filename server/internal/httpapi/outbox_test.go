@@ -163,11 +163,8 @@ func TestOutboxRetry_FailedIsSentAgain(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tok, err := ts.tokens.Issue(u.ID, u.Email)
-	if err != nil {
-		t.Fatal(err)
-	}
-	admin := account{ID: u.ID, Email: u.Email, Token: tok}
+	admin := account{ID: u.ID, Email: u.Email, Token: ts.session(t, u)}
+	ts.mustEnrol(t, admin)
 	customer := ts.quickAccount(t, "Bob", "bob@shop.test")
 
 	srv := mailtest.Start(t, mailtest.Options{})
@@ -272,7 +269,8 @@ func TestOutboxRetry_TokensStayRedacted(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tok, _ := ts.tokens.Issue(u.ID, u.Email)
+	tok := ts.session(t, u)
+	ts.mustEnrol(t, account{ID: u.ID, Email: u.Email, Token: tok})
 	if res, body := ts.send(t, "POST", "/auth/register", "", map[string]string{"name": "Ann", "email": "ann@shop.test", "password": "secret123"}); res.StatusCode != 201 {
 		t.Fatalf("register: %d %s", res.StatusCode, body)
 	}

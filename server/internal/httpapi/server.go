@@ -58,6 +58,7 @@ type Deps struct {
 	Invoices  *app.Invoices  // issue 34: invoices
 	Claims    *app.Claims
 	Outbox    *app.Outbox
+	Audit     *app.Audit // issue 44: the audit trail
 	// Notifications: the admins' notification settings (issue 36).
 	Notifications *app.Notifier
 	Log           *slog.Logger
@@ -97,6 +98,7 @@ type Server struct {
 	invoices   *app.Invoices  // issue 34
 	claims     *app.Claims
 	outbox     *app.Outbox
+	audit      *app.Audit
 	log        *slog.Logger
 	observer   Observer
 	answers    *answerCache
@@ -186,6 +188,7 @@ func New(cfg Config, d Deps) *Server {
 		invoices:         d.Invoices,
 		claims:           d.Claims,
 		outbox:           d.Outbox,
+		audit:            d.Audit,
 		notify:           d.Notifications,
 		contactPerClient: ratelimit.New(contactClientBurst, contactClientEvery),
 		cardPerClient:    ratelimit.New(cardClientBurst, cardClientEvery),
@@ -223,7 +226,7 @@ func (s *Server) Handler() http.Handler {
 	// trusted proxy (config checked the entries), rightmost untrusted first.
 	_ = r.SetTrustedProxies(s.cfg.TrustedProxies)
 	r.RemoteIPHeaders = []string{"X-Forwarded-For"}
-	r.Use(s.requestLog(), s.recoverPanic(), securityHeaders(), s.cors())
+	r.Use(s.requestLog(), s.recoverPanic(), securityHeaders(), s.cors(), origin, s.audited)
 	r.NoRoute(func(c *gin.Context) {
 		writeProblem(c, http.StatusNotFound, shop.ENOTFOUND, "There is nothing at this address.", nil)
 	})
@@ -242,6 +245,7 @@ func (s *Server) Handler() http.Handler {
 	public.GET("/images/:id", s.getImage)
 	public.POST("/auth/register", s.register)
 	public.POST("/auth/login", s.login)
+	public.POST("/auth/login/mfa", s.loginMFA) // issue 44: the second step
 	public.POST("/auth/google", s.ifEnabled(s.accounts.GoogleEnabled(), shop.MsgGoogleOff, s.googleSignIn))
 	public.POST("/auth/verify-email", s.verifyEmail)
 	public.POST("/auth/password/forgot", s.forgotPassword)
@@ -256,6 +260,12 @@ func (s *Server) Handler() http.Handler {
 	customer.POST("/auth/password/change", s.changePassword)
 	customer.POST("/auth/sign-out-everywhere", s.signOutEverywhere)
 	customer.DELETE("/account", s.deleteAccount)
+	// issue 44: two-step sign-in and sessions
+	customer.POST("/account/mfa/totp", s.startTOTP)
+	customer.POST("/account/mfa/totp/confirm", s.confirmTOTP)
+	customer.DELETE("/account/mfa", s.disableMFA)
+	customer.GET("/account/sessions", s.listSessions)
+	customer.DELETE("/account/sessions/:id", s.endSession)
 	customer.PUT("/user/:email", s.refreshUser)
 	customer.GET("/admin/:email", s.adminStatus)
 	customer.POST("/upload", s.upload)
@@ -291,6 +301,12 @@ func (s *Server) Handler() http.Handler {
 	admin.PUT("/user/admin/:email", s.makeAdmin)
 	admin.PUT("/user/customer/:email", s.makeCustomer) // issue 36: roles
 	admin.DELETE("/user/:id", s.deleteUser)
+	// issue 44: an account's sessions and second factor; the audit trail
+	admin.POST("/user/:email/sign-out", s.signOutUser)
+	admin.POST("/user/:email/mfa/reset", s.resetUserMFA)
+	admin.GET("/admin/audit", s.listAudit)
+	admin.GET("/admin/audit.csv", s.exportAudit)
+	admin.GET("/admin/audit/verify", s.verifyAudit)
 	admin.POST("/added", s.addProduct)
 	admin.PUT("/service/:id", s.editProduct)
 	admin.DELETE("/deleteproduct/:id", s.deleteProduct)
@@ -348,5 +364,6 @@ func (s *Server) publicConfig(c *gin.Context) {
 		"googleClientId":       s.cfg.GoogleClientID,
 		"taxRate":              float64(s.cfg.TaxRate) / 100,
 		"taxLabel":             cmp.Or(s.cfg.TaxLabel, "Sales tax"),
+		"adminMfa":             map[bool]string{true: shop.AdminMFARequired, false: shop.AdminMFAOptional}[s.accounts.MFARequired()],
 	})
 }

@@ -36,6 +36,7 @@ type Group struct {
 	// SyncingAt: a payment or shipment decided on the group that its orders
 	// may not all show yet (cleared once they do).
 	SyncingAt  *time.Time `bson:"syncingAt,omitempty"`
+	SyncMark   ID         `bson:"syncMark,omitempty"` // each decision's own, so that only its follower clears it
 	RemindedAt *time.Time `bson:"remindedAt,omitempty"`
 }
 
@@ -45,7 +46,7 @@ func (d Group) Shop() shop.Group {
 		Paid: d.Paid, TransactionID: d.TransactionID, PaymentIntentID: d.PaymentIntentID, InvoiceNumber: d.InvoiceNumber,
 		PONumber: d.PONumber, Company: d.Company, CreatedAt: d.CreatedAt.UTC(), PaidAt: utcPtr(d.PaidAt), Placing: d.Placing,
 		Shipped: d.Shipped, ShippedAt: utcPtr(d.ShippedAt), Carrier: d.Carrier, TrackingNumber: d.TrackingNumber,
-		Syncing: d.SyncingAt != nil, RemindedAt: utcPtr(d.RemindedAt),
+		Syncing: d.SyncingAt != nil, SyncMark: hexOrEmpty(d.SyncMark), RemindedAt: utcPtr(d.RemindedAt),
 		OrderIDs: make([]string, len(d.OrderIDs))}
 	for i, id := range d.OrderIDs {
 		g.OrderIDs[i] = id.Hex()
@@ -173,12 +174,15 @@ func GroupRemindable(g Group) error {
 	return nil
 }
 
-// GroupSyncing is FinishSyncing's: {syncingAt: {$exists: true}}.
-func GroupSyncing(g Group) error {
-	if g.SyncingAt == nil {
-		return shop.Errorf(shop.ECONFLICT, "The purchase's orders are in step.")
+// GroupSyncMark is FinishSyncing's: {syncMark: mark}, the mark of the
+// decision whose orders were brought along (a later one keeps its own).
+func GroupSyncMark(mark ID) func(Group) error {
+	return func(g Group) error {
+		if g.SyncingAt == nil || g.SyncMark != mark {
+			return shop.Errorf(shop.ECONFLICT, "The purchase's orders are in step, or follow a later change.")
+		}
+		return nil
 	}
-	return nil
 }
 
 // GroupStaleBefore matches the groups a crash or a failed step left between

@@ -25,6 +25,10 @@ type User struct {
 	RoleHistory   []RoleChange  `bson:"roleHistory,omitempty"`
 	// Notifications: an admin's choice of e-mails; absent, the defaults.
 	Notifications *Notifications `bson:"notifications,omitempty"`
+	// The second factor (issue 44, mfa.go).
+	TOTP        *TOTPFactor   `bson:"totp,omitempty"`
+	PendingTOTP *PendingTOTP  `bson:"totpPending,omitempty"`
+	MFALogin    *MFAChallenge `bson:"mfaLogin,omitempty"`
 }
 
 // Notifications are an admin's notification settings as stored.
@@ -79,7 +83,8 @@ func (d User) Shop() shop.User {
 	return shop.User{ID: d.ID.Hex(), Email: d.Email, Name: d.Name, Role: d.Role, Provider: d.Provider,
 		PasswordHash: d.PasswordHash, CreatedAt: d.CreatedAt.UTC(), EmailVerified: d.EmailVerified,
 		SessionVersion: d.SessionVersion, DeletingAt: utcPtr(d.DeletingAt), DeleteReviews: d.DeleteReviews,
-		RoleHistory: roleHistory(d.RoleHistory), Notifications: d.Notifications.settings()}
+		RoleHistory: roleHistory(d.RoleHistory), Notifications: d.Notifications.settings(),
+		MFA: d.TOTP != nil, TOTP: d.TOTP.shop(), PendingTOTP: d.PendingTOTP.shop(), MFALogin: d.MFALogin.shop()}
 }
 
 // Users keeps the accounts by id, by email (sign-in), by the hashes of
@@ -91,6 +96,12 @@ func Users(name string) *Mirror[ID, User] {
 			{Name: "email", Key: func(d *User) (string, bool) { return d.Email, true }},
 			{Name: "verifyToken", Key: func(d *User) (string, bool) { return tokenHash(d.VerifyToken) }},
 			{Name: "resetToken", Key: func(d *User) (string, bool) { return tokenHash(d.ResetToken) }},
+			{Name: "mfaLogin", Key: func(d *User) (string, bool) {
+				if d.MFALogin == nil || d.MFALogin.Hash == "" {
+					return "", false
+				}
+				return d.MFALogin.Hash, true
+			}},
 		},
 		Orders: []*OrderIndex[ID, User]{
 			{Name: "createdAt", Cmp: func(a, b *User) int { return a.CreatedAt.Compare(b.CreatedAt) }},
@@ -194,13 +205,19 @@ func RoleIs(from string) func(User) error {
 	}
 }
 
-// NotAdmin is a promotion's: the account is live and not an admin yet
-// (the filter notAdmin).
+// NotAdmin is a promotion's: the account is live, not an admin yet, and
+// its address verified (the filter notAdmin).
 func NotAdmin(d User) error {
 	if d.Role == shop.RoleAdmin {
 		return errAlreadyAdmin
 	}
-	return Live(d)
+	if err := Live(d); err != nil {
+		return err
+	}
+	if !d.EmailVerified {
+		return shop.Errorf(shop.EFORBIDDEN, shop.MsgPromoteUnverified, d.Email)
+	}
+	return nil
 }
 
 // errAlreadyAdmin answers a promotion of an admin; the store reads it as
@@ -229,12 +246,18 @@ func CustomerStill(d User) error {
 	return nil
 }
 
-// SessionLive is a deletion's start's: the session is current and no
-// deletion has begun.
-func SessionLive(version int64) func(User) error {
+// DeletionMayBegin is a deletion's start's: the session is current (any
+// session for shop.AnySession, an admin's deletion), no deletion has
+// begun, and the account is no admin (its role went first).
+func DeletionMayBegin(version int64) func(User) error {
 	return func(d User) error {
-		if d.SessionVersion != version || d.DeletingAt != nil {
+		switch {
+		case d.DeletingAt != nil && version == shop.AnySession:
+			return shop.NotFound("The user")
+		case d.DeletingAt != nil || (version != shop.AnySession && d.SessionVersion != version):
 			return shop.ErrSessionEnded()
+		case d.Role == shop.RoleAdmin:
+			return ErrAccountChanged
 		}
 		return nil
 	}

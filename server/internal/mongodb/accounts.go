@@ -185,10 +185,18 @@ func (s *Store) promoteVerified(ctx context.Context, u shop.User, err error, pro
 
 // BeginDeletion marks the account being deleted and ends its sessions, in
 // one write: the marker a crash before the end leaves for the next start.
+// An admin's deletion of another account (shop.AnySession) checks no
+// session version; either checks that the account is no admin (its role
+// went first, counted: a promotion meanwhile is refused, not deleted
+// uncounted).
 func (s *Store) BeginDeletion(ctx context.Context, userID string, version int64, at time.Time, deleteReviews bool) (shop.User, error) {
+	filter := bson.D{notDeleting, {Key: "role", Value: bson.D{{Key: "$ne", Value: shop.RoleAdmin}}}}
+	if version != shop.AnySession {
+		filter = append(filter, sessionVersionIs(version))
+	}
 	return s.updateUser(ctx, userID, guard[mirror.User]{
-		filter: bson.D{sessionVersionIs(version), notDeleting},
-		check:  mirror.SessionLive(version),
+		filter: filter,
+		check:  mirror.DeletionMayBegin(version),
 	}, bson.D{
 		{Key: "$set", Value: bson.D{{Key: "deletingAt", Value: at.UTC().Truncate(time.Millisecond)}, {Key: "deleteReviews", Value: deleteReviews}}},
 		{Key: "$unset", Value: bson.D{{Key: "verifyToken", Value: ""}, {Key: "resetToken", Value: ""}}},

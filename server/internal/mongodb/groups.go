@@ -222,7 +222,7 @@ func (s *Store) MarkGroupPaid(ctx context.Context, id, transactionID string) (sh
 	at := s.now()
 	res, err := s.groups.update(ctx, oid, guard[mirror.Group]{filter: payable(), check: mirror.GroupPayable},
 		bson.D{{Key: "$set", Value: bson.D{{Key: "paid", Value: true}, {Key: "transactionId", Value: transactionID},
-			{Key: "paymentIntentId", Value: transactionID}, {Key: "paidAt", Value: at}, {Key: "syncingAt", Value: at}}}})
+			{Key: "paymentIntentId", Value: transactionID}, {Key: "paidAt", Value: at}, {Key: "syncingAt", Value: at}, {Key: "syncMark", Value: newID()}}}})
 	if shop.ErrorCode(err) != shop.ECONFLICT {
 		return res, err
 	}
@@ -247,7 +247,7 @@ func (s *Store) ShipGroup(ctx context.Context, id string, t shop.Tracking) (shop
 		return shop.UpdateResult{}, err
 	}
 	at := s.now()
-	set := bson.D{{Key: "shipped", Value: true}, {Key: "shippedAt", Value: at}, {Key: "syncingAt", Value: at}}
+	set := bson.D{{Key: "shipped", Value: true}, {Key: "shippedAt", Value: at}, {Key: "syncingAt", Value: at}, {Key: "syncMark", Value: newID()}}
 	if t.Carrier != "" {
 		set = append(set, bson.E{Key: "carrier", Value: t.Carrier})
 	}
@@ -259,13 +259,17 @@ func (s *Store) ShipGroup(ctx context.Context, id string, t shop.Tracking) (shop
 }
 
 // FinishSyncing clears syncingAt once the orders show the group's state.
-func (s *Store) FinishSyncing(ctx context.Context, id string) error {
+func (s *Store) FinishSyncing(ctx context.Context, id, mark string) error {
 	oid, err := objectID(id)
 	if err != nil {
 		return err
 	}
-	_, err = s.groups.update(ctx, oid, guard[mirror.Group]{filter: bson.D{{Key: "syncingAt", Value: bson.D{{Key: "$exists", Value: true}}}}, check: mirror.GroupSyncing},
-		bson.D{{Key: "$unset", Value: bson.D{{Key: "syncingAt", Value: ""}}}})
+	mid, err := objectID(mark)
+	if err != nil {
+		return err
+	}
+	_, err = s.groups.update(ctx, oid, guard[mirror.Group]{filter: bson.D{{Key: "syncMark", Value: mid}}, check: mirror.GroupSyncMark(mid)},
+		bson.D{{Key: "$unset", Value: bson.D{{Key: "syncingAt", Value: ""}, {Key: "syncMark", Value: ""}}}})
 	return err
 }
 

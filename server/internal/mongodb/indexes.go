@@ -127,6 +127,14 @@ var queries = []query{
 	{"POST /auth/verify-email: account by its token's hash", CollUsers, bson.D{{Key: "verifyToken.hash", Value: "00"}}, nil, "verify_token", "verifyToken"},
 	{"POST /auth/password/reset: account by its token's hash", CollUsers, bson.D{{Key: "resetToken.hash", Value: "00"}}, nil, "reset_token", "resetToken"},
 	{"start-up: accounts whose deletion a crash interrupted (accounts.go)", CollUsers, beingDeleted(time.Now()), deletingFirst, "deleting", "createdAt"},
+	{"POST /auth/login/mfa: account by its second step's hash", CollUsers, bson.D{{Key: "mfaLogin.hash", Value: "00"}}, nil, "mfa_login", "mfaLogin"},
+	{"GET /admin/audit: the trail, newest first", CollAudit, bson.D{}, auditNewestFirst, "_id_", "seq"},
+	{"GET /admin/audit?actor=", CollAudit, bson.D{{Key: "actorId", Value: "0123"}}, auditNewestFirst, "audit_actor", "seq"},
+	{"GET /admin/audit?target=", CollAudit, bson.D{{Key: "targetId", Value: "0123"}}, auditNewestFirst, "audit_target", "seq"},
+	{"every signed-in call: the session by id", CollSessions, bson.D{{Key: "_id", Value: "00"}}, nil, "_id_", "id"},
+	{"GET /account/sessions, sign out everywhere: an account's sessions, newest first", CollSessions, bson.D{{Key: "userId", Value: someID}}, newestFirst, "user_sessions", "userId"},
+	{"sweep: sessions idle too long", CollSessions, bson.D{{Key: "lastUsedAt", Value: bson.D{{Key: "$lt", Value: time.Now()}}}}, nil, "last_used", "id"},
+	{"sweep: sessions begun too long ago", CollSessions, bson.D{{Key: "createdAt", Value: bson.D{{Key: "$lt", Value: time.Now()}}}}, nil, "created", "id"},
 	{"DELETE /account: the customer's reviews", CollReviews, bson.D{{Key: "email", Value: "a@b.test"}}, nil, "email", "createdAt"},
 	{"DELETE /account: the customer's test-mode payments", CollTestIntents, bson.D{{Key: "email", Value: "a@b.test"}}, nil, "email", "id"},
 }
@@ -177,6 +185,22 @@ var indexes = map[string][]mongo.IndexModel{
 		{Keys: bson.D{{Key: "verifyToken.hash", Value: 1}}, Options: options.Index().SetName("verify_token").SetSparse(true)},
 		{Keys: bson.D{{Key: "resetToken.hash", Value: 1}}, Options: options.Index().SetName("reset_token").SetSparse(true)},
 		{Keys: bson.D{{Key: "deletingAt", Value: 1}}, Options: options.Index().SetName("deleting").SetSparse(true)},
+		// Sparse: only accounts in the middle of a sign-in's second step.
+		{Keys: bson.D{{Key: "mfaLogin.hash", Value: 1}}, Options: options.Index().SetName("mfa_login").SetSparse(true)},
+	},
+	// The audit trail (issue 44): newest first by _id, filtered by actor,
+	// action or target, or by date.
+	CollAudit: {
+		{Keys: bson.D{{Key: "actorId", Value: 1}, {Key: "_id", Value: -1}}, Options: options.Index().SetName("audit_actor")},
+		{Keys: bson.D{{Key: "action", Value: 1}, {Key: "_id", Value: -1}}, Options: options.Index().SetName("audit_action")},
+		{Keys: bson.D{{Key: "targetId", Value: 1}, {Key: "_id", Value: -1}}, Options: options.Index().SetName("audit_target")},
+		{Keys: bson.D{{Key: "at", Value: 1}}, Options: options.Index().SetName("audit_at")},
+	},
+	// Sessions (issue 44): an account's, newest first; the sweep's by last use and start.
+	CollSessions: {
+		{Keys: bson.D{{Key: "userId", Value: 1}, {Key: "createdAt", Value: -1}, {Key: "_id", Value: -1}}, Options: options.Index().SetName("user_sessions")},
+		{Keys: bson.D{{Key: "lastUsedAt", Value: 1}}, Options: options.Index().SetName("last_used")},
+		{Keys: bson.D{{Key: "createdAt", Value: 1}}, Options: options.Index().SetName("created")},
 	},
 	CollProfiles: {
 		{Keys: bson.D{{Key: "email", Value: 1}}, Options: options.Index().SetName("email_unique").SetUnique(true)},

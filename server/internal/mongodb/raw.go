@@ -69,6 +69,9 @@ var documentTypes = map[string]func(bson.Raw) error{
 	collInvoiceFiles:  decodeAs[invoiceFileDoc],      // issue 34
 	collInvoiceChunks: decodeAs[imageChunkDoc],       // issue 34
 	CollIntents:       decodeAs[mirror.IntentRecord], // issue 43
+	CollSessions:      decodeAs[mirror.Session],      // issue 44
+	CollAudit:         decodeAs[mirror.AuditEntry],   // issue 44
+	collAuditChain:    decodeAs[auditChainDoc],       // issue 44
 }
 
 // KnownCollections are the collections this store keeps.

@@ -48,7 +48,7 @@ type adminCountDoc struct {
 var adminsLeft = bson.D{{Key: "_id", Value: adminCounterID}, {Key: "count", Value: bson.D{{Key: "$gte", Value: int64(2)}}}}
 
 // notAdmin is the filter of mirror.NotAdmin.
-var notAdmin = bson.D{{Key: "role", Value: bson.D{{Key: "$ne", Value: shop.RoleAdmin}}}, notDeleting}
+var notAdmin = bson.D{{Key: "role", Value: bson.D{{Key: "$ne", Value: shop.RoleAdmin}}}, notDeleting, {Key: "emailVerified", Value: true}}
 
 // isAdmin is the filter of mirror.RoleIs(shop.RoleAdmin).
 var isAdmin = bson.D{{Key: "role", Value: shop.RoleAdmin}}
@@ -210,35 +210,4 @@ func (s *Store) DemoteUser(ctx context.Context, email string, rec shop.RoleChang
 		return shop.UpdateResult{}, err
 	}
 	return res, nil
-}
-
-// DeleteUser removes the account. An admin's removal takes one from the
-// admins' count first, as a demotion does, and removes the document only
-// while it is still an admin; a customer's only while it is still one, so
-// that a promotion meanwhile is never removed uncounted.
-func (s *Store) DeleteUser(ctx context.Context, id string) (shop.DeleteResult, error) {
-	oid, err := objectID(id)
-	if err != nil {
-		return shop.DeleteResult{}, err
-	}
-	d, err := s.users.get(ctx, oid)
-	if err != nil {
-		return shop.DeleteResult{}, err
-	}
-	g := guard[mirror.User]{filter: bson.D{{Key: "role", Value: bson.D{{Key: "$ne", Value: shop.RoleAdmin}}}}, check: mirror.CustomerStill}
-	if d.Role == shop.RoleAdmin {
-		if err := s.takeAdmin(ctx); err != nil {
-			return shop.DeleteResult{}, err
-		}
-		g = guard[mirror.User]{filter: isAdmin, check: mirror.RoleIs(shop.RoleAdmin)}
-	}
-	if _, err := s.users.remove(ctx, oid, g); err != nil {
-		if d.Role == shop.RoleAdmin {
-			if gerr := s.giveAdmin(ctx); gerr != nil {
-				s.log.Error("the admins' count is one low until the next start", "error", gerr)
-			}
-		}
-		return shop.DeleteResult{}, err
-	}
-	return shop.DeleteResult{Acknowledged: true, DeletedCount: 1}, nil
 }

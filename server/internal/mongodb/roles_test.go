@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"sync"
 	"testing"
+	"time"
 
 	"storefront/server/internal/mongodb"
 	"storefront/server/internal/mongodb/mongotest"
@@ -19,6 +20,20 @@ func mustUser(tb testing.TB, s *mongodb.Store, email, role string) shop.User {
 		tb.Fatal(err)
 	}
 	return u
+}
+
+// removeUser removes an account as DELETE /user/{id} does in the store: an
+// admin's role first (counted), then the deletion's marker and its end.
+func removeUser(ctx context.Context, s *mongodb.Store, u shop.User) error {
+	if u.IsAdmin() {
+		if _, err := s.DemoteUser(ctx, u.Email, shop.RoleChange{By: "x@shop.test"}); err != nil {
+			return err
+		}
+	}
+	if _, err := s.BeginDeletion(ctx, u.ID, shop.AnySession, time.Now(), false); err != nil {
+		return err
+	}
+	return s.FinishDeletion(ctx, u.ID)
 }
 
 // mustAdmins checks that the store has exactly n admins, and counts n.
@@ -52,8 +67,12 @@ func TestRoles_CountAndRecord(t *testing.T) {
 	if _, err := s.DemoteUser(ctx, ada.Email, shop.RoleChange{By: "x@shop.test"}); !shop.IsNoAdminLeft(err) {
 		t.Fatalf("the last admin demoted: %v", err)
 	}
-	if _, err := s.DeleteUser(ctx, ada.ID); !shop.IsNoAdminLeft(err) {
+	if err := removeUser(ctx, s, ada); !shop.IsNoAdminLeft(err) {
 		t.Fatalf("the last admin removed: %v", err)
+	}
+	// An admin's deletion never begins before its role has gone (counted).
+	if _, err := s.BeginDeletion(ctx, ada.ID, shop.AnySession, time.Now(), false); shop.ErrorCode(err) != shop.ECONFLICT {
+		t.Fatalf("an admin's deletion began: %v", err)
 	}
 	mustAdmins(t, s, 1)
 
@@ -82,7 +101,8 @@ func TestRoles_CountAndRecord(t *testing.T) {
 	if _, err := s.PromoteUser(ctx, bob.Email, shop.RoleChange{By: ada.Email}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.DeleteUser(ctx, bob.ID); err != nil {
+	bob, _ = s.FindUserByEmail(ctx, bob.Email)
+	if err := removeUser(ctx, s, bob); err != nil {
 		t.Fatal(err)
 	}
 	mustAdmins(t, s, 1)
@@ -122,7 +142,7 @@ func TestRoles_ConcurrentNeverLeavesNoAdmin(t *testing.T) {
 			if i%2 == 0 {
 				_, errs[1] = s.DemoteUser(ctx, next.Email, shop.RoleChange{By: last.Email})
 			} else {
-				_, errs[1] = s.DeleteUser(ctx, next.ID)
+				errs[1] = removeUser(ctx, s, next)
 			}
 		}()
 		wg.Wait()

@@ -29,6 +29,7 @@ import (
 // snapshots of the old types are ignored rather than read into the new.
 var snapshotFormats = map[int]string{
 	1: "c7c6fe7bd9ec2292",
+	2: "dc1ed2933b1f61f5", // main's sessions, audit trail, MFA and one-purchase fields (issues 43, 44)
 }
 
 // mirroredTypes are the store's mirrored collections, each with a check
@@ -64,6 +65,8 @@ func mirroredTypes(s *Store) map[string]struct {
 	add(CollGroups, reflect.TypeFor[mirror.Group](), codecCheck(s.groups))
 	add(CollCarts, reflect.TypeFor[mirror.Cart](), codecCheck(s.carts))
 	add(CollInvoices, reflect.TypeFor[mirror.Invoice](), codecCheck(s.invoices))
+	add(CollSessions, reflect.TypeFor[mirror.Session](), codecCheck(s.sessions))
+	add(CollAudit, reflect.TypeFor[mirror.AuditEntry](), codecCheck(s.audit))
 	return out
 }
 

@@ -111,7 +111,7 @@ const (
 
 var collectionNames = []string{CollProducts, CollReviews, collImageFiles, collImageChunks, CollUsers, CollProfiles,
 	CollOrders, CollContacts, CollTestIntents, CollEvents, CollCounters, CollQuotes, CollClaims, CollOutbox, CollCancellations, CollCategories,
-	CollGroups, CollCarts, CollInvoices, collInvoiceFiles, collInvoiceChunks, CollIntents}
+	CollGroups, CollCarts, CollInvoices, collInvoiceFiles, collInvoiceChunks, CollIntents, CollSessions, CollAudit, collAuditChain}
 
 // Store is the database handle shared by every collection's methods.
 type Store struct {
@@ -176,6 +176,11 @@ type Store struct {
 	// invoices are the invoices of paid orders and groups (issue 34,
 	// invoices.go); their PDFs are read by _id, not mirrored.
 	invoices *collection[mirror.ID, mirror.Invoice]
+	// sessions and the audit trail (issue 44); the audit chain's head is
+	// one document read by _id (audit.go).
+	sessions   *collection[string, mirror.Session]
+	audit      *collection[int64, mirror.AuditEntry]
+	auditChain *collection[string, auditChainDoc]
 }
 
 // Open connects (starting the embedded server when cfg.URI is empty), pings
@@ -254,6 +259,9 @@ func Open(ctx context.Context, cfg Config) (*Store, error) {
 	s.groups = newCollection(s, CollGroups, shop.MsgGroupNoun, mirror.Groups(CollGroups))
 	s.carts = newCollection(s, CollCarts, "The cart", mirror.Carts(CollCarts))
 	s.invoices = newCollection(s, CollInvoices, shop.MsgInvoiceNoun, mirror.Invoices(CollInvoices))
+	s.sessions = newCollection(s, CollSessions, "The session", mirror.Sessions(CollSessions))
+	s.audit = newCollection(s, CollAudit, "The audit entry", mirror.Audit(CollAudit))
+	s.auditChain = newCollection[string, auditChainDoc](s, collAuditChain, "The audit chain", nil)
 	// 20,000 orders leave 20,000 e-mails, which FerretDB reads as slowly as
 	// the orders (about 140 µs a document): only the sender and the admins'
 	// Outbox read them, so the store answers before they are in memory.

@@ -255,7 +255,9 @@ type AccountStore interface {
 	// address is verified (ECONFLICT when it is not).
 	PromoteVerifiedUser(ctx context.Context, email string) (UpdateResult, error)
 	// BeginDeletion marks the account being deleted and ends its sessions,
-	// if it has this session version and is not being deleted already.
+	// if it is not an admin (an admin's role goes first, counted), if it
+	// has this session version (any, with AnySession: an admin's deletion)
+	// and is not being deleted already.
 	BeginDeletion(ctx context.Context, userID string, version int64, at time.Time, deleteReviews bool) (User, error)
 	// UsersBeingDeleted returns the accounts whose deletion began before cutoff.
 	UsersBeingDeleted(ctx context.Context, cutoff time.Time) ([]User, error)

@@ -57,9 +57,11 @@ type Group struct {
 	// Cancelling is the marker of the cancel that BeginCancelGroup decided
 	// ("" when none is under way).
 	Cancelling string `json:"-"`
-	// Syncing: a payment or shipment was decided on the group and its
-	// orders may not all show it yet (the recovery sweep completes them).
-	Syncing bool `json:"-"`
+	// Syncing: a payment or shipment was decided on the group (its mark
+	// SyncMark, each decision's own) and its orders may not all show it yet
+	// (the recovery sweep completes them).
+	Syncing  bool   `json:"-"`
+	SyncMark string `json:"-"`
 	// RemindedAt: when its buyer was reminded to pay (RESERVATION_TTL).
 	RemindedAt *time.Time `json:"-"`
 }
@@ -252,8 +254,10 @@ type GroupStore interface {
 	// syncing) in one guarded write: not while being cancelled; ECONFLICT
 	// when it has shipped already.
 	ShipGroup(ctx context.Context, id string, t Tracking) (UpdateResult, error)
-	// FinishSyncing clears syncing once the orders show the group's state.
-	FinishSyncing(ctx context.Context, id string) error
+	// FinishSyncing clears syncing once the orders show the group's state,
+	// guarded by the decision's mark it read: a payment or shipment decided
+	// meanwhile keeps its own (ECONFLICT).
+	FinishSyncing(ctx context.Context, id, mark string) error
 	// MarkReminded records, once, that the buyer was reminded to pay
 	// (ECONFLICT when reminded already, or no longer unpaid).
 	MarkReminded(ctx context.Context, id string) error

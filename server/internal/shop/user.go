@@ -43,6 +43,14 @@ type User struct {
 	RoleHistory []RoleChange `json:"roleHistory,omitempty"`
 	// Notifications: an admin's choice of e-mails (nil: the defaults).
 	Notifications *NotificationSettings `json:"-"`
+	// MFA: a second factor is on (TOTP); the factor, a set-up in progress
+	// and a sign-in's second step never leave the server (mfa.go).
+	MFA         bool          `json:"mfa"`
+	TOTP        *TOTPFactor   `json:"-"`
+	PendingTOTP *PendingTOTP  `json:"-"`
+	MFALogin    *MFAChallenge `json:"-"`
+	// SessionID is the session of the request a caller makes (not stored).
+	SessionID string `json:"-"`
 }
 
 // RoleChange records one change of an account's role: to which role, by
@@ -63,7 +71,14 @@ const (
 	MsgDemoteSelf       = "You cannot return yourself to customer. Another admin can."
 	MsgDemoteConfigured = "%s is an admin set by configuration (ADMIN_EMAILS). Change the configuration to remove it."
 	MsgNoAdminLeft      = "The store must keep at least one admin. Make another account an admin first."
+	// MsgPromoteUnverified refuses PUT /user/admin/{email} for an address
+	// nobody has verified (403): whoever registered it may not own it.
+	MsgPromoteUnverified = "%s has not verified their e-mail address yet. They must verify it (the link we e-mailed them) before they can be made an admin."
 )
+
+// AnySession is the session version of a deletion that no session of the
+// account asked for: an admin's (DELETE /user/{id}).
+const AnySession int64 = -1
 
 // ErrNoAdminLeft refuses a demotion or removal that would leave no admin.
 func ErrNoAdminLeft() error { return errNoAdminLeft }
@@ -180,16 +195,16 @@ type UserStore interface {
 	SetUserName(ctx context.Context, id, name string) (UpdateResult, error)
 	// PromoteUser makes the account with this email an admin and records
 	// the change (rec.Email and rec.Role are set by the store); an admin
-	// already is answered as matched and not modified.
+	// already is answered as matched and not modified. Only a verified
+	// address is promoted (EFORBIDDEN, MsgPromoteUnverified, otherwise),
+	// in the same guarded write.
 	PromoteUser(ctx context.Context, email string, rec RoleChange) (UpdateResult, error)
 	// DemoteUser returns the admin with this email to customer and records
 	// it; ErrNoAdminLeft when no admin would be left (one conditional
 	// write on the admins' count decides it).
 	DemoteUser(ctx context.Context, email string, rec RoleChange) (UpdateResult, error)
-	// DeleteUser removes the account; an admin's removal is decided as a
-	// demotion's is (ErrNoAdminLeft).
-	DeleteUser(ctx context.Context, id string) (DeleteResult, error)
 	AccountStore
+	MFAStore
 }
 
 // Caller is whoever makes a request: nil for an anonymous one, else the

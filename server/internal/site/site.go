@@ -36,6 +36,7 @@ type Site struct {
 	cacheTTL  time.Duration
 	robots    *spaFile
 	pages     *pageCache // rendered product pages
+	csp       string     // the Content-Security-Policy of every answer (csp.go)
 
 	// sitemapURLs is the most URLs one sitemap file holds (the protocol's
 	// limit); a larger catalogue makes /sitemap.xml an index of
@@ -80,6 +81,9 @@ type Config struct {
 	// CacheTTL bounds how stale the sitemap may be (the API's answers
 	// have their own); 0 when this process is the only writer.
 	CacheTTL time.Duration
+	// PublicURL is the API's origin (PUBLIC_URL), which the pages call and
+	// load pictures from (the Content-Security-Policy names it).
+	PublicURL string
 }
 
 // Deps are what the pages are written from.
@@ -113,13 +117,14 @@ func New(spa *SPA, cfg Config, d Deps) *Site {
 	robots += "\nSitemap: " + siteURL + "/sitemap.xml\n"
 	return &Site{spa: spa, answers: d.Answers, catalogue: d.Catalogue, status: d.Status, log: d.Log,
 		siteURL: siteURL, cacheTTL: cfg.CacheTTL, sitemapURLs: maxSitemapURLs, pages: newPageCache(pageCacheBytes),
-		robots: newSPAFile([]byte(robots), "text/plain; charset=utf-8", false)}
+		robots: newSPAFile([]byte(robots), "text/plain; charset=utf-8", false), csp: contentSecurityPolicy(spa.scriptHashes, cfg.PublicURL)}
 }
 
 // PageCache reports the rendered product pages kept, for the metrics.
 func (s *Site) PageCache() cache.Stats { return s.pages.pages.Stats() }
 
 func (s *Site) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set("Content-Security-Policy", s.csp)
 	if !getOrHead(w, r) {
 		return
 	}

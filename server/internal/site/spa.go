@@ -36,6 +36,8 @@ type SPA struct {
 	routes   routes           // routes.json; nil in older builds: every path is a client route
 	product  *productTemplate // product.html; nil in older builds
 	home     *homeTemplate    // home.html; nil in builds whose client renders the featured products
+	// scriptHashes are the CSP sources of the build's inline scripts (csp.go).
+	scriptHashes []string
 }
 
 type spaFile struct {
@@ -78,6 +80,13 @@ func NewSPA(dir string) (*SPA, error) {
 		s.shell = s.files["/index.html"]
 	}
 	s.notFound = s.files["/404.html"]
+	var pages []string
+	for name, f := range s.files {
+		if strings.HasSuffix(name, ".html") {
+			pages = append(pages, string(f.data))
+		}
+	}
+	s.scriptHashes = inlineScriptHashes(pages...)
 	if f := s.files[routesFile]; f != nil {
 		if s.routes, err = parseRoutes(f.data); err != nil {
 			return nil, fmt.Errorf("%s: %w", dir, err)

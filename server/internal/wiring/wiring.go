@@ -43,15 +43,20 @@ type Store interface {
 	shop.CartStore
 	shop.InvoiceStore      // issue 34
 	shop.IntentRecordStore // issue 43
+	shop.SessionStore      // issue 44
+	shop.AuditStore
 	// Healthy reads the collections the API serves.
 	Healthy(ctx context.Context) error
 }
 
 // Options are what the services need besides the store.
 type Options struct {
-	PublicURL   string // the API's public origin: the address of stored images
-	SiteURL     string // the client's public origin: the pages the account e-mails link to
-	Tokens      *auth.Tokens
+	PublicURL string // the API's public origin: the address of stored images
+	SiteURL   string // the client's public origin: the pages the account e-mails link to
+	Tokens    *auth.Tokens
+	// Factors is the second factor's cryptography, keyed from the same
+	// secret as Tokens (issue 44).
+	Factors     *auth.Factors
 	Google      *auth.Google
 	Passwords   auth.Argon2
 	AdminEmails []string
@@ -79,11 +84,19 @@ type Options struct {
 	// (tests) turns them off.
 	UnpaidLimit, UnpaidLimitUnverified int
 	ReservationTTL                     time.Duration
+	// Issue 44: ADMIN_MFA ("" is required), SESSION_IDLE, SESSION_MAX and
+	// AUDIT_RETENTION_DAYS (0: the defaults).
+	AdminMFA                string
+	SessionIdle, SessionMax time.Duration
+	AuditRetention          time.Duration
 }
 
 // Services returns the API's dependencies over store. The caller adds what
 // only it knows (the request observer).
 func Services(store Store, o Options) httpapi.Deps {
+	if o.Factors == nil { // a store that never checks a second factor it did not seal (tests)
+		o.Factors = auth.RandomFactors()
+	}
 	images := shop.ImageURL(o.PublicURL, "")
 	payments := &app.Payments{Orders: store, Groups: store, Intents: store, Events: store, Log: o.Log, Telemetry: o.Telemetry, Mail: o.Outbox}
 	if o.StripeSecret != "" {
@@ -104,10 +117,13 @@ func Services(store Store, o Options) httpapi.Deps {
 	payments.Invoices = invoices
 	orders := &app.Orders{Orders: store, Products: store, Groups: store, Log: o.Log, Telemetry: o.Telemetry, Mail: o.Outbox, Notify: notify,
 		Cancellations: store, TaxRate: o.TaxRate, Invoices: invoices}
-	purchases := &app.Purchases{Groups: store, Products: store,
+	owners := &app.Owners{Users: store, Erasure: store}
+	purchases := &app.Purchases{Groups: store, Products: store, Owners: owners,
 		UnpaidLimit: o.UnpaidLimit, UnpaidLimitUnverified: o.UnpaidLimitUnverified, ReservationTTL: o.ReservationTTL, Now: o.Now}
 	app.Link(orders, purchases, payments)
-	accounts := &app.Accounts{Purchases: purchases, Users: store, Tokens: o.Tokens, Passwords: o.Passwords,
+	audit := &app.Audit{Store: store, Users: store, Factors: o.Factors, Retention: o.AuditRetention, Now: o.Now, Log: o.Log}
+	accounts := &app.Accounts{Owners: owners, Sessions: store, Factors: o.Factors, AdminMFA: o.AdminMFA, SessionIdle: o.SessionIdle,
+		SessionMax: o.SessionMax, Audit: audit, Purchases: purchases, Users: store, Tokens: o.Tokens, Passwords: o.Passwords,
 		AdminEmails: o.AdminEmails, Log: o.Log, Telemetry: o.Telemetry,
 		SiteURL: o.SiteURL, Mail: o.Outbox, Now: o.Now,
 		Orders: orders, Erasure: store, Profiles: store, Admins: store}
@@ -118,19 +134,20 @@ func Services(store Store, o Options) httpapi.Deps {
 		Health:        &app.Health{Store: store},
 		Accounts:      accounts,
 		Catalogue:     &app.Catalogue{Products: store, Categories: store, Log: o.Log},
-		Reviews:       &app.Reviews{Reviews: store, ImagePrefix: images, NeedApproval: o.ReviewsNeedApproval, Now: o.Now, Log: o.Log},
-		Profiles:      &app.Profiles{Profiles: store, ImagePrefix: images},
-		Images:        &app.Images{Images: store, Sweeper: store, PublicURL: o.PublicURL, Now: o.Now, Log: o.Log},
+		Reviews:       &app.Reviews{Reviews: store, ImagePrefix: images, NeedApproval: o.ReviewsNeedApproval, Now: o.Now, Log: o.Log, Owners: owners},
+		Profiles:      &app.Profiles{Profiles: store, ImagePrefix: images, Owners: owners},
+		Images:        &app.Images{Images: store, Sweeper: store, PublicURL: o.PublicURL, Now: o.Now, Log: o.Log, Owners: owners},
 		Orders:        orders,
 		Payments:      payments,
 		Inbox:         &app.Inbox{Messages: store, Admins: store, Mail: o.Outbox},
 		Sales:         &app.Sales{Store: store, Now: o.Now},
-		Quotes:        &app.Quotes{Quotes: store, Products: store, Orders: orders, Groups: store, Mail: o.Outbox, Notify: notify, Now: o.Now, Log: o.Log},
+		Quotes:        &app.Quotes{Quotes: store, Products: store, Orders: orders, Groups: store, Mail: o.Outbox, Notify: notify, Now: o.Now, Log: o.Log, Owners: owners},
 		Purchases:     purchases,
-		Carts:         &app.Carts{Carts: store, Products: store},
+		Carts:         &app.Carts{Carts: store, Products: store, Owners: owners},
 		Invoices:      invoices,
-		Claims:        &app.Claims{Claims: store, Orders: orders, Mail: o.Outbox, Notify: notify, ImagePrefix: images, Now: o.Now, Log: o.Log},
+		Claims:        &app.Claims{Claims: store, Orders: orders, Mail: o.Outbox, Notify: notify, ImagePrefix: images, Now: o.Now, Log: o.Log, Owners: owners},
 		Outbox:        o.Outbox,
+		Audit:         audit,
 		Notifications: notify,
 		Log:           o.Log,
 	}

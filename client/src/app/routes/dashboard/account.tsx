@@ -1,13 +1,15 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
+import { useLocation } from 'react-router';
 import { accountMessages } from '@/config/account-messages';
 import { site } from '@/config/site';
 import { AccountSettings } from '@/features/auth/components/account-settings';
 
 const m = accountMessages.account;
 
-/** /dashboard/account: verify again, change password, sign out everywhere, delete the account. */
+/** /dashboard/account: verify again, two-step sign-in, change password, sessions, delete the account. */
 export default function AccountPage() {
+  const state = useLocation().state as { notice?: string } | null;
   return (
     <Box>
       <title>{`${m.title} | ${site.storeName}`}</title>
@@ -17,7 +19,7 @@ export default function AccountPage() {
       <Typography color="text.secondary" sx={{ mt: 1 }}>
         {m.subtitle}
       </Typography>
-      <AccountSettings />
+      <AccountSettings mfaNotice={state?.notice === 'mfa-required'} />
     </Box>
   );
 }

@@ -18,7 +18,7 @@ export default function MyOrderPage() {
       <Typography color="text.secondary" sx={{ mt: 1, mb: 3 }}>
         {orderMessages.orders.myOrdersSubtitle}
       </Typography>
-      <MyOrders email={email} orderExtra={(order) => <ClaimAction order={order} />} />
+      <MyOrders email={email} lineExtra={(line) => <ClaimAction order={line} />} />
     </Box>
   );
 }

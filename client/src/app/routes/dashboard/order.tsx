@@ -7,18 +7,18 @@ import { cartMessages } from '@/config/cart-messages';
 import { paths } from '@/config/paths';
 import { site } from '@/config/site';
 import { useClaims } from '@/features/claims/api/get-claims';
+import { usePurchase } from '@/features/orders/api/get-purchase';
 import { OrderDetails, OrderDetailsError } from '@/features/orders/components/order-details';
-import { useOrderToPay } from '@/features/payment/api/get-order-to-pay';
 
 const o = cartMessages.order;
 
-/** /dashboard/order/:id (the buyer): one order's page, with its group's orders, history, invoice (issue 34). */
+/** /dashboard/order/:id (the buyer): one purchase's page, by the purchase's id (a single order's id is one): its lines, history, invoice. */
 export default function OrderPage() {
   const { id = '' } = useParams();
-  const order = useOrderToPay(id);
-  // The buyer's claims (at most the first 100): those on this order's lines join its history.
+  const purchase = usePurchase(id);
+  // The buyer's claims (at most the first 100): those on this purchase's lines join its history.
   const claims = useClaims({ limit: 100 });
-  const title = order.data ? o.title(order.data.number) : o.details;
+  const title = purchase.data ? o.title(purchase.data.number) : o.details;
   return (
     <Box>
       <title>{`${title} | ${site.storeName}`}</title>
@@ -26,10 +26,10 @@ export default function OrderPage() {
         {o.back}
       </Link>
       <SectionHeading component="h1" title={title} />
-      {order.isError ? (
-        <OrderDetailsError error={order.error} onRetry={() => void order.refetch()} />
-      ) : order.data ? (
-        <OrderDetails order={order.data} claims={claims.data?.items ?? []} />
+      {purchase.isError ? (
+        <OrderDetailsError error={purchase.error} onRetry={() => void purchase.refetch()} />
+      ) : purchase.data ? (
+        <OrderDetails purchase={purchase.data} claims={claims.data?.items ?? []} />
       ) : (
         <LoadingSpinner minHeight="40vh" />
       )}

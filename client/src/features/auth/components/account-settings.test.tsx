@@ -155,4 +155,47 @@ describe('AccountSettings', () => {
     expect(dialog.getByRole('button', { name: 'Continue with Google' })).toBeInTheDocument();
     expect(dialog.queryByLabelText(/^Password/)).not.toBeInTheDocument();
   });
+
+  it('two-step sign-in: turned on with the key and QR code and a first code; the recovery codes shown once', async () => {
+    const codes = Array.from({ length: 10 }, (_, i) => `abcd${i}-efgh${i}`);
+    const { api } = renderAccount({ ...ada, emailVerified: true, mfa: false }, {
+      'POST /account/mfa/totp': () => jsonResponse({ secret: 'JBSWY3DPEHPK3PXP', otpauthUrl: 'otpauth://totp/Shop:ada@example.com?secret=JBSWY3DPEHPK3PXP&issuer=Shop' }),
+      'POST /account/mfa/totp/confirm': () => jsonResponse({ recoveryCodes: codes }),
+      'GET /account/sessions': () => jsonResponse([]),
+    });
+    const two = within(await card('Two-step sign-in'));
+    expect(two.getByText('Off')).toBeInTheDocument();
+    await userEvent.click(two.getByRole('button', { name: 'Turn on two-step sign-in' }));
+    expect(await two.findByText('JBSWY3DPEHPK3PXP')).toBeInTheDocument();
+    expect(await two.findByAltText('QR code for your authenticator app')).toHaveAttribute('src', expect.stringMatching(/^data:image\/svg\+xml/));
+    await userEvent.type(two.getByLabelText(/^Code from the app/), '123456');
+    await userEvent.click(two.getByRole('button', { name: 'Turn on' }));
+    const list = await two.findByRole('list', { name: 'Recovery codes' });
+    expect(within(list).getAllByRole('listitem').map((li) => li.textContent)).toEqual(codes);
+    expect(api.calls.filter((c) => c.path === '/account/mfa/totp/confirm').at(-1)?.body).toEqual({ code: '123456' });
+    await userEvent.click(two.getByRole('button', { name: 'I have kept them' }));
+    expect(two.queryByRole('list', { name: 'Recovery codes' })).not.toBeInTheDocument();
+  });
+
+  it('signed-in devices: each listed with this one marked; another is signed out', async () => {
+    let sessions = [
+      { _id: 's2', createdAt: '2026-11-02T10:00:00Z', lastUsedAt: '2026-11-02T11:00:00Z', userAgent: 'Mozilla/5.0 (Linux; Android 14) Chrome/130.0 Mobile', ip: '10.0.0.2', current: false },
+      { _id: 's1', createdAt: '2026-11-01T10:00:00Z', lastUsedAt: '2026-11-02T11:30:00Z', userAgent: 'Mozilla/5.0 (X11; Linux x86_64) Firefox/140.0', ip: '127.0.0.1', current: true },
+    ];
+    const { api } = renderAccount(ada, {
+      'GET /account/sessions': () => jsonResponse(sessions),
+      'DELETE /account/sessions/s2': () => {
+        sessions = sessions.filter((s) => s._id !== 's2');
+        return new Response(null, { status: 204 });
+      },
+    });
+    const devices = within(await screen.findByRole('list', { name: 'Your sessions' }));
+    const rows = devices.getAllByRole('listitem');
+    expect(rows.map((r) => r.textContent)).toEqual([expect.stringContaining('Chrome on Android'), expect.stringContaining('Firefox on Linux')]);
+    expect(within(rows[1]!).getByText('This device')).toBeInTheDocument();
+    await userEvent.click(within(rows[0]!).getByRole('button', { name: /^Sign out Chrome on Android/ }));
+    expect(await screen.findByText('That device is signed out.')).toBeInTheDocument();
+    await vi.waitFor(() => expect(devices.getAllByRole('listitem')).toHaveLength(1));
+    expect(api.calls.some((c) => c.method === 'DELETE' && c.path === '/account/sessions/s2')).toBe(true);
+  });
 });

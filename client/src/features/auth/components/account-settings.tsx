@@ -17,6 +17,8 @@ import type { User } from '@/types/api';
 import { useSignOutEverywhere } from '../api/sign-out-everywhere';
 import { ChangePasswordForm } from './change-password-form';
 import { DeleteAccountSection } from './delete-account-section';
+import { SessionsList } from './sessions-list';
+import { TwoStepSection } from './two-step-section';
 import { useSendVerificationAgain } from './verify-email-banner';
 
 const m = accountMessages.account;
@@ -38,6 +40,20 @@ function EmailSection({ user }: { user: User }) {
           {m.sendAgain}
         </Button>
       )}
+    </DashboardCard>
+  );
+}
+
+/** The signed-in devices, each of which can be signed out (issue 44). */
+function DevicesSection() {
+  const titleId = useId();
+  return (
+    <DashboardCard titleId={titleId} stripeColor="divider" data-testid="account-sessions">
+      <DashboardCardHead titleId={titleId} title={m.devicesTitle}>
+        {null}
+      </DashboardCardHead>
+      <Typography color="text.secondary">{m.devicesText}</Typography>
+      <SessionsList />
     </DashboardCard>
   );
 }
@@ -87,8 +103,12 @@ function SessionsSection() {
   );
 }
 
-/** The dashboard's Account page: verification, password, sessions, deletion. */
-export function AccountSettings() {
+/**
+ * The dashboard's Account page: verification, two-step sign-in, password,
+ * sessions, deletion. `mfaNotice`: an admin sent here to turn two-step
+ * sign-in on (ADMIN_MFA=required).
+ */
+export function AccountSettings({ mfaNotice = false }: { mfaNotice?: boolean }) {
   const { user } = useSession();
   const me = useUser();
   // GET /auth/me failed (not a 401, which ends the session): say so, with a retry, instead of spinning for ever.
@@ -97,7 +117,9 @@ export function AccountSettings() {
   return (
     <Box sx={{ display: 'grid', gap: 3, mt: 3 }}>
       <EmailSection user={user} />
+      <TwoStepSection user={user} notice={mfaNotice} />
       <ChangePasswordForm />
+      <DevicesSection />
       <SessionsSection />
       <DeleteAccountSection user={user} />
     </Box>

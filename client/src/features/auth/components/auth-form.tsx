@@ -9,7 +9,6 @@ import { FormTextField } from '@/components/form/form-text-field';
 import { PasswordField } from '@/components/form/password-field';
 import { authMessages } from '@/config/auth-messages';
 import { paths } from '@/config/paths';
-import type { AuthSession } from '@/types/api';
 import { useLogin, type LoginInput } from '../api/login';
 import { useRegister, type RegisterInput } from '../api/register';
 import { showFieldErrors, validateEmail, validateName, validatePassword } from '../utils/validation';
@@ -37,8 +36,8 @@ export interface AuthFormProps<V extends Partial<AuthValues>> {
   fields: readonly TextField[];
   /** For password managers: 'current-password' to sign in, 'new-password' to sign up. */
   passwordAutoComplete: 'current-password' | 'new-password';
-  /** Sends the fields (trimmed) and the password (as typed); the session starts on success. */
-  mutation: Pick<UseMutationResult<AuthSession, Error, V>, 'mutate' | 'isPending' | 'error'>;
+  /** Sends the fields (trimmed) and the password (as typed); the session starts on success (or its second step). */
+  mutation: Pick<UseMutationResult<unknown, Error, V>, 'mutate' | 'isPending' | 'error'>;
 }
 
 /**
@@ -88,8 +87,12 @@ export function AuthForm<V extends Partial<AuthValues>>({ title, submit, fields,
   );
 }
 
-/** Email and password sign-in; the session starts on success (the page then moves on). Forgot password? under it. */
-export function LoginForm() {
+/**
+ * Email and password sign-in; the session starts on success (the page then
+ * moves on), or, for an account with two-step sign-in, onSecondStep gets its
+ * token. Forgot password? under it.
+ */
+export function LoginForm({ onSecondStep }: { onSecondStep?: (mfaToken: string) => void }) {
   return (
     <Box sx={{ display: 'grid', gap: 1.5 }}>
       <AuthForm<LoginInput>
@@ -97,7 +100,7 @@ export function LoginForm() {
         submit={authMessages.loginSubmit}
         fields={['email']}
         passwordAutoComplete="current-password"
-        mutation={useLogin()}
+        mutation={useLogin(onSecondStep)}
       />
       <Link component={RouterLink} to={paths.forgotPassword} sx={{ justifySelf: 'end', fontWeight: 700, color: 'info.main' }}>
         {authMessages.forgotPassword}

@@ -1,4 +1,5 @@
 import Link from '@mui/material/Link';
+import { useState } from 'react';
 import { Link as RouterLink, Navigate, useLocation } from 'react-router';
 import { authMessages } from '@/config/auth-messages';
 import { paths } from '@/config/paths';
@@ -7,6 +8,7 @@ import { redirectTarget, useSession, type LoginLocationState } from '@/lib/auth'
 import { AuthLayout } from './auth-layout';
 import { LoginForm, RegisterForm } from './auth-form';
 import { GoogleSignInButton } from './google-sign-in-button';
+import { SecondStepForm } from './second-step-form';
 
 /** What /login and /register each show; the rest is the same. */
 const PAGES = {
@@ -48,6 +50,8 @@ function noticeFor(state: LoginLocationState | null): string | null {
 export function AuthPage({ kind }: { kind: keyof typeof PAGES }) {
   const { signedIn } = useSession();
   const state = useLocation().state as LoginLocationState | null;
+  // An account with two-step sign-in: the second step's token, once the first step passed.
+  const [mfaToken, setMfaToken] = useState<string | null>(null);
 
   if (signedIn) return <Navigate to={redirectTarget(state, paths.home)} replace />;
 
@@ -57,8 +61,8 @@ export function AuthPage({ kind }: { kind: keyof typeof PAGES }) {
       title={page.title}
       subtitle={page.subtitle}
       notice={kind === 'login' ? noticeFor(state) : null}
-      form={<page.Form />}
-      alternative={<GoogleSignInButton context={page.googleContext} />}
+      form={mfaToken ? <SecondStepForm key={mfaToken} mfaToken={mfaToken} onRestart={() => setMfaToken(null)} /> : <page.Form onSecondStep={setMfaToken} />}
+      alternative={mfaToken ? null : <GoogleSignInButton context={page.googleContext} onSecondStep={setMfaToken} />}
       footer={
         <>
           {page.otherPrompt}{' '}

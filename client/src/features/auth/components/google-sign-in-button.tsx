@@ -15,6 +15,8 @@ interface GoogleSignInButtonProps {
   context: 'signin' | 'signup' | 'use';
   /** Takes the credential instead of signing in with it (a fresh sign-in that confirms an account's deletion). */
   onCredential?: (credential: string) => void;
+  /** An account with two-step sign-in: its second step's token (issue 44). */
+  onSecondStep?: (mfaToken: string) => void;
 }
 
 /**
@@ -22,10 +24,10 @@ interface GoogleSignInButtonProps {
  * credential goes to POST /auth/google (or to onCredential). Without a Google
  * client id in the store's config it stays a disabled button that says why.
  */
-export function GoogleSignInButton({ context, onCredential }: GoogleSignInButtonProps) {
+export function GoogleSignInButton({ context, onCredential, onSecondStep }: GoogleSignInButtonProps) {
   const config = usePublicConfig();
   const clientId = config.data?.googleClientId ?? '';
-  const signIn = useGoogleSignIn();
+  const signIn = useGoogleSignIn(onSecondStep);
   const signInWith = useRef(onCredential ?? signIn.mutate);
   signInWith.current = onCredential ?? signIn.mutate;
   const wrapper = useRef<HTMLDivElement>(null);

@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api, unwrapPage } from '@/lib/api-client';
 import { productKeys } from '@/lib/product-keys';
 import type { Product } from '@/types/api';
-import { taxOfCents } from '@/utils/tax';
+import { figuresOf, type Figures } from '@/utils/money';
 import { useCartState, type CartLine } from '../store/cart-store';
 
 export interface CartRow extends CartLine {
@@ -48,15 +48,13 @@ export function useCartRows(): { rows: CartRow[]; loading: boolean } {
 }
 
 /**
- * The tax of the lines, in cents: each line becomes one order, and each
- * order's tax is rounded on its own, as the server does (`rate` in
- * hundredths of a percent).
+ * The cart's figures as POST /checkout will charge them, computed before asking (utils/money): each line
+ * becomes one line of the purchase, taxed on its own at `rate` hundredths of a percent. Lines whose product
+ * is not known yet count for nothing.
  */
-export function taxCents(rows: readonly CartRow[], rate: number): number {
-  return rows.reduce((sum, row) => sum + (row.product ? taxOfCents(Math.round(row.product.price * 100) * row.quantity, rate) : 0), 0);
-}
-
-/** The sum of the lines' prices, in cents (the lines whose product is known). */
-export function subtotalCents(rows: readonly CartRow[]): number {
-  return rows.reduce((sum, row) => sum + (row.product ? Math.round(row.product.price * 100) * row.quantity : 0), 0);
+export function cartFigures(rows: readonly CartRow[], rate: number): Figures {
+  return figuresOf(
+    rows.flatMap((row) => (row.product ? [{ unitPrice: row.product.price, quantity: row.quantity }] : [])),
+    rate,
+  );
 }

@@ -10,14 +10,17 @@ import { ButtonLink } from '@/components/ui/button-link';
 import { DeleteButton } from '@/components/ui/delete-button';
 import { ErrorMessage } from '@/components/ui/error-message';
 import { LoadingSpinner } from '@/components/ui/loading-spinner';
+import { OrderTotal } from '@/components/ui/order-total';
 import { Thumbnail } from '@/components/ui/thumbnail';
 import { cartMessages } from '@/config/cart-messages';
 import { orderMessages } from '@/config/order-messages';
 import { paths } from '@/config/paths';
+import { useTaxRate } from '@/lib/public-config';
 import { useToast } from '@/lib/toast';
 import { formatCents, formatPrice } from '@/utils/format';
+import { lineCents, rateInHundredths } from '@/utils/money';
 import { checkQuantity } from '@/utils/quantity';
-import { subtotalCents, useCartRows, type CartRow } from '../api/cart-products';
+import { cartFigures, useCartRows, type CartRow } from '../api/cart-products';
 import { removeFromCart, setCartQuantity } from '../utils/cart-actions';
 import { MAX_CART_LINES, useCartState } from '../store/cart-store';
 
@@ -50,7 +53,7 @@ function CartLineItem({ row, draft, onDraft }: { row: CartRow; draft: string | u
   }
   const value = draft ?? String(row.quantity);
   const check = checkQuantity(value, product.minimumquantity, product.avaialbequantit);
-  const lineCents = check.ok ? Math.round(product.price * 100) * check.quantity : null;
+  const cents = check.ok ? lineCents(product.price, check.quantity) : null;
   return (
     <Box
       component="li"
@@ -88,7 +91,7 @@ function CartLineItem({ row, draft, onDraft }: { row: CartRow; draft: string | u
       />
       <Box sx={{ display: 'grid', gap: 1, justifyItems: { xs: 'start', sm: 'end' } }}>
         <Typography sx={{ fontWeight: 800 }} data-testid="cart-line-total">
-          {lineCents === null ? '–' : formatCents(lineCents)}
+          {cents === null ? '–' : formatCents(cents)}
         </Typography>
         <DeleteButton onClick={() => remove(product.name)} aria-label={m.removeLabel(product.name)}>
           {m.remove}
@@ -98,9 +101,14 @@ function CartLineItem({ row, draft, onDraft }: { row: CartRow; draft: string | u
   );
 }
 
-/** /cart: the lines, each with its quantity (the purchase page's rules) and Remove; the subtotal, and Checkout. */
+/**
+ * /cart: the lines, each with its quantity (the purchase page's rules) and Remove; the subtotal, tax and
+ * total the checkout will charge (computed here as the server computes them, at GET /config's rate; a
+ * dash while a quantity is not one to order), and Checkout.
+ */
 export function CartView() {
   const { rows, loading } = useCartRows();
+  const rate = useTaxRate();
   const { dropped = 0 } = useCartState();
   const [drafts, setDrafts] = useState<Record<string, string>>({});
   if (rows.length === 0) {
@@ -114,6 +122,7 @@ export function CartView() {
     );
   }
   const ready = !loading && linesReady(rows, drafts);
+  const figures = ready && rate !== undefined ? cartFigures(rows, rateInHundredths(rate)) : null;
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
       {dropped > 0 && (
@@ -137,14 +146,7 @@ export function CartView() {
         ))}
       </Box>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: 2, borderTop: 2, borderColor: 'divider', pt: 2 }}>
-        <Box>
-          <Typography component="p" sx={{ fontSize: '1.25rem', fontWeight: 900 }}>
-            {m.subtotal}: <span data-testid="cart-subtotal">{formatCents(subtotalCents(rows))}</span>
-          </Typography>
-          <Typography variant="body2" color="text.secondary">
-            {m.taxNote}
-          </Typography>
-        </Box>
+        <OrderTotal figures={figures} rate={rate} sx={{ flex: '1 1 16rem', maxWidth: { sm: '24rem' } }} />
         <Button component={RouterLink} to={paths.checkout} variant="contained" size="large" startIcon={<ShoppingCartCheckoutIcon />} disabled={!ready}>
           {m.checkout}
         </Button>

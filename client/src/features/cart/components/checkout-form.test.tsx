@@ -29,15 +29,18 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+const config = (taxRate: number, taxLabel = 'Sales tax') => () => jsonResponse({ paymentProvider: 'test', stripePublishableKey: '', googleClientId: '', taxRate, taxLabel });
+
 function api(overrides: Parameters<typeof fakeApi>[0] = {}) {
   const fake = fakeApi({
+    'GET /config': config(0),
     'GET /service': ({ url }) => {
       const found = (url.searchParams.get('ids') ?? '').split(',').flatMap((id) => (stock[id] ? [stock[id]] : []));
       return jsonResponse(found, { headers: { 'X-Total-Count': String(found.length) } });
     },
     'GET /cart': () => jsonResponse({ items: getCartState().lines }),
     'PUT /cart': ({ body }) => jsonResponse(body),
-    'POST /checkout': () => jsonResponse({ groupId: GROUP, number: 7, orderIds: ['a', 'b'], total: 30220, tax: 0 }, { status: 201 }),
+    'POST /checkout': () => jsonResponse({ groupId: GROUP, number: 7, orderIds: ['a', 'b'], total: 30220, tax: 0, amount: 3_022_000 }, { status: 201 }),
     ...overrides,
   });
   vi.stubGlobal('fetch', fake.fetch);
@@ -46,27 +49,27 @@ function api(overrides: Parameters<typeof fakeApi>[0] = {}) {
 
 describe('CheckoutForm', () => {
   it('shows the tax by GET /config’s rate and label, each line rounded as its own order, and the total with it', async () => {
-    api({ 'GET /config': () => jsonResponse({ paymentProvider: 'test', stripePublishableKey: '', googleClientId: '', taxRate: 8.25, taxLabel: 'VAT' }) });
+    api({ 'GET /config': config(8.25, 'VAT') });
     renderWithProviders(<CheckoutForm />, { route: '/checkout' });
     expect(await screen.findByText('VAT (8.25%)')).toBeInTheDocument();
     // $29,800 × 8.25% = $2,458.50 and $420 × 8.25% = $34.65
-    expect(screen.getByTestId('checkout-tax')).toHaveTextContent('$2,493.15');
-    expect(screen.getByTestId('checkout-total')).toHaveTextContent('$32,713.15');
+    expect(screen.getByTestId('order-subtotal')).toHaveTextContent('$30,220');
+    expect(screen.getByTestId('order-tax')).toHaveTextContent('$2,493.15');
+    expect(screen.getByTestId('order-total')).toHaveTextContent('$32,713.15');
   });
 
   it('shows no tax line when the store charges none', async () => {
-    api({ 'GET /config': () => jsonResponse({ paymentProvider: 'test', stripePublishableKey: '', googleClientId: '', taxRate: 0, taxLabel: 'Sales tax' }) });
+    api();
     renderWithProviders(<CheckoutForm />, { route: '/checkout' });
-    expect(await screen.findByTestId('checkout-total')).toHaveTextContent('$30,220');
-    expect(screen.queryByTestId('checkout-tax')).toBeNull();
+    await vi.waitFor(() => expect(screen.getByTestId('order-total')).toHaveTextContent('$30,220'));
+    expect(screen.queryByTestId('order-tax')).toBeNull();
   });
 
-  it('shows the lines and subtotal, and requires Mobile and Address with the purchase page’s messages', async () => {
+  it('shows the lines, and requires Mobile and Address with the purchase page’s messages', async () => {
     const fake = api();
     renderWithProviders(<CheckoutForm />, { route: '/checkout' });
     expect(await screen.findByText('Diesel Generator 60 kVA')).toBeInTheDocument();
     expect(screen.getAllByTestId('checkout-line')).toHaveLength(2);
-    expect(screen.getByTestId('checkout-subtotal')).toHaveTextContent('$30,220');
 
     await userEvent.click(screen.getByRole('button', { name: 'Place order' }));
     expect(await screen.findByText('Mobile is Required')).toBeInTheDocument();
@@ -77,7 +80,7 @@ describe('CheckoutForm', () => {
     expect(fake.calls.some((c) => c.path === '/checkout')).toBe(false);
   });
 
-  it('places the cart with POST /checkout (PO and company when given), empties the cart and opens the group’s payment', async () => {
+  it('places the cart with POST /checkout (PO and company when given), empties the cart, says the purchase’s one number and opens its payment page', async () => {
     const fake = api();
     renderWithProviders(<CheckoutForm />, { route: '/checkout' });
     await screen.findByText('Diesel Generator 60 kVA');
@@ -86,7 +89,7 @@ describe('CheckoutForm', () => {
     await userEvent.type(screen.getByRole('textbox', { name: 'Purchase order reference (optional)' }), 'PO-77');
     await userEvent.click(screen.getByRole('button', { name: 'Place order' }));
 
-    await vi.waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(`/payment/group/${GROUP}`));
+    await vi.waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(`/payment/${GROUP}`));
     expect(fake.calls.find((c) => c.method === 'POST' && c.path === '/checkout')?.body).toEqual({
       items: [
         { productId: generator._id, quantity: 2 },
@@ -116,6 +119,19 @@ describe('CheckoutForm', () => {
     const short = await screen.findByTestId('checkout-short');
     expect(within(short).getByText('Not enough stock for these lines, so nothing was ordered:')).toBeInTheDocument();
     expect(await within(short).findByText('Ball Bearing 6205: only 40 pcs are available')).toBeInTheDocument();
+    expect(getCartState().lines).toHaveLength(2);
+  });
+
+  it('refused for too many unpaid orders (409, no line short): the server’s detail, not a stock list', async () => {
+    const limit = 'You have 10 unpaid orders, the most an account may hold. Pay for one or cancel one in My Orders, then order again.';
+    api({ 'POST /checkout': () => problemResponse(409, limit) });
+    renderWithProviders(<CheckoutForm />, { route: '/checkout' });
+    await screen.findByText('Diesel Generator 60 kVA');
+    await userEvent.type(screen.getByRole('textbox', { name: /Mobile/ }), '+1 555 014 2290');
+    await userEvent.type(screen.getByRole('textbox', { name: /Address/ }), '42 Foundry Road');
+    await userEvent.click(screen.getByRole('button', { name: 'Place order' }));
+    expect(await screen.findByText(limit)).toBeInTheDocument();
+    expect(screen.queryByTestId('checkout-short')).not.toBeInTheDocument();
     expect(getCartState().lines).toHaveLength(2);
   });
 });

@@ -10,16 +10,16 @@ import { ErrorMessage } from '@/components/ui/error-message';
 import { FormTextField } from '@/components/form/form-text-field';
 import { ButtonLink } from '@/components/ui/button-link';
 import { LoadingSpinner } from '@/components/ui/loading-spinner';
+import { OrderTotal } from '@/components/ui/order-total';
 import { cartMessages } from '@/config/cart-messages';
 import { orderMessages } from '@/config/order-messages';
 import { paths } from '@/config/paths';
-import { ApiError } from '@/lib/api-client';
-import { showFieldErrors, withReason } from '@/lib/form-errors';
-import { usePublicConfig } from '@/lib/public-config';
+import { keptRefusal, showFieldErrors, withReason } from '@/lib/form-errors';
+import { useTaxRate } from '@/lib/public-config';
 import { useToast } from '@/lib/toast';
 import { formatCents, formatPrice } from '@/utils/format';
-import { rateInHundredths } from '@/utils/tax';
-import { subtotalCents, taxCents, useCartRows, type CartRow } from '../api/cart-products';
+import { lineCents, rateInHundredths } from '@/utils/money';
+import { cartFigures, useCartRows, type CartRow } from '../api/cart-products';
 import { useCheckout } from '../api/checkout';
 import { clearCart } from '../utils/cart-actions';
 import { linesReady } from './cart-view';
@@ -48,16 +48,19 @@ export function shortLines(rows: readonly CartRow[]): { name: string; available:
 /**
  * /checkout (signed in): the delivery details once (the purchase page's
  * Mobile and Address rules), an optional PO reference and company, and the
- * cart's lines with their subtotal. Place order sends POST /checkout; a 409
- * names the lines short of stock (nothing was ordered). Placed: the cart is
- * emptied and the group's payment page opens, with its tax and total.
+ * cart's lines with the subtotal, tax and total they will be charged (computed
+ * here as the server computes them). Place order sends POST /checkout; a 409
+ * names the lines short of stock (nothing was ordered), or says the server's
+ * reason (too many unpaid orders). Placed: the cart is emptied, the toast says
+ * the purchase's one number, and its payment page opens with the server's figures.
  */
 export function CheckoutForm() {
   const toast = useToast();
   const navigate = useNavigate();
   const { rows, loading } = useCartRows();
   const placeOrder = useCheckout();
-  const [short, setShort] = useState<{ detail: string } | null>(null);
+  const rate = useTaxRate();
+  const [refusal, setRefusal] = useState<string | null>(null);
   const { control, handleSubmit, setError } = useForm<CheckoutValues>({ mode: 'onTouched', defaultValues: { mobile: '', address: '', poNumber: '', company: '' } });
 
   if (rows.length === 0 && !placeOrder.isSuccess) {
@@ -74,7 +77,7 @@ export function CheckoutForm() {
 
   const ready = linesReady(rows);
   const onSubmit = handleSubmit((values) => {
-    setShort(null);
+    setRefusal(null);
     placeOrder.mutate(
       {
         items: rows.map((row) => ({ productId: row.productId, quantity: row.quantity })),
@@ -87,10 +90,10 @@ export function CheckoutForm() {
         onSuccess: (result) => {
           clearCart();
           toast.success(m.placed(result.number));
-          void navigate(paths.groupPayment.to(result.groupId));
+          void navigate(paths.payment.to(result.groupId));
         },
         onError: (error) => {
-          if (error instanceof ApiError && error.code === 'conflict') setShort({ detail: error.detail });
+          setRefusal(keptRefusal(error));
           showFieldErrors(error, ['mobile', 'address', 'poNumber', 'company'], setError, (field, reason) =>
             o.fieldError({ mobile: o.mobile, address: o.address, poNumber: m.poNumber, company: m.company }[field], reason),
           );
@@ -101,7 +104,7 @@ export function CheckoutForm() {
   });
 
   // After a 409 the products are reloaded (useCheckout invalidates them): the short lines are those over the stock now.
-  const nowShort = short ? shortLines(rows) : [];
+  const nowShort = refusal ? shortLines(rows) : [];
   return (
     <FormCard onSubmit={onSubmit} aria-labelledby="checkout-delivery-title" sx={{ borderRadius: 3, p: { xs: 2.5, sm: 3.5 } }}>
       <Box component="section" aria-labelledby="checkout-lines-title">
@@ -117,17 +120,13 @@ export function CheckoutForm() {
                   {o.quantityPcs(row.quantity)} × {row.product ? formatPrice(row.product.price) : ''}
                 </Typography>
               </Box>
-              <Typography sx={{ fontWeight: 800, whiteSpace: 'nowrap' }}>{row.product ? formatCents(Math.round(row.product.price * 100) * row.quantity) : ''}</Typography>
+              <Typography sx={{ fontWeight: 800, whiteSpace: 'nowrap' }}>{row.product ? formatCents(lineCents(row.product.price, row.quantity)) : ''}</Typography>
             </Box>
           ))}
         </Box>
-        <Box sx={{ display: 'flex', justifyContent: 'space-between', borderTop: 2, borderColor: 'divider', pt: 1, mt: 1 }}>
-          <Typography sx={{ fontWeight: 800 }}>{m.subtotal}</Typography>
-          <Typography sx={{ fontWeight: 900 }} data-testid="checkout-subtotal">
-            {formatCents(subtotalCents(rows))}
-          </Typography>
+        <Box sx={{ borderTop: 2, borderColor: 'divider', pt: 0.5, mt: 1 }}>
+          <OrderTotal figures={rate === undefined ? null : cartFigures(rows, rateInHundredths(rate))} rate={rate} />
         </Box>
-        <TaxFigures rows={rows} />
       </Box>
 
       <Typography id="checkout-delivery-title" variant="h5" component="h2" sx={{ fontWeight: 800 }}>
@@ -139,20 +138,19 @@ export function CheckoutForm() {
         <FormTextField control={control} name="company" rules={{ validate: maxLength(MAX_COMPANY) }} label={m.company} autoComplete="organization" fullWidth />
       </Box>
 
-      {short && (
-        <Box role="alert" data-testid="checkout-short" sx={{ color: 'error.main', fontWeight: 600 }}>
-          <Typography sx={{ fontWeight: 800 }}>{m.shortTitle}</Typography>
-          {nowShort.length > 0 ? (
+      {refusal &&
+        (nowShort.length > 0 ? (
+          <Box role="alert" data-testid="checkout-short" sx={{ color: 'error.main', fontWeight: 600 }}>
+            <Typography sx={{ fontWeight: 800 }}>{m.shortTitle}</Typography>
             <Box component="ul" sx={{ m: 0, pl: 3 }}>
               {nowShort.map((line) => (
                 <li key={line.name}>{m.shortLine(line.name, line.available)}</li>
               ))}
             </Box>
-          ) : (
-            <Typography>{short.detail}</Typography>
-          )}
-        </Box>
-      )}
+          </Box>
+        ) : (
+          <ErrorMessage>{refusal}</ErrorMessage>
+        ))}
       {!ready && <ErrorMessage>{cartMessages.cart.fixLines}</ErrorMessage>}
 
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, justifyContent: 'space-between', alignItems: 'center' }}>
@@ -164,36 +162,5 @@ export function CheckoutForm() {
         </Button>
       </Box>
     </FormCard>
-  );
-}
-
-/** The tax (GET /config's rate and label) and the total, as the orders will be charged; a note while the rate is unknown. */
-function TaxFigures({ rows }: { rows: readonly CartRow[] }) {
-  const config = usePublicConfig();
-  if (!config.data) {
-    return (
-      <Typography variant="body2" color="text.secondary">
-        {m.taxLater}
-      </Typography>
-    );
-  }
-  const { taxRate, taxLabel } = config.data;
-  const tax = taxCents(rows, rateInHundredths(taxRate));
-  const line = { display: 'flex', justifyContent: 'space-between' } as const;
-  return (
-    <>
-      {taxRate > 0 && (
-        <Box sx={line}>
-          <Typography>{m.taxLine(taxLabel, taxRate)}</Typography>
-          <Typography data-testid="checkout-tax">{formatCents(tax)}</Typography>
-        </Box>
-      )}
-      <Box sx={{ ...line, borderTop: 1, borderColor: 'divider', pt: 1, mt: 0.5 }}>
-        <Typography sx={{ fontWeight: 800 }}>{m.total}</Typography>
-        <Typography sx={{ fontWeight: 900 }} data-testid="checkout-total">
-          {formatCents(subtotalCents(rows) + tax)}
-        </Typography>
-      </Box>
-    </>
   );
 }

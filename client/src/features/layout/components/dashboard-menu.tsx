@@ -7,6 +7,7 @@ import AssignmentReturnOutlinedIcon from '@mui/icons-material/AssignmentReturnOu
 import AddBoxOutlinedIcon from '@mui/icons-material/AddBoxOutlined';
 import AdminPanelSettingsOutlinedIcon from '@mui/icons-material/AdminPanelSettingsOutlined';
 import InboxOutlinedIcon from '@mui/icons-material/InboxOutlined';
+import FactCheckOutlinedIcon from '@mui/icons-material/FactCheckOutlined';
 import NotificationsOutlinedIcon from '@mui/icons-material/NotificationsOutlined';
 import InsightsOutlinedIcon from '@mui/icons-material/InsightsOutlined';
 import CategoryOutlinedIcon from '@mui/icons-material/CategoryOutlined';
@@ -61,6 +62,7 @@ export const ADMIN_ITEMS: readonly DashboardMenuItem[] = [
   { to: d.outbox, label: dashboardMessages.outbox, icon: <ForwardToInboxOutlinedIcon />, nested: true },
   { to: d.reviews, label: dashboardMessages.reviews, icon: <ReviewsOutlinedIcon /> },
   { to: d.notifications, label: dashboardMessages.notifications, icon: <NotificationsOutlinedIcon /> },
+  { to: d.audit, label: dashboardMessages.audit, icon: <FactCheckOutlinedIcon /> },
 ];
 
 /** The menu entries this user sees: admin entries only for admins, Add Review only for customers. */

@@ -19,14 +19,18 @@ function useLocalPaging(pageSize: number): Paging {
   return useMemo(() => ({ page, pageSize, setPage: (next: number) => setPage(next), params: { limit: pageSize, skip: page * pageSize } }), [page, pageSize]);
 }
 
-/** Who cancelled, when it was not the buyer. */
+/** Who cancelled, when it was not the buyer, and why when the shop said why (a reservation that ran out). */
 function byWhom(c: Cancellation): string | null {
+  if (c.reason === 'not paid in time') return m.cancelledNotPaidInTime;
   if (c.by === 'admin') return m.cancelledByAdmin;
   if (c.by === 'system') return m.cancelledBySystem;
   return null;
 }
 
-/** One cancelled order: product, number, quantity, when (and by whom, if not its buyer), marked Cancelled. */
+/**
+ * One cancelled line: product, the number its buyer knew the purchase by (a cart's lines share it),
+ * quantity, when (and by whom or why, if not its buyer), marked Cancelled.
+ */
 function CancelledRow({ cancellation: c }: { cancellation: Cancellation }) {
   const who = byWhom(c);
   return (
@@ -50,14 +54,14 @@ function CancelledRow({ cancellation: c }: { cancellation: Cancellation }) {
         <Typography component="span" sx={{ display: 'block', fontWeight: 700, lineHeight: 1.35, overflowWrap: 'anywhere' }}>
           {c.productName}
         </Typography>
-        {c.number > 0 && (
+        {(c.purchaseNumber ?? c.number) > 0 && (
           <Typography component="span" variant="body2" sx={{ display: 'block', fontWeight: 700, fontVariantNumeric: 'tabular-nums' }}>
-            {m.orderNumberLong(c.number)}
+            {m.orderNumberLong(c.purchaseNumber ?? c.number)}
           </Typography>
         )}
         <Typography component="span" variant="body2" color="text.secondary" sx={{ display: 'block' }}>
           <time dateTime={c.cancelledAt}>{m.cancelledOn(formatDate(c.cancelledAt))}</time>
-          {who && ` ${who}`}
+          {who && <span data-testid="cancelled-by">{` ${who}`}</span>}
         </Typography>
       </Box>
       <Typography component="span" sx={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>

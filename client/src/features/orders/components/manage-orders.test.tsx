@@ -3,23 +3,26 @@ import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeOrder } from '@/testing/make-order';
+import { makePurchase } from '@/testing/make-purchase';
 import { fakeApi, jsonResponse, problemResponse, renderWithProviders } from '@/testing/test-utils';
-import type { Order } from '@/types/api';
+import type { Purchase } from '@/types/api';
 import { ManageOrders } from './manage-orders';
 
-const pending = makeOrder({ name: 'Bob Builder', email: 'bob@example.com' });
-const shipped = makeOrder({
+/** Single orders, each its own purchase (under the order's id and number). */
+const pending = makePurchase({ email: 'bob@example.com' }, [makeOrder({ name: 'Bob Builder', email: 'bob@example.com' })]);
+const shipped = makePurchase({ email: 'cid@example.com', shipped: true, paid: true, payable: false, status: 'shipped', state: 'shipped', transactionId: 'pi_test_77aa' }, [makeOrder({
   _id: '64b7f0c2a1b2c3d4e5f6a002',
   name: 'Cid Contractor',
   email: 'cid@example.com',
   productName: 'MIG Welder 250A',
   pending: false,
   shipped: true,
+  number: 1002,
   paid: true,
   transactionId: 'pi_test_77aa',
-});
+})]);
 
-let orders: Order[];
+let orders: Purchase[];
 
 beforeEach(() => {
   window.localStorage.setItem('accessToken', 'admin-token');
@@ -32,7 +35,7 @@ afterEach(() => {
 
 function api(overrides: Parameters<typeof fakeApi>[0] = {}) {
   const fake = fakeApi({
-    'GET /orders': () => jsonResponse(orders, { headers: { 'X-Total-Count': String(orders.length) } }),
+    'GET /groups': () => jsonResponse(orders, { headers: { 'X-Total-Count': String(orders.length) } }),
     ...overrides,
   });
   vi.stubGlobal('fetch', fake.fetch);
@@ -44,14 +47,14 @@ function SearchProbe() {
 }
 
 const row = (customerEmail: string) => within(screen.getByText(customerEmail).closest('tr')!);
-const listCalls = (calls: { method: string; path: string }[]) => calls.filter((c) => c.method === 'GET' && c.path.startsWith('/orders')).length;
+const listCalls = (calls: { method: string; path: string }[]) => calls.filter((c) => c.method === 'GET' && c.path.startsWith('/groups')).length;
 
 describe('ManageOrders', () => {
-  it('lists every order with its customer, PAINDING while pending, and paid or unpaid', async () => {
+  it('lists every purchase (GET /groups) with its customer, PAINDING while pending, and paid or unpaid', async () => {
     const fake = api();
     renderWithProviders(<ManageOrders />);
     expect(await screen.findByText('bob@example.com')).toBeInTheDocument();
-    expect(fake.calls).toContainEqual(expect.objectContaining({ path: '/orders?limit=20&skip=0', authorization: 'Bearer admin-token' })); // the session may ask GET /auth/me first
+    expect(fake.calls).toContainEqual(expect.objectContaining({ path: '/groups?limit=20&skip=0', authorization: 'Bearer admin-token' })); // the session may ask GET /auth/me first
     expect(row('bob@example.com').getByText('Bob Builder')).toBeInTheDocument();
     expect(row('bob@example.com').getByText('PAINDING')).toBeInTheDocument();
     expect(row('bob@example.com').getByText('unpaid')).toBeInTheDocument();
@@ -61,11 +64,11 @@ describe('ManageOrders', () => {
     expect(row('cid@example.com').getByTestId('transaction-id')).toHaveTextContent('pi_test_77aa');
   });
 
-  it('Ship Now ships the order (PUT /order/update/{id}); it then shows Shipped, disabled', async () => {
+  it('Ship Now ships the purchase (PUT /groups/{its id}/ship, no body); it then shows Shipped, disabled', async () => {
     vi.stubGlobal('confirm', vi.fn(() => true)); // the order is unpaid: the admin confirms
     const fake = api({
-      [`PUT /order/update/${pending._id}`]: () => {
-        orders = orders.map((o) => (o._id === pending._id ? { ...o, pending: false, shipped: true } : o));
+      [`PUT /groups/${pending._id}/ship`]: () => {
+        orders = orders.map((o) => (o._id === pending._id ? { ...o, shipped: true, status: 'shipped' } : o));
         return jsonResponse({ acknowledged: true, matchedCount: 1, modifiedCount: 1 });
       },
     });
@@ -74,7 +77,7 @@ describe('ManageOrders', () => {
     expect(row('bob@example.com').queryByRole('button', { name: 'Shipped' })).not.toBeInTheDocument();
 
     await userEvent.click(row('bob@example.com').getByRole('button', { name: 'Ship Now' }));
-    expect(fake.calls.find((c) => c.method === 'PUT')).toMatchObject({ path: `/order/update/${pending._id}`, authorization: 'Bearer admin-token' });
+    expect(fake.calls.find((c) => c.method === 'PUT')).toMatchObject({ path: `/groups/${pending._id}/ship`, body: undefined, authorization: 'Bearer admin-token' });
     await vi.waitFor(() => expect(listCalls(fake.calls)).toBe(2));
     expect(await row('bob@example.com').findByRole('button', { name: 'Shipped' })).toBeDisabled();
     expect(row('bob@example.com').queryByRole('button', { name: 'Ship Now' })).not.toBeInTheDocument();
@@ -84,7 +87,7 @@ describe('ManageOrders', () => {
 
   it('Ship Now refused (409): toasts the server’s reason', async () => {
     vi.stubGlobal('confirm', vi.fn(() => true));
-    api({ [`PUT /order/update/${pending._id}`]: () => problemResponse(409, 'The order has already shipped.') });
+    api({ [`PUT /groups/${pending._id}/ship`]: () => problemResponse(409, 'The order has already shipped.') });
     renderWithProviders(<ManageOrders />);
     await screen.findByText('bob@example.com');
     await userEvent.click(row('bob@example.com').getByRole('button', { name: 'Ship Now' }));
@@ -121,19 +124,21 @@ describe('ManageOrders', () => {
   it('Ship Now on a paid order ships without asking', async () => {
     const confirm = vi.fn(() => false);
     vi.stubGlobal('confirm', confirm);
-    const paidOrder = makeOrder({ _id: '64b7f0c2a1b2c3d4e5f6a003', number: 1003, email: 'dee@example.com', paid: true, transactionId: 'pi_test_88bb' });
+    const paidOrder = makePurchase({ email: 'dee@example.com', paid: true, payable: false, status: 'paid', transactionId: 'pi_test_88bb' }, [
+      makeOrder({ _id: '64b7f0c2a1b2c3d4e5f6a003', number: 1003, email: 'dee@example.com', paid: true, transactionId: 'pi_test_88bb' }),
+    ]);
     orders = [paidOrder];
-    const fake = api({ [`PUT /order/update/${paidOrder._id}`]: () => jsonResponse({ acknowledged: true, matchedCount: 1, modifiedCount: 1 }) });
+    const fake = api({ [`PUT /groups/${paidOrder._id}/ship`]: () => jsonResponse({ acknowledged: true, matchedCount: 1, modifiedCount: 1 }) });
     renderWithProviders(<ManageOrders />);
     await screen.findByText('dee@example.com');
     await userEvent.click(row('dee@example.com').getByRole('button', { name: 'Ship Now' }));
-    await vi.waitFor(() => expect(fake.calls.find((c) => c.method === 'PUT')).toMatchObject({ path: `/order/update/${paidOrder._id}` }));
+    await vi.waitFor(() => expect(fake.calls.find((c) => c.method === 'PUT')).toMatchObject({ path: `/groups/${paidOrder._id}/ship` }));
     expect(confirm).not.toHaveBeenCalled();
   });
 
-  it('filters by status on the server (GET /orders?status=), from the first page; All drops the filter', async () => {
+  it('filters by status on the server (GET /groups?status=), from the first page; All drops the filter', async () => {
     const fake = fakeApi({
-      'GET /orders': ({ url }) => {
+      'GET /groups': ({ url }) => {
         const status = url.searchParams.get('status');
         const list = status === 'shipped' ? [shipped] : status === 'unpaid' ? [pending] : status === 'paid' ? [] : [pending, shipped];
         return jsonResponse(list, { headers: { 'X-Total-Count': String(list.length) } });
@@ -149,20 +154,20 @@ describe('ManageOrders', () => {
     await userEvent.selectOptions(filter, 'shipped');
     await vi.waitFor(() => expect(screen.queryByText('bob@example.com')).not.toBeInTheDocument());
     expect(screen.getByText('cid@example.com')).toBeInTheDocument();
-    expect(fake.calls.at(-1)).toMatchObject({ path: '/orders?limit=20&skip=0&status=shipped' });
+    expect(fake.calls.at(-1)).toMatchObject({ path: '/groups?limit=20&skip=0&status=shipped' });
 
     await userEvent.selectOptions(filter, 'paid');
     expect(await screen.findByText('No orders with this status.')).toBeInTheDocument();
-    expect(fake.calls.at(-1)).toMatchObject({ path: '/orders?limit=20&skip=0&status=paid' });
+    expect(fake.calls.at(-1)).toMatchObject({ path: '/groups?limit=20&skip=0&status=paid' });
 
     await userEvent.selectOptions(screen.getByLabelText('Show'), 'all');
     expect(await screen.findByText('bob@example.com')).toBeInTheDocument();
-    expect(fake.calls.at(-1)).toMatchObject({ path: '/orders?limit=20&skip=0' });
+    expect(fake.calls.at(-1)).toMatchObject({ path: '/groups?limit=20&skip=0' });
   });
 
   it('keeps the status and the page in the URL: opened there, it asks for them; another status starts at page 1', async () => {
     const fake = fakeApi({
-      'GET /orders': ({ url }) => {
+      'GET /groups': ({ url }) => {
         const list = url.searchParams.get('status') === 'shipped' ? [shipped] : [pending];
         return jsonResponse(list, { headers: { 'X-Total-Count': '45' } });
       },
@@ -176,13 +181,13 @@ describe('ManageOrders', () => {
       { route: '/dashboard/manageorder?status=shipped&page=2' },
     );
     expect(await screen.findByText('cid@example.com')).toBeInTheDocument();
-    expect(fake.calls.filter((c) => c.path.startsWith('/orders')).map((c) => c.path)).toEqual(['/orders?limit=20&skip=20&status=shipped']);
+    expect(fake.calls.filter((c) => c.path.startsWith('/groups')).map((c) => c.path)).toEqual(['/groups?limit=20&skip=20&status=shipped']);
     expect(screen.getByLabelText('Show')).toHaveValue('shipped');
 
     await userEvent.selectOptions(screen.getByLabelText('Show'), 'unpaid');
     expect(await screen.findByText('bob@example.com')).toBeInTheDocument();
     expect(screen.getByTestId('search')).toHaveTextContent(/^\?status=unpaid$/);
-    expect(fake.calls.at(-1)).toMatchObject({ path: '/orders?limit=20&skip=0&status=unpaid' });
+    expect(fake.calls.at(-1)).toMatchObject({ path: '/groups?limit=20&skip=0&status=unpaid' });
   });
 
   it('a shipped order shows Shipped (disabled); Delete is disabled once there is a transaction id', async () => {
@@ -194,11 +199,11 @@ describe('ManageOrders', () => {
     expect(row('bob@example.com').getByRole('button', { name: 'Delete' })).toBeEnabled();
   });
 
-  it('Delete: confirms with the spec’s question and deletes by id', async () => {
+  it('Delete: confirms with the spec’s question and cancels the purchase by its id', async () => {
     const confirm = vi.fn(() => true);
     vi.stubGlobal('confirm', confirm);
     const fake = api({
-      [`DELETE /delete/${pending._id}`]: () => {
+      [`DELETE /groups/${pending._id}`]: () => {
         orders = orders.filter((o) => o._id !== pending._id);
         return jsonResponse({ acknowledged: true, deletedCount: 1 });
       },
@@ -207,13 +212,13 @@ describe('ManageOrders', () => {
     await screen.findByText('bob@example.com');
     await userEvent.click(row('bob@example.com').getByRole('button', { name: 'Delete' }));
     expect(confirm).toHaveBeenCalledWith('Are You sure Want to delete this product?');
-    expect(fake.calls.find((c) => c.method === 'DELETE')).toMatchObject({ path: `/delete/${pending._id}` });
+    expect(fake.calls.find((c) => c.method === 'DELETE')).toMatchObject({ path: `/groups/${pending._id}` });
     await vi.waitFor(() => expect(screen.queryByText('bob@example.com')).not.toBeInTheDocument());
   });
 
   it('Delete of an order already gone (deletedCount 0) says so', async () => {
     vi.stubGlobal('confirm', vi.fn(() => true));
-    api({ [`DELETE /delete/${pending._id}`]: () => jsonResponse({ acknowledged: true, deletedCount: 0 }) });
+    api({ [`DELETE /groups/${pending._id}`]: () => jsonResponse({ acknowledged: true, deletedCount: 0 }) });
     renderWithProviders(<ManageOrders />);
     await screen.findByText('bob@example.com');
     await userEvent.click(row('bob@example.com').getByRole('button', { name: 'Delete' }));
@@ -221,9 +226,9 @@ describe('ManageOrders', () => {
     expect(screen.queryByText('The order was deleted.')).not.toBeInTheDocument();
   });
 
-  it('pages through the orders with X-Total-Count', async () => {
+  it('pages through the purchases with X-Total-Count (a count of purchases)', async () => {
     const fake = fakeApi({
-      'GET /orders': ({ url }) =>
+      'GET /groups': ({ url }) =>
         jsonResponse(url.searchParams.get('skip') === '20' ? [shipped] : [pending], { headers: { 'X-Total-Count': '21' } }),
     });
     vi.stubGlobal('fetch', fake.fetch);
@@ -232,66 +237,68 @@ describe('ManageOrders', () => {
     expect(screen.getByText('21 orders')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: /next page/i }));
     expect(await screen.findByText('cid@example.com')).toBeInTheDocument();
-    expect(fake.calls.at(-1)).toMatchObject({ path: '/orders?limit=20&skip=20' });
+    expect(fake.calls.at(-1)).toMatchObject({ path: '/groups?limit=20&skip=20' });
   });
 });
 
-describe('ManageOrders: order groups (issue 34)', () => {
-  const GROUP = '64b7f0c2a1b2c3d4e5f6b001';
-  const a = makeOrder({ _id: '64b7f0c2a1b2c3d4e5f6a011', number: 1011, name: 'Dee Dealer', email: 'dee@example.com', group: GROUP, paid: true, transactionId: 'pi_g', invoiceNumber: 5 });
-  const b = makeOrder({ _id: '64b7f0c2a1b2c3d4e5f6a012', number: 1012, name: 'Dee Dealer', email: 'dee@example.com', group: GROUP, productName: 'Ball Bearing 6205', productQuantity: 100, amount: 42_000, paid: true, transactionId: 'pi_g', invoiceNumber: 5 });
-  const group = { _id: GROUP, number: 7, email: 'dee@example.com', orderIds: [a._id, b._id], orders: [a, b], total: 15320, tax: 0, paid: true, transactionId: 'pi_g', invoiceNumber: 5, poNumber: 'PO-77', company: 'Acme Mining', createdAt: a.createdAt };
+describe('ManageOrders: a cart is one purchase (issues 34, 43)', () => {
+  const CART = '64b7f0c2a1b2c3d4e5f6b001';
+  const a = makeOrder({ _id: '64b7f0c2a1b2c3d4e5f6a011', number: 1011, name: 'Dee Dealer', email: 'dee@example.com', group: CART, paid: true, transactionId: 'pi_g', invoiceNumber: 5 });
+  const b = makeOrder({ _id: '64b7f0c2a1b2c3d4e5f6a012', number: 1012, name: 'Dee Dealer', email: 'dee@example.com', group: CART, productName: 'Ball Bearing 6205', productQuantity: 100, amount: 42_000, paid: true, transactionId: 'pi_g', invoiceNumber: 5 });
+  const cart = makePurchase({ _id: CART, number: 1011, email: 'dee@example.com', paid: true, payable: false, status: 'paid', state: 'paid', transactionId: 'pi_g', invoiceNumber: 5, poNumber: 'PO-77', company: 'Acme Mining' }, [a, b]);
 
-  it('shows a group’s orders as one row with its number, PO and company, which opens to its lines', async () => {
-    orders = [pending, a, b];
-    api({ [`GET /groups/${GROUP}`]: () => jsonResponse(group) });
+  it('one row with its one number, PO and company, its products counted (never 101 pcs), its invoice; it opens to its lines', async () => {
+    orders = [pending, cart];
+    api();
     renderWithProviders(<ManageOrders />);
     await screen.findByText('bob@example.com');
     expect(screen.getAllByTestId('order-row')).toHaveLength(2);
-    const groupRow = row('dee@example.com');
-    expect(await groupRow.findByText('Group #7')).toBeInTheDocument();
-    expect(groupRow.getByTestId('group-po')).toHaveTextContent('PO reference: PO-77');
-    expect(groupRow.getByTestId('group-company')).toHaveTextContent('Company: Acme Mining');
-    expect(groupRow.getByText('101 pcs')).toBeInTheDocument();
-    expect(groupRow.getByRole('button', { name: 'Download invoice #5' })).toBeInTheDocument();
-    expect(groupRow.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
+    const cartRow = row('dee@example.com');
+    expect(cartRow.getByTestId('order-number')).toHaveTextContent('Order #1011');
+    expect(cartRow.getByTestId('purchase-po')).toHaveTextContent('PO-77');
+    expect(cartRow.getByTestId('purchase-company')).toHaveTextContent('Acme Mining');
+    expect(cartRow.getByText('2 products')).toBeInTheDocument();
+    expect(cartRow.queryByText('101 pcs')).not.toBeInTheDocument();
+    expect(cartRow.getByRole('button', { name: 'Download invoice #5' })).toBeInTheDocument();
+    // Paid: its one cancel is greyed.
+    expect(cartRow.getByRole('button', { name: 'Cancel order' })).toBeDisabled();
 
-    await userEvent.click(groupRow.getByRole('button', { name: 'Show the orders of group #7' }));
-    expect(groupRow.getAllByTestId('group-line')).toHaveLength(2);
-    expect(groupRow.getByText('Ball Bearing 6205')).toBeInTheDocument();
+    await userEvent.click(cartRow.getByRole('button', { name: 'Show the products of order #1011' }));
+    expect(cartRow.getAllByTestId('order-line')).toHaveLength(2);
+    expect(cartRow.getByText('Ball Bearing 6205')).toBeInTheDocument();
   });
 
-  it('ships a group at once with a carrier and tracking number (PUT /groups/{id}/ship)', async () => {
-    orders = [a, b];
+  it('ships the purchase whole with a carrier and tracking number (PUT /groups/{id}/ship), never a line', async () => {
+    orders = [cart];
     const fake = api({
-      [`GET /groups/${GROUP}`]: () => jsonResponse(group),
-      [`PUT /groups/${GROUP}/ship`]: () => {
-        orders = orders.map((o) => ({ ...o, shipped: true, pending: false }));
-        return jsonResponse({ acknowledged: true, matchedCount: 2, modifiedCount: 2 });
+      [`PUT /groups/${CART}/ship`]: () => {
+        orders = orders.map((o) => ({ ...o, shipped: true, status: 'shipped' }));
+        return jsonResponse({ acknowledged: true, matchedCount: 1, modifiedCount: 1 });
       },
     });
     renderWithProviders(<ManageOrders />);
     await screen.findByText('dee@example.com');
-    await userEvent.click(row('dee@example.com').getByRole('button', { name: 'Ship group' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Ship the order group' });
+    await userEvent.click(row('dee@example.com').getByRole('button', { name: 'Ship with tracking' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Ship order #1011' });
+    expect(within(dialog).queryByText('This order is not paid. Ship it anyway?')).not.toBeInTheDocument();
     await userEvent.type(within(dialog).getByRole('textbox', { name: 'Carrier (optional)' }), 'DHL');
     await userEvent.type(within(dialog).getByRole('textbox', { name: 'Tracking number (optional)' }), 'JD0140');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Ship Now' }));
-    expect(await screen.findByText('The order group is on its way.')).toBeInTheDocument();
-    expect(fake.calls.find((c) => c.method === 'PUT')).toMatchObject({ path: `/groups/${GROUP}/ship`, body: { carrier: 'DHL', trackingNumber: 'JD0140' } });
+    expect(await screen.findByText('The order is on its way.')).toBeInTheDocument();
+    expect(fake.calls.filter((c) => c.method === 'PUT')).toEqual([expect.objectContaining({ path: `/groups/${CART}/ship`, body: { carrier: 'DHL', trackingNumber: 'JD0140' } })]);
     expect(await row('dee@example.com').findByRole('button', { name: 'Shipped' })).toBeDisabled();
   });
 
-  it('a single order ships with tracking from its own dialog (PUT /order/update/{id} with a body)', async () => {
-    const fake = api({ [`PUT /order/update/${pending._id}`]: () => jsonResponse({ acknowledged: true, matchedCount: 1, modifiedCount: 1 }) });
+  it('an unpaid single order ships with tracking from the same dialog, which says it is unpaid', async () => {
+    const fake = api({ [`PUT /groups/${pending._id}/ship`]: () => jsonResponse({ acknowledged: true, matchedCount: 1, modifiedCount: 1 }) });
     renderWithProviders(<ManageOrders />);
     await screen.findByText('bob@example.com');
     await userEvent.click(row('bob@example.com').getByRole('button', { name: 'Ship with tracking' }));
-    const dialog = await screen.findByRole('dialog');
+    const dialog = await screen.findByRole('dialog', { name: 'Ship order #1001' });
     expect(within(dialog).getByText('This order is not paid. Ship it anyway?')).toBeInTheDocument();
     await userEvent.type(within(dialog).getByRole('textbox', { name: 'Tracking number (optional)' }), 'TRK1');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Ship Now' }));
     expect(await screen.findByText('The order is on its way.')).toBeInTheDocument();
-    expect(fake.calls.find((c) => c.method === 'PUT')).toMatchObject({ path: `/order/update/${pending._id}`, body: { trackingNumber: 'TRK1' } });
+    expect(fake.calls.find((c) => c.method === 'PUT')).toMatchObject({ path: `/groups/${pending._id}/ship`, body: { trackingNumber: 'TRK1' } });
   });
 });

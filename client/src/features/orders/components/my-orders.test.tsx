@@ -2,25 +2,28 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeOrder } from '@/testing/make-order';
+import { makePurchase } from '@/testing/make-purchase';
 import { queryKeys } from '@/lib/query-keys';
 import { createTestQueryClient, fakeApi, jsonResponse, problemResponse, renderWithProviders } from '@/testing/test-utils';
-import type { Order } from '@/types/api';
+import type { Purchase } from '@/types/api';
 import type { Cancellation } from '../api/get-cancellations';
 import { MyOrders } from './my-orders';
 
-const unpaid = makeOrder();
-const paid = makeOrder({
+/** Each single order is its own purchase (a purchase of one line under the order's id and number). */
+const unpaid = makePurchase();
+const paid = makePurchase({ paid: true, payable: false, status: 'paid', state: 'paid', transactionId: 'pi_test_3c9f0a' }, [makeOrder({
   _id: '64b7f0c2a1b2c3d4e5f6a002',
   productName: 'Deep Groove Ball Bearing 6205-2RS',
   productPrice: 4.2,
   productQuantity: 125,
   amount: 52_500,
+  number: 1002,
   paid: true,
   transactionId: 'pi_test_3c9f0a',
-});
-const shipped = makeOrder({ _id: '64b7f0c2a1b2c3d4e5f6a003', productName: 'MIG Welder 250A', pending: false, shipped: true });
+})]);
+const shipped = makePurchase({ shipped: true, status: 'shipped', state: 'shipped' }, [makeOrder({ _id: '64b7f0c2a1b2c3d4e5f6a003', number: 1003, productName: 'MIG Welder 250A', pending: false, shipped: true })]);
 
-let orders: Order[];
+let orders: Purchase[];
 let cancellations: Cancellation[];
 
 beforeEach(() => {
@@ -35,7 +38,7 @@ afterEach(() => {
 
 function api(overrides: Parameters<typeof fakeApi>[0] = {}) {
   const fake = fakeApi({
-    'GET /order': () => jsonResponse(orders, { headers: { 'X-Total-Count': String(orders.length) } }),
+    'GET /groups': () => jsonResponse(orders, { headers: { 'X-Total-Count': String(orders.length) } }),
     'GET /cancellations': () => jsonResponse(cancellations, { headers: { 'X-Total-Count': String(cancellations.length) } }),
     ...overrides,
   });
@@ -46,11 +49,11 @@ function api(overrides: Parameters<typeof fakeApi>[0] = {}) {
 const row = (product: string) => within(screen.getByText(product).closest('tr')!);
 
 describe('MyOrders', () => {
-  it('lists the customer’s orders: number, product, quantity, total in dollars, status', async () => {
+  it('lists the customer’s purchases (GET /groups, by purchase): number, product, quantity, total in dollars, status', async () => {
     const fake = api();
     renderWithProviders(<MyOrders email="ada@example.com" />);
     expect(await screen.findByText('Diesel Generator 60 kVA')).toBeInTheDocument();
-    expect(fake.calls).toContainEqual(expect.objectContaining({ path: '/order?email=ada%40example.com&limit=20&skip=0', authorization: 'Bearer tok' })); // the session may ask GET /auth/me first
+    expect(fake.calls).toContainEqual(expect.objectContaining({ path: '/groups?email=ada%40example.com&limit=20&skip=0', authorization: 'Bearer tok' })); // the session may ask GET /auth/me first
     expect(row('Diesel Generator 60 kVA').getByTestId('order-number')).toHaveTextContent('Order #1001');
     expect(row('Diesel Generator 60 kVA').getByText('1 pcs')).toBeInTheDocument();
     expect(row('Diesel Generator 60 kVA').getByText('$14,900')).toBeInTheDocument();
@@ -65,6 +68,7 @@ describe('MyOrders', () => {
     renderWithProviders(<MyOrders email="ada@example.com" />);
     await screen.findByText('Diesel Generator 60 kVA');
     expect(row('Diesel Generator 60 kVA').getByRole('link', { name: 'PAY' })).toHaveAttribute('href', `/payment/${unpaid._id}`);
+    expect(row('Diesel Generator 60 kVA').getByRole('link', { name: 'Details of order #1001' })).toHaveAttribute('href', `/dashboard/order/${unpaid._id}`);
     expect(row('Diesel Generator 60 kVA').queryByText('paid')).not.toBeInTheDocument();
   });
 
@@ -81,14 +85,16 @@ describe('MyOrders', () => {
   });
 
   it('a replacement order names its claim, linked to it in My Claims, instead of its transaction id', async () => {
-    const replacement = makeOrder({
-      _id: '64b7f0c2a1b2c3d4e5f6a004',
-      productName: 'Air Compressor 50 L',
-      amount: 0,
-      paid: true,
-      transactionId: 'replacement:1001',
-      replacementFor: { claimId: '64b7f0c2a1b2c3d4e5f6c001', number: 1001 },
-    });
+    const replacement = makePurchase({ amount: 0, total: 0, paid: true, payable: false, status: 'paid', state: 'paid', transactionId: 'replacement:1001' }, [
+      makeOrder({
+        _id: '64b7f0c2a1b2c3d4e5f6a004',
+        productName: 'Air Compressor 50 L',
+        amount: 0,
+        paid: true,
+        transactionId: 'replacement:1001',
+        replacementFor: { claimId: '64b7f0c2a1b2c3d4e5f6c001', number: 1001 },
+      }),
+    ]);
     orders = [replacement, paid];
     api();
     renderWithProviders(<MyOrders email="ada@example.com" />);
@@ -115,13 +121,13 @@ describe('MyOrders', () => {
     expect(open.queryByText(why)).not.toBeInTheDocument();
   });
 
-  it('Delete: asks the spec’s question, deletes by id, and reloads the list and the stock', async () => {
+  it('Delete: asks the spec’s question, cancels the purchase (DELETE /groups/{its id}), and reloads the list and the stock', async () => {
     const confirm = vi.fn(() => true);
     vi.stubGlobal('confirm', confirm);
     const queryClient = createTestQueryClient();
     const invalidated = vi.spyOn(queryClient, 'invalidateQueries');
     const fake = api({
-      [`DELETE /delete/${unpaid._id}`]: () => {
+      [`DELETE /groups/${unpaid._id}`]: () => {
         orders = orders.filter((o) => o._id !== unpaid._id);
         return jsonResponse({ acknowledged: true, deletedCount: 1 });
       },
@@ -130,7 +136,7 @@ describe('MyOrders', () => {
     await screen.findByText('Diesel Generator 60 kVA');
     await userEvent.click(row('Diesel Generator 60 kVA').getByRole('button', { name: 'Delete' }));
     expect(confirm).toHaveBeenCalledWith('Are You sure Want to delete this product?');
-    expect(fake.calls.find((c) => c.method === 'DELETE')).toMatchObject({ path: `/delete/${unpaid._id}`, authorization: 'Bearer tok' });
+    expect(fake.calls.find((c) => c.method === 'DELETE')).toMatchObject({ path: `/groups/${unpaid._id}`, authorization: 'Bearer tok' });
     await vi.waitFor(() => expect(screen.queryByText('Diesel Generator 60 kVA')).not.toBeInTheDocument());
     expect(await screen.findByText('The order was deleted.')).toBeInTheDocument();
     expect(invalidated).toHaveBeenCalledWith({ queryKey: queryKeys.products.all });
@@ -147,7 +153,7 @@ describe('MyOrders', () => {
 
   it('Delete refused (409): toasts the server’s reason', async () => {
     vi.stubGlobal('confirm', vi.fn(() => true));
-    api({ [`DELETE /delete/${unpaid._id}`]: () => problemResponse(409, 'The order is paid (transaction pi_x) and cannot be deleted.') });
+    api({ [`DELETE /groups/${unpaid._id}`]: () => problemResponse(409, 'The order is paid (transaction pi_x) and cannot be deleted.') });
     renderWithProviders(<MyOrders email="ada@example.com" />);
     await screen.findByText('Diesel Generator 60 kVA');
     await userEvent.click(row('Diesel Generator 60 kVA').getByRole('button', { name: 'Delete' }));
@@ -176,14 +182,27 @@ describe('MyOrders', () => {
         cancelledAt: '2025-03-06T10:00:00Z',
         by: 'admin',
       },
+      {
+        _id: '64b7f0c2a1b2c3d4e5f6a007',
+        orderId: '64b7f0c2a1b2c3d4e5f6a007',
+        number: 1007,
+        email: 'ada@example.com',
+        productName: 'Ball Bearing 6205',
+        productQuantity: 80,
+        cancelledAt: '2025-03-05T10:00:00Z',
+        by: 'system',
+        reason: 'not paid in time',
+        purchase: '64b7f0c2a1b2c3d4e5f6b001',
+        purchaseNumber: 1001,
+      },
     ];
     const fake = api();
     renderWithProviders(<MyOrders email="ada@example.com" />);
     const section = within(await screen.findByRole('region', { name: 'Cancelled orders' }));
     expect(fake.calls).toContainEqual(expect.objectContaining({ path: '/cancellations?limit=10&skip=0' }));
-    expect(section.getByText('2 cancelled orders')).toBeInTheDocument();
+    expect(section.getByText('3 cancelled orders')).toBeInTheDocument();
     const rows = section.getAllByTestId('cancelled-order');
-    expect(rows).toHaveLength(2);
+    expect(rows).toHaveLength(3);
     const first = within(rows[0]!);
     expect(first.getByText('Hydraulic Press 20 t')).toBeInTheDocument();
     expect(first.getByText('Order #1009')).toBeInTheDocument();
@@ -191,6 +210,9 @@ describe('MyOrders', () => {
     expect(first.getByText('Cancelled')).toBeInTheDocument();
     expect(first.getByText(/^Cancelled Mar 7, 2025$/)).toBeInTheDocument();
     expect(within(rows[1]!).getByText(/by the shop/)).toBeInTheDocument();
+    // A cart's line carries its purchase's number; a reservation that ran out says so.
+    expect(within(rows[2]!).getByText('Order #1001')).toBeInTheDocument();
+    expect(within(rows[2]!).getByTestId('cancelled-by')).toHaveTextContent('by the shop: not paid in time');
     // The orders table above is unchanged.
     expect(screen.getByText('3 orders')).toBeInTheDocument();
   });
@@ -213,35 +235,51 @@ describe('MyOrders', () => {
     const fake = api();
     renderWithProviders(<MyOrders email={undefined} />);
     expect(screen.getByRole('status')).toBeInTheDocument();
-    expect(fake.calls.filter((c) => c.path.startsWith('/order'))).toEqual([]);
+    expect(fake.calls.filter((c) => c.path.startsWith('/groups'))).toEqual([]);
   });
 });
 
-describe('MyOrders: order groups (issue 34)', () => {
-  const GROUP = '64b7f0c2a1b2c3d4e5f6b001';
-  const a = makeOrder({ _id: '64b7f0c2a1b2c3d4e5f6a011', number: 1011, group: GROUP });
-  const b = makeOrder({ _id: '64b7f0c2a1b2c3d4e5f6a012', number: 1012, group: GROUP, productName: 'Ball Bearing 6205', productQuantity: 100, amount: 42_000 });
-  const group = { _id: GROUP, number: 7, email: 'ada@example.com', orderIds: [a._id, b._id], orders: [a, b], total: 15320, tax: 0, paid: false, createdAt: a.createdAt };
+describe('MyOrders: a cart is one purchase (issue 43)', () => {
+  const CART = '64b7f0c2a1b2c3d4e5f6b001';
+  const a = makeOrder({ _id: '64b7f0c2a1b2c3d4e5f6a011', number: 1011, group: CART, productQuantity: 2, amount: 2_980_000 });
+  const b = makeOrder({ _id: '64b7f0c2a1b2c3d4e5f6a012', number: 1012, group: CART, productName: 'Ball Bearing 6205', productPrice: 4.2, productQuantity: 80, amount: 33_600 });
+  const cart = makePurchase({ _id: CART, number: 1011, poNumber: 'PO-77' }, [a, b]);
 
-  it('shows a group as one row: PAY opens the group’s payment, Cancel order cancels it whole, no single-order Delete; rows link to the order page', async () => {
-    orders = [a, b, paid];
+  it('one row, one number, its products counted (never their pieces added), PAY to its payment page, Cancel order for the whole; its lines on demand', async () => {
+    orders = [cart, paid];
     const confirm = vi.fn(() => true);
     vi.stubGlobal('confirm', confirm);
-    const fake = api({
-      [`GET /groups/${GROUP}`]: () => jsonResponse(group),
-      [`DELETE /groups/${GROUP}`]: () => jsonResponse({ acknowledged: true, deletedCount: 2 }),
-    });
+    const fake = api({ [`DELETE /groups/${CART}`]: () => jsonResponse({ acknowledged: true, deletedCount: 2 }) });
     renderWithProviders(<MyOrders email="ada@example.com" />);
-    const groupRow = within((await screen.findByText('Group #7')).closest('tr')!);
+    const cartRow = within((await screen.findByText('Order #1011')).closest('tr')!);
     expect(screen.getAllByTestId('order-row')).toHaveLength(2);
-    expect(groupRow.getByRole('link', { name: 'PAY' })).toHaveAttribute('href', `/payment/group/${GROUP}`);
-    expect(groupRow.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
-    expect(groupRow.getByRole('link', { name: 'Details of order #1011' })).toHaveAttribute('href', `/dashboard/order/${a._id}`);
-    expect(row('Deep Groove Ball Bearing 6205-2RS').getByRole('link', { name: 'Details of order #1001' })).toBeInTheDocument();
+    expect(screen.getByText('2 orders')).toBeInTheDocument();
+    expect(cartRow.getByText('2 products')).toBeInTheDocument();
+    expect(cartRow.queryByText(/82 pcs/)).not.toBeInTheDocument();
+    expect(cartRow.getByText('$30,136')).toBeInTheDocument();
+    expect(cartRow.getByTestId('purchase-po')).toHaveTextContent('PO-77');
+    expect(cartRow.getByRole('link', { name: 'PAY' })).toHaveAttribute('href', `/payment/${CART}`);
+    expect(cartRow.getByRole('link', { name: 'Details of order #1011' })).toHaveAttribute('href', `/dashboard/order/${CART}`);
+    expect(cartRow.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
 
-    await userEvent.click(groupRow.getByRole('button', { name: 'Cancel order' }));
-    expect(confirm).toHaveBeenCalledWith('Cancel every order of this group? The stock goes back to the shop.');
-    await vi.waitFor(() => expect(fake.calls.some((c) => c.method === 'DELETE' && c.path === `/groups/${GROUP}`)).toBe(true));
+    await userEvent.click(cartRow.getByRole('button', { name: 'Show the products of order #1011' }));
+    const lines = cartRow.getAllByTestId('order-line');
+    expect(lines.map((l) => l.textContent)).toEqual([expect.stringContaining('2 pcs × $14,900'), expect.stringContaining('80 pcs × $4.20')]);
+    expect(cartRow.queryByText(/#1012/)).not.toBeInTheDocument();
+
+    await userEvent.click(cartRow.getByRole('button', { name: 'Cancel order' }));
+    expect(confirm).toHaveBeenCalledWith('Cancel this order and every product in it? The stock goes back to the shop.');
+    await vi.waitFor(() => expect(fake.calls.some((c) => c.method === 'DELETE' && c.path === `/groups/${CART}`)).toBe(true));
+    expect(await screen.findByText('The order was cancelled.')).toBeInTheDocument();
     expect(fake.calls.some((c) => c.path.startsWith('/delete/'))).toBe(false);
+  });
+
+  it('a purchase that cannot be paid now (being cancelled) shows unpaid, with no PAY', async () => {
+    orders = [makePurchase({ payable: false, state: 'cancelling' })];
+    api();
+    renderWithProviders(<MyOrders email="ada@example.com" />);
+    await screen.findByText('Diesel Generator 60 kVA');
+    expect(row('Diesel Generator 60 kVA').getByText('unpaid')).toBeInTheDocument();
+    expect(row('Diesel Generator 60 kVA').queryByRole('link', { name: 'PAY' })).not.toBeInTheDocument();
   });
 });

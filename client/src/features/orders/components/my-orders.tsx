@@ -6,35 +6,34 @@ import { ButtonLink } from '@/components/ui/button-link';
 import { usePaging } from '@/components/ui/paged-query';
 import { orderMessages } from '@/config/order-messages';
 import { paths } from '@/config/paths';
-import type { Order } from '@/types/api';
-import { useMyOrders } from '../api/get-my-orders';
+import type { PurchaseLine } from '../api/get-purchase';
+import { usePurchases } from '../api/get-purchases';
 import { CancelledOrders } from './cancelled-orders';
-import { DeleteButton } from '@/components/ui/delete-button';
-import { cartMessages } from '@/config/cart-messages';
-import { useConfirmedAction } from '@/lib/use-confirmed-action';
-import { useCancelGroup } from '../api/group-actions';
-import { claimLinkIn, isPaid, ORDERS_PAGE_SIZE, OrderPageLink, OrdersTable, productCellId } from './order-parts';
+import { CancelPurchaseButton, claimLinkIn, ORDERS_PAGE_SIZE, OrderPageLink, OrdersTable, PaidChip, productCellId, useCancelPurchaseAction } from './order-parts';
 
 const m = orderMessages.orders;
-const g = cartMessages.group;
 
 interface MyOrdersProps {
   /** The signed-in customer's email (undefined while the account loads). */
   email: string | undefined;
-  /** More about an order under its status (a replacement claim on a shipped order). */
-  orderExtra?: (order: Order) => ReactNode;
+  /** More about a line (a replacement claim on a shipped product). */
+  lineExtra?: (line: PurchaseLine) => ReactNode;
 }
 
-/** My Orders: the customer's orders with their status, PAY while unpaid, and Delete until paid; then those cancelled. */
-export function MyOrders({ email, orderExtra }: MyOrdersProps) {
+/**
+ * My Orders: the customer's purchases (GET /groups, a page of 20 purchases, `?page=` in the URL), each
+ * with its status, PAY while it can be paid, Delete (or Cancel order, for several products) until paid,
+ * and Details; then those cancelled.
+ */
+export function MyOrders({ email, lineExtra }: MyOrdersProps) {
   const paging = usePaging(ORDERS_PAGE_SIZE);
-  const orders = useMyOrders({ email, ...paging.params });
-  const cancelGroup = useConfirmedAction(useCancelGroup(), { confirm: g.confirmCancel, done: g.cancelled });
+  const purchases = usePurchases({ email, ...paging.params }, Boolean(email));
+  const cancel = useCancelPurchaseAction();
 
   return (
     <>
       <OrdersTable
-        query={orders}
+        query={purchases}
         paging={paging}
         empty={m.emptyMine}
         emptyAction={
@@ -42,45 +41,26 @@ export function MyOrders({ email, orderExtra }: MyOrdersProps) {
             {m.browseProducts}
           </ButtonLink>
         }
-        statusExtra={orderExtra}
-        unpaid={(order) => (
-          <Button
-            component={RouterLink}
-            to={paths.payment.to(order._id)}
-            size="small"
-            variant="contained"
-            startIcon={<CreditCardIcon />}
-            aria-describedby={productCellId(order)}
-            sx={{ letterSpacing: '0.08em', fontWeight: 800 }}
-          >
-            {m.pay}
-          </Button>
-        )}
-        // An order of a group is paid and cancelled with its group (the single-order calls answer 409 for it).
-        unpaidGroup={(row) => (
-          <Button
-            component={RouterLink}
-            to={paths.groupPayment.to(row.group)}
-            size="small"
-            variant="contained"
-            startIcon={<CreditCardIcon />}
-            aria-describedby={productCellId(row)}
-            sx={{ letterSpacing: '0.08em', fontWeight: 800 }}
-          >
-            {m.pay}
-          </Button>
-        )}
-        groupActions={(row) =>
-          !isPaid(row) &&
-          !row.shipped && (
-            <DeleteButton loading={cancelGroup.isRunning(row.group)} onClick={() => cancelGroup.run(row.group)} aria-describedby={productCellId(row)}>
-              {g.cancel}
-            </DeleteButton>
+        lineExtra={lineExtra}
+        unpaid={(purchase) =>
+          purchase.payable ? (
+            <Button
+              component={RouterLink}
+              to={paths.payment.to(purchase._id)}
+              size="small"
+              variant="contained"
+              startIcon={<CreditCardIcon />}
+              aria-describedby={productCellId(purchase)}
+              sx={{ letterSpacing: '0.08em', fontWeight: 800 }}
+            >
+              {m.pay}
+            </Button>
+          ) : (
+            <PaidChip paid={false} />
           )
         }
-        productExtra={(row) => <OrderPageLink row={row} />}
-        linkLines
-        lockedNote={m.deleteLocked}
+        productExtra={(purchase) => <OrderPageLink purchase={purchase} />}
+        actions={(purchase) => <CancelPurchaseButton purchase={purchase} cancel={cancel} lockedNote={m.deleteLocked} />}
         claimLink={claimLinkIn(paths.dashboard.myClaims)}
       />
       <CancelledOrders email={email} />

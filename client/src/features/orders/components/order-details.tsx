@@ -4,28 +4,37 @@ import Typography from '@mui/material/Typography';
 import CreditCardIcon from '@mui/icons-material/CreditCard';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { ButtonLink } from '@/components/ui/button-link';
-import { DeleteButton } from '@/components/ui/delete-button';
 import { ErrorMessage } from '@/components/ui/error-message';
-import { LoadingSpinner } from '@/components/ui/loading-spinner';
 import { cartMessages } from '@/config/cart-messages';
 import { orderMessages } from '@/config/order-messages';
 import { paths } from '@/config/paths';
 import { ApiError, errorMessage } from '@/lib/api-client';
-import { useConfirmedAction } from '@/lib/use-confirmed-action';
-import type { Claim, Order } from '@/types/api';
-import { formatCents } from '@/utils/format';
+import type { Claim } from '@/types/api';
 import { formatDate } from '@/utils/format-date';
-import { useGroup } from '../api/get-group';
-import { useCancelGroup } from '../api/group-actions';
-import { FromQuote, GroupFigures, OrderLines } from './group-summary';
+import type { Purchase } from '../api/get-purchase';
 import { InvoiceButton } from './invoice-button';
-import { PaidChip, ShippingChip } from './order-parts';
+import { CancelPurchaseButton, PaidChip, ShippingChip, useCancelPurchaseAction } from './order-parts';
+import { FromQuote, PurchaseContents, PurchaseReferences } from './purchase-summary';
 
 const o = cartMessages.order;
-const g = cartMessages.group;
+const p = orderMessages.purchase;
 const panelSx = { bgcolor: 'background.paper', border: 1, borderColor: 'divider', borderRadius: 3, p: { xs: 2, sm: 3 } } as const;
 
-type HistoryEntry = NonNullable<Order['history']>[number];
+interface HistoryEntry {
+  event: 'placed' | 'paid' | 'shipped';
+  at: string;
+  transactionId?: string;
+  carrier?: string;
+  trackingNumber?: string;
+}
+
+/** The purchase's status history, from its own dates: placed, paid (with the payment's id), shipped (with the tracking). */
+function historyOf(purchase: Purchase): HistoryEntry[] {
+  const entries: HistoryEntry[] = [{ event: 'placed', at: purchase.createdAt }];
+  if (purchase.paidAt) entries.push({ event: 'paid', at: purchase.paidAt, transactionId: purchase.transactionId });
+  if (purchase.shipped && purchase.shippedAt) entries.push({ event: 'shipped', at: purchase.shippedAt, carrier: purchase.carrier, trackingNumber: purchase.trackingNumber });
+  return entries.sort((a, b) => a.at.localeCompare(b.at));
+}
 
 /** One line of the status history: what happened and when, with the payment's id or the carrier and tracking number. */
 function HistoryItem({ entry }: { entry: HistoryEntry }) {
@@ -35,7 +44,7 @@ function HistoryItem({ entry }: { entry: HistoryEntry }) {
       <Typography sx={{ fontWeight: 800 }}>
         {label} <Box component="span" sx={{ fontWeight: 400, color: 'text.secondary' }}>{formatDate(entry.at, { time: true })}</Box>
       </Typography>
-      {entry.transactionId && (
+      {entry.transactionId && !entry.transactionId.startsWith('replacement:') && (
         <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
           {orderMessages.orders.transactionId}: {entry.transactionId}
         </Typography>
@@ -55,79 +64,47 @@ function HistoryItem({ entry }: { entry: HistoryEntry }) {
 }
 
 interface OrderDetailsProps {
-  order: Order;
-  /** The buyer's claims (GET /claims); those on this order's (or its group's) orders show in the history. */
+  purchase: Purchase;
+  /** The buyer's claims (GET /claims); those on this purchase's products show in the history. */
   claims: readonly Claim[];
 }
 
 /**
- * The order page (issue 34): the order's lines (its group's orders when it
- * has one), the status history (placed, paid, shipped with carrier and
- * tracking, claims), the invoice download, "from quote #N", and Pay or
- * Cancel while an order group is unpaid.
+ * The order page (issues 34 and 43): one purchase, whatever it holds: its lines and the server's figures,
+ * the status history (placed, paid, shipped with carrier and tracking, claims), the invoice, "from quote #N",
+ * and Pay or cancel while it is unpaid, each for the purchase whole.
  */
-export function OrderDetails({ order, claims }: OrderDetailsProps) {
+export function OrderDetails({ purchase, claims }: OrderDetailsProps) {
   const navigate = useNavigate();
-  const group = useGroup(order.group);
   // Back to My Orders once cancelled; a refused cancel (paid meanwhile: 409) stays here with its message.
-  const cancel = useConfirmedAction(useCancelGroup(), { confirm: g.confirmCancel, done: g.cancelled, onDone: () => navigate(paths.dashboard.myOrder) });
-
-  if (order.group && group.isError) return <ErrorMessage onRetry={() => void group.refetch()}>{errorMessage(group.error, g.loadFailed)}</ErrorMessage>;
-  if (order.group && !group.data) return <LoadingSpinner minHeight="30vh" />;
-
-  const grp = group.data;
-  const orders = grp?.orders ?? [order];
-  const ids = new Set(orders.map((x) => x._id));
+  const cancel = useCancelPurchaseAction({ onDone: () => navigate(paths.dashboard.myOrder) });
+  const ids = new Set(purchase.orderIds);
   const mine = claims.filter((c) => ids.has(c.orderId));
-  const invoiceNumber = grp?.invoiceNumber ?? order.invoiceNumber;
-  const paid = grp ? grp.paid : order.paid;
-  const shipped = orders.every((x) => x.shipped);
-  const history = [...(order.history ?? [])];
+  const invoiceNumber = purchase.invoiceNumber;
+  const open = !purchase.paid && !purchase.shipped;
 
   return (
     <Box sx={{ display: 'grid', gap: 3 }}>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
-        {grp && (
-          <Typography sx={{ fontWeight: 800 }} data-testid="order-group">
-            {g.groupLabel(grp.number)}
-          </Typography>
-        )}
-        {grp && <FromQuote group={grp} />}
-        <ShippingChip order={{ ...order, shipped }} />
-        <PaidChip paid={paid} />
+        <FromQuote purchase={purchase} />
+        <ShippingChip shipped={purchase.shipped} />
+        <PaidChip paid={purchase.paid} />
       </Box>
 
       <Box component="section" aria-labelledby="order-lines-title" sx={panelSx}>
         <Typography id="order-lines-title" variant="h5" component="h2" sx={{ fontWeight: 800, mb: 1 }}>
           {o.linesTitle}
         </Typography>
-        <OrderLines orders={orders} statuses={orders.length > 1} />
-        <Box sx={{ borderTop: 2, borderColor: 'divider', mt: 1, pt: 1 }}>
-          {grp ? (
-            <GroupFigures group={grp} />
-          ) : (
-            <Typography sx={{ fontWeight: 900, textAlign: 'right' }} data-testid="group-total">
-              {g.total}: {formatCents(order.amount)}
-            </Typography>
-          )}
-        </Box>
+        <PurchaseReferences purchase={purchase} />
+        <PurchaseContents purchase={purchase} />
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, mt: 2 }}>
           {invoiceNumber !== undefined && invoiceNumber > 0 && <InvoiceButton number={invoiceNumber} />}
-          {!paid && grp && (
-            <>
-              <Button component={RouterLink} to={paths.groupPayment.to(grp._id)} variant="contained" startIcon={<CreditCardIcon />} aria-label={g.payLabel(grp.number)}>
-                {g.pay}
-              </Button>
-              <DeleteButton loading={cancel.isRunning(grp._id)} onClick={() => cancel.run(grp._id)} aria-label={g.cancelLabel(grp.number)}>
-                {g.cancel}
-              </DeleteButton>
-            </>
-          )}
-          {!paid && !grp && !order.replacementFor && (
-            <ButtonLink to={paths.payment.to(order._id)} tone="primary">
+          {purchase.payable && (
+            <Button component={RouterLink} to={paths.payment.to(purchase._id)} variant="contained" startIcon={<CreditCardIcon />} aria-label={p.payLabel(purchase.number)}>
               {orderMessages.orders.pay}
-            </ButtonLink>
+            </Button>
           )}
+          {open && <CancelPurchaseButton purchase={purchase} cancel={cancel} standalone />}
         </Box>
       </Box>
 
@@ -136,7 +113,7 @@ export function OrderDetails({ order, claims }: OrderDetailsProps) {
           {o.historyTitle}
         </Typography>
         <Box component="ol" sx={{ m: 0, pl: 3, '& > li + li': { borderTop: 1, borderColor: 'divider' } }}>
-          {history.map((entry) => (
+          {historyOf(purchase).map((entry) => (
             <HistoryItem key={`${entry.event}-${entry.at}`} entry={entry} />
           ))}
           {mine.map((claim) => (
@@ -156,7 +133,7 @@ export function OrderDetails({ order, claims }: OrderDetailsProps) {
   );
 }
 
-/** The page's state while the order loads or fails: 404 (none, or another's) says so. */
+/** The page's state when the purchase cannot be loaded: 404 (none, or another's) says so. */
 export function OrderDetailsError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
   const missing = error instanceof ApiError && (error.code === 'not_found' || error.code === 'invalid');
   return (

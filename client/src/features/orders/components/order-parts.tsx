@@ -1,15 +1,15 @@
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import type { SxProps, Theme } from '@mui/material/styles';
-import { useMemo, useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { DeleteButton } from '@/components/ui/delete-button';
-import type { PagedQueryProps, PageQuery } from '@/components/ui/paged-query';
+import type { PagedQueryProps } from '@/components/ui/paged-query';
 import { PagedTable, type Column } from '@/components/ui/paged-table';
 import { Thumbnail } from '@/components/ui/thumbnail';
-import Button from '@mui/material/Button';
 import { cartMessages } from '@/config/cart-messages';
 import { orderMessages } from '@/config/order-messages';
 import { paths } from '@/config/paths';
@@ -17,47 +17,26 @@ import { useConfirmedAction } from '@/lib/use-confirmed-action';
 import type { Order } from '@/types/api';
 import { formatCents } from '@/utils/format';
 import { formatDate } from '@/utils/format-date';
-import { useDeleteOrder } from '../api/delete-order';
-import { useGroup } from '../api/get-group';
-import { FromQuote, OrderLines } from './group-summary';
+import type { Purchase, PurchaseLine } from '../api/get-purchase';
+import { useCancelPurchase } from '../api/purchase-actions';
+import { FromQuote, PurchaseLines, PurchaseReferences } from './purchase-summary';
 
 const m = orderMessages.orders;
+const p = orderMessages.purchase;
 
 export const ORDERS_PAGE_SIZE = 20;
 
-/** The id of an order's product cell: buttons on the row point at it (aria-describedby) for context. */
-export const productCellId = (order: Order) => `order-${order._id}-product`;
+/** The id of a purchase's product cell: buttons on the row point at it (aria-describedby) for context. */
+export const productCellId = (purchase: Pick<Purchase, '_id'>) => `order-${purchase._id}-product`;
 
-/** The product's picture and name, the order's number, and when it was ordered. */
-export function OrderProduct({ order }: { order: Order }) {
-  const date = formatDate(order.createdAt);
-  return (
-    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, minWidth: 0 }}>
-      <Thumbnail src={order.image} width={48} height={36} />
-      <Box sx={{ minWidth: 0 }}>
-        <Typography id={productCellId(order)} component="span" sx={{ display: 'block', fontWeight: 700, lineHeight: 1.35 }}>
-          {order.productName}
-        </Typography>
-        {order.number > 0 && (
-          <Typography component="span" variant="body2" data-testid="order-number" sx={{ display: 'block', fontWeight: 700, fontVariantNumeric: 'tabular-nums' }}>
-            {m.orderNumberLong(order.number)}
-          </Typography>
-        )}
-        {date && (
-          <Typography component="span" variant="body2" color="text.secondary" sx={{ display: 'block' }}>
-            {m.orderedOn(date)}
-          </Typography>
-        )}
-      </Box>
-    </Box>
-  );
-}
+/** A purchase of one product shows that product; one of several shows how many, and opens to them. */
+export const isSingle = (purchase: Pick<Purchase, 'orders'>) => purchase.orders.length === 1;
 
 const chipSx = { fontWeight: 800, letterSpacing: '0.04em' } as const;
 
 /** pending or shipped; Manage Orders shows the spec's PAINDING while pending. */
-export function ShippingChip({ order, pendingLabel = m.statusPending }: { order: Order; pendingLabel?: string }) {
-  return order.shipped ? (
+export function ShippingChip({ shipped, pendingLabel = m.statusPending }: { shipped: boolean; pendingLabel?: string }) {
+  return shipped ? (
     <Chip size="small" label={m.statusShipped} sx={{ ...chipSx, bgcolor: 'orderStatus.shipped.bg', color: 'orderStatus.shipped.text' }} />
   ) : (
     <Chip size="small" label={pendingLabel} sx={{ ...chipSx, bgcolor: 'orderStatus.pending.bg', color: 'orderStatus.pending.text' }} />
@@ -102,8 +81,8 @@ export function ReplacementFor({ claim, to }: { claim: ReplacementRef; to: strin
 }
 
 /**
- * The table's look. Wide (over 1000px of room): a row per order. Narrower
- * (beside the dashboard menu, a tablet): each order is a block of two lines,
+ * The table's look. Wide (over 1000px of room): a row per purchase. Narrower
+ * (beside the dashboard menu, a tablet): each purchase is a block of two lines,
  * the product (and customer) above, the figures below, the buttons at the
  * side. A phone (480px or less): a block of stacked pairs.
  */
@@ -142,189 +121,211 @@ function ordersTableSx(withCustomer: boolean): SxProps<Theme> {
 }
 
 /** Paid, as the lists show it: a transaction id means a payment was recorded. */
-export function isPaid(order: Order): boolean {
-  return order.paid || order.transactionId !== '';
+export function isPaid(purchase: Pick<Purchase, 'paid' | 'transactionId'>): boolean {
+  return purchase.paid || Boolean(purchase.transactionId);
 }
 
-/** The customer's name and email, and where the order goes. */
-function OrderCustomer({ order }: { order: Order }) {
+/** The buyer's name and email, and where the purchase goes (each line ships to the same address). */
+function PurchaseCustomer({ purchase }: { purchase: Purchase }) {
+  const line = purchase.orders[0];
   return (
     <>
       <Typography component="span" sx={{ display: 'block', fontWeight: 700 }}>
-        {order.name}
+        {line?.name}
       </Typography>
       <Typography component="span" variant="body2" color="text.secondary" sx={{ display: 'block', overflowWrap: 'anywhere' }}>
-        {order.email}
+        {purchase.email}
       </Typography>
       <Box component="dl" sx={{ m: 0, mt: 0.75, fontSize: '0.875rem', '& dt': { fontWeight: 700, color: 'text.secondary' }, '& dd': { m: 0, overflowWrap: 'anywhere' } }}>
         <dt>{m.shipTo}</dt>
-        <dd data-testid="order-address">{order.address}</dd>
+        <dd data-testid="order-address">{line?.address}</dd>
         <dt>{m.mobile}</dt>
-        <dd data-testid="order-mobile">{order.mobile}</dd>
+        <dd data-testid="order-mobile">{line?.mobile}</dd>
       </Box>
     </>
   );
 }
 
 /**
- * A row of the order lists: an order, or the orders of one group on this
- * page as one row (issue 34), its figures summed and its fields (customer,
- * address, dates) the first order's.
+ * A purchase's product cell: its number and date; one product's picture and name, or how many products
+ * it holds (shown on demand), with the quote it came from and the PO reference and company given.
  */
-export type OrderRow = Order & { members?: Order[] };
-export type GroupRow = OrderRow & { members: Order[]; group: string };
-
-export const isGroupRow = (row: OrderRow): row is GroupRow => row.members !== undefined && row.group !== undefined;
-
-/** The page's orders with each group's orders folded into one row, where its first order stands. */
-export function groupRows(orders: readonly Order[]): OrderRow[] {
-  const rows: OrderRow[] = [];
-  const groups = new Map<string, GroupRow>();
-  for (const order of orders) {
-    if (!order.group) {
-      rows.push(order);
-      continue;
-    }
-    const row = groups.get(order.group);
-    if (row) {
-      row.members.push(order);
-      continue;
-    }
-    const created: GroupRow = { ...order, _id: `group-${order.group}`, group: order.group, members: [order] };
-    groups.set(order.group, created);
-    rows.push(created);
-  }
-  for (const row of groups.values()) {
-    const all = row.members;
-    row.productQuantity = all.reduce((n, o) => n + o.productQuantity, 0);
-    row.amount = all.reduce((n, o) => n + o.amount, 0);
-    row.paid = all.every((o) => o.paid);
-    row.shipped = all.every((o) => o.shipped);
-    row.pending = !row.shipped;
-    row.transactionId = all.every((o) => o.transactionId !== '') ? (all[0]?.transactionId ?? '') : '';
-  }
-  return rows;
-}
-
-/** A group's row's product cell: its number, PO and company (GET /groups/{id}), and its orders, shown on demand. */
-export function GroupProduct({ row, linkLines = false }: { row: GroupRow; linkLines?: boolean }) {
+export function PurchaseCell({ purchase, lineExtra }: { purchase: Purchase; lineExtra?: (line: PurchaseLine) => ReactNode }) {
   const [open, setOpen] = useState(false);
-  const group = useGroup(row.group);
-  const g = cartMessages.group;
-  const number = group.data?.number;
-  const linesId = `group-${row.group}-lines`;
+  const date = formatDate(purchase.createdAt);
+  const single = isSingle(purchase) ? purchase.orders[0] : undefined;
+  const number = (
+    <Typography component="span" variant={single ? 'body2' : undefined} data-testid="order-number" sx={{ display: 'block', fontWeight: 800, fontVariantNumeric: 'tabular-nums' }}>
+      {m.orderNumberLong(purchase.number)}
+    </Typography>
+  );
+  const when = date && (
+    <Typography component="span" variant="body2" color="text.secondary" sx={{ display: 'block' }}>
+      {single ? m.orderedOn(date) : `${p.lineCount(purchase.orders.length)} · ${m.orderedOn(date)}`}
+    </Typography>
+  );
+  if (single) {
+    return (
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, minWidth: 0 }}>
+        <Thumbnail src={single.image} width={48} height={36} />
+        <Box sx={{ minWidth: 0 }}>
+          <Typography id={productCellId(purchase)} component="span" sx={{ display: 'block', fontWeight: 700, lineHeight: 1.35 }}>
+            {single.productName}
+          </Typography>
+          {number}
+          {when}
+          <FromQuote purchase={purchase} />
+        </Box>
+      </Box>
+    );
+  }
+  const linesId = `order-${purchase._id}-lines`;
   return (
     <Box sx={{ display: 'grid', gap: 0.5, minWidth: 0 }}>
-      <Typography id={productCellId(row)} component="span" data-testid="group-number" sx={{ display: 'block', fontWeight: 800 }}>
-        {number === undefined ? g.groupPending : g.groupLabel(number)}
-      </Typography>
-      {group.data && <FromQuote group={group.data} />}
-      {group.data?.poNumber && (
-        <Typography component="span" variant="body2" data-testid="group-po" sx={{ display: 'block' }}>
-          {g.poNumber}: {group.data.poNumber}
-        </Typography>
-      )}
-      {group.data?.company && (
-        <Typography component="span" variant="body2" data-testid="group-company" sx={{ display: 'block' }}>
-          {g.company}: {group.data.company}
-        </Typography>
-      )}
-      <Typography component="span" variant="body2" color="text.secondary" sx={{ display: 'block' }}>
-        {g.orderCount(group.data?.orders.length ?? row.members.length)}
-        {formatDate(row.createdAt) && ` · ${m.orderedOn(formatDate(row.createdAt))}`}
-      </Typography>
+      <Box id={productCellId(purchase)}>{number}</Box>
+      {when}
+      <FromQuote purchase={purchase} />
+      <PurchaseReferences purchase={purchase} />
       <Box>
-        <Button size="small" color="secondary" onClick={() => setOpen((v) => !v)} aria-expanded={open} aria-controls={linesId} data-testid="group-toggle">
-          {number === undefined ? g.orderCount(row.members.length) : open ? g.collapse(number) : g.expand(number)}
+        <Button size="small" color="secondary" onClick={() => setOpen((v) => !v)} aria-expanded={open} aria-controls={linesId} data-testid="lines-toggle">
+          {open ? p.hideLines(purchase.number) : p.showLines(purchase.number)}
         </Button>
       </Box>
       <Box id={linesId} hidden={!open}>
-        {open && <OrderLines orders={group.data?.orders ?? row.members} statuses link={linkLines} />}
+        {open && <PurchaseLines purchase={purchase} lineExtra={lineExtra} />}
       </Box>
     </Box>
   );
 }
 
-/** A group row's link to its order page (the buyer's), or the order's. */
-export function OrderPageLink({ row }: { row: OrderRow }) {
-  const id = isGroupRow(row) ? (row.members[0]?._id ?? row._id) : row._id;
+/** A purchase's link to its order page (the buyer's). */
+export function OrderPageLink({ purchase }: { purchase: Pick<Purchase, '_id' | 'number'> }) {
   return (
-    <Link component={RouterLink} to={paths.dashboard.order.to(id)} data-testid="order-page-link" aria-label={cartMessages.order.openLabel(row.number)} sx={{ display: 'inline-block', mt: 0.5, fontWeight: 700, color: 'info.main' }}>
+    <Link
+      component={RouterLink}
+      to={paths.dashboard.order.to(purchase._id)}
+      data-testid="order-page-link"
+      aria-label={p.detailsLabel(purchase.number)}
+      sx={{ display: 'inline-block', mt: 0.5, fontWeight: 700, color: 'info.main' }}
+    >
       {cartMessages.order.open}
     </Link>
   );
 }
 
-interface OrdersTableProps extends Pick<PagedQueryProps<Order>, 'query' | 'paging' | 'empty' | 'emptyAction' | 'toolbar'> {
-  /** A group row's buttons in place of an order's (pay or cancel as a group, ship a group). */
-  groupActions?: (row: GroupRow) => ReactNode;
-  /** The payment cell of an unpaid group (default: the unpaid chip). */
-  unpaidGroup?: (row: GroupRow) => ReactNode;
-  /** More under the product (a link to the order page). */
-  productExtra?: (row: OrderRow) => ReactNode;
-  /** Group rows' lines link to their order pages (the buyer's). */
-  linkLines?: boolean;
+/**
+ * Cancelling a purchase whole (DELETE /groups/{id}), asked first and said after: a purchase of one
+ * product keeps the spec's Delete and its question; one of several says it cancels every product.
+ */
+export function useCancelPurchaseAction({ onDone }: { onDone?: () => unknown } = {}) {
+  const several = useRef(false);
+  const action = useConfirmedAction(useCancelPurchase(), {
+    done: () => (several.current ? p.cancelled : m.removed),
+    gone: m.alreadyDeleted,
+    onDone,
+  });
+  return {
+    run: (purchase: Purchase) => {
+      several.current = !isSingle(purchase);
+      action.run(purchase._id, several.current ? p.confirmCancel : m.confirmDelete);
+    },
+    isRunning: (purchase: Purchase) => action.isRunning(purchase._id),
+  };
+}
+
+interface CancelButtonProps {
+  purchase: Purchase;
+  cancel: ReturnType<typeof useCancelPurchaseAction>;
+  /** Said under a paid (or shipped) purchase's greyed button, and read with it: why it cannot be cancelled. */
+  lockedNote?: string;
+  /** Outside a list (the order page): the button's own name, as no row's product cell describes it. */
+  standalone?: boolean;
+}
+
+/** Delete (one product) or Cancel order (several): greyed once paid or shipped, with the note that says why. */
+export function CancelPurchaseButton({ purchase, cancel, lockedNote, standalone = false }: CancelButtonProps) {
+  const locked = isPaid(purchase) || purchase.shipped;
+  const noteId = `order-${purchase._id}-delete-note`;
+  const single = isSingle(purchase);
+  const described = [!standalone && productCellId(purchase), locked && lockedNote && noteId].filter(Boolean).join(' ');
+  const button = (
+    <DeleteButton
+      disabled={locked}
+      loading={cancel.isRunning(purchase)}
+      onClick={() => cancel.run(purchase)}
+      aria-label={standalone ? p.cancelLabel(purchase.number) : undefined}
+      aria-describedby={described || undefined}
+    >
+      {single ? m.remove : p.cancel}
+    </DeleteButton>
+  );
+  if (!locked || !lockedNote) return button;
+  return (
+    <Box className="order-delete">
+      {button}
+      <Typography id={noteId} variant="caption" color="text.secondary" data-testid="delete-locked" sx={{ display: 'block', maxWidth: '14rem', lineHeight: 1.35 }}>
+        {lockedNote}
+      </Typography>
+    </Box>
+  );
+}
+
+interface OrdersTableProps extends Pick<PagedQueryProps<Purchase>, 'query' | 'paging' | 'empty' | 'emptyAction' | 'toolbar'> {
   /** The customer's name, email, address and mobile first (Manage Orders). */
   withCustomer?: boolean;
-  /** The status chip's text while the order is pending. */
+  /** The status chip's text while the purchase is pending. */
   pendingLabel?: string;
-  /** More under the status (a replacement claim on a shipped order). */
-  statusExtra?: (order: Order) => ReactNode;
-  /** The payment cell of an unpaid order (default: the unpaid chip). */
-  unpaid?: (order: Order) => ReactNode;
-  /** The row's buttons before Delete. */
-  actions?: (order: Order) => ReactNode;
-  /** Said under a paid (or shipped) order's greyed Delete, and read with it: why it cannot be deleted. */
-  lockedNote?: string;
+  /** More about a line (a claim on a shipped product): under the status of a purchase of one product, under each line otherwise. */
+  lineExtra?: (line: PurchaseLine) => ReactNode;
+  /** The payment cell of an unpaid purchase (default: the unpaid chip). */
+  unpaid?: (purchase: Purchase) => ReactNode;
+  /** More under the product (a link to the order page, the invoice). */
+  productExtra?: (purchase: Purchase) => ReactNode;
+  /** The row's buttons. */
+  actions: (purchase: Purchase) => ReactNode;
   /** Where a replacement order's "Replacement for claim #N" leads (the buyer's claims, or the admins'). */
   claimLink: (claim: ReplacementRef) => string;
 }
 
-/** Both order lists: the product, quantity, total, status and payment of each order, and Delete until paid. */
-export function OrdersTable({
-  withCustomer = false,
-  pendingLabel,
-  statusExtra,
-  unpaid,
-  actions,
-  groupActions,
-  unpaidGroup,
-  productExtra,
-  linkLines = false,
-  lockedNote,
-  claimLink,
-  query,
-  ...list
-}: OrdersTableProps) {
-  const remove = useConfirmedAction(useDeleteOrder(), { confirm: m.confirmDelete, done: m.removed, gone: m.alreadyDeleted });
-  const items = query.data?.items;
-  const rows = useMemo(() => (items ? groupRows(items) : undefined), [items]);
-  const rowsQuery: PageQuery<OrderRow> = { ...query, data: query.data && rows ? { items: rows, total: query.data.total } : undefined };
-  const columns: Column<OrderRow>[] = [
+/**
+ * Both order lists (issue 43): a row per purchase, as GET /groups pages them, so a cart is never split
+ * across pages. Its product (or how many it holds), quantity, total, status and payment, and its actions,
+ * each on the purchase whole, never per line.
+ */
+export function OrdersTable({ withCustomer = false, pendingLabel, lineExtra, unpaid, actions, productExtra, claimLink, ...list }: OrdersTableProps) {
+  const columns: Column<Purchase>[] = [
     ...(withCustomer
-      ? [{ key: 'customer', header: m.columnCustomer, className: 'order-customer', labelled: true, render: (order: OrderRow) => <OrderCustomer order={order} /> }]
+      ? [{ key: 'customer', header: m.columnCustomer, className: 'order-customer', labelled: true, render: (purchase: Purchase) => <PurchaseCustomer purchase={purchase} /> }]
       : []),
     {
       key: 'product',
       header: m.columnProduct,
       className: 'order-product',
-      render: (row) => (
+      render: (purchase) => (
         <>
-          {isGroupRow(row) ? <GroupProduct row={row} linkLines={linkLines} /> : <OrderProduct order={row} />}
-          {productExtra?.(row)}
+          <PurchaseCell purchase={purchase} lineExtra={lineExtra} />
+          {productExtra?.(purchase)}
         </>
       ),
     },
-    { key: 'quantity', header: m.columnQuantity, align: 'right', className: 'order-number', labelled: true, render: (order) => m.quantityPcs(order.productQuantity) },
-    { key: 'total', header: m.columnTotal, align: 'right', className: 'order-number', sx: { fontWeight: 700 }, labelled: true, render: (order) => formatCents(order.amount) },
+    {
+      key: 'quantity',
+      header: m.columnQuantity,
+      align: 'right',
+      className: 'order-number',
+      labelled: true,
+      // Pieces of one product; of several products, how many products (pieces of unlike things are never added).
+      render: (purchase) => (isSingle(purchase) ? m.quantityPcs(purchase.orders[0]?.productQuantity ?? 0) : p.lineCount(purchase.orders.length)),
+    },
+    { key: 'total', header: m.columnTotal, align: 'right', className: 'order-number', sx: { fontWeight: 700 }, labelled: true, render: (purchase) => formatCents(purchase.amount) },
     {
       key: 'status',
       header: m.columnStatus,
       labelled: true,
-      render: (order) => (
+      render: (purchase) => (
         <>
-          <ShippingChip order={order} pendingLabel={pendingLabel} />
-          {statusExtra?.(order)}
+          <ShippingChip shipped={purchase.shipped} pendingLabel={pendingLabel} />
+          {isSingle(purchase) && purchase.orders[0] && lineExtra?.(purchase.orders[0])}
         </>
       ),
     },
@@ -332,63 +333,22 @@ export function OrdersTable({
       key: 'payment',
       header: m.columnPayment,
       labelled: true,
-      render: (order) =>
-        isPaid(order) ? (
+      render: (purchase) => {
+        if (!isPaid(purchase)) return unpaid?.(purchase) ?? <PaidChip paid={false} />;
+        const replacementFor = purchase.orders[0]?.replacementFor;
+        return (
           <>
             <PaidChip paid />
-            {order.replacementFor ? (
-              <ReplacementFor claim={order.replacementFor} to={claimLink(order.replacementFor)} />
-            ) : (
-              order.transactionId && <TransactionId id={order.transactionId} />
-            )}
+            {replacementFor ? <ReplacementFor claim={replacementFor} to={claimLink(replacementFor)} /> : purchase.transactionId && <TransactionId id={purchase.transactionId} />}
           </>
-        ) : isGroupRow(order) ? (
-          (unpaidGroup?.(order) ?? <PaidChip paid={false} />)
-        ) : (
-          (unpaid?.(order) ?? <PaidChip paid={false} />)
-        ),
-    },
-    {
-      key: 'actions',
-      header: m.columnActions,
-      align: 'right',
-      className: 'order-actions',
-      render: (order) => {
-        if (isGroupRow(order)) return <div>{groupActions?.(order)}</div>;
-        const locked = order.transactionId !== '' || order.shipped;
-        const noteId = `order-${order._id}-delete-note`;
-        const button = (
-          <DeleteButton
-            disabled={locked}
-            loading={remove.isRunning(order._id)}
-            onClick={() => remove.run(order._id)}
-            aria-describedby={locked && lockedNote ? `${productCellId(order)} ${noteId}` : productCellId(order)}
-          >
-            {m.remove}
-          </DeleteButton>
-        );
-        return (
-          <div>
-            {actions?.(order)}
-            {locked && lockedNote ? (
-              <Box className="order-delete">
-                {button}
-                <Typography id={noteId} variant="caption" color="text.secondary" data-testid="delete-locked" sx={{ display: 'block', maxWidth: '14rem', lineHeight: 1.35 }}>
-                  {lockedNote}
-                </Typography>
-              </Box>
-            ) : (
-              button
-            )}
-          </div>
         );
       },
     },
+    { key: 'actions', header: m.columnActions, align: 'right', className: 'order-actions', render: (purchase) => <div>{actions(purchase)}</div> },
   ];
   return (
     <PagedTable
       {...list}
-      query={rowsQuery}
       columns={columns}
       label={m.tableLabel}
       count={m.count}

@@ -4,21 +4,22 @@ import Typography from '@mui/material/Typography';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import { Link as RouterLink } from 'react-router';
 import { orderMessages } from '@/config/order-messages';
+import { OrderTotal } from '@/components/ui/order-total';
 import { paths } from '@/config/paths';
-import { formatCents } from '@/utils/format';
+import type { Figures } from '@/utils/money';
 
 const m = orderMessages.orders;
 
-/** The order just placed, as its confirmation names it. */
+/** The order just placed, as POST /order answered it: its purchase's id and number, and the server's figures. */
 export interface PlacedSummary {
   id: string;
   number: number;
   productName: string;
   quantity: number;
-  amountCents: number;
+  figures: Figures;
 }
 
-/** "Order placed": the order's number, product, quantity and total, and the ways on (pay, my orders, another order). */
+/** "Order placed": the purchase's number, product, quantity, the tax and total charged, and the ways on (pay, my orders, another order). */
 export function OrderPlaced({ placed, onPlaceAnother }: { placed: PlacedSummary; onPlaceAnother: () => void }) {
   return (
     <Box
@@ -60,9 +61,8 @@ export function OrderPlaced({ placed, onPlaceAnother }: { placed: PlacedSummary;
         <dd>{placed.productName}</dd>
         <dt>{m.quantity}</dt>
         <dd>{m.quantityPcs(placed.quantity)}</dd>
-        <dt>{m.total}</dt>
-        <dd>{formatCents(placed.amountCents)}</dd>
       </Box>
+      <OrderTotal figures={placed.figures} sx={{ '& dt, & dd': { color: 'inherit' } }} />
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
         <Button component={RouterLink} to={paths.payment.to(placed.id)} variant="contained" color="secondary" size="small">
           {m.payNow}

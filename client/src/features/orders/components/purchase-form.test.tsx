@@ -37,8 +37,10 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+const config = { paymentProvider: 'test', stripePublishableKey: '', googleClientId: '', taxRate: 8.25, taxLabel: 'Sales tax' };
+
 function setup(routes: Parameters<typeof fakeApi>[0] = {}, product = bearing) {
-  const api = fakeApi(routes);
+  const api = fakeApi({ 'GET /config': () => jsonResponse(config), ...routes });
   vi.stubGlobal('fetch', api.fetch);
   const queryClient = createTestQueryClient();
   const invalidated = vi.spyOn(queryClient, 'invalidateQueries');
@@ -63,7 +65,7 @@ async function setQuantity(value: string) {
 }
 
 describe('PurchaseForm', () => {
-  it('starts at the minimum quantity, with the account and the product read-only', () => {
+  it('starts at the minimum quantity, with the account and the product read-only, and the total with its tax as the server will charge it', async () => {
     setup();
     expect(quantity()).toHaveValue(100);
     expect(screen.getByLabelText('Name')).toHaveValue('Ada Buyer');
@@ -72,7 +74,11 @@ describe('PurchaseForm', () => {
     expect(screen.getByLabelText('Product')).toHaveValue('Deep Groove Ball Bearing 6205-2RS');
     expect(screen.getByLabelText('Price')).toHaveValue('$4.20');
     expect(screen.getByLabelText('Price')).toHaveAttribute('readonly');
-    expect(screen.getByTestId('order-total')).toHaveTextContent('$420');
+    // 100 × $4.20 = $420, and 8.25% of it ($34.65): computed before asking, as the server computes it (utils/money).
+    expect(await screen.findByText('Sales tax (8.25%)')).toBeInTheDocument();
+    expect(screen.getByTestId('order-subtotal')).toHaveTextContent('$420');
+    expect(screen.getByTestId('order-tax')).toHaveTextContent('$34.65');
+    expect(screen.getByTestId('order-total')).toHaveTextContent('$454.65');
     expect(submit()).toBeEnabled();
   });
 
@@ -87,7 +93,8 @@ describe('PurchaseForm', () => {
 
     await setQuantity('150'); // passes "1" and "15" on the way: no toast for those
     expect(submit()).toBeEnabled();
-    expect(screen.getByTestId('order-total')).toHaveTextContent('$630');
+    // $630 and 8.25% of it, $51.975, rounded half up to the cent.
+    expect(screen.getByTestId('order-total')).toHaveTextContent('$681.98');
     await pause(OUT_OF_RANGE_TOAST_DELAY_MS + 100);
     expect(toast.error).toHaveBeenCalledTimes(1);
 
@@ -123,9 +130,11 @@ describe('PurchaseForm', () => {
     expect(orderCalls(api)).toEqual([]);
   });
 
-  it('orders: sends the order, toasts Order successfully, confirms it with its number and reloads the stock', async () => {
+  it('orders: sends the order, toasts Order successfully, confirms it with its purchase’s number and the server’s tax and total, and reloads the stock', async () => {
+    // The server's answer is what is charged: here a tax other than the one the form computed (a rate changed meanwhile).
     const { api, stockReloaded } = setup({
-      'POST /order': () => jsonResponse({ acknowledged: true, insertedId: '64b7f0c2a1b2c3d4e5f69999', number: 1042 }, { status: 201 }),
+      'POST /order': () =>
+        jsonResponse({ acknowledged: true, insertedId: '64b7f0c2a1b2c3d4e5f69999', number: 1042, amount: 114_000, tax: 90, productPrice: 4.2, productQuantity: 250 }, { status: 201 }),
     });
     await setQuantity('250');
     await userEvent.type(mobile(), ' +1 555 014 2290 ');
@@ -145,14 +154,16 @@ describe('PurchaseForm', () => {
     expect(placed).toHaveTextContent('Order number#1042');
     expect(placed).toHaveTextContent('ProductDeep Groove Ball Bearing 6205-2RS');
     expect(placed).toHaveTextContent('Quantity250 pcs');
-    expect(placed).toHaveTextContent('Total$1,050');
+    expect(placed).toHaveTextContent('Subtotal$1,050Sales tax$90Total$1,140');
+    // One total on the page: the form's own gives way to the server's.
+    expect(screen.getAllByTestId('order-total')).toHaveLength(1);
     expect(screen.getByRole('link', { name: 'Pay now' })).toHaveAttribute('href', '/payment/64b7f0c2a1b2c3d4e5f69999');
     stockReloaded();
     expect(toast.error).not.toHaveBeenCalled();
 
-    // No second order from the same form: Place Order stays disabled, and Enter sends nothing.
-    expect(submit()).toBeDisabled();
-    fireEvent.submit(submit().closest('form')!);
+    // No second order from the same form: Place Order is gone, and Enter sends nothing.
+    expect(screen.queryByRole('button', { name: 'Place Order' })).not.toBeInTheDocument();
+    fireEvent.submit(quantity().closest('form')!);
     await pause(50);
     expect(orderCalls(api)).toHaveLength(1);
     expect(quantity()).toHaveValue(250);
@@ -180,6 +191,21 @@ describe('PurchaseForm', () => {
     expect(toast.success).not.toHaveBeenCalled();
     expect(mobile()).toHaveValue('+1 555 014 2290'); // kept, to try again
     stockReloaded();
+  });
+
+  it('refused for too many unpaid orders (409) or too many at once (429): the server’s detail stays in view', async () => {
+    const limit = 'You have 3 unpaid orders, the most an account may hold until its e-mail address is verified. Pay for one or cancel one in My Orders, or verify your address (the link we e-mailed you), then order again.';
+    let answer = () => problemResponse(409, limit);
+    setup({ 'POST /order': () => answer() });
+    await userEvent.type(mobile(), '+1 555 014 2290');
+    await userEvent.type(address(), '42 Foundry Road');
+    await userEvent.click(submit());
+    expect(await screen.findByRole('alert')).toHaveTextContent(limit);
+    expect(toast.error).toHaveBeenCalledWith(`Failed to add Order: ${limit}`);
+
+    answer = () => problemResponse(429, 'Too many orders at once: try again in a minute.');
+    await userEvent.click(submit());
+    await vi.waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Too many orders at once: try again in a minute.'));
   });
 
   it('refused (400): the server’s reasons under the fields and in the toast', async () => {

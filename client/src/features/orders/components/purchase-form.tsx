@@ -1,22 +1,25 @@
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import { DeliveryFields } from '@/components/form/delivery-fields';
 import { FormCard } from '@/components/form/form-card';
 import { ErrorMessage } from '@/components/ui/error-message';
+import { OrderTotal } from '@/components/ui/order-total';
 import { FormTextField } from '@/components/form/form-text-field';
 import { ReadOnlyField } from '@/components/form/read-only-field';
 import { orderMessages } from '@/config/order-messages';
 import { ApiError } from '@/lib/api-client';
-import { showFieldErrors } from '@/lib/form-errors';
+import { keptRefusal, showFieldErrors } from '@/lib/form-errors';
+import { useTaxRate } from '@/lib/public-config';
 import { useToast } from '@/lib/toast';
 import type { Product, User } from '@/types/api';
-import { formatCents, formatPrice } from '@/utils/format';
+import { formatPrice } from '@/utils/format';
+import { figuresOf, rateInHundredths, serverFigures } from '@/utils/money';
 import { usePlaceOrder } from '../api/place-order';
 import { checkQuantity, isOutOfRange } from '../utils/quantity';
 import { OrderPlaced, type PlacedSummary } from './order-placed';
-import { OrderTotal } from './order-total';
 import { useOutOfRangeToast } from './use-out-of-range-toast';
 
 const m = orderMessages.orders;
@@ -72,11 +75,16 @@ function refusalReason(error: Error): string {
  * The order form of /purchase/:id: name and email from the account, product and
  * price read-only, a quantity from the product's minimum up to its stock, mobile
  * and address. An out-of-range quantity says so (the spec's toast) and keeps
- * the order from being sent.
+ * the order from being sent. The total (and its tax, at GET /config's rate) is
+ * computed here as the server computes it until the order is placed; the
+ * confirmation then shows the server's figures.
  */
 export function PurchaseForm({ product, user, cartAction }: PurchaseFormProps) {
   const toast = useToast();
   const placeOrder = usePlaceOrder();
+  const rate = useTaxRate();
+  // The server's refusal to keep in view (a toast goes): too many unpaid orders (409), stock taken meanwhile (409), too many at once (429).
+  const [refusal, setRefusal] = useState<string | null>(null);
   // Set once an order is placed: the form then shows its confirmation and
   // takes no second order until the buyer starts a new one.
   const [placed, setPlaced] = useState<PlacedSummary | null>(null);
@@ -107,6 +115,7 @@ export function PurchaseForm({ product, user, cartAction }: PurchaseFormProps) {
       return;
     }
     if (placed) return;
+    setRefusal(null);
     placeOrder.mutate(
       { productId: product._id, productQuantity: check.quantity, address: values.address.trim(), mobile: values.mobile.trim() },
       {
@@ -116,11 +125,12 @@ export function PurchaseForm({ product, user, cartAction }: PurchaseFormProps) {
             id: result.insertedId,
             number: result.number,
             productName: product.name,
-            quantity: check.quantity,
-            amountCents: Math.round(product.price * 100) * check.quantity,
+            quantity: result.productQuantity,
+            figures: serverFigures(result),
           });
         },
         onError: (error) => {
+          setRefusal(keptRefusal(error));
           showFieldErrors(error, SERVER_FIELD_NAMES, setError, (field, reason) => m.fieldError(FIELD_LABELS[field] ?? field, reason));
           const reason = refusalReason(error);
           toast.error(reason ? m.orderFailedBecause(reason) : m.orderFailed);
@@ -149,7 +159,7 @@ export function PurchaseForm({ product, user, cartAction }: PurchaseFormProps) {
   const readOnly = { input: { readOnly: true }, inputLabel: { shrink: true } };
   const canSubmit = quantity.ok && !soldOut && !placeOrder.isPending && !placed;
   const locked = soldOut || placed !== null;
-  const total = quantity.ok ? formatCents(Math.round(product.price * 100) * quantity.quantity) : null;
+  const figures = quantity.ok && rate !== undefined ? figuresOf([{ unitPrice: product.price, quantity: quantity.quantity }], rateInHundredths(rate)) : null;
 
   return (
     <FormCard
@@ -189,7 +199,15 @@ export function PurchaseForm({ product, user, cartAction }: PurchaseFormProps) {
 
       {soldOut && <ErrorMessage>{m.outOfStock}</ErrorMessage>}
 
-      <OrderTotal total={total} canSubmit={canSubmit} submitting={placeOrder.isPending} />
+      {refusal && <ErrorMessage>{refusal}</ErrorMessage>}
+      {!placed && (
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: 2, pt: 1, borderTop: 1, borderColor: 'divider' }}>
+          <OrderTotal figures={figures} rate={rate} sx={{ flex: '1 1 14rem' }} />
+          <Button type="submit" variant="contained" size="large" disabled={!canSubmit} loading={placeOrder.isPending} sx={{ minHeight: 48, px: 4, flexGrow: { xs: 1, sm: 0 } }}>
+            {m.submit}
+          </Button>
+        </Box>
+      )}
       {cartAction?.(() => {
         if (quantity.ok) return quantity.quantity;
         void trigger('quantity');

@@ -4,7 +4,7 @@ import LocalShippingOutlinedIcon from '@mui/icons-material/LocalShippingOutlined
 import { useState } from 'react';
 import { FormDialog } from '@/components/form/form-dialog';
 import { cartMessages } from '@/config/cart-messages';
-import type { Tracking } from '../api/group-actions';
+import type { Tracking } from '../api/purchase-actions';
 
 const m = cartMessages.ship;
 
@@ -17,7 +17,7 @@ interface ShipDialogProps {
   onClose: () => void;
 }
 
-/** Shipping an order or a group: an optional carrier and tracking number, which the buyer's order page and e-mail show. */
+/** Shipping a purchase: an optional carrier and tracking number, which the buyer's order page and e-mail show. */
 export function ShipDialog({ title, note, busy, onShip, onClose }: ShipDialogProps) {
   const [carrier, setCarrier] = useState('');
   const [trackingNumber, setTrackingNumber] = useState('');

@@ -3,39 +3,25 @@ import { api, unwrap } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 /**
- * POST /create-payment-intent (the order's owner): the client secret of the
- * order's one payment intent; the server takes the amount from the stored
- * order, and answers the same intent however often it is asked. 409 once paid.
+ * POST /create-payment-intent {groupId} (the buyer): the client secret of the purchase's one payment
+ * intent, for any purchase (a single order's id is its purchase's). The server takes the amount from
+ * the stored purchase and answers the same intent however often it is asked; 409 once paid, or while a
+ * cancel holds it.
  */
-export function createPaymentIntent(orderId: string, signal?: AbortSignal): Promise<string> {
-  return unwrap(api.POST('/create-payment-intent', { body: { orderId }, signal })).then((r) => r.clientSecret);
+export function createPaymentIntent(purchaseId: string, signal?: AbortSignal): Promise<string> {
+  return unwrap(api.POST('/create-payment-intent', { body: { groupId: purchaseId }, signal })).then((r) => r.clientSecret);
 }
 
 /** A query, not a mutation: asking twice (a remount) is harmless and answers the same secret. */
-export const getPaymentIntentQueryOptions = (orderId: string) =>
+export const getPaymentIntentQueryOptions = (purchaseId: string) =>
   queryOptions({
-    queryKey: queryKeys.payment.intent(orderId),
-    queryFn: ({ signal }) => createPaymentIntent(orderId, signal),
+    queryKey: queryKeys.payment.intent(purchaseId),
+    queryFn: ({ signal }) => createPaymentIntent(purchaseId, signal),
     staleTime: Infinity,
     gcTime: 0,
   });
 
-/** The client secret for an unpaid order (`enabled` false until the order is known to be unpaid). */
-export function usePaymentIntent(orderId: string, enabled: boolean) {
-  return useQuery({ ...getPaymentIntentQueryOptions(orderId), enabled });
-}
-
-/** POST /create-payment-intent {groupId} (the group's owner, issue 34): one intent for the group's stored total; 409 once paid. */
-export function createGroupPaymentIntent(groupId: string, signal?: AbortSignal): Promise<string> {
-  return unwrap(api.POST('/create-payment-intent', { body: { groupId }, signal })).then((r) => r.clientSecret);
-}
-
-export function useGroupPaymentIntent(groupId: string, enabled: boolean) {
-  return useQuery({
-    queryKey: queryKeys.payment.groupIntent(groupId),
-    queryFn: ({ signal }) => createGroupPaymentIntent(groupId, signal),
-    staleTime: Infinity,
-    gcTime: 0,
-    enabled,
-  });
+/** The client secret for a purchase that can be paid (`enabled` false until it is known to be). */
+export function usePaymentIntent(purchaseId: string, enabled: boolean) {
+  return useQuery({ ...getPaymentIntentQueryOptions(purchaseId), enabled });
 }

@@ -2,10 +2,10 @@ import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { makeOrder } from '@/testing/make-order';
+import { makePurchase } from '@/testing/make-purchase';
 import { fakeApi, jsonResponse, renderWithProviders } from '@/testing/test-utils';
 import type { User } from '@/types/api';
-import { Checkout } from './checkout';
+import { PurchasePayment } from './purchase-payment';
 
 // Stripe.js cannot load here (no network to js.stripe.com): both packages are stand-ins.
 const stripe = vi.hoisted(() => {
@@ -34,10 +34,10 @@ vi.mock('@stripe/react-stripe-js', () => ({
   useElements: () => ({ getElement: () => stripe.card }),
 }));
 
-const ORDER_ID = '64b7f0c2a1b2c3d4e5f6a001';
+const ID = '64b7f0c2a1b2c3d4e5f6a001';
 const SECRET = 'pi_3Stripe_secret_abc';
 const ada: User = { _id: 'u1', email: 'ada@example.com', name: 'Ada Buyer', role: '', provider: 'password', createdAt: '' };
-const order = makeOrder({ _id: ORDER_ID, number: 1042 });
+const purchase = makePurchase({ _id: ID, number: 1042 });
 
 beforeEach(() => {
   window.localStorage.setItem('accessToken', 'tok');
@@ -54,18 +54,17 @@ function setup(publishableKey = 'pk_test_123') {
   const fake = fakeApi({
     'GET /auth/me': () => jsonResponse({ user: ada }),
     'GET /config': () => jsonResponse({ paymentProvider: 'stripe', stripePublishableKey: publishableKey, googleClientId: '' }),
-    [`GET /pay/${ORDER_ID}`]: () => jsonResponse(order),
     'POST /create-payment-intent': () => jsonResponse({ clientSecret: SECRET }),
-    [`PATCH /pay/${ORDER_ID}`]: () => jsonResponse({ acknowledged: true, matchedCount: 1, modifiedCount: 1 }),
+    [`PATCH /groups/${ID}/pay`]: () => jsonResponse({ acknowledged: true, matchedCount: 1, modifiedCount: 1 }),
   });
   vi.stubGlobal('fetch', fake.fetch);
-  renderWithProviders(<Checkout orderId={ORDER_ID} />);
+  renderWithProviders(<PurchasePayment purchase={purchase} />);
   return fake;
 }
 
 const payButton = () => screen.getByRole('button', { name: /^Pay \$14,900/ });
 
-describe('Checkout (Stripe)', () => {
+describe('PurchasePayment (Stripe)', () => {
   it('loads Stripe.js with the publishable key and renders Elements with a CardElement, no test-mode form', async () => {
     setup();
     expect(await screen.findByTestId('stripe-elements')).toBeInTheDocument();
@@ -76,7 +75,7 @@ describe('Checkout (Stripe)', () => {
     expect(screen.queryByLabelText(/^Card number/)).not.toBeInTheDocument();
   });
 
-  it('pays with confirmCardPayment (card, billing name and email), then PATCH /pay/{id} with the intent id', async () => {
+  it('pays with confirmCardPayment (card, billing name and email), then PATCH /groups/{id}/pay with the intent id', async () => {
     stripe.confirmCardPayment.mockResolvedValue({ paymentIntent: { id: 'pi_3Stripe', status: 'succeeded' } });
     const fake = setup();
     await screen.findByTestId('stripe-elements');
@@ -88,8 +87,9 @@ describe('Checkout (Stripe)', () => {
     expect(stripe.confirmCardPayment).toHaveBeenCalledWith(SECRET, {
       payment_method: { card: stripe.card, billing_details: { name: 'Ada Buyer', email: 'ada@example.com' } },
     });
-    expect(fake.calls.find((c) => c.method === 'PATCH')).toMatchObject({ path: `/pay/${ORDER_ID}`, body: { transactionId: 'pi_3Stripe' } });
-    expect(payButton()).toBeDisabled();
+    expect(fake.calls.find((c) => c.method === 'PATCH')).toMatchObject({ path: `/groups/${ID}/pay`, body: { transactionId: 'pi_3Stripe' } });
+    // Paid: the card form gives way to the notice.
+    expect(screen.queryByTestId('stripe-card-element')).not.toBeInTheDocument();
   });
 
   it('shows Stripe’s error in red, and records nothing', async () => {

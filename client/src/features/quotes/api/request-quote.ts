@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '@/lib/api-client';
-import type { PlacedOrder, QuoteInput } from '@/types/api';
+import type { InsertedNumbered, QuoteInput } from '@/types/api';
 import { invalidate } from '@/lib/query-keys';
 
 /** POST /quotes (a customer): quantities may be below a product's minimum or above its stock. 201 with the new quote's id. */
-/** The answer carries the new quote's id and number (the shape of a placed order's). */
-export function requestQuote(input: QuoteInput): Promise<PlacedOrder> {
+/** The answer carries the new quote's id and number (InsertedNumbered). */
+export function requestQuote(input: QuoteInput): Promise<InsertedNumbered> {
   return unwrap(api.POST('/quotes', { body: input }));
 }
 

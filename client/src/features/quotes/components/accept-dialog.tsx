@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { DeliveryFields } from '@/components/form/delivery-fields';
 import { FormDialog } from '@/components/form/form-dialog';
+import { OrderTotal } from '@/components/ui/order-total';
 import { orderMessages } from '@/config/order-messages';
 import { serviceMessages } from '@/config/service-messages';
 import { useUser } from '@/lib/auth';
@@ -13,7 +14,7 @@ import { formatCents } from '@/utils/format';
 import type { AcceptDelivery, AcceptedQuote } from '../api/accept-quote';
 import type { Quote } from '../api/get-quotes';
 import { useSavedAddress } from '../api/get-saved-address';
-import { quoteTotalCents } from './quote-parts';
+import { quoteFigures } from './quote-parts';
 
 const m = serviceMessages.quotes;
 /** The purchase form's field names and messages: the quote's orders ship like any order. */
@@ -30,9 +31,10 @@ interface AcceptDialogProps {
 }
 
 /**
- * Accepting a priced quote: the total, and where its orders ship (mobile and
- * address, required, the address prefilled from the profile). Confirm places
- * the orders; Cancel sends nothing.
+ * Accepting a priced quote: what it charges (the server's figures: subtotal,
+ * tax, total), and where its orders ship (mobile and address, required, the
+ * address prefilled from the profile). Confirm places the purchase; Cancel
+ * sends nothing.
  */
 export function AcceptDialog({ quote, accept, pending, onAccepted, onClose }: AcceptDialogProps) {
   const toast = useToast();
@@ -62,7 +64,7 @@ export function AcceptDialog({ quote, accept, pending, onAccepted, onClose }: Ac
     }
   });
 
-  const total = quoteTotalCents(quote);
+  const figures = quoteFigures(quote);
   return (
     <FormDialog
       open
@@ -75,8 +77,9 @@ export function AcceptDialog({ quote, accept, pending, onAccepted, onClose }: Ac
       submitIcon={<CheckCircleOutlineIcon />}
     >
       <Typography color="text.secondary" data-testid="accept-summary">
-        {m.confirmAccept(total === null ? '' : formatCents(total))}
+        {m.confirmAccept(figures === null ? '' : formatCents(figures.totalCents))}
       </Typography>
+      <OrderTotal figures={figures} />
       <Typography sx={{ fontWeight: 700 }}>{m.acceptDelivery}</Typography>
       <DeliveryFields control={control} />
     </FormDialog>

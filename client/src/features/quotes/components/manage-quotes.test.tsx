@@ -130,7 +130,9 @@ describe('ManageQuotes', () => {
     });
     expect(await card().findByText('Valid until Jan 15, 2999')).toBeInTheDocument();
     expect(card().queryByRole('form')).not.toBeInTheDocument();
-    expect(card().getByTestId('quote-total')).toHaveTextContent('$78,020');
+    expect(card().getByTestId('order-subtotal')).toHaveTextContent('$78,020');
+    expect(card().getByTestId('order-tax')).toHaveTextContent('$6,436.65');
+    expect(card().getByTestId('order-total')).toHaveTextContent('$84,456.65');
   });
 
   it('a refused price toasts the server’s reason', async () => {
@@ -171,7 +173,7 @@ describe('ManageQuotes', () => {
       note: 'Delivery in 3 weeks.',
       revision: 1,
     });
-    expect(await card().findByTestId('quote-total')).toHaveTextContent('$77,020');
+    expect(await card().findByText('$83,374.15')).toHaveAttribute('data-testid', 'order-total');
     expect(screen.queryByRole('button', { name: 'Send revised prices for quote #7' })).not.toBeInTheDocument();
     expect(card().getByRole('button', { name: 'Re-price quote #7' })).toBeInTheDocument();
   });

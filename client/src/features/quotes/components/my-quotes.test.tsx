@@ -41,7 +41,7 @@ describe('MyQuotes', () => {
     expect(screen.getByRole('link', { name: 'Request a quote' })).toHaveAttribute('href', '/products');
   });
 
-  it('shows a priced quote: items, unit prices, totals, validity and note', async () => {
+  it('shows a priced quote: items, unit prices, line totals, the server’s subtotal, tax and total, validity and note', async () => {
     const fake = api();
     renderWithProviders(<MyQuotes />);
     expect(await screen.findByText('1 quote')).toBeInTheDocument();
@@ -63,7 +63,9 @@ describe('MyQuotes', () => {
       ['Unit price', 'true'],
       ['Total', 'true'],
     ]);
-    expect(quote.getByTestId('quote-total')).toHaveTextContent('$78,020');
+    expect(quote.getByTestId('order-subtotal')).toHaveTextContent('$78,020');
+    expect(quote.getByTestId('order-tax')).toHaveTextContent('$6,436.65');
+    expect(quote.getByTestId('order-total')).toHaveTextContent('$84,456.65');
     expect(quote.getByText('Valid until Dec 31, 2999')).toBeInTheDocument();
     expect(quote.getByText('Delivery in 3 weeks.')).toBeInTheDocument();
     expect(fake.calls.find((c) => c.path.startsWith('/quotes'))).toMatchObject({ path: '/quotes?limit=20&skip=0', authorization: 'Bearer tok' });
@@ -90,17 +92,19 @@ describe('MyQuotes', () => {
 
   const dialog = () => within(screen.getByRole('dialog', { name: 'Accept quote #7' }));
 
-  it('Accept asks where to deliver, places the orders there and links to My Orders', async () => {
+  it('Accept shows what it charges (the server’s figures), asks where to deliver, places one purchase there and offers to pay it now', async () => {
     const fake = api({
       'POST /quotes/64b7f0c2a1b2c3d4e5f6b001/accept': () => {
         quotes = [pricedQuote({ status: 'accepted', orderIds: ['o1', 'o2'] })];
-        return jsonResponse({ orderIds: ['o1', 'o2'] });
+        return jsonResponse({ orderIds: ['o1', 'o2'], groupId: '64b7f0c2a1b2c3d4e5f6b001' });
       },
     });
     renderWithProviders(<MyQuotes />);
     await userEvent.click(await screen.findByRole('button', { name: 'Accept quote #7' }));
-    expect(dialog().getByText('Accept this quote? It places one order per item, $78,020 in all, for you to pay from My Orders.')).toBeInTheDocument();
-    expect(dialog().getByText('Where should we deliver the orders?')).toBeInTheDocument();
+    expect(dialog().getByText('Accept this quote? It places one order of $84,456.65, tax included, for you to pay from My Orders.')).toBeInTheDocument();
+    expect(dialog().getByTestId('order-tax')).toHaveTextContent('$6,436.65');
+    expect(dialog().getByTestId('order-total')).toHaveTextContent('$84,456.65');
+    expect(dialog().getByText('Where should we deliver the order?')).toBeInTheDocument();
     // Both are required, with the purchase form's messages.
     await userEvent.click(dialog().getByRole('button', { name: 'Confirm' }));
     expect(await dialog().findByText('Mobile is Required')).toBeInTheDocument();
@@ -114,11 +118,12 @@ describe('MyQuotes', () => {
     await userEvent.type(dialog().getByRole('textbox', { name: /^Mobile/ }), ' +1 (555) 014-2290 ');
     await userEvent.type(dialog().getByRole('textbox', { name: /^Address/ }), '42 Foundry Road, Leeds');
     await userEvent.click(dialog().getByRole('button', { name: 'Confirm' }));
-    expect(await screen.findByText('The quote is accepted: your orders are placed.')).toBeInTheDocument();
-    expect(await card(7).findByText('Your 2 orders are placed. Pay for them from My Orders.')).toBeInTheDocument();
+    expect(await screen.findByText('The quote is accepted: your order is placed.')).toBeInTheDocument();
+    expect(await card(7).findByText('Your order is placed. Pay for it now, or later from My Orders.')).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(card(7).getByText('Accepted')).toBeInTheDocument();
-    expect(card(7).getByRole('link', { name: 'See the orders in My Orders' })).toHaveAttribute('href', '/dashboard/myorder');
+    expect(card(7).getByRole('link', { name: 'Pay now' })).toHaveAttribute('href', '/payment/64b7f0c2a1b2c3d4e5f6b001');
+    expect(card(7).getByRole('link', { name: 'See the order in My Orders' })).toHaveAttribute('href', '/dashboard/myorder');
     expect(fake.calls.filter((c) => c.method === 'POST').map((c) => [c.path, c.body])).toEqual([
       ['/quotes/64b7f0c2a1b2c3d4e5f6b001/accept', { address: '42 Foundry Road, Leeds', mobile: '+1 (555) 014-2290', revision: 1 }],
     ]);
@@ -126,14 +131,14 @@ describe('MyQuotes', () => {
 
   it('the address comes from the profile when it has one', async () => {
     profiles = [{ address: '7 Mill Lane, York' }];
-    const fake = api({ 'POST /quotes/64b7f0c2a1b2c3d4e5f6b001/accept': () => jsonResponse({ orderIds: ['o1', 'o2'] }) });
+    const fake = api({ 'POST /quotes/64b7f0c2a1b2c3d4e5f6b001/accept': () => jsonResponse({ orderIds: ['o1', 'o2'], groupId: '64b7f0c2a1b2c3d4e5f6b001' }) });
     renderWithProviders(<MyQuotes />);
     await userEvent.click(await screen.findByRole('button', { name: 'Accept quote #7' }));
     await waitFor(() => expect(dialog().getByRole('textbox', { name: /^Address/ })).toHaveValue('7 Mill Lane, York'));
     expect(fake.calls.find((c) => c.path.startsWith('/profile'))?.path).toBe('/profile?email=quinn%40example.com');
     await userEvent.type(dialog().getByRole('textbox', { name: /^Mobile/ }), '01712345678');
     await userEvent.click(dialog().getByRole('button', { name: 'Confirm' }));
-    expect(await screen.findByText('The quote is accepted: your orders are placed.')).toBeInTheDocument();
+    expect(await screen.findByText('The quote is accepted: your order is placed.')).toBeInTheDocument();
     expect(fake.calls.find((c) => c.method === 'POST')?.body).toEqual({ address: '7 Mill Lane, York', mobile: '01712345678', revision: 1 });
   });
 

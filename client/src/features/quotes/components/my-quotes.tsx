@@ -17,12 +17,20 @@ import { isExpired, QuoteCard, QUOTES_PAGE_SIZE, useConfirmedDecline } from './q
 
 const m = serviceMessages.quotes;
 
-/** An accepted quote: where its orders are (and how many, right after accepting). */
-function AcceptedNote({ orderCount }: { orderCount?: number }) {
+/**
+ * An accepted quote: where its order is; right after accepting, that it is placed and the way to pay it
+ * (the purchase's payment page: an accepted quote is one purchase, under the id the server answered).
+ */
+function AcceptedNote({ purchaseId }: { purchaseId?: string }) {
   return (
     <Box role="status" sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.5, p: 1.5, borderRadius: 1.5, border: 1, borderColor: 'success.main' }}>
       <CheckCircleOutlineIcon aria-hidden="true" sx={{ color: 'success.main' }} />
-      {orderCount !== undefined && <Typography sx={{ fontWeight: 700 }}>{m.acceptedText(orderCount)}</Typography>}
+      {purchaseId && <Typography sx={{ fontWeight: 700 }}>{m.acceptedText}</Typography>}
+      {purchaseId && (
+        <Button component={RouterLink} to={paths.payment.to(purchaseId)} variant="contained" size="small">
+          {m.acceptedPay}
+        </Button>
+      )}
       <Button component={RouterLink} to={paths.dashboard.myOrder} variant="outlined" color="secondary" size="small">
         {m.acceptedLink}
       </Button>
@@ -34,13 +42,13 @@ interface CustomerActionsProps {
   quote: Quote;
   accepting: boolean;
   declining: boolean;
-  orderCount?: number;
+  purchaseId?: string;
   onAccept: (quote: Quote) => void;
   onDecline: (quote: Quote) => void;
 }
 
-function CustomerActions({ quote, accepting, declining, orderCount, onAccept, onDecline }: CustomerActionsProps) {
-  if (quote.status === 'accepted') return <AcceptedNote orderCount={orderCount} />;
+function CustomerActions({ quote, accepting, declining, purchaseId, onAccept, onDecline }: CustomerActionsProps) {
+  if (quote.status === 'accepted') return <AcceptedNote purchaseId={purchaseId} />;
   if (quote.status === 'declined') return null;
   const canAccept = quote.status === 'quoted' && !isExpired(quote);
   const canDecline = quote.status === 'requested' || canAccept;
@@ -84,19 +92,19 @@ function CustomerActions({ quote, accepting, declining, orderCount, onAccept, on
   );
 }
 
-/** My Quotes: the customer's quote requests; accept a priced one (it becomes orders) or decline. */
+/** My Quotes: the customer's quote requests; accept a priced one (it becomes one order, paid at once or later) or decline. */
 export function MyQuotes() {
   const paging = usePaging(QUOTES_PAGE_SIZE);
   const quotes = useQuotes(paging.params);
   const accept = useAcceptQuote();
   const decline = useConfirmedDecline();
-  // How many orders each quote accepted here became.
-  const [placed, setPlaced] = useState<Record<string, number>>({});
+  // The purchase each quote accepted here became (its id: the payment page's).
+  const [placed, setPlaced] = useState<Record<string, string>>({});
   // The quote whose accept dialog is open.
   const [accepting, setAccepting] = useState<Quote | null>(null);
 
-  const onAccepted = (quote: Quote, orderCount: number) => {
-    setPlaced((p) => ({ ...p, [quote._id]: orderCount }));
+  const onAccepted = (quote: Quote, purchaseId: string) => {
+    setPlaced((p) => ({ ...p, [quote._id]: purchaseId }));
     setAccepting(null);
   };
 
@@ -122,7 +130,7 @@ export function MyQuotes() {
                     quote={quote}
                     accepting={accept.isPending && accept.variables?.id === quote._id}
                     declining={decline.isRunning(quote._id)}
-                    orderCount={placed[quote._id] ?? quote.orderIds?.length}
+                    purchaseId={placed[quote._id]}
                     onAccept={setAccepting}
                     onDecline={(q) => decline.run(q._id)}
                   />
@@ -136,7 +144,7 @@ export function MyQuotes() {
               quote={accepting}
               accept={(delivery) => accept.mutateAsync({ id: accepting._id, revision: accepting.revision ?? 0, delivery })}
               pending={accept.isPending}
-              onAccepted={(result) => onAccepted(accepting, result.orderIds.length)}
+              onAccepted={(result) => onAccepted(accepting, result.groupId ?? accepting._id)}
               onClose={() => setAccepting(null)}
             />
           )}

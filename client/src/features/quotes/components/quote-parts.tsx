@@ -3,15 +3,16 @@ import Chip from '@mui/material/Chip';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableFooter from '@mui/material/TableFooter';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { DashboardCard, DashboardCardHead } from '@/components/ui/dashboard-card';
+import { OrderTotal } from '@/components/ui/order-total';
 import { serviceMessages } from '@/config/service-messages';
 import { useConfirmedAction } from '@/lib/use-confirmed-action';
 import { formatCents, formatPrice } from '@/utils/format';
+import { lineCents, serverFigures, type Figures } from '@/utils/money';
 import { formatDate, formatDay } from '@/utils/format-date';
 import { useDeclineQuote } from '../api/decline-quote';
 import type { Quote } from '../api/get-quotes';
@@ -31,14 +32,12 @@ export function isExpired(quote: Quote, now = new Date()): boolean {
   return quote.validUntil.slice(0, 10) < todayUTC(now);
 }
 
-/** The quote's total in cents, when every item is priced. */
-export function quoteTotalCents(quote: Quote): number | null {
-  let total = 0;
-  for (const item of quote.items) {
-    if (item.unitPrice === undefined || item.unitPrice === null) return null;
-    total += Math.round(item.unitPrice * 100) * item.quantity;
-  }
-  return total;
+/**
+ * What accepting the quote charges, once every item is priced: the server's figures (each line's tax
+ * rounded as its order's will be), never a sum made here.
+ */
+export function quoteFigures(quote: Quote): Figures | null {
+  return quote.figures ? serverFigures(quote.figures) : null;
 }
 
 /** Decline, once the user confirms, and say how it went: `run(quote._id)`, and `isRunning(quote._id)` while it runs. */
@@ -70,10 +69,9 @@ const itemsTableSx = {
   '& th': { fontWeight: 800, color: 'text.secondary', fontSize: '0.75rem', letterSpacing: '0.06em', textTransform: 'uppercase', whiteSpace: 'nowrap' },
   '& td.number, & th.number': { whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' },
   '& th, & td': { px: 1.25 },
-  '& tfoot td': { fontWeight: 800, color: 'text.primary', fontSize: '0.95rem', borderBottom: 0 },
   '& .cell-label': { display: 'none' },
   // Narrow (a phone, or beside the dashboard menu): a block per item, the product on its line and the
-  // three figures under it, each with its label; the total on a line of its own. Nothing scrolls sideways.
+  // three figures under it, each with its label. Nothing scrolls sideways.
   [`@container (max-width: ${QUOTE_ITEMS_STACK_BELOW}px)`]: {
     '& thead': { display: 'none' },
     '& tbody tr': {
@@ -90,9 +88,6 @@ const itemsTableSx = {
     '& tbody td.product': { gridColumn: '1 / -1' },
     '& td.number': { whiteSpace: 'normal', overflowWrap: 'anywhere' },
     '& td.unpriced': { gridColumn: 'span 2' },
-    '& tfoot tr': { display: 'flex', flexWrap: 'wrap', justifyContent: 'space-between', alignItems: 'baseline', columnGap: 1.5, px: 1.25, py: 1.25 },
-    '& tfoot td': { display: 'block', p: 0, textAlign: 'left' },
-    '& tfoot td.number': { textAlign: 'right', ml: 'auto' },
     '& .cell-label': { display: 'block', fontSize: '0.7rem', fontWeight: 800, letterSpacing: '0.06em', textTransform: 'uppercase', color: 'text.secondary' },
   },
 } as const;
@@ -111,11 +106,12 @@ function CellLabel({ children }: { children: ReactNode }) {
 
 /**
  * The quote's items: quantity, and the unit price and line total once priced,
- * and the total. Wide, a table; in a narrow box each item is a block, so that
- * the totals are always in view (issue 36: they were behind a sideways scroll).
+ * and the server's figures (subtotal, tax, total). Wide, a table; in a narrow
+ * box each item is a block, so that the totals are always in view (issue 36:
+ * they were behind a sideways scroll).
  */
 export function QuoteItemsTable({ quote }: { quote: Quote }) {
-  const total = quoteTotalCents(quote);
+  const figures = quoteFigures(quote);
   return (
     <Box sx={{ border: 1, borderColor: 'divider', borderRadius: 1.5, containerType: 'inline-size', minWidth: 0 }}>
       <Table size="small" aria-label={m.itemsLabel(quote.number)} sx={itemsTableSx}>
@@ -151,25 +147,14 @@ export function QuoteItemsTable({ quote }: { quote: Quote }) {
                 </TableCell>
                 <TableCell align="right" className="number" data-testid="quote-line-total">
                   {priced && <CellLabel>{m.columnLineTotal}</CellLabel>}
-                  {priced && <span>{formatCents(Math.round((item.unitPrice as number) * 100) * item.quantity)}</span>}
+                  {priced && <span>{formatCents(lineCents(item.unitPrice as number, item.quantity))}</span>}
                 </TableCell>
               </TableRow>
             );
           })}
         </TableBody>
-        {total !== null && (
-          <TableFooter>
-            <TableRow>
-              <TableCell colSpan={3} align="right">
-                {m.total}
-              </TableCell>
-              <TableCell align="right" className="number" data-testid="quote-total">
-                {formatCents(total)}
-              </TableCell>
-            </TableRow>
-          </TableFooter>
-        )}
       </Table>
+      {figures && <OrderTotal figures={figures} sx={{ px: 1.25, py: 0.5, borderTop: 1, borderColor: 'divider' }} />}
     </Box>
   );
 }

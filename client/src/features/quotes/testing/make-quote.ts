@@ -1,4 +1,11 @@
+import { figuresOf } from '@/utils/money';
 import type { Quote } from '../api/get-quotes';
+
+/** The figures the server answers for a priced quote, at 8.25% tax (shop.Quote.WithFigures). */
+function figures(items: Quote['items']): Quote['figures'] {
+  const f = figuresOf(items.map((item) => ({ unitPrice: item.unitPrice ?? 0, quantity: item.quantity })), 825);
+  return { subtotal: f.subtotalCents / 100, tax: f.taxCents / 100, total: f.totalCents / 100, amount: f.totalCents };
+}
 
 /** A quote as the API answers it (tests only): a request for two products, not priced yet, unless told otherwise. */
 export function makeQuote(overrides: Partial<Quote> = {}): Quote {
@@ -18,12 +25,13 @@ export function makeQuote(overrides: Partial<Quote> = {}): Quote {
   };
 }
 
-/** The same quote, priced: $14,000 and $1,250.50 a piece, valid to the end of 2999. */
+/**
+ * The same quote, priced: $14,000 and $1,250.50 a piece, valid to the end of 2999, with the server's
+ * figures at 8.25% tax ($78,020 + $6,436.65 = $84,456.65).
+ */
 export function pricedQuote(overrides: Partial<Quote> = {}): Quote {
   const quote = makeQuote({ status: 'quoted', validUntil: '2999-12-31', note: 'Delivery in 3 weeks.', revision: 1, ...overrides });
-  return {
-    ...quote,
-    items: quote.items.map((item, i) => ({ ...item, unitPrice: item.unitPrice ?? (i === 0 ? 14000 : 1250.5) })),
-  };
+  const items = quote.items.map((item, i) => ({ ...item, unitPrice: item.unitPrice ?? (i === 0 ? 14000 : 1250.5) }));
+  return { ...quote, items, figures: figures(items) };
 }
 

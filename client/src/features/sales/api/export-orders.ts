@@ -1,7 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
 import { api, unwrapResponse } from '@/lib/api-client';
 import type { ListQuery } from '@/types/api';
-import { saveFile } from '@/utils/save-file';
+import { attachmentFilename, saveFile } from '@/utils/save-file';
+
+export { attachmentFilename };
 
 /** Inclusive UTC dates, `YYYY-MM-DD`. */
 export type ExportRange = Required<ListQuery<'/admin/orders.csv'>>;
@@ -9,12 +11,6 @@ export type ExportRange = Required<ListQuery<'/admin/orders.csv'>>;
 export interface ExportedFile {
   blob: Blob;
   filename: string;
-}
-
-/** The name in `Content-Disposition: attachment; filename="…"`, if any. */
-export function attachmentFilename(header: string | null): string | null {
-  const match = header?.match(/filename\*?=(?:UTF-8'')?"?([^";]+)"?/i);
-  return match?.[1] ? decodeURIComponent(match[1].trim()) : null;
 }
 
 /**

@@ -4,6 +4,7 @@ import { lazy, Suspense, useLayoutEffect, useRef, useState } from 'react';
 import { visuallyHiddenSx } from '@/components/ui/visually-hidden';
 import { salesMessages as m } from '@/config/sales-messages';
 import { formatPrice } from '@/utils/format';
+import { toCents } from '@/utils/money';
 import type { SalesMonth } from '../api/get-sales';
 import { formatMonth } from '../utils/dates';
 import { EmptyState, Panel } from './panel';
@@ -44,6 +45,7 @@ function RevenueTable({ months, from, to }: { months: SalesMonth[]; from: string
           <tr>
             <th scope="col">{m.columnMonth}</th>
             <th scope="col">{m.columnRevenue}</th>
+            <th scope="col">{m.columnPurchases}</th>
             <th scope="col">{m.columnOrders}</th>
             <th scope="col">{m.columnUnits}</th>
           </tr>
@@ -53,6 +55,7 @@ function RevenueTable({ months, from, to }: { months: SalesMonth[]; from: string
             <tr key={row.month}>
               <th scope="row">{formatMonth(row.month)}</th>
               <td>{formatPrice(row.revenue)}</td>
+              <td>{row.purchases}</td>
               <td>{row.orders}</td>
               <td>{row.units}</td>
             </tr>
@@ -72,7 +75,7 @@ export function RevenueChart({ months }: { months: SalesMonth[] }) {
   const from = first ? formatMonth(first.month) : '';
   const to = last ? formatMonth(last.month) : '';
   // Summed in cents, so that the total has no floating-point residue.
-  const total = months.reduce((sum, row) => sum + Math.round(row.revenue * 100), 0) / 100;
+  const total = months.reduce((sum, row) => sum + toCents(row.revenue), 0) / 100;
 
   return (
     <Panel title={m.chartTitle}>

@@ -24,14 +24,16 @@ const tile = (label: string) => within(screen.getByText(label).closest('li')!);
 const salesCalls = (calls: { path: string }[]) => calls.filter((c) => c.path.startsWith('/admin/sales')).map((c) => c.path);
 
 describe('SalesDashboard', () => {
-  it('asks for six months with the admin’s token, and shows this month’s revenue, paid orders and the unpaid amount', async () => {
+  it('asks for six months with the admin’s token, and shows this month’s revenue, paid purchases with their orders, and the unpaid amount', async () => {
     const fake = api(makeReport());
     renderWithProviders(<SalesDashboard />);
     expect(await screen.findByText('Revenue this month')).toBeInTheDocument();
     expect(fake.calls).toContainEqual(expect.objectContaining({ path: '/admin/sales?months=6', authorization: 'Bearer admin-token' })); // the session may ask GET /auth/me first
     expect(tile('Revenue this month').getByText('$15,140.50')).toBeInTheDocument();
     expect(tile('Revenue this month').getByText('In Mar 2025')).toBeInTheDocument();
-    expect(tile('Paid orders this month').getByText('3')).toBeInTheDocument();
+    // A cart of two products and a single order: 2 purchases, 3 orders.
+    expect(tile('Paid purchases this month').getByText('2')).toBeInTheDocument();
+    expect(tile('Paid purchases this month').getByText('3 orders · In Mar 2025')).toBeInTheDocument();
     expect(tile('Unpaid').getByText('$14,900')).toBeInTheDocument();
     expect(tile('Unpaid').getByText('1 unpaid order')).toBeInTheDocument();
   });
@@ -47,11 +49,11 @@ describe('SalesDashboard', () => {
     const table = screen.getByRole('table', { name: 'Paid revenue by month, Oct 2024 to Mar 2025' });
     const rows = within(table).getAllByRole('row');
     expect(rows).toHaveLength(7);
-    expect(within(rows[0]!).getAllByRole('columnheader').map((c) => c.textContent)).toEqual(['Month', 'Revenue', 'Paid orders', 'Units']);
+    expect(within(rows[0]!).getAllByRole('columnheader').map((c) => c.textContent)).toEqual(['Month', 'Revenue', 'Paid purchases', 'Paid orders', 'Units']);
     expect(within(rows[1]!).getByRole('rowheader')).toHaveTextContent('Oct 2024');
     expect(rows[1]).toHaveTextContent('$0');
     expect(within(rows[6]!).getByRole('rowheader')).toHaveTextContent('Mar 2025');
-    expect(within(rows[6]!).getAllByRole('cell').map((c) => c.textContent)).toEqual(['$15,140.50', '3', '7']);
+    expect(within(rows[6]!).getAllByRole('cell').map((c) => c.textContent)).toEqual(['$15,140.50', '2', '3', '7']);
   });
 
   it('lists the top products by revenue with their units', async () => {
@@ -88,7 +90,7 @@ describe('SalesDashboard', () => {
     expect(screen.queryByRole('img')).not.toBeInTheDocument();
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
     expect(tile('Revenue this month').getByText('$0')).toBeInTheDocument();
-    expect(tile('Paid orders this month').getByText('0')).toBeInTheDocument();
+    expect(tile('Paid purchases this month').getByText('0')).toBeInTheDocument();
     expect(tile('Unpaid').getByText('0 unpaid orders')).toBeInTheDocument();
   });
 

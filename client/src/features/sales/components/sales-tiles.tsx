@@ -29,14 +29,14 @@ function Tile({ label, value, note, testId }: { label: string; value: string; no
   );
 }
 
-/** This month's revenue and paid orders (the report's last month), and what is still unpaid. */
+/** This month's revenue and paid purchases with their orders (the report's last month), and what is still unpaid. */
 export function SalesTiles({ report }: { report: SalesReport }) {
   const current = report.months.at(-1);
   const month = current ? m.monthOf(formatMonth(current.month)) : '';
   return (
     <Box component="ul" aria-label={m.tilesLabel} sx={gridSx}>
       <Tile testId="tile-revenue" label={m.revenueThisMonth} value={formatPrice(current?.revenue ?? 0)} note={month} />
-      <Tile testId="tile-paid-orders" label={m.paidOrdersThisMonth} value={String(current?.orders ?? 0)} note={month} />
+      <Tile testId="tile-paid-orders" label={m.paidPurchasesThisMonth} value={String(current?.purchases ?? 0)} note={m.paidOrdersNote(current?.orders ?? 0, month)} />
       <Tile testId="tile-unpaid" label={m.unpaidAmount} value={formatPrice(report.unpaid.amount)} note={m.unpaidCount(report.unpaid.count)} />
     </Box>
   );

@@ -4,12 +4,12 @@ import type { SalesReport } from '../api/get-sales';
 export function makeReport(overrides: Partial<SalesReport> = {}): SalesReport {
   return {
     months: [
-      { month: '2024-10', revenue: 0, orders: 0, units: 0 },
-      { month: '2024-11', revenue: 0, orders: 0, units: 0 },
-      { month: '2024-12', revenue: 0, orders: 0, units: 0 },
-      { month: '2025-01', revenue: 0, orders: 0, units: 0 },
-      { month: '2025-02', revenue: 29800, orders: 2, units: 2 },
-      { month: '2025-03', revenue: 15140.5, orders: 3, units: 7 },
+      { month: '2024-10', revenue: 0, orders: 0, purchases: 0, units: 0 },
+      { month: '2024-11', revenue: 0, orders: 0, purchases: 0, units: 0 },
+      { month: '2024-12', revenue: 0, orders: 0, purchases: 0, units: 0 },
+      { month: '2025-01', revenue: 0, orders: 0, purchases: 0, units: 0 },
+      { month: '2025-02', revenue: 29800, orders: 2, purchases: 2, units: 2 },
+      { month: '2025-03', revenue: 15140.5, orders: 3, purchases: 2, units: 7 },
     ],
     topProducts: [
       { productId: 'p1', name: 'Diesel Generator 60 kVA', units: 3, revenue: 44700 },
@@ -25,7 +25,7 @@ export function makeReport(overrides: Partial<SalesReport> = {}): SalesReport {
 /** A report with no sales at all and nothing low on stock. */
 export function emptyReport(): SalesReport {
   return makeReport({
-    months: makeReport().months.map((row) => ({ ...row, revenue: 0, orders: 0, units: 0 })),
+    months: makeReport().months.map((row) => ({ ...row, revenue: 0, orders: 0, purchases: 0, units: 0 })),
     topProducts: [],
     unpaid: { count: 0, amount: 0 },
     lowStock: [],
