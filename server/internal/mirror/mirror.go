@@ -169,6 +169,31 @@ func (m *Mirror[K, D]) Page(index string, group *string, desc bool, skip, limit 
 	return m.walk(list, desc, match, skip, limit)
 }
 
+// Seek returns up to limit documents of the named order index (its one
+// list: an index without groups), from the first for which from holds:
+// from must be false for a prefix of the list and true after it (a bound
+// on the index's order and the _id that breaks its ties), so that a caller
+// can walk a long list a page at a time, each page after the last one's
+// final document, in O(log n) per page whatever was written between.
+func (m *Mirror[K, D]) Seek(index string, from func(d *D, id K) bool, limit int) []D {
+	o := m.orderIndex(index)
+	m.mu.RLock()
+	defer m.mu.RUnlock()
+	list := o.lists[""]
+	i, _ := slices.BinarySearchFunc(list, true, func(e K, _ bool) int {
+		d := m.docs[e]
+		if from(&d, e) {
+			return 1
+		}
+		return -1
+	})
+	out := make([]D, 0, min(limit, len(list)-i))
+	for _, id := range list[i:min(len(list), i+limit)] {
+		out = append(out, m.docs[id])
+	}
+	return out
+}
+
 // Each calls fn with every document, in no particular order, under the read
 // lock; fn must not call back into the mirror, and must not keep the
 // pointer: it is one variable reused for every document (a fresh one per

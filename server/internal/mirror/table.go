@@ -184,6 +184,18 @@ func (t *Table[K, D]) Page(ctx context.Context, index string, group *string, des
 	return docs, total, nil
 }
 
+// Seek returns up to limit documents of the named order index from the
+// first for which from holds (see Mirror.Seek).
+func (t *Table[K, D]) Seek(ctx context.Context, index string, from func(d *D, id K) bool, limit int) ([]D, error) {
+	if err := t.Await(ctx); err != nil {
+		return nil, err
+	}
+	if t.StaleDocuments() > 0 {
+		return nil, ErrStale
+	}
+	return t.Mem.Seek(index, from, limit), nil
+}
+
 // Count returns the number of documents.
 func (t *Table[K, D]) Count(ctx context.Context) (int64, error) {
 	if err := t.Await(ctx); err != nil {
