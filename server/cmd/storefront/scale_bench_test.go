@@ -309,7 +309,7 @@ func runScale(b *testing.B, sz scaleSize) {
 		if len(files) < 2 {
 			b.Fatalf("the sitemap of %d products is not an index of files:\n%.2000s", sz.products, body)
 		}
-		add(fmt.Sprintf("sitemap files GET /sitemap-N.xml (%d files of up to 50,000 URLs)", len(files)), latency(site, func(i int) (string, string) {
+		add(fmt.Sprintf("sitemap files GET /sitemap-N.xml (%d files: the site's pages, then 10,000 products each)", len(files)), latency(site, func(i int) (string, string) {
 			return files[i%len(files)], ""
 		}), "p95 ≤ 20 ms")
 		// Each sample follows an order (a product's stock changed): the

@@ -194,6 +194,20 @@ func (m *Mirror[K, D]) Seek(index string, from func(d *D, id K) bool, limit int)
 	return out
 }
 
+// Walk calls fn with every document of the named order index's one list
+// (an index without groups), in its order, under the read lock; fn must
+// not call back into the mirror, nor keep the pointer.
+func (m *Mirror[K, D]) Walk(index string, fn func(*D)) {
+	o := m.orderIndex(index)
+	m.mu.RLock()
+	defer m.mu.RUnlock()
+	var d D
+	for _, id := range o.lists[""] {
+		d = m.docs[id]
+		fn(&d)
+	}
+}
+
 // Each calls fn with every document, in no particular order, under the read
 // lock; fn must not call back into the mirror, and must not keep the
 // pointer: it is one variable reused for every document (a fresh one per

@@ -37,6 +37,7 @@ var (
 
 var queries = []query{
 	{"GET /service (oldest and newest first)", CollProducts, bson.D{}, productSorts["-createdAt"].mongo, "catalogue_order", "createdAt"},
+	{"GET /sitemap.xml: every product's stamp, in catalogue order (products.go)", CollProducts, bson.D{}, productSorts["createdAt"].mongo, "catalogue_order", "createdAt"},
 	{"GET /service?sort=name", CollProducts, bson.D{}, productSorts["name"].mongo, "name_unique", "name"},
 	{"GET /service?sort=price", CollProducts, bson.D{}, productSorts["-price"].mongo, "price_order", "price"},
 	// Issue 35: the search and the filters. A ranked search reads its

@@ -497,6 +497,10 @@ type ImportCounts struct {
 type ProductStore interface {
 	Versions
 	ListProducts(ctx context.Context, q ProductQuery) (list []Product, total int64, err error)
+	// ProductStamps lists every product's stamp in catalogue order
+	// (createdAt, then _id): what the sitemap is built from, without the
+	// products themselves.
+	ProductStamps(ctx context.Context) ([]ProductStamp, error)
 	FindProduct(ctx context.Context, id string) (Product, error)
 	FindProductByName(ctx context.Context, name string) (Product, error)
 	CountProducts(ctx context.Context) (int64, error)
@@ -579,4 +583,11 @@ func truncate(s string, n int) string {
 		return s
 	}
 	return string([]rune(s)[:n]) + "…"
+}
+
+// ProductStamp is what the sitemap reads of a product: its URL's id, its
+// category page, and when it last changed.
+type ProductStamp struct {
+	ID, Category         string
+	CreatedAt, UpdatedAt time.Time
 }
