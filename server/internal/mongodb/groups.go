@@ -296,8 +296,8 @@ var listedGroups = bson.E{Key: "placing", Value: bson.D{{Key: "$exists", Value: 
 // groupStatusFilters are MongoDB's filters of each status, served by the
 // index status_groups.
 var groupStatusFilters = map[shop.OrderStatus]bson.D{
-	shop.OrderUnpaid:  {{Key: "paid", Value: false}, {Key: "shipped", Value: false}},
-	shop.OrderPaid:    {{Key: "paid", Value: true}, {Key: "shipped", Value: false}},
+	shop.OrderUnpaid: {{Key: "paid", Value: false}, {Key: "shipped", Value: false}},
+	shop.OrderPaid:   {{Key: "paid", Value: true}, {Key: "shipped", Value: false}},
 	// paid either way, stated: the index then gives the newest first for
 	// both of its values (without it MongoDB sorts every shipped purchase
 	// in memory; TestQueries_StaticIndexes)

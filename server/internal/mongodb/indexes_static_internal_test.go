@@ -40,9 +40,9 @@ func TestQueries_StaticIndexes(t *testing.T) {
 	for _, c := range []struct {
 		filter, sort, keys bson.D
 	}{
-		{bson.D{{Key: "email", Value: "a@b.test"}}, nil, bson.D{{Key: "createdAt", Value: -1}}},                                           // not used
+		{bson.D{{Key: "email", Value: "a@b.test"}}, nil, bson.D{{Key: "createdAt", Value: -1}}},                                                 // not used
 		{bson.D{}, bson.D{{Key: "createdAt", Value: 1}, {Key: "_id", Value: -1}}, bson.D{{Key: "createdAt", Value: 1}, {Key: "_id", Value: 1}}}, // mixed directions
-		{bson.D{{Key: "email", Value: "a"}}, bson.D{{Key: "price", Value: 1}}, bson.D{{Key: "email", Value: 1}, {Key: "createdAt", Value: 1}}},   // sorted in memory
+		{bson.D{{Key: "email", Value: "a"}}, bson.D{{Key: "price", Value: 1}}, bson.D{{Key: "email", Value: 1}, {Key: "createdAt", Value: 1}}},  // sorted in memory
 	} {
 		if servedBy(c.filter, c.sort, c.keys) == nil {
 			t.Errorf("%v sorted by %v is said to be served by %v", c.filter, c.sort, c.keys)
