@@ -9,6 +9,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -56,20 +57,21 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, getenv fu
 		*owner = cfg.OwnerEmail()
 	}
 
-	rows, err := readCatalogue(file)
+	// Every row is checked first, one at a time (a file of any size is
+	// read in bounded memory): nothing is written if any is invalid.
+	sc, err := scanCatalogue(file, *owner)
 	if err != nil {
 		fmt.Fprintf(stderr, "%s: %v\n", file, err)
 		return 1
 	}
-	items, problems := validate(rows, filepath.Dir(file), *owner)
-	if len(problems) > 0 {
-		fmt.Fprintf(stderr, "%s: %d of %d rows are invalid; nothing was written:\n", file, countRows(problems), len(rows))
-		for _, p := range problems {
+	if len(sc.problems) > 0 {
+		fmt.Fprintf(stderr, "%s: %d of %d rows are invalid; nothing was written:\n", file, sc.problemRows, sc.rows)
+		for _, p := range sc.problems {
 			fmt.Fprintln(stderr, "  "+p)
 		}
 		return 1
 	}
-	fmt.Fprintf(stdout, "%s: %d rows are valid\n", file, len(rows))
+	fmt.Fprintf(stdout, "%s: %d rows are valid\n", file, sc.rows)
 
 	store, err := opscmd.OpenStore(ctx, cfg, "import", stderr)
 	if err != nil {
@@ -77,24 +79,28 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, getenv fu
 	}
 	defer opscmd.CloseStore(store)
 
-	if code := ensureCategories(ctx, store, items, *strict, *dryRun, stdout, stderr); code != 0 {
+	if code := ensureCategories(ctx, store, sc, *strict, *dryRun, stdout, stderr); code != 0 {
 		return code
 	}
-	drafts, placeholder, err := storePictures(ctx, store, items, cfg.PublicURL, *dryRun, newProgress(stderr, "storing pictures"))
-	if err != nil {
+	im := &importer{ctx: ctx, store: store, file: file, owner: *owner, publicURL: cfg.PublicURL, dryRun: *dryRun, stderr: stderr}
+	if err := im.storePlaceholder(sc.needPlaceholder); err != nil {
 		fmt.Fprintf(stderr, "%v\nnothing was imported; pictures stored so far are kept and reused by the next run\n", err)
 		return 1
 	}
-	bar := newProgress(stderr, "writing products")
-	var refusals []string
-	refused := func(name, reason string) { refusals = append(refusals, fmt.Sprintf("%q: %s", name, reason)) }
-	keep := make([]shop.ImportKeep, len(items))
-	for i, it := range items {
-		keep[i] = it.keep
+	// Then the rows against the store, in batches, writing nothing but
+	// their pictures: a row two rows match, or that a product's kept
+	// fields make invalid, stops the import before any product is written.
+	checked, err := im.pass(true, newProgress(stderr, "storing pictures"), sc.pictures)
+	if err != nil {
+		fmt.Fprintf(stderr, "%s\nnothing was imported; pictures stored so far are kept and reused by the next run\n", message(err))
+		return 1
 	}
-	counts, err := store.ImportProducts(ctx, drafts, shop.ImportOptions{DryRun: *dryRun, DefaultImage: placeholder, Progress: bar.update, Refused: refused, Keep: keep})
-	bar.finish()
-	for _, r := range refusals {
+	if *dryRun {
+		fmt.Fprintf(stdout, "dry run, nothing written: would have %s\n", summary(checked))
+		return 0
+	}
+	counts, err := im.pass(false, newProgress(stderr, "writing products"), sc.rows)
+	for _, r := range im.refusals {
 		fmt.Fprintf(stderr, "not imported: %s\n", r)
 	}
 	if err != nil {
@@ -102,15 +108,132 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, getenv fu
 		fmt.Fprintf(stderr, "stopped after: %s\n", summary(counts))
 		return 1
 	}
-	verb := ""
-	if *dryRun {
-		verb = "dry run, nothing written: would have "
-	}
-	fmt.Fprintf(stdout, "%s%s\n", verb, summary(counts))
+	fmt.Fprintln(stdout, summary(counts))
 	if counts.Refused > 0 {
 		return 1
 	}
 	return 0
+}
+
+// message is what the command says of err: the store's words for its
+// own errors, the error otherwise.
+func message(err error) string {
+	if errors.As(err, new(*shop.Error)) {
+		return shop.ErrorMessage(err)
+	}
+	return err.Error()
+}
+
+// importBatchRows is how many rows the import reads, checks and writes at
+// a time: its memory is a batch's, whatever the file's size.
+const importBatchRows = 1000
+
+// importer is one import's passes over the file after it was checked.
+type importer struct {
+	ctx         context.Context
+	store       *mongodb.Store
+	file, owner string
+	publicURL   string
+	dryRun      bool
+	stderr      io.Writer
+	placeholder string
+	refusals    []string
+}
+
+// pass reads the file again in batches: check (true) runs each batch as a
+// dry run, storing the rows' picture files (unless this is the command's
+// dry run); otherwise each batch is written. It answers the counts.
+func (im *importer) pass(check bool, bar *progress, total int) (shop.ImportCounts, error) {
+	var counts shop.ImportCounts
+	matched := map[string]string{} // product id → the row's name, across batches
+	var batch []item
+	done, pictures := 0, 0
+	flush := func() error {
+		if len(batch) == 0 {
+			return nil
+		}
+		drafts := make([]shop.ProductDraft, len(batch))
+		keep := make([]shop.ImportKeep, len(batch))
+		for i, it := range batch {
+			drafts[i], keep[i] = it.draft, it.keep
+			if it.picture == nil {
+				continue
+			}
+			url, err := im.storePicture(it.picture, it.pictureCT, it.draft.Name, check && !im.dryRun)
+			if err != nil {
+				return fmt.Errorf("row %d (%s): picture: %s", it.row, it.draft.Name, shop.ErrorMessage(err))
+			}
+			drafts[i].Image = url
+			pictures++
+			if check {
+				bar.update(pictures, total)
+			}
+		}
+		c, err := im.store.ImportProducts(im.ctx, drafts, shop.ImportOptions{DryRun: check, DefaultImage: im.placeholder, Keep: keep, Matched: matched, Offset: done,
+			Refused: func(name, reason string) { im.refusals = append(im.refusals, fmt.Sprintf("%q: %s", name, reason)) }})
+		counts.Inserted += c.Inserted
+		counts.Updated += c.Updated
+		counts.Unchanged += c.Unchanged
+		counts.Refused += c.Refused
+		done += len(batch)
+		batch = batch[:0]
+		if !check {
+			bar.update(done, total)
+		}
+		return err
+	}
+	baseDir := filepath.Dir(im.file)
+	err := eachRow(im.file, func(r row) error {
+		it, problems := checkRow(r, baseDir, im.owner, nil)
+		if len(problems) > 0 {
+			return fmt.Errorf("the file changed while it was being imported: %s", problems[0])
+		}
+		batch = append(batch, it)
+		if len(batch) == importBatchRows {
+			return flush()
+		}
+		return nil
+	})
+	if err == nil {
+		err = flush()
+	}
+	bar.finish()
+	return counts, err
+}
+
+// storePicture stores a row's picture file (content-addressed, so a re-run
+// stores nothing again) and answers its URL; without store, only one stored
+// already is found (else "").
+func (im *importer) storePicture(data []byte, ct, name string, store bool) (string, error) {
+	sum := sha256.Sum256(data)
+	img, err := im.store.FindImageBySHA256(im.ctx, hex.EncodeToString(sum[:]))
+	switch {
+	case err == nil:
+		return shop.ImageURL(im.publicURL, img.ID), nil
+	case shop.ErrorCode(err) != shop.ENOTFOUND:
+		return "", err
+	case !store:
+		return "", nil
+	}
+	img, err = im.store.PutImage(im.ctx, data, ct, name)
+	if err != nil {
+		return "", err
+	}
+	return shop.ImageURL(im.publicURL, img.ID), nil
+}
+
+// storePlaceholder stores the one picture that every new product without
+// a picture shares (a dry run only finds it).
+func (im *importer) storePlaceholder(need bool) error {
+	if !need {
+		return nil
+	}
+	url, err := im.storePicture(demo.Placeholder(), "image/png", "placeholder.png", !im.dryRun)
+	if err != nil {
+		return fmt.Errorf("placeholder picture: %s", shop.ErrorMessage(err))
+	}
+	im.placeholder = url
+	return nil
 }
 
 // summary is the import's last line: "inserted N, updated N, unchanged N",
@@ -132,78 +255,135 @@ type item struct {
 	keep      shop.ImportKeep // the fields the row does not state
 }
 
-// validate checks every row and returns all problems at once, each naming
-// its row, product and field.
-func validate(rows []row, baseDir, owner string) ([]item, []string) {
-	var items []item
+// scan is what the first pass over the file found.
+type scan struct {
+	rows        int
+	problems    []string // each naming its row, product and field
+	problemRows int
+	// categories are those the rows name, in order of first mention,
+	// each with (the first of) its rows.
+	categories      []string
+	categoryRows    map[string][]string
+	needPlaceholder bool // a row has no picture
+	pictures        int  // rows with a picture file
+}
+
+// maxCategoryRows is how many of a category's rows a message names.
+const maxCategoryRows = 20
+
+// scanCatalogue checks every row of the file, one at a time, and returns
+// all problems at once. Its memory grows with the rows' names (repeats are
+// refused), not with the file.
+func scanCatalogue(file, owner string) (scan, error) {
+	sc := scan{categoryRows: map[string][]string{}}
+	seen := &seenRows{names: map[string]int{}, skus: map[string]int{}}
+	baseDir := filepath.Dir(file)
+	err := eachRow(file, func(r row) error {
+		sc.rows++
+		it, problems := checkRow(r, baseDir, owner, seen)
+		if len(problems) > 0 {
+			sc.problems = append(sc.problems, problems...)
+			sc.problemRows++
+			return nil
+		}
+		sc.needPlaceholder = sc.needPlaceholder || it.draft.Image == "" && it.picture == nil
+		if it.picture != nil {
+			sc.pictures++
+		}
+		if c := it.draft.Category; c != "" {
+			rows, ok := sc.categoryRows[c]
+			if !ok {
+				sc.categories = append(sc.categories, c)
+			}
+			if len(rows) < maxCategoryRows {
+				sc.categoryRows[c] = append(rows, strconv.Itoa(it.row))
+			} else if len(rows) == maxCategoryRows {
+				sc.categoryRows[c] = append(rows, "…")
+			}
+		}
+		return nil
+	})
+	return sc, err
+}
+
+// seenRows are the names and SKUs of the rows before, and their rows.
+type seenRows struct{ names, skus map[string]int }
+
+// checkRow checks one row and returns it ready to import, or its problems,
+// each naming its row, product and field. seen (nil: not checked) holds
+// the names and SKUs of the rows before: a repeat is refused.
+func checkRow(r row, baseDir, owner string, seen *seenRows) (item, []string) {
 	var problems []string
-	seen := map[string]int{}
-	for _, r := range rows {
-		raw := r.product
-		image := strings.TrimSpace(raw.Image)
+	raw := r.product
+	image := strings.TrimSpace(raw.Image)
+	raw.Image = ""
+	if strings.TrimSpace(raw.Email) == "" {
+		raw.Email = owner
+	}
+	// images (issue 35): every picture in order; image, when empty, is
+	// its first
+	if raw.Images != nil && len(*raw.Images) > 0 && image == "" {
+		image = (*raw.Images)[0]
+	}
+	raw.Image = image
+	if !strings.HasPrefix(image, "http://") && !strings.HasPrefix(image, "https://") {
 		raw.Image = ""
-		if strings.TrimSpace(raw.Email) == "" {
-			raw.Email = owner
+	}
+	d, err := raw.Parse(false)
+	fields := shop.ErrorFields(err)
+	if fields == nil {
+		fields = map[string]string{}
+	}
+	for _, u := range r.unknown {
+		fields[u] = "is not a catalogue field"
+	}
+	if r.shape != "" {
+		fields["record"] = r.shape
+	}
+	if r.specsProblem != "" {
+		fields["specs"] = r.specsProblem
+	}
+	if r.tiersProblem != "" {
+		fields["tiers"] = r.tiersProblem
+	}
+	it := item{row: r.n, keep: r.product.Keeps()}
+	switch {
+	case image == "":
+		// the product keeps its picture, or a new one gets the placeholder
+	case strings.HasPrefix(image, "http://") || strings.HasPrefix(image, "https://"):
+		if !shop.IsWebURL(image) {
+			fields["image"] = "is not a valid URL"
 		}
-		// images (issue 35): every picture in order; image, when empty, is
-		// its first
-		if raw.Images != nil && len(*raw.Images) > 0 && image == "" {
-			image = (*raw.Images)[0]
+		d.Image = image
+	case len(d.Images) > 0:
+		fields["images"] = "lists pictures at http(s) URLs only: with a picture file in image, leave images empty"
+	default:
+		data, ct, msg := readPicture(filepath.Join(baseDir, image))
+		if msg != "" {
+			fields["image"] = msg
 		}
-		raw.Image = image
-		if !strings.HasPrefix(image, "http://") && !strings.HasPrefix(image, "https://") {
-			raw.Image = ""
-		}
-		d, err := raw.Parse(false)
-		fields := shop.ErrorFields(err)
-		if fields == nil {
-			fields = map[string]string{}
-		}
-		for _, u := range r.unknown {
-			fields[u] = "is not a catalogue field"
-		}
-		if r.shape != "" {
-			fields["record"] = r.shape
-		}
-		if r.specsProblem != "" {
-			fields["specs"] = r.specsProblem
-		}
-		if r.tiersProblem != "" {
-			fields["tiers"] = r.tiersProblem
-		}
-		it := item{row: r.n, keep: r.product.Keeps()}
-		switch {
-		case image == "":
-			// the product keeps its picture, or a new one gets the placeholder
-		case strings.HasPrefix(image, "http://") || strings.HasPrefix(image, "https://"):
-			if !shop.IsWebURL(image) {
-				fields["image"] = "is not a valid URL"
-			}
-			d.Image = image
-		case len(d.Images) > 0:
-			fields["images"] = "lists pictures at http(s) URLs only: with a picture file in image, leave images empty"
-		default:
-			data, ct, msg := readPicture(filepath.Join(baseDir, image))
-			if msg != "" {
-				fields["image"] = msg
-			}
-			it.picture, it.pictureCT = data, ct
-		}
-		if first, dup := seen[d.Name]; dup && d.Name != "" {
+		it.picture, it.pictureCT = data, ct
+	}
+	if seen != nil {
+		if first, dup := seen.names[d.Name]; dup && d.Name != "" {
 			fields["name"] = fmt.Sprintf("repeats the name of row %d", first)
 		} else if d.Name != "" {
-			seen[d.Name] = r.n
+			seen.names[strings.Clone(d.Name)] = r.n
 		}
-		if len(fields) > 0 {
-			for _, f := range sortedKeys(fields) {
-				problems = append(problems, fmt.Sprintf("row %d%s: %s %s", r.n, label(r, d.Name), f, fields[f]))
-			}
-			continue
+		if first, dup := seen.skus[d.SKU]; dup && d.SKU != "" {
+			fields["sku"] = fmt.Sprintf("repeats the SKU of row %d", first)
+		} else if d.SKU != "" {
+			seen.skus[strings.Clone(d.SKU)] = r.n
 		}
-		it.draft = d
-		items = append(items, it)
 	}
-	return items, problems
+	if len(fields) > 0 {
+		for _, f := range sortedKeys(fields) {
+			problems = append(problems, fmt.Sprintf("row %d%s: %s %s", r.n, label(r, d.Name), f, fields[f]))
+		}
+		return it, problems
+	}
+	it.draft = d
+	return it, nil
 }
 
 func label(r row, name string) string {
@@ -244,74 +424,10 @@ func readPicture(path string) ([]byte, string, string) {
 	return data, ct, ""
 }
 
-// storePictures stores the rows' own picture files (content-addressed, so
-// a re-run stores nothing again) and the one placeholder that every new
-// product without a picture shares, and returns the drafts to import with
-// the placeholder's URL. A dry run stores nothing: a picture not yet stored
-// leaves its draft's image empty.
-func storePictures(ctx context.Context, store *mongodb.Store, items []item, publicURL string, dryRun bool, bar *progress) ([]shop.ProductDraft, string, error) {
-	drafts := make([]shop.ProductDraft, len(items))
-	needPlaceholder, files := false, 0
-	for _, it := range items {
-		needPlaceholder = needPlaceholder || it.draft.Image == "" && it.picture == nil
-		if it.picture != nil {
-			files++
-		}
-	}
-	store1 := func(data []byte, ct, name string) (string, error) {
-		sum := sha256.Sum256(data)
-		img, err := store.FindImageBySHA256(ctx, hex.EncodeToString(sum[:]))
-		switch {
-		case err == nil:
-			return shop.ImageURL(publicURL, img.ID), nil
-		case shop.ErrorCode(err) != shop.ENOTFOUND:
-			return "", err
-		case dryRun:
-			return "", nil
-		}
-		img, err = store.PutImage(ctx, data, ct, name)
-		if err != nil {
-			return "", err
-		}
-		return shop.ImageURL(publicURL, img.ID), nil
-	}
-	done := 0
-	for i, it := range items {
-		drafts[i] = it.draft
-		if it.picture == nil {
-			continue
-		}
-		url, err := store1(it.picture, it.pictureCT, it.draft.Name)
-		if err != nil {
-			return nil, "", fmt.Errorf("row %d (%s): picture: %s", it.row, it.draft.Name, shop.ErrorMessage(err))
-		}
-		drafts[i].Image = url
-		done++
-		bar.update(done, files)
-	}
-	bar.finish()
-	placeholder := ""
-	if needPlaceholder {
-		var err error
-		if placeholder, err = store1(demo.Placeholder(), "image/png", "placeholder.png"); err != nil {
-			return nil, "", fmt.Errorf("placeholder picture: %s", shop.ErrorMessage(err))
-		}
-	}
-	return drafts, placeholder, nil
-}
-
-func countRows(problems []string) int {
-	rows := map[string]bool{}
-	for _, p := range problems {
-		rows[strings.SplitN(p, ":", 2)[0]] = true
-	}
-	return len(rows)
-}
-
 // ensureCategories makes the categories the rows name exist (issue 35):
 // the unknown ones are created (a dry run only says so), or under --strict
 // the file is refused, naming them, and nothing is written.
-func ensureCategories(ctx context.Context, store *mongodb.Store, items []item, strict, dryRun bool, stdout, stderr io.Writer) int {
+func ensureCategories(ctx context.Context, store *mongodb.Store, sc scan, strict, dryRun bool, stdout, stderr io.Writer) int {
 	have, err := store.ListCategories(ctx)
 	if err != nil {
 		fmt.Fprintf(stderr, "read the categories: %s\n", shop.ErrorMessage(err))
@@ -322,16 +438,11 @@ func ensureCategories(ctx context.Context, store *mongodb.Store, items []item, s
 		known[c.Name] = true
 	}
 	var unknown []string
-	rows := map[string][]string{}
-	for _, it := range items {
-		c := it.draft.Category
-		if c == "" || known[c] {
-			continue
-		}
-		if len(rows[c]) == 0 {
+	rows := sc.categoryRows
+	for _, c := range sc.categories {
+		if !known[c] {
 			unknown = append(unknown, c)
 		}
-		rows[c] = append(rows[c], strconv.Itoa(it.row))
 	}
 	if len(unknown) == 0 {
 		return 0

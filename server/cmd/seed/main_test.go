@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"fmt"
@@ -8,6 +9,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -231,6 +233,11 @@ func TestSeed_TenThousandRows(t *testing.T) {
 		if err := s.Check(ctx); err != nil {
 			t.Fatal(err)
 		}
+		// The import closed the store with a snapshot of its in-memory
+		// copy: the next start reads it (issue 46), and it is the store's.
+		if s.Embedded() && s.MirrorsFrom() != "snapshot" {
+			t.Fatalf("the first start after an import read its copy from the %s", s.MirrorsFrom())
+		}
 	})
 }
 
@@ -320,5 +327,80 @@ func TestSeed_PictureFiles(t *testing.T) {
 	got, _ := io.ReadAll(rc)
 	if !bytes.Equal(got, pic) || img.ContentType != "image/png" {
 		t.Fatalf("stored picture: %d bytes of %s, want the file's %d PNG bytes", len(got), img.ContentType, len(pic))
+	}
+}
+
+// TestEachRow_StreamsAFileOfAnySize: the import reads a file a row at a
+// time (issue 46: 100,000 products with thirty specifications make about
+// 95 MB, past the former limit of 50 MB): 60 MB of CSV pass through in a
+// few megabytes.
+func TestEachRow_StreamsAFileOfAnySize(t *testing.T) {
+	t.Parallel()
+	pr, pw := io.Pipe()
+	const rows = 120_000
+	specs := strings.Repeat("Power=60 kVA; Voltage=230/400 V; ", 14)
+	go func() {
+		w := bufio.NewWriter(pw)
+		fmt.Fprintln(w, "name,price,avaialbequantit,minimumquantity,description,specs")
+		for i := range rows {
+			fmt.Fprintf(w, "Machine %06d,129.99,5,1,\"Cast frame, %d kW drive\",\"%s\"\n", i, i%50, specs)
+		}
+		_ = w.Flush()
+		_ = pw.Close()
+	}()
+	runtime.GC()
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	n, peak := 0, uint64(0)
+	err := eachCSV(bufio.NewReader(pr), func(r row) error {
+		n++
+		if n%10_000 == 0 {
+			runtime.ReadMemStats(&after)
+			peak = max(peak, after.HeapAlloc)
+		}
+		if r.product.Name != fmt.Sprintf("Machine %06d", n-1) || r.product.Specs == nil || len(*r.product.Specs) != 28 {
+			return fmt.Errorf("row %d read as %q with %v", n, r.product.Name, r.product.Specs)
+		}
+		return nil
+	})
+	if err != nil || n != rows {
+		t.Fatalf("%d rows read, want %d: %v", n, rows, err)
+	}
+	if grown := int64(peak) - int64(before.HeapAlloc); grown > 32<<20 {
+		t.Fatalf("the heap grew by %d MB while reading %d MB of rows", grown>>20, rows*len(specs)>>20)
+	}
+}
+
+// TestSeed_RowsOfDifferentBatchesMatchingOneProduct: the file is checked
+// against the store in batches; two rows of different batches that match
+// one product (one by its SKU, one by its name), or repeat a SKU, still
+// stop the import before any product is written.
+func TestSeed_RowsOfDifferentBatchesMatchingOneProduct(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	first := writeFile(t, "first.csv", "name,price,avaialbequantit,minimumquantity,description,sku\nOld Press,100,1,1,A press.,OP-1\n")
+	if code, out, errs := seed(t, dir, first); code != 0 {
+		t.Fatalf("code=%d out=%q err=%q", code, out, errs)
+	}
+	rows := func(last string) string {
+		var b strings.Builder
+		b.WriteString("name,price,avaialbequantit,minimumquantity,description,sku\n")
+		b.WriteString("New Press,100,1,1,A press.,OP-1\n") // the old press, by its SKU
+		for i := range importBatchRows + 200 {
+			fmt.Fprintf(&b, "Machine %05d,10,1,1,A machine.,M-%05d\n", i, i)
+		}
+		b.WriteString(last)
+		return writeFile(t, "big.csv", b.String())
+	}
+	code, _, errs := seed(t, dir, rows("Old Press,100,1,1,A press.,OP-2\n")) // the old press, by its name
+	if code != 1 || !strings.Contains(errs, `both match the product "Old Press"`) || !strings.Contains(errs, "nothing was imported") {
+		t.Fatalf("code=%d err=%q", code, errs)
+	}
+	code, _, errs = seed(t, dir, rows("Another,100,1,1,A press.,M-00007\n"))
+	if code != 1 || !strings.Contains(errs, "sku repeats the SKU of row 9") {
+		t.Fatalf("code=%d err=%q", code, errs)
+	}
+	if n := productCount(t, dir); n != 1 {
+		t.Fatalf("%d products after the refused imports, want the 1 before", n)
 	}
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"encoding/csv"
 	"encoding/json"
@@ -90,88 +91,114 @@ func isNumberWord(w string) bool {
 var columns = []string{"name", "price", "avaialbequantit", "minimumquantity", "description", "image", "email",
 	"sku", "category", "specs", "images", "tiers"}
 
-const maxFileBytes = 50 << 20
-
-func readCatalogue(path string) ([]row, error) {
-	data, err := os.ReadFile(path)
+// eachRow reads the catalogue file one row at a time and calls fn with
+// each, in order: a file of any size is read in bounded memory. It stops
+// at fn's first error, or the file's first one that leaves the rest
+// unreadable (a CSV record that cannot be parsed, JSON that is not an
+// array of objects).
+func eachRow(path string, fn func(row) error) error {
+	ext := strings.ToLower(filepath.Ext(path))
+	if ext != ".json" && ext != ".csv" {
+		return errors.New("the file must be .json (an array of products) or .csv (with a header row)")
+	}
+	f, err := os.Open(path)
 	if err != nil {
-		return nil, err
+		return err
 	}
-	if len(data) > maxFileBytes {
-		return nil, errors.New("the file is larger than 50 MB")
+	defer f.Close()
+	r := bufio.NewReaderSize(f, 256<<10)
+	if ext == ".json" {
+		return eachJSON(r, fn)
 	}
-	switch strings.ToLower(filepath.Ext(path)) {
-	case ".json":
-		return readJSON(data)
-	case ".csv":
-		return readCSV(data)
-	}
-	return nil, errors.New("the file must be .json (an array of products) or .csv (with a header row)")
+	return eachCSV(r, fn)
 }
 
-func readJSON(data []byte) ([]row, error) {
-	var items []json.RawMessage
-	if err := json.Unmarshal(data, &items); err != nil {
-		return nil, fmt.Errorf("not a JSON array of products: %v", err)
+func eachJSON(r io.Reader, fn func(row) error) error {
+	dec := json.NewDecoder(r)
+	if tok, err := dec.Token(); err != nil || tok != json.Delim('[') {
+		return errors.New("not a JSON array of products: the file does not start with [")
 	}
-	rows := make([]row, 0, len(items))
-	for i, raw := range items {
-		r := row{n: i + 1}
-		var fields map[string]json.RawMessage
-		if err := json.Unmarshal(raw, &fields); err != nil {
-			return nil, fmt.Errorf("row %d is not an object", i+1)
+	for i := 0; dec.More(); i++ {
+		var raw json.RawMessage
+		if err := dec.Decode(&raw); err != nil {
+			return fmt.Errorf("not a JSON array of products: after row %d: %v", i, err)
 		}
-		for k := range fields {
-			if !slices.Contains(columns, k) {
-				r.unknown = append(r.unknown, k)
-			}
+		r, err := jsonRow(i+1, raw)
+		if err != nil {
+			return err
 		}
-		sort.Strings(r.unknown)
-		dec := json.NewDecoder(bytes.NewReader(raw))
-		if err := dec.Decode(&r.product); err != nil {
-			var te *json.UnmarshalTypeError
-			if errors.As(err, &te) {
-				return nil, fmt.Errorf("row %d: %s must be text", i+1, te.Field)
-			}
-			return nil, fmt.Errorf("row %d: %v", i+1, err)
+		if err := fn(r); err != nil {
+			return err
 		}
-		rows = append(rows, r)
 	}
-	return rows, nil
+	if tok, err := dec.Token(); err != nil || tok != json.Delim(']') {
+		return fmt.Errorf("not a JSON array of products: it does not end with ] (%v)", err)
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return errors.New("not a JSON array of products: there is more after the array's ]")
+	}
+	return nil
 }
 
-func readCSV(data []byte) ([]row, error) {
-	cr := csv.NewReader(bytes.NewReader(bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))))
+func jsonRow(n int, raw json.RawMessage) (row, error) {
+	r := row{n: n}
+	var fields map[string]json.RawMessage
+	if err := json.Unmarshal(raw, &fields); err != nil {
+		return r, fmt.Errorf("row %d is not an object", n)
+	}
+	for k := range fields {
+		if !slices.Contains(columns, k) {
+			r.unknown = append(r.unknown, k)
+		}
+	}
+	sort.Strings(r.unknown)
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	if err := dec.Decode(&r.product); err != nil {
+		var te *json.UnmarshalTypeError
+		if errors.As(err, &te) {
+			return r, fmt.Errorf("row %d: %s must be text", n, te.Field)
+		}
+		return r, fmt.Errorf("row %d: %v", n, err)
+	}
+	return r, nil
+}
+
+func eachCSV(in *bufio.Reader, fn func(row) error) error {
+	if bom, err := in.Peek(3); err == nil && string(bom) == "\xef\xbb\xbf" {
+		_, _ = in.Discard(3)
+	}
+	cr := csv.NewReader(in)
 	cr.FieldsPerRecord = -1
+	cr.ReuseRecord = true
 	header, err := cr.Read()
 	if err != nil {
-		return nil, errors.New("the CSV file has no header row")
+		return errors.New("the CSV file has no header row")
 	}
+	header = slices.Clone(header)
 	index := map[string]int{}
+	var unknown []string
 	for i, h := range header {
-		index[strings.TrimSpace(h)] = i
+		h = strings.TrimSpace(h)
+		index[h] = i
+		if !slices.Contains(columns, h) {
+			unknown = append(unknown, h)
+		}
 	}
-	var rows []row
 	for n := 1; ; n++ {
 		rec, err := cr.Read()
 		if err == io.EOF {
-			break
+			return nil
 		}
 		if err != nil {
-			return nil, fmt.Errorf("row %d: %v", n, err)
+			return fmt.Errorf("row %d: %v", n, err)
 		}
 		line, _ := cr.FieldPos(0)
-		r := row{n: n, line: line}
+		r := row{n: n, line: line, unknown: unknown}
 		get := func(col string) string {
 			if i, ok := index[col]; ok && i < len(rec) {
-				return rec[i]
+				return strings.Clone(rec[i])
 			}
 			return ""
-		}
-		for _, h := range header {
-			if h = strings.TrimSpace(h); !slices.Contains(columns, h) {
-				r.unknown = append(r.unknown, h)
-			}
 		}
 		if len(rec) != len(header) {
 			r.shape = fmt.Sprintf("has %d values for %d columns", len(rec), len(header))
@@ -215,9 +242,10 @@ func readCSV(data []byte) ([]row, error) {
 			}
 			r.product.Images = &images
 		}
-		rows = append(rows, r)
+		if err := fn(r); err != nil {
+			return err
+		}
 	}
-	return rows, nil
 }
 
 func sortedKeys(m map[string]string) []string {

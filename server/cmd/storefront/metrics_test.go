@@ -149,7 +149,7 @@ func TestBinary_Metrics(t *testing.T) {
 	sf.stop()
 }
 
-func scrape(t *testing.T, url string) map[string]*dto.MetricFamily {
+func scrape(t testing.TB, url string) map[string]*dto.MetricFamily {
 	t.Helper()
 	res, err := http.Get(url)
 	if err != nil {

@@ -29,6 +29,11 @@ func (c *Catalogue) List(ctx context.Context, q shop.ProductQuery) ([]shop.Produ
 	return c.Products.ListProducts(ctx, q)
 }
 
+// Stamps lists every product's stamp in catalogue order (the sitemap).
+func (c *Catalogue) Stamps(ctx context.Context) ([]shop.ProductStamp, error) {
+	return c.Products.ProductStamps(ctx)
+}
+
 // Find returns one product.
 func (c *Catalogue) Find(ctx context.Context, id string) (shop.Product, error) {
 	return c.Products.FindProduct(ctx, id)

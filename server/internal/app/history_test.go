@@ -955,6 +955,14 @@ func (h *history) check(t *testing.T, rt *rapid.T, init mstate, final *snapshot)
 		rt.Fatal(err)
 	}
 	h.store = reopened
+	// Embedded, the restart reads the snapshot the clean stop left (issue
+	// 46), which must hold exactly what the store does.
+	if reopened.Embedded() && reopened.MirrorsFrom() != "snapshot" {
+		fail("the restart read its in-memory copy from the %s, not from the snapshot of the clean stop", reopened.MirrorsFrom())
+	}
+	if err := reopened.Check(ctx); err != nil {
+		fail("after a restart, the in-memory copy read from the snapshot differs from the store: %v", err)
+	}
 	if _, _, err := reopened.RecoverStock(ctx, time.Now().Add(time.Second)); err != nil {
 		rt.Fatal(err)
 	}

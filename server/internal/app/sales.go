@@ -142,10 +142,11 @@ func (s *Sales) ParseExportRange(from, to string) (ExportRange, error) {
 	return r, nil
 }
 
-// ExportOrders returns the orders created in the range's days, oldest first.
-func (s *Sales) ExportOrders(ctx context.Context, caller shop.Caller, r ExportRange) ([]shop.Order, error) {
+// ExportOrders calls fn with the orders created in the range's days,
+// oldest first, a batch at a time (GET /admin/orders.csv streams them).
+func (s *Sales) ExportOrders(ctx context.Context, caller shop.Caller, r ExportRange, fn func([]shop.Order) error) error {
 	if err := shop.RequireAdmin(caller); err != nil {
-		return nil, err
+		return err
 	}
-	return s.Store.OrdersCreatedBetween(ctx, r.From, r.To.AddDate(0, 0, 1))
+	return s.Store.EachOrderCreatedBetween(ctx, r.From, r.To.AddDate(0, 0, 1), fn)
 }

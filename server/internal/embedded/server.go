@@ -51,6 +51,14 @@ func (e *Server) URI() string { return e.uri }
 // File is the database's SQLite file, whose presence Healthy checks.
 func (e *Server) File() string { return e.files.file }
 
+// Generation is the database's generation (files.go): as found until
+// MarkStarted raises it, which every session does before its first write.
+func (e *Server) Generation() int64 { return e.files.generation }
+
+// SnapshotFile is where the store keeps its snapshot of the in-memory copy
+// (internal/mirror): beside the database, <database>.mirrors.
+func (e *Server) SnapshotFile() string { return filepath.Join(e.dbDir, e.db+".mirrors") }
+
 // Start starts FerretDB on the SQLite files in DATA_DIR/db, after
 // checking that the database db is whole (embedded_files.go).
 // sqliteParams are extra SQLite URI parameters ("" for FerretDB's own:

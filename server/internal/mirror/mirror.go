@@ -85,7 +85,7 @@ func (m *Mirror[K, D]) Fresh() *Mirror[K, D] {
 		n.Orders = append(n.Orders, &OrderIndex[K, D]{Name: o.Name, Group: o.Group, Cmp: o.Cmp})
 	}
 	if m.Words != nil {
-		n.Words = &WordIndex[K, D]{Name: m.Words.Name, Terms: m.Words.Terms, Tier: m.Words.Tier}
+		n.Words = &WordIndex[K, D]{Name: m.Words.Name, Terms: m.Words.Terms, Same: m.Words.Same}
 	}
 	return n.Init()
 }
@@ -169,6 +169,45 @@ func (m *Mirror[K, D]) Page(index string, group *string, desc bool, skip, limit 
 	return m.walk(list, desc, match, skip, limit)
 }
 
+// Seek returns up to limit documents of the named order index (its one
+// list: an index without groups), from the first for which from holds:
+// from must be false for a prefix of the list and true after it (a bound
+// on the index's order and the _id that breaks its ties), so that a caller
+// can walk a long list a page at a time, each page after the last one's
+// final document, in O(log n) per page whatever was written between.
+func (m *Mirror[K, D]) Seek(index string, from func(d *D, id K) bool, limit int) []D {
+	o := m.orderIndex(index)
+	m.mu.RLock()
+	defer m.mu.RUnlock()
+	list := o.lists[""]
+	i, _ := slices.BinarySearchFunc(list, true, func(e K, _ bool) int {
+		d := m.docs[e]
+		if from(&d, e) {
+			return 1
+		}
+		return -1
+	})
+	out := make([]D, 0, min(limit, len(list)-i))
+	for _, id := range list[i:min(len(list), i+limit)] {
+		out = append(out, m.docs[id])
+	}
+	return out
+}
+
+// Walk calls fn with every document of the named order index's one list
+// (an index without groups), in its order, under the read lock; fn must
+// not call back into the mirror, nor keep the pointer.
+func (m *Mirror[K, D]) Walk(index string, fn func(*D)) {
+	o := m.orderIndex(index)
+	m.mu.RLock()
+	defer m.mu.RUnlock()
+	var d D
+	for _, id := range o.lists[""] {
+		d = m.docs[id]
+		fn(&d)
+	}
+}
+
 // Each calls fn with every document, in no particular order, under the read
 // lock; fn must not call back into the mirror, and must not keep the
 // pointer: it is one variable reused for every document (a fresh one per
@@ -234,6 +273,155 @@ func (m *Mirror[K, D]) Put(d D) {
 	for _, o := range moveOrders {
 		o.insert(m, id, &d)
 	}
+}
+
+// PutMany inserts or replaces docs, as Put does one by one, in one pass
+// over each index: a sorted list takes the new entries by one sort and
+// one merge, not one shift of the list each (an import of 100,000
+// products into a catalogue of 100,000 moved a list's half a hundred
+// thousand times). Callers hold the write slot.
+func (m *Mirror[K, D]) PutMany(docs []D) {
+	if len(docs) < 32 {
+		for _, d := range docs {
+			m.Put(d)
+		}
+		return
+	}
+	docs = slices.Clone(docs)
+	ids := make([]K, len(docs))
+	for i := range docs {
+		if m.Prepare != nil {
+			m.Prepare(&docs[i])
+		}
+		ids[i] = m.IDOf(&docs[i])
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	// The last of a repeated id wins, as with Put one by one.
+	last := make(map[K]int, len(docs))
+	for i, id := range ids {
+		last[id] = i
+	}
+	type change struct {
+		id       K
+		old, new *D
+	}
+	var changes []change
+	for i, id := range ids {
+		if last[id] != i {
+			continue
+		}
+		c := change{id: id, new: &docs[i]}
+		if old, had := m.docs[id]; had {
+			c.old = &old
+		}
+		changes = append(changes, c)
+	}
+	// Out of the indexes, while docs holds the old versions (the lists'
+	// comparisons read them).
+	for _, o := range m.Orders {
+		gone := map[string]map[K]bool{}
+		for _, c := range changes {
+			if c.old == nil || o.groupOf(c.old) == NotIndexed {
+				continue
+			}
+			if o.groupOf(c.old) == o.groupOf(c.new) && o.Cmp(c.old, c.new) == 0 {
+				continue
+			}
+			g := o.groupOf(c.old)
+			if gone[g] == nil {
+				gone[g] = map[K]bool{}
+			}
+			gone[g][c.id] = true
+		}
+		for g, set := range gone {
+			list := slices.DeleteFunc(o.lists[g], func(id K) bool { return set[id] })
+			if len(list) == 0 {
+				delete(o.lists, g)
+			} else {
+				o.lists[g] = list
+			}
+		}
+	}
+	var renamed []change // whose search terms change
+	if m.Words != nil {
+		for _, c := range changes {
+			if c.old == nil || !m.Words.same(c.old, c.new) {
+				renamed = append(renamed, c)
+			}
+		}
+		var slots []uint32
+		var old []*D
+		for _, c := range renamed {
+			if c.old != nil {
+				if s, ok := m.Words.slots[c.id]; ok {
+					slots = append(slots, s)
+					old = append(old, c.old)
+				}
+			}
+		}
+		m.Words.removeMany(slots, old)
+	}
+	for _, k := range m.Keys {
+		for _, c := range changes {
+			nk, nok := k.Key(c.new)
+			if c.old != nil {
+				ok, oks := k.Key(c.old)
+				if oks == nok && ok == nk {
+					continue
+				}
+				if oks && k.ids[ok] == c.id {
+					delete(k.ids, ok)
+				}
+			}
+			if nok {
+				k.ids[nk] = c.id
+			}
+		}
+	}
+	for _, c := range changes {
+		m.docs[c.id] = *c.new
+	}
+	for _, o := range m.Orders {
+		add := map[string][]K{}
+		for _, c := range changes {
+			if c.old != nil && o.groupOf(c.old) == o.groupOf(c.new) && o.Cmp(c.old, c.new) == 0 {
+				continue
+			}
+			if g := o.groupOf(c.new); g != NotIndexed {
+				add[g] = append(add[g], c.id)
+			}
+		}
+		for g, ids := range add {
+			cmp := func(a, b K) int { return o.compare(m, a, b) }
+			slices.SortFunc(ids, cmp)
+			o.lists[g] = mergeSorted(o.lists[g], ids, cmp)
+		}
+	}
+	if m.Words != nil {
+		var added []K
+		for _, c := range renamed {
+			added = append(added, c.id)
+		}
+		m.Words.addMany(added, func(id K) *D { d := m.docs[id]; return &d })
+	}
+}
+
+// mergeSorted merges b into a, both sorted by cmp, into a new list.
+func mergeSorted[K any](a, b []K, cmp func(x, y K) int) []K {
+	out := make([]K, 0, len(a)+len(b))
+	i, j := 0, 0
+	for i < len(a) && j < len(b) {
+		if cmp(b[j], a[i]) < 0 {
+			out = append(out, b[j])
+			j++
+		} else {
+			out = append(out, a[i])
+			i++
+		}
+	}
+	out = append(out, a[i:]...)
+	return append(out, b[j:]...)
 }
 
 // Remove deletes the document with this id. Callers hold the write slot.
@@ -374,7 +562,7 @@ func (m *Mirror[K, D]) Size() (entries int, bytes int64) {
 	}
 	if m.Words != nil {
 		for t, ps := range m.Words.posts {
-			bytes += 2*int64(len(t)) + 32 + int64(cap(ps))*int64(unsafe.Sizeof(post{}))
+			bytes += 2*int64(len(t)) + 32 + int64(cap(ps))*int64(unsafe.Sizeof(post(0)))
 		}
 		bytes += int64(len(m.Words.slots))*(idSize+4)*2 + int64(cap(m.Words.ids))*idSize
 	}

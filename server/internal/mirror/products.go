@@ -29,16 +29,11 @@ type Product struct {
 	Images   []string `bson:"images"`
 	// SearchTerms are the folded words the search finds it by
 	// (shop.SearchTerms), stored for MongoDB's multikey index only: the
-	// embedded store stores none, and the mirror keeps none (terms, below,
-	// are computed from the fields).
+	// embedded store stores none, and the mirror keeps none (its word
+	// index computes them from the fields: Terms).
 	SearchTerms []string `bson:"searchTerms"`
 	// Issue 45: the volume breaks (none: absent or null).
 	Tiers []Tier `bson:"tiers,omitempty"`
-
-	// derived (Prepare): the search terms as computed from the fields, and
-	// how many of the first come from the name and then the SKU (the rank).
-	terms       []string
-	nameN, skuN int
 }
 
 // Spec is a stored specification.
@@ -77,33 +72,28 @@ func (d *Product) shopTiers() []shop.Tier {
 	return out
 }
 
-// Specs are the stored specifications of the domain's (nil for none).
+// Specs are the stored specifications of the domain's (the zero list for
+// none).
 func Specs(specs []shop.Spec) SpecList {
-	if len(specs) == 0 {
-		return nil
-	}
-	out := make(SpecList, len(specs))
+	out := make([]Spec, len(specs))
 	for i, s := range specs {
 		out[i] = Spec(s)
 	}
-	return out
+	return PackSpecs(out)
 }
 
 func (d *Product) shopSpecs() []shop.Spec {
-	out := make([]shop.Spec, len(d.Specs))
-	for i, s := range d.Specs {
-		out[i] = shop.Spec(s)
+	out := make([]shop.Spec, 0, d.Specs.Len())
+	for s := range d.Specs.Each() {
+		out = append(out, shop.Spec(s))
 	}
 	return out
 }
 
-// prepare normalises what the store gives back (an empty list as nil),
+// prepare normalises what the store gives back (an empty list as nil) and
 // drops the stored search terms (an older embedded store's: the mirror's
-// are computed) and computes the derived fields.
+// are computed).
 func (d *Product) prepare() {
-	if len(d.Specs) == 0 {
-		d.Specs = nil
-	}
 	if len(d.Images) == 0 {
 		d.Images = nil
 	}
@@ -111,20 +101,24 @@ func (d *Product) prepare() {
 	if len(d.Holds) == 0 {
 		d.Holds = nil
 	}
-	d.terms, d.nameN, d.skuN = shop.SearchTerms(d.Name, d.SKU, d.Description, d.shopSpecs())
 }
 
-// Terms are the product's search terms as its fields give them.
-func (d *Product) Terms() []string {
-	if d.terms == nil {
-		d.prepare()
-	}
-	return d.terms
+// Terms are the product's search terms as its fields give them, and how
+// many of the first come from the name and then the SKU (the rank).
+func (d *Product) Terms() (terms []string, nameN, skuN int) {
+	return shop.SearchTerms(d.Name, d.SKU, d.Description, d.shopSpecs())
 }
 
 // Rank is where the search's words match it (shop.SearchRank).
 func (d *Product) Rank(words []string) int {
-	return shop.SearchRank(words, d.Terms(), d.nameN, d.skuN)
+	terms, nameN, skuN := d.Terms()
+	return shop.SearchRank(words, terms, nameN, skuN)
+}
+
+// sameTerms reports whether two versions of a product have the same
+// search terms: those of the same fields.
+func sameTerms(a, b *Product) bool {
+	return a.Name == b.Name && a.SKU == b.SKU && a.Description == b.Description && a.Specs == b.Specs
 }
 
 // Shop is the document as the domain has it.
@@ -177,17 +171,11 @@ func Products(name string) *Mirror[ID, Product] {
 			// category filter.
 			{Name: "category", Group: func(d *Product) string { return d.Category }, Cmp: func(a, b *Product) int { return a.CreatedAt.Compare(b.CreatedAt) }},
 		},
-		// the search (q): each word a prefix of one of the terms
 		// the search (q): each word a prefix of one of the terms, ranked by
 		// the name's terms, then the SKU's, then the rest (Rank)
-		Words: &WordIndex[ID, Product]{Name: "searchTerms", Terms: func(d *Product) []string { return d.Terms() }, Tier: func(d *Product, i int) int {
-			switch {
-			case i < d.nameN:
-				return shop.RankName
-			case i < d.nameN+d.skuN:
-				return shop.RankSKU
-			}
-			return shop.RankOther
+		Words: &WordIndex[ID, Product]{Name: "searchTerms", Same: sameTerms, Terms: func(d *Product) ([]string, [wordTiers - 1]int) {
+			terms, nameN, skuN := d.Terms()
+			return terms, [wordTiers - 1]int{nameN, nameN + skuN}
 		}},
 	}
 }

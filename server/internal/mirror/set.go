@@ -5,6 +5,7 @@ import (
 	"errors"
 	"runtime"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"storefront/server/internal/shop"
@@ -20,6 +21,9 @@ type Set struct {
 	// Stop cancels them with stop and waits.
 	behind sync.WaitGroup
 	stop   context.CancelFunc
+	// differences the sample checks found: the copy was not exact, and
+	// neither is a snapshot of it from before the repair.
+	differences atomic.Int64
 }
 
 // NewSet returns an empty set whose tables share env.
@@ -77,7 +81,7 @@ func (s *Set) Start(ctx context.Context, sampleEvery time.Duration) {
 	bg, stop := context.WithCancel(context.WithoutCancel(ctx))
 	s.stop = stop
 	for _, m := range s.tables {
-		if m.LoadedAfterStart() {
+		if !m.loaded() { // (a snapshot loads them all)
 			s.behind.Go(func() { s.loadBehind(bg, m) })
 		}
 	}
@@ -154,6 +158,16 @@ func (s *Set) sampleLoop(ctx context.Context, every time.Duration) {
 	}
 }
 
+// Reload reads every collection into its mirror again (RefreshMirrors).
+func (s *Set) Reload(ctx context.Context) error {
+	for _, m := range s.tables {
+		if err := m.reload(ctx); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // Check compares every mirror, as the writes have maintained it, with a
 // fresh rebuild from the store; nil when they agree.
 func (s *Set) Check(ctx context.Context) error {
@@ -174,6 +188,7 @@ func (s *Set) CheckSample(ctx context.Context, n int) (int, error) {
 	for _, m := range s.tables {
 		found, err := m.Sample(ctx, n)
 		total += found
+		s.differences.Add(int64(found))
 		for range found {
 			shop.Tell(s.env.Telemetry, shop.EventMirrorDifference)
 		}
@@ -183,6 +198,19 @@ func (s *Set) CheckSample(ctx context.Context, n int) (int, error) {
 	}
 	return total, nil
 }
+
+// Documents is how many documents the mirrors hold.
+func (s *Set) Documents() int {
+	n := 0
+	for _, m := range s.tables {
+		n += m.documents()
+	}
+	return n
+}
+
+// Differences is how many differences the sample checks found (and
+// repaired) since the set was made.
+func (s *Set) Differences() int64 { return s.differences.Load() }
 
 // Stats reports the mirrors' sizes.
 func (s *Set) Stats() []Stats {

@@ -24,6 +24,11 @@ type Source[K comparable, D any] interface {
 	All(ctx context.Context) ([]D, error)
 	// Count is the number of documents, from the collection's metadata.
 	Count(ctx context.Context) (int64, error)
+	// Encode appends the document to buf in the store's codec, as one
+	// BSON document (a snapshot's); Decode reads one back as the store's
+	// reads decode it.
+	Encode(buf []byte, d *D) ([]byte, error)
+	Decode(doc []byte, d *D) error
 }
 
 // Env is what the tables of one store share.
@@ -179,6 +184,18 @@ func (t *Table[K, D]) Page(ctx context.Context, index string, group *string, des
 	return docs, total, nil
 }
 
+// Seek returns up to limit documents of the named order index from the
+// first for which from holds (see Mirror.Seek).
+func (t *Table[K, D]) Seek(ctx context.Context, index string, from func(d *D, id K) bool, limit int) ([]D, error) {
+	if err := t.Await(ctx); err != nil {
+		return nil, err
+	}
+	if t.StaleDocuments() > 0 {
+		return nil, ErrStale
+	}
+	return t.Mem.Seek(index, from, limit), nil
+}
+
 // Count returns the number of documents.
 func (t *Table[K, D]) Count(ctx context.Context) (int64, error) {
 	if err := t.Await(ctx); err != nil {
@@ -260,6 +277,11 @@ type Mirrored interface {
 	StaleDocuments() int64
 	RepairStale(ctx context.Context) error
 	Sample(ctx context.Context, n int) (int, error)
+	loaded() bool
+	documents() int
+	// reload reads the whole collection into the mirror again, once it is
+	// loaded, under the write slot: after writes around it (a restore).
+	reload(ctx context.Context) error
 }
 
 // Stats is the size of one collection's in-memory copy.
@@ -283,6 +305,22 @@ func (t *Table[K, D]) Load(ctx context.Context) error {
 	}
 	t.Mem.Load(docs)
 	return nil
+}
+
+func (t *Table[K, D]) documents() int { return t.Mem.Len() }
+
+func (t *Table[K, D]) reload(ctx context.Context) error {
+	if err := t.Await(ctx); err != nil {
+		return err
+	}
+	return t.env.Write(ctx, "", func(ctx context.Context) error {
+		docs, err := t.src.All(ctx)
+		if err != nil {
+			return fmt.Errorf("load %s: %w", t.Mem.Name, err)
+		}
+		t.Mem.Load(docs)
+		return nil
+	})
 }
 
 // LoadedAfterStart reports whether start-up does not wait for the mirror.

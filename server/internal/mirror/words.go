@@ -20,14 +20,20 @@ import (
 // search one set per tier (Tier), so that the ranks' sizes are bit counts
 // and a page is a walk of the catalogue order that stops once it is full.
 type WordIndex[K comparable, D any] struct {
-	Name  string
-	Terms func(*D) []string // distinct terms of a document
-	// Tier is the tier of a document's i-th term, below wordTiers (0
-	// first; nil: all 0). A ranked search ranks a document by the lowest
+	Name string
+	// Terms are a document's distinct terms and where its tiers end: the
+	// terms before ends[0] are of tier 0, those before ends[1] of tier 1,
+	// the rest of tier 2. A ranked search ranks a document by the lowest
 	// tier t such that each word is a prefix of one of its terms of tier t
 	// or lower (products: the name's terms, then the SKU's, then the rest:
-	// shop.SearchRank).
-	Tier func(d *D, i int) int
+	// shop.SearchRank). They are computed when the index changes, not kept
+	// with the document (issue 46: a product's sixty-odd terms cost more
+	// memory than the rest of it).
+	Terms func(*D) (terms []string, ends [wordTiers - 1]int)
+	// Same reports whether two versions of a document have the same terms
+	// in the same tiers, from the fields they come from (nil: their terms
+	// are compared): a stock change leaves the index alone cheaply.
+	Same func(a, b *D) bool
 
 	terms []string          // sorted, distinct
 	posts map[string][]post // term -> the documents that have it (unordered)
@@ -39,36 +45,37 @@ type WordIndex[K comparable, D any] struct {
 // wordTiers is how many tiers a ranked search tells apart.
 const wordTiers = 3
 
-// post is one document that has a term, and the term's tier in it.
-type post struct {
-	slot uint32
-	tier uint8
-}
+// post is one document that has a term, and the term's tier in it: the
+// document's slot times four, plus the tier.
+type post uint32
+
+func newPost(slot uint32, tier uint8) post { return post(slot<<2 | uint32(tier)) }
+func (p post) slot() uint32                { return uint32(p) >> 2 }
+func (p post) tier() uint8                 { return uint8(p & 3) }
 
 func (w *WordIndex[K, D]) init() {
 	w.terms, w.posts, w.slots, w.ids, w.free = nil, map[string][]post{}, map[K]uint32{}, nil, nil
 }
 
-func (w *WordIndex[K, D]) tier(d *D, i int) uint8 {
-	if w.Tier == nil {
-		return 0
+// tierOf is the tier of the i-th term.
+func tierOf(i int, ends [wordTiers - 1]int) uint8 {
+	for t, e := range ends {
+		if i < e {
+			return uint8(t)
+		}
 	}
-	return uint8(min(w.Tier(d, i), wordTiers-1))
+	return wordTiers - 1
 }
 
 // same reports whether two versions of a document have the same terms in
 // the same tiers (the index need not change).
 func (w *WordIndex[K, D]) same(a, b *D) bool {
-	ta, tb := w.Terms(a), w.Terms(b)
-	if !slices.Equal(ta, tb) {
-		return false
+	if w.Same != nil {
+		return w.Same(a, b)
 	}
-	for i := range ta {
-		if w.tier(a, i) != w.tier(b, i) {
-			return false
-		}
-	}
-	return true
+	ta, ea := w.Terms(a)
+	tb, eb := w.Terms(b)
+	return slices.Equal(ta, tb) && ea == eb
 }
 
 func (w *WordIndex[K, D]) slotOf(id K) uint32 {
@@ -89,13 +96,15 @@ func (w *WordIndex[K, D]) slotOf(id K) uint32 {
 
 func (w *WordIndex[K, D]) add(id K, d *D) {
 	s := w.slotOf(id)
-	for i, t := range w.Terms(d) {
+	terms, ends := w.Terms(d)
+	for i, t := range terms {
 		ps, ok := w.posts[t]
 		if !ok {
+			t = strings.Clone(t)
 			j, _ := slices.BinarySearch(w.terms, t)
 			w.terms = slices.Insert(w.terms, j, t)
 		}
-		w.posts[t] = append(ps, post{s, w.tier(d, i)})
+		w.posts[t] = append(ps, newPost(s, tierOf(i, ends)))
 	}
 }
 
@@ -104,9 +113,10 @@ func (w *WordIndex[K, D]) remove(id K, d *D) {
 	if !ok {
 		return
 	}
-	for _, t := range w.Terms(d) {
+	terms, _ := w.Terms(d)
+	for _, t := range terms {
 		ps := w.posts[t]
-		i := slices.IndexFunc(ps, func(p post) bool { return p.slot == s })
+		i := slices.IndexFunc(ps, func(p post) bool { return p.slot() == s })
 		if i < 0 {
 			continue
 		}
@@ -127,18 +137,93 @@ func (w *WordIndex[K, D]) remove(id K, d *D) {
 	w.free = append(w.free, s)
 }
 
+// removeMany takes documents out (their slots, and their versions whose
+// terms the index holds), each term's list filtered once.
+func (w *WordIndex[K, D]) removeMany(slots []uint32, docs []*D) {
+	if len(slots) < 32 {
+		for i, s := range slots {
+			w.remove(w.ids[s], docs[i])
+		}
+		return
+	}
+	gone := newBitset(len(w.ids))
+	terms := map[string]bool{}
+	for i, s := range slots {
+		gone.set(s)
+		ts, _ := w.Terms(docs[i])
+		for _, t := range ts {
+			terms[t] = true
+		}
+	}
+	var dropped []string
+	for t := range terms {
+		ps := slices.DeleteFunc(w.posts[t], func(p post) bool { return gone.has(p.slot()) })
+		if len(ps) > 0 {
+			w.posts[t] = ps
+			continue
+		}
+		delete(w.posts, t)
+		dropped = append(dropped, t)
+	}
+	if len(dropped) > 0 {
+		drop := map[string]bool{}
+		for _, t := range dropped {
+			drop[t] = true
+		}
+		w.terms = slices.DeleteFunc(w.terms, func(t string) bool { return drop[t] })
+	}
+	var zero K
+	for _, s := range slots {
+		delete(w.slots, w.ids[s])
+		w.ids[s] = zero
+		w.free = append(w.free, s)
+	}
+}
+
+// addMany adds documents (by id; doc reads each), their new terms merged
+// into the sorted terms at once.
+func (w *WordIndex[K, D]) addMany(ids []K, doc func(K) *D) {
+	if len(ids) < 32 {
+		for _, id := range ids {
+			w.add(id, doc(id))
+		}
+		return
+	}
+	var fresh []string
+	for _, id := range ids {
+		s := w.slotOf(id)
+		terms, ends := w.Terms(doc(id))
+		for i, t := range terms {
+			ps, ok := w.posts[t]
+			if !ok {
+				t = strings.Clone(t)
+				fresh = append(fresh, t)
+			}
+			w.posts[t] = append(ps, newPost(s, tierOf(i, ends)))
+		}
+	}
+	slices.Sort(fresh)
+	w.terms = mergeSorted(w.terms, fresh, strings.Compare)
+}
+
 // load fills an empty index with docs in one pass and one sort.
 func (w *WordIndex[K, D]) load(id K, d *D) {
 	s := w.slotOf(id)
-	for i, t := range w.Terms(d) {
-		w.posts[t] = append(w.posts[t], post{s, w.tier(d, i)})
+	terms, ends := w.Terms(d)
+	for i, t := range terms {
+		ps, ok := w.posts[t]
+		if !ok {
+			t = strings.Clone(t) // (not the document's text, which it would keep)
+		}
+		w.posts[t] = append(ps, newPost(s, tierOf(i, ends)))
 	}
 }
 
 func (w *WordIndex[K, D]) sortTerms() {
 	w.terms = make([]string, 0, len(w.posts))
-	for t := range w.posts {
+	for t, ps := range w.posts {
 		w.terms = append(w.terms, t)
+		w.posts[t] = slices.Clip(ps)
 	}
 	slices.Sort(w.terms)
 }
@@ -177,8 +262,8 @@ func (w *WordIndex[K, D]) match(words []string, ranked bool) (sets [wordTiers]bi
 		for _, term := range w.terms[from:to] {
 			for _, p := range w.posts[term] {
 				// a term of tier p.tier counts in that tier and every later one
-				for t := max(int(p.tier), first); t < wordTiers; t++ {
-					into[t].set(p.slot)
+				for t := max(int(p.tier()), first); t < wordTiers; t++ {
+					into[t].set(p.slot())
 				}
 			}
 		}
@@ -209,10 +294,10 @@ func (w *WordIndex[K, D]) diff(want *WordIndex[K, D]) error {
 		}
 		have := make(map[entry]bool, len(got))
 		for _, p := range got {
-			have[entry{w.ids[p.slot], p.tier}] = true
+			have[entry{w.ids[p.slot()], p.tier()}] = true
 		}
 		for _, p := range ps {
-			if id := want.ids[p.slot]; !have[entry{id, p.tier}] {
+			if id := want.ids[p.slot()]; !have[entry{id, p.tier()}] {
 				return fmt.Errorf("word index %s: term %q lacks %s in memory", w.Name, t, IDText(id))
 			}
 		}

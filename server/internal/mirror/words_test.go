@@ -26,9 +26,11 @@ func scaleProducts() *mirror.Mirror[mirror.ID, mirror.Product] {
 			CreatedAt: at.Add(time.Duration(i) * time.Second)}
 		d.ID[11] = byte(i)
 		d.ID[10] = byte(i >> 8)
+		var specs []mirror.Spec
 		for j := range 30 {
-			d.Specs = append(d.Specs, mirror.Spec{Name: fmt.Sprintf("Spec %d", j), Value: fmt.Sprint(1 + r.IntN(5000)), Unit: "kW"})
+			specs = append(specs, mirror.Spec{Name: fmt.Sprintf("Spec %d", j), Value: fmt.Sprint(1 + r.IntN(5000)), Unit: "kW"})
 		}
+		d.Specs = mirror.PackSpecs(specs)
 		docs[i] = d
 	}
 	m.Load(docs)
@@ -116,9 +118,11 @@ func TestSearch_AsTheRuleSays(t *testing.T) {
 		if r.IntN(2) == 0 {
 			d.SKU = fmt.Sprintf("%s%d", text(1), i)
 		}
+		var specs []mirror.Spec
 		for range r.IntN(3) {
-			d.Specs = append(d.Specs, mirror.Spec{Name: "x", Value: text(1)})
+			specs = append(specs, mirror.Spec{Name: "x", Value: text(1)})
 		}
+		d.Specs = mirror.PackSpecs(specs)
 		d.ID[10], d.ID[11] = byte(i>>8), byte(i)
 		return d
 	}
@@ -162,7 +166,8 @@ func TestSearch_AsTheRuleSays(t *testing.T) {
 		var want []mirror.Product
 		for _, d := range live {
 			d := d
-			if (len(words) == 0 || shop.MatchesWords(words, d.Terms())) && (admits == nil || admits(&d)) {
+			terms, _, _ := d.Terms()
+			if (len(words) == 0 || shop.MatchesWords(words, terms)) && (admits == nil || admits(&d)) {
 				want = append(want, d)
 			}
 		}
@@ -198,5 +203,75 @@ func TestSearch_AsTheRuleSays(t *testing.T) {
 	fresh.Load(live)
 	if err := m.Diff(fresh); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// PutMany leaves every index as Put one by one does, and as a load of the
+// same documents: new documents, changed ones (their terms, their sort
+// keys, their category), repeated ones, in batches past the one-by-one
+// path's size.
+func TestMirror_PutManyIsPutOneByOne(t *testing.T) {
+	t.Parallel()
+	r := rand.New(rand.NewPCG(4, 6))
+	vocab := []string{"ball", "bearing", "bearings", "bear", "pump", "press", "steel", "st", "12", "120", "galv", "mk", "ii"}
+	text := func(n int) string {
+		var out string
+		for range n {
+			out += vocab[r.IntN(len(vocab))] + " "
+		}
+		return out
+	}
+	at := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	product := func(i int) mirror.Product {
+		d := mirror.Product{Name: fmt.Sprintf("%s %d", text(1+r.IntN(3)), i), Description: text(r.IntN(6)), Price: float64(1 + r.IntN(50)),
+			Available: int64(r.IntN(4)), Minimum: 1, Category: []string{"A", "B", ""}[r.IntN(3)], CreatedAt: at.Add(time.Duration(r.IntN(500)) * time.Second)}
+		if r.IntN(2) == 0 {
+			d.SKU = fmt.Sprintf("%s%d", text(1), i)
+		}
+		var specs []mirror.Spec
+		for range r.IntN(3) {
+			specs = append(specs, mirror.Spec{Name: "x", Value: text(1)})
+		}
+		d.Specs = mirror.PackSpecs(specs)
+		d.ID[10], d.ID[11] = byte(i>>8), byte(i)
+		return d
+	}
+	one, many := mirror.Products("service").Init(), mirror.Products("service").Init()
+	live := map[mirror.ID]mirror.Product{}
+	for round := range 8 {
+		var batch []mirror.Product
+		for range 40 + r.IntN(200) {
+			i := r.IntN(400)
+			d := product(i)
+			if old, ok := live[d.ID]; ok && r.IntN(3) == 0 {
+				d = old // a stock change alone
+				d.Available++
+			}
+			batch = append(batch, d)
+			live[d.ID] = d
+		}
+		for _, d := range batch {
+			one.Put(d)
+		}
+		many.PutMany(batch)
+		want := one.Fresh()
+		docs := make([]mirror.Product, 0, len(live))
+		for _, d := range live {
+			docs = append(docs, d)
+		}
+		want.Load(docs)
+		if err := one.Diff(want); err != nil {
+			t.Fatalf("round %d, Put: %v", round, err)
+		}
+		if err := many.Diff(want); err != nil {
+			t.Fatalf("round %d, PutMany: %v", round, err)
+		}
+		for _, words := range [][]string{{"b"}, {"bear", "st"}, {"12"}, {"galv", "p"}} {
+			g1, n1 := one.Search("name", false, words, nil, true, 0, 50)
+			g2, n2 := many.Search("name", false, words, nil, true, 0, 50)
+			if n1 != n2 || !slices.EqualFunc(g1, g2, func(a, b mirror.Product) bool { return a.ID == b.ID }) {
+				t.Fatalf("round %d: the search for %v differs: %d and %d found", round, words, n1, n2)
+			}
+		}
 	}
 }

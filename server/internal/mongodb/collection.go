@@ -1,6 +1,7 @@
 package mongodb
 
 import (
+	"bytes"
 	"context"
 	"errors"
 
@@ -50,6 +51,30 @@ func (r source[K, D]) FindByID(ctx context.Context, id K) (D, error) {
 }
 
 func (r source[K, D]) All(ctx context.Context) ([]D, error) { return r.t.all(ctx) }
+
+// Encode and Decode use the store's codec (its driver's registry), so that
+// a snapshot's document decodes as a read of the store would.
+func (r source[K, D]) Encode(buf []byte, d *D) ([]byte, error) {
+	w := &appendWriter{buf: buf}
+	enc := bson.NewEncoder(bson.NewDocumentWriter(w))
+	enc.SetRegistry(r.t.s.reg)
+	err := enc.Encode(d)
+	return w.buf, err
+}
+
+func (r source[K, D]) Decode(doc []byte, d *D) error {
+	dec := bson.NewDecoder(bson.NewDocumentReader(bytes.NewReader(doc)))
+	dec.SetRegistry(r.t.s.reg)
+	return dec.Decode(d)
+}
+
+// appendWriter appends what is written to buf.
+type appendWriter struct{ buf []byte }
+
+func (w *appendWriter) Write(p []byte) (int, error) {
+	w.buf = append(w.buf, p...)
+	return len(p), nil
+}
 
 func (r source[K, D]) Count(ctx context.Context) (int64, error) {
 	return r.t.c.EstimatedDocumentCount(ctx)
@@ -143,11 +168,17 @@ func (t *collection[K, D]) insertMany(ctx context.Context, docs []D) error {
 		if _, err := t.c.InsertMany(ctx, docs); w.Stored(err) != nil {
 			return w.Err()
 		}
-		for _, d := range docs {
-			if err := t.remember(d); err != nil {
+		if t.mem == nil {
+			return nil
+		}
+		stored := make([]D, len(docs))
+		for i, d := range docs {
+			var err error
+			if stored[i], err = roundTrip(d); err != nil {
 				return err
 			}
 		}
+		t.mem.Mem.PutMany(stored)
 		return nil
 	})
 }

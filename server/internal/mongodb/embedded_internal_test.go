@@ -234,10 +234,14 @@ func TestOpen_NumbersOrdersWithoutNumber(t *testing.T) {
 	}
 	dates := []time.Time{base.Add(2 * time.Hour), base, base.Add(time.Hour), base.Add(time.Hour), base.Add(-time.Hour)}
 	for i, id := range ids {
-		_, err := s.db.Collection(CollOrders).InsertOne(ctx, bson.D{{Key: "_id", Value: id}, {Key: "name", Value: "Old"},
-			{Key: "email", Value: "old@shop.test"}, {Key: "productName", Value: "Press"}, {Key: "productQuantity", Value: int64(1)},
-			{Key: "pending", Value: true}, {Key: "shipped", Value: false}, {Key: "paid", Value: false}, {Key: "transactionId", Value: ""},
-			{Key: "createdAt", Value: dates[i]}})
+		// (written around the mirrors, as an older version's store is read)
+		err := s.Raw(ctx, CollOrders, func(ctx context.Context, db *mongo.Database) error {
+			_, err := db.Collection(CollOrders).InsertOne(ctx, bson.D{{Key: "_id", Value: id}, {Key: "name", Value: "Old"},
+				{Key: "email", Value: "old@shop.test"}, {Key: "productName", Value: "Press"}, {Key: "productQuantity", Value: int64(1)},
+				{Key: "pending", Value: true}, {Key: "shipped", Value: false}, {Key: "paid", Value: false}, {Key: "transactionId", Value: ""},
+				{Key: "createdAt", Value: dates[i]}})
+			return err
+		})
 		if err != nil {
 			t.Fatal(err)
 		}

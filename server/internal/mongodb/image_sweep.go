@@ -97,7 +97,8 @@ var notReferring = map[string]bool{collImageFiles: true, collImageChunks: true, 
 // ReferencedImages returns the ids of the pictures any document refers to,
 // by an /images/{id} address in any of its strings: every collection is
 // read but the pictures' own, so a field added later is never missed.
-// Embedded, the mirrored collections are walked in memory.
+// Embedded, the mirrored collections are walked in memory (the outbox's
+// bodies are not there: it is read from the store, as the others are).
 func (s *Store) ReferencedImages(ctx context.Context) (map[string]bool, error) {
 	refs := map[string]bool{}
 	add := func(text string) {
@@ -111,7 +112,8 @@ func (s *Store) ReferencedImages(ctx context.Context) (map[string]bool, error) {
 			walker(ctx, s.products, add), walker(ctx, s.orders, add), walker(ctx, s.users, add),
 			walker(ctx, s.profiles, add), walker(ctx, s.reviews, add), walker(ctx, s.contacts, add),
 			walker(ctx, s.testIntents, add), walker(ctx, s.quotes, add), walker(ctx, s.claims, add),
-			walker(ctx, s.outbox, add),
+			// (not the outbox: its mirror holds no e-mail's text or HTML,
+			// which may show a picture; it is read from the store below)
 		} {
 			name, err := walk()
 			if err != nil {

@@ -26,11 +26,11 @@ func (s *Store) ImportProducts(ctx context.Context, drafts []shop.ProductDraft, 
 	seenSKU := make(map[string]bool, len(drafts))
 	for i, d := range drafts {
 		if seen[d.Name] {
-			return counts, shop.Errorf(shop.EINVALID, "Product %d repeats the name %q.", i+1, d.Name)
+			return counts, shop.Errorf(shop.EINVALID, "Product %d repeats the name %q.", opt.Offset+i+1, d.Name)
 		}
 		seen[d.Name] = true
 		if d.SKU != "" && seenSKU[d.SKU] {
-			return counts, shop.Errorf(shop.EINVALID, "Product %d repeats the SKU %q.", i+1, d.SKU)
+			return counts, shop.Errorf(shop.EINVALID, "Product %d repeats the SKU %q.", opt.Offset+i+1, d.SKU)
 		}
 		seenSKU[d.SKU] = true
 	}
@@ -38,13 +38,16 @@ func (s *Store) ImportProducts(ctx context.Context, drafts []shop.ProductDraft, 
 	if err != nil {
 		return counts, err
 	}
-	matched := make(map[mirror.ID]string, len(current))
+	matched := opt.Matched
+	if matched == nil {
+		matched = make(map[string]string, len(current))
+	}
 	for i, d := range drafts {
 		if cur, ok := current[i]; ok {
-			if other, taken := matched[cur.ID]; taken {
-				return counts, shop.Errorf(shop.EINVALID, "Product %d (%q) and %q both match the product %q (one by its SKU, one by its name).", i+1, d.Name, other, cur.Name)
+			if other, taken := matched[cur.ID.Hex()]; taken {
+				return counts, shop.Errorf(shop.EINVALID, "Product %d (%q) and %q both match the product %q (one by its SKU, one by its name).", opt.Offset+i+1, d.Name, other, cur.Name)
 			}
-			matched[cur.ID] = d.Name
+			matched[cur.ID.Hex()] = d.Name
 		}
 	}
 	if s.afterImportRead != nil {
@@ -200,9 +203,7 @@ func (s *Store) importUpdates(ctx context.Context, batch []mirror.ImportChange, 
 		if int(res.MatchedCount) != len(models) { // never expected: the mirror follows the store
 			return fmt.Errorf("an import batch matched %d of its %d products", res.MatchedCount, len(models))
 		}
-		for _, p := range next {
-			s.products.mem.Mem.Put(p)
-		}
+		s.products.mem.Mem.PutMany(next)
 		out.updated = len(next)
 		return nil
 	})

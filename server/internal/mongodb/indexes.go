@@ -37,6 +37,7 @@ var (
 
 var queries = []query{
 	{"GET /service (oldest and newest first)", CollProducts, bson.D{}, productSorts["-createdAt"].mongo, "catalogue_order", "createdAt"},
+	{"GET /sitemap.xml: every product's stamp, in catalogue order (products.go)", CollProducts, bson.D{}, productSorts["createdAt"].mongo, "catalogue_order", "createdAt"},
 	{"GET /service?sort=name", CollProducts, bson.D{}, productSorts["name"].mongo, "name_unique", "name"},
 	{"GET /service?sort=price", CollProducts, bson.D{}, productSorts["-price"].mongo, "price_order", "price"},
 	// Issue 35: the search and the filters. A ranked search reads its
@@ -101,6 +102,7 @@ var queries = []query{
 	{"sender: pending e-mails due, soonest first", CollOutbox, dueMail("pending", time.Now()), soonestFirst, "status_next", "status,nextAt"},
 	{"sender: sent e-mails past their keeping time", CollOutbox, dueMail("sent", time.Now()), soonestFirst, "status_next", "status,nextAt"},
 	{"sender: claim, finish, delete an e-mail by id (guarded)", CollOutbox, bson.D{{Key: "_id", Value: someID}, {Key: "claim", Value: "x"}}, nil, "_id_", "id"},
+	{"GET /admin/outbox, sender, digest: e-mails' text and HTML, by _id (the mirror holds neither)", CollOutbox, bson.D{{Key: "_id", Value: bson.D{{Key: "$in", Value: bson.A{someID}}}}}, nil, "_id_", "id"},
 	{"GET /admin/outbox/{id}", CollOutbox, bson.D{{Key: "_id", Value: someID}}, nil, "_id_", "id"},
 	{"POST /admin/outbox/{id}/retry (guarded)", CollOutbox, bson.D{{Key: "_id", Value: someID}, {Key: "status", Value: "failed"}}, nil, "_id_", "id"},
 	{"digest: admins' notifications held for a digest now due", CollOutbox, dueMail("held", time.Now()), soonestFirst, "status_next", "status,nextAt"},

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"go.mongodb.org/mongo-driver/v2/bson"
+	"go.mongodb.org/mongo-driver/v2/mongo/options"
 
 	"storefront/server/internal/mirror"
 	"storefront/server/internal/shop"
@@ -72,7 +73,61 @@ func (s *Store) InsertMails(ctx context.Context, mails []shop.Mail) error {
 // whose time has come at now, soonest first (the index status_next).
 func (s *Store) DueHeldMail(ctx context.Context, now time.Time, limit int) ([]shop.Mail, error) {
 	docs, err := s.due(ctx, shop.MailHeld, now, limit)
-	return mirror.ShopAll[shop.Mail](docs), err
+	return s.mailsWithBodies(ctx, docs, err)
+}
+
+// bodyProjection is what withBodies reads of an e-mail.
+var bodyProjection = bson.D{{Key: "text", Value: 1}, {Key: "html", Value: 1}}
+
+// withBodies fills in the text and HTML of e-mails read from the embedded
+// store's mirror, which does not hold them (mirror.Outbox): one read of the
+// store by _id for all of them. With MongoDB they were read whole.
+func (s *Store) withBodies(ctx context.Context, docs []mirror.Mail) ([]mirror.Mail, error) {
+	if s.outbox.mem == nil || len(docs) == 0 {
+		return docs, nil
+	}
+	ids := make(bson.A, len(docs))
+	for i, d := range docs {
+		ids[i] = d.ID
+	}
+	stored, err := s.outbox.findAll(ctx, bson.D{{Key: "_id", Value: bson.D{{Key: "$in", Value: ids}}}}, options.Find().SetProjection(bodyProjection))
+	if err != nil {
+		return nil, err
+	}
+	bodies := make(map[mirror.ID]mirror.Mail, len(stored))
+	for _, b := range stored {
+		bodies[b.ID] = b
+	}
+	out := make([]mirror.Mail, len(docs))
+	for i, d := range docs {
+		b := bodies[d.ID] // (deleted since: shown without its text)
+		d.Text, d.HTML = b.Text, b.HTML
+		out[i] = d
+	}
+	return out, nil
+}
+
+// mailsWithBodies is withBodies of docs read with err, as the domain's e-mails.
+func (s *Store) mailsWithBodies(ctx context.Context, docs []mirror.Mail, err error) ([]shop.Mail, error) {
+	if err != nil {
+		return nil, err
+	}
+	if docs, err = s.withBodies(ctx, docs); err != nil {
+		return nil, err
+	}
+	return mirror.ShopAll[shop.Mail](docs), nil
+}
+
+// mailWithBody is withBodies of one e-mail read with err.
+func (s *Store) mailWithBody(ctx context.Context, d mirror.Mail, err error) (shop.Mail, error) {
+	if err != nil {
+		return shop.Mail{}, err
+	}
+	docs, err := s.withBodies(ctx, []mirror.Mail{d})
+	if err != nil {
+		return shop.Mail{}, err
+	}
+	return docs[0].Shop(), nil
 }
 
 // DropHeldMail deletes held notifications whose digest is stored, each
@@ -95,7 +150,8 @@ func (s *Store) DropHeldMail(ctx context.Context, now time.Time, ids []string) e
 // ListMail returns e-mails newest first.
 func (s *Store) ListMail(ctx context.Context, limit, skip int) ([]shop.Mail, int64, error) {
 	docs, total, err := s.outbox.list(ctx, listQuery[mirror.Mail]{index: "createdAt", desc: true, sort: newestFirst, skip: skip, limit: limit})
-	return mirror.ShopAll[shop.Mail](docs), total, err
+	list, err := s.mailsWithBodies(ctx, docs, err)
+	return list, total, err
 }
 
 // dueMail is the filter of the messages of a status whose nextAt has come
@@ -126,7 +182,7 @@ func (s *Store) due(ctx context.Context, status shop.MailStatus, now time.Time, 
 // DueMail returns up to limit pending e-mails due at now, soonest first.
 func (s *Store) DueMail(ctx context.Context, now time.Time, limit int) ([]shop.Mail, error) {
 	docs, err := s.due(ctx, shop.MailPending, now, limit)
-	return mirror.ShopAll[shop.Mail](docs), err
+	return s.mailsWithBodies(ctx, docs, err)
 }
 
 // ClaimMail takes a due pending e-mail until leaseUntil.
@@ -143,7 +199,7 @@ func (s *Store) ClaimMail(ctx context.Context, id, claim string, now, leaseUntil
 		return shop.Mail{}, err
 	}
 	d, err := s.outbox.get(ctx, oid)
-	return d.Shop(), err
+	return s.mailWithBody(ctx, d, err)
 }
 
 // FinishMail records the outcome of an attempt by the sender holding claim,
@@ -187,7 +243,7 @@ func (s *Store) FindMail(ctx context.Context, id string) (shop.Mail, error) {
 		return shop.Mail{}, err
 	}
 	d, err := s.outbox.get(ctx, oid)
-	return d.Shop(), err
+	return s.mailWithBody(ctx, d, err)
 }
 
 // RetryMail queues a failed e-mail again, due now: one write guarded by
@@ -209,7 +265,7 @@ func (s *Store) RetryMail(ctx context.Context, id, by string) (shop.Mail, error)
 		return shop.Mail{}, err
 	}
 	d, err := s.outbox.get(ctx, oid)
-	return d.Shop(), err
+	return s.mailWithBody(ctx, d, err)
 }
 
 // DeleteSentMail deletes up to limit sent e-mails kept past their time.

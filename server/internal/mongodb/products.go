@@ -110,6 +110,44 @@ var productSorts = map[string]productSort{
 	"-price": {"price", true, bson.D{{Key: "price", Value: -1}, {Key: "_id", Value: -1}}},
 }
 
+// stampProjection is what ProductStamps reads of a product with MongoDB.
+var stampProjection = bson.D{{Key: "_id", Value: 1}, {Key: "category", Value: 1}, {Key: "createdAt", Value: 1}, {Key: "updatedAt", Value: 1}}
+
+// ProductStamps lists every product's stamp in catalogue order: embedded,
+// one walk of the mirror's createdAt index under its read lock (nothing
+// copied but the stamp); with MongoDB, the index created_at with only the
+// stamp's fields.
+func (s *Store) ProductStamps(ctx context.Context) ([]shop.ProductStamp, error) {
+	stamp := func(d *mirror.Product) shop.ProductStamp {
+		return shop.ProductStamp{ID: d.ID.Hex(), Category: d.Category, CreatedAt: d.CreatedAt.UTC(), UpdatedAt: d.UpdatedAt.UTC()}
+	}
+	if m := s.products.mem; m != nil {
+		if err := m.Await(ctx); err != nil {
+			return nil, err
+		}
+		if m.StaleDocuments() > 0 {
+			return nil, mirror.ErrStale
+		}
+		out := make([]shop.ProductStamp, 0, m.Mem.Len())
+		m.Mem.Walk("createdAt", func(d *mirror.Product) { out = append(out, stamp(d)) })
+		return out, nil
+	}
+	cur, err := s.products.c.Find(ctx, bson.D{}, options.Find().SetSort(productSorts["createdAt"].mongo).SetProjection(stampProjection))
+	if err != nil {
+		return nil, translate(err, "")
+	}
+	defer cur.Close(ctx)
+	out := []shop.ProductStamp{}
+	for cur.Next(ctx) {
+		var d mirror.Product
+		if err := cur.Decode(&d); err != nil {
+			return nil, translate(err, "")
+		}
+		out = append(out, stamp(&d))
+	}
+	return out, translate(cur.Err(), "")
+}
+
 // ListProducts returns one page of the catalogue and the number of matches:
 // the words of q and the filters (issue 35), ranked when q has words and
 // no sort is asked.
@@ -386,10 +424,10 @@ func (s *Store) fillSearchTerms(ctx context.Context) error {
 			}
 			return err
 		}
-		terms := cur.Terms()
+		terms, _, _ := cur.Terms()
 		_, err = s.products.update(ctx, id, guard[mirror.Product]{
 			apply: func(p mirror.Product) (bson.D, mirror.Product) {
-				p.SearchTerms = p.Terms()
+				p.SearchTerms, _, _ = p.Terms()
 				return bson.D{{Key: "$set", Value: bson.D{{Key: "searchTerms", Value: p.SearchTerms}}}}, p
 			},
 		}, bson.D{{Key: "$set", Value: bson.D{{Key: "searchTerms", Value: terms}}}})

@@ -19,6 +19,7 @@ func (s *Store) Raw(ctx context.Context, collection string, fn func(ctx context.
 	if collection == "" {
 		return fn(ctx, s.db)
 	}
+	s.aroundMirrors.Store(true) // no snapshot of them until RefreshMirrors
 	return s.write(ctx, collection, func(ctx context.Context) error { return fn(ctx, s.db) })
 }
 

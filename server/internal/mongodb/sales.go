@@ -65,12 +65,72 @@ func createdBetween(from, to time.Time) (bson.D, bson.D) {
 		bson.D{{Key: "createdAt", Value: 1}, {Key: "_id", Value: 1}}
 }
 
-// OrdersCreatedBetween returns the orders created at or after from and
-// before to, oldest first.
-func (s *Store) OrdersCreatedBetween(ctx context.Context, from, to time.Time) ([]shop.Order, error) {
+// exportBatch is how many orders EachOrderCreatedBetween holds at a time.
+const exportBatch = 500
+
+// EachOrderCreatedBetween calls fn with the orders created at or after from
+// and before to, oldest first, exportBatch at a time: whatever the range
+// holds, no more than one batch is in memory (the order export of issue
+// 46). Embedded, each batch is sought in the mirror's createdAt index after
+// the last one's final order (createdAt, then _id: the index's order), so
+// an order placed meanwhile neither repeats nor shifts one; with MongoDB,
+// one cursor in the same order (the index newest_first, walked backwards).
+// An error of fn stops the walk and is returned.
+func (s *Store) EachOrderCreatedBetween(ctx context.Context, from, to time.Time, fn func([]shop.Order) error) error {
+	if s.orders.mem != nil {
+		after := func(d *mirror.Order, _ mirror.ID) bool { return !d.CreatedAt.Before(from) }
+		for {
+			docs, err := s.orders.mem.Seek(ctx, "createdAt", after, exportBatch)
+			if err != nil {
+				return translate(err, "")
+			}
+			n := len(docs)
+			for n > 0 && !docs[n-1].CreatedAt.Before(to) {
+				n-- // past the range
+			}
+			if n > 0 {
+				if err := fn(mirror.ShopAll[shop.Order](docs[:n])); err != nil {
+					return err
+				}
+			}
+			if n < exportBatch {
+				return nil
+			}
+			last := docs[n-1]
+			after = func(d *mirror.Order, id mirror.ID) bool {
+				if c := d.CreatedAt.Compare(last.CreatedAt); c != 0 {
+					return c > 0
+				}
+				return mirror.CompareIDs(id, last.ID) > 0
+			}
+		}
+	}
 	filter, sort := createdBetween(from, to)
-	docs, err := s.orders.find(ctx, "createdAt", mirror.CreatedBetween(from, to), filter, sort)
-	return mirror.ShopAll[shop.Order](docs), err
+	cur, err := s.orders.c.Find(ctx, filter, options.Find().SetSort(sort).SetBatchSize(exportBatch))
+	if err != nil {
+		return translate(err, "")
+	}
+	defer cur.Close(ctx)
+	batch := make([]shop.Order, 0, exportBatch)
+	for cur.Next(ctx) {
+		var d mirror.Order
+		if err := cur.Decode(&d); err != nil {
+			return translate(err, "")
+		}
+		if batch = append(batch, d.Shop()); len(batch) == exportBatch {
+			if err := fn(batch); err != nil {
+				return err
+			}
+			batch = batch[:0]
+		}
+	}
+	if err := cur.Err(); err != nil {
+		return translate(err, "")
+	}
+	if len(batch) > 0 {
+		return fn(batch)
+	}
+	return nil
 }
 
 // largestMinimum is the highest minimum order of any product, from the

@@ -49,7 +49,7 @@ func TestSpecs_StoredPackedOnlyOnTheEmbeddedStore(t *testing.T) {
 		if err := s.db.Collection(CollProducts).FindOne(ctx, bson.D{{Key: "_id", Value: mustID(t, id)}}).Decode(&doc); err != nil {
 			t.Fatal(err)
 		}
-		if got := []mirror.Spec(doc.Specs); !slices.Equal(got, []mirror.Spec(mirror.Specs(want))) {
+		if got := doc.Specs.All(); !slices.Equal(got, mirror.Specs(want).All()) {
 			t.Fatalf("%s: the stored specs read %+v, want %+v", when, got, want)
 		}
 		p, err := s.FindProduct(ctx, id)
@@ -89,7 +89,7 @@ func TestSpecs_StoredPackedOnlyOnTheEmbeddedStore(t *testing.T) {
 	check("edited to none", nil)
 
 	// The other store's form, written raw, reads back the same.
-	other, err := packSpecs(mirror.Specs(specs))
+	other, err := packSpecs(mirror.Specs(specs).All())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -107,7 +107,7 @@ func TestSpecs_StoredPackedOnlyOnTheEmbeddedStore(t *testing.T) {
 	if err := s.db.Collection(CollProducts).FindOne(ctx, bson.D{{Key: "_id", Value: mustID(t, id)}}).Decode(&doc); err != nil {
 		t.Fatal(err)
 	}
-	if got := []mirror.Spec(doc.Specs); !slices.Equal(got, []mirror.Spec(mirror.Specs(specs))) {
+	if got := doc.Specs.All(); !slices.Equal(got, mirror.Specs(specs).All()) {
 		t.Fatalf("the other store's form reads %+v, want %+v", got, specs)
 	}
 
@@ -135,7 +135,7 @@ func TestSpecs_StoredPackedOnlyOnTheEmbeddedStore(t *testing.T) {
 		if err := dec.Decode(&back); err != nil {
 			t.Fatal(err)
 		}
-		if back.Name != d.Name || !slices.Equal([]mirror.Spec(back.Specs), []mirror.Spec(mirror.Specs(specs))) {
+		if back.Name != d.Name || !slices.Equal(back.Specs.All(), mirror.Specs(specs).All()) {
 			t.Fatalf("restored from %T: %q %+v", form, back.Name, back.Specs)
 		}
 		if keys, _ := restored.Elements(); len(keys) != 3 || keys[0].Key() != "_id" || keys[2].Key() != "specs" {

@@ -60,6 +60,10 @@ type Config struct {
 	// 0 is SampleEvery's default, below 0 never (tests that change the
 	// store behind the copy's back).
 	SampleEvery time.Duration
+	// NoSnapshot makes the embedded store read every collection in full at
+	// start and write no snapshot of its mirrors at close (snapshot.go):
+	// for benchmarks of the full load.
+	NoSnapshot bool
 	// Faults is for tests only (no setting of the binary reaches it): it is
 	// called with the collection's name at each step (FaultAfterWrite:
 	// after a store write that succeeded, before the mirror follows it;
@@ -125,6 +129,7 @@ type Store struct {
 	// real MongoDB, which is atomic per document.
 	slot *mirror.Slot
 
+	reg         *bson.Registry // the driver's codec (specs packed when embedded)
 	versions    map[string]*atomic.Uint64
 	log         *slog.Logger
 	clock       func() time.Time // nil: time.Now
@@ -132,6 +137,17 @@ type Store struct {
 	env         *mirror.Env // what the mirrors' tables share (and the writes' fault hook)
 	sampleEvery time.Duration
 	nonAtomic   bool // MONGODB_URI is a wire server without atomic conditional updates (tests only)
+	// The snapshot of the mirrors (snapshot.go): the database's name, the
+	// snapshot the mirrors were loaded from (nil: read in full), whether
+	// Open finished, whether Close began (writes then refused), the writes
+	// of this session, and writes around the mirrors.
+	dbName         string
+	noSnapshot     bool
+	snapshotLoaded *mirror.SnapshotStore
+	opened         bool
+	closing        bool // under the write slot
+	mirrorWrites   atomic.Int64
+	aroundMirrors  atomic.Bool
 	// afterImportRead, tests only, runs between an import's read of the
 	// current products and its writes.
 	afterImportRead func()
@@ -187,7 +203,7 @@ func Open(ctx context.Context, cfg Config) (*Store, error) {
 		cfg.DB = "storefront"
 	}
 	s := &Store{log: cfg.Logger, versions: map[string]*atomic.Uint64{}, clock: cfg.Clock, telemetry: cfg.Telemetry,
-		sampleEvery: cmp.Or(cfg.SampleEvery, SampleEvery)}
+		sampleEvery: cmp.Or(cfg.SampleEvery, SampleEvery), dbName: cfg.DB, noSnapshot: cfg.NoSnapshot}
 	s.env = &mirror.Env{Write: s.write, Log: cfg.Logger, Telemetry: cfg.Telemetry, Faults: cfg.Faults}
 	s.mirrors = mirror.NewSet(s.env)
 	for _, c := range collectionNames {
@@ -207,12 +223,13 @@ func Open(ctx context.Context, cfg Config) (*Store, error) {
 		s.slot = mirror.NewSlot()
 		uri = e.URI()
 	}
+	s.reg = registry(s.embedded != nil)
 	opts := options.Client().ApplyURI(uri).
 		SetServerSelectionTimeout(10 * time.Second).
 		SetAppName("storefront").
 		// FerretDB decodes a document value by value: the embedded store
 		// keeps a product's specifications packed in one (specs.go).
-		SetRegistry(registry(s.embedded != nil))
+		SetRegistry(s.reg)
 	client, err := mongo.Connect(opts)
 	if err != nil {
 		s.closeEmbedded()
@@ -284,12 +301,7 @@ func Open(ctx context.Context, cfg Config) (*Store, error) {
 		_ = s.Close(context.Background())
 		return nil, err
 	}
-	if s.embedded != nil {
-		if err := s.embedded.MarkStarted(ctx); err != nil {
-			_ = s.Close(context.Background())
-			return nil, err
-		}
-	}
+	s.opened = true
 	return s, nil
 }
 
@@ -311,36 +323,42 @@ func (s *Store) prepareEmbedded(ctx context.Context, db string) error {
 		return err
 	}
 	start := time.Now()
-	if err := loadMirrors(ctx, s.mirrors); err != nil {
+	from, err := s.loadMirrors(ctx)
+	if err != nil {
 		return err
 	}
+	// Raised before any write of this session: a snapshot of the mirrors
+	// as they are now names this store's state until then (snapshot.go).
+	if err := s.embedded.MarkStarted(ctx); err != nil {
+		return err
+	}
+	s.mirrorWrites.Store(0) // (the indexes made before change no document)
 	if err := s.indexLegacyChunks(ctx); err != nil {
 		return fmt.Errorf("index the chunks of older pictures: %w", err)
 	}
-	docs, bytes := 0, int64(0)
-	for _, st := range s.MirrorStats() {
-		docs += st.Documents
-		bytes += st.Bytes
-	}
-	s.log.Info("embedded store loaded into memory", "documents", docs, "mirror_bytes", bytes, "took", time.Since(start).Round(time.Millisecond))
+	s.log.Info("embedded store loaded into memory", "from", from, "documents", s.mirrors.Documents(), "took", time.Since(start).Round(time.Millisecond))
 	s.mirrors.Start(ctx, s.sampleEvery)
 	return nil
 }
 
-// loadMirrors loads the mirrors at start with the garbage collector
-// running a quarter as often (within a 1 GiB heap), then gives the
-// garbage's memory back. FerretDB decodes a document value by value,
-// allocating about 600 KB for a product with 30 specifications that it
-// drops at once, while the mirrors' live heap grows: collecting at the
-// usual pace took more than half of the load's CPU time
-// (BenchmarkScaleStoreLoadProducts: 26 s of CPU with GOGC=100, 11 s with
-// 400).
-func loadMirrors(ctx context.Context, set *mirror.Set) error {
+// loadMirrors loads the mirrors at start, from the snapshot the last
+// session left when it is this store's (snapshot.go), else from the store,
+// and says which. Either runs with the garbage collector running a quarter
+// as often (within a 1 GiB heap), then gives the garbage's memory back:
+// FerretDB decodes a document value by value, allocating about 600 KB for
+// a product with 30 specifications that it drops at once, while the
+// mirrors' live heap grows; collecting at the usual pace took more than
+// half of the load's CPU time (BenchmarkScaleStoreLoadProducts: 26 s of
+// CPU with GOGC=100, 11 s with 400).
+func (s *Store) loadMirrors(ctx context.Context) (string, error) {
 	defer debug.FreeOSMemory()
 	limit := debug.SetMemoryLimit(-1) // (reads it; GOMEMLIMIT, when lower, stands)
 	defer debug.SetMemoryLimit(debug.SetMemoryLimit(min(limit, 1<<30)))
 	defer debug.SetGCPercent(debug.SetGCPercent(400))
-	return set.Load(ctx)
+	if s.loadSnapshot(ctx) {
+		return "snapshot", nil
+	}
+	return "store", s.mirrors.Load(ctx)
 }
 
 // MirrorStats is the size of one collection's in-memory copy.
@@ -429,6 +447,7 @@ func (s *Store) Close(ctx context.Context) error {
 			if rerr := s.returnOrderNumbers(ctx); rerr != nil {
 				s.log.Warn("order numbers not handed out are skipped", "error", rerr)
 			}
+			s.saveSnapshot(ctx)
 		}
 		err = s.client.Disconnect(ctx)
 	}
@@ -464,6 +483,10 @@ func (s *Store) Version(collection string) uint64 {
 	return 0
 }
 
+// unmirrored are the collections no mirror holds (read by _id alone):
+// their writes leave a snapshot of the mirrors as it is.
+var unmirrored = map[string]bool{CollCounters: true, CollEvents: true, collImageChunks: true, collInvoiceFiles: true, collInvoiceChunks: true}
+
 // embeddedWriteTimeout bounds one write (or batch) on the embedded store.
 const embeddedWriteTimeout = 30 * time.Second
 
@@ -480,6 +503,12 @@ func (s *Store) write(ctx context.Context, collection string, fn func(context.Co
 			return translate(err, "")
 		}
 		defer release()
+		if s.closing {
+			return errClosed
+		}
+		if collection != "" && !unmirrored[collection] {
+			s.mirrorWrites.Add(1) // (the snapshot, at close, is written anew)
+		}
 		var cancel context.CancelFunc
 		ctx, cancel = context.WithTimeout(context.WithoutCancel(ctx), embeddedWriteTimeout)
 		defer cancel()

@@ -487,6 +487,14 @@ type ImportOptions struct {
 	// with null): an existing product keeps its own, as an edit does. A
 	// draft past the end keeps nothing.
 	Keep []ImportKeep
+	// Matched, when set, carries one import made in several calls (a file
+	// read in batches): the products the calls before matched (their id →
+	// the row's name). Each call adds its own, and refuses a product that
+	// two rows match as one call does.
+	Matched map[string]string
+	// Offset is how many drafts the calls before passed: messages number
+	// a draft from there.
+	Offset int
 }
 
 // ImportKeep names the fields a row leaves as the product has them.
@@ -507,6 +515,10 @@ type ImportCounts struct {
 type ProductStore interface {
 	Versions
 	ListProducts(ctx context.Context, q ProductQuery) (list []Product, total int64, err error)
+	// ProductStamps lists every product's stamp in catalogue order
+	// (createdAt, then _id): what the sitemap is built from, without the
+	// products themselves.
+	ProductStamps(ctx context.Context) ([]ProductStamp, error)
 	FindProduct(ctx context.Context, id string) (Product, error)
 	FindProductByName(ctx context.Context, name string) (Product, error)
 	CountProducts(ctx context.Context) (int64, error)
@@ -589,4 +601,11 @@ func truncate(s string, n int) string {
 		return s
 	}
 	return string([]rune(s)[:n]) + "…"
+}
+
+// ProductStamp is what the sitemap reads of a product: its URL's id, its
+// category page, and when it last changed.
+type ProductStamp struct {
+	ID, Category         string
+	CreatedAt, UpdatedAt time.Time
 }

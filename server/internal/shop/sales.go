@@ -16,7 +16,10 @@ type SalesStore interface {
 	EachPaidSince(ctx context.Context, since time.Time, fn func(PaidSale)) error
 	// UnpaidTotal sums the orders not paid, shipped or not.
 	UnpaidTotal(ctx context.Context) (UnpaidSum, error)
-	OrdersCreatedBetween(ctx context.Context, from, to time.Time) ([]Order, error)
+	// EachOrderCreatedBetween calls fn with the orders created at or after
+	// from and before to, oldest first, a batch at a time (memory bounded
+	// whatever the range holds); an error of fn stops it and is returned.
+	EachOrderCreatedBetween(ctx context.Context, from, to time.Time, fn func([]Order) error) error
 	LowStockProducts(ctx context.Context) ([]Product, error)
 }
 

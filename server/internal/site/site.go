@@ -7,13 +7,9 @@ package site
 
 import (
 	"context"
-	"encoding/xml"
 	"log/slog"
-	"math"
 	"net/http"
-	"net/url"
 	"path"
-	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -40,7 +36,7 @@ type Site struct {
 
 	// sitemapURLs is the most URLs one sitemap file holds (the protocol's
 	// limit); a larger catalogue makes /sitemap.xml an index of
-	// /sitemap-1.xml, /sitemap-2.xml, ...
+	// /sitemap-1.xml, /sitemap-2.xml, ... (sitemap.go)
 	sitemapURLs int
 	sitemapMu   sync.Mutex // one build at a time
 	sitemaps    atomic.Pointer[sitemapSet]
@@ -66,10 +62,10 @@ type Answers interface {
 	Products(ctx context.Context, q shop.ProductQuery) ([]shop.Product, Answer, error)
 }
 
-// Catalogue is what the sitemap is built from: every product, and the
-// catalogue's write version (the sitemap is kept while it is the same).
+// Catalogue is what the sitemap is built from: every product's stamp, and
+// the catalogue's write version (the sitemap is kept while it is the same).
 type Catalogue interface {
-	List(ctx context.Context, q shop.ProductQuery) ([]shop.Product, int64, error)
+	Stamps(ctx context.Context) ([]shop.ProductStamp, error)
 	Version() uint64
 }
 
@@ -229,128 +225,6 @@ func (s *Site) unavailable(w http.ResponseWriter, r *http.Request, err error) {
 	s.log.LogAttrs(r.Context(), slog.LevelError, "page failed", slog.String("path", r.URL.Path), slog.Any("error", err))
 	w.Header().Set("Cache-Control", "no-store")
 	http.Error(w, "The store is not available right now. Please try again in a moment.", status)
-}
-
-// sitemapSet is the sitemap's files, built from one read of the catalogue.
-type sitemapSet struct {
-	files   map[string]*spaFile
-	version uint64
-	expires time.Time
-}
-
-// currentSitemaps returns the sitemap, fresh like the API's cached answers: while
-// the catalogue's write version is unchanged and, with a shared MongoDB,
-// for at most the cache TTL.
-func (s *Site) currentSitemaps(ctx context.Context) (*sitemapSet, error) {
-	fresh := func(set *sitemapSet, v uint64) bool {
-		return set != nil && set.version == v && (s.cacheTTL == 0 || time.Now().Before(set.expires))
-	}
-	v := s.catalogue.Version()
-	if set := s.sitemaps.Load(); fresh(set, v) {
-		return set, nil
-	}
-	s.sitemapMu.Lock()
-	defer s.sitemapMu.Unlock()
-	if set := s.sitemaps.Load(); fresh(set, v) {
-		return set, nil
-	}
-	// The build serves every request waiting for it: not cancelled with
-	// the first one's.
-	lctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), sitemapTimeout)
-	defer cancel()
-	list, _, err := s.catalogue.List(lctx, shop.ProductQuery{Limit: math.MaxInt32, Sort: "createdAt"})
-	if err != nil {
-		return nil, err
-	}
-	set, err := buildSitemaps(s.siteURL, list, s.sitemapURLs)
-	if err != nil {
-		return nil, err
-	}
-	set.version, set.expires = v, time.Now().Add(s.cacheTTL)
-	s.sitemaps.Store(set)
-	return set, nil
-}
-
-// The sitemap protocol 0.9 (https://www.sitemaps.org/protocol.html).
-type sitemapURLSet struct {
-	XMLName xml.Name       `xml:"http://www.sitemaps.org/schemas/sitemap/0.9 urlset"`
-	URLs    []sitemapEntry `xml:"url"`
-}
-
-type sitemapIndex struct {
-	XMLName  xml.Name       `xml:"http://www.sitemaps.org/schemas/sitemap/0.9 sitemapindex"`
-	Sitemaps []sitemapEntry `xml:"sitemap"`
-}
-
-type sitemapEntry struct {
-	Loc     string `xml:"loc"`
-	LastMod string `xml:"lastmod,omitempty"` // W3C datetime
-}
-
-// buildSitemaps lists /, /products and every product page (lastmod: its
-// updatedAt). Up to perFile URLs it is one /sitemap.xml; beyond, the URLs
-// go into /sitemap-N.xml files of perFile each and /sitemap.xml is their
-// index.
-func buildSitemaps(siteURL string, products []shop.Product, perFile int) (*sitemapSet, error) {
-	lastmod := func(t time.Time) string {
-		if t.IsZero() {
-			return ""
-		}
-		return t.UTC().Format(time.RFC3339)
-	}
-	var newest time.Time
-	for _, p := range products {
-		if p.UpdatedAt.After(newest) {
-			newest = p.UpdatedAt
-		}
-	}
-	urls := make([]sitemapEntry, 0, len(products)+2)
-	urls = append(urls, sitemapEntry{Loc: siteURL + "/"}, sitemapEntry{Loc: siteURL + "/products", LastMod: lastmod(newest)})
-	// the category pages (issue 35): each category a product is in, by
-	// name, last changed when its newest product did
-	categories := map[string]time.Time{}
-	for _, p := range products {
-		if p.Category != "" && p.UpdatedAt.After(categories[p.Category]) || p.Category != "" && categories[p.Category].IsZero() {
-			categories[p.Category] = p.UpdatedAt
-		}
-	}
-	names := make([]string, 0, len(categories))
-	for name := range categories {
-		names = append(names, name)
-	}
-	slices.Sort(names)
-	for _, name := range names {
-		urls = append(urls, sitemapEntry{Loc: siteURL + "/products?category=" + url.QueryEscape(name), LastMod: lastmod(categories[name])})
-	}
-	for _, p := range products {
-		urls = append(urls, sitemapEntry{Loc: siteURL + "/product/" + p.ID, LastMod: lastmod(p.UpdatedAt)})
-	}
-	set := &sitemapSet{files: map[string]*spaFile{}}
-	encode := func(name string, v any) error {
-		b, err := xml.Marshal(v)
-		if err != nil {
-			return err
-		}
-		set.files[name] = newSPAFile(append([]byte(xml.Header), b...), "application/xml; charset=utf-8", false)
-		return nil
-	}
-	if len(urls) <= perFile {
-		return set, encode("/sitemap.xml", sitemapURLSet{URLs: urls})
-	}
-	var index sitemapIndex
-	for i := 0; i*perFile < len(urls); i++ {
-		part := urls[i*perFile : min((i+1)*perFile, len(urls))]
-		name := "/sitemap-" + strconv.Itoa(i+1) + ".xml"
-		var newest string
-		for _, u := range part {
-			newest = max(newest, u.LastMod) // RFC 3339 in UTC sorts as text
-		}
-		index.Sitemaps = append(index.Sitemaps, sitemapEntry{Loc: siteURL + name, LastMod: newest})
-		if err := encode(name, sitemapURLSet{URLs: part}); err != nil {
-			return nil, err
-		}
-	}
-	return set, encode("/sitemap.xml", index)
 }
 
 // pageCache keeps rendered product pages, each with the ETag of the API

@@ -522,23 +522,68 @@ func TestSite_Sitemap(t *testing.T) {
 				categories[p.Category] = true
 			}
 		}
-		urls := len(products) + 2 + len(categories)
+		// The site's pages two to a file, then the products two to a file
+		// in catalogue order.
+		pages := 2 + len(categories)
+		urls := len(products) + pages
 		res, text := s.fetch(t, "/sitemap.xml", nil)
 		index := mustParseSitemap(t, res, text, "sitemapindex")
-		if want := (urls + 1) / 2; len(index.Sitemaps) != want {
-			t.Fatalf("%d sitemaps for %d URLs, want %d", len(index.Sitemaps), urls, want)
+		if want := (pages+1)/2 + (len(products)+1)/2; len(index.Sitemaps) != want {
+			t.Fatalf("%d sitemaps for %d pages and %d products, want %d", len(index.Sitemaps), pages, len(products), want)
 		}
 		seen := 0
+		etags := map[string]string{}
+		fileOf := map[string]string{} // a product's page → its file
 		for _, sm := range index.Sitemaps {
-			res, text := s.fetch(t, strings.TrimPrefix(sm.Loc, siteURL), nil)
+			name := strings.TrimPrefix(sm.Loc, siteURL)
+			res, text := s.fetch(t, name, nil)
 			part := mustParseSitemap(t, res, text, "urlset")
 			if len(part.URLs) == 0 || len(part.URLs) > 2 {
 				t.Errorf("%s: %d URLs", sm.Loc, len(part.URLs))
 			}
+			newest := ""
+			for _, u := range part.URLs {
+				fileOf[u.Loc] = name
+				newest = max(newest, u.LastMod)
+			}
+			if sm.LastMod != newest {
+				t.Errorf("%s: the index says lastmod %q, its newest URL %q", name, sm.LastMod, newest)
+			}
+			etags[name] = res.Header.Get("ETag")
 			seen += len(part.URLs)
 		}
 		if seen != urls {
 			t.Errorf("the parts list %d URLs, want %d", seen, urls)
+		}
+
+		// A product's change (issue 46) rewrites the file that lists it and
+		// the site's pages (their lastmods follow the newest product); every
+		// other file keeps its bytes.
+		changed := products[len(products)/2]
+		time.Sleep(time.Until(time.Now().Truncate(time.Second).Add(time.Second))) // a new lastmod (seconds)
+		s.mustEdit(t, changed.ID, map[string]any{"name": changed.Name, "price": "1234.50", "avaialbequantit": "9",
+			"minimumquantity": changed.Minimum, "description": "Changed for the sitemap.", "image": changed.Image, "category": changed.Category})
+		mine := fileOf[siteURL+"/product/"+changed.ID]
+		res, text = s.fetch(t, "/sitemap.xml", nil)
+		after := mustParseSitemap(t, res, text, "sitemapindex")
+		if len(after.Sitemaps) != len(index.Sitemaps) {
+			t.Fatalf("%d files after the change, %d before", len(after.Sitemaps), len(index.Sitemaps))
+		}
+		for i, sm := range after.Sitemaps {
+			name := strings.TrimPrefix(sm.Loc, siteURL)
+			res, text := s.fetch(t, name, nil)
+			part := mustParseSitemap(t, res, text, "urlset")
+			pagesFile := i < (pages+1)/2
+			rewritten := res.Header.Get("ETag") != etags[name]
+			switch {
+			case name == mine && (!rewritten || !strings.Contains(text, siteURL+"/product/"+changed.ID+"</loc><lastmod>"+sm.LastMod+"<")):
+				t.Errorf("%s lists the changed product: rewritten %v, lastmod in the index %q\n%s", name, rewritten, sm.LastMod, text)
+			case name != mine && !pagesFile && rewritten:
+				t.Errorf("%s does not list the changed product, and was rewritten", name)
+			case pagesFile && strings.Contains(text, siteURL+"/products<") && !strings.Contains(text, "<lastmod>"+sm.LastMod+"</lastmod>"):
+				t.Errorf("%s: /products is not last changed with the newest product (%s)\n%s", name, sm.LastMod, text)
+			}
+			_ = part
 		}
 		if res, _ := s.fetch(t, "/sitemap-999.xml", nil); res.StatusCode != 404 {
 			t.Errorf("a sitemap part that does not exist: %d", res.StatusCode)
