@@ -41,7 +41,12 @@ type Purchases struct {
 	// Owners undoes a purchase placed for an account whose deletion has
 	// begun (issue 44); nil: none is.
 	Owners *Owners
-	Now    func() time.Time
+	// Members are the companies' memberships (issue 45), whose limit per
+	// purchase a purchase may not exceed; nil: none.
+	Members interface {
+		FindMember(ctx context.Context, email string) (shop.Member, error)
+	}
+	Now func() time.Time
 }
 
 // Link joins the three services of the lifecycle, each of which calls the
@@ -112,6 +117,35 @@ func (p *Purchases) mayPlace(ctx context.Context, caller shop.Caller) error {
 	return nil
 }
 
+// withinLimit refuses a purchase whose total (tax included) is above the
+// buyer's limit per purchase set by their company. Until approvals of such
+// purchases exist (issue 45), it is refused, never placed unchecked.
+func (p *Purchases) withinLimit(ctx context.Context, caller shop.Caller, total shop.Cents) error {
+	if p.Members == nil {
+		return nil
+	}
+	m, err := p.Members.FindMember(ctx, caller.Email)
+	switch {
+	case shop.ErrorCode(err) == shop.ENOTFOUND:
+		return nil
+	case err != nil:
+		return err
+	case m.Limit == nil || total <= *m.Limit:
+		return nil
+	}
+	return shop.Errorf(shop.ECONFLICT, shop.MsgAboveLimit, total.Text(), m.Limit.Text())
+}
+
+// totalWithTax is what lines of these amounts (cents, before tax) cost
+// with tax, each line's tax as Orders.place computes it.
+func (p *Purchases) totalWithTax(amounts ...int64) shop.Cents {
+	var total int64
+	for _, a := range amounts {
+		total += a + shop.TaxOf(a, p.Orders.TaxRate)
+	}
+	return shop.Cents(total)
+}
+
 // Checkout places one order per line, all or none, as one purchase.
 func (p *Purchases) Checkout(ctx context.Context, caller shop.Caller, d shop.CheckoutDraft) (shop.Group, error) {
 	if err := shop.RequireSignedIn(caller); err != nil {
@@ -150,6 +184,13 @@ func (p *Purchases) Checkout(ctx context.Context, caller shop.Caller, d shop.Che
 	}
 	if len(short) > 0 {
 		return shop.Group{}, shop.Errorf(shop.ECONFLICT, shop.MsgShortLines, strings.Join(short, ", "))
+	}
+	amounts := make([]int64, len(orders))
+	for i, o := range orders {
+		amounts[i] = o.Amount
+	}
+	if err := p.withinLimit(ctx, caller, p.totalWithTax(amounts...)); err != nil {
+		return shop.Group{}, err
 	}
 	grp := shop.Group{ID: p.Groups.NewGroupID(), Email: caller.Email, PONumber: d.PONumber, Company: d.Company}
 	placed, err := p.placeLines(ctx, grp, orders)

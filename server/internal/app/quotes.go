@@ -165,6 +165,13 @@ func (q *Quotes) Accept(ctx context.Context, caller shop.Caller, id string, d sh
 	if err := q.Orders.Purchases.mayPlace(ctx, caller); err != nil {
 		return nil, err
 	}
+	amounts := make([]int64, len(cur.Items))
+	for i, it := range cur.Items {
+		amounts[i] = int64(*it.UnitPrice) * it.Quantity
+	}
+	if err := q.Orders.Purchases.withinLimit(ctx, caller, q.Orders.Purchases.totalWithTax(amounts...)); err != nil {
+		return nil, err
+	}
 	switch {
 	case *d.Revision != cur.Revision: // re-priced since the customer saw it
 		return nil, shop.Errorf(shop.ECONFLICT, shop.MsgQuoteRevised)

@@ -100,6 +100,9 @@ const (
 	MsgOwnMembership      = "You cannot change or remove your own membership; another company admin can."
 	MsgInvitationOther    = "This invitation is for another e-mail address. Sign in with the invited address to accept it."
 	MsgMemberElsewhere    = "That address already belongs to a company."
+	// MsgAboveLimit refuses a purchase that costs more than its buyer's
+	// limit per purchase (approvals of such purchases are not built yet).
+	MsgAboveLimit = "This purchase comes to %s with tax, above your limit of %s per purchase set by your company. Ask your company admin to raise your limit, or order less."
 )
 
 // CompanyApplication is POST /companies' body.

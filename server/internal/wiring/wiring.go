@@ -119,7 +119,7 @@ func Services(store Store, o Options) httpapi.Deps {
 	orders := &app.Orders{Orders: store, Products: store, Groups: store, Log: o.Log, Telemetry: o.Telemetry, Mail: o.Outbox, Notify: notify,
 		Cancellations: store, TaxRate: o.TaxRate, Invoices: invoices}
 	owners := &app.Owners{Users: store, Erasure: store}
-	purchases := &app.Purchases{Groups: store, Products: store, Owners: owners,
+	purchases := &app.Purchases{Groups: store, Products: store, Owners: owners, Members: store,
 		UnpaidLimit: o.UnpaidLimit, UnpaidLimitUnverified: o.UnpaidLimitUnverified, ReservationTTL: o.ReservationTTL, Now: o.Now}
 	app.Link(orders, purchases, payments)
 	audit := &app.Audit{Store: store, Users: store, Factors: o.Factors, Retention: o.AuditRetention, Now: o.Now, Log: o.Log}
