@@ -80,7 +80,12 @@ func (d *Product) prepare() {
 	if len(d.Holds) == 0 {
 		d.Holds = nil
 	}
-	d.terms, d.nameN, d.skuN = shop.SearchTerms(d.Name, d.SKU, d.Description, d.shopSpecs())
+	d.terms, d.nameN, d.skuN = shop.SearchTerms(d.Searchable())
+}
+
+// Searchable is what the product is found by.
+func (d *Product) Searchable() shop.Searchable {
+	return shop.Searchable{Name: d.Name, SKU: d.SKU, Description: d.Description, Category: d.Category, Specs: d.shopSpecs()}
 }
 
 // Terms are the product's search terms as its fields give them.
@@ -92,8 +97,8 @@ func (d *Product) Terms() []string {
 }
 
 // Rank is where the search's words match it (shop.SearchRank).
-func (d *Product) Rank(words []string) int {
-	return shop.SearchRank(words, d.Terms(), d.nameN, d.skuN)
+func (d *Product) Rank(words []shop.QueryWord, typos bool) int {
+	return shop.SearchRank(words, d.Terms(), d.nameN, d.skuN, typos)
 }
 
 // Shop is the document as the domain has it.
