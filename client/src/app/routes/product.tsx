@@ -1,4 +1,6 @@
+import { lazy } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
+import { LazyOnVisible } from '@/components/lazy-on-visible';
 import { classNames } from '@/components/ui/class-names';
 import container from '@/components/ui/container.module.css';
 import { ErrorMessage } from '@/components/ui/error-message';
@@ -11,6 +13,7 @@ import { useProduct } from '@/features/catalogue/api/get-product';
 import { AddToCartButton } from '@/features/cart/components/add-to-cart-button';
 import { ProductDetails } from '@/features/catalogue/components/product-details';
 import { RequestQuoteButton } from '@/features/quotes/components/quote-buttons';
+import { ProductReviewsPlaceholder } from '@/features/reviews/components/product-reviews-placeholder';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { preloadable } from '@/lib/preloadable';
 import { withMui } from '@/lib/with-mui';
@@ -23,6 +26,9 @@ const NotFound = preloadable(withMui(() => import('@/features/layout/components/
 
 /** The not-found page's code: the prerender step and main.tsx load it before taking over the server's not-found page of a product path (router.tsx, preloadRoute). */
 export const preloadPrerendered = () => NotFound.preload();
+
+/** The product's reviews (issue 48): below the fold, their code loads as they near the viewport. */
+const ProductReviews = lazy(() => import('@/features/reviews/components/product-reviews'));
 
 /** Not found for an unknown product, invalid for an id that cannot be one: both are pages that do not exist. */
 function isMissing(error: unknown): boolean {
@@ -43,15 +49,20 @@ export default function ProductPage() {
     body = <LoadingSpinner minHeight="50vh" />;
   } else {
     body = (
-      <ProductDetails
-        product={product.data}
-        actions={
-          <>
-            <AddToCartButton product={product.data} size="large" />
-            <RequestQuoteButton product={product.data} />
-          </>
-        }
-      />
+      <>
+        <ProductDetails
+          product={product.data}
+          actions={
+            <>
+              <AddToCartButton product={product.data} size="large" />
+              <RequestQuoteButton product={product.data} />
+            </>
+          }
+        />
+        <LazyOnVisible fallback={<ProductReviewsPlaceholder />}>
+          <ProductReviews productId={product.data._id} />
+        </LazyOnVisible>
+      </>
     );
   }
 
