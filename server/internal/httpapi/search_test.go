@@ -194,6 +194,21 @@ func TestListProducts_SearchAndFilters(t *testing.T) {
 			t.Errorf("GET /service?%s = %v (total %s), want %v (total %s)", c.query, got, total, c.want, c.total)
 		}
 	}
+	// Issue 48: the category's words are search terms, and a rename moves them.
+	pumps := ts.mustAddCategory(t, admin.Token, "Zq Impellers")
+	add("Zqhub Unit", "", "Zq Impellers", "A hub.", "90", 5, 1)
+	if got, total := list("q=impellers+zqhub"); !slices.Equal(got, []string{"Zqhub Unit"}) || total != "1" {
+		t.Errorf("by its category: %v (total %s)", got, total)
+	}
+	if res, body := ts.send(t, "PATCH", "/categories/"+pumps.ID, admin.Token, map[string]any{"name": "Zq Rotors", "from": "Zq Impellers"}); res.StatusCode != 200 {
+		t.Fatalf("rename: %d %s", res.StatusCode, body)
+	}
+	if got, _ := list("q=rotors+zqhub"); !slices.Equal(got, []string{"Zqhub Unit"}) {
+		t.Errorf("by its renamed category: %v", got)
+	}
+	if got, _ := list("q=impellers+zqhub"); got != nil {
+		t.Errorf("by its former category: %v", got)
+	}
 	for _, bad := range []string{"minPrice=-1", "maxPrice=cheap", "inStock=yes", "sort=rank"} {
 		res, body := ts.get(t, "/service?"+bad)
 		mustProblem(t, res, body, 400)
