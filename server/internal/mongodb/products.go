@@ -431,9 +431,12 @@ func (s *Store) fillSearchTerms(ctx context.Context) error {
 		s.log.Info("search terms stored", "products", len(ids))
 	}
 	if version.Seq < searchTermsVersion {
-		_, err := counters.UpdateOne(ctx, bson.D{{Key: "_id", Value: "search_terms"}}, bson.D{{Key: "$set", Value: bson.D{{Key: "seq", Value: searchTermsVersion}}}},
+		// $max: never lowered; two instances starting at once both upsert,
+		// and the one that loses the insert finds the version recorded (a
+		// duplicate key) by the other.
+		_, err := counters.UpdateOne(ctx, bson.D{{Key: "_id", Value: "search_terms"}}, bson.D{{Key: "$max", Value: bson.D{{Key: "seq", Value: searchTermsVersion}}}},
 			options.UpdateOne().SetUpsert(true))
-		if err != nil {
+		if err != nil && !isDuplicate(err) {
 			return fmt.Errorf("record the search terms' version: %w", err)
 		}
 	}
