@@ -3,6 +3,17 @@
  * form's product choice. Only lazy dashboard pages use these.
  */
 export const reviewMessages = {
+  /** The product page's reviews (issue 48). */
+  product: {
+    title: 'Reviews',
+    average: (average: number) => `${average.toFixed(1)} out of 5`,
+    count: (n: number) => (n === 1 ? '1 review' : `${n} reviews`),
+    empty: 'No reviews of this product yet.',
+    loadFailed: 'We could not load the reviews right now.',
+    verifiedBuyer: 'Verified buyer',
+    rated: (n: number) => `Rated ${n} out of 5`,
+    averageLabel: (average: number, n: number) => `Average rating ${average.toFixed(1)} out of 5 from ${n === 1 ? '1 review' : `${n} reviews`}`,
+  },
   form: {
     product: 'Product you bought (optional)',
     noProduct: 'No product: a review of the shop',

@@ -191,7 +191,7 @@ export interface paths {
         };
         /**
          * The newest visible reviews first
-         * @description Hidden reviews, reviews awaiting approval and deleted ones are never served.
+         * @description Hidden reviews, reviews awaiting approval and deleted ones are never served. With `productId` (issue 48), that product's reviews with their average rating and number (the product page's); without, the newest of all (the home page's), as a list.
          */
         get: operations["listReviews"];
         put?: never;
@@ -2047,6 +2047,12 @@ export interface components {
             /** @description A verified buyer's review: linked to a paid order's product. */
             verified?: boolean;
         };
+        /** @description A product's visible reviews, newest first, with the average rating (to a tenth; 0 with none) and the number of all of them. */
+        ProductReviews: {
+            reviews: components["schemas"]["Review"][];
+            average: number;
+            count: number;
+        };
         /** @description A review as the admins' Reviews screen lists it. */
         ModeratedReview: {
             _id: components["schemas"]["ObjectId"];
@@ -3007,7 +3013,7 @@ export interface operations {
             query?: {
                 limit?: number;
                 skip?: number;
-                /** @description Words: each word of `q` must be a prefix of a word of the name, SKU, description or a specification value, case and accents folded ("bear" finds "bearings"). Without `sort`, matches are ranked: a match in the name first, then in the SKU, then the rest (catalogue order within a rank). */
+                /** @description Words: each word of `q` must be a prefix of a word of the name, SKU, description, a specification value or the category, case and accents folded ("bear" finds "bearings"), or share its English stem ("pumps" finds "pump", "bearings" finds "bearing"). When nothing matches, a word of five letters or more, as written, also matches a word one typo away from starting with it ("genrator" finds "generator"). Without `sort`, matches are ranked: a match in the name first, then in the SKU, then the rest (catalogue order within a rank). */
                 q?: string;
                 /** @description `createdAt` (the default, or ranked when `q` is given) is catalogue order; a leading `-` sorts descending. */
                 sort?: components["schemas"]["ProductSort"];
@@ -3255,6 +3261,7 @@ export interface operations {
         parameters: {
             query?: {
                 limit?: number;
+                productId?: components["schemas"]["ObjectId"];
             };
             header?: never;
             path?: never;
@@ -3269,7 +3276,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Review"][];
+                    "application/json": components["schemas"]["Review"][] | components["schemas"]["ProductReviews"];
                 };
             };
             304: components["responses"]["NotModified"];

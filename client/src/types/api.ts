@@ -24,6 +24,8 @@ export type CategoryInput = Schemas['CategoryInput'];
 /** `createdAt` (oldest first) is the catalogue order, the server's default. */
 export type ProductSort = Schemas['ProductSort'];
 export type Review = Schemas['Review'];
+/** Issue 48: a product's visible reviews, newest first, with their average rating and number (GET /reviews?productId=). */
+export type ProductReviews = Schemas['ProductReviews'];
 export type PublicConfig = Schemas['PublicConfig'];
 
 /** `"admin"` marks an admin; a customer has no role. */

@@ -24,8 +24,15 @@ func (c *Catalogue) log() *slog.Logger {
 	return c.Log
 }
 
-// List returns a page of products and the number of matches.
+// List returns a page of products and the number of matches. A search
+// that matches nothing tries again with one typo allowed in its words of
+// shop.TypoMinLetters letters or more (issue 48).
 func (c *Catalogue) List(ctx context.Context, q shop.ProductQuery) ([]shop.Product, int64, error) {
+	list, total, err := c.Products.ListProducts(ctx, q)
+	if err != nil || total > 0 || q.Typos || !shop.MayTypo(q.Words) {
+		return list, total, err
+	}
+	q.Typos = true
 	return c.Products.ListProducts(ctx, q)
 }
 

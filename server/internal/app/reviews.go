@@ -71,6 +71,12 @@ func (r *Reviews) List(ctx context.Context, limit int) ([]shop.Review, error) {
 	return r.Reviews.ListReviews(ctx, limit)
 }
 
+// ForProduct returns a product's newest visible reviews, with the average
+// rating and the number of all of them (issue 48).
+func (r *Reviews) ForProduct(ctx context.Context, productID string, limit int) (shop.ProductReviews, error) {
+	return r.Reviews.ProductReviews(ctx, productID, limit)
+}
+
 // ListModerated returns one page of the reviews in status, for admins.
 func (r *Reviews) ListModerated(ctx context.Context, caller shop.Caller, status string, limit, skip int) ([]shop.ModeratedReview, int64, error) {
 	if err := shop.RequireAdmin(caller); err != nil {

@@ -19,11 +19,40 @@ func (s *Server) listReviews(c *gin.Context) {
 		s.fail(c, shop.Invalid("The list parameters are not valid.", map[string]string{"limit": "must be a whole number between 1 and " + itoa(shop.MaxReviewLimit)}))
 		return
 	}
+	if id, ok := c.GetQuery("productId"); ok {
+		if shop.CheckID(id) != nil {
+			s.fail(c, shop.Invalid("The list parameters are not valid.", map[string]string{"productId": "must be a product's id"}))
+			return
+		}
+		a, err := s.productReviewsAnswer(c.Request.Context(), id, limit)
+		s.serve(c, a, err)
+		return
+	}
 	a, err := s.answers.get(c.Request.Context(), "reviews?"+itoa(limit), s.reviews.Version, func(ctx context.Context) (any, int64, error) {
 		list, err := s.reviews.List(ctx, limit)
 		return list, -1, err
 	})
 	s.serve(c, a, err)
+}
+
+// productReviewsAnswer is GET /reviews?productId=&limit='s cached answer.
+func (s *Server) productReviewsAnswer(ctx context.Context, productID string, limit int) (*answer, error) {
+	return s.answers.get(ctx, "reviews?productId="+productID+"&limit="+itoa(limit), s.reviews.Version, func(ctx context.Context) (any, int64, error) {
+		r, err := s.reviews.ForProduct(ctx, productID, limit)
+		return r, -1, err
+	})
+}
+
+// CachedProductReviews is the product page's reviews (GET
+// /reviews?productId=, the default limit): the server-rendered page lists
+// what the client then fetches.
+func (s *Server) CachedProductReviews(ctx context.Context, productID string) (shop.ProductReviews, Encoded, error) {
+	a, err := s.productReviewsAnswer(ctx, productID, shop.DefaultReviewLimit)
+	if err != nil {
+		return shop.ProductReviews{}, Encoded{}, err
+	}
+	r, _ := a.value.(shop.ProductReviews)
+	return r, a.encoded(), nil
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }

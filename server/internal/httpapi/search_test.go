@@ -142,6 +142,7 @@ func TestListProducts_SearchAndFilters(t *testing.T) {
 	add("Zqroller Unit", "ZQ-77", "Zq Bearings", "Holds two Bearings and a seal.", "120", 3, 5)
 	add("Zqbearing Block", "", "Zq Bearings", "A pillow block.", "80", 50, 1)
 	add("Zqcafé Press", "ZQ-CAFE", "", "Presses Zqwidgets.", "2500", 5, 1, map[string]any{"name": "Material", "value": "Stainless Éxtra"})
+	add("Qzgenerator Set", "", "", "A standby set.", "9000", 2, 1) // issue 48: stems and typos
 	list := func(query string) ([]string, string) {
 		t.Helper()
 		res, body := ts.get(t, "/service?"+query)
@@ -161,19 +162,27 @@ func TestListProducts_SearchAndFilters(t *testing.T) {
 	}{
 		// ranked: name, then SKU, then the rest, catalogue order within
 		{"q=zqbear", []string{"Zqbearing Block"}, "1"},
-		{"q=bear+zq", []string{"Zqpump Housing", "Zqroller Unit"}, "2"},              // SKU ZQ-BEARHOUSE, then the description's Bearings
-		{"q=bearings", []string{"Zqroller Unit"}, "1"},                               // "Bearings" in the description
-		{"q=BEARINGS", []string{"Zqroller Unit"}, "1"},                               // case folded
-		{"q=zqcafe", []string{"Zqcafé Press"}, "1"},                                  // accents folded in the name
-		{"q=" + url.QueryEscape("extra"), []string{"Zqcafé Press"}, "1"},             // and in a specification's value
-		{"q=" + url.QueryEscape("ÉXTRA stainless"), []string{"Zqcafé Press"}, "1"},   // every word, in any order
-		{"q=zq-cafe", []string{"Zqcafé Press"}, "1"},                                 // the SKU
-		{"q=zqwidgets", []string{"Zqpump Housing", "Zqcafé Press"}, "2"},             // descriptions only: catalogue order
-		{"q=zqwidgets&sort=-price", []string{"Zqcafé Press", "Zqpump Housing"}, "2"}, // a sort replaces the rank
-		{"q=zq&limit=2", []string{"Zqpump Housing", "Zqroller Unit"}, "4"},           // all in their names: catalogue order, paged
-		{"q=zq&limit=2&skip=2", []string{"Zqbearing Block", "Zqcafé Press"}, "4"},    //
-		{"q=ousing", nil, "0"},                                                               // prefixes, not parts
-		{"q=" + url.QueryEscape("(.*"), nil, "0"},                                            // no word: nothing
+		{"q=bear+zq", []string{"Zqpump Housing", "Zqroller Unit", "Zqbearing Block"}, "3"}, // SKU ZQ-BEARHOUSE, then the description's Bearings, then the category's
+		{"q=bearings+zq", []string{"Zqroller Unit", "Zqbearing Block"}, "2"},               // "Bearings" in the description, and the category
+		{"q=BEARINGS+ZQ", []string{"Zqroller Unit", "Zqbearing Block"}, "2"},               // case folded
+		{"q=zqpumps", []string{"Zqpump Housing"}, "1"},                                     // issue 48: a plural finds its singular
+		{"q=zqbearings", []string{"Zqbearing Block"}, "1"},                                 // (its stem, whole)
+		{"q=qzgenerators", []string{"Qzgenerator Set"}, "1"},                               // a stem shared: "generat"
+		{"q=zqpumping", []string{"Zqpump Housing"}, "1"},                                   // a common suffix
+		{"q=qzgenrator", []string{"Qzgenerator Set"}, "1"},                                 // nothing exact: one typo, five letters or more
+		{"q=ousing", []string{"Zqpump Housing"}, "1"},                                      // (a letter dropped at the start)
+		{"q=qzgnrator", nil, "0"},                                                          // two typos: nothing
+		{"q=pmup", nil, "0"},                                                               // a typo in a word under five letters: nothing
+		{"q=zqcafe", []string{"Zqcafé Press"}, "1"},                                        // accents folded in the name
+		{"q=" + url.QueryEscape("extra"), []string{"Zqcafé Press"}, "1"},                   // and in a specification's value
+		{"q=" + url.QueryEscape("ÉXTRA stainless"), []string{"Zqcafé Press"}, "1"},         // every word, in any order
+		{"q=zq-cafe", []string{"Zqcafé Press"}, "1"},                                       // the SKU
+		{"q=zqwidgets", []string{"Zqpump Housing", "Zqcafé Press"}, "2"},                   // descriptions only: catalogue order
+		{"q=zqwidgets&sort=-price", []string{"Zqcafé Press", "Zqpump Housing"}, "2"},       // a sort replaces the rank
+		{"q=zq&limit=2", []string{"Zqpump Housing", "Zqroller Unit"}, "4"},                 // all in their names: catalogue order, paged
+		{"q=zq&limit=2&skip=2", []string{"Zqbearing Block", "Zqcafé Press"}, "4"},          //
+		{"q=usin", nil, "0"},                      // prefixes, not parts (and too short for a typo)
+		{"q=" + url.QueryEscape("(.*"), nil, "0"}, // no word: nothing
 		{"category=Zq+Bearings", []string{"Zqroller Unit", "Zqbearing Block"}, "2"},          //
 		{"category=Zq+Bearings&inStock=true", []string{"Zqbearing Block"}, "1"},              // 3 left, minimum 5: not buyable
 		{"q=zq&minPrice=100&maxPrice=500", []string{"Zqpump Housing", "Zqroller Unit"}, "2"}, //
@@ -184,6 +193,21 @@ func TestListProducts_SearchAndFilters(t *testing.T) {
 		if !slices.Equal(got, c.want) || total != c.total {
 			t.Errorf("GET /service?%s = %v (total %s), want %v (total %s)", c.query, got, total, c.want, c.total)
 		}
+	}
+	// Issue 48: the category's words are search terms, and a rename moves them.
+	pumps := ts.mustAddCategory(t, admin.Token, "Zq Impellers")
+	add("Zqhub Unit", "", "Zq Impellers", "A hub.", "90", 5, 1)
+	if got, total := list("q=impellers+zqhub"); !slices.Equal(got, []string{"Zqhub Unit"}) || total != "1" {
+		t.Errorf("by its category: %v (total %s)", got, total)
+	}
+	if res, body := ts.send(t, "PATCH", "/categories/"+pumps.ID, admin.Token, map[string]any{"name": "Zq Rotors", "from": "Zq Impellers"}); res.StatusCode != 200 {
+		t.Fatalf("rename: %d %s", res.StatusCode, body)
+	}
+	if got, _ := list("q=rotors+zqhub"); !slices.Equal(got, []string{"Zqhub Unit"}) {
+		t.Errorf("by its renamed category: %v", got)
+	}
+	if got, _ := list("q=impellers+zqhub"); got != nil {
+		t.Errorf("by its former category: %v", got)
 	}
 	for _, bad := range []string{"minPrice=-1", "maxPrice=cheap", "inStock=yes", "sort=rank"} {
 		res, body := ts.get(t, "/service?"+bad)

@@ -103,22 +103,27 @@ func (d *Product) prepare() {
 	}
 }
 
+// Searchable is what the product is found by.
+func (d *Product) Searchable() shop.Searchable {
+	return shop.Searchable{Name: d.Name, SKU: d.SKU, Description: d.Description, Category: d.Category, Specs: d.shopSpecs()}
+}
+
 // Terms are the product's search terms as its fields give them, and how
 // many of the first come from the name and then the SKU (the rank).
 func (d *Product) Terms() (terms []string, nameN, skuN int) {
-	return shop.SearchTerms(d.Name, d.SKU, d.Description, d.shopSpecs())
+	return shop.SearchTerms(d.Searchable())
 }
 
 // Rank is where the search's words match it (shop.SearchRank).
-func (d *Product) Rank(words []string) int {
+func (d *Product) Rank(words []shop.QueryWord, typos bool) int {
 	terms, nameN, skuN := d.Terms()
-	return shop.SearchRank(words, terms, nameN, skuN)
+	return shop.SearchRank(words, terms, nameN, skuN, typos)
 }
 
 // sameTerms reports whether two versions of a product have the same
-// search terms: those of the same fields.
+// search terms: those of the same fields (the category's words are terms).
 func sameTerms(a, b *Product) bool {
-	return a.Name == b.Name && a.SKU == b.SKU && a.Description == b.Description && a.Specs == b.Specs
+	return a.Name == b.Name && a.SKU == b.SKU && a.Description == b.Description && a.Category == b.Category && a.Specs == b.Specs
 }
 
 // Shop is the document as the domain has it.

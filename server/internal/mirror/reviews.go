@@ -40,6 +40,18 @@ func ReviewStatus(d *Review) string {
 	return d.Status
 }
 
+// ReviewProductGroup is the review's group in the index of the products'
+// reviews: its product's id and its status ("" without a product).
+func ReviewProductGroup(d *Review) string {
+	if d.ProductID.IsZero() {
+		return ""
+	}
+	return ProductReviewsGroup(d.ProductID.Hex(), ReviewStatus(d))
+}
+
+// ProductReviewsGroup is the group of a product's reviews in status.
+func ProductReviewsGroup(productID, status string) string { return productID + "|" + status }
+
 // NotDeletedReview is the precondition of a moderation ({status: {$ne:
 // "deleted"}}): a deleted review is not found.
 func NotDeletedReview(d Review) error {
@@ -83,6 +95,8 @@ func Reviews(name string) *Mirror[ID, Review] {
 		Orders: []*OrderIndex[ID, Review]{
 			{Name: "createdAt", Cmp: func(a, b *Review) int { return a.CreatedAt.Compare(b.CreatedAt) }},
 			{Name: "status,createdAt", Group: ReviewStatus, Cmp: func(a, b *Review) int { return a.CreatedAt.Compare(b.CreatedAt) }},
+			// a product's visible reviews (issue 48: GET /reviews?productId=)
+			{Name: "productId,status,createdAt", Group: ReviewProductGroup, Cmp: func(a, b *Review) int { return a.CreatedAt.Compare(b.CreatedAt) }},
 		},
 	}
 }

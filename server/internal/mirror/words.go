@@ -6,6 +6,8 @@ import (
 	"slices"
 	"sort"
 	"strings"
+
+	"storefront/server/internal/shop"
 )
 
 // WordIndex is the search's in-memory index (issue 35): every distinct
@@ -240,7 +242,7 @@ func (w *WordIndex[K, D]) prefixed(word string) (from, to int) {
 // prefix of a term of tier t or lower (so sets[wordTiers-1] has them all).
 // With ranked false, only that last set is filled. Callers hold the
 // mirror's lock.
-func (w *WordIndex[K, D]) match(words []string, ranked bool) (sets [wordTiers]bitset) {
+func (w *WordIndex[K, D]) match(words []string, ranked, typos bool) (sets [wordTiers]bitset) {
 	n := len(w.ids)
 	first := 0
 	if !ranked {
@@ -258,12 +260,31 @@ func (w *WordIndex[K, D]) match(words []string, ranked bool) (sets [wordTiers]bi
 				clear(cur[t])
 			}
 		}
-		from, to := w.prefixed(word)
-		for _, term := range w.terms[from:to] {
+		post := func(term string) {
 			for _, p := range w.posts[term] {
 				// a term of tier p.tier counts in that tier and every later one
 				for t := max(int(p.tier()), first); t < wordTiers; t++ {
 					into[t].set(p.slot())
+				}
+			}
+		}
+		from, to := w.prefixed(word)
+		for _, term := range w.terms[from:to] {
+			post(term)
+		}
+		// its stem, whole: as a term ("pumps" finds "pump") and as another
+		// term's marked stem ("bearings" finds "bearing")
+		if stem := shop.Stem(word); stem != word {
+			post(stem)
+		}
+		post(shop.StemMark + shop.Stem(word))
+		if typos && shop.MayTypo([]string{word}) {
+			// one typo away from a term's start: a walk over every term
+			// that is not a stem, only when nothing matched without
+			plain := sort.SearchStrings(w.terms, "\x02")
+			for _, term := range w.terms[plain:] {
+				if shop.TypoMatch(word, term) {
+					post(term)
 				}
 			}
 		}
@@ -314,6 +335,12 @@ func (w *WordIndex[K, D]) diff(want *WordIndex[K, D]) error {
 // of all of them. Ranked, they are grouped by rank (the word index's tiers:
 // 0 first) keeping that order within a rank.
 func (m *Mirror[K, D]) Search(index string, desc bool, words []string, match func(*D) bool, ranked bool, skip, limit int) ([]D, int64) {
+	return m.SearchTypos(index, desc, words, false, match, ranked, skip, limit)
+}
+
+// SearchTypos is Search, with each word of at least shop.TypoMinLetters
+// letters also finding the terms one typo away when typos is set.
+func (m *Mirror[K, D]) SearchTypos(index string, desc bool, words []string, typos bool, match func(*D) bool, ranked bool, skip, limit int) ([]D, int64) {
 	o := m.orderIndex(index)
 	m.mu.RLock()
 	defer m.mu.RUnlock()
@@ -325,7 +352,7 @@ func (m *Mirror[K, D]) Search(index string, desc bool, words []string, match fun
 	if w == nil {
 		panic("mirror " + m.Name + " has no word index")
 	}
-	sets := w.match(words, ranked)
+	sets := w.match(words, ranked, typos)
 	all := sets[wordTiers-1]
 	if match != nil {
 		var d D // one for all (see walk)

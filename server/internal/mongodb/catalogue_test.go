@@ -118,12 +118,17 @@ func TestListProducts_SearchAndFilters(t *testing.T) {
 		pq, _ := shop.ParseProductParams(shop.ProductParams{Q: q})
 		return pq
 	}
+	typos := func(q shop.ProductQuery) shop.ProductQuery { q.Typos = true; return q }
 	for _, c := range []struct {
 		q    shop.ProductQuery
 		want []string
 	}{
-		{search("bear"), []string{"Bearing Puller", "Gear Box", "Shaft"}}, // name, SKU, description
-		{search("BEARINGS"), []string{"Shaft"}},
+		{search("bear"), []string{"Bearing Puller", "Gear Box", "Shaft"}},     // name, SKU, description
+		{search("BEARINGS"), []string{"Bearing Puller", "Gear Box", "Shaft"}}, // issue 48: the stem "bear", whole: ranked as "bear"
+		{search("pullers"), []string{"Bearing Puller"}},                       // a plural finds its singular
+		{typos(search("shatf")), []string{"Shaft"}},                           // with typos (the catalogue's second try)
+		{typos(search("gearbx")), []string{"Gear Box"}},                       // (a letter dropped, in the description's "gearbox")
+		{search("shatf"), nil},                                                // none without
 		{search("coeur trempe"), []string{"Shaft"}},
 		{search("bear.*"), []string{"Bearing Puller", "Gear Box", "Shaft"}}, // "." is not a word: quoted anyway
 		{shop.ProductQuery{Sort: "price", InStock: true}, []string{"Shaft", "Bearing Puller"}},

@@ -128,11 +128,21 @@ func (s *Store) RenameCategory(ctx context.Context, id, name, from string) (shop
 func (s *Store) moveProducts(ctx context.Context, from, to string) error {
 	at := s.now()
 	if s.products.mem == nil {
-		return s.products.mutate(ctx, nil, func(ctx context.Context, w *mirror.Writing) error {
+		err := s.products.mutate(ctx, nil, func(ctx context.Context, w *mirror.Writing) error {
 			_, err := s.products.c.UpdateMany(ctx, bson.D{{Key: "category", Value: from}},
 				bson.D{{Key: "$set", Value: bson.D{{Key: "category", Value: to}, {Key: "updatedAt", Value: at}}}})
 			return w.Stored(translate(err, ""))
 		})
+		if err != nil {
+			return err
+		}
+		// The category's words are search terms (issue 48): the moved
+		// products' stored terms follow.
+		var ids []mirror.ID
+		if err := s.products.each(ctx, nil, bson.D{{Key: "category", Value: to}}, bson.D{{Key: "_id", Value: 1}}, func(d *mirror.Product) { ids = append(ids, d.ID) }); err != nil {
+			return err
+		}
+		return s.storeSearchTerms(ctx, ids)
 	}
 	m := s.products.mem
 	if err := m.Await(ctx); err != nil {

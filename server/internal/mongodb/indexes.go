@@ -77,6 +77,7 @@ var queries = []query{
 	{"pay, ship, cancel: order by id (guarded)", CollOrders, bson.D{{Key: "_id", Value: someID}, {Key: "paid", Value: false}}, nil, "_id_", "id"},
 	{"GET /profile?email=, POST /profile", CollProfiles, bson.D{{Key: "email", Value: "a@b.test"}}, nil, "email_unique", "email"},
 	{"GET /reviews: the visible ones", CollReviews, visibleReviews, newestFirst, "status_newest_first", "status,createdAt"},
+	{"GET /reviews?productId=: a product's visible ones", CollReviews, productReviews(someID), newestFirst, "product_newest_first", "productId,status,createdAt"},
 	{"GET /admin/reviews?status=hidden|awaiting|visible", CollReviews, reviewFilters["hidden"], newestFirst, "status_newest_first", "status,createdAt"},
 	{"GET /admin/reviews?status=all: every one not deleted", CollReviews, reviewFilters["all"], newestFirst, "newest_first", "createdAt"},
 	{"PATCH, DELETE /reviews/{id}: review by id (guarded)", CollReviews, bson.D{{Key: "_id", Value: someID}, reviewFilters["all"][0]}, nil, "_id_", "id"},
@@ -183,6 +184,9 @@ var indexes = map[string][]mongo.IndexModel{
 		{Keys: bson.D{{Key: "email", Value: 1}}, Options: options.Index().SetName("email")},
 		// the home page's visible reviews (no status) and the admins' lists by status
 		{Keys: bson.D{{Key: "status", Value: 1}, {Key: "createdAt", Value: -1}, {Key: "_id", Value: -1}}, Options: options.Index().SetName("status_newest_first")},
+		// a product's visible reviews (issue 48); sparse: reviews name a product only when chosen
+		{Keys: bson.D{{Key: "productId", Value: 1}, {Key: "status", Value: 1}, {Key: "createdAt", Value: -1}, {Key: "_id", Value: -1}},
+			Options: options.Index().SetName("product_newest_first").SetSparse(true)},
 	},
 	CollUsers: {
 		{Keys: bson.D{{Key: "email", Value: 1}}, Options: options.Index().SetName("email_unique").SetUnique(true)},

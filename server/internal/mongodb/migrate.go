@@ -66,6 +66,9 @@ func (s *Store) migratePurchases(ctx context.Context) error {
 	if s.embedded == nil {
 		_, err := s.db.Collection(CollCounters).UpdateOne(ctx, bson.D{{Key: "_id", Value: marker}},
 			bson.D{{Key: "$set", Value: bson.D{{Key: "seq", Value: 1}}}}, options.UpdateOne().SetUpsert(true))
+		if isDuplicate(err) {
+			err = nil // another instance starting at once on the same store recorded it (the upsert's insert lost)
+		}
 		return translate(err, "")
 	}
 	return nil

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"regexp"
 	"slices"
+	"strings"
 	"time"
 
 	"go.mongodb.org/mongo-driver/v2/bson"
@@ -178,14 +179,14 @@ func (s *Store) ListProducts(ctx context.Context, q shop.ProductQuery) ([]shop.P
 			docs, total := m.Mem.Page("category", &q.Category, ps.desc, q.Skip, q.Limit, admits)
 			return mirror.ShopAll[shop.Product](docs), total, nil
 		}
-		docs, total := m.Mem.Search(ps.index, ps.desc, q.Words, admits, q.Ranked(), q.Skip, q.Limit)
+		docs, total := m.Mem.SearchTypos(ps.index, ps.desc, q.Words, q.Typos, admits, q.Ranked(), q.Skip, q.Limit)
 		return mirror.ShopAll[shop.Product](docs), total, nil
 	}
 	filter := productFilter(q)
 	if q.InStock && s.nonAtomic {
 		// FerretDB v1 over MONGODB_URI (tests only) has no $expr: the
 		// stock is compared here, on what the other filters found.
-		filter = productFilter(shop.ProductQuery{Words: q.Words, Category: q.Category, MinPrice: q.MinPrice, MaxPrice: q.MaxPrice})
+		filter = productFilter(shop.ProductQuery{Words: q.Words, Typos: q.Typos, Category: q.Category, MinPrice: q.MinPrice, MaxPrice: q.MaxPrice})
 	}
 	if q.Ranked() {
 		return s.rankedProducts(ctx, q, filter)
@@ -209,15 +210,23 @@ func (s *Store) ListProducts(ctx context.Context, q shop.ProductQuery) ([]shop.P
 }
 
 // productFilter is MongoDB's filter of a catalogue query: each word an
-// anchored prefix of one of the searchTerms (the multikey index
-// search_terms), the category (category_order), the price range
-// (price_order), and stock at least the minimum.
+// anchored prefix of one of the searchTerms, or its stem whole, or (typos)
+// one typo away from one's start (the multikey index search_terms), the
+// category (category_order), the price range (price_order), and stock at
+// least the minimum.
 func productFilter(q shop.ProductQuery) bson.D {
 	filter := bson.D{}
 	if len(q.Words) > 0 {
 		var all bson.A
-		for _, w := range q.Words {
-			all = append(all, bson.D{{Key: "searchTerms", Value: bson.D{{Key: "$regex", Value: "^" + regexp.QuoteMeta(w)}}}})
+		for _, w := range shop.StemmedWords(q.Words) {
+			any := bson.A{
+				bson.D{{Key: "searchTerms", Value: bson.D{{Key: "$regex", Value: "^" + regexp.QuoteMeta(w.Word)}}}},
+				bson.D{{Key: "searchTerms", Value: bson.D{{Key: "$in", Value: bson.A{w.Stem, shop.StemMark + w.Stem}}}}},
+			}
+			if q.Typos && shop.MayTypo([]string{w.Word}) {
+				any = append(any, bson.D{{Key: "searchTerms", Value: bson.D{{Key: "$regex", Value: typoPattern(w.Word)}}}})
+			}
+			all = append(all, bson.D{{Key: "$or", Value: any}})
 		}
 		filter = append(filter, bson.E{Key: "$and", Value: all})
 	}
@@ -240,13 +249,33 @@ func productFilter(q shop.ProductQuery) bson.D {
 	return filter
 }
 
+// typoPattern is a regular expression of the terms that start one typo
+// away from word (shop.TypoMatch): a letter dropped, added, changed, or
+// two neighbours swapped. Its wildcard never matches a stem's mark.
+func typoPattern(word string) string {
+	w := []rune(word)
+	q := func(rs []rune) string { return regexp.QuoteMeta(string(rs)) }
+	const any = "[^\x01]"
+	var alts []string
+	for i := range w {
+		alts = append(alts, q(w[:i])+q(w[i+1:]))     // dropped
+		alts = append(alts, q(w[:i])+any+q(w[i+1:])) // changed
+		alts = append(alts, q(w[:i])+any+q(w[i:]))   // added
+		if i+1 < len(w) {
+			alts = append(alts, q(w[:i])+q(w[i+1:i+2])+q(w[i:i+1])+q(w[i+2:])) // swapped
+		}
+	}
+	alts = append(alts, q(w)+any) // added at the end
+	return "^(?:" + strings.Join(alts, "|") + ")"
+}
+
 // rankedProducts is a search's page on MongoDB in rank order: the matches'
 // ranking fields (served by search_terms), ranked here as the mirror ranks
 // them, then the page's products by _id.
 func (s *Store) rankedProducts(ctx context.Context, q shop.ProductQuery, filter bson.D) ([]shop.Product, int64, error) {
 	var hits []mirror.Product
 	projection := bson.D{{Key: "name", Value: 1}, {Key: "sku", Value: 1}, {Key: "description", Value: 1}, {Key: "specs", Value: 1}, {Key: "createdAt", Value: 1},
-		{Key: "avaialbequantit", Value: 1}, {Key: "minimumquantity", Value: 1}}
+		{Key: "avaialbequantit", Value: 1}, {Key: "minimumquantity", Value: 1}, {Key: "category", Value: 1}}
 	err := s.products.each(ctx, nil, filter, projection, func(d *mirror.Product) {
 		if !q.InStock || d.Available >= d.Minimum { // (FerretDB: not in the filter)
 			hits = append(hits, *d)
@@ -256,8 +285,9 @@ func (s *Store) rankedProducts(ctx context.Context, q shop.ProductQuery, filter 
 		return nil, 0, err
 	}
 	ranks := make([]int, len(hits))
+	words := shop.StemmedWords(q.Words)
 	for i := range hits {
-		ranks[i] = hits[i].Rank(q.Words)
+		ranks[i] = hits[i].Rank(words, q.Typos)
 	}
 	order := make([]int, len(hits))
 	for i := range order {
@@ -402,19 +432,63 @@ func (s *Store) DeleteProduct(ctx context.Context, id string) (shop.DeleteResult
 	return shop.DeleteResult{Acknowledged: true, DeletedCount: 1}, nil
 }
 
+// searchTermsVersion is the version of the search terms products store
+// (shop.SearchTerms): 2 since issue 48 added stems and the category. A store whose products carry an older version has them
+// recomputed once at start (its counter document "search_terms" says
+// which it has).
+const searchTermsVersion = 2
+
 // fillSearchTerms gives the products stored before the search's terms
 // (issue 35) their searchTerms on MongoDB, at start: those without any
 // (served by the search_terms index, where a missing field is null), such
-// as products restored from an embedded store's backup. The embedded store
-// stores none (storedTerms): its mirror computes them at load.
+// as products restored from an embedded store's backup; and, once, every
+// product when the terms' version changed. The embedded store stores none
+// (storedTerms): its mirror computes them at load.
 func (s *Store) fillSearchTerms(ctx context.Context) error {
 	if s.Embedded() {
 		return nil
 	}
+	counters := s.db.Collection(CollCounters)
+	var version struct {
+		Seq int64 `bson:"seq"`
+	}
+	if err := counters.FindOne(ctx, bson.D{{Key: "_id", Value: "search_terms"}}).Decode(&version); err != nil && shop.ErrorCode(translate(err, "")) != shop.ENOTFOUND {
+		return fmt.Errorf("read the search terms' version: %w", err)
+	}
+	filter := bson.D{{Key: "searchTerms", Value: nil}}
+	if version.Seq < searchTermsVersion {
+		filter = bson.D{}
+	}
 	var ids []mirror.ID
-	err := s.products.each(ctx, nil, bson.D{{Key: "searchTerms", Value: nil}}, bson.D{{Key: "_id", Value: 1}}, func(d *mirror.Product) { ids = append(ids, d.ID) })
+	err := s.products.each(ctx, nil, filter, bson.D{{Key: "_id", Value: 1}}, func(d *mirror.Product) { ids = append(ids, d.ID) })
 	if err != nil {
 		return fmt.Errorf("find the products without search terms: %w", err)
+	}
+	if err := s.storeSearchTerms(ctx, ids); err != nil {
+		return err
+	}
+	if len(ids) > 0 {
+		s.log.Info("search terms stored", "products", len(ids))
+	}
+	if version.Seq < searchTermsVersion {
+		// $max: never lowered; two instances starting at once both upsert,
+		// and the one that loses the insert finds the version recorded (a
+		// duplicate key) by the other.
+		_, err := counters.UpdateOne(ctx, bson.D{{Key: "_id", Value: "search_terms"}}, bson.D{{Key: "$max", Value: bson.D{{Key: "seq", Value: searchTermsVersion}}}},
+			options.UpdateOne().SetUpsert(true))
+		if err != nil && !isDuplicate(err) {
+			return fmt.Errorf("record the search terms' version: %w", err)
+		}
+	}
+	return nil
+}
+
+// storeSearchTerms writes the search terms of these products as their
+// fields give them (MongoDB only: a category's rename, which changes them,
+// and start-up).
+func (s *Store) storeSearchTerms(ctx context.Context, ids []mirror.ID) error {
+	if s.Embedded() {
+		return nil
 	}
 	for _, id := range ids {
 		cur, err := s.products.get(ctx, id)
@@ -434,9 +508,6 @@ func (s *Store) fillSearchTerms(ctx context.Context) error {
 		if err != nil && shop.ErrorCode(err) != shop.ENOTFOUND {
 			return fmt.Errorf("store the search terms of %s: %w", id.Hex(), err)
 		}
-	}
-	if len(ids) > 0 {
-		s.log.Info("search terms stored", "products", len(ids))
 	}
 	return nil
 }

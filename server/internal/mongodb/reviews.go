@@ -32,6 +32,43 @@ func (s *Store) ListReviews(ctx context.Context, limit int) ([]shop.Review, erro
 	return docs, err
 }
 
+// ProductReviews returns the newest limit of a product's visible reviews,
+// their average rating and number: every one is read (the mirror's
+// product index; MongoDB's product_newest_first), since the average is of
+// all of them.
+func (s *Store) ProductReviews(ctx context.Context, productID string, limit int) (shop.ProductReviews, error) {
+	oid, err := mirror.ParseID(productID)
+	if err != nil {
+		return shop.ProductReviews{}, shop.Invalid("The list parameters are not valid.", map[string]string{"productId": "must be a product's id"})
+	}
+	group := mirror.ProductReviewsGroup(oid.Hex(), string(shop.ReviewVisible))
+	q := listQuery[mirror.Review]{index: "productId,status,createdAt", group: &group, desc: true,
+		filter: productReviews(oid), sort: newestFirst, limit: maxProductReviews}
+	docs, total, err := s.reviews.list(ctx, q)
+	if err != nil {
+		return shop.ProductReviews{}, err
+	}
+	out := shop.ProductReviews{Reviews: []shop.Review{}, Count: total}
+	ratings := make([]int, len(docs))
+	for i, d := range docs {
+		r := d.Shop()
+		ratings[i] = r.Rating
+		if i < limit {
+			out.Reviews = append(out.Reviews, r)
+		}
+	}
+	out.Average = shop.AverageRating(ratings)
+	return out, nil
+}
+
+// maxProductReviews bounds the reviews of one product read for its average.
+const maxProductReviews = 100_000
+
+// productReviews is MongoDB's filter of a product's visible reviews.
+func productReviews(product mirror.ID) bson.D {
+	return bson.D{{Key: "productId", Value: product}, visibleReviews[0]}
+}
+
 // ListReviewsByStatus returns one page of the reviews in status ("all":
 // not deleted), newest first, and their number.
 func (s *Store) ListReviewsByStatus(ctx context.Context, status string, limit, skip int) ([]shop.Review, int64, error) {

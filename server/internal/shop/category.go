@@ -5,7 +5,6 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
-	"unicode/utf8"
 
 	"golang.org/x/text/unicode/norm"
 )
@@ -89,86 +88,6 @@ func Fold(s string) string {
 // SearchWords are the folded words of s: runs of letters and digits.
 func SearchWords(s string) []string {
 	return strings.FieldsFunc(Fold(s), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsNumber(r) })
-}
-
-// maxTermLen bounds a stored term (a longer word is cut: its prefixes
-// still match).
-const maxTermLen = 64
-
-// SearchTerms are the words a product is found by (stored as
-// `searchTerms`): the folded words of its name, then its SKU, then its
-// description and its specification values, each once, in that order.
-// nameN and skuN say how many of the first terms come from the name and
-// then the SKU (for the ranking: SearchRank).
-func SearchTerms(name, sku, description string, specs []Spec) (terms []string, nameN, skuN int) {
-	seen := map[string]bool{}
-	add := func(text string) int {
-		n := 0
-		for _, w := range SearchWords(text) {
-			if len(w) > maxTermLen {
-				w = w[:maxTermLen]
-				for !utf8.ValidString(w) {
-					w = w[:len(w)-1]
-				}
-			}
-			if !seen[w] {
-				seen[w] = true
-				terms = append(terms, w)
-				n++
-			}
-		}
-		return n
-	}
-	nameN = add(name)
-	skuN = add(sku)
-	add(description)
-	for _, s := range specs {
-		add(s.Value)
-	}
-	if terms == nil {
-		terms = []string{}
-	}
-	return terms, nameN, skuN
-}
-
-// Search ranks: a match in the name first, then in the SKU, then the rest.
-const (
-	RankName = iota
-	RankSKU
-	RankOther
-)
-
-// SearchRank is where words (SearchWords of a query) match a product whose
-// terms are terms (SearchTerms), nameN and skuN of them from its name and
-// SKU: RankName when each word is a prefix of a name term, RankSKU when each
-// is of a name or SKU term, RankOther otherwise.
-func SearchRank(words, terms []string, nameN, skuN int) int {
-	switch {
-	case allPrefixed(words, terms[:nameN]):
-		return RankName
-	case allPrefixed(words, terms[:nameN+skuN]):
-		return RankSKU
-	}
-	return RankOther
-}
-
-// MatchesWords reports whether each word is a prefix of one of terms.
-func MatchesWords(words, terms []string) bool { return allPrefixed(words, terms) }
-
-func allPrefixed(words, terms []string) bool {
-	for _, w := range words {
-		found := false
-		for _, t := range terms {
-			if strings.HasPrefix(t, w) {
-				found = true
-				break
-			}
-		}
-		if !found {
-			return false
-		}
-	}
-	return true
 }
 
 // CategoryInput is POST /categories' body.

@@ -183,7 +183,7 @@ func (d ProductDraft) Matches(p Product) bool {
 
 // SearchTerms are the draft's words for the search (SearchTerms).
 func (d ProductDraft) SearchTerms() []string {
-	t, _, _ := SearchTerms(d.Name, d.SKU, d.Description, d.Specs)
+	t, _, _ := SearchTerms(Searchable{Name: d.Name, SKU: d.SKU, Description: d.Description, Category: d.Category, Specs: d.Specs})
 	return t
 }
 
@@ -334,6 +334,9 @@ type ProductQuery struct {
 	// Words are Q's folded words (SearchWords): each must be a prefix of
 	// one of a product's search terms. None: no search.
 	Words []string
+	// Typos: each word of at least TypoMinLetters letters matches with one
+	// typo too (the search's second try, when nothing matched).
+	Typos bool
 	// Sort is the order; "" with Words: ranked (SearchRank), then
 	// catalogue order. Without words, "" is never left: createdAt.
 	Sort string

@@ -106,6 +106,9 @@ type ReviewStore interface {
 	Versions
 	// ListReviews returns the newest visible reviews first.
 	ListReviews(ctx context.Context, limit int) ([]Review, error)
+	// ProductReviews returns the newest limit of a product's visible
+	// reviews, with the average rating and the number of all of them.
+	ProductReviews(ctx context.Context, productID string, limit int) (ProductReviews, error)
 	// ListReviewsByStatus returns one page of the reviews in status
 	// ("all": every one not deleted), newest first, and their number.
 	ListReviewsByStatus(ctx context.Context, status string, limit, skip int) ([]Review, int64, error)
@@ -125,6 +128,29 @@ type ReviewStore interface {
 
 // Review limits.
 const MaxReviewLen = 1000
+
+// ProductReviews is GET /reviews?productId= (issue 48): a product's visible
+// reviews, newest first, and the average rating (to a tenth; 0 with none)
+// and number of all its visible reviews.
+type ProductReviews struct {
+	Reviews []Review `json:"reviews"`
+	Average float64  `json:"average"`
+	Count   int64    `json:"count"`
+}
+
+// AverageRating is the mean of ratings to a tenth (0 for none).
+func AverageRating(ratings []int) float64 {
+	if len(ratings) == 0 {
+		return 0
+	}
+	sum := 0
+	for _, r := range ratings {
+		sum += r
+	}
+	// to a tenth, halves up, in integers (no float rounding surprises)
+	tenths := (sum*20 + len(ratings)) / (2 * len(ratings))
+	return float64(tenths) / 10
+}
 
 // ReviewDraft is the input of POST /reviews; name and email come from the
 // signed-in account, never from the body.

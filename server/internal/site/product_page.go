@@ -76,6 +76,50 @@ type productLD struct {
 	// the specifications (issue 35)
 	AdditionalProperty []propertyLD `json:"additionalProperty,omitempty"`
 	Offers             offerLD      `json:"offers"`
+	// its visible reviews, once there is one (issue 48)
+	AggregateRating *ratingLD  `json:"aggregateRating,omitempty"`
+	Review          []reviewLD `json:"review,omitempty"`
+}
+
+// ratingLD is a schema.org AggregateRating (ReviewCount set) or Rating.
+type ratingLD struct {
+	Type        string  `json:"@type"`
+	RatingValue float64 `json:"ratingValue"`
+	BestRating  int     `json:"bestRating"`
+	WorstRating int     `json:"worstRating"`
+	ReviewCount int64   `json:"reviewCount,omitempty"`
+}
+
+// reviewLD is a schema.org Review.
+type reviewLD struct {
+	Type          string   `json:"@type"`
+	Author        personLD `json:"author"`
+	DatePublished string   `json:"datePublished"`
+	ReviewBody    string   `json:"reviewBody"`
+	ReviewRating  ratingLD `json:"reviewRating"`
+}
+
+type personLD struct {
+	Type string `json:"@type"`
+	Name string `json:"name"`
+}
+
+// maxReviewsLD bounds the reviews the JSON-LD carries (the newest).
+const maxReviewsLD = 5
+
+// reviewsLD are the JSON-LD's rating and reviews of r (none without a
+// visible review).
+func reviewsLD(r shop.ProductReviews) (*ratingLD, []reviewLD) {
+	if r.Count == 0 || len(r.Reviews) == 0 {
+		return nil, nil
+	}
+	agg := &ratingLD{Type: "AggregateRating", RatingValue: r.Average, BestRating: 5, WorstRating: 1, ReviewCount: r.Count}
+	var list []reviewLD
+	for _, rv := range r.Reviews[:min(len(r.Reviews), maxReviewsLD)] {
+		list = append(list, reviewLD{Type: "Review", Author: personLD{Type: "Person", Name: rv.Name}, DatePublished: rv.CreatedAt.UTC().Format("2006-01-02"),
+			ReviewBody: rv.Review, ReviewRating: ratingLD{Type: "Rating", RatingValue: float64(rv.Rating), BestRating: 5, WorstRating: 1}})
+	}
+	return agg, list
 }
 
 // propertyLD is a specification as a schema.org PropertyValue.
@@ -98,7 +142,7 @@ type offerLD struct {
 // is answerJSON. Every field is HTML-escaped where it goes into text or an
 // attribute, and the JSON in script elements has <, >, & and U+2028/2029 as
 // \u escapes, so no field can end an element or a script.
-func (t *productTemplate) render(p shop.Product, answerJSON []byte, siteURL string) ([]byte, error) {
+func (t *productTemplate) render(p shop.Product, answerJSON []byte, reviews shop.ProductReviews, siteURL string) ([]byte, error) {
 	canonical := siteURL + "/product/" + url.PathEscape(p.ID)
 	image := absoluteURL(siteURL, p.Image)
 	description := metaDescription(p.Description)
@@ -120,10 +164,12 @@ func (t *productTemplate) render(p shop.Product, answerJSON []byte, siteURL stri
 	for _, sp := range p.Specs {
 		props = append(props, propertyLD{Type: "PropertyValue", Name: sp.Name, Value: sp.Value, UnitText: sp.Unit})
 	}
+	rating, reviewList := reviewsLD(reviews)
 	ld, err := json.Marshal(productLD{
 		Context: "https://schema.org", Type: "Product", Name: p.Name, Image: images, Description: p.Description, SKU: sku,
 		Category: p.Category, AdditionalProperty: props,
-		Offers: offerLD{Type: "Offer", Price: p.Price, PriceCurrency: "USD", Availability: availability, URL: canonical},
+		Offers:          offerLD{Type: "Offer", Price: p.Price, PriceCurrency: "USD", Availability: availability, URL: canonical},
+		AggregateRating: rating, Review: reviewList,
 	})
 	if err != nil {
 		return nil, err

@@ -60,6 +60,8 @@ type Answers interface {
 	Product(ctx context.Context, id string) (shop.Product, Answer, error)
 	// Products is GET /service's answer for q.
 	Products(ctx context.Context, q shop.ProductQuery) ([]shop.Product, Answer, error)
+	// ProductReviews is GET /reviews?productId='s answer (issue 48).
+	ProductReviews(ctx context.Context, id string) (shop.ProductReviews, Answer, error)
 }
 
 // Catalogue is what the sitemap is built from: every product's stamp, and
@@ -166,15 +168,23 @@ func (s *Site) productPage(w http.ResponseWriter, r *http.Request, id string) {
 		}
 		return
 	}
-	f := s.pages.get(id, a.ETag)
+	// Its reviews (issue 48: the JSON-LD's rating): a page without them
+	// when they cannot be read, kept only until they can.
+	reviews, ra, err := s.answers.ProductReviews(r.Context(), id)
+	if err != nil {
+		s.log.LogAttrs(r.Context(), slog.LevelWarn, "product page without its reviews", slog.String("product", id), slog.Any("error", err))
+		reviews, ra = shop.ProductReviews{}, Answer{ETag: "unread"}
+	}
+	source := a.ETag + "|" + ra.ETag
+	f := s.pages.get(id, source)
 	if f == nil {
-		body, err := s.spa.product.render(p, a.JSON, s.siteURL)
+		body, err := s.spa.product.render(p, a.JSON, reviews, s.siteURL)
 		if err != nil {
 			s.unavailable(w, r, err)
 			return
 		}
 		f = newSPAFile(body, "text/html; charset=utf-8", false)
-		s.pages.put(id, a.ETag, f)
+		s.pages.put(id, source, f)
 	}
 	serveFile(w, r, f, http.StatusOK)
 }

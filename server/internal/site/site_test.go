@@ -805,3 +805,51 @@ func TestSite_ProductJSONLD_CatalogueFields(t *testing.T) {
 		t.Fatalf("the category's page is not in the sitemap:\n%s", sitemap)
 	}
 }
+
+// TestSite_ProductPageCarriesItsReviews (issue 48): the JSON-LD has the
+// product's aggregateRating and newest reviews once one is visible, and
+// the page follows a new review.
+func TestSite_ProductPageCarriesItsReviews(t *testing.T) {
+	t.Parallel()
+	s := mustServeSite(t)
+	p := s.firstProduct(t)
+	ctx := context.Background()
+	ldOf := func(body string) map[string]any {
+		t.Helper()
+		var ld map[string]any
+		if err := json.Unmarshal([]byte(mustParsePage(t, body).script(t, "application/ld+json", "").body), &ld); err != nil {
+			t.Fatal(err)
+		}
+		return ld
+	}
+	_, body := s.fetch(t, "/product/"+p.ID, nil)
+	if ld := ldOf(body); ld["aggregateRating"] != nil || ld["review"] != nil {
+		t.Fatalf("a product without reviews has a rating: %v", ld)
+	}
+	for _, r := range []shop.Review{
+		{Name: "Ann Buyer", Email: "ann@shop.test", Review: "Runs </script> all day.", Rating: 5, ProductID: p.ID, Verified: true},
+		{Name: "Ben Buyer", Email: "ben@shop.test", Review: "Good.", Rating: 4, ProductID: p.ID, Verified: true},
+		{Name: "Hid Den", Email: "hid@shop.test", Review: "Hidden.", Rating: 1, ProductID: p.ID, Status: shop.ReviewHidden},
+	} {
+		if _, err := s.store.InsertReview(ctx, r); err != nil {
+			t.Fatal(err)
+		}
+	}
+	_, body = s.fetch(t, "/product/"+p.ID, nil)
+	s.mustMatchProduct(t, body, p)
+	ld := ldOf(body)
+	agg, _ := ld["aggregateRating"].(map[string]any)
+	reviews, _ := ld["review"].([]any)
+	if agg["@type"] != "AggregateRating" || agg["ratingValue"] != 4.5 || agg["reviewCount"] != 2.0 || agg["bestRating"] != 5.0 || len(reviews) != 2 {
+		t.Fatalf("JSON-LD rating %v, reviews %v", agg, reviews)
+	}
+	newest, _ := reviews[0].(map[string]any)
+	author, _ := newest["author"].(map[string]any)
+	rating, _ := newest["reviewRating"].(map[string]any)
+	if newest["@type"] != "Review" || author["name"] != "Ben Buyer" || newest["reviewBody"] != "Good." || rating["ratingValue"] != 4.0 {
+		t.Fatalf("newest review %v", newest)
+	}
+	if strings.Contains(body, "Runs </script>") || strings.Contains(body, "hid@shop.test") || strings.Contains(body, "Hidden.") {
+		t.Fatal("a review's text ends the script, or a hidden review or an email is on the page")
+	}
+}

@@ -58,7 +58,7 @@ func TestProductTemplate_RenderOutOfStock(t *testing.T) {
 		t.Fatal(err)
 	}
 	p := shop.Product{ID: "p1", Name: "Pump", Price: 100, Available: 38, Minimum: 50, Image: "/i.png"}
-	page, err := tpl.render(p, []byte(`{}`), "https://shop.example")
+	page, err := tpl.render(p, []byte(`{}`), shop.ProductReviews{}, "https://shop.example")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -67,7 +67,7 @@ func TestProductTemplate_RenderOutOfStock(t *testing.T) {
 		t.Errorf("out of stock: %s", s)
 	}
 	p.Available = 50
-	page, err = tpl.render(p, []byte(`{}`), "https://shop.example")
+	page, err = tpl.render(p, []byte(`{}`), shop.ProductReviews{}, "https://shop.example")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -180,6 +180,11 @@ func (a siteAnswers) Product(ctx context.Context, id string) (shop.Product, site
 	return p, site.Answer(e), err
 }
 
+func (a siteAnswers) ProductReviews(ctx context.Context, id string) (shop.ProductReviews, site.Answer, error) {
+	r, e, err := a.api.CachedProductReviews(ctx, id)
+	return r, site.Answer(e), err
+}
+
 func (a siteAnswers) Products(ctx context.Context, q shop.ProductQuery) ([]shop.Product, site.Answer, error) {
 	list, e, err := a.api.CachedProducts(ctx, q)
 	return list, site.Answer(e), err

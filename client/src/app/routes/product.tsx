@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
+import { LazyOnVisible } from '@/components/lazy-on-visible';
 import { classNames } from '@/components/ui/class-names';
 import container from '@/components/ui/container.module.css';
 import { ErrorMessage } from '@/components/ui/error-message';
@@ -12,6 +13,7 @@ import { useProduct } from '@/features/catalogue/api/get-product';
 import { AddToCartButton } from '@/features/cart/components/add-to-cart-button';
 import { ProductDetails } from '@/features/catalogue/components/product-details';
 import { RequestQuoteButton } from '@/features/quotes/components/quote-buttons';
+import { ProductReviewsPlaceholder } from '@/features/reviews/components/product-reviews-placeholder';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { preloadable } from '@/lib/preloadable';
 import { withMui } from '@/lib/with-mui';
@@ -27,6 +29,8 @@ export const preloadPrerendered = () => NotFound.preload();
 
 /** A product's volume prices (issue 45): loaded only for a product that has tiers, after the page shows. */
 const VolumePrices = lazy(() => import('@/features/catalogue/components/volume-prices'));
+/** The product's reviews (issue 48): below the fold, their code loads as they near the viewport. */
+const ProductReviews = lazy(() => import('@/features/reviews/components/product-reviews'));
 
 /** Not found for an unknown product, invalid for an id that cannot be one: both are pages that do not exist. */
 function isMissing(error: unknown): boolean {
@@ -62,6 +66,9 @@ export default function ProductPage() {
             <VolumePrices product={product.data} />
           </Suspense>
         )}
+        <LazyOnVisible fallback={<ProductReviewsPlaceholder />}>
+          <ProductReviews productId={product.data._id} />
+        </LazyOnVisible>
       </>
     );
   }
