@@ -73,6 +73,7 @@ export const routes: RouteObject[] = [
               { path: d.order.pattern, element: page(() => import('./routes/dashboard/order')) },
               { path: d.myQuotes, element: page(() => import('./routes/dashboard/my-quotes')) },
               { path: d.myClaims, element: page(() => import('./routes/dashboard/my-claims')) },
+              { path: d.addresses, element: page(() => import('./routes/dashboard/addresses')) },
               { path: d.account, element: page(() => import('./routes/dashboard/account')) },
               {
                 element: page(() => import('./guards/require-admin')),

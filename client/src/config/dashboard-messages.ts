@@ -26,6 +26,7 @@ export const dashboardMessages = {
   sales: 'Sales',
   myQuotes: 'My Quotes',
   myClaims: 'My Claims',
+  addresses: 'Addresses',
   quotes: 'Quotes',
   claims: 'Claims',
   outbox: 'Outbox',

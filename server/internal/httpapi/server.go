@@ -59,6 +59,8 @@ type Deps struct {
 	Claims    *app.Claims
 	Outbox    *app.Outbox
 	Audit     *app.Audit // issue 44: the audit trail
+	// Issue 49: the address book.
+	Addresses *app.Addresses
 	// Notifications: the admins' notification settings (issue 36).
 	Notifications *app.Notifier
 	Log           *slog.Logger
@@ -99,6 +101,7 @@ type Server struct {
 	claims     *app.Claims
 	outbox     *app.Outbox
 	audit      *app.Audit
+	addresses  *app.Addresses // issue 49
 	log        *slog.Logger
 	observer   Observer
 	answers    *answerCache
@@ -189,6 +192,7 @@ func New(cfg Config, d Deps) *Server {
 		claims:           d.Claims,
 		outbox:           d.Outbox,
 		audit:            d.Audit,
+		addresses:        d.Addresses,
 		notify:           d.Notifications,
 		contactPerClient: ratelimit.New(contactClientBurst, contactClientEvery),
 		cardPerClient:    ratelimit.New(cardClientBurst, cardClientEvery),
@@ -295,6 +299,12 @@ func (s *Server) Handler() http.Handler {
 	customer.GET("/cart", s.getCart)
 	customer.PUT("/cart", s.putCart)
 	customer.GET("/invoices/:number.pdf", s.getInvoice) // issue 34: the parameter is "12.pdf"
+	// issue 49: the address book, quick order by SKU
+	customer.GET("/addresses", s.listAddresses)
+	customer.POST("/addresses", s.addAddress)
+	customer.PATCH("/addresses/:id", s.updateAddress)
+	customer.DELETE("/addresses/:id", s.deleteAddress)
+	customer.POST("/cart/bulk", s.bulkCart)
 
 	admin := r.Group("", s.authenticate, s.requireAdmin)
 	admin.GET("/user", s.listUsers)

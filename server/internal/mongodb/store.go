@@ -100,6 +100,8 @@ const (
 	// purchase is gone: a payment for a purchase that no longer exists is
 	// refunded.
 	CollIntents = "payment_intents"
+	// Issue 49: address books (one per account, under its e-mail).
+	CollAddresses = "addresses"
 
 	collImageFiles  = CollImages + ".files"
 	collImageChunks = CollImages + ".chunks"
@@ -107,7 +109,8 @@ const (
 
 var collectionNames = []string{CollProducts, CollReviews, collImageFiles, collImageChunks, CollUsers, CollProfiles,
 	CollOrders, CollContacts, CollTestIntents, CollEvents, CollCounters, CollQuotes, CollClaims, CollOutbox, CollCancellations, CollCategories,
-	CollGroups, CollCarts, CollInvoices, collInvoiceFiles, collInvoiceChunks, CollIntents, CollSessions, CollAudit, collAuditChain}
+	CollGroups, CollCarts, CollInvoices, collInvoiceFiles, collInvoiceChunks, CollIntents, CollSessions, CollAudit, collAuditChain,
+	CollAddresses}
 
 // Store is the database handle shared by every collection's methods.
 type Store struct {
@@ -157,6 +160,8 @@ type Store struct {
 	// groups are the order groups (issue 34).
 	groups *collection[mirror.ID, mirror.Group]
 	carts  *collection[string, mirror.Cart]
+	// addresses are the address books (issue 49).
+	addresses *collection[string, mirror.AddressBook]
 	// invoices are the invoices of paid orders and groups (issue 34,
 	// invoices.go); their PDFs are read by _id, not mirrored.
 	invoices *collection[mirror.ID, mirror.Invoice]
@@ -241,6 +246,7 @@ func Open(ctx context.Context, cfg Config) (*Store, error) {
 	s.categories = newCollection(s, CollCategories, "The category", mirror.Categories(CollCategories))
 	s.groups = newCollection(s, CollGroups, shop.MsgGroupNoun, mirror.Groups(CollGroups))
 	s.carts = newCollection(s, CollCarts, "The cart", mirror.Carts(CollCarts))
+	s.addresses = newCollection(s, CollAddresses, shop.MsgAddressNoun, mirror.AddressBooks(CollAddresses))
 	s.invoices = newCollection(s, CollInvoices, shop.MsgInvoiceNoun, mirror.Invoices(CollInvoices))
 	s.sessions = newCollection(s, CollSessions, "The session", mirror.Sessions(CollSessions))
 	s.audit = newCollection(s, CollAudit, "The audit entry", mirror.Audit(CollAudit))

@@ -45,6 +45,7 @@ type Store interface {
 	shop.IntentRecordStore // issue 43
 	shop.SessionStore      // issue 44
 	shop.AuditStore
+	shop.AddressStore // issue 49
 	// Healthy reads the collections the API serves.
 	Healthy(ctx context.Context) error
 }
@@ -115,9 +116,10 @@ func Services(store Store, o Options) httpapi.Deps {
 	invoices := &app.Invoices{Store: store, Orders: store, Groups: store, Quotes: store, Drawer: invoice.Drawer{}, Seller: o.Seller,
 		TaxLabel: cmp.Or(o.TaxLabel, "Sales tax"), TaxRate: o.TaxRate, Now: o.Now, Log: o.Log}
 	payments.Invoices = invoices
-	orders := &app.Orders{Orders: store, Products: store, Groups: store, Log: o.Log, Telemetry: o.Telemetry, Mail: o.Outbox, Notify: notify,
-		Cancellations: store, TaxRate: o.TaxRate, Invoices: invoices}
 	owners := &app.Owners{Users: store, Erasure: store}
+	addresses := &app.Addresses{Store: store, Owners: owners}
+	orders := &app.Orders{Orders: store, Products: store, Groups: store, Log: o.Log, Telemetry: o.Telemetry, Mail: o.Outbox, Notify: notify,
+		Cancellations: store, TaxRate: o.TaxRate, Invoices: invoices, Addresses: addresses}
 	purchases := &app.Purchases{Groups: store, Products: store, Owners: owners,
 		UnpaidLimit: o.UnpaidLimit, UnpaidLimitUnverified: o.UnpaidLimitUnverified, ReservationTTL: o.ReservationTTL, Now: o.Now}
 	app.Link(orders, purchases, payments)
@@ -126,7 +128,7 @@ func Services(store Store, o Options) httpapi.Deps {
 		SessionMax: o.SessionMax, Audit: audit, Purchases: purchases, Users: store, Tokens: o.Tokens, Passwords: o.Passwords,
 		AdminEmails: o.AdminEmails, Log: o.Log, Telemetry: o.Telemetry,
 		SiteURL: o.SiteURL, Mail: o.Outbox, Now: o.Now,
-		Orders: orders, Erasure: store, Profiles: store, Admins: store}
+		Orders: orders, Erasure: store, Profiles: store, Admins: store, Addresses: store}
 	if o.Google != nil { // (a nil *Google in the interface would not read as nil)
 		accounts.Google = o.Google
 	}
@@ -148,6 +150,7 @@ func Services(store Store, o Options) httpapi.Deps {
 		Claims:        &app.Claims{Claims: store, Orders: orders, Mail: o.Outbox, Notify: notify, ImagePrefix: images, Now: o.Now, Log: o.Log, Owners: owners},
 		Outbox:        o.Outbox,
 		Audit:         audit,
+		Addresses:     addresses,
 		Notifications: notify,
 		Log:           o.Log,
 	}

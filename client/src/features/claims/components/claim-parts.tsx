@@ -45,8 +45,16 @@ export function ClaimCard({ claim, showCustomer = false, children }: ClaimCardPr
       <DashboardCardHead titleId={titleId} title={m.claimNumber(claim.number)}>
         <ClaimStatusChip claim={claim} />
         <Typography variant="body2" sx={{ fontWeight: 700 }} component="span">
-          {m.forProduct(claim.productName, claim.orderNumber)}
+          {claim.purchaseNumber && claim.purchaseNumber !== claim.orderNumber
+            ? m.forLine(claim.productName, claim.purchaseNumber)
+            : m.forProduct(claim.productName, claim.orderNumber)}
         </Typography>
+        {claim.quantity > 0 && (
+          <Typography variant="body2" component="span" data-testid="claim-pieces">
+            {m.piecesClaimed(claim.quantity)}
+            {claim.approvedQuantity ? ` · ${m.piecesApproved(claim.approvedQuantity)}` : ''}
+          </Typography>
+        )}
       </DashboardCardHead>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 2, rowGap: 0.25 }}>
         <Typography variant="body2" color="text.secondary" component="span">
