@@ -60,6 +60,7 @@ export const routes: RouteObject[] = [
           { path: paths.payment.pattern, element: page(() => import('./routes/payment')) },
           { path: paths.quote, element: page(() => import('./routes/quote')) },
           { path: paths.checkout, element: page(() => import('./routes/checkout')) },
+          { path: paths.quickOrder, element: page(() => import('./routes/quick-order')) },
           // A cart's payment link of before issue 43: the same page, which pays any purchase by its id.
           { path: paths.oldGroupPayment, element: page(() => import('./routes/payment')) },
           {

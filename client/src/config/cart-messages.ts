@@ -4,6 +4,37 @@
  * in messages.ts (the first load of `/`).
  */
 export const cartMessages = {
+  /** /quick-order (issue 49): SKUs and quantities pasted or from a CSV file, each line's outcome said. */
+  quickOrder: {
+    title: 'Quick order',
+    subtitle: 'Know the part numbers? Paste one line per product, the SKU then the quantity (such as "PMP-100 2"), or upload a CSV file of SKU,quantity.',
+    link: 'Quick order by SKU',
+    lines: 'SKUs and quantities',
+    linesHint: 'One product per line: SKU, then a space, comma or tab, then the quantity.',
+    file: 'Upload a CSV file',
+    fileRead: (name: string, n: number) => `${name}: ${n === 1 ? '1 line' : `${n} lines`} read.`,
+    fileFailed: (name: string) => `${name} could not be read.`,
+    submit: 'Add to cart',
+    nothing: 'Paste at least one line: a SKU and a quantity.',
+    tooMany: (max: number) => `Send at most ${max} lines at once.`,
+    resultsTitle: 'What was added',
+    columnLine: 'Line',
+    columnSku: 'SKU',
+    columnQuantity: 'Quantity',
+    columnOutcome: 'Outcome',
+    summary: (added: number, total: number) => `${added} of ${total} ${total === 1 ? 'line' : 'lines'} added to the cart.`,
+    outcome: {
+      added: (name: string) => `Added: ${name}`,
+      unknown_sku: 'No product has this SKU',
+      below_minimum: (min: number) => `Not added: the minimum order is ${min} pcs`,
+      above_stock: (available: number) => `Not added: only ${available} in stock`,
+      duplicate: 'Not added: this SKU is on an earlier line',
+      cart_full: (max: number) => `Not added: the cart holds at most ${max} products`,
+      unreadable: 'Not sent: write the SKU, then a whole number of pieces',
+    },
+    goToCart: 'Go to cart',
+    failed: 'Failed to add the lines',
+  },
   cart: {
     title: 'Your cart',
     subtitle: 'Products you are about to order. Change the quantities, then check out once for all of them.',

@@ -24,6 +24,8 @@ export const paths = {
   /** The cart (issue 34): anyone; checking it out asks to sign in. */
   cart: '/cart',
   checkout: '/checkout',
+  /** Quick order by SKU (issue 49): signed in. */
+  quickOrder: '/quick-order',
   /** A cart's payment page before issue 43: the payment page too (every purchase is paid at /payment/:id now). */
   oldGroupPayment: '/payment/group/:id',
   /** The quote list: the items a customer gathers, then sends as one quote request (issue 14). */

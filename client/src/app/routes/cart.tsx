@@ -1,6 +1,9 @@
 import Container from '@mui/material/Container';
+import Link from '@mui/material/Link';
+import { Link as RouterLink } from 'react-router';
 import { SectionHeading } from '@/components/ui/section-heading';
 import { cartMessages } from '@/config/cart-messages';
+import { paths } from '@/config/paths';
 import { site } from '@/config/site';
 import { CartView } from '@/features/cart/components/cart-view';
 
@@ -13,6 +16,10 @@ export default function CartPage() {
       <title>{`${m.title} | ${site.storeName}`}</title>
       <SectionHeading component="h1" title={m.title} subtitle={m.subtitle} titleSize={{ xs: '2rem', md: '2.5rem' }} subtitleStyle={{ marginBottom: 24 }} />
       <CartView />
+      {/* Issue 49: a list of SKUs into the cart at once (signing in first). */}
+      <Link component={RouterLink} to={paths.quickOrder} sx={{ display: 'inline-block', mt: 3, fontWeight: 700, color: 'info.main' }} data-testid="quick-order-link">
+        {cartMessages.quickOrder.link}
+      </Link>
     </Container>
   );
 }
