@@ -41,14 +41,14 @@ export function AddressBook() {
                   <Typography id={titleId} component="h2" variant="h6" sx={{ fontWeight: 800 }}>
                     {label}
                   </Typography>
-                  {a.isDefault && <Chip size="small" color="primary" variant="outlined" label={m.isDefault} sx={{ fontWeight: 800 }} />}
+                  {a.isDefault && <Chip size="small" variant="outlined" label={m.isDefault} sx={{ fontWeight: 800 }} />}
                 </Box>
                 <Typography sx={{ overflowWrap: 'anywhere' }}>{addressText(a)}</Typography>
                 <Typography variant="body2" color="text.secondary">
                   {a.phone}
                 </Typography>
                 <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
-                  <Button size="small" variant="outlined" onClick={() => setEditing(a)} aria-label={m.editLabel(label)}>
+                  <Button size="small" variant="outlined" color="secondary" onClick={() => setEditing(a)} aria-label={m.editLabel(label)}>
                     {m.edit}
                   </Button>
                   {!a.isDefault && (

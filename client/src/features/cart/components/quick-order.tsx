@@ -110,7 +110,7 @@ export function QuickOrder() {
         </Typography>
         {problem && <ErrorMessage>{problem}</ErrorMessage>}
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center' }}>
-          <Button component="label" variant="outlined" startIcon={<UploadFileOutlinedIcon />}>
+          <Button component="label" variant="outlined" color="secondary" startIcon={<UploadFileOutlinedIcon />}>
             {m.file}
             <input type="file" accept=".csv,text/csv,text/plain" hidden onChange={onFile} />
           </Button>
