@@ -37,7 +37,7 @@ async function skuProduct(token: string, adminEmail: string, image: string, labe
 }
 
 describe('repeat buying (issue 49)', () => {
-  it('saves two addresses, checks out with the second, quick-orders five SKUs (one unknown), and claims one piece of a line', async () => {
+  it('saves two addresses, quick-orders five SKUs (one unknown), checks out with the second address, orders again, and claims one piece of a line', async () => {
     const admin = await adminAccount();
     const { image } = await productById((await demoProduct(GENERATOR))._id);
     const tag = randomUUID().slice(0, 6).toUpperCase();
@@ -101,6 +101,21 @@ describe('repeat buying (issue 49)', () => {
     const groupId = new URL(page.url()).pathname.split('/').pop() ?? '';
     const purchase = await api<{ orders: { address: string; mobile: string; productQuantity: number }[] }>(`/groups/${groupId}`, { token: customer.token });
     expect(purchase.orders.map((o) => [o.address, o.mobile])).toEqual(Array(4).fill(['Rita Repeat, 7 Canal Street, Leeds, GB', '+44 113 496 0000']));
+
+    // The checkout emptied the cart (the browser sends it once changes stop for half a second).
+    for (let i = 0; (await api<{ items: unknown[] }>('/cart', { token: customer.token })).items.length > 0; i++) {
+      expect(i, 'the emptied cart is sent').toBeLessThan(50);
+      await page.waitForTimeout(100);
+    }
+
+    // Order again, from the shipped order's page (400 px): its line goes to the cart at today's price.
+    await page.goto(new URL(`/dashboard/order/${welderOrder}`, page.url()).toString());
+    await page.getByRole('button', { name: /^Order again: the products of order #\d+$/ }).click();
+    await page.getByRole('status').filter({ hasText: 'The product is in your cart at today’s price.' }).waitFor();
+    await axeClean(page, 'order again at 400 px');
+    await page.getByRole('link', { name: 'Go to cart' }).click();
+    await page.getByRole('spinbutton', { name: `Quantity of Gasket set ${skus[0]}` }).waitFor();
+    expect(await page.getByRole('spinbutton', { name: `Quantity of Gasket set ${skus[0]}` }).inputValue()).toBe('3');
 
     // Claim one piece of the shipped line of 3 (1280 px).
     await page.setViewportSize({ width: 1280, height: 900 });

@@ -4,6 +4,20 @@
  * in messages.ts (the first load of `/`).
  */
 export const cartMessages = {
+  /** Order again (issue 49), on a purchase's page: its lines into the cart at today's prices. */
+  orderAgain: {
+    button: 'Order again',
+    label: (n: number) => `Order again: the products of order #${n}`,
+    summary: (added: number, total: number) =>
+      total === 1 ? (added === 1 ? 'The product is in your cart at today’s price.' : 'The product could not be added to your cart.') : `${added} of ${total} products are in your cart at today’s prices.`,
+    priceChanged: (name: string, now: string, was: string) => `${name}: now ${now} a piece (was ${was}).`,
+    gone: (name: string) => `${name} is no longer sold: not added.`,
+    soldOut: (name: string) => `${name} is out of stock: not added.`,
+    fewer: (name: string, n: number, wanted: number) => `${name}: only ${n} in stock, so ${n} of ${wanted} pcs added.`,
+    refused: (name: string, why: string) => `${name}: not added. ${why}`,
+    failed: 'Failed to read today’s prices: nothing was added.',
+    goToCart: 'Go to cart',
+  },
   /** /quick-order (issue 49): SKUs and quantities pasted or from a CSV file, each line's outcome said. */
   quickOrder: {
     title: 'Quick order',
