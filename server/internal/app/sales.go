@@ -14,6 +14,11 @@ import (
 type Sales struct {
 	Store shop.SalesStore
 	Now   func() time.Time // the clock; nil: time.Now
+	// Groups and Invoices give the export each order's purchase (its number
+	// as the buyer sees it, PO reference, company) and invoice number (issue
+	// 49); either may be nil.
+	Groups   shop.GroupStore
+	Invoices *Invoices
 }
 
 func (s *Sales) now() time.Time {
@@ -142,10 +147,46 @@ func (s *Sales) ParseExportRange(from, to string) (ExportRange, error) {
 	return r, nil
 }
 
-// ExportOrders returns the orders created in the range's days, oldest first.
-func (s *Sales) ExportOrders(ctx context.Context, caller shop.Caller, r ExportRange) ([]shop.Order, error) {
+// ExportLine is one row of the export: an order (its invoice number filled
+// in once paid) and the purchase it is a line of (issue 49; zero when the
+// order's group is not stored).
+type ExportLine struct {
+	shop.Order
+	Purchase shop.Group
+}
+
+// ExportOrders returns the orders created in the range's days, oldest first,
+// each with its purchase and invoice number.
+func (s *Sales) ExportOrders(ctx context.Context, caller shop.Caller, r ExportRange) ([]ExportLine, error) {
 	if err := shop.RequireAdmin(caller); err != nil {
 		return nil, err
 	}
-	return s.Store.OrdersCreatedBetween(ctx, r.From, r.To.AddDate(0, 0, 1))
+	orders, err := s.Store.OrdersCreatedBetween(ctx, r.From, r.To.AddDate(0, 0, 1))
+	if err != nil {
+		return nil, err
+	}
+	if err := s.Invoices.Number(ctx, orders); err != nil {
+		return nil, err
+	}
+	groups := map[string]shop.Group{}
+	lines := make([]ExportLine, len(orders))
+	for i, o := range orders {
+		lines[i].Order = o
+		id := shop.PurchaseOf(o)
+		if s.Groups == nil || id == "" {
+			continue
+		}
+		g, seen := groups[id]
+		if !seen {
+			g, err = s.Groups.FindGroup(ctx, id) // (by _id: the mirror's)
+			switch shop.ErrorCode(err) {
+			case "", shop.ENOTFOUND:
+			default:
+				return nil, err
+			}
+			groups[id] = g
+		}
+		lines[i].Purchase = g
+	}
+	return lines, nil
 }

@@ -2,8 +2,11 @@ package httpapi_test
 
 import (
 	"context"
+	"encoding/csv"
 	"fmt"
+	"strings"
 	"testing"
+	"time"
 
 	"storefront/server/internal/shop"
 )
@@ -329,4 +332,35 @@ func TestCartBulk_Outcomes(t *testing.T) {
 			t.Fatalf("no lines: %+v", p)
 		}
 	})
+}
+
+func TestExport_PurchaseColumns(t *testing.T) {
+	t.Parallel()
+	ts := mustServe(t)
+	admin := ts.mustRegister(t, "Boss", adminEmail)
+	alice := ts.quickAccount(t, "Alice", "alice@shop.test")
+	lathe := ts.mustProduct(t, "Lathe", 100_00, 10, 1)
+	press := ts.mustProduct(t, "Press", 50_00, 10, 1)
+	g := ts.mustCheckout(t, alice.Token, lathe.ID, 1, press.ID, 2)
+	ts.payGroupByWebhook(t, g, "pi_export_group")
+	day := time.Now().UTC().Format(time.DateOnly)
+	res, body := ts.send(t, "GET", "/admin/orders.csv?from="+day+"&to="+day, admin.Token, nil)
+	if res.StatusCode != 200 {
+		t.Fatalf("export: %d %s", res.StatusCode, body)
+	}
+	rows, err := csv.NewReader(strings.NewReader(string(body))).ReadAll()
+	if err != nil || len(rows) != 3 {
+		t.Fatalf("rows: %v %v", rows, err)
+	}
+	col := map[string]int{}
+	for i, name := range rows[0] {
+		col[name] = i
+	}
+	invoice := rows[1][col["invoiceNumber"]]
+	for _, row := range rows[1:] {
+		if row[col["purchaseNumber"]] != fmt.Sprint(g.Number) || row[col["poNumber"]] != "PO-7731" || row[col["company"]] != "Quarry Works Ltd" ||
+			invoice == "" || row[col["invoiceNumber"]] != invoice {
+			t.Fatalf("a line of group #%d: %q", g.Number, row)
+		}
+	}
 }

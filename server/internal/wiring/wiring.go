@@ -142,7 +142,7 @@ func Services(store Store, o Options) httpapi.Deps {
 		Orders:        orders,
 		Payments:      payments,
 		Inbox:         &app.Inbox{Messages: store, Admins: store, Mail: o.Outbox},
-		Sales:         &app.Sales{Store: store, Now: o.Now},
+		Sales:         &app.Sales{Store: store, Now: o.Now, Groups: store, Invoices: invoices},
 		Quotes:        &app.Quotes{Quotes: store, Products: store, Orders: orders, Groups: store, Mail: o.Outbox, Notify: notify, Now: o.Now, Log: o.Log, Owners: owners},
 		Purchases:     purchases,
 		Carts:         &app.Carts{Carts: store, Products: store, Owners: owners},
