@@ -228,7 +228,7 @@ func (p *page) totals() {
 	}
 	p.rule2(colX[2], p.y-4, pageW-margin, 0.8, 0x33)
 	p.y += 4
-	p.textRight("bold", 11.5, colX[2]+colW[2]-4, p.y, "Total ("+orDash(p.inv.Currency)+")", 0)
+	p.textRight("bold", 11.5, colX[2]+colW[2]-4, p.y, "Total ("+orDash(strings.ToUpper(p.inv.Currency))+")", 0)
 	p.textRight("bold", 11.5, colX[3]+colW[3]-4, p.y, Money(p.inv.Total), 0)
 	p.y += 30
 }
