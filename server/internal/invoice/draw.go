@@ -328,21 +328,7 @@ func orDash(s string) string {
 }
 
 // Money renders cents as dollars with thousands separated: $1,234.50.
-func Money(c shop.Cents) string {
-	sign := ""
-	if c < 0 {
-		sign, c = "-", -c
-	}
-	whole := strconv.FormatInt(int64(c)/100, 10)
-	var b strings.Builder
-	for i, r := range whole {
-		if i > 0 && (len(whole)-i)%3 == 0 {
-			b.WriteByte(',')
-		}
-		b.WriteRune(r)
-	}
-	return fmt.Sprintf("%s$%s.%02d", sign, b.String(), int64(c)%100)
-}
+func Money(c shop.Cents) string { return shop.Money(c) }
 
 // Percent renders a rate in hundredths of a percent: 825 -> "8.25%".
 func Percent(rate int64) string {
