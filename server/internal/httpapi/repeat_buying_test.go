@@ -371,3 +371,17 @@ func TestExport_PurchaseColumns(t *testing.T) {
 func withoutLinks(text string) string { return linkPattern.ReplaceAllString(text, "") }
 
 var linkPattern = regexp.MustCompile(`https?://\S+`)
+
+// An account's deletion erases its address book.
+func TestAddresses_ErasedWithTheAccount(t *testing.T) {
+	t.Parallel()
+	ts := mustServe(t)
+	ann := ts.mustRegister(t, "Ann", "ann@shop.test")
+	ts.mustAddress(t, ann.Token, addressBody("Works", "1 Mill Road"))
+	if status, out := ts.deleteMe(t, ann.Token, map[string]any{"password": "secret123"}); status != 200 {
+		t.Fatalf("delete: %d %s", status, out)
+	}
+	if book, err := ts.store.FindAddressBook(context.Background(), ann.Email); err != nil || len(book.Addresses) != 0 || book.Revision != 0 {
+		t.Fatalf("the address book after the deletion: %+v %v", book, err)
+	}
+}
