@@ -1040,6 +1040,8 @@ export interface paths {
          * The orders created in a range of days, as CSV (admins)
          * @description RFC 4180 CSV with a header row, oldest first; days are UTC and inclusive.
          *     A cell that a spreadsheet would read as a formula starts with an apostrophe.
+         *     After the order's fields (`group` is the purchase's id), `purchaseNumber` (the number its
+         *     buyer sees), `poNumber`, `company` and `invoiceNumber` (once paid).
          */
         get: operations["exportOrders"];
         put?: never;
