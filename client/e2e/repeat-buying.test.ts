@@ -53,7 +53,7 @@ describe('repeat buying (issue 49)', () => {
 
     const { page } = await openPage(browser, '/', { width: 400, height: 900 });
     // Two addresses, saved in the dashboard (400 px).
-    await openSignedIn(page, customer.token, '/dashboard/addresses');
+    await openSignedIn(page, customer.token, '/dashboard/account');
     await page.getByText('You have no saved addresses yet.').waitFor();
     for (const [label, line1] of [
       ['Works', '1 Mill Road'],
@@ -72,7 +72,7 @@ describe('repeat buying (issue 49)', () => {
       await page.getByRole('article', { name: label }).waitFor();
     }
     await page.getByRole('article', { name: 'Works' }).getByText('Default', { exact: true }).waitFor();
-    await axeClean(page, '/dashboard/addresses at 400 px');
+    await axeClean(page, 'the address book on /dashboard/account at 400 px');
 
     // Quick order: five lines, one SKU unknown (1280 px).
     await page.setViewportSize({ width: 1280, height: 900 });

@@ -26,7 +26,6 @@ export const dashboardMessages = {
   sales: 'Sales',
   myQuotes: 'My Quotes',
   myClaims: 'My Claims',
-  addresses: 'Addresses',
   quotes: 'Quotes',
   claims: 'Claims',
   outbox: 'Outbox',

@@ -55,8 +55,6 @@ export const paths = {
     sales: '/dashboard/sales',
     myQuotes: '/dashboard/myquotes',
     myClaims: '/dashboard/myclaims',
-    /** The address book (issue 49). */
-    addresses: '/dashboard/addresses',
     quotes: '/dashboard/quotes',
     claims: '/dashboard/claims',
     outbox: '/dashboard/outbox',

@@ -72,8 +72,6 @@ export const queryKeys = {
     mail: (id: string) => ['outbox', 'mail', id] as const,
   },
   notificationSettings: ['account', 'notifications'] as const,
-  /** GET /addresses: the signed-in buyer's address book (issue 49). */
-  addresses: ['addresses'] as const,
 };
 
 /**
@@ -97,7 +95,6 @@ const touches = {
   messages: [queryKeys.messages.all],
   outbox: [queryKeys.outbox.all],
   session: [queryKeys.auth.all],
-  addresses: [queryKeys.addresses],
 } satisfies Record<string, readonly QueryKey[]>;
 
 export type Change = keyof typeof touches;

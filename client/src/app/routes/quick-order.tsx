@@ -1,10 +1,10 @@
 import Container from '@mui/material/Container';
 import { SectionHeading } from '@/components/ui/section-heading';
-import { cartMessages } from '@/config/cart-messages';
+import { repeatBuyingMessages } from '@/config/repeat-buying-messages';
 import { site } from '@/config/site';
 import { QuickOrder } from '@/features/cart/components/quick-order';
 
-const m = cartMessages.quickOrder;
+const m = repeatBuyingMessages.quickOrder;
 
 /** /quick-order (signed in, issue 49): a list of SKUs and quantities into the cart at once. */
 export default function QuickOrderPage() {

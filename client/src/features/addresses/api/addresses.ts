@@ -10,7 +10,10 @@ export function getAddresses(signal?: AbortSignal): Promise<Address[]> {
   return unwrap(api.GET('/addresses', { signal }));
 }
 
-export const addressesQueryOptions = () => queryOptions({ queryKey: queryKeys.addresses, queryFn: ({ signal }) => getAddresses(signal), staleTime: 0 });
+/** Under the profile's root (a change is the profile's: `invalidate(queryClient, 'profile')`); kept here, out of the first load. */
+const addressesKey = [...queryKeys.profile.all, 'addresses'] as const;
+
+export const addressesQueryOptions = () => queryOptions({ queryKey: addressesKey, queryFn: ({ signal }) => getAddresses(signal), staleTime: 0 });
 
 export function useAddresses(enabled = true) {
   return useQuery({ ...addressesQueryOptions(), enabled });
@@ -33,7 +36,7 @@ export function deleteAddress(id: string) {
 
 function useAddressMutation<I, O>(fn: (input: I) => Promise<O>) {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: fn, onSettled: () => invalidate(queryClient, 'addresses') });
+  return useMutation({ mutationFn: fn, onSettled: () => invalidate(queryClient, 'profile') });
 }
 
 export const useAddAddress = () => useAddressMutation(addAddress);

@@ -38,7 +38,7 @@ export function AddressBook() {
             <li key={a._id}>
               <DashboardCard titleId={titleId} stripeColor={a.isDefault ? 'primary.main' : 'divider'} data-testid="address-card">
                 <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
-                  <Typography id={titleId} component="h2" variant="h6" sx={{ fontWeight: 800 }}>
+                  <Typography id={titleId} component="h3" variant="h6" sx={{ fontWeight: 800 }}>
                     {label}
                   </Typography>
                   {a.isDefault && <Chip size="small" variant="outlined" label={m.isDefault} sx={{ fontWeight: 800 }} />}

@@ -39,7 +39,7 @@ export function AddressChoice({ list, value, onChange, disabled }: { list: reado
         ))}
         <FormControlLabel value="" control={<Radio />} label={m.typeAnother} />
       </RadioGroup>
-      <Link component={RouterLink} to={paths.dashboard.addresses} variant="body2" sx={{ fontWeight: 700, color: 'info.main', justifySelf: 'start' }}>
+      <Link component={RouterLink} to={`${paths.dashboard.account}#addresses`} variant="body2" sx={{ fontWeight: 700, color: 'info.main', justifySelf: 'start' }}>
         {m.manage}
       </Link>
     </FormControl>

@@ -4,14 +4,14 @@ import Typography from '@mui/material/Typography';
 import ReplayIcon from '@mui/icons-material/Replay';
 import { useState } from 'react';
 import { ButtonLink } from '@/components/ui/button-link';
-import { cartMessages } from '@/config/cart-messages';
+import { repeatBuyingMessages } from '@/config/repeat-buying-messages';
 import { paths } from '@/config/paths';
 import { withReason } from '@/lib/form-errors';
 import { useToast } from '@/lib/toast';
 import { getCartProducts } from '../api/cart-products';
 import { orderAgain, type OrderAgainResult, type PastLine } from '../utils/order-again';
 
-const m = cartMessages.orderAgain;
+const m = repeatBuyingMessages.orderAgain;
 
 /** Order again (issue 49): a purchase's lines into the cart at today's prices, and what changed since, said. */
 export function OrderAgainButton({ number, lines }: { number: number; lines: readonly PastLine[] }) {

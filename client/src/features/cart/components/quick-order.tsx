@@ -6,7 +6,7 @@ import UploadFileOutlinedIcon from '@mui/icons-material/UploadFileOutlined';
 import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import { ButtonLink } from '@/components/ui/button-link';
 import { ErrorMessage } from '@/components/ui/error-message';
-import { cartMessages } from '@/config/cart-messages';
+import { repeatBuyingMessages } from '@/config/repeat-buying-messages';
 import { paths } from '@/config/paths';
 import { withReason } from '@/lib/form-errors';
 import { useToast } from '@/lib/toast';
@@ -14,7 +14,7 @@ import type { BulkLineAnswer } from '@/types/api';
 import { MAX_BULK_LINES, readLines, useAddBulk, type ReadLine } from '../api/bulk';
 import { MAX_CART_LINES } from '../store/cart-store';
 
-const m = cartMessages.quickOrder;
+const m = repeatBuyingMessages.quickOrder;
 
 /** What became of a line, in words. */
 export function outcomeText(answer: BulkLineAnswer): string {

@@ -1,9 +1,9 @@
-import { cartMessages } from '@/config/cart-messages';
+import { repeatBuyingMessages } from '@/config/repeat-buying-messages';
 import type { Product } from '@/types/api';
 import { formatPrice } from '@/utils/format';
 import { addToCart } from './cart-actions';
 
-const m = cartMessages.orderAgain;
+const m = repeatBuyingMessages.orderAgain;
 
 /** A line of an earlier purchase, as its page shows it. */
 export interface PastLine {

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { FormDialog } from '@/components/form/form-dialog';
 import { FormTextField } from '@/components/form/form-text-field';
+import { repeatBuyingMessages } from '@/config/repeat-buying-messages';
 import { serviceMessages } from '@/config/service-messages';
 import { showFieldErrors, withReason } from '@/lib/form-errors';
 import { useToast } from '@/lib/toast';
@@ -19,6 +20,7 @@ import { claimDaysLeft, claimDeadline } from '../utils/claim-window';
 import { PhotosField } from './photos-field';
 
 const m = serviceMessages.claims;
+const q = repeatBuyingMessages.claims;
 
 export const MAX_REASON_CHARS = 2000;
 export const MAX_CLAIM_PHOTOS = 5;
@@ -101,8 +103,8 @@ export function ClaimDialog({ order, open, onClose }: ClaimDialogProps) {
           control={control}
           name="quantity"
           rules={{ validate: (v) => validateClaimQuantity(v, pieces) }}
-          label={m.quantity}
-          helperText={m.quantityHint(pieces)}
+          label={q.quantity}
+          helperText={q.quantityHint(pieces)}
           required
           type="number"
           slotProps={{ htmlInput: { min: 1, max: pieces, step: 1, inputMode: 'numeric' } }}

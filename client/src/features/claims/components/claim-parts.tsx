@@ -6,11 +6,13 @@ import { useLocation } from 'react-router';
 import { DashboardCard, DashboardCardHead } from '@/components/ui/dashboard-card';
 import { PagedList } from '@/components/ui/paged-list';
 import { PagedQuery, usePaging } from '@/components/ui/paged-query';
+import { repeatBuyingMessages } from '@/config/repeat-buying-messages';
 import { serviceMessages } from '@/config/service-messages';
 import { formatDate } from '@/utils/format-date';
 import { useClaims, type Claim } from '../api/get-claims';
 
 const m = serviceMessages.claims;
+const q = repeatBuyingMessages.claims;
 
 export const CLAIMS_PAGE_SIZE = 20;
 
@@ -46,13 +48,13 @@ export function ClaimCard({ claim, showCustomer = false, children }: ClaimCardPr
         <ClaimStatusChip claim={claim} />
         <Typography variant="body2" sx={{ fontWeight: 700 }} component="span">
           {claim.purchaseNumber && claim.purchaseNumber !== claim.orderNumber
-            ? m.forLine(claim.productName, claim.purchaseNumber)
+            ? q.forLine(claim.productName, claim.purchaseNumber)
             : m.forProduct(claim.productName, claim.orderNumber)}
         </Typography>
         {claim.quantity > 0 && (
           <Typography variant="body2" component="span" data-testid="claim-pieces">
-            {m.piecesClaimed(claim.quantity)}
-            {claim.approvedQuantity ? ` · ${m.piecesApproved(claim.approvedQuantity)}` : ''}
+            {q.piecesClaimed(claim.quantity)}
+            {claim.approvedQuantity ? ` · ${q.piecesApproved(claim.approvedQuantity)}` : ''}
           </Typography>
         )}
       </DashboardCardHead>

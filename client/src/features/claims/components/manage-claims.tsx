@@ -4,6 +4,7 @@ import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutlined';
 import DoNotDisturbAltIcon from '@mui/icons-material/DoNotDisturbAlt';
 import { useForm } from 'react-hook-form';
 import { FormTextField } from '@/components/form/form-text-field';
+import { repeatBuyingMessages } from '@/config/repeat-buying-messages';
 import { serviceMessages } from '@/config/service-messages';
 import { useConfirmedAction } from '@/lib/use-confirmed-action';
 import { useDecideClaim } from '../api/decide-claim';
@@ -12,6 +13,7 @@ import { validateClaimQuantity } from '../utils/claim-quantity';
 import { ClaimList, isDecided } from './claim-parts';
 
 const m = serviceMessages.claims;
+const q = repeatBuyingMessages.claims;
 
 export const MAX_DECISION_NOTE_CHARS = 1000;
 
@@ -48,9 +50,9 @@ function DecideClaimForm({ claim }: { claim: Claim }) {
           control={control}
           name="quantity"
           rules={{ validate: (v) => validateClaimQuantity(v, claimed) }}
-          label={m.approveQuantity}
+          label={q.approveQuantity}
           type="number"
-          slotProps={{ htmlInput: { min: 1, max: claimed, step: 1, inputMode: 'numeric', 'aria-label': m.approveQuantityLabel(claim.number) } }}
+          slotProps={{ htmlInput: { min: 1, max: claimed, step: 1, inputMode: 'numeric', 'aria-label': q.approveQuantityLabel(claim.number) } }}
           sx={{ maxWidth: 220 }}
         />
       )}

@@ -3,7 +3,6 @@ import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
 import { styled } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
-import HomeWorkOutlinedIcon from '@mui/icons-material/HomeWorkOutlined';
 import AssignmentReturnOutlinedIcon from '@mui/icons-material/AssignmentReturnOutlined';
 import AddBoxOutlinedIcon from '@mui/icons-material/AddBoxOutlined';
 import AdminPanelSettingsOutlinedIcon from '@mui/icons-material/AdminPanelSettingsOutlined';
@@ -46,7 +45,6 @@ export const ACCOUNT_ITEMS: readonly DashboardMenuItem[] = [
   { to: d.myOrder, label: dashboardMessages.myOrder, icon: <ReceiptLongOutlinedIcon /> },
   { to: d.myQuotes, label: dashboardMessages.myQuotes, icon: <RequestQuoteOutlinedIcon />, customersOnly: true },
   { to: d.myClaims, label: dashboardMessages.myClaims, icon: <AssignmentReturnOutlinedIcon />, customersOnly: true },
-  { to: d.addresses, label: dashboardMessages.addresses, icon: <HomeWorkOutlinedIcon /> },
   { to: d.addReview, label: dashboardMessages.addReview, icon: <RateReviewOutlinedIcon />, customersOnly: true },
   { to: d.account, label: dashboardMessages.account, icon: <ManageAccountsOutlinedIcon /> },
 ];
