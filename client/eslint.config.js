@@ -15,10 +15,11 @@ import { plainZone } from './scripts/module-graph.mjs';
  * shared folders; a change another feature shows is refreshed through lib/query-keys.ts, not by importing it.
  */
 const FEATURE_DEPENDENCIES = {
-  cart: ['catalogue'],
+  cart: ['catalogue', 'addresses'],
   layout: ['cart'],
   quotes: ['catalogue', 'profile'],
   reviews: ['orders'],
+  orders: ['addresses'],
 };
 
 export default defineConfig([

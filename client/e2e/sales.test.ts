@@ -13,7 +13,7 @@ import { api, demoProduct, GENERATOR, placeOrder } from './shop';
  * own) and the page is checked against GET /admin/sales itself.
  */
 
-const CSV_HEADER = 'number,createdAt,email,name,productName,productQuantity,productPrice,amount,paid,transactionId,shipped,shippedAt,address,mobile,tax,group,carrier,trackingNumber';
+const CSV_HEADER = 'number,createdAt,email,name,productName,productQuantity,productPrice,amount,paid,transactionId,shipped,shippedAt,address,mobile,tax,group,carrier,trackingNumber,purchaseNumber,poNumber,company,invoiceNumber';
 const PRICE = 125_000;
 const STOCK = 5;
 const MINIMUM = 2;

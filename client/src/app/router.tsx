@@ -39,6 +39,9 @@ const myProfile = page(() => import('./routes/dashboard/my-profile'));
 const d = paths.dashboard;
 /** Issue 45's three pages, one chunk (routes/company.tsx). */
 const companyPages = page(() => import('./routes/company'));
+/** The cart's page serves /quick-order too; the payment page a cart's old payment link. */
+const cartPage = page(() => import('./routes/cart'));
+const paymentPage = page(() => import('./routes/payment'));
 
 export const routes: RouteObject[] = [
   {
@@ -54,17 +57,18 @@ export const routes: RouteObject[] = [
       { path: paths.forgotPassword, element: page(() => import('./routes/forgot-password')) },
       { path: paths.resetPassword, element: page(() => import('./routes/reset-password')) },
       { path: paths.verifyEmail, element: page(() => import('./routes/verify-email')) },
-      { path: paths.cart, element: page(() => import('./routes/cart')) },
+      { path: paths.cart, element: cartPage },
       {
         element: <RequireAuth />,
         children: [
           { path: paths.purchase.pattern, element: page(() => import('./routes/purchase')) },
-          { path: paths.payment.pattern, element: page(() => import('./routes/payment')) },
+          { path: paths.payment.pattern, element: paymentPage },
           { path: paths.quote, element: page(() => import('./routes/quote')) },
           { path: paths.checkout, element: page(() => import('./routes/checkout')) },
           { path: paths.join, element: companyPages },
+          { path: paths.quickOrder, element: cartPage },
           // A cart's payment link of before issue 43: the same page, which pays any purchase by its id.
-          { path: paths.oldGroupPayment, element: page(() => import('./routes/payment')) },
+          { path: paths.oldGroupPayment, element: paymentPage },
           {
             path: d.root,
             element: page(() => import('./routes/dashboard/dashboard-layout')),

@@ -1,3 +1,9 @@
+/** A page of one thing by its id: its route pattern, and the link to one. */
+const byId = <Base extends string>(base: Base) => ({
+  pattern: `${base}/:id` as const,
+  to: (id: string) => `${base}/${encodeURIComponent(id)}`,
+});
+
 /** Every route path of the app, in one place. Build links with these, never string literals. */
 export const paths = {
   home: '/',
@@ -8,22 +14,15 @@ export const paths = {
     const q = query.trim();
     return q ? `/products?${new URLSearchParams({ q })}` : '/products';
   },
-  product: {
-    pattern: '/product/:id',
-    to: (id: string) => `/product/${encodeURIComponent(id)}`,
-  },
-  purchase: {
-    pattern: '/purchase/:id',
-    to: (id: string) => `/purchase/${encodeURIComponent(id)}`,
-  },
+  product: byId('/product'),
+  purchase: byId('/purchase'),
   /** Paying a purchase by its id (a single order's id is its purchase's): the spec's route, for every purchase. */
-  payment: {
-    pattern: '/payment/:id',
-    to: (id: string) => `/payment/${encodeURIComponent(id)}`,
-  },
+  payment: byId('/payment'),
   /** The cart (issue 34): anyone; checking it out asks to sign in. */
   cart: '/cart',
   checkout: '/checkout',
+  /** Quick order by SKU (issue 49): signed in. */
+  quickOrder: '/quick-order',
   /** A cart's payment page before issue 43: the payment page too (every purchase is paid at /payment/:id now). */
   oldGroupPayment: '/payment/group/:id',
   /** The quote list: the items a customer gathers, then sends as one quote request (issue 14). */
@@ -42,10 +41,7 @@ export const paths = {
     addReview: '/dashboard/addreview',
     myOrder: '/dashboard/myorder',
     /** A purchase's page (issues 34, 43), by the purchase's id: its lines, history, invoice. */
-    order: {
-      pattern: '/dashboard/order/:id',
-      to: (id: string) => `/dashboard/order/${encodeURIComponent(id)}`,
-    },
+    order: byId('/dashboard/order'),
     addProduct: '/dashboard/addproduct',
     manageOrder: '/dashboard/manageorder',
     manageProduct: '/dashboard/manageproduct',
@@ -59,10 +55,7 @@ export const paths = {
     claims: '/dashboard/claims',
     outbox: '/dashboard/outbox',
     /** One e-mail of the outbox opened (issue 36). */
-    outboxMail: {
-      pattern: '/dashboard/outbox/:id',
-      to: (id: string) => `/dashboard/outbox/${encodeURIComponent(id)}`,
-    },
+    outboxMail: byId('/dashboard/outbox'),
     /** Review moderation (issue 36). */
     reviews: '/dashboard/reviews',
     /** The admin's notifications of new work (issue 36). */

@@ -107,6 +107,8 @@ describe('the prerender step', () => {
     expect(html).not.toContain('<title');
     expect(html).not.toContain('name="description"');
     expect(html).toContain(`<meta name="application-name" content="${escapeHtml(site.storeName)}" />${SSR_HEAD_MARKER}</head>`);
+    // Issue 49: the shop's address, for the server's invoices when SELLER_* is not set.
+    expect(html).toContain(`<meta name="store-address" content="${escapeHtml(site.contact.address)}" />`);
     // The server's product JSON (at the marker) is in the page before the app's script is added, after the first paint.
     expect(html).toContain(`${SSR_DATA_MARKER}\n`);
     expect(html.indexOf(SSR_DATA_MARKER)).toBeLessThan(html.indexOf('<script>requestAnimationFrame'));

@@ -381,7 +381,11 @@ export async function buildPages(template: string): Promise<Record<string, strin
   files['product.html'] = withPage(template, { ...product, title: '' }, 'data-ssr="product"', false)
     .replace(/\s*<title>[^<]*<\/title>/, '')
     .replace(/\s*<meta name="description"[^>]*>/, '')
-    .replace('</head>', () => `<meta name="application-name" content="${escapeHtml(site.storeName)}" />${SSR_HEAD_MARKER}</head>`)
+    .replace(
+      '</head>',
+      // The shop's address too: the server's invoices name the seller with it when SELLER_* is not set (issue 49).
+      () => `<meta name="store-address" content="${escapeHtml(site.contact.address)}" /><meta name="application-name" content="${escapeHtml(site.storeName)}" />${SSR_HEAD_MARKER}</head>`,
+    )
     .replace('<script type="module"', () => `${SSR_DATA_MARKER}<script type="module"`);
   if (!files['product.html'].includes(SSR_DATA_MARKER)) throw new Error('prerender: the built index.html has no module script');
   files['product.html'] = loadAppAfterFirstPaint(files['product.html']);

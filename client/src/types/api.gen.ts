@@ -1040,6 +1040,8 @@ export interface paths {
          * The orders created in a range of days, as CSV (admins)
          * @description RFC 4180 CSV with a header row, oldest first; days are UTC and inclusive.
          *     A cell that a spreadsheet would read as a formula starts with an apostrophe.
+         *     After the order's fields (`group` is the purchase's id), `purchaseNumber` (the number its
+         *     buyer sees), `poNumber`, `company` and `invoiceNumber` (once paid).
          */
         get: operations["exportOrders"];
         put?: never;
@@ -1192,7 +1194,8 @@ export interface paths {
         head?: never;
         /**
          * Approve or reject a claim, once (admins)
-         * @description Approval makes a replacement order: the same product and quantity, `amount` 0,
+         * @description Approval makes a replacement order: the same product, the quantity approved
+         *     (`quantity`, at most the pieces claimed; absent: all of them), `amount` 0,
          *     paid, `transactionId` `replacement:<claim number>`, reserving stock. Short of
          *     stock it answers 409 and nothing changes. The customer is mailed.
          */
@@ -1381,6 +1384,66 @@ export interface paths {
         get: operations["getInvoice"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/addresses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One's own address book, the default first */
+        get: operations["listAddresses"];
+        put?: never;
+        /** Save an address (at most 20; the first is the default) */
+        post: operations["addAddress"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/addresses/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The document's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete one's own saved address (the next one becomes the default) */
+        delete: operations["deleteAddress"];
+        options?: never;
+        head?: never;
+        /** Change one's own saved address (404 for another's) */
+        patch: operations["updateAddress"];
+        trace?: never;
+    };
+    "/cart/bulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Quick order by SKU (adds what it can to one's own cart)
+         * @description Each line's product by its SKU (exactly, or in upper case), its quantity on top of the cart's line for
+         *     it; one outcome per line, in the order sent. Lines that are not `added` change nothing.
+         */
+        post: operations["bulkCart"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2218,6 +2281,61 @@ export interface components {
             /** Format: date-time */
             updatedAt?: string;
         };
+        /** @description One address of the caller's address book. */
+        Address: {
+            _id: components["schemas"]["ObjectId"];
+            /** @description A name for it, such as "Works" or "Yard". */
+            label: string;
+            name: string;
+            company: string;
+            line1: string;
+            line2: string;
+            city: string;
+            postcode: string;
+            country: string;
+            phone: string;
+            /** @description Exactly one address of a book that has any is the default. */
+            isDefault: boolean;
+        };
+        /** @description POST: name, line1, city, country and phone are required. PATCH: each field sent replaces the saved one. */
+        AddressInput: {
+            label?: string;
+            name?: string;
+            company?: string;
+            line1?: string;
+            line2?: string;
+            city?: string;
+            postcode?: string;
+            /** @description ISO 3166-1 alpha-2, such as US or GB (any case). */
+            country?: string;
+            /** @description 7 to 15 digits with the usual separators. */
+            phone?: string;
+            /** @description true makes it the default; false on the default makes the next one the default. */
+            isDefault?: boolean;
+        };
+        BulkInput: {
+            lines: {
+                sku: string;
+                quantity: number;
+            }[];
+        };
+        BulkAnswer: {
+            /** @description One per line sent, in the order sent. */
+            lines: {
+                sku: string;
+                quantity: number;
+                /**
+                 * @description `added`: in the cart (on top of a line it had); `unknown_sku`: no product has it; `below_minimum` and `above_stock`: the cart's quantity with it would be below the product's minimum order or above its stock (nothing added); `duplicate`: the SKU was on an earlier line of the request; `cart_full`: the cart has its 50 lines.
+                 * @enum {string}
+                 */
+                outcome: "added" | "unknown_sku" | "below_minimum" | "above_stock" | "duplicate" | "cart_full";
+                productId?: components["schemas"]["ObjectId"];
+                name?: string;
+                minimum?: number;
+                available?: number;
+            }[];
+            cart: components["schemas"]["Cart"];
+        };
         Tracking: {
             carrier?: string;
             trackingNumber?: string;
@@ -2236,13 +2354,17 @@ export interface components {
                 productId: components["schemas"]["IdParam"];
                 quantity: number;
             }[];
-            address: string;
+            address?: string;
             /** @description 7 to 15 digits with the usual separators. */
-            mobile: string;
+            mobile?: string;
+            /** @description A saved address (`GET /addresses`) instead of `address` and `mobile`: the order's address is its text, its mobile its phone, its country its country. Sending `address`, `mobile` or another `country` with it is 400. */
+            addressId?: components["schemas"]["IdParam"];
+            /** @description Where it ships (ISO 3166-1 alpha-2), optional. */
+            country?: string;
             /** @description The buyer's purchase-order reference. */
             poNumber?: string;
             company?: string;
-        };
+        } | unknown | unknown;
         CheckoutResult: {
             groupId: components["schemas"]["ObjectId"];
             /** @description The purchase's number, the one its buyer sees. */
@@ -2316,6 +2438,8 @@ export interface components {
             tax?: components["schemas"]["Dollars"];
             address: string;
             mobile: string;
+            /** @description Where it ships (ISO 3166-1 alpha-2), when the buyer said (a saved address always does). */
+            country?: string;
             pending: boolean;
             shipped: boolean;
             paid: boolean;
@@ -2358,9 +2482,13 @@ export interface components {
         OrderInput: {
             productId: components["schemas"]["IdParam"];
             productQuantity: components["schemas"]["NumberText"];
-            address: string;
+            address?: string;
             /** @description 7 to 15 digits with the usual separators. */
-            mobile: string;
+            mobile?: string;
+            /** @description A saved address (`GET /addresses`) instead of `address` and `mobile`: the order's address is its text, its mobile its phone, its country its country. Sending `address`, `mobile` or another `country` with it is 400. */
+            addressId?: components["schemas"]["IdParam"];
+            /** @description Where it ships (ISO 3166-1 alpha-2), optional. */
+            country?: string;
             /** @description Ignored; the account's name is used. */
             name?: string | null;
             /** @description Ignored; the account's email is used. */
@@ -2371,7 +2499,7 @@ export interface components {
             productPrice?: components["schemas"]["OptionalNumberText"];
             /** @description Ignored; the product's is used. */
             image?: string | null;
-        };
+        } | unknown | unknown;
         InsertedNumbered: {
             acknowledged: boolean;
             insertedId: components["schemas"]["ObjectId"];
@@ -2638,9 +2766,18 @@ export interface components {
         Claim: {
             _id: components["schemas"]["ObjectId"];
             number: number;
+            /** @description The line claimed (on a purchase of several products, the one the buyer picked). */
             orderId: components["schemas"]["ObjectId"];
             orderNumber: number;
+            /** @description The purchase the line is of (absent on claims made before it was recorded). */
+            purchaseId?: components["schemas"]["ObjectId"];
+            /** @description The purchase's number, the one its buyer sees. */
+            purchaseNumber?: number;
             productName: string;
+            /** @description How many pieces of the line are claimed (0 on claims made before it was recorded: the whole line). */
+            quantity: number;
+            /** @description Once approved: how many pieces the replacement order is for (at most `quantity`). */
+            approvedQuantity?: number;
             email: string;
             name: string;
             reason: string;
@@ -2656,13 +2793,18 @@ export interface components {
             replacementOrderId?: components["schemas"]["ObjectId"];
         };
         ClaimInput: {
+            /** @description The line claimed: an order, or one line of a purchase of several products. */
             orderId: components["schemas"]["IdParam"];
+            /** @description How many pieces of the line are faulty (at most the line's quantity; absent: all of them). */
+            quantity?: number;
             reason: string;
             images: string[];
         };
         ClaimDecision: {
             /** @enum {string} */
             status: "approved" | "rejected";
+            /** @description An approval only: how many pieces the replacement is for (at most those claimed; absent: all of them). */
+            quantity?: number;
             note?: string | null;
         };
         /** @description Which events an admin is e-mailed of, and whether in one daily digest. */
@@ -5111,6 +5253,143 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    listAddresses: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The addresses. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Address"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    addAddress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AddressInput"];
+            };
+        };
+        responses: {
+            /** @description The address as saved. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Address"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["OriginRefused"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    deleteAddress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The document's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Deleted"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["OriginRefused"];
+            404: components["responses"]["NotFound"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    updateAddress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The document's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AddressInput"];
+            };
+        };
+        responses: {
+            /** @description The address as saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Address"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["OriginRefused"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    bulkCart: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BulkInput"];
+            };
+        };
+        responses: {
+            /** @description Each line's outcome, and the cart as stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkAnswer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["OriginRefused"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             "5XX": components["responses"]["ServerError"];
         };
     };

@@ -77,6 +77,11 @@ export type ProfileInput = Schemas['ProfileInput'];
 export type SaveProfileResult = Schemas['SaveProfileResult'];
 
 export type Order = Schemas['Order'];
+/** Issue 49: a saved address of the buyer's address book, and its input. */
+export type Address = Schemas['Address'];
+export type AddressInput = Schemas['AddressInput'];
+export type BulkAnswer = Schemas['BulkAnswer'];
+export type BulkLineAnswer = BulkAnswer['lines'][number];
 /**
  * A purchase (issue 43, schema Group): what a buyer bought in one go, with one number, one payment, one
  * shipment and one cancel; its `orders` are its lines. A single order is a purchase of one line under the

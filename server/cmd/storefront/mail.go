@@ -29,6 +29,7 @@ func newOutbox(cfg config.Config, store *mongodb.Store, log *slog.Logger, meter 
 	if err != nil {
 		return nil, nil, err
 	}
+	templates.SiteURL = cfg.SiteURL // the letters' links (issue 49)
 	domain := mail.Domain(cfg.MailFrom)
 	if domain == "" {
 		if u, err := url.Parse(cfg.PublicURL); err == nil {

@@ -135,7 +135,7 @@ func run(log *slog.Logger) error {
 		TaxRate:             cfg.TaxRate,
 		// issue 34: invoices
 		TaxLabel: cfg.TaxLabel,
-		Seller:   shop.Seller{Name: cfg.SellerName, Address: cfg.SellerAddress, TaxID: cfg.SellerTaxID},
+		Seller:   invoiceSeller(cfg, log),
 		// issue 43: reservations
 		UnpaidLimit: cfg.UnpaidLimit, UnpaidLimitUnverified: cfg.UnpaidLimitUnverified, ReservationTTL: cfg.ReservationTTL,
 	})
@@ -299,6 +299,25 @@ func finishDeletions(ctx context.Context, accounts *app.Accounts, log *slog.Logg
 		log.Warn("finished the account deletions a crash interrupted", "accounts", n)
 	}
 	return nil
+}
+
+// invoiceSeller is the shop as its invoices name it: SELLER_NAME,
+// SELLER_ADDRESS and SELLER_TAX_ID; without SELLER_NAME, the name and
+// address the site itself shows (the built client's configuration, issue
+// 49). Start-up warns when the invoices carry no tax id.
+func invoiceSeller(cfg config.Config, log *slog.Logger) shop.Seller {
+	seller := shop.Seller{Name: cfg.SellerName, Address: cfg.SellerAddress, TaxID: cfg.SellerTaxID}
+	if seller.Name == "" && cfg.ClientDist != "" {
+		name, address := site.ReadIdentity(cfg.ClientDist)
+		seller.Name = name
+		if seller.Address == "" {
+			seller.Address = address
+		}
+	}
+	if seller.TaxID == "" {
+		log.Warn("the invoices carry no tax id: set SELLER_TAX_ID", "seller", seller.Name)
+	}
+	return seller
 }
 
 // authenticatorIssuer names the store in authenticator apps: the seller,

@@ -152,6 +152,12 @@ func (a *Accounts) erase(ctx context.Context, u shop.User) error {
 	if err := a.Erasure.EraseMembership(ctx, u.Email); err != nil {
 		return err
 	}
+	// Issue 49: the address book.
+	if a.Addresses != nil {
+		if err := a.Addresses.EraseAddresses(ctx, u.Email); err != nil {
+			return err
+		}
+	}
 	if p, err := a.Profiles.FindProfileByEmail(ctx, u.Email); err == nil {
 		if _, err := a.Profiles.DeleteProfile(ctx, p.ID, u.Email); err != nil && shop.ErrorCode(err) != shop.ENOTFOUND {
 			return err

@@ -74,6 +74,8 @@ type Accounts struct {
 	Purchases *Purchases
 	Erasure   shop.ErasureStore
 	Profiles  shop.ProfileStore
+	// Addresses are erased with the account (issue 49); nil: none are kept.
+	Addresses shop.AddressStore
 	Admins    shop.AdminDirectory
 	// Owners tells the writes made for an account whose deletion has begun
 	// (owners.go).

@@ -44,7 +44,7 @@ func TestCancel_TwiceGivesTheStockBackOnce(t *testing.T) {
 	lc := newLifecycle(s, lifecycleOpts{provider: provider})
 	orders, payments := lc.orders, lc.payments
 	ann := &shop.User{Email: "ann@shop.test", Name: "Ann"}
-	ord, err := orders.Place(ctx, ann, shop.OrderDraft{ProductID: pid, ProductQuantity: "2", Address: "1 Mill Road", Mobile: "+44 113 496 0000"})
+	ord, err := orders.Place(ctx, ann, shop.OrderDraft{ProductID: pid, ProductQuantity: "2", Delivery: shop.Delivery{Address: "1 Mill Road", Mobile: "+44 113 496 0000"}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -118,7 +118,7 @@ func TestCancel_APaymentThatArrivesMeanwhileIsAnsweredPaid(t *testing.T) {
 	lc := newLifecycle(s, lifecycleOpts{provider: provider, testMode: testMode, groups: groups})
 	orders, payments := lc.orders, lc.payments
 	ann := &shop.User{Email: "ann@shop.test", Name: "Ann"}
-	ord, err := orders.Place(ctx, ann, shop.OrderDraft{ProductID: pid, ProductQuantity: "2", Address: "1 Mill Road", Mobile: "+44 113 496 0000"})
+	ord, err := orders.Place(ctx, ann, shop.OrderDraft{ProductID: pid, ProductQuantity: "2", Delivery: shop.Delivery{Address: "1 Mill Road", Mobile: "+44 113 496 0000"}})
 	if err != nil {
 		t.Fatal(err)
 	}

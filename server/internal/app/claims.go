@@ -48,8 +48,22 @@ func (c *Claims) Make(ctx context.Context, caller shop.Caller, d shop.ClaimDraft
 	if err := shop.CheckClaimable(ord, c.now()); err != nil {
 		return shop.Claim{}, err
 	}
-	claim, err := c.Claims.InsertClaim(ctx, shop.Claim{OrderID: ord.ID, OrderNumber: ord.Number, ProductName: ord.ProductName,
-		Email: caller.Email, Name: caller.Name, Reason: d.Reason, Images: d.Images})
+	qty := ord.ProductQuantity
+	if d.Quantity != nil {
+		if *d.Quantity > ord.ProductQuantity {
+			return shop.Claim{}, shop.Invalid(shop.MsgClaimInvalid, map[string]string{"quantity": fmt.Sprintf(shop.FieldClaimQuantity, ord.ProductQuantity)})
+		}
+		qty = *d.Quantity
+	}
+	// The claim names the purchase by the number its buyer knows.
+	purchaseID, purchaseNumber := shop.PurchaseOf(ord), ord.Number
+	if grp, err := c.Orders.Groups.FindGroup(ctx, purchaseID); err == nil {
+		purchaseNumber = grp.Number
+	} else if shop.ErrorCode(err) != shop.ENOTFOUND {
+		return shop.Claim{}, err
+	}
+	claim, err := c.Claims.InsertClaim(ctx, shop.Claim{OrderID: ord.ID, OrderNumber: ord.Number, PurchaseID: purchaseID, PurchaseNumber: purchaseNumber,
+		ProductName: ord.ProductName, Quantity: qty, Email: caller.Email, Name: caller.Name, Reason: d.Reason, Images: d.Images})
 	if err != nil {
 		return shop.Claim{}, err
 	}
@@ -77,8 +91,8 @@ func (c *Claims) List(ctx context.Context, caller shop.Caller, limit, skip int) 
 }
 
 // Decide approves or rejects a requested claim, once (admins). Approval
-// reserves the stock of a replacement order (same product and quantity,
-// amount 0, paid with transactionId "replacement:<claim number>"); short of
+// reserves the stock of a replacement order (same product, the quantity
+// approved: those claimed or fewer; amount 0, paid with transactionId "replacement:<claim number>"); short of
 // stock it is refused and nothing changes. The stock is held under the new
 // order's id from the first write, so a crash before the order is stored
 // gives it back at the next start.
@@ -100,7 +114,7 @@ func (c *Claims) Decide(ctx context.Context, caller shop.Caller, id string, d sh
 	if d.Status == shop.ClaimRejected {
 		decided, err = c.Claims.RejectClaim(ctx, id, d.Note)
 	} else {
-		decided, err = c.approve(ctx, cur, d.Note)
+		decided, err = c.approve(ctx, cur, d.Note, d.Quantity)
 	}
 	if err != nil {
 		return shop.Claim{}, err
@@ -110,16 +124,27 @@ func (c *Claims) Decide(ctx context.Context, caller shop.Caller, id string, d sh
 }
 
 // approve decides the approval with one guarded write (StartApproval marks
-// the claim with the replacement order's id), and only then places the
-// replacement: the same product and quantity, amount 0, paid with
+// the claim with the replacement order's id and the quantity), and only
+// then places the replacement: the same product, qty pieces, amount 0, paid with
 // transactionId "replacement:<claim number>". Short of stock, nothing
 // changes and the claim stays requested. A crash between the steps is
 // settled by Recover.
-func (c *Claims) approve(ctx context.Context, cur shop.Claim, note string) (shop.Claim, error) {
+func (c *Claims) approve(ctx context.Context, cur shop.Claim, note string, want *int64) (shop.Claim, error) {
 	o := c.Orders
 	ord, err := o.Orders.FindOrder(ctx, cur.OrderID)
 	if err != nil {
 		return shop.Claim{}, err
+	}
+	claimed := cur.Quantity
+	if claimed == 0 { // (a claim made before issue 49: the whole line)
+		claimed = ord.ProductQuantity
+	}
+	qty := claimed
+	if want != nil {
+		if *want > claimed {
+			return shop.Claim{}, shop.Invalid(shop.MsgClaimDecisionBad, map[string]string{"quantity": fmt.Sprintf(shop.FieldApproveQuantity, claimed)})
+		}
+		qty = *want
 	}
 	newID := o.Orders.NewOrderID()
 	defer func() {
@@ -128,7 +153,7 @@ func (c *Claims) approve(ctx context.Context, cur shop.Claim, note string) (shop
 			panic(r)
 		}
 	}()
-	if err := c.Claims.StartApproval(ctx, cur.ID, newID, note); err != nil {
+	if err := c.Claims.StartApproval(ctx, cur.ID, newID, note, qty); err != nil {
 		if uncertain(err) { // the mark may be there all the same: drop it (a no-op when not)
 			if aerr := c.Claims.AbandonApproval(context.WithoutCancel(ctx), cur.ID, newID); aerr != nil && !isRefusal(aerr) {
 				c.Log.ErrorContext(ctx, "an approval's marker is left for the recovery sweep", "claim", cur.ID, "error", aerr)
@@ -137,8 +162,8 @@ func (c *Claims) approve(ctx context.Context, cur shop.Claim, note string) (shop
 		return shop.Claim{}, err
 	}
 	replacement := shop.Order{ID: newID, Name: ord.Name, Email: ord.Email, Image: ord.Image, ProductID: ord.ProductID,
-		ProductName: ord.ProductName, ProductPrice: ord.ProductPrice, ProductQuantity: ord.ProductQuantity, Amount: 0,
-		Address: ord.Address, Mobile: ord.Mobile, Paid: true, TransactionID: shop.ReplacementTransaction(cur.Number),
+		ProductName: ord.ProductName, ProductPrice: ord.ProductPrice, ProductQuantity: qty, Amount: 0,
+		Address: ord.Address, Mobile: ord.Mobile, Country: ord.Country, Paid: true, TransactionID: shop.ReplacementTransaction(cur.Number),
 		ReplacementFor: &shop.ClaimRef{ClaimID: cur.ID, Number: cur.Number}}
 	if _, absent, err := o.place(ctx, replacement); err != nil {
 		if absent {
@@ -150,7 +175,7 @@ func (c *Claims) approve(ctx context.Context, cur shop.Claim, note string) (shop
 		case shop.ENOTFOUND:
 			return shop.Claim{}, shop.Errorf(shop.ECONFLICT, shop.MsgClaimProductGone, ord.ProductName)
 		case shop.ECONFLICT:
-			if p, perr := o.Products.FindProduct(ctx, ord.ProductID); perr == nil && p.Available < ord.ProductQuantity {
+			if p, perr := o.Products.FindProduct(ctx, ord.ProductID); perr == nil && p.Available < qty {
 				return shop.Claim{}, &shop.Error{Code: shop.ECONFLICT, Message: replacementShort(p.Available, p.Name), Cause: err}
 			}
 		}

@@ -452,7 +452,7 @@ func (h *history) setUp(rt *rapid.T, p plan) mstate {
 	init := mstate{orders: map[string]mord{}, claims: map[string]bool{}, quotes: map[string]string{}}
 	for _, product := range p.Claims {
 		prod := h.products[product]
-		ord, err := w.orders.Place(ctx, h.customer, shop.OrderDraft{ProductID: prod.ID, ProductQuantity: "1", Address: "1 Mill Road", Mobile: "+44 113 496 0000"})
+		ord, err := w.orders.Place(ctx, h.customer, shop.OrderDraft{ProductID: prod.ID, ProductQuantity: "1", Delivery: shop.Delivery{Address: "1 Mill Road", Mobile: "+44 113 496 0000"}})
 		if err != nil {
 			rt.Fatal(err)
 		}
@@ -627,7 +627,7 @@ func (h *history) do(ctx context.Context, w *worker, s step, in *hin) hout {
 	switch s.Kind {
 	case opPlace:
 		ord, err := w.orders.Place(ctx, h.customer, shop.OrderDraft{ProductID: prod.ID, ProductQuantity: shop.NumberText(fmt.Sprint(s.Qty)),
-			Address: "1 Mill Road", Mobile: "+44 113 496 0000"})
+			Delivery: shop.Delivery{Address: "1 Mill Road", Mobile: "+44 113 496 0000"}})
 		if err == nil {
 			h.remember(knownOrder{id: ord.ID, product: s.Product, qty: s.Qty})
 			h.rememberPurchase(ord.ID)
@@ -635,7 +635,7 @@ func (h *history) do(ctx context.Context, w *worker, s step, in *hin) hout {
 		return res(err)
 	case opPlaceBob:
 		ord, err := w.orders.Place(ctx, h.bob, shop.OrderDraft{ProductID: prod.ID, ProductQuantity: shop.NumberText(fmt.Sprint(s.Qty)),
-			Address: "2 Mill Road", Mobile: "+44 113 496 0001"})
+			Delivery: shop.Delivery{Address: "2 Mill Road", Mobile: "+44 113 496 0001"}})
 		if err == nil {
 			h.mu.Lock()
 			h.bobs = append(h.bobs, ord.ID)
@@ -650,7 +650,7 @@ func (h *history) do(ctx context.Context, w *worker, s step, in *hin) hout {
 			in.Kind = ""
 			return hout{}
 		}
-		d := shop.CheckoutDraft{Address: "1 Mill Road", Mobile: "+44 113 496 0000"}
+		d := shop.CheckoutDraft{Delivery: shop.Delivery{Address: "1 Mill Road", Mobile: "+44 113 496 0000"}}
 		for i := range min(len(h.products), 2+s.Pick%2) {
 			p := (s.Product + i) % len(h.products)
 			q := 1 + (s.Qty+int64(i))%3

@@ -70,7 +70,7 @@ func TestNotify_OrderIsOneInsert(t *testing.T) {
 		t.Fatal(err)
 	}
 	buyer := &shop.User{ID: "0123456789abcdef01234567", Email: "buyer@shop.test", Name: "Buyer"}
-	if _, err := orders.Place(ctx, buyer, shop.OrderDraft{ProductID: pid, ProductQuantity: "3", Address: "1 Mill Road", Mobile: "+44 113 496 0000"}); err != nil {
+	if _, err := orders.Place(ctx, buyer, shop.OrderDraft{ProductID: pid, ProductQuantity: "3", Delivery: shop.Delivery{Address: "1 Mill Road", Mobile: "+44 113 496 0000"}}); err != nil {
 		t.Fatal(err)
 	}
 	if got := counting.inserts.Load(); got != 1 {

@@ -34,6 +34,9 @@ type Orders struct {
 	// Invoices gives the orders read their invoice numbers (issue 34);
 	// may be nil.
 	Invoices *Invoices
+	// Addresses resolves a saved address (addressId) into a purchase's
+	// delivery (issue 49); may be nil.
+	Addresses *Addresses
 
 	orderBatch joined[*shop.Order] // joins the inserts of orders placed at once
 	groups     joined[shop.Group]  // and of their groups of one
@@ -46,6 +49,9 @@ type Orders struct {
 // It returns the order as stored, with its number (the purchase's).
 func (o *Orders) Place(ctx context.Context, caller shop.Caller, d shop.OrderDraft) (shop.Order, error) {
 	if err := shop.RequireSignedIn(caller); err != nil {
+		return shop.Order{}, err
+	}
+	if err := o.Addresses.Deliver(ctx, caller, &d.Delivery); err != nil {
 		return shop.Order{}, err
 	}
 	qty, err := d.Parse()
@@ -70,7 +76,7 @@ func (o *Orders) Place(ctx context.Context, caller shop.Caller, d shop.OrderDraf
 	placed, _, err := o.place(ctx, shop.Order{
 		ID: id, Name: caller.Name, Email: caller.Email, Image: p.Image, ProductID: p.ID, ProductName: p.Name,
 		ProductPrice: p.UnitPrice(qty), ProductQuantity: qty, Amount: int64(p.UnitPrice(qty)) * qty,
-		Address: d.Address, Mobile: d.Mobile,
+		Address: d.Address, Mobile: d.Mobile, Country: d.Country,
 	})
 	if err != nil {
 		if uncertain(err) { // it may stand all the same: not for an account being deleted

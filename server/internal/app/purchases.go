@@ -151,6 +151,9 @@ func (p *Purchases) Checkout(ctx context.Context, caller shop.Caller, d shop.Che
 	if err := shop.RequireSignedIn(caller); err != nil {
 		return shop.Group{}, err
 	}
+	if err := p.Orders.Addresses.Deliver(ctx, caller, &d.Delivery); err != nil {
+		return shop.Group{}, err
+	}
 	if err := d.Validate(); err != nil {
 		return shop.Group{}, err
 	}
@@ -177,7 +180,8 @@ func (p *Purchases) Checkout(ctx context.Context, caller shop.Caller, d shop.Che
 			short = append(short, fmt.Sprintf("%s (%d left)", pr.Name, pr.Available))
 		}
 		orders = append(orders, shop.Order{Name: caller.Name, Email: caller.Email, Image: pr.Image, ProductID: pr.ID, ProductName: pr.Name,
-			ProductPrice: pr.UnitPrice(it.Quantity), ProductQuantity: it.Quantity, Amount: int64(pr.UnitPrice(it.Quantity)) * it.Quantity, Address: d.Address, Mobile: d.Mobile})
+			ProductPrice: pr.UnitPrice(it.Quantity), ProductQuantity: it.Quantity, Amount: int64(pr.UnitPrice(it.Quantity)) * it.Quantity, Address: d.Address, Mobile: d.Mobile,
+			Country: d.Country})
 	}
 	if err := shop.Invalid("The checkout is not valid.", fields); err != nil {
 		return shop.Group{}, err

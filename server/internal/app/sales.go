@@ -14,6 +14,11 @@ import (
 type Sales struct {
 	Store shop.SalesStore
 	Now   func() time.Time // the clock; nil: time.Now
+	// Groups and Invoices give the export each order's purchase (its number
+	// as the buyer sees it, PO reference, company) and invoice number (issue
+	// 49); either may be nil.
+	Groups   shop.GroupStore
+	Invoices *Invoices
 }
 
 func (s *Sales) now() time.Time {
@@ -142,11 +147,52 @@ func (s *Sales) ParseExportRange(from, to string) (ExportRange, error) {
 	return r, nil
 }
 
+// ExportLine is one row of the export: an order (its invoice number filled
+// in once paid) and the purchase it is a line of (issue 49; zero when the
+// order's group is not stored).
+type ExportLine struct {
+	shop.Order
+	Purchase shop.Group
+}
+
 // ExportOrders calls fn with the orders created in the range's days,
-// oldest first, a batch at a time (GET /admin/orders.csv streams them).
-func (s *Sales) ExportOrders(ctx context.Context, caller shop.Caller, r ExportRange, fn func([]shop.Order) error) error {
+// oldest first, a batch at a time (GET /admin/orders.csv streams them),
+// each with its purchase and invoice number.
+func (s *Sales) ExportOrders(ctx context.Context, caller shop.Caller, r ExportRange, fn func([]ExportLine) error) error {
 	if err := shop.RequireAdmin(caller); err != nil {
 		return err
 	}
-	return s.Store.EachOrderCreatedBetween(ctx, r.From, r.To.AddDate(0, 0, 1), fn)
+	var lines []ExportLine
+	// The purchases of the batch before: a purchase's lines are placed
+	// together, so they mostly fall in one batch or the next (memory stays
+	// bounded by the batch, not by the export).
+	var groups, before map[string]shop.Group
+	return s.Store.EachOrderCreatedBetween(ctx, r.From, r.To.AddDate(0, 0, 1), func(orders []shop.Order) error {
+		if err := s.Invoices.Number(ctx, orders); err != nil {
+			return err
+		}
+		before, groups = groups, make(map[string]shop.Group, len(orders))
+		lines = lines[:0]
+		for _, o := range orders {
+			line := ExportLine{Order: o}
+			if id := shop.PurchaseOf(o); s.Groups != nil && id != "" {
+				g, seen := groups[id]
+				if !seen {
+					if g, seen = before[id]; !seen {
+						var err error
+						g, err = s.Groups.FindGroup(ctx, id) // (by _id: the mirror's)
+						switch shop.ErrorCode(err) {
+						case "", shop.ENOTFOUND:
+						default:
+							return err
+						}
+					}
+					groups[id] = g
+				}
+				line.Purchase = g
+			}
+			lines = append(lines, line)
+		}
+		return fn(lines)
+	})
 }

@@ -207,10 +207,10 @@ func TestErasure_WritesAfterTheDeletionBegan(t *testing.T) {
 	refused("an upload", err)
 	// The purchase paths (issue 43): placed, then cancelled again, the
 	// stock back.
-	_, err = ts.deps.Orders.Place(ctx, &stale, shop.OrderDraft{ProductID: p.ID, ProductQuantity: "2", Address: "9 Late Lane", Mobile: "+44 113 496 0000"})
+	_, err = ts.deps.Orders.Place(ctx, &stale, shop.OrderDraft{ProductID: p.ID, ProductQuantity: "2", Delivery: shop.Delivery{Address: "9 Late Lane", Mobile: "+44 113 496 0000"}})
 	refused("an order", err)
 	_, err = ts.deps.Purchases.Checkout(ctx, &stale, shop.CheckoutDraft{Items: []shop.CheckoutItem{{ProductID: p.ID, Quantity: 3}},
-		Address: "9 Late Lane", Mobile: "+44 113 496 0000"})
+		Delivery: shop.Delivery{Address: "9 Late Lane", Mobile: "+44 113 496 0000"}})
 	refused("a checkout", err)
 	if got := ts.stock(t, p.ID); got != 9 {
 		t.Fatalf("stock %d after the refused purchases, want 9 (the shipped order's 1 only)", got)

@@ -93,7 +93,7 @@ func mustServeWith(tb testing.TB, opt serveOptions) *testServer {
 		Google:        auth.NewGoogle(googleClientID, google.URL, nil),
 		AdminEmails:   []string{adminEmail},
 		StripeWebhook: webhookSecret,
-		Outbox:        &app.Outbox{Store: store, Composer: mail.MustTemplates(""), Domain: "shop.test", Log: log, Console: box},
+		Outbox:        &app.Outbox{Store: store, Composer: siteTemplates(), Domain: "shop.test", Log: log, Console: box},
 		Now:           opt.clock,
 		Log:           log,
 		TaxRate:       opt.taxRate,
@@ -415,4 +415,12 @@ func TestHealth_ErrStoreDown(t *testing.T) {
 	}
 	res, body := ts.get(t, "/healthz")
 	mustProblem(t, res, body, 503)
+}
+
+// siteTemplates are the letters' templates linking to siteURL, as the
+// server's are (issue 49).
+func siteTemplates() *mail.Templates {
+	t := mail.MustTemplates("")
+	t.SiteURL = siteURL
+	return t
 }

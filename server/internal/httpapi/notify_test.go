@@ -160,7 +160,7 @@ func TestNotifications_Events(t *testing.T) {
 	if want := "New order #" + itoa64(ord.Number) + ": Lathe x 2"; m.Subject != want {
 		t.Fatalf("subject %q, want %q", m.Subject, want)
 	}
-	if !strings.Contains(m.Text, "Alice <alice@shop.test>") || !strings.Contains(m.Text, "$5000") ||
+	if !strings.Contains(m.Text, "Alice <alice@shop.test>") || !strings.Contains(m.Text, "$5,000.00 USD") ||
 		!strings.Contains(m.Text, siteURL+"/dashboard/manageorder") {
 		t.Fatalf("text:\n%s", m.Text)
 	}

@@ -88,7 +88,7 @@ func TestQuotes_Reprice(t *testing.T) {
 			t.Fatalf("revised mail: %q to %s", m.Subject, m.To)
 		}
 		for part, text := range map[string]string{"text": m.Text, "html": m.HTML} {
-			for _, want := range []string{"revised", "$1850.25", "$650", "$5650.5", "2026-04-15"} {
+			for _, want := range []string{"revised", "$1,850.25 USD", "$650.00 USD", "$5,650.50 USD", "15 April 2026"} {
 				if !strings.Contains(text, want) {
 					t.Errorf("the %s part lacks %q:\n%s", part, want, text)
 				}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/gin-gonic/gin"
 
+	"storefront/server/internal/app"
 	"storefront/server/internal/shop"
 )
 
@@ -43,9 +44,12 @@ func (s *Server) salesFigures(c *gin.Context) {
 
 // csvColumns are the export's header row, one column per order field (the
 // spec's first; then issue 34's: the tax included in amount, the order
-// group, the shipment's carrier and tracking number).
+// group, the shipment's carrier and tracking number; then issue 49's: the
+// purchase's number as its buyer sees it, its PO reference and company,
+// and the invoice number).
 var csvColumns = []string{"number", "createdAt", "email", "name", "productName", "productQuantity", "productPrice",
-	"amount", "paid", "transactionId", "shipped", "shippedAt", "address", "mobile", "tax", "group", "carrier", "trackingNumber"}
+	"amount", "paid", "transactionId", "shipped", "shippedAt", "address", "mobile", "tax", "group", "carrier", "trackingNumber",
+	"purchaseNumber", "poNumber", "company", "invoiceNumber"}
 
 // exportOrders answers GET /admin/orders.csv?from=&to= with the orders
 // created in those days (UTC, inclusive) as RFC 4180 CSV, oldest first.
@@ -75,7 +79,7 @@ func (s *Server) exportOrders(c *gin.Context) {
 		_ = w.Write(csvColumns)
 	}
 	row := make([]string, len(csvColumns))
-	err = s.sales.ExportOrders(c.Request.Context(), caller(c), r, func(orders []shop.Order) error {
+	err = s.sales.ExportOrders(c.Request.Context(), caller(c), r, func(orders []app.ExportLine) error {
 		if w == nil {
 			start()
 		}
@@ -88,7 +92,8 @@ func (s *Server) exportOrders(c *gin.Context) {
 				strconv.FormatInt(o.Number, 10), o.CreatedAt.UTC().Format(time.RFC3339), cell(o.Email), cell(o.Name),
 				cell(o.ProductName), strconv.FormatInt(o.ProductQuantity, 10), shop.Dollars(o.ProductPrice).String(),
 				shop.Dollars(o.Amount).String(), strconv.FormatBool(o.Paid), cell(o.TransactionID), strconv.FormatBool(o.Shipped),
-				shipped, cell(o.Address), cell(o.Mobile), shop.Dollars(o.Tax).String(), o.Group, cell(o.Carrier), cell(o.TrackingNumber))
+				shipped, cell(o.Address), cell(o.Mobile), shop.Dollars(o.Tax).String(), o.Group, cell(o.Carrier), cell(o.TrackingNumber),
+				numberCell(o.Purchase.Number), cell(o.Purchase.PONumber), cell(o.Purchase.Company), numberCell(o.InvoiceNumber))
 			_ = w.Write(row)
 		}
 		w.Flush()
@@ -108,6 +113,14 @@ func (s *Server) exportOrders(c *gin.Context) {
 	if err := w.Error(); err != nil {
 		s.log.WarnContext(c.Request.Context(), "order export cut short", "error", err)
 	}
+}
+
+// numberCell is a number, or empty for none (0).
+func numberCell(n int64) string {
+	if n == 0 {
+		return ""
+	}
+	return strconv.FormatInt(n, 10)
 }
 
 // cell keeps a spreadsheet from reading text as a formula: a cell that

@@ -151,7 +151,7 @@ func TestSales(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if strings.Join(rows[0], ",") != "number,createdAt,email,name,productName,productQuantity,productPrice,amount,paid,transactionId,shipped,shippedAt,address,mobile,tax,group,carrier,trackingNumber" {
+		if strings.Join(rows[0], ",") != "number,createdAt,email,name,productName,productQuantity,productPrice,amount,paid,transactionId,shipped,shippedAt,address,mobile,tax,group,carrier,trackingNumber,purchaseNumber,poNumber,company,invoiceNumber" {
 			t.Fatalf("header: %v", rows[0])
 		}
 		if len(rows) != 4 {

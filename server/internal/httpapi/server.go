@@ -60,6 +60,8 @@ type Deps struct {
 	Companies *app.Companies // issue 45
 	Outbox    *app.Outbox
 	Audit     *app.Audit // issue 44: the audit trail
+	// Issue 49: the address book.
+	Addresses *app.Addresses
 	// Notifications: the admins' notification settings (issue 36).
 	Notifications *app.Notifier
 	Log           *slog.Logger
@@ -101,6 +103,7 @@ type Server struct {
 	companies  *app.Companies
 	outbox     *app.Outbox
 	audit      *app.Audit
+	addresses  *app.Addresses // issue 49
 	log        *slog.Logger
 	observer   Observer
 	answers    *answerCache
@@ -192,6 +195,7 @@ func New(cfg Config, d Deps) *Server {
 		companies:        d.Companies,
 		outbox:           d.Outbox,
 		audit:            d.Audit,
+		addresses:        d.Addresses,
 		notify:           d.Notifications,
 		contactPerClient: ratelimit.New(contactClientBurst, contactClientEvery),
 		cardPerClient:    ratelimit.New(cardClientBurst, cardClientEvery),
@@ -306,6 +310,12 @@ func (s *Server) Handler() http.Handler {
 	customer.PATCH("/companies/:id/members/:email", s.updateMember)
 	customer.DELETE("/companies/:id/members/:email", s.removeMember)
 	customer.POST("/invitations/accept", s.acceptInvitation)
+	// issue 49: the address book, quick order by SKU
+	customer.GET("/addresses", s.listAddresses)
+	customer.POST("/addresses", s.addAddress)
+	customer.PATCH("/addresses/:id", s.updateAddress)
+	customer.DELETE("/addresses/:id", s.deleteAddress)
+	customer.POST("/cart/bulk", s.bulkCart)
 
 	admin := r.Group("", s.authenticate, s.requireAdmin)
 	admin.GET("/user", s.listUsers)

@@ -228,7 +228,7 @@ func (p *page) totals() {
 	}
 	p.rule2(colX[2], p.y-4, pageW-margin, 0.8, 0x33)
 	p.y += 4
-	p.textRight("bold", 11.5, colX[2]+colW[2]-4, p.y, "Total ("+orDash(p.inv.Currency)+")", 0)
+	p.textRight("bold", 11.5, colX[2]+colW[2]-4, p.y, "Total ("+orDash(strings.ToUpper(p.inv.Currency))+")", 0)
 	p.textRight("bold", 11.5, colX[3]+colW[3]-4, p.y, Money(p.inv.Total), 0)
 	p.y += 30
 }
@@ -328,21 +328,7 @@ func orDash(s string) string {
 }
 
 // Money renders cents as dollars with thousands separated: $1,234.50.
-func Money(c shop.Cents) string {
-	sign := ""
-	if c < 0 {
-		sign, c = "-", -c
-	}
-	whole := strconv.FormatInt(int64(c)/100, 10)
-	var b strings.Builder
-	for i, r := range whole {
-		if i > 0 && (len(whole)-i)%3 == 0 {
-			b.WriteByte(',')
-		}
-		b.WriteRune(r)
-	}
-	return fmt.Sprintf("%s$%s.%02d", sign, b.String(), int64(c)%100)
-}
+func Money(c shop.Cents) string { return shop.Money(c) }
 
 // Percent renders a rate in hundredths of a percent: 825 -> "8.25%".
 func Percent(rate int64) string {

@@ -3,6 +3,7 @@ package mail_test
 import (
 	"context"
 	"fmt"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -117,22 +118,22 @@ func TestTemplates(t *testing.T) {
 		subject string
 		text    string
 	}{
-		{shop.Letter{Kind: shop.LetterOrderPlaced, Group: &single}, "Order #1042 received: Lathe & Co", "Total: $2500"},
-		{shop.Letter{Kind: shop.LetterOrderPlaced, Group: &cart}, "Order #1050 received: 2 products", "  Generator x 2: $2000\n  Bearing x 80: $500\n  Tax: $206\n  Total: $2706"},
-		{shop.Letter{Kind: shop.LetterOrderPaid, Group: &single}, "Order #1042 is paid", "$2500"},
-		{shop.Letter{Kind: shop.LetterOrderPaid, Group: &cart}, "Order #1050 is paid", "payment of $2706 for order #1050:\n- Generator x 2\n- Bearing x 80"},
+		{shop.Letter{Kind: shop.LetterOrderPlaced, Group: &single}, "Order #1042 received: Lathe & Co", "Total: $2,500.00 USD"},
+		{shop.Letter{Kind: shop.LetterOrderPlaced, Group: &cart}, "Order #1050 received: 2 products", "  Generator x 2: $2,000.00 USD\n  Bearing x 80: $500.00 USD\n  Tax: $206.00 USD\n  Total: $2,706.00 USD"},
+		{shop.Letter{Kind: shop.LetterOrderPaid, Group: &single}, "Order #1042 is paid", "$2,500.00 USD"},
+		{shop.Letter{Kind: shop.LetterOrderPaid, Group: &cart}, "Order #1050 is paid", "payment of $2,706.00 USD for order #1050:\n- Generator x 2\n- Bearing x 80"},
 		{shop.Letter{Kind: shop.LetterOrderShipped, Group: &single}, "Order #1042 has shipped", "within 2 months"},
 		{shop.Letter{Kind: shop.LetterPaymentReminder, Group: &cart, Due: &due}, "Order #1050 is waiting for payment", "until 4 March 2026, 10:00 UTC"},
 		{shop.Letter{Kind: shop.LetterOrderExpired, Group: &cart}, "Order #1050 was cancelled: not paid in time", "Nothing was charged."},
 		{shop.Letter{Kind: shop.LetterAdminRefund, Refund: refund, Why: "its purchase no longer exists", Link: "https://shop.test/dashboard/manageorder"},
-			"Payment refunded: $2500 for order #1042", "refunded in full: its purchase no longer exists"},
-		{shop.Letter{Kind: shop.LetterQuoteAnswered, Quote: quote}, "Your quote #1001 is ready", "Lathe x 3 at $1250 each"},
+			"Payment refunded: $2,500.00 USD for order #1042", "refunded in full: its purchase no longer exists"},
+		{shop.Letter{Kind: shop.LetterQuoteAnswered, Quote: quote}, "Your quote #1001 is ready", "Lathe x 3 at $1,250.00 USD each"},
 		{shop.Letter{Kind: shop.LetterClaimReceived, Claim: claim}, "Claim #1003 received for order #1042", "Your reason: Broken"},
 		{shop.Letter{Kind: shop.LetterClaimDecided, Claim: claim}, "Claim #1003 approved", "A replacement is on its way"},
 		{shop.Letter{Kind: shop.LetterContact, Message: msg}, "Contact message: Hello Bcc: evil@x.test", "<img src=x onerror=alert(1)>"},
 		{shop.Letter{Kind: shop.LetterAdminNewOrder, Group: &single, Link: "https://shop.test/dashboard/manageorder"}, "New order #1042: Lathe & Co x 2", "Manage it in the dashboard: https://shop.test/dashboard/manageorder"},
-		{shop.Letter{Kind: shop.LetterAdminNewOrder, Group: &cart, Link: "https://shop.test/dashboard/manageorder"}, "New order #1050: 2 products", "  Generator x 2\n  Bearing x 80\n  Total: $2706"},
-		{shop.Letter{Kind: shop.LetterAdminPayment, Group: &single, Link: "https://shop.test/dashboard/manageorder"}, "Order #1042 paid: $2500", "ready to ship"},
+		{shop.Letter{Kind: shop.LetterAdminNewOrder, Group: &cart, Link: "https://shop.test/dashboard/manageorder"}, "New order #1050: 2 products", "  Generator x 2\n  Bearing x 80\n  Total: $2,706.00 USD"},
+		{shop.Letter{Kind: shop.LetterAdminPayment, Group: &single, Link: "https://shop.test/dashboard/manageorder"}, "Order #1042 paid: $2,500.00 USD", "ready to ship"},
 		{shop.Letter{Kind: shop.LetterAdminQuoteRequest, Quote: quote, Link: "https://shop.test/dashboard/quotes"}, "Quote request #1001 from Ann", "Lathe x 3"},
 		{shop.Letter{Kind: shop.LetterAdminClaim, Claim: claim, Link: "https://shop.test/dashboard/claims"}, "Claim #1003 for order #1042: Lathe", "Their reason: Broken"},
 		{shop.Letter{Kind: shop.LetterAdminDigest, Link: "https://shop.test/dashboard/notifications", Digest: &shop.Digest{Day: "2026-03-02", At: shipped,
@@ -162,3 +163,68 @@ func TestTemplates(t *testing.T) {
 		t.Fatal("an order letter without an order rendered")
 	}
 }
+
+// Issue 49: every buyer's letter links to the page of the site it is about
+// (the order, its payment, the quotes, the claim; a known carrier's
+// tracking), in the text and the HTML alike; dates read in words.
+func TestTemplates_Links(t *testing.T) {
+	t.Parallel()
+	tpl := mail.MustTemplates("")
+	tpl.SiteURL = "https://shop.test/"
+	g := shop.Group{ID: "64b7f0c2a1b2c3d4e5f6a001", Number: 1050, Total: 12100000, Carrier: "UPS", TrackingNumber: "1Z 999",
+		Orders: []shop.Order{{Name: "Ann", ProductName: "Excavator", ProductQuantity: 1, Amount: 12100000}}}
+	paid := g
+	paid.Paid = true
+	due := time.Date(2026, 3, 4, 10, 0, 0, 0, time.UTC)
+	price := shop.Cents(12100000)
+	quote := &shop.Quote{Number: 1001, Name: "Ann", Items: []shop.QuoteItem{{ProductName: "Excavator", Quantity: 2, UnitPrice: &price}}, ValidUntil: "2026-12-11"}
+	claim := &shop.Claim{ID: "64b7f0c2a1b2c3d4e5f6c001", Number: 1003, OrderNumber: 1042, Name: "Ann", ProductName: "Welder", Reason: "Broken",
+		Quantity: 3, ApprovedQuantity: 1, Status: shop.ClaimApproved}
+	order, pay := "https://shop.test/dashboard/order/64b7f0c2a1b2c3d4e5f6a001", "https://shop.test/payment/64b7f0c2a1b2c3d4e5f6a001"
+	claimPage := "https://shop.test/dashboard/myclaims#claim-64b7f0c2a1b2c3d4e5f6c001"
+	for _, c := range []struct {
+		l     shop.Letter
+		links []string
+		text  []string
+	}{
+		{shop.Letter{Kind: shop.LetterOrderPlaced, Group: &g}, []string{pay, order}, []string{"Total: $121,000.00 USD"}},
+		{shop.Letter{Kind: shop.LetterOrderPaid, Group: &paid}, []string{order}, nil},
+		{shop.Letter{Kind: shop.LetterOrderShipped, Group: &paid}, []string{order, "https://www.ups.com/track?tracknum=1Z%20999"}, nil},
+		{shop.Letter{Kind: shop.LetterPaymentReminder, Group: &g, Due: &due}, []string{pay}, nil},
+		{shop.Letter{Kind: shop.LetterOrderExpired, Group: &g}, []string{order}, nil},
+		{shop.Letter{Kind: shop.LetterQuoteAnswered, Quote: quote}, []string{"https://shop.test/dashboard/myquotes"},
+			[]string{"Excavator x 2 at $121,000.00 USD each", "Total: $242,000.00 USD", "until 11 December 2026"}},
+		{shop.Letter{Kind: shop.LetterQuoteRevised, Quote: quote}, []string{"https://shop.test/dashboard/myquotes"}, []string{"until 11 December 2026"}},
+		{shop.Letter{Kind: shop.LetterClaimReceived, Claim: claim}, []string{claimPage}, []string{"Pieces claimed: 3"}},
+		{shop.Letter{Kind: shop.LetterClaimDecided, Claim: claim}, []string{claimPage}, []string{"A replacement of 1 pcs is on its way"}},
+	} {
+		got, err := tpl.Compose(c.l)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, link := range c.links {
+			if !strings.Contains(got.Text, link) || !strings.Contains(got.HTML, `href="`+strings.ReplaceAll(link, "&", "&amp;")+`"`) {
+				t.Errorf("%s lacks the link %s:\n%s\n%s", c.l.Kind, link, got.Text, got.HTML)
+			}
+		}
+		for _, want := range c.text {
+			if !strings.Contains(got.Text, want) {
+				t.Errorf("%s lacks %q:\n%s", c.l.Kind, want, got.Text)
+			}
+		}
+		// Every link to the site leads to one of its pages (client/src/config/paths.ts).
+		for _, link := range siteLink.FindAllString(got.Text, -1) {
+			if !sitePage.MatchString(strings.TrimPrefix(link, "https://shop.test")) {
+				t.Errorf("%s links to %s, not a page of the site", c.l.Kind, link)
+			}
+		}
+	}
+	if got := mail.TrackingURL("Acme Freight", "X1"); got != "" {
+		t.Errorf("an unknown carrier: %q", got)
+	}
+}
+
+var (
+	siteLink = regexp.MustCompile(`https://shop\.test[^\s"<)]*`)
+	sitePage = regexp.MustCompile(`^/(dashboard/order/[0-9a-f]{24}|payment/[0-9a-f]{24}|dashboard/myquotes|dashboard/myclaims(#claim-[0-9a-f]{24})?)$`)
+)

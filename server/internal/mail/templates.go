@@ -7,6 +7,7 @@ import (
 	"embed"
 	"fmt"
 	htmltemplate "html/template"
+	"net/url"
 	"strings"
 	texttemplate "text/template"
 	"time"
@@ -33,6 +34,10 @@ const DefaultShopName = "Ironclad Machinery"
 
 // Templates renders letters; it implements shop.Composer.
 type Templates struct {
+	// SiteURL is where the letters' links lead (SITE_URL, no trailing
+	// slash; issue 49): the order page, the payment page, the quotes, the
+	// claims.
+	SiteURL  string
 	shopName string
 	text     map[shop.LetterKind]*texttemplate.Template
 	html     map[shop.LetterKind]*htmltemplate.Template
@@ -41,13 +46,22 @@ type Templates struct {
 var _ shop.Composer = (*Templates)(nil)
 
 var funcs = map[string]any{
-	"money": func(cents int64) string { return "$" + shop.Cents(cents).Dollars() },
-	"cents": func(c shop.Cents) string { return "$" + c.Dollars() },
+	// Money reads as on the invoice, with its currency (issue 49):
+	// "$121,000.00 USD".
+	"money": func(cents int64) string { return amount(shop.Cents(cents)) },
+	"cents": amount,
 	"price": func(c *shop.Cents) string {
 		if c == nil {
 			return "-"
 		}
-		return "$" + c.Dollars()
+		return amount(*c)
+	},
+	// day is a YYYY-MM-DD day in words: "11 December 2026".
+	"day": func(s string) string {
+		if d, err := time.Parse(time.DateOnly, s); err == nil {
+			return d.Format("2 January 2006")
+		}
+		return s
 	},
 	// buyer is the name a purchase's orders carry; summary names what it
 	// holds: its product, or how many products.
@@ -135,6 +149,69 @@ type data struct {
 	shop.Letter
 	Shop    string
 	Subject string
+	Site    string
+}
+
+// amount is money as the letters print it: thousands separated, with the
+// currency.
+func amount(c shop.Cents) string { return shop.Money(c) + " " + strings.ToUpper(shop.Currency) }
+
+// The links a buyer's letter gives (issue 49), each to a page of the site.
+
+// OrderURL is the purchase's page (its lines, history and invoice).
+func (d data) OrderURL() string {
+	if d.Group == nil {
+		return ""
+	}
+	return d.Site + "/dashboard/order/" + url.PathEscape(d.Group.ID)
+}
+
+// PayURL is the purchase's payment page.
+func (d data) PayURL() string {
+	if d.Group == nil {
+		return ""
+	}
+	return d.Site + "/payment/" + url.PathEscape(d.Group.ID)
+}
+
+// QuotesURL is the buyer's quotes, where a quote is accepted.
+func (d data) QuotesURL() string { return d.Site + "/dashboard/myquotes" }
+
+// ClaimURL is the claim in the buyer's claims.
+func (d data) ClaimURL() string {
+	if d.Claim == nil {
+		return d.Site + "/dashboard/myclaims"
+	}
+	return d.Site + "/dashboard/myclaims#claim-" + url.PathEscape(d.Claim.ID)
+}
+
+// TrackingURL is the carrier's tracking page of the shipment, where the
+// carrier is one the shop knows (else "").
+func (d data) TrackingURL() string {
+	if d.Group == nil || d.Group.TrackingNumber == "" {
+		return ""
+	}
+	return TrackingURL(d.Group.Carrier, d.Group.TrackingNumber)
+}
+
+// carriers are the tracking pages of the carriers the letters link to.
+var carriers = []struct{ name, page string }{
+	{"ups", "https://www.ups.com/track?tracknum="},
+	{"fedex", "https://www.fedex.com/fedextrack/?trknbr="},
+	{"dhl", "https://www.dhl.com/global-en/home/tracking/tracking-express.html?submit=1&tracking-id="},
+	{"usps", "https://tools.usps.com/go/TrackConfirmAction?tLabels="},
+	{"royal mail", "https://www.royalmail.com/track-your-item#/tracking-results/"},
+}
+
+// TrackingURL is a known carrier's tracking page for number, or "".
+func TrackingURL(carrier, number string) string {
+	c := strings.ToLower(strings.Join(strings.Fields(carrier), " "))
+	for _, k := range carriers {
+		if c == k.name || strings.HasPrefix(c, k.name+" ") {
+			return k.page + url.PathEscape(number)
+		}
+	}
+	return ""
 }
 
 // Compose renders the letter's subject, plain text and HTML.
@@ -143,7 +220,7 @@ func (t *Templates) Compose(l shop.Letter) (shop.MailContent, error) {
 	if !ok {
 		return shop.MailContent{}, fmt.Errorf("no mail template %q", l.Kind)
 	}
-	d := data{Letter: l, Shop: t.shopName}
+	d := data{Letter: l, Shop: t.shopName, Site: strings.TrimSuffix(t.SiteURL, "/")}
 	var subject, text bytes.Buffer
 	if err := tt.ExecuteTemplate(&subject, "subject", d); err != nil {
 		return shop.MailContent{}, fmt.Errorf("render %s: %w", l.Kind, err)

@@ -34,3 +34,14 @@ func (d Cart) Shop() shop.Cart {
 func Carts(name string) *Mirror[string, Cart] {
 	return &Mirror[string, Cart]{Name: name, IDOf: func(d *Cart) string { return d.Email }, CmpID: strings.Compare}
 }
+
+// CartAt is a cart change's precondition: the cart is still the one
+// written at (its updatedAt, to the millisecond as stored).
+func CartAt(at time.Time) func(Cart) error {
+	return func(d Cart) error {
+		if !d.UpdatedAt.UTC().Truncate(time.Millisecond).Equal(at) {
+			return shop.Errorf(shop.ECONFLICT, "The cart changed meanwhile.")
+		}
+		return nil
+	}
+}

@@ -7,11 +7,18 @@ import (
 )
 
 type Claim struct {
-	ID                 ID         `bson:"_id"`
-	Number             int64      `bson:"number"`
-	OrderID            ID         `bson:"orderId"`
-	OrderNumber        int64      `bson:"orderNumber"`
-	ProductName        string     `bson:"productName"`
+	ID          ID     `bson:"_id"`
+	Number      int64  `bson:"number"`
+	OrderID     ID     `bson:"orderId"`
+	OrderNumber int64  `bson:"orderNumber"`
+	ProductName string `bson:"productName"`
+	// Issue 49: the purchase the line is of (its number as its buyer
+	// knows it), how many pieces are claimed (0 on claims before: the
+	// whole line) and how many the approval replaced.
+	PurchaseID         ID         `bson:"purchaseId,omitempty"`
+	PurchaseNumber     int64      `bson:"purchaseNumber,omitempty"`
+	Quantity           int64      `bson:"quantity,omitempty"`
+	ApprovedQuantity   int64      `bson:"approvedQuantity,omitempty"`
 	Email              string     `bson:"email"`
 	Name               string     `bson:"name"`
 	Reason             string     `bson:"reason"`
@@ -29,16 +36,21 @@ type Claim struct {
 // Approval is an approval under way: the replacement order's id, the
 // admin's note, and when it began.
 type Approval struct {
-	Order ID        `bson:"order"`
-	Note  string    `bson:"note,omitempty"`
-	At    time.Time `bson:"at"`
+	Order    ID        `bson:"order"`
+	Note     string    `bson:"note,omitempty"`
+	At       time.Time `bson:"at"`
+	Quantity int64     `bson:"quantity,omitempty"` // the pieces replaced (issue 49)
 }
 
 // Shop is the document as the domain has it.
 func (d Claim) Shop() shop.Claim {
 	c := shop.Claim{ID: d.ID.Hex(), Number: d.Number, OrderID: d.OrderID.Hex(), OrderNumber: d.OrderNumber, ProductName: d.ProductName,
 		Email: d.Email, Name: d.Name, Reason: d.Reason, Images: d.Images, Status: shop.ClaimStatus(d.Status), Note: d.Note,
-		CreatedAt: d.CreatedAt.UTC(), DecidedAt: utcPtr(d.DecidedAt)}
+		CreatedAt: d.CreatedAt.UTC(), DecidedAt: utcPtr(d.DecidedAt), PurchaseNumber: d.PurchaseNumber, Quantity: d.Quantity,
+		ApprovedQuantity: d.ApprovedQuantity}
+	if !d.PurchaseID.IsZero() {
+		c.PurchaseID = d.PurchaseID.Hex()
+	}
 	if c.Images == nil {
 		c.Images = []string{}
 	}

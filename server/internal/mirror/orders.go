@@ -42,6 +42,8 @@ type Order struct {
 	// Carrier and TrackingNumber, given at shipping (issue 34).
 	Carrier        string `bson:"carrier,omitempty"`
 	TrackingNumber string `bson:"trackingNumber,omitempty"`
+	// Country (issue 49): where it ships, when said.
+	Country string `bson:"country,omitempty"`
 }
 
 // ClaimRef names the claim of a replacement order.
@@ -85,6 +87,7 @@ func (d Order) Shop() shop.Order {
 		o.Group = d.Group.Hex()
 	}
 	o.Carrier, o.TrackingNumber = d.Carrier, d.TrackingNumber
+	o.Country = d.Country
 	o.History = shop.HistoryOf(o)
 	return o
 }

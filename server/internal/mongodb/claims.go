@@ -28,7 +28,13 @@ func (s *Store) InsertClaim(ctx context.Context, c shop.Claim) (shop.Claim, erro
 		return shop.Claim{}, err
 	}
 	doc := mirror.Claim{ID: newID(), Number: n, OrderID: orderID, OrderNumber: c.OrderNumber, ProductName: c.ProductName,
-		Email: shop.NormalizeEmail(c.Email), Name: c.Name, Reason: c.Reason, Images: images, Status: string(shop.ClaimRequested), CreatedAt: s.now()}
+		Email: shop.NormalizeEmail(c.Email), Name: c.Name, Reason: c.Reason, Images: images, Status: string(shop.ClaimRequested), CreatedAt: s.now(),
+		PurchaseNumber: c.PurchaseNumber, Quantity: c.Quantity}
+	if c.PurchaseID != "" {
+		if doc.PurchaseID, err = objectID(c.PurchaseID); err != nil {
+			return shop.Claim{}, err
+		}
+	}
 	if err := s.claims.insert(ctx, doc); err != nil {
 		if isDuplicate(err) {
 			return shop.Claim{}, &shop.Error{Code: shop.ECONFLICT, Message: shop.MsgClaimExists, Cause: err}
@@ -89,13 +95,13 @@ func (s *Store) RejectClaim(ctx context.Context, id, note string) (shop.Claim, e
 // and the admin's note. Only the caller it answers places the replacement
 // (and so moves stock); it then ends the approval with FinishApproval, or
 // AbandonApproval when the replacement cannot be placed.
-func (s *Store) StartApproval(ctx context.Context, id, orderID, note string) error {
+func (s *Store) StartApproval(ctx context.Context, id, orderID, note string, quantity int64) error {
 	oid, rid, err := approvalIDs(id, orderID)
 	if err != nil {
 		return err
 	}
 	_, err = s.claims.update(ctx, oid, requested, bson.D{{Key: "$set", Value: bson.D{
-		{Key: "approving", Value: mirror.Approval{Order: rid, Note: note, At: s.now()}}}}})
+		{Key: "approving", Value: mirror.Approval{Order: rid, Note: note, At: s.now(), Quantity: quantity}}}}})
 	return err
 }
 
@@ -127,6 +133,9 @@ func (s *Store) FinishApproval(ctx context.Context, id, orderID string) (shop.Cl
 	set := bson.D{{Key: "status", Value: string(shop.ClaimApproved)}, {Key: "decidedAt", Value: s.now()}, {Key: "replacementOrderId", Value: rid}}
 	if cur.Approving != nil && cur.Approving.Order == rid && cur.Approving.Note != "" {
 		set = append(set, bson.E{Key: "note", Value: cur.Approving.Note})
+	}
+	if cur.Approving != nil && cur.Approving.Order == rid && cur.Approving.Quantity > 0 {
+		set = append(set, bson.E{Key: "approvedQuantity", Value: cur.Approving.Quantity})
 	}
 	if _, err := s.claims.update(ctx, oid, approvingWith(rid), bson.D{
 		{Key: "$set", Value: set}, {Key: "$unset", Value: bson.D{{Key: "approving", Value: ""}}}}); err != nil {

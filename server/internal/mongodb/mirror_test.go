@@ -121,7 +121,7 @@ func TestMirror_AgreesWithTheStore(t *testing.T) {
 			switch i % 10 {
 			case 0, 1, 2, 3: // orders
 				var o shop.Order
-				o, err = orders.Place(ctx, caller, shop.OrderDraft{ProductID: ids[r.IntN(len(ids))], ProductQuantity: "3", Address: "1 Mill Road", Mobile: "+44 113 496 0000"})
+				o, err = orders.Place(ctx, caller, shop.OrderDraft{ProductID: ids[r.IntN(len(ids))], ProductQuantity: "3", Delivery: shop.Delivery{Address: "1 Mill Road", Mobile: "+44 113 496 0000"}})
 				if err == nil {
 					mu.Lock()
 					placed = append(placed, o.ID)

@@ -109,6 +109,8 @@ const (
 	CollCompanies   = "companies"
 	CollMembers     = "memberships"
 	CollInvitations = "invitations"
+	// Issue 49: address books (one per account, under its e-mail).
+	CollAddresses = "addresses"
 
 	collImageFiles  = CollImages + ".files"
 	collImageChunks = CollImages + ".chunks"
@@ -117,7 +119,7 @@ const (
 var collectionNames = []string{CollProducts, CollReviews, collImageFiles, collImageChunks, CollUsers, CollProfiles,
 	CollOrders, CollContacts, CollTestIntents, CollEvents, CollCounters, CollQuotes, CollClaims, CollOutbox, CollCancellations, CollCategories,
 	CollGroups, CollCarts, CollInvoices, collInvoiceFiles, collInvoiceChunks, CollIntents, CollSessions, CollAudit, collAuditChain,
-	CollCompanies, CollMembers, CollInvitations}
+	CollCompanies, CollMembers, CollInvitations, CollAddresses}
 
 // Store is the database handle shared by every collection's methods.
 type Store struct {
@@ -183,6 +185,8 @@ type Store struct {
 	companies   *collection[mirror.ID, mirror.Company]
 	members     *collection[string, mirror.Member]
 	invitations *collection[string, mirror.Invitation]
+	// addresses are the address books (issue 49).
+	addresses *collection[string, mirror.AddressBook]
 	// invoices are the invoices of paid orders and groups (issue 34,
 	// invoices.go); their PDFs are read by _id, not mirrored.
 	invoices *collection[mirror.ID, mirror.Invoice]
@@ -271,6 +275,7 @@ func Open(ctx context.Context, cfg Config) (*Store, error) {
 	s.companies = newCollection(s, CollCompanies, shop.MsgCompanyNoun, mirror.Companies(CollCompanies))
 	s.members = newCollection(s, CollMembers, "The member", mirror.Members(CollMembers))
 	s.invitations = newCollection(s, CollInvitations, shop.MsgInvitationNoun, mirror.Invitations(CollInvitations))
+	s.addresses = newCollection(s, CollAddresses, shop.MsgAddressNoun, mirror.AddressBooks(CollAddresses))
 	s.invoices = newCollection(s, CollInvoices, shop.MsgInvoiceNoun, mirror.Invoices(CollInvoices))
 	s.sessions = newCollection(s, CollSessions, "The session", mirror.Sessions(CollSessions))
 	s.audit = newCollection(s, CollAudit, "The audit entry", mirror.Audit(CollAudit))

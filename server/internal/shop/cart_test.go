@@ -39,7 +39,7 @@ func TestItems_CartAndCheckoutCheckLinesAlike(t *testing.T) {
 	if cart.Items[0].ProductID != id {
 		t.Errorf("cart: the id is not trimmed: %q", cart.Items[0].ProductID)
 	}
-	checkout := shop.CheckoutDraft{Items: lines(), Address: "1 Mill Road", Mobile: "+44 113 496 0000"}
+	checkout := shop.CheckoutDraft{Items: lines(), Delivery: shop.Delivery{Address: "1 Mill Road", Mobile: "+44 113 496 0000"}}
 	if got := fields(checkout.Validate()); !maps.Equal(got, want) {
 		t.Errorf("checkout: %v", got)
 	}

@@ -21,19 +21,28 @@ const (
 // Claim is a customer's claim for the replacement of faulty equipment
 // (collection `claims`).
 type Claim struct {
-	ID          string      `json:"_id"`
-	Number      int64       `json:"number"`
-	OrderID     string      `json:"orderId"`
-	OrderNumber int64       `json:"orderNumber"`
-	ProductName string      `json:"productName"`
-	Email       string      `json:"email"`
-	Name        string      `json:"name"`
-	Reason      string      `json:"reason"`
-	Images      []string    `json:"images"`
-	Status      ClaimStatus `json:"status"`
-	Note        string      `json:"note,omitempty"`
-	CreatedAt   time.Time   `json:"createdAt"`
-	DecidedAt   *time.Time  `json:"decidedAt,omitempty"`
+	ID          string `json:"_id"`
+	Number      int64  `json:"number"`
+	OrderID     string `json:"orderId"`
+	OrderNumber int64  `json:"orderNumber"`
+	// PurchaseID and PurchaseNumber: the purchase the claimed line is of,
+	// by the number its buyer knows it by (issue 49; 0 on claims before).
+	PurchaseID     string `json:"purchaseId,omitempty"`
+	PurchaseNumber int64  `json:"purchaseNumber,omitempty"`
+	ProductName    string `json:"productName"`
+	// Quantity is how many pieces of the line are claimed (the whole line
+	// on claims before issue 49); ApprovedQuantity how many an approval
+	// replaces (at most Quantity).
+	Quantity         int64       `json:"quantity"`
+	ApprovedQuantity int64       `json:"approvedQuantity,omitempty"`
+	Email            string      `json:"email"`
+	Name             string      `json:"name"`
+	Reason           string      `json:"reason"`
+	Images           []string    `json:"images"`
+	Status           ClaimStatus `json:"status"`
+	Note             string      `json:"note,omitempty"`
+	CreatedAt        time.Time   `json:"createdAt"`
+	DecidedAt        *time.Time  `json:"decidedAt,omitempty"`
 	// ReplacementOrderID is the order an approval made.
 	ReplacementOrderID string `json:"replacementOrderId,omitempty"`
 }
@@ -83,9 +92,12 @@ func CheckClaimable(o Order, now time.Time) error {
 
 // ClaimDraft is the input of POST /claims.
 type ClaimDraft struct {
-	OrderID string   `json:"orderId"`
-	Reason  string   `json:"reason"`
-	Images  []string `json:"images"`
+	// OrderID names the line claimed (on a purchase of several products,
+	// the buyer picks it); Quantity how many of its pieces (absent: all).
+	OrderID  string   `json:"orderId"`
+	Quantity *int64   `json:"quantity"`
+	Reason   string   `json:"reason"`
+	Images   []string `json:"images"`
 }
 
 // Validate checks the claim's own fields; imagePrefix is where this store's
@@ -95,6 +107,9 @@ func (d *ClaimDraft) Validate(imagePrefix string) error {
 	f := map[string]string{}
 	if CheckID(d.OrderID) != nil {
 		f["orderId"] = "must be an order id"
+	}
+	if d.Quantity != nil && (*d.Quantity < 1 || *d.Quantity > MaxOrderQty) {
+		f["quantity"] = "must be at least 1"
 	}
 	checkText(f, "reason", d.Reason, MaxClaimReasonLen, FieldRequired, FieldTooLong)
 	if d.Images == nil {
@@ -116,7 +131,10 @@ func (d *ClaimDraft) Validate(imagePrefix string) error {
 // ClaimDecision is the input of PATCH /claims/{id}.
 type ClaimDecision struct {
 	Status ClaimStatus `json:"status"`
-	Note   string      `json:"note"`
+	// Quantity is how many pieces an approval replaces (absent: all those
+	// claimed; at most those).
+	Quantity *int64 `json:"quantity"`
+	Note     string `json:"note"`
 }
 
 // Validate checks the decision.
@@ -125,6 +143,13 @@ func (d *ClaimDecision) Validate() error {
 	f := map[string]string{}
 	if d.Status != ClaimApproved && d.Status != ClaimRejected {
 		f["status"] = FieldClaimStatus
+	}
+	switch {
+	case d.Quantity == nil:
+	case d.Status != ClaimApproved:
+		f["quantity"] = "is only for an approval"
+	case *d.Quantity < 1:
+		f["quantity"] = "must be at least 1"
 	}
 	checkText(f, "note", d.Note, MaxNoteLen, "", FieldTooLong)
 	return Invalid(MsgClaimDecisionBad, f)
@@ -145,7 +170,7 @@ type ClaimStore interface {
 	// order orderID (ECONFLICT when it is decided, or being approved).
 	// Only its caller places the replacement; it then calls FinishApproval,
 	// or AbandonApproval when the replacement was not placed.
-	StartApproval(ctx context.Context, id, orderID, note string) error
+	StartApproval(ctx context.Context, id, orderID, note string, quantity int64) error
 	FinishApproval(ctx context.Context, id, orderID string) (Claim, error)
 	AbandonApproval(ctx context.Context, id, orderID string) error
 	// StaleApprovals returns the approvals begun before cutoff and not

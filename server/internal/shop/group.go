@@ -166,11 +166,12 @@ type CheckoutItem struct {
 
 // CheckoutDraft is the input of POST /checkout.
 type CheckoutDraft struct {
-	Items    []CheckoutItem `json:"items"`
-	Address  string         `json:"address"`
-	Mobile   string         `json:"mobile"`
-	PONumber string         `json:"poNumber"`
-	Company  string         `json:"company"`
+	Items []CheckoutItem `json:"items"`
+	// Delivery: the address and mobile, or a saved address's id instead
+	// (issue 49), and the country. One schema with POST /order's.
+	Delivery
+	PONumber string `json:"poNumber"`
+	Company  string `json:"company"`
 }
 
 // Checkout limits.
@@ -182,7 +183,7 @@ const (
 // Validate checks the draft's own fields (the products' rules are the use
 // case's).
 func (d *CheckoutDraft) Validate() error {
-	d.Address, d.Mobile = strings.TrimSpace(d.Address), strings.TrimSpace(d.Mobile)
+	d.Trim()
 	d.PONumber, d.Company = strings.TrimSpace(d.PONumber), strings.TrimSpace(d.Company)
 	f := map[string]string{}
 	switch {
@@ -192,13 +193,7 @@ func (d *CheckoutDraft) Validate() error {
 		f["items"] = fmt.Sprintf("must have at most %d lines", MaxCheckoutLines)
 	}
 	checkItems(f, d.Items)
-	checkText(f, "address", d.Address, MaxAddressLen, FieldRequired, FieldTooLong)
-	switch {
-	case d.Mobile == "":
-		f["mobile"] = FieldRequired
-	case !IsPhone(d.Mobile):
-		f["mobile"] = "must be a phone number"
-	}
+	d.check(f)
 	checkText(f, "poNumber", d.PONumber, MaxPONumberLen, "", FieldTooLong)
 	checkText(f, "company", d.Company, MaxCompanyLen, "", FieldTooLong)
 	return Invalid("The checkout is not valid.", f)

@@ -18,6 +18,24 @@ type Cents int64
 // MaxPrice bounds a single product price (one hundred million dollars).
 const MaxPrice Cents = 100_000_000_00
 
+// Money renders cents as dollars with thousands separated, as the invoices
+// and the e-mails print money: $1,234.50.
+func Money(c Cents) string {
+	sign := ""
+	if c < 0 {
+		sign, c = "-", -c
+	}
+	whole := strconv.FormatInt(int64(c)/100, 10)
+	var b strings.Builder
+	for i, r := range whole {
+		if i > 0 && (len(whole)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(r)
+	}
+	return fmt.Sprintf("%s$%s.%02d", sign, b.String(), int64(c)%100)
+}
+
 // Dollars renders c as a decimal number of dollars without trailing zeros:
 // 125000 -> "1250", 1999 -> "19.99", 1950 -> "19.5".
 func (c Cents) Dollars() string {

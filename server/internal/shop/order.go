@@ -22,9 +22,12 @@ type Order struct {
 	ProductQuantity int64  `json:"productQuantity"`
 	Amount          int64  `json:"amount"` // total in cents, tax included: what is charged
 	// Tax is the order's tax (TAX_RATE when it was placed), in Amount.
-	Tax             Cents      `json:"tax"`
-	Address         string     `json:"address"`
-	Mobile          string     `json:"mobile"`
+	Tax     Cents  `json:"tax"`
+	Address string `json:"address"`
+	Mobile  string `json:"mobile"`
+	// Country is where it ships (ISO 3166-1 alpha-2), when the buyer said
+	// (a saved address always does; issue 49).
+	Country         string     `json:"country,omitempty"`
 	Pending         bool       `json:"pending"`
 	Shipped         bool       `json:"shipped"`
 	Paid            bool       `json:"paid"`
@@ -135,8 +138,9 @@ func IsPhone(s string) bool {
 type OrderDraft struct {
 	ProductID       string     `json:"productId"`
 	ProductQuantity NumberText `json:"productQuantity"`
-	Address         string     `json:"address"`
-	Mobile          string     `json:"mobile"`
+	// Delivery: the address and mobile (the spec's), or a saved address's
+	// id instead (issue 49), and the country.
+	Delivery
 
 	Name         string     `json:"name"`
 	Email        string     `json:"email"`
@@ -147,7 +151,8 @@ type OrderDraft struct {
 
 // Parse checks the draft's own fields and returns the quantity.
 func (d *OrderDraft) Parse() (int64, error) {
-	d.ProductID, d.Address, d.Mobile = strings.TrimSpace(d.ProductID), strings.TrimSpace(d.Address), strings.TrimSpace(d.Mobile)
+	d.ProductID = strings.TrimSpace(d.ProductID)
+	d.Trim()
 	f := map[string]string{}
 	if err := CheckID(d.ProductID); err != nil {
 		f["productId"] = "must be a product id"
@@ -164,13 +169,7 @@ func (d *OrderDraft) Parse() (int64, error) {
 	} else {
 		qty = n
 	}
-	checkText(f, "address", d.Address, MaxAddressLen, FieldRequired, FieldTooLong)
-	switch {
-	case d.Mobile == "":
-		f["mobile"] = "is required"
-	case !IsPhone(d.Mobile):
-		f["mobile"] = "must be a phone number"
-	}
+	d.check(f)
 	return qty, Invalid("The order is not valid.", f)
 }
 

@@ -524,6 +524,8 @@ type ProductStore interface {
 	ProductStamps(ctx context.Context) ([]ProductStamp, error)
 	FindProduct(ctx context.Context, id string) (Product, error)
 	FindProductByName(ctx context.Context, name string) (Product, error)
+	// FindProductBySKU returns the product with this SKU (exactly).
+	FindProductBySKU(ctx context.Context, sku string) (Product, error)
 	CountProducts(ctx context.Context) (int64, error)
 	// ImportProducts brings the catalogue to the drafts, by name: it inserts
 	// new products, updates changed ones and leaves equal ones untouched,

@@ -31,11 +31,15 @@ type productTemplate struct {
 	text      string
 	soldOut   string // text for a product out of stock (stockVariants); text is for one in stock
 	storeName string // from <meta name="application-name">, so the name is written once (in the client)
+	// storeAddress is the shop's address (<meta name="store-address">, issue
+	// 49): the invoices' seller when SELLER_* is not set.
+	storeAddress string
 }
 
 var (
 	metaTag  = regexp.MustCompile(`(?is)<meta\s[^>]*>`)
 	appName  = regexp.MustCompile(`(?is)\sname\s*=\s*"application-name"`)
+	addrName = regexp.MustCompile(`(?is)\sname\s*=\s*"store-address"`)
 	contentA = regexp.MustCompile(`(?is)\scontent\s*=\s*"([^"]*)"`)
 )
 
@@ -54,6 +58,11 @@ func parseProductTemplate(text string) (*productTemplate, error) {
 		if appName.MatchString(tag) {
 			if m := contentA.FindStringSubmatch(tag); m != nil {
 				t.storeName = strings.TrimSpace(html.UnescapeString(m[1]))
+			}
+		}
+		if addrName.MatchString(tag) {
+			if m := contentA.FindStringSubmatch(tag); m != nil {
+				t.storeAddress = strings.TrimSpace(html.UnescapeString(m[1]))
 			}
 		}
 	}

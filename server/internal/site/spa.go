@@ -205,3 +205,20 @@ func serveFile(w http.ResponseWriter, r *http.Request, f *spaFile, status int) {
 	}
 	_, _ = w.Write(body)
 }
+
+// ReadIdentity returns the shop's name and address as the built client
+// shows them (its product page's <meta name="application-name"> and <meta
+// name="store-address">, written from the client's configuration): empty
+// when dir has no such page (issue 49: the invoices' seller without
+// SELLER_*).
+func ReadIdentity(dir string) (name, address string) {
+	data, err := os.ReadFile(filepath.Join(dir, "product.html"))
+	if err != nil {
+		return "", ""
+	}
+	t, err := parseProductTemplate(string(data))
+	if err != nil {
+		return "", ""
+	}
+	return t.storeName, t.storeAddress
+}

@@ -46,6 +46,7 @@ type Store interface {
 	shop.SessionStore      // issue 44
 	shop.AuditStore
 	shop.CompanyStore // issue 45
+	shop.AddressStore // issue 49
 	// Healthy reads the collections the API serves.
 	Healthy(ctx context.Context) error
 }
@@ -116,9 +117,10 @@ func Services(store Store, o Options) httpapi.Deps {
 	invoices := &app.Invoices{Store: store, Orders: store, Groups: store, Quotes: store, Drawer: invoice.Drawer{}, Seller: o.Seller,
 		TaxLabel: cmp.Or(o.TaxLabel, "Sales tax"), TaxRate: o.TaxRate, Now: o.Now, Log: o.Log}
 	payments.Invoices = invoices
-	orders := &app.Orders{Orders: store, Products: store, Groups: store, Log: o.Log, Telemetry: o.Telemetry, Mail: o.Outbox, Notify: notify,
-		Cancellations: store, TaxRate: o.TaxRate, Invoices: invoices}
 	owners := &app.Owners{Users: store, Erasure: store}
+	addresses := &app.Addresses{Store: store, Owners: owners}
+	orders := &app.Orders{Orders: store, Products: store, Groups: store, Log: o.Log, Telemetry: o.Telemetry, Mail: o.Outbox, Notify: notify,
+		Cancellations: store, TaxRate: o.TaxRate, Invoices: invoices, Addresses: addresses}
 	purchases := &app.Purchases{Groups: store, Products: store, Owners: owners, Members: store,
 		UnpaidLimit: o.UnpaidLimit, UnpaidLimitUnverified: o.UnpaidLimitUnverified, ReservationTTL: o.ReservationTTL, Now: o.Now}
 	app.Link(orders, purchases, payments)
@@ -127,7 +129,7 @@ func Services(store Store, o Options) httpapi.Deps {
 		SessionMax: o.SessionMax, Audit: audit, Purchases: purchases, Users: store, Tokens: o.Tokens, Passwords: o.Passwords,
 		AdminEmails: o.AdminEmails, Log: o.Log, Telemetry: o.Telemetry,
 		SiteURL: o.SiteURL, Mail: o.Outbox, Now: o.Now,
-		Orders: orders, Erasure: store, Profiles: store, Admins: store}
+		Orders: orders, Erasure: store, Profiles: store, Admins: store, Addresses: store}
 	if o.Google != nil { // (a nil *Google in the interface would not read as nil)
 		accounts.Google = o.Google
 	}
@@ -141,7 +143,7 @@ func Services(store Store, o Options) httpapi.Deps {
 		Orders:        orders,
 		Payments:      payments,
 		Inbox:         &app.Inbox{Messages: store, Admins: store, Mail: o.Outbox},
-		Sales:         &app.Sales{Store: store, Now: o.Now},
+		Sales:         &app.Sales{Store: store, Now: o.Now, Groups: store, Invoices: invoices},
 		Quotes:        &app.Quotes{Quotes: store, Products: store, Orders: orders, Groups: store, Mail: o.Outbox, Notify: notify, Now: o.Now, Log: o.Log, Owners: owners},
 		Purchases:     purchases,
 		Carts:         &app.Carts{Carts: store, Products: store, Owners: owners},
@@ -150,6 +152,7 @@ func Services(store Store, o Options) httpapi.Deps {
 		Companies:     &app.Companies{Companies: store, Mail: o.Outbox, SiteURL: o.SiteURL, Now: o.Now, Log: o.Log},
 		Outbox:        o.Outbox,
 		Audit:         audit,
+		Addresses:     addresses,
 		Notifications: notify,
 		Log:           o.Log,
 	}

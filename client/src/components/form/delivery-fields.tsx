@@ -12,13 +12,14 @@ export interface DeliveryValues extends FieldValues {
 }
 
 /** Where an order ships: Mobile and Address, required, with the server's rules (the purchase form and a quote's acceptance). */
-export function DeliveryFields<T extends DeliveryValues>({ control, disabled }: { control: Control<T>; disabled?: boolean }) {
+export function DeliveryFields<T extends DeliveryValues>({ control, disabled, shouldUnregister }: { control: Control<T>; disabled?: boolean; shouldUnregister?: boolean }) {
   return (
     <>
       <FormTextField
         control={control}
         name={'mobile' as Path<T>}
         rules={{ validate: validateMobile }}
+        shouldUnregister={shouldUnregister}
         label={m.mobile}
         type="tel"
         autoComplete="tel"
@@ -30,6 +31,7 @@ export function DeliveryFields<T extends DeliveryValues>({ control, disabled }: 
         control={control}
         name={'address' as Path<T>}
         rules={{ validate: validateAddress }}
+        shouldUnregister={shouldUnregister}
         label={m.address}
         autoComplete="street-address"
         required

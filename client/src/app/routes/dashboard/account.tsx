@@ -2,12 +2,14 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useLocation } from 'react-router';
 import { accountMessages } from '@/config/account-messages';
+import { addressMessages } from '@/config/address-messages';
 import { site } from '@/config/site';
+import { AddressBook } from '@/features/addresses/components/address-book';
 import { AccountSettings } from '@/features/auth/components/account-settings';
 
 const m = accountMessages.account;
 
-/** /dashboard/account: verify again, two-step sign-in, change password, sessions, delete the account. */
+/** /dashboard/account: the address book (issue 49), verify again, two-step sign-in, change password, sessions, delete the account. */
 export default function AccountPage() {
   const state = useLocation().state as { notice?: string } | null;
   return (
@@ -19,6 +21,13 @@ export default function AccountPage() {
       <Typography color="text.secondary" sx={{ mt: 1 }}>
         {m.subtitle}
       </Typography>
+      <Box component="section" id="addresses" aria-labelledby="addresses-title" sx={{ mt: 3, mb: 4, display: 'grid', gap: 1 }}>
+        <Typography id="addresses-title" variant="h5" component="h2" sx={{ fontWeight: 800 }}>
+          {addressMessages.title}
+        </Typography>
+        <Typography color="text.secondary">{addressMessages.subtitle}</Typography>
+        <AddressBook />
+      </Box>
       <AccountSettings mfaNotice={state?.notice === 'mfa-required'} />
     </Box>
   );

@@ -6,6 +6,7 @@ import { SectionHeading } from '@/components/ui/section-heading';
 import { cartMessages } from '@/config/cart-messages';
 import { paths } from '@/config/paths';
 import { site } from '@/config/site';
+import { OrderAgainButton } from '@/features/cart/components/order-again-button';
 import { useClaims } from '@/features/claims/api/get-claims';
 import { usePurchase } from '@/features/orders/api/get-purchase';
 import { OrderDetails, OrderDetailsError } from '@/features/orders/components/order-details';
@@ -29,7 +30,10 @@ export default function OrderPage() {
       {purchase.isError ? (
         <OrderDetailsError error={purchase.error} onRetry={() => void purchase.refetch()} />
       ) : purchase.data ? (
-        <OrderDetails purchase={purchase.data} claims={claims.data?.items ?? []} />
+        <Box sx={{ display: 'grid', gap: 3 }}>
+          <OrderAgainButton number={purchase.data.number} lines={purchase.data.orders} />
+          <OrderDetails purchase={purchase.data} claims={claims.data?.items ?? []} />
+        </Box>
       ) : (
         <LoadingSpinner minHeight="40vh" />
       )}

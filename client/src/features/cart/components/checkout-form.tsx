@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { DeliveryFields } from '@/components/form/delivery-fields';
+import { AddressChoice, useAddressChoice } from '@/features/addresses';
 import { FormCard } from '@/components/form/form-card';
 import { ErrorMessage } from '@/components/ui/error-message';
 import { FormTextField } from '@/components/form/form-text-field';
@@ -61,6 +62,7 @@ export function CheckoutForm() {
   const placeOrder = useCheckout();
   const rate = useTaxRate();
   const [refusal, setRefusal] = useState<string | null>(null);
+  const choice = useAddressChoice();
   const { control, handleSubmit, setError } = useForm<CheckoutValues>({ mode: 'onTouched', defaultValues: { mobile: '', address: '', poNumber: '', company: '' } });
 
   if (rows.length === 0 && !placeOrder.isSuccess) {
@@ -81,8 +83,7 @@ export function CheckoutForm() {
     placeOrder.mutate(
       {
         items: rows.map((row) => ({ productId: row.productId, quantity: row.quantity })),
-        address: values.address.trim(),
-        mobile: values.mobile.trim(),
+        ...(choice.addressId ? { addressId: choice.addressId } : { address: values.address.trim(), mobile: values.mobile.trim() }),
         ...(values.poNumber.trim() && { poNumber: values.poNumber.trim() }),
         ...(values.company.trim() && { company: values.company.trim() }),
       },
@@ -132,7 +133,8 @@ export function CheckoutForm() {
       <Typography id="checkout-delivery-title" variant="h5" component="h2" sx={{ fontWeight: 800 }}>
         {m.deliveryTitle}
       </Typography>
-      <DeliveryFields control={control} />
+      <AddressChoice list={choice.list} value={choice.addressId} onChange={choice.setAddressId} />
+      {choice.addressId === '' && <DeliveryFields control={control} shouldUnregister />}
       <Box sx={{ display: 'grid', gap: 2.25, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
         <FormTextField control={control} name="poNumber" rules={{ validate: maxLength(MAX_PO_NUMBER) }} label={m.poNumber} fullWidth />
         <FormTextField control={control} name="company" rules={{ validate: maxLength(MAX_COMPANY) }} label={m.company} autoComplete="organization" fullWidth />

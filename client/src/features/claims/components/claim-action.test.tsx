@@ -61,7 +61,7 @@ describe('ClaimAction', () => {
   });
 
   it('an order already claimed shows its claim instead', async () => {
-    claims = [{ _id: 'c1', number: 3, orderId: shipped._id, orderNumber: 1001, productName: 'Diesel Generator 60 kVA', email: 'ada@example.com', name: 'Ada Buyer', reason: 'x', images: [], status: 'requested', createdAt: '2025-04-01T00:00:00Z' }];
+    claims = [{ _id: 'c1', number: 3, orderId: shipped._id, orderNumber: 1001, productName: 'Diesel Generator 60 kVA', quantity: 1, email: 'ada@example.com', name: 'Ada Buyer', reason: 'x', images: [], status: 'requested', createdAt: '2025-04-01T00:00:00Z' }];
     api();
     renderWithProviders(<ClaimAction order={shipped} now={inWindow} />);
     expect(await screen.findByText('Claim #3: requested')).toBeInTheDocument();
@@ -116,6 +116,27 @@ describe('ClaimAction', () => {
     expect(input).toHaveAccessibleDescription('Up to 5 photos: JPEG, PNG, WebP or GIF, 5 MB at most each.');
   });
 
+  it('claims some pieces of a line of several: the quantity is asked, from 1 to the line\'s; a line of a larger purchase names its product', async () => {
+    const fake = api();
+    const line = { ...shipped, _id: 'o2', group: 'g1', productQuantity: 3, productName: 'MIG Welder 250A' };
+    renderWithProviders(<ClaimAction order={line} now={inWindow} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Claim replacement: MIG Welder 250A' }));
+    const dialog = within(screen.getByRole('dialog'));
+    const pieces = dialog.getByRole('spinbutton', { name: /^Faulty pieces/ });
+    expect(pieces).toHaveAccessibleDescription('How many of the 3 pcs of this line are faulty.');
+    await userEvent.clear(pieces);
+    await userEvent.type(pieces, '4');
+    await userEvent.type(dialog.getByRole('textbox', { name: /^What is wrong\?/ }), 'One torch is cracked.');
+    await userEvent.upload(screen.getByLabelText(/^Photos of the fault/), [photo('a.jpg')]);
+    await userEvent.click(dialog.getByRole('button', { name: 'Send claim' }));
+    expect(await dialog.findByText('Enter a whole number from 1 to 3')).toBeInTheDocument();
+    await userEvent.clear(pieces);
+    await userEvent.type(pieces, '1');
+    await userEvent.click(dialog.getByRole('button', { name: 'Send claim' }));
+    expect(await screen.findByText('Your claim is sent. We will e-mail you our decision.')).toBeInTheDocument();
+    expect(fake.calls.find((c) => c.method === 'POST' && c.path === '/claims')?.body).toEqual({ orderId: 'o2', quantity: 1, reason: 'One torch is cracked.', images: [PHOTO_URL] });
+  });
+
   it('uploads the photos, then sends the claim with their URLs; toasts and closes', async () => {
     const fake = api();
     renderWithProviders(<ClaimAction order={shipped} now={inWindow} />);
@@ -128,7 +149,7 @@ describe('ClaimAction', () => {
     expect(await screen.findByText('Your claim is sent. We will e-mail you our decision.')).toBeInTheDocument();
     const posts = fake.calls.filter((c) => c.method === 'POST');
     expect(posts.map((c) => c.path)).toEqual(['/upload', '/upload', '/claims']);
-    expect(posts[2]?.body).toEqual({ orderId: shipped._id, reason: 'It stops after 5 minutes.', images: [PHOTO_URL, PHOTO_URL] });
+    expect(posts[2]?.body).toEqual({ orderId: shipped._id, quantity: 1, reason: 'It stops after 5 minutes.', images: [PHOTO_URL, PHOTO_URL] });
     await vi.waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { FormDialog } from '@/components/form/form-dialog';
 import { FormTextField } from '@/components/form/form-text-field';
+import { repeatBuyingMessages } from '@/config/repeat-buying-messages';
 import { serviceMessages } from '@/config/service-messages';
 import { showFieldErrors, withReason } from '@/lib/form-errors';
 import { useToast } from '@/lib/toast';
@@ -14,10 +15,12 @@ import type { Order } from '@/types/api';
 import { formatDate } from '@/utils/format-date';
 import { useCreateClaim } from '../api/create-claim';
 import { useClaims } from '../api/get-claims';
+import { validateClaimQuantity } from '../utils/claim-quantity';
 import { claimDaysLeft, claimDeadline } from '../utils/claim-window';
 import { PhotosField } from './photos-field';
 
 const m = serviceMessages.claims;
+const q = repeatBuyingMessages.claims;
 
 export const MAX_REASON_CHARS = 2000;
 export const MAX_CLAIM_PHOTOS = 5;
@@ -27,6 +30,8 @@ const CLAIMS_LOOKUP_LIMIT = 100;
 interface ClaimFormValues {
   reason: string;
   photos: File[];
+  /** How many pieces of the line are faulty (asked only of a line of more than one piece). */
+  quantity: string;
 }
 
 function validateReason(value: string): string | true {
@@ -55,7 +60,11 @@ interface ClaimDialogProps {
 export function ClaimDialog({ order, open, onClose }: ClaimDialogProps) {
   const toast = useToast();
   const createClaim = useCreateClaim();
-  const { control, handleSubmit, setError, reset, formState: { isSubmitting } } = useForm<ClaimFormValues>({ mode: 'onTouched', defaultValues: { reason: '', photos: [] } });
+  const { control, handleSubmit, setError, reset, formState: { isSubmitting } } = useForm<ClaimFormValues>({
+    mode: 'onTouched',
+    defaultValues: { reason: '', photos: [], quantity: '1' },
+  });
+  const pieces = order.productQuantity;
 
   const close = () => {
     reset();
@@ -66,12 +75,13 @@ export function ClaimDialog({ order, open, onClose }: ClaimDialogProps) {
     try {
       const images: string[] = [];
       for (const file of values.photos) images.push(await uploadImage(file));
-      await createClaim.mutateAsync({ orderId: order._id, reason: values.reason.trim(), images });
+      const quantity = pieces > 1 ? Number(values.quantity.trim()) : 1;
+      await createClaim.mutateAsync({ orderId: order._id, quantity, reason: values.reason.trim(), images });
       toast.success(m.sent);
       reset();
       onClose();
     } catch (error) {
-      showFieldErrors(error, { reason: 'reason', images: 'photos' }, setError);
+      showFieldErrors(error, { reason: 'reason', images: 'photos', quantity: 'quantity' }, setError);
       toast.error(withReason(m.failed, error));
     }
   });
@@ -88,6 +98,19 @@ export function ClaimDialog({ order, open, onClose }: ClaimDialogProps) {
       submitIcon={<BuildCircleOutlinedIcon />}
     >
       <Typography color="text.secondary">{m.dialogIntro(order.productName, order.number)}</Typography>
+      {pieces > 1 && (
+        <FormTextField
+          control={control}
+          name="quantity"
+          rules={{ validate: (v) => validateClaimQuantity(v, pieces) }}
+          label={q.quantity}
+          helperText={q.quantityHint(pieces)}
+          required
+          type="number"
+          slotProps={{ htmlInput: { min: 1, max: pieces, step: 1, inputMode: 'numeric' } }}
+          sx={{ mt: 1, maxWidth: 220 }}
+        />
+      )}
       <FormTextField
         control={control}
         name="reason"
@@ -132,6 +155,8 @@ export function ClaimAction({ order, now = new Date() }: { order: Order; now?: D
     );
   }
   const windowId = `claim-window-${order._id}`;
+  // A line of a purchase of several products says which product it claims (issue 49).
+  const ofSeveral = Boolean(order.group) && order.group !== order._id;
   return (
     <Box sx={{ mt: 0.75, display: 'grid', gap: 0.75, justifyItems: 'start' }}>
       <Typography id={windowId} variant="body2" color="text.secondary" data-testid="claim-window">
@@ -143,12 +168,13 @@ export function ClaimAction({ order, now = new Date() }: { order: Order; now?: D
         color="secondary"
         startIcon={<BuildCircleOutlinedIcon />}
         onClick={() => setOpen(true)}
-        aria-label={m.claimLabel(order.productName)}
+        aria-label={ofSeveral ? undefined : m.claimLabel(order.productName)}
         aria-describedby={windowId}
+        data-testid="claim-button"
         // Its label wraps in a narrow cell rather than running past the button's border (issue 47).
         sx={{ whiteSpace: 'normal', textAlign: 'left', maxWidth: '100%' }}
       >
-        {m.claim}
+        {ofSeveral ? m.claimLabel(order.productName) : m.claim}
       </Button>
       <ClaimDialog order={order} open={open} onClose={() => setOpen(false)} />
     </Box>

@@ -6,11 +6,13 @@ import { useLocation } from 'react-router';
 import { DashboardCard, DashboardCardHead } from '@/components/ui/dashboard-card';
 import { PagedList } from '@/components/ui/paged-list';
 import { PagedQuery, usePaging } from '@/components/ui/paged-query';
+import { repeatBuyingMessages } from '@/config/repeat-buying-messages';
 import { serviceMessages } from '@/config/service-messages';
 import { formatDate } from '@/utils/format-date';
 import { useClaims, type Claim } from '../api/get-claims';
 
 const m = serviceMessages.claims;
+const q = repeatBuyingMessages.claims;
 
 export const CLAIMS_PAGE_SIZE = 20;
 
@@ -45,8 +47,16 @@ export function ClaimCard({ claim, showCustomer = false, children }: ClaimCardPr
       <DashboardCardHead titleId={titleId} title={m.claimNumber(claim.number)}>
         <ClaimStatusChip claim={claim} />
         <Typography variant="body2" sx={{ fontWeight: 700 }} component="span">
-          {m.forProduct(claim.productName, claim.orderNumber)}
+          {claim.purchaseNumber && claim.purchaseNumber !== claim.orderNumber
+            ? q.forLine(claim.productName, claim.purchaseNumber)
+            : m.forProduct(claim.productName, claim.orderNumber)}
         </Typography>
+        {claim.quantity > 0 && (
+          <Typography variant="body2" component="span" data-testid="claim-pieces">
+            {q.piecesClaimed(claim.quantity)}
+            {claim.approvedQuantity ? ` · ${q.piecesApproved(claim.approvedQuantity)}` : ''}
+          </Typography>
+        )}
       </DashboardCardHead>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 2, rowGap: 0.25 }}>
         <Typography variant="body2" color="text.secondary" component="span">

@@ -12,6 +12,7 @@ const open: Claim = {
   orderId: 'o1',
   orderNumber: 1001,
   productName: 'MIG Welder 250A',
+  quantity: 2,
   email: 'ada@example.com',
   name: 'Ada Buyer',
   reason: 'The wire feed stops.',
@@ -92,10 +93,16 @@ describe('ManageClaims', () => {
     renderWithProviders(<ManageClaims />);
     expect(await screen.findByText('From ada@example.com')).toBeInTheDocument();
     await userEvent.type(card().getByRole('textbox', { name: 'Note to the customer (optional)' }), 'Replacement on its way.');
+    // Issue 49: 2 pieces claimed, 1 approved.
+    expect(card().getByText('2 pcs claimed')).toBeInTheDocument();
+    const pieces = card().getByRole('spinbutton', { name: 'Pieces to replace, claim #3' });
+    expect(pieces).toHaveValue(2);
+    await userEvent.clear(pieces);
+    await userEvent.type(pieces, '1');
     await userEvent.click(card().getByRole('button', { name: 'Approve claim #3' }));
     expect(confirm).toHaveBeenCalledWith('Approve this claim? It places a free replacement order.');
     expect(await screen.findByText('The claim is approved: a replacement order is placed.')).toBeInTheDocument();
-    expect(fake.calls.find((c) => c.method === 'PATCH')?.body).toEqual({ status: 'approved', note: 'Replacement on its way.' });
+    expect(fake.calls.find((c) => c.method === 'PATCH')?.body).toEqual({ status: 'approved', note: 'Replacement on its way.', quantity: 1 });
     expect(await card().findByText('Approved')).toBeInTheDocument();
     expect(card().queryByRole('button')).not.toBeInTheDocument();
   });

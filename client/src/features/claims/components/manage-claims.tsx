@@ -4,13 +4,16 @@ import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutlined';
 import DoNotDisturbAltIcon from '@mui/icons-material/DoNotDisturbAlt';
 import { useForm } from 'react-hook-form';
 import { FormTextField } from '@/components/form/form-text-field';
+import { repeatBuyingMessages } from '@/config/repeat-buying-messages';
 import { serviceMessages } from '@/config/service-messages';
 import { useConfirmedAction } from '@/lib/use-confirmed-action';
 import { useDecideClaim } from '../api/decide-claim';
 import type { Claim } from '../api/get-claims';
+import { validateClaimQuantity } from '../utils/claim-quantity';
 import { ClaimList, isDecided } from './claim-parts';
 
 const m = serviceMessages.claims;
+const q = repeatBuyingMessages.claims;
 
 export const MAX_DECISION_NOTE_CHARS = 1000;
 
@@ -25,17 +28,34 @@ function DecideClaimForm({ claim }: { claim: Claim }) {
     done: (_result, { status }) => (status === 'approved' ? m.approved : m.rejected),
     failed: m.decideFailed,
   }).run;
-  const { control, handleSubmit } = useForm<{ note: string }>({ mode: 'onTouched', defaultValues: { note: '' } });
+  // How many pieces the replacement is for: those claimed, or fewer (issue 49).
+  const claimed = claim.quantity > 0 ? claim.quantity : 0;
+  const { control, handleSubmit } = useForm<{ note: string; quantity: string }>({
+    mode: 'onTouched',
+    defaultValues: { note: '', quantity: String(claimed || '') },
+  });
   const deciding = decide.isPending ? decide.variables?.status : undefined;
 
   const submit = (status: 'approved' | 'rejected') =>
-    handleSubmit(({ note }) => {
+    handleSubmit(({ note, quantity }) => {
       const text = note.trim();
-      run({ id: claim._id, status, ...(text && { note: text }) }, status === 'approved' ? m.confirmApprove : m.confirmReject);
+      const pieces = status === 'approved' && claimed > 1 ? Number(quantity.trim()) : undefined;
+      run({ id: claim._id, status, ...(text && { note: text }), ...(pieces && { quantity: pieces }) }, status === 'approved' ? m.confirmApprove : m.confirmReject);
     });
 
   return (
     <Box component="form" noValidate onSubmit={(e) => e.preventDefault()} sx={{ display: 'grid', gap: 1.5 }}>
+      {claimed > 1 && (
+        <FormTextField
+          control={control}
+          name="quantity"
+          rules={{ validate: (v) => validateClaimQuantity(v, claimed) }}
+          label={q.approveQuantity}
+          type="number"
+          slotProps={{ htmlInput: { min: 1, max: claimed, step: 1, inputMode: 'numeric', 'aria-label': q.approveQuantityLabel(claim.number) } }}
+          sx={{ maxWidth: 220 }}
+        />
+      )}
       <FormTextField control={control} name="note" rules={{ validate: validateNote }} label={m.decisionNote} fullWidth multiline minRows={2} />
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
         <Button

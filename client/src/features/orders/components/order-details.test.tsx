@@ -85,7 +85,7 @@ describe('OrderDetails (one purchase)', () => {
   });
 
   it('a paid, shipped purchase: the history with its payment, carrier and tracking, a claim on a line, and the invoice download (a blob with the token)', async () => {
-    const claim = { _id: 'c1', number: 3, orderId: second._id, orderNumber: 1002, productName: second.productName, email: 'ada@example.com', name: 'Ada', reason: 'Dented', images: [], status: 'requested', createdAt: '2025-03-08T10:00:00Z' } satisfies Claim;
+    const claim = { _id: 'c1', number: 3, orderId: second._id, orderNumber: 1002, productName: second.productName, quantity: 1, email: 'ada@example.com', name: 'Ada', reason: 'Dented', images: [], status: 'requested', createdAt: '2025-03-08T10:00:00Z' } satisfies Claim;
     const fake = api();
     const purchase = cart({
       paid: true,

@@ -4,6 +4,7 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import { DeliveryFields } from '@/components/form/delivery-fields';
+import { AddressChoice, useAddressChoice } from '@/features/addresses';
 import { FormCard } from '@/components/form/form-card';
 import { ErrorMessage } from '@/components/ui/error-message';
 import { OrderTotal } from '@/components/ui/order-total';
@@ -89,6 +90,7 @@ export function PurchaseForm({ product, user, cartAction }: PurchaseFormProps) {
   // takes no second order until the buyer starts a new one.
   const [placed, setPlaced] = useState<PlacedSummary | null>(null);
   const refocusQuantity = useRef(false);
+  const choice = useAddressChoice();
   const { control, handleSubmit, reset, setError, setFocus, trigger, getFieldState } = useForm<PurchaseFormValues>({
     defaultValues: defaultsFor(product),
     mode: 'onTouched',
@@ -117,7 +119,11 @@ export function PurchaseForm({ product, user, cartAction }: PurchaseFormProps) {
     if (placed) return;
     setRefusal(null);
     placeOrder.mutate(
-      { productId: product._id, productQuantity: check.quantity, address: values.address.trim(), mobile: values.mobile.trim() },
+      {
+        productId: product._id,
+        productQuantity: check.quantity,
+        ...(choice.addressId ? { addressId: choice.addressId } : { address: values.address.trim(), mobile: values.mobile.trim() }),
+      },
       {
         onSuccess: (result) => {
           toast.success(m.ordered);
@@ -195,7 +201,8 @@ export function PurchaseForm({ product, user, cartAction }: PurchaseFormProps) {
         slotProps={{ htmlInput: { min: minimum, max: available, step: 1, inputMode: 'numeric' } }}
         fullWidth
       />
-      <DeliveryFields control={control} disabled={locked} />
+      <AddressChoice list={choice.list} value={choice.addressId} onChange={choice.setAddressId} disabled={locked} />
+      {choice.addressId === '' && <DeliveryFields control={control} disabled={locked} shouldUnregister />}
 
       {soldOut && <ErrorMessage>{m.outOfStock}</ErrorMessage>}
 

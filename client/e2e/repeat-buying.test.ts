@@ -1,0 +1,136 @@
+import AxeBuilder from '@axe-core/playwright';
+import { randomUUID } from 'node:crypto';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminAccount, openSignedIn, registerAccount, uniqueEmail } from './accounts';
+import { launchBrowser, openPage } from './browser';
+import { drawPng, waitForImage } from './images';
+import { api, demoProduct, GENERATOR, placeOrder, productById } from './shop';
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+const toast = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text });
+
+/** axe-core on the page as it stands: no serious or critical violation. */
+async function axeClean(page: Page, label: string) {
+  const results = await new AxeBuilder({ page }).setLegacyMode(true).options({ resultTypes: ['violations'], iframes: false }).analyze();
+  const failing = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(failing.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), `axe on ${label}`).toEqual([]);
+}
+
+/** A product of this file's own with a SKU (POST /added as the admin). */
+async function skuProduct(token: string, adminEmail: string, image: string, label: string, sku: string, stock: number) {
+  const { insertedId } = await api<{ insertedId: string }>('/added', {
+    method: 'POST',
+    token,
+    body: JSON.stringify({ name: `${label} ${sku}`, sku, price: '120', avaialbequantit: String(stock), minimumquantity: '1', description: 'For the repeat-buying journey.', image, email: adminEmail }),
+  });
+  return insertedId;
+}
+
+describe('repeat buying (issue 49)', () => {
+  it('saves two addresses, quick-orders five SKUs (one unknown), checks out with the second address, orders again, and claims one piece of a line', async () => {
+    const admin = await adminAccount();
+    const { image } = await productById((await demoProduct(GENERATOR))._id);
+    const tag = randomUUID().slice(0, 6).toUpperCase();
+    const skus = ['A', 'B', 'C', 'D'].map((s) => `RB-${tag}-${s}`);
+    const ids = [];
+    for (const sku of skus) ids.push(await skuProduct(admin.token, admin.user.email, image, 'Gasket set', sku, 20));
+    const email = uniqueEmail('repeat');
+    const customer = await registerAccount('Rita Repeat', email);
+
+    // A shipped order of 3 (through the API) to claim one piece of.
+    const welderOrder = await placeOrder(customer.token, ids[0] ?? '', 3);
+    await api(`/order/update/${welderOrder}`, { method: 'PUT', token: admin.token });
+
+    const { page } = await openPage(browser, '/', { width: 400, height: 900 });
+    // Two addresses, saved in the dashboard (400 px).
+    await openSignedIn(page, customer.token, '/dashboard/account');
+    await page.getByText('You have no saved addresses yet.').waitFor();
+    for (const [label, line1] of [
+      ['Works', '1 Mill Road'],
+      ['Yard', '7 Canal Street'],
+    ] as const) {
+      await page.getByRole('button', { name: 'Add address' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Add an address' });
+      await dialog.getByRole('textbox', { name: /^Label/ }).fill(label);
+      await dialog.getByRole('textbox', { name: /^Name/ }).fill('Rita Repeat');
+      await dialog.getByRole('textbox', { name: /^Phone/ }).fill('+44 113 496 0000');
+      await dialog.getByRole('textbox', { name: /^Address line 1/ }).fill(line1);
+      await dialog.getByRole('textbox', { name: /^City/ }).fill('Leeds');
+      await dialog.getByRole('textbox', { name: /^Country code/ }).fill('gb');
+      await dialog.getByRole('button', { name: 'Save address' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      await page.getByRole('article', { name: label }).waitFor();
+    }
+    await page.getByRole('article', { name: 'Works' }).getByText('Default', { exact: true }).waitFor();
+    await axeClean(page, 'the address book on /dashboard/account at 400 px');
+
+    // Quick order: five lines, one SKU unknown (1280 px).
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(new URL('/quick-order', page.url()).toString());
+    await page
+      .getByRole('textbox', { name: 'SKUs and quantities' })
+      .fill(`${skus[0]} 1\n${skus[1]},2\n${skus[2]};1\nRB-${tag}-NONE 4\n${skus[3]}\t2`);
+    await page.getByRole('button', { name: 'Add to cart' }).click();
+    await page.getByText('4 of 5 lines added to the cart.').waitFor();
+    const outcomes = await page.getByTestId('quick-order-line').locator('td:last-child').allTextContents();
+    expect(outcomes).toEqual([`Added: Gasket set ${skus[0]}`, `Added: Gasket set ${skus[1]}`, `Added: Gasket set ${skus[2]}`, 'No product has this SKU', `Added: Gasket set ${skus[3]}`]);
+    await axeClean(page, '/quick-order at 1280 px');
+
+    // Check out with the second address (400 px).
+    await page.setViewportSize({ width: 400, height: 900 });
+    await page.getByRole('link', { name: 'Go to cart' }).click();
+    await page.getByRole('link', { name: 'Checkout' }).click();
+    const choice = page.getByRole('radiogroup', { name: 'Ship to' });
+    await choice.getByRole('radio', { name: /^Works: / }).waitFor();
+    expect(await choice.getByRole('radio', { name: /^Works: / }).isChecked()).toBe(true);
+    await choice.getByRole('radio', { name: 'Yard: Rita Repeat, 7 Canal Street, Leeds, GB' }).check();
+    expect(await page.getByRole('textbox', { name: /^Address/ }).count()).toBe(0);
+    await axeClean(page, '/checkout at 400 px');
+    await page.getByRole('button', { name: 'Place order' }).click();
+    await page.waitForURL(/\/payment\//);
+    const groupId = new URL(page.url()).pathname.split('/').pop() ?? '';
+    const purchase = await api<{ orders: { address: string; mobile: string; productQuantity: number }[] }>(`/groups/${groupId}`, { token: customer.token });
+    expect(purchase.orders.map((o) => [o.address, o.mobile])).toEqual(Array(4).fill(['Rita Repeat, 7 Canal Street, Leeds, GB', '+44 113 496 0000']));
+
+    // The checkout emptied the cart (the browser sends it once changes stop for half a second).
+    for (let i = 0; (await api<{ items: unknown[] }>('/cart', { token: customer.token })).items.length > 0; i++) {
+      expect(i, 'the emptied cart is sent').toBeLessThan(50);
+      await page.waitForTimeout(100);
+    }
+
+    // Order again, from the shipped order's page (400 px): its line goes to the cart at today's price.
+    await page.goto(new URL(`/dashboard/order/${welderOrder}`, page.url()).toString());
+    await page.getByRole('button', { name: /^Order again: the products of order #\d+$/ }).click();
+    await page.getByRole('status').filter({ hasText: 'The product is in your cart at today’s price.' }).waitFor();
+    await axeClean(page, 'order again at 400 px');
+    await page.getByRole('link', { name: 'Go to cart' }).click();
+    await page.getByRole('spinbutton', { name: `Quantity of Gasket set ${skus[0]}` }).waitFor();
+    expect(await page.getByRole('spinbutton', { name: `Quantity of Gasket set ${skus[0]}` }).inputValue()).toBe('3');
+
+    // Claim one piece of the shipped line of 3 (1280 px).
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(new URL('/dashboard/myorder', page.url()).toString());
+    const row = page.locator('tr[data-testid="order-row"]', { hasText: `Gasket set ${skus[0]}` }).filter({ hasText: 'shipped' });
+    await row.getByRole('button', { name: `Claim replacement: Gasket set ${skus[0]}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Claim a replacement' });
+    await dialog.getByRole('spinbutton', { name: /^Faulty pieces/ }).fill('1');
+    await dialog.getByRole('textbox', { name: /^What is wrong\?/ }).fill('One gasket is torn along its edge.');
+    await dialog.locator('input[type="file"]').setInputFiles(await drawPng(page, 'Torn gasket'));
+    await waitForImage(dialog.getByRole('img', { name: 'Photo 1' }));
+    await axeClean(page, 'the claim dialog at 1280 px');
+    await dialog.getByRole('button', { name: 'Send claim' }).click();
+    await toast(page, 'Your claim is sent. We will e-mail you our decision.').waitFor();
+    const claims = await api<{ orderId: string; quantity: number }[]>('/claims', { token: customer.token });
+    expect(claims.map((c) => [c.orderId, c.quantity])).toEqual([[welderOrder, 1]]);
+  });
+});
