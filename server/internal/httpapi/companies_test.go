@@ -132,7 +132,7 @@ func TestCompanies_Lifecycle(t *testing.T) {
 			t.Fatalf("invite: %d %s", res.StatusCode, body)
 		}
 		token := ts.mailbox.mustToken(t, bob.Email, shop.LetterCompanyInvitation, "join")
-		if m := ts.mailbox.to(bob.Email, shop.LetterCompanyInvitation); !strings.Contains(m[0].Subject, "Quarry Works Ltd") || !strings.Contains(m[0].Text, "a buyer, with a limit of $500 per purchase") {
+		if m := ts.mailbox.to(bob.Email, shop.LetterCompanyInvitation); !strings.Contains(m[0].Subject, "Quarry Works Ltd") || !strings.Contains(m[0].Text, "a buyer, with a limit of $500.00 USD per purchase") {
 			t.Fatalf("the invitation: %s / %s", m[0].Subject, m[0].Text)
 		}
 		res, body = ts.send(t, "POST", "/invitations/accept", carl.Token, map[string]string{"token": token})
