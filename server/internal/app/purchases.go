@@ -133,7 +133,7 @@ func (p *Purchases) withinLimit(ctx context.Context, caller shop.Caller, total s
 	case m.Limit == nil || total <= *m.Limit:
 		return nil
 	}
-	return shop.Errorf(shop.ECONFLICT, shop.MsgAboveLimit, total.Text(), m.Limit.Text())
+	return shop.Errorf(shop.ECONFLICT, shop.MsgAboveLimit, shop.Money(total), shop.Money(*m.Limit))
 }
 
 // totalWithTax is what lines of these amounts (cents, before tax) cost

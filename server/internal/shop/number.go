@@ -54,19 +54,6 @@ func (c Cents) Dollars() string {
 	}
 }
 
-// Text renders c for people: "$1,250.00", "$19.99".
-func (c Cents) Text() string {
-	sign := ""
-	if c < 0 {
-		sign, c = "-", -c
-	}
-	whole := strconv.FormatInt(int64(c)/100, 10)
-	for i := len(whole) - 3; i > 0; i -= 3 {
-		whole = whole[:i] + "," + whole[i:]
-	}
-	return fmt.Sprintf("%s$%s.%02d", sign, whole, int64(c)%100)
-}
-
 // MarshalJSON writes the amount as a JSON number of dollars.
 func (c Cents) MarshalJSON() ([]byte, error) { return []byte(c.Dollars()), nil }
 
