@@ -132,6 +132,7 @@ describe('dashboard on a small screen: the menu button and the section name fit'
     ['/dashboard/reviews', 'Reviews'],
     ['/dashboard/notifications', 'Notifications'],
     ['/dashboard/audit', 'Audit trail'],
+    ['/dashboard/company', 'Companies'],
   ] as const;
 
   for (const width of [360, 400]) {

@@ -65,7 +65,7 @@ export default function DashboardLayout() {
             {dashboardMessages.title}
           </Typography>
           <Typography component="span" data-testid="dashboard-current" sx={{ display: 'block', fontWeight: 700, lineHeight: 1.25, overflowWrap: 'break-word' }}>
-            {currentMenuLabel(pathname)}
+            {currentMenuLabel(pathname, isAdmin)}
           </Typography>
         </Box>
       </Box>

@@ -5,7 +5,7 @@ describe('dashboardMenuItems', () => {
   it('gives admins the Inbox, at /dashboard/inbox', () => {
     const inbox = dashboardMenuItems(true).admin.find((item) => item.label === 'Inbox');
     expect(inbox?.to).toBe('/dashboard/inbox');
-    expect(currentMenuLabel('/dashboard/inbox')).toBe('Inbox');
+    expect(currentMenuLabel('/dashboard/inbox', true)).toBe('Inbox');
   });
 
   it('shows customers no Inbox', () => {
@@ -15,7 +15,7 @@ describe('dashboardMenuItems', () => {
 
   it('gives admins Sales, at /dashboard/sales, and customers no Sales', () => {
     expect(dashboardMenuItems(true).admin.find((item) => item.label === 'Sales')?.to).toBe('/dashboard/sales');
-    expect(currentMenuLabel('/dashboard/sales')).toBe('Sales');
+    expect(currentMenuLabel('/dashboard/sales', true)).toBe('Sales');
     const { account, admin } = dashboardMenuItems(false);
     expect([...account, ...admin].some((item) => item.label === 'Sales')).toBe(false);
   });
@@ -40,9 +40,9 @@ describe('dashboardMenuItems', () => {
         ['Notifications', '/dashboard/notifications'],
       ]),
     );
-    expect(currentMenuLabel('/dashboard/outbox')).toBe('Outbox');
-    expect(currentMenuLabel('/dashboard/outbox/0123456789abcdef01234567')).toBe('Outbox');
-    expect(currentMenuLabel('/dashboard/reviews')).toBe('Reviews');
+    expect(currentMenuLabel('/dashboard/outbox', true)).toBe('Outbox');
+    expect(currentMenuLabel('/dashboard/outbox/0123456789abcdef01234567', true)).toBe('Outbox');
+    expect(currentMenuLabel('/dashboard/reviews', true)).toBe('Reviews');
   });
 
   it('has Account, at /dashboard/account, for customers and admins alike', () => {
@@ -50,5 +50,8 @@ describe('dashboardMenuItems', () => {
       expect(dashboardMenuItems(admin).account.at(-1)).toMatchObject({ label: 'Account', to: '/dashboard/account' });
     }
     expect(currentMenuLabel('/dashboard/account')).toBe('Account');
+    expect(currentMenuLabel('/dashboard/account', true)).toBe('Account');
+    expect(currentMenuLabel('/dashboard/company')).toBe('My Company');
+    expect(currentMenuLabel('/dashboard/company', true)).toBe('Companies');
   });
 });

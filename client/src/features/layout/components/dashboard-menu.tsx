@@ -85,9 +85,10 @@ export function isMenuItemActive(item: DashboardMenuItem, pathname: string): boo
   return [item.to, ...(item.aliases ?? [])].includes(path) || (item.nested === true && path.startsWith(`${item.to}/`));
 }
 
-/** The label of the screen at `pathname`, for the small-screen bar. */
-export function currentMenuLabel(pathname: string): string {
-  return [...ACCOUNT_ITEMS, ...ADMIN_ITEMS].find((item) => isMenuItemActive(item, pathname))?.label ?? dashboardMessages.title;
+/** The label of the screen at `pathname`, for the small-screen bar: of the entries this user's menu shows (one path, /dashboard/company, is My Company to a customer and Companies to an admin). */
+export function currentMenuLabel(pathname: string, isAdmin = false): string {
+  const { account, admin } = dashboardMenuItems(isAdmin);
+  return [...account, ...admin].find((item) => isMenuItemActive(item, pathname))?.label ?? dashboardMessages.title;
 }
 
 const MenuLink = styled(Link)(({ theme }) => ({
