@@ -253,8 +253,15 @@ describe('accounts a customer can trust', () => {
       await card.getByLabel('Code from the app').fill('000000');
       await card.getByRole('button', { name: 'Turn on', exact: true }).click();
       await card.getByText('The code is not correct.').waitFor();
-      await card.getByLabel('Code from the app').fill(nextTotp(secret));
+      const code = nextTotp(secret);
+      await card.getByLabel('Code from the app').fill(code);
+      // The answer is read first: "The code is not correct." is still on the
+      // card from the wrong code, so a refused second code would otherwise
+      // show only as a wait for the toast running out.
+      const confirmed = page.waitForResponse((r) => r.url().endsWith('/account/mfa/totp/confirm') && r.request().method() === 'POST');
       await card.getByRole('button', { name: 'Turn on', exact: true }).click();
+      const answer = await confirmed;
+      expect(answer.status(), `the code ${code} at ${new Date().toISOString()}: ${await answer.text()}`).toBe(200);
       await page.getByRole('alert').filter({ hasText: 'Two-step sign-in is on. Your other sessions were signed out.' }).waitFor();
       const list = card.getByRole('list', { name: 'Recovery codes' });
       await list.waitFor();

@@ -28,7 +28,11 @@ export function useConfirmTotp() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: confirmTotp,
-    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: authKeys.me }), queryClient.invalidateQueries({ queryKey: sessionsQueryKey })]),
+    // Not awaited: the recovery codes are shown at once, not after the refetch.
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: authKeys.me });
+      void queryClient.invalidateQueries({ queryKey: sessionsQueryKey });
+    },
   });
 }
 

@@ -158,9 +158,16 @@ describe('AccountSettings', () => {
 
   it('two-step sign-in: turned on with the key and QR code and a first code; the recovery codes shown once', async () => {
     const codes = Array.from({ length: 10 }, (_, i) => `abcd${i}-efgh${i}`);
+    // As the server does: once confirmed, the account reads `mfa: true`, and the
+    // refetch of it must not take the recovery codes (shown this once) away.
+    let on = false;
     const { api } = renderAccount({ ...ada, emailVerified: true, mfa: false }, {
+      'GET /auth/me': () => jsonResponse({ user: { ...ada, emailVerified: true, mfa: on } }),
       'POST /account/mfa/totp': () => jsonResponse({ secret: 'JBSWY3DPEHPK3PXP', otpauthUrl: 'otpauth://totp/Shop:ada@example.com?secret=JBSWY3DPEHPK3PXP&issuer=Shop' }),
-      'POST /account/mfa/totp/confirm': () => jsonResponse({ recoveryCodes: codes }),
+      'POST /account/mfa/totp/confirm': () => {
+        on = true;
+        return jsonResponse({ recoveryCodes: codes });
+      },
       'GET /account/sessions': () => jsonResponse([]),
     });
     const two = within(await card('Two-step sign-in'));
@@ -172,7 +179,11 @@ describe('AccountSettings', () => {
     await userEvent.click(two.getByRole('button', { name: 'Turn on' }));
     const list = await two.findByRole('list', { name: 'Recovery codes' });
     expect(within(list).getAllByRole('listitem').map((li) => li.textContent)).toEqual(codes);
+    expect(await screen.findByText('Two-step sign-in is on. Your other sessions were signed out.')).toBeInTheDocument();
     expect(api.calls.filter((c) => c.path === '/account/mfa/totp/confirm').at(-1)?.body).toEqual({ code: '123456' });
+    // The account's refetch (now on) keeps the codes until they are put away.
+    await vi.waitFor(() => expect(two.getByText('On', { exact: true })).toBeInTheDocument());
+    expect(two.getByRole('list', { name: 'Recovery codes' })).toBeInTheDocument();
     await userEvent.click(two.getByRole('button', { name: 'I have kept them' }));
     expect(two.queryByRole('list', { name: 'Recovery codes' })).not.toBeInTheDocument();
   });

@@ -42,9 +42,8 @@ function QrCode({ url }: { url: string }) {
 }
 
 /** The set-up: the QR code and key, then the first code turns it on. */
-function SetUp({ enrolment, onDone }: { enrolment: TotpEnrolment; onDone: (codes: string[]) => void }) {
+function SetUp({ enrolment, confirm, onDone }: { enrolment: TotpEnrolment; confirm: ReturnType<typeof useConfirmTotp>; onDone: (codes: string[]) => void }) {
   const toast = useToast();
-  const confirm = useConfirmTotp();
   const { control, handleSubmit, setError } = useForm<{ code: string }>({ defaultValues: { code: '' }, mode: 'onTouched' });
   const onSubmit = handleSubmit(({ code }) => {
     confirm.mutate(code.trim(), {
@@ -185,6 +184,10 @@ export function TwoStepSection({ user, notice }: { user: User; notice?: boolean 
   const start = useStartTotp();
   const config = usePublicConfig();
   const [codes, setCodes] = useState<string[] | null>(null);
+  // Held here, not in SetUp: the answer turns the account's `mfa` on, which
+  // unmounts SetUp, and a mutation's per-call callbacks (the toast, the
+  // recovery codes, shown this once) run only while its caller is mounted.
+  const confirm = useConfirmTotp();
   const on = user.mfa === true;
   const adminRequired = user.role === 'admin' && config.data?.adminMfa !== 'optional';
   const begin = () => start.mutate(undefined, { onError: (error) => toast.error(withReason(m.turnOnFailed, error)) });
@@ -206,6 +209,7 @@ export function TwoStepSection({ user, notice }: { user: User; notice?: boolean 
       ) : start.data ? (
         <SetUp
           enrolment={start.data}
+          confirm={confirm}
           onDone={(list) => {
             start.reset();
             setCodes(list);
