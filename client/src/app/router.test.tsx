@@ -3,12 +3,22 @@ import { describe, expect, it } from 'vitest';
 import { paths } from '@/config/paths';
 import { site, type FooterLink } from '@/config/site';
 import { siteDocuments, type SiteDocument } from '@/config/site-documents';
-import { routePatterns, routes } from './router';
+import { appRoutePatterns } from './route-patterns';
+import { routes } from './router';
+import { dashboardRoutes } from './routes/dashboard/dashboard-routes';
 
-/** The route a path lands on; the catch-all `*` is the not-found page. */
+/**
+ * The route a path lands on; the catch-all `*` is the not-found page. Below
+ * `/dashboard/*` the dashboard's own routes decide, on the rest of the path.
+ */
 function landsOnAPage(path: string): boolean {
-  const matches = matchRoutes(routes, new URL(path, 'http://store.test').pathname);
-  return !!matches && matches[matches.length - 1]!.route.path !== '*';
+  const pathname = new URL(path, 'http://store.test').pathname;
+  const matches = matchRoutes(routes, pathname);
+  const last = matches?.[matches.length - 1];
+  if (!last || last.route.path === '*') return false;
+  if (!last.route.path?.endsWith('/*')) return true;
+  const inner = matchRoutes(dashboardRoutes, `/${last.params['*'] ?? ''}`);
+  return !!inner && inner[inner.length - 1]!.route.path !== '*';
 }
 
 describe('routes', () => {
@@ -35,10 +45,12 @@ describe('routes', () => {
     expect(internal.length).toBeGreaterThan(8);
     for (const link of internal) expect(landsOnAPage(link.href), `${link.label} → ${link.href}`).toBe(true);
     expect(landsOnAPage('/no-such-page')).toBe(false);
+    expect(landsOnAPage('/dashboard/no-such-page')).toBe(false);
+    expect(landsOnAPage('/dashboard')).toBe(true);
   });
 
-  it('routePatterns lists every page’s path (for the server’s routes.json), each landing on that page, and not the catch-all', () => {
-    const patterns = routePatterns();
+  it('appRoutePatterns lists every page’s path (for the server’s routes.json), each landing on that page, and not the catch-all', async () => {
+    const patterns = await appRoutePatterns();
     const everyPath = (value: unknown): string[] =>
       typeof value === 'string' ? [value] : value && typeof value === 'object' ? Object.values(value).flatMap(everyPath) : [];
     // Every path of the app (paths.ts), a pattern where it has one: a later route is listed without a second list.

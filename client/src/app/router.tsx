@@ -1,43 +1,13 @@
-import type { ComponentType, ReactElement } from 'react';
 import { BrowserRouter, matchRoutes, useRoutes, type RouteObject } from 'react-router';
 import { paths } from '@/config/paths';
-import { preloadable } from '@/lib/preloadable';
-import { withMui } from '@/lib/with-mui';
 import { RequireAuth } from './guards/require-auth';
+import { page, plainPage, preloadPage } from './page';
 import { Root } from './root';
-
-/** What a page module may export besides its page: the code of its prerendered parts (see preloadRoute). */
-type PageModule = { default: ComponentType; preloadPrerendered?: () => Promise<unknown> };
-
-const preloads = new WeakMap<ReactElement, (withPrerendered: boolean) => Promise<unknown>>();
-
-/**
- * Every page is its own chunk: only the shell and the current page are in the
- * first load. A page drawn with MUI loads MUI's theme with it (withMui); `/`
- * and the product page (plainPage) are drawn without MUI, so that their first
- * load has none.
- */
-function page(load: () => Promise<PageModule>) {
-  return plainPage(withMui(load));
-}
-
-/** A page drawn without MUI (CSS modules): no MUI theme around it. */
-function plainPage(load: () => Promise<PageModule>) {
-  const Page = preloadable(load);
-  const element = <Page />;
-  preloads.set(element, (withPrerendered) =>
-    Promise.all([Page.preload(), withPrerendered && load().then((module) => module.preloadPrerendered?.())]),
-  );
-  return element;
-}
 
 const home = () => import('./routes/home');
 /** /about and the policy pages: one page, whose text follows the path. */
 const siteDocument = () => import('./routes/site-document');
-/** The dashboard's index and /dashboard/myprofile show the same screen. */
-const myProfile = page(() => import('./routes/dashboard/my-profile'));
-const d = paths.dashboard;
-/** Issue 45's three pages, one chunk (routes/company.tsx). */
+/** Issue 45's three pages, one chunk (routes/company.tsx); /dashboard/company is routes/dashboard/company.tsx. */
 const companyPages = page(() => import('./routes/company'));
 /** The cart's page serves /quick-order too; the payment page a cart's old payment link. */
 const cartPage = page(() => import('./routes/cart'));
@@ -69,40 +39,9 @@ export const routes: RouteObject[] = [
           { path: paths.quickOrder, element: cartPage },
           // A cart's payment link of before issue 43: the same page, which pays any purchase by its id.
           { path: paths.oldGroupPayment, element: paymentPage },
-          {
-            path: d.root,
-            element: page(() => import('./routes/dashboard/dashboard-layout')),
-            children: [
-              { index: true, element: myProfile },
-              { path: d.myProfile, element: myProfile },
-              { path: d.addReview, element: page(() => import('./routes/dashboard/add-review')) },
-              { path: d.myOrder, element: page(() => import('./routes/dashboard/my-order')) },
-              { path: d.order.pattern, element: page(() => import('./routes/dashboard/order')) },
-              { path: d.myQuotes, element: page(() => import('./routes/dashboard/my-quotes')) },
-              { path: d.myClaims, element: page(() => import('./routes/dashboard/my-claims')) },
-              { path: d.account, element: page(() => import('./routes/dashboard/account')) },
-              { path: d.company, element: companyPages },
-              {
-                element: page(() => import('./guards/require-admin')),
-                children: [
-                  { path: d.addProduct, element: page(() => import('./routes/dashboard/add-product')) },
-                  { path: d.manageOrder, element: page(() => import('./routes/dashboard/manage-order')) },
-                  { path: d.manageProduct, element: page(() => import('./routes/dashboard/manage-product')) },
-                  { path: d.categories, element: page(() => import('./routes/dashboard/categories')) },
-                  { path: d.makeAdmin, element: page(() => import('./routes/dashboard/make-admin')) },
-                  { path: d.inbox, element: page(() => import('./routes/dashboard/inbox')) },
-                  { path: d.sales, element: page(() => import('./routes/dashboard/sales')) },
-                  { path: d.quotes, element: page(() => import('./routes/dashboard/quotes')) },
-                  { path: d.claims, element: page(() => import('./routes/dashboard/claims')) },
-                  { path: d.outbox, element: page(() => import('./routes/dashboard/outbox')) },
-                  { path: d.outboxMail.pattern, element: page(() => import('./routes/dashboard/outbox-mail')) },
-                  { path: d.reviews, element: page(() => import('./routes/dashboard/reviews')) },
-                  { path: d.notifications, element: page(() => import('./routes/dashboard/notifications')) },
-                  { path: d.audit, element: page(() => import('./routes/dashboard/audit')) },
-                ],
-              },
-            ],
-          },
+          // The dashboard's pages are routed by their own module (routes/dashboard/dashboard-routes.tsx),
+          // loaded with the dashboard: their routes are not in the first load of the site.
+          { path: `${paths.dashboard.root}/*`, element: plainPage(() => import('./routes/dashboard/dashboard-routes')) },
         ],
       },
       { path: paths.portfolio, element: page(() => import('./routes/portfolio')) },
@@ -120,21 +59,30 @@ export const routes: RouteObject[] = [
 /**
  * Every path pattern that shows a page (react-router's syntax: `/product/:id`),
  * the catch-all `*` left out: a route's own path (absolute, or relative to its
- * parent's), and an index route's parent path. The build writes them into
- * dist/routes.json (src/prerender/render.tsx), so that the Go server answers
- * any other path 404 with the not-found page, with no second list to keep.
+ * parent's), and an index route's parent path. A route that mounts a module's
+ * own routes (`/dashboard/*`) is listed by those routes, given in `mounts`
+ * (a mount without its routes is an error, never a path left out). The build
+ * writes them into dist/routes.json (src/prerender/render.tsx, with
+ * appRoutePatterns), so that the Go server answers any other path 404 with the
+ * not-found page, with no second list to keep.
  */
-export function routePatterns(tree: RouteObject[] = routes, parent = ''): string[] {
+export function routePatterns(tree: RouteObject[], parent = '', mounts: Record<string, RouteObject[]> = {}): string[] {
   const found = new Set<string>();
   for (const route of tree) {
     if (route.path === '*') continue;
     let full = parent;
     if (route.path !== undefined) {
       full = route.path.startsWith('/') ? route.path : `${parent.replace(/\/$/, '')}/${route.path}`;
+      if (full.endsWith('/*')) {
+        const mounted = mounts[full];
+        if (!mounted) throw new Error(`routePatterns: ${full} mounts routes that were not given`);
+        for (const child of routePatterns(mounted, full.slice(0, -2), mounts)) found.add(child);
+        continue;
+      }
       found.add(full);
     }
     if (route.index) found.add(parent || '/');
-    for (const child of routePatterns(route.children ?? [], full)) found.add(child);
+    for (const child of routePatterns(route.children ?? [], full, mounts)) found.add(child);
   }
   return [...found].sort();
 }
@@ -147,7 +95,7 @@ export function routePatterns(tree: RouteObject[] = routes, parent = ''): string
  */
 export async function preloadRoute(pathname: string, withPrerendered = false): Promise<void> {
   const matches = matchRoutes(routes, pathname) ?? [];
-  await Promise.all(matches.map((match) => preloads.get(match.route.element as ReactElement)?.(withPrerendered) ?? Promise.resolve()));
+  await Promise.all(matches.map((match) => preloadPage(match.route.element, withPrerendered)));
 }
 
 /** The routes without a router: AppRouter in the browser, a static router in the prerender step. */

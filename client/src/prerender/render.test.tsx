@@ -4,7 +4,7 @@ import { catalogueMessages } from '@/config/catalogue-messages';
 import { messages } from '@/config/messages';
 import { pageMessages } from '@/config/page-messages';
 import { site } from '@/config/site';
-import { routePatterns } from '@/app/router';
+import { appRoutePatterns } from '@/app/route-patterns';
 import { buildPages, FEATURED_MARKERS, ROUTES_FILE, FEATURED_TOKENS, PRODUCT_TOKENS, SSR_DATA_MARKER, SSR_HEAD_MARKER, STOCK_MARKERS, withStockVariants } from './render';
 
 /** The built index.html, as Vite and the app shell plugin write it (trimmed). */
@@ -44,8 +44,11 @@ describe('the prerender step', () => {
     );
   });
 
-  it('routes.json is the router’s route patterns, for the server', () => {
-    expect(JSON.parse(pages[ROUTES_FILE]!)).toEqual(routePatterns());
+  it('routes.json is the router’s route patterns, the dashboard’s included, for the server', async () => {
+    const patterns = JSON.parse(pages[ROUTES_FILE]!) as string[];
+    expect(patterns).toEqual(await appRoutePatterns());
+    expect(patterns).toEqual(expect.arrayContaining(['/dashboard', '/dashboard/myorder', '/dashboard/order/:id', '/product/:id']));
+    expect(patterns.filter((p) => p.includes('*'))).toEqual([]);
   });
 
   it('/ has the banner (the LCP text), the section headings, the About text and the footer, with their styles, and is marked for hydration', () => {

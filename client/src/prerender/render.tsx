@@ -12,7 +12,8 @@ import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import { AppProvider } from '@/app/provider';
-import { AppRoutes, preloadRoute, routePatterns } from '@/app/router';
+import { appRoutePatterns } from '@/app/route-patterns';
+import { AppRoutes, preloadRoute } from '@/app/router';
 import { paths } from '@/config/paths';
 import { site } from '@/config/site';
 import { productQueryKey } from '@/features/catalogue/api/get-product';
@@ -24,7 +25,7 @@ import { createQueryClient } from '@/lib/query-client';
 import type { Product } from '@/types/api';
 import { formatPrice } from '@/utils/format';
 
-/** The file of dist that lists the app's route patterns (routePatterns), read by the Go server. */
+/** The file of dist that lists the app's route patterns (appRoutePatterns), read by the Go server. */
 export const ROUTES_FILE = 'routes.json';
 
 /** Routes prerendered at build time into `<path>/index.html` (and hydrated in the browser). */
@@ -408,6 +409,6 @@ export async function buildPages(template: string): Promise<Record<string, strin
     withPage(template, notFound, 'data-ssr="not-found"', false).replace('</head>', '<meta name="robots" content="noindex" /></head>'),
   );
   // The app's routes, for the Go server: any other path is answered 404 with 404.html.
-  files[ROUTES_FILE] = `${JSON.stringify(routePatterns(), null, 1)}\n`;
+  files[ROUTES_FILE] = `${JSON.stringify(await appRoutePatterns(), null, 1)}\n`;
   return files;
 }
