@@ -111,9 +111,8 @@ function RecoveryCodeList({ codes, onDone }: { codes: string[]; onDone: () => vo
 }
 
 /** Turning it off: the password (if the account has one) and a code. */
-function TurnOff({ hasPassword }: { hasPassword: boolean }) {
+function TurnOff({ hasPassword, disable }: { hasPassword: boolean; disable: ReturnType<typeof useDisableMfa> }) {
   const toast = useToast();
-  const disable = useDisableMfa();
   const [open, setOpen] = useState(false);
   const { control, handleSubmit, setError, reset } = useForm<{ password: string; code: string }>({ defaultValues: { password: '', code: '' } });
   const onSubmit = handleSubmit(({ password, code }) => {
@@ -188,6 +187,8 @@ export function TwoStepSection({ user, notice }: { user: User; notice?: boolean 
   // unmounts SetUp, and a mutation's per-call callbacks (the toast, the
   // recovery codes, shown this once) run only while its caller is mounted.
   const confirm = useConfirmTotp();
+  // Likewise: turned off, the account's refetch unmounts TurnOff before its toast.
+  const disable = useDisableMfa();
   const on = user.mfa === true;
   const adminRequired = user.role === 'admin' && config.data?.adminMfa !== 'optional';
   const begin = () => start.mutate(undefined, { onError: (error) => toast.error(withReason(m.turnOnFailed, error)) });
@@ -204,7 +205,7 @@ export function TwoStepSection({ user, notice }: { user: User; notice?: boolean 
         adminRequired ? (
           <Typography color="text.secondary">{m.adminKeeps}</Typography>
         ) : (
-          <TurnOff hasPassword={user.provider === 'password'} />
+          <TurnOff hasPassword={user.provider === 'password'} disable={disable} />
         )
       ) : start.data ? (
         <SetUp
