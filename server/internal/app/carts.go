@@ -188,3 +188,38 @@ func changed(a, b []shop.CheckoutItem) bool {
 	}
 	return false
 }
+
+// Bought takes what a checkout bought out of the caller's saved cart (each
+// line's quantity less what was bought; a line bought whole goes), so that
+// the account's cart does not bring back what was paid for when the
+// browser's own push of its emptied cart did not reach the server (a tab
+// closed at once). One guarded write, read again when another came first.
+func (c *Carts) Bought(ctx context.Context, email string, bought []shop.CheckoutItem) error {
+	less := make(map[string]int64, len(bought))
+	for _, it := range bought {
+		less[it.ProductID] += it.Quantity
+	}
+	for attempt := 0; ; attempt++ {
+		cur, err := c.Carts.FindCart(ctx, email)
+		if shop.ErrorCode(err) == shop.ENOTFOUND {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		left := make([]shop.CheckoutItem, 0, len(cur.Items))
+		for _, it := range cur.Items {
+			if it.Quantity -= less[it.ProductID]; it.Quantity > 0 {
+				left = append(left, it)
+			}
+		}
+		if len(left) == len(cur.Items) && !changed(cur.Items, left) {
+			return nil
+		}
+		_, err = c.Carts.ChangeCart(ctx, email, cur.UpdatedAt, left)
+		if shop.ErrorCode(err) == shop.ECONFLICT && attempt < cartRetries {
+			continue
+		}
+		return err
+	}
+}

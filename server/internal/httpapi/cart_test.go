@@ -49,6 +49,33 @@ func TestCart(t *testing.T) {
 			t.Fatalf("empty: %d %s", res.StatusCode, body)
 		}
 	})
+	// A checkout takes what it bought out of the saved cart: a line bought
+	// whole goes, a line bought in part keeps the rest, other lines stay.
+	t.Run("CheckoutTakesWhatWasBought", func(t *testing.T) {
+		carol := ts.quickAccount(t, "Carol", "carol@shop.test")
+		r := ts.mustProduct(t, "Cart valve", 12_00, 100, 1)
+		cart := map[string]any{"items": []map[string]any{{"productId": p.ID, "quantity": 3}, {"productId": q.ID, "quantity": 5}, {"productId": r.ID, "quantity": 1}}}
+		if res, body := ts.send(t, "PUT", "/cart", carol.Token, cart); res.StatusCode != 200 {
+			t.Fatalf("put: %d %s", res.StatusCode, body)
+		}
+		if res, body := ts.send(t, "POST", "/checkout", carol.Token, checkoutBody(p.ID, 2, q.ID, 5)); res.StatusCode != 201 {
+			t.Fatalf("checkout: %d %s", res.StatusCode, body)
+		}
+		res, body := ts.send(t, "GET", "/cart", carol.Token, nil)
+		got := decode[shop.Cart](t, body)
+		want := []shop.CheckoutItem{{ProductID: p.ID, Quantity: 1}, {ProductID: r.ID, Quantity: 1}}
+		if res.StatusCode != 200 || len(got.Items) != 2 || got.Items[0] != want[0] || got.Items[1] != want[1] {
+			t.Fatalf("cart after checkout: %d %s, want %v", res.StatusCode, body, want)
+		}
+		// a refused checkout (no such product) leaves the cart as it was
+		if res, body := ts.send(t, "POST", "/checkout", carol.Token, checkoutBody(p.ID, 1, "0123456789abcdef01234567", 1)); res.StatusCode < 400 {
+			t.Fatalf("bad checkout: %d %s", res.StatusCode, body)
+		}
+		_, body = ts.send(t, "GET", "/cart", carol.Token, nil)
+		if !strings.Contains(string(body), `"quantity":1`) || strings.Count(string(body), `"productId"`) != 2 {
+			t.Fatalf("cart after a refused checkout: %s", body)
+		}
+	})
 	t.Run("ErrInvalid", func(t *testing.T) {
 		many := []map[string]any{}
 		for range 51 {

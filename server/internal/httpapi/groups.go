@@ -29,6 +29,9 @@ func (s *Server) ordersLimited(c *gin.Context) {
 func (s *Server) checkout(c *gin.Context) {
 	if d, ok := bind[shop.CheckoutDraft](s, c); ok {
 		g, err := s.purchases.Checkout(c.Request.Context(), caller(c), d)
+		if err == nil {
+			s.forgetBought(c, d.Items)
+		}
 		s.reply(c, http.StatusCreated, gin.H{"groupId": g.ID, "number": g.Number, "orderIds": g.OrderIDs, "total": g.Total, "tax": g.Tax,
 			"amount": g.Amount}, err)
 	}
@@ -97,5 +100,15 @@ func (s *Server) putCart(c *gin.Context) {
 	if d, ok := bind[shop.CartDraft](s, c); ok {
 		cart, err := s.carts.Put(c.Request.Context(), caller(c), d)
 		s.reply(c, http.StatusOK, cart, err)
+	}
+}
+
+// forgetBought takes a checkout's lines out of the buyer's saved cart. The
+// purchase is placed whatever happens here: a failure is logged, and the
+// browser's push of its emptied cart still follows.
+func (s *Server) forgetBought(c *gin.Context, items []shop.CheckoutItem) {
+	who := caller(c)
+	if err := s.carts.Bought(c.Request.Context(), who.Email, items); err != nil {
+		s.log.Warn("checkout: the saved cart keeps the bought lines", "user", who.ID, "err", err)
 	}
 }
