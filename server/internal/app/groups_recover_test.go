@@ -140,3 +140,70 @@ func TestGroupsRecover(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// TestRecover_AShipmentIsToldOnce: the buyer's "shipped" e-mail is kept
+// once whichever finishes the shipment: the admin's call, or the recovery
+// sweep after a crash between the shipment's write and its orders (which
+// before brought the orders along and told no one).
+func TestRecover_AShipmentIsToldOnce(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	clock := newClock()
+	s := openStore(t, t.TempDir(), clock)
+	lc := newLifecycle(s, lifecycleOpts{mail: newOutbox(s, false)})
+	id, err := s.InsertProduct(ctx, shop.ProductDraft{Name: "Capstan", Price: 10000, Description: "For shipping.", Available: 10, Minimum: 1, Email: "ops@shop.test"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, _ := s.FindProduct(ctx, id)
+	placed := func(email string) shop.Group {
+		g := groupOf(t, s, email, "", []shop.Product{p}, 1)
+		if err := s.FinishPlacing(ctx, g.ID); err != nil {
+			t.Fatal(err)
+		}
+		return g
+	}
+	shippedMails := func(to string) int {
+		n := 0
+		for _, m := range outbox(t, s) {
+			if m.Kind == shop.LetterOrderShipped && m.To == to {
+				n++
+			}
+		}
+		return n
+	}
+	admin := &shop.User{Email: "boss@shop.test", Role: shop.RoleAdmin}
+
+	// The admin's call tells it; a later sweep (nothing stale) does not again.
+	called := placed("ann@shop.test")
+	if _, err := lc.purchases.Ship(ctx, admin, called.ID, shop.Tracking{}); err != nil {
+		t.Fatal(err)
+	}
+	// A crash right after the shipment's write: the orders lag, no one told.
+	crashed := placed("bob@shop.test")
+	if _, err := s.ShipGroup(ctx, crashed.ID, shop.Tracking{Carrier: "UPS", TrackingNumber: "1Z999AA10123456784"}); err != nil {
+		t.Fatal(err)
+	}
+	if n := shippedMails("bob@shop.test"); n != 0 {
+		t.Fatalf("%d shipped e-mails before the sweep", n)
+	}
+	clock.Add(time.Hour)
+	for range 2 {
+		if _, _, err := lc.purchases.Recover(ctx, clock.Now()); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, to := range []string{"ann@shop.test", "bob@shop.test"} {
+		if n := shippedMails(to); n != 1 {
+			t.Fatalf("%s: %d shipped e-mails, want 1", to, n)
+		}
+	}
+	for _, oid := range crashed.OrderIDs {
+		if o, err := s.FindOrder(ctx, oid); err != nil || !o.Shipped {
+			t.Fatalf("the crashed shipment's order %s: %+v %v", oid, o, err)
+		}
+	}
+	if g, err := s.FindGroup(ctx, crashed.ID); err != nil || g.Syncing {
+		t.Fatalf("the crashed shipment still syncing: %+v %v", g, err)
+	}
+}

@@ -3,6 +3,7 @@ package app
 import (
 	"context"
 	"crypto/rand"
+	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
 	"log/slog"
@@ -53,6 +54,21 @@ func (o *Outbox) Send(ctx context.Context, letters ...shop.Letter) {
 	}
 	if err := o.write(context.WithoutCancel(ctx), "", letters); err != nil { // the change it tells of is made
 		o.Log.ErrorContext(ctx, "e-mails could not be stored in the outbox", "kind", letters[0].Kind, "to", letters[0].To, "count", len(letters), "error", err)
+	}
+}
+
+// SendOnce stores the e-mail of an event that more than one caller may
+// tell (the one that decided it, or the recovery sweep finishing what a
+// crash interrupted): under an id of the event's own key, so that the
+// second store of it is refused and the e-mail is kept once.
+func (o *Outbox) SendOnce(ctx context.Context, key string, l shop.Letter) {
+	if o == nil {
+		return
+	}
+	sum := sha256.Sum256([]byte("once\x00" + key))
+	err := o.write(context.WithoutCancel(ctx), hex.EncodeToString(sum[:12]), []shop.Letter{l})
+	if err != nil && shop.ErrorCode(err) != shop.ECONFLICT { // (ECONFLICT: told already)
+		o.Log.ErrorContext(ctx, "an e-mail could not be stored in the outbox", "kind", l.Kind, "to", l.To, "error", err)
 	}
 }
 

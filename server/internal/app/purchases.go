@@ -536,23 +536,41 @@ func (p *Purchases) ship(ctx context.Context, grp shop.Group, t shop.Tracking) (
 	if err != nil {
 		return res, err
 	}
-	shipped, err := p.FindAndSync(ctx, grp.ID)
-	if err != nil {
-		// The shipment stands; the recovery sweep brings its orders along.
+	if _, err := p.findAndSync(ctx, grp.ID, p.tellShipped); err != nil {
+		// The shipment stands; the recovery sweep brings its orders along, and tells the buyer.
 		p.Orders.Log.ErrorContext(ctx, "a shipped purchase's orders are left for the recovery sweep", "group", grp.ID, "error", err)
 		return shop.UpdateResult{Acknowledged: true, MatchedCount: 1, ModifiedCount: 1}, nil
-	}
-	shipped, err = p.describe(ctx, shipped)
-	if err == nil {
-		p.Orders.Mail.Send(ctx, shop.Letter{Kind: shop.LetterOrderShipped, To: shipped.Email, Group: &shipped})
 	}
 	n := int64(len(grp.OrderIDs))
 	return shop.UpdateResult{Acknowledged: true, MatchedCount: n, ModifiedCount: n}, nil
 }
 
+// tellShipped e-mails the buyer of a shipped purchase whose orders are in
+// step with it, once: the shipment's caller and the recovery sweep (after
+// a crash or a failed step between the shipment and its orders) both tell
+// it, before the syncing ends, and the outbox keeps one.
+func (p *Purchases) tellShipped(ctx context.Context, grp shop.Group) {
+	if !grp.Shipped {
+		return
+	}
+	described, err := p.describe(ctx, grp)
+	if err != nil {
+		p.Orders.Log.ErrorContext(ctx, "a shipped purchase's e-mail could not be written", "group", grp.ID, "error", err)
+		return
+	}
+	p.Orders.Mail.SendOnce(ctx, "order_shipped\x00"+grp.ID, shop.Letter{Kind: shop.LetterOrderShipped, To: described.Email, Group: &described})
+}
+
 // FindAndSync brings the orders of a purchase in step with it (paid,
 // shipped) when a payment or shipment was decided on it, and returns it.
 func (p *Purchases) FindAndSync(ctx context.Context, id string) (shop.Group, error) {
+	return p.findAndSync(ctx, id, nil)
+}
+
+// findAndSync is FindAndSync; synced, when set, runs once the orders are in
+// step and before the syncing ends (so that a crash between them leaves it
+// to the recovery sweep, which runs it again).
+func (p *Purchases) findAndSync(ctx context.Context, id string, synced func(context.Context, shop.Group)) (shop.Group, error) {
 	grp, err := p.Groups.FindGroup(ctx, id)
 	if err != nil || !grp.Syncing {
 		return grp, err
@@ -569,6 +587,9 @@ func (p *Purchases) FindAndSync(ctx context.Context, id string) (shop.Group, err
 				return grp, err
 			}
 		}
+	}
+	if synced != nil {
+		synced(ctx, grp)
 	}
 	if err := p.Groups.FinishSyncing(ctx, id, grp.SyncMark); err != nil && !isRefusal(err) {
 		return grp, err
@@ -591,7 +612,8 @@ func (p *Purchases) FindAndSync(ctx context.Context, id string) (shop.Group, err
 //   - A cancel that a marker decided is finished: the group's orders still
 //     standing are withdrawn, recorded as cancelled by the shop, and the
 //     group deleted.
-//   - A payment or shipment whose orders lag: they are brought along.
+//   - A payment or shipment whose orders lag: they are brought along (and
+//     a shipment's buyer told, once).
 func (p *Purchases) Recover(ctx context.Context, cutoff time.Time) (finished, undone int, err error) {
 	stale, err := p.Groups.StaleGroups(ctx, cutoff)
 	if err != nil {
@@ -617,7 +639,7 @@ func (p *Purchases) Recover(ctx context.Context, cutoff time.Time) (finished, un
 				undone++
 			}
 		case grp.Syncing:
-			_, err = p.FindAndSync(ctx, grp.ID)
+			_, err = p.findAndSync(ctx, grp.ID, p.tellShipped)
 			if err == nil {
 				finished++
 			}
