@@ -30,13 +30,13 @@ func (a *Accounts) MFARequired() bool { return a.AdminMFA != shop.AdminMFAOption
 // RequireAdminMFA refuses an admin-only call of an admin without a second
 // factor while ADMIN_MFA=required (403, code mfa_required).
 func (a *Accounts) RequireAdminMFA(caller shop.Caller) error {
-	if err := shop.RequireAdmin(caller); err != nil {
+	if err := shop.RequireSignedIn(caller); err != nil {
 		return err
 	}
-	if a.MFARequired() && caller.TOTP == nil {
+	if caller.HasAdminRole() && (caller.AdminHeld || a.MFARequired() && caller.TOTP == nil) {
 		return shop.ErrMFARequired()
 	}
-	return nil
+	return shop.RequireAdmin(caller)
 }
 
 // startSecondStep stores a sign-in's second step for u and answers its token.
@@ -174,7 +174,7 @@ func (a *Accounts) ConfirmTOTP(ctx context.Context, caller shop.Caller, in shop.
 		hashes[i] = a.Factors.Hash(hashRecovery, strings.ReplaceAll(codes[i], "-", ""))
 	}
 	if _, err := a.Users.EnableTOTP(ctx, caller.ID, caller.PendingTOTP.Secret,
-		shop.TOTPFactor{Secret: caller.PendingTOTP.Secret, EnabledAt: a.now(), LastStep: step, Recovery: hashes}); err != nil {
+		shop.TOTPFactor{Secret: caller.PendingTOTP.Secret, EnabledAt: a.now(), LastStep: step, Recovery: hashes, Session: caller.SessionID}); err != nil {
 		return shop.RecoveryCodeList{}, err
 	}
 	a.dropSessions(ctx, caller.ID, caller.SessionID)

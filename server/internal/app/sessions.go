@@ -28,8 +28,10 @@ func (a *Accounts) StartSession(ctx context.Context, u shop.User) (Session, erro
 	}
 	now := a.now()
 	o := shop.OriginOf(ctx)
+	// With the factor on, every way here passed it: the sign-in's second
+	// step, or a session that holds it (a new password's fresh session).
 	if err := a.Sessions.CreateSession(ctx, shop.Session{ID: id, UserID: u.ID, Version: u.SessionVersion, CreatedAt: now, LastUsedAt: now,
-		UserAgent: o.UserAgent, IP: o.IP}); err != nil {
+		UserAgent: o.UserAgent, IP: o.IP, SecondFactor: u.TOTP != nil}); err != nil {
 		return Session{}, err
 	}
 	u.SessionID = id
@@ -75,6 +77,9 @@ func (a *Accounts) Authenticate(ctx context.Context, token string) (shop.Caller,
 		if u.SessionVersion != c.Version || u.DeletingAt != nil { // signed out everywhere, a new password, a deletion
 			return nil, shop.ErrSessionEnded()
 		}
+		if !passedSecondFactor(u, sess) { // begun before two-step sign-in was turned on
+			return nil, shop.ErrSessionEnded()
+		}
 	case shop.ENOTFOUND, shop.EINVALID:
 		return nil, shop.ErrSessionEnded()
 	default:
@@ -86,7 +91,16 @@ func (a *Accounts) Authenticate(ctx context.Context, token string) (shop.Caller,
 		}
 	}
 	u.SessionID = sess.ID
+	u.AdminHeld = u.HasAdminRole() && a.MFARequired() && u.TOTP == nil
 	return &u, nil
+}
+
+// passedSecondFactor reports whether sess may go on for u: u has no second
+// factor, or sess began with it, or sess turned it on. Turning it on also
+// deletes the account's other sessions, but this holds whether or not
+// that deletion reached them all.
+func passedSecondFactor(u shop.User, sess shop.Session) bool {
+	return u.TOTP == nil || sess.SecondFactor || sess.ID == u.TOTP.Session
 }
 
 // ListSessions answers GET /account/sessions: the caller's live sessions,
@@ -102,7 +116,7 @@ func (a *Accounts) ListSessions(ctx context.Context, caller shop.Caller) ([]shop
 	now := a.now()
 	out := []shop.Session{}
 	for _, s := range all {
-		if s.Version != caller.SessionVersion || !s.Live(now, a.sessionIdle(), a.sessionMax()) {
+		if s.Version != caller.SessionVersion || !s.Live(now, a.sessionIdle(), a.sessionMax()) || !passedSecondFactor(*caller, s) {
 			continue
 		}
 		s.Current = s.ID == caller.SessionID

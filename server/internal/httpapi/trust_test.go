@@ -97,6 +97,25 @@ func TestMFA_EnrolAndSignIn(t *testing.T) {
 	if status, _ := ts.me(t, other); status != 401 {
 		t.Fatalf("a session begun without the second factor lives on: %d", status)
 	}
+	// One the deletion of the others missed (more than a page of them, or a
+	// failed write) ends all the same: it never passed the second step.
+	u := ts.user(t, ann.Email)
+	missed, err := auth.NewOpaqueToken()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := ts.store.CreateSession(context.Background(), shop.Session{ID: missed, UserID: ann.ID, Version: u.SessionVersion,
+		CreatedAt: clock.Now().Add(-time.Minute), LastUsedAt: clock.Now()}); err != nil {
+		t.Fatal(err)
+	}
+	missedToken, err := ts.tokens.IssueClaims(shop.SessionClaims{UserID: ann.ID, Email: ann.Email, Version: u.SessionVersion, SessionID: missed,
+		Expires: time.Now().Add(time.Hour)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if status, _ := ts.me(t, missedToken); status != 401 {
+		t.Fatalf("a session begun before two-step sign-in, and not deleted, lives on: %d", status)
+	}
 	res, body = ts.send(t, "POST", "/account/mfa/totp", ann.Token, nil)
 	if p := mustProblem(t, res, body, 409); p.Detail != shop.MsgMFAOn {
 		t.Fatalf("a second start: %s", body)
@@ -288,6 +307,30 @@ func TestMFA_Required(t *testing.T) {
 				if ts.dump(t) != before {
 					t.Errorf("%s %s refused changed the store", c.method, c.path)
 				}
+			}
+			// Outside the admin pages too: held back, the admin acts as a customer
+			// (another's orders and purchases refused, every company not listed),
+			// while GET /admin/{email} of oneself still says admin, so the client
+			// leads it to the Account page.
+			carol := ts.mustRegister(t, "Carol", "carol@shop.test")
+			ts.mustVerify(t, carol.Email)
+			ts.mustOrder(t, carol.Token, ts.mustProduct(t, "Held pump", 10_00, 10, 1).ID, 1)
+			for _, path := range []string{"/order?email=" + carol.Email, "/groups?email=" + carol.Email} {
+				res, body := ts.send(t, "GET", path, dee.Token, nil)
+				if mode == shop.AdminMFARequired && res.StatusCode != 403 || mode == shop.AdminMFAOptional && res.StatusCode != 200 {
+					t.Errorf("GET %s by an admin without a second factor (%s): %d %s", path, mode, res.StatusCode, body)
+				}
+			}
+			if res, body := ts.send(t, "POST", "/companies", carol.Token, map[string]any{"name": "Carol Ltd", "taxId": "GB123456789",
+				"billingAddress": "1 Mill Lane, Leeds"}); res.StatusCode != 201 {
+				t.Fatalf("apply: %d %s", res.StatusCode, body)
+			}
+			res, body := ts.send(t, "GET", "/companies", dee.Token, nil)
+			if leaked := strings.Contains(string(body), "GB123456789"); res.StatusCode != 200 && res.StatusCode != 404 || leaked != (mode == shop.AdminMFAOptional) {
+				t.Errorf("GET /companies by an admin without a second factor (%s): %d %s", mode, res.StatusCode, body)
+			}
+			if res, body := ts.send(t, "GET", "/admin/"+dee.Email, dee.Token, nil); res.StatusCode != 200 || !strings.Contains(string(body), `"admin":true`) {
+				t.Errorf("GET /admin/{own email}: %d %s", res.StatusCode, body)
 			}
 			if mode == shop.AdminMFARequired {
 				ts.mustEnrol(t, dee)

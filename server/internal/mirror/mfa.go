@@ -17,6 +17,7 @@ type TOTPFactor struct {
 	EnabledAt time.Time `bson:"enabledAt"`
 	LastStep  int64     `bson:"lastStep"`
 	Recovery  []string  `bson:"recovery"`
+	Session   string    `bson:"session,omitempty"`
 }
 
 // PendingTOTP is shop.PendingTOTP as stored.
@@ -35,7 +36,7 @@ type MFAChallenge struct {
 // NewTOTPFactor is the factor as stored.
 func NewTOTPFactor(f shop.TOTPFactor) *TOTPFactor {
 	return &TOTPFactor{Secret: f.Secret, EnabledAt: f.EnabledAt.UTC().Truncate(time.Millisecond), LastStep: f.LastStep,
-		Recovery: append([]string{}, f.Recovery...)}
+		Recovery: append([]string{}, f.Recovery...), Session: f.Session}
 }
 
 // NewPendingTOTP is the set-up as stored.
@@ -52,7 +53,7 @@ func (f *TOTPFactor) shop() *shop.TOTPFactor {
 	if f == nil {
 		return nil
 	}
-	return &shop.TOTPFactor{Secret: f.Secret, EnabledAt: f.EnabledAt.UTC(), LastStep: f.LastStep, Recovery: slices.Clone(f.Recovery)}
+	return &shop.TOTPFactor{Secret: f.Secret, EnabledAt: f.EnabledAt.UTC(), LastStep: f.LastStep, Recovery: slices.Clone(f.Recovery), Session: f.Session}
 }
 
 func (p *PendingTOTP) shop() *shop.PendingTOTP {

@@ -17,12 +17,14 @@ type Session struct {
 	LastUsedAt time.Time `bson:"lastUsedAt"`
 	UserAgent  string    `bson:"userAgent"`
 	IP         string    `bson:"ip"`
+	// SecondFactor: shop.Session's (absent: false).
+	SecondFactor bool `bson:"mfa,omitempty"`
 }
 
 // Shop is the document as the domain has it.
 func (d Session) Shop() shop.Session {
 	return shop.Session{ID: d.ID, UserID: d.UserID.Hex(), Version: d.Version, CreatedAt: d.CreatedAt.UTC(), LastUsedAt: d.LastUsedAt.UTC(),
-		UserAgent: d.UserAgent, IP: d.IP}
+		UserAgent: d.UserAgent, IP: d.IP, SecondFactor: d.SecondFactor}
 }
 
 // Sessions keeps the sessions by id, and each account's by start.

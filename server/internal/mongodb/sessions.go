@@ -28,7 +28,7 @@ func (s *Store) CreateSession(ctx context.Context, sess shop.Session) error {
 	}
 	return translate(s.sessions.insert(ctx, mirror.Session{ID: sess.ID, UserID: uid, Version: sess.Version,
 		CreatedAt: sess.CreatedAt.UTC().Truncate(time.Millisecond), LastUsedAt: sess.LastUsedAt.UTC().Truncate(time.Millisecond),
-		UserAgent: sess.UserAgent, IP: sess.IP}), "")
+		UserAgent: sess.UserAgent, IP: sess.IP, SecondFactor: sess.SecondFactor}), "")
 }
 
 // FindSession returns the session with this id.

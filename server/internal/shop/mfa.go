@@ -50,6 +50,9 @@ type TOTPFactor struct {
 	EnabledAt time.Time // when it was turned on
 	LastStep  int64     // the last 30-second step whose code was accepted
 	Recovery  []string  // keyed hashes of the unused recovery codes
+	// Session is the session that turned it on: the one session begun
+	// without the second step that goes on after it (Session.SecondFactor).
+	Session string
 }
 
 // PendingTOTP is a set-up waiting for its first code.

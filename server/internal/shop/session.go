@@ -21,6 +21,11 @@ type Session struct {
 	LastUsedAt time.Time `json:"lastUsedAt"`
 	UserAgent  string    `json:"userAgent"`
 	IP         string    `json:"ip"`
+	// SecondFactor: the session began with the account's second factor on
+	// (its sign-in passed the second step, or a session that had passed it
+	// began this one). A session without it ends once the factor is on, except the
+	// one that turned it on (shop.TOTPFactor.Session).
+	SecondFactor bool `json:"-"`
 	// Current marks the session of the request that lists them.
 	Current bool `json:"current"`
 }

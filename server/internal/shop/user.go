@@ -51,6 +51,11 @@ type User struct {
 	MFALogin    *MFAChallenge `json:"-"`
 	// SessionID is the session of the request a caller makes (not stored).
 	SessionID string `json:"-"`
+	// AdminHeld marks a request of an admin whose admin powers wait for a
+	// second factor (ADMIN_MFA=required and none set): it acts as a
+	// customer everywhere, and the admin pages answer 403 mfa_required
+	// (not stored; set by Authenticate).
+	AdminHeld bool `json:"-"`
 }
 
 // RoleChange records one change of an account's role: to which role, by
@@ -88,8 +93,15 @@ var errNoAdminLeft = Errorf(ECONFLICT, MsgNoAdminLeft)
 // IsNoAdminLeft reports whether err is ErrNoAdminLeft.
 func IsNoAdminLeft(err error) bool { return errors.Is(err, errNoAdminLeft) }
 
-// IsAdmin reports whether the user has the admin role.
-func (u User) IsAdmin() bool { return u.Role == RoleAdmin }
+// IsAdmin reports whether the user acts as an admin: the admin role, not
+// held back for a missing second factor (AdminHeld). Every admin check of
+// the services is this one, so that no call outside the admin pages keeps
+// an admin's powers that the admin pages refuse.
+func (u User) IsAdmin() bool { return u.Role == RoleAdmin && !u.AdminHeld }
+
+// HasAdminRole reports the role alone (GET /admin/{email} of oneself: the
+// client leads an admin held back to the Account page to turn it on).
+func (u User) HasAdminRole() bool { return u.Role == RoleAdmin }
 
 // Account field limits.
 const (
