@@ -99,6 +99,7 @@ export const routes: RouteObject[] = [
                   { path: d.reviews, element: page(() => import('./routes/dashboard/reviews')) },
                   { path: d.notifications, element: page(() => import('./routes/dashboard/notifications')) },
                   { path: d.audit, element: page(() => import('./routes/dashboard/audit')) },
+                  { path: d.taxExemptions, element: page(() => import('./routes/dashboard/tax-exemptions')) },
                 ],
               },
             ],
