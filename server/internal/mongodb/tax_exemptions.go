@@ -46,7 +46,8 @@ func (s *Store) FindTaxExemption(ctx context.Context, id string) (shop.TaxExempt
 // then the application with one guarded write: the account's first
 // application is an insert (a duplicate _id: another came first), a later
 // one replaces the declined application it read. When the write is
-// refused, the certificate goes again.
+// refused (ECONFLICT), the certificate goes again; after a write of
+// unknown fate it stays (an application that landed needs it).
 func (s *Store) SaveTaxApplication(ctx context.Context, t shop.TaxExemption, replacing string, certificate []byte) (shop.TaxExemption, error) {
 	oid, err := objectID(t.ID)
 	if err != nil {
@@ -78,6 +79,9 @@ func (s *Store) SaveTaxApplication(ctx context.Context, t shop.TaxExemption, rep
 		}
 	}
 	if err != nil {
+		if shop.ErrorCode(err) != shop.ECONFLICT { // a write whose fate is unknown may have landed: its certificate stays
+			return shop.TaxExemption{}, err
+		}
 		if derr := s.DeleteTaxCertificate(context.WithoutCancel(ctx), t.ID); derr != nil {
 			s.log.ErrorContext(ctx, "a refused application's certificate could not be removed", "application", t.ID, "error", derr)
 		}
