@@ -37,7 +37,7 @@ async function skuProduct(token: string, adminEmail: string, image: string, labe
 }
 
 describe('repeat buying (issue 49)', () => {
-  it('saves two addresses, quick-orders five SKUs (one unknown), checks out with the second address, orders again, and claims one piece of a line', async () => {
+  it('saves two addresses, sends a tax exemption an admin approves, quick-orders five SKUs (one unknown), checks out with the second address and no tax, orders again, and claims one piece of a line', async () => {
     const admin = await adminAccount();
     const { image } = await productById((await demoProduct(GENERATOR))._id);
     const tag = randomUUID().slice(0, 6).toUpperCase();
@@ -72,11 +72,29 @@ describe('repeat buying (issue 49)', () => {
       await page.getByRole('article', { name: label }).waitFor();
     }
     await page.getByRole('article', { name: 'Works' }).getByText('Default', { exact: true }).waitFor();
-    await axeClean(page, 'the address book on /dashboard/account at 400 px');
+    // A tax exemption certificate (a PDF), sent from the same page.
+    const certificate = `RS-${tag}`;
+    await page.getByRole('textbox', { name: 'Certificate number' }).fill(certificate);
+    await page.getByRole('textbox', { name: /^Issuing country/ }).fill('us');
+    await page.getByLabel('Certificate file').setInputFiles({ name: 'resale-certificate.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%%EOF\n') });
+    await page.getByRole('button', { name: 'Send certificate' }).click();
+    await page.getByRole('article', { name: `Certificate ${certificate} (US)` }).getByText('Waiting for review').waitFor();
+    await axeClean(page, 'the address book and tax exemption on /dashboard/account at 400 px');
+
+    // An admin approves it on the review page (1280 px), having opened the certificate.
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await openSignedIn(page, admin.token, '/dashboard/tax-exemptions');
+    const review = page.getByRole('article', { name: `Certificate ${certificate} (US)` });
+    const opened = page.waitForResponse((r) => r.url().endsWith('/certificate') && r.status() === 200);
+    await review.getByRole('button', { name: `View certificate ${certificate}` }).click();
+    expect((await opened).headers()['content-type']).toBe('application/pdf');
+    await axeClean(page, '/dashboard/tax-exemptions at 1280 px');
+    page.once('dialog', (d) => void d.accept());
+    await review.getByRole('button', { name: `Approve certificate ${certificate}` }).click();
+    await toast(page, `Certificate ${certificate} approved.`).waitFor();
+    await openSignedIn(page, customer.token, '/quick-order');
 
     // Quick order: five lines, one SKU unknown (1280 px).
-    await page.setViewportSize({ width: 1280, height: 900 });
-    await page.goto(new URL('/quick-order', page.url()).toString());
     await page
       .getByRole('textbox', { name: 'SKUs and quantities' })
       .fill(`${skus[0]} 1\n${skus[1]},2\n${skus[2]};1\nRB-${tag}-NONE 4\n${skus[3]}\t2`);
@@ -95,11 +113,16 @@ describe('repeat buying (issue 49)', () => {
     expect(await choice.getByRole('radio', { name: /^Works: / }).isChecked()).toBe(true);
     await choice.getByRole('radio', { name: 'Yard: Rita Repeat, 7 Canal Street, Leeds, GB' }).check();
     expect(await page.getByRole('textbox', { name: /^Address/ }).count()).toBe(0);
+    // The exempt buyer is charged no tax (TAX_RATE is 8.25 on the tests' server).
+    await page.getByText(`Tax exempt: certificate ${certificate} (US)`).waitFor();
+    expect(await page.getByTestId('order-tax').textContent()).toBe('$0');
+    expect(await page.getByTestId('order-total').textContent()).toBe(await page.getByTestId('order-subtotal').textContent());
     await axeClean(page, '/checkout at 400 px');
     await page.getByRole('button', { name: 'Place order' }).click();
     await page.waitForURL(/\/payment\//);
     const groupId = new URL(page.url()).pathname.split('/').pop() ?? '';
-    const purchase = await api<{ orders: { address: string; mobile: string; productQuantity: number }[] }>(`/groups/${groupId}`, { token: customer.token });
+    const purchase = await api<{ tax: number; orders: { address: string; mobile: string; productQuantity: number }[] }>(`/groups/${groupId}`, { token: customer.token });
+    expect(purchase.tax, "the server's tax on the exempt purchase").toBe(0);
     expect(purchase.orders.map((o) => [o.address, o.mobile])).toEqual(Array(4).fill(['Rita Repeat, 7 Canal Street, Leeds, GB', '+44 113 496 0000']));
 
     // The checkout emptied the cart (the browser sends it once changes stop for half a second).

@@ -35,5 +35,6 @@ export const dashboardMessages = {
   reviews: 'Reviews',
   notifications: 'Notifications',
   audit: 'Audit trail',
+  taxExemptions: 'Tax exemptions',
   account: 'Account',
 } as const;

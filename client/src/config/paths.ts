@@ -66,6 +66,8 @@ export const paths = {
     audit: '/dashboard/audit',
     /** Issue 45: a customer's business account (My Company); to admins, every company (Companies). */
     company: '/dashboard/company',
+    /** Issue 49: the admins' review of tax exemption certificates. */
+    taxExemptions: '/dashboard/tax-exemptions',
     /** Manage Products with one product's edit dialog open. */
     editProduct: (id: string) => `/dashboard/manageproduct?edit=${encodeURIComponent(id)}`,
   },

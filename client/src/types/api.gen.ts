@@ -1429,6 +1429,100 @@ export interface paths {
         patch: operations["updateAddress"];
         trace?: never;
     };
+    "/account/tax-exemption": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One's own tax exemption and whether one's purchases are exempt now (issue 49; an addition beside DESIGN's table, for the profile) */
+        get: operations["getMyTaxExemption"];
+        put?: never;
+        /**
+         * Send a tax exemption certificate for review (signed-in)
+         * @description The certificate is a PDF, JPEG or PNG of at most 5 MB, told by its bytes, never by its name or
+         *     its declared type (anything else: 415, nothing stored); a body declared larger than the limit is
+         *     refused before it is read (413). The application is `pending` until an admin approves or declines
+         *     it. An account has at most one open (pending or approved) exemption: applying again meanwhile is
+         *     409; after a decline it may apply again, the new application replacing the declined one. While it
+         *     is approved, the account's purchases (`POST /order`, `POST /checkout`, a quote's acceptance) are
+         *     charged no tax and their invoices name the certificate; purchases placed before keep their tax.
+         *     Counts against the daily upload quota, as `POST /upload` does.
+         */
+        post: operations["applyForTaxExemption"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tax-exemptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Tax exemptions, newest first, by `status` (admins) */
+        get: operations["listTaxExemptions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tax-exemptions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The document's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Approve or decline a pending tax exemption, or decline an approved one (admins)
+         * @description A decline needs a `reason`, which the buyer reads. The buyer is e-mailed the outcome with a link to
+         *     their exemption; each decision is in the audit trail (`tax-exemption.decide`). Purchases placed
+         *     before keep the tax they were placed with.
+         */
+        patch: operations["decideTaxExemption"];
+        trace?: never;
+    };
+    "/tax-exemptions/{id}/certificate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The document's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        /**
+         * A tax exemption's certificate (its buyer, admins)
+         * @description The file as sent, typed by its bytes, as an attachment with `X-Content-Type-Options: nosniff` and a
+         *     sandboxing Content-Security-Policy. Anyone but its buyer and admins gets 404.
+         */
+        get: operations["getTaxCertificate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/cart/bulk": {
         parameters: {
             query?: never;
@@ -2281,6 +2375,40 @@ export interface components {
             /** Format: date-time */
             updatedAt?: string;
         };
+        /** @enum {string} */
+        TaxExemptionStatus: "pending" | "approved" | "declined";
+        /** @description An account's tax exemption (issue 49); `_id` is its application's, new with each application. */
+        TaxExemption: {
+            _id: components["schemas"]["ObjectId"];
+            email: string;
+            name: string;
+            number: string;
+            country: string;
+            status: components["schemas"]["TaxExemptionStatus"];
+            /** @description The admin's, with a decision (always with a decline). */
+            reason?: string;
+            certificate: {
+                filename: string;
+                /** @enum {string} */
+                contentType: "application/pdf" | "image/jpeg" | "image/png";
+                size: number;
+            };
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            decidedAt?: string;
+        };
+        TaxExemptionStanding: {
+            /** @description Whether the caller's purchases are charged no tax now. */
+            exempt: boolean;
+            exemption: null | components["schemas"]["TaxExemption"];
+        };
+        TaxExemptionDecision: {
+            /** @enum {string} */
+            status: "approved" | "declined";
+            /** @description Required to decline: the buyer reads it. */
+            reason?: string;
+        };
         /** @description One address of the caller's address book. */
         Address: {
             _id: components["schemas"]["ObjectId"];
@@ -2440,6 +2568,11 @@ export interface components {
             mobile: string;
             /** @description Where it ships (ISO 3166-1 alpha-2), when the buyer said (a saved address always does). */
             country?: string;
+            /** @description The buyer's approved tax exemption it was placed under: no tax was charged, and its invoice names it (issue 49). */
+            taxExemption?: {
+                number: string;
+                country: string;
+            };
             pending: boolean;
             shipped: boolean;
             paid: boolean;
@@ -5360,6 +5493,162 @@ export interface operations {
             404: components["responses"]["NotFound"];
             413: components["responses"]["TooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    getMyTaxExemption: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The exemption (`null` when none was sent), and `exempt`, true while it is approved. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaxExemptionStanding"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    applyForTaxExemption: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    certificate: Blob;
+                    /** @description The certificate's number. */
+                    number: string;
+                    /** @description The country that issued it (ISO 3166-1 alpha-2). */
+                    country: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The application, pending. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaxExemption"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["OriginRefused"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    listTaxExemptions: {
+        parameters: {
+            query?: {
+                status?: components["schemas"]["TaxExemptionStatus"];
+                limit?: number;
+                skip?: components["parameters"]["Skip"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of exemptions. */
+            200: {
+                headers: {
+                    "X-Total-Count": components["headers"]["TotalCount"];
+                    "Cache-Control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaxExemption"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    decideTaxExemption: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The document's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TaxExemptionDecision"];
+            };
+        };
+        responses: {
+            /** @description The exemption as decided. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaxExemption"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    getTaxCertificate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The document's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The certificate. */
+            200: {
+                headers: {
+                    "Content-Disposition"?: string;
+                    "Cache-Control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": Blob;
+                    "image/jpeg": Blob;
+                    "image/png": Blob;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             "5XX": components["responses"]["ServerError"];
         };
     };

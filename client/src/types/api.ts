@@ -80,6 +80,11 @@ export type Order = Schemas['Order'];
 /** Issue 49: a saved address of the buyer's address book, and its input. */
 export type Address = Schemas['Address'];
 export type AddressInput = Schemas['AddressInput'];
+/** Issue 49: a buyer's tax exemption, their standing, and an admin's decision. */
+export type TaxExemption = Schemas['TaxExemption'];
+export type TaxExemptionStatus = Schemas['TaxExemptionStatus'];
+export type TaxExemptionStanding = Schemas['TaxExemptionStanding'];
+export type TaxExemptionDecision = Schemas['TaxExemptionDecision'];
 export type BulkAnswer = Schemas['BulkAnswer'];
 export type BulkLineAnswer = BulkAnswer['lines'][number];
 /**

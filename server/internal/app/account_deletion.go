@@ -152,9 +152,15 @@ func (a *Accounts) erase(ctx context.Context, u shop.User) error {
 	if err := a.Erasure.EraseMembership(ctx, u.Email); err != nil {
 		return err
 	}
-	// Issue 49: the address book.
+	// Issue 49: the address book, and the tax exemption with its
+	// certificate (the purchases keep the number they were placed under).
 	if a.Addresses != nil {
 		if err := a.Addresses.EraseAddresses(ctx, u.Email); err != nil {
+			return err
+		}
+	}
+	if a.TaxExemptions != nil {
+		if err := a.TaxExemptions.EraseTaxExemption(ctx, u.Email); err != nil {
 			return err
 		}
 	}

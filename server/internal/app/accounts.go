@@ -76,7 +76,10 @@ type Accounts struct {
 	Profiles  shop.ProfileStore
 	// Addresses are erased with the account (issue 49); nil: none are kept.
 	Addresses shop.AddressStore
-	Admins    shop.AdminDirectory
+	// TaxExemptions, with their certificates, are erased with the account
+	// (issue 49); nil: none are kept.
+	TaxExemptions shop.TaxExemptionStore
+	Admins        shop.AdminDirectory
 	// Owners tells the writes made for an account whose deletion has begun
 	// (owners.go).
 	Owners *Owners

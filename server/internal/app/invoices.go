@@ -96,6 +96,9 @@ func (v *Invoices) snapshot(kind shop.InvoiceKind, subjectID string, subjectNumb
 	if len(orders) > 0 {
 		first := orders[0]
 		inv.BuyerName, inv.BuyerEmail, inv.Address, inv.TransactionID = first.Name, first.Email, first.Address, first.TransactionID
+		if e := first.TaxExemption; e != nil {
+			inv.TaxExemption = e.Text()
+		}
 	}
 	return inv
 }

@@ -69,14 +69,18 @@ func (o *Orders) Place(ctx context.Context, caller shop.Caller, d shop.OrderDraf
 		return shop.Order{}, shop.Invalid("The order is not valid.", map[string]string{
 			"productQuantity": "must be at least the minimum order of " + itoa64(p.Minimum)})
 	}
-	if err := o.Purchases.withinLimit(ctx, caller, o.Purchases.totalWithTax(int64(p.UnitPrice(qty))*qty)); err != nil {
+	taxing, err := o.Purchases.taxing(ctx, caller.Email)
+	if err != nil {
+		return shop.Order{}, err
+	}
+	if err := o.Purchases.withinLimit(ctx, caller, o.Purchases.totalWithTax(taxing, int64(p.UnitPrice(qty))*qty)); err != nil {
 		return shop.Order{}, err
 	}
 	id := o.Orders.NewOrderID()
 	placed, _, err := o.place(ctx, shop.Order{
 		ID: id, Name: caller.Name, Email: caller.Email, Image: p.Image, ProductID: p.ID, ProductName: p.Name,
 		ProductPrice: p.UnitPrice(qty), ProductQuantity: qty, Amount: int64(p.UnitPrice(qty)) * qty,
-		Address: d.Address, Mobile: d.Mobile, Country: d.Country,
+		Address: d.Address, Mobile: d.Mobile, Country: d.Country, TaxExemption: taxing.Exemption,
 	})
 	if err != nil {
 		if uncertain(err) { // it may stand all the same: not for an account being deleted
@@ -91,6 +95,13 @@ func (o *Orders) Place(ctx context.Context, caller shop.Caller, d shop.OrderDraf
 	return placed, nil
 }
 
+// lineTax is the tax of a line about to be placed: TAX_RATE on its amount,
+// or none when it is placed under its buyer's tax exemption (issue 49;
+// Purchases.taxing decides which).
+func (o *Orders) lineTax(ord shop.Order) int64 {
+	return shop.Taxing{Rate: o.TaxRate, Exemption: ord.TaxExemption}.Of(ord.Amount)
+}
+
 // place reserves ord's stock with one conditional write (the decision:
 // only an order whose reservation succeeded moves stock), then stores the
 // order under ord.ID; if the order is not stored the stock is given back.
@@ -103,7 +114,7 @@ func (o *Orders) Place(ctx context.Context, caller shop.Caller, d shop.OrderDraf
 // false means its fate is unknown (the store does not answer) and the hold
 // is left for the recovery sweep.
 func (o *Orders) place(ctx context.Context, ord shop.Order) (placed shop.Order, absent bool, err error) {
-	if tax := shop.TaxOf(ord.Amount, o.TaxRate); tax > 0 && !ord.Paid { // (a replacement is paid when made, for 0)
+	if tax := o.lineTax(ord); tax > 0 && !ord.Paid { // (a replacement is paid when made, for 0)
 		ord.Tax, ord.Amount = shop.Cents(tax), ord.Amount+tax
 	}
 	defer func() {

@@ -46,6 +46,11 @@ type Purchases struct {
 	Members interface {
 		FindMember(ctx context.Context, email string) (shop.Member, error)
 	}
+	// Exemptions are the buyers' tax exemptions (issue 49): a purchase
+	// placed while its buyer's is approved is charged no tax; nil: none.
+	Exemptions interface {
+		ExemptionOf(ctx context.Context, email string) (*shop.TaxExemptRef, error)
+	}
 	Now func() time.Time
 }
 
@@ -136,12 +141,26 @@ func (p *Purchases) withinLimit(ctx context.Context, caller shop.Caller, total s
 	return shop.Errorf(shop.ECONFLICT, shop.MsgAboveLimit, shop.Money(total), shop.Money(*m.Limit))
 }
 
+// taxing is how a purchase placed now for email is taxed: TAX_RATE, or
+// nothing under the buyer's approved tax exemption (issue 49). Every way
+// of placing a purchase asks it once, and its lines carry the exemption
+// (Orders.lineTax).
+func (p *Purchases) taxing(ctx context.Context, email string) (shop.Taxing, error) {
+	t := shop.Taxing{Rate: p.Orders.TaxRate}
+	if p.Exemptions == nil {
+		return t, nil
+	}
+	ex, err := p.Exemptions.ExemptionOf(ctx, email)
+	t.Exemption = ex
+	return t, err
+}
+
 // totalWithTax is what lines of these amounts (cents, before tax) cost
-// with tax, each line's tax as Orders.place computes it.
-func (p *Purchases) totalWithTax(amounts ...int64) shop.Cents {
+// taxed as t, each line's tax as Orders.place computes it.
+func (p *Purchases) totalWithTax(t shop.Taxing, amounts ...int64) shop.Cents {
 	var total int64
 	for _, a := range amounts {
-		total += a + shop.TaxOf(a, p.Orders.TaxRate)
+		total += a + t.Of(a)
 	}
 	return shop.Cents(total)
 }
@@ -158,6 +177,10 @@ func (p *Purchases) Checkout(ctx context.Context, caller shop.Caller, d shop.Che
 		return shop.Group{}, err
 	}
 	if err := p.mayPlace(ctx, caller); err != nil {
+		return shop.Group{}, err
+	}
+	taxing, err := p.taxing(ctx, caller.Email)
+	if err != nil {
 		return shop.Group{}, err
 	}
 	orders := make([]shop.Order, 0, len(d.Items))
@@ -181,7 +204,7 @@ func (p *Purchases) Checkout(ctx context.Context, caller shop.Caller, d shop.Che
 		}
 		orders = append(orders, shop.Order{Name: caller.Name, Email: caller.Email, Image: pr.Image, ProductID: pr.ID, ProductName: pr.Name,
 			ProductPrice: pr.UnitPrice(it.Quantity), ProductQuantity: it.Quantity, Amount: int64(pr.UnitPrice(it.Quantity)) * it.Quantity, Address: d.Address, Mobile: d.Mobile,
-			Country: d.Country})
+			Country: d.Country, TaxExemption: taxing.Exemption})
 	}
 	if err := shop.Invalid("The checkout is not valid.", fields); err != nil {
 		return shop.Group{}, err
@@ -193,7 +216,7 @@ func (p *Purchases) Checkout(ctx context.Context, caller shop.Caller, d shop.Che
 	for i, o := range orders {
 		amounts[i] = o.Amount
 	}
-	if err := p.withinLimit(ctx, caller, p.totalWithTax(amounts...)); err != nil {
+	if err := p.withinLimit(ctx, caller, p.totalWithTax(taxing, amounts...)); err != nil {
 		return shop.Group{}, err
 	}
 	grp := shop.Group{ID: p.Groups.NewGroupID(), Email: caller.Email, PONumber: d.PONumber, Company: d.Company}
@@ -225,7 +248,7 @@ func (p *Purchases) placeLines(ctx context.Context, grp shop.Group, orders []sho
 		}
 		orders[i].Group = grp.ID
 		grp.OrderIDs[i] = orders[i].ID
-		t := shop.TaxOf(orders[i].Amount, p.Orders.TaxRate)
+		t := p.Orders.lineTax(orders[i])
 		total, tax = total+orders[i].Amount+t, tax+t
 	}
 	grp.Total, grp.Tax, grp.Placing = shop.Cents(total), shop.Cents(tax), true

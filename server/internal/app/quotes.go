@@ -77,10 +77,25 @@ func (q *Quotes) List(ctx context.Context, caller shop.Caller, limit, skip int) 
 		email = ""
 	}
 	list, total, err := q.Quotes.ListQuotes(ctx, email, limit, skip)
-	for i := range list {
-		list[i] = list[i].WithFigures(q.Orders.TaxRate)
+	if err != nil {
+		return nil, 0, err
 	}
-	return list, total, err
+	for i := range list {
+		if list[i], err = q.withFigures(ctx, list[i]); err != nil {
+			return nil, 0, err
+		}
+	}
+	return list, total, nil
+}
+
+// withFigures is the quote with its totals, taxed as its acceptance would
+// be now (none under its buyer's approved tax exemption, issue 49).
+func (q *Quotes) withFigures(ctx context.Context, quote shop.Quote) (shop.Quote, error) {
+	t, err := q.Orders.Purchases.taxing(ctx, quote.Email)
+	if err != nil {
+		return shop.Quote{}, err
+	}
+	return quote.WithFigures(t.EffectiveRate()), nil
 }
 
 // Price answers a quote (admins): every item priced, a validity, a note.
@@ -108,7 +123,9 @@ func (q *Quotes) Price(ctx context.Context, caller shop.Caller, id string, p sho
 	if priced.Revision > 1 {
 		kind = shop.LetterQuoteRevised
 	}
-	priced = priced.WithFigures(q.Orders.TaxRate)
+	if priced, err = q.withFigures(ctx, priced); err != nil {
+		return shop.Quote{}, err
+	}
 	q.Mail.Send(ctx, shop.Letter{Kind: kind, To: priced.Email, Quote: &priced})
 	return priced, nil
 }
@@ -169,7 +186,11 @@ func (q *Quotes) Accept(ctx context.Context, caller shop.Caller, id string, d sh
 	for i, it := range cur.Items {
 		amounts[i] = int64(*it.UnitPrice) * it.Quantity
 	}
-	if err := q.Orders.Purchases.withinLimit(ctx, caller, q.Orders.Purchases.totalWithTax(amounts...)); err != nil {
+	taxing, err := q.Orders.Purchases.taxing(ctx, caller.Email)
+	if err != nil {
+		return nil, err
+	}
+	if err := q.Orders.Purchases.withinLimit(ctx, caller, q.Orders.Purchases.totalWithTax(taxing, amounts...)); err != nil {
 		return nil, err
 	}
 	switch {
@@ -202,7 +223,7 @@ func (q *Quotes) Accept(ctx context.Context, caller shop.Caller, id string, d sh
 	grp := shop.Group{ID: cur.ID, Email: caller.Email, QuoteID: cur.ID, Company: cur.Company, OrderIDs: ids, Placing: true}
 	for _, it := range cur.Items {
 		amount := int64(*it.UnitPrice) * it.Quantity
-		tax := shop.TaxOf(amount, q.Orders.TaxRate)
+		tax := taxing.Of(amount)
 		grp.Total, grp.Tax = grp.Total+shop.Cents(amount+tax), grp.Tax+shop.Cents(tax)
 	}
 	stored, err := q.Groups.InsertGroup(ctx, grp)
@@ -212,7 +233,7 @@ func (q *Quotes) Accept(ctx context.Context, caller shop.Caller, id string, d sh
 	}
 	placed := make([]shop.Order, 0, len(cur.Items))
 	for i, it := range cur.Items {
-		ord, err := q.placeItem(ctx, caller, id, ids[i], it, d)
+		ord, err := q.placeItem(ctx, caller, id, ids[i], it, d, taxing.Exemption)
 		if err != nil {
 			q.giveUp(ctx, cur, err)
 			return nil, err
@@ -235,7 +256,7 @@ func (q *Quotes) Accept(ctx context.Context, caller shop.Caller, id string, d sh
 }
 
 // placeItem places the order of one quoted item, at its quoted unit price.
-func (q *Quotes) placeItem(ctx context.Context, caller shop.Caller, quoteID, orderID string, it shop.QuoteItem, d shop.AcceptDraft) (shop.Order, error) {
+func (q *Quotes) placeItem(ctx context.Context, caller shop.Caller, quoteID, orderID string, it shop.QuoteItem, d shop.AcceptDraft, exempt *shop.TaxExemptRef) (shop.Order, error) {
 	p, err := q.Products.FindProduct(ctx, it.ProductID)
 	if shop.ErrorCode(err) == shop.ENOTFOUND {
 		return shop.Order{}, shop.Errorf(shop.ECONFLICT, shop.MsgQuoteProductGone, it.ProductName)
@@ -247,7 +268,7 @@ func (q *Quotes) placeItem(ctx context.Context, caller shop.Caller, quoteID, ord
 		// (the purchase is under the quote's id)
 		ID: orderID, Group: quoteID, Name: caller.Name, Email: caller.Email, Image: p.Image, ProductID: p.ID, ProductName: p.Name,
 		ProductPrice: *it.UnitPrice, ProductQuantity: it.Quantity, Amount: int64(*it.UnitPrice) * it.Quantity,
-		Address: d.Address, Mobile: d.Mobile,
+		Address: d.Address, Mobile: d.Mobile, TaxExemption: exempt,
 	})
 	return ord, err
 }

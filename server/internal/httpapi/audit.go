@@ -79,9 +79,12 @@ var auditedRoutes = map[string]auditSpec{
 	"POST /invitations/accept":             {action: "company.join", targetKind: "company"},
 	"PATCH /companies/:id/members/:email":  {action: "company.member-update", targetKind: "member", param: "email", changes: true},
 	"DELETE /companies/:id/members/:email": {action: "company.member-remove", targetKind: "member", param: "email"},
-	"GET /admin/orders.csv":                {action: "export.orders"},
-	"GET /admin/audit.csv":                 {action: "export.audit"},
-	"GET /admin/audit/verify":              {action: "audit.verify"},
+	// issue 49: tax exemptions
+	"POST /account/tax-exemption": {action: "tax-exemption.apply", targetKind: "tax-exemption"},
+	"PATCH /tax-exemptions/:id":   {action: "tax-exemption.decide", targetKind: "tax-exemption", param: "id", changes: true},
+	"GET /admin/orders.csv":       {action: "export.orders"},
+	"GET /admin/audit.csv":        {action: "export.audit"},
+	"GET /admin/audit/verify":     {action: "audit.verify"},
 }
 
 const (

@@ -62,6 +62,8 @@ type Deps struct {
 	Audit     *app.Audit // issue 44: the audit trail
 	// Issue 49: the address book.
 	Addresses *app.Addresses
+	// TaxExemptions: buying tax-exempt (issue 49).
+	TaxExemptions *app.TaxExemptions
 	// Notifications: the admins' notification settings (issue 36).
 	Notifications *app.Notifier
 	Log           *slog.Logger
@@ -103,7 +105,8 @@ type Server struct {
 	companies  *app.Companies
 	outbox     *app.Outbox
 	audit      *app.Audit
-	addresses  *app.Addresses // issue 49
+	addresses  *app.Addresses     // issue 49
+	exemptions *app.TaxExemptions // issue 49
 	log        *slog.Logger
 	observer   Observer
 	answers    *answerCache
@@ -196,6 +199,7 @@ func New(cfg Config, d Deps) *Server {
 		outbox:           d.Outbox,
 		audit:            d.Audit,
 		addresses:        d.Addresses,
+		exemptions:       d.TaxExemptions,
 		notify:           d.Notifications,
 		contactPerClient: ratelimit.New(contactClientBurst, contactClientEvery),
 		cardPerClient:    ratelimit.New(cardClientBurst, cardClientEvery),
@@ -315,6 +319,9 @@ func (s *Server) Handler() http.Handler {
 	customer.POST("/addresses", s.addAddress)
 	customer.PATCH("/addresses/:id", s.updateAddress)
 	customer.DELETE("/addresses/:id", s.deleteAddress)
+	customer.GET("/account/tax-exemption", s.myTaxExemption)
+	customer.POST("/account/tax-exemption", s.applyTaxExemption)
+	customer.GET("/tax-exemptions/:id/certificate", s.taxCertificate) // its buyer's, or any to an admin
 	customer.POST("/cart/bulk", s.bulkCart)
 
 	admin := r.Group("", s.authenticate, s.requireAdmin)
@@ -325,6 +332,8 @@ func (s *Server) Handler() http.Handler {
 	// issue 44: an account's sessions and second factor; the audit trail
 	admin.POST("/user/:email/sign-out", s.signOutUser)
 	admin.POST("/user/:email/mfa/reset", s.resetUserMFA)
+	admin.GET("/tax-exemptions", s.listTaxExemptions) // issue 49
+	admin.PATCH("/tax-exemptions/:id", s.decideTaxExemption)
 	admin.GET("/admin/audit", s.listAudit)
 	admin.GET("/admin/audit.csv", s.exportAudit)
 	admin.GET("/admin/audit/verify", s.verifyAudit)

@@ -164,6 +164,12 @@ func (p *page) billTo() {
 		p.text("regular", 10, margin, p.y, "Purchase order: "+p.inv.PONumber, 0)
 		p.y += 13
 	}
+	if p.inv.TaxExemption != "" { // issue 49: the buyer's exemption, under which no tax was charged
+		for _, w := range p.wrap("regular", 10, p.inv.TaxExemption, contentW) {
+			p.text("regular", 10, margin, p.y, w, 0)
+			p.y += 13
+		}
+	}
 	p.y += 16
 }
 

@@ -182,6 +182,9 @@ func TestTemplates_Links(t *testing.T) {
 		Quantity: 3, ApprovedQuantity: 1, Status: shop.ClaimApproved}
 	order, pay := "https://shop.test/dashboard/order/64b7f0c2a1b2c3d4e5f6a001", "https://shop.test/payment/64b7f0c2a1b2c3d4e5f6a001"
 	claimPage := "https://shop.test/dashboard/myclaims#claim-64b7f0c2a1b2c3d4e5f6c001"
+	approved := &shop.TaxExemption{Name: "Ann", Number: "RS-4471-88", Country: "US", Status: shop.ExemptionApproved}
+	declined := &shop.TaxExemption{Name: "Ann", Number: "RS-4471-88", Country: "US", Status: shop.ExemptionDeclined, Reason: "Expired."}
+	exemptionPage := "https://shop.test/dashboard/account#tax-exemption"
 	for _, c := range []struct {
 		l     shop.Letter
 		links []string
@@ -197,6 +200,8 @@ func TestTemplates_Links(t *testing.T) {
 		{shop.Letter{Kind: shop.LetterQuoteRevised, Quote: quote}, []string{"https://shop.test/dashboard/myquotes"}, []string{"until 11 December 2026"}},
 		{shop.Letter{Kind: shop.LetterClaimReceived, Claim: claim}, []string{claimPage}, []string{"Pieces claimed: 3"}},
 		{shop.Letter{Kind: shop.LetterClaimDecided, Claim: claim}, []string{claimPage}, []string{"A replacement of 1 pcs is on its way"}},
+		{shop.Letter{Kind: shop.LetterTaxExemptionDecided, Exemption: approved}, []string{exemptionPage}, []string{"RS-4471-88 (US) has been approved", "charged no tax"}},
+		{shop.Letter{Kind: shop.LetterTaxExemptionDecided, Exemption: declined}, []string{exemptionPage}, []string{"has been declined", "Reason: Expired."}},
 	} {
 		got, err := tpl.Compose(c.l)
 		if err != nil {
@@ -226,5 +231,5 @@ func TestTemplates_Links(t *testing.T) {
 
 var (
 	siteLink = regexp.MustCompile(`https://shop\.test[^\s"<)]*`)
-	sitePage = regexp.MustCompile(`^/(dashboard/order/[0-9a-f]{24}|payment/[0-9a-f]{24}|dashboard/myquotes|dashboard/myclaims(#claim-[0-9a-f]{24})?)$`)
+	sitePage = regexp.MustCompile(`^/(dashboard/order/[0-9a-f]{24}|payment/[0-9a-f]{24}|dashboard/myquotes|dashboard/myclaims(#claim-[0-9a-f]{24})?|dashboard/account#tax-exemption)$`)
 )

@@ -27,7 +27,7 @@ var kinds = []shop.LetterKind{shop.LetterOrderPlaced, shop.LetterOrderPaid, shop
 	shop.LetterQuoteAnswered, shop.LetterQuoteRevised, shop.LetterClaimReceived, shop.LetterClaimDecided, shop.LetterContact,
 	shop.LetterVerifyEmail, shop.LetterPasswordReset, shop.LetterPasswordChanged, shop.LetterAccountDeleted,
 	shop.LetterAdminNewOrder, shop.LetterAdminPayment, shop.LetterAdminQuoteRequest, shop.LetterAdminClaim, shop.LetterAdminDigest, shop.LetterAdminRefund,
-	shop.LetterCompanyInvitation}
+	shop.LetterCompanyInvitation, shop.LetterTaxExemptionDecided}
 
 // DefaultShopName signs the messages when no name is configured.
 const DefaultShopName = "Ironclad Machinery"
@@ -184,6 +184,9 @@ func (d data) ClaimURL() string {
 	}
 	return d.Site + "/dashboard/myclaims#claim-" + url.PathEscape(d.Claim.ID)
 }
+
+// TaxExemptionURL is the buyer's tax exemption, on their account page.
+func (d data) TaxExemptionURL() string { return d.Site + "/dashboard/account#tax-exemption" }
 
 // TrackingURL is the carrier's tracking page of the shipment, where the
 // carrier is one the shop knows (else "").

@@ -32,6 +32,7 @@ type Invoice struct {
 	Currency      string        `bson:"currency"`
 	TransactionID string        `bson:"transactionId"`
 	QuoteNumber   int64         `bson:"quoteNumber,omitempty"`
+	TaxExemption  string        `bson:"taxExemption,omitempty"` // issue 49
 }
 
 // InvoiceSeller is the seller as printed.
@@ -56,7 +57,7 @@ func InvoiceDoc(id ID, inv shop.Invoice) Invoice {
 		Seller:    InvoiceSeller{Name: inv.Seller.Name, Address: inv.Seller.Address, TaxID: inv.Seller.TaxID},
 		BuyerName: inv.BuyerName, BuyerEmail: inv.BuyerEmail, Address: inv.Address, Company: inv.Company, PONumber: inv.PONumber,
 		Subtotal: int64(inv.Subtotal), Tax: int64(inv.Tax), TaxLabel: inv.TaxLabel, TaxRate: inv.TaxRate, Total: int64(inv.Total),
-		Currency: inv.Currency, TransactionID: inv.TransactionID, QuoteNumber: inv.QuoteNumber, Lines: make([]InvoiceLine, len(inv.Lines))}
+		Currency: inv.Currency, TransactionID: inv.TransactionID, QuoteNumber: inv.QuoteNumber, TaxExemption: inv.TaxExemption, Lines: make([]InvoiceLine, len(inv.Lines))}
 	for i, l := range inv.Lines {
 		d.Lines[i] = InvoiceLine{OrderNumber: l.OrderNumber, Description: l.Description, Quantity: l.Quantity, UnitPrice: int64(l.UnitPrice), Total: int64(l.Total)}
 	}
@@ -69,7 +70,7 @@ func (d Invoice) Shop() shop.Invoice {
 		Seller:    shop.Seller{Name: d.Seller.Name, Address: d.Seller.Address, TaxID: d.Seller.TaxID},
 		BuyerName: d.BuyerName, BuyerEmail: d.BuyerEmail, Address: d.Address, Company: d.Company, PONumber: d.PONumber,
 		Subtotal: shop.Cents(d.Subtotal), Tax: shop.Cents(d.Tax), TaxLabel: d.TaxLabel, TaxRate: d.TaxRate, Total: shop.Cents(d.Total),
-		Currency: d.Currency, TransactionID: d.TransactionID, QuoteNumber: d.QuoteNumber, Lines: make([]shop.InvoiceLine, len(d.Lines))}
+		Currency: d.Currency, TransactionID: d.TransactionID, QuoteNumber: d.QuoteNumber, TaxExemption: d.TaxExemption, Lines: make([]shop.InvoiceLine, len(d.Lines))}
 	for i, l := range d.Lines {
 		inv.Lines[i] = shop.InvoiceLine{OrderNumber: l.OrderNumber, Description: l.Description, Quantity: l.Quantity, UnitPrice: shop.Cents(l.UnitPrice), Total: shop.Cents(l.Total)}
 	}

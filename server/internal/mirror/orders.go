@@ -44,6 +44,15 @@ type Order struct {
 	TrackingNumber string `bson:"trackingNumber,omitempty"`
 	// Country (issue 49): where it ships, when said.
 	Country string `bson:"country,omitempty"`
+	// TaxExemption (issue 49): the buyer's approved exemption it was
+	// placed under, charged no tax.
+	TaxExemption *TaxExemptRef `bson:"taxExemption,omitempty"`
+}
+
+// TaxExemptRef names a tax exemption as a purchase keeps it.
+type TaxExemptRef struct {
+	Number  string `bson:"number"`
+	Country string `bson:"country"`
 }
 
 // ClaimRef names the claim of a replacement order.
@@ -88,6 +97,9 @@ func (d Order) Shop() shop.Order {
 	}
 	o.Carrier, o.TrackingNumber = d.Carrier, d.TrackingNumber
 	o.Country = d.Country
+	if d.TaxExemption != nil {
+		o.TaxExemption = &shop.TaxExemptRef{Number: d.TaxExemption.Number, Country: d.TaxExemption.Country}
+	}
 	o.History = shop.HistoryOf(o)
 	return o
 }

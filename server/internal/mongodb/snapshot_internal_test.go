@@ -33,6 +33,7 @@ var snapshotFormats = map[int]string{
 	3: "95dd787e61914ad3", // issue 45: product tiers; companies, memberships, invitations
 	4: "2685d584b6d28343", // issue 49: address books, a claim's quantity, an order's country
 	5: "366697a76a6dc3de", // sessions remember the second factor; the factor, the session that turned it on
+	6: "75688c0b951d0600", // issue 49: tax exemptions, an order's and an invoice's exemption
 }
 
 // mirroredTypes are the store's mirrored collections, each with a check
@@ -74,6 +75,7 @@ func mirroredTypes(s *Store) map[string]struct {
 	add(CollMembers, reflect.TypeFor[mirror.Member](), codecCheck(s.members))
 	add(CollInvitations, reflect.TypeFor[mirror.Invitation](), codecCheck(s.invitations))
 	add(CollAddresses, reflect.TypeFor[mirror.AddressBook](), codecCheck(s.addresses))
+	add(CollTaxExemptions, reflect.TypeFor[mirror.TaxExemption](), codecCheck(s.taxExemptions))
 	return out
 }
 

@@ -111,6 +111,11 @@ const (
 	CollInvitations = "invitations"
 	// Issue 49: address books (one per account, under its e-mail).
 	CollAddresses = "addresses"
+	// Issue 49: tax exemptions (one per account, under its e-mail) and
+	// their certificates' bytes (under the application's id, never
+	// mirrored).
+	CollTaxExemptions   = "tax_exemptions"
+	CollTaxCertificates = "tax_certificates"
 
 	collImageFiles  = CollImages + ".files"
 	collImageChunks = CollImages + ".chunks"
@@ -119,7 +124,7 @@ const (
 var collectionNames = []string{CollProducts, CollReviews, collImageFiles, collImageChunks, CollUsers, CollProfiles,
 	CollOrders, CollContacts, CollTestIntents, CollEvents, CollCounters, CollQuotes, CollClaims, CollOutbox, CollCancellations, CollCategories,
 	CollGroups, CollCarts, CollInvoices, collInvoiceFiles, collInvoiceChunks, CollIntents, CollSessions, CollAudit, collAuditChain,
-	CollCompanies, CollMembers, CollInvitations, CollAddresses}
+	CollCompanies, CollMembers, CollInvitations, CollAddresses, CollTaxExemptions, CollTaxCertificates}
 
 // Store is the database handle shared by every collection's methods.
 type Store struct {
@@ -187,6 +192,9 @@ type Store struct {
 	invitations *collection[string, mirror.Invitation]
 	// addresses are the address books (issue 49).
 	addresses *collection[string, mirror.AddressBook]
+	// taxExemptions and their certificates (issue 49, tax_exemptions.go).
+	taxExemptions *collection[string, mirror.TaxExemption]
+	certificates  *collection[mirror.ID, certificateDoc] // never mirrored: read by _id
 	// invoices are the invoices of paid orders and groups (issue 34,
 	// invoices.go); their PDFs are read by _id, not mirrored.
 	invoices *collection[mirror.ID, mirror.Invoice]
@@ -276,6 +284,8 @@ func Open(ctx context.Context, cfg Config) (*Store, error) {
 	s.members = newCollection(s, CollMembers, "The member", mirror.Members(CollMembers))
 	s.invitations = newCollection(s, CollInvitations, shop.MsgInvitationNoun, mirror.Invitations(CollInvitations))
 	s.addresses = newCollection(s, CollAddresses, shop.MsgAddressNoun, mirror.AddressBooks(CollAddresses))
+	s.taxExemptions = newCollection(s, CollTaxExemptions, shop.MsgExemptionNoun, mirror.TaxExemptions(CollTaxExemptions))
+	s.certificates = newCollection[mirror.ID, certificateDoc](s, CollTaxCertificates, "The certificate", nil)
 	s.invoices = newCollection(s, CollInvoices, shop.MsgInvoiceNoun, mirror.Invoices(CollInvoices))
 	s.sessions = newCollection(s, CollSessions, "The session", mirror.Sessions(CollSessions))
 	s.audit = newCollection(s, CollAudit, "The audit entry", mirror.Audit(CollAudit))

@@ -41,6 +41,9 @@ type Invoice struct {
 	Currency      string `json:"currency"`
 	TransactionID string `json:"transactionId"`
 	QuoteNumber   int64  `json:"quoteNumber,omitempty"`
+	// TaxExemption names the buyer's tax exemption the purchase was placed
+	// under, as printed: "Tax exempt: certificate NUMBER (COUNTRY)" (issue 49).
+	TaxExemption string `json:"taxExemption,omitempty"`
 }
 
 // InvoiceKind says what an invoice is of.

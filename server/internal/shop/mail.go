@@ -150,7 +150,10 @@ const (
 	LetterQuoteRevised    LetterKind = "quote_revised" // a quote priced again
 	LetterClaimReceived   LetterKind = "claim_received"
 	LetterClaimDecided    LetterKind = "claim_decided"
-	LetterContact         LetterKind = "contact_message"
+	// LetterTaxExemptionDecided tells a buyer of an admin's decision on
+	// their tax exemption (issue 49).
+	LetterTaxExemptionDecided LetterKind = "tax_exemption_decided"
+	LetterContact             LetterKind = "contact_message"
 	// The account's own: the first two carry a single-use link.
 	LetterVerifyEmail     LetterKind = "verify_email"
 	LetterPasswordReset   LetterKind = "password_reset"
@@ -199,6 +202,8 @@ type Letter struct {
 	// limit it offers (issue 45).
 	Company *Company
 	Member  *Member
+	// Exemption: a tax exemption decided (issue 49).
+	Exemption *TaxExemption
 	// HeldUntil, when set, keeps the e-mail for the digest sent then
 	// (MailHeld) instead of sending it.
 	HeldUntil time.Time

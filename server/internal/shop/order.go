@@ -27,15 +27,18 @@ type Order struct {
 	Mobile  string `json:"mobile"`
 	// Country is where it ships (ISO 3166-1 alpha-2), when the buyer said
 	// (a saved address always does; issue 49).
-	Country         string     `json:"country,omitempty"`
-	Pending         bool       `json:"pending"`
-	Shipped         bool       `json:"shipped"`
-	Paid            bool       `json:"paid"`
-	TransactionID   string     `json:"transactionId"`
-	PaymentIntentID string     `json:"-"`
-	CreatedAt       time.Time  `json:"createdAt"`
-	PaidAt          *time.Time `json:"paidAt,omitempty"`
-	ShippedAt       *time.Time `json:"shippedAt,omitempty"`
+	Country string `json:"country,omitempty"`
+	// TaxExemption is the buyer's approved tax exemption it was placed
+	// under (issue 49): no tax was charged, and its invoice names it.
+	TaxExemption    *TaxExemptRef `json:"taxExemption,omitempty"`
+	Pending         bool          `json:"pending"`
+	Shipped         bool          `json:"shipped"`
+	Paid            bool          `json:"paid"`
+	TransactionID   string        `json:"transactionId"`
+	PaymentIntentID string        `json:"-"`
+	CreatedAt       time.Time     `json:"createdAt"`
+	PaidAt          *time.Time    `json:"paidAt,omitempty"`
+	ShippedAt       *time.Time    `json:"shippedAt,omitempty"`
 	// ReplacementFor names the claim a replacement order was made for
 	// (nil on any other order), so that a client need not read transactionId.
 	ReplacementFor *ClaimRef `json:"replacementFor,omitempty"`

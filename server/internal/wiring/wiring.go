@@ -45,8 +45,9 @@ type Store interface {
 	shop.IntentRecordStore // issue 43
 	shop.SessionStore      // issue 44
 	shop.AuditStore
-	shop.CompanyStore // issue 45
-	shop.AddressStore // issue 49
+	shop.CompanyStore      // issue 45
+	shop.AddressStore      // issue 49
+	shop.TaxExemptionStore // issue 49
 	// Healthy reads the collections the API serves.
 	Healthy(ctx context.Context) error
 }
@@ -119,9 +120,10 @@ func Services(store Store, o Options) httpapi.Deps {
 	payments.Invoices = invoices
 	owners := &app.Owners{Users: store, Erasure: store}
 	addresses := &app.Addresses{Store: store, Owners: owners}
+	exemptions := &app.TaxExemptions{Store: store, Owners: owners, Mail: o.Outbox}
 	orders := &app.Orders{Orders: store, Products: store, Groups: store, Log: o.Log, Telemetry: o.Telemetry, Mail: o.Outbox, Notify: notify,
 		Cancellations: store, TaxRate: o.TaxRate, Invoices: invoices, Addresses: addresses}
-	purchases := &app.Purchases{Groups: store, Products: store, Owners: owners, Members: store,
+	purchases := &app.Purchases{Groups: store, Products: store, Owners: owners, Members: store, Exemptions: exemptions,
 		UnpaidLimit: o.UnpaidLimit, UnpaidLimitUnverified: o.UnpaidLimitUnverified, ReservationTTL: o.ReservationTTL, Now: o.Now}
 	app.Link(orders, purchases, payments)
 	audit := &app.Audit{Store: store, Users: store, Factors: o.Factors, Retention: o.AuditRetention, Now: o.Now, Log: o.Log}
@@ -129,7 +131,7 @@ func Services(store Store, o Options) httpapi.Deps {
 		SessionMax: o.SessionMax, Audit: audit, Purchases: purchases, Users: store, Tokens: o.Tokens, Passwords: o.Passwords,
 		AdminEmails: o.AdminEmails, Log: o.Log, Telemetry: o.Telemetry,
 		SiteURL: o.SiteURL, Mail: o.Outbox, Now: o.Now,
-		Orders: orders, Erasure: store, Profiles: store, Admins: store, Addresses: store}
+		Orders: orders, Erasure: store, Profiles: store, Admins: store, Addresses: store, TaxExemptions: store}
 	if o.Google != nil { // (a nil *Google in the interface would not read as nil)
 		accounts.Google = o.Google
 	}
@@ -153,6 +155,7 @@ func Services(store Store, o Options) httpapi.Deps {
 		Outbox:        o.Outbox,
 		Audit:         audit,
 		Addresses:     addresses,
+		TaxExemptions: exemptions,
 		Notifications: notify,
 		Log:           o.Log,
 	}

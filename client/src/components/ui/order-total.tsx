@@ -35,6 +35,11 @@ interface OrderTotalProps {
    * that day), which name the tax alone.
    */
   rate?: number;
+  /**
+   * The buyer's approved tax exemption as the tax line names it ("Tax exempt: certificate …", issue 49): the
+   * subtotal and a tax of 0 are shown under it.
+   */
+  exemptLabel?: string;
   /** Laid over its own look. */
   sx?: SxProps<Theme>;
 }
@@ -44,15 +49,15 @@ interface OrderTotalProps {
  * utils/money before asking), the placed order, the checkout's answer, the payment and order pages and a quote
  * (the server's figures). Subtotal and tax when there is a tax; the total always.
  */
-export function OrderTotal({ figures, rate, sx }: OrderTotalProps) {
+export function OrderTotal({ figures, rate, exemptLabel, sx }: OrderTotalProps) {
   const taxLabel = usePublicConfig().data?.taxLabel || m.tax;
-  const taxed = figures !== null && (figures.taxCents > 0 || (rate ?? 0) > 0);
+  const taxed = figures !== null && (figures.taxCents > 0 || (rate ?? 0) > 0 || exemptLabel !== undefined);
   return (
     <Box component="dl" aria-live="polite" data-testid="order-figures" sx={mergeSx({ m: 0, '& > div + div': { borderTop: 1, borderColor: 'divider' } }, sx)}>
       {taxed && (
         <>
           <Row label={m.subtotal} value={formatCents(figures.subtotalCents)} testId="order-subtotal" />
-          <Row label={rate ? m.taxLine(taxLabel, rate) : taxLabel} value={formatCents(figures.taxCents)} testId="order-tax" />
+          <Row label={exemptLabel ?? (rate ? m.taxLine(taxLabel, rate) : taxLabel)} value={formatCents(figures.taxCents)} testId="order-tax" />
         </>
       )}
       <Row label={m.total} value={figures ? formatCents(figures.totalCents) : '—'} strong testId="order-total" />

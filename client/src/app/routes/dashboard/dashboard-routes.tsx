@@ -48,6 +48,7 @@ export const dashboardRoutes: RouteObject[] = [
           { path: below(d.reviews), element: page(() => import('./reviews')) },
           { path: below(d.notifications), element: page(() => import('./notifications')) },
           { path: below(d.audit), element: page(() => import('./audit')) },
+          { path: below(d.taxExemptions), element: page(() => import('./tax-exemptions')) },
         ],
       },
     ],

@@ -58,6 +58,26 @@ describe('CheckoutForm', () => {
     expect(screen.getByTestId('order-total')).toHaveTextContent('$32,713.15');
   });
 
+  it('charges an exempt buyer no tax (issue 49): the line names the certificate, tax $0', async () => {
+    const exemption = { _id: 'e1', email: 'ann@shop.test', name: 'Ann', number: 'RS-4471-88', country: 'US', status: 'approved',
+      certificate: { filename: 'c.pdf', contentType: 'application/pdf', size: 9 }, createdAt: '2026-11-27T10:00:00Z' };
+    api({ 'GET /config': config(8.25, 'VAT'), 'GET /account/tax-exemption': () => jsonResponse({ exempt: true, exemption }) });
+    renderWithProviders(<CheckoutForm />, { route: '/checkout' });
+    expect(await screen.findByText('Tax exempt: certificate RS-4471-88 (US)')).toBeInTheDocument();
+    expect(screen.getByTestId('order-subtotal')).toHaveTextContent('$30,220');
+    expect(screen.getByTestId('order-tax')).toHaveTextContent('$0');
+    expect(screen.getByTestId('order-total')).toHaveTextContent('$30,220');
+  });
+
+  it('taxes a buyer whose exemption is pending', async () => {
+    const exemption = { _id: 'e1', email: 'ann@shop.test', name: 'Ann', number: 'RS-4471-88', country: 'US', status: 'pending',
+      certificate: { filename: 'c.pdf', contentType: 'application/pdf', size: 9 }, createdAt: '2026-11-27T10:00:00Z' };
+    api({ 'GET /config': config(8.25, 'VAT'), 'GET /account/tax-exemption': () => jsonResponse({ exempt: false, exemption }) });
+    renderWithProviders(<CheckoutForm />, { route: '/checkout' });
+    expect(await screen.findByText('VAT (8.25%)')).toBeInTheDocument();
+    expect(screen.getByTestId('order-tax')).toHaveTextContent('$2,493.15');
+  });
+
   it('shows no tax line when the store charges none', async () => {
     api();
     renderWithProviders(<CheckoutForm />, { route: '/checkout' });

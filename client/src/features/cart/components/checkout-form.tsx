@@ -16,7 +16,8 @@ import { cartMessages } from '@/config/cart-messages';
 import { orderMessages } from '@/config/order-messages';
 import { paths } from '@/config/paths';
 import { keptRefusal, showFieldErrors, withReason } from '@/lib/form-errors';
-import { useTaxRate } from '@/lib/public-config';
+import { useBuyerTax } from '@/lib/buyer-tax';
+import { taxExemptionMessages } from '@/config/tax-exemption-messages';
 import { useToast } from '@/lib/toast';
 import { formatCents } from '@/utils/format';
 import { lineCents, rateInHundredths, unitCents } from '@/utils/money';
@@ -60,7 +61,7 @@ export function CheckoutForm() {
   const navigate = useNavigate();
   const { rows, loading } = useCartRows();
   const placeOrder = useCheckout();
-  const rate = useTaxRate();
+  const { rate, exemption } = useBuyerTax();
   const [refusal, setRefusal] = useState<string | null>(null);
   const choice = useAddressChoice();
   const { control, handleSubmit, setError } = useForm<CheckoutValues>({ mode: 'onTouched', defaultValues: { mobile: '', address: '', poNumber: '', company: '' } });
@@ -126,7 +127,11 @@ export function CheckoutForm() {
           ))}
         </Box>
         <Box sx={{ borderTop: 2, borderColor: 'divider', pt: 0.5, mt: 1 }}>
-          <OrderTotal figures={rate === undefined ? null : cartFigures(rows, rateInHundredths(rate))} rate={rate} />
+          <OrderTotal
+            figures={rate === undefined ? null : cartFigures(rows, rateInHundredths(rate))}
+            rate={rate}
+            exemptLabel={exemption && taxExemptionMessages.exemptLine(exemption.number, exemption.country)}
+          />
         </Box>
       </Box>
 

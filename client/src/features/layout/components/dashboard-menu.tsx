@@ -21,6 +21,7 @@ import RequestQuoteOutlinedIcon from '@mui/icons-material/RequestQuoteOutlined';
 import RateReviewOutlinedIcon from '@mui/icons-material/RateReviewOutlined';
 import ReviewsOutlinedIcon from '@mui/icons-material/ReviewsOutlined';
 import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
+import VerifiedUserOutlinedIcon from '@mui/icons-material/VerifiedUserOutlined';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { dashboardMessages } from '@/config/dashboard-messages';
@@ -66,6 +67,7 @@ export const ADMIN_ITEMS: readonly DashboardMenuItem[] = [
   { to: d.notifications, label: dashboardMessages.notifications, icon: <NotificationsOutlinedIcon /> },
   { to: d.audit, label: dashboardMessages.audit, icon: <FactCheckOutlinedIcon /> },
   { to: d.company, label: dashboardMessages.companies, icon: <BusinessOutlinedIcon /> },
+  { to: d.taxExemptions, label: dashboardMessages.taxExemptions, icon: <VerifiedUserOutlinedIcon /> },
 ];
 
 /** The menu entries this user sees: admin entries only for admins, Add Review only for customers. */

@@ -13,7 +13,8 @@ import { ReadOnlyField } from '@/components/form/read-only-field';
 import { orderMessages } from '@/config/order-messages';
 import { ApiError } from '@/lib/api-client';
 import { keptRefusal, showFieldErrors } from '@/lib/form-errors';
-import { useTaxRate } from '@/lib/public-config';
+import { useBuyerTax } from '@/lib/buyer-tax';
+import { taxExemptionMessages } from '@/config/tax-exemption-messages';
 import { useToast } from '@/lib/toast';
 import type { Product, User } from '@/types/api';
 import { formatPrice } from '@/utils/format';
@@ -83,7 +84,7 @@ function refusalReason(error: Error): string {
 export function PurchaseForm({ product, user, cartAction }: PurchaseFormProps) {
   const toast = useToast();
   const placeOrder = usePlaceOrder();
-  const rate = useTaxRate();
+  const { rate, exemption } = useBuyerTax();
   // The server's refusal to keep in view (a toast goes): too many unpaid orders (409), stock taken meanwhile (409), too many at once (429).
   const [refusal, setRefusal] = useState<string | null>(null);
   // Set once an order is placed: the form then shows its confirmation and
@@ -209,7 +210,12 @@ export function PurchaseForm({ product, user, cartAction }: PurchaseFormProps) {
       {refusal && <ErrorMessage>{refusal}</ErrorMessage>}
       {!placed && (
         <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: 2, pt: 1, borderTop: 1, borderColor: 'divider' }}>
-          <OrderTotal figures={figures} rate={rate} sx={{ flex: '1 1 14rem' }} />
+          <OrderTotal
+            figures={figures}
+            rate={rate}
+            exemptLabel={exemption && taxExemptionMessages.exemptLine(exemption.number, exemption.country)}
+            sx={{ flex: '1 1 14rem' }}
+          />
           <Button type="submit" variant="contained" size="large" disabled={!canSubmit} loading={placeOrder.isPending} sx={{ minHeight: 48, px: 4, flexGrow: { xs: 1, sm: 0 } }}>
             {m.submit}
           </Button>
