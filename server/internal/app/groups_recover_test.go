@@ -193,7 +193,19 @@ func TestRecover_AShipmentIsToldOnce(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	for _, to := range []string{"ann@shop.test", "bob@shop.test"} {
+	// A payment that brings a shipment's orders along first (its own sync)
+	// tells it, and the shipment's call, finding nothing left to sync, not again.
+	paidFirst := placed("cat@shop.test")
+	if _, err := s.ShipGroup(ctx, paidFirst.ID, shop.Tracking{}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := lc.purchases.FindAndSync(ctx, paidFirst.ID); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := lc.purchases.FindAndSync(ctx, paidFirst.ID); err != nil {
+		t.Fatal(err)
+	}
+	for _, to := range []string{"ann@shop.test", "bob@shop.test", "cat@shop.test"} {
 		if n := shippedMails(to); n != 1 {
 			t.Fatalf("%s: %d shipped e-mails, want 1", to, n)
 		}

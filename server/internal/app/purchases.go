@@ -559,7 +559,7 @@ func (p *Purchases) ship(ctx context.Context, grp shop.Group, t shop.Tracking) (
 	if err != nil {
 		return res, err
 	}
-	if _, err := p.findAndSync(ctx, grp.ID, p.tellShipped); err != nil {
+	if _, err := p.FindAndSync(ctx, grp.ID); err != nil {
 		// The shipment stands; the recovery sweep brings its orders along, and tells the buyer.
 		p.Orders.Log.ErrorContext(ctx, "a shipped purchase's orders are left for the recovery sweep", "group", grp.ID, "error", err)
 		return shop.UpdateResult{Acknowledged: true, MatchedCount: 1, ModifiedCount: 1}, nil
@@ -586,14 +586,11 @@ func (p *Purchases) tellShipped(ctx context.Context, grp shop.Group) {
 
 // FindAndSync brings the orders of a purchase in step with it (paid,
 // shipped) when a payment or shipment was decided on it, and returns it.
+// Whoever brings a shipment's orders along tells its buyer (once: the
+// shipment's call, a payment's that came first, or the recovery sweep),
+// before the syncing ends, so that a crash between them leaves it to the
+// sweep.
 func (p *Purchases) FindAndSync(ctx context.Context, id string) (shop.Group, error) {
-	return p.findAndSync(ctx, id, nil)
-}
-
-// findAndSync is FindAndSync; synced, when set, runs once the orders are in
-// step and before the syncing ends (so that a crash between them leaves it
-// to the recovery sweep, which runs it again).
-func (p *Purchases) findAndSync(ctx context.Context, id string, synced func(context.Context, shop.Group)) (shop.Group, error) {
 	grp, err := p.Groups.FindGroup(ctx, id)
 	if err != nil || !grp.Syncing {
 		return grp, err
@@ -611,9 +608,7 @@ func (p *Purchases) findAndSync(ctx context.Context, id string, synced func(cont
 			}
 		}
 	}
-	if synced != nil {
-		synced(ctx, grp)
-	}
+	p.tellShipped(ctx, grp)
 	if err := p.Groups.FinishSyncing(ctx, id, grp.SyncMark); err != nil && !isRefusal(err) {
 		return grp, err
 	}
@@ -662,7 +657,7 @@ func (p *Purchases) Recover(ctx context.Context, cutoff time.Time) (finished, un
 				undone++
 			}
 		case grp.Syncing:
-			_, err = p.findAndSync(ctx, grp.ID, p.tellShipped)
+			_, err = p.FindAndSync(ctx, grp.ID)
 			if err == nil {
 				finished++
 			}
