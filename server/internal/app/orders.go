@@ -69,13 +69,18 @@ func (o *Orders) Place(ctx context.Context, caller shop.Caller, d shop.OrderDraf
 		return shop.Order{}, shop.Invalid("The order is not valid.", map[string]string{
 			"productQuantity": "must be at least the minimum order of " + itoa64(p.Minimum)})
 	}
-	if err := o.Purchases.withinLimit(ctx, caller, o.Purchases.totalWithTax(int64(p.UnitPrice(qty))*qty)); err != nil {
+	b, err := o.Purchases.buyerOf(ctx, caller)
+	if err != nil {
+		return shop.Order{}, err
+	}
+	unit := b.unitPrice(p, qty)
+	if err := b.withinLimit(o.Purchases.totalWithTax(int64(unit) * qty)); err != nil {
 		return shop.Order{}, err
 	}
 	id := o.Orders.NewOrderID()
 	placed, _, err := o.place(ctx, shop.Order{
 		ID: id, Name: caller.Name, Email: caller.Email, Image: p.Image, ProductID: p.ID, ProductName: p.Name,
-		ProductPrice: p.UnitPrice(qty), ProductQuantity: qty, Amount: int64(p.UnitPrice(qty)) * qty,
+		ProductPrice: unit, ProductQuantity: qty, Amount: int64(unit) * qty,
 		Address: d.Address, Mobile: d.Mobile, Country: d.Country,
 	})
 	if err != nil {

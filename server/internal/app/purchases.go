@@ -41,10 +41,11 @@ type Purchases struct {
 	// Owners undoes a purchase placed for an account whose deletion has
 	// begun (issue 44); nil: none is.
 	Owners *Owners
-	// Members are the companies' memberships (issue 45), whose limit per
-	// purchase a purchase may not exceed; nil: none.
+	// Members are the companies' memberships (issue 45): a member's
+	// company's prices, and their limit per purchase; nil: none.
 	Members interface {
 		FindMember(ctx context.Context, email string) (shop.Member, error)
+		FindCompany(ctx context.Context, id string) (shop.Company, error)
 	}
 	Now func() time.Time
 }
@@ -117,25 +118,6 @@ func (p *Purchases) mayPlace(ctx context.Context, caller shop.Caller) error {
 	return nil
 }
 
-// withinLimit refuses a purchase whose total (tax included) is above the
-// buyer's limit per purchase set by their company. Until approvals of such
-// purchases exist (issue 45), it is refused, never placed unchecked.
-func (p *Purchases) withinLimit(ctx context.Context, caller shop.Caller, total shop.Cents) error {
-	if p.Members == nil {
-		return nil
-	}
-	m, err := p.Members.FindMember(ctx, caller.Email)
-	switch {
-	case shop.ErrorCode(err) == shop.ENOTFOUND:
-		return nil
-	case err != nil:
-		return err
-	case m.Limit == nil || total <= *m.Limit:
-		return nil
-	}
-	return shop.Errorf(shop.ECONFLICT, shop.MsgAboveLimit, shop.Money(total), shop.Money(*m.Limit))
-}
-
 // totalWithTax is what lines of these amounts (cents, before tax) cost
 // with tax, each line's tax as Orders.place computes it.
 func (p *Purchases) totalWithTax(amounts ...int64) shop.Cents {
@@ -160,6 +142,10 @@ func (p *Purchases) Checkout(ctx context.Context, caller shop.Caller, d shop.Che
 	if err := p.mayPlace(ctx, caller); err != nil {
 		return shop.Group{}, err
 	}
+	b, err := p.buyerOf(ctx, caller)
+	if err != nil {
+		return shop.Group{}, err
+	}
 	orders := make([]shop.Order, 0, len(d.Items))
 	fields := map[string]string{}
 	var short []string
@@ -180,7 +166,7 @@ func (p *Purchases) Checkout(ctx context.Context, caller shop.Caller, d shop.Che
 			short = append(short, fmt.Sprintf("%s (%d left)", pr.Name, pr.Available))
 		}
 		orders = append(orders, shop.Order{Name: caller.Name, Email: caller.Email, Image: pr.Image, ProductID: pr.ID, ProductName: pr.Name,
-			ProductPrice: pr.UnitPrice(it.Quantity), ProductQuantity: it.Quantity, Amount: int64(pr.UnitPrice(it.Quantity)) * it.Quantity, Address: d.Address, Mobile: d.Mobile,
+			ProductPrice: b.unitPrice(pr, it.Quantity), ProductQuantity: it.Quantity, Amount: int64(b.unitPrice(pr, it.Quantity)) * it.Quantity, Address: d.Address, Mobile: d.Mobile,
 			Country: d.Country})
 	}
 	if err := shop.Invalid("The checkout is not valid.", fields); err != nil {
@@ -193,7 +179,7 @@ func (p *Purchases) Checkout(ctx context.Context, caller shop.Caller, d shop.Che
 	for i, o := range orders {
 		amounts[i] = o.Amount
 	}
-	if err := p.withinLimit(ctx, caller, p.totalWithTax(amounts...)); err != nil {
+	if err := b.withinLimit(p.totalWithTax(amounts...)); err != nil {
 		return shop.Group{}, err
 	}
 	grp := shop.Group{ID: p.Groups.NewGroupID(), Email: caller.Email, PONumber: d.PONumber, Company: d.Company}

@@ -169,7 +169,11 @@ func (q *Quotes) Accept(ctx context.Context, caller shop.Caller, id string, d sh
 	for i, it := range cur.Items {
 		amounts[i] = int64(*it.UnitPrice) * it.Quantity
 	}
-	if err := q.Orders.Purchases.withinLimit(ctx, caller, q.Orders.Purchases.totalWithTax(amounts...)); err != nil {
+	b, err := q.Orders.Purchases.buyerOf(ctx, caller)
+	if err != nil {
+		return nil, err
+	}
+	if err := b.withinLimit(q.Orders.Purchases.totalWithTax(amounts...)); err != nil {
 		return nil, err
 	}
 	switch {
