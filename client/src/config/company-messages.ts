@@ -93,6 +93,7 @@ export const companyMessages = {
     categoriesHint: 'One per line: category: percent, such as Pumps: 12.5',
     products: 'Fixed prices',
     productsHint: 'One per line: product id: price in dollars',
+    poRequired: 'Its purchases need a purchase order number',
     save: 'Save prices',
     saved: (name: string) => `The prices of ${name} were saved`,
     failed: 'The prices could not be saved',

@@ -5,4 +5,8 @@ export const priceMessages = {
   ownPrice: 'Your price',
   listPrice: 'List price',
   ownNote: 'Your company’s price',
+  /** A member's checkout: the purchase is the company's. */
+  forCompany: (name: string) => `This purchase is for ${name}.`,
+  poRequired: (name: string) => `Purchase order reference (required by ${name})`,
+  poMissing: 'Enter your purchase order reference',
 };

@@ -750,7 +750,9 @@ export interface paths {
          * Order a product
          * @description The server takes name and email from the token, and the product's name,
          *     price and image from the product; it reserves the stock atomically (409 when
-         *     there is not enough).
+         *     there is not enough). A member of a company pays the company's price (`GET /prices`);
+         *     a member whose company requires a PO number is refused (400): this call has none,
+         *     so they check out (`POST /checkout` with `poNumber`).
          */
         post: operations["placeOrder"];
         delete?: never;
@@ -2396,8 +2398,9 @@ export interface components {
             addressId?: components["schemas"]["IdParam"];
             /** @description Where it ships (ISO 3166-1 alpha-2), optional. */
             country?: string;
-            /** @description The buyer's purchase-order reference. */
+            /** @description The buyer's purchase-order reference; required (400) of a member of a company that asks for one (`poRequired`). */
             poNumber?: string;
+            /** @description Free text for a customer. For a member of an approved company the purchase's company is the company's name, and sending this is 400. */
             company?: string;
         } | unknown | unknown;
         CheckoutResult: {
@@ -2799,6 +2802,8 @@ export interface components {
             mobile: string;
             /** @description The quote's `revision` the customer was shown (0 when it has none): the prices they accept. A quote re-priced since answers 409, so that no one is charged prices they have not seen. */
             revision: number;
+            /** @description The purchase's purchase-order reference; required (400) of a member of a company that asks for one. For a member the purchase's company is the company's name. */
+            poNumber?: string;
         };
         /** @description What stays of a cancelled order (collection `cancellations`, one per order, under the order's id). */
         Cancellation: {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/hex"
+	"fmt"
 	"log/slog"
 	"strings"
 	"time"
@@ -72,6 +73,9 @@ func (o *Orders) Place(ctx context.Context, caller shop.Caller, d shop.OrderDraf
 	b, err := o.Purchases.buyerOf(ctx, caller)
 	if err != nil {
 		return shop.Order{}, err
+	}
+	if co := b.approved(); co != nil && co.PORequired {
+		return shop.Order{}, shop.Invalid(shop.MsgPurchaseTermsInvalid, map[string]string{"poNumber": fmt.Sprintf(shop.MsgPORequiredSingle, co.Name)})
 	}
 	unit := b.unitPrice(p, qty)
 	if err := b.withinLimit(o.Purchases.totalWithTax(int64(unit) * qty)); err != nil {

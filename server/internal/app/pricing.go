@@ -2,6 +2,7 @@ package app
 
 import (
 	"context"
+	"fmt"
 
 	"storefront/server/internal/shop"
 )
@@ -92,4 +93,27 @@ func (p *Purchases) Prices(ctx context.Context, caller shop.Caller, rawIDs strin
 		out = append(out, pr.PriceOf(b.priceList()))
 	}
 	return out, nil
+}
+
+// purchaseTerms applies the buyer's company's rules to a purchase's PO
+// number and company (issue 45): for a member of an approved company the
+// company is its name (a free text is refused: 400), and a PO number is
+// required when the company says so (400). It returns the company to
+// record on the purchase.
+func (b buyer) purchaseTerms(poNumber, company string) (string, error) {
+	co := b.approved()
+	if co == nil {
+		return company, nil
+	}
+	f := map[string]string{}
+	if company != "" {
+		f["company"] = fmt.Sprintf(shop.FieldCompanySetByMembership, co.Name)
+	}
+	if co.PORequired && poNumber == "" {
+		f["poNumber"] = fmt.Sprintf(shop.FieldPORequired, co.Name)
+	}
+	if err := shop.Invalid(shop.MsgPurchaseTermsInvalid, f); err != nil {
+		return "", err
+	}
+	return co.Name, nil
 }

@@ -146,6 +146,10 @@ func (p *Purchases) Checkout(ctx context.Context, caller shop.Caller, d shop.Che
 	if err != nil {
 		return shop.Group{}, err
 	}
+	company, err := b.purchaseTerms(d.PONumber, d.Company)
+	if err != nil {
+		return shop.Group{}, err
+	}
 	orders := make([]shop.Order, 0, len(d.Items))
 	fields := map[string]string{}
 	var short []string
@@ -182,7 +186,7 @@ func (p *Purchases) Checkout(ctx context.Context, caller shop.Caller, d shop.Che
 	if err := b.withinLimit(p.totalWithTax(amounts...)); err != nil {
 		return shop.Group{}, err
 	}
-	grp := shop.Group{ID: p.Groups.NewGroupID(), Email: caller.Email, PONumber: d.PONumber, Company: d.Company}
+	grp := shop.Group{ID: p.Groups.NewGroupID(), Email: caller.Email, PONumber: d.PONumber, Company: company}
 	placed, err := p.placeLines(ctx, grp, orders)
 	if shop.ErrorCode(err) == shop.ECONFLICT && strings.Contains(shop.ErrorMessage(err), "left in stock") {
 		return shop.Group{}, shop.Errorf(shop.ECONFLICT, shop.MsgShortLines, shop.ErrorMessage(err))

@@ -173,6 +173,12 @@ func (q *Quotes) Accept(ctx context.Context, caller shop.Caller, id string, d sh
 	if err != nil {
 		return nil, err
 	}
+	company := cur.Company
+	if b.approved() != nil {
+		if company, err = b.purchaseTerms(d.PONumber, ""); err != nil {
+			return nil, err
+		}
+	}
 	if err := b.withinLimit(q.Orders.Purchases.totalWithTax(amounts...)); err != nil {
 		return nil, err
 	}
@@ -203,7 +209,7 @@ func (q *Quotes) Accept(ctx context.Context, caller shop.Caller, id string, d sh
 		}
 		return nil, err
 	}
-	grp := shop.Group{ID: cur.ID, Email: caller.Email, QuoteID: cur.ID, Company: cur.Company, OrderIDs: ids, Placing: true}
+	grp := shop.Group{ID: cur.ID, Email: caller.Email, QuoteID: cur.ID, Company: company, PONumber: d.PONumber, OrderIDs: ids, Placing: true}
 	for _, it := range cur.Items {
 		amount := int64(*it.UnitPrice) * it.Quantity
 		tax := shop.TaxOf(amount, q.Orders.TaxRate)

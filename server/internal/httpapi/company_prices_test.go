@@ -2,9 +2,11 @@ package httpapi_test
 
 import (
 	"context"
+	"fmt"
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"storefront/server/internal/shop"
 )
@@ -19,6 +21,19 @@ func (ts *testServer) mustTieredProduct(t *testing.T, name, category string, pri
 	}
 	p, _ := ts.store.FindProduct(context.Background(), id)
 	return p
+}
+
+// mustMemberCheckout is mustCheckout for a member of a company: without
+// the free-text company (theirs is their company's name) and with a PO number.
+func (ts *testServer) mustMemberCheckout(tb testing.TB, token string, items ...any) checkedOut {
+	tb.Helper()
+	b := checkoutBody(items...)
+	delete(b, "company")
+	res, body := ts.send(tb, "POST", "/checkout", token, b)
+	if res.StatusCode != 201 {
+		tb.Fatalf("checkout: %d %s", res.StatusCode, body)
+	}
+	return decode[checkedOut](tb, body)
 }
 
 // Company price lists (issue 45): an admin sets them on PATCH
@@ -145,7 +160,7 @@ func TestCompanies_PriceLists(t *testing.T) {
 			t.Fatalf("the buyer's order: price %d tax %d amount %d", o.ProductPrice, o.Tax, o.Amount)
 		}
 		// a pump at 20 % (its category's, not the company's 10 %) and 10 valves at 30 × 0.95
-		g := ts.mustCheckout(t, bob.Token, pump.ID, 1, valve.ID, 10)
+		g := ts.mustMemberCheckout(t, bob.Token, pump.ID, 1, valve.ID, 10)
 		if p, v := ts.order(t, g.OrderIDs[0]), ts.order(t, g.OrderIDs[1]); p.ProductPrice != 80_00 || v.ProductPrice != 28_50 {
 			t.Fatalf("the buyer's checkout: %d and %d", p.ProductPrice, v.ProductPrice)
 		}
@@ -177,4 +192,85 @@ func TestCompanies_PriceLists(t *testing.T) {
 			t.Fatalf("another company's list applied: %d", o.ProductPrice)
 		}
 	})
+}
+
+// Required PO numbers (issue 45): a member's purchase records the
+// company's name (a free-text company is refused), and when the company
+// requires a PO number a purchase without one is refused (400) with
+// nothing reserved, on POST /checkout, POST /order (which has none) and a
+// quote's acceptance; a customer's purchase is as before.
+func TestCompanies_PONumbers(t *testing.T) {
+	t.Parallel()
+	ts := mustServe(t)
+	boss := ts.mustRegister(t, "Boss", adminEmail)
+	ann := ts.quickAccount(t, "Ann", "ann@quarry.test")
+	bob := ts.quickAccount(t, "Bob", "bob@quarry.test")
+	carl := ts.quickAccount(t, "Carl", "carl@elsewhere.test")
+	id := ts.mustCompany(t, ann, boss, "Quarry Works Ltd")
+	ts.mustJoin(t, ann, id, bob, "buyer", nil)
+	drill := ts.mustProduct(t, "PO Drill", 200_00, 10, 1)
+
+	res, body := ts.send(t, "POST", "/checkout", bob.Token, checkoutBody(drill.ID, 1))
+	if p := mustProblem(t, res, body, 400); p.Errors["company"] != "is set by your membership: this purchase is for Quarry Works Ltd; leave the company out" {
+		t.Fatalf("a member's free-text company: %s", body)
+	}
+	g := ts.mustMemberCheckout(t, bob.Token, drill.ID, 1)
+	if grp := ts.group(t, g.GroupID); grp.Company != "Quarry Works Ltd" || grp.PONumber != "PO-7731" {
+		t.Fatalf("the member's purchase: company %q PO %q", grp.Company, grp.PONumber)
+	}
+	if res, body := ts.send(t, "PATCH", "/companies/"+id, ann.Token, map[string]any{"poRequired": true}); res.StatusCode != 403 {
+		t.Fatalf("the company's admin set the PO rule: %d %s", res.StatusCode, body)
+	}
+	if res, body := ts.send(t, "PATCH", "/companies/"+id, boss.Token, map[string]any{"poRequired": true}); res.StatusCode != 200 || !strings.Contains(string(body), `"poRequired":true`) {
+		t.Fatalf("require PO numbers: %d %s", res.StatusCode, body)
+	}
+	noPO := checkoutBody(drill.ID, 1)
+	delete(noPO, "company")
+	delete(noPO, "poNumber")
+	res, body = ts.send(t, "POST", "/checkout", bob.Token, noPO)
+	if p := mustProblem(t, res, body, 400); p.Errors["poNumber"] != "is required: Quarry Works Ltd asks for a purchase order number on every purchase" {
+		t.Fatalf("a checkout without a PO number: %s", body)
+	}
+	res, body = ts.send(t, "POST", "/order", bob.Token, orderBody(drill.ID, 1))
+	if p := mustProblem(t, res, body, 400); p.Errors["poNumber"] != fmt.Sprintf(shop.MsgPORequiredSingle, "Quarry Works Ltd") {
+		t.Fatalf("POST /order of a member who needs a PO number: %s", body)
+	}
+	if s := ts.stock(t, drill.ID); s != 9 {
+		t.Fatalf("stock %d after the refusals, want 9", s)
+	}
+	ts.mustMemberCheckout(t, bob.Token, drill.ID, 1) // with PO-7731
+	ts.mustOrder(t, carl.Token, drill.ID, 1)         // a customer: no rule
+	ts.mustCheckout(t, carl.Token, drill.ID, 1)      // a customer's free-text company stands
+
+	// a quote's acceptance: the PO number comes with it
+	res, body = ts.send(t, "POST", "/quotes", bob.Token, quoteBody("A price for two, please.", drill.ID, 2))
+	if res.StatusCode != 201 {
+		t.Fatalf("quote: %d %s", res.StatusCode, body)
+	}
+	q := decode[inserted](t, body).InsertedID
+	res, body = ts.send(t, "PATCH", "/quotes/"+q, boss.Token, map[string]any{"items": []map[string]any{{"productId": drill.ID, "unitPrice": 150}},
+		"validUntil": time.Now().UTC().AddDate(0, 0, 7).Format(time.DateOnly)})
+	if res.StatusCode != 200 {
+		t.Fatalf("price the quote: %d %s", res.StatusCode, body)
+	}
+	res, body = ts.send(t, "POST", "/quotes/"+q+"/accept", bob.Token, acceptAt(1))
+	if p := mustProblem(t, res, body, 400); p.Errors["poNumber"] == "" {
+		t.Fatalf("an acceptance without a PO number: %s", body)
+	}
+	accept := acceptAt(1)
+	accept["poNumber"] = "PO-9001"
+	if res, body := ts.send(t, "POST", "/quotes/"+q+"/accept", bob.Token, accept); res.StatusCode != 200 {
+		t.Fatalf("accept with a PO number: %d %s", res.StatusCode, body)
+	}
+	if grp := ts.group(t, q); grp.Company != "Quarry Works Ltd" || grp.PONumber != "PO-9001" {
+		t.Fatalf("the accepted quote's purchase: company %q PO %q", grp.Company, grp.PONumber)
+	}
+	// the buyer's e-mail of the purchase names the PO number
+	found := false
+	for _, m := range ts.mailbox.to(bob.Email, shop.LetterOrderPlaced) {
+		found = found || strings.Contains(m.Text, "Your PO number: PO-9001")
+	}
+	if !found {
+		t.Fatal("the buyer's e-mail of the purchase does not name its PO number")
+	}
 }

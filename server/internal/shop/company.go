@@ -107,7 +107,14 @@ const (
 	MsgMemberElsewhere    = "That address already belongs to a company."
 	// MsgAboveLimit refuses a purchase that costs more than its buyer's
 	// limit per purchase (approvals of such purchases are not built yet).
-	MsgAboveLimit = "This purchase comes to %s with tax, above your limit of %s per purchase set by your company. Ask your company admin to raise your limit, or order less."
+	// The PO rule and the company on a member's purchase.
+	MsgPurchaseTermsInvalid     = "This purchase does not meet your company's rules."
+	FieldCompanySetByMembership = "is set by your membership: this purchase is for %s; leave the company out"
+	FieldPORequired             = "is required: %s asks for a purchase order number on every purchase"
+	// MsgPORequiredSingle refuses the spec's POST /order (which has no PO
+	// number) to a member whose company requires one.
+	MsgPORequiredSingle = "%s asks for a purchase order number on every purchase. Add the product to the cart and check out with your PO number."
+	MsgAboveLimit       = "This purchase comes to %s with tax, above your limit of %s per purchase set by your company. Ask your company admin to raise your limit, or order less."
 )
 
 // CompanyApplication is POST /companies' body.

@@ -148,10 +148,12 @@ describe('ManageCompanies', () => {
     await user.click(within(form).getByRole('button', { name: 'Save prices' }));
     expect(await within(form).findByText('line 1: is not a product of this store')).toBeInTheDocument();
     refuse = false;
+    await user.click(within(form).getByRole('checkbox', { name: 'Its purchases need a purchase order number' }));
     await user.click(within(form).getByRole('button', { name: 'Save prices' }));
     expect(await screen.findByText('The prices of Quarry Works Ltd were saved')).toBeInTheDocument();
     expect(fake.calls.filter((c) => c.method === 'PATCH').map((c) => c.body)[1]).toEqual({
       priceList: { percentOff: 10, categories: [{ category: 'Pumps', percentOff: 20 }], products: [{ productId: '64b7f0c2a1b2c3d4e5f60001', price: 12.5 }] },
+      poRequired: true,
     });
   });
 });

@@ -1,5 +1,7 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
@@ -50,11 +52,12 @@ function fieldErrors(error: unknown): Partial<Record<'percentOff' | 'categories'
   return out;
 }
 
-/** An admin's form of a company's own prices on its card (/dashboard/company): saved whole by PATCH /companies/{id}. */
+/** An admin's form of a company's own prices and PO rule on its card (/dashboard/company): saved whole by PATCH /companies/{id}. */
 export function PriceListForm({ company }: { company: Company }) {
   const toast = useToast();
   const update = useUpdateCompany();
   const [text, setText] = useState(() => priceListText(company.priceList));
+  const [poRequired, setPORequired] = useState(company.poRequired ?? false);
   const [local, setLocal] = useState<Partial<Record<'percentOff' | 'categories' | 'products', string>>>({});
   const server = update.isError ? fieldErrors(update.error) : {};
   const errors = { ...server, ...local };
@@ -77,7 +80,7 @@ export function PriceListForm({ company }: { company: Company }) {
       products: products.pairs.map(([productId, value]) => ({ productId, price: Number(value) })),
     };
     update.mutate(
-      { id: company._id, priceList },
+      { id: company._id, priceList, poRequired },
       { onSuccess: () => toast.success(m.saved(company.name)), onError: (error) => toast.error(withReason(m.failed, error)) },
     );
   };
@@ -120,6 +123,7 @@ export function PriceListForm({ company }: { company: Company }) {
         minRows={2}
         size="small"
       />
+      <FormControlLabel control={<Checkbox checked={poRequired} onChange={(e) => setPORequired(e.target.checked)} />} label={m.poRequired} />
       <Box>
         <Button type="submit" variant="outlined" loading={update.isPending}>
           {m.save}
