@@ -15,7 +15,7 @@ import { plainZone } from './scripts/module-graph.mjs';
  * shared folders; a change another feature shows is refreshed through lib/query-keys.ts, not by importing it.
  */
 const FEATURE_DEPENDENCIES = {
-  cart: ['catalogue', 'addresses'],
+  cart: ['catalogue', 'addresses', 'companies'],
   layout: ['cart'],
   quotes: ['catalogue', 'profile'],
   reviews: ['orders'],

@@ -2,7 +2,9 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { adminAccount, openSignedIn, registerAccount, uniqueEmail } from './accounts';
-import { launchBrowser, openPage } from './browser';
+import { launchBrowser, openPage, webUrl } from './browser';
+import { mailedToken } from './mail-catcher';
+import { api, ownProduct } from './shop';
 
 let browser: Browser;
 
@@ -25,9 +27,10 @@ async function expectAxeClean(page: Page, what: string) {
 
 // Issue 45, the one short journey: a customer applies for a business account, an admin approves it, and
 // the applicant, now its company admin, sees the company with its members and the invitation form; axe
-// clean at 400 and 1280 px at each step.
+// clean at 400 and 1280 px at each step. Then (1280 px) the admin gives the company 10 % off, its admin
+// invites a buyer by the mailed link, and the buyer sees the company's price on a product's page.
 describe('companies', () => {
-  it('apply, approve as admin, the company admin’s page', async () => {
+  it('apply, approve as admin, the company admin’s page; invite a buyer, who sees the company’s prices', async () => {
     const admin = await adminAccount();
     const ann = await registerAccount('Ann Quarry', uniqueEmail('company'));
     const name = `Quarry Works ${Date.now()}`;
@@ -66,6 +69,30 @@ describe('companies', () => {
         await expectAxeClean(page, `the company admin’s page at ${width}px`);
         const res = await fetch(new URL('/companies', inject('apiUrl')), { headers: { Authorization: `Bearer ${ann.token}` } });
         expect(((await res.json()) as { role: string }[])[0]?.role).toBe('admin');
+        if (width === 1280) {
+          const [company] = await api<{ _id: string }[]>('/companies', { token: ann.token });
+          await api(`/companies/${company!._id}`, { method: 'PATCH', token: admin.token, body: JSON.stringify({ priceList: { percentOff: 10 } }) });
+          const bob = await registerAccount('Bob Quarry', uniqueEmail('buyer'));
+          await page.getByRole('textbox', { name: 'E-mail' }).fill(bob.user.email);
+          await page.getByRole('button', { name: 'Send invitation' }).click();
+          await page.getByText(`Invitation sent to ${bob.user.email}`).waitFor();
+          const token = await mailedToken(bob.user.email, /You are invited to buy for/, 'join');
+          const product = await ownProduct('Company Price Pump', { price: 100, stock: 20, minimum: 1 });
+          const asBuyer = await openPage(browser, '/', { width, height: 900 });
+          try {
+            await openSignedIn(asBuyer.page, bob.token, `/join?token=${token}`);
+            await asBuyer.page.getByRole('button', { name: 'Accept the invitation' }).click();
+            await asBuyer.page.getByText(`You joined ${name} as`).waitFor();
+            await asBuyer.page.goto(webUrl(`/product/${product._id}`));
+            const own = asBuyer.page.getByRole('region', { name: 'Your company’s prices' });
+            await own.waitFor();
+            expect(await own.getByRole('row').nth(1).textContent()).toBe('1+ pcs$90$100');
+            await expectAxeClean(asBuyer.page, 'the buyer’s prices on a product page');
+            expect(asBuyer.pageErrors).toEqual([]);
+          } finally {
+            await asBuyer.context.close();
+          }
+        }
         expect(pageErrors).toEqual([]);
       } finally {
         await context.close();

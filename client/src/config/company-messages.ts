@@ -84,5 +84,21 @@ export const companyMessages = {
     applied: 'Applied',
     loadFailed: 'We could not load the companies right now.',
   },
+  /** An admin's form of a company's own prices (issue 45). */
+  prices: {
+    title: 'Price list',
+    intro: 'The company’s members pay these prices. A category’s percentage replaces the company-wide one for that category; volume breaks multiply with them; a fixed price applies where it is lower.',
+    percentOff: 'Percent off everything',
+    categories: 'Percent off by category',
+    categoriesHint: 'One per line: category: percent, such as Pumps: 12.5',
+    products: 'Fixed prices',
+    productsHint: 'One per line: product id: price in dollars',
+    poRequired: 'Its purchases need a purchase order number',
+    save: 'Save prices',
+    saved: (name: string) => `The prices of ${name} were saved`,
+    failed: 'The prices could not be saved',
+    badLine: (line: string) => `“${line}” is not name: number`,
+    percentRange: 'Enter a percentage from 0 to below 100',
+  },
   loadFailed: 'We could not load your company right now.',
 } as const;

@@ -750,7 +750,9 @@ export interface paths {
          * Order a product
          * @description The server takes name and email from the token, and the product's name,
          *     price and image from the product; it reserves the stock atomically (409 when
-         *     there is not enough).
+         *     there is not enough). A member of a company pays the company's price (`GET /prices`);
+         *     a member whose company requires a PO number is refused (400): this call has none,
+         *     so they check out (`POST /checkout` with `poNumber`).
          */
         post: operations["placeOrder"];
         delete?: never;
@@ -1867,8 +1869,43 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Approve or decline a pending application, once (admins) */
-        patch: operations["decideCompany"];
+        /**
+         * Decide an application, set the company's price list and PO rule (admins)
+         * @description One guarded write. `status` approves or declines a pending application, once (409 after).
+         *     `priceList` replaces the company's price list whole (an empty one takes nothing off); each of
+         *     its products must exist (400 naming the entry). `poRequired` makes a PO number required on
+         *     its members' purchases. At least one of the three is given. Audited (`company.update`).
+         *
+         *     The pricing rule for a member of an approved company, per line of `quantity` pieces:
+         *     the company's percentage is its category's entry when the list has one (it replaces the
+         *     company-wide `percentOff` for that category), else `percentOff`; the list price less the
+         *     volume tier and that percentage, multiplied (10 % and 10 %: 0.9 × 0.9); a fixed price
+         *     replaces the list price before tiers (the fixed price less the tier; the company's
+         *     percentage is not taken off it) and wins where it is lower. Rounded half up to the cent.
+         */
+        patch: operations["updateCompany"];
+        trace?: never;
+    };
+    "/prices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's unit prices of products
+         * @description Anyone. Signed in as a member of an approved company, its prices (see `PATCH /companies/{id}`);
+         *     anyone else, list prices less the volume breaks. The figures the server charges at `POST /order`
+         *     and `POST /checkout`. Ids of no product are left out of the answer. A token that is sent must be valid.
+         */
+        get: operations["listPrices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/companies/{id}/invitations": {
@@ -2489,8 +2526,9 @@ export interface components {
             addressId?: components["schemas"]["IdParam"];
             /** @description Where it ships (ISO 3166-1 alpha-2), optional. */
             country?: string;
-            /** @description The buyer's purchase-order reference. */
+            /** @description The buyer's purchase-order reference; required (400) of a member of a company that asks for one (`poRequired`). */
             poNumber?: string;
+            /** @description Free text for a customer. For a member of an approved company the purchase's company is the company's name, and sending this is 400. */
             company?: string;
         } | unknown | unknown;
         CheckoutResult: {
@@ -2704,9 +2742,37 @@ export interface components {
             taxId: string;
             billingAddress: string;
         };
-        CompanyDecision: {
+        CompanyChange: {
             /** @enum {string} */
-            status: "approved" | "declined";
+            status?: "approved" | "declined";
+            priceList?: components["schemas"]["PriceList"];
+            /** @description Whether its members' purchases must carry a PO number. */
+            poRequired?: boolean;
+        };
+        PriceList: {
+            /** @description Percent off everything, from 0 to below 100 (at most two decimals; a numeric string is accepted). */
+            percentOff?: number | string;
+            categories?: {
+                category: string;
+                /** @description Above 0 and below 100; replaces the company-wide percentage for this category's products. */
+                percentOff: number | string;
+            }[];
+            products?: {
+                productId: components["schemas"]["ObjectId"];
+                /** @description The company's unit price in dollars, above 0. */
+                price: number | string;
+            }[];
+        };
+        ProductPrice: {
+            productId: components["schemas"]["ObjectId"];
+            /** @description One piece in a line below every volume break, in dollars. */
+            unitPrice: components["schemas"]["Dollars"];
+            tiers: {
+                min: number;
+                percentOff: number;
+                /** @description One piece in a line of at least `min` pieces. */
+                unitPrice: components["schemas"]["Dollars"];
+            }[];
         };
         Company: {
             _id: components["schemas"]["ObjectId"];
@@ -2718,6 +2784,8 @@ export interface components {
             createdAt: string;
             /** Format: date-time */
             decidedAt?: string;
+            priceList?: components["schemas"]["PriceList"];
+            poRequired?: boolean;
             /** @description The caller's role in it (absent for an admin who is not a member). */
             role?: components["schemas"]["CompanyRole"];
             members?: components["schemas"]["Member"][];
@@ -2867,6 +2935,8 @@ export interface components {
             mobile: string;
             /** @description The quote's `revision` the customer was shown (0 when it has none): the prices they accept. A quote re-priced since answers 409, so that no one is charged prices they have not seen. */
             revision: number;
+            /** @description The purchase's purchase-order reference; required (400) of a member of a company that asks for one. For a member the purchase's company is the company's name. */
+            poNumber?: string;
         };
         /** @description What stays of a cancelled order (collection `cancellations`, one per order, under the order's id). */
         Cancellation: {
@@ -6137,7 +6207,7 @@ export interface operations {
             "5XX": components["responses"]["ServerError"];
         };
     };
-    decideCompany: {
+    updateCompany: {
         parameters: {
             query?: never;
             header?: never;
@@ -6149,11 +6219,11 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["CompanyDecision"];
+                "application/json": components["schemas"]["CompanyChange"];
             };
         };
         responses: {
-            /** @description The company as decided. */
+            /** @description The company as changed. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -6169,6 +6239,33 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["TooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    listPrices: {
+        parameters: {
+            query: {
+                /** @description Product ids separated by commas, at most 100. */
+                ids: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The prices, in the order of the ids. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductPrice"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             "5XX": components["responses"]["ServerError"];
         };
     };

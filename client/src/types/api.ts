@@ -61,6 +61,10 @@ export type CompanyStatus = Schemas['CompanyStatus'];
 export type CompanyApplication = Schemas['CompanyApplication'];
 export type CompanyInvitation = Schemas['Invitation'];
 export type MemberChange = Schemas['MemberChange'];
+export type PriceList = Schemas['PriceList'];
+export type CompanyChange = Schemas['CompanyChange'];
+/** GET /prices' entry: the caller's unit price of a product, and from each volume break on. */
+export type ProductPrice = Schemas['ProductPrice'];
 
 export type InsertResult = Schemas['InsertResult'];
 export type UpdateResult = Schemas['UpdateResult'];

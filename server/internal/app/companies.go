@@ -2,6 +2,7 @@ package app
 
 import (
 	"context"
+	"fmt"
 	"log/slog"
 	"time"
 
@@ -15,8 +16,9 @@ import (
 // person belongs to at most one company whatever runs at once.
 type Companies struct {
 	Companies shop.CompanyStore
-	Mail      *Outbox // may be nil
-	SiteURL   string  // the join link's origin
+	Products  shop.ProductStore // a price list's products are checked against it; may be nil
+	Mail      *Outbox           // may be nil
+	SiteURL   string            // the join link's origin
 	Now       func() time.Time
 	Log       *slog.Logger
 }
@@ -155,9 +157,11 @@ func (c *Companies) Get(ctx context.Context, caller shop.Caller, id string) (sho
 	return co, nil
 }
 
-// Decide approves or declines a pending application, once (admins). A
-// declined applicant may apply again.
-func (c *Companies) Decide(ctx context.Context, caller shop.Caller, id string, d shop.CompanyDecision) (shop.Company, error) {
+// Update answers an admin's PATCH /companies/{id}: a decision on a
+// pending application (once; a declined applicant may apply again), the
+// company's price list (its products must exist) and its PO rule, in one
+// guarded write.
+func (c *Companies) Update(ctx context.Context, caller shop.Caller, id string, d shop.CompanyChange) (shop.Company, error) {
 	if err := shop.RequireAdmin(caller); err != nil {
 		return shop.Company{}, err
 	}
@@ -167,7 +171,20 @@ func (c *Companies) Decide(ctx context.Context, caller shop.Caller, id string, d
 	if err := d.Validate(); err != nil {
 		return shop.Company{}, err
 	}
-	return c.Companies.DecideCompany(ctx, id, d.Status)
+	if d.PriceList != nil && c.Products != nil {
+		f := map[string]string{}
+		for i, x := range d.PriceList.Products {
+			if _, err := c.Products.FindProduct(ctx, x.ProductID); shop.ErrorCode(err) == shop.ENOTFOUND {
+				f[fmt.Sprintf("priceList.products[%d].productId", i)] = "is not a product of this store"
+			} else if err != nil {
+				return shop.Company{}, err
+			}
+		}
+		if err := shop.Invalid("The change is not valid.", f); err != nil {
+			return shop.Company{}, err
+		}
+	}
+	return c.Companies.UpdateCompany(ctx, id, d)
 }
 
 // companyAdmin is the caller's membership when they are an admin of the

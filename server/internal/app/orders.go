@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/hex"
+	"fmt"
 	"log/slog"
 	"strings"
 	"time"
@@ -73,13 +74,21 @@ func (o *Orders) Place(ctx context.Context, caller shop.Caller, d shop.OrderDraf
 	if err != nil {
 		return shop.Order{}, err
 	}
-	if err := o.Purchases.withinLimit(ctx, caller, o.Purchases.totalWithTax(taxing, int64(p.UnitPrice(qty))*qty)); err != nil {
+	b, err := o.Purchases.buyerOf(ctx, caller)
+	if err != nil {
+		return shop.Order{}, err
+	}
+	if co := b.approved(); co != nil && co.PORequired {
+		return shop.Order{}, shop.Invalid(shop.MsgPurchaseTermsInvalid, map[string]string{"poNumber": fmt.Sprintf(shop.MsgPORequiredSingle, co.Name)})
+	}
+	unit := b.unitPrice(p, qty)
+	if err := b.withinLimit(o.Purchases.totalWithTax(taxing, int64(unit)*qty)); err != nil {
 		return shop.Order{}, err
 	}
 	id := o.Orders.NewOrderID()
 	placed, _, err := o.place(ctx, shop.Order{
 		ID: id, Name: caller.Name, Email: caller.Email, Image: p.Image, ProductID: p.ID, ProductName: p.Name,
-		ProductPrice: p.UnitPrice(qty), ProductQuantity: qty, Amount: int64(p.UnitPrice(qty)) * qty,
+		ProductPrice: unit, ProductQuantity: qty, Amount: int64(unit) * qty,
 		Address: d.Address, Mobile: d.Mobile, Country: d.Country, TaxExemption: taxing.Exemption,
 	})
 	if err != nil {

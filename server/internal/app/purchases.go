@@ -41,10 +41,11 @@ type Purchases struct {
 	// Owners undoes a purchase placed for an account whose deletion has
 	// begun (issue 44); nil: none is.
 	Owners *Owners
-	// Members are the companies' memberships (issue 45), whose limit per
-	// purchase a purchase may not exceed; nil: none.
+	// Members are the companies' memberships (issue 45): a member's
+	// company's prices, and their limit per purchase; nil: none.
 	Members interface {
 		FindMember(ctx context.Context, email string) (shop.Member, error)
+		FindCompany(ctx context.Context, id string) (shop.Company, error)
 	}
 	// Exemptions are the buyers' tax exemptions (issue 49): a purchase
 	// placed while its buyer's is approved is charged no tax; nil: none.
@@ -122,25 +123,6 @@ func (p *Purchases) mayPlace(ctx context.Context, caller shop.Caller) error {
 	return nil
 }
 
-// withinLimit refuses a purchase whose total (tax included) is above the
-// buyer's limit per purchase set by their company. Until approvals of such
-// purchases exist (issue 45), it is refused, never placed unchecked.
-func (p *Purchases) withinLimit(ctx context.Context, caller shop.Caller, total shop.Cents) error {
-	if p.Members == nil {
-		return nil
-	}
-	m, err := p.Members.FindMember(ctx, caller.Email)
-	switch {
-	case shop.ErrorCode(err) == shop.ENOTFOUND:
-		return nil
-	case err != nil:
-		return err
-	case m.Limit == nil || total <= *m.Limit:
-		return nil
-	}
-	return shop.Errorf(shop.ECONFLICT, shop.MsgAboveLimit, shop.Money(total), shop.Money(*m.Limit))
-}
-
 // taxing is how a purchase placed now for email is taxed: TAX_RATE, or
 // nothing under the buyer's approved tax exemption (issue 49). Every way
 // of placing a purchase asks it once, and its lines carry the exemption
@@ -183,6 +165,14 @@ func (p *Purchases) Checkout(ctx context.Context, caller shop.Caller, d shop.Che
 	if err != nil {
 		return shop.Group{}, err
 	}
+	b, err := p.buyerOf(ctx, caller)
+	if err != nil {
+		return shop.Group{}, err
+	}
+	company, err := b.purchaseTerms(d.PONumber, d.Company)
+	if err != nil {
+		return shop.Group{}, err
+	}
 	orders := make([]shop.Order, 0, len(d.Items))
 	fields := map[string]string{}
 	var short []string
@@ -203,7 +193,7 @@ func (p *Purchases) Checkout(ctx context.Context, caller shop.Caller, d shop.Che
 			short = append(short, fmt.Sprintf("%s (%d left)", pr.Name, pr.Available))
 		}
 		orders = append(orders, shop.Order{Name: caller.Name, Email: caller.Email, Image: pr.Image, ProductID: pr.ID, ProductName: pr.Name,
-			ProductPrice: pr.UnitPrice(it.Quantity), ProductQuantity: it.Quantity, Amount: int64(pr.UnitPrice(it.Quantity)) * it.Quantity, Address: d.Address, Mobile: d.Mobile,
+			ProductPrice: b.unitPrice(pr, it.Quantity), ProductQuantity: it.Quantity, Amount: int64(b.unitPrice(pr, it.Quantity)) * it.Quantity, Address: d.Address, Mobile: d.Mobile,
 			Country: d.Country, TaxExemption: taxing.Exemption})
 	}
 	if err := shop.Invalid("The checkout is not valid.", fields); err != nil {
@@ -216,10 +206,10 @@ func (p *Purchases) Checkout(ctx context.Context, caller shop.Caller, d shop.Che
 	for i, o := range orders {
 		amounts[i] = o.Amount
 	}
-	if err := p.withinLimit(ctx, caller, p.totalWithTax(taxing, amounts...)); err != nil {
+	if err := b.withinLimit(p.totalWithTax(taxing, amounts...)); err != nil {
 		return shop.Group{}, err
 	}
-	grp := shop.Group{ID: p.Groups.NewGroupID(), Email: caller.Email, PONumber: d.PONumber, Company: d.Company}
+	grp := shop.Group{ID: p.Groups.NewGroupID(), Email: caller.Email, PONumber: d.PONumber, Company: company}
 	placed, err := p.placeLines(ctx, grp, orders)
 	if shop.ErrorCode(err) == shop.ECONFLICT && strings.Contains(shop.ErrorMessage(err), "left in stock") {
 		return shop.Group{}, shop.Errorf(shop.ECONFLICT, shop.MsgShortLines, shop.ErrorMessage(err))

@@ -190,7 +190,17 @@ func (q *Quotes) Accept(ctx context.Context, caller shop.Caller, id string, d sh
 	if err != nil {
 		return nil, err
 	}
-	if err := q.Orders.Purchases.withinLimit(ctx, caller, q.Orders.Purchases.totalWithTax(taxing, amounts...)); err != nil {
+	b, err := q.Orders.Purchases.buyerOf(ctx, caller)
+	if err != nil {
+		return nil, err
+	}
+	company := cur.Company
+	if b.approved() != nil {
+		if company, err = b.purchaseTerms(d.PONumber, ""); err != nil {
+			return nil, err
+		}
+	}
+	if err := b.withinLimit(q.Orders.Purchases.totalWithTax(taxing, amounts...)); err != nil {
 		return nil, err
 	}
 	switch {
@@ -220,7 +230,7 @@ func (q *Quotes) Accept(ctx context.Context, caller shop.Caller, id string, d sh
 		}
 		return nil, err
 	}
-	grp := shop.Group{ID: cur.ID, Email: caller.Email, QuoteID: cur.ID, Company: cur.Company, OrderIDs: ids, Placing: true}
+	grp := shop.Group{ID: cur.ID, Email: caller.Email, QuoteID: cur.ID, Company: company, PONumber: d.PONumber, OrderIDs: ids, Placing: true}
 	for _, it := range cur.Items {
 		amount := int64(*it.UnitPrice) * it.Quantity
 		tax := taxing.Of(amount)

@@ -42,6 +42,17 @@ func (s *Server) authenticate(c *gin.Context) {
 	c.Set(callerKey, who)
 }
 
+// identify is authenticate for a route anyone may call whose answer
+// depends on who calls: without a token the caller is anonymous; a token
+// that is sent must be valid (401), so that a lapsed session is told
+// rather than answered as a stranger.
+func (s *Server) identify(c *gin.Context) {
+	if c.GetHeader("Authorization") == "" {
+		return
+	}
+	s.authenticate(c)
+}
+
 // requireAdmin guards the admin group (403 for anyone else, and, while
 // ADMIN_MFA=required, 403 mfa_required for an admin without a second
 // factor). The services check the role again: this is the route's

@@ -74,7 +74,7 @@ var auditedRoutes = map[string]auditSpec{
 	"DELETE /reviews/:id":            {action: "review.delete", targetKind: "review", param: "id"},
 	// issue 45: companies, their members' roles and limits
 	"POST /companies":                      {action: "company.apply", targetKind: "company", changes: true},
-	"PATCH /companies/:id":                 {action: "company.decide", targetKind: "company", param: "id", changes: true},
+	"PATCH /companies/:id":                 {action: "company.update", targetKind: "company", param: "id", changes: true},
 	"POST /companies/:id/invitations":      {action: "company.invite", targetKind: "company", param: "id", changes: true},
 	"POST /invitations/accept":             {action: "company.join", targetKind: "company"},
 	"PATCH /companies/:id/members/:email":  {action: "company.member-update", targetKind: "member", param: "email", changes: true},

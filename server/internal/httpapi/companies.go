@@ -34,10 +34,11 @@ func (s *Server) getCompany(c *gin.Context) {
 	s.reply(c, http.StatusOK, co, err)
 }
 
-// decideCompany answers PATCH /companies/{id} with the company (admins).
-func (s *Server) decideCompany(c *gin.Context) {
-	if d, ok := bind[shop.CompanyDecision](s, c); ok {
-		co, err := s.companies.Decide(c.Request.Context(), caller(c), c.Param("id"), d)
+// updateCompany answers PATCH /companies/{id} with the company (admins):
+// a decision, the price list, the PO rule.
+func (s *Server) updateCompany(c *gin.Context) {
+	if d, ok := bind[shop.CompanyChange](s, c); ok {
+		co, err := s.companies.Update(c.Request.Context(), caller(c), c.Param("id"), d)
 		s.reply(c, http.StatusOK, co, err)
 	}
 }
@@ -78,4 +79,13 @@ func (s *Server) updateMember(c *gin.Context) {
 func (s *Server) removeMember(c *gin.Context) {
 	_, err := s.companies.RemoveMember(c.Request.Context(), caller(c), c.Param("id"), c.Param("email"))
 	s.reply(c, http.StatusOK, gin.H{"acknowledged": true, "deletedCount": 1}, err)
+}
+
+// listPrices answers GET /prices?ids=: the caller's unit prices (their
+// company's when they are a member; anyone else's list prices). Never
+// cached: the answer depends on who asks and on the company's list.
+func (s *Server) listPrices(c *gin.Context) {
+	prices, err := s.purchases.Prices(c.Request.Context(), caller(c), c.Query("ids"))
+	c.Header("Cache-Control", "no-store")
+	s.reply(c, http.StatusOK, prices, err)
 }

@@ -336,16 +336,18 @@ func TestCompanies_APurchaseAboveTheBuyersLimitIsRefused(t *testing.T) {
 	if p := mustProblem(t, res, body, 409); p.Detail != want {
 		t.Fatalf("an order above the limit: %q, want %q", p.Detail, want)
 	}
-	res, body = ts.send(t, "POST", "/checkout", bob.Token, checkoutBody(drill.ID, 2, bits.ID, 4))
+	over := checkoutBody(drill.ID, 2, bits.ID, 4)
+	delete(over, "company") // a member's purchase is their company's
+	res, body = ts.send(t, "POST", "/checkout", bob.Token, over)
 	if p := mustProblem(t, res, body, 409); p.Detail != want {
 		t.Fatalf("a checkout above the limit: %q, want %q", p.Detail, want)
 	}
 	if d, b := ts.stock(t, drill.ID), ts.stock(t, bits.ID); d != 10 || b != 10 {
 		t.Fatalf("stock %d and %d after refusals, want 10 and 10", d, b)
 	}
-	ts.mustOrder(t, bob.Token, drill.ID, 2)                 // $400
-	ts.mustCheckout(t, bob.Token, drill.ID, 2, bits.ID, 2)  // $500: at the limit
-	ts.mustCheckout(t, cleo.Token, drill.ID, 3, bits.ID, 2) // no limit
+	ts.mustOrder(t, bob.Token, drill.ID, 2)                       // $400
+	ts.mustMemberCheckout(t, bob.Token, drill.ID, 2, bits.ID, 2)  // $500: at the limit
+	ts.mustMemberCheckout(t, cleo.Token, drill.ID, 3, bits.ID, 2) // no limit
 	if d := ts.stock(t, drill.ID); d != 3 {
 		t.Fatalf("stock %d, want 3", d)
 	}

@@ -251,7 +251,8 @@ func (s *Server) Handler() http.Handler {
 	public.GET("/openapi.json", s.openAPI)
 	public.GET("/service", s.listProducts)
 	public.GET("/service/:id", s.getProduct)
-	public.GET("/categories", s.listCategories) // issue 35: categories
+	public.GET("/categories", s.listCategories)     // issue 35: categories
+	public.GET("/prices", s.identify, s.listPrices) // issue 45: the caller's prices, signed in or not
 	public.GET("/reviews", s.listReviews)
 	public.GET("/images/:id", s.getImage)
 	public.POST("/auth/register", s.register)
@@ -354,7 +355,7 @@ func (s *Server) Handler() http.Handler {
 	admin.DELETE("/contact/:id", s.deleteMessage)
 	admin.PATCH("/quotes/:id", s.priceQuote)
 	admin.PATCH("/claims/:id", s.decideClaim)
-	admin.PATCH("/companies/:id", s.decideCompany) // issue 45
+	admin.PATCH("/companies/:id", s.updateCompany) // issue 45
 	admin.GET("/admin/outbox", s.listOutbox)
 	// issue 36: an e-mail opened, and a failed one sent again
 	admin.GET("/admin/outbox/:id", s.getMail)

@@ -16,12 +16,65 @@ type Company struct {
 	Status         string     `bson:"status"`
 	CreatedAt      time.Time  `bson:"createdAt"`
 	DecidedAt      *time.Time `bson:"decidedAt,omitempty"`
+	PriceList      *PriceList `bson:"priceList,omitempty"`
+	PORequired     bool       `bson:"poRequired,omitempty"`
+}
+
+// PriceList is a company's price list as stored: percentages in percent,
+// prices in dollars, as the API writes them.
+type PriceList struct {
+	PercentOff float64         `bson:"percentOff"`
+	Categories []CategoryPrice `bson:"categories"`
+	Products   []FixedPrice    `bson:"products"`
+}
+
+// CategoryPrice is a stored percentage off a category.
+type CategoryPrice struct {
+	Category   string  `bson:"category"`
+	PercentOff float64 `bson:"percentOff"`
+}
+
+// FixedPrice is a stored fixed price of a product.
+type FixedPrice struct {
+	ProductID string  `bson:"productId"`
+	Price     float64 `bson:"price"`
+}
+
+// PriceListOf is a price list as stored (nil: none).
+func PriceListOf(l *shop.PriceList) *PriceList {
+	if l == nil {
+		return nil
+	}
+	d := &PriceList{PercentOff: shop.Cents(l.PercentOff).Float(), Categories: make([]CategoryPrice, len(l.Categories)), Products: make([]FixedPrice, len(l.Products))}
+	for i, c := range l.Categories {
+		d.Categories[i] = CategoryPrice{Category: c.Category, PercentOff: shop.Cents(c.PercentOff).Float()}
+	}
+	for i, p := range l.Products {
+		d.Products[i] = FixedPrice{ProductID: p.ProductID, Price: p.Price.Float()}
+	}
+	return d
+}
+
+// Shop is the price list as the domain has it.
+func (d *PriceList) Shop() *shop.PriceList {
+	if d == nil {
+		return nil
+	}
+	l := &shop.PriceList{PercentOff: shop.Percent(shop.CentsFromFloat(d.PercentOff)), Categories: make([]shop.CategoryPrice, len(d.Categories)), Products: make([]shop.FixedPrice, len(d.Products))}
+	for i, c := range d.Categories {
+		l.Categories[i] = shop.CategoryPrice{Category: c.Category, PercentOff: shop.Percent(shop.CentsFromFloat(c.PercentOff))}
+	}
+	for i, p := range d.Products {
+		l.Products[i] = shop.FixedPrice{ProductID: p.ProductID, Price: shop.CentsFromFloat(p.Price)}
+	}
+	return l
 }
 
 // Shop is the document as the domain has it.
 func (d Company) Shop() shop.Company {
 	return shop.Company{ID: d.ID.Hex(), Name: d.Name, TaxID: d.TaxID, BillingAddress: d.BillingAddress,
-		Status: shop.CompanyStatus(d.Status), CreatedAt: d.CreatedAt.UTC(), DecidedAt: utcPtr(d.DecidedAt)}
+		Status: shop.CompanyStatus(d.Status), CreatedAt: d.CreatedAt.UTC(), DecidedAt: utcPtr(d.DecidedAt),
+		PriceList: d.PriceList.Shop(), PORequired: d.PORequired}
 }
 
 // Companies keeps the companies by id, newest first, and by status.

@@ -60,18 +60,30 @@ var pendingCompany = guard[mirror.Company]{
 	check:  mirror.Pending,
 }
 
-// DecideCompany approves or declines a pending company, once.
-func (s *Store) DecideCompany(ctx context.Context, id string, status shop.CompanyStatus) (shop.Company, error) {
+// UpdateCompany applies an admin's change in one write: a decision only to
+// a pending company (guarded), a price list and the PO rule to any.
+func (s *Store) UpdateCompany(ctx context.Context, id string, d shop.CompanyChange) (shop.Company, error) {
 	oid, err := objectID(id)
 	if err != nil {
 		return shop.Company{}, err
 	}
-	if _, err := s.companies.update(ctx, oid, pendingCompany, bson.D{{Key: "$set", Value: bson.D{
-		{Key: "status", Value: string(status)}, {Key: "decidedAt", Value: s.now()}}}}); err != nil {
+	var set bson.D
+	g := guard[mirror.Company]{}
+	if d.Status != "" {
+		g = pendingCompany
+		set = append(set, bson.E{Key: "status", Value: string(d.Status)}, bson.E{Key: "decidedAt", Value: s.now()})
+	}
+	if d.PriceList != nil {
+		set = append(set, bson.E{Key: "priceList", Value: mirror.PriceListOf(d.PriceList)})
+	}
+	if d.PORequired != nil {
+		set = append(set, bson.E{Key: "poRequired", Value: *d.PORequired})
+	}
+	if _, err := s.companies.update(ctx, oid, g, bson.D{{Key: "$set", Value: set}}); err != nil {
 		return shop.Company{}, err
 	}
-	d, err := s.companies.get(ctx, oid)
-	return d.Shop(), err
+	c, err := s.companies.get(ctx, oid)
+	return c.Shop(), err
 }
 
 // InsertMember stores a membership under the e-mail: a second one of the

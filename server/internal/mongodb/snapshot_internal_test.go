@@ -34,6 +34,7 @@ var snapshotFormats = map[int]string{
 	4: "2685d584b6d28343", // issue 49: address books, a claim's quantity, an order's country
 	5: "366697a76a6dc3de", // sessions remember the second factor; the factor, the session that turned it on
 	6: "75688c0b951d0600", // issue 49: tax exemptions, an order's and an invoice's exemption
+	7: "1ccf0bc8751d32c1", // issue 45: a company's price list and PO rule
 }
 
 // mirroredTypes are the store's mirrored collections, each with a check

@@ -48,6 +48,11 @@ type Company struct {
 	Status         CompanyStatus `json:"status"`
 	CreatedAt      time.Time     `json:"createdAt"`
 	DecidedAt      *time.Time    `json:"decidedAt,omitempty"`
+	// PriceList is the company's own prices (nil: list prices), applied to
+	// its members' purchases while the company is approved.
+	PriceList *PriceList `json:"priceList,omitempty"`
+	// PORequired: its members' purchases must carry a PO number.
+	PORequired bool `json:"poRequired"`
 	// Members, on GET /companies/{id}: every member to the company's admins
 	// and to admins, the caller alone to the other members.
 	Members []Member `json:"members,omitempty"`
@@ -102,7 +107,14 @@ const (
 	MsgMemberElsewhere    = "That address already belongs to a company."
 	// MsgAboveLimit refuses a purchase that costs more than its buyer's
 	// limit per purchase (approvals of such purchases are not built yet).
-	MsgAboveLimit = "This purchase comes to %s with tax, above your limit of %s per purchase set by your company. Ask your company admin to raise your limit, or order less."
+	// The PO rule and the company on a member's purchase.
+	MsgPurchaseTermsInvalid     = "This purchase does not meet your company's rules."
+	FieldCompanySetByMembership = "is set by your membership: this purchase is for %s; leave the company out"
+	FieldPORequired             = "is required: %s asks for a purchase order number on every purchase"
+	// MsgPORequiredSingle refuses the spec's POST /order (which has no PO
+	// number) to a member whose company requires one.
+	MsgPORequiredSingle = "%s asks for a purchase order number on every purchase. Add the product to the cart and check out with your PO number."
+	MsgAboveLimit       = "This purchase comes to %s with tax, above your limit of %s per purchase set by your company. Ask your company admin to raise your limit, or order less."
 )
 
 // CompanyApplication is POST /companies' body.
@@ -129,18 +141,33 @@ func (a CompanyApplication) Validate() error {
 	return Invalid("The application is not valid.", f)
 }
 
-// CompanyDecision is PATCH /companies/{id}'s body: an admin approves or
-// declines a pending application.
-type CompanyDecision struct {
-	Status CompanyStatus `json:"status"`
+// CompanyChange is PATCH /companies/{id}'s body (admins): a decision on
+// a pending application (status), the company's price list (replaced
+// whole; an empty one takes nothing off) and whether its purchases need a
+// PO number. At least one is given.
+type CompanyChange struct {
+	Status     CompanyStatus `json:"status"`
+	PriceList  *PriceList    `json:"priceList"`
+	PORequired *bool         `json:"poRequired"`
 }
 
-// Validate checks a decision.
-func (d CompanyDecision) Validate() error {
-	if d.Status != CompanyApproved && d.Status != CompanyDeclined {
-		return Invalid("The decision is not valid.", map[string]string{"status": `must be "approved" or "declined"`})
+// Validate checks a change (its price list normalised first).
+func (d *CompanyChange) Validate() error {
+	f := map[string]string{}
+	if d.Status != "" && d.Status != CompanyApproved && d.Status != CompanyDeclined {
+		f["status"] = `must be "approved" or "declined"`
 	}
-	return nil
+	if d.PriceList != nil {
+		l := d.PriceList.Normal()
+		d.PriceList = &l
+		for k, v := range l.Problems() {
+			f[k] = v
+		}
+	}
+	if d.Status == "" && d.PriceList == nil && d.PORequired == nil {
+		f["status"] = `must be "approved" or "declined" (or give priceList or poRequired)`
+	}
+	return Invalid("The change is not valid.", f)
 }
 
 // MemberDraft is an invitation's body, and a member's change: the role and
@@ -195,9 +222,9 @@ type CompanyStore interface {
 	FindCompany(ctx context.Context, id string) (Company, error)
 	// ListCompanies returns companies newest first, of one status or all.
 	ListCompanies(ctx context.Context, status CompanyStatus, limit, skip int) ([]Company, int64, error)
-	// DecideCompany sets a pending company's status, once (ECONFLICT
-	// MsgCompanyDecided otherwise).
-	DecideCompany(ctx context.Context, id string, status CompanyStatus) (Company, error)
+	// UpdateCompany applies a change in one guarded write: a status only
+	// to a pending company, once (ECONFLICT MsgCompanyDecided otherwise).
+	UpdateCompany(ctx context.Context, id string, d CompanyChange) (Company, error)
 	// InsertMember stores a membership; ECONFLICT MsgAlreadyInCompany when
 	// the address has one.
 	InsertMember(ctx context.Context, m Member) (Member, error)

@@ -192,12 +192,16 @@ type AcceptDraft struct {
 	Address  string `json:"address"`
 	Mobile   string `json:"mobile"`
 	Revision *int64 `json:"revision"`
+	// PONumber is the purchase's PO reference (issue 45): optional, but
+	// required of a member whose company asks for one.
+	PONumber string `json:"poNumber"`
 }
 
 // Validate checks the delivery details: both are required.
 func (d *AcceptDraft) Validate() error {
-	d.Address, d.Mobile = strings.TrimSpace(d.Address), strings.TrimSpace(d.Mobile)
+	d.Address, d.Mobile, d.PONumber = strings.TrimSpace(d.Address), strings.TrimSpace(d.Mobile), strings.TrimSpace(d.PONumber)
 	f := map[string]string{}
+	checkText(f, "poNumber", d.PONumber, MaxPONumberLen, "", FieldTooLong)
 	checkText(f, "address", d.Address, MaxAddressLen, FieldRequired, FieldTooLong)
 	switch {
 	case d.Mobile == "":

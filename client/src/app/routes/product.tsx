@@ -15,6 +15,7 @@ import { ProductDetails } from '@/features/catalogue/components/product-details'
 import { RequestQuoteButton } from '@/features/quotes/components/quote-buttons';
 import { ProductReviewsPlaceholder } from '@/features/reviews/components/product-reviews-placeholder';
 import { ApiError, errorMessage } from '@/lib/api-client';
+import { useIsSignedIn } from '@/lib/auth-token';
 import { preloadable } from '@/lib/preloadable';
 import { withMui } from '@/lib/with-mui';
 import s from './product.module.css';
@@ -27,7 +28,7 @@ const NotFound = preloadable(withMui(() => import('@/features/layout/components/
 /** The not-found page's code: the prerender step and main.tsx load it before taking over the server's not-found page of a product path (router.tsx, preloadRoute). */
 export const preloadPrerendered = () => NotFound.preload();
 
-/** A product's volume prices (issue 45): loaded only for a product that has tiers, after the page shows. */
+/** A product's volume prices and a member's own prices (issue 45): loaded for a product with tiers or a signed-in visitor, after the page shows. */
 const VolumePrices = lazy(() => import('@/features/catalogue/components/volume-prices'));
 /** The product's reviews (issue 48): below the fold, their code loads as they near the viewport. */
 const ProductReviews = lazy(() => import('@/features/reviews/components/product-reviews'));
@@ -41,6 +42,7 @@ function isMissing(error: unknown): boolean {
 export default function ProductPage() {
   const { id = '' } = useParams();
   const product = useProduct(id);
+  const signedIn = useIsSignedIn();
 
   if (product.isError && isMissing(product.error)) return <NotFound />;
 
@@ -61,7 +63,7 @@ export default function ProductPage() {
             </>
           }
         />
-        {(product.data.tiers?.length ?? 0) > 0 && (
+        {((product.data.tiers?.length ?? 0) > 0 || signedIn) && (
           <Suspense fallback={null}>
             <VolumePrices product={product.data} />
           </Suspense>

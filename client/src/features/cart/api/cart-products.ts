@@ -1,13 +1,16 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api, unwrapPage } from '@/lib/api-client';
 import { productKeys } from '@/lib/product-keys';
-import type { Product } from '@/types/api';
-import { figuresOf, type Figures } from '@/utils/money';
+import { priceCents, usePrices } from '@/lib/prices';
+import type { Product, ProductPrice } from '@/types/api';
+import { figuresOf, unitCents, type Figures } from '@/utils/money';
 import { useCartState, type CartLine } from '../store/cart-store';
 
 export interface CartRow extends CartLine {
   /** Undefined while it loads, or when it failed. */
   product: Product | undefined;
+  /** The signed-in caller's own prices of it (GET /prices; a company member's), when known. */
+  price: ProductPrice | undefined;
   /** The product is not in the catalogue any more. */
   gone: boolean;
   failed: boolean;
@@ -35,11 +38,14 @@ export function useCartRows(): { rows: CartRow[]; loading: boolean } {
     placeholderData: keepPreviousData,
     meta: { public: true },
   });
+  const prices = usePrices(ids);
   const byId = new Map((products.data ?? []).map((p) => [p._id, p]));
+  const priceById = new Map((prices.data ?? []).map((p) => [p.productId, p]));
   const answered = products.isSuccess && !products.isPlaceholderData;
   const rows = lines.map((line) => ({
     ...line,
     product: byId.get(line.productId),
+    price: priceById.get(line.productId),
     gone: answered && !byId.has(line.productId),
     failed: products.isError,
     refetch: () => products.refetch(),
@@ -54,7 +60,16 @@ export function useCartRows(): { rows: CartRow[]; loading: boolean } {
  */
 export function cartFigures(rows: readonly CartRow[], rate: number): Figures {
   return figuresOf(
-    rows.flatMap((row) => (row.product ? [{ unitPrice: row.product.price, quantity: row.quantity, tiers: row.product.tiers }] : [])),
+    rows.flatMap((row) => (row.product ? [{ unitPrice: rowUnitCents(row, row.quantity) / 100, quantity: row.quantity }] : [])),
     rate,
   );
+}
+
+/**
+ * The unit price in cents of a row's line of `quantity` pieces, as POST /checkout charges it: the caller's own
+ * price (GET /prices) when known, else the list price less its volume break. 0 while the product is not known.
+ */
+export function rowUnitCents(row: Pick<CartRow, 'product' | 'price'>, quantity: number): number {
+  if (row.price) return priceCents(row.price, quantity);
+  return row.product ? unitCents(row.product.price, quantity, row.product.tiers) : 0;
 }

@@ -35,4 +35,24 @@ describe('CartView', () => {
     const reads = fake.calls.filter((c) => c.path.startsWith('/service'));
     expect(reads.map((c) => c.path)).toEqual([`/service?ids=${products.map((p) => p._id).join('%2C')}`]);
   });
+
+  it('shows a signed-in member their company’s prices (GET /prices): each line and the figures as the checkout charges them', async () => {
+    window.localStorage.setItem('accessToken', 'tok');
+    const gauge = makeProduct({ _id: '64b7f0c2a1b2c3d4e5f60011', name: 'Gauge G1', price: 15.5, minimumquantity: 1, avaialbequantit: 100, tiers: [{ min: 50, percentOff: 10 }] });
+    const fake = fakeApi({
+      'GET /service': () => jsonResponse([gauge], { headers: { 'X-Total-Count': '1' } }),
+      'GET /prices': () => jsonResponse([{ productId: gauge._id, unitPrice: 13.95, tiers: [{ min: 50, percentOff: 10, unitPrice: 12.56 }] }]),
+      'GET /config': () => jsonResponse({ paymentProvider: 'test', stripePublishableKey: '', googleClientId: '', taxRate: 8.25, taxLabel: 'Sales tax' }),
+      'GET /cart': () => jsonResponse({ items: [{ productId: gauge._id, quantity: 50 }] }),
+      'PUT /cart': ({ body }) => jsonResponse(body),
+    });
+    vi.stubGlobal('fetch', fake.fetch);
+    setCartState({ owner: 'account', lines: [{ productId: gauge._id, quantity: 50 }] });
+    renderWithProviders(<CartView />);
+    expect(await screen.findByText('$12.56 per piece · Your company’s price')).toBeInTheDocument();
+    // 50 × 12.56 = 628.00, tax 51.81 (the shared cases' company line)
+    expect(screen.getByTestId('cart-line-total')).toHaveTextContent('$628');
+    expect(await screen.findByTestId('order-tax')).toHaveTextContent('$51.81');
+    window.localStorage.removeItem('accessToken');
+  });
 });

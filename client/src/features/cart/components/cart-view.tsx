@@ -14,13 +14,14 @@ import { OrderTotal } from '@/components/ui/order-total';
 import { Thumbnail } from '@/components/ui/thumbnail';
 import { cartMessages } from '@/config/cart-messages';
 import { orderMessages } from '@/config/order-messages';
+import { priceMessages } from '@/config/price-messages';
 import { paths } from '@/config/paths';
 import { useTaxRate } from '@/lib/public-config';
 import { useToast } from '@/lib/toast';
 import { formatCents } from '@/utils/format';
-import { lineCents, rateInHundredths, unitCents } from '@/utils/money';
+import { rateInHundredths, unitCents } from '@/utils/money';
 import { checkQuantity } from '@/utils/quantity';
-import { cartFigures, useCartRows, type CartRow } from '../api/cart-products';
+import { cartFigures, rowUnitCents, useCartRows, type CartRow } from '../api/cart-products';
 import { removeFromCart, setCartQuantity } from '../utils/cart-actions';
 import { MAX_CART_LINES, useCartState } from '../store/cart-store';
 
@@ -53,7 +54,8 @@ function CartLineItem({ row, draft, onDraft }: { row: CartRow; draft: string | u
   }
   const value = draft ?? String(row.quantity);
   const check = checkQuantity(value, product.minimumquantity, product.avaialbequantit);
-  const cents = check.ok ? lineCents(product.price, check.quantity, product.tiers) : null;
+  const unit = rowUnitCents(row, check.ok ? check.quantity : row.quantity);
+  const cents = check.ok ? unit * check.quantity : null;
   return (
     <Box
       component="li"
@@ -68,7 +70,8 @@ function CartLineItem({ row, draft, onDraft }: { row: CartRow; draft: string | u
             {product.name}
           </Link>
           <Typography variant="body2" color="text.secondary">
-            {formatCents(unitCents(product.price, check.ok ? check.quantity : row.quantity, product.tiers))} {orderMessages.orders.perPiece}
+            {formatCents(unit)} {orderMessages.orders.perPiece}
+            {row.price && unit !== unitCents(product.price, check.ok ? check.quantity : row.quantity, product.tiers) && ` · ${priceMessages.ownNote}`}
           </Typography>
         </Box>
       </Box>

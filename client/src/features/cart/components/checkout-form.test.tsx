@@ -123,6 +123,30 @@ describe('CheckoutForm', () => {
     expect(await screen.findByText('Order #7 is placed.')).toBeInTheDocument();
   });
 
+  it('a member: the purchase is their company’s (no company field), at its prices, and its PO number is required', async () => {
+    const fake = api({
+      'GET /companies': () =>
+        jsonResponse([{ _id: 'c1', name: 'Quarry Works Ltd', taxId: 'GB1', billingAddress: 'Leeds', status: 'approved', createdAt: '2026-11-01T10:00:00Z', role: 'buyer', poRequired: true }], {
+          headers: { 'X-Total-Count': '1' },
+        }),
+      'GET /prices': () => jsonResponse([{ productId: generator._id, unitPrice: 13410, tiers: [] }]),
+    });
+    renderWithProviders(<CheckoutForm />, { route: '/checkout' });
+    expect(await screen.findByTestId('checkout-company')).toHaveTextContent('This purchase is for Quarry Works Ltd.');
+    expect(screen.queryByRole('textbox', { name: /Company name/ })).toBeNull();
+    // 2 × 13,410 (the company's price) + 100 × 4.20
+    await vi.waitFor(() => expect(screen.getByTestId('order-total')).toHaveTextContent('$27,240'));
+    await userEvent.type(screen.getByRole('textbox', { name: /Mobile/ }), '+1 555 014 2290');
+    await userEvent.type(screen.getByRole('textbox', { name: /Address/ }), '42 Foundry Road');
+    await userEvent.click(screen.getByRole('button', { name: 'Place order' }));
+    expect(await screen.findByText('Enter your purchase order reference')).toBeInTheDocument();
+    expect(fake.calls.some((c) => c.path === '/checkout')).toBe(false);
+    await userEvent.type(screen.getByRole('textbox', { name: /required by Quarry Works Ltd/ }), 'PO-9');
+    await userEvent.click(screen.getByRole('button', { name: 'Place order' }));
+    await vi.waitFor(() => expect(fake.calls.find((c) => c.method === 'POST' && c.path === '/checkout')?.body).toMatchObject({ poNumber: 'PO-9' }));
+    expect(fake.calls.find((c) => c.method === 'POST' && c.path === '/checkout')?.body).not.toHaveProperty('company');
+  });
+
   it('a 409 names the lines short of stock now, and keeps the cart', async () => {
     api({
       'POST /checkout': () => {

@@ -6,6 +6,7 @@ import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { DeliveryFields } from '@/components/form/delivery-fields';
 import { AddressChoice, useAddressChoice } from '@/features/addresses';
+import { useCompanies } from '@/features/companies';
 import { FormCard } from '@/components/form/form-card';
 import { ErrorMessage } from '@/components/ui/error-message';
 import { FormTextField } from '@/components/form/form-text-field';
@@ -14,14 +15,15 @@ import { LoadingSpinner } from '@/components/ui/loading-spinner';
 import { OrderTotal } from '@/components/ui/order-total';
 import { cartMessages } from '@/config/cart-messages';
 import { orderMessages } from '@/config/order-messages';
+import { priceMessages } from '@/config/price-messages';
 import { paths } from '@/config/paths';
 import { keptRefusal, showFieldErrors, withReason } from '@/lib/form-errors';
 import { useBuyerTax } from '@/lib/buyer-tax';
 import { taxExemptionMessages } from '@/config/tax-exemption-messages';
 import { useToast } from '@/lib/toast';
 import { formatCents } from '@/utils/format';
-import { lineCents, rateInHundredths, unitCents } from '@/utils/money';
-import { cartFigures, useCartRows, type CartRow } from '../api/cart-products';
+import { rateInHundredths } from '@/utils/money';
+import { cartFigures, rowUnitCents, useCartRows, type CartRow } from '../api/cart-products';
 import { useCheckout } from '../api/checkout';
 import { clearCart } from '../utils/cart-actions';
 import { linesReady } from './cart-view';
@@ -56,6 +58,13 @@ export function shortLines(rows: readonly CartRow[]): { name: string; available:
  * reason (too many unpaid orders). Placed: the cart is emptied, the toast says
  * the purchase's one number, and its payment page opens with the server's figures.
  */
+/** The caller's company when they are a member of an approved one: the purchase is its (its name, its PO rule). */
+function useMemberCompany() {
+  const own = useCompanies();
+  const company = own.data?.items[0];
+  return company?.status === 'approved' ? company : undefined;
+}
+
 export function CheckoutForm() {
   const toast = useToast();
   const navigate = useNavigate();
@@ -64,6 +73,7 @@ export function CheckoutForm() {
   const { rate, exemption } = useBuyerTax();
   const [refusal, setRefusal] = useState<string | null>(null);
   const choice = useAddressChoice();
+  const member = useMemberCompany();
   const { control, handleSubmit, setError } = useForm<CheckoutValues>({ mode: 'onTouched', defaultValues: { mobile: '', address: '', poNumber: '', company: '' } });
 
   if (rows.length === 0 && !placeOrder.isSuccess) {
@@ -86,7 +96,7 @@ export function CheckoutForm() {
         items: rows.map((row) => ({ productId: row.productId, quantity: row.quantity })),
         ...(choice.addressId ? { addressId: choice.addressId } : { address: values.address.trim(), mobile: values.mobile.trim() }),
         ...(values.poNumber.trim() && { poNumber: values.poNumber.trim() }),
-        ...(values.company.trim() && { company: values.company.trim() }),
+        ...(!member && values.company.trim() && { company: values.company.trim() }),
       },
       {
         onSuccess: (result) => {
@@ -119,10 +129,10 @@ export function CheckoutForm() {
               <Box sx={{ minWidth: 0 }}>
                 <Typography sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>{row.product?.name}</Typography>
                 <Typography variant="body2" color="text.secondary">
-                  {o.quantityPcs(row.quantity)} × {row.product ? formatCents(unitCents(row.product.price, row.quantity, row.product.tiers)) : ''}
+                  {o.quantityPcs(row.quantity)} × {row.product ? formatCents(rowUnitCents(row, row.quantity)) : ''}
                 </Typography>
               </Box>
-              <Typography sx={{ fontWeight: 800, whiteSpace: 'nowrap' }}>{row.product ? formatCents(lineCents(row.product.price, row.quantity, row.product.tiers)) : ''}</Typography>
+              <Typography sx={{ fontWeight: 800, whiteSpace: 'nowrap' }}>{row.product ? formatCents(rowUnitCents(row, row.quantity) * row.quantity) : ''}</Typography>
             </Box>
           ))}
         </Box>
@@ -140,9 +150,17 @@ export function CheckoutForm() {
       </Typography>
       <AddressChoice list={choice.list} value={choice.addressId} onChange={choice.setAddressId} />
       {choice.addressId === '' && <DeliveryFields control={control} shouldUnregister />}
+      {member && <Typography data-testid="checkout-company">{priceMessages.forCompany(member.name)}</Typography>}
       <Box sx={{ display: 'grid', gap: 2.25, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-        <FormTextField control={control} name="poNumber" rules={{ validate: maxLength(MAX_PO_NUMBER) }} label={m.poNumber} fullWidth />
-        <FormTextField control={control} name="company" rules={{ validate: maxLength(MAX_COMPANY) }} label={m.company} autoComplete="organization" fullWidth />
+        <FormTextField
+          control={control}
+          name="poNumber"
+          rules={{ validate: (value: string) => (member?.poRequired && !value.trim() ? priceMessages.poMissing : maxLength(MAX_PO_NUMBER)(value)) }}
+          label={member?.poRequired ? priceMessages.poRequired(member.name) : m.poNumber}
+          required={member?.poRequired}
+          fullWidth
+        />
+        {!member && <FormTextField control={control} name="company" rules={{ validate: maxLength(MAX_COMPANY) }} label={m.company} autoComplete="organization" fullWidth />}
       </Box>
 
       {refusal &&

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '@/lib/api-client';
 import { invalidate } from '@/lib/query-keys';
-import type { Company, CompanyApplication, CompanyInvitation, InsertResult, JsonBody, MemberChange } from '@/types/api';
+import type { Company, CompanyApplication, CompanyChange, CompanyInvitation, InsertResult, JsonBody, MemberChange } from '@/types/api';
 
 /** POST /companies: the signed-in customer applies; the company is pending until an admin decides. */
 export function applyForCompany(body: CompanyApplication): Promise<InsertResult> {
@@ -11,6 +11,11 @@ export function applyForCompany(body: CompanyApplication): Promise<InsertResult>
 /** PATCH /companies/{id} (admins): approve or decline a pending application, once. */
 export function decideCompany({ id, status }: { id: string; status: 'approved' | 'declined' }): Promise<Company> {
   return unwrap(api.PATCH('/companies/{id}', { params: { path: { id } }, body: { status } }));
+}
+
+/** PATCH /companies/{id} (admins): the company's price list (replaced whole) and whether its purchases need a PO number. */
+export function updateCompany({ id, ...body }: CompanyChange & { id: string }): Promise<Company> {
+  return unwrap(api.PATCH('/companies/{id}', { params: { path: { id } }, body }));
 }
 
 /** POST /companies/{id}/invitations (the company's admins): mails a single-use link. */
@@ -40,6 +45,7 @@ function useCompanyMutation<I, O>(fn: (input: I) => Promise<O>) {
 
 export const useApplyForCompany = () => useCompanyMutation(applyForCompany);
 export const useDecideCompany = () => useCompanyMutation(decideCompany);
+export const useUpdateCompany = () => useCompanyMutation(updateCompany);
 export const useInviteMember = () => useCompanyMutation(inviteMember);
 export const useAcceptInvitation = () => useCompanyMutation(acceptInvitation);
 export const useUpdateMember = () => useCompanyMutation(updateMember);

@@ -122,6 +122,41 @@ describe('ManageCompanies', () => {
     expect(fake.calls.find((c) => c.path.startsWith('/companies'))?.path).toBe('/companies?status=pending&limit=100');
     expect(fake.calls.find((c) => c.method === 'PATCH')?.body).toEqual({ status: 'approved' });
   });
+
+  it('sets an approved company’s price list: the lines as sent, the server’s refusal beside its field', async () => {
+    companies = [{ ...quarry, role: undefined, priceList: { percentOff: 10, categories: [{ category: 'Pumps', percentOff: 20 }], products: [] } }];
+    let refuse = true;
+    const fake = api({
+      'PATCH /companies/c1': () =>
+        refuse
+          ? problemResponse(400, 'The change is not valid.', { 'priceList.products[0].productId': 'is not a product of this store' })
+          : jsonResponse(quarry),
+    });
+    renderWithProviders(<ManageCompanies />);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('combobox', { name: 'Status' }));
+    await user.click(await screen.findByRole('option', { name: 'Approved' }));
+    const form = await screen.findByRole('form', { name: 'Price list' });
+    expect(within(form).getByLabelText('Percent off everything')).toHaveValue('10');
+    expect(within(form).getByLabelText('Percent off by category')).toHaveValue('Pumps: 20');
+    const fixed = within(form).getByLabelText('Fixed prices');
+    await user.type(fixed, 'a pump');
+    await user.click(within(form).getByRole('button', { name: 'Save prices' }));
+    expect(within(form).getByText('“a pump” is not name: number')).toBeInTheDocument();
+    await user.clear(fixed);
+    await user.click(fixed);
+    await user.paste('64b7f0c2a1b2c3d4e5f60001: 12.50');
+    await user.click(within(form).getByRole('button', { name: 'Save prices' }));
+    expect(await within(form).findByText('line 1: is not a product of this store')).toBeInTheDocument();
+    refuse = false;
+    await user.click(within(form).getByRole('checkbox', { name: 'Its purchases need a purchase order number' }));
+    await user.click(within(form).getByRole('button', { name: 'Save prices' }));
+    expect(await screen.findByText('The prices of Quarry Works Ltd were saved')).toBeInTheDocument();
+    expect(fake.calls.filter((c) => c.method === 'PATCH').map((c) => c.body)[1]).toEqual({
+      priceList: { percentOff: 10, categories: [{ category: 'Pumps', percentOff: 20 }], products: [{ productId: '64b7f0c2a1b2c3d4e5f60001', price: 12.5 }] },
+      poRequired: true,
+    });
+  });
 });
 
 describe('JoinCompany', () => {

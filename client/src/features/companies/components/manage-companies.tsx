@@ -14,6 +14,7 @@ import type { Company, CompanyStatus } from '@/types/api';
 import { formatDate } from '@/utils/format-date';
 import { useDecideCompany } from '../api/company-changes';
 import { useCompanies } from '../api/get-companies';
+import { PriceListForm } from './price-list-form';
 
 const m = companyMessages;
 const STATUSES: CompanyStatus[] = ['pending', 'approved', 'declined'];
@@ -51,6 +52,7 @@ function CompanyCard({ company }: { company: Company }) {
           </Button>
         </Box>
       )}
+      {company.status === 'approved' && <PriceListForm company={company} />}
     </DashboardCard>
   );
 }

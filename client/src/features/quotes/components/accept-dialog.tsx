@@ -4,7 +4,9 @@ import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { DeliveryFields } from '@/components/form/delivery-fields';
 import { FormDialog } from '@/components/form/form-dialog';
+import { FormTextField } from '@/components/form/form-text-field';
 import { OrderTotal } from '@/components/ui/order-total';
+import { cartMessages } from '@/config/cart-messages';
 import { orderMessages } from '@/config/order-messages';
 import { serviceMessages } from '@/config/service-messages';
 import { useUser } from '@/lib/auth';
@@ -19,7 +21,7 @@ import { quoteFigures } from './quote-parts';
 const m = serviceMessages.quotes;
 /** The purchase form's field names and messages: the quote's orders ship like any order. */
 const fieldsText = orderMessages.orders;
-const FIELD_LABELS: Record<keyof AcceptDelivery, string> = { mobile: fieldsText.mobile, address: fieldsText.address };
+const FIELD_LABELS: Record<keyof AcceptDelivery, string> = { mobile: fieldsText.mobile, address: fieldsText.address, poNumber: cartMessages.checkout.poNumber };
 
 interface AcceptDialogProps {
   quote: Quote;
@@ -42,7 +44,7 @@ export function AcceptDialog({ quote, accept, pending, onAccepted, onClose }: Ac
   const saved = useSavedAddress(email);
   const { control, handleSubmit, setError, setValue, getFieldState } = useForm<AcceptDelivery>({
     mode: 'onTouched',
-    defaultValues: { mobile: '', address: saved.data ?? '' },
+    defaultValues: { mobile: '', address: saved.data ?? '', poNumber: '' },
   });
 
   // The profile's address, once known, unless the customer has typed one already.
@@ -53,11 +55,12 @@ export function AcceptDialog({ quote, accept, pending, onAccepted, onClose }: Ac
 
   const onSubmit = handleSubmit(async (values) => {
     try {
-      const result = await accept({ address: values.address.trim(), mobile: values.mobile.trim() });
+      const poNumber = values.poNumber?.trim();
+      const result = await accept({ address: values.address.trim(), mobile: values.mobile.trim(), ...(poNumber && { poNumber }) });
       toast.success(m.accepted);
       onAccepted(result);
     } catch (error) {
-      const shown = showFieldErrors(error, ['mobile', 'address'], setError, (field, reason) => m.acceptFieldError(FIELD_LABELS[field], reason));
+      const shown = showFieldErrors(error, ['mobile', 'address', 'poNumber'], setError, (field, reason) => m.acceptFieldError(FIELD_LABELS[field], reason));
       toast.error(withReason(m.acceptFailed, error));
       // A refusal about the details stays open to correct them; any other ends here.
       if (!shown) onClose();
@@ -82,6 +85,8 @@ export function AcceptDialog({ quote, accept, pending, onAccepted, onClose }: Ac
       <OrderTotal figures={figures} />
       <Typography sx={{ fontWeight: 700 }}>{m.acceptDelivery}</Typography>
       <DeliveryFields control={control} />
+      {/* A company may require it (issue 45); the server's refusal shows beside it. */}
+      <FormTextField control={control} name="poNumber" label={cartMessages.checkout.poNumber} fullWidth />
     </FormDialog>
   );
 }
