@@ -108,7 +108,9 @@ type Server struct {
 	observer   Observer
 	answers    *answerCache
 	imageBytes *cache.Cache[string, cachedImage]
-	openapi    *answer // GET /openapi.json
+	// issue 48: documents' bytes (documents.go)
+	documentBytes *cache.Cache[string, cachedDocument]
+	openapi       *answer // GET /openapi.json
 
 	signUpPerClient  *ratelimit.Limiter
 	loginPerClient   *ratelimit.Limiter
@@ -203,6 +205,7 @@ func New(cfg Config, d Deps) *Server {
 		observer:         d.Observer,
 		answers:          newAnswerCache(cfg.CacheTTL, answerCacheBytes),
 		imageBytes:       cache.New[string, cachedImage](imageCacheBytes),
+		documentBytes:    cache.New[string, cachedDocument](documentCacheBytes),
 		openapi:          newOpenAPIAnswer(),
 		signUpPerClient:  lim.limiter(lim.SignUp, ratelimit.Rate{Burst: signUpClientBurst, Interval: signUpClientEvery}),
 		loginPerClient:   lim.limiter(lim.Login, ratelimit.Rate{Burst: loginClientBurst, Interval: loginClientEvery}),
@@ -250,6 +253,7 @@ func (s *Server) Handler() http.Handler {
 	public.GET("/categories", s.listCategories) // issue 35: categories
 	public.GET("/reviews", s.listReviews)
 	public.GET("/images/:id", s.getImage)
+	public.GET("/documents/:id", s.getDocument) // issue 48
 	public.POST("/auth/register", s.register)
 	public.POST("/auth/login", s.login)
 	public.POST("/auth/login/mfa", s.loginMFA) // issue 44: the second step
@@ -331,6 +335,9 @@ func (s *Server) Handler() http.Handler {
 	admin.POST("/added", s.addProduct)
 	admin.PUT("/service/:id", s.editProduct)
 	admin.DELETE("/deleteproduct/:id", s.deleteProduct)
+	// issue 48: a product's documents
+	admin.POST("/service/:id/documents", s.addDocument)
+	admin.DELETE("/service/:id/documents/:docId", s.deleteDocument)
 	// issue 35: categories
 	admin.POST("/categories", s.addCategory)
 	admin.PATCH("/categories/:id", s.renameCategory)

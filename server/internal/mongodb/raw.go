@@ -62,16 +62,18 @@ var documentTypes = map[string]func(bson.Raw) error{
 	collImageFiles:  decodeAs[mirror.ImageFile],
 	collImageChunks: decodeAs[imageChunkDoc],
 
-	CollCancellations: decodeAs[mirror.Cancellation], // issue 36
-	CollGroups:        decodeAs[mirror.Group],        // issue 34
-	CollCarts:         decodeAs[mirror.Cart],         // issue 34
-	CollInvoices:      decodeAs[mirror.Invoice],      // issue 34
-	collInvoiceFiles:  decodeAs[invoiceFileDoc],      // issue 34
-	collInvoiceChunks: decodeAs[imageChunkDoc],       // issue 34
-	CollIntents:       decodeAs[mirror.IntentRecord], // issue 43
-	CollSessions:      decodeAs[mirror.Session],      // issue 44
-	CollAudit:         decodeAs[mirror.AuditEntry],   // issue 44
-	collAuditChain:    decodeAs[auditChainDoc],       // issue 44
+	CollCancellations:  decodeAs[mirror.Cancellation], // issue 36
+	CollGroups:         decodeAs[mirror.Group],        // issue 34
+	CollCarts:          decodeAs[mirror.Cart],         // issue 34
+	CollInvoices:       decodeAs[mirror.Invoice],      // issue 34
+	collInvoiceFiles:   decodeAs[invoiceFileDoc],      // issue 34
+	collInvoiceChunks:  decodeAs[imageChunkDoc],       // issue 34
+	CollIntents:        decodeAs[mirror.IntentRecord], // issue 43
+	CollSessions:       decodeAs[mirror.Session],      // issue 44
+	CollAudit:          decodeAs[mirror.AuditEntry],   // issue 44
+	collAuditChain:     decodeAs[auditChainDoc],       // issue 44
+	collDocumentFiles:  decodeAs[documentFileDoc],     // issue 48
+	collDocumentChunks: decodeAs[imageChunkDoc],       // issue 48
 }
 
 // KnownCollections are the collections this store keeps.

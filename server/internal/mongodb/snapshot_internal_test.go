@@ -32,6 +32,7 @@ var snapshotFormats = map[int]string{
 	2: "dc1ed2933b1f61f5", // main's sessions, audit trail, MFA and one-purchase fields (issues 43, 44)
 	3: "95dd787e61914ad3", // issue 45: product tiers; companies, memberships, invitations
 	4: "2685d584b6d28343", // issue 49: address books, a claim's quantity, an order's country
+	5: "2fe93a7d15a31672", // issue 48: product documents, parts, accessories, OEM numbers
 }
 
 // mirroredTypes are the store's mirrored collections, each with a check
