@@ -24,6 +24,7 @@ export const machineryMessages = {
     uploaded: 'Document uploaded',
     deleteDocument: (name: string) => `Delete document ${name}`,
     deleted: 'Document deleted',
+    deleteButton: 'Delete',
     noDocuments: 'No documents yet.',
     nameRequired: 'Document name is Required',
     fileRequired: 'Choose a PDF file',
@@ -41,3 +42,14 @@ export function formatBytes(n: number): string {
   if (n < 1_000_000) return `${Math.round(n / 1000)} KB`;
   return `${(n / 1_000_000).toFixed(1)} MB`;
 }
+
+/** The admin form's lines of issue 48 that take values. */
+export const machineryAdminMessages = {
+  partsHint: 'SKUs or product ids, separated by commas',
+  unknownProducts: (refs: string[]) => `No product has the SKU ${refs.join(', ')}`,
+  savePartsButton: 'Save spare parts',
+  partsSaved: 'Spare parts saved',
+  saveFailed: 'The spare parts were not saved',
+  uploadFailed: 'The document was not uploaded',
+  deleteFailed: 'The document was not deleted',
+};
