@@ -184,7 +184,17 @@ func (s *Store) DeleteDocument(ctx context.Context, productID, docID string) err
 	if err != nil {
 		return err
 	}
-	pull := bson.D{{Key: "$pull", Value: bson.D{{Key: "documents", Value: bson.D{{Key: "_id", Value: did}}}}}}
+	// $pull of the listed value itself (FerretDB v1 pulls exact values
+	// only, not by a condition): the entry as it was stored.
+	cur, err := s.products.get(ctx, pid)
+	if err != nil {
+		return err
+	}
+	i := slices.IndexFunc(cur.Documents, func(r mirror.DocumentRef) bool { return r.ID == did })
+	if i < 0 {
+		return shop.Errorf(shop.ENOTFOUND, "The document was not found.")
+	}
+	pull := bson.D{{Key: "$pull", Value: bson.D{{Key: "documents", Value: cur.Documents[i]}}}}
 	_, err = s.products.update(ctx, pid, guard[mirror.Product]{
 		filter: bson.D{{Key: "documents._id", Value: did}},
 		check:  mirror.HasDocument(did),
