@@ -1,10 +1,11 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Locator, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { formatPrice } from '../src/utils/format';
-import { E2E_PASSWORD, registerAccount, uniqueEmail } from './accounts';
+import { adminAccount, E2E_PASSWORD, registerAccount, uniqueEmail } from './accounts';
 import { launchBrowser, openPage, webUrl } from './browser';
-import { BEARING, demoProduct, GENERATOR } from './shop';
+import { api, BEARING, demoProduct, GENERATOR, ownProduct, placeOrder } from './shop';
 
 /** Issue 12, items 3 and 4: the public product page, the cards' links to it, and the header's search. */
 
@@ -267,6 +268,94 @@ describe('search in the header (issue 12)', () => {
         await page.waitForURL((url) => url.pathname === '/products' && url.search === '');
         await page.getByRole('heading', { level: 1, name: 'All Products' }).waitFor();
         expect(await page.getByRole('main').getByRole('searchbox', { name: 'Search by name, SKU or description' }).inputValue()).toBe('');
+      } finally {
+        await context.close();
+      }
+    });
+  }
+});
+
+/** A small well-formed PDF (the server sniffs its bytes). */
+function pdfBytes(): Uint8Array<ArrayBuffer> {
+  const text =
+    '%PDF-1.4\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n2 0 obj\n<< /Type /Pages /Kids [] /Count 0 >>\nendobj\n' +
+    'xref\n0 3\n0000000000 65535 f \n0000000009 00000 n \n0000000058 00000 n \ntrailer\n<< /Size 3 /Root 1 0 R >>\nstartxref\n0\n%%EOF\n';
+  return new TextEncoder().encode(text);
+}
+
+describe('a machine’s page (issue 48): documents, spare parts, reviews', () => {
+  let machine: { _id: string; name: string };
+  let part: { _id: string; name: string };
+  let accessory: { _id: string; name: string };
+
+  beforeAll(async () => {
+    const admin = await adminAccount();
+    machine = await ownProduct('Machine Excavator', { price: 128500, stock: 5, minimum: 1 });
+    part = await ownProduct('Machine Oil Filter', { price: 42.5, stock: 500, minimum: 1 });
+    accessory = await ownProduct('Machine Bucket', { price: 1200, stock: 20, minimum: 1 });
+    const form = new FormData();
+    form.set('name', 'Operator manual');
+    form.set('kind', 'manual');
+    form.set('file', new Blob([pdfBytes()], { type: 'application/pdf' }), 'manual.pdf');
+    const upload = await fetch(new URL(`/service/${machine._id}/documents`, inject('apiUrl')), {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${admin.token}` },
+      body: form,
+    });
+    if (upload.status !== 201) throw new Error(`POST documents: ${upload.status} ${await upload.text()}`);
+    await api(`/service/${machine._id}`, { method: 'PUT', token: admin.token, body: JSON.stringify({ parts: [part._id], accessories: [accessory._id] }) });
+    // a buyer's paid order of the machine, and their review of it
+    const buyer = await registerAccount('Machine Buyer', uniqueEmail('machine-buyer'));
+    const orderId = await placeOrder(buyer.token, machine._id, 1);
+    const { clientSecret } = await api<{ clientSecret: string }>('/create-payment-intent', { method: 'POST', token: buyer.token, body: JSON.stringify({ orderId }) });
+    const intent = await api<{ id: string }>('/payments/test/confirm', {
+      method: 'POST',
+      body: JSON.stringify({ clientSecret, number: '4242424242424242', expMonth: 12, expYear: new Date().getUTCFullYear() + 3, cvc: '123', name: buyer.user.name, email: buyer.user.email }),
+    });
+    await api(`/pay/${orderId}`, { method: 'PATCH', token: buyer.token, body: JSON.stringify({ transactionId: intent.id }) });
+    const { image } = await api<{ image: string }>(`/service/${machine._id}`);
+    await api('/reviews', { method: 'POST', token: buyer.token, body: JSON.stringify({ review: 'Digs all day.', img: image, rating: 4, productId: machine._id }) });
+  });
+
+  for (const width of WIDTHS) {
+    it(`at ${width}px: its documents open as PDFs, a spare part goes to the cart, the reviews show their average, and the part says what it fits`, async () => {
+      const { context, page, pageErrors } = await openPage(browser, `/product/${machine._id}`, { width, height: 900 });
+      try {
+        await page.getByRole('heading', { level: 1, name: machine.name }).waitFor();
+        const documents = page.getByRole('region', { name: 'Documents' });
+        await documents.scrollIntoViewIfNeeded();
+        const manual = documents.getByRole('link', { name: /^Operator manual/ });
+        await manual.waitFor();
+        expect(await documents.innerText()).toMatch(/Manual, PDF, \d+ B/);
+        expect(await manual.getAttribute('target')).toBe('_blank');
+        const pdf = await page.evaluate(async (href) => {
+          const response = await fetch(href);
+          return { status: response.status, type: response.headers.get('Content-Type'), head: (await response.text()).slice(0, 5) };
+        }, (await manual.getAttribute('href')) ?? '');
+        expect(pdf).toEqual({ status: 200, type: 'application/pdf', head: '%PDF-' });
+
+        const parts = page.getByRole('region', { name: 'Spare parts' });
+        await parts.getByRole('link', { name: part.name }).waitFor();
+        await page.getByRole('region', { name: 'Accessories' }).getByRole('link', { name: accessory.name }).waitFor();
+        await parts.getByRole('button', { name: `Add ${part.name} to the cart` }).click();
+        await page.getByRole('alert').filter({ hasText: `${part.name}: 1 pcs in the cart.` }).waitFor();
+
+        const reviews = page.getByTestId('product-reviews');
+        await reviews.scrollIntoViewIfNeeded();
+        await reviews.getByRole('list', { name: 'Reviews' }).getByRole('listitem').first().waitFor();
+        expect(await reviews.getByTestId('product-rating').innerText()).toMatch(/4\.0 out of 5\s+1 review/);
+
+        const axe = await new AxeBuilder({ page }).setLegacyMode(true).options({ resultTypes: ['violations'], iframes: false }).analyze();
+        const failing = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+        expect(failing.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+
+        await parts.getByRole('link', { name: part.name }).click();
+        await page.getByRole('heading', { level: 1, name: part.name }).waitFor();
+        const fits = page.getByTestId('product-fits');
+        await fits.scrollIntoViewIfNeeded();
+        expect(await fits.innerText()).toBe(`Fits: ${machine.name}`);
+        expect(pageErrors).toEqual([]);
       } finally {
         await context.close();
       }

@@ -114,6 +114,10 @@ function tokenProduct(tokens: { id: string; name: string; image: string; descrip
     updatedAt: '2026-01-01T00:00:00.000Z',
     specs: [],
     images: [tokens.image],
+    documents: [],
+    parts: [],
+    accessories: [],
+    oemNumbers: [],
   };
 }
 

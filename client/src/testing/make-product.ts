@@ -15,6 +15,10 @@ export function makeProduct(overrides: Partial<Product> = {}): Product {
     updatedAt: '2026-01-05T09:00:00Z',
     specs: [],
     images: [overrides.image ?? 'https://example.com/generator.jpg'],
+    documents: [],
+    parts: [],
+    accessories: [],
+    oemNumbers: [],
     ...overrides,
   };
 }

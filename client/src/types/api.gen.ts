@@ -103,6 +103,77 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/service/{id}/documents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The document's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Attach a PDF document to a product (admins)
+         * @description A manual, datasheet, certificate, warranty sheet or other document: a PDF of at most 20 MB,
+         *     recognised by its bytes (the `%PDF-` header, a cross-reference and the end-of-file marker),
+         *     never by its file name or declared type. A larger body is refused (413) before it is read.
+         *     At most 20 documents a product. The document is served from `GET /documents/{id}` and listed in
+         *     the product's `documents`.
+         */
+        post: operations["addDocument"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/service/{id}/documents/{docId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The document's id. */
+                id: components["parameters"]["Id"];
+                docId: components["schemas"]["ObjectId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete one of a product's documents (admins) */
+        delete: operations["deleteDocument"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/documents/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The document's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        /**
+         * A product's document (a PDF)
+         * @description Shown in the browser (`Content-Disposition: inline`) under its file name; documents never change (a new upload is a new id), so they are cached for a year. A document deleted, or whose product was deleted, is 404.
+         */
+        get: operations["getDocument"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/added": {
         parameters: {
             query?: never;
@@ -2148,7 +2219,24 @@ export interface components {
             images: string[];
             /** @description The volume breaks, ascending (absent when none). A line of at least `min` pieces is charged the price less `percentOff` of the highest break it reaches. */
             tiers?: components["schemas"]["Tier"][];
+            /** @description Its documents (PDFs at `GET /documents/{_id}`), in the order they were added. */
+            documents: components["schemas"]["Document"][];
+            /** @description The ids of its spare parts (`GET /service?fits=` lists them with the accessories). */
+            parts: components["schemas"]["ObjectId"][];
+            /** @description The ids of its accessories. */
+            accessories: components["schemas"]["ObjectId"][];
+            /** @description OEM part numbers it is found by (`q`, exactly or by prefix, with or without separators). */
+            oemNumbers: string[];
         };
+        Document: {
+            _id: components["schemas"]["ObjectId"];
+            name: string;
+            kind: components["schemas"]["DocumentKind"];
+            /** @description Bytes. */
+            size: number;
+        };
+        /** @enum {string} */
+        DocumentKind: "manual" | "datasheet" | "certificate" | "warranty" | "other";
         Tier: {
             /** @description The smallest quantity of a line the break applies to. */
             min: number;
@@ -2200,7 +2288,14 @@ export interface components {
             images?: string[];
             /** @description Volume breaks, each above the one before in both quantity and percentage; absent or [] for none. */
             tiers?: components["schemas"]["TierInput"][];
+            parts?: components["schemas"]["ProductLinks"];
+            accessories?: components["schemas"]["ProductLinks"];
+            oemNumbers?: components["schemas"]["OEMNumbers"];
         };
+        /** @description Product ids (issue 48), each once: every one must be a product of the catalogue (one the product lists already may have been deleted since), never the product itself. */
+        ProductLinks: components["schemas"]["ObjectId"][];
+        /** @description OEM part numbers, each once (letters, digits, spaces and - _ . /). */
+        OEMNumbers: string[];
         ProductEdit: {
             name?: string | null;
             price?: components["schemas"]["OptionalNumberText"];
@@ -2219,6 +2314,12 @@ export interface components {
             images?: string[] | null;
             /** @description The whole list of volume breaks; [] removes them, absent or null keeps them. */
             tiers?: components["schemas"]["TierInput"][] | null;
+            /** @description The whole list; [] removes them, absent or null keeps them. */
+            parts?: components["schemas"]["ProductLinks"] | null;
+            /** @description The whole list; [] removes them, absent or null keeps them. */
+            accessories?: components["schemas"]["ProductLinks"] | null;
+            /** @description The whole list; [] removes them, absent or null keeps them. */
+            oemNumbers?: components["schemas"]["OEMNumbers"] | null;
             /**
              * Format: date-time
              * @description The product's `updatedAt` as the admin read it; the save is refused (409) if it changed.
@@ -3372,6 +3473,10 @@ export interface operations {
                 inStock?: boolean;
                 /** @description Comma-separated product ids, at most 50 (a cart's lines): those products that exist, in that order (one gone is left out; `X-Total-Count` is how many were found). The other parameters do not apply. */
                 ids?: string;
+                /** @description A product's id (issue 48): its spare parts, then its accessories (as its `parts` and `accessories` list them, those that still exist), paged by `limit` and `skip`. The other parameters do not apply. */
+                fits?: components["schemas"]["ObjectId"];
+                /** @description A product's id (issue 48): the products that list it among their `parts` or `accessories` (the machines a part fits), in catalogue order, paged by `limit` and `skip`. The other parameters do not apply. */
+                partOf?: components["schemas"]["ObjectId"];
             };
             header?: never;
             path?: never;
@@ -3393,6 +3498,8 @@ export interface operations {
             304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             403: components["responses"]["OriginRefused"];
+            /** @description With `fits`: no such product. */
+            404: components["responses"]["NotFound"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -3449,6 +3556,102 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["TooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    addDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The document's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description The PDF (its declared type does not count).
+                     */
+                    file: Blob;
+                    /** @description What the product page shows ("Operator manual"). */
+                    name: string;
+                    kind: components["schemas"]["DocumentKind"];
+                };
+            };
+        };
+        responses: {
+            /** @description Stored and listed. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Document"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    deleteDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The document's id. */
+                id: components["parameters"]["Id"];
+                docId: components["schemas"]["ObjectId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Deleted"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    getDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The document's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": "public, max-age=31536000, immutable";
+                    "Content-Disposition": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["OriginRefused"];
+            404: components["responses"]["NotFound"];
             "5XX": components["responses"]["ServerError"];
         };
     };

@@ -346,6 +346,14 @@ func checkRow(r row, baseDir, owner string, seen *seenRows) (item, []string) {
 	if r.tiersProblem != "" {
 		fields["tiers"] = r.tiersProblem
 	}
+	// Issue 48: spare parts and accessories are set on the product
+	// (PUT /service/{id}), not by the import yet.
+	if raw.Parts != nil {
+		fields["parts"] = "is not imported: set a product's spare parts in its edit (PUT /service/{id})"
+	}
+	if raw.Accessories != nil {
+		fields["accessories"] = "is not imported: set a product's accessories in its edit (PUT /service/{id})"
+	}
 	it := item{row: r.n, keep: r.product.Keeps()}
 	switch {
 	case image == "":

@@ -89,7 +89,7 @@ func isNumberWord(w string) bool {
 }
 
 var columns = []string{"name", "price", "avaialbequantit", "minimumquantity", "description", "image", "email",
-	"sku", "category", "specs", "images", "tiers"}
+	"sku", "category", "specs", "images", "tiers", "oemNumbers"}
 
 // eachRow reads the catalogue file one row at a time and calls fn with
 // each, in order: a file of any size is read in bounded memory. It stops
@@ -232,6 +232,15 @@ func eachCSV(in *bufio.Reader, fn func(row) error) error {
 				r.tiersProblem = msg
 			}
 			r.product.Tiers = &tiers
+		}
+		if has("oemNumbers") { // issue 48: "1R-0750|CAT 093-7521"
+			numbers := []string{}
+			for _, n := range strings.Split(get("oemNumbers"), "|") {
+				if n = strings.TrimSpace(n); n != "" {
+					numbers = append(numbers, n)
+				}
+			}
+			r.product.OEMNumbers = &numbers
 		}
 		if has("images") {
 			images := []string{}

@@ -14,7 +14,11 @@ import (
 type Catalogue struct {
 	Products   shop.ProductStore
 	Categories shop.CategoryStore
-	Log        *slog.Logger // may be nil: slog's default
+	// Issue 48 (parts.go): documents' bytes, and the parts' reverse
+	// look-up.
+	Documents shop.DocumentStore
+	Parts     shop.PartsStore
+	Log       *slog.Logger // may be nil: slog's default
 }
 
 func (c *Catalogue) log() *slog.Logger {
@@ -78,6 +82,9 @@ func (c *Catalogue) AddProduct(ctx context.Context, caller shop.Caller, raw shop
 		return "", err
 	}
 	if err := c.knownCategory(ctx, d.Category); err != nil {
+		return "", err
+	}
+	if err := c.knownLinks(ctx, d, shop.Product{}); err != nil {
 		return "", err
 	}
 	id, err := c.Products.InsertProduct(ctx, d)
@@ -165,6 +172,15 @@ func (c *Catalogue) EditProduct(ctx context.Context, caller shop.Caller, id stri
 		}
 		raw.Tiers = &tiers
 	}
+	if raw.Parts == nil {
+		raw.Parts = &cur.Parts
+	}
+	if raw.Accessories == nil {
+		raw.Accessories = &cur.Accessories
+	}
+	if raw.OEMNumbers == nil {
+		raw.OEMNumbers = &cur.OEMNumbers
+	}
 	if raw.Images == nil {
 		images := cur.Images
 		if raw.Image != cur.Image {
@@ -183,6 +199,9 @@ func (c *Catalogue) EditProduct(ctx context.Context, caller shop.Caller, id stri
 	}
 	if d.Matches(cur) {
 		return shop.UpdateResult{Acknowledged: true, MatchedCount: 1}, nil
+	}
+	if err := c.knownLinks(ctx, d, cur); err != nil {
+		return shop.UpdateResult{}, err
 	}
 	res, err := c.Products.ReplaceProduct(ctx, cur, d)
 	if err == nil && d.Category != cur.Category {

@@ -19,6 +19,12 @@ func (s *Server) listProducts(c *gin.Context) {
 		s.listProductsByID(c, raw)
 		return
 	}
+	for _, param := range []string{"fits", "partOf"} { // issue 48 (documents.go)
+		if id, ok := c.GetQuery(param); ok {
+			s.partsList(c, param, id)
+			return
+		}
+	}
 	q, err := shop.ParseProductParams(shop.ProductParams{Limit: c.Query("limit"), Skip: c.Query("skip"), Q: c.Query("q"), Sort: c.Query("sort"),
 		Category: c.Query("category"), MinPrice: c.Query("minPrice"), MaxPrice: c.Query("maxPrice"), InStock: c.Query("inStock")})
 	if err != nil {

@@ -164,7 +164,7 @@ func TestOpenAPI_CheckRefusesWhatTheDocumentDoesNot(t *testing.T) {
 	doc := mustDocument(t)
 	product := `{"_id":"0123456789abcdef01234567","name":"Pump","price":12.5,"image":"http://shop.test/images/0123456789abcdef01234567",` +
 		`"description":"A pump.","avaialbequantit":3,"minimumquantity":1,"email":"a@shop.test","createdAt":"2026-01-02T03:04:05Z","updatedAt":"2026-01-02T03:04:05Z",` +
-		`"specs":[],"images":["http://shop.test/images/0123456789abcdef01234567"]}`
+		`"specs":[],"images":["http://shop.test/images/0123456789abcdef01234567"],"documents":[],"parts":[],"accessories":[],"oemNumbers":[]}`
 	headers := map[string]string{"Content-Type": "application/json", "ETag": `"abc"`}
 	problem := `{"type":"about:blank","title":"Not Found","status":404,"detail":"The product was not found.","code":"not_found"}`
 	for name, c := range map[string]struct {

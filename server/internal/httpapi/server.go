@@ -111,7 +111,9 @@ type Server struct {
 	observer   Observer
 	answers    *answerCache
 	imageBytes *cache.Cache[string, cachedImage]
-	openapi    *answer // GET /openapi.json
+	// issue 48: documents' bytes (documents.go)
+	documentBytes *cache.Cache[string, cachedDocument]
+	openapi       *answer // GET /openapi.json
 
 	signUpPerClient  *ratelimit.Limiter
 	loginPerClient   *ratelimit.Limiter
@@ -207,6 +209,7 @@ func New(cfg Config, d Deps) *Server {
 		observer:         d.Observer,
 		answers:          newAnswerCache(cfg.CacheTTL, answerCacheBytes),
 		imageBytes:       cache.New[string, cachedImage](imageCacheBytes),
+		documentBytes:    cache.New[string, cachedDocument](documentCacheBytes),
 		openapi:          newOpenAPIAnswer(),
 		signUpPerClient:  lim.limiter(lim.SignUp, ratelimit.Rate{Burst: signUpClientBurst, Interval: signUpClientEvery}),
 		loginPerClient:   lim.limiter(lim.Login, ratelimit.Rate{Burst: loginClientBurst, Interval: loginClientEvery}),
@@ -255,6 +258,7 @@ func (s *Server) Handler() http.Handler {
 	public.GET("/prices", s.identify, s.listPrices) // issue 45: the caller's prices, signed in or not
 	public.GET("/reviews", s.listReviews)
 	public.GET("/images/:id", s.getImage)
+	public.GET("/documents/:id", s.getDocument) // issue 48
 	public.POST("/auth/register", s.register)
 	public.POST("/auth/login", s.login)
 	public.POST("/auth/login/mfa", s.loginMFA) // issue 44: the second step
@@ -341,6 +345,9 @@ func (s *Server) Handler() http.Handler {
 	admin.POST("/added", s.addProduct)
 	admin.PUT("/service/:id", s.editProduct)
 	admin.DELETE("/deleteproduct/:id", s.deleteProduct)
+	// issue 48: a product's documents
+	admin.POST("/service/:id/documents", s.addDocument)
+	admin.DELETE("/service/:id/documents/:docId", s.deleteDocument)
 	// issue 35: categories
 	admin.POST("/categories", s.addCategory)
 	admin.PATCH("/categories/:id", s.renameCategory)

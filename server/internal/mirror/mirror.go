@@ -38,7 +38,8 @@ type Mirror[K comparable, D any] struct {
 	Prepare func(*D) // fills fields derived from stored ones (not stored); may be nil
 	Keys    []*KeyIndex[K, D]
 	Orders  []*OrderIndex[K, D]
-	Words   *WordIndex[K, D] // the search's index; may be nil
+	Words   *WordIndex[K, D]   // the search's index; may be nil
+	Links   []*LinkIndex[K, D] // reverse look-ups (links.go)
 
 	mu   sync.RWMutex
 	docs map[K]D
@@ -72,6 +73,9 @@ func (m *Mirror[K, D]) Init() *Mirror[K, D] {
 	if m.Words != nil {
 		m.Words.init()
 	}
+	for _, l := range m.Links {
+		l.init()
+	}
 	return m
 }
 
@@ -86,6 +90,9 @@ func (m *Mirror[K, D]) Fresh() *Mirror[K, D] {
 	}
 	if m.Words != nil {
 		n.Words = &WordIndex[K, D]{Name: m.Words.Name, Terms: m.Words.Terms, Same: m.Words.Same}
+	}
+	for _, l := range m.Links {
+		n.Links = append(n.Links, &LinkIndex[K, D]{Name: l.Name, Targets: l.Targets})
 	}
 	return n.Init()
 }
@@ -265,6 +272,13 @@ func (m *Mirror[K, D]) Put(d D) {
 			m.Words.add(id, &d)
 		}
 	}
+	for _, l := range m.Links {
+		if had {
+			l.replace(id, &old, &d)
+		} else {
+			l.add(id, &d)
+		}
+	}
 	m.docs[id] = d
 	for _, k := range moveKeys {
 		key, _ := k.Key(&d)
@@ -379,6 +393,11 @@ func (m *Mirror[K, D]) PutMany(docs []D) {
 			}
 		}
 	}
+	for _, l := range m.Links {
+		for _, c := range changes {
+			l.replace(c.id, c.old, c.new)
+		}
+	}
 	for _, c := range changes {
 		m.docs[c.id] = *c.new
 	}
@@ -443,6 +462,9 @@ func (m *Mirror[K, D]) Remove(id K) {
 	if m.Words != nil {
 		m.Words.remove(id, &old)
 	}
+	for _, l := range m.Links {
+		l.remove(id, &old)
+	}
 	delete(m.docs, id)
 }
 
@@ -470,6 +492,9 @@ func (m *Mirror[K, D]) Load(docs []D) {
 		if n.Words != nil {
 			n.Words.load(id, &d)
 		}
+		for _, l := range n.Links {
+			l.add(id, &d)
+		}
 	}
 	if n.Words != nil {
 		n.Words.sortTerms()
@@ -490,6 +515,9 @@ func (m *Mirror[K, D]) Load(docs []D) {
 	}
 	if m.Words != nil {
 		m.Words.terms, m.Words.posts, m.Words.slots, m.Words.ids, m.Words.free = n.Words.terms, n.Words.posts, n.Words.slots, n.Words.ids, n.Words.free
+	}
+	for i, l := range m.Links {
+		l.refs = n.Links[i].refs
 	}
 }
 
@@ -517,6 +545,11 @@ func (m *Mirror[K, D]) Diff(want *Mirror[K, D]) error {
 	}
 	if m.Words != nil {
 		if err := m.Words.diff(want.Words); err != nil {
+			return fmt.Errorf("%s: %w", m.Name, err)
+		}
+	}
+	for i, l := range m.Links {
+		if err := l.diff(want.Links[i]); err != nil {
 			return fmt.Errorf("%s: %w", m.Name, err)
 		}
 	}
@@ -558,6 +591,11 @@ func (m *Mirror[K, D]) Size() (entries int, bytes int64) {
 	for _, o := range m.Orders {
 		for g, list := range o.lists {
 			bytes += int64(len(g)) + int64(cap(list))*idSize
+		}
+	}
+	for _, l := range m.Links {
+		for t, set := range l.refs {
+			bytes += int64(len(t)) + 48 + int64(len(set))*(idSize+16)
 		}
 	}
 	if m.Words != nil {
@@ -672,6 +710,11 @@ func (m *Mirror[K, D]) HasIndex(name string) bool {
 	}
 	for _, o := range m.Orders {
 		if o.Name == name {
+			return true
+		}
+	}
+	for _, l := range m.Links {
+		if l.Name == name {
 			return true
 		}
 	}

@@ -2,6 +2,8 @@ package mirror
 
 import (
 	"cmp"
+	"encoding/hex"
+	"slices"
 	"strings"
 	"time"
 
@@ -34,6 +36,12 @@ type Product struct {
 	SearchTerms []string `bson:"searchTerms"`
 	// Issue 45: the volume breaks (none: absent or null).
 	Tiers []Tier `bson:"tiers,omitempty"`
+	// Issue 48 (parts.go): the documents, spare parts and accessories,
+	// OEM part numbers (none: absent or null).
+	Documents   []DocumentRef `bson:"documents,omitempty"`
+	Parts       []ID          `bson:"parts,omitempty"`
+	Accessories []ID          `bson:"accessories,omitempty"`
+	OEMNumbers  []string      `bson:"oemNumbers,omitempty"`
 }
 
 // Spec is a stored specification.
@@ -101,11 +109,23 @@ func (d *Product) prepare() {
 	if len(d.Holds) == 0 {
 		d.Holds = nil
 	}
+	if len(d.Documents) == 0 {
+		d.Documents = nil
+	}
+	if len(d.Parts) == 0 {
+		d.Parts = nil
+	}
+	if len(d.Accessories) == 0 {
+		d.Accessories = nil
+	}
+	if len(d.OEMNumbers) == 0 {
+		d.OEMNumbers = nil
+	}
 }
 
 // Searchable is what the product is found by.
 func (d *Product) Searchable() shop.Searchable {
-	return shop.Searchable{Name: d.Name, SKU: d.SKU, Description: d.Description, Category: d.Category, Specs: d.shopSpecs()}
+	return shop.Searchable{Name: d.Name, SKU: d.SKU, Description: d.Description, Category: d.Category, Specs: d.shopSpecs(), OEMNumbers: d.OEMNumbers}
 }
 
 // Terms are the product's search terms as its fields give them, and how
@@ -123,7 +143,8 @@ func (d *Product) Rank(words []shop.QueryWord, typos bool) int {
 // sameTerms reports whether two versions of a product have the same
 // search terms: those of the same fields (the category's words are terms).
 func sameTerms(a, b *Product) bool {
-	return a.Name == b.Name && a.SKU == b.SKU && a.Description == b.Description && a.Category == b.Category && a.Specs == b.Specs
+	return a.Name == b.Name && a.SKU == b.SKU && a.Description == b.Description && a.Category == b.Category && a.Specs == b.Specs &&
+		slices.Equal(a.OEMNumbers, b.OEMNumbers)
 }
 
 // Shop is the document as the domain has it.
@@ -133,7 +154,8 @@ func (d Product) Shop() shop.Product {
 		Description: d.Description, Available: d.Available, Minimum: d.Minimum, Email: d.Email,
 		CreatedAt: d.CreatedAt.UTC(), UpdatedAt: d.UpdatedAt.UTC(),
 		SKU: d.SKU, Category: d.Category, Specs: d.shopSpecs(), Images: d.images(),
-		Tiers: d.shopTiers(),
+		Tiers: d.shopTiers(), Documents: d.shopDocuments(), Parts: hexesOrEmpty(d.Parts), Accessories: hexesOrEmpty(d.Accessories),
+		OEMNumbers: append([]string{}, d.OEMNumbers...),
 	}
 }
 
@@ -182,6 +204,9 @@ func Products(name string) *Mirror[ID, Product] {
 			terms, nameN, skuN := d.Terms()
 			return terms, [wordTiers - 1]int{nameN, nameN + skuN}
 		}},
+		// Issue 48: the machines that list a product among their parts or
+		// accessories (GET /service?partOf=).
+		Links: []*LinkIndex[ID, Product]{{Name: "fittedWith", Targets: FittedTargets}},
 	}
 }
 
@@ -234,6 +259,7 @@ func (c ImportChange) Apply(cur Product, at time.Time) Product {
 	next.Minimum, next.Email, next.UpdatedAt = c.Draft.Minimum, c.Draft.Email, at
 	next.SKU, next.Category, next.Specs, next.Images, next.SearchTerms = c.Draft.SKU, c.Draft.Category, Specs(c.Draft.Specs), c.Draft.Images, nil
 	next.Tiers = Tiers(c.Draft.Tiers)
+	next.Parts, next.Accessories, next.OEMNumbers = IDs(c.Draft.Parts), IDs(c.Draft.Accessories), c.Draft.OEMNumbers
 	next.Available += c.Delta()
 	return next
 }
@@ -258,6 +284,7 @@ func (p Product) WithDraft(d shop.ProductDraft, at time.Time) Product {
 	p.Available, p.Minimum, p.Email, p.UpdatedAt = d.Available, d.Minimum, d.Email, NextUpdate(at, p.UpdatedAt)
 	p.SKU, p.Category, p.Specs, p.Images, p.SearchTerms = d.SKU, d.Category, Specs(d.Specs), d.Images, nil
 	p.Tiers = Tiers(d.Tiers)
+	p.Parts, p.Accessories, p.OEMNumbers = IDs(d.Parts), IDs(d.Accessories), d.OEMNumbers
 	return p
 }
 
@@ -269,4 +296,86 @@ func (p Product) WithStock(available int64, holds []StockHold, at time.Time) Pro
 		p.UpdatedAt = NextUpdate(at, p.UpdatedAt)
 	}
 	return p
+}
+
+// DocumentRef is one of a product's documents as the product lists it
+// (its bytes are in the bucket `documents`, the file's _id the same).
+type DocumentRef struct {
+	ID   ID     `bson:"_id"`
+	Name string `bson:"name"`
+	Kind string `bson:"kind"`
+	Size int64  `bson:"size"`
+}
+
+func (d *Product) shopDocuments() []shop.Document {
+	out := make([]shop.Document, len(d.Documents))
+	for i, r := range d.Documents {
+		out[i] = shop.Document{ID: r.ID.Hex(), Name: r.Name, Kind: r.Kind, Size: r.Size}
+	}
+	return out
+}
+
+// FittedTargets are the ids a product lists as its parts and accessories
+// (the link index fittedWith).
+func FittedTargets(d *Product) []string {
+	if len(d.Parts)+len(d.Accessories) == 0 {
+		return nil
+	}
+	out := make([]string, 0, len(d.Parts)+len(d.Accessories))
+	for _, id := range d.Parts {
+		out = append(out, string(id[:]))
+	}
+	for _, id := range d.Accessories {
+		out = append(out, string(id[:]))
+	}
+	return out
+}
+
+// LinkKey is an id as FittedTargets lists it.
+func LinkKey(id ID) string { return string(id[:]) }
+
+// IDs are the stored ids of 24-hex-digit ones (nil for none; the caller
+// has checked them).
+func IDs(hexIDs []string) []ID {
+	if len(hexIDs) == 0 {
+		return nil
+	}
+	out := make([]ID, 0, len(hexIDs))
+	for _, h := range hexIDs {
+		var id ID
+		if b, err := hex.DecodeString(h); err == nil && len(b) == len(id) {
+			copy(id[:], b)
+			out = append(out, id)
+		}
+	}
+	return out
+}
+
+// hexesOrEmpty are ids in hex, [] for none (as a product answers them).
+func hexesOrEmpty(ids []ID) []string {
+	if out := hexes(ids); out != nil {
+		return out
+	}
+	return []string{}
+}
+
+// CanAddDocument is a document's add's precondition: the product has
+// fewer than shop.MaxDocuments (MongoDB: documents.19 does not exist).
+func CanAddDocument(p Product) error {
+	if len(p.Documents) >= shop.MaxDocuments {
+		return shop.Errorf(shop.ECONFLICT, shop.MsgDocumentsFull)
+	}
+	return nil
+}
+
+// HasDocument is a document's removal's precondition: the product lists it.
+func HasDocument(id ID) func(Product) error {
+	return func(p Product) error {
+		for _, r := range p.Documents {
+			if r.ID == id {
+				return nil
+			}
+		}
+		return shop.Errorf(shop.ENOTFOUND, "The document was not found.")
+	}
 }

@@ -341,6 +341,15 @@ func keepStated(d shop.ProductDraft, cur shop.Product, keep shop.ImportKeep) sho
 	if keep.Tiers {
 		d.Tiers = slices.Clone(cur.Tiers)
 	}
+	if keep.Parts {
+		d.Parts = slices.Clone(cur.Parts)
+	}
+	if keep.Accessories {
+		d.Accessories = slices.Clone(cur.Accessories)
+	}
+	if keep.OEMNumbers {
+		d.OEMNumbers = slices.Clone(cur.OEMNumbers)
+	}
 	if keep.Images && (d.Image == "" || d.Image == cur.Image) {
 		d.Images = slices.Clone(cur.Images)
 	}

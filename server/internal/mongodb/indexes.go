@@ -54,6 +54,8 @@ var queries = []query{
 	{"start-up, sweep: category renames to finish (categories_recover.go)", CollCategories, renamedBefore(time.Now()), nil, "category_renamed", "name"},
 	{"PATCH /categories/{id}: the category's products, rewritten", CollProducts, bson.D{{Key: "category", Value: "Lathes"}}, nil, "category_order", "category"},
 	{"import: current products by SKU", CollProducts, bson.D{{Key: "sku", Value: bson.D{{Key: "$in", Value: bson.A{"LX-1", "PR-2"}}}}}, nil, "sku_unique", "sku"},
+	{"GET /service?partOf= (documents.go): the products listing one as a part", CollProducts, bson.D{{Key: "parts", Value: someID}}, nil, "parts", "fittedWith"},
+	{"GET /service?partOf= (documents.go): the products listing one as an accessory", CollProducts, bson.D{{Key: "accessories", Value: someID}}, nil, "accessories", "fittedWith"},
 	{"start-up: products without search terms", CollProducts, bson.D{{Key: "searchTerms", Value: nil}}, nil, "search_terms", "id"},
 	{"GET /service/{id}, POST /order, PUT /service/{id} (guarded by _id)", CollProducts, bson.D{{Key: "_id", Value: someID}, {Key: "avaialbequantit", Value: bson.D{{Key: "$gte", Value: 1}}}}, nil, "_id_", "id"},
 	{"start-up: stock holds left by a crash (stock.go)", CollProducts, staleHolds(time.Now()), nil, "stock_holds", "createdAt"},
@@ -172,6 +174,10 @@ var indexes = map[string][]mongo.IndexModel{
 		// the search: multikey, each word an anchored prefix (^word) of one
 		// of the folded terms, which the index serves as a range
 		{Keys: bson.D{{Key: "searchTerms", Value: 1}}, Options: options.Index().SetName("search_terms")},
+		// issue 48: the machines a product is a part or an accessory of
+		// (multikey; sparse: most products list none)
+		{Keys: bson.D{{Key: "parts", Value: 1}}, Options: options.Index().SetName("parts").SetSparse(true)},
+		{Keys: bson.D{{Key: "accessories", Value: 1}}, Options: options.Index().SetName("accessories").SetSparse(true)},
 	},
 	CollCategories: {
 		{Keys: bson.D{{Key: "name", Value: 1}}, Options: options.Index().SetName("name_unique").SetUnique(true)},

@@ -33,6 +33,16 @@ func draftFields(d shop.ProductDraft, terms []string) bson.D {
 func catalogueFields(d shop.ProductDraft, terms []string) bson.D {
 	out := bson.D{{Key: "specs", Value: mirror.Specs(d.Specs)}, {Key: "images", Value: d.Images}, {Key: "searchTerms", Value: terms},
 		{Key: "tiers", Value: mirror.Tiers(d.Tiers)}}
+	// issue 48 (documents.go keeps the documents; none: unsetEmpty)
+	if len(d.Parts) > 0 {
+		out = append(out, bson.E{Key: "parts", Value: mirror.IDs(d.Parts)})
+	}
+	if len(d.Accessories) > 0 {
+		out = append(out, bson.E{Key: "accessories", Value: mirror.IDs(d.Accessories)})
+	}
+	if len(d.OEMNumbers) > 0 {
+		out = append(out, bson.E{Key: "oemNumbers", Value: d.OEMNumbers})
+	}
 	if d.SKU != "" {
 		out = append(out, bson.E{Key: "sku", Value: d.SKU})
 	}
@@ -51,6 +61,14 @@ func unsetEmpty(d shop.ProductDraft) bson.D {
 	}
 	if d.Category == "" {
 		out = append(out, bson.E{Key: "category", Value: ""})
+	}
+	for _, l := range []struct {
+		field string
+		n     int
+	}{{"parts", len(d.Parts)}, {"accessories", len(d.Accessories)}, {"oemNumbers", len(d.OEMNumbers)}} {
+		if l.n == 0 {
+			out = append(out, bson.E{Key: l.field, Value: ""})
+		}
 	}
 	return out
 }
@@ -90,7 +108,14 @@ func newProductDoc(d shop.ProductDraft, at time.Time) mirror.Product {
 	return mirror.Product{ID: newID(), Name: d.Name, Price: d.Price.Float(), Image: d.Image, Description: d.Description,
 		Available: d.Available, Minimum: d.Minimum, Email: d.Email, CreatedAt: at, UpdatedAt: at,
 		SKU: d.SKU, Category: d.Category, Specs: mirror.Specs(d.Specs), Images: d.Images, SearchTerms: d.SearchTerms(),
-		Tiers: mirror.Tiers(d.Tiers)}
+		Tiers: mirror.Tiers(d.Tiers), Parts: mirror.IDs(d.Parts), Accessories: mirror.IDs(d.Accessories), OEMNumbers: nilIfEmpty(d.OEMNumbers)}
+}
+
+func nilIfEmpty(list []string) []string {
+	if len(list) == 0 {
+		return nil
+	}
+	return list
 }
 
 // productSort is one order of the catalogue: the mirror's index and
@@ -426,8 +451,20 @@ func (s *Store) DeleteProduct(ctx context.Context, id string) (shop.DeleteResult
 	if err != nil {
 		return shop.DeleteResult{}, err
 	}
-	if _, err := s.products.remove(ctx, oid, guard[mirror.Product]{}); err != nil {
+	gone, err := s.products.remove(ctx, oid, guard[mirror.Product]{})
+	if err != nil {
 		return shop.DeleteResult{}, err
+	}
+	// Its documents' bytes go with it (issue 48); a failure here leaves
+	// bytes nothing lists, never a listed document without them.
+	if len(gone.Documents) > 0 {
+		ids := make([]string, len(gone.Documents))
+		for i, d := range gone.Documents {
+			ids[i] = d.ID.Hex()
+		}
+		if err := s.DeleteDocumentFiles(context.WithoutCancel(ctx), ids); err != nil {
+			s.log.ErrorContext(ctx, "a deleted product's documents could not be deleted", "product", id, "error", err)
+		}
 	}
 	return shop.DeleteResult{Acknowledged: true, DeletedCount: 1}, nil
 }

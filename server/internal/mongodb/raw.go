@@ -75,6 +75,8 @@ var documentTypes = map[string]func(bson.Raw) error{
 	CollAddresses:       decodeAs[mirror.AddressBook],  // issue 49
 	CollTaxExemptions:   decodeAs[mirror.TaxExemption], // issue 49
 	CollTaxCertificates: decodeAs[certificateDoc],      // issue 49
+	collDocumentFiles:   decodeAs[documentFileDoc],     // issue 48
+	collDocumentChunks:  decodeAs[imageChunkDoc],       // issue 48
 }
 
 // KnownCollections are the collections this store keeps.

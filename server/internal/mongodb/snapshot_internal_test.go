@@ -35,6 +35,7 @@ var snapshotFormats = map[int]string{
 	5: "366697a76a6dc3de", // sessions remember the second factor; the factor, the session that turned it on
 	6: "75688c0b951d0600", // issue 49: tax exemptions, an order's and an invoice's exemption
 	7: "1ccf0bc8751d32c1", // issue 45: a company's price list and PO rule
+	8: "2f2c9498c7b1b4dd", // issue 48: documents, parts, accessories, OEM numbers
 }
 
 // mirroredTypes are the store's mirrored collections, each with a check

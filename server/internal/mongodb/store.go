@@ -124,7 +124,7 @@ const (
 var collectionNames = []string{CollProducts, CollReviews, collImageFiles, collImageChunks, CollUsers, CollProfiles,
 	CollOrders, CollContacts, CollTestIntents, CollEvents, CollCounters, CollQuotes, CollClaims, CollOutbox, CollCancellations, CollCategories,
 	CollGroups, CollCarts, CollInvoices, collInvoiceFiles, collInvoiceChunks, CollIntents, CollSessions, CollAudit, collAuditChain,
-	CollCompanies, CollMembers, CollInvitations, CollAddresses, CollTaxExemptions, CollTaxCertificates}
+	CollCompanies, CollMembers, CollInvitations, CollAddresses, CollTaxExemptions, CollTaxCertificates, collDocumentFiles, collDocumentChunks}
 
 // Store is the database handle shared by every collection's methods.
 type Store struct {
@@ -500,7 +500,8 @@ func (s *Store) Version(collection string) uint64 {
 
 // unmirrored are the collections no mirror holds (read by _id alone):
 // their writes leave a snapshot of the mirrors as it is.
-var unmirrored = map[string]bool{CollCounters: true, CollEvents: true, collImageChunks: true, collInvoiceFiles: true, collInvoiceChunks: true}
+var unmirrored = map[string]bool{CollCounters: true, CollEvents: true, collImageChunks: true, collInvoiceFiles: true, collInvoiceChunks: true,
+	collDocumentFiles: true, collDocumentChunks: true}
 
 // embeddedWriteTimeout bounds one write (or batch) on the embedded store.
 const embeddedWriteTimeout = 30 * time.Second

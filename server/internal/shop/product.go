@@ -34,6 +34,12 @@ type Product struct {
 	Images   []string `json:"images"`
 	// Issue 45: the volume breaks, ascending (absent when none).
 	Tiers []Tier `json:"tiers,omitempty"`
+	// Issue 48 (parts.go): the documents, spare parts and accessories
+	// (product ids) and OEM part numbers; [] when none.
+	Documents   []Document `json:"documents"`
+	Parts       []string   `json:"parts"`
+	Accessories []string   `json:"accessories"`
+	OEMNumbers  []string   `json:"oemNumbers"`
 }
 
 // Spec is one specification of a product: "Power" "60" "kVA".
@@ -77,6 +83,9 @@ type ProductDraft struct {
 	Specs       []Spec   // nil: none
 	Images      []string // every picture, the first Image; nil: just Image
 	Tiers       []Tier   // volume breaks (issue 45); nil: none
+	// Issue 48: spare parts and accessories (product ids) and OEM part
+	// numbers; nil: none.
+	Parts, Accessories, OEMNumbers []string
 }
 
 // RawProduct is a product as a form or an import file states it, with the
@@ -98,6 +107,10 @@ type RawProduct struct {
 	Images   *[]string `json:"images"`
 	// Issue 45: nil keeps them on an edit; [] removes them.
 	Tiers *[]RawTier `json:"tiers"`
+	// Issue 48: nil keeps them on an edit; [] removes them.
+	Parts       *[]string `json:"parts"`
+	Accessories *[]string `json:"accessories"`
+	OEMNumbers  *[]string `json:"oemNumbers"`
 }
 
 // Parse converts the raw text fields and validates the result. The returned
@@ -130,6 +143,20 @@ func (r RawProduct) Parse(requireImage bool) (ProductDraft, error) {
 		var msg string
 		if d.Tiers, msg = parseTiers(*r.Tiers); msg != "" {
 			fields["tiers"] = msg
+		}
+	}
+	for _, l := range []struct {
+		field string
+		in    *[]string
+		to    *[]string
+		parse func([]string) ([]string, string)
+	}{{"parts", r.Parts, &d.Parts, parseLinks}, {"accessories", r.Accessories, &d.Accessories, parseLinks}, {"oemNumbers", r.OEMNumbers, &d.OEMNumbers, parseOEMNumbers}} {
+		if l.in == nil {
+			continue
+		}
+		var msg string
+		if *l.to, msg = l.parse(*l.in); msg != "" {
+			fields[l.field] = msg
 		}
 	}
 	d = d.Normal()
@@ -169,6 +196,15 @@ func (d ProductDraft) Normal() ProductDraft {
 	if len(d.Tiers) == 0 {
 		d.Tiers = nil
 	}
+	if len(d.Parts) == 0 {
+		d.Parts = nil
+	}
+	if len(d.Accessories) == 0 {
+		d.Accessories = nil
+	}
+	if len(d.OEMNumbers) == 0 {
+		d.OEMNumbers = nil
+	}
 	return d
 }
 
@@ -178,12 +214,21 @@ func (d ProductDraft) Matches(p Product) bool {
 	return p.Name == d.Name && p.Price == d.Price && p.Image == d.Image && p.Description == d.Description &&
 		p.Available == d.Available && p.Minimum == d.Minimum && p.Email == d.Email &&
 		p.SKU == d.SKU && p.Category == d.Category && slices.Equal(p.Specs, d.Specs) && slices.Equal(p.Images, d.Images) &&
-		slices.Equal(p.Tiers, d.Tiers)
+		slices.Equal(p.Tiers, d.Tiers) && slices.Equal(p.Parts, orEmpty(d.Parts)) && slices.Equal(p.Accessories, orEmpty(d.Accessories)) &&
+		slices.Equal(p.OEMNumbers, orEmpty(d.OEMNumbers))
+}
+
+// orEmpty is list, [] for none (as a product answers it).
+func orEmpty(list []string) []string {
+	if list == nil {
+		return []string{}
+	}
+	return list
 }
 
 // SearchTerms are the draft's words for the search (SearchTerms).
 func (d ProductDraft) SearchTerms() []string {
-	t, _, _ := SearchTerms(Searchable{Name: d.Name, SKU: d.SKU, Description: d.Description, Category: d.Category, Specs: d.Specs})
+	t, _, _ := SearchTerms(Searchable{Name: d.Name, SKU: d.SKU, Description: d.Description, Category: d.Category, Specs: d.Specs, OEMNumbers: d.OEMNumbers})
 	return t
 }
 
@@ -242,6 +287,15 @@ func (d ProductDraft) problems(requireImage bool) map[string]string {
 	}
 	if msg := tiersProblem(d.Tiers); msg != "" {
 		f["tiers"] = msg
+	}
+	if len(d.Parts) > MaxParts {
+		f["parts"] = "must name at most " + strconv.Itoa(MaxParts) + " products"
+	}
+	if len(d.Accessories) > MaxParts {
+		f["accessories"] = "must name at most " + strconv.Itoa(MaxParts) + " products"
+	}
+	if len(d.OEMNumbers) > MaxOEMNumbers {
+		f["oemNumbers"] = "must be at most " + strconv.Itoa(MaxOEMNumbers)
 	}
 	return f
 }
@@ -501,12 +555,13 @@ type ImportOptions struct {
 }
 
 // ImportKeep names the fields a row leaves as the product has them.
-type ImportKeep struct{ SKU, Category, Specs, Images, Tiers bool }
+type ImportKeep struct{ SKU, Category, Specs, Images, Tiers, Parts, Accessories, OEMNumbers bool }
 
 // Keeps is what r leaves as the product has it: the fields it does not
 // state (nil).
 func (r RawProduct) Keeps() ImportKeep {
-	return ImportKeep{SKU: r.SKU == nil, Category: r.Category == nil, Specs: r.Specs == nil, Images: r.Images == nil, Tiers: r.Tiers == nil}
+	return ImportKeep{SKU: r.SKU == nil, Category: r.Category == nil, Specs: r.Specs == nil, Images: r.Images == nil, Tiers: r.Tiers == nil,
+		Parts: r.Parts == nil, Accessories: r.Accessories == nil, OEMNumbers: r.OEMNumbers == nil}
 }
 
 // ImportCounts says what an import did, or in a dry run would do.

@@ -48,6 +48,7 @@ func Stem(word string) string {
 type Searchable struct {
 	Name, SKU, Description, Category string
 	Specs                            []Spec
+	OEMNumbers                       []string // issue 48: ranked with the SKU
 }
 
 // SearchTerms are the terms a product is found by (stored as
@@ -81,6 +82,9 @@ func SearchTerms(p Searchable) (terms []string, nameN, skuN int) {
 	}
 	nameN = add(p.Name)
 	skuN = add(p.SKU)
+	if len(p.OEMNumbers) > 0 {
+		skuN += add(OEMTerms(p.OEMNumbers))
+	}
 	add(p.Description)
 	for _, s := range p.Specs {
 		add(s.Value)

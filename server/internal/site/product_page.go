@@ -278,3 +278,43 @@ func absoluteURL(base, ref string) string {
 	}
 	return b.ResolveReference(r).String()
 }
+
+// withDocuments lists the product's documents (issue 48) on its page for
+// readers without scripts (crawlers, text browsers): a <noscript> after
+// the app's root, so the client's hydration never meets it (the app lists
+// them itself, in its lazily loaded section).
+func withDocuments(page []byte, docs []shop.Document, apiURL string) []byte {
+	if len(docs) == 0 {
+		return page
+	}
+	i := bytes.LastIndex(page, []byte("</body>"))
+	if i < 0 {
+		return page
+	}
+	e := html.EscapeString
+	var b strings.Builder
+	b.WriteString(`<noscript><section aria-label="Documents"><h2>Documents</h2><ul>`)
+	for _, d := range docs {
+		b.WriteString(`<li><a href="` + e(apiURL+"/documents/"+url.PathEscape(d.ID)) + `">` + e(d.Name) + `</a> (` + e(documentKinds[d.Kind]) + `, PDF, ` + e(byteSize(d.Size)) + `)</li>`)
+	}
+	b.WriteString(`</ul></section></noscript>`)
+	out := make([]byte, 0, len(page)+b.Len())
+	out = append(out, page[:i]...)
+	out = append(out, b.String()...)
+	return append(out, page[i:]...)
+}
+
+// documentKinds are the kinds as the client's product page names them
+// (machinery-messages.ts).
+var documentKinds = map[string]string{"manual": "Manual", "datasheet": "Datasheet", "certificate": "Certificate", "warranty": "Warranty", "other": "Document"}
+
+// byteSize is the client's formatBytes: "820 KB", "2.4 MB".
+func byteSize(n int64) string {
+	switch {
+	case n < 1000:
+		return strconv.FormatInt(n, 10) + " B"
+	case n < 1_000_000:
+		return strconv.FormatInt((n+500)/1000, 10) + " KB"
+	}
+	return strconv.FormatFloat(float64(n)/1e6, 'f', 1, 64) + " MB"
+}

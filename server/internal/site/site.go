@@ -33,6 +33,7 @@ type Site struct {
 	robots    *spaFile
 	pages     *pageCache // rendered product pages
 	csp       string     // the Content-Security-Policy of every answer (csp.go)
+	apiURL    string     // PUBLIC_URL: where a product's documents are served (issue 48)
 
 	// sitemapURLs is the most URLs one sitemap file holds (the protocol's
 	// limit); a larger catalogue makes /sitemap.xml an index of
@@ -115,7 +116,8 @@ func New(spa *SPA, cfg Config, d Deps) *Site {
 	robots += "\nSitemap: " + siteURL + "/sitemap.xml\n"
 	return &Site{spa: spa, answers: d.Answers, catalogue: d.Catalogue, status: d.Status, log: d.Log,
 		siteURL: siteURL, cacheTTL: cfg.CacheTTL, sitemapURLs: maxSitemapURLs, pages: newPageCache(pageCacheBytes),
-		robots: newSPAFile([]byte(robots), "text/plain; charset=utf-8", false), csp: contentSecurityPolicy(spa.scriptHashes, cfg.PublicURL)}
+		robots: newSPAFile([]byte(robots), "text/plain; charset=utf-8", false), csp: contentSecurityPolicy(spa.scriptHashes, cfg.PublicURL),
+		apiURL: strings.TrimRight(cfg.PublicURL, "/")}
 }
 
 // PageCache reports the rendered product pages kept, for the metrics.
@@ -183,6 +185,7 @@ func (s *Site) productPage(w http.ResponseWriter, r *http.Request, id string) {
 			s.unavailable(w, r, err)
 			return
 		}
+		body = withDocuments(body, p.Documents, s.apiURL)
 		f = newSPAFile(body, "text/html; charset=utf-8", false)
 		s.pages.put(id, source, f)
 	}

@@ -13,6 +13,7 @@ import (
 	"reflect"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -851,5 +852,29 @@ func TestSite_ProductPageCarriesItsReviews(t *testing.T) {
 	}
 	if strings.Contains(body, "Runs </script>") || strings.Contains(body, "hid@shop.test") || strings.Contains(body, "Hidden.") {
 		t.Fatal("a review's text ends the script, or a hidden review or an email is on the page")
+	}
+}
+
+// Issue 48: the server's product page lists its documents for readers
+// without scripts, after the app's root (never in what the app hydrates).
+func TestSite_ProductPageListsItsDocuments(t *testing.T) {
+	t.Parallel()
+	s := mustServeSite(t)
+	p := s.firstProduct(t)
+	_, body := s.fetch(t, "/product/"+p.ID, nil)
+	if strings.Contains(body, "<noscript><section") {
+		t.Fatal("a product without documents lists some")
+	}
+	pdf := []byte("%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\nxref\n0 1\n0000000000 65535 f \ntrailer\n<< /Size 1 >>\nstartxref\n0\n%%EOF\n")
+	doc, err := s.store.PutDocument(context.Background(), p.ID, shop.DocumentInput{Name: `Manual <"&>`, Kind: "manual", Filename: "m.pdf"}, pdf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, body = s.fetch(t, "/product/"+p.ID, nil)
+	s.mustMatchProduct(t, body, p)
+	want := `<noscript><section aria-label="Documents"><h2>Documents</h2><ul><li><a href="http://shop.test/documents/` + doc.ID + `">Manual &lt;&#34;&amp;&gt;</a> (Manual, PDF, ` +
+		strconv.Itoa(len(pdf)) + ` B)</li></ul></section></noscript></body>`
+	if !strings.Contains(body, want) {
+		t.Fatalf("the page does not list the document as %s:\n%s", want, body[max(0, len(body)-600):])
 	}
 }

@@ -48,6 +48,8 @@ type Store interface {
 	shop.CompanyStore      // issue 45
 	shop.AddressStore      // issue 49
 	shop.TaxExemptionStore // issue 49
+	shop.DocumentStore     // issue 48
+	shop.PartsStore
 	// Healthy reads the collections the API serves.
 	Healthy(ctx context.Context) error
 }
@@ -138,7 +140,7 @@ func Services(store Store, o Options) httpapi.Deps {
 	return httpapi.Deps{
 		Health:        &app.Health{Store: store},
 		Accounts:      accounts,
-		Catalogue:     &app.Catalogue{Products: store, Categories: store, Log: o.Log},
+		Catalogue:     &app.Catalogue{Products: store, Categories: store, Documents: store, Parts: store, Log: o.Log},
 		Reviews:       &app.Reviews{Reviews: store, ImagePrefix: images, NeedApproval: o.ReviewsNeedApproval, Now: o.Now, Log: o.Log, Owners: owners},
 		Profiles:      &app.Profiles{Profiles: store, ImagePrefix: images, Owners: owners},
 		Images:        &app.Images{Images: store, Sweeper: store, PublicURL: o.PublicURL, Now: o.Now, Log: o.Log, Owners: owners},

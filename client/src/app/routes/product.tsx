@@ -32,6 +32,8 @@ export const preloadPrerendered = () => NotFound.preload();
 const VolumePrices = lazy(() => import('@/features/catalogue/components/volume-prices'));
 /** The product's reviews (issue 48): below the fold, their code loads as they near the viewport. */
 const ProductReviews = lazy(() => import('@/features/reviews/components/product-reviews'));
+/** Its documents, spare parts and accessories, and the machines a part fits (issue 48): loaded as they near the viewport. */
+const ProductExtras = lazy(() => import('@/features/catalogue/components/product-extras'));
 
 /** Not found for an unknown product, invalid for an id that cannot be one: both are pages that do not exist. */
 function isMissing(error: unknown): boolean {
@@ -68,6 +70,9 @@ export default function ProductPage() {
             <VolumePrices product={product.data} />
           </Suspense>
         )}
+        <LazyOnVisible fallback={null}>
+          <ProductExtras product={product.data} action={(part) => <AddToCartButton product={part} />} />
+        </LazyOnVisible>
         <LazyOnVisible fallback={<ProductReviewsPlaceholder />}>
           <ProductReviews productId={product.data._id} />
         </LazyOnVisible>

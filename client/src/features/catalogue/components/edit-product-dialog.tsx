@@ -28,6 +28,7 @@ import { specsToSend } from './catalogue-fields';
 import { uploadExtraPictures } from './more-pictures-field';
 import { productImages } from './product-gallery';
 import { ProductFields, type ProductFormValues } from './product-fields';
+import { ProductMachineryAdmin } from './product-machinery-admin';
 
 const m = catalogueMessages.productAdmin;
 const c = formMessages.conflict;
@@ -286,6 +287,14 @@ export function EditProductDialog({ product, onClose }: EditProductDialogProps) 
       <DialogContent dividers sx={{ display: 'grid', gap: 2.25, alignContent: 'start', pt: '20px !important' }}>
         <FormTextField control={control} name="name" rules={{ validate: validateProductName }} label={m.name} required fullWidth autoComplete="off" />
         <ProductFields control={control} currentImage={base.image} />
+        <ProductMachineryAdmin
+          product={base}
+          onChanged={async () => {
+            // saved on their own: the form's next save is based on the new version
+            const now = await queryClient.fetchQuery({ ...getProductQueryOptions(product._id), staleTime: 0 });
+            setBase(now);
+          }}
+        />
         {conflict && <ConflictChoices fields={conflict.fields} choices={choices} onChoose={choose} error={chooseError} />}
         {notice && <ErrorMessage>{notice}</ErrorMessage>}
       </DialogContent>
