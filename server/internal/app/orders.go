@@ -69,15 +69,23 @@ func (o *Orders) Place(ctx context.Context, caller shop.Caller, d shop.OrderDraf
 		return shop.Order{}, shop.Invalid("The order is not valid.", map[string]string{
 			"productQuantity": "must be at least the minimum order of " + itoa64(p.Minimum)})
 	}
-	if err := o.Purchases.withinLimit(ctx, caller, o.Purchases.totalWithTax(int64(p.UnitPrice(qty))*qty)); err != nil {
-		return shop.Order{}, err
-	}
 	id := o.Orders.NewOrderID()
-	placed, _, err := o.place(ctx, shop.Order{
+	ord := shop.Order{
 		ID: id, Name: caller.Name, Email: caller.Email, Image: p.Image, ProductID: p.ID, ProductName: p.Name,
 		ProductPrice: p.UnitPrice(qty), ProductQuantity: qty, Amount: int64(p.UnitPrice(qty)) * qty,
 		Address: d.Address, Mobile: d.Mobile, Country: d.Country,
-	})
+	}
+	// Issue 48: the one computation of a purchase's figures, its delivery
+	// line kept on the order for its group of one.
+	fig, err := o.Purchases.figures(ctx, []shop.Order{ord}, []shop.Product{p}, d.Delivery)
+	if err != nil {
+		return shop.Order{}, err
+	}
+	if err := o.Purchases.withinLimit(ctx, caller, fig.Total); err != nil {
+		return shop.Order{}, err
+	}
+	ord.Shipping = fig.Line
+	placed, _, err := o.place(ctx, ord)
 	if err != nil {
 		if uncertain(err) { // it may stand all the same: not for an account being deleted
 			_ = o.Purchases.keep(ctx, caller, id)

@@ -62,6 +62,8 @@ type Deps struct {
 	Audit     *app.Audit // issue 44: the audit trail
 	// Issue 49: the address book.
 	Addresses *app.Addresses
+	// Issue 48: the shipping methods.
+	Shipping *app.Shipping
 	// Notifications: the admins' notification settings (issue 36).
 	Notifications *app.Notifier
 	Log           *slog.Logger
@@ -104,6 +106,7 @@ type Server struct {
 	outbox     *app.Outbox
 	audit      *app.Audit
 	addresses  *app.Addresses // issue 49
+	shipping   *app.Shipping  // issue 48
 	log        *slog.Logger
 	observer   Observer
 	answers    *answerCache
@@ -196,6 +199,7 @@ func New(cfg Config, d Deps) *Server {
 		outbox:           d.Outbox,
 		audit:            d.Audit,
 		addresses:        d.Addresses,
+		shipping:         d.Shipping,
 		notify:           d.Notifications,
 		contactPerClient: ratelimit.New(contactClientBurst, contactClientEvery),
 		cardPerClient:    ratelimit.New(cardClientBurst, cardClientEvery),
@@ -248,6 +252,10 @@ func (s *Server) Handler() http.Handler {
 	public.GET("/service", s.listProducts)
 	public.GET("/service/:id", s.getProduct)
 	public.GET("/categories", s.listCategories) // issue 35: categories
+	// issue 48: delivery options, and a purchase's figures before checkout
+	// (a signed-in buyer's own: identified when a token is sent)
+	public.GET("/shipping/methods", s.listShippingMethods)
+	public.POST("/checkout/preview", s.identify, s.previewCheckout)
 	public.GET("/reviews", s.listReviews)
 	public.GET("/images/:id", s.getImage)
 	public.POST("/auth/register", s.register)
@@ -338,6 +346,11 @@ func (s *Server) Handler() http.Handler {
 	admin.GET("/orders", s.allOrders)
 	admin.PUT("/order/update/:id", s.shipOrder)
 	admin.PUT("/groups/:id/ship", s.shipGroup) // issue 34
+	// issue 48: shipping methods, a purchase's freight priced
+	admin.POST("/shipping/methods", s.addShippingMethod)
+	admin.PATCH("/shipping/methods/:id", s.updateShippingMethod)
+	admin.DELETE("/shipping/methods/:id", s.deleteShippingMethod)
+	admin.PUT("/groups/:id/freight", s.priceFreight)
 	admin.GET("/contact", s.listMessages)
 	admin.GET("/admin/sales", s.salesFigures)
 	admin.GET("/admin/orders.csv", s.exportOrders)

@@ -44,6 +44,8 @@ type Order struct {
 	TrackingNumber string `bson:"trackingNumber,omitempty"`
 	// Country (issue 49): where it ships, when said.
 	Country string `bson:"country,omitempty"`
+	// Shipping (issue 48): a single order's delivery line.
+	Shipping *Shipping `bson:"shipping,omitempty"`
 }
 
 // ClaimRef names the claim of a replacement order.
@@ -87,7 +89,7 @@ func (d Order) Shop() shop.Order {
 		o.Group = d.Group.Hex()
 	}
 	o.Carrier, o.TrackingNumber = d.Carrier, d.TrackingNumber
-	o.Country = d.Country
+	o.Country, o.Shipping = d.Country, d.Shipping.Shop()
 	o.History = shop.HistoryOf(o)
 	return o
 }

@@ -34,6 +34,9 @@ type Product struct {
 	SearchTerms []string `bson:"searchTerms"`
 	// Issue 45: the volume breaks (none: absent or null).
 	Tiers []Tier `bson:"tiers,omitempty"`
+	// Issue 48: the weight in grams and the lead time in days (absent: 0).
+	WeightGrams  int64 `bson:"weightGrams,omitempty"`
+	LeadTimeDays int64 `bson:"leadTimeDays,omitempty"`
 }
 
 // Spec is a stored specification.
@@ -133,7 +136,7 @@ func (d Product) Shop() shop.Product {
 		Description: d.Description, Available: d.Available, Minimum: d.Minimum, Email: d.Email,
 		CreatedAt: d.CreatedAt.UTC(), UpdatedAt: d.UpdatedAt.UTC(),
 		SKU: d.SKU, Category: d.Category, Specs: d.shopSpecs(), Images: d.images(),
-		Tiers: d.shopTiers(),
+		Tiers: d.shopTiers(), WeightKg: shop.Weight(d.WeightGrams), LeadTimeDays: d.LeadTimeDays,
 	}
 }
 
@@ -234,6 +237,7 @@ func (c ImportChange) Apply(cur Product, at time.Time) Product {
 	next.Minimum, next.Email, next.UpdatedAt = c.Draft.Minimum, c.Draft.Email, at
 	next.SKU, next.Category, next.Specs, next.Images, next.SearchTerms = c.Draft.SKU, c.Draft.Category, Specs(c.Draft.Specs), c.Draft.Images, nil
 	next.Tiers = Tiers(c.Draft.Tiers)
+	next.WeightGrams, next.LeadTimeDays = int64(c.Draft.Weight), c.Draft.LeadTime
 	next.Available += c.Delta()
 	return next
 }
@@ -258,6 +262,7 @@ func (p Product) WithDraft(d shop.ProductDraft, at time.Time) Product {
 	p.Available, p.Minimum, p.Email, p.UpdatedAt = d.Available, d.Minimum, d.Email, NextUpdate(at, p.UpdatedAt)
 	p.SKU, p.Category, p.Specs, p.Images, p.SearchTerms = d.SKU, d.Category, Specs(d.Specs), d.Images, nil
 	p.Tiers = Tiers(d.Tiers)
+	p.WeightGrams, p.LeadTimeDays = int64(d.Weight), d.LeadTime
 	return p
 }
 

@@ -33,6 +33,12 @@ func draftFields(d shop.ProductDraft, terms []string) bson.D {
 func catalogueFields(d shop.ProductDraft, terms []string) bson.D {
 	out := bson.D{{Key: "specs", Value: mirror.Specs(d.Specs)}, {Key: "images", Value: d.Images}, {Key: "searchTerms", Value: terms},
 		{Key: "tiers", Value: mirror.Tiers(d.Tiers)}}
+	if d.Weight != 0 {
+		out = append(out, bson.E{Key: "weightGrams", Value: int64(d.Weight)})
+	}
+	if d.LeadTime != 0 {
+		out = append(out, bson.E{Key: "leadTimeDays", Value: d.LeadTime})
+	}
 	if d.SKU != "" {
 		out = append(out, bson.E{Key: "sku", Value: d.SKU})
 	}
@@ -51,6 +57,12 @@ func unsetEmpty(d shop.ProductDraft) bson.D {
 	}
 	if d.Category == "" {
 		out = append(out, bson.E{Key: "category", Value: ""})
+	}
+	if d.Weight == 0 { // issue 48: absent is none
+		out = append(out, bson.E{Key: "weightGrams", Value: ""})
+	}
+	if d.LeadTime == 0 {
+		out = append(out, bson.E{Key: "leadTimeDays", Value: ""})
 	}
 	return out
 }
@@ -90,7 +102,7 @@ func newProductDoc(d shop.ProductDraft, at time.Time) mirror.Product {
 	return mirror.Product{ID: newID(), Name: d.Name, Price: d.Price.Float(), Image: d.Image, Description: d.Description,
 		Available: d.Available, Minimum: d.Minimum, Email: d.Email, CreatedAt: at, UpdatedAt: at,
 		SKU: d.SKU, Category: d.Category, Specs: mirror.Specs(d.Specs), Images: d.Images, SearchTerms: d.SearchTerms(),
-		Tiers: mirror.Tiers(d.Tiers)}
+		Tiers: mirror.Tiers(d.Tiers), WeightGrams: int64(d.Weight), LeadTimeDays: d.LeadTime}
 }
 
 // productSort is one order of the catalogue: the mirror's index and

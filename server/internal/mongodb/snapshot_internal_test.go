@@ -32,6 +32,7 @@ var snapshotFormats = map[int]string{
 	2: "dc1ed2933b1f61f5", // main's sessions, audit trail, MFA and one-purchase fields (issues 43, 44)
 	3: "95dd787e61914ad3", // issue 45: product tiers; companies, memberships, invitations
 	4: "2685d584b6d28343", // issue 49: address books, a claim's quantity, an order's country
+	5: "61b8033dcc929531", // issue 48: shipping methods; a product's weight and lead time; a purchase's delivery line and freight state
 }
 
 // mirroredTypes are the store's mirrored collections, each with a check
@@ -73,6 +74,7 @@ func mirroredTypes(s *Store) map[string]struct {
 	add(CollMembers, reflect.TypeFor[mirror.Member](), codecCheck(s.members))
 	add(CollInvitations, reflect.TypeFor[mirror.Invitation](), codecCheck(s.invitations))
 	add(CollAddresses, reflect.TypeFor[mirror.AddressBook](), codecCheck(s.addresses))
+	add(CollShipping, reflect.TypeFor[mirror.ShippingMethod](), codecCheck(s.shipping))
 	return out
 }
 

@@ -119,7 +119,7 @@ const (
 var collectionNames = []string{CollProducts, CollReviews, collImageFiles, collImageChunks, CollUsers, CollProfiles,
 	CollOrders, CollContacts, CollTestIntents, CollEvents, CollCounters, CollQuotes, CollClaims, CollOutbox, CollCancellations, CollCategories,
 	CollGroups, CollCarts, CollInvoices, collInvoiceFiles, collInvoiceChunks, CollIntents, CollSessions, CollAudit, collAuditChain,
-	CollCompanies, CollMembers, CollInvitations, CollAddresses}
+	CollCompanies, CollMembers, CollInvitations, CollAddresses, CollShipping}
 
 // Store is the database handle shared by every collection's methods.
 type Store struct {
@@ -187,6 +187,8 @@ type Store struct {
 	invitations *collection[string, mirror.Invitation]
 	// addresses are the address books (issue 49).
 	addresses *collection[string, mirror.AddressBook]
+	// shipping are the shipping methods (issue 48).
+	shipping *collection[mirror.ID, mirror.ShippingMethod]
 	// invoices are the invoices of paid orders and groups (issue 34,
 	// invoices.go); their PDFs are read by _id, not mirrored.
 	invoices *collection[mirror.ID, mirror.Invoice]
@@ -276,6 +278,7 @@ func Open(ctx context.Context, cfg Config) (*Store, error) {
 	s.members = newCollection(s, CollMembers, "The member", mirror.Members(CollMembers))
 	s.invitations = newCollection(s, CollInvitations, shop.MsgInvitationNoun, mirror.Invitations(CollInvitations))
 	s.addresses = newCollection(s, CollAddresses, shop.MsgAddressNoun, mirror.AddressBooks(CollAddresses))
+	s.shipping = newCollection(s, CollShipping, shop.MsgShippingNoun, mirror.ShippingMethods(CollShipping))
 	s.invoices = newCollection(s, CollInvoices, shop.MsgInvoiceNoun, mirror.Invoices(CollInvoices))
 	s.sessions = newCollection(s, CollSessions, "The session", mirror.Sessions(CollSessions))
 	s.audit = newCollection(s, CollAudit, "The audit entry", mirror.Audit(CollAudit))

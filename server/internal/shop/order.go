@@ -27,7 +27,11 @@ type Order struct {
 	Mobile  string `json:"mobile"`
 	// Country is where it ships (ISO 3166-1 alpha-2), when the buyer said
 	// (a saved address always does; issue 49).
-	Country         string     `json:"country,omitempty"`
+	Country string `json:"country,omitempty"`
+	// Shipping is a single order's delivery line (issue 48), which its
+	// group of one charges: kept here so that the group can be made from
+	// the order. (A larger purchase's is on its group.)
+	Shipping        *Shipping  `json:"shipping,omitempty"`
 	Pending         bool       `json:"pending"`
 	Shipped         bool       `json:"shipped"`
 	Paid            bool       `json:"paid"`

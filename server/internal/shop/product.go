@@ -34,6 +34,10 @@ type Product struct {
 	Images   []string `json:"images"`
 	// Issue 45: the volume breaks, ascending (absent when none).
 	Tiers []Tier `json:"tiers,omitempty"`
+	// Issue 48: the weight (0: none given) and the days before it can be
+	// dispatched (0: from stock).
+	WeightKg     Weight `json:"weightKg"`
+	LeadTimeDays int64  `json:"leadTimeDays"`
 }
 
 // Spec is one specification of a product: "Power" "60" "kVA".
@@ -77,6 +81,9 @@ type ProductDraft struct {
 	Specs       []Spec   // nil: none
 	Images      []string // every picture, the first Image; nil: just Image
 	Tiers       []Tier   // volume breaks (issue 45); nil: none
+	// Issue 48: the weight in grams and the lead time in days (0: none).
+	Weight   Weight
+	LeadTime int64
 }
 
 // RawProduct is a product as a form or an import file states it, with the
@@ -98,6 +105,10 @@ type RawProduct struct {
 	Images   *[]string `json:"images"`
 	// Issue 45: nil keeps them on an edit; [] removes them.
 	Tiers *[]RawTier `json:"tiers"`
+	// Issue 48: nil (absent or null) is none on a new product and keeps
+	// them on an edit or an import.
+	WeightKg     *NumberText `json:"weightKg"`
+	LeadTimeDays *NumberText `json:"leadTimeDays"`
 }
 
 // Parse converts the raw text fields and validates the result. The returned
@@ -132,8 +143,18 @@ func (r RawProduct) Parse(requireImage bool) (ProductDraft, error) {
 			fields["tiers"] = msg
 		}
 	}
-	d = d.Normal()
 	var err error
+	if r.WeightKg != nil && strings.TrimSpace(string(*r.WeightKg)) != "" {
+		if d.Weight, err = ParseWeight(string(*r.WeightKg)); err != nil {
+			fields["weightKg"] = err.Error()
+		}
+	}
+	if r.LeadTimeDays != nil && strings.TrimSpace(string(*r.LeadTimeDays)) != "" {
+		if d.LeadTime, err = ParseQuantity(string(*r.LeadTimeDays)); err != nil {
+			fields["leadTimeDays"] = err.Error()
+		}
+	}
+	d = d.Normal()
 	if strings.TrimSpace(string(r.Price)) == "" {
 		fields["price"] = "is required"
 	} else if d.Price, err = ParsePrice(string(r.Price)); err != nil {
@@ -178,7 +199,7 @@ func (d ProductDraft) Matches(p Product) bool {
 	return p.Name == d.Name && p.Price == d.Price && p.Image == d.Image && p.Description == d.Description &&
 		p.Available == d.Available && p.Minimum == d.Minimum && p.Email == d.Email &&
 		p.SKU == d.SKU && p.Category == d.Category && slices.Equal(p.Specs, d.Specs) && slices.Equal(p.Images, d.Images) &&
-		slices.Equal(p.Tiers, d.Tiers)
+		slices.Equal(p.Tiers, d.Tiers) && p.WeightKg == d.Weight && p.LeadTimeDays == d.LeadTime
 }
 
 // SearchTerms are the draft's words for the search (SearchTerms).
@@ -242,6 +263,15 @@ func (d ProductDraft) problems(requireImage bool) map[string]string {
 	}
 	if msg := tiersProblem(d.Tiers); msg != "" {
 		f["tiers"] = msg
+	}
+	switch {
+	case d.Weight < 0:
+		f["weightKg"] = "must not be negative"
+	case d.Weight > MaxWeight:
+		f["weightKg"] = "is too large"
+	}
+	if d.LeadTime < 0 || d.LeadTime > MaxLeadTimeDays {
+		f["leadTimeDays"] = "must be between 0 and " + strconv.Itoa(MaxLeadTimeDays)
 	}
 	return f
 }
@@ -501,12 +531,13 @@ type ImportOptions struct {
 }
 
 // ImportKeep names the fields a row leaves as the product has them.
-type ImportKeep struct{ SKU, Category, Specs, Images, Tiers bool }
+type ImportKeep struct{ SKU, Category, Specs, Images, Tiers, Weight, LeadTime bool }
 
 // Keeps is what r leaves as the product has it: the fields it does not
 // state (nil).
 func (r RawProduct) Keeps() ImportKeep {
-	return ImportKeep{SKU: r.SKU == nil, Category: r.Category == nil, Specs: r.Specs == nil, Images: r.Images == nil, Tiers: r.Tiers == nil}
+	return ImportKeep{SKU: r.SKU == nil, Category: r.Category == nil, Specs: r.Specs == nil, Images: r.Images == nil, Tiers: r.Tiers == nil,
+		Weight: r.WeightKg == nil, LeadTime: r.LeadTimeDays == nil}
 }
 
 // ImportCounts says what an import did, or in a dry run would do.

@@ -45,8 +45,9 @@ type Store interface {
 	shop.IntentRecordStore // issue 43
 	shop.SessionStore      // issue 44
 	shop.AuditStore
-	shop.CompanyStore // issue 45
-	shop.AddressStore // issue 49
+	shop.CompanyStore  // issue 45
+	shop.AddressStore  // issue 49
+	shop.ShippingStore // issue 48
 	// Healthy reads the collections the API serves.
 	Healthy(ctx context.Context) error
 }
@@ -79,6 +80,10 @@ type Options struct {
 	// empty label prints as "Sales tax".
 	TaxLabel string
 	Seller   shop.Seller
+	// Issue 48: NoTaxOnShipping is TAX_SHIPPING=false (tax applies to
+	// shipping unless set); DefaultShippingMethod is DEFAULT_SHIPPING_METHOD.
+	NoTaxOnShipping       bool
+	DefaultShippingMethod string
 	// Issue 43: UnpaidLimit (UNPAID_LIMIT) and UnpaidLimitUnverified, the
 	// most unpaid purchases an account may hold (0: no limit), and
 	// ReservationTTL (RESERVATION_TTL), after which an unpaid purchase is
@@ -122,7 +127,8 @@ func Services(store Store, o Options) httpapi.Deps {
 	orders := &app.Orders{Orders: store, Products: store, Groups: store, Log: o.Log, Telemetry: o.Telemetry, Mail: o.Outbox, Notify: notify,
 		Cancellations: store, TaxRate: o.TaxRate, Invoices: invoices, Addresses: addresses}
 	purchases := &app.Purchases{Groups: store, Products: store, Owners: owners, Members: store,
-		UnpaidLimit: o.UnpaidLimit, UnpaidLimitUnverified: o.UnpaidLimitUnverified, ReservationTTL: o.ReservationTTL, Now: o.Now}
+		UnpaidLimit: o.UnpaidLimit, UnpaidLimitUnverified: o.UnpaidLimitUnverified, ReservationTTL: o.ReservationTTL, Now: o.Now,
+		Shipping: store, TaxShipping: !o.NoTaxOnShipping, DefaultShippingMethod: o.DefaultShippingMethod}
 	app.Link(orders, purchases, payments)
 	audit := &app.Audit{Store: store, Users: store, Factors: o.Factors, Retention: o.AuditRetention, Now: o.Now, Log: o.Log}
 	accounts := &app.Accounts{Owners: owners, Sessions: store, Factors: o.Factors, AdminMFA: o.AdminMFA, SessionIdle: o.SessionIdle,
@@ -153,6 +159,7 @@ func Services(store Store, o Options) httpapi.Deps {
 		Outbox:        o.Outbox,
 		Audit:         audit,
 		Addresses:     addresses,
+		Shipping:      &app.Shipping{Store: store, Log: o.Log},
 		Notifications: notify,
 		Log:           o.Log,
 	}
