@@ -338,6 +338,19 @@ func TestFreight_PricedThenPaid(t *testing.T) {
 	if g := ts.group(t, id); !g.Paid {
 		t.Fatalf("not paid: %+v", g)
 	}
+	// the invoice has the delivery line, and its total is what was charged
+	nums, err := ts.store.InvoiceNumbers(context.Background(), []string{id})
+	if err != nil || nums[id] == 0 {
+		t.Fatalf("invoice numbers: %v %v", nums, err)
+	}
+	inv, err := ts.store.FindInvoice(context.Background(), nums[id])
+	if err != nil {
+		t.Fatal(err)
+	}
+	last := inv.Lines[len(inv.Lines)-1]
+	if last.Description != shop.InvoiceShippingLine+"Freight on quote" || last.Total != 1200_50 || inv.Total != g.Total || inv.Tax != g.Tax || inv.Subtotal != 9000_00+1200_50 {
+		t.Fatalf("invoice: %+v", inv)
+	}
 	// cancel works while awaiting a price, and gives the stock back once
 	stock := ts.stock(t, press.ID)
 	res, out = ts.send(t, "POST", "/checkout", bob.Token, withDelivery(checkoutBody(press.ID, 2), freight.ID, "DE"))
