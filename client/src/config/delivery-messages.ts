@@ -20,4 +20,11 @@ export const deliveryMessages = {
   shipping: 'Delivery',
   tax: 'Tax',
   total: 'Total',
+  // The purchase page (issue 48): a purchase whose freight waits for its price.
+  awaiting: 'Awaiting a freight price: we price the freight and e-mail you; then you can pay for this order.',
+  priceTitle: 'Price the freight',
+  priceLabel: 'Freight price (USD, before tax)',
+  priceSubmit: 'Set the freight price',
+  priced: 'The freight is priced; the buyer is e-mailed and can pay now.',
+  priceFailed: (reason: string) => `The freight price was not saved: ${reason}`,
 };
