@@ -89,6 +89,7 @@ export const routes: RouteObject[] = [
                   { path: d.manageOrder, element: page(() => import('./routes/dashboard/manage-order')) },
                   { path: d.manageProduct, element: page(() => import('./routes/dashboard/manage-product')) },
                   { path: d.categories, element: page(() => import('./routes/dashboard/categories')) },
+                  { path: d.shipping, element: page(() => import('./routes/dashboard/shipping')) },
                   { path: d.makeAdmin, element: page(() => import('./routes/dashboard/make-admin')) },
                   { path: d.inbox, element: page(() => import('./routes/dashboard/inbox')) },
                   { path: d.sales, element: page(() => import('./routes/dashboard/sales')) },

@@ -1,6 +1,7 @@
-import { useQueries, useQuery } from '@tanstack/react-query';
+import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '@/lib/api-client';
 import type { CheckoutFigures, CheckoutPreviewInput, ShippingMethod } from '@/types/api';
+import type { components } from '@/types/api.gen';
 
 export type { CheckoutFigures, CheckoutPreviewInput, ShippingMethod } from '@/types/api';
 
@@ -36,3 +37,23 @@ export function useDeliveryPreviews(body: CheckoutPreviewInput | null, methods: 
     }),
   });
 }
+
+export type ShippingMethodInput = components['schemas']['ShippingMethodInput'];
+
+/** POST /shipping/methods (admins): the method as stored; 400 with `errors` per field. */
+export function addShippingMethod(body: ShippingMethodInput): Promise<ShippingMethod> {
+  return unwrap(api.POST('/shipping/methods', { body }));
+}
+
+/** DELETE /shipping/methods/{id} (admins). */
+export function deleteShippingMethod(id: string) {
+  return unwrap(api.DELETE('/shipping/methods/{id}', { params: { path: { id } } }));
+}
+
+function useShippingMutation<I, O>(fn: (input: I) => Promise<O>) {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: fn, onSettled: () => queryClient.invalidateQueries({ queryKey: ['shipping'] }) });
+}
+
+export const useAddShippingMethod = () => useShippingMutation(addShippingMethod);
+export const useDeleteShippingMethod = () => useShippingMutation(deleteShippingMethod);
