@@ -29,7 +29,7 @@ describe('ShippingAdmin', () => {
   });
 
   it('lists the methods, adds one (the server’s reasons per field on a refusal) and deletes one', async () => {
-    let stored = [ROAD];
+    let stored: { _id: string }[] = [ROAD];
     let refuse = true;
     const fake = fakeApi({
       'GET /shipping/methods': () => jsonResponse(stored),
