@@ -21,6 +21,7 @@ export const dashboardMessages = {
   manageOrder: 'Manage Orders',
   manageProduct: 'Manage Products',
   categories: 'Categories',
+  shipping: 'Shipping Methods',
   makeAdmin: 'Make Admin',
   inbox: 'Inbox',
   sales: 'Sales',

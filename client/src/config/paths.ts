@@ -46,6 +46,7 @@ export const paths = {
     manageOrder: '/dashboard/manageorder',
     manageProduct: '/dashboard/manageproduct',
     categories: '/dashboard/categories',
+    shipping: '/dashboard/shipping',
     makeAdmin: '/dashboard/makeadmin',
     inbox: '/dashboard/inbox',
     sales: '/dashboard/sales',

@@ -1369,6 +1369,90 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/checkout/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * What checkout charges for this body now (anyone)
+         * @description Takes exactly POST /checkout's body (address and mobile may still be missing) and answers the figures
+         *     checkout computes for it with the same function: a visitor's at list prices, a signed-in buyer's (a
+         *     bearer token sent) at their own. A method that does not serve the country is 400.
+         */
+        post: operations["previewCheckout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/shipping/methods": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The delivery options, by name (anyone) */
+        get: operations["listShippingMethods"];
+        put?: never;
+        /** Add a shipping method (admins) */
+        post: operations["addShippingMethod"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/shipping/methods/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The document's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a shipping method (admins) */
+        delete: operations["deleteShippingMethod"];
+        options?: never;
+        head?: never;
+        /** Change a shipping method (admins); purchases placed keep the line they were charged */
+        patch: operations["updateShippingMethod"];
+        trace?: never;
+    };
+    "/groups/{id}/freight": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The document's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Price the freight of a purchase awaiting it (admins)
+         * @description One guarded write, only from awaiting_freight (409 otherwise); the buyer is e-mailed once, and the purchase is payable from then (its reservation starts).
+         */
+        put: operations["priceFreight"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/groups": {
         parameters: {
             query?: never;
@@ -2227,6 +2311,10 @@ export interface components {
             accessories: components["schemas"]["ObjectId"][];
             /** @description OEM part numbers it is found by (`q`, exactly or by prefix, with or without separators). */
             oemNumbers: string[];
+            /** @description The product's weight (0: none given, weighs nothing for shipping). */
+            weightKg?: components["schemas"]["Kilograms"];
+            /** @description Days before it can be dispatched (0: from stock). */
+            leadTimeDays?: number;
         };
         Document: {
             _id: components["schemas"]["ObjectId"];
@@ -2237,6 +2325,8 @@ export interface components {
         };
         /** @enum {string} */
         DocumentKind: "manual" | "datasheet" | "certificate" | "warranty" | "other";
+        /** @description A weight in kilograms, at most three decimals. */
+        Kilograms: number;
         Tier: {
             /** @description The smallest quantity of a line the break applies to. */
             min: number;
@@ -2291,6 +2381,10 @@ export interface components {
             parts?: components["schemas"]["ProductLinks"];
             accessories?: components["schemas"]["ProductLinks"];
             oemNumbers?: components["schemas"]["OEMNumbers"];
+            /** @description Kilograms, at most three decimals; absent, null or "" is none (0). */
+            weightKg?: components["schemas"]["OptionalNumberText"];
+            /** @description Days before dispatch, 0 to 365; absent, null or "" is none (0). */
+            leadTimeDays?: components["schemas"]["OptionalNumberText"];
         };
         /** @description Product ids (issue 48), each once: every one must be a product of the catalogue (one the product lists already may have been deleted since), never the product itself. */
         ProductLinks: components["schemas"]["ObjectId"][];
@@ -2320,6 +2414,10 @@ export interface components {
             accessories?: components["schemas"]["ProductLinks"] | null;
             /** @description The whole list; [] removes them, absent or null keeps them. */
             oemNumbers?: components["schemas"]["OEMNumbers"] | null;
+            /** @description Kilograms; "" removes it, absent or null keeps it. */
+            weightKg?: components["schemas"]["OptionalNumberText"];
+            /** @description Days before dispatch; "" removes it, absent or null keeps it. */
+            leadTimeDays?: components["schemas"]["OptionalNumberText"];
             /**
              * Format: date-time
              * @description The product's `updatedAt` as the admin read it; the save is refused (409) if it changed.
@@ -2625,13 +2723,109 @@ export interface components {
             mobile?: string;
             /** @description A saved address (`GET /addresses`) instead of `address` and `mobile`: the order's address is its text, its mobile its phone, its country its country. Sending `address`, `mobile` or another `country` with it is 400. */
             addressId?: components["schemas"]["IdParam"];
-            /** @description Where it ships (ISO 3166-1 alpha-2), optional. */
+            /** @description Where it ships (ISO 3166-1 alpha-2); required by a delivery method that lists countries. */
             country?: string;
+            /** @description The delivery option (`GET /shipping/methods`); absent: DEFAULT_SHIPPING_METHOD (unset: free delivery). A method that does not serve `country` is 400. */
+            shippingMethodId?: components["schemas"]["IdParam"];
             /** @description The buyer's purchase-order reference; required (400) of a member of a company that asks for one (`poRequired`). */
             poNumber?: string;
             /** @description Free text for a customer. For a member of an approved company the purchase's company is the company's name, and sending this is 400. */
             company?: string;
         } | unknown | unknown;
+        /** @description POST /checkout's body, whose address and mobile (or addressId) may still be missing. */
+        CheckoutPreviewInput: {
+            items: {
+                productId: components["schemas"]["IdParam"];
+                quantity: number;
+            }[];
+            address?: string;
+            /** @description 7 to 15 digits with the usual separators. */
+            mobile?: string;
+            /** @description A saved address (`GET /addresses`) instead of `address` and `mobile`: the order's address is its text, its mobile its phone, its country its country. Sending `address`, `mobile` or another `country` with it is 400. */
+            addressId?: components["schemas"]["IdParam"];
+            /** @description Where it ships (ISO 3166-1 alpha-2); required by a delivery method that lists countries. */
+            country?: string;
+            /** @description The delivery option (`GET /shipping/methods`); absent: DEFAULT_SHIPPING_METHOD (unset: free delivery). A method that does not serve `country` is 400. */
+            shippingMethodId?: components["schemas"]["IdParam"];
+            /** @description The buyer's purchase-order reference; required (400) of a member of a company that asks for one (`poRequired`). */
+            poNumber?: string;
+            /** @description Free text for a customer. For a member of an approved company the purchase's company is the company's name, and sending this is 400. */
+            company?: string;
+        };
+        /** @description A purchase's delivery line (in its total and tax). */
+        ShippingLine: {
+            methodId?: components["schemas"]["ObjectId"];
+            name: string;
+            /** @enum {string} */
+            kind: "pickup" | "delivery" | "freight";
+            /** @description Before tax (0 while the freight is on quote). */
+            price: components["schemas"]["Dollars"];
+            /** @description Its tax (TAX_SHIPPING). */
+            tax: components["schemas"]["Dollars"];
+            /** @description The longest lead time of its lines plus the method's days. */
+            days: number;
+            /** @description Freight an admin prices. */
+            onQuote?: boolean;
+        };
+        ShippingRate: {
+            /** @description The band's upper weight (the purchase's total weight). */
+            maxKg: components["schemas"]["Kilograms"];
+            price: components["schemas"]["Dollars"];
+        };
+        ShippingMethod: {
+            _id: components["schemas"]["ObjectId"];
+            name: string;
+            /**
+             * @description pickup: at the depot; delivery: by the rates; freight: an admin prices each purchase.
+             * @enum {string}
+             */
+            kind: "pickup" | "delivery" | "freight";
+            /** @description The countries it serves ([]: every country; a pick-up serves anyone). */
+            countries: string[];
+            /** @description Weight bands by ascending maxKg; a purchase above the last band is freight on quote ([]: free at any weight). */
+            rates: components["schemas"]["ShippingRate"][];
+            /** @description A subtotal (before tax) from which it is free; null: never. */
+            freeOver: components["schemas"]["Dollars"] | null;
+            /** @description Days from dispatch to the buyer. */
+            days: number;
+        };
+        /** @description POST needs name and kind; PATCH replaces the fields sent. */
+        ShippingMethodInput: {
+            name?: string;
+            /** @enum {string} */
+            kind?: "pickup" | "delivery" | "freight";
+            countries?: string[];
+            rates?: {
+                maxKg: components["schemas"]["NumberText"];
+                price: components["schemas"]["NumberText"];
+            }[];
+            freeOver?: components["schemas"]["NumberText"] | null;
+            days?: number;
+        };
+        CheckoutFigures: {
+            /** @description The lines, before tax. */
+            subtotal: components["schemas"]["Dollars"];
+            /** @description Before tax; 0 while on quote. */
+            shipping: components["schemas"]["Dollars"];
+            /** @description The lines' tax and, with TAX_SHIPPING, the shipping's. */
+            tax: components["schemas"]["Dollars"];
+            /** @description What checkout charges for this body now. */
+            total: components["schemas"]["Dollars"];
+            /** @description The longest lead time plus the method's days. */
+            days: number;
+            /**
+             * Format: date
+             * @description The expected day of delivery (UTC).
+             */
+            deliveryBy: string;
+            /** @description An admin prices the freight after checkout; the purchase is payable then. */
+            freightOnQuote: boolean;
+            method?: components["schemas"]["ShippingMethod"];
+        };
+        FreightInput: {
+            /** @description The freight in dollars, before tax. */
+            price: components["schemas"]["NumberText"];
+        };
         CheckoutResult: {
             groupId: components["schemas"]["ObjectId"];
             /** @description The purchase's number, the one its buyer sees. */
@@ -2680,12 +2874,20 @@ export interface components {
              */
             status: "unpaid" | "paid" | "shipped";
             /**
-             * @description Where it stands in the one lifecycle (docs/architecture.md). awaiting_approval, awaiting_freight and on_account are named for the company and freight work and not reached yet.
+             * @description Where it stands in the one lifecycle (docs/architecture.md). awaiting_freight: its freight waits for an admin's price (PUT /groups/{id}/freight); it cannot be paid, neither expires nor counts against UNPAID_LIMIT. awaiting_approval and on_account are named for the company work and not reached yet.
              * @enum {string}
              */
             state: "placing" | "placed" | "paid" | "shipped" | "cancelling" | "cancelled" | "awaiting_approval" | "awaiting_freight" | "on_account";
-            /** @description Whether its buyer can pay it now (unpaid, placed, not being cancelled). */
+            /** @description Whether its buyer can pay it now (unpaid, placed, not being cancelled, its freight priced). */
             payable: boolean;
+            shipping?: components["schemas"]["ShippingLine"];
+            /** @description Its freight waits for an admin's price. */
+            awaitingFreight?: boolean;
+            /**
+             * Format: date-time
+             * @description When its freight was priced: its reservation (RESERVATION_TTL) runs from then.
+             */
+            pricedAt?: string;
         };
         /** @description A customer's order (collection `orders`). Prices in dollars; `amount`, the total, in cents. */
         Order: {
@@ -2712,6 +2914,8 @@ export interface components {
                 number: string;
                 country: string;
             };
+            /** @description A single order's delivery line, as placed (its purchase's `shipping` is the one charged). */
+            shipping?: components["schemas"]["ShippingLine"];
             pending: boolean;
             shipped: boolean;
             paid: boolean;
@@ -2759,8 +2963,10 @@ export interface components {
             mobile?: string;
             /** @description A saved address (`GET /addresses`) instead of `address` and `mobile`: the order's address is its text, its mobile its phone, its country its country. Sending `address`, `mobile` or another `country` with it is 400. */
             addressId?: components["schemas"]["IdParam"];
-            /** @description Where it ships (ISO 3166-1 alpha-2), optional. */
+            /** @description Where it ships (ISO 3166-1 alpha-2); required by a delivery method that lists countries. */
             country?: string;
+            /** @description The delivery option (`GET /shipping/methods`); absent: DEFAULT_SHIPPING_METHOD (unset: free delivery). */
+            shippingMethodId?: components["schemas"]["IdParam"];
             /** @description Ignored; the account's name is used. */
             name?: string | null;
             /** @description Ignored; the account's email is used. */
@@ -2788,6 +2994,7 @@ export interface components {
             tax: components["schemas"]["Dollars"];
             productPrice: components["schemas"]["Dollars"];
             productQuantity: number;
+            shipping?: components["schemas"]["ShippingLine"];
         };
         PaymentIntentSecret: {
             clientSecret: string;
@@ -5518,6 +5725,175 @@ export interface operations {
             413: components["responses"]["TooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    previewCheckout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CheckoutPreviewInput"];
+            };
+        };
+        responses: {
+            /** @description The figures. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckoutFigures"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["OriginRefused"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    listShippingMethods: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every shipping method. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShippingMethod"][];
+                };
+            };
+            403: components["responses"]["OriginRefused"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    addShippingMethod: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ShippingMethodInput"];
+            };
+        };
+        responses: {
+            /** @description The new method. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShippingMethod"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    deleteShippingMethod: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The document's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Deleted"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    updateShippingMethod: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The document's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ShippingMethodInput"];
+            };
+        };
+        responses: {
+            /** @description The method as changed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShippingMethod"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    priceFreight: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The document's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FreightInput"];
+            };
+        };
+        responses: {
+            /** @description The purchase, priced. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Group"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
             "5XX": components["responses"]["ServerError"];
         };
     };

@@ -147,3 +147,9 @@ export interface Page<T> {
   items: T[];
   total: number;
 }
+
+/** Issue 48: a delivery option, a purchase's delivery line, and the figures checkout charges. */
+export type ShippingMethod = Schemas['ShippingMethod'];
+export type ShippingLine = Schemas['ShippingLine'];
+export type CheckoutFigures = Schemas['CheckoutFigures'];
+export type CheckoutPreviewInput = Schemas['CheckoutPreviewInput'];

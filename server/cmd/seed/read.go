@@ -89,7 +89,7 @@ func isNumberWord(w string) bool {
 }
 
 var columns = []string{"name", "price", "avaialbequantit", "minimumquantity", "description", "image", "email",
-	"sku", "category", "specs", "images", "tiers", "oemNumbers"}
+	"sku", "category", "specs", "images", "tiers", "oemNumbers", "weightKg", "leadTimeDays"}
 
 // eachRow reads the catalogue file one row at a time and calls fn with
 // each, in order: a file of any size is read in bounded memory. It stops
@@ -241,6 +241,16 @@ func eachCSV(in *bufio.Reader, fn func(row) error) error {
 				}
 			}
 			r.product.OEMNumbers = &numbers
+		}
+		// Issue 48: the weight in kilograms and the lead time in days; an
+		// empty value is none.
+		if has("weightKg") {
+			w := shop.NumberText(get("weightKg"))
+			r.product.WeightKg = &w
+		}
+		if has("leadTimeDays") {
+			l := shop.NumberText(get("leadTimeDays"))
+			r.product.LeadTimeDays = &l
 		}
 		if has("images") {
 			images := []string{}

@@ -136,6 +136,8 @@ func run(log *slog.Logger) error {
 		// issue 34: invoices
 		TaxLabel: cfg.TaxLabel,
 		Seller:   invoiceSeller(cfg, log),
+		// issue 48: delivery
+		NoTaxOnShipping: !cfg.TaxShipping, DefaultShippingMethod: cfg.DefaultShippingMethod,
 		// issue 43: reservations
 		UnpaidLimit: cfg.UnpaidLimit, UnpaidLimitUnverified: cfg.UnpaidLimitUnverified, ReservationTTL: cfg.ReservationTTL,
 	})

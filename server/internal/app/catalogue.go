@@ -181,6 +181,14 @@ func (c *Catalogue) EditProduct(ctx context.Context, caller shop.Caller, id stri
 	if raw.OEMNumbers == nil {
 		raw.OEMNumbers = &cur.OEMNumbers
 	}
+	if raw.WeightKg == nil {
+		w := shop.NumberText(cur.WeightKg.Kg())
+		raw.WeightKg = &w
+	}
+	if raw.LeadTimeDays == nil {
+		l := shop.NumberText(itoa64(cur.LeadTimeDays))
+		raw.LeadTimeDays = &l
+	}
 	if raw.Images == nil {
 		images := cur.Images
 		if raw.Image != cur.Image {

@@ -55,6 +55,13 @@ func (v *Invoices) ForGroup(ctx context.Context, grp shop.Group) (inv shop.Invoi
 		kind = shop.InvoiceOfOrder
 	}
 	inv = v.snapshot(kind, grp.ID, grp.Number, orders)
+	if s := grp.Shipping; s != nil { // issue 48: the delivery line
+		inv.Lines = append(inv.Lines, shop.InvoiceLine{Description: shop.InvoiceShippingLine + s.Name, Quantity: 1, UnitPrice: s.Price, Total: s.Price})
+		inv.Subtotal, inv.Tax, inv.Total = inv.Subtotal+s.Price, inv.Tax+s.Tax, inv.Total+s.Price+s.Tax
+		if shop.Cents(shop.TaxOf(int64(s.Price), v.TaxRate)) != s.Tax {
+			inv.TaxRate = 0 // shipping untaxed (TAX_SHIPPING=false): the label prints alone
+		}
+	}
 	inv.Company, inv.PONumber, inv.BuyerEmail, inv.TransactionID = grp.Company, grp.PONumber, grp.Email, grp.TransactionID
 	inv.QuoteNumber = v.quoteNumber(ctx, grp.QuoteID)
 	return v.issue(ctx, inv)

@@ -82,15 +82,23 @@ func (o *Orders) Place(ctx context.Context, caller shop.Caller, d shop.OrderDraf
 		return shop.Order{}, shop.Invalid(shop.MsgPurchaseTermsInvalid, map[string]string{"poNumber": fmt.Sprintf(shop.MsgPORequiredSingle, co.Name)})
 	}
 	unit := b.unitPrice(p, qty)
-	if err := b.withinLimit(o.Purchases.totalWithTax(taxing, int64(unit)*qty)); err != nil {
-		return shop.Order{}, err
-	}
 	id := o.Orders.NewOrderID()
-	placed, _, err := o.place(ctx, shop.Order{
+	ord := shop.Order{
 		ID: id, Name: caller.Name, Email: caller.Email, Image: p.Image, ProductID: p.ID, ProductName: p.Name,
 		ProductPrice: unit, ProductQuantity: qty, Amount: int64(unit) * qty,
 		Address: d.Address, Mobile: d.Mobile, Country: d.Country, TaxExemption: taxing.Exemption,
-	})
+	}
+	// Issue 48: the one computation of a purchase's figures, its delivery
+	// line kept on the order for its group of one.
+	fig, err := o.Purchases.figures(ctx, []shop.Order{ord}, []shop.Product{p}, d.Delivery, taxing)
+	if err != nil {
+		return shop.Order{}, err
+	}
+	if err := b.withinLimit(fig.Total); err != nil {
+		return shop.Order{}, err
+	}
+	ord.Shipping = fig.Line
+	placed, _, err := o.place(ctx, ord)
 	if err != nil {
 		if uncertain(err) { // it may stand all the same: not for an account being deleted
 			_ = o.Purchases.keep(ctx, caller, id)

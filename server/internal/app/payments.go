@@ -76,6 +76,8 @@ func (p *Payments) createIntent(ctx context.Context, grp shop.Group) (string, er
 		return "", shop.Errorf(shop.ECONFLICT, shop.MsgGroupPlacing)
 	case grp.Cancelling != "":
 		return "", shop.Errorf(shop.ECONFLICT, shop.MsgGroupCanceling)
+	case grp.AwaitingFreight: // issue 48: payable once an admin prices it
+		return "", shop.Errorf(shop.ECONFLICT, shop.MsgAwaitingFreight)
 	}
 	amount := int64(grp.Total)
 	if grp.PaymentIntentID != "" {

@@ -2,7 +2,6 @@ package app
 
 import (
 	"context"
-	"fmt"
 	"strings"
 	"time"
 
@@ -52,7 +51,14 @@ type Purchases struct {
 	Exemptions interface {
 		ExemptionOf(ctx context.Context, email string) (*shop.TaxExemptRef, error)
 	}
-	Now func() time.Time
+	// Issue 48: the shipping methods (nil: none, free delivery), whether
+	// tax applies to shipping (TAX_SHIPPING) and the method a purchase
+	// that names none is charged (DEFAULT_SHIPPING_METHOD, an id; "":
+	// free delivery).
+	Shipping              shop.ShippingStore
+	TaxShipping           bool
+	DefaultShippingMethod string
+	Now                   func() time.Time
 }
 
 // Link joins the three services of the lifecycle, each of which calls the
@@ -173,43 +179,22 @@ func (p *Purchases) Checkout(ctx context.Context, caller shop.Caller, d shop.Che
 	if err != nil {
 		return shop.Group{}, err
 	}
-	orders := make([]shop.Order, 0, len(d.Items))
-	fields := map[string]string{}
-	var short []string
-	for i, it := range d.Items {
-		pr, err := p.Products.FindProduct(ctx, it.ProductID)
-		if shop.ErrorCode(err) == shop.ENOTFOUND {
-			fields[fmt.Sprintf("items[%d].productId", i)] = "is not a product of this store"
-			continue
-		}
-		if err != nil {
-			return shop.Group{}, err
-		}
-		if it.Quantity < pr.Minimum {
-			fields[fmt.Sprintf("items[%d].quantity", i)] = "must be at least the minimum order of " + itoa64(pr.Minimum)
-			continue
-		}
-		if pr.Available < it.Quantity {
-			short = append(short, fmt.Sprintf("%s (%d left)", pr.Name, pr.Available))
-		}
-		orders = append(orders, shop.Order{Name: caller.Name, Email: caller.Email, Image: pr.Image, ProductID: pr.ID, ProductName: pr.Name,
-			ProductPrice: b.unitPrice(pr, it.Quantity), ProductQuantity: it.Quantity, Amount: int64(b.unitPrice(pr, it.Quantity)) * it.Quantity, Address: d.Address, Mobile: d.Mobile,
-			Country: d.Country, TaxExemption: taxing.Exemption})
-	}
-	if err := shop.Invalid("The checkout is not valid.", fields); err != nil {
+	orders, products, short, err := p.priceLines(ctx, caller, b, taxing, d)
+	if err != nil {
 		return shop.Group{}, err
 	}
 	if len(short) > 0 {
 		return shop.Group{}, shop.Errorf(shop.ECONFLICT, shop.MsgShortLines, strings.Join(short, ", "))
 	}
-	amounts := make([]int64, len(orders))
-	for i, o := range orders {
-		amounts[i] = o.Amount
-	}
-	if err := b.withinLimit(p.totalWithTax(taxing, amounts...)); err != nil {
+	fig, err := p.figures(ctx, orders, products, d.Delivery, taxing)
+	if err != nil {
 		return shop.Group{}, err
 	}
-	grp := shop.Group{ID: p.Groups.NewGroupID(), Email: caller.Email, PONumber: d.PONumber, Company: company}
+	if err := b.withinLimit(fig.Total); err != nil {
+		return shop.Group{}, err
+	}
+	grp := shop.Group{ID: p.Groups.NewGroupID(), Email: caller.Email, PONumber: d.PONumber, Company: company,
+		Shipping: fig.Line, AwaitingFreight: fig.FreightOnQuote}
 	placed, err := p.placeLines(ctx, grp, orders)
 	if shop.ErrorCode(err) == shop.ECONFLICT && strings.Contains(shop.ErrorMessage(err), "left in stock") {
 		return shop.Group{}, shop.Errorf(shop.ECONFLICT, shop.MsgShortLines, shop.ErrorMessage(err))
@@ -240,6 +225,9 @@ func (p *Purchases) placeLines(ctx context.Context, grp shop.Group, orders []sho
 		grp.OrderIDs[i] = orders[i].ID
 		t := p.Orders.lineTax(orders[i])
 		total, tax = total+orders[i].Amount+t, tax+t
+	}
+	if s := grp.Shipping; s != nil { // issue 48: the delivery line
+		total, tax = total+int64(s.Price+s.Tax), tax+int64(s.Tax)
 	}
 	grp.Total, grp.Tax, grp.Placing = shop.Cents(total), shop.Cents(tax), true
 	stored, err := p.Groups.InsertGroup(ctx, grp)
@@ -723,7 +711,12 @@ func (p *Purchases) Expire(ctx context.Context) (reminded, expired int, err erro
 		return 0, 0, err
 	}
 	for _, grp := range half {
-		if grp.CreatedAt.Before(now.Add(-p.ReservationTTL)) {
+		// (a purchase whose freight was priced holds its stock from then:
+		// issue 48)
+		if grp.ReservedSince().After(now.Add(-p.ReservationTTL / 2)) {
+			continue
+		}
+		if grp.ReservedSince().Before(now.Add(-p.ReservationTTL)) {
 			switch _, err := p.expire(ctx, grp); {
 			case err == nil:
 				expired++
@@ -741,7 +734,7 @@ func (p *Purchases) Expire(ctx context.Context) (reminded, expired int, err erro
 		case err == nil:
 			reminded++
 			if g, err := p.describe(ctx, grp); err == nil {
-				due := grp.CreatedAt.Add(p.ReservationTTL)
+				due := grp.ReservedSince().Add(p.ReservationTTL)
 				p.Orders.Mail.Send(ctx, shop.Letter{Kind: shop.LetterPaymentReminder, To: g.Email, Group: &g, Due: &due})
 			}
 		case isRefusal(err):

@@ -10,6 +10,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"time"
@@ -40,11 +41,17 @@ type Config struct {
 	// Tax (issue 34): TaxRate (TAX_RATE, a percent with at most two
 	// decimals, default 0) in hundredths of a percent, and TaxLabel
 	// (TAX_LABEL, default "Sales tax"). Seller details print on invoices.
-	TaxRate       int64
-	TaxLabel      string
-	SellerName    string
-	SellerAddress string
-	SellerTaxID   string
+	TaxRate  int64
+	TaxLabel string
+	// Issue 48: TaxShipping (TAX_SHIPPING, default true): whether tax
+	// applies to shipping; DefaultShippingMethod (DEFAULT_SHIPPING_METHOD,
+	// a shipping method's id; unset: free delivery), what a purchase that
+	// names no method is charged.
+	TaxShipping           bool
+	DefaultShippingMethod string
+	SellerName            string
+	SellerAddress         string
+	SellerTaxID           string
 
 	// Sign-up and sign-in limits, and password hashing; zero fields mean the
 	// server's defaults (docs/operations.md, "Settings").
@@ -177,6 +184,12 @@ func Load(getenv func(string) string) (Config, error) {
 	}
 	if c.TaxRate, err = percent(getenv("TAX_RATE")); err != nil {
 		errs = append(errs, "TAX_RATE "+err.Error())
+	}
+	if c.TaxShipping, err = boolean(getenv("TAX_SHIPPING"), true); err != nil {
+		errs = append(errs, "TAX_SHIPPING "+err.Error())
+	}
+	if c.DefaultShippingMethod = strings.TrimSpace(getenv("DEFAULT_SHIPPING_METHOD")); c.DefaultShippingMethod != "" && !objectIDPattern.MatchString(c.DefaultShippingMethod) {
+		errs = append(errs, "DEFAULT_SHIPPING_METHOD must be a shipping method's id (24 hexadecimal digits, as GET /shipping/methods lists it)")
 	}
 	if len(c.TaxLabel) > 40 {
 		errs = append(errs, "TAX_LABEL must be at most 40 characters")
@@ -470,3 +483,6 @@ func percent(v string) (int64, error) {
 	}
 	return n, nil
 }
+
+// objectIDPattern is a document id as the API writes it (24 hex digits).
+var objectIDPattern = regexp.MustCompile(`^[0-9a-fA-F]{24}$`)

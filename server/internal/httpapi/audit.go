@@ -75,6 +75,10 @@ var auditedRoutes = map[string]auditSpec{
 	"POST /admin/outbox/:id/retry":         {action: "outbox.retry", targetKind: "mail", param: "id"},
 	"PATCH /reviews/:id":                   {action: "review.moderate", targetKind: "review", param: "id", changes: true},
 	"DELETE /reviews/:id":                  {action: "review.delete", targetKind: "review", param: "id"},
+	"PUT /groups/:id/freight":              {action: "group.freight-price", targetKind: "group", param: "id", changes: true},
+	"POST /shipping/methods":               {action: "shipping.create", targetKind: "shipping-method", changes: true},
+	"PATCH /shipping/methods/:id":          {action: "shipping.update", targetKind: "shipping-method", param: "id", changes: true},
+	"DELETE /shipping/methods/:id":         {action: "shipping.delete", targetKind: "shipping-method", param: "id"},
 	// issue 45: companies, their members' roles and limits
 	"POST /companies":                      {action: "company.apply", targetKind: "company", changes: true},
 	"PATCH /companies/:id":                 {action: "company.update", targetKind: "company", param: "id", changes: true},

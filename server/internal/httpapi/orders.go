@@ -18,8 +18,13 @@ import (
 func (s *Server) placeOrder(c *gin.Context) {
 	if d, ok := bind[shop.OrderDraft](s, c); ok {
 		o, err := s.orders.Place(c.Request.Context(), caller(c), d)
-		s.reply(c, http.StatusCreated, gin.H{"acknowledged": true, "insertedId": o.ID, "number": o.Number, "amount": o.Amount, "tax": o.Tax,
-			"productPrice": o.ProductPrice, "productQuantity": o.ProductQuantity}, err)
+		g := shop.GroupOfOne(o) // what its purchase charges: the order and its delivery line (issue 48)
+		answer := gin.H{"acknowledged": true, "insertedId": o.ID, "number": o.Number, "amount": g.Amount, "tax": g.Tax,
+			"productPrice": o.ProductPrice, "productQuantity": o.ProductQuantity}
+		if o.Shipping != nil {
+			answer["shipping"] = o.Shipping
+		}
+		s.reply(c, http.StatusCreated, answer, err)
 	}
 }
 

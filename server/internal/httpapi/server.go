@@ -64,6 +64,8 @@ type Deps struct {
 	Addresses *app.Addresses
 	// TaxExemptions: buying tax-exempt (issue 49).
 	TaxExemptions *app.TaxExemptions
+	// Issue 48: the shipping methods.
+	Shipping *app.Shipping
 	// Notifications: the admins' notification settings (issue 36).
 	Notifications *app.Notifier
 	Log           *slog.Logger
@@ -107,6 +109,7 @@ type Server struct {
 	audit      *app.Audit
 	addresses  *app.Addresses     // issue 49
 	exemptions *app.TaxExemptions // issue 49
+	shipping   *app.Shipping      // issue 48
 	log        *slog.Logger
 	observer   Observer
 	answers    *answerCache
@@ -202,6 +205,7 @@ func New(cfg Config, d Deps) *Server {
 		audit:            d.Audit,
 		addresses:        d.Addresses,
 		exemptions:       d.TaxExemptions,
+		shipping:         d.Shipping,
 		notify:           d.Notifications,
 		contactPerClient: ratelimit.New(contactClientBurst, contactClientEvery),
 		cardPerClient:    ratelimit.New(cardClientBurst, cardClientEvery),
@@ -256,6 +260,10 @@ func (s *Server) Handler() http.Handler {
 	public.GET("/service/:id", s.getProduct)
 	public.GET("/categories", s.listCategories)     // issue 35: categories
 	public.GET("/prices", s.identify, s.listPrices) // issue 45: the caller's prices, signed in or not
+	// issue 48: delivery options, and a purchase's figures before checkout
+	// (a signed-in buyer's own: identified when a token is sent)
+	public.GET("/shipping/methods", s.listShippingMethods)
+	public.POST("/checkout/preview", s.identify, s.previewCheckout)
 	public.GET("/reviews", s.listReviews)
 	public.GET("/images/:id", s.getImage)
 	public.GET("/documents/:id", s.getDocument) // issue 48
@@ -355,6 +363,11 @@ func (s *Server) Handler() http.Handler {
 	admin.GET("/orders", s.allOrders)
 	admin.PUT("/order/update/:id", s.shipOrder)
 	admin.PUT("/groups/:id/ship", s.shipGroup) // issue 34
+	// issue 48: shipping methods, a purchase's freight priced
+	admin.POST("/shipping/methods", s.addShippingMethod)
+	admin.PATCH("/shipping/methods/:id", s.updateShippingMethod)
+	admin.DELETE("/shipping/methods/:id", s.deleteShippingMethod)
+	admin.PUT("/groups/:id/freight", s.priceFreight)
 	admin.GET("/contact", s.listMessages)
 	admin.GET("/admin/sales", s.salesFigures)
 	admin.GET("/admin/orders.csv", s.exportOrders)

@@ -23,7 +23,7 @@ import (
 var files embed.FS
 
 // kinds are the letters there are templates for.
-var kinds = []shop.LetterKind{shop.LetterOrderPlaced, shop.LetterOrderPaid, shop.LetterOrderShipped, shop.LetterPaymentReminder, shop.LetterOrderExpired,
+var kinds = []shop.LetterKind{shop.LetterOrderPlaced, shop.LetterOrderPaid, shop.LetterOrderShipped, shop.LetterPaymentReminder, shop.LetterOrderExpired, shop.LetterFreightPriced,
 	shop.LetterQuoteAnswered, shop.LetterQuoteRevised, shop.LetterClaimReceived, shop.LetterClaimDecided, shop.LetterContact,
 	shop.LetterVerifyEmail, shop.LetterPasswordReset, shop.LetterPasswordChanged, shop.LetterAccountDeleted,
 	shop.LetterAdminNewOrder, shop.LetterAdminPayment, shop.LetterAdminQuoteRequest, shop.LetterAdminClaim, shop.LetterAdminDigest, shop.LetterAdminRefund,
@@ -83,6 +83,14 @@ var funcs = map[string]any{
 			return fmt.Sprintf("%s x %d", g.Orders[0].ProductName, g.Orders[0].ProductQuantity)
 		}
 		return fmt.Sprintf("%d products", len(g.Orders))
+	},
+	// expected is the day a purchase is expected (issue 48): its
+	// reservation's start and its delivery line's days, in words.
+	"expected": func(g *shop.Group) string {
+		if g.Shipping == nil {
+			return "-"
+		}
+		return g.ReservedSince().AddDate(0, 0, int(g.Shipping.Days)).Format("2 January 2006")
 	},
 	// net is an order's amount before tax, in cents.
 	"net": func(o shop.Order) int64 { return o.Amount - int64(o.Tax) },

@@ -38,6 +38,11 @@ type Group struct {
 	SyncingAt  *time.Time `bson:"syncingAt,omitempty"`
 	SyncMark   ID         `bson:"syncMark,omitempty"` // each decision's own, so that only its follower clears it
 	RemindedAt *time.Time `bson:"remindedAt,omitempty"`
+	// Issue 48: the delivery line, whether its freight waits for a price,
+	// and when it was priced.
+	Shipping        *Shipping  `bson:"shipping,omitempty"`
+	AwaitingFreight bool       `bson:"awaitingFreight,omitempty"`
+	PricedAt        *time.Time `bson:"pricedAt,omitempty"`
 }
 
 // Shop is the document as the domain has it.
@@ -47,7 +52,7 @@ func (d Group) Shop() shop.Group {
 		PONumber: d.PONumber, Company: d.Company, CreatedAt: d.CreatedAt.UTC(), PaidAt: utcPtr(d.PaidAt), Placing: d.Placing,
 		Shipped: d.Shipped, ShippedAt: utcPtr(d.ShippedAt), Carrier: d.Carrier, TrackingNumber: d.TrackingNumber,
 		Syncing: d.SyncingAt != nil, SyncMark: hexOrEmpty(d.SyncMark), RemindedAt: utcPtr(d.RemindedAt),
-		OrderIDs: make([]string, len(d.OrderIDs))}
+		OrderIDs: make([]string, len(d.OrderIDs)), Shipping: d.Shipping.Shop(), AwaitingFreight: d.AwaitingFreight, PricedAt: utcPtr(d.PricedAt)}
 	for i, id := range d.OrderIDs {
 		g.OrderIDs[i] = id.Hex()
 	}
@@ -96,7 +101,9 @@ func Groups(name string) *Mirror[ID, Group] {
 // Unsettled matches a placed purchase that is neither paid nor shipped: it
 // holds its stock until paid, cancelled or expired (MongoDB: {paid: false,
 // shipped: false, placing: {$exists: false}}).
-func Unsettled(d *Group) bool { return !d.Paid && !d.Shipped && !d.Placing }
+// A purchase awaiting its freight price is not (issue 48): it neither
+// expires nor counts against UNPAID_LIMIT until priced.
+func Unsettled(d *Group) bool { return !d.Paid && !d.Shipped && !d.Placing && !d.AwaitingFreight }
 
 // Listed matches the purchases the lists show: placed ones.
 func Listed(d *Group) bool { return !d.Placing }
@@ -152,6 +159,23 @@ func GroupPlacing(g Group) error {
 func GroupPayable(g Group) error {
 	if g.Paid {
 		return shop.Errorf(shop.ECONFLICT, "The order group is already paid.")
+	}
+	if g.AwaitingFreight {
+		return shop.Errorf(shop.ECONFLICT, shop.MsgAwaitingFreight)
+	}
+	return groupPlacedFree(g)
+}
+
+// GroupAwaitingFreight is PriceFreight's precondition: its freight waits
+// for a price, it is placed and no cancel is under way (MongoDB:
+// {awaitingFreight: true, paid: false, placing: {$exists: false},
+// cancelling: {$exists: false}}).
+func GroupAwaitingFreight(g Group) error {
+	if !g.AwaitingFreight || g.Paid {
+		if g.Shipping != nil && g.Shipping.OnQuote && g.PricedAt != nil {
+			return shop.Errorf(shop.ECONFLICT, shop.MsgFreightPriced)
+		}
+		return shop.Errorf(shop.ECONFLICT, shop.MsgNotAwaitFreight)
 	}
 	return groupPlacedFree(g)
 }

@@ -47,6 +47,8 @@ type Order struct {
 	// TaxExemption (issue 49): the buyer's approved exemption it was
 	// placed under, charged no tax.
 	TaxExemption *TaxExemptRef `bson:"taxExemption,omitempty"`
+	// Shipping (issue 48): a single order's delivery line.
+	Shipping *Shipping `bson:"shipping,omitempty"`
 }
 
 // TaxExemptRef names a tax exemption as a purchase keeps it.
@@ -96,7 +98,7 @@ func (d Order) Shop() shop.Order {
 		o.Group = d.Group.Hex()
 	}
 	o.Carrier, o.TrackingNumber = d.Carrier, d.TrackingNumber
-	o.Country = d.Country
+	o.Country, o.Shipping = d.Country, d.Shipping.Shop()
 	if d.TaxExemption != nil {
 		o.TaxExemption = &shop.TaxExemptRef{Number: d.TaxExemption.Number, Country: d.TaxExemption.Country}
 	}

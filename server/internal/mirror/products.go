@@ -42,6 +42,9 @@ type Product struct {
 	Parts       []ID          `bson:"parts,omitempty"`
 	Accessories []ID          `bson:"accessories,omitempty"`
 	OEMNumbers  []string      `bson:"oemNumbers,omitempty"`
+	// Issue 48: the weight in grams and the lead time in days (absent: 0).
+	WeightGrams  int64 `bson:"weightGrams,omitempty"`
+	LeadTimeDays int64 `bson:"leadTimeDays,omitempty"`
 }
 
 // Spec is a stored specification.
@@ -155,7 +158,7 @@ func (d Product) Shop() shop.Product {
 		CreatedAt: d.CreatedAt.UTC(), UpdatedAt: d.UpdatedAt.UTC(),
 		SKU: d.SKU, Category: d.Category, Specs: d.shopSpecs(), Images: d.images(),
 		Tiers: d.shopTiers(), Documents: d.shopDocuments(), Parts: hexesOrEmpty(d.Parts), Accessories: hexesOrEmpty(d.Accessories),
-		OEMNumbers: append([]string{}, d.OEMNumbers...),
+		OEMNumbers: append([]string{}, d.OEMNumbers...), WeightKg: shop.Weight(d.WeightGrams), LeadTimeDays: d.LeadTimeDays,
 	}
 }
 
@@ -260,6 +263,7 @@ func (c ImportChange) Apply(cur Product, at time.Time) Product {
 	next.SKU, next.Category, next.Specs, next.Images, next.SearchTerms = c.Draft.SKU, c.Draft.Category, Specs(c.Draft.Specs), c.Draft.Images, nil
 	next.Tiers = Tiers(c.Draft.Tiers)
 	next.Parts, next.Accessories, next.OEMNumbers = IDs(c.Draft.Parts), IDs(c.Draft.Accessories), c.Draft.OEMNumbers
+	next.WeightGrams, next.LeadTimeDays = int64(c.Draft.Weight), c.Draft.LeadTime
 	next.Available += c.Delta()
 	return next
 }
@@ -285,6 +289,7 @@ func (p Product) WithDraft(d shop.ProductDraft, at time.Time) Product {
 	p.SKU, p.Category, p.Specs, p.Images, p.SearchTerms = d.SKU, d.Category, Specs(d.Specs), d.Images, nil
 	p.Tiers = Tiers(d.Tiers)
 	p.Parts, p.Accessories, p.OEMNumbers = IDs(d.Parts), IDs(d.Accessories), d.OEMNumbers
+	p.WeightGrams, p.LeadTimeDays = int64(d.Weight), d.LeadTime
 	return p
 }
 

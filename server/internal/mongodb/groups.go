@@ -33,7 +33,7 @@ func (s *Store) InsertGroup(ctx context.Context, g shop.Group) (shop.Group, erro
 	}
 	doc := mirror.Group{ID: id, Number: g.Number, Email: shop.NormalizeEmail(g.Email), Total: g.Total.Float(), Tax: g.Tax.Float(),
 		PONumber: g.PONumber, Company: g.Company, CreatedAt: s.now(), Placing: g.Placing, OrderIDs: make([]mirror.ID, len(g.OrderIDs)),
-		Paid: g.Paid, TransactionID: g.TransactionID}
+		Paid: g.Paid, TransactionID: g.TransactionID, Shipping: mirror.ShippingOf(g.Shipping), AwaitingFreight: g.AwaitingFreight}
 	if !g.CreatedAt.IsZero() {
 		doc.CreatedAt = g.CreatedAt
 	}
@@ -75,7 +75,8 @@ func (s *Store) InsertSingleGroups(ctx context.Context, gs []shop.Group) error {
 			return err
 		}
 		docs[i] = mirror.Group{ID: id, Number: g.Number, Email: shop.NormalizeEmail(g.Email), Total: g.Total.Float(), Tax: g.Tax.Float(),
-			OrderIDs: []mirror.ID{id}, Paid: g.Paid, TransactionID: g.TransactionID, CreatedAt: at}
+			OrderIDs: []mirror.ID{id}, Paid: g.Paid, TransactionID: g.TransactionID, CreatedAt: at,
+			Shipping: mirror.ShippingOf(g.Shipping), AwaitingFreight: g.AwaitingFreight}
 		if !g.CreatedAt.IsZero() {
 			docs[i].CreatedAt = g.CreatedAt
 		}
@@ -94,6 +95,11 @@ func singleGroupOf(o mirror.Order) mirror.Group {
 		Shipped: o.Shipped, ShippedAt: o.ShippedAt, Carrier: o.Carrier, TrackingNumber: o.TrackingNumber}
 	if o.Paid && g.PaymentIntentID == "" {
 		g.PaymentIntentID = o.TransactionID
+	}
+	if sh := o.Shipping; sh != nil { // issue 48: its delivery line
+		c := *sh
+		g.Shipping, g.AwaitingFreight = &c, sh.OnQuote && !o.Paid
+		g.Total, g.Tax = g.Total+sh.Price+sh.Tax, g.Tax+sh.Tax
 	}
 	return g
 }
@@ -199,7 +205,46 @@ func (s *Store) DeleteGroup(ctx context.Context, id, marker string) error {
 }
 
 // payable is mirror.GroupPayable's filter.
-func payable() bson.D { return append(bson.D{{Key: "paid", Value: false}}, placedFree()...) }
+func payable() bson.D {
+	return append(bson.D{{Key: "paid", Value: false}, notAwaitingFreight}, placedFree()...)
+}
+
+// notAwaitingFreight matches a purchase whose freight is priced, or that
+// has none (issue 48).
+var notAwaitingFreight = bson.E{Key: "awaitingFreight", Value: bson.D{{Key: "$exists", Value: false}}}
+
+// PriceFreight prices a purchase's freight with one guarded write: the
+// purchase awaiting it (placed, unpaid, no cancel under way) gets its
+// delivery line's price and tax, its total and tax raised by them, and
+// its reservation starts (pricedAt).
+func (s *Store) PriceFreight(ctx context.Context, id string, price, tax shop.Cents) (shop.Group, error) {
+	oid, err := objectID(id)
+	if err != nil {
+		return shop.Group{}, err
+	}
+	cur, err := s.groups.get(ctx, oid)
+	if err != nil {
+		return shop.Group{}, err
+	}
+	if err := mirror.GroupAwaitingFreight(cur); err != nil {
+		return shop.Group{}, err
+	}
+	at := s.now()
+	line := cur.Shipping.Shop()
+	line.Price, line.Tax = price, tax
+	total := shop.CentsFromFloat(cur.Total) + price + tax
+	allTax := shop.CentsFromFloat(cur.Tax) + tax
+	filter := append(bson.D{{Key: "awaitingFreight", Value: true}, {Key: "paid", Value: false}}, placedFree()...)
+	_, err = s.groups.update(ctx, oid, guard[mirror.Group]{filter: filter, check: mirror.GroupAwaitingFreight}, bson.D{
+		{Key: "$set", Value: bson.D{{Key: "shipping", Value: mirror.ShippingOf(line)}, {Key: "total", Value: total.Float()},
+			{Key: "tax", Value: allTax.Float()}, {Key: "pricedAt", Value: at}}},
+		{Key: "$unset", Value: bson.D{{Key: "awaitingFreight", Value: ""}}}})
+	if err != nil {
+		return shop.Group{}, err
+	}
+	d, err := s.groups.get(ctx, oid)
+	return d.Shop(), err
+}
 
 // SetGroupPaymentIntent records the payment intent of a payable group.
 func (s *Store) SetGroupPaymentIntent(ctx context.Context, id, intentID string) error {
@@ -280,7 +325,7 @@ func (s *Store) MarkReminded(ctx context.Context, id string) error {
 		return err
 	}
 	filter := bson.D{{Key: "paid", Value: false}, notShipped, {Key: "placing", Value: bson.D{{Key: "$exists", Value: false}}},
-		{Key: "remindedAt", Value: bson.D{{Key: "$exists", Value: false}}}}
+		{Key: "remindedAt", Value: bson.D{{Key: "$exists", Value: false}}}, notAwaitingFreight}
 	_, err = s.groups.update(ctx, oid, guard[mirror.Group]{filter: filter, check: mirror.GroupRemindable},
 		bson.D{{Key: "$set", Value: bson.D{{Key: "remindedAt", Value: s.now()}}}})
 	return err
@@ -339,7 +384,7 @@ func (s *Store) ListGroups(ctx context.Context, pq shop.PurchaseQuery) ([]shop.G
 
 // unsettledFilter is mirror.Unsettled's filter.
 func unsettledFilter() bson.D {
-	return bson.D{{Key: "paid", Value: false}, {Key: "shipped", Value: false}, listedGroups}
+	return bson.D{{Key: "paid", Value: false}, {Key: "shipped", Value: false}, listedGroups, notAwaitingFreight}
 }
 
 // CountUnpaidGroups is how many placed, unpaid, unshipped purchases email holds.

@@ -350,6 +350,12 @@ func keepStated(d shop.ProductDraft, cur shop.Product, keep shop.ImportKeep) sho
 	if keep.OEMNumbers {
 		d.OEMNumbers = slices.Clone(cur.OEMNumbers)
 	}
+	if keep.Weight {
+		d.Weight = cur.WeightKg
+	}
+	if keep.LeadTime {
+		d.LeadTime = cur.LeadTimeDays
+	}
 	if keep.Images && (d.Image == "" || d.Image == cur.Image) {
 		d.Images = slices.Clone(cur.Images)
 	}

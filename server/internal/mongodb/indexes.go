@@ -48,6 +48,7 @@ var queries = []query{
 	{"GET /service?category=&inStock=true", CollProducts, productFilter(shop.ProductQuery{Category: "Lathes", InStock: true}), productSorts["-createdAt"].mongo, "category_order", "category"},
 	{"GET /service?minPrice=&maxPrice=&sort=price", CollProducts, productFilter(priceQuery(100, 5000)), productSorts["price"].mongo, "price_order", "price"},
 	{"GET /categories: every category by name", CollCategories, bson.D{}, byName, "name_unique", "name"},
+	{"GET /shipping/methods, POST /checkout/preview: every shipping method by name", CollShipping, bson.D{}, byName, "shipping_name", "name"},
 	{"GET /categories, DELETE /categories/{id}: a category's products, counted", CollProducts, bson.D{{Key: "category", Value: "Lathes"}}, nil, "category_order", "category"},
 	{"POST /added, PUT /service/{id}: a category by name", CollCategories, bson.D{{Key: "name", Value: "Lathes"}}, nil, "name_unique", "name"},
 	{"POST /added, PUT /service/{id}: the category renamed from the name the save checked (categories_recover.go)", CollCategories, formerlyNamed("Lathes"), nil, "category_former_names", "name"},
@@ -184,6 +185,9 @@ var indexes = map[string][]mongo.IndexModel{
 		// Sparse: only categories renamed since the last recovery sweep.
 		{Keys: bson.D{{Key: "formerNames", Value: 1}}, Options: options.Index().SetName("category_former_names").SetSparse(true)},
 		{Keys: bson.D{{Key: "renamedAt", Value: 1}}, Options: options.Index().SetName("category_renamed").SetSparse(true)},
+	},
+	CollShipping: {
+		{Keys: bson.D{{Key: "name", Value: 1}}, Options: options.Index().SetName("shipping_name")},
 	},
 	CollReviews: {
 		{Keys: bson.D{{Key: "createdAt", Value: -1}, {Key: "_id", Value: -1}}, Options: options.Index().SetName("newest_first")},

@@ -93,7 +93,8 @@ func (s *Store) orderDoc(o shop.Order) (mirror.Order, error) {
 	}
 	doc := mirror.Order{ID: id, Name: o.Name, Email: shop.NormalizeEmail(o.Email), Image: o.Image, ProductID: pid,
 		ProductName: o.ProductName, ProductPrice: o.ProductPrice.Float(), ProductQuantity: o.ProductQuantity, Amount: o.Amount,
-		Tax: o.Tax.Float(), Address: o.Address, Mobile: o.Mobile, Pending: true, CreatedAt: s.now(), Country: o.Country}
+		Tax: o.Tax.Float(), Address: o.Address, Mobile: o.Mobile, Pending: true, CreatedAt: s.now(), Country: o.Country,
+		Shipping: mirror.ShippingOf(o.Shipping)}
 	if o.TaxExemption != nil {
 		doc.TaxExemption = &mirror.TaxExemptRef{Number: o.TaxExemption.Number, Country: o.TaxExemption.Country}
 	}

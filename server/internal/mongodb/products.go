@@ -43,6 +43,12 @@ func catalogueFields(d shop.ProductDraft, terms []string) bson.D {
 	if len(d.OEMNumbers) > 0 {
 		out = append(out, bson.E{Key: "oemNumbers", Value: d.OEMNumbers})
 	}
+	if d.Weight != 0 {
+		out = append(out, bson.E{Key: "weightGrams", Value: int64(d.Weight)})
+	}
+	if d.LeadTime != 0 {
+		out = append(out, bson.E{Key: "leadTimeDays", Value: d.LeadTime})
+	}
 	if d.SKU != "" {
 		out = append(out, bson.E{Key: "sku", Value: d.SKU})
 	}
@@ -69,6 +75,12 @@ func unsetEmpty(d shop.ProductDraft) bson.D {
 		if l.n == 0 {
 			out = append(out, bson.E{Key: l.field, Value: ""})
 		}
+	}
+	if d.Weight == 0 { // issue 48: absent is none
+		out = append(out, bson.E{Key: "weightGrams", Value: ""})
+	}
+	if d.LeadTime == 0 {
+		out = append(out, bson.E{Key: "leadTimeDays", Value: ""})
 	}
 	return out
 }
@@ -108,7 +120,8 @@ func newProductDoc(d shop.ProductDraft, at time.Time) mirror.Product {
 	return mirror.Product{ID: newID(), Name: d.Name, Price: d.Price.Float(), Image: d.Image, Description: d.Description,
 		Available: d.Available, Minimum: d.Minimum, Email: d.Email, CreatedAt: at, UpdatedAt: at,
 		SKU: d.SKU, Category: d.Category, Specs: mirror.Specs(d.Specs), Images: d.Images, SearchTerms: d.SearchTerms(),
-		Tiers: mirror.Tiers(d.Tiers), Parts: mirror.IDs(d.Parts), Accessories: mirror.IDs(d.Accessories), OEMNumbers: nilIfEmpty(d.OEMNumbers)}
+		Tiers: mirror.Tiers(d.Tiers), Parts: mirror.IDs(d.Parts), Accessories: mirror.IDs(d.Accessories), OEMNumbers: nilIfEmpty(d.OEMNumbers),
+		WeightGrams: int64(d.Weight), LeadTimeDays: d.LeadTime}
 }
 
 func nilIfEmpty(list []string) []string {

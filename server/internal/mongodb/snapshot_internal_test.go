@@ -36,6 +36,7 @@ var snapshotFormats = map[int]string{
 	6: "75688c0b951d0600", // issue 49: tax exemptions, an order's and an invoice's exemption
 	7: "1ccf0bc8751d32c1", // issue 45: a company's price list and PO rule
 	8: "2f2c9498c7b1b4dd", // issue 48: documents, parts, accessories, OEM numbers
+	9: "9a1c060d67bab371", // issue 48: shipping methods; a product's weight and lead time; a purchase's delivery line and freight state
 }
 
 // mirroredTypes are the store's mirrored collections, each with a check
@@ -78,6 +79,7 @@ func mirroredTypes(s *Store) map[string]struct {
 	add(CollInvitations, reflect.TypeFor[mirror.Invitation](), codecCheck(s.invitations))
 	add(CollAddresses, reflect.TypeFor[mirror.AddressBook](), codecCheck(s.addresses))
 	add(CollTaxExemptions, reflect.TypeFor[mirror.TaxExemption](), codecCheck(s.taxExemptions))
+	add(CollShipping, reflect.TypeFor[mirror.ShippingMethod](), codecCheck(s.shipping))
 	return out
 }
 

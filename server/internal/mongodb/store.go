@@ -124,7 +124,8 @@ const (
 var collectionNames = []string{CollProducts, CollReviews, collImageFiles, collImageChunks, CollUsers, CollProfiles,
 	CollOrders, CollContacts, CollTestIntents, CollEvents, CollCounters, CollQuotes, CollClaims, CollOutbox, CollCancellations, CollCategories,
 	CollGroups, CollCarts, CollInvoices, collInvoiceFiles, collInvoiceChunks, CollIntents, CollSessions, CollAudit, collAuditChain,
-	CollCompanies, CollMembers, CollInvitations, CollAddresses, CollTaxExemptions, CollTaxCertificates, collDocumentFiles, collDocumentChunks}
+	CollCompanies, CollMembers, CollInvitations, CollAddresses, CollTaxExemptions, CollTaxCertificates, collDocumentFiles, collDocumentChunks,
+	CollShipping}
 
 // Store is the database handle shared by every collection's methods.
 type Store struct {
@@ -195,6 +196,8 @@ type Store struct {
 	// taxExemptions and their certificates (issue 49, tax_exemptions.go).
 	taxExemptions *collection[string, mirror.TaxExemption]
 	certificates  *collection[mirror.ID, certificateDoc] // never mirrored: read by _id
+	// shipping are the shipping methods (issue 48).
+	shipping *collection[mirror.ID, mirror.ShippingMethod]
 	// invoices are the invoices of paid orders and groups (issue 34,
 	// invoices.go); their PDFs are read by _id, not mirrored.
 	invoices *collection[mirror.ID, mirror.Invoice]
@@ -286,6 +289,7 @@ func Open(ctx context.Context, cfg Config) (*Store, error) {
 	s.addresses = newCollection(s, CollAddresses, shop.MsgAddressNoun, mirror.AddressBooks(CollAddresses))
 	s.taxExemptions = newCollection(s, CollTaxExemptions, shop.MsgExemptionNoun, mirror.TaxExemptions(CollTaxExemptions))
 	s.certificates = newCollection[mirror.ID, certificateDoc](s, CollTaxCertificates, "The certificate", nil)
+	s.shipping = newCollection(s, CollShipping, shop.MsgShippingNoun, mirror.ShippingMethods(CollShipping))
 	s.invoices = newCollection(s, CollInvoices, shop.MsgInvoiceNoun, mirror.Invoices(CollInvoices))
 	s.sessions = newCollection(s, CollSessions, "The session", mirror.Sessions(CollSessions))
 	s.audit = newCollection(s, CollAudit, "The audit entry", mirror.Audit(CollAudit))

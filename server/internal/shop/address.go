@@ -137,12 +137,16 @@ type Delivery struct {
 	Address   string `json:"address"`
 	Mobile    string `json:"mobile"`
 	Country   string `json:"country"`
+	// ShippingMethodID is the delivery option chosen (issue 48); "": the
+	// store's default (DEFAULT_SHIPPING_METHOD; unset: free delivery).
+	ShippingMethodID string `json:"shippingMethodId"`
 }
 
 // Trim trims the fields (the country upper case).
 func (d *Delivery) Trim() {
 	d.AddressID, d.Address, d.Mobile = strings.TrimSpace(d.AddressID), strings.TrimSpace(d.Address), strings.TrimSpace(d.Mobile)
 	d.Country = strings.ToUpper(strings.TrimSpace(d.Country))
+	d.ShippingMethodID = strings.TrimSpace(d.ShippingMethodID)
 }
 
 // UseAddress fills d from the saved address a (d.AddressID's): its text,
@@ -178,6 +182,9 @@ func (d *Delivery) check(f map[string]string) {
 	}
 	if d.Country != "" && !IsCountry(d.Country) {
 		f["country"] = FieldCountry
+	}
+	if d.ShippingMethodID != "" && CheckID(d.ShippingMethodID) != nil {
+		f["shippingMethodId"] = FieldNotAMethod
 	}
 }
 

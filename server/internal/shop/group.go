@@ -2,6 +2,7 @@ package shop
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -64,6 +65,21 @@ type Group struct {
 	SyncMark string `json:"-"`
 	// RemindedAt: when its buyer was reminded to pay (RESERVATION_TTL).
 	RemindedAt *time.Time `json:"-"`
+	// Issue 48: the delivery line (nil: free delivery, no method), in
+	// Total and Tax; AwaitingFreight until an admin prices its freight
+	// (PricedAt, from when its reservation runs).
+	Shipping        *Shipping  `json:"shipping,omitempty"`
+	AwaitingFreight bool       `json:"awaitingFreight,omitempty"`
+	PricedAt        *time.Time `json:"pricedAt,omitempty"`
+}
+
+// ReservedSince is when the purchase's reservation began: when it was
+// placed, or when its freight was priced.
+func (g Group) ReservedSince() time.Time {
+	if g.PricedAt != nil {
+		return *g.PricedAt
+	}
+	return g.CreatedAt
 }
 
 // PurchaseState is where a purchase stands in its lifecycle.
@@ -76,7 +92,10 @@ type Group struct {
 // The company and freight work adds states between placed and payable:
 // awaiting approval (a company buyer over their limit), awaiting a freight
 // price (an admin prices the freight), and on account (paid later on net
-// terms). They are named here; nothing reaches them yet.
+// terms). Awaiting a freight price is reached by a purchase whose delivery
+// an admin prices (issue 48): it cannot be paid, neither expires nor
+// counts against UNPAID_LIMIT, and can be cancelled; PUT
+// /groups/{id}/freight prices it, and it is placed (unpaid) from then.
 type PurchaseState string
 
 // The states.
@@ -103,6 +122,8 @@ func StateOf(g Group) PurchaseState {
 		return PurchaseShipped
 	case g.Paid:
 		return PurchasePaid
+	case g.AwaitingFreight:
+		return PurchaseAwaitingFreight
 	}
 	return PurchasePlaced
 }
@@ -113,7 +134,7 @@ func (g Group) Described() Group {
 	g.Amount = int64(g.Total)
 	g.Status = StatusOf(g.Paid, g.Shipped)
 	g.State = StateOf(g)
-	g.Payable = !g.Paid && !g.Placing && g.Cancelling == "" && g.Total > 0
+	g.Payable = !g.Paid && !g.Placing && g.Cancelling == "" && g.Total > 0 && !g.AwaitingFreight
 	return g
 }
 
@@ -144,9 +165,15 @@ func PurchaseIDOfRef(ref string) string {
 // GroupOfOne is the group of one of a spec order: its id, number, email
 // and amount, paid as it is, with it as its one line.
 func GroupOfOne(o Order) Group {
-	return Group{ID: o.ID, Number: o.Number, Email: o.Email, OrderIDs: []string{o.ID}, Total: Cents(o.Amount), Tax: o.Tax,
+	g := Group{ID: o.ID, Number: o.Number, Email: o.Email, OrderIDs: []string{o.ID}, Total: Cents(o.Amount), Tax: o.Tax,
 		Paid: o.Paid, TransactionID: o.TransactionID, CreatedAt: o.CreatedAt, Shipped: o.Shipped, ShippedAt: o.ShippedAt,
-		Carrier: o.Carrier, TrackingNumber: o.TrackingNumber, Orders: []Order{o}}.Described()
+		Carrier: o.Carrier, TrackingNumber: o.TrackingNumber, Orders: []Order{o}}
+	if s := o.Shipping; s != nil { // issue 48: its delivery line
+		c := *s
+		g.Shipping, g.AwaitingFreight = &c, s.OnQuote && !o.Paid
+		g.Total, g.Tax = g.Total+s.Price+s.Tax, g.Tax+s.Tax
+	}
+	return g.Described()
 }
 
 // PurchaseOf is the id of the purchase an order belongs to: its group's,
@@ -168,7 +195,8 @@ type CheckoutItem struct {
 type CheckoutDraft struct {
 	Items []CheckoutItem `json:"items"`
 	// Delivery: the address and mobile, or a saved address's id instead
-	// (issue 49), and the country. One schema with POST /order's.
+	// (issue 49), the country and the shipping method (issue 48). One
+	// schema with POST /order's.
 	Delivery
 	PONumber string `json:"poNumber"`
 	Company  string `json:"company"`
@@ -196,6 +224,28 @@ func (d *CheckoutDraft) Validate() error {
 	d.check(f)
 	checkText(f, "poNumber", d.PONumber, MaxPONumberLen, "", FieldTooLong)
 	checkText(f, "company", d.Company, MaxCompanyLen, "", FieldTooLong)
+	return Invalid("The checkout is not valid.", f)
+}
+
+// ValidatePreview checks the draft as POST /checkout/preview takes it
+// (issue 48): the checkout's body, whose address and mobile may still be
+// missing (the figures do not depend on them); what is given is checked.
+func (d *CheckoutDraft) ValidatePreview() error {
+	err := d.Validate()
+	if err == nil {
+		return nil
+	}
+	var e *Error
+	if !errors.As(err, &e) {
+		return err
+	}
+	f := map[string]string{}
+	for k, v := range e.Fields {
+		if (k == "address" || k == "mobile") && v == FieldRequired {
+			continue
+		}
+		f[k] = v
+	}
 	return Invalid("The checkout is not valid.", f)
 }
 
@@ -267,8 +317,13 @@ type GroupStore interface {
 	// email holds.
 	CountUnpaidGroups(ctx context.Context, email string) (int64, error)
 	// UnpaidGroupsBefore returns up to limit placed, unpaid, unshipped
-	// purchases created before cutoff, oldest first.
+	// purchases created before cutoff, oldest first (not those awaiting a
+	// freight price).
 	UnpaidGroupsBefore(ctx context.Context, cutoff time.Time, limit int) ([]Group, error)
+	// PriceFreight prices the freight of a purchase awaiting it, once
+	// (ECONFLICT otherwise): its delivery line gets price and tax, its
+	// total and tax rise by them, and its reservation starts (issue 48).
+	PriceFreight(ctx context.Context, id string, price, tax Cents) (Group, error)
 }
 
 // Group messages.

@@ -55,7 +55,11 @@ const (
 	InvoiceOfGroup InvoiceKind = "group"
 )
 
-// InvoiceLine is one product of an invoice.
+// InvoiceShippingLine starts the description of a purchase's delivery
+// line on its invoice (issue 48), before the method's name.
+const InvoiceShippingLine = "Delivery: "
+
+// InvoiceLine is one product of an invoice (or its delivery).
 type InvoiceLine struct {
 	OrderNumber int64  `json:"orderNumber"`
 	Description string `json:"description"`

@@ -146,6 +146,7 @@ const (
 	// and its cancellation when not paid in time.
 	LetterPaymentReminder LetterKind = "payment_reminder"
 	LetterOrderExpired    LetterKind = "order_expired"
+	LetterFreightPriced   LetterKind = "freight_priced" // issue 48: a purchase's freight priced, now payable
 	LetterQuoteAnswered   LetterKind = "quote_answered"
 	LetterQuoteRevised    LetterKind = "quote_revised" // a quote priced again
 	LetterClaimReceived   LetterKind = "claim_received"

@@ -30,15 +30,19 @@ type Order struct {
 	Country string `json:"country,omitempty"`
 	// TaxExemption is the buyer's approved tax exemption it was placed
 	// under (issue 49): no tax was charged, and its invoice names it.
-	TaxExemption    *TaxExemptRef `json:"taxExemption,omitempty"`
-	Pending         bool          `json:"pending"`
-	Shipped         bool          `json:"shipped"`
-	Paid            bool          `json:"paid"`
-	TransactionID   string        `json:"transactionId"`
-	PaymentIntentID string        `json:"-"`
-	CreatedAt       time.Time     `json:"createdAt"`
-	PaidAt          *time.Time    `json:"paidAt,omitempty"`
-	ShippedAt       *time.Time    `json:"shippedAt,omitempty"`
+	TaxExemption *TaxExemptRef `json:"taxExemption,omitempty"`
+	// Shipping is a single order's delivery line (issue 48), which its
+	// group of one charges: kept here so that the group can be made from
+	// the order. (A larger purchase's is on its group.)
+	Shipping        *Shipping  `json:"shipping,omitempty"`
+	Pending         bool       `json:"pending"`
+	Shipped         bool       `json:"shipped"`
+	Paid            bool       `json:"paid"`
+	TransactionID   string     `json:"transactionId"`
+	PaymentIntentID string     `json:"-"`
+	CreatedAt       time.Time  `json:"createdAt"`
+	PaidAt          *time.Time `json:"paidAt,omitempty"`
+	ShippedAt       *time.Time `json:"shippedAt,omitempty"`
 	// ReplacementFor names the claim a replacement order was made for
 	// (nil on any other order), so that a client need not read transactionId.
 	ReplacementFor *ClaimRef `json:"replacementFor,omitempty"`

@@ -40,6 +40,10 @@ type Product struct {
 	Parts       []string   `json:"parts"`
 	Accessories []string   `json:"accessories"`
 	OEMNumbers  []string   `json:"oemNumbers"`
+	// Issue 48: the weight (0: none given) and the days before it can be
+	// dispatched (0: from stock).
+	WeightKg     Weight `json:"weightKg"`
+	LeadTimeDays int64  `json:"leadTimeDays"`
 }
 
 // Spec is one specification of a product: "Power" "60" "kVA".
@@ -86,6 +90,9 @@ type ProductDraft struct {
 	// Issue 48: spare parts and accessories (product ids) and OEM part
 	// numbers; nil: none.
 	Parts, Accessories, OEMNumbers []string
+	// Issue 48: the weight in grams and the lead time in days (0: none).
+	Weight   Weight
+	LeadTime int64
 }
 
 // RawProduct is a product as a form or an import file states it, with the
@@ -111,6 +118,10 @@ type RawProduct struct {
 	Parts       *[]string `json:"parts"`
 	Accessories *[]string `json:"accessories"`
 	OEMNumbers  *[]string `json:"oemNumbers"`
+	// Issue 48: nil (absent or null) is none on a new product and keeps
+	// them on an edit or an import.
+	WeightKg     *NumberText `json:"weightKg"`
+	LeadTimeDays *NumberText `json:"leadTimeDays"`
 }
 
 // Parse converts the raw text fields and validates the result. The returned
@@ -161,6 +172,17 @@ func (r RawProduct) Parse(requireImage bool) (ProductDraft, error) {
 	}
 	d = d.Normal()
 	var err error
+	if r.WeightKg != nil && strings.TrimSpace(string(*r.WeightKg)) != "" {
+		if d.Weight, err = ParseWeight(string(*r.WeightKg)); err != nil {
+			fields["weightKg"] = err.Error()
+		}
+	}
+	if r.LeadTimeDays != nil && strings.TrimSpace(string(*r.LeadTimeDays)) != "" {
+		if d.LeadTime, err = ParseQuantity(string(*r.LeadTimeDays)); err != nil {
+			fields["leadTimeDays"] = err.Error()
+		}
+	}
+	d = d.Normal()
 	if strings.TrimSpace(string(r.Price)) == "" {
 		fields["price"] = "is required"
 	} else if d.Price, err = ParsePrice(string(r.Price)); err != nil {
@@ -215,7 +237,7 @@ func (d ProductDraft) Matches(p Product) bool {
 		p.Available == d.Available && p.Minimum == d.Minimum && p.Email == d.Email &&
 		p.SKU == d.SKU && p.Category == d.Category && slices.Equal(p.Specs, d.Specs) && slices.Equal(p.Images, d.Images) &&
 		slices.Equal(p.Tiers, d.Tiers) && slices.Equal(p.Parts, orEmpty(d.Parts)) && slices.Equal(p.Accessories, orEmpty(d.Accessories)) &&
-		slices.Equal(p.OEMNumbers, orEmpty(d.OEMNumbers))
+		slices.Equal(p.OEMNumbers, orEmpty(d.OEMNumbers)) && p.WeightKg == d.Weight && p.LeadTimeDays == d.LeadTime
 }
 
 // orEmpty is list, [] for none (as a product answers it).
@@ -296,6 +318,15 @@ func (d ProductDraft) problems(requireImage bool) map[string]string {
 	}
 	if len(d.OEMNumbers) > MaxOEMNumbers {
 		f["oemNumbers"] = "must be at most " + strconv.Itoa(MaxOEMNumbers)
+	}
+	switch {
+	case d.Weight < 0:
+		f["weightKg"] = "must not be negative"
+	case d.Weight > MaxWeight:
+		f["weightKg"] = "is too large"
+	}
+	if d.LeadTime < 0 || d.LeadTime > MaxLeadTimeDays {
+		f["leadTimeDays"] = "must be between 0 and " + strconv.Itoa(MaxLeadTimeDays)
 	}
 	return f
 }
@@ -555,13 +586,16 @@ type ImportOptions struct {
 }
 
 // ImportKeep names the fields a row leaves as the product has them.
-type ImportKeep struct{ SKU, Category, Specs, Images, Tiers, Parts, Accessories, OEMNumbers bool }
+type ImportKeep struct {
+	SKU, Category, Specs, Images, Tiers, Parts, Accessories, OEMNumbers, Weight, LeadTime bool
+}
 
 // Keeps is what r leaves as the product has it: the fields it does not
 // state (nil).
 func (r RawProduct) Keeps() ImportKeep {
 	return ImportKeep{SKU: r.SKU == nil, Category: r.Category == nil, Specs: r.Specs == nil, Images: r.Images == nil, Tiers: r.Tiers == nil,
-		Parts: r.Parts == nil, Accessories: r.Accessories == nil, OEMNumbers: r.OEMNumbers == nil}
+		Parts: r.Parts == nil, Accessories: r.Accessories == nil, OEMNumbers: r.OEMNumbers == nil,
+		Weight: r.WeightKg == nil, LeadTime: r.LeadTimeDays == nil}
 }
 
 // ImportCounts says what an import did, or in a dry run would do.

@@ -50,6 +50,7 @@ type Store interface {
 	shop.TaxExemptionStore // issue 49
 	shop.DocumentStore     // issue 48
 	shop.PartsStore
+	shop.ShippingStore // issue 48
 	// Healthy reads the collections the API serves.
 	Healthy(ctx context.Context) error
 }
@@ -82,6 +83,10 @@ type Options struct {
 	// empty label prints as "Sales tax".
 	TaxLabel string
 	Seller   shop.Seller
+	// Issue 48: NoTaxOnShipping is TAX_SHIPPING=false (tax applies to
+	// shipping unless set); DefaultShippingMethod is DEFAULT_SHIPPING_METHOD.
+	NoTaxOnShipping       bool
+	DefaultShippingMethod string
 	// Issue 43: UnpaidLimit (UNPAID_LIMIT) and UnpaidLimitUnverified, the
 	// most unpaid purchases an account may hold (0: no limit), and
 	// ReservationTTL (RESERVATION_TTL), after which an unpaid purchase is
@@ -126,7 +131,8 @@ func Services(store Store, o Options) httpapi.Deps {
 	orders := &app.Orders{Orders: store, Products: store, Groups: store, Log: o.Log, Telemetry: o.Telemetry, Mail: o.Outbox, Notify: notify,
 		Cancellations: store, TaxRate: o.TaxRate, Invoices: invoices, Addresses: addresses}
 	purchases := &app.Purchases{Groups: store, Products: store, Owners: owners, Members: store, Exemptions: exemptions,
-		UnpaidLimit: o.UnpaidLimit, UnpaidLimitUnverified: o.UnpaidLimitUnverified, ReservationTTL: o.ReservationTTL, Now: o.Now}
+		UnpaidLimit: o.UnpaidLimit, UnpaidLimitUnverified: o.UnpaidLimitUnverified, ReservationTTL: o.ReservationTTL, Now: o.Now,
+		Shipping: store, TaxShipping: !o.NoTaxOnShipping, DefaultShippingMethod: o.DefaultShippingMethod}
 	app.Link(orders, purchases, payments)
 	audit := &app.Audit{Store: store, Users: store, Factors: o.Factors, Retention: o.AuditRetention, Now: o.Now, Log: o.Log}
 	accounts := &app.Accounts{Owners: owners, Sessions: store, Factors: o.Factors, AdminMFA: o.AdminMFA, SessionIdle: o.SessionIdle,
@@ -158,6 +164,7 @@ func Services(store Store, o Options) httpapi.Deps {
 		Audit:         audit,
 		Addresses:     addresses,
 		TaxExemptions: exemptions,
+		Shipping:      &app.Shipping{Store: store, Log: o.Log},
 		Notifications: notify,
 		Log:           o.Log,
 	}

@@ -66,4 +66,25 @@ describe('PurchasePage', () => {
     expect(await screen.findByText('Available: 11 Pcs')).toBeInTheDocument();
     expect(api.calls.filter((c) => c.path === `/service/${ID}`)).toHaveLength(2);
   });
+  it('the Purchase path offers the delivery options with the server’s figures, re-previews with the quantity, and orders with the one chosen (issue 48)', async () => {
+    const DEPOT = '64b7f0c2a1b2c3d4e5f6c002';
+    const api = renderAt(ID, {
+      [`GET /service/${ID}`]: () => jsonResponse(generator),
+      'GET /shipping/methods': () => jsonResponse([{ _id: DEPOT, name: 'Depot pick-up', kind: 'pickup', countries: [], rates: [], freeOver: null, days: 0 }]),
+      'POST /checkout/preview': ({ body }) => {
+        const q = (body as { items: { quantity: number }[] }).items[0]?.quantity ?? 0;
+        return jsonResponse({ subtotal: 14900 * q, shipping: 0, tax: 0, total: 14900 * q, days: 2, deliveryBy: '2026-11-29', freightOnQuote: false });
+      },
+      'POST /order': () => jsonResponse({ acknowledged: true, insertedId: '64b7f0c2a1b2c3d4e5f6a009', number: 9, amount: 2980000, tax: 0, productPrice: 14900, productQuantity: 2 }, { status: 201 }),
+    });
+    expect(await screen.findByRole('radio', { name: 'Depot pick-up: Free. Expected by Nov 29, 2026' })).toBeChecked();
+    expect(await screen.findByTestId('preview-total')).toHaveTextContent('$14,900');
+    await userEvent.clear(screen.getByLabelText(/^Quantity/));
+    await userEvent.type(screen.getByLabelText(/^Quantity/), '2');
+    await vi.waitFor(() => expect(screen.getByTestId('preview-total')).toHaveTextContent('$29,800'));
+    await userEvent.type(screen.getByLabelText(/^Mobile/), '+1 555 014 2290');
+    await userEvent.type(screen.getByLabelText(/^Address/), '42 Foundry Road');
+    await userEvent.click(screen.getByRole('button', { name: 'Place Order' }));
+    await vi.waitFor(() => expect(api.calls.find((c) => c.method === 'POST' && c.path === '/order')?.body).toMatchObject({ productQuantity: 2, shippingMethodId: DEPOT }));
+  });
 });

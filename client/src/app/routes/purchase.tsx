@@ -12,6 +12,7 @@ import { paths } from '@/config/paths';
 import { site } from '@/config/site';
 import { useProduct } from '@/features/catalogue/api/get-product';
 import { AddToCartButton } from '@/features/cart/components/add-to-cart-button';
+import { DeliveryOptions, deliveryBody, useDeliveryChoice } from '@/features/cart/components/delivery-options';
 import { PurchaseForm } from '@/features/orders/components/purchase-form';
 import { PurchaseProduct } from '@/features/orders/components/purchase-product';
 import { ApiError, errorMessage } from '@/lib/api-client';
@@ -27,6 +28,7 @@ export default function PurchasePage() {
   const { id = '' } = useParams();
   const product = useProduct(id);
   const user = useUser();
+  const delivery = useDeliveryChoice(); // issue 48: the delivery options, with the server's figures
   const title = product.data ? `${pageMessages.pages.purchase}: ${product.data.name}` : pageMessages.pages.purchase;
 
   let body;
@@ -62,6 +64,18 @@ export default function PurchasePage() {
           product={product.data}
           user={user.data}
           cartAction={(quantity) => <AddToCartButton product={product.data} quantity={quantity} fullWidth />}
+          delivery={(quantity, addressId) => ({
+            section: (
+              <DeliveryOptions
+                body={quantity === null ? null : { items: [{ productId: id, quantity }], ...(addressId && { addressId }) }}
+                list={delivery.list}
+                choice={delivery.choice}
+                onChange={delivery.setChoice}
+              />
+            ),
+            fields: deliveryBody(delivery.choice) as Record<string, string>,
+            replacesTotal: delivery.list.length > 0,
+          })}
         />
       </SplitLayout>
     );

@@ -38,6 +38,7 @@ export const dashboardRoutes: RouteObject[] = [
           { path: below(d.manageOrder), element: page(() => import('./manage-order')) },
           { path: below(d.manageProduct), element: page(() => import('./manage-product')) },
           { path: below(d.categories), element: page(() => import('./categories')) },
+          { path: below(d.shipping), element: page(() => import('./shipping')) },
           { path: below(d.makeAdmin), element: page(() => import('./make-admin')) },
           { path: below(d.inbox), element: page(() => import('./inbox')) },
           { path: below(d.sales), element: page(() => import('./sales')) },

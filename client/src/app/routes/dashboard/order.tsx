@@ -9,7 +9,9 @@ import { site } from '@/config/site';
 import { OrderAgainButton } from '@/features/cart/components/order-again-button';
 import { useClaims } from '@/features/claims/api/get-claims';
 import { usePurchase } from '@/features/orders/api/get-purchase';
+import { FreightPrice } from '@/features/orders/components/freight-price';
 import { OrderDetails, OrderDetailsError } from '@/features/orders/components/order-details';
+import { useAdminStatus } from '@/lib/auth';
 
 const o = cartMessages.order;
 
@@ -19,6 +21,7 @@ export default function OrderPage() {
   const purchase = usePurchase(id);
   // The buyer's claims (at most the first 100): those on this purchase's lines join its history.
   const claims = useClaims({ limit: 100 });
+  const admin = useAdminStatus().data === true;
   const title = purchase.data ? o.title(purchase.data.number) : o.details;
   return (
     <Box>
@@ -32,6 +35,7 @@ export default function OrderPage() {
       ) : purchase.data ? (
         <Box sx={{ display: 'grid', gap: 3 }}>
           <OrderAgainButton number={purchase.data.number} lines={purchase.data.orders} />
+          {purchase.data.state === 'awaiting_freight' && <FreightPrice purchaseId={purchase.data._id} admin={admin} />}
           <OrderDetails purchase={purchase.data} claims={claims.data?.items ?? []} />
         </Box>
       ) : (

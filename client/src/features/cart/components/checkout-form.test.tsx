@@ -178,4 +178,40 @@ describe('CheckoutForm', () => {
     expect(screen.queryByTestId('checkout-short')).not.toBeInTheDocument();
     expect(getCartState().lines).toHaveLength(2);
   });
+  it('offers the delivery options with the server’s price and date for each, shows the chosen one’s figures, re-previews on a choice and checks out with it (issue 48)', async () => {
+    const ROAD = '64b7f0c2a1b2c3d4e5f6c001';
+    const DEPOT = '64b7f0c2a1b2c3d4e5f6c002';
+    const figures = (body: Record<string, unknown>) =>
+      body.shippingMethodId === ROAD
+        ? body.country === 'FR'
+          ? problemResponse(400, 'The delivery address is not valid.', { country: 'is not served by Road: choose another delivery option' })
+          : jsonResponse({ subtotal: 30220, shipping: 180, tax: 0, total: 30400, days: 7, deliveryBy: '2026-12-04', freightOnQuote: false })
+        : jsonResponse({ subtotal: 30220, shipping: 0, tax: 0, total: 30220, days: 3, deliveryBy: '2026-11-30', freightOnQuote: false });
+    const fake = api({
+      'GET /shipping/methods': () =>
+        jsonResponse([
+          { _id: DEPOT, name: 'Depot pick-up', kind: 'pickup', countries: [], rates: [], freeOver: null, days: 0 },
+          { _id: ROAD, name: 'Road', kind: 'delivery', countries: ['GB'], rates: [{ maxKg: 1000, price: 180 }], freeOver: null, days: 4 },
+        ]),
+      'POST /checkout/preview': ({ body }) => figures(body as Record<string, unknown>),
+    });
+    renderWithProviders(<CheckoutForm />, { route: '/checkout' });
+    expect(await screen.findByRole('radio', { name: 'Depot pick-up: Free. Expected by Nov 30, 2026' })).toBeChecked();
+    expect(await screen.findByRole('radio', { name: 'Road: $180. Expected by Dec 4, 2026' })).not.toBeChecked();
+    expect(screen.getByTestId('preview-total')).toHaveTextContent('$30,220');
+    expect(screen.queryByTestId('order-total')).not.toBeInTheDocument(); // the server's figures only
+    await userEvent.click(screen.getByRole('radio', { name: /^Road/ }));
+    expect(await screen.findByTestId('preview-shipping')).toHaveTextContent('$180');
+    expect(screen.getByTestId('preview-total')).toHaveTextContent('$30,400');
+    await userEvent.type(screen.getByTestId('delivery-country'), 'fr');
+    expect(await screen.findByRole('radio', { name: 'Road: Not available: is not served by Road: choose another delivery option' })).toBeInTheDocument();
+    await userEvent.clear(screen.getByTestId('delivery-country'));
+    await userEvent.type(screen.getByTestId('delivery-country'), 'gb');
+    expect(await screen.findByRole('radio', { name: 'Road: $180. Expected by Dec 4, 2026' })).toBeChecked();
+    await userEvent.type(screen.getByRole('textbox', { name: /Mobile/ }), '+1 555 014 2290');
+    await userEvent.type(screen.getByRole('textbox', { name: /Address/ }), '42 Foundry Road');
+    await userEvent.click(screen.getByRole('button', { name: 'Place order' }));
+    await vi.waitFor(() => expect(fake.calls.some((c) => c.method === 'POST' && c.path === '/checkout')).toBe(true));
+    expect(fake.calls.find((c) => c.method === 'POST' && c.path === '/checkout')?.body).toMatchObject({ shippingMethodId: ROAD, country: 'GB' });
+  });
 });

@@ -26,6 +26,7 @@ import { rateInHundredths } from '@/utils/money';
 import { cartFigures, rowUnitCents, useCartRows, type CartRow } from '../api/cart-products';
 import { useCheckout } from '../api/checkout';
 import { clearCart } from '../utils/cart-actions';
+import { DeliveryOptions, deliveryBody, useDeliveryChoice } from './delivery-options';
 import { linesReady } from './cart-view';
 
 const m = cartMessages.checkout;
@@ -74,6 +75,7 @@ export function CheckoutForm() {
   const [refusal, setRefusal] = useState<string | null>(null);
   const choice = useAddressChoice();
   const member = useMemberCompany();
+  const delivery = useDeliveryChoice();
   const { control, handleSubmit, setError } = useForm<CheckoutValues>({ mode: 'onTouched', defaultValues: { mobile: '', address: '', poNumber: '', company: '' } });
 
   if (rows.length === 0 && !placeOrder.isSuccess) {
@@ -95,6 +97,7 @@ export function CheckoutForm() {
       {
         items: rows.map((row) => ({ productId: row.productId, quantity: row.quantity })),
         ...(choice.addressId ? { addressId: choice.addressId } : { address: values.address.trim(), mobile: values.mobile.trim() }),
+        ...deliveryBody(delivery.choice),
         ...(values.poNumber.trim() && { poNumber: values.poNumber.trim() }),
         ...(!member && values.company.trim() && { company: values.company.trim() }),
       },
@@ -117,6 +120,9 @@ export function CheckoutForm() {
 
   // After a 409 the products are reloaded (useCheckout invalidates them): the short lines are those over the stock now.
   const nowShort = refusal ? shortLines(rows) : [];
+  // Issue 48: with delivery options, the figures are the server's (POST /checkout/preview), each option's too.
+  const previewBody = ready ? { items: rows.map((row) => ({ productId: row.productId, quantity: row.quantity })), ...(choice.addressId && { addressId: choice.addressId }) } : null;
+  const withDelivery = delivery.list.length > 0;
   return (
     <FormCard onSubmit={onSubmit} aria-labelledby="checkout-delivery-title" sx={{ borderRadius: 3, p: { xs: 2.5, sm: 3.5 } }}>
       <Box component="section" aria-labelledby="checkout-lines-title">
@@ -136,13 +142,15 @@ export function CheckoutForm() {
             </Box>
           ))}
         </Box>
-        <Box sx={{ borderTop: 2, borderColor: 'divider', pt: 0.5, mt: 1 }}>
-          <OrderTotal
-            figures={rate === undefined ? null : cartFigures(rows, rateInHundredths(rate))}
-            rate={rate}
-            exemptLabel={exemption && taxExemptionMessages.exemptLine(exemption.number, exemption.country)}
-          />
-        </Box>
+        {!withDelivery && (
+          <Box sx={{ borderTop: 2, borderColor: 'divider', pt: 0.5, mt: 1 }}>
+            <OrderTotal
+              figures={rate === undefined ? null : cartFigures(rows, rateInHundredths(rate))}
+              rate={rate}
+              exemptLabel={exemption && taxExemptionMessages.exemptLine(exemption.number, exemption.country)}
+            />
+          </Box>
+        )}
       </Box>
 
       <Typography id="checkout-delivery-title" variant="h5" component="h2" sx={{ fontWeight: 800 }}>
@@ -151,6 +159,7 @@ export function CheckoutForm() {
       <AddressChoice list={choice.list} value={choice.addressId} onChange={choice.setAddressId} />
       {choice.addressId === '' && <DeliveryFields control={control} shouldUnregister />}
       {member && <Typography data-testid="checkout-company">{priceMessages.forCompany(member.name)}</Typography>}
+      <DeliveryOptions body={previewBody} list={delivery.list} choice={delivery.choice} onChange={delivery.setChoice} />
       <Box sx={{ display: 'grid', gap: 2.25, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
         <FormTextField
           control={control}

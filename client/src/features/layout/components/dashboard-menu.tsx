@@ -57,6 +57,7 @@ export const ADMIN_ITEMS: readonly DashboardMenuItem[] = [
   { to: d.manageOrder, label: dashboardMessages.manageOrder, icon: <LocalShippingOutlinedIcon /> },
   { to: d.manageProduct, label: dashboardMessages.manageProduct, icon: <Inventory2OutlinedIcon /> },
   { to: d.categories, label: dashboardMessages.categories, icon: <CategoryOutlinedIcon /> },
+  { to: d.shipping, label: dashboardMessages.shipping, icon: <LocalShippingOutlinedIcon /> },
   { to: d.makeAdmin, label: dashboardMessages.makeAdmin, icon: <AdminPanelSettingsOutlinedIcon /> },
   { to: d.inbox, label: dashboardMessages.inbox, icon: <InboxOutlinedIcon /> },
   { to: d.sales, label: dashboardMessages.sales, icon: <InsightsOutlinedIcon /> },

@@ -40,3 +40,16 @@ export function useShipPurchase() {
     onSettled: () => invalidate(queryClient, 'orders'),
   });
 }
+
+/**
+ * PUT /groups/{id}/freight (admins, issue 48): prices the freight of a purchase awaiting it; its buyer is e-mailed
+ * and can pay it from then. 409 once priced (or for a purchase that awaits none).
+ */
+export function priceFreight({ id, price }: { id: string; price: string }) {
+  return unwrap(api.PUT('/groups/{id}/freight', { params: { path: { id } }, body: { price } }));
+}
+
+export function usePriceFreight() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: priceFreight, onSettled: () => invalidate(queryClient, 'orders') });
+}

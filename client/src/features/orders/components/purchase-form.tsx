@@ -43,6 +43,12 @@ interface PurchaseFormProps {
   user: Pick<User, 'name' | 'email'>;
   /** "Add to cart" under Place Order (issue 34), given the form's quantity: null (and the field says why) when it is not one to order. */
   cartAction?: (quantity: () => number | null) => ReactNode;
+  /**
+   * Issue 48: the delivery options (the route composes them), given the quantity (null when it is not one to
+   * order) and the saved address chosen: their section, the body's delivery fields, and whether their figures
+   * (the server's) replace the total computed here. Absent: none.
+   */
+  delivery?: (quantity: number | null, addressId: string) => { section: ReactNode; fields: Record<string, string>; replacesTotal: boolean };
 }
 
 function defaultsFor(product: Product): PurchaseFormValues {
@@ -81,7 +87,7 @@ function refusalReason(error: Error): string {
  * computed here as the server computes it until the order is placed; the
  * confirmation then shows the server's figures.
  */
-export function PurchaseForm({ product, user, cartAction }: PurchaseFormProps) {
+export function PurchaseForm({ product, user, cartAction, delivery }: PurchaseFormProps) {
   const toast = useToast();
   const placeOrder = usePlaceOrder();
   const { rate, exemption } = useBuyerTax();
@@ -105,6 +111,7 @@ export function PurchaseForm({ product, user, cartAction }: PurchaseFormProps) {
   const outOfRange = isOutOfRange(quantity);
 
   const sayOutOfRange = useOutOfRangeToast(outOfRange, quantityValue, soldOut);
+  const shipping = delivery?.(quantity.ok ? quantity.quantity : null, choice.addressId);
 
   // The quantity's message shows while typing, not only after leaving the field.
   useEffect(() => {
@@ -124,6 +131,7 @@ export function PurchaseForm({ product, user, cartAction }: PurchaseFormProps) {
         productId: product._id,
         productQuantity: check.quantity,
         ...(choice.addressId ? { addressId: choice.addressId } : { address: values.address.trim(), mobile: values.mobile.trim() }),
+        ...shipping?.fields,
       },
       {
         onSuccess: (result) => {
@@ -205,17 +213,23 @@ export function PurchaseForm({ product, user, cartAction }: PurchaseFormProps) {
       <AddressChoice list={choice.list} value={choice.addressId} onChange={choice.setAddressId} disabled={locked} />
       {choice.addressId === '' && <DeliveryFields control={control} disabled={locked} shouldUnregister />}
 
+      {!placed && shipping?.section}
+
       {soldOut && <ErrorMessage>{m.outOfStock}</ErrorMessage>}
 
       {refusal && <ErrorMessage>{refusal}</ErrorMessage>}
       {!placed && (
         <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: 2, pt: 1, borderTop: 1, borderColor: 'divider' }}>
-          <OrderTotal
-            figures={figures}
-            rate={rate}
-            exemptLabel={exemption && taxExemptionMessages.exemptLine(exemption.number, exemption.country)}
-            sx={{ flex: '1 1 14rem' }}
-          />
+          {shipping?.replacesTotal ? (
+            <Box sx={{ flex: '1 1 14rem' }} />
+          ) : (
+            <OrderTotal
+              figures={figures}
+              rate={rate}
+              exemptLabel={exemption && taxExemptionMessages.exemptLine(exemption.number, exemption.country)}
+              sx={{ flex: '1 1 14rem' }}
+            />
+          )}
           <Button type="submit" variant="contained" size="large" disabled={!canSubmit} loading={placeOrder.isPending} sx={{ minHeight: 48, px: 4, flexGrow: { xs: 1, sm: 0 } }}>
             {m.submit}
           </Button>
