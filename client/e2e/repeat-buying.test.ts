@@ -21,6 +21,15 @@ const toast = (page: Page, text: string) => page.getByRole('alert').filter({ has
 
 /** axe-core on the page as it stands: no serious or critical violation. */
 async function axeClean(page: Page, label: string) {
+  // On the page as it settles: a toast still fading in (a success alert at part opacity) is not its contrast.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getTiming().iterations !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
   const results = await new AxeBuilder({ page }).setLegacyMode(true).options({ resultTypes: ['violations'], iframes: false }).analyze();
   const failing = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(failing.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), `axe on ${label}`).toEqual([]);

@@ -123,6 +123,7 @@ describe('dashboard on a small screen: the menu button and the section name fit'
     ['/dashboard/manageorder', 'Manage Orders'],
     ['/dashboard/manageproduct', 'Manage Products'],
     ['/dashboard/categories', 'Categories'],
+    ['/dashboard/shipping', 'Shipping Methods'],
     ['/dashboard/makeadmin', 'Make Admin'],
     ['/dashboard/inbox', 'Inbox'],
     ['/dashboard/sales', 'Sales'],
@@ -133,6 +134,7 @@ describe('dashboard on a small screen: the menu button and the section name fit'
     ['/dashboard/notifications', 'Notifications'],
     ['/dashboard/audit', 'Audit trail'],
     ['/dashboard/company', 'Companies'],
+    ['/dashboard/tax-exemptions', 'Tax exemptions'],
   ] as const;
 
   for (const width of [360, 400]) {
