@@ -86,6 +86,9 @@ interface State {
 
 /** The paths behind the sign-in guard (RequireAuth in app/router.tsx). */
 const GUARDED = /^\/(dashboard|purchase|payment|quote|checkout)(\/|$)/;
+/** The admin pages (RequireAdmin in app/routes/dashboard/dashboard-routes.tsx). */
+const ADMIN_ONLY =
+  /^\/dashboard\/(addproduct|manageorder|manageproduct|categories|shipping|makeadmin|inbox|sales|quotes|claims|outbox|reviews|notifications|audit|tax-exemptions)(\/|$)/;
 
 function routes(productId: string, orderId: string, mailId: string, groupId = ':id'): string[] {
   return [
@@ -476,7 +479,10 @@ export function sweep(role: Role): State {
       // At 1280 px every route; at 400 px the CASES (the routes need the ids made in beforeAll: listed lazily).
       // Signed out, every route behind the sign-in guard lands on the same /login page: two of them stand
       // for the rest (the guard's redirect is each route's own test elsewhere).
-      const signedOutSkips = (path: string) => role === 'signed out' && GUARDED.test(path) && path !== '/dashboard' && path !== '/checkout';
+      // Likewise a customer on the admin pages: each signs it out to /login; one stands for them.
+      const signedOutSkips = (path: string) =>
+        (role === 'signed out' && GUARDED.test(path) && path !== '/dashboard' && path !== '/checkout') ||
+        (role === 'customer' && ADMIN_ONLY.test(path) && path !== '/dashboard/addproduct');
       const list =
         width === 1280
           ? routes(':id', ':id', ':id')
