@@ -480,9 +480,12 @@ export function sweep(role: Role): State {
       // Signed out, every route behind the sign-in guard lands on the same /login page: two of them stand
       // for the rest (the guard's redirect is each route's own test elsewhere).
       // Likewise a customer on the admin pages: each signs it out to /login; one stands for them.
+      // And an admin on a public page sees what a customer sees (no public page or the header reads the
+      // role; the customer's sweep checks them signed in): / stands for them.
       const signedOutSkips = (path: string) =>
         (role === 'signed out' && GUARDED.test(path) && path !== '/dashboard' && path !== '/checkout') ||
-        (role === 'customer' && ADMIN_ONLY.test(path) && path !== '/dashboard/addproduct');
+        (role === 'customer' && ADMIN_ONLY.test(path) && path !== '/dashboard/addproduct') ||
+        (role === 'admin' && !GUARDED.test(path) && path !== '/');
       const list =
         width === 1280
           ? routes(':id', ':id', ':id')
