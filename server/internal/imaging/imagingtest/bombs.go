@@ -7,7 +7,6 @@ package imagingtest
 import (
 	"bytes"
 	"compress/lzw"
-	"compress/zlib"
 	"encoding/binary"
 	"hash/crc32"
 	"sync"
@@ -108,11 +107,6 @@ func PNG(tb testing.TB, w, h, depth int, interlaced bool) []byte {
 	}
 	ihdr = append(ihdr, byte(depth), 6, 0, 0, il)
 	chunk(&b, "IHDR", ihdr)
-	var z bytes.Buffer
-	zw, err := zlib.NewWriterLevel(&z, zlib.BestCompression)
-	if err != nil {
-		tb.Fatal(err)
-	}
 	bpp := 4 * depth / 8
 	rows := [][2]int{{w, h}} // (width, height) of each pass
 	if interlaced {
@@ -124,18 +118,12 @@ func PNG(tb testing.TB, w, h, depth int, interlaced bool) []byte {
 			}
 		}
 	}
-	row := make([]byte, 1+w*bpp) // filter byte 0, then zero pixels
+	// Every row is its filter byte 0 and zero pixels: the stream is zeros.
+	n := 0
 	for _, r := range rows {
-		for range r[1] {
-			if _, err := zw.Write(row[:1+r[0]*bpp]); err != nil {
-				tb.Fatal(err)
-			}
-		}
+		n += r[1] * (1 + r[0]*bpp)
 	}
-	if err := zw.Close(); err != nil {
-		tb.Fatal(err)
-	}
-	chunk(&b, "IDAT", z.Bytes())
+	chunk(&b, "IDAT", ZeroZlib(n))
 	chunk(&b, "IEND", nil)
 	return b.Bytes()
 }
@@ -153,3 +141,82 @@ func chunk(b *bytes.Buffer, typ string, data []byte) {
 // PNGBomb is the probe's file: 7000×7000 16-bit RGBA (392 MB decoded) in
 // about 400 KB.
 func PNGBomb(tb testing.TB) []byte { return PNG(tb, 7000, 7000, 16, false) }
+
+// ZeroZlib returns a zlib stream of n zero bytes, written directly rather
+// than compressed: one dynamic-Huffman deflate block whose codes are a
+// literal 0 (2 bits), end of block (2 bits) and "258 bytes again, one back"
+// (1 bit, and a 1-bit distance), so n bytes cost about n/1000 bytes and
+// microseconds instead of the seconds a compressor spends reading them.
+func ZeroZlib(n int) []byte {
+	w := bitWriter{buf: []byte{0x78, 0xda}}
+	w.bits(1, 1)  // BFINAL
+	w.bits(2, 2)  // BTYPE: dynamic Huffman codes
+	w.bits(29, 5) // HLIT: 286 literal/length codes (up to 285, length 258)
+	w.bits(0, 5)  // HDIST: 1 distance code (0, distance 1)
+	w.bits(14, 4) // HCLEN: 18 code length codes, in the order below
+	// The code lengths' own code: 18 (zeros, 11 to 138) in 1 bit, 1 and 2 in 2 bits.
+	for _, sym := range []int{16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1} {
+		l := map[int]uint64{18: 1, 2: 2, 1: 2}[sym]
+		w.bits(l, 3)
+	}
+	const cl18, cl1, cl2 = 0b0, 0b10, 0b11 // canonical codes of the code lengths 18, 1 and 2
+	w.code(cl2, 2)                         // literal 0: length 2
+	w.code(cl18, 1)                        // literals 1..138: none
+	w.bits(138-11, 7)                      //
+	w.code(cl18, 1)                        // literals 139..255: none
+	w.bits(117-11, 7)                      //
+	w.code(cl2, 2)                         // 256, end of block: length 2
+	w.code(cl18, 1)                        // lengths 257..284: none
+	w.bits(28-11, 7)                       //
+	w.code(cl1, 2)                         // 285, length 258: length 1
+	w.code(cl1, 2)                         // distance 0 (1 back): length 1
+	// Canonical codes: 285 is 0; literal 0 is 10; end of block 11; the distance 0.
+	left := n
+	if left > 0 {
+		w.code(0b10, 2)
+		left--
+	}
+	for ; left >= 258; left -= 258 {
+		w.bits(0, 2) // 258 bytes, 1 back
+	}
+	for ; left > 0; left-- {
+		w.code(0b10, 2)
+	}
+	w.code(0b11, 2)
+	w.flush()
+	// Adler-32 of n zeros: a stays 1, b adds it n times.
+	return binary.BigEndian.AppendUint32(w.buf, uint32(n%65521)<<16|1)
+}
+
+// bitWriter packs deflate's bits, least significant first.
+type bitWriter struct {
+	buf []byte
+	acc uint64
+	n   uint
+}
+
+func (w *bitWriter) bits(v uint64, n uint) {
+	w.acc |= v << w.n
+	w.n += n
+	for w.n >= 8 {
+		w.buf = append(w.buf, byte(w.acc))
+		w.acc >>= 8
+		w.n -= 8
+	}
+}
+
+// code writes a Huffman code, whose bits go most significant first.
+func (w *bitWriter) code(c uint64, n uint) {
+	var r uint64
+	for i := uint(0); i < n; i++ {
+		r = r<<1 | (c>>i)&1
+	}
+	w.bits(r, n)
+}
+
+func (w *bitWriter) flush() {
+	if w.n > 0 {
+		w.buf = append(w.buf, byte(w.acc))
+		w.acc, w.n = 0, 0
+	}
+}
