@@ -1534,9 +1534,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * An invoice as a PDF (the buyer of what it invoices, admins)
+         * An invoice as a PDF (the buyer of what it invoices, admins; the admins of the company it was bought for)
          * @description Issued once when an order or an order group is paid (a replacement order gets none), drawn at issue
-         *     and stored; it never changes afterwards. Anyone but the buyer and admins gets 404.
+         *     and stored; it never changes afterwards. Anyone but the buyer, admins and the admins of the company the
+         *     purchase was placed for (issue 45) gets 404.
          */
         get: operations["getInvoice"];
         put?: never;

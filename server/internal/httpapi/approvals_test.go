@@ -1,6 +1,7 @@
 package httpapi_test
 
 import (
+	"fmt"
 	"strings"
 	"sync"
 	"testing"
@@ -186,6 +187,31 @@ func TestApprovals_ByRole(t *testing.T) {
 		}
 		if s := c.stock(t, c.drill.ID); s != 7 {
 			t.Fatalf("stock %d after approval, want 7", s)
+		}
+		// paid, its invoice is its buyer's and the company admin's (not the approver's, nor another's)
+		secret := decode[struct {
+			ClientSecret string `json:"clientSecret"`
+		}](t, body).ClientSecret
+		status, pi, detail := c.payWithCard(t, secret, "4242424242424242")
+		if status != 200 {
+			t.Fatalf("card: %d %s", status, detail)
+		}
+		if res, body := c.send(t, "PATCH", "/pay/"+single, c.bob.Token, map[string]any{"transactionId": pi}); res.StatusCode != 200 {
+			t.Fatalf("pay: %d %s", res.StatusCode, body)
+		}
+		var n int64
+		if !testwait.Until(10*time.Second, func() bool { n = c.invoiceNumbers(t, []string{single})[0]; return n > 0 }) {
+			t.Fatal("no invoice")
+		}
+		pdf := fmt.Sprintf("/invoices/%d.pdf", n)
+		for _, who := range []account{c.bob, c.ann} {
+			if res, body := c.send(t, "GET", pdf, who.Token, nil); res.StatusCode != 200 {
+				t.Fatalf("%s reads the invoice: %d %s", who.Email, res.StatusCode, body)
+			}
+		}
+		for _, who := range []account{c.val, c.cleo, c.dora, c.carl} {
+			res, body := c.send(t, "GET", pdf, who.Token, nil)
+			mustProblem(t, res, body, 404)
 		}
 	})
 
