@@ -76,6 +76,8 @@ export const queryKeys = {
     all: ['companies'] as const,
     list: (params: object) => ['companies', 'list', params] as const,
     one: (id: string) => ['companies', 'one', id] as const,
+    /** GET /companies/{id}/purchases: a company's purchases (those awaiting approval: `awaitingApproval`). */
+    purchases: (id: string, params: object) => ['companies', 'purchases', id, params] as const,
   },
 };
 

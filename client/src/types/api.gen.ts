@@ -1485,7 +1485,7 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** A purchase (its owner, admins); a single order's id addresses its purchase too */
+        /** A purchase (its owner, admins; its company's admins, and its approvers while it awaits approval or once they approved it); a single order's id addresses its purchase too */
         get: operations["getGroup"];
         put?: never;
         post?: never;
@@ -1534,9 +1534,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * An invoice as a PDF (the buyer of what it invoices, admins)
+         * An invoice as a PDF (the buyer of what it invoices, admins; the admins of the company it was bought for)
          * @description Issued once when an order or an order group is paid (a replacement order gets none), drawn at issue
-         *     and stored; it never changes afterwards. Anyone but the buyer and admins gets 404.
+         *     and stored; it never changes afterwards. Anyone but the buyer, admins and the admins of the company the
+         *     purchase was placed for (issue 45) gets 404.
          */
         get: operations["getInvoice"];
         put?: never;
@@ -2130,6 +2131,84 @@ export interface paths {
         head?: never;
         /** Set a member's role and limit (the company's admins; not their own) */
         patch: operations["updateMember"];
+        trace?: never;
+    };
+    "/groups/{id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The document's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve a purchase above its buyer's limit (an approver or admin of the buyer's company)
+         * @description One guarded write, only while it awaits approval (409 otherwise: approved, or declined or
+         *     cancelled meanwhile; one of an approval, a decline and the buyer's cancel decides it). The
+         *     purchase is placed (unpaid) from then, its reservation (RESERVATION_TTL) starting now, and its
+         *     buyer is e-mailed. Its buyer (who may cancel it instead), the company's buyers and the shop's
+         *     admins: 403 (a shop admin does not approve a company's spending; they may cancel it); anyone else,
+         *     404 as for a purchase that does not exist.
+         */
+        post: operations["approveGroup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/groups/{id}/decline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The document's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Decline a purchase above its buyer's limit, with a reason (an approver or admin of the buyer's company)
+         * @description The purchase's one cancel (each line's stock back once, a cancellation record each, `by: approver`
+         *     with the reason), decided only while it still awaits approval (409 otherwise); its buyer is e-mailed
+         *     the reason. Who may: as POST /groups/{id}/approve.
+         */
+        post: operations["declineGroup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/companies/{id}/purchases": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The document's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        /**
+         * A company's purchases, newest first (its admins; its approvers, those awaiting approval)
+         * @description Every purchase its members placed for the company, with their orders, to the company's admins and the
+         *     shop's admins; with `awaitingApproval=true` only those waiting for an approver, which its approvers may
+         *     list too. Its buyers: 403 (they see their own, GET /groups); anyone else: 404.
+         */
+        get: operations["companyPurchases"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
 }
@@ -2836,6 +2915,8 @@ export interface components {
             tax: components["schemas"]["Dollars"];
             /** @description total in cents. */
             amount: number;
+            /** @description Whether the purchase is above its buyer's limit per purchase and waits for an approver of their company (POST /groups/{id}/approve): its stock held, not payable until approved (issue 45). */
+            awaitingApproval?: boolean;
         };
         /** @description A purchase (collection `groups`): what a buyer bought in one go, with one number, one payment, one shipment and one cancel. A single order (POST /order) is a group of one under the order's own id and number; a cart's and an accepted quote's orders carry the group's id in `group`. */
         Group: {
@@ -2874,11 +2955,11 @@ export interface components {
              */
             status: "unpaid" | "paid" | "shipped";
             /**
-             * @description Where it stands in the one lifecycle (docs/architecture.md). awaiting_freight: its freight waits for an admin's price (PUT /groups/{id}/freight); it cannot be paid, neither expires nor counts against UNPAID_LIMIT. awaiting_approval and on_account are named for the company work and not reached yet.
+             * @description Where it stands in the one lifecycle (docs/architecture.md). awaiting_freight: its freight waits for an admin's price (PUT /groups/{id}/freight); it cannot be paid, neither expires nor counts against UNPAID_LIMIT. awaiting_approval: above its buyer's limit per purchase, it waits for an approver of their company (POST /groups/{id}/approve or /decline); it cannot be paid or shipped, neither expires nor counts against UNPAID_LIMIT, and its buyer may cancel it. on_account is named for payment on account, not reached yet.
              * @enum {string}
              */
             state: "placing" | "placed" | "paid" | "shipped" | "cancelling" | "cancelled" | "awaiting_approval" | "awaiting_freight" | "on_account";
-            /** @description Whether its buyer can pay it now (unpaid, placed, not being cancelled, its freight priced). */
+            /** @description Whether its buyer can pay it now (unpaid, placed, not being cancelled, its freight priced, approved where it needed approval). */
             payable: boolean;
             shipping?: components["schemas"]["ShippingLine"];
             /** @description Its freight waits for an admin's price. */
@@ -2888,6 +2969,21 @@ export interface components {
              * @description When its freight was priced: its reservation (RESERVATION_TTL) runs from then.
              */
             pricedAt?: string;
+            /** @description The company its buyer bought for, as a member of an approved company (issue 45). */
+            companyId?: components["schemas"]["ObjectId"];
+            /** @description It is above its buyer's limit per purchase and waits for an approver of their company (issue 45). */
+            awaitingApproval?: boolean;
+            /**
+             * Format: date-time
+             * @description When an approver approved it: its reservation (RESERVATION_TTL) runs from then.
+             */
+            approvedAt?: string;
+            /** @description The e-mail address of the approver who approved it. */
+            approvedBy?: string;
+        };
+        ApprovalDecline: {
+            /** @description Why, for the buyer (e-mailed to them, and kept on the cancellation records). */
+            reason: string;
         };
         /** @description A customer's order (collection `orders`). Prices in dollars; `amount`, the total, in cents. */
         Order: {
@@ -2995,6 +3091,8 @@ export interface components {
             productPrice: components["schemas"]["Dollars"];
             productQuantity: number;
             shipping?: components["schemas"]["ShippingLine"];
+            /** @description Whether the purchase is above its buyer's limit per purchase and waits for an approver of their company (POST /groups/{id}/approve): its stock held, not payable until approved (issue 45). */
+            awaitingApproval?: boolean;
         };
         PaymentIntentSecret: {
             clientSecret: string;
@@ -3259,15 +3357,12 @@ export interface components {
             /** Format: date-time */
             cancelledAt: string;
             /**
-             * @description Who cancelled: the buyer, an admin, or the shop itself (account deletion, a reservation that ran out).
+             * @description Who cancelled: the buyer, an admin, the shop itself (account deletion, a reservation that ran out), or an approver of the buyer's company who declined it (issue 45).
              * @enum {string}
              */
-            by: "buyer" | "admin" | "system";
-            /**
-             * @description Why the shop cancelled it of its own accord: not paid within RESERVATION_TTL.
-             * @enum {string}
-             */
-            reason?: "not paid in time";
+            by: "buyer" | "admin" | "system" | "approver";
+            /** @description Why: "not paid in time" when the shop cancelled it of its own accord (not paid within RESERVATION_TTL); an approver's reason when declined. */
+            reason?: string;
             /** @description The purchase (group) it was a line of. */
             purchase?: components["schemas"]["ObjectId"];
             /** @description The number its buyer knew the purchase by. */
@@ -5470,6 +5565,8 @@ export interface operations {
                         orderIds: components["schemas"]["ObjectId"][];
                         /** @description The order group the orders make (the quote's id). */
                         groupId?: components["schemas"]["ObjectId"];
+                        /** @description Whether the purchase is above its buyer's limit per purchase and waits for an approver of their company (issue 45). */
+                        awaitingApproval?: boolean;
                     };
                 };
             };
@@ -6976,6 +7073,97 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["TooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    approveGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The document's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The purchase, approved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Group"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    declineGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The document's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ApprovalDecline"];
+            };
+        };
+        responses: {
+            200: components["responses"]["Deleted"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    companyPurchases: {
+        parameters: {
+            query?: {
+                /** @description Only the purchases awaiting approval. */
+                awaitingApproval?: "true" | "false";
+                limit?: number;
+                skip?: components["parameters"]["Skip"];
+            };
+            header?: never;
+            path: {
+                /** @description The document's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of purchases. */
+            200: {
+                headers: {
+                    "X-Total-Count": components["headers"]["TotalCount"];
+                    "Cache-Control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Group"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             "5XX": components["responses"]["ServerError"];
         };
     };

@@ -28,6 +28,7 @@ type mord struct {
 	paid, shipped bool
 	purchase      string // its purchase's id: its own for a single order
 	bob           bool   // bob's (the second buyer's)
+	awaiting      bool   // its purchase awaits approval (issue 45: Cora's)
 }
 
 // lines are the orders of purchase that exist, by id.
@@ -158,8 +159,20 @@ func stepModel(s mstate, in hin, out hout) []any {
 			could = could && v >= 0
 		}
 		return either(next, could)
-	case opGroupPay, opGroupCancel, opGroupShip, opExpire:
+	case opGroupPay, opGroupCancel, opGroupShip, opExpire, opGroupApprove, opGroupDeclineA, opCoraCancel:
 		return stepPurchase(s, in, out)
+	case opPlaceOver:
+		// as place, its purchase awaiting approval
+		if len(in.IDs) == 0 {
+			if out.Result == resOK {
+				return nil
+			}
+			return same
+		}
+		next := s.clone()
+		next.stock[in.Product] -= in.Qty
+		next.orders[in.IDs[0]] = mord{product: in.Product, qty: in.Qty, purchase: in.IDs[0], awaiting: true}
+		return either(next, s.stock[in.Product] >= in.Qty)
 	case opPlaceBob:
 		// ok only while bob's account stands (after its deletion began a
 		// purchase is cancelled again and refused); refused changes nothing
@@ -320,14 +333,18 @@ func stepModel(s mstate, in hin, out hout) []any {
 //   - cancel, expire: ok only while it exists unpaid and unshipped; every
 //     line gone, its pieces back; a conflict only while it exists (a
 //     cancel may have recorded the provider's payment);
+//   - approve (issue 45): ok only while it exists awaiting approval; it
+//     no longer awaits;
+//   - decline: ok only while it exists awaiting approval (unpaid,
+//     unshipped); every line gone, its pieces back;
 //   - not found only when it is gone; any other refusal changes nothing.
 func stepPurchase(s mstate, in hin, out hout) []any {
 	same := []any{s}
 	ls := s.lines(in.Group)
 	exists := len(ls) > 0
-	paid, shipped := false, false
+	paid, shipped, awaiting := false, false, false
 	for _, id := range ls {
-		paid, shipped = paid || s.orders[id].paid, shipped || s.orders[id].shipped
+		paid, shipped, awaiting = paid || s.orders[id].paid, shipped || s.orders[id].shipped, awaiting || s.orders[id].awaiting
 	}
 	set := func(f func(*mord)) mstate {
 		next := s.clone()
@@ -359,7 +376,13 @@ func stepPurchase(s mstate, in hin, out hout) []any {
 	case opGroupShip:
 		could = could && !shipped
 		next = set(func(o *mord) { o.shipped = true })
-	default: // cancel, expire
+	case opGroupApprove:
+		could = could && awaiting
+		next = set(func(o *mord) { o.awaiting = false })
+	default: // cancel, expire, decline
+		if in.Kind == opGroupDeclineA {
+			could = could && awaiting
+		}
 		could = could && !paid && !shipped
 		next = s.clone()
 		for _, id := range ls {

@@ -104,11 +104,19 @@ const (
 	// which cancels its unpaid purchases (its later orders are refused).
 	opPlaceBob  = "place-bob"
 	opDeleteBob = "delete-bob"
+	// Issue 45: a company's buyer (Cora, limit $0) orders above her limit,
+	// so each of her purchases awaits approval; her company's approver
+	// approves or declines it, and she may cancel it.
+	opPlaceOver     = "place-over"
+	opGroupApprove  = "group-approve"
+	opGroupDeclineA = "group-decline"
+	opCoraCancel    = "cora-cancel"
 )
 
 var opKinds = []string{opPlace, opPlace, opPlace, opPlace, opCancel, opCancel, opCancel, opPay, opPay, opShip, opApprove,
 	opAccept, opDecline, opEdit, opImport, opRead, opRead, opRead,
-	opCheckout, opCheckout, opGroupPay, opGroupCancel, opGroupShip, opExpire, opPlaceBob, opPlaceBob, opDeleteBob}
+	opCheckout, opCheckout, opGroupPay, opGroupCancel, opGroupShip, opExpire, opPlaceBob, opPlaceBob, opDeleteBob,
+	opPlaceOver, opPlaceOver, opGroupApprove, opGroupDeclineA, opCoraCancel}
 
 // step is one planned operation of a worker.
 type step struct {
@@ -290,6 +298,8 @@ type history struct {
 	start    time.Time
 	customer *shop.User
 	bob      *shop.User // a second buyer, whose account an admin may delete
+	cora     *shop.User // a company's buyer whose purchases await approval (issue 45)
+	val      *shop.User // and its approver
 	admin    *shop.User
 	products []shop.Product
 
@@ -298,6 +308,7 @@ type history struct {
 	orders    []knownOrder // placed and answered: what cancel, pay and ship pick from
 	bobs      []string     // bob's orders placed and answered (only the deletion acts on them)
 	bobsTried []string     // and every one tried, known or not
+	coras     []string     // Cora's purchases placed and answered (approved, declined or cancelled by her)
 	bought    []string     // the purchases placed and answered: what the purchase calls pick from
 	claims    []knownClaim
 	quotes    []knownQuote
@@ -371,8 +382,9 @@ func runHistory(t *testing.T, rt *rapid.T, stats *historyStats) {
 	faults.off.Store(true) // the set-up runs without faults
 	h := &history{store: store, dataDir: dataDir, faults: faults,
 		customer: &shop.User{Email: "ann@shop.test", Name: "Ann"}, bob: &shop.User{Email: "bob@shop.test", Name: "Bob"},
+		cora: &shop.User{Email: "cora@quarry.test", Name: "Cora"}, val: &shop.User{Email: "val@quarry.test", Name: "Val"},
 		admin: &shop.User{Email: "boss@shop.test", Name: "Boss", Role: "admin"}}
-	for _, who := range []**shop.User{&h.customer, &h.bob} { // (stored: a purchase checks its buyer's account after its insert)
+	for _, who := range []**shop.User{&h.customer, &h.bob, &h.cora, &h.val} { // (stored: a purchase checks its buyer's account after its insert)
 		u, err := store.CreateUser(ctx, shop.User{Email: (*who).Email, Name: (*who).Name, Provider: shop.ProviderPassword})
 		if err != nil {
 			rt.Fatal(err)
@@ -511,6 +523,11 @@ func (h *history) newWorker(id int) *worker {
 	orders, payments := lc.orders, lc.payments
 	owners := &app.Owners{Users: s, Erasure: s}
 	lc.purchases.Owners = owners
+	none := shop.Cents(0)
+	lc.purchases.Members = quarry{ // issue 45: Cora's every purchase is above her limit
+		h.cora.Email: {Email: h.cora.Email, Company: quarryID, Role: shop.RoleBuyer, Limit: &none},
+		h.val.Email:  {Email: h.val.Email, Company: quarryID, Role: shop.RoleApprover},
+	}
 	accounts := &app.Accounts{Owners: owners, Sessions: s, Purchases: lc.purchases, Orders: orders, Users: s, Erasure: s, Profiles: s, Log: discard}
 	return &worker{id: id, rec: rec, grec: grec, accounts: accounts, orders: orders, payments: payments, purchases: lc.purchases, testMode: testMode,
 		quotes:  &app.Quotes{Quotes: s, Products: s, Orders: orders, Groups: s, Log: discard},
@@ -644,6 +661,34 @@ func (h *history) do(ctx context.Context, w *worker, s step, in *hin) hout {
 		return res(err)
 	case opDeleteBob:
 		_, err := w.accounts.DeleteUser(ctx, h.admin, h.bob.ID)
+		return res(err)
+	case opPlaceOver:
+		ord, err := w.orders.Place(ctx, h.cora, shop.OrderDraft{ProductID: prod.ID, ProductQuantity: shop.NumberText(fmt.Sprint(s.Qty)),
+			Delivery: shop.Delivery{Address: "3 Quarry Road", Mobile: "+44 113 496 0002"}})
+		if err == nil {
+			h.mu.Lock()
+			h.coras = append(h.coras, ord.ID)
+			h.mu.Unlock()
+		}
+		return res(err)
+	case opGroupApprove, opGroupDeclineA, opCoraCancel:
+		h.mu.Lock()
+		coras := slicesClone(h.coras)
+		h.mu.Unlock()
+		if len(coras) == 0 {
+			in.Kind = ""
+			return hout{}
+		}
+		in.Group = coras[pick(len(coras))]
+		switch s.Kind {
+		case opGroupApprove:
+			_, err := w.purchases.Approve(ctx, h.val, in.Group)
+			return res(err)
+		case opGroupDeclineA:
+			_, err := w.purchases.Decline(ctx, h.val, in.Group, shop.ApprovalDecline{Reason: "Over budget."})
+			return res(err)
+		}
+		_, err := w.purchases.Cancel(ctx, h.cora, in.Group)
 		return res(err)
 	case opCheckout:
 		if len(h.products) < 2 {
@@ -869,8 +914,19 @@ func (h *history) read(rt *rapid.T) *snapshot {
 		rt.Fatal(err)
 	}
 	for _, o := range list {
+		awaiting := false
+		if o.AboveLimit { // issue 45: whether its purchase still awaits approval
+			switch grp, err := h.store.FindGroup(ctx, shop.PurchaseOf(o)); shop.ErrorCode(err) {
+			case "":
+				awaiting = grp.AwaitingApproval
+			case shop.ENOTFOUND: // its group of one, lost to a fault, is made from it when next read: awaiting
+				awaiting = !o.Paid && !o.Shipped
+			default:
+				rt.Fatal(err)
+			}
+		}
 		snap.orders[o.ID] = mord{product: h.productIndex(o.ProductID), qty: o.ProductQuantity, paid: o.Paid, shipped: o.Shipped, purchase: shop.PurchaseOf(o),
-			bob: bobs[o.ID]}
+			bob: bobs[o.ID], awaiting: awaiting}
 	}
 	return snap
 }
@@ -999,6 +1055,9 @@ func (h *history) checkCancellations(rt *rapid.T, init mstate, final *snapshot, 
 	for _, id := range h.bobs {
 		known[id] = true
 	}
+	for _, id := range h.coras { // (a single order's purchase: its id)
+		known[id] = true
+	}
 	// Bob's orders whose outcome was unknown may have been cancelled by
 	// his account's deletion (a record) or never stored; one refused after
 	// the deletion began was undone without a record.
@@ -1077,8 +1136,10 @@ func describeOp(input, output any) string {
 		what = fmt.Sprintf("%s product %d by %+d (moved %v)", in.Kind, in.Product, in.Delta, in.Moved)
 	case opCheckout:
 		what = fmt.Sprintf("checkout %v as %s %v", in.Items, in.Group, in.IDs)
-	case opGroupPay, opGroupCancel, opGroupShip, opExpire:
+	case opGroupPay, opGroupCancel, opGroupShip, opExpire, opGroupApprove, opGroupDeclineA, opCoraCancel:
 		what = fmt.Sprintf("%s %s", in.Kind, in.Group)
+	case opPlaceOver:
+		what = fmt.Sprintf("cora places %d of product %d %v", in.Qty, in.Product, in.IDs)
 	case opPlaceBob:
 		what = fmt.Sprintf("bob places %d of product %d %v", in.Qty, in.Product, in.IDs)
 	case opRead:

@@ -1,6 +1,7 @@
 package app
 
 import (
+	"cmp"
 	"context"
 	"log/slog"
 	"time"
@@ -26,6 +27,11 @@ type Invoices struct {
 	TaxRate  int64
 	Now      func() time.Time // nil: time.Now
 	Log      *slog.Logger
+	// Members are the companies' memberships (issue 45): a company's
+	// admins read the invoices of its purchases; nil: none.
+	Members interface {
+		FindMember(ctx context.Context, email string) (shop.Member, error)
+	}
 }
 
 func (v *Invoices) now() time.Time {
@@ -158,10 +164,34 @@ func (v *Invoices) PDF(ctx context.Context, caller shop.Caller, number int64) (s
 			return shop.InvoiceFile{}, err
 		}
 		if err := shop.RequireOwnerOrHide(caller, owner, shop.MsgInvoiceNoun); err != nil {
-			return shop.InvoiceFile{}, err
+			if ok, merr := v.companyAdminReads(ctx, caller, inv); merr != nil || !ok {
+				return shop.InvoiceFile{}, cmp.Or(merr, err)
+			}
 		}
 	}
 	return v.file(ctx, inv)
+}
+
+// companyAdminReads reports whether the caller is an admin of the company
+// the invoiced purchase was placed for (issue 45: a company's admins see
+// every invoice of the company). A single order's purchase is its group
+// of one, under the order's id.
+func (v *Invoices) companyAdminReads(ctx context.Context, caller shop.Caller, inv shop.Invoice) (bool, error) {
+	if v.Members == nil {
+		return false, nil
+	}
+	g, err := v.Groups.FindGroup(ctx, inv.SubjectID)
+	if shop.ErrorCode(err) == shop.ENOTFOUND || err == nil && g.CompanyID == "" {
+		return false, nil
+	}
+	if err != nil {
+		return false, err
+	}
+	m, err := v.Members.FindMember(ctx, caller.Email)
+	if shop.ErrorCode(err) == shop.ENOTFOUND {
+		return false, nil
+	}
+	return err == nil && m.Company == g.CompanyID && m.Role == shop.RoleCompanyAdmin, err
 }
 
 // Attachment is an invoice's PDF for the e-mail sender (no caller: the

@@ -94,10 +94,10 @@ func (o *Orders) Place(ctx context.Context, caller shop.Caller, d shop.OrderDraf
 	if err != nil {
 		return shop.Order{}, err
 	}
-	if err := b.withinLimit(fig.Total); err != nil {
+	if ord.AboveLimit, err = b.aboveLimit(fig.Total); err != nil {
 		return shop.Order{}, err
 	}
-	ord.Shipping = fig.Line
+	ord.Shipping, ord.CompanyID = fig.Line, b.companyID()
 	placed, _, err := o.place(ctx, ord)
 	if err != nil {
 		if uncertain(err) { // it may stand all the same: not for an account being deleted

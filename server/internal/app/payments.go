@@ -78,6 +78,8 @@ func (p *Payments) createIntent(ctx context.Context, grp shop.Group) (string, er
 		return "", shop.Errorf(shop.ECONFLICT, shop.MsgGroupCanceling)
 	case grp.AwaitingFreight: // issue 48: payable once an admin prices it
 		return "", shop.Errorf(shop.ECONFLICT, shop.MsgAwaitingFreight)
+	case grp.AwaitingApproval: // issue 45: payable once its company approves it
+		return "", shop.Errorf(shop.ECONFLICT, shop.MsgAwaitingApproval)
 	}
 	amount := int64(grp.Total)
 	if grp.PaymentIntentID != "" {

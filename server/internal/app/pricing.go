@@ -59,14 +59,27 @@ func (b buyer) unitPrice(pr shop.Product, qty int64) shop.Cents {
 	return pr.UnitPriceFor(qty, b.priceList())
 }
 
-// withinLimit refuses a purchase whose total (tax included) is above the
-// buyer's limit per purchase set by their company. Until approvals of such
-// purchases exist (issue 45), it is refused, never placed unchecked.
-func (b buyer) withinLimit(total shop.Cents) error {
+// aboveLimit reports whether a purchase whose total (tax included) is
+// above the buyer's limit per purchase set by their company, which then
+// waits for an approver (issue 45). Where no one can approve it (the
+// company is not approved) it is refused (409).
+func (b buyer) aboveLimit(total shop.Cents) (bool, error) {
 	if b.member == nil || b.member.Limit == nil || total <= *b.member.Limit {
-		return nil
+		return false, nil
 	}
-	return shop.Errorf(shop.ECONFLICT, shop.MsgAboveLimit, shop.Money(total), shop.Money(*b.member.Limit))
+	if b.approved() == nil {
+		return false, shop.Errorf(shop.ECONFLICT, shop.MsgAboveLimit, shop.Money(total), shop.Money(*b.member.Limit))
+	}
+	return true, nil
+}
+
+// companyID is the company a purchase of this buyer is placed for: their
+// approved company's id, or "".
+func (b buyer) companyID() string {
+	if co := b.approved(); co != nil {
+		return co.ID
+	}
+	return ""
 }
 
 // Prices answers GET /prices: the caller's unit prices of these products

@@ -45,6 +45,7 @@ type Purchases struct {
 	Members interface {
 		FindMember(ctx context.Context, email string) (shop.Member, error)
 		FindCompany(ctx context.Context, id string) (shop.Company, error)
+		ListMembers(ctx context.Context, companyID string) ([]shop.Member, error) // a purchase's approvers (approvals.go)
 	}
 	// Exemptions are the buyers' tax exemptions (issue 49): a purchase
 	// placed while its buyer's is approved is charged no tax; nil: none.
@@ -190,11 +191,12 @@ func (p *Purchases) Checkout(ctx context.Context, caller shop.Caller, d shop.Che
 	if err != nil {
 		return shop.Group{}, err
 	}
-	if err := b.withinLimit(fig.Total); err != nil {
+	above, err := b.aboveLimit(fig.Total)
+	if err != nil {
 		return shop.Group{}, err
 	}
 	grp := shop.Group{ID: p.Groups.NewGroupID(), Email: caller.Email, PONumber: d.PONumber, Company: company,
-		Shipping: fig.Line, AwaitingFreight: fig.FreightOnQuote}
+		Shipping: fig.Line, AwaitingFreight: fig.FreightOnQuote, CompanyID: b.companyID(), AwaitingApproval: above}
 	placed, err := p.placeLines(ctx, grp, orders)
 	if shop.ErrorCode(err) == shop.ECONFLICT && strings.Contains(shop.ErrorMessage(err), "left in stock") {
 		return shop.Group{}, shop.Errorf(shop.ECONFLICT, shop.MsgShortLines, shop.ErrorMessage(err))
@@ -263,6 +265,7 @@ func (p *Purchases) tellPlaced(ctx context.Context, grp shop.Group) {
 	o := p.Orders
 	o.Mail.Send(ctx, append([]shop.Letter{{Kind: shop.LetterOrderPlaced, To: grp.Email, Group: &grp}},
 		o.Notify.Letters(ctx, shop.NotifyNewOrder, shop.Letter{Group: &grp})...)...)
+	p.tellApprovers(ctx, grp)
 }
 
 // undo withdraws the orders of a group being placed, newest first, and
@@ -319,7 +322,7 @@ func (p *Purchases) Get(ctx context.Context, caller shop.Caller, id string) (sho
 // Show answers GET /groups/{id}: the purchase with its orders, its invoice
 // number and the number of the quote it came from.
 func (p *Purchases) Show(ctx context.Context, caller shop.Caller, id string) (shop.Group, error) {
-	grp, err := p.Get(ctx, caller, id)
+	grp, err := p.visible(ctx, caller, id) // (its company's admins and approvers too: approvals.go)
 	if err != nil {
 		return shop.Group{}, err
 	}
@@ -415,6 +418,12 @@ func (p *Purchases) CancelAs(ctx context.Context, caller shop.Caller, id string,
 // cancellation record like rec (nil: none, a purchase undone before its
 // buyer had it).
 func (p *Purchases) cancel(ctx context.Context, grp shop.Group, rec *shop.Cancellation) (shop.DeleteResult, error) {
+	return p.cancelWith(ctx, grp, rec, p.Groups.BeginCancelGroup)
+}
+
+// cancelWith is cancel decided by begin: BeginCancelGroup, or (a decline:
+// approvals.go) BeginDeclineGroup.
+func (p *Purchases) cancelWith(ctx context.Context, grp shop.Group, rec *shop.Cancellation, begin func(ctx context.Context, id, marker string) (shop.Group, error)) (shop.DeleteResult, error) {
 	switch {
 	case grp.Paid:
 		return shop.DeleteResult{}, shop.Errorf(shop.ECONFLICT, shop.MsgGroupPaid)
@@ -439,7 +448,7 @@ func (p *Purchases) cancel(ctx context.Context, grp shop.Group, rec *shop.Cancel
 		return shop.DeleteResult{}, err
 	}
 	marker := newMarker()
-	marked, err := p.Groups.BeginCancelGroup(ctx, grp.ID, marker)
+	marked, err := begin(ctx, grp.ID, marker)
 	if err != nil {
 		if uncertain(err) {
 			p.abandon(ctx, grp.ID, marker)

@@ -153,34 +153,44 @@ func (q *Quotes) Decline(ctx context.Context, caller shop.Caller, id string) (sh
 // conditional write), so a second acceptance is refused and a crash in
 // between is settled at the next start (Recover).
 func (q *Quotes) Accept(ctx context.Context, caller shop.Caller, id string, d shop.AcceptDraft) ([]string, error) {
-	if err := shop.RequireSignedIn(caller); err != nil {
-		return nil, err
-	}
-	if err := d.Validate(); err != nil {
-		return nil, err
-	}
-	cur, err := q.Quotes.FindQuote(ctx, id)
+	grp, err := q.AcceptPurchase(ctx, caller, id, d)
 	if err != nil {
 		return nil, err
 	}
+	return grp.OrderIDs, nil
+}
+
+// AcceptPurchase is Accept, answering the purchase placed (whether it
+// awaits approval: issue 45).
+func (q *Quotes) AcceptPurchase(ctx context.Context, caller shop.Caller, id string, d shop.AcceptDraft) (shop.Group, error) {
+	if err := shop.RequireSignedIn(caller); err != nil {
+		return shop.Group{}, err
+	}
+	if err := d.Validate(); err != nil {
+		return shop.Group{}, err
+	}
+	cur, err := q.Quotes.FindQuote(ctx, id)
+	if err != nil {
+		return shop.Group{}, err
+	}
 	if caller.Email != shop.NormalizeEmail(cur.Email) {
 		if caller.IsAdmin() {
-			return nil, shop.Errorf(shop.EFORBIDDEN, shop.MsgQuoteOwnerOnly)
+			return shop.Group{}, shop.Errorf(shop.EFORBIDDEN, shop.MsgQuoteOwnerOnly)
 		}
-		return nil, shop.NotFound(shop.MsgQuoteNoun)
+		return shop.Group{}, shop.NotFound(shop.MsgQuoteNoun)
 	}
 	switch {
 	case cur.Status == shop.QuoteAccepted:
-		return nil, shop.Errorf(shop.ECONFLICT, shop.MsgQuoteAccepted)
+		return shop.Group{}, shop.Errorf(shop.ECONFLICT, shop.MsgQuoteAccepted)
 	case cur.Status == shop.QuoteDeclined:
-		return nil, shop.Errorf(shop.ECONFLICT, shop.MsgQuoteDeclined)
+		return shop.Group{}, shop.Errorf(shop.ECONFLICT, shop.MsgQuoteDeclined)
 	case cur.Status != shop.QuoteQuoted || cur.QuotedAt == nil:
-		return nil, shop.Errorf(shop.ECONFLICT, shop.MsgQuoteNotQuoted)
+		return shop.Group{}, shop.Errorf(shop.ECONFLICT, shop.MsgQuoteNotQuoted)
 	case len(cur.Accepting) > 0:
-		return nil, shop.Errorf(shop.ECONFLICT, shop.MsgQuoteBusy)
+		return shop.Group{}, shop.Errorf(shop.ECONFLICT, shop.MsgQuoteBusy)
 	}
 	if err := q.Orders.Purchases.mayPlace(ctx, caller); err != nil {
-		return nil, err
+		return shop.Group{}, err
 	}
 	amounts := make([]int64, len(cur.Items))
 	for i, it := range cur.Items {
@@ -188,26 +198,27 @@ func (q *Quotes) Accept(ctx context.Context, caller shop.Caller, id string, d sh
 	}
 	taxing, err := q.Orders.Purchases.taxing(ctx, caller.Email)
 	if err != nil {
-		return nil, err
+		return shop.Group{}, err
 	}
 	b, err := q.Orders.Purchases.buyerOf(ctx, caller)
 	if err != nil {
-		return nil, err
+		return shop.Group{}, err
 	}
 	company := cur.Company
 	if b.approved() != nil {
 		if company, err = b.purchaseTerms(d.PONumber, ""); err != nil {
-			return nil, err
+			return shop.Group{}, err
 		}
 	}
-	if err := b.withinLimit(q.Orders.Purchases.totalWithTax(taxing, amounts...)); err != nil {
-		return nil, err
+	above, err := b.aboveLimit(q.Orders.Purchases.totalWithTax(taxing, amounts...))
+	if err != nil {
+		return shop.Group{}, err
 	}
 	switch {
 	case *d.Revision != cur.Revision: // re-priced since the customer saw it
-		return nil, shop.Errorf(shop.ECONFLICT, shop.MsgQuoteRevised)
+		return shop.Group{}, shop.Errorf(shop.ECONFLICT, shop.MsgQuoteRevised)
 	case q.now().Format(time.DateOnly) > cur.ValidUntil:
-		return nil, shop.Errorf(shop.ECONFLICT, shop.MsgQuoteExpired, cur.ValidUntil)
+		return shop.Group{}, shop.Errorf(shop.ECONFLICT, shop.MsgQuoteExpired, cur.ValidUntil)
 	}
 	ids := make([]string, len(cur.Items))
 	for i := range ids {
@@ -228,9 +239,10 @@ func (q *Quotes) Accept(ctx context.Context, caller shop.Caller, id string, d sh
 				q.Log.ErrorContext(ctx, "an acceptance's marker is left for the recovery sweep", "quote", id, "error", aerr)
 			}
 		}
-		return nil, err
+		return shop.Group{}, err
 	}
-	grp := shop.Group{ID: cur.ID, Email: caller.Email, QuoteID: cur.ID, Company: company, PONumber: d.PONumber, OrderIDs: ids, Placing: true}
+	grp := shop.Group{ID: cur.ID, Email: caller.Email, QuoteID: cur.ID, Company: company, PONumber: d.PONumber, OrderIDs: ids, Placing: true,
+		CompanyID: b.companyID(), AwaitingApproval: above}
 	for _, it := range cur.Items {
 		amount := int64(*it.UnitPrice) * it.Quantity
 		tax := taxing.Of(amount)
@@ -239,30 +251,30 @@ func (q *Quotes) Accept(ctx context.Context, caller shop.Caller, id string, d sh
 	stored, err := q.Groups.InsertGroup(ctx, grp)
 	if err != nil {
 		q.giveUp(ctx, cur, err)
-		return nil, err
+		return shop.Group{}, err
 	}
 	placed := make([]shop.Order, 0, len(cur.Items))
 	for i, it := range cur.Items {
 		ord, err := q.placeItem(ctx, caller, id, ids[i], it, d, taxing.Exemption)
 		if err != nil {
 			q.giveUp(ctx, cur, err)
-			return nil, err
+			return shop.Group{}, err
 		}
 		placed = append(placed, ord)
 	}
 	if _, err := q.Quotes.FinishAccepting(ctx, id, ids); err != nil {
 		// The orders stand; the recovery sweep marks the quote accepted.
 		q.Log.ErrorContext(ctx, "a quote's orders are placed but the quote is not yet marked accepted", "quote", id, "error", err)
-		return nil, err
+		return shop.Group{}, err
 	}
 	q.groupPlaced(ctx, cur.ID)
 	if err := q.Orders.Purchases.keep(ctx, caller, cur.ID); err != nil {
-		return nil, err
+		return shop.Group{}, err
 	}
 	// the buyer's e-mail of the purchase and the admins' new-order notifications: one insert
 	stored.Placing, stored.Orders, stored.QuoteNumber = false, placed, cur.Number
 	q.Orders.Purchases.tellPlaced(ctx, stored.Described())
-	return ids, nil
+	return stored.Described(), nil
 }
 
 // placeItem places the order of one quoted item, at its quoted unit price.

@@ -86,6 +86,8 @@ var auditedRoutes = map[string]auditSpec{
 	"POST /invitations/accept":             {action: "company.join", targetKind: "company"},
 	"PATCH /companies/:id/members/:email":  {action: "company.member-update", targetKind: "member", param: "email", changes: true},
 	"DELETE /companies/:id/members/:email": {action: "company.member-remove", targetKind: "member", param: "email"},
+	"POST /groups/:id/approve":             {action: "group.approve", targetKind: "group", param: "id"},
+	"POST /groups/:id/decline":             {action: "group.decline", targetKind: "group", param: "id", changes: true},
 	// issue 49: tax exemptions
 	"POST /account/tax-exemption": {action: "tax-exemption.apply", targetKind: "tax-exemption"},
 	"PATCH /tax-exemptions/:id":   {action: "tax-exemption.decide", targetKind: "tax-exemption", param: "id", changes: true},

@@ -2,7 +2,6 @@ package httpapi_test
 
 import (
 	"context"
-	"fmt"
 	"strings"
 	"sync"
 	"testing"
@@ -310,45 +309,5 @@ func TestCompanies_OneCompanyAtOnce(t *testing.T) {
 	wg.Wait()
 	if statuses[0]+statuses[1] != 201+409 {
 		t.Fatalf("two applications at once: %v, want one 201 and one 409", statuses)
-	}
-}
-
-// TestCompanies_APurchaseAboveTheBuyersLimitIsRefused: a member's limit
-// per purchase (tax included) holds on POST /order and POST /checkout;
-// above it the purchase is refused with nothing reserved (approvals of
-// such purchases are not built yet), at or under it it is placed, and a
-// member without a limit is not held to one.
-func TestCompanies_APurchaseAboveTheBuyersLimitIsRefused(t *testing.T) {
-	t.Parallel()
-	ts := mustServe(t)
-	boss := ts.mustRegister(t, "Boss", adminEmail)
-	ann := ts.quickAccount(t, "Ann", "ann@quarry.test")
-	bob := ts.quickAccount(t, "Bob", "bob@quarry.test")
-	cleo := ts.quickAccount(t, "Cleo", "cleo@quarry.test")
-	id := ts.mustCompany(t, ann, boss, "Quarry Works Ltd")
-	ts.mustJoin(t, ann, id, bob, "buyer", "500")
-	ts.mustJoin(t, ann, id, cleo, "buyer", nil)
-	drill := ts.mustProduct(t, "Core Drill", 20000, 10, 1)
-	bits := ts.mustProduct(t, "Drill Bits", 5000, 10, 1)
-	want := fmt.Sprintf(shop.MsgAboveLimit, "$600.00", "$500.00")
-
-	res, body := ts.send(t, "POST", "/order", bob.Token, orderBody(drill.ID, 3))
-	if p := mustProblem(t, res, body, 409); p.Detail != want {
-		t.Fatalf("an order above the limit: %q, want %q", p.Detail, want)
-	}
-	over := checkoutBody(drill.ID, 2, bits.ID, 4)
-	delete(over, "company") // a member's purchase is their company's
-	res, body = ts.send(t, "POST", "/checkout", bob.Token, over)
-	if p := mustProblem(t, res, body, 409); p.Detail != want {
-		t.Fatalf("a checkout above the limit: %q, want %q", p.Detail, want)
-	}
-	if d, b := ts.stock(t, drill.ID), ts.stock(t, bits.ID); d != 10 || b != 10 {
-		t.Fatalf("stock %d and %d after refusals, want 10 and 10", d, b)
-	}
-	ts.mustOrder(t, bob.Token, drill.ID, 2)                       // $400
-	ts.mustMemberCheckout(t, bob.Token, drill.ID, 2, bits.ID, 2)  // $500: at the limit
-	ts.mustMemberCheckout(t, cleo.Token, drill.ID, 3, bits.ID, 2) // no limit
-	if d := ts.stock(t, drill.ID); d != 3 {
-		t.Fatalf("stock %d, want 3", d)
 	}
 }

@@ -34,9 +34,9 @@ func (s *Server) priceQuote(c *gin.Context) {
 // acceptQuote answers POST /quotes/{id}/accept with {orderIds}.
 func (s *Server) acceptQuote(c *gin.Context) {
 	if d, ok := bind[shop.AcceptDraft](s, c); ok {
-		ids, err := s.quotes.Accept(c.Request.Context(), caller(c), c.Param("id"), d)
+		g, err := s.quotes.AcceptPurchase(c.Request.Context(), caller(c), c.Param("id"), d)
 		// the orders are one purchase, under the quote's id
-		s.reply(c, http.StatusOK, gin.H{"orderIds": ids, "groupId": c.Param("id")}, err)
+		s.reply(c, http.StatusOK, gin.H{"orderIds": g.OrderIDs, "groupId": c.Param("id"), "awaitingApproval": g.AwaitingApproval}, err)
 	}
 }
 

@@ -33,7 +33,7 @@ func (s *Server) checkout(c *gin.Context) {
 			s.forgetBought(c, d.Items)
 		}
 		s.reply(c, http.StatusCreated, gin.H{"groupId": g.ID, "number": g.Number, "orderIds": g.OrderIDs, "total": g.Total, "tax": g.Tax,
-			"amount": g.Amount}, err)
+			"amount": g.Amount, "awaitingApproval": g.AwaitingApproval}, err)
 	}
 }
 

@@ -20,7 +20,7 @@ func (s *Server) placeOrder(c *gin.Context) {
 		o, err := s.orders.Place(c.Request.Context(), caller(c), d)
 		g := shop.GroupOfOne(o) // what its purchase charges: the order and its delivery line (issue 48)
 		answer := gin.H{"acknowledged": true, "insertedId": o.ID, "number": o.Number, "amount": g.Amount, "tax": g.Tax,
-			"productPrice": o.ProductPrice, "productQuantity": o.ProductQuantity}
+			"productPrice": o.ProductPrice, "productQuantity": o.ProductQuantity, "awaitingApproval": g.AwaitingApproval}
 		if o.Shipping != nil {
 			answer["shipping"] = o.Shipping
 		}

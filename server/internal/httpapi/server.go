@@ -327,6 +327,9 @@ func (s *Server) Handler() http.Handler {
 	customer.PATCH("/companies/:id/members/:email", s.updateMember)
 	customer.DELETE("/companies/:id/members/:email", s.removeMember)
 	customer.POST("/invitations/accept", s.acceptInvitation)
+	customer.POST("/groups/:id/approve", s.approveGroup) // approvals: the buyer's company's approvers and admins
+	customer.POST("/groups/:id/decline", s.declineGroup)
+	customer.GET("/companies/:id/purchases", s.companyPurchases)
 	// issue 49: the address book, quick order by SKU
 	customer.GET("/addresses", s.listAddresses)
 	customer.POST("/addresses", s.addAddress)

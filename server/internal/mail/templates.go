@@ -27,7 +27,7 @@ var kinds = []shop.LetterKind{shop.LetterOrderPlaced, shop.LetterOrderPaid, shop
 	shop.LetterQuoteAnswered, shop.LetterQuoteRevised, shop.LetterClaimReceived, shop.LetterClaimDecided, shop.LetterContact,
 	shop.LetterVerifyEmail, shop.LetterPasswordReset, shop.LetterPasswordChanged, shop.LetterAccountDeleted,
 	shop.LetterAdminNewOrder, shop.LetterAdminPayment, shop.LetterAdminQuoteRequest, shop.LetterAdminClaim, shop.LetterAdminDigest, shop.LetterAdminRefund,
-	shop.LetterCompanyInvitation, shop.LetterTaxExemptionDecided}
+	shop.LetterCompanyInvitation, shop.LetterTaxExemptionDecided, shop.LetterApprovalRequested, shop.LetterPurchaseApproved, shop.LetterPurchaseDeclined}
 
 // DefaultShopName signs the messages when no name is configured.
 const DefaultShopName = "Ironclad Machinery"

@@ -43,6 +43,12 @@ type Group struct {
 	Shipping        *Shipping  `bson:"shipping,omitempty"`
 	AwaitingFreight bool       `bson:"awaitingFreight,omitempty"`
 	PricedAt        *time.Time `bson:"pricedAt,omitempty"`
+	// Issue 45: the buyer's company, whether the purchase (above its
+	// buyer's limit) waits for an approver, and its approval.
+	CompanyID        *ID        `bson:"companyId,omitempty"`
+	AwaitingApproval bool       `bson:"awaitingApproval,omitempty"`
+	ApprovedAt       *time.Time `bson:"approvedAt,omitempty"`
+	ApprovedBy       string     `bson:"approvedBy,omitempty"`
 }
 
 // Shop is the document as the domain has it.
@@ -52,7 +58,11 @@ func (d Group) Shop() shop.Group {
 		PONumber: d.PONumber, Company: d.Company, CreatedAt: d.CreatedAt.UTC(), PaidAt: utcPtr(d.PaidAt), Placing: d.Placing,
 		Shipped: d.Shipped, ShippedAt: utcPtr(d.ShippedAt), Carrier: d.Carrier, TrackingNumber: d.TrackingNumber,
 		Syncing: d.SyncingAt != nil, SyncMark: hexOrEmpty(d.SyncMark), RemindedAt: utcPtr(d.RemindedAt),
-		OrderIDs: make([]string, len(d.OrderIDs)), Shipping: d.Shipping.Shop(), AwaitingFreight: d.AwaitingFreight, PricedAt: utcPtr(d.PricedAt)}
+		OrderIDs: make([]string, len(d.OrderIDs)), Shipping: d.Shipping.Shop(), AwaitingFreight: d.AwaitingFreight, PricedAt: utcPtr(d.PricedAt),
+		AwaitingApproval: d.AwaitingApproval, ApprovedAt: utcPtr(d.ApprovedAt), ApprovedBy: d.ApprovedBy}
+	if d.CompanyID != nil {
+		g.CompanyID = d.CompanyID.Hex()
+	}
 	for i, id := range d.OrderIDs {
 		g.OrderIDs[i] = id.Hex()
 	}
@@ -72,8 +82,15 @@ func groupStatus(d *Group) string { return string(shop.StatusOf(d.Paid, d.Shippe
 // unpaid, unshipped purchases (UNPAID_LIMIT counts them).
 func GroupUnpaidKey(email string) string { return email + "\x00unpaid" }
 
+// GroupCompanyKey is the index "companyId,createdAt"'s key of a company's
+// purchases; GroupApprovalKey the index "companyId,awaitingApproval"'s of
+// those awaiting an approver (issue 45).
+func GroupCompanyKey(company ID) string  { return company.Hex() }
+func GroupApprovalKey(company ID) string { return company.Hex() + "\x00approval" }
+
 // Groups keeps the purchases by id, all and each buyer's by date, each
-// status's by date (Manage Orders), and each buyer's unpaid ones.
+// status's by date (Manage Orders), each buyer's unpaid ones, and each
+// company's, all and those awaiting approval (issue 45).
 func Groups(name string) *Mirror[ID, Group] {
 	byDate := func(a, b *Group) int { return a.CreatedAt.Compare(b.CreatedAt) }
 	return &Mirror[ID, Group]{
@@ -94,6 +111,18 @@ func Groups(name string) *Mirror[ID, Group] {
 				}
 				return NotIndexed
 			}, Cmp: byDate},
+			{Name: "companyId,createdAt", Group: func(d *Group) string {
+				if d.CompanyID == nil || !Listed(d) {
+					return NotIndexed
+				}
+				return GroupCompanyKey(*d.CompanyID)
+			}, Cmp: byDate},
+			{Name: "companyId,awaitingApproval", Group: func(d *Group) string {
+				if d.CompanyID == nil || !d.AwaitingApproval || !Listed(d) {
+					return NotIndexed
+				}
+				return GroupApprovalKey(*d.CompanyID)
+			}, Cmp: byDate},
 		},
 	}
 }
@@ -101,9 +130,12 @@ func Groups(name string) *Mirror[ID, Group] {
 // Unsettled matches a placed purchase that is neither paid nor shipped: it
 // holds its stock until paid, cancelled or expired (MongoDB: {paid: false,
 // shipped: false, placing: {$exists: false}}).
-// A purchase awaiting its freight price is not (issue 48): it neither
-// expires nor counts against UNPAID_LIMIT until priced.
-func Unsettled(d *Group) bool { return !d.Paid && !d.Shipped && !d.Placing && !d.AwaitingFreight }
+// A purchase awaiting its freight price is not (issue 48), nor one
+// awaiting approval (issue 45): it neither expires nor counts against
+// UNPAID_LIMIT until priced, or approved.
+func Unsettled(d *Group) bool {
+	return !d.Paid && !d.Shipped && !d.Placing && !d.AwaitingFreight && !d.AwaitingApproval
+}
 
 // Listed matches the purchases the lists show: placed ones.
 func Listed(d *Group) bool { return !d.Placing }
@@ -154,14 +186,30 @@ func GroupPlacing(g Group) error {
 	return nil
 }
 
-// GroupPayable is a payment's: unpaid, placed, not being cancelled
-// (MongoDB: {paid: false, placing: {$exists: false}, cancelling: {$exists: false}}).
+// GroupPayable is a payment's: unpaid, placed, not awaiting its freight's
+// price or an approval, not being cancelled (MongoDB: {paid: false,
+// awaitingFreight/awaitingApproval: {$exists: false}, placing: {$exists:
+// false}, cancelling: {$exists: false}}).
 func GroupPayable(g Group) error {
 	if g.Paid {
 		return shop.Errorf(shop.ECONFLICT, "The order group is already paid.")
 	}
 	if g.AwaitingFreight {
 		return shop.Errorf(shop.ECONFLICT, shop.MsgAwaitingFreight)
+	}
+	if g.AwaitingApproval {
+		return shop.Errorf(shop.ECONFLICT, shop.MsgAwaitingApproval)
+	}
+	return groupPlacedFree(g)
+}
+
+// GroupAwaitingApproval is the precondition of an approval and of a
+// decline (issue 45): it awaits approval, unpaid, placed, no cancel under
+// way (MongoDB: {awaitingApproval: true, paid: false, shipped: false,
+// placing: {$exists: false}, cancelling: {$exists: false}}).
+func GroupAwaitingApproval(g Group) error {
+	if !g.AwaitingApproval || g.Paid || g.Shipped {
+		return shop.Errorf(shop.ECONFLICT, shop.MsgNotAwaitingApproval)
 	}
 	return groupPlacedFree(g)
 }
@@ -180,11 +228,16 @@ func GroupAwaitingFreight(g Group) error {
 	return groupPlacedFree(g)
 }
 
-// GroupShippable is a shipment's: unshipped, placed, not being cancelled
-// (MongoDB: {shipped: false, placing: {$exists: false}, cancelling: {$exists: false}}).
+// GroupShippable is a shipment's: unshipped, placed, not awaiting
+// approval, not being cancelled (MongoDB: {shipped: false,
+// awaitingApproval: {$exists: false}, placing: {$exists: false},
+// cancelling: {$exists: false}}).
 func GroupShippable(g Group) error {
 	if g.Shipped {
 		return shop.Errorf(shop.ECONFLICT, "The order has already shipped.")
+	}
+	if g.AwaitingApproval {
+		return shop.Errorf(shop.ECONFLICT, shop.MsgShipAwaitingApproval)
 	}
 	return groupPlacedFree(g)
 }

@@ -49,6 +49,10 @@ type Order struct {
 	TaxExemption *TaxExemptRef `bson:"taxExemption,omitempty"`
 	// Shipping (issue 48): a single order's delivery line.
 	Shipping *Shipping `bson:"shipping,omitempty"`
+	// Issue 45: a single order's buyer's company, and whether it was
+	// placed above their limit (its group of one awaited approval).
+	CompanyID  *ID  `bson:"companyId,omitempty"`
+	AboveLimit bool `bson:"aboveLimit,omitempty"`
 }
 
 // TaxExemptRef names a tax exemption as a purchase keeps it.
@@ -99,6 +103,10 @@ func (d Order) Shop() shop.Order {
 	}
 	o.Carrier, o.TrackingNumber = d.Carrier, d.TrackingNumber
 	o.Country, o.Shipping = d.Country, d.Shipping.Shop()
+	if d.CompanyID != nil {
+		o.CompanyID = d.CompanyID.Hex()
+	}
+	o.AboveLimit = d.AboveLimit
 	if d.TaxExemption != nil {
 		o.TaxExemption = &shop.TaxExemptRef{Number: d.TaxExemption.Number, Country: d.TaxExemption.Country}
 	}

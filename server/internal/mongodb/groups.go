@@ -33,7 +33,11 @@ func (s *Store) InsertGroup(ctx context.Context, g shop.Group) (shop.Group, erro
 	}
 	doc := mirror.Group{ID: id, Number: g.Number, Email: shop.NormalizeEmail(g.Email), Total: g.Total.Float(), Tax: g.Tax.Float(),
 		PONumber: g.PONumber, Company: g.Company, CreatedAt: s.now(), Placing: g.Placing, OrderIDs: make([]mirror.ID, len(g.OrderIDs)),
-		Paid: g.Paid, TransactionID: g.TransactionID, Shipping: mirror.ShippingOf(g.Shipping), AwaitingFreight: g.AwaitingFreight}
+		Paid: g.Paid, TransactionID: g.TransactionID, Shipping: mirror.ShippingOf(g.Shipping), AwaitingFreight: g.AwaitingFreight,
+		AwaitingApproval: g.AwaitingApproval}
+	if doc.CompanyID, err = companyRef(g.CompanyID); err != nil {
+		return shop.Group{}, err
+	}
 	if !g.CreatedAt.IsZero() {
 		doc.CreatedAt = g.CreatedAt
 	}
@@ -76,7 +80,10 @@ func (s *Store) InsertSingleGroups(ctx context.Context, gs []shop.Group) error {
 		}
 		docs[i] = mirror.Group{ID: id, Number: g.Number, Email: shop.NormalizeEmail(g.Email), Total: g.Total.Float(), Tax: g.Tax.Float(),
 			OrderIDs: []mirror.ID{id}, Paid: g.Paid, TransactionID: g.TransactionID, CreatedAt: at,
-			Shipping: mirror.ShippingOf(g.Shipping), AwaitingFreight: g.AwaitingFreight}
+			Shipping: mirror.ShippingOf(g.Shipping), AwaitingFreight: g.AwaitingFreight, AwaitingApproval: g.AwaitingApproval}
+		if docs[i].CompanyID, err = companyRef(g.CompanyID); err != nil {
+			return err
+		}
 		if !g.CreatedAt.IsZero() {
 			docs[i].CreatedAt = g.CreatedAt
 		}
@@ -101,7 +108,21 @@ func singleGroupOf(o mirror.Order) mirror.Group {
 		g.Shipping, g.AwaitingFreight = &c, sh.OnQuote && !o.Paid
 		g.Total, g.Tax = g.Total+sh.Price+sh.Tax, g.Tax+sh.Tax
 	}
+	// issue 45: its buyer's company, and its approval awaited
+	g.CompanyID, g.AwaitingApproval = o.CompanyID, o.AboveLimit && !o.Paid && !o.Shipped
 	return g
+}
+
+// companyRef is a purchase's company id as stored ("": none).
+func companyRef(id string) (*mirror.ID, error) {
+	if id == "" {
+		return nil, nil
+	}
+	oid, err := objectID(id)
+	if err != nil {
+		return nil, err
+	}
+	return &oid, nil
 }
 
 // EnsureSingleGroup stores the group of one of a spec order that has none.
@@ -206,7 +227,80 @@ func (s *Store) DeleteGroup(ctx context.Context, id, marker string) error {
 
 // payable is mirror.GroupPayable's filter.
 func payable() bson.D {
-	return append(bson.D{{Key: "paid", Value: false}, notAwaitingFreight}, placedFree()...)
+	return append(bson.D{{Key: "paid", Value: false}, notAwaitingFreight, notAwaitingApproval}, placedFree()...)
+}
+
+// notAwaitingApproval matches a purchase that waits for no approver
+// (issue 45).
+var notAwaitingApproval = bson.E{Key: "awaitingApproval", Value: bson.D{{Key: "$exists", Value: false}}}
+
+// awaitingApproval is mirror.GroupAwaitingApproval's filter.
+func awaitingApproval() bson.D {
+	return append(bson.D{{Key: "awaitingApproval", Value: true}, {Key: "paid", Value: false}, notShipped}, placedFree()...)
+}
+
+// ApproveGroup approves a purchase awaiting approval with one guarded
+// write (issue 45): it no longer awaits, and its reservation starts now.
+func (s *Store) ApproveGroup(ctx context.Context, id, by string) (shop.Group, error) {
+	oid, err := objectID(id)
+	if err != nil {
+		return shop.Group{}, err
+	}
+	_, err = s.groups.update(ctx, oid, guard[mirror.Group]{filter: awaitingApproval(), check: mirror.GroupAwaitingApproval}, bson.D{
+		{Key: "$set", Value: bson.D{{Key: "approvedAt", Value: s.now()}, {Key: "approvedBy", Value: shop.NormalizeEmail(by)}}},
+		{Key: "$unset", Value: bson.D{{Key: "awaitingApproval", Value: ""}}}})
+	if err != nil {
+		return shop.Group{}, err
+	}
+	d, err := s.groups.get(ctx, oid)
+	return d.Shop(), err
+}
+
+// BeginDeclineGroup is BeginCancelGroup for a decline (issue 45): only a
+// purchase still awaiting approval is marked, so that an approval and a
+// decline (and its buyer's cancel) decide it once between them.
+func (s *Store) BeginDeclineGroup(ctx context.Context, id, cancel string) (shop.Group, error) {
+	oid, err := objectID(id)
+	if err != nil {
+		return shop.Group{}, err
+	}
+	marker, err := objectID(cancel)
+	if err != nil {
+		return shop.Group{}, err
+	}
+	set := bson.D{{Key: "$set", Value: bson.D{{Key: "cancelling", Value: marker}, {Key: "cancellingAt", Value: s.now()}}}}
+	if _, err := s.groups.update(ctx, oid, guard[mirror.Group]{filter: awaitingApproval(), check: mirror.GroupAwaitingApproval}, set); err != nil {
+		return shop.Group{}, err
+	}
+	d, err := s.groups.get(ctx, oid)
+	return d.Shop(), err
+}
+
+// companyGroupsFilter is ListCompanyGroups' filter (index company_groups).
+func companyGroupsFilter(company mirror.ID, awaiting bool) bson.D {
+	f := bson.D{{Key: "companyId", Value: company}, listedGroups}
+	if awaiting {
+		f = append(f, bson.E{Key: "awaitingApproval", Value: true})
+	}
+	return f
+}
+
+// ListCompanyGroups returns a page of a company's purchases, newest
+// first: all, or those awaiting approval (issue 45).
+func (s *Store) ListCompanyGroups(ctx context.Context, company string, awaiting bool, limit, skip int) ([]shop.Group, int64, error) {
+	cid, err := objectID(company)
+	if err != nil {
+		return nil, 0, err
+	}
+	q := listQuery[mirror.Group]{desc: true, sort: newestGroupsFirst, skip: skip, limit: limit, filter: companyGroupsFilter(cid, awaiting)}
+	key := mirror.GroupCompanyKey(cid)
+	q.index, q.group = "companyId,createdAt", &key
+	if awaiting {
+		key = mirror.GroupApprovalKey(cid)
+		q.index = "companyId,awaitingApproval"
+	}
+	docs, total, err := s.groups.list(ctx, q)
+	return mirror.ShopAll[shop.Group](docs), total, err
 }
 
 // notAwaitingFreight matches a purchase whose freight is priced, or that
@@ -299,7 +393,7 @@ func (s *Store) ShipGroup(ctx context.Context, id string, t shop.Tracking) (shop
 	if t.TrackingNumber != "" {
 		set = append(set, bson.E{Key: "trackingNumber", Value: t.TrackingNumber})
 	}
-	return s.groups.update(ctx, oid, guard[mirror.Group]{filter: append(bson.D{notShipped}, placedFree()...), check: mirror.GroupShippable},
+	return s.groups.update(ctx, oid, guard[mirror.Group]{filter: append(bson.D{notShipped, notAwaitingApproval}, placedFree()...), check: mirror.GroupShippable},
 		bson.D{{Key: "$set", Value: set}})
 }
 
@@ -325,7 +419,7 @@ func (s *Store) MarkReminded(ctx context.Context, id string) error {
 		return err
 	}
 	filter := bson.D{{Key: "paid", Value: false}, notShipped, {Key: "placing", Value: bson.D{{Key: "$exists", Value: false}}},
-		{Key: "remindedAt", Value: bson.D{{Key: "$exists", Value: false}}}, notAwaitingFreight}
+		{Key: "remindedAt", Value: bson.D{{Key: "$exists", Value: false}}}, notAwaitingFreight, notAwaitingApproval}
 	_, err = s.groups.update(ctx, oid, guard[mirror.Group]{filter: filter, check: mirror.GroupRemindable},
 		bson.D{{Key: "$set", Value: bson.D{{Key: "remindedAt", Value: s.now()}}}})
 	return err
@@ -384,7 +478,7 @@ func (s *Store) ListGroups(ctx context.Context, pq shop.PurchaseQuery) ([]shop.G
 
 // unsettledFilter is mirror.Unsettled's filter.
 func unsettledFilter() bson.D {
-	return bson.D{{Key: "paid", Value: false}, {Key: "shipped", Value: false}, listedGroups, notAwaitingFreight}
+	return bson.D{{Key: "paid", Value: false}, {Key: "shipped", Value: false}, listedGroups, notAwaitingFreight, notAwaitingApproval}
 }
 
 // CountUnpaidGroups is how many placed, unpaid, unshipped purchases email holds.

@@ -125,6 +125,9 @@ var queries = []query{
 	{"GET /groups?status=shipped", CollGroups, append(groupStatusFilters["shipped"], listedGroups), newestGroupsFirst, "status_groups", "status,createdAt"},
 	{"POST /order, POST /checkout: the buyer's unpaid purchases (UNPAID_LIMIT)", CollGroups, append(bson.D{{Key: "email", Value: "a@b.test"}}, unsettledFilter()...), nil, "customer_groups", "email,unpaid"},
 	{"sweep: purchases not paid in time (RESERVATION_TTL)", CollGroups, unsettledBefore(time.Now()), bson.D{{Key: "createdAt", Value: 1}, {Key: "_id", Value: 1}}, "unpaid_groups", "unpaid,createdAt"},
+	// Issue 45: a company's purchases, and those awaiting approval.
+	{"GET /companies/{id}/purchases: a company's purchases", CollGroups, companyGroupsFilter(someID, false), newestGroupsFirst, "company_groups", "companyId,createdAt"},
+	{"GET /companies/{id}/purchases?awaitingApproval=true: those awaiting approval", CollGroups, companyGroupsFilter(someID, true), newestGroupsFirst, "company_groups", "companyId,awaitingApproval"},
 	{"webhook, sweep: a payment intent this store made, by id", CollIntents, bson.D{{Key: "_id", Value: "pi_x"}}, nil, "_id_", "id"},
 	{"sweep: payment intents not settled", CollIntents, openIntentsBefore(time.Now()), bson.D{{Key: "createdAt", Value: 1}, {Key: "_id", Value: 1}}, "open_intents", "open,createdAt"},
 	{"DELETE /account: the customer's payment intents", CollIntents, bson.D{{Key: "email", Value: "a@b.test"}}, nil, "email", "id"},
@@ -289,6 +292,8 @@ var indexes = map[string][]mongo.IndexModel{
 		{Keys: bson.D{{Key: "createdAt", Value: -1}, {Key: "_id", Value: -1}}, Options: options.Index().SetName("newest_groups")},
 		{Keys: bson.D{{Key: "shipped", Value: 1}, {Key: "paid", Value: 1}, {Key: "createdAt", Value: -1}, {Key: "_id", Value: -1}}, Options: options.Index().SetName("status_groups")},
 		{Keys: bson.D{{Key: "paid", Value: 1}, {Key: "shipped", Value: 1}, {Key: "createdAt", Value: 1}, {Key: "_id", Value: 1}}, Options: options.Index().SetName("unpaid_groups")},
+		// Issue 45: a company's purchases (those awaiting approval among them).
+		{Keys: bson.D{{Key: "companyId", Value: 1}, {Key: "createdAt", Value: -1}, {Key: "_id", Value: -1}}, Options: options.Index().SetName("company_groups")},
 	},
 	// Issue 43: the payment intents this store made.
 	CollIntents: {

@@ -106,6 +106,13 @@ func (s *Store) orderDoc(o shop.Order) (mirror.Order, error) {
 			return mirror.Order{}, err
 		}
 	}
+	if o.CompanyID != "" { // issue 45
+		cid, err := objectID(o.CompanyID)
+		if err != nil {
+			return mirror.Order{}, err
+		}
+		doc.CompanyID, doc.AboveLimit = &cid, o.AboveLimit
+	}
 	if r := o.ReplacementFor; r != nil {
 		cid, err := objectID(r.ClaimID)
 		if err != nil {

@@ -105,8 +105,6 @@ const (
 	MsgOwnMembership      = "You cannot change or remove your own membership; another company admin can."
 	MsgInvitationOther    = "This invitation is for another e-mail address. Sign in with the invited address to accept it."
 	MsgMemberElsewhere    = "That address already belongs to a company."
-	// MsgAboveLimit refuses a purchase that costs more than its buyer's
-	// limit per purchase (approvals of such purchases are not built yet).
 	// The PO rule and the company on a member's purchase.
 	MsgPurchaseTermsInvalid     = "This purchase does not meet your company's rules."
 	FieldCompanySetByMembership = "is set by your membership: this purchase is for %s; leave the company out"
@@ -114,7 +112,10 @@ const (
 	// MsgPORequiredSingle refuses the spec's POST /order (which has no PO
 	// number) to a member whose company requires one.
 	MsgPORequiredSingle = "%s asks for a purchase order number on every purchase. Add the product to the cart and check out with your PO number."
-	MsgAboveLimit       = "This purchase comes to %s with tax, above your limit of %s per purchase set by your company. Ask your company admin to raise your limit, or order less."
+	// MsgAboveLimit refuses a purchase that costs more than its buyer's
+	// limit per purchase where no one can approve it (their company is not
+	// approved; an approved company's approvers decide it: approval.go).
+	MsgAboveLimit = "This purchase comes to %s with tax, above your limit of %s per purchase set by your company. Ask your company admin to raise your limit, or order less."
 )
 
 // CompanyApplication is POST /companies' body.

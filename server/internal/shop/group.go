@@ -71,15 +71,27 @@ type Group struct {
 	Shipping        *Shipping  `json:"shipping,omitempty"`
 	AwaitingFreight bool       `json:"awaitingFreight,omitempty"`
 	PricedAt        *time.Time `json:"pricedAt,omitempty"`
+	// Issue 45: the buyer's company (its id) when they bought as a member
+	// of an approved one; AwaitingApproval while a purchase above their
+	// limit waits for an approver of that company, who approved it when
+	// (ApprovedAt, from when its reservation runs) and who (ApprovedBy).
+	CompanyID        string     `json:"companyId,omitempty"`
+	AwaitingApproval bool       `json:"awaitingApproval,omitempty"`
+	ApprovedAt       *time.Time `json:"approvedAt,omitempty"`
+	ApprovedBy       string     `json:"approvedBy,omitempty"`
 }
 
 // ReservedSince is when the purchase's reservation began: when it was
-// placed, or when its freight was priced.
+// placed, or when the last of what it waited for came: its freight's
+// price, its approval.
 func (g Group) ReservedSince() time.Time {
-	if g.PricedAt != nil {
-		return *g.PricedAt
+	since := g.CreatedAt
+	for _, t := range []*time.Time{g.PricedAt, g.ApprovedAt} {
+		if t != nil && t.After(since) {
+			since = *t
+		}
 	}
-	return g.CreatedAt
+	return since
 }
 
 // PurchaseState is where a purchase stands in its lifecycle.
@@ -96,6 +108,11 @@ func (g Group) ReservedSince() time.Time {
 // an admin prices (issue 48): it cannot be paid, neither expires nor
 // counts against UNPAID_LIMIT, and can be cancelled; PUT
 // /groups/{id}/freight prices it, and it is placed (unpaid) from then.
+// Awaiting approval is reached by a purchase above its buyer's limit
+// (issue 45): its stock held, it cannot be paid or shipped, neither
+// expires nor counts against UNPAID_LIMIT, and can be cancelled by its
+// buyer; an approver approves it (POST /groups/{id}/approve: placed from
+// then) or declines it (POST /groups/{id}/decline: cancelled).
 type PurchaseState string
 
 // The states.
@@ -118,6 +135,8 @@ func StateOf(g Group) PurchaseState {
 		return PurchasePlacing
 	case g.Cancelling != "":
 		return PurchaseCancelling
+	case g.AwaitingApproval:
+		return PurchaseAwaitingApproval
 	case g.Shipped:
 		return PurchaseShipped
 	case g.Paid:
@@ -134,7 +153,7 @@ func (g Group) Described() Group {
 	g.Amount = int64(g.Total)
 	g.Status = StatusOf(g.Paid, g.Shipped)
 	g.State = StateOf(g)
-	g.Payable = !g.Paid && !g.Placing && g.Cancelling == "" && g.Total > 0 && !g.AwaitingFreight
+	g.Payable = !g.Paid && !g.Placing && g.Cancelling == "" && g.Total > 0 && !g.AwaitingFreight && !g.AwaitingApproval
 	return g
 }
 
@@ -167,7 +186,8 @@ func PurchaseIDOfRef(ref string) string {
 func GroupOfOne(o Order) Group {
 	g := Group{ID: o.ID, Number: o.Number, Email: o.Email, OrderIDs: []string{o.ID}, Total: Cents(o.Amount), Tax: o.Tax,
 		Paid: o.Paid, TransactionID: o.TransactionID, CreatedAt: o.CreatedAt, Shipped: o.Shipped, ShippedAt: o.ShippedAt,
-		Carrier: o.Carrier, TrackingNumber: o.TrackingNumber, Orders: []Order{o}}
+		Carrier: o.Carrier, TrackingNumber: o.TrackingNumber, Orders: []Order{o},
+		CompanyID: o.CompanyID, AwaitingApproval: o.AboveLimit && !o.Paid && !o.Shipped}
 	if s := o.Shipping; s != nil { // issue 48: its delivery line
 		c := *s
 		g.Shipping, g.AwaitingFreight = &c, s.OnQuote && !o.Paid
@@ -324,6 +344,14 @@ type GroupStore interface {
 	// (ECONFLICT otherwise): its delivery line gets price and tax, its
 	// total and tax rise by them, and its reservation starts (issue 48).
 	PriceFreight(ctx context.Context, id string, price, tax Cents) (Group, error)
+	// Issue 45. ApproveGroup approves a purchase awaiting approval, once
+	// (ECONFLICT otherwise): by whom, and its reservation starts.
+	// BeginDeclineGroup is BeginCancelGroup for a purchase still awaiting
+	// approval only. ListCompanyGroups returns a page of a company's
+	// purchases (all, or those awaiting approval), newest first.
+	ApproveGroup(ctx context.Context, id, by string) (Group, error)
+	BeginDeclineGroup(ctx context.Context, id, marker string) (Group, error)
+	ListCompanyGroups(ctx context.Context, company string, awaiting bool, limit, skip int) ([]Group, int64, error)
 }
 
 // Group messages.

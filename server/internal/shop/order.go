@@ -34,7 +34,13 @@ type Order struct {
 	// Shipping is a single order's delivery line (issue 48), which its
 	// group of one charges: kept here so that the group can be made from
 	// the order. (A larger purchase's is on its group.)
-	Shipping        *Shipping  `json:"shipping,omitempty"`
+	Shipping *Shipping `json:"shipping,omitempty"`
+	// CompanyID and AboveLimit (issue 45): the company its buyer placed a
+	// single order as a member of, and whether it was above their limit
+	// (its group of one awaited an approver's approval): kept here so that
+	// the group can be made from the order.
+	CompanyID       string     `json:"-"`
+	AboveLimit      bool       `json:"-"`
 	Pending         bool       `json:"pending"`
 	Shipped         bool       `json:"shipped"`
 	Paid            bool       `json:"paid"`

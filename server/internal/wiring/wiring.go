@@ -122,7 +122,7 @@ func Services(store Store, o Options) httpapi.Deps {
 	}
 	notify := &app.Notifier{Store: store, Held: store, Mail: o.Outbox, SiteURL: o.SiteURL, Now: o.Now, Log: o.Log}
 	payments.Notify = notify
-	invoices := &app.Invoices{Store: store, Orders: store, Groups: store, Quotes: store, Drawer: invoice.Drawer{}, Seller: o.Seller,
+	invoices := &app.Invoices{Store: store, Orders: store, Groups: store, Quotes: store, Members: store, Drawer: invoice.Drawer{}, Seller: o.Seller,
 		TaxLabel: cmp.Or(o.TaxLabel, "Sales tax"), TaxRate: o.TaxRate, Now: o.Now, Log: o.Log}
 	payments.Invoices = invoices
 	owners := &app.Owners{Users: store, Erasure: store}

@@ -13,6 +13,7 @@ import { FormTextField } from '@/components/form/form-text-field';
 import { ButtonLink } from '@/components/ui/button-link';
 import { LoadingSpinner } from '@/components/ui/loading-spinner';
 import { OrderTotal } from '@/components/ui/order-total';
+import { approvalMessages } from '@/config/approval-messages';
 import { cartMessages } from '@/config/cart-messages';
 import { orderMessages } from '@/config/order-messages';
 import { priceMessages } from '@/config/price-messages';
@@ -104,6 +105,12 @@ export function CheckoutForm() {
       {
         onSuccess: (result) => {
           clearCart();
+          // issue 45: above the buyer's limit it waits for their company's approval: its page says so (it cannot be paid yet)
+          if (result.awaitingApproval) {
+            toast.success(approvalMessages.placed(result.number));
+            void navigate(paths.dashboard.order.to(result.groupId));
+            return;
+          }
           toast.success(m.placed(result.number));
           void navigate(paths.payment.to(result.groupId));
         },

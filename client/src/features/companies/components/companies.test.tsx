@@ -36,6 +36,7 @@ function api(overrides: Parameters<typeof fakeApi>[0] = {}) {
     'GET /auth/me': () => jsonResponse({ user: { _id: 'u1', email: 'ann@quarry.test', name: 'Ann' } }),
     'GET /companies': () => jsonResponse(companies, { headers: { 'X-Total-Count': String(companies.length) } }),
     'GET /companies/c1': () => jsonResponse(quarry),
+    'GET /companies/c1/purchases': () => jsonResponse([], { headers: { 'X-Total-Count': '0' } }),
     ...overrides,
   });
   vi.stubGlobal('fetch', fake.fetch);

@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
+import { lazy, Suspense } from 'react';
 import { useForm } from 'react-hook-form';
 import { FormTextField } from '@/components/form/form-text-field';
 import { DeleteButton } from '@/components/ui/delete-button';
@@ -20,6 +21,8 @@ import { useApplyForCompany, useInviteMember, useRemoveMember, useUpdateMember }
 import { useCompanies, useCompany } from '../api/get-companies';
 
 const m = companyMessages;
+// Issue 45: the purchases awaiting approval (approvers, company admins) and the company's purchases (its admins), loaded with them only.
+const CompanyPurchases = lazy(() => import('./company-purchases').then((mod) => ({ default: mod.CompanyPurchases })));
 const ROLES: CompanyRole[] = ['buyer', 'approver', 'admin'];
 const LIMIT = /^\s*\d+(\.\d{1,2})?\s*$/;
 
@@ -247,6 +250,12 @@ function CompanyView({ id }: { id: string }) {
         </Box>
       </Box>
       {isAdmin && <InviteForm companyId={c._id} />}
+      {(isAdmin || c.role === 'approver') && (
+        <Suspense fallback={<LoadingSpinner />}>
+          <CompanyPurchases companyId={c._id} awaiting />
+          {isAdmin && <CompanyPurchases companyId={c._id} awaiting={false} />}
+        </Suspense>
+      )}
     </Box>
   );
 }

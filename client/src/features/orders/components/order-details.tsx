@@ -67,6 +67,8 @@ interface OrderDetailsProps {
   purchase: Purchase;
   /** The buyer's claims (GET /claims); those on this purchase's products show in the history. */
   claims: readonly Claim[];
+  /** Read by its buyer's company's approver or admin (issue 45), who neither pays nor cancels it. */
+  readOnly?: boolean;
 }
 
 /**
@@ -74,14 +76,14 @@ interface OrderDetailsProps {
  * the status history (placed, paid, shipped with carrier and tracking, claims), the invoice, "from quote #N",
  * and Pay or cancel while it is unpaid, each for the purchase whole.
  */
-export function OrderDetails({ purchase, claims }: OrderDetailsProps) {
+export function OrderDetails({ purchase, claims, readOnly = false }: OrderDetailsProps) {
   const navigate = useNavigate();
   // Back to My Orders once cancelled; a refused cancel (paid meanwhile: 409) stays here with its message.
   const cancel = useCancelPurchaseAction({ onDone: () => navigate(paths.dashboard.myOrder) });
   const ids = new Set(purchase.orderIds);
   const mine = claims.filter((c) => ids.has(c.orderId));
   const invoiceNumber = purchase.invoiceNumber;
-  const open = !purchase.paid && !purchase.shipped;
+  const open = !purchase.paid && !purchase.shipped && !readOnly;
 
   return (
     <Box sx={{ display: 'grid', gap: 3 }}>
@@ -99,7 +101,7 @@ export function OrderDetails({ purchase, claims }: OrderDetailsProps) {
         <PurchaseContents purchase={purchase} />
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, mt: 2 }}>
           {invoiceNumber !== undefined && invoiceNumber > 0 && <InvoiceButton number={invoiceNumber} />}
-          {purchase.payable && (
+          {purchase.payable && !readOnly && (
             <Button component={RouterLink} to={paths.payment.to(purchase._id)} variant="contained" startIcon={<CreditCardIcon />} aria-label={p.payLabel(purchase.number)}>
               {orderMessages.orders.pay}
             </Button>

@@ -3,6 +3,7 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import { Link as RouterLink } from 'react-router';
+import { approvalMessages } from '@/config/approval-messages';
 import { orderMessages } from '@/config/order-messages';
 import { OrderTotal } from '@/components/ui/order-total';
 import { paths } from '@/config/paths';
@@ -17,6 +18,8 @@ export interface PlacedSummary {
   productName: string;
   quantity: number;
   figures: Figures;
+  /** Above the buyer's limit: it waits for their company's approval (issue 45), and cannot be paid yet. */
+  awaitingApproval?: boolean;
 }
 
 /** "Order placed": the purchase's number, product, quantity, the tax and total charged, and the ways on (pay, my orders, another order). */
@@ -40,7 +43,7 @@ export function OrderPlaced({ placed, onPlaceAnother }: { placed: PlacedSummary;
         <CheckCircleIcon aria-hidden="true" sx={{ color: 'feedback.success.icon', mt: 0.25 }} />
         <Box sx={{ minWidth: 0 }}>
           <Typography sx={{ fontWeight: 800 }}>{m.placedTitle}</Typography>
-          <Typography variant="body2">{m.placedText}</Typography>
+          <Typography variant="body2">{placed.awaitingApproval ? approvalMessages.placedNote : m.placedText}</Typography>
         </Box>
       </Box>
       <Box
@@ -64,9 +67,15 @@ export function OrderPlaced({ placed, onPlaceAnother }: { placed: PlacedSummary;
       </Box>
       <OrderTotal figures={placed.figures} sx={{ '& dt, & dd': { color: 'inherit' } }} />
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-        <Button component={RouterLink} to={paths.payment.to(placed.id)} variant="contained" color="secondary" size="small">
-          {m.payNow}
-        </Button>
+        {placed.awaitingApproval ? (
+          <Button component={RouterLink} to={paths.dashboard.order.to(placed.id)} variant="contained" color="secondary" size="small">
+            {approvalMessages.viewOrder}
+          </Button>
+        ) : (
+          <Button component={RouterLink} to={paths.payment.to(placed.id)} variant="contained" color="secondary" size="small">
+            {m.payNow}
+          </Button>
+        )}
         <Button component={RouterLink} to={paths.dashboard.myOrder} variant="outlined" color="secondary" size="small">
           {m.viewMyOrders}
         </Button>

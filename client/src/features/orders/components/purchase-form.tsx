@@ -142,6 +142,7 @@ export function PurchaseForm({ product, user, cartAction, delivery }: PurchaseFo
             productName: product.name,
             quantity: result.productQuantity,
             figures: serverFigures(result),
+            awaitingApproval: result.awaitingApproval === true,
           });
         },
         onError: (error) => {

@@ -8,6 +8,7 @@ import { Link as RouterLink } from 'react-router';
 import { ButtonLink } from '@/components/ui/button-link';
 import { PagedList } from '@/components/ui/paged-list';
 import { PagedQuery, usePaging } from '@/components/ui/paged-query';
+import { approvalMessages } from '@/config/approval-messages';
 import { paths } from '@/config/paths';
 import { serviceMessages } from '@/config/service-messages';
 import { useAcceptQuote } from '../api/accept-quote';
@@ -21,12 +22,14 @@ const m = serviceMessages.quotes;
  * An accepted quote: where its order is; right after accepting, that it is placed and the way to pay it
  * (the purchase's payment page: an accepted quote is one purchase, under the id the server answered).
  */
-function AcceptedNote({ purchaseId }: { purchaseId?: string }) {
+function AcceptedNote({ purchaseId, awaiting = false }: { purchaseId?: string; awaiting?: boolean }) {
   return (
     <Box role="status" sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.5, p: 1.5, borderRadius: 1.5, border: 1, borderColor: 'success.main' }}>
       <CheckCircleOutlineIcon aria-hidden="true" sx={{ color: 'success.main' }} />
       {purchaseId && <Typography sx={{ fontWeight: 700 }}>{m.acceptedText}</Typography>}
-      {purchaseId && (
+      {/* issue 45: above the buyer's limit, it waits for their company's approval before it can be paid */}
+      {purchaseId && awaiting && <Typography data-testid="quote-awaiting-approval">{approvalMessages.placedNote}</Typography>}
+      {purchaseId && !awaiting && (
         <Button component={RouterLink} to={paths.payment.to(purchaseId)} variant="contained" size="small">
           {m.acceptedPay}
         </Button>
@@ -43,12 +46,13 @@ interface CustomerActionsProps {
   accepting: boolean;
   declining: boolean;
   purchaseId?: string;
+  awaiting?: boolean;
   onAccept: (quote: Quote) => void;
   onDecline: (quote: Quote) => void;
 }
 
-function CustomerActions({ quote, accepting, declining, purchaseId, onAccept, onDecline }: CustomerActionsProps) {
-  if (quote.status === 'accepted') return <AcceptedNote purchaseId={purchaseId} />;
+function CustomerActions({ quote, accepting, declining, purchaseId, awaiting, onAccept, onDecline }: CustomerActionsProps) {
+  if (quote.status === 'accepted') return <AcceptedNote purchaseId={purchaseId} awaiting={awaiting} />;
   if (quote.status === 'declined') return null;
   const canAccept = quote.status === 'quoted' && !isExpired(quote);
   const canDecline = quote.status === 'requested' || canAccept;
@@ -99,12 +103,12 @@ export function MyQuotes() {
   const accept = useAcceptQuote();
   const decline = useConfirmedDecline();
   // The purchase each quote accepted here became (its id: the payment page's).
-  const [placed, setPlaced] = useState<Record<string, string>>({});
+  const [placed, setPlaced] = useState<Record<string, { id: string; awaiting: boolean }>>({});
   // The quote whose accept dialog is open.
   const [accepting, setAccepting] = useState<Quote | null>(null);
 
-  const onAccepted = (quote: Quote, purchaseId: string) => {
-    setPlaced((p) => ({ ...p, [quote._id]: purchaseId }));
+  const onAccepted = (quote: Quote, purchaseId: string, awaiting: boolean) => {
+    setPlaced((p) => ({ ...p, [quote._id]: { id: purchaseId, awaiting } }));
     setAccepting(null);
   };
 
@@ -130,7 +134,8 @@ export function MyQuotes() {
                     quote={quote}
                     accepting={accept.isPending && accept.variables?.id === quote._id}
                     declining={decline.isRunning(quote._id)}
-                    purchaseId={placed[quote._id]}
+                    purchaseId={placed[quote._id]?.id}
+                    awaiting={placed[quote._id]?.awaiting}
                     onAccept={setAccepting}
                     onDecline={(q) => decline.run(q._id)}
                   />
@@ -144,7 +149,7 @@ export function MyQuotes() {
               quote={accepting}
               accept={(delivery) => accept.mutateAsync({ id: accepting._id, revision: accepting.revision ?? 0, delivery })}
               pending={accept.isPending}
-              onAccepted={(result) => onAccepted(accepting, result.groupId ?? accepting._id)}
+              onAccepted={(result) => onAccepted(accepting, result.groupId ?? accepting._id, result.awaitingApproval === true)}
               onClose={() => setAccepting(null)}
             />
           )}
