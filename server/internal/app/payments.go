@@ -78,6 +78,8 @@ func (p *Payments) createIntent(ctx context.Context, grp shop.Group) (string, er
 		return "", shop.Errorf(shop.ECONFLICT, shop.MsgGroupCanceling)
 	case grp.AwaitingFreight: // issue 48: payable once an admin prices it
 		return "", shop.Errorf(shop.ECONFLICT, shop.MsgAwaitingFreight)
+	case grp.Payment == shop.PayOnAccount: // issue 45: paid against its invoice
+		return "", shop.Errorf(shop.ECONFLICT, shop.MsgOnAccountNoCard)
 	}
 	amount := int64(grp.Total)
 	if grp.PaymentIntentID != "" {

@@ -1,6 +1,7 @@
 package mirror
 
 import (
+	"strings"
 	"time"
 
 	"storefront/server/internal/shop"
@@ -43,6 +44,10 @@ type Group struct {
 	Shipping        *Shipping  `bson:"shipping,omitempty"`
 	AwaitingFreight bool       `bson:"awaitingFreight,omitempty"`
 	PricedAt        *time.Time `bson:"pricedAt,omitempty"`
+	// Issue 45: "account" for a purchase on its company's account, and
+	// that company.
+	Payment   string `bson:"payment,omitempty"`
+	CompanyID *ID    `bson:"companyId,omitempty"`
 }
 
 // Shop is the document as the domain has it.
@@ -52,7 +57,11 @@ func (d Group) Shop() shop.Group {
 		PONumber: d.PONumber, Company: d.Company, CreatedAt: d.CreatedAt.UTC(), PaidAt: utcPtr(d.PaidAt), Placing: d.Placing,
 		Shipped: d.Shipped, ShippedAt: utcPtr(d.ShippedAt), Carrier: d.Carrier, TrackingNumber: d.TrackingNumber,
 		Syncing: d.SyncingAt != nil, SyncMark: hexOrEmpty(d.SyncMark), RemindedAt: utcPtr(d.RemindedAt),
-		OrderIDs: make([]string, len(d.OrderIDs)), Shipping: d.Shipping.Shop(), AwaitingFreight: d.AwaitingFreight, PricedAt: utcPtr(d.PricedAt)}
+		OrderIDs: make([]string, len(d.OrderIDs)), Shipping: d.Shipping.Shop(), AwaitingFreight: d.AwaitingFreight, PricedAt: utcPtr(d.PricedAt),
+		Payment: shop.PaymentMethod(d.Payment)}
+	if d.CompanyID != nil {
+		g.CompanyID = d.CompanyID.Hex()
+	}
 	for i, id := range d.OrderIDs {
 		g.OrderIDs[i] = id.Hex()
 	}
@@ -103,7 +112,11 @@ func Groups(name string) *Mirror[ID, Group] {
 // shipped: false, placing: {$exists: false}}).
 // A purchase awaiting its freight price is not (issue 48): it neither
 // expires nor counts against UNPAID_LIMIT until priced.
-func Unsettled(d *Group) bool { return !d.Paid && !d.Shipped && !d.Placing && !d.AwaitingFreight }
+//
+// Nor is one on account (issue 45): it is paid against its invoice.
+func Unsettled(d *Group) bool {
+	return !d.Paid && !d.Shipped && !d.Placing && !d.AwaitingFreight && d.Payment != string(shop.PayOnAccount)
+}
 
 // Listed matches the purchases the lists show: placed ones.
 func Listed(d *Group) bool { return !d.Placing }
@@ -164,6 +177,18 @@ func GroupPayable(g Group) error {
 		return shop.Errorf(shop.ECONFLICT, shop.MsgAwaitingFreight)
 	}
 	return groupPlacedFree(g)
+}
+
+// GroupPayableBy is MarkGroupPaid's: payable, and a purchase on account
+// only by a recorded bank payment (MongoDB: GroupPayable's and, for
+// another transaction, {payment: {$exists: false}}).
+func GroupPayableBy(transactionID string) func(Group) error {
+	return func(g Group) error {
+		if g.Payment == string(shop.PayOnAccount) && !g.Paid && !strings.HasPrefix(transactionID, shop.AccountTransactionPrefix) {
+			return shop.Errorf(shop.ECONFLICT, shop.MsgOnAccountNoCard)
+		}
+		return GroupPayable(g)
+	}
 }
 
 // GroupAwaitingFreight is PriceFreight's precondition: its freight waits
