@@ -76,6 +76,8 @@ export const queryKeys = {
     all: ['companies'] as const,
     list: (params: object) => ['companies', 'list', params] as const,
     one: (id: string) => ['companies', 'one', id] as const,
+    statement: (id: string) => ['companies', 'statement', id] as const,
+    aging: ['companies', 'aging'] as const,
   },
 };
 

@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
+import { lazy, Suspense } from 'react';
 import { useForm } from 'react-hook-form';
 import { FormTextField } from '@/components/form/form-text-field';
 import { DeleteButton } from '@/components/ui/delete-button';
@@ -20,6 +21,8 @@ import { useApplyForCompany, useInviteMember, useRemoveMember, useUpdateMember }
 import { useCompanies, useCompany } from '../api/get-companies';
 
 const m = companyMessages;
+/** The company admin's statement on account (issue 45), loaded only for a company with terms. */
+const CompanyStatement = lazy(() => import('./statement').then((mod) => ({ default: mod.Statement })));
 const ROLES: CompanyRole[] = ['buyer', 'approver', 'admin'];
 const LIMIT = /^\s*\d+(\.\d{1,2})?\s*$/;
 
@@ -247,6 +250,11 @@ function CompanyView({ id }: { id: string }) {
         </Box>
       </Box>
       {isAdmin && <InviteForm companyId={c._id} />}
+      {isAdmin && ((c.termsDays ?? 0) > 0 || (c.committed ?? 0) > 0) && (
+        <Suspense fallback={<LoadingSpinner />}>
+          <CompanyStatement companyId={c._id} />
+        </Suspense>
+      )}
     </Box>
   );
 }
