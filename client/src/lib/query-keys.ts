@@ -78,6 +78,8 @@ export const queryKeys = {
     one: (id: string) => ['companies', 'one', id] as const,
     /** GET /companies/{id}/purchases: a company's purchases (those awaiting approval: `awaitingApproval`). */
     purchases: (id: string, params: object) => ['companies', 'purchases', id, params] as const,
+    statement: (id: string) => ['companies', 'statement', id] as const,
+    aging: ['companies', 'aging'] as const,
   },
 };
 

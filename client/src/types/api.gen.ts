@@ -1938,6 +1938,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/aging": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Each company's balance on account, aged (admins)
+         * @description Every approved company with terms or a balance, largest balance first; as `GET /companies/{id}/statement` ages it.
+         */
+        get: operations["agingReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/aging.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The aging report as CSV (admins)
+         * @description `GET /admin/aging` as RFC 4180 CSV, in dollars: company, companyId, termsDays, creditLimit, outstanding, current, d1_30, d31_60, d61_90, d90plus. Audited (`export.aging`).
+         */
+        get: operations["exportAging"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/audit.csv": {
         parameters: {
             query?: never;
@@ -2058,6 +2098,60 @@ export interface paths {
         get: operations["listPrices"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/companies/{id}/statement": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The document's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The company's statement on account (its company admins, admins)
+         * @description Payment on account (issue 45). `outstanding` is the credit its purchases on account hold (shipped and
+         *     invoiced, or not shipped yet); `aging` puts it by days overdue at the server's clock: each unpaid invoice
+         *     on account in the bucket of its days past `dueDate`, and what is not invoiced yet as `current`, so the
+         *     buckets add up to `outstanding`. `invoices` are its invoices on account, newest first. Money in dollars.
+         *     The company's other members get 403; anyone else 404, as for a company that does not exist.
+         */
+        get: operations["companyStatement"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/companies/{id}/payments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The document's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record a bank payment against the company's invoices on account (admins)
+         * @description `amount` (dollars) must equal the outstanding total of the invoices named by number (else 400 whose
+         *     `detail` names the expected figure; an invoice that is not an unpaid invoice on account of this company
+         *     is 400 naming it). The payment is recorded on the company (one guarded write: 409 while one of its
+         *     invoices is in another payment being settled), then each invoice's purchase and its orders become paid
+         *     (transaction `bank:` and the payment's id) and its credit goes back. Audited (`company.payment`).
+         */
+        post: operations["recordAccountPayment"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2810,6 +2904,11 @@ export interface components {
             poNumber?: string;
             /** @description Free text for a customer. For a member of an approved company the purchase's company is the company's name, and sending this is 400. */
             company?: string;
+            /**
+             * @description How it is paid; absent: card. `account`: on the company's account (a member of an approved company with `termsDays` > 0, else 403): confirmed without a card, invoiced when it ships; neither expires nor counts against UNPAID_LIMIT. Its total (tax included) is held of the company's credit; beyond what is left, 409 asking for a card, and nothing is reserved.
+             * @enum {string}
+             */
+            payment?: "card" | "account";
         } | unknown | unknown;
         /** @description POST /checkout's body, whose address and mobile (or addressId) may still be missing. */
         CheckoutPreviewInput: {
@@ -2830,6 +2929,11 @@ export interface components {
             poNumber?: string;
             /** @description Free text for a customer. For a member of an approved company the purchase's company is the company's name, and sending this is 400. */
             company?: string;
+            /**
+             * @description How it is paid; absent: card. `account`: on the company's account (a member of an approved company with `termsDays` > 0, else 403): confirmed without a card, invoiced when it ships; neither expires nor counts against UNPAID_LIMIT. Its total (tax included) is held of the company's credit; beyond what is left, 409 asking for a card, and nothing is reserved.
+             * @enum {string}
+             */
+            payment?: "card" | "account";
         };
         /** @description A purchase's delivery line (in its total and tax). */
         ShippingLine: {
@@ -2955,12 +3059,17 @@ export interface components {
              */
             status: "unpaid" | "paid" | "shipped";
             /**
-             * @description Where it stands in the one lifecycle (docs/architecture.md). awaiting_freight: its freight waits for an admin's price (PUT /groups/{id}/freight); it cannot be paid, neither expires nor counts against UNPAID_LIMIT. awaiting_approval: above its buyer's limit per purchase, it waits for an approver of their company (POST /groups/{id}/approve or /decline); it cannot be paid or shipped, neither expires nor counts against UNPAID_LIMIT, and its buyer may cancel it. on_account is named for payment on account, not reached yet.
+             * @description Where it stands in the one lifecycle (docs/architecture.md). awaiting_freight: its freight waits for an admin's price (PUT /groups/{id}/freight); it cannot be paid, neither expires nor counts against UNPAID_LIMIT. awaiting_approval: above its buyer's limit per purchase, it waits for an approver of their company (POST /groups/{id}/approve or /decline); it cannot be paid or shipped, neither expires nor counts against UNPAID_LIMIT, and its buyer may cancel it. on_account: paid later against its invoice on its company's account (`payment` account): it cannot be paid by card, neither expires nor counts against UNPAID_LIMIT, and can be cancelled until it ships (its credit goes back); its credit is held from when it is placed, also while it awaits approval.
              * @enum {string}
              */
             state: "placing" | "placed" | "paid" | "shipped" | "cancelling" | "cancelled" | "awaiting_approval" | "awaiting_freight" | "on_account";
-            /** @description Whether its buyer can pay it now (unpaid, placed, not being cancelled, its freight priced, approved where it needed approval). */
+            /** @description Whether its buyer can pay it now (unpaid, placed, not being cancelled, its freight priced, approved where it needed approval, not on account). */
             payable: boolean;
+            /**
+             * @description `account` for a purchase on its company's account; absent for one paid by card.
+             * @enum {string}
+             */
+            payment?: "account";
             shipping?: components["schemas"]["ShippingLine"];
             /** @description Its freight waits for an admin's price. */
             awaitingFreight?: boolean;
@@ -3154,6 +3263,13 @@ export interface components {
             priceList?: components["schemas"]["PriceList"];
             /** @description Whether its members' purchases must carry a PO number. */
             poRequired?: boolean;
+            /**
+             * @description Net terms for paying on account (0: card only). Audited.
+             * @enum {integer}
+             */
+            termsDays?: 0 | 15 | 30 | 60;
+            /** @description The most its purchases on account may hold at once, in dollars (0 or more; lowering it below what is held refuses new purchases on account only). Audited. */
+            creditLimit?: number | string;
         };
         PriceList: {
             /** @description Percent off everything, from 0 to below 100 (at most two decimals; a numeric string is accepted). */
@@ -3192,9 +3308,82 @@ export interface components {
             decidedAt?: string;
             priceList?: components["schemas"]["PriceList"];
             poRequired?: boolean;
+            /**
+             * @description Net terms (0: card only).
+             * @enum {integer}
+             */
+            termsDays?: 0 | 15 | 30 | 60;
+            creditLimit?: components["schemas"]["Dollars"];
+            /** @description What its purchases on account hold of the credit. */
+            committed?: components["schemas"]["Dollars"];
             /** @description The caller's role in it (absent for an admin who is not a member). */
             role?: components["schemas"]["CompanyRole"];
             members?: components["schemas"]["Member"][];
+        };
+        /** @description A balance on account by days overdue, in dollars. */
+        Aging: {
+            /** @description Not due yet, and not yet invoiced. */
+            current: components["schemas"]["Dollars"];
+            d1_30: components["schemas"]["Dollars"];
+            d31_60: components["schemas"]["Dollars"];
+            d61_90: components["schemas"]["Dollars"];
+            d90plus: components["schemas"]["Dollars"];
+        };
+        Statement: {
+            company: components["schemas"]["ObjectId"];
+            name: string;
+            termsDays: number;
+            outstanding: components["schemas"]["Dollars"];
+            creditLimit: components["schemas"]["Dollars"];
+            /** @description Credit left for purchases on account. */
+            available: components["schemas"]["Dollars"];
+            aging: components["schemas"]["Aging"];
+            invoices: {
+                number: number;
+                amount: components["schemas"]["Dollars"];
+                /** Format: date-time */
+                issuedAt: string;
+                /** Format: date-time */
+                dueDate: string;
+                paid: boolean;
+                poNumber?: string;
+                daysOverdue: number;
+            }[];
+            /** @description The bank payments recorded, newest first. */
+            payments: components["schemas"]["AccountPayment"][];
+        };
+        AgingRow: {
+            company: components["schemas"]["ObjectId"];
+            name: string;
+            termsDays: number;
+            creditLimit: components["schemas"]["Dollars"];
+            outstanding: components["schemas"]["Dollars"];
+            aging: components["schemas"]["Aging"];
+        };
+        AccountPaymentInput: {
+            /** @description In dollars: the named invoices' outstanding total. */
+            amount: number | string;
+            /** @description The bank's reference. */
+            reference: string;
+            /**
+             * Format: date
+             * @description The day the bank dated it, YYYY-MM-DD.
+             */
+            date: string;
+            invoices: number[];
+        };
+        AccountPayment: {
+            _id: components["schemas"]["ObjectId"];
+            amount: components["schemas"]["Dollars"];
+            reference: string;
+            /** Format: date */
+            date: string;
+            invoices: number[];
+            by: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description Its purchases are being marked paid (the recovery sweep finishes it). */
+            settling?: boolean;
         };
         Member: {
             email: string;
@@ -6737,6 +6926,55 @@ export interface operations {
             "5XX": components["responses"]["ServerError"];
         };
     };
+    agingReport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The report. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgingRow"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    exportAging: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One row a company. */
+            200: {
+                headers: {
+                    "Content-Disposition": string;
+                    "Cache-Control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
     exportAudit: {
         parameters: {
             query?: {
@@ -6942,6 +7180,67 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    companyStatement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The document's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The statement. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Statement"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    recordAccountPayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The document's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AccountPaymentInput"];
+            };
+        };
+        responses: {
+            /** @description The payment recorded. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountPayment"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             "5XX": components["responses"]["ServerError"];
         };
     };

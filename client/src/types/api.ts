@@ -63,6 +63,11 @@ export type CompanyInvitation = Schemas['Invitation'];
 export type MemberChange = Schemas['MemberChange'];
 export type PriceList = Schemas['PriceList'];
 export type CompanyChange = Schemas['CompanyChange'];
+/** Payment on account (issue 45): a company's statement, the aging report's row, a recorded bank payment. */
+export type Statement = Schemas['Statement'];
+export type AgingRow = Schemas['AgingRow'];
+export type AccountPayment = Schemas['AccountPayment'];
+export type AccountPaymentInput = Schemas['AccountPaymentInput'];
 /** GET /prices' entry: the caller's unit price of a product, and from each volume break on. */
 export type ProductPrice = Schemas['ProductPrice'];
 

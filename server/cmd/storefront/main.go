@@ -194,7 +194,7 @@ func run(log *slog.Logger) error {
 	// least every minute, each step one guarded write, so several
 	// instances may sweep at once.
 	go sweep(ctx, log, min(recoveryEvery, time.Minute), func() error {
-		return errors.Join(expirePurchases(ctx, deps, log), settleIntents(ctx, deps, log, time.Now().Add(-recoveryAfter)))
+		return errors.Join(expirePurchases(ctx, deps, log), settleIntents(ctx, deps, log, time.Now().Add(-recoveryAfter)), remindInvoices(ctx, deps, log))
 	})
 	// The admins' daily digests (issue 36): a pass a minute; of several
 	// instances one writes each digest.
@@ -437,6 +437,9 @@ func recoverDesk(ctx context.Context, deps httpapi.Deps, log *slog.Logger, cutof
 	if err := settleCrash(ctx, log, "the purchases a crash left between steps", [2]string{"completed", "undone"}, cutoff, deps.Purchases.Recover); err != nil {
 		return err
 	}
+	if err := settleCrash(ctx, log, "the bank payments a crash left settling", [2]string{"settled", "-"}, cutoff, deps.Terms.Recover); err != nil {
+		return err
+	}
 	return settleCrash(ctx, log, "the claim approvals a crash interrupted", [2]string{"approved", "requested_again"}, cutoff, deps.Claims.Recover)
 }
 
@@ -464,6 +467,19 @@ func expirePurchases(ctx context.Context, deps httpapi.Deps, log *slog.Logger) e
 	}
 	if reminded+expired > 0 {
 		log.Info("unpaid purchases", "reminded", reminded, "cancelled_not_paid_in_time", expired)
+	}
+	return nil
+}
+
+// remindInvoices e-mails the reminders of invoices on account due soon or
+// overdue, each once (issue 45).
+func remindInvoices(ctx context.Context, deps httpapi.Deps, log *slog.Logger) error {
+	n, err := deps.Terms.Remind(ctx)
+	if err != nil {
+		return fmt.Errorf("remind invoices on account: %w", err)
+	}
+	if n > 0 {
+		log.Debug("invoices on account reminded", "invoices", n)
 	}
 	return nil
 }

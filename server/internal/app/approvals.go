@@ -82,10 +82,17 @@ func (p *Purchases) Approve(ctx context.Context, caller shop.Caller, id string) 
 }
 
 // proceedAfterApproval is what an approved purchase becomes: an ordinary
-// placed, unpaid purchase, its reservation running from its approval; its
-// buyer is e-mailed that they can pay. (The one place that decides it, so
-// that payment on account can put it on account instead.)
+// placed, unpaid purchase, its reservation running from its approval, or,
+// bought on account, a purchase on account (terms.go: its credit was held
+// as it was placed; PutOnAccount holds it at most once, so asking again
+// here costs nothing and covers a purchase whose hold went missing); its
+// buyer is e-mailed what comes next.
 func (p *Purchases) proceedAfterApproval(ctx context.Context, grp shop.Group) (shop.Group, error) {
+	if grp.Payment == shop.PayOnAccount {
+		if err := p.PutOnAccount(ctx, grp); err != nil {
+			return grp.Described(), err
+		}
+	}
 	described, err := p.describe(ctx, grp)
 	if err != nil {
 		return grp.Described(), err

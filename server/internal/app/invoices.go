@@ -19,6 +19,10 @@ type Invoices struct {
 	Orders shop.OrderStore
 	Groups shop.GroupStore
 	Quotes shop.QuoteStore // the quote a group came from (its number); may be nil
+	// Companies gives an invoice on account its terms (issue 45); may be nil.
+	Companies interface {
+		FindCompany(ctx context.Context, id string) (shop.Company, error)
+	}
 	Drawer shop.InvoiceDrawer
 	// Seller, TaxLabel and TaxRate are what the invoices print
 	// (SELLER_*, TAX_LABEL, TAX_RATE in hundredths of a percent).
@@ -44,8 +48,12 @@ func (v *Invoices) now() time.Time {
 // ForGroup issues the invoice of a paid purchase, its lines its orders: a
 // single order's says "order", a larger purchase's "group", each with the
 // number its buyer knows it by. A replacement (paid at no charge) has none.
+//
+// A purchase on account is invoiced when it ships, unpaid, due its
+// company's TermsDays later (issue 45).
 func (v *Invoices) ForGroup(ctx context.Context, grp shop.Group) (inv shop.Invoice, issued bool, err error) {
-	if v == nil || !grp.Paid || grp.Total <= 0 {
+	onAccount := grp.Payment == shop.PayOnAccount && grp.Shipped
+	if v == nil || !grp.Paid && !onAccount || grp.Total <= 0 {
 		return shop.Invoice{}, false, nil
 	}
 	orders := make([]shop.Order, 0, len(grp.OrderIDs))
@@ -70,7 +78,31 @@ func (v *Invoices) ForGroup(ctx context.Context, grp shop.Group) (inv shop.Invoi
 	}
 	inv.Company, inv.PONumber, inv.BuyerEmail, inv.TransactionID = grp.Company, grp.PONumber, grp.Email, grp.TransactionID
 	inv.QuoteNumber = v.quoteNumber(ctx, grp.QuoteID)
+	if onAccount {
+		if err := v.onAccount(ctx, &inv, grp); err != nil {
+			return shop.Invoice{}, false, err
+		}
+	}
 	return v.issue(ctx, inv)
+}
+
+// onAccount makes inv an invoice on account of grp's company: due its
+// terms after issue (the ship date), with no payment yet.
+func (v *Invoices) onAccount(ctx context.Context, inv *shop.Invoice, grp shop.Group) error {
+	terms := 0
+	if v.Companies != nil && grp.CompanyID != "" {
+		co, err := v.Companies.FindCompany(ctx, grp.CompanyID)
+		if err != nil && shop.ErrorCode(err) != shop.ENOTFOUND {
+			return err
+		}
+		terms = co.TermsDays
+	}
+	if grp.ShippedAt != nil {
+		inv.IssuedAt = grp.ShippedAt.UTC()
+	}
+	due := shop.DueDate(inv.IssuedAt, terms)
+	inv.DueDate, inv.CompanyID, inv.TransactionID = &due, grp.CompanyID, ""
+	return nil
 }
 
 // QuoteNumber is the number of the quote a group came from (0: none, or
@@ -257,7 +289,7 @@ func (v *Invoices) Number(ctx context.Context, orders []shop.Order) error {
 
 // NumberGroup fills in a group's invoice number.
 func (v *Invoices) NumberGroup(ctx context.Context, g *shop.Group) error {
-	if v == nil || !g.Paid {
+	if v == nil || !g.Paid && !(g.Payment == shop.PayOnAccount && g.Shipped) {
 		return nil
 	}
 	numbers, err := v.Store.InvoiceNumbers(ctx, []string{g.ID})

@@ -80,6 +80,8 @@ func (p *Payments) createIntent(ctx context.Context, grp shop.Group) (string, er
 		return "", shop.Errorf(shop.ECONFLICT, shop.MsgAwaitingFreight)
 	case grp.AwaitingApproval: // issue 45: payable once its company approves it
 		return "", shop.Errorf(shop.ECONFLICT, shop.MsgAwaitingApproval)
+	case grp.Payment == shop.PayOnAccount: // issue 45: paid against its invoice
+		return "", shop.Errorf(shop.ECONFLICT, shop.MsgOnAccountNoCard)
 	}
 	amount := int64(grp.Total)
 	if grp.PaymentIntentID != "" {

@@ -56,8 +56,11 @@ type Purchases struct {
 	// tax applies to shipping (TAX_SHIPPING) and the method a purchase
 	// that names none is charged (DEFAULT_SHIPPING_METHOD, an id; "":
 	// free delivery).
-	Shipping              shop.ShippingStore
-	TaxShipping           bool
+	Shipping    shop.ShippingStore
+	TaxShipping bool
+	// Credit holds the credit of purchases on account (issue 45, terms.go);
+	// nil: none can be.
+	Credit                shop.TermsStore
 	DefaultShippingMethod string
 	Now                   func() time.Time
 }
@@ -165,8 +168,10 @@ func (p *Purchases) Checkout(ctx context.Context, caller shop.Caller, d shop.Che
 	if err := d.Validate(); err != nil {
 		return shop.Group{}, err
 	}
-	if err := p.mayPlace(ctx, caller); err != nil {
-		return shop.Group{}, err
+	if d.Payment != shop.PayOnAccount { // (on account: not counted, issue 45)
+		if err := p.mayPlace(ctx, caller); err != nil {
+			return shop.Group{}, err
+		}
 	}
 	taxing, err := p.taxing(ctx, caller.Email)
 	if err != nil {
@@ -195,8 +200,15 @@ func (p *Purchases) Checkout(ctx context.Context, caller shop.Caller, d shop.Che
 	if err != nil {
 		return shop.Group{}, err
 	}
+	account, err := accountCheckout(b, d, fig)
+	if err != nil {
+		return shop.Group{}, err
+	}
 	grp := shop.Group{ID: p.Groups.NewGroupID(), Email: caller.Email, PONumber: d.PONumber, Company: company,
 		Shipping: fig.Line, AwaitingFreight: fig.FreightOnQuote, CompanyID: b.companyID(), AwaitingApproval: above}
+	if account != nil { // on account (terms.go): its credit is held as it is placed, awaiting approval or not
+		grp.Payment, grp.CompanyID = shop.PayOnAccount, account.ID
+	}
 	placed, err := p.placeLines(ctx, grp, orders)
 	if shop.ErrorCode(err) == shop.ECONFLICT && strings.Contains(shop.ErrorMessage(err), "left in stock") {
 		return shop.Group{}, shop.Errorf(shop.ECONFLICT, shop.MsgShortLines, shop.ErrorMessage(err))
@@ -234,6 +246,10 @@ func (p *Purchases) placeLines(ctx context.Context, grp shop.Group, orders []sho
 	grp.Total, grp.Tax, grp.Placing = shop.Cents(total), shop.Cents(tax), true
 	stored, err := p.Groups.InsertGroup(ctx, grp)
 	if err != nil {
+		return shop.Group{}, err
+	}
+	if err := p.holdCredit(ctx, stored); err != nil { // on account (terms.go): nothing placed yet
+		p.undo(ctx, stored)
 		return shop.Group{}, err
 	}
 	placed := make([]shop.Order, 0, len(orders))
@@ -511,7 +527,9 @@ func (p *Purchases) withdrawLines(ctx context.Context, grp shop.Group, rec *shop
 			return n, err
 		}
 	}
-	return n, nil
+	// Its credit on account goes back once its lines are withdrawn, before
+	// its group goes (terms.go).
+	return n, p.releaseCredit(ctx, grp)
 }
 
 // withdrawAll is withdrawLines without the count.
@@ -594,6 +612,9 @@ func (p *Purchases) FindAndSync(ctx context.Context, id string) (shop.Group, err
 				return grp, err
 			}
 		}
+	}
+	if err := p.settleAccount(ctx, grp); err != nil {
+		return grp, err
 	}
 	p.tellShipped(ctx, grp)
 	if err := p.Groups.FinishSyncing(ctx, id, grp.SyncMark); err != nil && !isRefusal(err) {

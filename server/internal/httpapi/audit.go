@@ -88,11 +88,13 @@ var auditedRoutes = map[string]auditSpec{
 	"DELETE /companies/:id/members/:email": {action: "company.member-remove", targetKind: "member", param: "email"},
 	"POST /groups/:id/approve":             {action: "group.approve", targetKind: "group", param: "id"},
 	"POST /groups/:id/decline":             {action: "group.decline", targetKind: "group", param: "id", changes: true},
+	"POST /companies/:id/payments":         {action: "company.payment", targetKind: "company", param: "id", changes: true},
 	// issue 49: tax exemptions
 	"POST /account/tax-exemption": {action: "tax-exemption.apply", targetKind: "tax-exemption"},
 	"PATCH /tax-exemptions/:id":   {action: "tax-exemption.decide", targetKind: "tax-exemption", param: "id", changes: true},
 	"GET /admin/orders.csv":       {action: "export.orders"},
 	"GET /admin/audit.csv":        {action: "export.audit"},
+	"GET /admin/aging.csv":        {action: "export.aging"},
 	"GET /admin/audit/verify":     {action: "audit.verify"},
 }
 

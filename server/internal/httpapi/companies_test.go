@@ -89,8 +89,8 @@ func TestCompanies_Lifecycle(t *testing.T) {
 		mustProblem(t, res, body, 401)
 		res, body = ts.send(t, "PATCH", "/companies/"+id, boss.Token, map[string]any{"status": "pending"})
 		mustProblem(t, res, body, 400)
-		res, body = ts.send(t, "PATCH", "/companies/"+id, boss.Token, map[string]any{"status": "approved", "creditLimit": 5000})
-		mustProblem(t, res, body, 400) // terms come with payment on account, not yet
+		res, body = ts.send(t, "PATCH", "/companies/"+id, boss.Token, map[string]any{"status": "approved", "termsDays": 45})
+		mustProblem(t, res, body, 400) // terms are 0, 15, 30 or 60: nothing changes
 		_, body = ts.send(t, "GET", "/companies?status=pending", boss.Token, nil)
 		if !strings.Contains(string(body), id) {
 			t.Fatalf("pending companies: %s", body)

@@ -58,6 +58,7 @@ type Deps struct {
 	Invoices  *app.Invoices  // issue 34: invoices
 	Claims    *app.Claims
 	Companies *app.Companies // issue 45
+	Terms     *app.Terms     // issue 45: payment on account
 	Outbox    *app.Outbox
 	Audit     *app.Audit // issue 44: the audit trail
 	// Issue 49: the address book.
@@ -105,6 +106,7 @@ type Server struct {
 	invoices   *app.Invoices  // issue 34
 	claims     *app.Claims
 	companies  *app.Companies
+	terms      *app.Terms
 	outbox     *app.Outbox
 	audit      *app.Audit
 	addresses  *app.Addresses     // issue 49
@@ -201,6 +203,7 @@ func New(cfg Config, d Deps) *Server {
 		invoices:         d.Invoices,
 		claims:           d.Claims,
 		companies:        d.Companies,
+		terms:            d.Terms,
 		outbox:           d.Outbox,
 		audit:            d.Audit,
 		addresses:        d.Addresses,
@@ -326,6 +329,7 @@ func (s *Server) Handler() http.Handler {
 	customer.POST("/companies/:id/invitations", s.inviteMember)
 	customer.PATCH("/companies/:id/members/:email", s.updateMember)
 	customer.DELETE("/companies/:id/members/:email", s.removeMember)
+	customer.GET("/companies/:id/statement", s.companyStatement) // issue 45: payment on account
 	customer.POST("/invitations/accept", s.acceptInvitation)
 	customer.POST("/groups/:id/approve", s.approveGroup) // approvals: the buyer's company's approvers and admins
 	customer.POST("/groups/:id/decline", s.declineGroup)
@@ -379,6 +383,9 @@ func (s *Server) Handler() http.Handler {
 	admin.PATCH("/quotes/:id", s.priceQuote)
 	admin.PATCH("/claims/:id", s.decideClaim)
 	admin.PATCH("/companies/:id", s.updateCompany) // issue 45
+	admin.POST("/companies/:id/payments", s.recordAccountPayment)
+	admin.GET("/admin/aging", s.agingReport)
+	admin.GET("/admin/aging.csv", s.exportAging)
 	admin.GET("/admin/outbox", s.listOutbox)
 	// issue 36: an e-mail opened, and a failed one sent again
 	admin.GET("/admin/outbox/:id", s.getMail)

@@ -122,6 +122,9 @@ func (p *page) head() {
 	if p.inv.QuoteNumber > 0 {
 		rows = append(rows, [2]string{"From quote", "#" + strconv.FormatInt(p.inv.QuoteNumber, 10)})
 	}
+	if p.inv.DueDate != nil { // issue 45: on account
+		rows = append(rows, [2]string{"Due date", p.inv.DueDate.UTC().Format("2 January 2006")})
+	}
 	// The labels end a gap before the widest value (a long date must not run into its label).
 	valueW := 0.0
 	p.setFont("bold", 9.5, 0)
@@ -246,9 +249,20 @@ func (p *page) payment() {
 	}
 	p.text("bold", 9, margin, p.y, "PAYMENT", 0x55)
 	p.y += 14
-	p.text("regular", 10, margin, p.y, "Paid in full by card on "+p.inv.IssuedAt.UTC().Format("2 January 2006")+".", 0)
-	p.y += 13
-	p.text("regular", 10, margin, p.y, "Payment reference: "+p.inv.TransactionID, 0x33)
+	if p.inv.DueDate != nil {
+		// On account (issue 45): payable by bank transfer by its due date.
+		p.text("regular", 10, margin, p.y, "On account: payable by bank transfer by "+p.inv.DueDate.UTC().Format("2 January 2006")+".", 0)
+		p.y += 13
+		ref := "Invoice " + strconv.FormatInt(p.inv.Number, 10)
+		if p.inv.PONumber != "" {
+			ref += ", PO " + p.inv.PONumber
+		}
+		p.text("regular", 10, margin, p.y, "Please quote: "+ref, 0x33)
+	} else {
+		p.text("regular", 10, margin, p.y, "Paid in full by card on "+p.inv.IssuedAt.UTC().Format("2 January 2006")+".", 0)
+		p.y += 13
+		p.text("regular", 10, margin, p.y, "Payment reference: "+p.inv.TransactionID, 0x33)
+	}
 	p.y += 28
 	p.text("regular", 9, margin, p.y, "Thank you for your business.", 0x55)
 }

@@ -73,6 +73,27 @@ func TestDraw_TheTextReadsBack(t *testing.T) {
 	t.Logf("%d bytes", len(data))
 }
 
+// An invoice on account (issue 45) prints its due date and its PO number,
+// and asks for a bank transfer instead of saying it is paid.
+func TestDraw_OnAccountShowsDueDateAndPO(t *testing.T) {
+	inv := sample()
+	due := time.Date(2026, 12, 26, 0, 0, 0, 0, time.UTC)
+	inv.DueDate, inv.TransactionID = &due, ""
+	data, err := invoice.Drawer{}.Draw(inv)
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := Text(t, data)
+	for _, want := range []string{"Due date", "26 December 2026", "PO-77", "On account: payable by bank transfer by 26 December 2026.", "Please quote: Invoice 42, PO PO-77"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the PDF's text lacks %q:\n%s", want, text)
+		}
+	}
+	if strings.Contains(text, "Paid in full") {
+		t.Errorf("an invoice on account says it is paid:\n%s", text)
+	}
+}
+
 func TestDraw_SameSnapshotSameBytes(t *testing.T) {
 	a, err := invoice.Drawer{}.Draw(sample())
 	if err != nil {

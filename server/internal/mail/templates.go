@@ -27,7 +27,8 @@ var kinds = []shop.LetterKind{shop.LetterOrderPlaced, shop.LetterOrderPaid, shop
 	shop.LetterQuoteAnswered, shop.LetterQuoteRevised, shop.LetterClaimReceived, shop.LetterClaimDecided, shop.LetterContact,
 	shop.LetterVerifyEmail, shop.LetterPasswordReset, shop.LetterPasswordChanged, shop.LetterAccountDeleted,
 	shop.LetterAdminNewOrder, shop.LetterAdminPayment, shop.LetterAdminQuoteRequest, shop.LetterAdminClaim, shop.LetterAdminDigest, shop.LetterAdminRefund,
-	shop.LetterCompanyInvitation, shop.LetterTaxExemptionDecided, shop.LetterApprovalRequested, shop.LetterPurchaseApproved, shop.LetterPurchaseDeclined}
+	shop.LetterCompanyInvitation, shop.LetterTaxExemptionDecided, shop.LetterApprovalRequested, shop.LetterPurchaseApproved, shop.LetterPurchaseDeclined,
+	shop.LetterInvoiceDue, shop.LetterInvoiceOverdue}
 
 // DefaultShopName signs the messages when no name is configured.
 const DefaultShopName = "Ironclad Machinery"
@@ -180,6 +181,15 @@ func (d data) PayURL() string {
 		return ""
 	}
 	return d.Site + "/payment/" + url.PathEscape(d.Group.ID)
+}
+
+// InvoiceOrderURL is the page of the purchase an invoice invoices (issue
+// 45: its invoice's PDF is there).
+func (d data) InvoiceOrderURL() string {
+	if d.Invoice == nil {
+		return ""
+	}
+	return d.Site + "/dashboard/order/" + url.PathEscape(d.Invoice.SubjectID)
 }
 
 // QuotesURL is the buyer's quotes, where a quote is accepted.

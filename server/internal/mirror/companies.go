@@ -1,6 +1,7 @@
 package mirror
 
 import (
+	"slices"
 	"strings"
 	"time"
 
@@ -18,6 +19,27 @@ type Company struct {
 	DecidedAt      *time.Time `bson:"decidedAt,omitempty"`
 	PriceList      *PriceList `bson:"priceList,omitempty"`
 	PORequired     bool       `bson:"poRequired,omitempty"`
+	// Payment on account (shop/terms.go), in cents: the terms, the limit,
+	// the credit held (the sum of Held, by purchase id), the payments
+	// recorded and the invoice numbers of those being settled.
+	TermsDays   int              `bson:"termsDays,omitempty"`
+	CreditLimit int64            `bson:"creditLimitCents,omitempty"`
+	Committed   int64            `bson:"committedCents,omitempty"`
+	Held        map[string]int64 `bson:"held,omitempty"`
+	Payments    []AccountPayment `bson:"payments,omitempty"`
+	Settling    []int64          `bson:"settling,omitempty"`
+}
+
+// AccountPayment is a recorded bank payment as stored on its company.
+type AccountPayment struct {
+	ID        ID        `bson:"id"`
+	Amount    int64     `bson:"amountCents"`
+	Reference string    `bson:"reference"`
+	Date      string    `bson:"date"`
+	Invoices  []int64   `bson:"invoices"`
+	Groups    []ID      `bson:"groups"`
+	By        string    `bson:"by"`
+	CreatedAt time.Time `bson:"createdAt"`
 }
 
 // PriceList is a company's price list as stored: percentages in percent,
@@ -72,10 +94,78 @@ func (d *PriceList) Shop() *shop.PriceList {
 
 // Shop is the document as the domain has it.
 func (d Company) Shop() shop.Company {
-	return shop.Company{ID: d.ID.Hex(), Name: d.Name, TaxID: d.TaxID, BillingAddress: d.BillingAddress,
+	c := shop.Company{ID: d.ID.Hex(), Name: d.Name, TaxID: d.TaxID, BillingAddress: d.BillingAddress,
 		Status: shop.CompanyStatus(d.Status), CreatedAt: d.CreatedAt.UTC(), DecidedAt: utcPtr(d.DecidedAt),
-		PriceList: d.PriceList.Shop(), PORequired: d.PORequired}
+		PriceList: d.PriceList.Shop(), PORequired: d.PORequired,
+		TermsDays: d.TermsDays, CreditLimit: shop.Cents(d.CreditLimit), Committed: shop.Cents(d.Committed)}
+	if len(d.Held) > 0 {
+		c.Held = make(shop.Held, len(d.Held))
+		for k, v := range d.Held {
+			c.Held[k] = shop.Cents(v)
+		}
+	}
+	for _, p := range d.Payments {
+		ap := shop.AccountPayment{ID: p.ID.Hex(), Amount: shop.Cents(p.Amount), Reference: p.Reference, Date: p.Date,
+			Invoices: append([]int64{}, p.Invoices...), By: p.By, CreatedAt: p.CreatedAt.UTC()}
+		for _, g := range p.Groups {
+			ap.Groups = append(ap.Groups, g.Hex())
+		}
+		ap.Settling = slices.ContainsFunc(p.Invoices, func(n int64) bool { return slices.Contains(d.Settling, n) })
+		c.Payments = append(c.Payments, ap)
+	}
+	return c
 }
+
+// CreditHoldable is HoldCredit's precondition: the company buys on
+// account, the purchase holds nothing yet (ErrHeldAlready), and the credit
+// left covers amount (MongoDB: {status: approved, termsDays: {$gt: 0},
+// held.<id>: {$exists: false}, creditLimitCents: limit, committedCents:
+// {$lte: limit - amount}}, with the limit read).
+func CreditHoldable(purchase string, amount int64) func(Company) error {
+	return func(c Company) error {
+		co := c.Shop()
+		switch {
+		case !co.OnAccount():
+			return shop.Errorf(shop.ECONFLICT, shop.MsgNoTerms)
+		case c.Held[purchase] > 0:
+			return ErrHeldAlready
+		case c.Committed+amount > c.CreditLimit:
+			return shop.CreditRefusal(co, shop.Cents(amount))
+		}
+		return nil
+	}
+}
+
+// ErrHeldAlready: the purchase holds its credit already (a step done
+// again after a crash): no error to the caller.
+var ErrHeldAlready = shop.Errorf(shop.ECONFLICT, "The purchase holds its credit already.")
+
+// CreditHeld is ReleaseCredit's: the purchase holds amount (MongoDB:
+// {held.<id>: amount}).
+func CreditHeld(purchase string, amount int64) func(Company) error {
+	return func(c Company) error {
+		if c.Held[purchase] != amount || amount == 0 {
+			return shop.Errorf(shop.ENOTFOUND, "The purchase holds no credit.")
+		}
+		return nil
+	}
+}
+
+// NotSettling is BeginAccountPayment's: none of the invoices is in a
+// payment being settled (MongoDB: {settling: {$nin: invoices}}).
+func NotSettling(invoices []int64) func(Company) error {
+	return func(c Company) error {
+		for _, n := range invoices {
+			if slices.Contains(c.Settling, n) {
+				return shop.Errorf(shop.ECONFLICT, shop.MsgInvoiceSettling)
+			}
+		}
+		return nil
+	}
+}
+
+// HasSettling matches a company with a payment being settled.
+func HasSettling(c *Company) bool { return len(c.Settling) > 0 }
 
 // Companies keeps the companies by id, newest first, and by status.
 func Companies(name string) *Mirror[ID, Company] {

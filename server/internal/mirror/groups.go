@@ -1,6 +1,7 @@
 package mirror
 
 import (
+	"strings"
 	"time"
 
 	"storefront/server/internal/shop"
@@ -49,6 +50,8 @@ type Group struct {
 	AwaitingApproval bool       `bson:"awaitingApproval,omitempty"`
 	ApprovedAt       *time.Time `bson:"approvedAt,omitempty"`
 	ApprovedBy       string     `bson:"approvedBy,omitempty"`
+	// Issue 45: "account" for a purchase on its company's account.
+	Payment string `bson:"payment,omitempty"`
 }
 
 // Shop is the document as the domain has it.
@@ -59,7 +62,8 @@ func (d Group) Shop() shop.Group {
 		Shipped: d.Shipped, ShippedAt: utcPtr(d.ShippedAt), Carrier: d.Carrier, TrackingNumber: d.TrackingNumber,
 		Syncing: d.SyncingAt != nil, SyncMark: hexOrEmpty(d.SyncMark), RemindedAt: utcPtr(d.RemindedAt),
 		OrderIDs: make([]string, len(d.OrderIDs)), Shipping: d.Shipping.Shop(), AwaitingFreight: d.AwaitingFreight, PricedAt: utcPtr(d.PricedAt),
-		AwaitingApproval: d.AwaitingApproval, ApprovedAt: utcPtr(d.ApprovedAt), ApprovedBy: d.ApprovedBy}
+		AwaitingApproval: d.AwaitingApproval, ApprovedAt: utcPtr(d.ApprovedAt), ApprovedBy: d.ApprovedBy,
+		Payment: shop.PaymentMethod(d.Payment)}
 	if d.CompanyID != nil {
 		g.CompanyID = d.CompanyID.Hex()
 	}
@@ -133,8 +137,10 @@ func Groups(name string) *Mirror[ID, Group] {
 // A purchase awaiting its freight price is not (issue 48), nor one
 // awaiting approval (issue 45): it neither expires nor counts against
 // UNPAID_LIMIT until priced, or approved.
+//
+// Nor is one on account (issue 45): it is paid against its invoice.
 func Unsettled(d *Group) bool {
-	return !d.Paid && !d.Shipped && !d.Placing && !d.AwaitingFreight && !d.AwaitingApproval
+	return !d.Paid && !d.Shipped && !d.Placing && !d.AwaitingFreight && !d.AwaitingApproval && d.Payment != string(shop.PayOnAccount)
 }
 
 // Listed matches the purchases the lists show: placed ones.
@@ -212,6 +218,18 @@ func GroupAwaitingApproval(g Group) error {
 		return shop.Errorf(shop.ECONFLICT, shop.MsgNotAwaitingApproval)
 	}
 	return groupPlacedFree(g)
+}
+
+// GroupPayableBy is MarkGroupPaid's: payable, and a purchase on account
+// only by a recorded bank payment (MongoDB: GroupPayable's and, for
+// another transaction, {payment: {$exists: false}}).
+func GroupPayableBy(transactionID string) func(Group) error {
+	return func(g Group) error {
+		if g.Payment == string(shop.PayOnAccount) && !g.Paid && !strings.HasPrefix(transactionID, shop.AccountTransactionPrefix) {
+			return shop.Errorf(shop.ECONFLICT, shop.MsgOnAccountNoCard)
+		}
+		return GroupPayable(g)
+	}
 }
 
 // GroupAwaitingFreight is PriceFreight's precondition: its freight waits

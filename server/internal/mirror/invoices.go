@@ -33,6 +33,9 @@ type Invoice struct {
 	TransactionID string        `bson:"transactionId"`
 	QuoteNumber   int64         `bson:"quoteNumber,omitempty"`
 	TaxExemption  string        `bson:"taxExemption,omitempty"` // issue 49
+	// Issue 45: an invoice on account's due date and company.
+	DueDate   *time.Time `bson:"dueDate,omitempty"`
+	CompanyID *ID        `bson:"companyId,omitempty"`
 }
 
 // InvoiceSeller is the seller as printed.
@@ -58,6 +61,13 @@ func InvoiceDoc(id ID, inv shop.Invoice) Invoice {
 		BuyerName: inv.BuyerName, BuyerEmail: inv.BuyerEmail, Address: inv.Address, Company: inv.Company, PONumber: inv.PONumber,
 		Subtotal: int64(inv.Subtotal), Tax: int64(inv.Tax), TaxLabel: inv.TaxLabel, TaxRate: inv.TaxRate, Total: int64(inv.Total),
 		Currency: inv.Currency, TransactionID: inv.TransactionID, QuoteNumber: inv.QuoteNumber, TaxExemption: inv.TaxExemption, Lines: make([]InvoiceLine, len(inv.Lines))}
+	if inv.DueDate != nil {
+		due := inv.DueDate.UTC().Truncate(time.Millisecond)
+		d.DueDate = &due
+	}
+	if cid, err := ParseID(inv.CompanyID); inv.CompanyID != "" && err == nil {
+		d.CompanyID = &cid
+	}
 	for i, l := range inv.Lines {
 		d.Lines[i] = InvoiceLine{OrderNumber: l.OrderNumber, Description: l.Description, Quantity: l.Quantity, UnitPrice: int64(l.UnitPrice), Total: int64(l.Total)}
 	}
@@ -71,6 +81,10 @@ func (d Invoice) Shop() shop.Invoice {
 		BuyerName: d.BuyerName, BuyerEmail: d.BuyerEmail, Address: d.Address, Company: d.Company, PONumber: d.PONumber,
 		Subtotal: shop.Cents(d.Subtotal), Tax: shop.Cents(d.Tax), TaxLabel: d.TaxLabel, TaxRate: d.TaxRate, Total: shop.Cents(d.Total),
 		Currency: d.Currency, TransactionID: d.TransactionID, QuoteNumber: d.QuoteNumber, TaxExemption: d.TaxExemption, Lines: make([]shop.InvoiceLine, len(d.Lines))}
+	inv.DueDate = utcPtr(d.DueDate)
+	if d.CompanyID != nil {
+		inv.CompanyID = d.CompanyID.Hex()
+	}
 	for i, l := range d.Lines {
 		inv.Lines[i] = shop.InvoiceLine{OrderNumber: l.OrderNumber, Description: l.Description, Quantity: l.Quantity, UnitPrice: shop.Cents(l.UnitPrice), Total: shop.Cents(l.Total)}
 	}
@@ -87,6 +101,13 @@ func Invoices(name string) *Mirror[ID, Invoice] {
 		},
 		Orders: []*OrderIndex[ID, Invoice]{
 			{Name: "number", Cmp: func(a, b *Invoice) int { return cmp.Compare(a.Number, b.Number) }},
+			// issue 45: each company's invoices on account
+			{Name: "company,number", Group: func(d *Invoice) string {
+				if d.CompanyID == nil {
+					return NotIndexed
+				}
+				return d.CompanyID.Hex()
+			}, Cmp: func(a, b *Invoice) int { return cmp.Compare(a.Number, b.Number) }},
 		},
 	}
 }

@@ -79,6 +79,12 @@ func (s *Store) UpdateCompany(ctx context.Context, id string, d shop.CompanyChan
 	if d.PORequired != nil {
 		set = append(set, bson.E{Key: "poRequired", Value: *d.PORequired})
 	}
+	if d.TermsDays != nil { // issue 45: payment on account (terms.go)
+		set = append(set, bson.E{Key: "termsDays", Value: *d.TermsDays})
+	}
+	if d.CreditLimit != nil {
+		set = append(set, bson.E{Key: "creditLimitCents", Value: int64(*d.CreditLimit)})
+	}
 	if _, err := s.companies.update(ctx, oid, g, bson.D{{Key: "$set", Value: set}}); err != nil {
 		return shop.Company{}, err
 	}

@@ -2,6 +2,7 @@ package mongodb
 
 import (
 	"context"
+	"strings"
 	"time"
 
 	"go.mongodb.org/mongo-driver/v2/bson"
@@ -34,7 +35,7 @@ func (s *Store) InsertGroup(ctx context.Context, g shop.Group) (shop.Group, erro
 	doc := mirror.Group{ID: id, Number: g.Number, Email: shop.NormalizeEmail(g.Email), Total: g.Total.Float(), Tax: g.Tax.Float(),
 		PONumber: g.PONumber, Company: g.Company, CreatedAt: s.now(), Placing: g.Placing, OrderIDs: make([]mirror.ID, len(g.OrderIDs)),
 		Paid: g.Paid, TransactionID: g.TransactionID, Shipping: mirror.ShippingOf(g.Shipping), AwaitingFreight: g.AwaitingFreight,
-		AwaitingApproval: g.AwaitingApproval}
+		AwaitingApproval: g.AwaitingApproval, Payment: string(g.Payment)}
 	if doc.CompanyID, err = companyRef(g.CompanyID); err != nil {
 		return shop.Group{}, err
 	}
@@ -303,6 +304,9 @@ func (s *Store) ListCompanyGroups(ctx context.Context, company string, awaiting 
 	return mirror.ShopAll[shop.Group](docs), total, err
 }
 
+// byCard matches a purchase not on account (issue 45).
+var byCard = bson.E{Key: "payment", Value: bson.D{{Key: "$exists", Value: false}}}
+
 // notAwaitingFreight matches a purchase whose freight is priced, or that
 // has none (issue 48).
 var notAwaitingFreight = bson.E{Key: "awaitingFreight", Value: bson.D{{Key: "$exists", Value: false}}}
@@ -346,7 +350,7 @@ func (s *Store) SetGroupPaymentIntent(ctx context.Context, id, intentID string) 
 	if err != nil {
 		return err
 	}
-	_, err = s.groups.update(ctx, oid, guard[mirror.Group]{filter: payable(), check: mirror.GroupPayable},
+	_, err = s.groups.update(ctx, oid, guard[mirror.Group]{filter: append(payable(), byCard), check: mirror.GroupPayableBy(intentID)},
 		bson.D{{Key: "$set", Value: bson.D{{Key: "paymentIntentId", Value: intentID}}}})
 	return err
 }
@@ -359,7 +363,11 @@ func (s *Store) MarkGroupPaid(ctx context.Context, id, transactionID string) (sh
 		return shop.UpdateResult{}, err
 	}
 	at := s.now()
-	res, err := s.groups.update(ctx, oid, guard[mirror.Group]{filter: payable(), check: mirror.GroupPayable},
+	filter := payable()
+	if !strings.HasPrefix(transactionID, shop.AccountTransactionPrefix) {
+		filter = append(filter, byCard) // a purchase on account is paid by a recorded bank payment
+	}
+	res, err := s.groups.update(ctx, oid, guard[mirror.Group]{filter: filter, check: mirror.GroupPayableBy(transactionID)},
 		bson.D{{Key: "$set", Value: bson.D{{Key: "paid", Value: true}, {Key: "transactionId", Value: transactionID},
 			{Key: "paymentIntentId", Value: transactionID}, {Key: "paidAt", Value: at}, {Key: "syncingAt", Value: at}, {Key: "syncMark", Value: newID()}}}})
 	if shop.ErrorCode(err) != shop.ECONFLICT {
@@ -478,7 +486,7 @@ func (s *Store) ListGroups(ctx context.Context, pq shop.PurchaseQuery) ([]shop.G
 
 // unsettledFilter is mirror.Unsettled's filter.
 func unsettledFilter() bson.D {
-	return bson.D{{Key: "paid", Value: false}, {Key: "shipped", Value: false}, listedGroups, notAwaitingFreight, notAwaitingApproval}
+	return bson.D{{Key: "paid", Value: false}, {Key: "shipped", Value: false}, listedGroups, notAwaitingFreight, notAwaitingApproval, byCard}
 }
 
 // CountUnpaidGroups is how many placed, unpaid, unshipped purchases email holds.

@@ -135,6 +135,8 @@ var queries = []query{
 	{"GET /companies: every company (admins)", CollCompanies, bson.D{}, newestFirst, "newest_first", "createdAt"},
 	{"GET /companies?status=: companies in one status (admins)", CollCompanies, bson.D{{Key: "status", Value: "pending"}}, newestFirst, "status_companies", "status,createdAt"},
 	{"GET, PATCH /companies/{id} (guarded by _id)", CollCompanies, bson.D{{Key: "_id", Value: someID}, {Key: "status", Value: "pending"}}, nil, "_id_", "id"},
+	{"GET /companies/{id}/statement, payments, reminders: a company's invoices on account", CollInvoices, bson.D{{Key: "companyId", Value: someID}}, companyInvoicesNewestFirst, "company_invoices", "company,number"},
+	{"POST /checkout on account, cancel, payment: the company's credit (guarded by _id)", CollCompanies, bson.D{{Key: "_id", Value: someID}, {Key: "held.x", Value: bson.D{{Key: "$exists", Value: false}}}}, nil, "_id_", "id"},
 	{"GET /companies/{id}: a company's members", CollMembers, bson.D{{Key: "company", Value: someID}}, oldestMembersFirst, "company_members", "company,joinedAt"},
 	{"a caller's membership by _id (the e-mail)", CollMembers, bson.D{{Key: "_id", Value: "a@b.test"}, {Key: "company", Value: someID}}, nil, "_id_", "id"},
 	{"POST /invitations/accept: the invitation by _id (its token's hash)", CollInvitations, bson.D{{Key: "_id", Value: "00"}}, nil, "_id_", "id"},

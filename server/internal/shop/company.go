@@ -53,6 +53,15 @@ type Company struct {
 	PriceList *PriceList `json:"priceList,omitempty"`
 	// PORequired: its members' purchases must carry a PO number.
 	PORequired bool `json:"poRequired"`
+	// Payment on account (terms.go): the net terms in days (0: card only),
+	// the credit limit, and the credit its purchases on account hold
+	// (Committed, the sum of Held), in dollars in JSON.
+	TermsDays   int   `json:"termsDays"`
+	CreditLimit Cents `json:"creditLimit"`
+	Committed   Cents `json:"committed"`
+	Held        Held  `json:"-"`
+	// Payments are the bank payments recorded (oldest first).
+	Payments []AccountPayment `json:"-"`
 	// Members, on GET /companies/{id}: every member to the company's admins
 	// and to admins, the caller alone to the other members.
 	Members []Member `json:"members,omitempty"`
@@ -150,6 +159,9 @@ type CompanyChange struct {
 	Status     CompanyStatus `json:"status"`
 	PriceList  *PriceList    `json:"priceList"`
 	PORequired *bool         `json:"poRequired"`
+	// TermsDays and CreditLimit grant payment on account (terms.go).
+	TermsDays   *int   `json:"termsDays"`
+	CreditLimit *Cents `json:"creditLimit"`
 }
 
 // Validate checks a change (its price list normalised first).
@@ -165,8 +177,9 @@ func (d *CompanyChange) Validate() error {
 			f[k] = v
 		}
 	}
-	if d.Status == "" && d.PriceList == nil && d.PORequired == nil {
-		f["status"] = `must be "approved" or "declined" (or give priceList or poRequired)`
+	validTerms(f, d.TermsDays, d.CreditLimit)
+	if d.Status == "" && d.PriceList == nil && d.PORequired == nil && d.TermsDays == nil && d.CreditLimit == nil {
+		f["status"] = `must be "approved" or "declined" (or give priceList, poRequired, termsDays or creditLimit)`
 	}
 	return Invalid("The change is not valid.", f)
 }

@@ -79,6 +79,10 @@ type Group struct {
 	AwaitingApproval bool       `json:"awaitingApproval,omitempty"`
 	ApprovedAt       *time.Time `json:"approvedAt,omitempty"`
 	ApprovedBy       string     `json:"approvedBy,omitempty"`
+	// Payment is "account" for a purchase on its company's account (issue
+	// 45, terms.go), whose credit CompanyID's company holds under its id;
+	// "" (card) otherwise.
+	Payment PaymentMethod `json:"payment,omitempty"`
 }
 
 // ReservedSince is when the purchase's reservation began: when it was
@@ -143,6 +147,8 @@ func StateOf(g Group) PurchaseState {
 		return PurchasePaid
 	case g.AwaitingFreight:
 		return PurchaseAwaitingFreight
+	case g.Payment == PayOnAccount:
+		return PurchaseOnAccount
 	}
 	return PurchasePlaced
 }
@@ -153,7 +159,7 @@ func (g Group) Described() Group {
 	g.Amount = int64(g.Total)
 	g.Status = StatusOf(g.Paid, g.Shipped)
 	g.State = StateOf(g)
-	g.Payable = !g.Paid && !g.Placing && g.Cancelling == "" && g.Total > 0 && !g.AwaitingFreight && !g.AwaitingApproval
+	g.Payable = !g.Paid && !g.Placing && g.Cancelling == "" && g.Total > 0 && !g.AwaitingFreight && !g.AwaitingApproval && g.Payment != PayOnAccount
 	return g
 }
 
@@ -220,6 +226,8 @@ type CheckoutDraft struct {
 	Delivery
 	PONumber string `json:"poNumber"`
 	Company  string `json:"company"`
+	// Payment: "card" (or absent) or "account" (issue 45).
+	Payment PaymentMethod `json:"payment"`
 }
 
 // Checkout limits.
@@ -244,6 +252,11 @@ func (d *CheckoutDraft) Validate() error {
 	d.check(f)
 	checkText(f, "poNumber", d.PONumber, MaxPONumberLen, "", FieldTooLong)
 	checkText(f, "company", d.Company, MaxCompanyLen, "", FieldTooLong)
+	if d.Payment == PayByCard {
+		d.Payment = ""
+	} else if d.Payment != "" && d.Payment != PayOnAccount {
+		f["payment"] = FieldPaymentMethod
+	}
 	return Invalid("The checkout is not valid.", f)
 }
 

@@ -44,6 +44,10 @@ type Invoice struct {
 	// TaxExemption names the buyer's tax exemption the purchase was placed
 	// under, as printed: "Tax exempt: certificate NUMBER (COUNTRY)" (issue 49).
 	TaxExemption string `json:"taxExemption,omitempty"`
+	// A purchase on account's invoice (issue 45): issued when it ships,
+	// due DueDate, owed by CompanyID's company.
+	DueDate   *time.Time `json:"dueDate,omitempty"`
+	CompanyID string     `json:"companyId,omitempty"`
 }
 
 // InvoiceKind says what an invoice is of.

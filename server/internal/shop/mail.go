@@ -173,6 +173,11 @@ const (
 	// LetterCompanyInvitation carries a company's single-use join link
 	// (issue 45).
 	LetterCompanyInvitation LetterKind = "company_invitation"
+	// LetterInvoiceDue and LetterInvoiceOverdue remind a buyer of an
+	// invoice on account (Invoice, Company, Due) before and after its due
+	// date (issue 45).
+	LetterInvoiceDue     LetterKind = "invoice_due"
+	LetterInvoiceOverdue LetterKind = "invoice_overdue"
 )
 
 // Letter is what one e-mail is about: its kind, its addressee and the

@@ -46,6 +46,7 @@ type Store interface {
 	shop.SessionStore      // issue 44
 	shop.AuditStore
 	shop.CompanyStore      // issue 45
+	shop.TermsStore        // issue 45: payment on account
 	shop.AddressStore      // issue 49
 	shop.TaxExemptionStore // issue 49
 	shop.DocumentStore     // issue 48
@@ -122,7 +123,7 @@ func Services(store Store, o Options) httpapi.Deps {
 	}
 	notify := &app.Notifier{Store: store, Held: store, Mail: o.Outbox, SiteURL: o.SiteURL, Now: o.Now, Log: o.Log}
 	payments.Notify = notify
-	invoices := &app.Invoices{Store: store, Orders: store, Groups: store, Quotes: store, Members: store, Drawer: invoice.Drawer{}, Seller: o.Seller,
+	invoices := &app.Invoices{Store: store, Orders: store, Groups: store, Quotes: store, Members: store, Companies: store, Drawer: invoice.Drawer{}, Seller: o.Seller,
 		TaxLabel: cmp.Or(o.TaxLabel, "Sales tax"), TaxRate: o.TaxRate, Now: o.Now, Log: o.Log}
 	payments.Invoices = invoices
 	owners := &app.Owners{Users: store, Erasure: store}
@@ -132,7 +133,9 @@ func Services(store Store, o Options) httpapi.Deps {
 		Cancellations: store, TaxRate: o.TaxRate, Invoices: invoices, Addresses: addresses}
 	purchases := &app.Purchases{Groups: store, Products: store, Owners: owners, Members: store, Exemptions: exemptions,
 		UnpaidLimit: o.UnpaidLimit, UnpaidLimitUnverified: o.UnpaidLimitUnverified, ReservationTTL: o.ReservationTTL, Now: o.Now,
-		Shipping: store, TaxShipping: !o.NoTaxOnShipping, DefaultShippingMethod: o.DefaultShippingMethod}
+		Shipping: store, TaxShipping: !o.NoTaxOnShipping, DefaultShippingMethod: o.DefaultShippingMethod, Credit: store}
+	terms := &app.Terms{Store: store, Companies: store, Groups: store, Invoices: store, Purchases: purchases, Mail: o.Outbox,
+		NewID: store.NewGroupID, Now: o.Now, Log: o.Log}
 	app.Link(orders, purchases, payments)
 	audit := &app.Audit{Store: store, Users: store, Factors: o.Factors, Retention: o.AuditRetention, Now: o.Now, Log: o.Log}
 	accounts := &app.Accounts{Owners: owners, Sessions: store, Factors: o.Factors, AdminMFA: o.AdminMFA, SessionIdle: o.SessionIdle,
@@ -160,6 +163,7 @@ func Services(store Store, o Options) httpapi.Deps {
 		Invoices:      invoices,
 		Claims:        &app.Claims{Claims: store, Orders: orders, Mail: o.Outbox, Notify: notify, ImagePrefix: images, Now: o.Now, Log: o.Log, Owners: owners},
 		Companies:     &app.Companies{Companies: store, Products: store, Mail: o.Outbox, SiteURL: o.SiteURL, Now: o.Now, Log: o.Log},
+		Terms:         terms,
 		Outbox:        o.Outbox,
 		Audit:         audit,
 		Addresses:     addresses,

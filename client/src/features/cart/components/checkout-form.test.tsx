@@ -147,6 +147,38 @@ describe('CheckoutForm', () => {
     expect(fake.calls.find((c) => c.method === 'POST' && c.path === '/checkout')?.body).not.toHaveProperty('company');
   });
 
+  it('a member whose company has terms may choose On account (Net 30): sent as payment account, and the purchase’s page opens (issue 45)', async () => {
+    const fake = api({
+      'GET /companies': () =>
+        jsonResponse(
+          [{ _id: 'c1', name: 'Quarry Works Ltd', taxId: 'GB1', billingAddress: 'Leeds', status: 'approved', createdAt: '2026-11-01T10:00:00Z', role: 'buyer', termsDays: 30, creditLimit: 50000, committed: 12000.5 }],
+          { headers: { 'X-Total-Count': '1' } },
+        ),
+    });
+    renderWithProviders(<CheckoutForm />, { route: '/checkout' });
+    const choice = await screen.findByTestId('payment-choice');
+    expect(within(choice).getByRole('radio', { name: 'By card, after placing the order' })).toBeChecked();
+    await userEvent.click(within(choice).getByRole('radio', { name: 'On account (Net 30)' }));
+    expect(choice).toHaveTextContent('Invoiced to Quarry Works Ltd when it ships. Credit left: $37,999.50.');
+    await userEvent.type(screen.getByRole('textbox', { name: /Mobile/ }), '+1 555 014 2290');
+    await userEvent.type(screen.getByRole('textbox', { name: /Address/ }), '42 Foundry Road');
+    await userEvent.click(screen.getByRole('button', { name: 'Place order' }));
+    await vi.waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(`/dashboard/order/${GROUP}`));
+    expect(fake.calls.find((c) => c.method === 'POST' && c.path === '/checkout')?.body).toMatchObject({ payment: 'account' });
+    expect(await screen.findByText('Order #7 is placed on account. It is invoiced when it ships.')).toBeInTheDocument();
+  });
+
+  it('offers no payment choice to a customer, and sends no payment (card, as the seed does)', async () => {
+    const fake = api();
+    renderWithProviders(<CheckoutForm />, { route: '/checkout' });
+    await screen.findByText('Diesel Generator 60 kVA');
+    expect(screen.queryByTestId('payment-choice')).toBeNull();
+    await userEvent.type(screen.getByRole('textbox', { name: /Mobile/ }), '+1 555 014 2290');
+    await userEvent.type(screen.getByRole('textbox', { name: /Address/ }), '42 Foundry Road');
+    await userEvent.click(screen.getByRole('button', { name: 'Place order' }));
+    await vi.waitFor(() => expect(fake.calls.find((c) => c.method === 'POST' && c.path === '/checkout')?.body).not.toHaveProperty('payment'));
+  });
+
   it('a 409 names the lines short of stock now, and keeps the cart', async () => {
     api({
       'POST /checkout': () => {

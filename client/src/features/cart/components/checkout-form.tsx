@@ -17,6 +17,7 @@ import { approvalMessages } from '@/config/approval-messages';
 import { cartMessages } from '@/config/cart-messages';
 import { orderMessages } from '@/config/order-messages';
 import { priceMessages } from '@/config/price-messages';
+import { termsMessages } from '@/config/terms-messages';
 import { paths } from '@/config/paths';
 import { keptRefusal, showFieldErrors, withReason } from '@/lib/form-errors';
 import { useBuyerTax } from '@/lib/buyer-tax';
@@ -29,6 +30,7 @@ import { useCheckout } from '../api/checkout';
 import { clearCart } from '../utils/cart-actions';
 import { DeliveryOptions, deliveryBody, useDeliveryChoice } from './delivery-options';
 import { linesReady } from './cart-view';
+import { PaymentChoice, type Payment } from './payment-choice';
 
 const m = cartMessages.checkout;
 const o = orderMessages.orders;
@@ -77,6 +79,7 @@ export function CheckoutForm() {
   const choice = useAddressChoice();
   const member = useMemberCompany();
   const delivery = useDeliveryChoice();
+  const [payment, setPayment] = useState<Payment>('card');
   const { control, handleSubmit, setError } = useForm<CheckoutValues>({ mode: 'onTouched', defaultValues: { mobile: '', address: '', poNumber: '', company: '' } });
 
   if (rows.length === 0 && !placeOrder.isSuccess) {
@@ -101,6 +104,7 @@ export function CheckoutForm() {
         ...deliveryBody(delivery.choice),
         ...(values.poNumber.trim() && { poNumber: values.poNumber.trim() }),
         ...(!member && values.company.trim() && { company: values.company.trim() }),
+        ...(payment === 'account' && { payment }),
       },
       {
         onSuccess: (result) => {
@@ -111,8 +115,9 @@ export function CheckoutForm() {
             void navigate(paths.dashboard.order.to(result.groupId));
             return;
           }
-          toast.success(m.placed(result.number));
-          void navigate(paths.payment.to(result.groupId));
+          // On account (issue 45): nothing to pay now; the purchase's page shows it.
+          toast.success(payment === 'account' ? termsMessages.checkout.placed(result.number) : m.placed(result.number));
+          void navigate(payment === 'account' ? paths.dashboard.order.to(result.groupId) : paths.payment.to(result.groupId));
         },
         onError: (error) => {
           setRefusal(keptRefusal(error));
@@ -166,6 +171,7 @@ export function CheckoutForm() {
       <AddressChoice list={choice.list} value={choice.addressId} onChange={choice.setAddressId} />
       {choice.addressId === '' && <DeliveryFields control={control} shouldUnregister />}
       {member && <Typography data-testid="checkout-company">{priceMessages.forCompany(member.name)}</Typography>}
+      {member && (member.termsDays ?? 0) > 0 && <PaymentChoice company={member} value={payment} onChange={setPayment} />}
       <DeliveryOptions body={previewBody} list={delivery.list} choice={delivery.choice} onChange={delivery.setChoice} />
       <Box sx={{ display: 'grid', gap: 2.25, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
         <FormTextField

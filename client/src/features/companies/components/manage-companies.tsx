@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { DashboardCard } from '@/components/ui/dashboard-card';
 import { ErrorMessage } from '@/components/ui/error-message';
 import { LoadingSpinner } from '@/components/ui/loading-spinner';
@@ -15,6 +15,10 @@ import { formatDate } from '@/utils/format-date';
 import { useDecideCompany } from '../api/company-changes';
 import { useCompanies } from '../api/get-companies';
 import { PriceListForm } from './price-list-form';
+import { TermsForm } from './terms-form';
+
+/** The aging report loads with this page's first look, apart from the cards (issue 45). */
+const AgingReport = lazy(() => import('./aging-report'));
 
 const m = companyMessages;
 const STATUSES: CompanyStatus[] = ['pending', 'approved', 'declined'];
@@ -53,6 +57,7 @@ function CompanyCard({ company }: { company: Company }) {
         </Box>
       )}
       {company.status === 'approved' && <PriceListForm company={company} />}
+      {company.status === 'approved' && <TermsForm company={company} />}
     </DashboardCard>
   );
 }
@@ -63,6 +68,9 @@ export function ManageCompanies() {
   const list = useCompanies(status ? { status, limit: 100 } : { limit: 100 });
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
+      <Suspense fallback={<LoadingSpinner />}>
+        <AgingReport />
+      </Suspense>
       <TextField select label={m.manage.filter} value={status} onChange={(e) => setStatus(e.target.value as CompanyStatus | '')} size="small" sx={{ maxWidth: 240 }}>
         <MenuItem value="">{m.manage.all}</MenuItem>
         {STATUSES.map((s) => (

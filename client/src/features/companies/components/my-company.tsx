@@ -23,6 +23,8 @@ import { useCompanies, useCompany } from '../api/get-companies';
 const m = companyMessages;
 // Issue 45: the purchases awaiting approval (approvers, company admins) and the company's purchases (its admins), loaded with them only.
 const CompanyPurchases = lazy(() => import('./company-purchases').then((mod) => ({ default: mod.CompanyPurchases })));
+/** The company admin's statement on account (issue 45), loaded only for a company with terms. */
+const CompanyStatement = lazy(() => import('./statement').then((mod) => ({ default: mod.Statement })));
 const ROLES: CompanyRole[] = ['buyer', 'approver', 'admin'];
 const LIMIT = /^\s*\d+(\.\d{1,2})?\s*$/;
 
@@ -254,6 +256,11 @@ function CompanyView({ id }: { id: string }) {
         <Suspense fallback={<LoadingSpinner />}>
           <CompanyPurchases companyId={c._id} awaiting />
           {isAdmin && <CompanyPurchases companyId={c._id} awaiting={false} />}
+        </Suspense>
+      )}
+      {isAdmin && ((c.termsDays ?? 0) > 0 || (c.committed ?? 0) > 0) && (
+        <Suspense fallback={<LoadingSpinner />}>
+          <CompanyStatement companyId={c._id} />
         </Suspense>
       )}
     </Box>
