@@ -189,7 +189,9 @@ func (c *Companies) Update(ctx context.Context, caller shop.Caller, id string, d
 
 // companyAdmin is the caller's membership when they are an admin of the
 // approved company id; otherwise 404 to non-members (ids cannot be probed)
-// and 403 to its other members.
+// and 403 to its other members. The site's admins manage any approved
+// company's members (an empty membership): a company whose last company
+// admin's account was erased is left to them to appoint another.
 func (c *Companies) companyAdmin(ctx context.Context, caller shop.Caller, id string) (shop.Member, shop.Company, error) {
 	if err := shop.RequireSignedIn(caller); err != nil {
 		return shop.Member{}, shop.Company{}, err
@@ -198,6 +200,9 @@ func (c *Companies) companyAdmin(ctx context.Context, caller shop.Caller, id str
 		return shop.Member{}, shop.Company{}, err
 	}
 	m, err := c.Companies.FindMember(ctx, caller.Email)
+	if caller.IsAdmin() && (err == nil || shop.ErrorCode(err) == shop.ENOTFOUND) {
+		m, err = shop.Member{Email: caller.Email, Company: id, Role: shop.RoleCompanyAdmin}, nil
+	}
 	if shop.ErrorCode(err) == shop.ENOTFOUND || err == nil && m.Company != id {
 		return shop.Member{}, shop.Company{}, shop.NotFound(shop.MsgCompanyNoun)
 	}

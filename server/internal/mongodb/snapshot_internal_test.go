@@ -37,7 +37,7 @@ var snapshotFormats = map[int]string{
 	7:  "1ccf0bc8751d32c1", // issue 45: a company's price list and PO rule
 	8:  "2f2c9498c7b1b4dd", // issue 48: documents, parts, accessories, OEM numbers
 	9:  "9a1c060d67bab371", // issue 48: shipping methods; a product's weight and lead time; a purchase's delivery line and freight state
-	10: "b28a71425ed28225", // review findings (jrev): an account's count of wrong second-step codes
+	10: "1f6797a00e12ea85", // review findings (jrev): an account's count of wrong second-step codes; a company's count of its admins
 }
 
 // mirroredTypes are the store's mirrored collections, each with a check

@@ -105,6 +105,8 @@ const (
 	MsgOwnMembership      = "You cannot change or remove your own membership; another company admin can."
 	MsgInvitationOther    = "This invitation is for another e-mail address. Sign in with the invited address to accept it."
 	MsgMemberElsewhere    = "That address already belongs to a company."
+	MsgLastCompanyAdmin   = "A company must keep at least one company admin: make another member a company admin first."
+	MsgMemberChanged      = "This member was changed by someone else at the same time. Please reload and try again."
 	// MsgAboveLimit refuses a purchase that costs more than its buyer's
 	// limit per purchase (approvals of such purchases are not built yet).
 	// The PO rule and the company on a member's purchase.
