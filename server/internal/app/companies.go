@@ -241,6 +241,9 @@ func (c *Companies) Invite(ctx context.Context, caller shop.Caller, id string, d
 	} else if shop.ErrorCode(err) != shop.ENOTFOUND {
 		return shop.InvitationSent{}, err
 	}
+	if err := c.mayInvite(ctx, caller, id); err != nil {
+		return shop.InvitationSent{}, err
+	}
 	raw, token, err := shop.NewAccountToken(shop.TokenVerifyEmail, c.now())
 	if err != nil {
 		return shop.InvitationSent{}, err
@@ -254,6 +257,34 @@ func (c *Companies) Invite(ctx context.Context, caller shop.Caller, id string, d
 	c.Mail.Send(ctx, shop.Letter{Kind: shop.LetterCompanyInvitation, To: d.Email, Company: &co, Member: &offered,
 		Link: shop.JoinLink(c.SiteURL, raw)})
 	return shop.InvitationSent{Email: d.Email, Role: d.Role, Limit: d.Limit, ExpiresAt: expires}, nil
+}
+
+// mayInvite bounds invitations (review finding 5): at most
+// MaxPendingInvitations waiting per company (409), and InvitationsPerHour
+// sent per person (429).
+func (c *Companies) mayInvite(ctx context.Context, caller shop.Caller, id string) error {
+	now := c.now()
+	n, soonest, err := c.Companies.InvitationsBy(ctx, caller.Email, now.Add(shop.InvitationTTL-time.Hour))
+	if err != nil {
+		return err
+	}
+	if n >= shop.InvitationsPerHour {
+		return shop.ErrInvitingTooFast(soonest.Sub(now.Add(shop.InvitationTTL - time.Hour)))
+	}
+	if n, err = c.Companies.PendingInvitations(ctx, id, now); err != nil {
+		return err
+	}
+	if n >= shop.MaxPendingInvitations {
+		return shop.Errorf(shop.ECONFLICT, shop.MsgInvitationsPending, shop.MaxPendingInvitations)
+	}
+	return nil
+}
+
+// PruneInvitations deletes the expired invitations and those used more
+// than InvitationUsedKept ago (the hourly sweep).
+func (c *Companies) PruneInvitations(ctx context.Context) (int, error) {
+	now := c.now()
+	return c.Companies.PruneInvitations(ctx, now, now.Add(-shop.InvitationUsedKept))
 }
 
 // Accept joins the caller to the company of the invitation the token

@@ -2,8 +2,10 @@ package app_test
 
 import (
 	"context"
+	"fmt"
 	"sync"
 	"testing"
+	"time"
 
 	"storefront/server/internal/app"
 	"storefront/server/internal/mongodb"
@@ -179,5 +181,80 @@ func TestCompanies_SiteAdminsAppointAnAdminAfterTheLastIsErased(t *testing.T) {
 	other := &shop.User{ID: "0123456789abcdef0123456b", Email: "eve@else.test"}
 	if _, err := co.companies.RemoveMember(ctx, other, co.id, cy.Email); shop.ErrorCode(err) != shop.ENOTFOUND {
 		t.Fatalf("a stranger: %v, want 404", err)
+	}
+}
+
+// Invitations are bounded (a sender's per hour, 429; a company's waiting
+// ones, 409), erased with the account that sent them or was invited, and
+// pruned once expired or used a day ago.
+func TestCompanies_InvitationsBoundedErasedAndPruned(t *testing.T) {
+	t.Parallel()
+	clock := newClock()
+	s := openStore(t, t.TempDir(), clock)
+	ctx := context.Background()
+	co := mustCompany(t, s)
+	co.companies.Now = clock.Now
+	invite := func(who shop.Caller, i int) error {
+		_, err := co.companies.Invite(ctx, who, co.id, shop.MemberDraft{Email: fmt.Sprintf("guest%d@else.test", i), Role: shop.RoleBuyer})
+		return err
+	}
+	sent := 0
+	for hour := range 3 {
+		for range shop.InvitationsPerHour {
+			if sent == shop.MaxPendingInvitations {
+				break
+			}
+			if err := invite(co.owner, sent); err != nil {
+				t.Fatalf("invitation %d: %v", sent, err)
+			}
+			sent++
+		}
+		if hour < 2 {
+			err := invite(co.owner, 999)
+			want := fmt.Sprintf(shop.MsgInvitingTooFast, shop.InvitationsPerHour, "60 minutes")
+			if shop.ErrorCode(err) != shop.ERATELIMIT || shop.ErrorMessage(err) != want {
+				t.Fatalf("invitation %d within the hour: %v, want 429 %q", shop.InvitationsPerHour+1, err, want)
+			}
+			clock.Add(time.Hour)
+		}
+	}
+	err := invite(co.siteAdmin, 1000)
+	if want := fmt.Sprintf(shop.MsgInvitationsPending, shop.MaxPendingInvitations); shop.ErrorCode(err) != shop.ECONFLICT || shop.ErrorMessage(err) != want {
+		t.Fatalf("invitation %d waiting: %v, want 409 %q", shop.MaxPendingInvitations+1, err, want)
+	}
+	// erased by sender and by address
+	if err := s.InsertInvitation(ctx, shop.Invitation{Hash: "to-ann", Company: co.id, Email: co.owner.Email, Role: shop.RoleBuyer, By: co.siteAdmin.Email,
+		ExpiresAt: clock.Now().Add(shop.InvitationTTL)}); err != nil {
+		t.Fatal(err)
+	}
+	if n, err := s.EraseInvitations(ctx, co.owner.Email); err != nil || n != shop.MaxPendingInvitations+1 {
+		t.Fatalf("erased %d invitations (%v), want %d", n, err, shop.MaxPendingInvitations+1)
+	}
+	if n, err := s.PendingInvitations(ctx, co.id, clock.Now()); err != nil || n != 0 {
+		t.Fatalf("%d invitations after the erasure (%v)", n, err)
+	}
+	// pruned: used a day ago, or expired; the rest kept
+	for _, h := range []string{"used", "waiting", "late"} {
+		ttl := shop.InvitationTTL
+		if h == "late" {
+			ttl = time.Hour
+		}
+		if err := s.InsertInvitation(ctx, shop.Invitation{Hash: h, Company: co.id, Email: h + "@else.test", Role: shop.RoleBuyer, By: co.owner.Email,
+			ExpiresAt: clock.Now().Add(ttl)}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := s.UseInvitation(ctx, "used", clock.Now()); err != nil {
+		t.Fatal(err)
+	}
+	if n, err := co.companies.PruneInvitations(ctx); err != nil || n != 0 {
+		t.Fatalf("pruned %d at once (%v), want 0", n, err)
+	}
+	clock.Add(shop.InvitationUsedKept + time.Minute)
+	if n, err := co.companies.PruneInvitations(ctx); err != nil || n != 2 {
+		t.Fatalf("pruned %d (%v), want the used and the expired one", n, err)
+	}
+	if n, err := s.PendingInvitations(ctx, co.id, clock.Now()); err != nil || n != 1 {
+		t.Fatalf("%d waiting (%v), want 1", n, err)
 	}
 }

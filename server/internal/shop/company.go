@@ -2,6 +2,7 @@ package shop
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"time"
 )
@@ -85,6 +86,22 @@ type Invitation struct {
 	UsedAt    *time.Time
 }
 
+// Limits of companies' invitations (review finding 5): how many may wait
+// per company, how many one person may send an hour, and how long a used
+// one is kept (the hourly sweep deletes it then, and an expired one).
+const (
+	MaxPendingInvitations = 50
+	InvitationsPerHour    = 20
+	InvitationUsedKept    = 24 * time.Hour
+)
+
+// ErrInvitingTooFast refuses an invitation past InvitationsPerHour (429);
+// the oldest of the hour's counts again after wait.
+func ErrInvitingTooFast(wait time.Duration) error {
+	wait = max(wait.Round(time.Second), time.Second)
+	return &Error{Code: ERATELIMIT, RetryAfter: wait, Message: fmt.Sprintf(MsgInvitingTooFast, InvitationsPerHour, waitWords(wait))}
+}
+
 // Limits of companies.
 const (
 	MaxCompanyNameLen    = 120
@@ -105,6 +122,8 @@ const (
 	MsgOwnMembership      = "You cannot change or remove your own membership; another company admin can."
 	MsgInvitationOther    = "This invitation is for another e-mail address. Sign in with the invited address to accept it."
 	MsgMemberElsewhere    = "That address already belongs to a company."
+	MsgInvitationsPending = "This company has %d invitations waiting to be accepted, the most it may have. Wait for some to be accepted or to expire (after 7 days)."
+	MsgInvitingTooFast    = "You have sent %d invitations in the last hour, the most allowed. Please try again in %s."
 	MsgLastCompanyAdmin   = "A company must keep at least one company admin: make another member a company admin first."
 	MsgMemberChanged      = "This member was changed by someone else at the same time. Please reload and try again."
 	// MsgAboveLimit refuses a purchase that costs more than its buyer's
@@ -244,4 +263,13 @@ type CompanyStore interface {
 	// ReleaseInvitation makes a used invitation usable again (its joining
 	// failed).
 	ReleaseInvitation(ctx context.Context, hash string) error
+	// PendingInvitations counts the company's unused invitations unexpired
+	// at now.
+	PendingInvitations(ctx context.Context, companyID string, now time.Time) (int, error)
+	// InvitationsBy counts the invitations by sent that expire after
+	// expiringAfter, and the soonest of those expiries.
+	InvitationsBy(ctx context.Context, by string, expiringAfter time.Time) (int, time.Time, error)
+	// PruneInvitations deletes the invitations expired at now and those
+	// used before usedBefore.
+	PruneInvitations(ctx context.Context, now, usedBefore time.Time) (int, error)
 }
