@@ -21,6 +21,9 @@ type Companies struct {
 	SiteURL   string            // the join link's origin
 	Now       func() time.Time
 	Log       *slog.Logger
+	// Owners refuses a membership made for an account whose deletion has
+	// begun (undone; may be nil: no deletions).
+	Owners *Owners
 }
 
 func (c *Companies) now() time.Time {
@@ -57,8 +60,20 @@ func (c *Companies) Apply(ctx context.Context, caller shop.Caller, a shop.Compan
 		}
 		return shop.Company{}, err
 	}
+	if err := c.keep(ctx, caller); err != nil {
+		return shop.Company{}, err
+	}
 	co.Role = shop.RoleCompanyAdmin
 	return co, nil
+}
+
+// keep undoes a membership just made for the caller when their account's
+// deletion has begun meanwhile (the erasure may have passed memberships).
+func (c *Companies) keep(ctx context.Context, caller shop.Caller) error {
+	if c.Owners == nil {
+		return nil
+	}
+	return c.Owners.Keep(ctx, caller, func(ctx context.Context, _ *shop.User) error { return c.Companies.EraseMembership(ctx, caller.Email) })
 }
 
 // leaveDeclined drops the caller's membership of a declined company (or of
@@ -305,7 +320,9 @@ func (c *Companies) Accept(ctx context.Context, caller shop.Caller, a shop.Invit
 	}
 	inv, err := c.Companies.UseInvitation(ctx, hash, c.now())
 	if err != nil {
-		return shop.Company{}, err
+		if inv, err = c.rejoin(ctx, caller, hash, err); err != nil {
+			return shop.Company{}, err
+		}
 	}
 	release := func() {
 		if err := c.Companies.ReleaseInvitation(context.WithoutCancel(ctx), hash); err != nil {
@@ -329,8 +346,24 @@ func (c *Companies) Accept(ctx context.Context, caller shop.Caller, a shop.Invit
 		release()
 		return shop.Company{}, err
 	}
+	if err := c.keep(ctx, caller); err != nil {
+		return shop.Company{}, err
+	}
 	co.Role, co.Members = m.Role, []shop.Member{m}
 	return co, nil
+}
+
+// rejoin is the invitation used by the caller's address within
+// InvitationRejoin whose join a crash cut short (the caller has no
+// membership: Accept checked), or useErr.
+func (c *Companies) rejoin(ctx context.Context, caller shop.Caller, hash string, useErr error) (shop.Invitation, error) {
+	inv, err := c.Companies.FindInvitation(ctx, hash)
+	now := c.now()
+	if err != nil || inv.UsedAt == nil || inv.Email != shop.NormalizeEmail(caller.Email) ||
+		!now.Before(inv.ExpiresAt) || now.Sub(*inv.UsedAt) > shop.InvitationRejoin {
+		return shop.Invitation{}, useErr
+	}
+	return inv, nil
 }
 
 // UpdateMember sets a member's role and limit (the company's admins; not
@@ -356,5 +389,11 @@ func (c *Companies) RemoveMember(ctx context.Context, caller shop.Caller, id, em
 	if shop.NormalizeEmail(email) == shop.NormalizeEmail(caller.Email) {
 		return shop.Member{}, shop.Errorf(shop.ECONFLICT, shop.MsgOwnMembership)
 	}
-	return c.Companies.DeleteMember(ctx, id, email)
+	m, err := c.Companies.DeleteMember(ctx, id, email)
+	if err == nil { // their invitations go with them: none lets them rejoin, none they sent stays
+		if _, err := c.Companies.EraseInvitations(ctx, m.Email); err != nil {
+			c.Log.ErrorContext(ctx, "a removed member's invitations were not deleted", "company", id, "error", err)
+		}
+	}
+	return m, err
 }

@@ -258,3 +258,57 @@ func TestCompanies_InvitationsBoundedErasedAndPruned(t *testing.T) {
 		t.Fatalf("%d waiting (%v), want 1", n, err)
 	}
 }
+
+// A join is checked against an account deletion in progress (the
+// membership undone, 401), and a join that a crash cut short between the
+// invitation's use and the membership can be made again by the invited
+// address; a removed member's invitation cannot.
+func TestCompanies_AcceptKeepsOwnersAndRecovers(t *testing.T) {
+	t.Parallel()
+	clock := newClock()
+	s := openStore(t, t.TempDir(), clock)
+	ctx := context.Background()
+	co := mustCompany(t, s)
+	co.companies.Now = clock.Now
+	invitation := func(email string) string {
+		t.Helper()
+		raw, token, err := shop.NewAccountToken(shop.TokenVerifyEmail, clock.Now())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := s.InsertInvitation(ctx, shop.Invitation{Hash: token.Hash, Company: co.id, Email: email, Role: shop.RoleBuyer, By: co.owner.Email,
+			ExpiresAt: clock.Now().Add(shop.InvitationTTL)}); err != nil {
+			t.Fatal(err)
+		}
+		return raw
+	}
+	gone := &shop.User{ID: "0123456789abcdef0123456c", Email: "gone@acme.test"} // an account erased meanwhile
+	co.companies.Owners = &app.Owners{Users: s, Erasure: s}
+	if _, err := co.companies.Accept(ctx, gone, shop.InvitationAccept{Token: invitation(gone.Email)}); shop.ErrorCode(err) != shop.EUNAUTHORIZED {
+		t.Fatalf("joining for an erased account: %v, want 401", err)
+	}
+	if _, ok := co.membersNow()[gone.Email]; ok {
+		t.Fatal("an erased account's membership was kept")
+	}
+	co.companies.Owners = nil
+
+	raw := invitation("bo@acme.test")
+	hash, err := shop.ParseAccountToken(raw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.UseInvitation(ctx, hash, clock.Now()); err != nil { // used; the membership never written
+		t.Fatal(err)
+	}
+	clock.Add(time.Minute)
+	bo := &shop.User{ID: "0123456789abcdef0123456d", Email: "bo@acme.test"}
+	if _, err := co.companies.Accept(ctx, bo, shop.InvitationAccept{Token: raw}); err != nil {
+		t.Fatalf("joining again after a join cut short: %v", err)
+	}
+	if _, err := co.companies.RemoveMember(ctx, co.owner, co.id, bo.Email); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := co.companies.Accept(ctx, bo, shop.InvitationAccept{Token: raw}); shop.ErrorCode(err) != shop.EINVALID {
+		t.Fatalf("a removed member's invitation: %v, want 400", err)
+	}
+}

@@ -74,3 +74,9 @@ func (s *Store) removeInvitations(ctx context.Context, match func(*mirror.Invita
 	}
 	return n, nil
 }
+
+// FindInvitation returns the invitation with this hash.
+func (s *Store) FindInvitation(ctx context.Context, hash string) (shop.Invitation, error) {
+	d, err := s.invitations.get(ctx, hash)
+	return d.Shop(), err
+}

@@ -93,6 +93,10 @@ const (
 	MaxPendingInvitations = 50
 	InvitationsPerHour    = 20
 	InvitationUsedKept    = 24 * time.Hour
+	// InvitationRejoin is how long after its use an invitation whose
+	// address has no membership may be used again by that address (a join
+	// that a crash cut short between the two writes; review finding 7).
+	InvitationRejoin = 15 * time.Minute
 )
 
 // ErrInvitingTooFast refuses an invitation past InvitationsPerHour (429);
@@ -263,6 +267,12 @@ type CompanyStore interface {
 	// ReleaseInvitation makes a used invitation usable again (its joining
 	// failed).
 	ReleaseInvitation(ctx context.Context, hash string) error
+	// EraseMembership deletes the address's membership, if any.
+	EraseMembership(ctx context.Context, email string) error
+	// EraseInvitations deletes the invitations to email and those it sent.
+	EraseInvitations(ctx context.Context, email string) (int, error)
+	// FindInvitation returns the invitation with this hash.
+	FindInvitation(ctx context.Context, hash string) (Invitation, error)
 	// PendingInvitations counts the company's unused invitations unexpired
 	// at now.
 	PendingInvitations(ctx context.Context, companyID string, now time.Time) (int, error)
