@@ -334,7 +334,8 @@ func authenticatorIssuer(cfg config.Config) string {
 	return "Storefront"
 }
 
-// sweepTrust deletes the expired sessions and the audit entries past their
+// sweepTrust deletes the expired sessions, the used and expired company
+// invitations, and the audit entries past their
 // retention (a checkpoint entry keeps the chain checkable): a minute after
 // start, then hourly.
 func sweepTrust(ctx context.Context, log *slog.Logger, deps httpapi.Deps) {
@@ -350,6 +351,11 @@ func sweepTrust(ctx context.Context, log *slog.Logger, deps httpapi.Deps) {
 			log.Error("session sweep", "error", err)
 		} else if n > 0 {
 			log.Info("deleted expired sessions", "sessions", n)
+		}
+		if n, err := deps.Companies.PruneInvitations(ctx); err != nil && ctx.Err() == nil {
+			log.Error("invitation sweep", "error", err)
+		} else if n > 0 {
+			log.Info("deleted used and expired invitations", "invitations", n)
 		}
 		if n, err := deps.Audit.Prune(ctx); err != nil && ctx.Err() == nil {
 			log.Error("audit retention", "error", err)

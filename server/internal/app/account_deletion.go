@@ -152,6 +152,9 @@ func (a *Accounts) erase(ctx context.Context, u shop.User) error {
 	if err := a.Erasure.EraseMembership(ctx, u.Email); err != nil {
 		return err
 	}
+	if _, err := a.Erasure.EraseInvitations(ctx, u.Email); err != nil {
+		return err
+	}
 	// Issue 49: the address book, and the tax exemption with its
 	// certificate (the purchases keep the number they were placed under).
 	if a.Addresses != nil {

@@ -21,6 +21,9 @@ type Companies struct {
 	SiteURL   string            // the join link's origin
 	Now       func() time.Time
 	Log       *slog.Logger
+	// Owners refuses a membership made for an account whose deletion has
+	// begun (undone; may be nil: no deletions).
+	Owners *Owners
 }
 
 func (c *Companies) now() time.Time {
@@ -57,8 +60,20 @@ func (c *Companies) Apply(ctx context.Context, caller shop.Caller, a shop.Compan
 		}
 		return shop.Company{}, err
 	}
+	if err := c.keep(ctx, caller); err != nil {
+		return shop.Company{}, err
+	}
 	co.Role = shop.RoleCompanyAdmin
 	return co, nil
+}
+
+// keep undoes a membership just made for the caller when their account's
+// deletion has begun meanwhile (the erasure may have passed memberships).
+func (c *Companies) keep(ctx context.Context, caller shop.Caller) error {
+	if c.Owners == nil {
+		return nil
+	}
+	return c.Owners.Keep(ctx, caller, func(ctx context.Context, _ *shop.User) error { return c.Companies.EraseMembership(ctx, caller.Email) })
 }
 
 // leaveDeclined drops the caller's membership of a declined company (or of
@@ -189,7 +204,9 @@ func (c *Companies) Update(ctx context.Context, caller shop.Caller, id string, d
 
 // companyAdmin is the caller's membership when they are an admin of the
 // approved company id; otherwise 404 to non-members (ids cannot be probed)
-// and 403 to its other members.
+// and 403 to its other members. The site's admins manage any approved
+// company's members (an empty membership): a company whose last company
+// admin's account was erased is left to them to appoint another.
 func (c *Companies) companyAdmin(ctx context.Context, caller shop.Caller, id string) (shop.Member, shop.Company, error) {
 	if err := shop.RequireSignedIn(caller); err != nil {
 		return shop.Member{}, shop.Company{}, err
@@ -198,6 +215,9 @@ func (c *Companies) companyAdmin(ctx context.Context, caller shop.Caller, id str
 		return shop.Member{}, shop.Company{}, err
 	}
 	m, err := c.Companies.FindMember(ctx, caller.Email)
+	if caller.IsAdmin() && (err == nil || shop.ErrorCode(err) == shop.ENOTFOUND) {
+		m, err = shop.Member{Email: caller.Email, Company: id, Role: shop.RoleCompanyAdmin}, nil
+	}
 	if shop.ErrorCode(err) == shop.ENOTFOUND || err == nil && m.Company != id {
 		return shop.Member{}, shop.Company{}, shop.NotFound(shop.MsgCompanyNoun)
 	}
@@ -236,6 +256,9 @@ func (c *Companies) Invite(ctx context.Context, caller shop.Caller, id string, d
 	} else if shop.ErrorCode(err) != shop.ENOTFOUND {
 		return shop.InvitationSent{}, err
 	}
+	if err := c.mayInvite(ctx, caller, id); err != nil {
+		return shop.InvitationSent{}, err
+	}
 	raw, token, err := shop.NewAccountToken(shop.TokenVerifyEmail, c.now())
 	if err != nil {
 		return shop.InvitationSent{}, err
@@ -249,6 +272,34 @@ func (c *Companies) Invite(ctx context.Context, caller shop.Caller, id string, d
 	c.Mail.Send(ctx, shop.Letter{Kind: shop.LetterCompanyInvitation, To: d.Email, Company: &co, Member: &offered,
 		Link: shop.JoinLink(c.SiteURL, raw)})
 	return shop.InvitationSent{Email: d.Email, Role: d.Role, Limit: d.Limit, ExpiresAt: expires}, nil
+}
+
+// mayInvite bounds invitations (review finding 5): at most
+// MaxPendingInvitations waiting per company (409), and InvitationsPerHour
+// sent per person (429).
+func (c *Companies) mayInvite(ctx context.Context, caller shop.Caller, id string) error {
+	now := c.now()
+	n, soonest, err := c.Companies.InvitationsBy(ctx, caller.Email, now.Add(shop.InvitationTTL-time.Hour))
+	if err != nil {
+		return err
+	}
+	if n >= shop.InvitationsPerHour {
+		return shop.ErrInvitingTooFast(soonest.Sub(now.Add(shop.InvitationTTL - time.Hour)))
+	}
+	if n, err = c.Companies.PendingInvitations(ctx, id, now); err != nil {
+		return err
+	}
+	if n >= shop.MaxPendingInvitations {
+		return shop.Errorf(shop.ECONFLICT, shop.MsgInvitationsPending, shop.MaxPendingInvitations)
+	}
+	return nil
+}
+
+// PruneInvitations deletes the expired invitations and those used more
+// than InvitationUsedKept ago (the hourly sweep).
+func (c *Companies) PruneInvitations(ctx context.Context) (int, error) {
+	now := c.now()
+	return c.Companies.PruneInvitations(ctx, now, now.Add(-shop.InvitationUsedKept))
 }
 
 // Accept joins the caller to the company of the invitation the token
@@ -269,7 +320,9 @@ func (c *Companies) Accept(ctx context.Context, caller shop.Caller, a shop.Invit
 	}
 	inv, err := c.Companies.UseInvitation(ctx, hash, c.now())
 	if err != nil {
-		return shop.Company{}, err
+		if inv, err = c.rejoin(ctx, caller, hash, err); err != nil {
+			return shop.Company{}, err
+		}
 	}
 	release := func() {
 		if err := c.Companies.ReleaseInvitation(context.WithoutCancel(ctx), hash); err != nil {
@@ -293,8 +346,24 @@ func (c *Companies) Accept(ctx context.Context, caller shop.Caller, a shop.Invit
 		release()
 		return shop.Company{}, err
 	}
+	if err := c.keep(ctx, caller); err != nil {
+		return shop.Company{}, err
+	}
 	co.Role, co.Members = m.Role, []shop.Member{m}
 	return co, nil
+}
+
+// rejoin is the invitation used by the caller's address within
+// InvitationRejoin whose join a crash cut short (the caller has no
+// membership: Accept checked), or useErr.
+func (c *Companies) rejoin(ctx context.Context, caller shop.Caller, hash string, useErr error) (shop.Invitation, error) {
+	inv, err := c.Companies.FindInvitation(ctx, hash)
+	now := c.now()
+	if err != nil || inv.UsedAt == nil || inv.Email != shop.NormalizeEmail(caller.Email) ||
+		!now.Before(inv.ExpiresAt) || now.Sub(*inv.UsedAt) > shop.InvitationRejoin {
+		return shop.Invitation{}, useErr
+	}
+	return inv, nil
 }
 
 // UpdateMember sets a member's role and limit (the company's admins; not
@@ -320,5 +389,11 @@ func (c *Companies) RemoveMember(ctx context.Context, caller shop.Caller, id, em
 	if shop.NormalizeEmail(email) == shop.NormalizeEmail(caller.Email) {
 		return shop.Member{}, shop.Errorf(shop.ECONFLICT, shop.MsgOwnMembership)
 	}
-	return c.Companies.DeleteMember(ctx, id, email)
+	m, err := c.Companies.DeleteMember(ctx, id, email)
+	if err == nil { // their invitations go with them: none lets them rejoin, none they sent stays
+		if _, err := c.Companies.EraseInvitations(ctx, m.Email); err != nil {
+			c.Log.ErrorContext(ctx, "a removed member's invitations were not deleted", "company", id, "error", err)
+		}
+	}
+	return m, err
 }

@@ -79,13 +79,28 @@ func (a *Accounts) code(u shop.User, typed, field string) (step int64, recovery 
 }
 
 // LoginMFA answers POST /auth/login/mfa: the second step's token and a
-// code (TOTP or recovery) for the session.
+// code (TOTP or recovery) for the session. Wrong codes count against the
+// account across sign-ins (shop.MFAFailures): past the free ones each
+// waits longer (429), and the owner is mailed once when they reach
+// shop.MFAFailsMailed. A sign-in that counted one meanwhile makes this one
+// check again.
 func (a *Accounts) LoginMFA(ctx context.Context, in shop.MFALogin) (SignIn, error) {
 	raw := strings.TrimSpace(in.MFAToken)
 	if raw == "" || len(raw) > 128 {
 		return SignIn{}, shop.ErrMFALoginEnded()
 	}
 	hash := a.Factors.Hash(hashMFAToken, raw)
+	for attempt := 0; ; attempt++ {
+		in, err := a.secondStep(ctx, hash, in.Code)
+		if attempt < 3 && shop.ErrorMessage(err) == shop.MsgMFABusy {
+			continue
+		}
+		return in, err
+	}
+}
+
+// secondStep is one try of LoginMFA on the account as read now.
+func (a *Accounts) secondStep(ctx context.Context, hash, code string) (SignIn, error) {
 	u, err := a.Users.FindUserByMFALogin(ctx, hash)
 	if err != nil {
 		return SignIn{}, err
@@ -94,16 +109,25 @@ func (a *Accounts) LoginMFA(ctx context.Context, in shop.MFALogin) (SignIn, erro
 	if !u.MFALogin.Usable(hash, now) || u.DeletingAt != nil {
 		return SignIn{UserID: u.ID}, shop.ErrMFALoginEnded()
 	}
-	step, recovery, err := a.code(u, in.Code, "code")
+	if wait := u.MFAFails.LockedFor(now); wait > 0 {
+		return SignIn{UserID: u.ID}, shop.ErrMFALocked(wait)
+	}
+	fails := u.MFAFails.Counted()
+	step, recovery, err := a.code(u, code, "code")
 	if err == nil {
 		var passed shop.User
-		if passed, err = a.Users.PassMFALogin(ctx, u.ID, hash, now, step, recovery); err == nil {
+		if passed, err = a.Users.PassMFALogin(ctx, u.ID, hash, now, fails, step, recovery); err == nil {
 			u = passed
 		}
 	}
 	if shop.IsWrongCode(err) {
 		shop.Tell(a.Telemetry, shop.EventLoginFailure)
-		if ferr := a.Users.FailMFALogin(ctx, u.ID, hash, now); ferr != nil && shop.ErrorCode(ferr) != shop.EUNAUTHORIZED {
+		next := u.MFAFails.Failed(now)
+		failed, ferr := a.Users.FailMFALogin(ctx, u.ID, hash, now, fails, next)
+		switch {
+		case ferr == nil && next.Count == shop.MFAFailsMailed:
+			a.mailLink(ctx, shop.LetterMFAFailures, failed, shop.ForgotPasswordLink(a.SiteURL))
+		case ferr != nil && shop.ErrorCode(ferr) != shop.EUNAUTHORIZED:
 			return SignIn{UserID: u.ID}, ferr
 		}
 	}

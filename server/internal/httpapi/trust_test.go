@@ -227,8 +227,15 @@ func TestMFA_TokenExpiresWorksOnceAndAllowsFiveTries(t *testing.T) {
 		if p := mustProblem(t, res, body, 401); p.Detail != shop.MsgMFALoginEnded {
 			t.Fatalf("a right code after 5 wrong ones: %s", body)
 		}
-		// a new sign-in has its own tries
+		// a new sign-in has its own tries, once the account's back-off
+		// after five wrong codes in a row is over (the account's count,
+		// app's TestLoginMFA_WrongCodesCountPerAccountAcrossSignIns)
 		next := ts.firstStep(t, bo.Email, "secret123")
+		res, body = ts.secondStep(t, next.MFAToken, ts.totpCode(t, bo.Email))
+		if p := mustProblem(t, res, body, 429); p.Detail != fmt.Sprintf(shop.MsgMFALocked, "1 minute") {
+			t.Fatalf("a new sign-in at once: %s", body)
+		}
+		clock.Add(shop.MFABackoffFirst)
 		if res, body := ts.secondStep(t, next.MFAToken, ts.totpCode(t, bo.Email)); res.StatusCode != 200 {
 			t.Fatalf("a new sign-in: %d %s", res.StatusCode, body)
 		}

@@ -25,7 +25,7 @@ var files embed.FS
 // kinds are the letters there are templates for.
 var kinds = []shop.LetterKind{shop.LetterOrderPlaced, shop.LetterOrderPaid, shop.LetterOrderShipped, shop.LetterPaymentReminder, shop.LetterOrderExpired, shop.LetterFreightPriced,
 	shop.LetterQuoteAnswered, shop.LetterQuoteRevised, shop.LetterClaimReceived, shop.LetterClaimDecided, shop.LetterContact,
-	shop.LetterVerifyEmail, shop.LetterPasswordReset, shop.LetterPasswordChanged, shop.LetterAccountDeleted,
+	shop.LetterVerifyEmail, shop.LetterPasswordReset, shop.LetterPasswordChanged, shop.LetterAccountDeleted, shop.LetterMFAFailures,
 	shop.LetterAdminNewOrder, shop.LetterAdminPayment, shop.LetterAdminQuoteRequest, shop.LetterAdminClaim, shop.LetterAdminDigest, shop.LetterAdminRefund,
 	shop.LetterCompanyInvitation, shop.LetterTaxExemptionDecided, shop.LetterApprovalRequested, shop.LetterPurchaseApproved, shop.LetterPurchaseDeclined,
 	shop.LetterInvoiceDue, shop.LetterInvoiceOverdue}
@@ -47,6 +47,8 @@ type Templates struct {
 var _ shop.Composer = (*Templates)(nil)
 
 var funcs = map[string]any{
+	// mfaFailsMailed is how many wrong second-step codes mfa_failures tells of.
+	"mfaFailsMailed": func() int { return shop.MFAFailsMailed },
 	// Money reads as on the invoice, with its currency (issue 49):
 	// "$121,000.00 USD".
 	"money": func(cents int64) string { return amount(shop.Cents(cents)) },

@@ -28,6 +28,8 @@ type Company struct {
 	Held        map[string]int64 `bson:"held,omitempty"`
 	Payments    []AccountPayment `bson:"payments,omitempty"`
 	Settling    []int64          `bson:"settling,omitempty"`
+	// Admins counts its company admins (mongodb's company_admins.go).
+	Admins int `bson:"admins"`
 }
 
 // AccountPayment is a recorded bank payment as stored on its company.
@@ -187,6 +189,23 @@ func Pending(c Company) error {
 	return nil
 }
 
+// CompanyAdminsLeft is the precondition of taking an admin from an
+// approved company: another stays.
+func CompanyAdminsLeft(c Company) error {
+	if c.Admins < 2 {
+		return shop.Errorf(shop.ECONFLICT, shop.MsgLastCompanyAdmin)
+	}
+	return nil
+}
+
+// CompanyAdminsCounted is an erasure's drop's: the count is above 0.
+func CompanyAdminsCounted(c Company) error {
+	if c.Admins < 1 {
+		return shop.Errorf(shop.ECONFLICT, "The company has no admin counted.")
+	}
+	return nil
+}
+
 // Member is a membership as stored in `memberships`, under the e-mail.
 type Member struct {
 	Email    string    `bson:"_id"`
@@ -231,6 +250,20 @@ func MemberOf(company ID) func(Member) error {
 	return func(m Member) error {
 		if m.Company != company {
 			return shop.Errorf(shop.ENOTFOUND, "The member was not found.")
+		}
+		return nil
+	}
+}
+
+// MemberIs is a counted change's precondition: the membership is of this
+// company, in this role (a change of role meanwhile would miscount).
+func MemberIs(company ID, role string) func(Member) error {
+	return func(m Member) error {
+		if err := MemberOf(company)(m); err != nil {
+			return err
+		}
+		if m.Role != role {
+			return shop.Errorf(shop.ECONFLICT, shop.MsgMemberChanged)
 		}
 		return nil
 	}

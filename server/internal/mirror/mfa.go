@@ -33,6 +33,24 @@ type MFAChallenge struct {
 	Tries     int       `bson:"tries"`
 }
 
+// MFAFailures is shop.MFAFailures as stored.
+type MFAFailures struct {
+	Count  int       `bson:"count"`
+	LastAt time.Time `bson:"lastAt"`
+}
+
+// NewMFAFailures is the count as stored.
+func NewMFAFailures(f shop.MFAFailures) *MFAFailures {
+	return &MFAFailures{Count: f.Count, LastAt: f.LastAt.UTC().Truncate(time.Millisecond)}
+}
+
+func (f *MFAFailures) shop() *shop.MFAFailures {
+	if f == nil {
+		return nil
+	}
+	return &shop.MFAFailures{Count: f.Count, LastAt: f.LastAt.UTC()}
+}
+
 // NewTOTPFactor is the factor as stored.
 func NewTOTPFactor(f shop.TOTPFactor) *TOTPFactor {
 	return &TOTPFactor{Secret: f.Secret, EnabledAt: f.EnabledAt.UTC().Truncate(time.Millisecond), LastStep: f.LastStep,
@@ -127,10 +145,24 @@ func MFALoginOpen(hash string, now time.Time) func(User) error {
 	}
 }
 
-// MFALoginPasses is a second step passed: MFALoginOpen, and CodeUnused.
-func MFALoginPasses(hash string, now time.Time, step int64, recoveryHash string) func(User) error {
+// MFAFailsAre is a second step's write: MFALoginOpen, and the account's
+// wrong codes still number fails (none counted meanwhile).
+func MFAFailsAre(hash string, now time.Time, fails int) func(User) error {
 	return func(d User) error {
 		if err := MFALoginOpen(hash, now)(d); err != nil {
+			return err
+		}
+		if d.MFAFails.shop().Counted() != fails {
+			return shop.Errorf(shop.ECONFLICT, shop.MsgMFABusy)
+		}
+		return nil
+	}
+}
+
+// MFALoginPasses is a second step passed: MFAFailsAre, and CodeUnused.
+func MFALoginPasses(hash string, now time.Time, fails int, step int64, recoveryHash string) func(User) error {
+	return func(d User) error {
+		if err := MFAFailsAre(hash, now, fails)(d); err != nil {
 			return err
 		}
 		return CodeUnused(step, recoveryHash)(d)

@@ -29,6 +29,7 @@ type User struct {
 	TOTP        *TOTPFactor   `bson:"totp,omitempty"`
 	PendingTOTP *PendingTOTP  `bson:"totpPending,omitempty"`
 	MFALogin    *MFAChallenge `bson:"mfaLogin,omitempty"`
+	MFAFails    *MFAFailures  `bson:"mfaFails,omitempty"`
 }
 
 // Notifications are an admin's notification settings as stored.
@@ -84,7 +85,8 @@ func (d User) Shop() shop.User {
 		PasswordHash: d.PasswordHash, CreatedAt: d.CreatedAt.UTC(), EmailVerified: d.EmailVerified,
 		SessionVersion: d.SessionVersion, DeletingAt: utcPtr(d.DeletingAt), DeleteReviews: d.DeleteReviews,
 		RoleHistory: roleHistory(d.RoleHistory), Notifications: d.Notifications.settings(),
-		MFA: d.TOTP != nil, TOTP: d.TOTP.shop(), PendingTOTP: d.PendingTOTP.shop(), MFALogin: d.MFALogin.shop()}
+		MFA: d.TOTP != nil, TOTP: d.TOTP.shop(), PendingTOTP: d.PendingTOTP.shop(), MFALogin: d.MFALogin.shop(),
+		MFAFails: d.MFAFails.shop()}
 }
 
 // Users keeps the accounts by id, by email (sign-in), by the hashes of

@@ -26,7 +26,7 @@ func (s *Store) InsertCompany(ctx context.Context, c shop.Company) (shop.Company
 		return shop.Company{}, err
 	}
 	doc := mirror.Company{ID: id, Name: c.Name, TaxID: c.TaxID, BillingAddress: c.BillingAddress,
-		Status: string(shop.CompanyPending), CreatedAt: s.now()}
+		Status: string(shop.CompanyPending), CreatedAt: s.now(), Admins: 1} // its applicant
 	if err := s.companies.insert(ctx, doc); err != nil {
 		return shop.Company{}, translate(err, "")
 	}
@@ -106,6 +106,11 @@ func (s *Store) InsertMember(ctx context.Context, m shop.Member) (shop.Member, e
 		}
 		return shop.Member{}, translate(err, "")
 	}
+	if m.Role == shop.RoleCompanyAdmin { // (an applicant's company is stored after, counting them)
+		if err := s.giveCompanyAdmin(ctx, cid); err != nil {
+			return shop.Member{}, err
+		}
+	}
 	stored, err := roundTrip(doc)
 	return stored.Shop(), err
 }
@@ -130,10 +135,6 @@ func (s *Store) ListMembers(ctx context.Context, companyID string) ([]shop.Membe
 
 var oldestMembersFirst = bson.D{{Key: "joinedAt", Value: 1}, {Key: "_id", Value: 1}}
 
-func memberOf(cid mirror.ID) guard[mirror.Member] {
-	return guard[mirror.Member]{filter: bson.D{{Key: "company", Value: cid}}, check: mirror.MemberOf(cid)}
-}
-
 // UpdateMember sets a member's role and limit (guarded: still of the company).
 func (s *Store) UpdateMember(ctx context.Context, companyID, email string, role shop.CompanyRole, limit *shop.Cents) (shop.Member, error) {
 	cid, err := objectID(companyID)
@@ -147,7 +148,7 @@ func (s *Store) UpdateMember(ctx context.Context, companyID, email string, role 
 	} else {
 		update = append(update, bson.E{Key: "$unset", Value: bson.D{{Key: "limit", Value: ""}}})
 	}
-	if _, err := s.members.update(ctx, email, memberOf(cid), update); err != nil {
+	if err := s.changeMember(ctx, cid, email, role, update); err != nil {
 		return shop.Member{}, err
 	}
 	d, err := s.members.get(ctx, email)
@@ -160,13 +161,13 @@ func (s *Store) DeleteMember(ctx context.Context, companyID, email string) (shop
 	if err != nil {
 		return shop.Member{}, err
 	}
-	d, err := s.members.remove(ctx, shop.NormalizeEmail(email), memberOf(cid))
+	d, err := s.removeMember(ctx, &cid, shop.NormalizeEmail(email), false)
 	return d.Shop(), err
 }
 
 // EraseMembership deletes the address's membership, if any (an erasure).
 func (s *Store) EraseMembership(ctx context.Context, email string) error {
-	_, err := s.members.remove(ctx, shop.NormalizeEmail(email), guard[mirror.Member]{})
+	_, err := s.removeMember(ctx, nil, shop.NormalizeEmail(email), true)
 	if shop.ErrorCode(err) == shop.ENOTFOUND {
 		return nil
 	}

@@ -282,6 +282,13 @@ var indexes = map[string][]mongo.IndexModel{
 	CollMembers: {
 		{Keys: bson.D{{Key: "company", Value: 1}, {Key: "joinedAt", Value: 1}, {Key: "_id", Value: 1}}, Options: options.Index().SetName("company_members")},
 	},
+	// Review finding 5: a company's waiting invitations, a sender's of the
+	// last hour, and an erasure's by address.
+	CollInvitations: {
+		{Keys: bson.D{{Key: "company", Value: 1}, {Key: "expiresAt", Value: 1}}, Options: options.Index().SetName("company_invitations")},
+		{Keys: bson.D{{Key: "by", Value: 1}, {Key: "expiresAt", Value: 1}}, Options: options.Index().SetName("invitations_by")},
+		{Keys: bson.D{{Key: "email", Value: 1}}, Options: options.Index().SetName("invitations_email")},
+	},
 	// Order groups (issue 34): a customer's, newest first.
 	CollGroups: {
 		{Keys: bson.D{{Key: "email", Value: 1}, {Key: "createdAt", Value: -1}, {Key: "_id", Value: -1}}, Options: options.Index().SetName("customer_groups")},

@@ -41,6 +41,16 @@ func mfaLoginOpen(hash string, now time.Time) bson.D {
 		{Key: "mfaLogin.tries", Value: bson.D{{Key: "$lt", Value: shop.MaxMFATries}}}, notDeleting}
 }
 
+// mfaFailsAre is mirror.MFAFailsAre's filter: the second step is open and
+// the account's wrong codes number fails (no count stored for 0).
+func mfaFailsAre(hash string, now time.Time, fails int) bson.D {
+	f := mfaLoginOpen(hash, now)
+	if fails == 0 {
+		return append(f, bson.E{Key: "mfaFails", Value: nil})
+	}
+	return append(f, bson.E{Key: "mfaFails.count", Value: fails})
+}
+
 // codeUse is the update that uses a code: its step is the last used, or
 // its recovery code goes.
 func codeUse(step int64, recoveryHash string) bson.D {
@@ -75,7 +85,7 @@ func (s *Store) DisableMFA(ctx context.Context, userID string, step int64, recov
 	if step > 0 || recoveryHash != "" {
 		g = guard[mirror.User]{filter: append(codeUnused(step, recoveryHash), notDeleting), check: mirror.CodeUnused(step, recoveryHash)}
 	}
-	return s.updateUser(ctx, userID, g, bson.D{{Key: "$unset", Value: bson.D{{Key: "totp", Value: ""}, {Key: "totpPending", Value: ""}, {Key: "mfaLogin", Value: ""}}}})
+	return s.updateUser(ctx, userID, g, bson.D{{Key: "$unset", Value: bson.D{{Key: "totp", Value: ""}, {Key: "totpPending", Value: ""}, {Key: "mfaLogin", Value: ""}, {Key: "mfaFails", Value: ""}}}})
 }
 
 // StartMFALogin stores a sign-in's second step.
@@ -93,16 +103,17 @@ func (s *Store) FindUserByMFALogin(ctx context.Context, hash string) (shop.User,
 	return d.Shop(), err
 }
 
-// PassMFALogin ends the second step with a code used.
-func (s *Store) PassMFALogin(ctx context.Context, userID, hash string, now time.Time, step int64, recoveryHash string) (shop.User, error) {
-	filter := append(mfaLoginOpen(hash, now), codeUnused(step, recoveryHash)...)
-	update := append(codeUse(step, recoveryHash), bson.E{Key: "$unset", Value: bson.D{{Key: "mfaLogin", Value: ""}}})
-	return s.updateUser(ctx, userID, guard[mirror.User]{filter: filter, check: mirror.MFALoginPasses(hash, now, step, recoveryHash)}, update)
+// PassMFALogin ends the second step with a code used, and the account's
+// count of wrong codes.
+func (s *Store) PassMFALogin(ctx context.Context, userID, hash string, now time.Time, fails int, step int64, recoveryHash string) (shop.User, error) {
+	filter := append(mfaFailsAre(hash, now, fails), codeUnused(step, recoveryHash)...)
+	update := append(codeUse(step, recoveryHash), bson.E{Key: "$unset", Value: bson.D{{Key: "mfaLogin", Value: ""}, {Key: "mfaFails", Value: ""}}})
+	return s.updateUser(ctx, userID, guard[mirror.User]{filter: filter, check: mirror.MFALoginPasses(hash, now, fails, step, recoveryHash)}, update)
 }
 
-// FailMFALogin counts a wrong code against the second step.
-func (s *Store) FailMFALogin(ctx context.Context, userID, hash string, now time.Time) error {
-	_, err := s.updateUser(ctx, userID, guard[mirror.User]{filter: mfaLoginOpen(hash, now), check: mirror.MFALoginOpen(hash, now)},
-		bson.D{{Key: "$inc", Value: bson.D{{Key: "mfaLogin.tries", Value: 1}}}})
-	return err
+// FailMFALogin counts a wrong code against the second step and the account.
+func (s *Store) FailMFALogin(ctx context.Context, userID, hash string, now time.Time, fails int, next shop.MFAFailures) (shop.User, error) {
+	return s.updateUser(ctx, userID, guard[mirror.User]{filter: mfaFailsAre(hash, now, fails), check: mirror.MFAFailsAre(hash, now, fails)},
+		bson.D{{Key: "$inc", Value: bson.D{{Key: "mfaLogin.tries", Value: 1}}},
+			{Key: "$set", Value: bson.D{{Key: "mfaFails", Value: mirror.NewMFAFailures(next)}}}})
 }

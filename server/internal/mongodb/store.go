@@ -320,6 +320,10 @@ func Open(ctx context.Context, cfg Config) (*Store, error) {
 		_ = s.Close(context.Background())
 		return nil, err
 	}
+	if err := s.recountCompanyAdmins(ctx); err != nil {
+		_ = s.Close(context.Background())
+		return nil, err
+	}
 	s.opened = true
 	return s, nil
 }

@@ -290,6 +290,9 @@ type ErasureStore interface {
 	EraseIntentRecords(ctx context.Context, email string) (int, error)
 	// EraseMembership deletes email's membership of a company (issue 45).
 	EraseMembership(ctx context.Context, email string) error
+	// EraseInvitations deletes the invitations to email and those it sent
+	// (review finding 5).
+	EraseInvitations(ctx context.Context, email string) (int, error)
 }
 
 // tokenParam finds the value of a token query parameter in a link.

@@ -2,6 +2,7 @@ package shop
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"time"
 )
@@ -94,6 +95,26 @@ type Invitation struct {
 	UsedAt    *time.Time
 }
 
+// Limits of companies' invitations (review finding 5): how many may wait
+// per company, how many one person may send an hour, and how long a used
+// one is kept (the hourly sweep deletes it then, and an expired one).
+const (
+	MaxPendingInvitations = 50
+	InvitationsPerHour    = 20
+	InvitationUsedKept    = 24 * time.Hour
+	// InvitationRejoin is how long after its use an invitation whose
+	// address has no membership may be used again by that address (a join
+	// that a crash cut short between the two writes; review finding 7).
+	InvitationRejoin = 15 * time.Minute
+)
+
+// ErrInvitingTooFast refuses an invitation past InvitationsPerHour (429);
+// the oldest of the hour's counts again after wait.
+func ErrInvitingTooFast(wait time.Duration) error {
+	wait = max(wait.Round(time.Second), time.Second)
+	return &Error{Code: ERATELIMIT, RetryAfter: wait, Message: fmt.Sprintf(MsgInvitingTooFast, InvitationsPerHour, waitWords(wait))}
+}
+
 // Limits of companies.
 const (
 	MaxCompanyNameLen    = 120
@@ -114,6 +135,10 @@ const (
 	MsgOwnMembership      = "You cannot change or remove your own membership; another company admin can."
 	MsgInvitationOther    = "This invitation is for another e-mail address. Sign in with the invited address to accept it."
 	MsgMemberElsewhere    = "That address already belongs to a company."
+	MsgInvitationsPending = "This company has %d invitations waiting to be accepted, the most it may have. Wait for some to be accepted or to expire (after 7 days)."
+	MsgInvitingTooFast    = "You have sent %d invitations in the last hour, the most allowed. Please try again in %s."
+	MsgLastCompanyAdmin   = "A company must keep at least one company admin: make another member a company admin first."
+	MsgMemberChanged      = "This member was changed by someone else at the same time. Please reload and try again."
 	// The PO rule and the company on a member's purchase.
 	MsgPurchaseTermsInvalid     = "This purchase does not meet your company's rules."
 	FieldCompanySetByMembership = "is set by your membership: this purchase is for %s; leave the company out"
@@ -256,4 +281,19 @@ type CompanyStore interface {
 	// ReleaseInvitation makes a used invitation usable again (its joining
 	// failed).
 	ReleaseInvitation(ctx context.Context, hash string) error
+	// EraseMembership deletes the address's membership, if any.
+	EraseMembership(ctx context.Context, email string) error
+	// EraseInvitations deletes the invitations to email and those it sent.
+	EraseInvitations(ctx context.Context, email string) (int, error)
+	// FindInvitation returns the invitation with this hash.
+	FindInvitation(ctx context.Context, hash string) (Invitation, error)
+	// PendingInvitations counts the company's unused invitations unexpired
+	// at now.
+	PendingInvitations(ctx context.Context, companyID string, now time.Time) (int, error)
+	// InvitationsBy counts the invitations by sent that expire after
+	// expiringAfter, and the soonest of those expiries.
+	InvitationsBy(ctx context.Context, by string, expiringAfter time.Time) (int, time.Time, error)
+	// PruneInvitations deletes the invitations expired at now and those
+	// used before usedBefore.
+	PruneInvitations(ctx context.Context, now, usedBefore time.Time) (int, error)
 }

@@ -160,6 +160,9 @@ const (
 	LetterPasswordReset   LetterKind = "password_reset"
 	LetterPasswordChanged LetterKind = "password_changed"
 	LetterAccountDeleted  LetterKind = "account_deleted"
+	// LetterMFAFailures tells an account's owner that its second step was
+	// failed MFAFailsMailed times in a row: someone has the password.
+	LetterMFAFailures LetterKind = "mfa_failures"
 	// The admins' notifications (Letter.Link: the dashboard page), and the
 	// daily digest of those held for it.
 	LetterAdminNewOrder     LetterKind = "admin_new_order"

@@ -2,6 +2,7 @@ package shop
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"time"
 )
@@ -28,6 +29,15 @@ const (
 	RecoveryCodes    = 10              // codes made at enrolment
 	PendingTOTPTTL   = time.Hour       // how long a set-up waits for its first code
 	maxMFACodeLength = 64
+
+	// Wrong second-step codes are counted per account across sign-ins
+	// (MFAFailures): MFAFreeFails may be wrong in a row, then each further
+	// one waits twice as long as the last, from MFABackoffFirst up to
+	// MFABackoffMax; the owner is mailed when the count reaches MFAFailsMailed.
+	MFAFreeFails    = 5
+	MFABackoffFirst = time.Minute
+	MFABackoffMax   = time.Hour
+	MFAFailsMailed  = 10
 )
 
 // What a person reads about the second factor.
@@ -42,6 +52,8 @@ const (
 	MsgMFAAdminKeeps  = "Admins must keep two-step sign-in on in this store (ADMIN_MFA=required)."
 	MsgMFAResetSelf   = "Another admin must remove your second factor (or run storefront admin reset-mfa on the server)."
 	MsgMFACodeMissing = "Enter the 6-digit code from your authenticator app, or a recovery code."
+	MsgMFALocked      = "Too many wrong codes have been entered for this account. Please try again in %s."
+	MsgMFABusy        = "Another sign-in to this account is checking a code right now. Please try again."
 )
 
 // TOTPFactor is an account's second factor as stored.
@@ -72,6 +84,74 @@ type MFAChallenge struct {
 // and not out of tries.
 func (c *MFAChallenge) Usable(hash string, now time.Time) bool {
 	return c != nil && c.Hash == hash && now.Before(c.ExpiresAt) && c.Tries < MaxMFATries
+}
+
+// MFAFailures counts an account's wrong second-step codes in a row,
+// whatever the sign-in (a new challenge does not reset it); a passed second
+// step ends it.
+type MFAFailures struct {
+	Count  int
+	LastAt time.Time
+}
+
+// MFABackoff is how long after the last wrong code the next may be tried,
+// when count codes were wrong in a row.
+func MFABackoff(count int) time.Duration {
+	if count < MFAFreeFails {
+		return 0
+	}
+	d := MFABackoffFirst
+	for i := MFAFreeFails; i < count && d < MFABackoffMax; i++ {
+		d *= 2
+	}
+	return min(d, MFABackoffMax)
+}
+
+// LockedFor is how long the account's second step still waits at now
+// (0: a code may be tried).
+func (f *MFAFailures) LockedFor(now time.Time) time.Duration {
+	if f == nil {
+		return 0
+	}
+	return max(f.LastAt.Add(MFABackoff(f.Count)).Sub(now), 0)
+}
+
+// Failed is the count after one more wrong code at now.
+func (f *MFAFailures) Failed(now time.Time) MFAFailures {
+	n := MFAFailures{Count: 1, LastAt: now}
+	if f != nil {
+		n.Count = f.Count + 1
+	}
+	return n
+}
+
+// Counted is the count, 0 for none.
+func (f *MFAFailures) Counted() int {
+	if f == nil {
+		return 0
+	}
+	return f.Count
+}
+
+// ErrMFALocked refuses a code while the account's second step waits (429).
+func ErrMFALocked(wait time.Duration) error {
+	wait = max(wait.Round(time.Second), time.Second)
+	return &Error{Code: ERATELIMIT, RetryAfter: wait, Message: fmt.Sprintf(MsgMFALocked, waitWords(wait))}
+}
+
+// waitWords says a wait as a person reads it: "45 seconds", "3 minutes".
+func waitWords(d time.Duration) string {
+	if d < time.Minute {
+		return plural(int((d+time.Second-1)/time.Second), "second")
+	}
+	return plural(int((d+time.Minute-1)/time.Minute), "minute")
+}
+
+func plural(n int, unit string) string {
+	if n == 1 {
+		return "1 " + unit
+	}
+	return fmt.Sprintf("%d %ss", n, unit)
 }
 
 // TOTPEnrolment is the answer of POST /account/mfa/totp.
@@ -187,7 +267,12 @@ type MFAStore interface {
 	// PassMFALogin ends the second step hash (usable at now) with a TOTP
 	// step newer than the last used, or an unused recovery code's hash
 	// (then used up): ErrMFALoginEnded, or ErrCodeUsed.
-	PassMFALogin(ctx context.Context, userID, hash string, now time.Time, step int64, recoveryHash string) (User, error)
-	// FailMFALogin counts a wrong code; the last try ends the second step.
-	FailMFALogin(ctx context.Context, userID, hash string, now time.Time) error
+	PassMFALogin(ctx context.Context, userID, hash string, now time.Time, fails int, step int64, recoveryHash string) (User, error)
+	// The two writes below also go only while the account's wrong codes
+	// still number fails (ECONFLICT, MsgMFABusy, otherwise): another
+	// sign-in counted one meanwhile. PassMFALogin ends the count.
+	//
+	// FailMFALogin counts a wrong code against the second step and the
+	// account (its count becomes next); the last try ends the second step.
+	FailMFALogin(ctx context.Context, userID, hash string, now time.Time, fails int, next MFAFailures) (User, error)
 }

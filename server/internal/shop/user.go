@@ -49,6 +49,7 @@ type User struct {
 	TOTP        *TOTPFactor   `json:"-"`
 	PendingTOTP *PendingTOTP  `json:"-"`
 	MFALogin    *MFAChallenge `json:"-"`
+	MFAFails    *MFAFailures  `json:"-"`
 	// SessionID is the session of the request a caller makes (not stored).
 	SessionID string `json:"-"`
 	// AdminHeld marks a request of an admin whose admin powers wait for a

@@ -162,7 +162,7 @@ func Services(store Store, o Options) httpapi.Deps {
 		Carts:         &app.Carts{Carts: store, Products: store, Owners: owners},
 		Invoices:      invoices,
 		Claims:        &app.Claims{Claims: store, Orders: orders, Mail: o.Outbox, Notify: notify, ImagePrefix: images, Now: o.Now, Log: o.Log, Owners: owners},
-		Companies:     &app.Companies{Companies: store, Products: store, Mail: o.Outbox, SiteURL: o.SiteURL, Now: o.Now, Log: o.Log},
+		Companies:     &app.Companies{Companies: store, Products: store, Mail: o.Outbox, SiteURL: o.SiteURL, Now: o.Now, Log: o.Log, Owners: owners},
 		Terms:         terms,
 		Outbox:        o.Outbox,
 		Audit:         audit,
