@@ -28,15 +28,16 @@ import (
 // bump mirror.SnapshotFormat and add its fingerprint here, so that
 // snapshots of the old types are ignored rather than read into the new.
 var snapshotFormats = map[int]string{
-	1: "c7c6fe7bd9ec2292",
-	2: "dc1ed2933b1f61f5", // main's sessions, audit trail, MFA and one-purchase fields (issues 43, 44)
-	3: "95dd787e61914ad3", // issue 45: product tiers; companies, memberships, invitations
-	4: "2685d584b6d28343", // issue 49: address books, a claim's quantity, an order's country
-	5: "366697a76a6dc3de", // sessions remember the second factor; the factor, the session that turned it on
-	6: "75688c0b951d0600", // issue 49: tax exemptions, an order's and an invoice's exemption
-	7: "1ccf0bc8751d32c1", // issue 45: a company's price list and PO rule
-	8: "2f2c9498c7b1b4dd", // issue 48: documents, parts, accessories, OEM numbers
-	9: "9a1c060d67bab371", // issue 48: shipping methods; a product's weight and lead time; a purchase's delivery line and freight state
+	1:  "c7c6fe7bd9ec2292",
+	2:  "dc1ed2933b1f61f5", // main's sessions, audit trail, MFA and one-purchase fields (issues 43, 44)
+	3:  "95dd787e61914ad3", // issue 45: product tiers; companies, memberships, invitations
+	4:  "2685d584b6d28343", // issue 49: address books, a claim's quantity, an order's country
+	5:  "366697a76a6dc3de", // sessions remember the second factor; the factor, the session that turned it on
+	6:  "75688c0b951d0600", // issue 49: tax exemptions, an order's and an invoice's exemption
+	7:  "1ccf0bc8751d32c1", // issue 45: a company's price list and PO rule
+	8:  "2f2c9498c7b1b4dd", // issue 48: documents, parts, accessories, OEM numbers
+	9:  "9a1c060d67bab371", // issue 48: shipping methods; a product's weight and lead time; a purchase's delivery line and freight state
+	10: "3b48f3c1b0c2bce0", // issue 48: a quote's freight line
 }
 
 // mirroredTypes are the store's mirrored collections, each with a check
