@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,6 +9,7 @@ import { E2E_ADMIN_EMAIL, enrolAdmin } from './accounts';
 import { chromium, type BrowserServer } from 'playwright-core';
 import { assertChromiumInstalled, CHROMIUM_ARGS, CHROMIUM_PATH } from './browser';
 import { startMailCatcher, type MailCatcher } from './mail-catcher';
+import { startServer, stopServer, twoFreePorts } from './server-process';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -20,37 +20,18 @@ declare module 'vitest' {
     /** The e2e admin's session and its authenticator's secret (issue 44: enrolled here, once). */
     adminToken: string;
     adminTotpSecret: string;
+    /** The server binary, the client build and the mail catcher's SMTP_URL: a journey's own server (own-server.ts). */
+    serverBin: string;
+    clientDist: string;
+    smtpUrl: string;
   }
 }
 
 const clientDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const repoRoot = resolve(clientDir, '..');
-const START_TIMEOUT_MS = 90_000;
-const STOP_TIMEOUT_MS = 10_000;
-const OUTPUT_LIMIT = 200_000;
 
 function log(message: string) {
   console.log(`[e2e] ${message}`);
-}
-
-/** A port the OS says is free on loopback right now. */
-function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolvePort(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
-async function twoFreePorts(): Promise<[number, number]> {
-  const a = await freePort();
-  let b = await freePort();
-  while (b === a) b = await freePort();
-  return [a, b];
 }
 
 /** Builds into this run's own folder, so that runs may overlap. */
@@ -97,30 +78,6 @@ async function serverBinary(binDir: string): Promise<string> {
   return bin;
 }
 
-async function isReady(url: string, check: (body: string) => boolean): Promise<boolean> {
-  try {
-    const response = await fetch(url, { signal: AbortSignal.timeout(2_000) });
-    return response.status === 200 && check(await response.text());
-  } catch {
-    return false;
-  }
-}
-
-function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolveStop) => {
-    const timer = setTimeout(() => {
-      log('server did not stop on SIGTERM; killing it');
-      child.kill('SIGKILL');
-    }, STOP_TIMEOUT_MS);
-    child.once('exit', () => {
-      clearTimeout(timer);
-      resolveStop();
-    });
-    child.kill('SIGTERM');
-  });
-}
-
 export default async function setup(project: TestProject) {
   assertChromiumInstalled();
 
@@ -132,6 +89,7 @@ export default async function setup(project: TestProject) {
   const distDir = join(workDir, 'dist');
 
   let server: ChildProcess | undefined;
+  let bin = '';
   let admin: { token: string; secret: string } | undefined;
   let browserServer: BrowserServer | undefined;
   // --- The e-mail the server sends (issue 29) -------------------------------
@@ -141,7 +99,7 @@ export default async function setup(project: TestProject) {
   let mail: MailCatcher | undefined;
   const cleanup = async () => {
     await browserServer?.close();
-    if (server) await stop(server);
+    if (server) await stopServer(server, log);
     await mail?.close();
     rmSync(workDir, { recursive: true, force: true });
   };
@@ -151,70 +109,14 @@ export default async function setup(project: TestProject) {
     const mailEnv = { SMTP_URL: mail.smtpUrl, MAIL_FROM: 'Storefront E2E <shop@e2e.test>' };
     // ----------------------------------------------------------------------------
 
-    const [bin] = await Promise.all([
+    [bin] = await Promise.all([
       serverBinary(workDir),
       buildClient(apiUrl, distDir),
       chromium.launchServer({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true }).then((b) => (browserServer = b)),
     ]);
 
     log(`starting the server: API ${apiUrl}, web ${webUrl}`);
-    let output = '';
-    server = spawn(bin, [], {
-      cwd: repoRoot,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: {
-        ...process.env,
-        PORT: String(apiPort),
-        CLIENT_PORT: String(webPort),
-        CLIENT_DIST: distDir,
-        DATA_DIR: dataDir,
-        PUBLIC_URL: apiUrl,
-        CORS_ORIGINS: webUrl,
-        SEED_DEMO: 'true',
-        // Every test signs up its own accounts, all from 127.0.0.1: far more
-        // than the default per-address sign-up limit (10 at once) allows.
-        SIGNUP_BURST: '1000',
-        // And signs in (each file's admin, the sign-in pages) two files at a time: more than the
-        // default 20 sign-ins per address in a burst. (The limits themselves are Go tests.)
-        LOGIN_BURST: '1000',
-        // And orders from many accounts, all from 127.0.0.1, some many at once: the per-address
-        // order rate (ORDER_BURST) would meet them. The unpaid cap (UNPAID_LIMIT) stays at its default.
-        ORDER_BURST: '10000',
-        ADMIN_EMAILS: E2E_ADMIN_EMAIL,
-        GOOGLE_CLIENT_ID: '', // "Continue with Google" stays disabled: tests never load Google's script
-        // the embedded store and the offline payment test mode, whatever this shell has set
-        MONGODB_URI: '',
-        STRIPE_SECRET_KEY: '',
-        STRIPE_WEBHOOK_SECRET: '',
-        // A tax, as a real store has (issue 43): each journey that orders checks that the total it shows,
-        // computed before asking or answered by the server, is the amount charged.
-        TAX_RATE: '8.25',
-        ...mailEnv,
-      },
-    });
-    const collect = (d: Buffer) => {
-      if (output.length < OUTPUT_LIMIT) output += d.toString();
-    };
-    server.stdout?.on('data', collect);
-    server.stderr?.on('data', collect);
-
-    const deadline = Date.now() + START_TIMEOUT_MS;
-    for (;;) {
-      if (server.exitCode !== null || server.signalCode !== null) {
-        throw new Error(`the server exited (${server.exitCode ?? server.signalCode}) before it was ready. Its output:\n${output}`);
-      }
-      const ready =
-        (await isReady(`${apiUrl}/healthz`, () => true)) &&
-        (await isReady(`${webUrl}/`, (body) => body.includes('<div id="root"')));
-      if (ready) break;
-      if (Date.now() > deadline) {
-        throw new Error(
-          `the server was not ready within ${START_TIMEOUT_MS / 1000}s ` +
-            `(${apiUrl}/healthz 200 and ${webUrl}/ serving index.html). Its output:\n${output}`,
-        );
-      }
-      await new Promise((r) => setTimeout(r, 250));
-    }
+    server = await startServer({ bin, apiPort, webPort, distDir, dataDir, env: mailEnv });
     log('server ready');
     admin = await enrolAdmin(apiUrl, mail.url);
     log(`${E2E_ADMIN_EMAIL} is an admin with two-step sign-in`);
@@ -229,5 +131,9 @@ export default async function setup(project: TestProject) {
   project.provide('mailUrl', mail.url);
   project.provide('adminToken', admin.token);
   project.provide('adminTotpSecret', admin.secret);
+  // What a journey needs to start its own server (e2e/own-server.ts).
+  project.provide('serverBin', bin);
+  project.provide('clientDist', distDir);
+  project.provide('smtpUrl', mail.smtpUrl);
   return cleanup;
 }

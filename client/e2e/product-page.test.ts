@@ -3,8 +3,10 @@ import type { Browser, Locator, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { formatPrice } from '../src/utils/format';
+import { formatDay } from '../src/utils/format-date';
 import { adminAccount, E2E_PASSWORD, registerAccount, uniqueEmail } from './accounts';
 import { launchBrowser, openPage, webUrl } from './browser';
+import { startOwnServer, type OwnServer } from './own-server';
 import { api, BEARING, demoProduct, GENERATOR, ownProduct, placeOrder } from './shop';
 
 /** Issue 12, items 3 and 4: the public product page, the cards' links to it, and the header's search. */
@@ -361,4 +363,153 @@ describe('a machine’s page (issue 48): documents, spare parts, reviews', () =>
       }
     });
   }
+});
+
+/**
+ * Issue 48's delivery, on a server of its own (e2e/own-server.ts): its shipping methods would change every other
+ * journey's checkout on the shared one. A buyer's cart and checkout offer pick-up, delivery and freight, each with its
+ * price and expected date (the machine's lead time plus the method's days), at 400 and 1280 px, axe clean; the purchase
+ * charges exactly the preview's total. A freight purchase cannot be paid until the admin prices it on its page;
+ * then its buyer is e-mailed and pays it.
+ */
+describe('delivery and freight at checkout (issue 48), on a server of its own', () => {
+  let own: OwnServer;
+  let buyer: { token: string; user: { email: string; name: string } };
+  let machine: { _id: string; name: string };
+  let freight: { _id: string };
+  let road: { _id: string };
+
+  beforeAll(async () => {
+    own = await startOwnServer('freight');
+    const token = own.admin.token;
+    const method = (body: object) => own.call<{ _id: string }>('/shipping/methods', { method: 'POST', token, body: JSON.stringify(body) });
+    [, road, freight] = await Promise.all([
+      method({ name: 'Depot pick-up', kind: 'pickup', days: 1 }),
+      method({ name: 'Road haulage', kind: 'delivery', countries: ['US', 'CA'], rates: [{ maxKg: 1000, price: 180 }], days: 4 }),
+      method({ name: 'Heavy freight', kind: 'freight', days: 12 }),
+    ]);
+    const [demo] = await own.call<{ image: string }[]>('/service?limit=1');
+    const image = demo?.image ?? '';
+    const added = await own.call<{ insertedId: string }>('/added', {
+      method: 'POST',
+      token,
+      body: JSON.stringify({ name: 'Crawler Excavator 8t', price: '1000', avaialbequantit: '5', minimumquantity: '1', description: 'An excavator of the freight journey.', image, email: own.admin.user.email, weightKg: '800', leadTimeDays: '10' }),
+    });
+    machine = { _id: added.insertedId, name: 'Crawler Excavator 8t' };
+    buyer = await own.call('/auth/register', { method: 'POST', body: JSON.stringify({ name: 'Freight Buyer', email: uniqueEmail('freight-buyer'), password: E2E_PASSWORD }) });
+    await own.call('/cart', { method: 'PUT', token: buyer.token, body: JSON.stringify({ items: [{ productId: machine._id, quantity: 1 }] }) });
+  });
+
+  afterAll(async () => {
+    await own?.stop();
+  });
+
+  /** Today (UTC) plus `days`, as the options say it. */
+  const expectedBy = (days: number) => formatDay(new Date(Date.now() + days * 86_400_000).toISOString());
+
+  async function axeClean(page: Page, where: string) {
+    const axe = await new AxeBuilder({ page }).setLegacyMode(true).options({ resultTypes: ['violations'], iframes: false }).analyze();
+    const failing = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(failing.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), where).toEqual([]);
+  }
+
+  it('the cart and the checkout offer pick-up, delivery and freight with prices and dates at 400 and 1280 px; the charge is the preview; a freight purchase is priced by the admin, then paid', async () => {
+    const { context, page, pageErrors } = await own.open(browser, '/cart', { width: 400, height: 900 }, buyer.token);
+    try {
+      const options = page.getByTestId('delivery-option');
+      const labels = [
+        `Depot pick-up: Free. Expected by ${expectedBy(10 + 1)}`,
+        `Heavy freight: Freight price to follow. Expected by ${expectedBy(10 + 12)}`,
+        `Road haulage: ${formatPrice(180)}. Expected by ${expectedBy(10 + 4)}`,
+      ];
+      /** The three options, each in view at 400 and 1280 px, no sideways scroll, axe clean. */
+      const optionsAtBothWidths = async (where: string) => {
+        await expect.poll(() => options.allInnerTexts(), { timeout: 20_000 }).toEqual(labels);
+        for (const width of [400, 1280]) {
+          await page.setViewportSize({ width, height: 900 });
+          for (const label of labels) {
+            const option = options.filter({ hasText: label });
+            await option.scrollIntoViewIfNeeded();
+            expect(await option.isVisible(), `${where}: ${label} at ${width} px`).toBe(true);
+          }
+          expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `${where}: no sideways scroll at ${width} px`).toBe(true);
+          await axeClean(page, `${where} at ${width} px`);
+        }
+      };
+      // The cart shows the options (road haulage serves the US and Canada: the country first); the choice made
+      // there is the checkout's.
+      await page.getByTestId('delivery-country').fill('us');
+      await optionsAtBothWidths('the cart');
+      await page.getByRole('radio', { name: /^Road haulage/ }).check();
+      await expect.poll(() => page.getByTestId('preview-shipping').innerText()).toBe(formatPrice(180));
+      await page.getByRole('link', { name: 'Checkout', exact: true }).click();
+      await page.getByLabel('Mobile', { exact: false }).first().fill('+1 555 014 2290');
+      await page.getByLabel('Address', { exact: false }).first().fill('42 Foundry Road, Pittsburgh');
+      await optionsAtBothWidths('the checkout');
+      expect(await page.getByRole('radio', { name: /^Road haulage/ }).isChecked()).toBe(true);
+      // Pick-up is free; road haulage is its band's price, taxed (TAX_SHIPPING defaults to true, TAX_RATE is 8.25).
+      await page.getByRole('radio', { name: /^Depot pick-up/ }).check();
+      await expect.poll(() => page.getByTestId('preview-shipping').innerText()).toBe('Free');
+      await page.getByRole('radio', { name: /^Road haulage/ }).check();
+      await expect.poll(() => page.getByTestId('preview-shipping').innerText()).toBe(formatPrice(180));
+      const previewTotal = await page.getByTestId('preview-total').innerText();
+      expect(previewTotal).toBe(formatPrice(1277.35)); // (1,000 + 180) × 1.0825
+      await page.getByRole('button', { name: 'Place order' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Payment' }).waitFor();
+      const groupId = new URL(page.url()).pathname.split('/').pop() ?? '';
+      expect(await page.getByTestId('purchase-summary').getByTestId('order-total').innerText()).toBe(previewTotal);
+      const placed = await own.call<{ amount: number; shipping?: { methodId: string; price: number } }>(`/groups/${groupId}`, { token: buyer.token });
+      expect(formatPrice(placed.amount / 100)).toBe(previewTotal);
+      expect(placed.shipping).toMatchObject({ methodId: road._id, price: 180 });
+
+      // A freight purchase of the same machine (its checkout through the API): not payable until priced.
+      const { groupId: freightId, number } = await own.call<{ groupId: string; number: number }>('/checkout', {
+        method: 'POST',
+        token: buyer.token,
+        body: JSON.stringify({ items: [{ productId: machine._id, quantity: 1 }], address: '42 Foundry Road, Pittsburgh', mobile: '+1 555 014 2290', shippingMethodId: freight._id }),
+      });
+      await page.goto(new URL(`/dashboard/order/${freightId}`, own.webUrl).toString());
+      await page.getByText('Awaiting a freight price', { exact: false }).waitFor();
+      expect(await page.getByRole('button', { name: 'Set the freight price' }).count()).toBe(0);
+
+      const admin = await own.open(browser, `/dashboard/order/${freightId}`, { width: 400, height: 900 }, own.admin.token);
+      try {
+        const form = admin.page.getByTestId('freight-price');
+        await form.getByRole('heading', { name: 'Price the freight' }).waitFor();
+        for (const width of [400, 1280]) {
+          await admin.page.setViewportSize({ width, height: 900 });
+          await form.scrollIntoViewIfNeeded();
+          await axeClean(admin.page, `the admin's freight form at ${width} px`);
+        }
+        await form.getByTestId('freight-price-input').fill('2500');
+        await form.getByRole('button', { name: 'Set the freight price' }).click();
+        await admin.page.getByRole('alert').filter({ hasText: 'The freight is priced; the buyer is e-mailed and can pay now.' }).waitFor();
+        expect(admin.pageErrors).toEqual([]);
+      } finally {
+        await admin.context.close();
+      }
+      // The buyer is e-mailed that it is priced (the mail catcher).
+      const subjects = async () => {
+        const response = await fetch(`${inject('mailUrl')}/messages?to=${encodeURIComponent(buyer.user.email)}`);
+        return ((await response.json()) as { subject: string }[]).map((mail) => mail.subject);
+      };
+      await expect.poll(subjects, { timeout: 20_000 }).toContain(`Order #${number}: freight priced, ready to pay`);
+
+      // The buyer pays it: (1,000 + 2,500) × 1.0825.
+      await page.goto(new URL(`/payment/${freightId}`, own.webUrl).toString());
+      await page.getByRole('heading', { level: 1, name: 'Payment' }).waitFor();
+      const total = formatPrice(3788.75);
+      await page.getByTestId('purchase-summary').getByTestId('order-total').filter({ hasText: total }).waitFor();
+      await page.getByLabel('Card number', { exact: false }).fill('4242 4242 4242 4242');
+      await page.getByLabel('Expiry (MM/YY)', { exact: false }).fill(`12/${String((new Date().getFullYear() + 3) % 100).padStart(2, '0')}`);
+      await page.getByLabel('CVC', { exact: false }).fill('123');
+      await page.getByRole('button', { name: `Pay ${total}` }).click();
+      await page.getByText('Congrats! Your payment is completed.').waitFor();
+      const paid = await own.call<{ paid: boolean; amount: number }>(`/groups/${freightId}`, { token: buyer.token });
+      expect(paid).toMatchObject({ paid: true, amount: 378875 });
+      expect(pageErrors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
 });

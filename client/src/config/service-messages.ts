@@ -115,6 +115,10 @@ export const serviceMessages = {
     unitPriceInvalid: 'Enter a price in dollars, with at most 2 decimals',
     unitPricePositive: 'The price must be above 0',
     validUntilField: 'Valid until',
+    // Issue 48: a freight line the admin prices with the items, charged as the purchase's delivery.
+    freight: 'Freight',
+    freightField: 'Freight (USD, before tax; empty for none)',
+    freightInvalid: 'Enter an amount in dollars, 0 or more, with at most 2 decimals, or leave it empty',
     validUntilRequired: 'Valid until is Required',
     validUntilPast: 'Choose today or a later date',
     noteField: 'Note to the customer (optional)',

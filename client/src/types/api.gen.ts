@@ -3497,9 +3497,13 @@ export interface components {
             decidedAt?: string;
             /** @description Once quoted: 1 for the first prices, one more each time they are revised. An acceptance names the revision the customer was shown (absent on quotes priced before revisions were counted: accept with 0). */
             revision?: number;
+            /** @description The delivery price (before tax) the admin quoted with the items (issue 48); absent: none. Accepting the quote charges it as the purchase's delivery line (`shipping`, "Freight"), taxed as checkout taxes delivery (TAX_SHIPPING). */
+            freight?: components["schemas"]["Dollars"];
             /** @description Once every item is priced: what accepting it charges, as the purchase it becomes computes it (each line's tax rounded as its order's). Dollars, but amount in cents. */
             figures?: {
                 subtotal: components["schemas"]["Dollars"];
+                /** @description The quoted freight before tax; 0 when none. */
+                shipping: components["schemas"]["Dollars"];
                 tax: components["schemas"]["Dollars"];
                 total: components["schemas"]["Dollars"];
                 amount: number;
@@ -3521,6 +3525,8 @@ export interface components {
             /** @description YYYY-MM-DD, today (UTC) or later. */
             validUntil: string;
             note?: string | null;
+            /** @description Optional (issue 48): the delivery price before tax, 0 or more, charged with the items when the quote is accepted; absent or null: none. */
+            freight?: components["schemas"]["Dollars"] | null;
             /** @description The quote's `revision` the admin's form started from (0 for a request never priced); a quote priced since answers 409 and is not priced over. */
             revision?: number;
         };

@@ -15,6 +15,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -79,6 +80,19 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, getenv fu
 	}
 	defer opscmd.CloseStore(store)
 
+	// Issue 48: every SKU a row names as a part or an accessory is in the
+	// file or the store, checked before anything is written.
+	if problems, err := checkLinks(ctx, store, sc); err != nil || len(problems) > 0 {
+		if err != nil {
+			fmt.Fprintf(stderr, "read the products by SKU: %s\n", shop.ErrorMessage(err))
+			return 1
+		}
+		fmt.Fprintf(stderr, "%s: %d rows name SKUs that are neither in the file nor in the store; nothing was written:\n", file, len(problems))
+		for _, p := range problems {
+			fmt.Fprintln(stderr, "  "+p)
+		}
+		return 1
+	}
 	if code := ensureCategories(ctx, store, sc, *strict, *dryRun, stdout, stderr); code != 0 {
 		return code
 	}
@@ -107,6 +121,14 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, getenv fu
 		fmt.Fprintf(stderr, "import stopped: %s\n", shop.ErrorMessage(err))
 		fmt.Fprintf(stderr, "stopped after: %s\n", summary(counts))
 		return 1
+	}
+	linked, err := linkParts(ctx, store, sc.links)
+	if err != nil {
+		fmt.Fprintf(stderr, "import stopped while setting spare parts and accessories (the products are written): %s\n", shop.ErrorMessage(err))
+		return 1
+	}
+	if linked > 0 {
+		fmt.Fprintf(stdout, "spare parts and accessories set on %d products\n", linked)
 	}
 	fmt.Fprintln(stdout, summary(counts))
 	if counts.Refused > 0 {
@@ -248,11 +270,12 @@ func summary(c shop.ImportCounts) string {
 
 // item is a valid row, ready to import.
 type item struct {
-	row       int
-	draft     shop.ProductDraft // Image is set by storePictures when picture is
-	picture   []byte            // a local file's bytes
-	pictureCT string
-	keep      shop.ImportKeep // the fields the row does not state
+	parts, accessories []string // SKUs (nil: the column is absent, the product keeps its list)
+	row                int
+	draft              shop.ProductDraft // Image is set by storePictures when picture is
+	picture            []byte            // a local file's bytes
+	pictureCT          string
+	keep               shop.ImportKeep // the fields the row does not state
 }
 
 // scan is what the first pass over the file found.
@@ -266,6 +289,18 @@ type scan struct {
 	categoryRows    map[string][]string
 	needPlaceholder bool // a row has no picture
 	pictures        int  // rows with a picture file
+	// links are the rows naming spare parts or accessories (issue 48), and
+	// skus every SKU of the file: a SKU not in it must be in the store.
+	links []linkRow
+	skus  map[string]int
+}
+
+// linkRow is a row's spare parts and accessories, by SKU (nil: kept).
+type linkRow struct {
+	row                int
+	label              string
+	name               string
+	parts, accessories []string
 }
 
 // maxCategoryRows is how many of a category's rows a message names.
@@ -286,6 +321,9 @@ func scanCatalogue(file, owner string) (scan, error) {
 			sc.problemRows++
 			return nil
 		}
+		if it.parts != nil || it.accessories != nil {
+			sc.links = append(sc.links, linkRow{row: it.row, label: label(r, it.draft.Name), name: it.draft.Name, parts: it.parts, accessories: it.accessories})
+		}
 		sc.needPlaceholder = sc.needPlaceholder || it.draft.Image == "" && it.picture == nil
 		if it.picture != nil {
 			sc.pictures++
@@ -303,6 +341,7 @@ func scanCatalogue(file, owner string) (scan, error) {
 		}
 		return nil
 	})
+	sc.skus = seen.skus
 	return sc, err
 }
 
@@ -315,6 +354,16 @@ type seenRows struct{ names, skus map[string]int }
 func checkRow(r row, baseDir, owner string, seen *seenRows) (item, []string) {
 	var problems []string
 	raw := r.product
+	// Issue 48: the SKUs of its spare parts and accessories (nil: the
+	// column is absent), resolved by the link pass, not by Parse.
+	var parts, accessories []string
+	if raw.Parts != nil {
+		parts = append([]string{}, *raw.Parts...)
+	}
+	if raw.Accessories != nil {
+		accessories = append([]string{}, *raw.Accessories...)
+	}
+	raw.Parts, raw.Accessories = nil, nil
 	image := strings.TrimSpace(raw.Image)
 	raw.Image = ""
 	if strings.TrimSpace(raw.Email) == "" {
@@ -346,15 +395,21 @@ func checkRow(r row, baseDir, owner string, seen *seenRows) (item, []string) {
 	if r.tiersProblem != "" {
 		fields["tiers"] = r.tiersProblem
 	}
-	// Issue 48: spare parts and accessories are set on the product
-	// (PUT /service/{id}), not by the import yet.
-	if raw.Parts != nil {
-		fields["parts"] = "is not imported: set a product's spare parts in its edit (PUT /service/{id})"
-	}
-	if raw.Accessories != nil {
-		fields["accessories"] = "is not imported: set a product's accessories in its edit (PUT /service/{id})"
-	}
 	it := item{row: r.n, keep: r.product.Keeps()}
+	// Issue 48: spare parts and accessories name products by SKU. The
+	// write keeps the product's lists; the link pass sets them once every
+	// row's product exists (a row may name a part further down the file).
+	it.keep.Parts, it.keep.Accessories = true, true
+	for _, l := range []struct {
+		field string
+		skus  []string
+		to    *[]string
+	}{{"parts", parts, &it.parts}, {"accessories", accessories, &it.accessories}} {
+		var msg string
+		if *l.to, msg = checkSKUList(l.skus, d.SKU); msg != "" {
+			fields[l.field] = msg
+		}
+	}
 	switch {
 	case image == "":
 		// the product keeps its picture, or a new one gets the placeholder
@@ -479,4 +534,123 @@ func ensureCategories(ctx context.Context, store *mongodb.Store, sc scan, strict
 		fmt.Fprintf(stdout, "created the category %q\n", c)
 	}
 	return 0
+}
+
+// checkSKUList trims a row's list of SKUs (spare parts or accessories,
+// issue 48) and says what is wrong with it: an empty SKU, a repeat, the
+// product's own SKU, more than shop.MaxParts. nil stays nil (the column is
+// absent).
+func checkSKUList(skus []string, own string) ([]string, string) {
+	if skus == nil {
+		return nil, ""
+	}
+	out := make([]string, 0, len(skus))
+	seen := map[string]bool{}
+	for i, s := range skus {
+		s = strings.TrimSpace(s)
+		switch {
+		case s == "":
+			return nil, fmt.Sprintf("item %d is not a SKU", i+1)
+		case seen[s]:
+			return nil, fmt.Sprintf("item %d repeats the SKU %q", i+1, s)
+		case own != "" && s == own:
+			return nil, "must not name the product itself"
+		}
+		seen[s] = true
+		out = append(out, s)
+	}
+	if len(out) > shop.MaxParts {
+		return nil, fmt.Sprintf("must name at most %d products", shop.MaxParts)
+	}
+	return out, ""
+}
+
+// checkLinks answers a problem for each row naming a part or accessory SKU
+// that is neither in the file nor in the store.
+func checkLinks(ctx context.Context, store *mongodb.Store, sc scan) ([]string, error) {
+	var problems []string
+	known := map[string]bool{}
+	for _, l := range sc.links {
+		var row []string
+		for _, f := range []struct {
+			field string
+			skus  []string
+		}{{"parts", l.parts}, {"accessories", l.accessories}} {
+			for _, sku := range f.skus {
+				if _, ok := sc.skus[sku]; ok {
+					continue
+				}
+				found, ok := known[sku]
+				if !ok {
+					_, err := store.FindProductBySKU(ctx, sku)
+					if err != nil && shop.ErrorCode(err) != shop.ENOTFOUND {
+						return nil, err
+					}
+					found = err == nil
+					known[sku] = found
+				}
+				if !found {
+					row = append(row, fmt.Sprintf("row %d%s: %s names the SKU %q, which is neither in the file nor in the store", l.row, l.label, f.field, sku))
+				}
+			}
+		}
+		problems = append(problems, row...)
+	}
+	return problems, nil
+}
+
+// linkParts sets each linked row's spare parts and accessories, by SKU, on
+// its product (found by name, as the import matches rows), once every
+// row's product is written; a list the product has already is left. It
+// answers how many products changed.
+func linkParts(ctx context.Context, store *mongodb.Store, links []linkRow) (int, error) {
+	ids := map[string]string{}
+	idsOf := func(skus []string) ([]string, error) {
+		out := make([]string, 0, len(skus))
+		for _, sku := range skus {
+			id, ok := ids[sku]
+			if !ok {
+				p, err := store.FindProductBySKU(ctx, sku)
+				if err != nil {
+					return nil, fmt.Errorf("the SKU %q: %w", sku, err)
+				}
+				id, ids[sku] = p.ID, p.ID
+			}
+			out = append(out, id)
+		}
+		return out, nil
+	}
+	changed := 0
+	for _, l := range links {
+		for attempt := 0; ; attempt++ {
+			p, err := store.FindProductByName(ctx, l.name)
+			if err != nil {
+				return changed, fmt.Errorf("row %d%s: %w", l.row, l.label, err)
+			}
+			parts, accessories := p.Parts, p.Accessories
+			if l.parts != nil {
+				if parts, err = idsOf(l.parts); err != nil {
+					return changed, fmt.Errorf("row %d%s: parts: %w", l.row, l.label, err)
+				}
+			}
+			if l.accessories != nil {
+				if accessories, err = idsOf(l.accessories); err != nil {
+					return changed, fmt.Errorf("row %d%s: accessories: %w", l.row, l.label, err)
+				}
+			}
+			if slices.Equal(parts, p.Parts) && slices.Equal(accessories, p.Accessories) {
+				break
+			}
+			_, err = store.SetProductLinks(ctx, p, parts, accessories)
+			if shop.ErrorCode(err) == shop.ECONFLICT && attempt < 3 { // an order moved its stock meanwhile: read it again
+				continue
+			}
+			if err != nil {
+				return changed, fmt.Errorf("row %d%s: %w", l.row, l.label, err)
+			}
+			changed++
+			break
+		}
+	}
+	return changed, nil
 }

@@ -89,7 +89,7 @@ func isNumberWord(w string) bool {
 }
 
 var columns = []string{"name", "price", "avaialbequantit", "minimumquantity", "description", "image", "email",
-	"sku", "category", "specs", "images", "tiers", "oemNumbers", "weightKg", "leadTimeDays"}
+	"sku", "category", "specs", "images", "tiers", "oemNumbers", "weightKg", "leadTimeDays", "parts", "accessories"}
 
 // eachRow reads the catalogue file one row at a time and calls fn with
 // each, in order: a file of any size is read in bounded memory. It stops
@@ -241,6 +241,22 @@ func eachCSV(in *bufio.Reader, fn func(row) error) error {
 				}
 			}
 			r.product.OEMNumbers = &numbers
+		}
+		// Issue 48: spare parts and accessories by SKU, "|" between them
+		// (resolved in the file or the store: linkSKUs).
+		for _, l := range []struct {
+			col string
+			to  **[]string
+		}{{"parts", &r.product.Parts}, {"accessories", &r.product.Accessories}} {
+			if has(l.col) {
+				skus := []string{}
+				for _, s := range strings.Split(get(l.col), "|") {
+					if s = strings.TrimSpace(s); s != "" {
+						skus = append(skus, s)
+					}
+				}
+				*l.to = &skus
+			}
 		}
 		// Issue 48: the weight in kilograms and the lead time in days; an
 		// empty value is none.

@@ -220,7 +220,7 @@ func run(log *slog.Logger) error {
 	go sweepTrust(ctx, log, deps)
 	gin.SetMode(gin.ReleaseMode)
 	api := httpapi.New(apiCfg, deps)
-	go sweepPictures(ctx, log, deps.Images) // after New, which tells it of the picture cache
+	go sweepPictures(ctx, log, deps.Images, store) // after New, which tells it of the picture cache
 	servers := []*http.Server{newServer(cfg.Port, api.Handler())}
 	var clientSite *site.Site
 	if cfg.ClientDist != "" {
@@ -370,8 +370,10 @@ func sweepTrust(ctx context.Context, log *slog.Logger, deps httpapi.Deps) {
 const pictureSweepEvery = time.Hour
 
 // sweepPictures deletes the pictures that nothing has referred to for 24 h
-// after their last upload.
-func sweepPictures(ctx context.Context, log *slog.Logger, images *app.Images) {
+// after their last upload, and (issue 48) the documents' bytes no product
+// lists an hour after they were stored (a crash between the two steps of
+// an upload or a removal).
+func sweepPictures(ctx context.Context, log *slog.Logger, images *app.Images, store *mongodb.Store) {
 	wait := time.Minute
 	for {
 		select {
@@ -386,6 +388,13 @@ func sweepPictures(ctx context.Context, log *slog.Logger, images *app.Images) {
 			log.Error("picture sweep", "error", err)
 		case n > 0:
 			log.Info("deleted pictures that nothing refers to", "pictures", n)
+		}
+		files, chunks, err := store.SweepOrphanDocuments(ctx, time.Now().Add(-mongodb.DocumentOrphanAfter))
+		switch {
+		case err != nil && ctx.Err() == nil:
+			log.Error("document sweep", "error", err)
+		case files+chunks > 0:
+			log.Info("deleted documents' bytes that no product lists", "files", files, "chunks", chunks)
 		}
 	}
 }

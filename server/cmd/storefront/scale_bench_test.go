@@ -1,11 +1,13 @@
 package main
 
 import (
+	"bytes"
 	"encoding/csv"
 	"encoding/json"
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"mime/multipart"
 	"net/http"
 	"net/url"
 	"os"
@@ -193,6 +195,8 @@ func runScale(b *testing.B, sz scaleSize) {
 		}
 
 		products = listProducts(c, sz.products)
+		add(fmt.Sprintf("three PDFs (POST /service/{id}/documents) on each of %s products", n(len(products)/scaleDocumentsEvery)),
+			addDocuments(b, c, products, adminToken), "")
 		sold, standing, rowsBuilt := buildOrders(b, c, sz, products, customers, adminToken)
 		rows = append(rows, rowsBuilt...)
 
@@ -287,6 +291,25 @@ func runScale(b *testing.B, sz scaleSize) {
 	}), "p95 ≤ 20 ms")
 	add("product by id GET /service/{id}", latency(c, func(i int) (string, string) {
 		return "/service/" + products[r.IntN(len(products))].ID, ""
+	}), "p95 ≤ 20 ms")
+	// issue 48: a machine's parts and accessories, and its documents
+	add("spare parts GET /service?fits={id}", latency(c, func(i int) (string, string) {
+		return "/service?fits=" + products[r.IntN(len(products))].ID, ""
+	}), "p95 ≤ 20 ms")
+	var docIDs []string
+	for len(docIDs) < 20 {
+		var p struct {
+			Documents []struct {
+				ID string `json:"_id"`
+			} `json:"documents"`
+		}
+		c.mustCall("GET", "/service/"+products[r.IntN(len(products)/scaleDocumentsEvery)*scaleDocumentsEvery].ID, "", "", 200, &p)
+		for _, d := range p.Documents {
+			docIDs = append(docIDs, d.ID)
+		}
+	}
+	add("a document GET /documents/{id}", latency(c, func(i int) (string, string) {
+		return "/documents/" + docIDs[i%len(docIDs)], ""
 	}), "p95 ≤ 20 ms")
 	site := &apiClient{tb: b, base: srv.site, http: c.http}
 	add("product page GET /product/{id} (client server, rendered on first request)", latency(site, func(i int) (string, string) {
@@ -857,7 +880,7 @@ func writeScaleCatalogue(b *testing.B, path string, sz scaleSize) {
 		b.Fatal(err)
 	}
 	w := csv.NewWriter(f)
-	header := []string{"name", "price", "avaialbequantit", "minimumquantity", "description", "sku", "category", "specs"}
+	header := []string{"name", "price", "avaialbequantit", "minimumquantity", "description", "sku", "category", "specs", "weightKg", "leadTimeDays", "parts"}
 	if sz.pictures > 0 {
 		header = append(header, "image", "images")
 	}
@@ -877,7 +900,11 @@ func writeScaleCatalogue(b *testing.B, path string, sz scaleSize) {
 		}
 		specs[29] = "Finish=" + scaleFinishes[r.IntN(len(scaleFinishes))]
 		rec := []string{name, price, strconv.Itoa(scaleStock), strconv.Itoa(1 + r.IntN(5)), desc,
-			fmt.Sprintf("SC-%0*d", max(digits, 5), i), kind + "s", strings.Join(specs, "; ")}
+			fmt.Sprintf("SC-%0*d", max(digits, 5), i), kind + "s", strings.Join(specs, "; "),
+			// issue 48: a weight (up to 30 t) and a lead time on every product
+			fmt.Sprintf("%d.%03d", r.IntN(30_000), r.IntN(1000)), strconv.Itoa(r.IntN(60)),
+			// five spare parts by SKU: the next five products of the catalogue
+			strings.Join(scaleParts(i, sz.products, digits), "|")}
 		if sz.pictures > 0 {
 			// pictures at http(s) addresses (the import stores no file)
 			pics := make([]string, sz.pictures)
@@ -892,6 +919,59 @@ func writeScaleCatalogue(b *testing.B, path string, sz scaleSize) {
 	if err := errorsJoin(w.Error(), f.Close()); err != nil {
 		b.Fatal(err)
 	}
+}
+
+// scalePDF is the document every product carries three of (a small
+// valid PDF: the upload sniffs the bytes).
+var scalePDF = []byte("%PDF-1.4\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n2 0 obj\n<< /Type /Pages /Kids [] /Count 0 >>\nendobj\n" +
+	"xref\n0 3\n0000000000 65535 f \n0000000009 00000 n \n0000000058 00000 n \ntrailer\n<< /Size 3 /Root 1 0 R >>\nstartxref\n110\n%%EOF\n")
+
+// scaleDocumentsEvery: every so many products carry three documents (their
+// uploads are admins' writes through the API, each a few store writes and
+// an audit entry: 30,000 of them took hours on a loaded 2-core machine).
+const scaleDocumentsEvery = 50
+
+// scaleParts are the SKUs of product i's five spare parts: the next five.
+func scaleParts(i, products, digits int) []string {
+	out := make([]string, 5)
+	for k := range out {
+		out[k] = fmt.Sprintf("SC-%0*d", max(digits, 5), (i+1+k)%products)
+	}
+	return out
+}
+
+// addDocuments uploads three documents to every scaleDocumentsEvery-th
+// product, through the API from two clients (admins' edits: each is an
+// audited write, and the audit trail is one chain that concurrent writes
+// contend for), and answers how long it took.
+func addDocuments(b *testing.B, c *apiClient, products []scaleProduct, adminToken string) string {
+	t0 := time.Now()
+	kinds := []string{"manual", "datasheet", "certificate"}
+	parallel(b, 2, len(products)/scaleDocumentsEvery, func(i int) {
+		i *= scaleDocumentsEvery
+		for _, kind := range kinds {
+			var body bytes.Buffer
+			mw := multipart.NewWriter(&body)
+			_ = mw.WriteField("name", "Operator "+kind)
+			_ = mw.WriteField("kind", kind)
+			fw, _ := mw.CreateFormFile("file", kind+".pdf")
+			_, _ = fw.Write(scalePDF)
+			_ = mw.Close()
+			req, _ := http.NewRequest("POST", c.base+"/service/"+products[i].ID+"/documents", &body)
+			req.Header.Set("Content-Type", mw.FormDataContentType())
+			req.Header.Set("Authorization", "Bearer "+adminToken)
+			res, data, err := c.do(req)
+			if err != nil || res.StatusCode != 201 {
+				status := 0
+				if res != nil {
+					status = res.StatusCode
+				}
+				b.Errorf("document upload: %d %v %.300s", status, err, data)
+				panic(errScaleCall)
+			}
+		}
+	})
+	return seconds(time.Since(t0))
 }
 
 func errorsJoin(a, b error) error {

@@ -497,7 +497,7 @@ func (h *history) setUp(rt *rapid.T, p plan) mstate {
 		for i := range quote.Items {
 			quote.Items[i].UnitPrice = &price
 		}
-		priced, err := s.PriceQuote(ctx, quote.ID, quote.Items, "2099-01-01", "", nil)
+		priced, err := s.PriceQuote(ctx, quote.ID, quote.Items, nil, "2099-01-01", "", nil)
 		if err != nil {
 			rt.Fatal(err)
 		}

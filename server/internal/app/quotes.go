@@ -95,7 +95,7 @@ func (q *Quotes) withFigures(ctx context.Context, quote shop.Quote) (shop.Quote,
 	if err != nil {
 		return shop.Quote{}, err
 	}
-	return quote.WithFigures(t.EffectiveRate()), nil
+	return quote.WithFigures(t.EffectiveRate(), q.Orders.Purchases.TaxShipping), nil
 }
 
 // Price answers a quote (admins): every item priced, a validity, a note.
@@ -115,7 +115,7 @@ func (q *Quotes) Price(ctx context.Context, caller shop.Caller, id string, p sho
 	if err != nil {
 		return shop.Quote{}, err
 	}
-	priced, err := q.Quotes.PriceQuote(ctx, id, items, p.ValidUntil, p.Note, p.Revision)
+	priced, err := q.Quotes.PriceQuote(ctx, id, items, p.Freight, p.ValidUntil, p.Note, p.Revision)
 	if err != nil {
 		return shop.Quote{}, err
 	}
@@ -210,7 +210,11 @@ func (q *Quotes) AcceptPurchase(ctx context.Context, caller shop.Caller, id stri
 			return shop.Group{}, err
 		}
 	}
-	above, err := b.aboveLimit(q.Orders.Purchases.totalWithTax(taxing, amounts...))
+	freight, err := q.freightLine(ctx, cur, taxing)
+	if err != nil {
+		return shop.Group{}, err
+	}
+	above, err := b.aboveLimit(q.Orders.Purchases.totalWithTax(taxing, amounts...) + freight.Total())
 	if err != nil {
 		return shop.Group{}, err
 	}
@@ -242,12 +246,13 @@ func (q *Quotes) AcceptPurchase(ctx context.Context, caller shop.Caller, id stri
 		return shop.Group{}, err
 	}
 	grp := shop.Group{ID: cur.ID, Email: caller.Email, QuoteID: cur.ID, Company: company, PONumber: d.PONumber, OrderIDs: ids, Placing: true,
-		CompanyID: b.companyID(), AwaitingApproval: above}
+		CompanyID: b.companyID(), AwaitingApproval: above, Shipping: freight}
 	for _, it := range cur.Items {
 		amount := int64(*it.UnitPrice) * it.Quantity
 		tax := taxing.Of(amount)
 		grp.Total, grp.Tax = grp.Total+shop.Cents(amount+tax), grp.Tax+shop.Cents(tax)
 	}
+	grp.Total, grp.Tax = grp.Total+freight.Total(), grp.Tax+freight.TaxOrZero()
 	stored, err := q.Groups.InsertGroup(ctx, grp)
 	if err != nil {
 		q.giveUp(ctx, cur, err)
@@ -275,6 +280,27 @@ func (q *Quotes) AcceptPurchase(ctx context.Context, caller shop.Caller, id stri
 	stored.Placing, stored.Orders, stored.QuoteNumber = false, placed, cur.Number
 	q.Orders.Purchases.tellPlaced(ctx, stored.Described())
 	return stored.Described(), nil
+}
+
+// freightLine is the delivery line accepting cur charges (issue 48): its
+// quoted freight, taxed as checkout taxes a delivery line, expected after
+// its items' longest lead time; nil when the admin quoted none.
+func (q *Quotes) freightLine(ctx context.Context, cur shop.Quote, taxing shop.Taxing) (*shop.Shipping, error) {
+	if cur.Freight == nil {
+		return nil, nil
+	}
+	var lead int64
+	for _, it := range cur.Items {
+		p, err := q.Products.FindProduct(ctx, it.ProductID)
+		if shop.ErrorCode(err) == shop.ENOTFOUND {
+			continue // (placing its order refuses the acceptance)
+		}
+		if err != nil {
+			return nil, err
+		}
+		lead = max(lead, p.LeadTimeDays)
+	}
+	return cur.FreightLine(lead, taxing.EffectiveRate(), q.Orders.Purchases.TaxShipping), nil
 }
 
 // placeItem places the order of one quoted item, at its quoted unit price.

@@ -32,7 +32,7 @@ func pricedQuote(t *testing.T, s *mongodb.Store, suffix string) (shop.Quote, []s
 	for i := range q.Items {
 		q.Items[i].UnitPrice = &price
 	}
-	if q, err = s.PriceQuote(ctx, q.ID, q.Items, "2099-01-01", "", nil); err != nil {
+	if q, err = s.PriceQuote(ctx, q.ID, q.Items, nil, "2099-01-01", "", nil); err != nil {
 		t.Fatal(err)
 	}
 	return q, products

@@ -110,6 +110,9 @@ var funcs = map[string]any{
 				sum += int64(*it.UnitPrice) * it.Quantity
 			}
 		}
+		if q.Freight != nil { // issue 48: the freight line the admin quoted
+			sum += int64(*q.Freight)
+		}
 		return sum
 	},
 }

@@ -30,6 +30,8 @@ type Quote struct {
 	QuotedAt   *time.Time  `bson:"quotedAt,omitempty"`
 	DecidedAt  *time.Time  `bson:"decidedAt,omitempty"`
 	Revision   int64       `bson:"revision,omitempty"` // pricings: 1, then one more per re-price
+	// Freight is the quoted delivery price in dollars (issue 48); nil: none.
+	Freight *float64 `bson:"freight,omitempty"`
 	// Accepting are the ids of the orders being placed for the quote, and
 	// AcceptingAt when that began: the marker a crash leaves (RecoverQuotes).
 	Accepting   []ID       `bson:"accepting,omitempty"`
@@ -53,6 +55,10 @@ func (d Quote) Shop() shop.Quote {
 		Items: make([]shop.QuoteItem, len(d.Items)), Message: d.Message, Status: shop.QuoteStatus(d.Status),
 		ValidUntil: d.ValidUntil, Note: d.Note, OrderIDs: hexes(d.OrderIDs), CreatedAt: d.CreatedAt.UTC(),
 		QuotedAt: utcPtr(d.QuotedAt), DecidedAt: utcPtr(d.DecidedAt), Accepting: hexes(d.Accepting), Revision: d.Revision}
+	if d.Freight != nil {
+		c := shop.CentsFromFloat(*d.Freight)
+		q.Freight = &c
+	}
 	for i, it := range d.Items {
 		q.Items[i] = shop.QuoteItem{ProductID: it.ProductID.Hex(), ProductName: it.ProductName, Quantity: it.Quantity}
 		if it.UnitPrice != nil {

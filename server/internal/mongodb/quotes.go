@@ -80,7 +80,7 @@ var openQuote = guard[mirror.Quote]{
 
 // PriceQuote prices every item of an open quote (at revision, when not nil);
 // status becomes quoted.
-func (s *Store) PriceQuote(ctx context.Context, id string, items []shop.QuoteItem, validUntil, note string, revision *int64) (shop.Quote, error) {
+func (s *Store) PriceQuote(ctx context.Context, id string, items []shop.QuoteItem, freight *shop.Cents, validUntil, note string, revision *int64) (shop.Quote, error) {
 	oid, err := objectID(id)
 	if err != nil {
 		return shop.Quote{}, err
@@ -96,13 +96,21 @@ func (s *Store) PriceQuote(ctx context.Context, id string, items []shop.QuoteIte
 	}
 	set := bson.D{{Key: "items", Value: docs}, {Key: "validUntil", Value: validUntil}, {Key: "status", Value: string(shop.QuoteQuoted)},
 		{Key: "quotedAt", Value: s.now()}}
+	var unset bson.D
 	if note != "" {
 		set = append(set, bson.E{Key: "note", Value: note})
+	} else {
+		unset = append(unset, bson.E{Key: "note", Value: ""})
+	}
+	if freight != nil { // issue 48: the freight line, in dollars as the items' prices
+		set = append(set, bson.E{Key: "freight", Value: freight.Float()})
+	} else {
+		unset = append(unset, bson.E{Key: "freight", Value: ""})
 	}
 	// Each pricing is a new revision, which an acceptance must name.
 	update := bson.D{{Key: "$set", Value: set}, {Key: "$inc", Value: bson.D{{Key: "revision", Value: int64(1)}}}}
-	if note == "" {
-		update = append(update, bson.E{Key: "$unset", Value: bson.D{{Key: "note", Value: ""}}})
+	if len(unset) > 0 {
+		update = append(update, bson.E{Key: "$unset", Value: unset})
 	}
 	g := openQuote
 	if revision != nil {

@@ -40,6 +40,7 @@ var snapshotFormats = map[int]string{
 	10: "75f58ba081b63d49", // issue 45: approvals (a purchase awaiting approval, approved when and by whom, its company; a single order's company and limit)
 	11: "a6cd55288459bd39", // issue 45: payment on account (a company's terms, credit held and payments; a purchase's payment; an invoice's due date), merged with approvals
 	12: "4b0bfb4f582b2d94", // review findings (jrev), merged: an account's count of wrong second-step codes; a company's count of its admins
+	13: "86fcd9e007a13356", // issue 48: a quote's freight line, merged
 }
 
 // mirroredTypes are the store's mirrored collections, each with a check

@@ -39,8 +39,10 @@ const (
 	FieldItemsMustMatch  = "must price every product of the quote, once each"
 	FieldUnitPrice       = "must be a price above 0 with at most 2 decimals"
 	FieldValidUntil      = "must be a date (YYYY-MM-DD) from today on"
-	FieldClaimStatus     = "must be approved or rejected"
-	FieldImagesCount     = "must be at most 5 pictures"
+	// Issue 48: a quote's freight line.
+	FieldFreightPrice = "must be a price of 0 or more with at most 2 decimals"
+	FieldClaimStatus  = "must be approved or rejected"
+	FieldImagesCount  = "must be at most 5 pictures"
 	// Issue 49: a claim names how many pieces of its line.
 	FieldClaimQuantity     = "must be from 1 to %d, the pieces of this line"
 	FieldApproveQuantity   = "must be from 1 to %d, the pieces claimed"

@@ -38,6 +38,10 @@ type Quote struct {
 	// Revision counts the pricings: 1 for the first, one more for each
 	// re-price. An acceptance names the revision its customer was shown.
 	Revision int64 `json:"revision,omitempty"`
+	// Freight is the delivery price (before tax) the admin quoted with the
+	// items (issue 48); nil: none. Accepting the quote charges it as the
+	// purchase's delivery line (Group.Shipping), as checkout charges one.
+	Freight *Cents `json:"freight,omitempty"`
 	// Accepting is set while the quote's orders are being placed (the
 	// marker that lets a crash between the steps be settled); never shown.
 	Accepting []string `json:"-"`
@@ -51,14 +55,16 @@ type Quote struct {
 // cents, as every purchase answers them.
 type QuoteFigures struct {
 	Subtotal Cents `json:"subtotal"`
+	Shipping Cents `json:"shipping"` // the quoted freight, before tax (0: none)
 	Tax      Cents `json:"tax"`
 	Total    Cents `json:"total"`
 	Amount   int64 `json:"amount"`
 }
 
 // WithFigures is q with its figures at rate (hundredths of a percent),
-// when every item is priced.
-func (q Quote) WithFigures(rate int64) Quote {
+// when every item is priced; its freight is taxed when taxShipping
+// (TAX_SHIPPING), as a checkout's delivery line is.
+func (q Quote) WithFigures(rate int64, taxShipping bool) Quote {
 	var f QuoteFigures
 	for _, it := range q.Items {
 		if it.UnitPrice == nil {
@@ -72,10 +78,47 @@ func (q Quote) WithFigures(rate int64) Quote {
 	if len(q.Items) == 0 {
 		return q
 	}
-	f.Total = f.Subtotal + f.Tax
+	if line := q.FreightLine(0, rate, taxShipping); line != nil {
+		f.Shipping, f.Tax = line.Price, f.Tax+line.Tax
+	}
+	f.Total = f.Subtotal + f.Shipping + f.Tax
 	f.Amount = int64(f.Total)
 	q.Figures = &f
 	return q
+}
+
+// QuoteFreightName names a quote's freight on its purchase, invoice and
+// e-mails ("Delivery: Freight").
+const QuoteFreightName = "Freight"
+
+// FreightLine is the delivery line accepting q charges: its quoted
+// freight, taxed at rate when taxShipping, expected after days (the
+// items' longest lead time); nil when the quote has no freight.
+func (q Quote) FreightLine(days, rate int64, taxShipping bool) *Shipping {
+	if q.Freight == nil {
+		return nil
+	}
+	line := &Shipping{Name: QuoteFreightName, Kind: ShippingFreight, Price: *q.Freight, Days: days}
+	if taxShipping {
+		line.Tax = Cents(TaxOf(int64(*q.Freight), rate))
+	}
+	return line
+}
+
+// Total is the line's price and tax (0 for no line).
+func (s *Shipping) Total() Cents {
+	if s == nil {
+		return 0
+	}
+	return s.Price + s.Tax
+}
+
+// TaxOrZero is the line's tax (0 for no line).
+func (s *Shipping) TaxOrZero() Cents {
+	if s == nil {
+		return 0
+	}
+	return s.Tax
 }
 
 // QuoteItem is one product of a quote; UnitPrice once quoted.
@@ -141,6 +184,10 @@ type QuotePricing struct {
 	} `json:"items"`
 	ValidUntil string `json:"validUntil"`
 	Note       string `json:"note"`
+	// Freight (issue 48), optional: the delivery price before tax, in
+	// dollars, that accepting the quote charges with the items; absent or
+	// null: none.
+	Freight *Cents `json:"freight"`
 	// Revision, when given, is the quote's revision the admin's form started
 	// from (0 for a request never priced): a quote priced since is not priced
 	// over (ECONFLICT, MsgQuotePricedMeanwhile).
@@ -180,6 +227,9 @@ func (p *QuotePricing) Validate(q Quote, today string) ([]QuoteItem, error) {
 		f["validUntil"] = FieldValidUntil
 	}
 	checkText(f, "note", p.Note, MaxNoteLen, "", FieldTooLong)
+	if p.Freight != nil && (*p.Freight < 0 || *p.Freight > MaxPrice) {
+		f["freight"] = FieldFreightPrice
+	}
 	return items, Invalid(MsgQuotePricingInvalid, f)
 }
 
@@ -223,10 +273,11 @@ type QuoteStore interface {
 	FindQuote(ctx context.Context, id string) (Quote, error)
 	// ListQuotes returns quotes newest first, of one email or ("") of all.
 	ListQuotes(ctx context.Context, email string, limit, skip int) ([]Quote, int64, error)
-	// PriceQuote sets the items' prices, validUntil and note of a requested
-	// or quoted quote that is not being accepted, and (revision not nil) is
-	// still at that revision; status becomes quoted.
-	PriceQuote(ctx context.Context, id string, items []QuoteItem, validUntil, note string, revision *int64) (Quote, error)
+	// PriceQuote sets the items' prices, the freight (nil: none), validUntil
+	// and note of a requested or quoted quote that is not being accepted,
+	// and (revision not nil) is still at that revision; status becomes
+	// quoted.
+	PriceQuote(ctx context.Context, id string, items []QuoteItem, freight *Cents, validUntil, note string, revision *int64) (Quote, error)
 	// DeclineQuote declines a requested or quoted quote not being accepted.
 	DeclineQuote(ctx context.Context, id string) (Quote, error)
 	// StartAccepting marks a quoted quote as being accepted by orderIDs,

@@ -76,7 +76,7 @@ func TestTaxCasesPurchases(t *testing.T) {
 			price := l.Price
 			q.Items = append(q.Items, QuoteItem{Quantity: l.Quantity, UnitPrice: &price})
 		}
-		f := q.WithFigures(int64(c.TaxRate)).Figures
+		f := q.WithFigures(int64(c.TaxRate), true).Figures
 		if f == nil {
 			t.Fatalf("%s: no figures", c.About)
 		}

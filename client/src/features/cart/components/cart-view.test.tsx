@@ -56,3 +56,40 @@ describe('CartView', () => {
     window.localStorage.removeItem('accessToken');
   });
 });
+
+describe('CartView with delivery options (issue 48)', () => {
+  it('shows each option with the server’s price and date and the chosen one’s figures instead of its own total; the choice is the checkout’s', async () => {
+    const ROAD = '64b7f0c2a1b2c3d4e5f6c001';
+    const DEPOT = '64b7f0c2a1b2c3d4e5f6c002';
+    const press = makeProduct({ _id: '64b7f0c2a1b2c3d4e5f60021', name: 'Press P1', price: 1000, minimumquantity: 1, avaialbequantit: 5 });
+    const fake = fakeApi({
+      'GET /service': () => jsonResponse([press], { headers: { 'X-Total-Count': '1' } }),
+      'GET /config': () => jsonResponse({ paymentProvider: 'test', stripePublishableKey: '', googleClientId: '', taxRate: 8.25, taxLabel: 'Sales tax' }),
+      'GET /shipping/methods': () =>
+        jsonResponse([
+          { _id: DEPOT, name: 'Depot pick-up', kind: 'pickup', countries: [], rates: [], freeOver: null, days: 1 },
+          { _id: ROAD, name: 'Road', kind: 'delivery', countries: [], rates: [{ maxKg: 1000, price: 180 }], freeOver: null, days: 4 },
+        ]),
+      'POST /checkout/preview': ({ body }) =>
+        (body as { shippingMethodId?: string }).shippingMethodId === ROAD
+          ? jsonResponse({ subtotal: 1000, shipping: 180, tax: 97.35, total: 1277.35, days: 14, deliveryBy: '2026-12-11', freightOnQuote: false })
+          : jsonResponse({ subtotal: 1000, shipping: 0, tax: 82.5, total: 1082.5, days: 11, deliveryBy: '2026-12-08', freightOnQuote: false }),
+    });
+    vi.stubGlobal('fetch', fake.fetch);
+    setCartState({ owner: 'visitor', lines: [{ productId: press._id, quantity: 2 }] });
+    renderWithProviders(<CartView />);
+    // the options load lazily, then their previews
+    expect(await screen.findByRole('radio', { name: 'Depot pick-up: Free. Expected by Dec 8, 2026' }, { timeout: 5_000 })).toBeChecked();
+    expect(await screen.findByRole('radio', { name: 'Road: $180. Expected by Dec 11, 2026' })).not.toBeChecked();
+    expect(screen.getByTestId('preview-total')).toHaveTextContent('$1,082.50');
+    expect(screen.queryByTestId('order-total')).not.toBeInTheDocument(); // the server's figures only
+    await userEvent.click(screen.getByRole('radio', { name: /^Road/ }));
+    expect(await screen.findByTestId('preview-shipping')).toHaveTextContent('$180');
+    expect(screen.getByTestId('preview-total')).toHaveTextContent('$1,277.35');
+    // each preview is of the cart's lines
+    const previews = fake.calls.filter((c) => c.path === '/checkout/preview');
+    expect(previews.map((c) => c.body)).toContainEqual({ items: [{ productId: press._id, quantity: 2 }], shippingMethodId: ROAD });
+    // the choice is kept for the checkout (the tab's session)
+    expect(JSON.parse(window.sessionStorage.getItem('deliveryChoice') ?? '{}')).toEqual({ shippingMethodId: ROAD, country: '' });
+  });
+});

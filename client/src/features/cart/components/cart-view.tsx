@@ -4,7 +4,7 @@ import Link from '@mui/material/Link';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import ShoppingCartCheckoutIcon from '@mui/icons-material/ShoppingCartCheckout';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { ButtonLink } from '@/components/ui/button-link';
 import { DeleteButton } from '@/components/ui/delete-button';
@@ -22,10 +22,14 @@ import { formatCents } from '@/utils/format';
 import { rateInHundredths, unitCents } from '@/utils/money';
 import { checkQuantity } from '@/utils/quantity';
 import { cartFigures, rowUnitCents, useCartRows, type CartRow } from '../api/cart-products';
+import { useShippingMethods } from '../api/delivery';
 import { removeFromCart, setCartQuantity } from '../utils/cart-actions';
 import { MAX_CART_LINES, useCartState } from '../store/cart-store';
 
 const m = cartMessages.cart;
+
+/** Issue 48: the delivery options, loaded only when the shop has some. */
+const CartDelivery = lazy(() => import('./cart-delivery'));
 
 /** Whether every line can be ordered as it stands: its product known, its quantity within the purchase rules. */
 export function linesReady(rows: readonly CartRow[], drafts: Record<string, string> = {}): boolean {
@@ -107,13 +111,15 @@ function CartLineItem({ row, draft, onDraft }: { row: CartRow; draft: string | u
 /**
  * /cart: the lines, each with its quantity (the purchase page's rules) and Remove; the subtotal, tax and
  * total the checkout will charge (computed here as the server computes them, at GET /config's rate; a
- * dash while a quantity is not one to order), and Checkout.
+ * dash while a quantity is not one to order), and Checkout. When the shop has shipping methods (issue 48), the
+ * delivery options with their prices and dates instead, and the server's figures for the chosen one.
  */
 export function CartView() {
   const { rows, loading } = useCartRows();
   const rate = useTaxRate();
   const { dropped = 0 } = useCartState();
   const [drafts, setDrafts] = useState<Record<string, string>>({});
+  const withDelivery = (useShippingMethods().data?.length ?? 0) > 0;
   if (rows.length === 0) {
     return (
       <Box sx={{ display: 'grid', gap: 2, justifyItems: 'start' }}>
@@ -148,8 +154,13 @@ export function CartView() {
           />
         ))}
       </Box>
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: 2, borderTop: 2, borderColor: 'divider', pt: 2 }}>
-        <OrderTotal figures={figures} rate={rate} sx={{ flex: '1 1 16rem', maxWidth: { sm: '24rem' } }} />
+      {withDelivery && (
+        <Suspense fallback={<LoadingSpinner minHeight="8rem" />}>
+          <CartDelivery body={ready ? { items: rows.map((row) => ({ productId: row.productId, quantity: row.quantity })) } : null} />
+        </Suspense>
+      )}
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: withDelivery ? 'flex-end' : 'space-between', gap: 2, borderTop: 2, borderColor: 'divider', pt: 2 }}>
+        {!withDelivery && <OrderTotal figures={figures} rate={rate} sx={{ flex: '1 1 16rem', maxWidth: { sm: '24rem' } }} />}
         <Button component={RouterLink} to={paths.checkout} variant="contained" size="large" startIcon={<ShoppingCartCheckoutIcon />} disabled={!ready}>
           {m.checkout}
         </Button>

@@ -19,10 +19,31 @@ export interface DeliveryChoice {
   country: string;
 }
 
-/** The delivery options (GET /shipping/methods) and the buyer's choice; `ready` once the list is known. */
+/** Where the choice is kept for the tab's session: made on the cart, it is the checkout's (and the Purchase path's). */
+const CHOICE_KEY = 'deliveryChoice';
+
+function storedChoice(): DeliveryChoice {
+  try {
+    const v = JSON.parse(window.sessionStorage.getItem(CHOICE_KEY) ?? 'null') as Partial<DeliveryChoice> | null;
+    if (typeof v?.shippingMethodId === 'string' && typeof v.country === 'string') return { shippingMethodId: v.shippingMethodId, country: v.country };
+  } catch {
+    // storage blocked or a stale value: no choice yet
+  }
+  return { shippingMethodId: '', country: '' };
+}
+
+/** The delivery options (GET /shipping/methods) and the buyer's choice (kept for the tab's session); `ready` once the list is known. */
 export function useDeliveryChoice() {
   const methods = useShippingMethods();
-  const [choice, setChoice] = useState<DeliveryChoice>({ shippingMethodId: '', country: '' });
+  const [choice, setState] = useState<DeliveryChoice>(storedChoice);
+  const setChoice = (next: DeliveryChoice) => {
+    setState(next);
+    try {
+      window.sessionStorage.setItem(CHOICE_KEY, JSON.stringify(next));
+    } catch {
+      // storage blocked: the choice lasts as long as the page
+    }
+  };
   const list = methods.data ?? [];
   const chosen = list.some((x) => x._id === choice.shippingMethodId) ? choice.shippingMethodId : (list[0]?._id ?? '');
   return { list, choice: { ...choice, shippingMethodId: chosen }, setChoice };

@@ -127,12 +127,42 @@ describe('ManageQuotes', () => {
       validUntil: '2999-01-15',
       note: 'Delivery in 3 weeks.',
       revision: 0,
-    });
+    }); // (no freight: the field was left empty)
     expect(await card().findByText('Valid until Jan 15, 2999')).toBeInTheDocument();
     expect(card().queryByRole('form')).not.toBeInTheDocument();
     expect(card().getByTestId('order-subtotal')).toHaveTextContent('$78,020');
     expect(card().getByTestId('order-tax')).toHaveTextContent('$6,436.65');
     expect(card().getByTestId('order-total')).toHaveTextContent('$84,456.65');
+  });
+
+  it('prices a freight line with the items (issue 48): an amount or nothing, sent as `freight`; the quote shows it and the server’s figures with it', async () => {
+    const fake = api({
+      'PATCH /quotes/64b7f0c2a1b2c3d4e5f6b001': () => {
+        const priced = pricedQuote({ validUntil: '2999-01-15' });
+        // 78,020 + 1,200.50 freight, tax 8.25% of both
+        quotes = [{ ...priced, freight: 1200.5, figures: { subtotal: 79220.5, shipping: 1200.5, tax: 6535.69, total: 85756.19, amount: 8575619 } }];
+        return jsonResponse(quotes[0]);
+      },
+    });
+    renderWithProviders(<ManageQuotes />);
+    await screen.findByText('Ada Buyer · ada@example.com');
+    await userEvent.type(price('Diesel Generator 60 kVA'), '14000');
+    await userEvent.type(price('MIG Welder 250A'), '1250.50');
+    const freight = screen.getByRole('textbox', { name: 'Freight (USD, before tax; empty for none)' });
+    await userEvent.type(freight, '-5');
+    await userEvent.click(send());
+    expect(freight).toHaveAccessibleDescription('Enter an amount in dollars, 0 or more, with at most 2 decimals, or leave it empty');
+    expect(fake.calls.filter((c) => c.method === 'PATCH')).toEqual([]);
+    await userEvent.clear(freight);
+    await userEvent.type(freight, '1200.50');
+    await userEvent.click(send());
+    expect(await screen.findByText('The quote is sent to the customer.')).toBeInTheDocument();
+    expect(fake.calls.find((c) => c.method === 'PATCH')?.body).toMatchObject({ freight: 1200.5, revision: 0 });
+    const line = await card().findByTestId('quote-freight');
+    expect(line).toHaveTextContent('Freight');
+    expect(line).toHaveTextContent('$1,200.50');
+    expect(card().getByTestId('order-subtotal')).toHaveTextContent('$79,220.50');
+    expect(card().getByTestId('order-total')).toHaveTextContent('$85,756.19');
   });
 
   it('a refused price toasts the server’s reason', async () => {

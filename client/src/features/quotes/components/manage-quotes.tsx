@@ -48,6 +48,12 @@ export function validateValidUntil(value: string, today = todayUTC()): string | 
   return value >= today || m.validUntilPast;
 }
 
+/** The freight (issue 48): empty for none, else an amount of 0 or more with at most 2 decimals. */
+export function validateFreight(value: string): string | true {
+  const text = value.trim();
+  return text === '' || /^\d+(\.\d{1,2})?$/.test(text) || m.freightInvalid;
+}
+
 function validateNote(value: string): string | true {
   return [...value.trim()].length <= MAX_NOTE_CHARS || m.noteTooLong(MAX_NOTE_CHARS);
 }
@@ -56,6 +62,7 @@ interface PriceFormValues {
   prices: { value: string }[];
   validUntil: string;
   note: string;
+  freight: string;
 }
 
 /** White inputs on the form's grey (the input only: the help under it stays on the grey). */
@@ -121,9 +128,9 @@ function priceText(dollars: number | undefined): string {
 
 /** The form's start: empty for a request; the prices, day and note sent, for a re-price (a day gone becomes the default). */
 function initialValues(quote: Quote, revising: boolean): PriceFormValues {
-  if (!revising) return { prices: quote.items.map(() => ({ value: '' })), validUntil: dayAfter(DEFAULT_VALIDITY_DAYS), note: '' };
+  if (!revising) return { prices: quote.items.map(() => ({ value: '' })), validUntil: dayAfter(DEFAULT_VALIDITY_DAYS), note: '', freight: '' };
   const validUntil = quote.validUntil && quote.validUntil >= todayUTC() ? quote.validUntil : dayAfter(DEFAULT_VALIDITY_DAYS);
-  return { prices: quote.items.map((item) => ({ value: priceText(item.unitPrice) })), validUntil, note: quote.note ?? '' };
+  return { prices: quote.items.map((item) => ({ value: priceText(item.unitPrice) })), validUntil, note: quote.note ?? '', freight: priceText(quote.freight) };
 }
 
 interface PriceQuoteFormProps {
@@ -155,6 +162,10 @@ function pricingConflict(base: Quote, now: Quote, values: PriceFormValues): Conf
   });
   if ((base.validUntil ?? '') !== (now.validUntil ?? '') && values.validUntil !== (now.validUntil ?? '')) {
     fields.push({ key: 'validUntil', label: m.validUntilField, mine: values.validUntil, theirs: now.validUntil ?? '' });
+  }
+  const [before, after, mine] = [samePrice(priceText(base.freight)), samePrice(priceText(now.freight)), samePrice(values.freight)];
+  if (before !== after && mine !== after) {
+    fields.push({ key: 'freight', label: m.freightField, mine: mine && formatPrice(Number(mine)), theirs: after && formatPrice(Number(after)) });
   }
   if ((base.note ?? '') !== (now.note ?? '') && values.note.trim() !== (now.note ?? '')) {
     fields.push({ key: 'note', label: m.noteField, mine: values.note.trim(), theirs: now.note ?? '' });
@@ -212,7 +223,7 @@ function PriceQuoteForm({ quote, revising, onSending, onDone }: PriceQuoteFormPr
     if (key.startsWith('price-')) {
       const i = Number(key.slice('price-'.length));
       setValue(`prices.${i}.value`, from.prices[i]?.value ?? '', { shouldValidate: true });
-    } else if (key === 'validUntil' || key === 'note') {
+    } else if (key === 'validUntil' || key === 'note' || key === 'freight') {
       setValue(key, from[key], { shouldValidate: true });
     }
   };
@@ -226,12 +237,14 @@ function PriceQuoteForm({ quote, revising, onSending, onDone }: PriceQuoteFormPr
     setNotice('');
     onSending();
     const note = values.note.trim();
+    const freight = values.freight.trim();
     try {
       await priceQuote.mutateAsync({
         id: quote._id,
         items: quote.items.map((item, i) => ({ productId: item.productId, unitPrice: Number(values.prices[i]?.value) })),
         validUntil: values.validUntil,
         ...(note && { note }),
+        ...(freight !== '' && { freight: Number(freight) }),
         revision: base.revision ?? 0,
       });
       toast.success(revising ? m.revisedToast : m.sentToast);
@@ -274,6 +287,15 @@ function PriceQuoteForm({ quote, revising, onSending, onDone }: PriceQuoteFormPr
           required
           fullWidth
           slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: todayUTC() } }}
+          sx={fieldSx}
+        />
+        <FormTextField
+          control={control}
+          name="freight"
+          rules={{ validate: validateFreight }}
+          label={m.freightField}
+          fullWidth
+          slotProps={{ htmlInput: { inputMode: 'decimal', 'data-testid': 'quote-freight-input' } }}
           sx={fieldSx}
         />
       </Box>

@@ -152,6 +152,19 @@ export function QuoteItemsTable({ quote }: { quote: Quote }) {
               </TableRow>
             );
           })}
+          {quote.freight !== undefined && quote.freight !== null && (
+            <TableRow data-testid="quote-freight">
+              <TableCell className="product" sx={{ fontWeight: 700 }}>
+                {m.freight}
+              </TableCell>
+              <TableCell className="number" />
+              <TableCell className="number" />
+              <TableCell align="right" className="number">
+                <CellLabel>{m.columnLineTotal}</CellLabel>
+                <span>{formatPrice(quote.freight)}</span>
+              </TableCell>
+            </TableRow>
+          )}
         </TableBody>
       </Table>
       {figures && <OrderTotal figures={figures} sx={{ px: 1.25, py: 0.5, borderTop: 1, borderColor: 'divider' }} />}

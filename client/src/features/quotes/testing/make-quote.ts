@@ -4,7 +4,7 @@ import type { Quote } from '../api/get-quotes';
 /** The figures the server answers for a priced quote, at 8.25% tax (shop.Quote.WithFigures). */
 function figures(items: Quote['items']): Quote['figures'] {
   const f = figuresOf(items.map((item) => ({ unitPrice: item.unitPrice ?? 0, quantity: item.quantity })), 825);
-  return { subtotal: f.subtotalCents / 100, tax: f.taxCents / 100, total: f.totalCents / 100, amount: f.totalCents };
+  return { subtotal: f.subtotalCents / 100, shipping: 0, tax: f.taxCents / 100, total: f.totalCents / 100, amount: f.totalCents };
 }
 
 /** A quote as the API answers it (tests only): a request for two products, not priced yet, unless told otherwise. */
