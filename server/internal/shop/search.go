@@ -57,6 +57,13 @@ type Searchable struct {
 // once. nameN and skuN say how many of the first terms come from the name
 // and then the SKU (for the ranking: SearchRank).
 func SearchTerms(p Searchable) (terms []string, nameN, skuN int) {
+	return SearchTermsStemmed(p, Stem)
+}
+
+// SearchTermsStemmed is SearchTerms with stem for Stem (a memo of it: the
+// embedded store's word index, which stems the same words of every
+// product).
+func SearchTermsStemmed(p Searchable, stem func(string) string) (terms []string, nameN, skuN int) {
 	seen := map[string]bool{}
 	add := func(text string) int {
 		n := 0
@@ -72,7 +79,7 @@ func SearchTerms(p Searchable) (terms []string, nameN, skuN int) {
 				terms = append(terms, w)
 				n++
 			}
-			if s := Stem(w); s != w && !seen[StemMark+s] {
+			if s := stem(w); s != w && !seen[StemMark+s] {
 				seen[StemMark+s] = true
 				terms = append(terms, StemMark+s)
 				n++
