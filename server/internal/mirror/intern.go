@@ -85,6 +85,9 @@ const stemMemoSize = 1 << 16
 func newStemMemo() *stemMemo { return &stemMemo{m: map[string]string{}} }
 
 func (s *stemMemo) of(word string) string {
+	if !shop.Stemmable(word) {
+		return word // (numbers: as many as the products, and their own stems)
+	}
 	s.mu.Lock()
 	stem, ok := s.m[word]
 	s.mu.Unlock()

@@ -33,15 +33,21 @@ const TypoMinLetters = 5
 // "pumps" → "pump", "bearings" → "bear", "generators" → "generat". A word
 // that is not letters (a number, a part number's piece) is its own.
 func Stem(word string) string {
-	for i := 0; i < len(word); i++ {
-		if c := word[i]; c >= '0' && c <= '9' {
-			return word
-		}
-	}
-	if len(word) <= 2 {
+	if !Stemmable(word) {
 		return word
 	}
 	return english.Stem(word, true)
+}
+
+// Stemmable reports whether Stem runs the stemmer on word (not a number,
+// a piece of a part number or a word of two letters, which are their own).
+func Stemmable(word string) bool {
+	for i := 0; i < len(word); i++ {
+		if c := word[i]; c >= '0' && c <= '9' {
+			return false
+		}
+	}
+	return len(word) > 2
 }
 
 // Searchable is what a product is found by.
