@@ -17,6 +17,9 @@ import (
 // a quarter of it, at least heapHeadroom. Small heaps (the demo, tests)
 // collect as usual; large ones collect before they double.
 const (
+	// loadHeapLimit bounds the heap while the mirrors load (loadMirrors,
+	// which collects a quarter as often then) in the binaries.
+	loadHeapLimit    = 600 << 20
 	heapHeadroom     = 128 << 20
 	heapFollowPeriod = 10 * time.Second
 )

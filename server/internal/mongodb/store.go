@@ -384,7 +384,13 @@ func (s *Store) prepareEmbedded(ctx context.Context, db string) error {
 func (s *Store) loadMirrors(ctx context.Context) (string, error) {
 	defer debug.FreeOSMemory()
 	limit := debug.SetMemoryLimit(-1) // (reads it; GOMEMLIMIT, when lower, stands)
-	defer debug.SetMemoryLimit(debug.SetMemoryLimit(min(limit, 1<<30)))
+	during := int64(1 << 30)
+	if s.followHeap {
+		// The binaries: an import's budget is 700 MB, and its store holds
+		// some 250 MB once loaded at 100,000 products (memory.go).
+		during = loadHeapLimit
+	}
+	defer debug.SetMemoryLimit(debug.SetMemoryLimit(min(limit, during)))
 	defer debug.SetGCPercent(debug.SetGCPercent(400))
 	if s.loadSnapshot(ctx) {
 		return "snapshot", nil
