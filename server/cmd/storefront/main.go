@@ -69,7 +69,7 @@ func run(log *slog.Logger) error {
 	// Metrics are counted always (it is cheap) and served only on METRICS_PORT.
 	meter := metrics.New()
 	store, err := mongodb.Open(ctx, mongodb.Config{URI: cfg.MongoURI, DB: cfg.MongoDB, DataDir: cfg.DataDir, Logger: log, Telemetry: meter,
-		AllowNonAtomic: cfg.AllowNonAtomic})
+		AllowNonAtomic: cfg.AllowNonAtomic, FollowLiveHeap: cfg.GoMemLimit == ""})
 	if err != nil {
 		return err
 	}

@@ -85,6 +85,10 @@ type Config struct {
 	// AllowNonAtomic (STORE_ALLOW_NON_ATOMIC, tests only) lets the server
 	// start on a wire server whose conditional updates are not atomic.
 	AllowNonAtomic bool
+	// GoMemLimit is GOMEMLIMIT, Go's own soft memory limit (the runtime
+	// reads it): when given, the embedded store sets none of its own
+	// (mongodb.Config.FollowLiveHeap).
+	GoMemLimit string
 	// TrustedProxies (TRUSTED_PROXIES) are the networks whose
 	// X-Forwarded-For the server believes: a load balancer in front of
 	// several instances. Default none: the client is the connection's peer.
@@ -194,6 +198,7 @@ func Load(getenv func(string) string) (Config, error) {
 	if len(c.TaxLabel) > 40 {
 		errs = append(errs, "TAX_LABEL must be at most 40 characters")
 	}
+	c.GoMemLimit = strings.TrimSpace(getenv("GOMEMLIMIT"))
 	if c.AllowNonAtomic, err = boolean(getenv("STORE_ALLOW_NON_ATOMIC"), false); err != nil {
 		errs = append(errs, "STORE_ALLOW_NON_ATOMIC "+err.Error())
 	}

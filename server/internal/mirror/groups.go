@@ -97,8 +97,19 @@ func GroupApprovalKey(company ID) string { return company.Hex() + "\x00approval"
 // company's, all and those awaiting approval (issue 45).
 func Groups(name string) *Mirror[ID, Group] {
 	byDate := func(a, b *Group) int { return a.CreatedAt.Compare(b.CreatedAt) }
+	pool := newStrs()
 	return &Mirror[ID, Group]{
-		Name: name, IDOf: func(d *Group) ID { return d.ID }, CmpID: CompareIDs,
+		Name: name, IDOf: func(d *Group) ID { return d.ID }, CmpID: CompareIDs, strs: pool,
+		// The buyer's strings, the same in each of their purchases, held
+		// once (strs).
+		Prepare: func(d *Group) {
+			pool.all(&d.Email, &d.Company, &d.Carrier)
+			if d.Shipping != nil {
+				s := *d.Shipping
+				pool.all(&s.MethodID, &s.Name, &s.Kind)
+				d.Shipping = &s
+			}
+		},
 		Orders: []*OrderIndex[ID, Group]{
 			{Name: "createdAt", Cmp: byDate},
 			{Name: "email,createdAt", Group: func(d *Group) string { return d.Email }, Cmp: byDate},

@@ -120,8 +120,19 @@ func (d Order) Shop() shop.Order {
 func Orders(name string) *Mirror[ID, Order] {
 	byDate := func(a, b *Order) int { return a.CreatedAt.Compare(b.CreatedAt) }
 	status := func(d *Order) string { return string(shop.StatusOf(d.Paid, d.Shipped)) }
+	pool := newStrs()
 	return &Mirror[ID, Order]{
-		Name: name, IDOf: func(d *Order) ID { return d.ID }, CmpID: CompareIDs,
+		Name: name, IDOf: func(d *Order) ID { return d.ID }, CmpID: CompareIDs, strs: pool,
+		// The customer's and the product's strings, the same in each of
+		// their orders, held once (strs).
+		Prepare: func(d *Order) {
+			pool.all(&d.Name, &d.Email, &d.Image, &d.ProductName, &d.Address, &d.Mobile, &d.Country, &d.Carrier)
+			if d.Shipping != nil {
+				s := *d.Shipping
+				pool.all(&s.MethodID, &s.Name, &s.Kind)
+				d.Shipping = &s
+			}
+		},
 		Orders: []*OrderIndex[ID, Order]{
 			{Name: "createdAt", Cmp: byDate},
 			{Name: "email,createdAt", Group: func(d *Order) string { return d.Email }, Cmp: byDate},

@@ -107,6 +107,8 @@ func (d *Product) shopSpecs() []shop.Spec {
 func (d *Product) prepare() {
 	if len(d.Images) == 0 {
 		d.Images = nil
+	} else if d.Image == d.Images[0] {
+		d.Image = d.Images[0] // one copy of the main picture's address
 	}
 	d.SearchTerms = nil
 	if len(d.Holds) == 0 {
@@ -185,9 +187,16 @@ func Admits(q shop.ProductQuery) func(*Product) bool {
 // Products is the in-memory catalogue: by id, by name, and in each
 // order the list can be sorted by.
 func Products(name string) *Mirror[ID, Product] {
+	pool, stems := newStrs(), newStemMemo()
 	return &Mirror[ID, Product]{
 		Name: name, IDOf: func(d *Product) ID { return d.ID }, CmpID: CompareIDs,
-		Prepare: func(d *Product) { d.prepare() },
+		// The owner's e-mail and the category, the same in many products,
+		// held once (strs).
+		Prepare: func(d *Product) {
+			d.prepare()
+			pool.all(&d.Email, &d.Category)
+		},
+		strs: pool,
 		Keys: []*KeyIndex[ID, Product]{
 			{Name: "name", Key: func(d *Product) (string, bool) { return d.Name, true }},
 			// Unique where present (MongoDB: the sparse unique sku index).
@@ -204,7 +213,7 @@ func Products(name string) *Mirror[ID, Product] {
 		// the search (q): each word a prefix of one of the terms, ranked by
 		// the name's terms, then the SKU's, then the rest (Rank)
 		Words: &WordIndex[ID, Product]{Name: "searchTerms", Same: sameTerms, Terms: func(d *Product) ([]string, [wordTiers - 1]int) {
-			terms, nameN, skuN := d.Terms()
+			terms, nameN, skuN := shop.SearchTermsStemmed(d.Searchable(), stems.of)
 			return terms, [wordTiers - 1]int{nameN, nameN + skuN}
 		}},
 		// Issue 48: the machines that list a product among their parts or

@@ -225,7 +225,10 @@ func (w *WordIndex[K, D]) sortTerms() {
 	w.terms = make([]string, 0, len(w.posts))
 	for t, ps := range w.posts {
 		w.terms = append(w.terms, t)
-		w.posts[t] = slices.Clip(ps)
+		if cap(ps) > len(ps) {
+			// (append's spare room: a quarter of the postings' memory)
+			w.posts[t] = slices.Clone(ps)
+		}
 	}
 	slices.Sort(w.terms)
 }

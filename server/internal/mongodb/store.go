@@ -24,6 +24,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -64,6 +65,10 @@ type Config struct {
 	// start and write no snapshot of its mirrors at close (snapshot.go):
 	// for benchmarks of the full load.
 	NoSnapshot bool
+	// FollowLiveHeap makes the embedded store keep Go's soft memory limit
+	// a little above the live heap once its mirrors are loaded (memory.go):
+	// the binaries, unless GOMEMLIMIT is given.
+	FollowLiveHeap bool
 	// Faults is for tests only (no setting of the binary reaches it): it is
 	// called with the collection's name at each step (FaultAfterWrite:
 	// after a store write that succeeded, before the mirror follows it;
@@ -151,6 +156,9 @@ type Store struct {
 	// of this session, and writes around the mirrors.
 	dbName         string
 	noSnapshot     bool
+	followHeap     bool
+	stopHeap       chan struct{} // closed by Close (memory.go)
+	stopHeapOnce   sync.Once
 	snapshotLoaded *mirror.SnapshotStore
 	opened         bool
 	closing        bool // under the write slot
@@ -218,7 +226,8 @@ func Open(ctx context.Context, cfg Config) (*Store, error) {
 		cfg.DB = "storefront"
 	}
 	s := &Store{log: cfg.Logger, versions: map[string]*atomic.Uint64{}, clock: cfg.Clock, telemetry: cfg.Telemetry,
-		sampleEvery: cmp.Or(cfg.SampleEvery, SampleEvery), dbName: cfg.DB, noSnapshot: cfg.NoSnapshot}
+		sampleEvery: cmp.Or(cfg.SampleEvery, SampleEvery), dbName: cfg.DB, noSnapshot: cfg.NoSnapshot,
+		followHeap: cfg.FollowLiveHeap, stopHeap: make(chan struct{})}
 	s.env = &mirror.Env{Write: s.write, Log: cfg.Logger, Telemetry: cfg.Telemetry, Faults: cfg.Faults}
 	s.mirrors = mirror.NewSet(s.env)
 	for _, c := range collectionNames {
@@ -360,6 +369,9 @@ func (s *Store) prepareEmbedded(ctx context.Context, db string) error {
 		return fmt.Errorf("index the chunks of older pictures: %w", err)
 	}
 	s.log.Info("embedded store loaded into memory", "from", from, "documents", s.mirrors.Documents(), "took", time.Since(start).Round(time.Millisecond))
+	if s.followHeap {
+		followLiveHeap(s.stopHeap)
+	}
 	s.mirrors.Start(ctx, s.sampleEvery)
 	return nil
 }
@@ -376,7 +388,13 @@ func (s *Store) prepareEmbedded(ctx context.Context, db string) error {
 func (s *Store) loadMirrors(ctx context.Context) (string, error) {
 	defer debug.FreeOSMemory()
 	limit := debug.SetMemoryLimit(-1) // (reads it; GOMEMLIMIT, when lower, stands)
-	defer debug.SetMemoryLimit(debug.SetMemoryLimit(min(limit, 1<<30)))
+	during := int64(1 << 30)
+	if s.followHeap {
+		// The binaries: an import's budget is 700 MB, and its store holds
+		// some 250 MB once loaded at 100,000 products (memory.go).
+		during = loadHeapLimit
+	}
+	defer debug.SetMemoryLimit(debug.SetMemoryLimit(min(limit, during)))
 	defer debug.SetGCPercent(debug.SetGCPercent(400))
 	if s.loadSnapshot(ctx) {
 		return "snapshot", nil
@@ -464,6 +482,7 @@ func (s *Store) Healthy(ctx context.Context) error {
 // its files are closed cleanly and DATA_DIR is released.
 func (s *Store) Close(ctx context.Context) error {
 	s.mirrors.Stop()
+	s.stopFollowingHeap()
 	var err error
 	if s.client != nil {
 		if s.embedded != nil {

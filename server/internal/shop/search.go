@@ -33,15 +33,21 @@ const TypoMinLetters = 5
 // "pumps" → "pump", "bearings" → "bear", "generators" → "generat". A word
 // that is not letters (a number, a part number's piece) is its own.
 func Stem(word string) string {
-	for i := 0; i < len(word); i++ {
-		if c := word[i]; c >= '0' && c <= '9' {
-			return word
-		}
-	}
-	if len(word) <= 2 {
+	if !Stemmable(word) {
 		return word
 	}
 	return english.Stem(word, true)
+}
+
+// Stemmable reports whether Stem runs the stemmer on word (not a number,
+// a piece of a part number or a word of two letters, which are their own).
+func Stemmable(word string) bool {
+	for i := 0; i < len(word); i++ {
+		if c := word[i]; c >= '0' && c <= '9' {
+			return false
+		}
+	}
+	return len(word) > 2
 }
 
 // Searchable is what a product is found by.
@@ -57,6 +63,13 @@ type Searchable struct {
 // once. nameN and skuN say how many of the first terms come from the name
 // and then the SKU (for the ranking: SearchRank).
 func SearchTerms(p Searchable) (terms []string, nameN, skuN int) {
+	return SearchTermsStemmed(p, Stem)
+}
+
+// SearchTermsStemmed is SearchTerms with stem for Stem (a memo of it: the
+// embedded store's word index, which stems the same words of every
+// product).
+func SearchTermsStemmed(p Searchable, stem func(string) string) (terms []string, nameN, skuN int) {
 	seen := map[string]bool{}
 	add := func(text string) int {
 		n := 0
@@ -72,7 +85,7 @@ func SearchTerms(p Searchable) (terms []string, nameN, skuN int) {
 				terms = append(terms, w)
 				n++
 			}
-			if s := Stem(w); s != w && !seen[StemMark+s] {
+			if s := stem(w); s != w && !seen[StemMark+s] {
 				seen[StemMark+s] = true
 				terms = append(terms, StemMark+s)
 				n++

@@ -1,0 +1,59 @@
+package mongodb
+
+import (
+	"runtime/debug"
+	"runtime/metrics"
+	"time"
+)
+
+// The embedded store holds every collection in memory (its mirrors), so
+// its process's live heap is mostly theirs and grows with the shop: at
+// 100,000 products and 200,000 orders some 400 MB (docs/scale.md). Go's
+// collector lets the heap grow to twice what is live before it collects
+// (GOGC=100), which there would be 800 MB of memory for 400 MB of data.
+// With Config.FollowLiveHeap (the binaries, unless GOMEMLIMIT is given)
+// the store keeps Go's soft memory limit a little above the live heap
+// instead: the live heap read after each load and every few seconds, plus
+// a quarter of it, at least heapHeadroom. Small heaps (the demo, tests)
+// collect as usual; large ones collect before they double.
+const (
+	// loadHeapLimit bounds the heap while the mirrors load (loadMirrors,
+	// which collects a quarter as often then) in the binaries.
+	loadHeapLimit    = 600 << 20
+	heapHeadroom     = 128 << 20
+	heapFollowPeriod = 10 * time.Second
+)
+
+// heapLimitFor is the soft memory limit for a live heap of live bytes.
+func heapLimitFor(live uint64) int64 { return int64(live + max(live/4, heapHeadroom)) }
+
+// liveHeap is the heap the last collection found live.
+func liveHeap() uint64 {
+	s := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
+	metrics.Read(s)
+	if s[0].Value.Kind() != metrics.KindUint64 {
+		return 0
+	}
+	return s[0].Value.Uint64()
+}
+
+// followLiveHeap sets the limit now and every heapFollowPeriod until stop
+// is closed.
+func followLiveHeap(stop <-chan struct{}) {
+	debug.SetMemoryLimit(heapLimitFor(liveHeap()))
+	go func() {
+		t := time.NewTicker(heapFollowPeriod)
+		defer t.Stop()
+		for {
+			select {
+			case <-stop:
+				return
+			case <-t.C:
+				debug.SetMemoryLimit(heapLimitFor(liveHeap()))
+			}
+		}
+	}()
+}
+
+// stopFollowingHeap ends followLiveHeap's updates (the limit stays).
+func (s *Store) stopFollowingHeap() { s.stopHeapOnce.Do(func() { close(s.stopHeap) }) }

@@ -1,0 +1,48 @@
+package mongodb
+
+import (
+	"context"
+	"io"
+	"log/slog"
+	"math"
+	"runtime/debug"
+	"testing"
+)
+
+func TestHeapLimitFor(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		live uint64
+		want int64
+	}{
+		{0, heapHeadroom},
+		{20 << 20, 20<<20 + heapHeadroom},   // a small heap: the headroom
+		{400 << 20, 400<<20 + heapHeadroom}, // a quarter of it is less
+		{800 << 20, 800<<20 + 200<<20},      // a large one: a quarter more
+		{1 << 30, 1<<30 + 256<<20},
+	} {
+		if got := heapLimitFor(c.live); got != c.want {
+			t.Errorf("heapLimitFor(%d MiB) = %d MiB, want %d MiB", c.live>>20, got>>20, c.want>>20)
+		}
+	}
+}
+
+// The binaries' embedded store sets Go's soft memory limit once its
+// mirrors are loaded; Close stops following the heap and leaves it.
+func TestFollowLiveHeap_SetsTheLimit(t *testing.T) {
+	before := debug.SetMemoryLimit(-1)
+	t.Cleanup(func() { debug.SetMemoryLimit(before) })
+	debug.SetMemoryLimit(math.MaxInt64)
+	s, err := Open(context.Background(), Config{DataDir: t.TempDir(), Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), SampleEvery: -1, FollowLiveHeap: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	limit := debug.SetMemoryLimit(-1)
+	if limit == math.MaxInt64 || limit < heapHeadroom || limit > int64(liveHeap())+heapHeadroom+int64(liveHeap()/4)+64<<20 {
+		t.Errorf("limit after Open: %d MiB (live heap %d MiB)", limit>>20, liveHeap()>>20)
+	}
+	if err := s.Close(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	s.stopFollowingHeap() // again (Close did): nothing is closed twice
+}
