@@ -425,3 +425,62 @@ func TestAccount_RemindersBeforeAndAfterTheDueDateOnce(t *testing.T) {
 	}
 	_ = inv
 }
+
+// Issue 45, approvals joined with payment on account: a buyer's purchase
+// on account above their limit holds its credit as it is placed and waits
+// for approval; approved, it is on account with the credit held once;
+// declined, the credit goes back with the stock.
+func TestAccount_AboveTheLimitAwaitsApprovalWithItsCreditHeld(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	a := newAccountShop(t, 500_000_00, 30, 10)
+	limit := shop.Cents(500_00) // $500; two buckets cost $1,200
+	buyer := &shop.User{Email: "ann@quarry.test", Name: "Ann", EmailVerified: true}
+	approver := &shop.User{Email: "val@quarry.test", Name: "Val", EmailVerified: true}
+	for _, m := range []shop.Member{{Email: buyer.Email, Company: a.company, Role: shop.RoleBuyer, Limit: &limit}, {Email: approver.Email, Company: a.company, Role: shop.RoleApprover}} {
+		if _, err := a.s.InsertMember(ctx, m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	checkout := func() shop.Group {
+		t.Helper()
+		g, err := a.lc.purchases.Checkout(ctx, buyer, shop.CheckoutDraft{Items: []shop.CheckoutItem{{ProductID: a.productID, Quantity: 2}},
+			Delivery: shop.Delivery{Address: "1 Quarry Road, Leeds", Mobile: "+44 113 496 0000"}, Payment: shop.PayOnAccount})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !g.AwaitingApproval || g.Described().State != shop.PurchaseAwaitingApproval {
+			t.Fatalf("a purchase of %s above a limit of %s: %+v", g.Total.Dollars(), limit.Dollars(), g.Described())
+		}
+		return g
+	}
+
+	first := checkout()
+	if got := a.committed(t); got != first.Total {
+		t.Fatalf("awaiting approval, the credit held is %s, want the purchase's %s", got.Dollars(), first.Total.Dollars())
+	}
+	approved, err := a.lc.purchases.Approve(ctx, approver, first.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if approved.State != shop.PurchaseOnAccount || approved.Payable {
+		t.Fatalf("approved: state %s, payable %v; want on_account, not payable by card", approved.State, approved.Payable)
+	}
+	if got := a.committed(t); got != first.Total {
+		t.Fatalf("approved, the credit held is %s, want %s (held once)", got.Dollars(), first.Total.Dollars())
+	}
+
+	second := checkout()
+	if got := a.committed(t); got != first.Total+second.Total {
+		t.Fatalf("two purchases, the credit held is %s", got.Dollars())
+	}
+	if _, err := a.lc.purchases.Decline(ctx, approver, second.ID, shop.ApprovalDecline{Reason: "Not this quarter."}); err != nil {
+		t.Fatal(err)
+	}
+	if got := a.committed(t); got != first.Total {
+		t.Fatalf("declined, the credit held is %s, want the first purchase's %s", got.Dollars(), first.Total.Dollars())
+	}
+	if got := a.stock(t); got != 10-2 {
+		t.Fatalf("stock %d after one purchase approved and one declined, want 8", got)
+	}
+}
