@@ -214,6 +214,11 @@ type Store struct {
 	sessions   *collection[string, mirror.Session]
 	audit      *collection[int64, mirror.AuditEntry]
 	auditChain *collection[string, auditChainDoc]
+	// auditMu takes this process's appends to the audit trail one at a
+	// time (audit.go): each then finds the head's entry stored and inserts
+	// only its own. Other instances (MongoDB) still race, and the chain's
+	// guarded write decides.
+	auditMu sync.Mutex
 }
 
 // Open connects (starting the embedded server when cfg.URI is empty), pings
