@@ -2,8 +2,6 @@ package httpapi_test
 
 import (
 	"os/exec"
-	"path/filepath"
-	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -82,7 +80,12 @@ var importedOnlyBy = map[string][]string{
 // server: each package with its direct imports.
 func TestLayers(t *testing.T) {
 	t.Parallel()
-	goTool := filepath.Join(runtime.GOROOT(), "bin", "go")
+	// The go command that runs the tests: go test puts its GOROOT/bin first
+	// on PATH (runtime.GOROOT is empty in a -trimpath build, as the tasks make).
+	goTool, err := exec.LookPath("go")
+	if err != nil {
+		t.Fatal(err)
+	}
 	out, err := exec.Command(goTool, "list", "-deps", "-f", "{{.ImportPath}} {{join .Imports \" \"}}", module+"...").CombinedOutput()
 	if err != nil {
 		t.Fatalf("go list -deps: %v\n%s", err, out)
