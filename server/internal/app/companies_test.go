@@ -9,6 +9,7 @@ import (
 
 	"storefront/server/internal/app"
 	"storefront/server/internal/mongodb"
+	"storefront/server/internal/mongodb/mongotest"
 	"storefront/server/internal/shop"
 )
 
@@ -108,6 +109,15 @@ func TestCompanies_KeepACompanyAdmin(t *testing.T) {
 		t.Fatalf("%d admins, want 1", n)
 	}
 
+	t.Run("ConcurrentDemotions", func(t *testing.T) {
+		mongotest.RequireMongoDB(t, s)
+		concurrentDemotions(ctx, t, co, bo)
+	})
+}
+
+// concurrentDemotions: five rounds of the last two admins demoted and
+// removed at once; one of each pair wins.
+func concurrentDemotions(ctx context.Context, t *testing.T, co company, bo shop.Caller) {
 	for round := range 5 {
 		if _, err := co.companies.UpdateMember(ctx, co.siteAdmin, co.id, bo.Email, shop.MemberDraft{Role: shop.RoleCompanyAdmin}); err != nil {
 			t.Fatalf("round %d: promoting: %v", round, err)

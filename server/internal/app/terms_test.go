@@ -10,6 +10,7 @@ import (
 	"storefront/server/internal/app"
 	"storefront/server/internal/invoice"
 	"storefront/server/internal/mongodb"
+	"storefront/server/internal/mongodb/mongotest"
 	"storefront/server/internal/shop"
 	"storefront/server/internal/testclock"
 )
@@ -163,6 +164,7 @@ func TestAccount_NoTermsNoAccount(t *testing.T) {
 func TestAccount_ConcurrentCheckoutsNeverExceedTheLimit(t *testing.T) {
 	t.Parallel()
 	a := newAccountShop(t, 100000, 30, 10)
+	mongotest.RequireMongoDB(t, a.s)
 	var wg sync.WaitGroup
 	errs := make([]error, 4)
 	for i := range errs {

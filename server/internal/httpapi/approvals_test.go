@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"storefront/server/internal/mongodb/mongotest"
 	"storefront/server/internal/shop"
 	"storefront/server/internal/testwait"
 )
@@ -277,6 +278,7 @@ func TestApprovals_ByRole(t *testing.T) {
 func TestApprovals_ApproveDeclineCancelRace(t *testing.T) {
 	t.Parallel()
 	c := mustApprovalsCast(t)
+	mongotest.RequireMongoDB(t, c.store)
 	for round := range 4 {
 		id := c.overLimit(t)
 		var wg sync.WaitGroup

@@ -35,7 +35,12 @@ func TestSweepOrphanDocuments(t *testing.T) {
 	}
 	kept, unlisted := put("Kept"), put("Unlisted")
 	// A crash between the $pull and the delete: the product no longer lists it.
-	pull := bson.D{{Key: "$pull", Value: bson.D{{Key: "documents", Value: bson.D{{Key: "_id", Value: mustOID(unlisted.ID)}}}}}}
+	// (The element pulled whole, as DeleteDocument does: FerretDB over the wire pulls no element by a condition.)
+	cur, err := s.products.get(ctx, mustOID(id))
+	if err != nil || len(cur.Documents) != 2 || cur.Documents[1].ID != mustOID(unlisted.ID) {
+		t.Fatalf("the product's documents: %+v (%v)", cur.Documents, err)
+	}
+	pull := bson.D{{Key: "$pull", Value: bson.D{{Key: "documents", Value: cur.Documents[1]}}}}
 	if _, err := s.products.update(ctx, mustOID(id), guard[mirror.Product]{apply: func(p mirror.Product) (bson.D, mirror.Product) {
 		p.Documents = p.Documents[:1]
 		return pull, p

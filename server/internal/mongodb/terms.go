@@ -33,7 +33,8 @@ func (s *Store) HoldCredit(ctx context.Context, companyID, purchaseID string, am
 	g := guard[mirror.Company]{
 		filter: bson.D{{Key: "status", Value: string(shop.CompanyApproved)}, {Key: "termsDays", Value: bson.D{{Key: "$gt", Value: 0}}},
 			{Key: key, Value: bson.D{{Key: "$exists", Value: false}}}, {Key: "creditLimitCents", Value: cur.CreditLimit},
-			{Key: "committedCents", Value: bson.D{{Key: "$lte", Value: cur.CreditLimit - int64(amount)}}}},
+			// (committedCents is left out while 0: "not above" matches it absent, where $lte would not)
+			{Key: "committedCents", Value: bson.D{{Key: "$not", Value: bson.D{{Key: "$gt", Value: cur.CreditLimit - int64(amount)}}}}}},
 		check: mirror.CreditHoldable(purchaseID, int64(amount)),
 	}
 	_, err = s.companies.update(ctx, oid, g, bson.D{

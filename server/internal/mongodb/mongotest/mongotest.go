@@ -107,6 +107,10 @@ var needsMongoDB = map[string]string{
 	"TestCancellations/ConcurrentCancelsRecordOnce": "6 concurrent cancels of one order",
 	// issue 34: order groups
 	"TestGroups_CancelWhole/OK_ConcurrentCancelsGiveStockBackOnce": "4 concurrent cancels of one group",
+	// issue 45 and the review's finding 4
+	"TestAccount_ConcurrentCheckoutsNeverExceedTheLimit":  "4 concurrent holds of one company's credit",
+	"TestApprovals_ApproveDeclineCancelRace":              "an approval, a decline and a cancel of one purchase at once",
+	"TestCompanies_KeepACompanyAdmin/ConcurrentDemotions": "2 concurrent demotions of a company's last two admins",
 }
 
 // RequireMongoDB skips the test on a store that lacks what it needs (see
