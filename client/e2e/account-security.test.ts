@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { expectAxeClean as expectAxeCleanAt } from './axe';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
@@ -30,12 +30,7 @@ const path = (page: Page) => new URL(page.url()).pathname;
 async function expectAxeClean(page: Page, what: string) {
   for (const width of [1280, 400]) {
     await page.setViewportSize({ width, height: 900 });
-    const results = await new AxeBuilder({ page }).analyze();
-    const failing = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(
-      failing.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-      `axe on ${what} at ${width}px`,
-    ).toEqual([]);
+    await expectAxeCleanAt(page, `${what} at ${width}px`);
   }
   await page.setViewportSize({ width: 1280, height: 900 });
 }

@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { expectAxeClean } from './axe';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminAccount, openSignedIn, registerAccount, uniqueEmail, type Account } from './accounts';
@@ -29,14 +29,6 @@ afterAll(async () => {
 });
 
 const orderRow = (page: Page, text: string) => page.locator('tr[data-testid="order-row"]', { hasText: text });
-
-async function axeClean(page: Page, label: string, include?: string) {
-  const builder = new AxeBuilder({ page });
-  if (include) builder.include(include);
-  const results = await builder.analyze();
-  const failing = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(failing, label).toEqual([]);
-}
 
 /**
  * The element, scrolled into view, lies whole inside the viewport and inside
@@ -109,7 +101,7 @@ describe('the admin’s day: client defects (issue 36)', () => {
           for (let i = 0; i < 3; i++) await wholeInView(lineTotals.nth(i), `${who}, line ${i + 1} total at ${width} px`);
           await wholeInView(quote.getByTestId('order-total'), `${who}, the grand total at ${width} px`);
           await wholeInView(quote.getByText('Total', { exact: true }).last(), `${who}, the word Total at ${width} px`);
-          await axeClean(page, `${path} at ${width} px`);
+          await expectAxeClean(page, `${path} at ${width} px`);
         }
       } finally {
         await context.close();
@@ -154,7 +146,7 @@ describe('the admin’s day: client defects (issue 36)', () => {
         }
         expect(await unpaid.getByRole('button', { name: 'Delete' }).isEnabled()).toBe(true);
         expect(await unpaid.getByText(LOCKED).count()).toBe(0);
-        await axeClean(page, `/dashboard/myorder at ${width} px`);
+        await expectAxeClean(page, `/dashboard/myorder at ${width} px`);
       }
 
       // The claim form, at each width: a text file is refused as it is chosen, said next to the field.
@@ -180,7 +172,7 @@ describe('the admin’s day: client defects (issue 36)', () => {
         await input.setInputFiles({ name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('also just text') });
         await dialog.getByText('fake.png was not added: Only JPEG, PNG, WebP and GIF images are accepted.', { exact: true }).waitFor();
         expect(await dialog.getByRole('button', { name: /^Remove photo/ }).count()).toBe(0);
-        await axeClean(page, `the claim form at ${width} px`, '[role="dialog"]');
+        await expectAxeClean(page, `the claim form at ${width} px`, { include: '[role="dialog"]' });
         await dialog.getByRole('button', { name: 'Cancel' }).click();
         await dialog.waitFor({ state: 'detached' });
       }

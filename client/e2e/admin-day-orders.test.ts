@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { expectAxeClean } from './axe';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminAccount, openSignedIn, registerAccount, uniqueEmail, type Account } from './accounts';
@@ -29,12 +29,6 @@ afterAll(async () => {
 const toast = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text });
 const orderRow = (page: Page, text: string) => page.locator('tr[data-testid="order-row"]', { hasText: text });
 
-async function axeClean(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const failing = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(failing, label).toEqual([]);
-}
-
 /** At each width: every text of `scope` visible once scrolled to, and the page axe clean. */
 async function visibleAtBothWidths(page: Page, scope: Locator, texts: (string | RegExp)[], label: string) {
   for (const width of WIDTHS) {
@@ -46,7 +40,7 @@ async function visibleAtBothWidths(page: Page, scope: Locator, texts: (string | 
       await element.scrollIntoViewIfNeeded();
       expect(await element.isVisible(), `${label}: ${String(text)} at ${width} px`).toBe(true);
     }
-    await axeClean(page, `${label} at ${width} px`);
+    await expectAxeClean(page, `${label} at ${width} px`);
   }
 }
 

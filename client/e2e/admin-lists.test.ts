@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { expectAxeClean } from './axe';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { adminAccount, openSignedIn, registerAccount, uniqueEmail, type Account } from './accounts';
@@ -203,9 +203,7 @@ describe('admin lists keep their state in the URL', () => {
       await rows.first().getByText(/failure \(401\)/).waitFor();
       for (const width of [1280, 400]) {
         await page.setViewportSize({ width, height: 900 });
-        const results = await new AxeBuilder({ page }).analyze();
-        const failing = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-        expect(failing.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), `axe at ${width}px`).toEqual([]);
+        await expectAxeClean(page, `the audit trail at ${width}px`);
       }
       // The filters come back with the page, and Clear shows every entry again.
       await reload(page);

@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { expectAxeClean } from './axe';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminAccount, openSignedIn, registerAccount, uniqueEmail, type Account } from './accounts';
@@ -48,9 +48,7 @@ async function visibleAtBothWidths(page: Page, scope: Locator, texts: string[]) 
       await element.scrollIntoViewIfNeeded();
       expect(await element.isVisible(), `${text} at ${width} px`).toBe(true);
     }
-    const axe = await new AxeBuilder({ page }).setLegacyMode(true).analyze();
-    const failing = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(failing.map((v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} ${n.failureSummary ?? ''}`).join(' | ')}`), `axe at ${width} px`).toEqual([]);
+    await expectAxeClean(page, `${width} px`);
   }
 }
 

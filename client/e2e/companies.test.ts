@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { axeViolations, describeViolations } from './axe';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { adminAccount, openSignedIn, registerAccount, uniqueEmail } from './accounts';
@@ -16,13 +16,9 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** Every axe violation of the page as it is. */
+/** Every axe violation of the page as it settles, whatever its impact. */
 async function expectAxeClean(page: Page, what: string) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(
-    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    `axe on ${what}`,
-  ).toEqual([]);
+  expect(describeViolations(await axeViolations(page, { everyImpact: true })), `axe on ${what}`).toEqual([]);
 }
 
 // Issue 45, the one short journey: a customer applies for a business account, an admin approves it, and

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Browser, Page } from 'playwright-core';
+import { expectAxeClean } from './axe';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminAccount, openSignedIn, registerAccount, uniqueEmail, type Account, makeAdmin } from './accounts';
 import { launchBrowser, openPage, settled } from './browser';
@@ -23,12 +23,6 @@ interface ListedMail {
   to: string;
   subject: string;
   kind: string;
-}
-
-async function expectAxeClean(page: Page) {
-  const results = await new AxeBuilder({ page }).setLegacyMode(true).options({ resultTypes: ['violations'], iframes: false }).analyze();
-  const failing = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(failing.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
 /** A new account, made admin by the ADMIN_EMAILS admin: its settings are its own to change. */
@@ -63,7 +57,7 @@ describe('an admin chooses their notifications', () => {
         await page.getByText('Your notification settings are saved.').waitFor();
         expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
         await settled(page);
-        await expectAxeClean(page);
+        await expectAxeClean(page, 'the notification settings');
 
         await page.reload();
         await page.getByRole('heading', { level: 1, name: 'Notifications' }).waitFor();

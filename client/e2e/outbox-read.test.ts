@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Browser, Page } from 'playwright-core';
+import { expectAxeClean } from './axe';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminAccount, openSignedIn, registerAccount, uniqueEmail } from './accounts';
 import { launchBrowser, openPage, settled } from './browser';
@@ -23,13 +23,6 @@ interface ListedMail {
   to: string;
   subject: string;
   kind: string;
-}
-
-/** axe over the page: serious and critical violations fail. The HTML part's frame is sandboxed (no script runs there): axe checks the page around it. */
-async function expectAxeClean(page: Page) {
-  const results = await new AxeBuilder({ page }).setLegacyMode(true).options({ resultTypes: ['violations'], iframes: false }).analyze();
-  const failing = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(failing.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
 describe('reading an e-mail of the outbox', () => {
@@ -77,7 +70,7 @@ describe('reading an e-mail of the outbox', () => {
         // Nothing sticks out sideways at this width.
         expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
         await settled(page);
-        await expectAxeClean(page);
+        await expectAxeClean(page, 'an e-mail of the outbox (the HTML part\'s frame is sandboxed: axe checks the page around it)');
 
         // A reload keeps the e-mail open; Back returns to the Outbox.
         await page.reload();

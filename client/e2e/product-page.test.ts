@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { expectAxeClean } from './axe';
 import type { Browser, Locator, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
@@ -347,9 +347,7 @@ describe('a machine’s page (issue 48): documents, spare parts, reviews', () =>
         await reviews.getByRole('list', { name: 'Reviews' }).getByRole('listitem').first().waitFor();
         expect(await reviews.getByTestId('product-rating').innerText()).toMatch(/4\.0 out of 5\s+1 review/);
 
-        const axe = await new AxeBuilder({ page }).setLegacyMode(true).options({ resultTypes: ['violations'], iframes: false }).analyze();
-        const failing = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-        expect(failing.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+        await expectAxeClean(page, 'the product page with its parts and reviews');
         expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
 
         await parts.getByRole('link', { name: part.name }).click();
@@ -407,12 +405,6 @@ describe('delivery and freight at checkout (issue 48), on a server of its own', 
   /** Today (UTC) plus `days`, as the options say it. */
   const expectedBy = (days: number) => formatDay(new Date(Date.now() + days * 86_400_000).toISOString());
 
-  async function axeClean(page: Page, where: string) {
-    const axe = await new AxeBuilder({ page }).setLegacyMode(true).options({ resultTypes: ['violations'], iframes: false }).analyze();
-    const failing = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(failing.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), where).toEqual([]);
-  }
-
   it('the cart and the checkout offer pick-up, delivery and freight with prices and dates at 400 and 1280 px; the charge is the preview; a freight purchase is priced by the admin, then paid', async () => {
     const { context, page, pageErrors } = await own.open(browser, '/cart', { width: 400, height: 900 }, buyer.token);
     try {
@@ -433,7 +425,7 @@ describe('delivery and freight at checkout (issue 48), on a server of its own', 
             expect(await option.isVisible(), `${where}: ${label} at ${width} px`).toBe(true);
           }
           expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `${where}: no sideways scroll at ${width} px`).toBe(true);
-          await axeClean(page, `${where} at ${width} px`);
+          await expectAxeClean(page, `${where} at ${width} px`);
         }
       };
       // The cart shows the options (road haulage serves the US and Canada: the country first); the choice made
@@ -479,7 +471,7 @@ describe('delivery and freight at checkout (issue 48), on a server of its own', 
         for (const width of [400, 1280]) {
           await admin.page.setViewportSize({ width, height: 900 });
           await form.scrollIntoViewIfNeeded();
-          await axeClean(admin.page, `the admin's freight form at ${width} px`);
+          await expectAxeClean(admin.page, `the admin's freight form at ${width} px`);
         }
         await form.getByTestId('freight-price-input').fill('2500');
         await form.getByRole('button', { name: 'Set the freight price' }).click();

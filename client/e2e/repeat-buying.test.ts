@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { expectAxeClean } from './axe';
 import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,22 +18,6 @@ afterAll(async () => {
 });
 
 const toast = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text });
-
-/** axe-core on the page as it stands: no serious or critical violation. */
-async function axeClean(page: Page, label: string) {
-  // On the page as it settles: a toast still fading in (a success alert at part opacity) is not its contrast.
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((a) => a.effect?.getTiming().iterations !== Infinity)
-        .map((a) => a.finished.catch(() => undefined)),
-    ),
-  );
-  const results = await new AxeBuilder({ page }).setLegacyMode(true).options({ resultTypes: ['violations'], iframes: false }).analyze();
-  const failing = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(failing.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), `axe on ${label}`).toEqual([]);
-}
 
 /** A product of this file's own with a SKU (POST /added as the admin). */
 async function skuProduct(token: string, adminEmail: string, image: string, label: string, sku: string, stock: number) {
@@ -88,7 +72,7 @@ describe('repeat buying (issue 49)', () => {
     await page.getByLabel('Certificate file').setInputFiles({ name: 'resale-certificate.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%%EOF\n') });
     await page.getByRole('button', { name: 'Send certificate' }).click();
     await page.getByRole('article', { name: `Certificate ${certificate} (US)` }).getByText('Waiting for review').waitFor();
-    await axeClean(page, 'the address book and tax exemption on /dashboard/account at 400 px');
+    await expectAxeClean(page, 'the address book and tax exemption on /dashboard/account at 400 px');
 
     // An admin approves it on the review page (1280 px), having opened the certificate.
     await page.setViewportSize({ width: 1280, height: 900 });
@@ -97,7 +81,7 @@ describe('repeat buying (issue 49)', () => {
     const opened = page.waitForResponse((r) => r.url().endsWith('/certificate') && r.status() === 200);
     await review.getByRole('button', { name: `View certificate ${certificate}` }).click();
     expect((await opened).headers()['content-type']).toBe('application/pdf');
-    await axeClean(page, '/dashboard/tax-exemptions at 1280 px');
+    await expectAxeClean(page, '/dashboard/tax-exemptions at 1280 px');
     page.once('dialog', (d) => void d.accept());
     await review.getByRole('button', { name: `Approve certificate ${certificate}` }).click();
     await toast(page, `Certificate ${certificate} approved.`).waitFor();
@@ -111,7 +95,7 @@ describe('repeat buying (issue 49)', () => {
     await page.getByText('4 of 5 lines added to the cart.').waitFor();
     const outcomes = await page.getByTestId('quick-order-line').locator('td:last-child').allTextContents();
     expect(outcomes).toEqual([`Added: Gasket set ${skus[0]}`, `Added: Gasket set ${skus[1]}`, `Added: Gasket set ${skus[2]}`, 'No product has this SKU', `Added: Gasket set ${skus[3]}`]);
-    await axeClean(page, '/quick-order at 1280 px');
+    await expectAxeClean(page, '/quick-order at 1280 px');
 
     // Check out with the second address (400 px).
     await page.setViewportSize({ width: 400, height: 900 });
@@ -126,7 +110,7 @@ describe('repeat buying (issue 49)', () => {
     await page.getByText(`Tax exempt: certificate ${certificate} (US)`).waitFor();
     expect(await page.getByTestId('order-tax').textContent()).toBe('$0');
     expect(await page.getByTestId('order-total').textContent()).toBe(await page.getByTestId('order-subtotal').textContent());
-    await axeClean(page, '/checkout at 400 px');
+    await expectAxeClean(page, '/checkout at 400 px');
     await page.getByRole('button', { name: 'Place order' }).click();
     await page.waitForURL(/\/payment\//);
     const groupId = new URL(page.url()).pathname.split('/').pop() ?? '';
@@ -144,7 +128,7 @@ describe('repeat buying (issue 49)', () => {
     await page.goto(new URL(`/dashboard/order/${welderOrder}`, page.url()).toString());
     await page.getByRole('button', { name: /^Order again: the products of order #\d+$/ }).click();
     await page.getByRole('status').filter({ hasText: 'The product is in your cart at today’s price.' }).waitFor();
-    await axeClean(page, 'order again at 400 px');
+    await expectAxeClean(page, 'order again at 400 px');
     await page.getByRole('link', { name: 'Go to cart' }).click();
     await page.getByRole('spinbutton', { name: `Quantity of Gasket set ${skus[0]}` }).waitFor();
     expect(await page.getByRole('spinbutton', { name: `Quantity of Gasket set ${skus[0]}` }).inputValue()).toBe('3');
@@ -159,7 +143,7 @@ describe('repeat buying (issue 49)', () => {
     await dialog.getByRole('textbox', { name: /^What is wrong\?/ }).fill('One gasket is torn along its edge.');
     await dialog.locator('input[type="file"]').setInputFiles(await drawPng(page, 'Torn gasket'));
     await waitForImage(dialog.getByRole('img', { name: 'Photo 1' }));
-    await axeClean(page, 'the claim dialog at 1280 px');
+    await expectAxeClean(page, 'the claim dialog at 1280 px');
     await dialog.getByRole('button', { name: 'Send claim' }).click();
     await toast(page, 'Your claim is sent. We will e-mail you our decision.').waitFor();
     const claims = await api<{ orderId: string; quantity: number }[]>('/claims', { token: customer.token });

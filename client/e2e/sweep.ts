@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { axeViolations, FAILING_IMPACTS, type Violations } from './axe';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminAccount, registerAccount, uniqueEmail, type Account } from './accounts';
@@ -32,7 +32,6 @@ import { api, ownProduct, placeOrder } from './shop';
  */
 
 export type Role = 'signed out' | 'customer' | 'admin';
-const FAILING_IMPACTS = new Set(['serious', 'critical']);
 const MIN_INDICATOR = 3;
 const MIN_LABEL = 4.5;
 /** More Tab stops than any page has: the walk ends when focus comes round to a control it has seen. */
@@ -107,7 +106,7 @@ function routes(productId: string, orderId: string, mailId: string, groupId = ':
   ];
 }
 
-function describeViolations(results: Awaited<ReturnType<AxeBuilder['analyze']>>['violations']): string {
+function describeForSweep(results: Violations): string {
   return results
     .map((v) => {
       const nodes = v.nodes
@@ -126,12 +125,12 @@ export async function axeCheck(state: State, page: Page, role: Role, route: stri
   // that stays anything else still fails.
   const foreignFrames = () => page.frames().filter((f) => f !== page.mainFrame() && f.url() !== 'about:srcdoc').length;
   await expect.poll(foreignFrames, { timeout: 3000, message: `${label}: axe checks the top frame only, and the page has frames` }).toBe(0);
-  const results = await new AxeBuilder({ page }).setLegacyMode(true).options({ resultTypes: ['violations'], iframes: false }).analyze();
-  const failing = results.violations.filter((v) => FAILING_IMPACTS.has(v.impact ?? ''));
-  const other = results.violations.filter((v) => !FAILING_IMPACTS.has(v.impact ?? '')).map((v) => `${v.id} (${v.impact})`);
+  const violations = await axeViolations(page, { everyImpact: true });
+  const failing = violations.filter((v) => FAILING_IMPACTS.has(v.impact ?? ''));
+  const other = violations.filter((v) => !FAILING_IMPACTS.has(v.impact ?? '')).map((v) => `${v.id} (${v.impact})`);
   const landed = new URL(page.url()).pathname;
   state.summary.push({ role, route: label, landed: label === route ? landed : label, failing: failing.length, other });
-  expect(failing, `axe: serious/critical violations on ${label} (${role}, landed on ${landed}):\n${describeViolations(failing)}`).toEqual([]);
+  expect(failing, `axe: serious/critical violations on ${label} (${role}, landed on ${landed}):\n${describeForSweep(failing)}`).toEqual([]);
 }
 
 /**
