@@ -474,8 +474,16 @@ func (m *Mirror[K, D]) Remove(id K) {
 // Load replaces the whole content with docs, building each index in one
 // pass and one sort: the path taken at start, and by check to compare.
 // It prepares docs in place (Prepare): the caller hands them over.
-func (m *Mirror[K, D]) Load(docs []D) {
+func (m *Mirror[K, D]) Load(docs []D) { m.load(docs, nil) }
+
+// load is Load, with the word index as a snapshot holds it (nil: built
+// from the documents), for the documents in the snapshot's order.
+func (m *Mirror[K, D]) load(docs []D, words *snapshotWords) {
 	n := m.Fresh()
+	var wordIDs []K
+	if n.Words != nil && words != nil {
+		wordIDs = make([]K, len(docs))
+	}
 	// Each order index is first a list of positions in docs per group,
 	// sorted on docs themselves: a comparison by id would look both
 	// documents up and copy them (issue 46: that was half of a start's
@@ -501,14 +509,18 @@ func (m *Mirror[K, D]) Load(docs []D) {
 				positions[j][g] = append(positions[j][g], int32(i))
 			}
 		}
-		if n.Words != nil {
+		if wordIDs != nil {
+			wordIDs[i] = id
+		} else if n.Words != nil {
 			n.Words.load(id, d)
 		}
 		for _, l := range n.Links {
 			l.add(id, d)
 		}
 	}
-	if n.Words != nil {
+	if wordIDs != nil {
+		n.Words.install(words, wordIDs)
+	} else if n.Words != nil {
 		n.Words.sortTerms()
 	}
 	for j, o := range n.Orders {

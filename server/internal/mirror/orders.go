@@ -9,12 +9,22 @@ import (
 )
 
 type Order struct {
-	ID              ID         `bson:"_id,omitempty"`
+	// (Fields are grouped by alignment, ids first and flags last, so that
+	// none is padded: 352 bytes, not 376 in a 384-byte block. Issue 46:
+	// 200,000 orders are held in memory.)
+	ID        ID `bson:"_id,omitempty"`
+	ProductID ID `bson:"productId"`
+	// Group is the order group it belongs to (issue 34).
+	Group ID `bson:"group,omitempty"`
+	// Cancelling marks an order whose cancel has been decided (BeginCancel)
+	// and is under way; the marker is the cancel's own, so that only it
+	// deletes the order.
+	Cancelling ID `bson:"cancelling,omitempty"`
+
 	Number          int64      `bson:"number,omitempty"` // absent on orders from before numbers, until start-up numbers them
 	Name            string     `bson:"name"`
 	Email           string     `bson:"email"`
 	Image           string     `bson:"image"`
-	ProductID       ID         `bson:"productId"`
 	ProductName     string     `bson:"productName"`
 	ProductPrice    float64    `bson:"productPrice"`
 	ProductQuantity int64      `bson:"productQuantity"`
@@ -22,23 +32,14 @@ type Order struct {
 	Tax             float64    `bson:"tax,omitempty"` // dollars, as productPrice; absent on orders placed without tax
 	Address         string     `bson:"address"`
 	Mobile          string     `bson:"mobile"`
-	Pending         bool       `bson:"pending"`
-	Shipped         bool       `bson:"shipped"`
-	Paid            bool       `bson:"paid"`
 	TransactionID   string     `bson:"transactionId"`
 	PaymentIntentID string     `bson:"paymentIntentId,omitempty"`
 	CreatedAt       time.Time  `bson:"createdAt"`
 	PaidAt          *time.Time `bson:"paidAt,omitempty"`
 	ShippedAt       *time.Time `bson:"shippedAt,omitempty"`
-	// Cancelling marks an order whose cancel has been decided (BeginCancel)
-	// and is under way; the marker is the cancel's own, so that only it
-	// deletes the order.
-	Cancelling   ID         `bson:"cancelling,omitempty"`
-	CancellingAt *time.Time `bson:"cancellingAt,omitempty"`
+	CancellingAt    *time.Time `bson:"cancellingAt,omitempty"`
 	// ReplacementFor is the claim a replacement order was made for.
 	ReplacementFor *ClaimRef `bson:"replacementFor,omitempty"`
-	// Group is the order group it belongs to (issue 34).
-	Group ID `bson:"group,omitempty"`
 	// Carrier and TrackingNumber, given at shipping (issue 34).
 	Carrier        string `bson:"carrier,omitempty"`
 	TrackingNumber string `bson:"trackingNumber,omitempty"`
@@ -51,7 +52,11 @@ type Order struct {
 	Shipping *Shipping `bson:"shipping,omitempty"`
 	// Issue 45: a single order's buyer's company, and whether it was
 	// placed above their limit (its group of one awaited approval).
-	CompanyID  *ID  `bson:"companyId,omitempty"`
+	CompanyID *ID `bson:"companyId,omitempty"`
+
+	Pending    bool `bson:"pending"`
+	Shipped    bool `bson:"shipped"`
+	Paid       bool `bson:"paid"`
 	AboveLimit bool `bson:"aboveLimit,omitempty"`
 }
 

@@ -37,7 +37,7 @@ import (
 // its type or its BSON name) or to the codec changes what a snapshot
 // decodes to: bump it (TestSnapshotFormat fails until it is bumped and
 // the types' new fingerprint recorded), and older snapshots are ignored.
-const SnapshotFormat = 13
+const SnapshotFormat = 14
 
 // snapshotMagic starts every snapshot file.
 const snapshotMagic = "storefront mirror snapshot\n"
@@ -70,16 +70,22 @@ var castagnoli = crc32.MakeTable(crc32.Castagnoli)
 // Snapshotted is a table as a snapshot writes and reads it.
 type Snapshotted interface {
 	Mirrored
-	// eachEncoded calls fn with each document, encoded.
-	eachEncoded(fn func([]byte) error) error
+	// eachEncoded calls fn with each document, encoded, and answers the
+	// table's word index (nil when it has none) with the documents named
+	// by their order.
+	eachEncoded(fn func([]byte) error) (words []byte, err error)
 	// snapshotLoad starts reading the table from a snapshot.
 	snapshotLoad() tableLoad
 }
 
 // tableLoad is one table's documents being read from a snapshot.
 type tableLoad interface {
-	decode(chunk []byte, n int) error // one chunk of n documents; safe for concurrent use
+	decode(chunk []byte, n, seq int) error // the seq-th chunk (of n documents); safe for concurrent use
 	count() int
+	// words takes the table's word index record; a table with a word index
+	// has one.
+	words(record []byte) error
+	wordsMissing() bool
 	install() // makes them the mirror's content
 }
 
@@ -147,7 +153,7 @@ func (s *Set) WriteSnapshot(path string, at SnapshotStore) (err error) {
 			buf, n = buf[:0], 0
 			return err
 		}
-		err := sn.eachEncoded(func(doc []byte) error {
+		words, err := sn.eachEncoded(func(doc []byte) error {
 			buf = append(buf, doc...)
 			n++
 			total++
@@ -158,6 +164,9 @@ func (s *Set) WriteSnapshot(path string, at SnapshotStore) (err error) {
 		})
 		if err == nil {
 			err = flush()
+		}
+		if err == nil && words != nil {
+			err = writeRecord(w, uint32(i)|wordsRecord, 0, words)
 		}
 		if err != nil {
 			return fmt.Errorf("snapshot %s: %w", m.CollectionName(), err)
@@ -337,9 +346,10 @@ func (s *Set) LoadSnapshot(ctx context.Context, path string, at SnapshotStore) e
 	// One reader, a decoder per processor.
 	type job struct {
 		table   int
-		n       int
+		n, seq  int
 		payload []byte
 	}
+	seqs := make([]int, len(loads))
 	jobs := make(chan job, 2*runtime.GOMAXPROCS(0))
 	var (
 		wg    sync.WaitGroup
@@ -357,7 +367,7 @@ func (s *Set) LoadSnapshot(ctx context.Context, path string, at SnapshotStore) e
 	for range runtime.GOMAXPROCS(0) {
 		wg.Go(func() {
 			for j := range jobs {
-				if err := loads[j.table].decode(j.payload, j.n); err != nil {
+				if err := loads[j.table].decode(j.payload, j.n, j.seq); err != nil {
 					fail(fmt.Errorf("%w: a document of %s cannot be decoded: %v", ErrSnapshotUnusable, h.Tables[j.table], err))
 				}
 				free.Put(j.payload[:0])
@@ -382,11 +392,20 @@ func (s *Set) LoadSnapshot(ctx context.Context, path string, at SnapshotStore) e
 			}
 			break
 		}
+		if t := table &^ wordsRecord; table&wordsRecord != 0 && int(t) < len(loads) {
+			if err := loads[t].words(payload); err != nil {
+				fail(fmt.Errorf("%w: %s: %v", ErrSnapshotUnusable, h.Tables[t], err))
+				break
+			}
+			free.Put(payload[:0])
+			continue
+		}
 		if int(table) >= len(loads) {
 			fail(fmt.Errorf("%w: a record of table %d", ErrSnapshotUnusable, table))
 			break
 		}
-		jobs <- job{int(table), int(n), payload}
+		jobs <- job{int(table), int(n), seqs[table], payload}
+		seqs[table]++
 	}
 	close(jobs)
 	wg.Wait()
@@ -396,6 +415,9 @@ func (s *Set) LoadSnapshot(ctx context.Context, path string, at SnapshotStore) e
 	for i, l := range loads {
 		if got := l.count(); got != trailer.Documents[i] {
 			return fmt.Errorf("%w: %s has %d documents where it records %d", ErrSnapshotUnusable, h.Tables[i], got, trailer.Documents[i])
+		}
+		if l.wordsMissing() {
+			return fmt.Errorf("%w: %s: %v", ErrSnapshotUnusable, h.Tables[i], errWordsRecord)
 		}
 	}
 	// Each table's indexes, side by side.
@@ -411,19 +433,33 @@ func (s *Set) LoadSnapshot(ctx context.Context, path string, at SnapshotStore) e
 	return nil
 }
 
-// eachEncoded encodes every document (Snapshotted).
-func (t *Table[K, D]) eachEncoded(fn func([]byte) error) error {
-	var err error
+// eachEncoded encodes every document and the word index (Snapshotted),
+// under one read lock.
+func (t *Table[K, D]) eachEncoded(fn func([]byte) error) ([]byte, error) {
+	m := t.Mem
+	m.mu.RLock()
+	defer m.mu.RUnlock()
+	var ordinal map[K]uint32
+	if m.Words != nil {
+		ordinal = make(map[K]uint32, len(m.docs))
+	}
 	var buf []byte
-	t.Mem.Each(func(d *D) {
-		if err != nil {
-			return
-		}
-		if buf, err = t.src.Encode(buf[:0], d); err == nil {
+	var err error
+	for id, d := range m.docs {
+		if buf, err = t.src.Encode(buf[:0], &d); err == nil {
 			err = fn(buf)
 		}
-	})
-	return err
+		if err != nil {
+			return nil, err
+		}
+		if ordinal != nil {
+			ordinal[id] = uint32(len(ordinal))
+		}
+	}
+	if m.Words == nil {
+		return nil, nil
+	}
+	return m.Words.encodeSnapshot(ordinal)
 }
 
 // loaded reports whether the mirror holds the collection: one loaded after
@@ -444,13 +480,27 @@ func (t *Table[K, D]) loaded() bool {
 func (t *Table[K, D]) snapshotLoad() tableLoad { return &tableLoadOf[K, D]{t: t} }
 
 type tableLoadOf[K comparable, D any] struct {
-	t    *Table[K, D]
-	mu   sync.Mutex
-	docs [][]D
-	n    int
+	t     *Table[K, D]
+	mu    sync.Mutex
+	docs  map[int][]D // by the chunk's place in the file
+	n     int
+	index *snapshotWords
 }
 
-func (l *tableLoadOf[K, D]) decode(chunk []byte, n int) error {
+func (l *tableLoadOf[K, D]) words(record []byte) error {
+	if l.t.Mem.Words == nil || l.index != nil {
+		return errWordsRecord
+	}
+	w, err := decodeSnapshotWords(record)
+	l.index = w
+	return err
+}
+
+func (l *tableLoadOf[K, D]) wordsMissing() bool {
+	return l.t.Mem.Words != nil && (l.index == nil || int(l.index.max) > l.n)
+}
+
+func (l *tableLoadOf[K, D]) decode(chunk []byte, n, seq int) error {
 	docs := make([]D, n)
 	for i := range docs {
 		if len(chunk) < 5 {
@@ -470,7 +520,10 @@ func (l *tableLoadOf[K, D]) decode(chunk []byte, n int) error {
 	}
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	l.docs = append(l.docs, docs)
+	if l.docs == nil {
+		l.docs = map[int][]D{}
+	}
+	l.docs[seq] = docs
 	l.n += n
 	return nil
 }
@@ -483,11 +536,12 @@ func (l *tableLoadOf[K, D]) count() int {
 
 func (l *tableLoadOf[K, D]) install() {
 	all := make([]D, 0, l.n)
-	for _, docs := range l.docs {
-		all = append(all, docs...)
+	for seq := range len(l.docs) {
+		all = append(all, l.docs[seq]...)
 	}
 	l.docs = nil
-	l.t.Mem.Load(all)
+	l.t.Mem.load(all, l.index)
+	l.index = nil
 	if l.t.ready != nil {
 		close(l.t.ready)
 	}

@@ -76,7 +76,13 @@ func (w *appendWriter) Write(p []byte) (int, error) {
 	return len(p), nil
 }
 
+// Count is the collection's number of documents; the embedded store's is
+// counted by SQLite (embedded.Server.CountDocuments: FerretDB's count reads
+// every document).
 func (r source[K, D]) Count(ctx context.Context) (int64, error) {
+	if e := r.t.s.embedded; e != nil {
+		return e.CountDocuments(ctx, r.t.s.dbName, r.t.name)
+	}
 	return r.t.c.EstimatedDocumentCount(ctx)
 }
 
