@@ -3,6 +3,7 @@ package mirror
 import (
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strconv"
 	"sync"
 	"testing"
@@ -96,5 +97,61 @@ func catalogueBenchQueries(n int) []catalogueBenchQuery {
 		{"category-page", func(r *rand.Rand) (shop.ProductQuery, ProductSort) {
 			return shop.ProductQuery{Limit: 20, Skip: r.IntN(200), Category: kinds[next()%len(kinds)] + "s", Sort: "createdAt"}, ProductSort{"createdAt", false}
 		}},
+	}
+}
+
+// BenchmarkPutManyProducts is the import's mirror side: 10,000 products
+// put in batches of 1,000 into an empty catalogue, with every order index
+// and (without-catalogue-lists) without the three that answer the filters
+// (categoryPrice, categoryName, unbuyable).
+//
+//	go test -run '^$' -bench '^BenchmarkPutManyProducts' -benchmem ./server/internal/mirror/
+func BenchmarkPutManyProducts(b *testing.B) {
+	docs := scaleProductDocs(10_000)
+	for _, without := range []bool{false, true} {
+		name := "all-lists"
+		if without {
+			name = "without-catalogue-lists"
+		}
+		b.Run(name, func(b *testing.B) {
+			b.ReportAllocs()
+			for range b.N {
+				m := Products("service")
+				if without {
+					m.Orders = slices.DeleteFunc(m.Orders, func(o *OrderIndex[ID, Product]) bool {
+						return o.Name == "categoryPrice" || o.Name == "categoryName" || o.Name == "unbuyable"
+					})
+				}
+				m.Init()
+				for i := 0; i < len(docs); i += 1000 {
+					m.PutMany(docs[i:min(len(docs), i+1000)])
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkLoadProducts is the start's mirror side at the large size:
+// 100,000 products loaded, with and without the filters' three lists.
+func BenchmarkLoadProducts(b *testing.B) {
+	docs := scaleProductDocs(100_000)
+	for _, without := range []bool{false, true} {
+		name := "all-lists"
+		if without {
+			name = "without-catalogue-lists"
+		}
+		b.Run(name, func(b *testing.B) {
+			b.ReportAllocs()
+			for range b.N {
+				m := Products("service")
+				if without {
+					m.Orders = slices.DeleteFunc(m.Orders, func(o *OrderIndex[ID, Product]) bool {
+						return o.Name == "categoryPrice" || o.Name == "categoryName" || o.Name == "unbuyable"
+					})
+				}
+				m.Init()
+				m.Load(slices.Clone(docs))
+			}
+		})
 	}
 }
