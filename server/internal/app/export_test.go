@@ -2,6 +2,8 @@ package app
 
 import (
 	"context"
+	"slices"
+	"time"
 
 	"storefront/server/internal/shop"
 )
@@ -10,6 +12,31 @@ import (
 // histories expire a purchase they pick, where the sweep would expire the
 // oldest ones).
 func (p *Purchases) ExpireOne(ctx context.Context, id string) error {
+	return p.expireOne(ctx, id, false)
+}
+
+// ExpireListed is ExpireOne for a purchase the sweep lists
+// (UnpaidGroupsBefore: unpaid, unshipped, not awaiting a freight price or
+// an approval, not on account), refused with a conflict otherwise: what
+// the sweep would do to it, whenever its reservation ran out (issue 48:
+// a purchase awaiting its freight price never expires).
+func (p *Purchases) ExpireListed(ctx context.Context, id string) error {
+	return p.expireOne(ctx, id, true)
+}
+
+func (p *Purchases) expireOne(ctx context.Context, id string, listed bool) error {
+	if listed {
+		list, err := p.Groups.UnpaidGroupsBefore(ctx, p.now().Add(24*time.Hour), 1<<20)
+		if err != nil {
+			return err
+		}
+		if !slices.ContainsFunc(list, func(g shop.Group) bool { return g.ID == id }) {
+			if _, err := p.find(ctx, id); err != nil {
+				return err
+			}
+			return shop.Errorf(shop.ECONFLICT, "The purchase is not one the reservation sweep expires.")
+		}
+	}
 	grp, err := p.find(ctx, id)
 	if err != nil {
 		return err

@@ -28,7 +28,9 @@ type mord struct {
 	paid, shipped bool
 	purchase      string // its purchase's id: its own for a single order
 	bob           bool   // bob's (the second buyer's)
+	cora          bool   // Cora's (issue 45)
 	awaiting      bool   // its purchase awaits approval (issue 45: Cora's)
+	freight       bool   // its purchase awaits its freight price (issue 48)
 }
 
 // lines are the orders of purchase that exist, by id.
@@ -41,6 +43,33 @@ func (s mstate) lines(purchase string) []string {
 	}
 	slices.Sort(out)
 	return out
+}
+
+// historyUnpaidLimit is the histories' UNPAID_LIMIT: how many purchases
+// a buyer may hold unpaid before a further one is refused.
+const historyUnpaidLimit = 4
+
+// annUnpaid is how many of Ann's purchases count against UNPAID_LIMIT:
+// unpaid, unshipped, neither awaiting approval nor (issue 48) their
+// freight price.
+func (s mstate) annUnpaid() int {
+	counted := map[string]bool{}
+	for _, o := range s.orders {
+		if !o.bob && !o.cora && !o.paid && !o.shipped && !o.awaiting && !o.freight {
+			counted[o.purchase] = true
+		}
+	}
+	return len(counted)
+}
+
+// unpaidLimitRefusal reports whether out is Ann's purchase refused for
+// UNPAID_LIMIT.
+func unpaidLimitRefusal(in hin, out hout) bool {
+	switch in.Kind {
+	case opPlace, opCheckout, opAccept, opPlaceFreight:
+		return out.Result == resRefused && strings.Contains(out.Detail, "unpaid orders, the most an account may hold")
+	}
+	return false
 }
 
 func (s mstate) clone() mstate {
@@ -86,6 +115,14 @@ func (s mstate) withKey() mstate {
 //   - accept: ok only for a quoted quote whose items the stock covers, all
 //     of them; decline: ok only for a quoted quote;
 //   - edit, import: ok moves the stock by the difference asked;
+//   - place with freight on quote (issue 48): as place, its purchase
+//     awaiting its freight price: pay (of the order or the purchase) is
+//     not ok until it is priced, and it never expires; price: ok only
+//     while it exists awaiting its price, unpaid, once; cancel gives its
+//     pieces back as any other;
+//   - Ann's place, checkout, accept: refused for UNPAID_LIMIT only while
+//     she holds at least historyUnpaidLimit purchases that count
+//     (annUnpaid: issue 48, not one awaiting its freight price);
 //   - read: the stock read is never more than the model's (stock is only
 //     ever held back for a moment, never added ahead of its operation);
 //   - final: exactly the model's stock and orders.
@@ -112,6 +149,12 @@ func busy(detail string) bool {
 
 func stepModel(s mstate, in hin, out hout) []any {
 	same := []any{s}
+	if unpaidLimitRefusal(in, out) {
+		if s.annUnpaid() < historyUnpaidLimit {
+			return nil
+		}
+		return same
+	}
 	// either is the states after an operation that did change (next, when
 	// it could) or answered as if it had not.
 	either := func(next mstate, could bool) []any {
@@ -159,8 +202,20 @@ func stepModel(s mstate, in hin, out hout) []any {
 			could = could && v >= 0
 		}
 		return either(next, could)
-	case opGroupPay, opGroupCancel, opGroupShip, opExpire, opGroupApprove, opGroupDeclineA, opCoraCancel:
+	case opGroupPay, opGroupCancel, opGroupShip, opExpire, opGroupApprove, opGroupDeclineA, opCoraCancel, opPriceFreight:
 		return stepPurchase(s, in, out)
+	case opPlaceFreight:
+		// as place, its purchase awaiting its freight price
+		if len(in.IDs) == 0 {
+			if out.Result == resOK {
+				return nil
+			}
+			return same
+		}
+		next := s.clone()
+		next.stock[in.Product] -= in.Qty
+		next.orders[in.IDs[0]] = mord{product: in.Product, qty: in.Qty, purchase: in.IDs[0], freight: true}
+		return either(next, s.stock[in.Product] >= in.Qty)
 	case opPlaceOver:
 		// as place, its purchase awaiting approval
 		if len(in.IDs) == 0 {
@@ -171,7 +226,7 @@ func stepModel(s mstate, in hin, out hout) []any {
 		}
 		next := s.clone()
 		next.stock[in.Product] -= in.Qty
-		next.orders[in.IDs[0]] = mord{product: in.Product, qty: in.Qty, purchase: in.IDs[0], awaiting: true}
+		next.orders[in.IDs[0]] = mord{product: in.Product, qty: in.Qty, purchase: in.IDs[0], cora: true, awaiting: true}
 		return either(next, s.stock[in.Product] >= in.Qty)
 	case opPlaceBob:
 		// ok only while bob's account stands (after its deletion began a
@@ -249,9 +304,10 @@ func stepModel(s mstate, in hin, out hout) []any {
 			return nil
 		}
 		next := s.clone()
+		could := exists && !o.freight // (issue 48: not before its freight is priced)
 		o.paid = true
 		next.orders[in.Order] = o
-		return either(next, exists)
+		return either(next, could)
 	case opShip:
 		o, exists := s.orders[in.Order]
 		if out.Result == resRefused {
@@ -335,6 +391,9 @@ func stepModel(s mstate, in hin, out hout) []any {
 //     cancel may have recorded the provider's payment);
 //   - approve (issue 45): ok only while it exists awaiting approval; it
 //     no longer awaits;
+//   - price its freight (issue 48): ok only while it exists awaiting its
+//     freight price, unpaid; it no longer awaits (pay and expire are not
+//     ok while it does);
 //   - decline: ok only while it exists awaiting approval (unpaid,
 //     unshipped); every line gone, its pieces back;
 //   - not found only when it is gone; any other refusal changes nothing.
@@ -342,9 +401,10 @@ func stepPurchase(s mstate, in hin, out hout) []any {
 	same := []any{s}
 	ls := s.lines(in.Group)
 	exists := len(ls) > 0
-	paid, shipped, awaiting := false, false, false
+	paid, shipped, awaiting, freight := false, false, false, false
 	for _, id := range ls {
 		paid, shipped, awaiting = paid || s.orders[id].paid, shipped || s.orders[id].shipped, awaiting || s.orders[id].awaiting
+		freight = freight || s.orders[id].freight
 	}
 	set := func(f func(*mord)) mstate {
 		next := s.clone()
@@ -372,7 +432,11 @@ func stepPurchase(s mstate, in hin, out hout) []any {
 	could := exists
 	switch in.Kind {
 	case opGroupPay:
+		could = could && !freight // (issue 48: not before its freight is priced)
 		next = set(func(o *mord) { o.paid = true })
+	case opPriceFreight:
+		could = could && freight && !paid
+		next = set(func(o *mord) { o.freight = false })
 	case opGroupShip:
 		could = could && !shipped
 		next = set(func(o *mord) { o.shipped = true })
@@ -382,6 +446,9 @@ func stepPurchase(s mstate, in hin, out hout) []any {
 	default: // cancel, expire, decline
 		if in.Kind == opGroupDeclineA {
 			could = could && awaiting
+		}
+		if in.Kind == opExpire { // (the sweep's: never one awaiting its freight price, issue 48)
+			could = could && !freight
 		}
 		could = could && !paid && !shipped
 		next = s.clone()

@@ -111,12 +111,17 @@ const (
 	opGroupApprove  = "group-approve"
 	opGroupDeclineA = "group-decline"
 	opCoraCancel    = "cora-cancel"
+	// Issue 48: Ann buys with freight on quote: the purchase awaits its
+	// freight price (it cannot be paid, never expires, does not count
+	// against UNPAID_LIMIT) until an admin prices it, once.
+	opPlaceFreight = "place-freight"
+	opPriceFreight = "price-freight"
 )
 
 var opKinds = []string{opPlace, opPlace, opPlace, opPlace, opCancel, opCancel, opCancel, opPay, opPay, opShip, opApprove,
 	opAccept, opDecline, opEdit, opImport, opRead, opRead, opRead,
 	opCheckout, opCheckout, opGroupPay, opGroupCancel, opGroupShip, opExpire, opPlaceBob, opPlaceBob, opDeleteBob,
-	opPlaceOver, opPlaceOver, opGroupApprove, opGroupDeclineA, opCoraCancel}
+	opPlaceOver, opPlaceOver, opGroupApprove, opGroupDeclineA, opCoraCancel, opPlaceFreight, opPlaceFreight, opPriceFreight}
 
 // step is one planned operation of a worker.
 type step struct {
@@ -310,6 +315,8 @@ type history struct {
 	bobsTried []string     // and every one tried, known or not
 	coras     []string     // Cora's purchases placed and answered (approved, declined or cancelled by her)
 	bought    []string     // the purchases placed and answered: what the purchase calls pick from
+	freights  []string     // those placed with freight on quote (issue 48): what pricing picks from
+	freight   string       // the freight method's id
 	claims    []knownClaim
 	quotes    []knownQuote
 	cancels   atomic.Int64 // contexts that ended during an operation
@@ -460,6 +467,11 @@ func (h *history) setUp(rt *rapid.T, p plan) mstate {
 		prod, _ := s.FindProduct(ctx, id)
 		h.products = append(h.products, prod)
 	}
+	method, err := s.InsertShippingMethod(ctx, shop.ShippingMethod{Name: "Freight", Kind: shop.ShippingFreight, Days: 5})
+	if err != nil {
+		rt.Fatal(err)
+	}
+	h.freight = method.ID
 	w := h.newWorker(-1)
 	init := mstate{orders: map[string]mord{}, claims: map[string]bool{}, quotes: map[string]string{}}
 	for _, product := range p.Claims {
@@ -523,6 +535,8 @@ func (h *history) newWorker(id int) *worker {
 	orders, payments := lc.orders, lc.payments
 	owners := &app.Owners{Users: s, Erasure: s}
 	lc.purchases.Owners = owners
+	lc.purchases.Shipping = s // (none named: free delivery; the freight method: on quote)
+	lc.purchases.UnpaidLimit = historyUnpaidLimit
 	none := shop.Cents(0)
 	lc.purchases.Members = quarry{ // issue 45: Cora's every purchase is above her limit
 		h.cora.Email: {Email: h.cora.Email, Company: quarryID, Role: shop.RoleBuyer, Limit: &none},
@@ -690,6 +704,29 @@ func (h *history) do(ctx context.Context, w *worker, s step, in *hin) hout {
 		}
 		_, err := w.purchases.Cancel(ctx, h.cora, in.Group)
 		return res(err)
+	case opPlaceFreight:
+		ord, err := w.orders.Place(ctx, h.customer, shop.OrderDraft{ProductID: prod.ID, ProductQuantity: shop.NumberText(fmt.Sprint(s.Qty)),
+			Delivery: shop.Delivery{Address: "1 Mill Road", Mobile: "+44 113 496 0000", ShippingMethodID: h.freight}})
+		if err == nil {
+			h.remember(knownOrder{id: ord.ID, product: s.Product, qty: s.Qty})
+			h.rememberPurchase(ord.ID)
+			h.mu.Lock()
+			h.freights = append(h.freights, ord.ID)
+			h.mu.Unlock()
+		}
+		return res(err)
+	case opPriceFreight:
+		h.mu.Lock()
+		freights := slicesClone(h.freights)
+		h.mu.Unlock()
+		if len(freights) == 0 {
+			in.Kind = ""
+			return hout{}
+		}
+		in.Group = freights[pick(len(freights))]
+		price := shop.Cents(25000)
+		_, err := w.purchases.PriceFreight(ctx, h.admin, in.Group, shop.FreightDraft{Price: &price})
+		return res(err)
 	case opCheckout:
 		if len(h.products) < 2 {
 			in.Kind = ""
@@ -724,7 +761,7 @@ func (h *history) do(ctx context.Context, w *worker, s step, in *hin) hout {
 			_, err := w.purchases.Ship(ctx, h.admin, in.Group, shop.Tracking{Carrier: "UPS"})
 			return res(err)
 		case opExpire:
-			return res(w.purchases.ExpireOne(ctx, in.Group))
+			return res(w.purchases.ExpireListed(ctx, in.Group))
 		}
 		return res(h.payPurchase(ctx, w, in.Group))
 	case opCancel, opPay, opShip:
@@ -925,8 +962,19 @@ func (h *history) read(rt *rapid.T) *snapshot {
 				rt.Fatal(err)
 			}
 		}
+		freight := false
+		if o.Shipping != nil && o.Shipping.OnQuote { // issue 48: whether its purchase still awaits its freight price
+			switch grp, err := h.store.FindGroup(ctx, shop.PurchaseOf(o)); shop.ErrorCode(err) {
+			case "":
+				freight = grp.AwaitingFreight
+			case shop.ENOTFOUND: // its group of one, made from it when next read (shop.GroupOfOne)
+				freight = !o.Paid
+			default:
+				rt.Fatal(err)
+			}
+		}
 		snap.orders[o.ID] = mord{product: h.productIndex(o.ProductID), qty: o.ProductQuantity, paid: o.Paid, shipped: o.Shipped, purchase: shop.PurchaseOf(o),
-			bob: bobs[o.ID], awaiting: awaiting}
+			bob: bobs[o.ID], cora: o.Email == h.cora.Email, awaiting: awaiting, freight: freight}
 	}
 	return snap
 }
@@ -1140,6 +1188,10 @@ func describeOp(input, output any) string {
 		what = fmt.Sprintf("%s %s", in.Kind, in.Group)
 	case opPlaceOver:
 		what = fmt.Sprintf("cora places %d of product %d %v", in.Qty, in.Product, in.IDs)
+	case opPlaceFreight:
+		what = fmt.Sprintf("place %d of product %d with freight on quote %v", in.Qty, in.Product, in.IDs)
+	case opPriceFreight:
+		what = fmt.Sprintf("price the freight of %s", in.Group)
 	case opPlaceBob:
 		what = fmt.Sprintf("bob places %d of product %d %v", in.Qty, in.Product, in.IDs)
 	case opRead:

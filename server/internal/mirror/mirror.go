@@ -414,8 +414,15 @@ func (m *Mirror[K, D]) PutMany(docs []D) {
 				add[g] = append(add[g], c.id)
 			}
 		}
+		scratch := new([2]D) // (one pair for every comparison: o.compare's copies escape, two heap copies each)
 		for g, ids := range add {
-			cmp := func(a, b K) int { return o.compare(m, a, b) }
+			cmp := func(a, b K) int {
+				scratch[0], scratch[1] = m.docs[a], m.docs[b]
+				if c := o.Cmp(&scratch[0], &scratch[1]); c != 0 {
+					return c
+				}
+				return m.CmpID(a, b)
+			}
 			slices.SortFunc(ids, cmp)
 			o.lists[g] = mergeSorted(o.lists[g], ids, cmp)
 		}

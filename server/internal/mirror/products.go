@@ -209,6 +209,18 @@ func Products(name string) *Mirror[ID, Product] {
 			// A category's products in catalogue order: its count, and the
 			// category filter.
 			{Name: "category", Group: func(d *Product) string { return d.Category }, Cmp: func(a, b *Product) int { return a.CreatedAt.Compare(b.CreatedAt) }},
+			// Issues 46 and 48: a category's products by price and by name,
+			// and the products that cannot be bought by category and price,
+			// so that the filters are answered from sorted lists
+			// (catalogue.go) rather than by a walk of every product.
+			{Name: "categoryPrice", Group: func(d *Product) string { return d.Category }, Cmp: func(a, b *Product) int { return cmp.Compare(a.Price, b.Price) }},
+			{Name: "categoryName", Group: func(d *Product) string { return d.Category }, Cmp: func(a, b *Product) int { return strings.Compare(a.Name, b.Name) }},
+			{Name: "unbuyable", Group: func(d *Product) string {
+				if !LowStock(d) {
+					return NotIndexed
+				}
+				return d.Category
+			}, Cmp: func(a, b *Product) int { return cmp.Compare(a.Price, b.Price) }},
 		},
 		// the search (q): each word a prefix of one of the terms, ranked by
 		// the name's terms, then the SKU's, then the rest (Rank)

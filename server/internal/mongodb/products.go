@@ -211,13 +211,7 @@ func (s *Store) ListProducts(ctx context.Context, q shop.ProductQuery) ([]shop.P
 		if m.StaleDocuments() > 0 {
 			return nil, 0, mirror.ErrStale
 		}
-		admits := mirror.Admits(q)
-		if len(q.Words) == 0 && q.Category != "" && ps.index == "createdAt" {
-			// a category in catalogue order: its own list
-			docs, total := m.Mem.Page("category", &q.Category, ps.desc, q.Skip, q.Limit, admits)
-			return mirror.ShopAll[shop.Product](docs), total, nil
-		}
-		docs, total := m.Mem.SearchTypos(ps.index, ps.desc, q.Words, q.Typos, admits, q.Ranked(), q.Skip, q.Limit)
+		docs, total := mirror.ListProducts(m.Mem, q, mirror.ProductSort{Index: ps.index, Desc: ps.desc})
 		return mirror.ShopAll[shop.Product](docs), total, nil
 	}
 	filter := productFilter(q)
