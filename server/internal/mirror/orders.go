@@ -53,6 +53,9 @@ type Order struct {
 	// placed above their limit (its group of one awaited approval).
 	CompanyID  *ID  `bson:"companyId,omitempty"`
 	AboveLimit bool `bson:"aboveLimit,omitempty"`
+	// Claimed (review finding 8): the line's pieces claimed, absent on a
+	// line never claimed (claim_holds.go).
+	Claimed *LineClaims `bson:"claimed,omitempty"`
 }
 
 // TaxExemptRef names a tax exemption as a purchase keeps it.
@@ -107,6 +110,9 @@ func (d Order) Shop() shop.Order {
 		o.CompanyID = d.CompanyID.Hex()
 	}
 	o.AboveLimit = d.AboveLimit
+	if d.Claimed != nil {
+		o.Claimed = d.Claimed.Pieces
+	}
 	if d.TaxExemption != nil {
 		o.TaxExemption = &shop.TaxExemptRef{Number: d.TaxExemption.Number, Country: d.TaxExemption.Country}
 	}

@@ -41,6 +41,7 @@ var snapshotFormats = map[int]string{
 	11: "a6cd55288459bd39", // issue 45: payment on account (a company's terms, credit held and payments; a purchase's payment; an invoice's due date), merged with approvals
 	12: "4b0bfb4f582b2d94", // review findings (jrev), merged: an account's count of wrong second-step codes; a company's count of its admins
 	13: "86fcd9e007a13356", // issue 48: a quote's freight line, merged
+	14: "0918276e6b1aa941", // review finding 8: an order line's claimed pieces (mirror.LineClaims)
 }
 
 // mirroredTypes are the store's mirrored collections, each with a check
