@@ -148,20 +148,23 @@ const claimsCountedMarker = "claims-counted"
 
 // countLegacyClaims counts, at start, the claims made before their lines
 // counted them (one claim per line then; its unique index is retired): each
-// claimed line gets the pieces its claims cover, and a hold for each open
-// one, so that their decisions settle as any claim's. It runs once (a
-// marker in the counters); run again after a crash before the marker, it
-// writes the same figures (embedded: nothing has been claimed meanwhile;
-// MongoDB: the write is guarded by the line having no count yet).
+// claimed line without a count gets the pieces its claims cover, and a hold
+// for each open one, so that their decisions settle as any claim's. A line
+// has a count from its first claim on (HoldClaim), so only those lines are
+// written, each once: embedded, one pass over the mirrors at every start;
+// with MongoDB the write is guarded by the line having no count yet, and
+// a marker in the counters skips the scan once done.
 func (s *Store) countLegacyClaims(ctx context.Context) error {
 	counters := s.db.Collection(CollCounters)
-	var m counterDoc
-	err := counters.FindOne(ctx, bson.D{{Key: "_id", Value: claimsCountedMarker}}).Decode(&m)
-	if err == nil {
-		return nil
-	}
-	if err := translate(err, ""); shop.ErrorCode(err) != shop.ENOTFOUND {
-		return err
+	if s.embedded == nil {
+		var m counterDoc
+		err := counters.FindOne(ctx, bson.D{{Key: "_id", Value: claimsCountedMarker}}).Decode(&m)
+		if err == nil {
+			return nil
+		}
+		if err := translate(err, ""); shop.ErrorCode(err) != shop.ENOTFOUND {
+			return err
+		}
 	}
 	byOrder := map[mirror.ID][]mirror.Claim{}
 	if s.claims.mem != nil {
@@ -188,10 +191,13 @@ func (s *Store) countLegacyClaims(ctx context.Context) error {
 		if err != nil {
 			return err
 		}
+		if o.Claimed != nil {
+			continue
+		}
 		line := LegacyLineClaims(claims, o.ProductQuantity, s.now())
 		g := guard[mirror.Order]{filter: bson.D{{Key: "claimed", Value: bson.D{{Key: "$exists", Value: false}}}},
 			check: func(o mirror.Order) error {
-				if o.Claimed != nil && !s.Embedded() {
+				if o.Claimed != nil {
 					return mirror.ErrClaimCounted
 				}
 				return nil
@@ -208,7 +214,10 @@ func (s *Store) countLegacyClaims(ctx context.Context) error {
 	if counted > 0 {
 		s.log.Info("counted the claims made before several claims per line on their lines", "lines", counted)
 	}
-	_, err = counters.UpdateOne(ctx, bson.D{{Key: "_id", Value: claimsCountedMarker}},
+	if s.embedded != nil {
+		return nil
+	}
+	_, err := counters.UpdateOne(ctx, bson.D{{Key: "_id", Value: claimsCountedMarker}},
 		bson.D{{Key: "$set", Value: bson.D{{Key: "seq", Value: 1}}}}, options.UpdateOne().SetUpsert(true))
 	if isDuplicate(err) {
 		err = nil
