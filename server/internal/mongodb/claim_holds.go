@@ -58,8 +58,11 @@ func (s *Store) HoldClaim(ctx context.Context, orderID, claimID string, n int64)
 	if err != nil {
 		return err
 	}
-	if _, held := mirror.ClaimHoldOf(cur, cid); held {
+	switch err := mirror.CanHoldClaim(cid, n)(cur); {
+	case err == mirror.ErrClaimCounted:
 		return nil
+	case err != nil: // (also n above the line's quantity, which the filter below would pass on a line never claimed)
+		return err
 	}
 	hold := mirror.ClaimHold{Claim: cid, Qty: n, At: s.now()}
 	_, err = s.orders.update(ctx, oid, guard[mirror.Order]{

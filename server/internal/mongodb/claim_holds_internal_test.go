@@ -73,6 +73,11 @@ func TestCountLegacyClaims(t *testing.T) {
 	if err := s.HoldClaim(ctx, approved, s.NewClaimID(), 3); shop.ErrorCode(err) != shop.ECONFLICT {
 		t.Fatalf("3 more of a line with 1 replaced: %v", err)
 	}
+	// More than a line never claimed holds is refused on both stores (on
+	// MongoDB its filter alone would pass a line with no count).
+	if err := s.HoldClaim(ctx, line(), s.NewClaimID(), 4); shop.ErrorCode(err) != shop.ECONFLICT {
+		t.Fatalf("4 of a line of 3: %v", err)
+	}
 	if err := s.HoldClaim(ctx, rejected, s.NewClaimID(), 3); err != nil {
 		t.Fatalf("the whole line whose claim was rejected: %v", err)
 	}
