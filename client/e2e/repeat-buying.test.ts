@@ -146,7 +146,15 @@ describe('repeat buying (issue 49)', () => {
     await expectAxeClean(page, 'the claim dialog at 1280 px');
     await dialog.getByRole('button', { name: 'Send claim' }).click();
     await toast(page, 'Your claim is sent. We will e-mail you our decision.').waitFor();
-    const claims = await api<{ orderId: string; quantity: number }[]>('/claims', { token: customer.token });
+    const claims = await api<{ orderId: string; quantity: number; number: number }[]>('/claims', { token: customer.token });
     expect(claims.map((c) => [c.orderId, c.quantity])).toEqual([[welderOrder, 1]]);
+    // The line stays claimable for its 2 other pieces (several claims per line): the dialog lists the claim made.
+    await row.getByText(`Claim #${claims[0]?.number}: requested`).waitFor();
+    await row.getByText(/ · 2 of 3 pcs left to claim$/).waitFor();
+    await row.getByRole('button', { name: `Claim replacement: Gasket set ${skus[0]}` }).click();
+    await dialog.getByRole('listitem').filter({ hasText: `Claim #${claims[0]?.number}: requested, 1 pc claimed` }).waitFor();
+    expect(await dialog.getByRole('spinbutton', { name: /^Faulty pieces/ }).getAttribute('max')).toBe('2');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
   });
 });

@@ -7,6 +7,7 @@ import { useAddProduct } from '@/features/catalogue/api/add-product';
 import { useDeleteProduct } from '@/features/catalogue/api/delete-product';
 import { useEditProduct } from '@/features/catalogue/api/edit-product';
 import { useAddCategory, useDeleteCategory, useRenameCategory } from '@/features/catalogue/api/manage-categories';
+import { useCreateClaim } from '@/features/claims/api/create-claim';
 import { useDecideClaim } from '@/features/claims/api/decide-claim';
 import { usePlaceOrder } from '@/features/orders/api/place-order';
 import { useCancelPurchase, useShipPurchase } from '@/features/orders/api/purchase-actions';
@@ -40,6 +41,7 @@ const cases: Case[] = [
   { name: 'shipping a purchase', hook: useShipPurchase, variables: { id: ID }, route: `PUT /groups/${ID}/ship`, refreshes: [orders] },
   { name: 'checking out the cart', hook: useCheckout, variables: { items: [], address: 'a', mobile: '5550100' }, route: 'POST /checkout', refreshes: [orders, stock] },
   { name: 'accepting a quote (its orders take stock)', hook: useAcceptQuote, variables: { id: ID, revision: 1, delivery: { address: 'a', mobile: '5550100' } }, route: `POST /quotes/${ID}/accept`, refreshes: [queryKeys.quotes.all, orders, stock] },
+  { name: 'making a claim (its line’s pieces left to claim)', hook: useCreateClaim, variables: { orderId: ID, reason: 'x', images: [] }, route: 'POST /claims', refreshes: [queryKeys.claims.all, orders] },
   { name: 'deciding a claim (an approval places a replacement order)', hook: useDecideClaim, variables: { id: ID, status: 'approved' }, route: `PATCH /claims/${ID}`, refreshes: [queryKeys.claims.all, orders, stock] },
   { name: 'paying a purchase (the payment page, its invoice, the lists)', hook: useConfirmPaid, variables: { purchaseId: ID, transactionId: 'pi_1' }, route: `PATCH /groups/${ID}/pay`, refreshes: [orders] },
   { name: 'adding a product (its category’s count)', hook: useAddProduct, variables: { name: 'x' }, route: 'POST /added', refreshes: [stock, categories] },

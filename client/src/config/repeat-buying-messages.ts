@@ -15,6 +15,12 @@ export const repeatBuyingMessages = {
     approveQuantity: 'Pieces to replace',
     approveQuantityLabel: (n: number) => `Pieces to replace, claim #${n}`,
     forLine: (product: string, n: number) => `${product}, a line of order #${n}`,
+    /** Several claims per line (review finding 8): the pieces left, and the line's earlier claims. */
+    quantityLeftHint: (left: number, line: number) => `How many of the ${left} pcs left to claim (of ${line}) are faulty.`,
+    leftToClaim: (left: number, line: number) => `${left} of ${line} pcs left to claim`,
+    noneLeft: (line: number) => (line === 1 ? 'The piece of this line is claimed.' : `All ${line} pcs of this line are claimed.`),
+    earlier: 'Earlier claims on this line',
+    earlierClaim: (n: number, status: string, pieces: string) => `Claim #${n}: ${status}, ${pieces}`,
   },
   /** Order again (issue 49), on a purchase's page: its lines into the cart at today's prices. */
   orderAgain: {

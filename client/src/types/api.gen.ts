@@ -1239,8 +1239,11 @@ export interface paths {
         /**
          * Claim a replacement (the order's customer)
          * @description Only for a shipped order, within 2 calendar months of its `shippedAt` (409
-         *     saying why otherwise), once per order. Pictures are this store's uploads
-         *     (`POST /upload`).
+         *     saying why otherwise). A line may be claimed several times while its claims
+         *     cover no more than its pieces (open and approved claims count: an approval the
+         *     pieces it replaced, a rejection none); 409 saying how many are left otherwise.
+         *     The order's `claimed` says how many are claimed. Pictures are this store's
+         *     uploads (`POST /upload`).
          */
         post: operations["makeClaim"];
         delete?: never;
@@ -3149,6 +3152,8 @@ export interface components {
             trackingNumber?: string;
             /** @description Once paid: its invoice, or its group's (GET /invoices/{number}.pdf). None on a replacement. */
             invoiceNumber?: number;
+            /** @description How many of its pieces its replacement claims cover (open ones, and approved ones by the pieces replaced); absent: none. `productQuantity - claimed` are left to claim. */
+            claimed?: number;
             /** @description The order page's status history, from the order's dates (always sent). */
             history?: {
                 /** @enum {string} */
@@ -3596,7 +3601,7 @@ export interface components {
         ClaimInput: {
             /** @description The line claimed: an order, or one line of a purchase of several products. */
             orderId: components["schemas"]["IdParam"];
-            /** @description How many pieces of the line are faulty (at most the line's quantity; absent: all of them). */
+            /** @description How many pieces of the line are faulty (at most the line's pieces left to claim; absent: all of those). */
             quantity?: number;
             reason: string;
             images: string[];

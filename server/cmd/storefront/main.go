@@ -455,7 +455,10 @@ func recoverDesk(ctx context.Context, deps httpapi.Deps, log *slog.Logger, cutof
 	if err := settleCrash(ctx, log, "the bank payments a crash left settling", [2]string{"settled", "-"}, cutoff, deps.Terms.Recover); err != nil {
 		return err
 	}
-	return settleCrash(ctx, log, "the claim approvals a crash interrupted", [2]string{"approved", "requested_again"}, cutoff, deps.Claims.Recover)
+	if err := settleCrash(ctx, log, "the claim approvals a crash interrupted", [2]string{"approved", "requested_again"}, cutoff, deps.Claims.Recover); err != nil {
+		return err
+	}
+	return settleCrash(ctx, log, "the claims' pieces a crash left held on their lines", [2]string{"given_back", "kept_for_approvals"}, cutoff, deps.Claims.RecoverCounts)
 }
 
 // recoverInvoices issues the invoices of the payments a crash (or an

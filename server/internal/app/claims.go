@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
+	"math"
 	"time"
 
 	"storefront/server/internal/shop"
@@ -48,12 +49,17 @@ func (c *Claims) Make(ctx context.Context, caller shop.Caller, d shop.ClaimDraft
 	if err := shop.CheckClaimable(ord, c.now()); err != nil {
 		return shop.Claim{}, err
 	}
-	qty := ord.ProductQuantity
+	// Absent, the quantity is the pieces left to claim (the whole line
+	// when it was never claimed).
+	qty := ord.ProductQuantity - ord.Claimed
 	if d.Quantity != nil {
 		if *d.Quantity > ord.ProductQuantity {
 			return shop.Claim{}, shop.Invalid(shop.MsgClaimInvalid, map[string]string{"quantity": fmt.Sprintf(shop.FieldClaimQuantity, ord.ProductQuantity)})
 		}
 		qty = *d.Quantity
+	}
+	if left := ord.ProductQuantity - ord.Claimed; qty > left || qty < 1 {
+		return shop.Claim{}, shop.ClaimLeftError(left, ord.ProductQuantity)
 	}
 	// The claim names the purchase by the number its buyer knows.
 	purchaseID, purchaseNumber := shop.PurchaseOf(ord), ord.Number
@@ -62,9 +68,20 @@ func (c *Claims) Make(ctx context.Context, caller shop.Caller, d shop.ClaimDraft
 	} else if shop.ErrorCode(err) != shop.ENOTFOUND {
 		return shop.Claim{}, err
 	}
-	claim, err := c.Claims.InsertClaim(ctx, shop.Claim{OrderID: ord.ID, OrderNumber: ord.Number, PurchaseID: purchaseID, PurchaseNumber: purchaseNumber,
+	// One guarded write on the line decides whether qty pieces are left to
+	// claim (several claims per line: review finding 8); the claim is then
+	// stored under the id its pieces are held by. A crash in between leaves
+	// a hold without its claim, which RecoverCounts gives back.
+	claimID := c.Claims.NewClaimID()
+	if err := c.Claims.HoldClaim(ctx, ord.ID, claimID, qty); err != nil {
+		return shop.Claim{}, err
+	}
+	claim, err := c.Claims.InsertClaim(ctx, shop.Claim{ID: claimID, OrderID: ord.ID, OrderNumber: ord.Number, PurchaseID: purchaseID, PurchaseNumber: purchaseNumber,
 		ProductName: ord.ProductName, Quantity: qty, Email: caller.Email, Name: caller.Name, Reason: d.Reason, Images: d.Images})
 	if err != nil {
+		if !uncertain(err) { // not stored: the pieces come back (uncertain: the sweep decides)
+			c.settleCount(context.WithoutCancel(ctx), ord.ID, claimID, 0)
+		}
 		return shop.Claim{}, err
 	}
 	if err := c.Owners.Keep(ctx, caller, func(ctx context.Context, _ *shop.User) error {
@@ -119,6 +136,9 @@ func (c *Claims) Decide(ctx context.Context, caller shop.Caller, id string, d sh
 	if err != nil {
 		return shop.Claim{}, err
 	}
+	// The line's count keeps what an approval replaced, no more (all the
+	// pieces come back on a rejection).
+	c.settleCount(ctx, decided.OrderID, decided.ID, decided.Counted(math.MaxInt64))
 	c.Mail.Send(ctx, shop.Letter{Kind: shop.LetterClaimDecided, To: decided.Email, Claim: &decided})
 	return decided, nil
 }
@@ -230,6 +250,51 @@ func (c *Claims) Recover(ctx context.Context, cutoff time.Time) (approved, reope
 		}
 	}
 	return approved, reopened, nil
+}
+
+// settleCount ends a claim's hold on its line, keeping keep pieces
+// claimed; when it fails, the decision stands and RecoverCounts settles
+// the hold at the next start.
+func (c *Claims) settleCount(ctx context.Context, orderID, claimID string, keep int64) {
+	if err := c.Claims.SettleClaimHold(ctx, orderID, claimID, keep); err != nil {
+		c.Log.ErrorContext(ctx, "a claim's pieces on its line are left for the recovery sweep", "claim", claimID, "error", err)
+	}
+}
+
+// RecoverCounts settles the claims' holds on their lines written before
+// cutoff: a hold whose claim was never stored (a crash between the two
+// writes, or the claim erased since) or was rejected gives its pieces
+// back; an approved claim's keeps the pieces replaced (a crash before
+// the settling); an open claim's stays. It reports how many holds gave
+// all their pieces back, and how many kept an approval's. Run it after
+// Recover.
+func (c *Claims) RecoverCounts(ctx context.Context, cutoff time.Time) (givenBack, kept int, err error) {
+	holds, err := c.Claims.StaleClaimHolds(ctx, cutoff)
+	if err != nil {
+		return 0, 0, err
+	}
+	for _, h := range holds {
+		keep := int64(0)
+		cl, err := c.Claims.FindClaim(ctx, h.ClaimID)
+		switch {
+		case shop.ErrorCode(err) == shop.ENOTFOUND:
+		case err != nil:
+			return givenBack, kept, err
+		case cl.Status == shop.ClaimRequested:
+			continue
+		default:
+			keep = cl.Counted(h.Qty)
+		}
+		if err := c.Claims.SettleClaimHold(ctx, h.OrderID, h.ClaimID, keep); err != nil {
+			return givenBack, kept, err
+		}
+		if keep > 0 {
+			kept++
+		} else {
+			givenBack++
+		}
+	}
+	return givenBack, kept, nil
 }
 
 func replacementShort(available int64, name string) string {

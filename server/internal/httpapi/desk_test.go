@@ -480,7 +480,7 @@ func TestClaims_Window(t *testing.T) {
 		t.Fatal("no claim mail")
 	}
 	res, body = ds.send(t, "POST", "/claims", ds.alice.Token, map[string]any{"orderId": early, "reason": "Again.", "images": []string{}})
-	if p := mustProblem(t, res, body, 409); p.Detail != shop.MsgClaimExists {
+	if p := mustProblem(t, res, body, 409); p.Detail != "This line's one piece has been claimed already: none is left to claim." {
 		t.Fatalf("second claim: %q", p.Detail)
 	}
 

@@ -58,6 +58,9 @@ type Order struct {
 	Shipped    bool `bson:"shipped"`
 	Paid       bool `bson:"paid"`
 	AboveLimit bool `bson:"aboveLimit,omitempty"`
+	// Claimed (review finding 8): the line's pieces claimed, absent on a
+	// line never claimed (claim_holds.go).
+	Claimed *LineClaims `bson:"claimed,omitempty"`
 }
 
 // TaxExemptRef names a tax exemption as a purchase keeps it.
@@ -112,6 +115,9 @@ func (d Order) Shop() shop.Order {
 		o.CompanyID = d.CompanyID.Hex()
 	}
 	o.AboveLimit = d.AboveLimit
+	if d.Claimed != nil {
+		o.Claimed = d.Claimed.Pieces
+	}
 	if d.TaxExemption != nil {
 		o.TaxExemption = &shop.TaxExemptRef{Number: d.TaxExemption.Number, Country: d.TaxExemption.Country}
 	}

@@ -13,11 +13,21 @@ import (
 var _ shop.ClaimStore = (*Store)(nil)
 
 // InsertClaim stores a new claim, status requested, with the next claim
-// number; the unique index on orderId refuses a second claim of an order.
+// number, under c.ID when set (its pieces are held on the line under that
+// id first: HoldClaim); a claim stored under it already is answered as it is.
 func (s *Store) InsertClaim(ctx context.Context, c shop.Claim) (shop.Claim, error) {
 	orderID, err := objectID(c.OrderID)
 	if err != nil {
 		return shop.Claim{}, err
+	}
+	id := newID()
+	if c.ID != "" {
+		if id, err = objectID(c.ID); err != nil {
+			return shop.Claim{}, err
+		}
+		if d, err := s.claims.get(ctx, id); err == nil {
+			return d.Shop(), nil
+		}
 	}
 	images := c.Images
 	if images == nil {
@@ -27,7 +37,7 @@ func (s *Store) InsertClaim(ctx context.Context, c shop.Claim) (shop.Claim, erro
 	if err != nil {
 		return shop.Claim{}, err
 	}
-	doc := mirror.Claim{ID: newID(), Number: n, OrderID: orderID, OrderNumber: c.OrderNumber, ProductName: c.ProductName,
+	doc := mirror.Claim{ID: id, Number: n, OrderID: orderID, OrderNumber: c.OrderNumber, ProductName: c.ProductName,
 		Email: shop.NormalizeEmail(c.Email), Name: c.Name, Reason: c.Reason, Images: images, Status: string(shop.ClaimRequested), CreatedAt: s.now(),
 		PurchaseNumber: c.PurchaseNumber, Quantity: c.Quantity}
 	if c.PurchaseID != "" {
@@ -36,8 +46,8 @@ func (s *Store) InsertClaim(ctx context.Context, c shop.Claim) (shop.Claim, erro
 		}
 	}
 	if err := s.claims.insert(ctx, doc); err != nil {
-		if isDuplicate(err) {
-			return shop.Claim{}, &shop.Error{Code: shop.ECONFLICT, Message: shop.MsgClaimExists, Cause: err}
+		if d, gerr := s.claims.get(ctx, id); isDuplicate(err) && gerr == nil {
+			return d.Shop(), nil // (a retried insert that was stored)
 		}
 		return shop.Claim{}, translate(err, "")
 	}

@@ -62,6 +62,7 @@ var queries = []query{
 	{"start-up: stock holds left by a crash (stock.go)", CollProducts, staleHolds(time.Now()), nil, "stock_holds", "createdAt"},
 	{"start-up: cancels a crash interrupted (orders.go)", CollOrders, staleCancels(time.Now()), nil, "cancelling", "createdAt"},
 	{"start-up: claim approvals a crash interrupted (claims.go)", CollClaims, staleApprovals(time.Now()), nil, "approving", "createdAt"},
+	{"start-up: claims' holds a crash left on their lines (claim_holds.go)", CollOrders, staleClaimHolds(time.Now()), nil, "claim_holds", "createdAt"},
 	{"import: current products by name", CollProducts, bson.D{{Key: "name", Value: bson.D{{Key: "$in", Value: bson.A{"Lathe", "Press"}}}}}, nil, "name_unique", "name"},
 	{"sign-in, sign-up, Make Admin: account by email", CollUsers, bson.D{{Key: "email", Value: "a@b.test"}}, nil, "email_unique", "email"},
 	{"every signed-in call: account by id", CollUsers, bson.D{{Key: "_id", Value: someID}}, nil, "_id_", "id"},
@@ -244,6 +245,8 @@ var indexes = map[string][]mongo.IndexModel{
 		// Sparse: only orders being cancelled (or whose cancel a crash
 		// interrupted) are in it.
 		{Keys: bson.D{{Key: "cancellingAt", Value: 1}}, Options: options.Index().SetName("cancelling").SetSparse(true)},
+		// Sparse: only lines with claims' holds (claim_holds.go).
+		{Keys: bson.D{{Key: "claimed.holds.at", Value: 1}}, Options: options.Index().SetName("claim_holds").SetSparse(true)},
 	},
 	CollTestIntents: {
 		{Keys: bson.D{{Key: "orderId", Value: 1}, {Key: "amount", Value: 1}}, Options: options.Index().SetName("one_per_order_amount").SetUnique(true)},
@@ -263,8 +266,6 @@ var indexes = map[string][]mongo.IndexModel{
 	CollClaims: {
 		{Keys: bson.D{{Key: "email", Value: 1}, {Key: "createdAt", Value: -1}, {Key: "_id", Value: -1}}, Options: options.Index().SetName("customer_claims")},
 		{Keys: bson.D{{Key: "createdAt", Value: -1}, {Key: "_id", Value: -1}}, Options: options.Index().SetName("newest_first")},
-		// one claim per order
-		{Keys: bson.D{{Key: "orderId", Value: 1}}, Options: options.Index().SetName("order_unique").SetUnique(true)},
 		// Sparse: only claims being approved (or whose approval a crash
 		// interrupted) are in it.
 		{Keys: bson.D{{Key: "approving.at", Value: 1}}, Options: options.Index().SetName("approving").SetSparse(true)},
@@ -334,8 +335,9 @@ var indexes = map[string][]mongo.IndexModel{
 var retiredIndexes = map[string][]string{
 	CollProducts:   {"price"},
 	CollOrders:     {"customer_newest_first"},
-	collImageFiles: {"sha256"}, // not unique: sha256_unique replaces it
-	CollUsers:      {"role"},   // role_oldest_first sorts the admins as the embedded store does
+	collImageFiles: {"sha256"},       // not unique: sha256_unique replaces it
+	CollUsers:      {"role"},         // role_oldest_first sorts the admins as the embedded store does
+	CollClaims:     {"order_unique"}, // several claims per line, counted on the order (claim_holds.go)
 }
 
 // searchQuery and priceQuery are catalogue queries as GET /service reads

@@ -42,6 +42,7 @@ var snapshotFormats = map[int]string{
 	12: "4b0bfb4f582b2d94", // review findings (jrev), merged: an account's count of wrong second-step codes; a company's count of its admins
 	13: "86fcd9e007a13356", // issue 48: a quote's freight line, merged
 	14: "66aa2ecfa54961d7", // issue 46: the products' word index held in the snapshot; orders' and purchases' fields in alignment order
+	15: "e9f69b834c90a707", // review finding 8, merged: an order line's claimed pieces (mirror.LineClaims)
 }
 
 // mirroredTypes are the store's mirrored collections, each with a check

@@ -330,6 +330,10 @@ func Open(ctx context.Context, cfg Config) (*Store, error) {
 		_ = s.Close(context.Background())
 		return nil, err
 	}
+	if err := s.countLegacyClaims(ctx); err != nil {
+		_ = s.Close(context.Background())
+		return nil, err
+	}
 	if err := s.recountAdmins(ctx); err != nil {
 		_ = s.Close(context.Background())
 		return nil, err

@@ -1,6 +1,7 @@
 package shop
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"strings"
@@ -155,11 +156,58 @@ func (d *ClaimDecision) Validate() error {
 	return Invalid(MsgClaimDecisionBad, f)
 }
 
+// ClaimHold is an open claim's pieces on its order line.
+type ClaimHold struct {
+	OrderID, ClaimID string
+	Qty              int64
+}
+
+// Counted is how many of its line's pieces (lineQty) a claim covers: an
+// open one those claimed, an approved one those replaced, a rejected one
+// none. (Claims before issue 49 claimed the whole line.)
+func (c Claim) Counted(lineQty int64) int64 {
+	claimed := cmp.Or(c.Quantity, lineQty)
+	switch c.Status {
+	case ClaimRejected:
+		return 0
+	case ClaimApproved:
+		return min(cmp.Or(c.ApprovedQuantity, claimed), claimed)
+	}
+	return claimed
+}
+
+// ClaimLeftError says that only left of the line's pieces are left to
+// claim (ECONFLICT).
+func ClaimLeftError(left, pieces int64) error {
+	switch {
+	case left <= 0 && pieces == 1:
+		return Errorf(ECONFLICT, MsgClaimNoneOf1)
+	case left <= 0:
+		return Errorf(ECONFLICT, MsgClaimNoneLeft, pieces)
+	case left == 1:
+		return Errorf(ECONFLICT, MsgClaimOneLeft, pieces)
+	}
+	return Errorf(ECONFLICT, MsgClaimFewLeft, left, pieces)
+}
+
 // ClaimStore keeps claims.
 type ClaimStore interface {
-	// InsertClaim stores a new claim with the next claim number; one claim
-	// per order (ECONFLICT with MsgClaimExists).
+	// NewClaimID is the id of a claim about to be made: its pieces are
+	// held on the line under it (HoldClaim) before the claim is stored.
+	NewClaimID() string
+	// InsertClaim stores a new claim (under c.ID when set) with the next
+	// claim number; a claim already stored under c.ID is answered as it is.
 	InsertClaim(ctx context.Context, c Claim) (Claim, error)
+	// HoldClaim takes n of the order line's pieces for the claim with one
+	// guarded write: at most the line's quantity is ever claimed
+	// (ECONFLICT with how many are left), and a claim is counted once
+	// (a retry is a no-op).
+	HoldClaim(ctx context.Context, orderID, claimID string, n int64) error
+	// SettleClaimHold ends the claim's hold on its line, keeping keep of
+	// its pieces claimed (an approval's; 0: all given back), once.
+	SettleClaimHold(ctx context.Context, orderID, claimID string, keep int64) error
+	// StaleClaimHolds returns the claims' holds written before cutoff.
+	StaleClaimHolds(ctx context.Context, cutoff time.Time) ([]ClaimHold, error)
 	FindClaim(ctx context.Context, id string) (Claim, error)
 	// ListClaims returns claims newest first, of one email or ("") of all.
 	ListClaims(ctx context.Context, email string, limit, skip int) ([]Claim, int64, error)

@@ -70,6 +70,10 @@ type Order struct {
 	// History is the order page's status history, derived from the
 	// order's dates: placed, paid, shipped (with carrier and tracking).
 	History []OrderEvent `json:"history,omitempty"`
+	// Claimed is how many of the line's pieces its claims cover (open and
+	// approved ones; review finding 8): ProductQuantity - Claimed are left
+	// to claim.
+	Claimed int64 `json:"claimed,omitempty"`
 }
 
 // OrderEvent is one step of an order's history.

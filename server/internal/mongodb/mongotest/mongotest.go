@@ -95,6 +95,7 @@ var needsMongoDB = map[string]string{
 	"TestQueries":                                                           "MongoDB's query planner (explain's winning plan and its index)",
 	"TestCourier_SendersShareTheOutbox":                                     "two senders claiming the same e-mails at once",
 	"TestOrders_ConcurrentNeverOversell":                                    "200 concurrent orders on a stock of 100",
+	"TestClaims_SeveralPerLine/ConcurrentClaimsOfTheLastPiece":              "8 concurrent claims of a line's last piece",
 	"TestQuotes_ConcurrentAcceptsPlaceOnce":                                 "8 concurrent acceptances of one quote",
 	"TestStripePayment/OK_ConcurrentPayEndsWithOneTransaction":              "concurrent payments of one order",
 	"TestHistories": "randomized concurrent histories of every stock change, checked for linearizability",

@@ -60,10 +60,10 @@ describe('ClaimAction', () => {
     expect(screen.queryByRole('button')).not.toBeInTheDocument();
   });
 
-  it('an order already claimed shows its claim instead', async () => {
+  it('an order whose pieces are all claimed shows its claim instead', async () => {
     claims = [{ _id: 'c1', number: 3, orderId: shipped._id, orderNumber: 1001, productName: 'Diesel Generator 60 kVA', quantity: 1, email: 'ada@example.com', name: 'Ada Buyer', reason: 'x', images: [], status: 'requested', createdAt: '2025-04-01T00:00:00Z' }];
     api();
-    renderWithProviders(<ClaimAction order={shipped} now={inWindow} />);
+    renderWithProviders(<ClaimAction order={{ ...shipped, claimed: 1 }} now={inWindow} />);
     expect(await screen.findByText('Claim #3: requested')).toBeInTheDocument();
     expect(screen.queryByRole('button')).not.toBeInTheDocument();
   });
@@ -135,6 +135,68 @@ describe('ClaimAction', () => {
     await userEvent.click(dialog.getByRole('button', { name: 'Send claim' }));
     expect(await screen.findByText('Your claim is sent. We will e-mail you our decision.')).toBeInTheDocument();
     expect(fake.calls.find((c) => c.method === 'POST' && c.path === '/claims')?.body).toEqual({ orderId: 'o2', quantity: 1, reason: 'One torch is cracked.', images: [PHOTO_URL] });
+  });
+
+  it('a line with pieces left after earlier claims: lists them, offers only the pieces left, and says what the server refuses', async () => {
+    const claim = (over: Partial<Claim>): Claim => ({ _id: 'c1', number: 3, orderId: 'o3', orderNumber: 1001, productName: 'MIG Welder 250A', quantity: 1, email: 'ada@example.com', name: 'Ada Buyer', reason: 'x', images: [], status: 'requested', createdAt: '2025-04-01T00:00:00Z', ...over });
+    // One piece open, one of two approved (the other given back), one rejected: 2 of 5 are claimed.
+    claims = [
+      claim({}),
+      claim({ _id: 'c2', number: 4, quantity: 2, approvedQuantity: 1, status: 'approved' }),
+      claim({ _id: 'c3', number: 5, status: 'rejected' }),
+      claim({ _id: 'c4', number: 6, orderId: 'another-line' }),
+    ];
+    const fake = api({ 'POST /claims': () => problemResponse(409, 'Only 1 of this line\'s 5 pieces is left to claim.') });
+    const line = { ...shipped, _id: 'o3', productQuantity: 5, claimed: 2, productName: 'MIG Welder 250A' };
+    renderWithProviders(<ClaimAction order={line} now={inWindow} />);
+    expect(await screen.findByText('Claim #3: requested')).toBeInTheDocument();
+    expect(screen.getByText('Claim #4: approved')).toBeInTheDocument();
+    expect(screen.getByText('Claim #5: rejected')).toBeInTheDocument();
+    expect(screen.queryByText('Claim #6: requested')).not.toBeInTheDocument();
+    const button = screen.getByRole('button', { name: 'Claim replacement: MIG Welder 250A' });
+    expect(button).toHaveAccessibleDescription('Replacement: 30 days left to claim · 3 of 5 pcs left to claim');
+    await userEvent.click(button);
+    const dialog = within(screen.getByRole('dialog', { name: 'Claim a replacement' }));
+    const earlier = within(dialog.getByRole('region', { name: 'Earlier claims on this line' }));
+    expect(earlier.getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'Claim #3: requested, 1 pc claimed',
+      'Claim #4: approved, 2 pcs claimed, 1 pc replaced',
+      'Claim #5: rejected, 1 pc claimed',
+    ]);
+    const pieces = dialog.getByRole('spinbutton', { name: /^Faulty pieces/ });
+    expect(pieces).toHaveAccessibleDescription('How many of the 3 pcs left to claim (of 5) are faulty.');
+    expect(pieces).toHaveAttribute('max', '3');
+    await userEvent.clear(pieces);
+    await userEvent.type(pieces, '4');
+    await userEvent.type(dialog.getByRole('textbox', { name: /^What is wrong\?/ }), 'The wire feed jams.');
+    await userEvent.upload(screen.getByLabelText(/^Photos of the fault/), [photo('a.jpg')]);
+    await userEvent.click(dialog.getByRole('button', { name: 'Send claim' }));
+    expect(await dialog.findByText('Enter a whole number from 1 to 3')).toBeInTheDocument();
+    expect(fake.calls.filter((c) => c.path === '/claims' && c.method === 'POST')).toEqual([]);
+    // Another claim took pieces meanwhile: the server's count decides, and its reason is shown.
+    await userEvent.clear(pieces);
+    await userEvent.type(pieces, '3');
+    await userEvent.click(dialog.getByRole('button', { name: 'Send claim' }));
+    expect(await screen.findByText('Failed to send the claim: Only 1 of this line\'s 5 pieces is left to claim.')).toBeInTheDocument();
+    expect(fake.calls.find((c) => c.method === 'POST' && c.path === '/claims')?.body).toEqual({ orderId: 'o3', quantity: 3, reason: 'The wire feed jams.', images: [PHOTO_URL] });
+  });
+
+  it('a line whose last piece is left sends one piece without asking; a line all claimed offers no claim', async () => {
+    const fake = api();
+    const { unmount } = renderWithProviders(<ClaimAction order={{ ...shipped, _id: 'o4', productQuantity: 3, claimed: 2 }} now={inWindow} />);
+    await userEvent.click(await screen.findByRole('button', { name: /Claim replacement/ }));
+    const dialog = within(screen.getByRole('dialog'));
+    expect(dialog.queryByRole('spinbutton')).not.toBeInTheDocument();
+    await userEvent.type(dialog.getByRole('textbox', { name: /^What is wrong\?/ }), 'Dead.');
+    await userEvent.upload(screen.getByLabelText(/^Photos of the fault/), [photo('a.jpg')]);
+    await userEvent.click(dialog.getByRole('button', { name: 'Send claim' }));
+    await screen.findByText('Your claim is sent. We will e-mail you our decision.');
+    expect(fake.calls.find((c) => c.method === 'POST' && c.path === '/claims')?.body).toMatchObject({ orderId: 'o4', quantity: 1 });
+    unmount();
+
+    renderWithProviders(<ClaimAction order={{ ...shipped, productQuantity: 3, claimed: 3 }} now={inWindow} />);
+    expect(await screen.findByText('All 3 pcs of this line are claimed.')).toBeInTheDocument();
+    expect(screen.queryByRole('button')).not.toBeInTheDocument();
   });
 
   it('uploads the photos, then sends the claim with their URLs; toasts and closes', async () => {

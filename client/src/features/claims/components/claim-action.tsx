@@ -14,7 +14,7 @@ import { checkImageFile, uploadImage } from '@/lib/upload-image';
 import type { Order } from '@/types/api';
 import { formatDate } from '@/utils/format-date';
 import { useCreateClaim } from '../api/create-claim';
-import { useClaims } from '../api/get-claims';
+import { type Claim, useClaims } from '../api/get-claims';
 import { validateClaimQuantity } from '../utils/claim-quantity';
 import { claimDaysLeft, claimDeadline } from '../utils/claim-window';
 import { PhotosField } from './photos-field';
@@ -50,21 +50,38 @@ export function validatePhotos(files: File[]): string | true {
   return true;
 }
 
+/** How many of a line's pieces are left to claim: its claims (open, and approved by the pieces replaced) cover `claimed` (review finding 8). */
+export function piecesLeftToClaim(order: Order): number {
+  return Math.max(0, order.productQuantity - (order.claimed ?? 0));
+}
+
+/** A claim's pieces as its line's list says them: claimed, and replaced once approved. */
+function claimPieces(claim: Claim): string {
+  const claimed = q.piecesClaimed(claim.quantity);
+  return claim.approvedQuantity ? `${claimed}, ${q.piecesApproved(claim.approvedQuantity)}` : claimed;
+}
+
 interface ClaimDialogProps {
   order: Order;
+  /** The line's earlier claims, listed in the form. */
+  earlier?: Claim[];
   open: boolean;
   onClose: () => void;
 }
 
-/** The claim form: what is wrong and photos of it; the photos are uploaded first, then the claim is sent with their URLs. */
-export function ClaimDialog({ order, open, onClose }: ClaimDialogProps) {
+/**
+ * The claim form: what is wrong and photos of it; the photos are uploaded first, then the claim is sent with their URLs.
+ * It offers only the pieces left to claim, and lists the line's earlier claims.
+ */
+export function ClaimDialog({ order, earlier = [], open, onClose }: ClaimDialogProps) {
   const toast = useToast();
   const createClaim = useCreateClaim();
   const { control, handleSubmit, setError, reset, formState: { isSubmitting } } = useForm<ClaimFormValues>({
     mode: 'onTouched',
     defaultValues: { reason: '', photos: [], quantity: '1' },
   });
-  const pieces = order.productQuantity;
+  const line = order.productQuantity;
+  const pieces = piecesLeftToClaim(order);
 
   const close = () => {
     reset();
@@ -98,13 +115,27 @@ export function ClaimDialog({ order, open, onClose }: ClaimDialogProps) {
       submitIcon={<BuildCircleOutlinedIcon />}
     >
       <Typography color="text.secondary">{m.dialogIntro(order.productName, order.number)}</Typography>
+      {earlier.length > 0 && (
+        <Box component="section" aria-labelledby={`earlier-claims-${order._id}`} sx={{ mt: 1 }}>
+          <Typography id={`earlier-claims-${order._id}`} variant="subtitle2" component="h3">
+            {q.earlier}
+          </Typography>
+          <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
+            {earlier.map((claim) => (
+              <Typography component="li" variant="body2" key={claim._id}>
+                {q.earlierClaim(claim.number, (m.status[claim.status] ?? claim.status).toLowerCase(), claimPieces(claim))}
+              </Typography>
+            ))}
+          </Box>
+        </Box>
+      )}
       {pieces > 1 && (
         <FormTextField
           control={control}
           name="quantity"
           rules={{ validate: (v) => validateClaimQuantity(v, pieces) }}
           label={q.quantity}
-          helperText={q.quantityHint(pieces)}
+          helperText={pieces < line ? q.quantityLeftHint(pieces, line) : q.quantityHint(line)}
           required
           type="number"
           slotProps={{ htmlInput: { min: 1, max: pieces, step: 1, inputMode: 'numeric' } }}
@@ -129,29 +160,47 @@ export function ClaimDialog({ order, open, onClose }: ClaimDialogProps) {
 }
 
 /**
- * On a shipped order in My Orders: the claim already made for it, or the days
- * left to claim and the button, or that the window has closed.
+ * On a shipped order in My Orders: the claims already made for its line, and while pieces are left to claim within the
+ * window, the days left and the button (several claims per line: review finding 8), or that the window has closed.
  */
 export function ClaimAction({ order, now = new Date() }: { order: Order; now?: Date }) {
   const [open, setOpen] = useState(false);
   const claims = useClaims({ limit: CLAIMS_LOOKUP_LIMIT });
   if (!order.shipped || !order.shippedAt) return null;
 
-  const claim = claims.data?.items.find((c) => c.orderId === order._id);
-  if (claim) {
+  const lineClaims = claims.data?.items.filter((c) => c.orderId === order._id) ?? [];
+  const left = piecesLeftToClaim(order);
+  const made = lineClaims.length > 0 && (
+    <Box sx={{ mt: 0.75 }}>
+      {lineClaims.map((claim) => (
+        <Typography key={claim._id} variant="body2" sx={{ fontWeight: 700 }} data-testid="claim-status">
+          {m.claimed(claim.number, (m.status[claim.status] ?? claim.status).toLowerCase())}
+        </Typography>
+      ))}
+    </Box>
+  );
+  if (left === 0) {
     return (
-      <Typography variant="body2" sx={{ mt: 0.75, fontWeight: 700 }} data-testid="claim-status">
-        {m.claimed(claim.number, (m.status[claim.status] ?? claim.status).toLowerCase())}
-      </Typography>
+      <>
+        {made}
+        {!made && (
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 0.75 }} data-testid="claim-status">
+            {q.noneLeft(order.productQuantity)}
+          </Typography>
+        )}
+      </>
     );
   }
 
   const daysLeft = claimDaysLeft(order.shippedAt, now);
   if (daysLeft === 0) {
     return (
-      <Typography variant="body2" color="text.secondary" sx={{ mt: 0.75 }} data-testid="claim-window">
-        {m.windowClosed(formatDate(claimDeadline(order.shippedAt)?.toISOString()))}
-      </Typography>
+      <>
+        {made}
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 0.75 }} data-testid="claim-window">
+          {m.windowClosed(formatDate(claimDeadline(order.shippedAt)?.toISOString()))}
+        </Typography>
+      </>
     );
   }
   const windowId = `claim-window-${order._id}`;
@@ -159,8 +208,10 @@ export function ClaimAction({ order, now = new Date() }: { order: Order; now?: D
   const ofSeveral = Boolean(order.group) && order.group !== order._id;
   return (
     <Box sx={{ mt: 0.75, display: 'grid', gap: 0.75, justifyItems: 'start' }}>
+      {made}
       <Typography id={windowId} variant="body2" color="text.secondary" data-testid="claim-window">
         {daysLeft === 1 ? m.lastDay : m.daysLeft(daysLeft)}
+        {lineClaims.length > 0 && left < order.productQuantity ? ` · ${q.leftToClaim(left, order.productQuantity)}` : ''}
       </Typography>
       <Button
         size="small"
@@ -176,7 +227,7 @@ export function ClaimAction({ order, now = new Date() }: { order: Order; now?: D
       >
         {ofSeveral ? m.claimLabel(order.productName) : m.claim}
       </Button>
-      <ClaimDialog order={order} open={open} onClose={() => setOpen(false)} />
+      <ClaimDialog order={order} earlier={lineClaims} open={open} onClose={() => setOpen(false)} />
     </Box>
   );
 }
