@@ -3182,6 +3182,11 @@ export interface components {
             productPrice?: components["schemas"]["OptionalNumberText"];
             /** @description Ignored; the product's is used. */
             image?: string | null;
+            /**
+             * @description How it is paid; absent: card (the spec's order). `account`: on the company's account, as POST /checkout's `payment` (403 without terms, 409 beyond the credit left, nothing reserved): placed by the checkout's path as a purchase of one line under the order's id.
+             * @enum {string}
+             */
+            payment?: "card" | "account";
         } | unknown | unknown;
         InsertedNumbered: {
             acknowledged: boolean;
@@ -3538,6 +3543,11 @@ export interface components {
             revision: number;
             /** @description The purchase's purchase-order reference; required (400) of a member of a company that asks for one. For a member the purchase's company is the company's name. */
             poNumber?: string;
+            /**
+             * @description How it is paid; absent: card. `account`: on the company's account, as POST /checkout's `payment` (403 without terms, 409 beyond the credit left, the quote stays quoted).
+             * @enum {string}
+             */
+            payment?: "card" | "account";
         };
         /** @description What stays of a cancelled order (collection `cancellations`, one per order, under the order's id). */
         Cancellation: {

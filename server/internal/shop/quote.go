@@ -245,6 +245,8 @@ type AcceptDraft struct {
 	// PONumber is the purchase's PO reference (issue 45): optional, but
 	// required of a member whose company asks for one.
 	PONumber string `json:"poNumber"`
+	// Payment: "card" (or absent) or "account" (issue 45), as POST /checkout.
+	Payment PaymentMethod `json:"payment"`
 }
 
 // Validate checks the delivery details: both are required.
@@ -262,6 +264,7 @@ func (d *AcceptDraft) Validate() error {
 	if d.Revision == nil || *d.Revision < 0 {
 		f["revision"] = FieldRequired
 	}
+	d.Payment.check(f)
 	return Invalid(MsgAcceptInvalid, f)
 }
 
