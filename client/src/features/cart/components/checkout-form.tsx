@@ -75,8 +75,8 @@ export function CheckoutForm() {
   const placeOrder = useCheckout();
   const { rate, exemption } = useBuyerTax();
   const [refusal, setRefusal] = useState<string | null>(null);
-  const choice = useAddressChoice();
   const member = useMemberCompany();
+  const choice = useAddressChoice(member); // (a member may ship to the company's addresses: issue 45)
   const delivery = useDeliveryChoice();
   const [payment, setPayment] = useState<Payment>('card');
   const { control, handleSubmit, setError } = useForm<CheckoutValues>({ mode: 'onTouched', defaultValues: { mobile: '', address: '', poNumber: '', company: '' } });

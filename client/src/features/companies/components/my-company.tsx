@@ -231,7 +231,7 @@ function InviteForm({ companyId }: { companyId: string }) {
 }
 
 /** An approved company: its details, its members (all of them to its admins) and, for its admins, the invitation. */
-function CompanyView({ id }: { id: string }) {
+function CompanyView({ id, addresses }: { id: string; addresses?: (companyId: string) => React.ReactNode }) {
   const company = useCompany(id);
   const me = useSession().user?.email;
   if (company.isError) return <ErrorMessage onRetry={() => void company.refetch()}>{errorMessage(company.error, m.loadFailed)}</ErrorMessage>;
@@ -252,6 +252,7 @@ function CompanyView({ id }: { id: string }) {
         </Box>
       </Box>
       {isAdmin && <InviteForm companyId={c._id} />}
+      {isAdmin && addresses?.(c._id)}
       {(isAdmin || c.role === 'approver') && (
         <Suspense fallback={<LoadingSpinner />}>
           <CompanyPurchases companyId={c._id} awaiting />
@@ -268,7 +269,7 @@ function CompanyView({ id }: { id: string }) {
 }
 
 /** /dashboard/mycompany: apply, wait for the decision, then the company (its members and invitations for its admins). */
-export function MyCompany() {
+export function MyCompany({ addresses }: { /** The company's address book for its admins (the route composes it: issue 45). */ addresses?: (companyId: string) => React.ReactNode } = {}) {
   const list = useCompanies();
   if (list.isError) return <ErrorMessage onRetry={() => void list.refetch()}>{errorMessage(list.error, m.loadFailed)}</ErrorMessage>;
   if (list.isPending) return <LoadingSpinner />;
@@ -291,5 +292,5 @@ export function MyCompany() {
       </Box>
     );
   }
-  return <CompanyView id={own._id} />;
+  return <CompanyView id={own._id} addresses={addresses} />;
 }
