@@ -268,6 +268,12 @@ func (d *AcceptDraft) Validate() error {
 	return Invalid(MsgAcceptInvalid, f)
 }
 
+// QuoteLister lists one customer's quotes (a company's view reads its
+// members' through it: issue 45).
+type QuoteLister interface {
+	ListQuotes(ctx context.Context, email string, limit, skip int) ([]Quote, int64, error)
+}
+
 // QuoteStore keeps quotes. Each change is one conditional write; the store
 // explains a refusal with the messages above (ECONFLICT).
 type QuoteStore interface {

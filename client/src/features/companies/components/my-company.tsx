@@ -24,6 +24,7 @@ const m = companyMessages;
 // Issue 45: the purchases awaiting approval (approvers, company admins) and the company's purchases (its admins), loaded with them only.
 const CompanyPurchases = lazy(() => import('./company-purchases').then((mod) => ({ default: mod.CompanyPurchases })));
 /** The company admin's statement on account (issue 45), loaded only for a company with terms. */
+const CompanyQuotes = lazy(() => import('./company-quotes').then((mod) => ({ default: mod.CompanyQuotes })));
 const CompanyStatement = lazy(() => import('./statement').then((mod) => ({ default: mod.Statement })));
 const ROLES: CompanyRole[] = ['buyer', 'approver', 'admin'];
 const LIMIT = /^\s*\d+(\.\d{1,2})?\s*$/;
@@ -257,6 +258,7 @@ function CompanyView({ id, addresses }: { id: string; addresses?: (companyId: st
         <Suspense fallback={<LoadingSpinner />}>
           <CompanyPurchases companyId={c._id} awaiting />
           {isAdmin && <CompanyPurchases companyId={c._id} awaiting={false} />}
+          {isAdmin && <CompanyQuotes companyId={c._id} />}
         </Suspense>
       )}
       {isAdmin && ((c.termsDays ?? 0) > 0 || (c.committed ?? 0) > 0) && (
