@@ -15,10 +15,12 @@ func TestCompanyAddresses_ByRole(t *testing.T) {
 	boss := ts.mustRegister(t, "Boss", adminEmail)
 	ann := ts.quickAccount(t, "Ann", "ann@quarry.test")       // the company's admin
 	bob := ts.quickAccount(t, "Bob", "bob@quarry.test")       // a buyer
+	amy := ts.quickAccount(t, "Amy", "amy@quarry.test")       // an approver
 	carl := ts.quickAccount(t, "Carl", "carl@elsewhere.test") // a customer of no company
 	dora := ts.quickAccount(t, "Dora", "dora@other.test")     // another company's admin
 	id := ts.mustCompany(t, ann, boss, "Quarry Works Ltd")
 	ts.mustJoin(t, ann, id, bob, "buyer", nil)
+	ts.mustJoin(t, ann, id, amy, "approver", nil)
 	ts.mustCompany(t, dora, boss, "Other Ltd")
 	base := "/companies/" + id + "/addresses"
 
@@ -43,7 +45,7 @@ func TestCompanyAddresses_ByRole(t *testing.T) {
 		for _, c := range []struct {
 			who    account
 			status int
-		}{{account{}, 401}, {carl, 404}, {dora, 404}, {bob, 403}} {
+		}{{account{}, 401}, {carl, 404}, {dora, 404}, {bob, 403}, {amy, 403}} {
 			res, b := ts.send(t, "POST", base, c.who.Token, addressBody("Mine", "1 Mine Road"))
 			mustProblem(t, res, b, c.status)
 			res, b = ts.send(t, "PATCH", base+"/"+yard.ID, c.who.Token, map[string]any{"line1": "Stolen"})

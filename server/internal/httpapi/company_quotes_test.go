@@ -15,10 +15,12 @@ func TestCompanyQuotes_ByRole(t *testing.T) {
 	boss := ts.mustRegister(t, "Boss", adminEmail)
 	ann := ts.quickAccount(t, "Ann", "ann@quarry.test")       // the company's admin
 	bob := ts.quickAccount(t, "Bob", "bob@quarry.test")       // a buyer
+	amy := ts.quickAccount(t, "Amy", "amy@quarry.test")       // an approver
 	carl := ts.quickAccount(t, "Carl", "carl@elsewhere.test") // a customer of no company
 	dora := ts.quickAccount(t, "Dora", "dora@other.test")     // another company's admin
 	id := ts.mustCompany(t, ann, boss, "Quarry Works Ltd")
 	ts.mustJoin(t, ann, id, bob, "buyer", nil)
+	ts.mustJoin(t, ann, id, amy, "approver", nil)
 	ts.mustCompany(t, dora, boss, "Other Ltd")
 	drill := ts.mustProduct(t, "Rock drill", 100_00, 20, 1)
 	for _, who := range []account{bob, ann, carl} {
@@ -43,7 +45,7 @@ func TestCompanyQuotes_ByRole(t *testing.T) {
 	for _, c := range []struct {
 		who    account
 		status int
-	}{{account{}, 401}, {carl, 404}, {dora, 404}, {bob, 403}} {
+	}{{account{}, 401}, {carl, 404}, {dora, 404}, {bob, 403}, {amy, 403}} {
 		res, b := ts.send(t, "GET", base, c.who.Token, nil)
 		mustProblem(t, res, b, c.status)
 	}
