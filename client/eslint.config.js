@@ -17,7 +17,7 @@ import { plainZone } from './scripts/module-graph.mjs';
 const FEATURE_DEPENDENCIES = {
   cart: ['catalogue', 'addresses', 'companies'],
   layout: ['cart'],
-  quotes: ['catalogue', 'profile'],
+  quotes: ['catalogue', 'profile', 'companies'],
   reviews: ['orders'],
   orders: ['addresses'],
 };

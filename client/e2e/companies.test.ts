@@ -23,8 +23,9 @@ async function expectAxeClean(page: Page, what: string) {
 
 // Issue 45, the one short journey: a customer applies for a business account, an admin approves it, and
 // the applicant, now its company admin, sees the company with its members and the invitation form; axe
-// clean at 400 and 1280 px at each step. Then (1280 px) the admin gives the company 10 % off, its admin
-// invites a buyer by the mailed link, and the buyer sees the company's price on a product's page.
+// clean at 400 and 1280 px at each step. Then (1280 px) its admin adds a company address and sees the
+// company's quotes, the admin gives the company 10 % off, its admin invites a buyer by the mailed link,
+// and the buyer sees the company's price on a product's page.
 describe('companies', () => {
   it('apply, approve as admin, the company admin’s page; invite a buyer, who sees the company’s prices', async () => {
     const admin = await adminAccount();
@@ -66,6 +67,21 @@ describe('companies', () => {
         const res = await fetch(new URL('/companies', inject('apiUrl')), { headers: { Authorization: `Bearer ${ann.token}` } });
         expect(((await res.json()) as { role: string }[])[0]?.role).toBe('admin');
         if (width === 1280) {
+          // The company's view: its admin adds a company address (its buyers choose it at checkout) and
+          // sees the company's quotes (none yet).
+          const addresses = page.getByRole('region', { name: 'The company’s addresses' });
+          await addresses.getByRole('button', { name: 'Add address' }).click();
+          const dialog = page.getByRole('dialog', { name: 'Add an address' });
+          await dialog.getByRole('textbox', { name: /^Label/ }).fill('Yard');
+          await dialog.getByRole('textbox', { name: /^Name/ }).fill('Ann Quarry');
+          await dialog.getByRole('textbox', { name: /^Phone/ }).fill('+44 113 496 0000');
+          await dialog.getByRole('textbox', { name: /^Address line 1/ }).fill('3 Quarry Lane');
+          await dialog.getByRole('textbox', { name: /^City/ }).fill('Leeds');
+          await dialog.getByRole('textbox', { name: /^Country code/ }).fill('GB');
+          await dialog.getByRole('button', { name: 'Save address' }).click();
+          await addresses.getByRole('article', { name: 'Yard' }).waitFor();
+          await page.getByRole('region', { name: 'The company\'s quotes' }).getByText('No quotes yet.').waitFor();
+          await expectAxeClean(page, 'the company’s addresses and quotes');
           const [company] = await api<{ _id: string }[]>('/companies', { token: ann.token });
           await api(`/companies/${company!._id}`, { method: 'PATCH', token: admin.token, body: JSON.stringify({ priceList: { percentOff: 10 } }) });
           const bob = await registerAccount('Bob Quarry', uniqueEmail('buyer'));

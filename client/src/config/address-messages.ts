@@ -44,4 +44,8 @@ export const addressMessages = {
   typeAnother: 'Another address (type it below)',
   manage: 'Manage addresses',
   untitled: (n: number) => `Address ${n}`,
+  // issue 45: a company's addresses, at checkout and on My Company
+  companyAddress: (company: string, label: string) => `${company}: ${label}`,
+  companyTitle: 'The company’s addresses',
+  companyIntro: 'Where the company’s purchases ship. Its buyers choose one at checkout.',
 } as const;

@@ -37,6 +37,12 @@ export const approvalMessages = {
   purchasesIntro: "Every order of your company's members, newest first, with its invoice once paid.",
   purchasesNone: 'No purchases yet.',
   purchasesFailed: "The company's purchases could not be loaded.",
+  quotesTitle: "The company's quotes",
+  quotesIntro: "Every quote your company's members asked for, newest first.",
+  quotesNone: 'No quotes yet.',
+  quotesFailed: "The company's quotes could not be loaded.",
+  quoteNumber: (n: number) => `Quote #${n}`,
+  quoteStates: { requested: 'Awaiting a price', quoted: 'Quoted', accepted: 'Accepted', declined: 'Declined' } as Record<string, string>,
   states: {
     placing: 'Being placed',
     placed: 'Unpaid',

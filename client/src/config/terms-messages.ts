@@ -6,6 +6,7 @@ export const termsMessages = {
     account: (days: number) => `On account (Net ${days})`,
     accountHint: (name: string, left: string) => `Invoiced to ${name} when it ships. Credit left: ${left}.`,
     placed: (n: number) => `Order #${n} is placed on account. It is invoiced when it ships.`,
+    quotePlaced: 'It is on your company’s account: invoiced when it ships.',
   },
   terms: {
     title: 'Payment on account',

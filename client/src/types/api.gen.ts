@@ -2107,6 +2107,55 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/companies/{id}/addresses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The document's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The company's addresses, the default first (its members, admins; 404 to anyone else)
+         * @description The company's address book (issue 45), kept as one's own (`GET /addresses`). A member of the approved
+         *     company sends an address's id as `addressId` at checkout (POST /checkout, POST /checkout/preview, POST /order)
+         *     as one of their own.
+         */
+        get: operations["listCompanyAddresses"];
+        put?: never;
+        /** Save an address of the company (its company admins, admins; 403 to its other members, 404 to others) */
+        post: operations["addCompanyAddress"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/companies/{id}/addresses/{addressId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The document's id. */
+                id: components["parameters"]["Id"];
+                /** @description The address's id. */
+                addressId: components["schemas"]["IdParam"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete an address of the company (its company admins, admins; the next one becomes the default) */
+        delete: operations["deleteCompanyAddress"];
+        options?: never;
+        head?: never;
+        /** Change an address of the company (its company admins, admins) */
+        patch: operations["updateCompanyAddress"];
+        trace?: never;
+    };
     "/companies/{id}/statement": {
         parameters: {
             query?: never;
@@ -2300,6 +2349,31 @@ export interface paths {
          *     list too. Its buyers: 403 (they see their own, GET /groups); anyone else: 404.
          */
         get: operations["companyPurchases"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/companies/{id}/quotes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The document's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The quotes of a company's members, newest first (its company admins, admins)
+         * @description Every quote its members asked for (issue 45; a quote is its requester's, so the list follows the
+         *     company's members now), to the company's admins and the shop's admins. Its other members: 403 (they
+         *     see their own, GET /quotes); anyone else: 404.
+         */
+        get: operations["companyQuotes"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3187,6 +3261,11 @@ export interface components {
             productPrice?: components["schemas"]["OptionalNumberText"];
             /** @description Ignored; the product's is used. */
             image?: string | null;
+            /**
+             * @description How it is paid; absent: card (the spec's order). `account`: on the company's account, as POST /checkout's `payment` (403 without terms, 409 beyond the credit left, nothing reserved): placed by the checkout's path as a purchase of one line under the order's id.
+             * @enum {string}
+             */
+            payment?: "card" | "account";
         } | unknown | unknown;
         InsertedNumbered: {
             acknowledged: boolean;
@@ -3543,6 +3622,11 @@ export interface components {
             revision: number;
             /** @description The purchase's purchase-order reference; required (400) of a member of a company that asks for one. For a member the purchase's company is the company's name. */
             poNumber?: string;
+            /**
+             * @description How it is paid; absent: card. `account`: on the company's account, as POST /checkout's `payment` (403 without terms, 409 beyond the credit left, the quote stays quoted).
+             * @enum {string}
+             */
+            payment?: "card" | "account";
         };
         /** @description What stays of a cancelled order (collection `cancellations`, one per order, under the order's id). */
         Cancellation: {
@@ -7194,6 +7278,128 @@ export interface operations {
             "5XX": components["responses"]["ServerError"];
         };
     };
+    listCompanyAddresses: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The document's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The addresses. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Address"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    addCompanyAddress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The document's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AddressInput"];
+            };
+        };
+        responses: {
+            /** @description The address as saved. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Address"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    deleteCompanyAddress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The document's id. */
+                id: components["parameters"]["Id"];
+                /** @description The address's id. */
+                addressId: components["schemas"]["IdParam"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Deleted"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    updateCompanyAddress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The document's id. */
+                id: components["parameters"]["Id"];
+                /** @description The address's id. */
+                addressId: components["schemas"]["IdParam"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AddressInput"];
+            };
+        };
+        responses: {
+            /** @description The address as saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Address"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
     companyStatement: {
         parameters: {
             query?: never;
@@ -7474,6 +7680,40 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    companyQuotes: {
+        parameters: {
+            query?: {
+                limit?: number;
+                skip?: components["parameters"]["Skip"];
+            };
+            header?: never;
+            path: {
+                /** @description The document's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of quotes. */
+            200: {
+                headers: {
+                    "X-Total-Count": components["headers"]["TotalCount"];
+                    "Cache-Control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Quote"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             "5XX": components["responses"]["ServerError"];
         };
     };

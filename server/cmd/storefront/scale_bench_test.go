@@ -98,6 +98,7 @@ type scaleState struct {
 	Sold      map[string]int64 `json:"sold"`      // product id → pieces the standing orders hold
 	Catalogue string           `json:"catalogue"`
 	Orders    int              `json:"orders"` // standing
+	Member    string           `json:"member"` // a company admin of one of the companies (issue 45)
 }
 
 func runScale(b *testing.B, sz scaleSize) {
@@ -158,6 +159,7 @@ func runScale(b *testing.B, sz scaleSize) {
 	var adminToken string
 	var customers []scaleCustomer
 	var products []scaleProduct
+	var memberToken string
 	if !reuse {
 		// The catalogue: an import into an empty store, then again unchanged.
 		catalogue := filepath.Join(dir, "catalogue.csv")
@@ -210,7 +212,11 @@ func runScale(b *testing.B, sz scaleSize) {
 			body := fmt.Sprintf(`{"review":"Review %d: solid machine, delivered on time.","img":%q,"rating":%d}`, i, picture, i%5+1)
 			c.mustCall("POST", "/reviews", cu.token, body, 201, nil)
 		}
-		st = scaleState{Admin: admin, Sold: sold, Catalogue: catalogue, Orders: standing}
+		// issue 45: companies, each approved with a price list
+		took, member := addCompanies(b, c, sz, products, adminToken)
+		add(fmt.Sprintf("%s companies applied for and approved with a price list (POST /companies, PATCH /companies/{id})", n(scaleCompanies)), took, "")
+		st = scaleState{Admin: admin, Sold: sold, Catalogue: catalogue, Orders: standing, Member: member.email}
+		memberToken = member.token
 		for _, cu := range customers[:max(sz.heavy, min(50, len(customers)))] {
 			st.Customers = append(st.Customers, cu.email)
 		}
@@ -254,6 +260,9 @@ func runScale(b *testing.B, sz scaleSize) {
 			customers = append(customers, scaleCustomer{email: e, token: c.login(e)})
 		}
 		products = listProducts(c, sz.products)
+		if st.Member != "" {
+			memberToken = c.login(st.Member)
+		}
 	}
 	heavy := customers[:max(sz.heavy, min(len(customers), 50))]
 
@@ -291,6 +300,19 @@ func runScale(b *testing.B, sz scaleSize) {
 	add("product by id GET /service/{id}", latency(c, func(i int) (string, string) {
 		return "/service/" + products[r.IntN(len(products))].ID, ""
 	}), "p95 ≤ 20 ms")
+	// issue 45: the caller's prices of a page of products (tiers on every
+	// product), anonymous (list prices) and as a member (the company's list)
+	pricePath := func(int) string {
+		ids := make([]string, 20)
+		for k := range ids {
+			ids[k] = products[r.IntN(len(products))].ID
+		}
+		return "/prices?ids=" + strings.Join(ids, ",")
+	}
+	add("prices of 20 products GET /prices?ids=…, anonymous", latency(c, func(i int) (string, string) { return pricePath(i), "" }), "p95 ≤ 20 ms")
+	if memberToken != "" {
+		add("prices of 20 products GET /prices?ids=…, a company's member (its price list)", latency(c, func(i int) (string, string) { return pricePath(i), memberToken }), "p95 ≤ 20 ms")
+	}
 	// issue 48: a machine's parts and accessories, and its documents
 	add("spare parts GET /service?fits={id}", latency(c, func(i int) (string, string) {
 		return "/service?fits=" + products[r.IntN(len(products))].ID, ""
@@ -879,7 +901,7 @@ func writeScaleCatalogue(b *testing.B, path string, sz scaleSize) {
 		b.Fatal(err)
 	}
 	w := csv.NewWriter(f)
-	header := []string{"name", "price", "avaialbequantit", "minimumquantity", "description", "sku", "category", "specs", "weightKg", "leadTimeDays", "parts"}
+	header := []string{"name", "price", "avaialbequantit", "minimumquantity", "description", "sku", "category", "specs", "weightKg", "leadTimeDays", "parts", "tiers"}
 	if sz.pictures > 0 {
 		header = append(header, "image", "images")
 	}
@@ -903,7 +925,9 @@ func writeScaleCatalogue(b *testing.B, path string, sz scaleSize) {
 			// issue 48: a weight (up to 30 t) and a lead time on every product
 			fmt.Sprintf("%d.%03d", r.IntN(30_000), r.IntN(1000)), strconv.Itoa(r.IntN(60)),
 			// five spare parts by SKU: the next five products of the catalogue
-			strings.Join(scaleParts(i, sz.products, digits), "|")}
+			strings.Join(scaleParts(i, sz.products, digits), "|"),
+			// issue 45: volume tiers on every product
+			"10:5; 50:10"}
 		if sz.pictures > 0 {
 			// pictures at http(s) addresses (the import stores no file)
 			pics := make([]string, sz.pictures)
@@ -929,6 +953,37 @@ var scalePDF = []byte("%PDF-1.4\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nend
 // uploads are admins' writes through the API, each a few store writes and
 // an audit entry: 30,000 of them took hours on a loaded 2-core machine).
 const scaleDocumentsEvery = 50
+
+// scaleCompanies is how many companies the data set holds (issue 45).
+const scaleCompanies = 1_000
+
+// addCompanies signs up scaleCompanies applicants (accounts of their own,
+// so that the customers' purchases stay a customer's), each applying for a
+// company that the admin approves with a price list: 5 % off, 10 % off
+// one category, a fixed price for one product. It answers how long it
+// took and the first applicant (a company admin: a member).
+func addCompanies(b *testing.B, c *apiClient, sz scaleSize, products []scaleProduct, adminToken string) (string, scaleCustomer) {
+	t0 := time.Now()
+	first := make([]scaleCustomer, 1)
+	parallel(b, sz.clients, scaleCompanies, func(i int) {
+		email, addr := fmt.Sprintf("buyer%04d@company%04d.scale.test", i, i), clientAddr(1<<20+i)
+		var res struct {
+			Token      string `json:"token"`
+			InsertedID string `json:"insertedId"`
+		}
+		c.mustCallFrom(addr, "POST", "/auth/register", "", fmt.Sprintf(`{"name":"Buyer %04d","email":%q,"password":%q}`, i, email, testPassword), 201, &res)
+		token := res.Token
+		c.mustCallFrom(addr, "POST", "/companies", token, fmt.Sprintf(`{"name":"Company %04d Ltd","taxId":"GB%09d","billingAddress":"%d Mill Road, Leeds"}`, i, i, i+1), 201, &res)
+		p := products[i%len(products)]
+		c.mustCall("PATCH", "/companies/"+res.InsertedID, adminToken, fmt.Sprintf(
+			`{"status":"approved","priceList":{"percentOff":5,"categories":[{"category":%q,"percentOff":10}],"products":[{"productId":%q,"price":1}]}}`,
+			scaleKinds[i%len(scaleKinds)]+"s", p.ID), 200, nil)
+		if i == 0 {
+			first[0] = scaleCustomer{email: email, token: token, addr: addr}
+		}
+	})
+	return seconds(time.Since(t0)), first[0]
+}
 
 // scaleParts are the SKUs of product i's five spare parts: the next five.
 func scaleParts(i, products, digits int) []string {

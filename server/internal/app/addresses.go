@@ -13,6 +13,9 @@ import (
 type Addresses struct {
 	Store  shop.AddressStore
 	Owners *Owners // an address saved for an account being deleted is erased again
+	// Companies decides who manages and uses a company's addresses (issue
+	// 45, company_addresses.go); nil: no companies.
+	Companies *Companies
 }
 
 // bookRetries is how often a change is tried again when another write to
@@ -47,11 +50,13 @@ func defaultFirst(list []shop.Address) []shop.Address {
 	return out
 }
 
-// change applies fn to the caller's book and saves it with one guarded
-// write, read again and retried when another write came first.
-func (a *Addresses) change(ctx context.Context, caller shop.Caller, fn func([]shop.Address) ([]shop.Address, error)) ([]shop.Address, error) {
+// change applies fn to the book under key (the caller's e-mail, or a
+// company's: companyBook) and saves it with one guarded write, read again
+// and retried when another write came first. owner is the account whose
+// book it is (nil: a company's).
+func (a *Addresses) change(ctx context.Context, key string, owner shop.Caller, fn func([]shop.Address) ([]shop.Address, error)) ([]shop.Address, error) {
 	for attempt := 0; ; attempt++ {
-		book, err := a.Store.FindAddressBook(ctx, caller.Email)
+		book, err := a.Store.FindAddressBook(ctx, key)
 		if err != nil {
 			return nil, err
 		}
@@ -59,15 +64,17 @@ func (a *Addresses) change(ctx context.Context, caller shop.Caller, fn func([]sh
 		if err != nil {
 			return nil, err
 		}
-		saved, err := a.Store.SaveAddressBook(ctx, caller.Email, book.Revision, withOneDefault(next))
+		saved, err := a.Store.SaveAddressBook(ctx, key, book.Revision, withOneDefault(next))
 		if shop.ErrorCode(err) == shop.ECONFLICT && attempt < bookRetries {
 			continue
 		}
 		if err != nil {
 			return nil, err
 		}
-		if err := a.Owners.Keep(ctx, caller, func(ctx context.Context, _ *shop.User) error { return a.Store.EraseAddresses(ctx, caller.Email) }); err != nil {
-			return nil, err
+		if owner != nil {
+			if err := a.Owners.Keep(ctx, owner, func(ctx context.Context, _ *shop.User) error { return a.Store.EraseAddresses(ctx, key) }); err != nil {
+				return nil, err
+			}
 		}
 		return saved.Addresses, nil
 	}
@@ -97,12 +104,17 @@ func (a *Addresses) Add(ctx context.Context, caller shop.Caller, d shop.AddressD
 	if err := shop.RequireSignedIn(caller); err != nil {
 		return shop.Address{}, err
 	}
+	return a.add(ctx, caller.Email, caller, d)
+}
+
+// add adds an address to the book under key (change's).
+func (a *Addresses) add(ctx context.Context, key string, owner shop.Caller, d shop.AddressDraft) (shop.Address, error) {
 	ad, err := d.Apply(shop.Address{})
 	if err != nil {
 		return shop.Address{}, err
 	}
 	ad.ID = a.Store.NewAddressID()
-	saved, err := a.change(ctx, caller, func(list []shop.Address) ([]shop.Address, error) {
+	saved, err := a.change(ctx, key, owner, func(list []shop.Address) ([]shop.Address, error) {
 		if len(list) >= shop.MaxAddresses {
 			return nil, shop.Errorf(shop.ECONFLICT, shop.MsgAddressBookFull, shop.MaxAddresses)
 		}
@@ -126,7 +138,12 @@ func (a *Addresses) Update(ctx context.Context, caller shop.Caller, id string, d
 	if err := shop.RequireSignedIn(caller); err != nil {
 		return shop.Address{}, err
 	}
-	saved, err := a.change(ctx, caller, func(list []shop.Address) ([]shop.Address, error) {
+	return a.update(ctx, caller.Email, caller, id, d)
+}
+
+// update changes an address of the book under key (change's).
+func (a *Addresses) update(ctx context.Context, key string, owner shop.Caller, id string, d shop.AddressDraft) (shop.Address, error) {
+	saved, err := a.change(ctx, key, owner, func(list []shop.Address) ([]shop.Address, error) {
 		i := indexOf(list, id)
 		if i < 0 {
 			return nil, shop.NotFound(shop.MsgAddressNoun)
@@ -163,7 +180,12 @@ func (a *Addresses) Delete(ctx context.Context, caller shop.Caller, id string) (
 	if err := shop.RequireSignedIn(caller); err != nil {
 		return shop.DeleteResult{}, err
 	}
-	_, err := a.change(ctx, caller, func(list []shop.Address) ([]shop.Address, error) {
+	return a.remove(ctx, caller.Email, caller, id)
+}
+
+// remove deletes an address of the book under key (change's).
+func (a *Addresses) remove(ctx context.Context, key string, owner shop.Caller, id string) (shop.DeleteResult, error) {
+	_, err := a.change(ctx, key, owner, func(list []shop.Address) ([]shop.Address, error) {
 		i := indexOf(list, id)
 		if i < 0 {
 			return nil, shop.NotFound(shop.MsgAddressNoun)
@@ -193,7 +215,7 @@ func find(list []shop.Address, id string) (shop.Address, error) {
 }
 
 // Deliver resolves where a purchase ships: with an addressId, the caller's
-// saved address gives the order's address (its text), mobile (its phone)
+// saved address (or their company's: issue 45) gives the order's address (its text), mobile (its phone)
 // and country, and sending the address or mobile as well, or another
 // country, is 400 (as is an id that is not one of the caller's
 // addresses). Without one, d is left as typed. POST /order, POST
@@ -217,7 +239,7 @@ func (a *Addresses) Deliver(ctx context.Context, caller shop.Caller, d *shop.Del
 	}
 	i := indexOf(book.Addresses, d.AddressID)
 	if i < 0 {
-		return unknown
+		return a.deliverToCompany(ctx, caller, d, unknown)
 	}
 	return d.UseAddress(book.Addresses[i])
 }

@@ -159,6 +159,12 @@ func (p *Purchases) totalWithTax(t shop.Taxing, amounts ...int64) shop.Cents {
 
 // Checkout places one order per line, all or none, as one purchase.
 func (p *Purchases) Checkout(ctx context.Context, caller shop.Caller, d shop.CheckoutDraft) (shop.Group, error) {
+	return p.checkout(ctx, caller, d, "")
+}
+
+// checkout is Checkout; id, when given, is the purchase's and its one
+// line's (POST /order on account: orderOnAccount).
+func (p *Purchases) checkout(ctx context.Context, caller shop.Caller, d shop.CheckoutDraft, id string) (shop.Group, error) {
 	if err := shop.RequireSignedIn(caller); err != nil {
 		return shop.Group{}, err
 	}
@@ -200,11 +206,16 @@ func (p *Purchases) Checkout(ctx context.Context, caller shop.Caller, d shop.Che
 	if err != nil {
 		return shop.Group{}, err
 	}
-	account, err := accountCheckout(b, d, fig)
+	account, err := accountCheckout(b, d.Payment, fig)
 	if err != nil {
 		return shop.Group{}, err
 	}
-	grp := shop.Group{ID: p.Groups.NewGroupID(), Email: caller.Email, PONumber: d.PONumber, Company: company,
+	if id == "" {
+		id = p.Groups.NewGroupID()
+	} else {
+		orders[0].ID = id
+	}
+	grp := shop.Group{ID: id, Email: caller.Email, PONumber: d.PONumber, Company: company,
 		Shipping: fig.Line, AwaitingFreight: fig.FreightOnQuote, CompanyID: b.companyID(), AwaitingApproval: above}
 	if account != nil { // on account (terms.go): its credit is held as it is placed, awaiting approval or not
 		grp.Payment, grp.CompanyID = shop.PayOnAccount, account.ID

@@ -189,8 +189,10 @@ func (q *Quotes) AcceptPurchase(ctx context.Context, caller shop.Caller, id stri
 	case len(cur.Accepting) > 0:
 		return shop.Group{}, shop.Errorf(shop.ECONFLICT, shop.MsgQuoteBusy)
 	}
-	if err := q.Orders.Purchases.mayPlace(ctx, caller); err != nil {
-		return shop.Group{}, err
+	if d.Payment != shop.PayOnAccount { // (on account: not counted, issue 45)
+		if err := q.Orders.Purchases.mayPlace(ctx, caller); err != nil {
+			return shop.Group{}, err
+		}
 	}
 	amounts := make([]int64, len(cur.Items))
 	for i, it := range cur.Items {
@@ -214,7 +216,12 @@ func (q *Quotes) AcceptPurchase(ctx context.Context, caller shop.Caller, id stri
 	if err != nil {
 		return shop.Group{}, err
 	}
-	above, err := b.aboveLimit(q.Orders.Purchases.totalWithTax(taxing, amounts...) + freight.Total())
+	total := q.Orders.Purchases.totalWithTax(taxing, amounts...) + freight.Total()
+	above, err := b.aboveLimit(total)
+	if err != nil {
+		return shop.Group{}, err
+	}
+	account, err := accountCheckout(b, d.Payment, shop.Figures{Total: total}) // (a quote's freight is priced)
 	if err != nil {
 		return shop.Group{}, err
 	}
@@ -247,6 +254,9 @@ func (q *Quotes) AcceptPurchase(ctx context.Context, caller shop.Caller, id stri
 	}
 	grp := shop.Group{ID: cur.ID, Email: caller.Email, QuoteID: cur.ID, Company: company, PONumber: d.PONumber, OrderIDs: ids, Placing: true,
 		CompanyID: b.companyID(), AwaitingApproval: above, Shipping: freight}
+	if account != nil { // on account (terms.go): its credit held as it is placed
+		grp.Payment, grp.CompanyID = shop.PayOnAccount, account.ID
+	}
 	for _, it := range cur.Items {
 		amount := int64(*it.UnitPrice) * it.Quantity
 		tax := taxing.Of(amount)
@@ -255,6 +265,10 @@ func (q *Quotes) AcceptPurchase(ctx context.Context, caller shop.Caller, id stri
 	grp.Total, grp.Tax = grp.Total+freight.Total(), grp.Tax+freight.TaxOrZero()
 	stored, err := q.Groups.InsertGroup(ctx, grp)
 	if err != nil {
+		q.giveUp(ctx, cur, err)
+		return shop.Group{}, err
+	}
+	if err := q.Orders.Purchases.holdCredit(ctx, stored); err != nil { // nothing placed yet
 		q.giveUp(ctx, cur, err)
 		return shop.Group{}, err
 	}
@@ -360,7 +374,14 @@ func (q *Quotes) abandon(ctx context.Context, cur shop.Quote) (int, error) {
 			return n, err
 		}
 	}
-	// the acceptance's group goes with its orders
+	// the acceptance's group goes with its orders, and its credit (issue 45)
+	if grp, err := q.Groups.FindGroup(ctx, cur.ID); err == nil {
+		if err := q.Orders.Purchases.releaseCredit(ctx, grp); err != nil {
+			return n, err
+		}
+	} else if !isRefusal(err) {
+		return n, err
+	}
 	if err := q.Groups.DeleteGroup(ctx, cur.ID, ""); err != nil && !isRefusal(err) {
 		return n, err
 	}

@@ -66,13 +66,14 @@ func (p *Purchases) PutOnAccount(ctx context.Context, grp shop.Group) error {
 	return p.holdCredit(ctx, grp)
 }
 
-// accountCheckout checks a checkout's choice to pay on account (issue 45):
+// accountCheckout checks a purchase's choice to pay on account (issue 45),
+// the one check of POST /checkout, POST /order and a quote's acceptance:
 // the buyer is a member of an approved company with terms, the purchase
 // fits the credit left, and its freight is not priced later (its total
 // would change after the credit was held). It returns the company; nil
 // for a purchase by card.
-func accountCheckout(b buyer, d shop.CheckoutDraft, fig shop.Figures) (*shop.Company, error) {
-	if d.Payment != shop.PayOnAccount {
+func accountCheckout(b buyer, pay shop.PaymentMethod, fig shop.Figures) (*shop.Company, error) {
+	if pay != shop.PayOnAccount {
 		return nil, nil
 	}
 	co := b.approved()
@@ -86,6 +87,24 @@ func accountCheckout(b buyer, d shop.CheckoutDraft, fig shop.Figures) (*shop.Com
 		return nil, shop.CreditRefusal(*co, fig.Total)
 	}
 	return co, nil
+}
+
+// orderOnAccount is POST /order with payment "account" (issue 45): the
+// one checkout path (credit hold, approval above the limit) with the
+// order's one line, its purchase under the order's id so that the answer
+// names both as a card order's does. Place has resolved the delivery and
+// checked the order's own rules.
+func (p *Purchases) orderOnAccount(ctx context.Context, caller shop.Caller, d shop.OrderDraft, qty int64) (shop.Order, error) {
+	d.AddressID = "" // (resolved into the address and mobile)
+	grp, err := p.checkout(ctx, caller, shop.CheckoutDraft{Items: []shop.CheckoutItem{{ProductID: d.ProductID, Quantity: qty}},
+		Delivery: d.Delivery, Payment: shop.PayOnAccount}, p.Orders.Orders.NewOrderID())
+	if err != nil {
+		return shop.Order{}, err
+	}
+	ord := grp.Orders[0]
+	// the answer's number and figures are the purchase's: its delivery line and state
+	ord.Number, ord.Shipping, ord.AboveLimit, ord.CompanyID = grp.Number, grp.Shipping, grp.AwaitingApproval, grp.CompanyID
+	return ord, nil
 }
 
 // Terms serves what a company owes on account: the statement, the aging

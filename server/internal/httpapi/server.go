@@ -330,6 +330,11 @@ func (s *Server) Handler() http.Handler {
 	customer.PATCH("/companies/:id/members/:email", s.updateMember)
 	customer.DELETE("/companies/:id/members/:email", s.removeMember)
 	customer.GET("/companies/:id/statement", s.companyStatement) // issue 45: payment on account
+	customer.GET("/companies/:id/addresses", s.listCompanyAddresses)
+	customer.GET("/companies/:id/quotes", s.companyQuotes)
+	customer.POST("/companies/:id/addresses", s.addCompanyAddress)
+	customer.PATCH("/companies/:id/addresses/:addressId", s.updateCompanyAddress)
+	customer.DELETE("/companies/:id/addresses/:addressId", s.deleteCompanyAddress)
 	customer.POST("/invitations/accept", s.acceptInvitation)
 	customer.POST("/groups/:id/approve", s.approveGroup) // approvals: the buyer's company's approvers and admins
 	customer.POST("/groups/:id/decline", s.declineGroup)

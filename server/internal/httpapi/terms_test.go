@@ -108,6 +108,26 @@ func TestTerms_ByRole(t *testing.T) {
 		ts.mustMemberCheckout(t, bob.Token, pump.ID, 1)
 	})
 
+	// POST /order takes payment "account" by the checkout's path: the same
+	// refusals (no terms 403, beyond the credit left 409), problem documents.
+	t.Run("Order_OnAccount_TheCheckoutsPath", func(t *testing.T) {
+		order := func(token, payment string) (int, []byte) {
+			res, body := ts.send(t, "POST", "/order", token, map[string]any{"productId": pump.ID, "productQuantity": "1",
+				"address": "1 Quarry Road, Leeds", "mobile": "+44 113 496 0000", "payment": payment})
+			mustProblem(t, res, body, res.StatusCode)
+			return res.StatusCode, body
+		}
+		if code, body := order(carl.Token, "account"); code != 403 || !strings.Contains(string(body), shop.MsgNoTerms) {
+			t.Fatalf("a customer's order on account: %d %s", code, body)
+		}
+		if code, body := order(bob.Token, "cheque"); code != 400 || !strings.Contains(string(body), `"payment":"must be`) {
+			t.Fatalf("an unknown payment: %d %s", code, body)
+		}
+		if code, body := order(bob.Token, "account"); code != 409 || !strings.Contains(string(body), "Pay this purchase by card instead.") {
+			t.Fatalf("an order beyond the credit left: %d %s", code, body)
+		}
+	})
+
 	t.Run("Statement_CompanyAdminAndAdminsOnly", func(t *testing.T) {
 		for _, c := range []struct {
 			who    account

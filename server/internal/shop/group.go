@@ -252,11 +252,7 @@ func (d *CheckoutDraft) Validate() error {
 	d.check(f)
 	checkText(f, "poNumber", d.PONumber, MaxPONumberLen, "", FieldTooLong)
 	checkText(f, "company", d.Company, MaxCompanyLen, "", FieldTooLong)
-	if d.Payment == PayByCard {
-		d.Payment = ""
-	} else if d.Payment != "" && d.Payment != PayOnAccount {
-		f["payment"] = FieldPaymentMethod
-	}
+	d.Payment.check(f)
 	return Invalid("The checkout is not valid.", f)
 }
 

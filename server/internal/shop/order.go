@@ -164,6 +164,8 @@ type OrderDraft struct {
 	ProductName  string     `json:"productName"`
 	ProductPrice NumberText `json:"productPrice"`
 	Image        string     `json:"image"`
+	// Payment: "card" (or absent) or "account" (issue 45), as POST /checkout.
+	Payment PaymentMethod `json:"payment"`
 }
 
 // Parse checks the draft's own fields and returns the quantity.
@@ -187,6 +189,7 @@ func (d *OrderDraft) Parse() (int64, error) {
 		qty = n
 	}
 	d.check(f)
+	d.Payment.check(f)
 	return qty, Invalid("The order is not valid.", f)
 }
 

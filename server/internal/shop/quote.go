@@ -245,6 +245,8 @@ type AcceptDraft struct {
 	// PONumber is the purchase's PO reference (issue 45): optional, but
 	// required of a member whose company asks for one.
 	PONumber string `json:"poNumber"`
+	// Payment: "card" (or absent) or "account" (issue 45), as POST /checkout.
+	Payment PaymentMethod `json:"payment"`
 }
 
 // Validate checks the delivery details: both are required.
@@ -262,7 +264,14 @@ func (d *AcceptDraft) Validate() error {
 	if d.Revision == nil || *d.Revision < 0 {
 		f["revision"] = FieldRequired
 	}
+	d.Payment.check(f)
 	return Invalid(MsgAcceptInvalid, f)
+}
+
+// QuoteLister lists one customer's quotes (a company's view reads its
+// members' through it: issue 45).
+type QuoteLister interface {
+	ListQuotes(ctx context.Context, email string, limit, skip int) ([]Quote, int64, error)
 }
 
 // QuoteStore keeps quotes. Each change is one conditional write; the store

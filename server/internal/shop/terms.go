@@ -27,6 +27,17 @@ const (
 	PayOnAccount PaymentMethod = "account"
 )
 
+// check adds a payment method that is neither "card" nor "account" to f
+// (absent: card); "card" is kept as absent, as the seed's bodies have it.
+// POST /checkout, POST /order and a quote's acceptance take it (issue 45).
+func (m *PaymentMethod) check(f map[string]string) {
+	if *m == PayByCard {
+		*m = ""
+	} else if *m != "" && *m != PayOnAccount {
+		f["payment"] = FieldPaymentMethod
+	}
+}
+
 // TermsDaysAllowed are the net terms an admin may grant (0: card only).
 var TermsDaysAllowed = []int{0, 15, 30, 60}
 

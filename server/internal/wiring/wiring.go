@@ -127,7 +127,8 @@ func Services(store Store, o Options) httpapi.Deps {
 		TaxLabel: cmp.Or(o.TaxLabel, "Sales tax"), TaxRate: o.TaxRate, Now: o.Now, Log: o.Log}
 	payments.Invoices = invoices
 	owners := &app.Owners{Users: store, Erasure: store}
-	addresses := &app.Addresses{Store: store, Owners: owners}
+	companies := &app.Companies{Companies: store, Products: store, Mail: o.Outbox, SiteURL: o.SiteURL, Now: o.Now, Log: o.Log, Owners: owners}
+	addresses := &app.Addresses{Store: store, Owners: owners, Companies: companies} // (issue 45: a company's addresses)
 	exemptions := &app.TaxExemptions{Store: store, Owners: owners, Mail: o.Outbox}
 	orders := &app.Orders{Orders: store, Products: store, Groups: store, Log: o.Log, Telemetry: o.Telemetry, Mail: o.Outbox, Notify: notify,
 		Cancellations: store, TaxRate: o.TaxRate, Invoices: invoices, Addresses: addresses}
@@ -162,7 +163,7 @@ func Services(store Store, o Options) httpapi.Deps {
 		Carts:         &app.Carts{Carts: store, Products: store, Owners: owners},
 		Invoices:      invoices,
 		Claims:        &app.Claims{Claims: store, Orders: orders, Mail: o.Outbox, Notify: notify, ImagePrefix: images, Now: o.Now, Log: o.Log, Owners: owners},
-		Companies:     &app.Companies{Companies: store, Products: store, Mail: o.Outbox, SiteURL: o.SiteURL, Now: o.Now, Log: o.Log, Owners: owners},
+		Companies:     companies,
 		Terms:         terms,
 		Outbox:        o.Outbox,
 		Audit:         audit,

@@ -1,11 +1,13 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useLocation } from 'react-router';
+import { addressMessages } from '@/config/address-messages';
 import { companyMessages } from '@/config/company-messages';
 import { dashboardMessages } from '@/config/dashboard-messages';
 import { paths } from '@/config/paths';
 import { site } from '@/config/site';
 import { LoadingSpinner } from '@/components/ui/loading-spinner';
+import { AddressBook } from '@/features/addresses/components/address-book';
 import { AuthLayout } from '@/features/auth/components/auth-layout';
 import { JoinCompany } from '@/features/companies/components/join-company';
 import { ManageCompanies } from '@/features/companies/components/manage-companies';
@@ -20,6 +22,19 @@ import { useOneUseToken } from '@/lib/one-use-token';
 function JoinPage() {
   const { token, forget } = useOneUseToken('join:token');
   return <AuthLayout title={companyMessages.join.title} subtitle={companyMessages.join.subtitle} form={<JoinCompany token={token} onUsed={forget} />} />;
+}
+
+/** My Company's addresses (issue 45): the address book, the company's, for its company admins. */
+function CompanyAddresses({ companyId }: { companyId: string }) {
+  return (
+    <Box component="section" aria-labelledby="company-addresses-title" sx={{ display: 'grid', gap: 1 }}>
+      <Typography id="company-addresses-title" variant="h6" component="h3" sx={{ fontWeight: 800 }}>
+        {addressMessages.companyTitle}
+      </Typography>
+      <Typography color="text.secondary">{addressMessages.companyIntro}</Typography>
+      <AddressBook companyId={companyId} />
+    </Box>
+  );
 }
 
 function DashboardPage({ title, subtitle, children }: { title: string; subtitle: string; children: React.ReactNode }) {
@@ -56,7 +71,7 @@ export default function CompanyPages() {
   }
   return (
     <DashboardPage title={dashboardMessages.myCompany} subtitle={companyMessages.myCompanySubtitle}>
-      <MyCompany />
+      <MyCompany addresses={(id) => <CompanyAddresses companyId={id} />} />
     </DashboardPage>
   );
 }

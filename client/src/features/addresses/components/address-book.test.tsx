@@ -48,4 +48,23 @@ describe('AddressBook', () => {
     expect(await screen.findByRole('article', { name: 'Yard' })).toBeInTheDocument();
     expect(fake.calls.filter((c) => c.method === 'POST').at(-1)?.body).toMatchObject({ label: 'Yard', line1: '7 Canal Street', country: 'GB', isDefault: false });
   });
+
+  it('a company’s book (issue 45): the same page on the company’s calls', async () => {
+    let book = [works];
+    const fake = fakeApi({
+      'GET /companies/c1/addresses': () => jsonResponse(book),
+      'DELETE /companies/c1/addresses/a1': () => {
+        book = [];
+        return jsonResponse({ acknowledged: true, deletedCount: 1 });
+      },
+    });
+    vi.stubGlobal('fetch', fake.fetch);
+    vi.stubGlobal('confirm', () => true);
+    renderWithProviders(<AddressBook companyId="c1" />);
+    const card = await screen.findByRole('article', { name: 'Works' });
+    await userEvent.click(within(card).getByRole('button', { name: 'Delete address Works' }));
+    expect(await screen.findByText('You have no saved addresses yet.')).toBeInTheDocument();
+    expect(fake.calls.map((c) => `${c.method} ${c.path}`)).not.toContain('GET /addresses');
+    expect(fake.calls.filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual(['/companies/c1/addresses/a1']);
+  });
 });

@@ -10,17 +10,21 @@ import { ErrorMessage } from '@/components/ui/error-message';
 import { LoadingSpinner } from '@/components/ui/loading-spinner';
 import { addressMessages as m } from '@/config/address-messages';
 import { useConfirmedAction } from '@/lib/use-confirmed-action';
-import { addressText, useAddresses, useDeleteAddress, useUpdateAddress, type Address } from '../api/addresses';
+import { addressText, useAddresses, useDeleteAddress, useUpdateAddress, type Address, type Book } from '../api/addresses';
 import { AddressFormDialog } from './address-form-dialog';
 
 /** An address's name in buttons and lists: its label, or "Address N". */
 export const addressLabel = (a: Address, i: number) => a.label || m.untitled(i + 1);
 
-/** The dashboard's address book: each saved address with Edit, Delete and Make default; Add address. */
-export function AddressBook() {
-  const addresses = useAddresses();
-  const remove = useConfirmedAction(useDeleteAddress(), { done: m.removed, failed: m.removeFailed });
-  const update = useUpdateAddress();
+/**
+ * The dashboard's address book: each saved address with Edit, Delete and Make default; Add address. With a
+ * `companyId`, the company's book (issue 45: My Company, for its company admins).
+ */
+export function AddressBook({ companyId }: Book = {}) {
+  const book = { companyId };
+  const addresses = useAddresses(true, book);
+  const remove = useConfirmedAction(useDeleteAddress(book), { done: m.removed, failed: m.removeFailed });
+  const update = useUpdateAddress(book);
   const makeDefault = useConfirmedAction(update, { done: (a) => m.defaultSet(a.label || a.line1), failed: m.saveFailed });
   const [editing, setEditing] = useState<Address | 'new' | null>(null);
 
@@ -81,7 +85,12 @@ export function AddressBook() {
         </Button>
       </Box>
       {body}
-      <AddressFormDialog open={editing !== null} onClose={() => setEditing(null)} address={editing === 'new' || editing === null ? undefined : editing} />
+      <AddressFormDialog
+        open={editing !== null}
+        onClose={() => setEditing(null)}
+        address={editing === 'new' || editing === null ? undefined : editing}
+        companyId={companyId}
+      />
     </Box>
   );
 }

@@ -13,14 +13,18 @@ import { addressLabel } from './address-book';
 
 /**
  * Which saved address a purchase ships to (issue 49): the default one until the buyer picks another, or
- * none ('') to type the address and mobile in. `addressId` goes in the body instead of them.
+ * none ('') to type the address and mobile in. `addressId` goes in the body instead of them. A member of an
+ * approved company (`company`) may also pick one of the company's addresses (issue 45), listed after their own.
  */
-export function useAddressChoice() {
+export function useAddressChoice(company?: { _id: string; name: string }) {
   const addresses = useAddresses();
+  const shared = useAddresses(company !== undefined, { companyId: company?._id });
   const [chosen, setChosen] = useState<string | null>(null);
-  const list = addresses.data ?? [];
+  const own = addresses.data ?? [];
+  const theirs = company ? (shared.data ?? []).map((a, i) => ({ ...a, label: m.companyAddress(company.name, addressLabel(a, i)), isDefault: false })) : [];
+  const list = [...own, ...theirs];
   const known = chosen !== null && (chosen === '' || list.some((a) => a._id === chosen));
-  const addressId = known ? chosen : (list.find((a) => a.isDefault)?._id ?? '');
+  const addressId = known ? chosen : (own.find((a) => a.isDefault)?._id ?? shared.data?.find((a) => a.isDefault)?._id ?? '');
   return { list, addressId, setAddressId: setChosen };
 }
 

@@ -33,10 +33,10 @@ function rule(field: TextField) {
 const EMPTY: AddressValues = { label: '', name: '', company: '', line1: '', line2: '', city: '', postcode: '', country: '', phone: '', isDefault: false };
 
 /** Add an address, or edit one (`address`): each field with the server's rules; a 400's field errors show under the fields. */
-export function AddressFormDialog({ open, onClose, address }: { open: boolean; onClose: () => void; address?: Address }) {
+export function AddressFormDialog({ open, onClose, address, companyId }: { open: boolean; onClose: () => void; address?: Address; companyId?: string }) {
   const toast = useToast();
-  const add = useAddAddress();
-  const update = useUpdateAddress();
+  const add = useAddAddress({ companyId });
+  const update = useUpdateAddress({ companyId });
   const values: AddressValues = address ? { ...EMPTY, ...address } : EMPTY;
   const { control, handleSubmit, setError, reset, formState: { isSubmitting } } = useForm<AddressValues>({ mode: 'onTouched', values });
 

@@ -147,6 +147,23 @@ describe('CheckoutForm', () => {
     expect(fake.calls.find((c) => c.method === 'POST' && c.path === '/checkout')?.body).not.toHaveProperty('company');
   });
 
+  it('a member may ship to one of the company’s addresses, listed after their own; its id is sent (issue 45)', async () => {
+    const fake = api({
+      'GET /companies': () =>
+        jsonResponse([{ _id: 'c1', name: 'Quarry Works Ltd', taxId: 'GB1', billingAddress: 'Leeds', status: 'approved', createdAt: '2026-11-01T10:00:00Z', role: 'buyer' }], {
+          headers: { 'X-Total-Count': '1' },
+        }),
+      'GET /addresses': () => jsonResponse([]),
+      'GET /companies/c1/addresses': () =>
+        jsonResponse([{ _id: 'y1', label: 'Yard', name: 'Ann Smith', company: '', line1: '3 Quarry Lane', line2: '', city: 'Leeds', postcode: 'LS1 4AP', country: 'GB', phone: '+44 113 496 0000', isDefault: true }]),
+    });
+    renderWithProviders(<CheckoutForm />, { route: '/checkout' });
+    const yard = await screen.findByRole('radio', { name: 'Quarry Works Ltd: Yard: Ann Smith, 3 Quarry Lane, Leeds LS1 4AP, GB' });
+    expect(yard).toBeChecked();
+    await userEvent.click(screen.getByRole('button', { name: 'Place order' }));
+    await vi.waitFor(() => expect(fake.calls.find((c) => c.method === 'POST' && c.path === '/checkout')?.body).toMatchObject({ addressId: 'y1' }));
+  });
+
   it('a member whose company has terms may choose On account (Net 30): sent as payment account, and the purchase’s page opens (issue 45)', async () => {
     const fake = api({
       'GET /companies': () =>

@@ -6,7 +6,7 @@ import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { DeliveryFields } from '@/components/form/delivery-fields';
 import { AddressChoice, useAddressChoice } from '@/features/addresses';
-import { useCompanies } from '@/features/companies';
+import { useCompanies, PaymentChoice, type Payment } from '@/features/companies';
 import { FormCard } from '@/components/form/form-card';
 import { ErrorMessage } from '@/components/ui/error-message';
 import { FormTextField } from '@/components/form/form-text-field';
@@ -30,7 +30,6 @@ import { useCheckout } from '../api/checkout';
 import { clearCart } from '../utils/cart-actions';
 import { DeliveryOptions, deliveryBody, useDeliveryChoice } from './delivery-options';
 import { linesReady } from './cart-view';
-import { PaymentChoice, type Payment } from './payment-choice';
 
 const m = cartMessages.checkout;
 const o = orderMessages.orders;
@@ -76,8 +75,8 @@ export function CheckoutForm() {
   const placeOrder = useCheckout();
   const { rate, exemption } = useBuyerTax();
   const [refusal, setRefusal] = useState<string | null>(null);
-  const choice = useAddressChoice();
   const member = useMemberCompany();
+  const choice = useAddressChoice(member); // (a member may ship to the company's addresses: issue 45)
   const delivery = useDeliveryChoice();
   const [payment, setPayment] = useState<Payment>('card');
   const { control, handleSubmit, setError } = useForm<CheckoutValues>({ mode: 'onTouched', defaultValues: { mobile: '', address: '', poNumber: '', company: '' } });

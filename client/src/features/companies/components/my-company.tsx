@@ -24,6 +24,7 @@ const m = companyMessages;
 // Issue 45: the purchases awaiting approval (approvers, company admins) and the company's purchases (its admins), loaded with them only.
 const CompanyPurchases = lazy(() => import('./company-purchases').then((mod) => ({ default: mod.CompanyPurchases })));
 /** The company admin's statement on account (issue 45), loaded only for a company with terms. */
+const CompanyQuotes = lazy(() => import('./company-quotes').then((mod) => ({ default: mod.CompanyQuotes })));
 const CompanyStatement = lazy(() => import('./statement').then((mod) => ({ default: mod.Statement })));
 const ROLES: CompanyRole[] = ['buyer', 'approver', 'admin'];
 const LIMIT = /^\s*\d+(\.\d{1,2})?\s*$/;
@@ -231,7 +232,7 @@ function InviteForm({ companyId }: { companyId: string }) {
 }
 
 /** An approved company: its details, its members (all of them to its admins) and, for its admins, the invitation. */
-function CompanyView({ id }: { id: string }) {
+function CompanyView({ id, addresses }: { id: string; addresses?: (companyId: string) => React.ReactNode }) {
   const company = useCompany(id);
   const me = useSession().user?.email;
   if (company.isError) return <ErrorMessage onRetry={() => void company.refetch()}>{errorMessage(company.error, m.loadFailed)}</ErrorMessage>;
@@ -252,10 +253,12 @@ function CompanyView({ id }: { id: string }) {
         </Box>
       </Box>
       {isAdmin && <InviteForm companyId={c._id} />}
+      {isAdmin && addresses?.(c._id)}
       {(isAdmin || c.role === 'approver') && (
         <Suspense fallback={<LoadingSpinner />}>
           <CompanyPurchases companyId={c._id} awaiting />
           {isAdmin && <CompanyPurchases companyId={c._id} awaiting={false} />}
+          {isAdmin && <CompanyQuotes companyId={c._id} />}
         </Suspense>
       )}
       {isAdmin && ((c.termsDays ?? 0) > 0 || (c.committed ?? 0) > 0) && (
@@ -268,7 +271,7 @@ function CompanyView({ id }: { id: string }) {
 }
 
 /** /dashboard/mycompany: apply, wait for the decision, then the company (its members and invitations for its admins). */
-export function MyCompany() {
+export function MyCompany({ addresses }: { /** The company's address book for its admins (the route composes it: issue 45). */ addresses?: (companyId: string) => React.ReactNode } = {}) {
   const list = useCompanies();
   if (list.isError) return <ErrorMessage onRetry={() => void list.refetch()}>{errorMessage(list.error, m.loadFailed)}</ErrorMessage>;
   if (list.isPending) return <LoadingSpinner />;
@@ -291,5 +294,5 @@ export function MyCompany() {
       </Box>
     );
   }
-  return <CompanyView id={own._id} />;
+  return <CompanyView id={own._id} addresses={addresses} />;
 }

@@ -1,10 +1,11 @@
 import Typography from '@mui/material/Typography';
 import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutlined';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { DeliveryFields } from '@/components/form/delivery-fields';
 import { FormDialog } from '@/components/form/form-dialog';
 import { FormTextField } from '@/components/form/form-text-field';
+import { PaymentChoice, useCompanies, type Payment } from '@/features/companies';
 import { OrderTotal } from '@/components/ui/order-total';
 import { cartMessages } from '@/config/cart-messages';
 import { orderMessages } from '@/config/order-messages';
@@ -21,14 +22,19 @@ import { quoteFigures } from './quote-parts';
 const m = serviceMessages.quotes;
 /** The purchase form's field names and messages: the quote's orders ship like any order. */
 const fieldsText = orderMessages.orders;
-const FIELD_LABELS: Record<keyof AcceptDelivery, string> = { mobile: fieldsText.mobile, address: fieldsText.address, poNumber: cartMessages.checkout.poNumber };
+const FIELD_LABELS: Record<Exclude<keyof AcceptDelivery, 'payment'>, string> = {
+  mobile: fieldsText.mobile,
+  address: fieldsText.address,
+  poNumber: cartMessages.checkout.poNumber,
+};
 
 interface AcceptDialogProps {
   quote: Quote;
   /** Sends the acceptance; rejects with the server's error. */
   accept: (delivery: AcceptDelivery) => Promise<AcceptedQuote>;
   pending: boolean;
-  onAccepted: (result: AcceptedQuote) => void;
+  /** The result, and whether it was accepted on the company's account (issue 45). */
+  onAccepted: (result: AcceptedQuote, onAccount: boolean) => void;
   onClose: () => void;
 }
 
@@ -42,7 +48,11 @@ export function AcceptDialog({ quote, accept, pending, onAccepted, onClose }: Ac
   const toast = useToast();
   const email = useUser().data?.email;
   const saved = useSavedAddress(email);
-  const { control, handleSubmit, setError, setValue, getFieldState } = useForm<AcceptDelivery>({
+  // A member whose company has terms may accept on account (issue 45), as at checkout.
+  const company = useCompanies().data?.items[0];
+  const terms = company?.status === 'approved' && (company.termsDays ?? 0) > 0 ? company : undefined;
+  const [payment, setPayment] = useState<Payment>('card');
+  const { control, handleSubmit, setError, setValue, getFieldState } = useForm<Omit<AcceptDelivery, 'payment'>>({
     mode: 'onTouched',
     defaultValues: { mobile: '', address: saved.data ?? '', poNumber: '' },
   });
@@ -56,9 +66,14 @@ export function AcceptDialog({ quote, accept, pending, onAccepted, onClose }: Ac
   const onSubmit = handleSubmit(async (values) => {
     try {
       const poNumber = values.poNumber?.trim();
-      const result = await accept({ address: values.address.trim(), mobile: values.mobile.trim(), ...(poNumber && { poNumber }) });
+      const result = await accept({
+        address: values.address.trim(),
+        mobile: values.mobile.trim(),
+        ...(poNumber && { poNumber }),
+        ...(terms && payment === 'account' && { payment }),
+      });
       toast.success(m.accepted);
-      onAccepted(result);
+      onAccepted(result, Boolean(terms) && payment === 'account');
     } catch (error) {
       const shown = showFieldErrors(error, ['mobile', 'address', 'poNumber'], setError, (field, reason) => m.acceptFieldError(FIELD_LABELS[field], reason));
       toast.error(withReason(m.acceptFailed, error));
@@ -87,6 +102,7 @@ export function AcceptDialog({ quote, accept, pending, onAccepted, onClose }: Ac
       <DeliveryFields control={control} />
       {/* A company may require it (issue 45); the server's refusal shows beside it. */}
       <FormTextField control={control} name="poNumber" label={cartMessages.checkout.poNumber} fullWidth />
+      {terms && <PaymentChoice company={terms} value={payment} onChange={setPayment} />}
     </FormDialog>
   );
 }

@@ -129,6 +129,29 @@ describe('MyQuotes', () => {
     ]);
   });
 
+  it('a member whose company has terms may accept on account: the body says so, and nothing is to pay now (issue 45)', async () => {
+    const fake = api({
+      'GET /companies': () =>
+        jsonResponse([{ _id: 'c1', name: 'Quarry Works Ltd', taxId: 'GB1', billingAddress: 'Leeds', status: 'approved', createdAt: '2026-11-01T10:00:00Z', role: 'buyer', termsDays: 30, creditLimit: 100000, committed: 0 }], {
+          headers: { 'X-Total-Count': '1' },
+        }),
+      'POST /quotes/64b7f0c2a1b2c3d4e5f6b001/accept': () => {
+        quotes = [pricedQuote({ status: 'accepted', orderIds: ['o1', 'o2'] })];
+        return jsonResponse({ orderIds: ['o1', 'o2'], groupId: '64b7f0c2a1b2c3d4e5f6b001', awaitingApproval: false });
+      },
+    });
+    renderWithProviders(<MyQuotes />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Accept quote #7' }));
+    await userEvent.click(await dialog().findByRole('radio', { name: 'On account (Net 30)' }));
+    expect(dialog().getByText('Invoiced to Quarry Works Ltd when it ships. Credit left: $100,000.')).toBeInTheDocument();
+    await userEvent.type(dialog().getByRole('textbox', { name: /^Mobile/ }), '01712345678');
+    await userEvent.type(dialog().getByRole('textbox', { name: /^Address/ }), '42 Foundry Road, Leeds');
+    await userEvent.click(dialog().getByRole('button', { name: 'Confirm' }));
+    expect(await card(7).findByText('It is on your company’s account: invoiced when it ships.')).toBeInTheDocument();
+    expect(card(7).queryByRole('link', { name: 'Pay now' })).not.toBeInTheDocument();
+    expect(fake.calls.find((c) => c.method === 'POST')?.body).toEqual({ address: '42 Foundry Road, Leeds', mobile: '01712345678', revision: 1, payment: 'account' });
+  });
+
   it('the address comes from the profile when it has one', async () => {
     profiles = [{ address: '7 Mill Lane, York' }];
     const fake = api({ 'POST /quotes/64b7f0c2a1b2c3d4e5f6b001/accept': () => jsonResponse({ orderIds: ['o1', 'o2'], groupId: '64b7f0c2a1b2c3d4e5f6b001' }) });

@@ -8,6 +8,7 @@ import { Link as RouterLink } from 'react-router';
 import { ButtonLink } from '@/components/ui/button-link';
 import { PagedList } from '@/components/ui/paged-list';
 import { PagedQuery, usePaging } from '@/components/ui/paged-query';
+import { termsMessages } from '@/config/terms-messages';
 import { approvalMessages } from '@/config/approval-messages';
 import { paths } from '@/config/paths';
 import { serviceMessages } from '@/config/service-messages';
@@ -22,14 +23,16 @@ const m = serviceMessages.quotes;
  * An accepted quote: where its order is; right after accepting, that it is placed and the way to pay it
  * (the purchase's payment page: an accepted quote is one purchase, under the id the server answered).
  */
-function AcceptedNote({ purchaseId, awaiting = false }: { purchaseId?: string; awaiting?: boolean }) {
+function AcceptedNote({ purchaseId, awaiting = false, onAccount = false }: { purchaseId?: string; awaiting?: boolean; onAccount?: boolean }) {
   return (
     <Box role="status" sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.5, p: 1.5, borderRadius: 1.5, border: 1, borderColor: 'success.main' }}>
       <CheckCircleOutlineIcon aria-hidden="true" sx={{ color: 'success.main' }} />
       {purchaseId && <Typography sx={{ fontWeight: 700 }}>{m.acceptedText}</Typography>}
       {/* issue 45: above the buyer's limit, it waits for their company's approval before it can be paid */}
       {purchaseId && awaiting && <Typography data-testid="quote-awaiting-approval">{approvalMessages.placedNote}</Typography>}
-      {purchaseId && !awaiting && (
+      {/* on the company's account: nothing to pay now */}
+      {purchaseId && !awaiting && onAccount && <Typography data-testid="quote-on-account">{termsMessages.checkout.quotePlaced}</Typography>}
+      {purchaseId && !awaiting && !onAccount && (
         <Button component={RouterLink} to={paths.payment.to(purchaseId)} variant="contained" size="small">
           {m.acceptedPay}
         </Button>
@@ -47,12 +50,13 @@ interface CustomerActionsProps {
   declining: boolean;
   purchaseId?: string;
   awaiting?: boolean;
+  onAccount?: boolean;
   onAccept: (quote: Quote) => void;
   onDecline: (quote: Quote) => void;
 }
 
-function CustomerActions({ quote, accepting, declining, purchaseId, awaiting, onAccept, onDecline }: CustomerActionsProps) {
-  if (quote.status === 'accepted') return <AcceptedNote purchaseId={purchaseId} awaiting={awaiting} />;
+function CustomerActions({ quote, accepting, declining, purchaseId, awaiting, onAccount, onAccept, onDecline }: CustomerActionsProps) {
+  if (quote.status === 'accepted') return <AcceptedNote purchaseId={purchaseId} awaiting={awaiting} onAccount={onAccount} />;
   if (quote.status === 'declined') return null;
   const canAccept = quote.status === 'quoted' && !isExpired(quote);
   const canDecline = quote.status === 'requested' || canAccept;
@@ -103,12 +107,12 @@ export function MyQuotes() {
   const accept = useAcceptQuote();
   const decline = useConfirmedDecline();
   // The purchase each quote accepted here became (its id: the payment page's).
-  const [placed, setPlaced] = useState<Record<string, { id: string; awaiting: boolean }>>({});
+  const [placed, setPlaced] = useState<Record<string, { id: string; awaiting: boolean; onAccount: boolean }>>({});
   // The quote whose accept dialog is open.
   const [accepting, setAccepting] = useState<Quote | null>(null);
 
-  const onAccepted = (quote: Quote, purchaseId: string, awaiting: boolean) => {
-    setPlaced((p) => ({ ...p, [quote._id]: { id: purchaseId, awaiting } }));
+  const onAccepted = (quote: Quote, purchaseId: string, awaiting: boolean, onAccount: boolean) => {
+    setPlaced((p) => ({ ...p, [quote._id]: { id: purchaseId, awaiting, onAccount } }));
     setAccepting(null);
   };
 
@@ -136,6 +140,7 @@ export function MyQuotes() {
                     declining={decline.isRunning(quote._id)}
                     purchaseId={placed[quote._id]?.id}
                     awaiting={placed[quote._id]?.awaiting}
+                    onAccount={placed[quote._id]?.onAccount}
                     onAccept={setAccepting}
                     onDecline={(q) => decline.run(q._id)}
                   />
@@ -149,7 +154,7 @@ export function MyQuotes() {
               quote={accepting}
               accept={(delivery) => accept.mutateAsync({ id: accepting._id, revision: accepting.revision ?? 0, delivery })}
               pending={accept.isPending}
-              onAccepted={(result) => onAccepted(accepting, result.groupId ?? accepting._id, result.awaitingApproval === true)}
+              onAccepted={(result, onAccount) => onAccepted(accepting, result.groupId ?? accepting._id, result.awaitingApproval === true, onAccount)}
               onClose={() => setAccepting(null)}
             />
           )}
