@@ -82,7 +82,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, getenv fu
 
 	// Issue 48: every SKU a row names as a part or an accessory is in the
 	// file or the store, checked before anything is written.
-	if problems, err := checkLinks(ctx, store, sc); err != nil || len(problems) > 0 {
+	problems, storeIDs, err := checkLinks(ctx, store, sc)
+	if err != nil || len(problems) > 0 {
 		if err != nil {
 			fmt.Fprintf(stderr, "read the products by SKU: %s\n", shop.ErrorMessage(err))
 			return 1
@@ -113,6 +114,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, getenv fu
 		fmt.Fprintf(stdout, "dry run, nothing written: would have %s\n", summary(checked))
 		return 0
 	}
+	im.resolveLinks(sc, storeIDs)
 	counts, err := im.pass(false, newProgress(stderr, "writing products"), sc.rows)
 	for _, r := range im.refusals {
 		fmt.Fprintf(stderr, "not imported: %s\n", r)
@@ -160,6 +162,12 @@ type importer struct {
 	stderr      io.Writer
 	placeholder string
 	refusals    []string
+	// Issue 48: the check pass's matches (product id → row name); then
+	// the id of each SKU the rows name as a part or accessory, and the id
+	// each new product that a row names gets (by its row's name), so the
+	// write pass writes each product's lists with it.
+	matched         map[string]string
+	linkIDs, newIDs map[string]string
 }
 
 // pass reads the file again in batches: check (true) runs each batch as a
@@ -168,6 +176,9 @@ type importer struct {
 func (im *importer) pass(check bool, bar *progress, total int) (shop.ImportCounts, error) {
 	var counts shop.ImportCounts
 	matched := map[string]string{} // product id → the row's name, across batches
+	if check {
+		im.matched = matched
+	}
 	var batch []item
 	done, pictures := 0, 0
 	flush := func() error {
@@ -176,8 +187,13 @@ func (im *importer) pass(check bool, bar *progress, total int) (shop.ImportCount
 		}
 		drafts := make([]shop.ProductDraft, len(batch))
 		keep := make([]shop.ImportKeep, len(batch))
+		ids := make([]string, len(batch))
 		for i, it := range batch {
 			drafts[i], keep[i] = it.draft, it.keep
+			if !check {
+				im.setLinks(&drafts[i], &keep[i], it)
+				ids[i] = im.newIDs[it.draft.Name]
+			}
 			if it.picture == nil {
 				continue
 			}
@@ -191,7 +207,7 @@ func (im *importer) pass(check bool, bar *progress, total int) (shop.ImportCount
 				bar.update(pictures, total)
 			}
 		}
-		c, err := im.store.ImportProducts(im.ctx, drafts, shop.ImportOptions{DryRun: check, DefaultImage: im.placeholder, Keep: keep, Matched: matched, Offset: done,
+		c, err := im.store.ImportProducts(im.ctx, drafts, shop.ImportOptions{DryRun: check, DefaultImage: im.placeholder, Keep: keep, Matched: matched, Offset: done, IDs: ids,
 			Refused: func(name, reason string) { im.refusals = append(im.refusals, fmt.Sprintf("%q: %s", name, reason)) }})
 		counts.Inserted += c.Inserted
 		counts.Updated += c.Updated
@@ -293,6 +309,9 @@ type scan struct {
 	// skus every SKU of the file: a SKU not in it must be in the store.
 	links []linkRow
 	skus  map[string]int
+	// skuNames are the rows' names by their SKUs (issue 48: the product a
+	// part's SKU names is its row's).
+	skuNames map[string]string
 }
 
 // linkRow is a row's spare parts and accessories, by SKU (nil: kept).
@@ -310,7 +329,7 @@ const maxCategoryRows = 20
 // all problems at once. Its memory grows with the rows' names (repeats are
 // refused), not with the file.
 func scanCatalogue(file, owner string) (scan, error) {
-	sc := scan{categoryRows: map[string][]string{}}
+	sc := scan{categoryRows: map[string][]string{}, skuNames: map[string]string{}}
 	seen := &seenRows{names: map[string]int{}, skus: map[string]int{}}
 	baseDir := filepath.Dir(file)
 	err := eachRow(file, func(r row) error {
@@ -320,6 +339,9 @@ func scanCatalogue(file, owner string) (scan, error) {
 			sc.problems = append(sc.problems, problems...)
 			sc.problemRows++
 			return nil
+		}
+		if it.draft.SKU != "" {
+			sc.skuNames[it.draft.SKU] = it.draft.Name
 		}
 		if it.parts != nil || it.accessories != nil {
 			sc.links = append(sc.links, linkRow{row: it.row, label: label(r, it.draft.Name), name: it.draft.Name, parts: it.parts, accessories: it.accessories})
@@ -397,8 +419,9 @@ func checkRow(r row, baseDir, owner string, seen *seenRows) (item, []string) {
 	}
 	it := item{row: r.n, keep: r.product.Keeps()}
 	// Issue 48: spare parts and accessories name products by SKU. The
-	// write keeps the product's lists; the link pass sets them once every
-	// row's product exists (a row may name a part further down the file).
+	// check pass keeps the product's lists; the write pass sets those the
+	// row states, resolved by resolveLinks (a row may name a part further
+	// down the file: its new product's id is chosen before the write).
 	it.keep.Parts, it.keep.Accessories = true, true
 	for _, l := range []struct {
 		field string
@@ -566,10 +589,11 @@ func checkSKUList(skus []string, own string) ([]string, string) {
 }
 
 // checkLinks answers a problem for each row naming a part or accessory SKU
-// that is neither in the file nor in the store.
-func checkLinks(ctx context.Context, store *mongodb.Store, sc scan) ([]string, error) {
+// that is neither in the file nor in the store, and the ids of those in
+// the store only (SKU → id).
+func checkLinks(ctx context.Context, store *mongodb.Store, sc scan) ([]string, map[string]string, error) {
 	var problems []string
-	known := map[string]bool{}
+	known := map[string]string{} // SKU → id, "" when no product has it
 	for _, l := range sc.links {
 		var row []string
 		for _, f := range []struct {
@@ -580,29 +604,82 @@ func checkLinks(ctx context.Context, store *mongodb.Store, sc scan) ([]string, e
 				if _, ok := sc.skus[sku]; ok {
 					continue
 				}
-				found, ok := known[sku]
+				id, ok := known[sku]
 				if !ok {
-					_, err := store.FindProductBySKU(ctx, sku)
+					p, err := store.FindProductBySKU(ctx, sku)
 					if err != nil && shop.ErrorCode(err) != shop.ENOTFOUND {
-						return nil, err
+						return nil, nil, err
 					}
-					found = err == nil
-					known[sku] = found
+					if err == nil {
+						id = p.ID
+					}
+					known[sku] = id
 				}
-				if !found {
+				if id == "" {
 					row = append(row, fmt.Sprintf("row %d%s: %s names the SKU %q, which is neither in the file nor in the store", l.row, l.label, f.field, sku))
 				}
 			}
 		}
 		problems = append(problems, row...)
 	}
-	return problems, nil
+	return problems, known, nil
 }
 
-// linkParts sets each linked row's spare parts and accessories, by SKU, on
-// its product (found by name, as the import matches rows), once every
-// row's product is written; a list the product has already is left. It
-// answers how many products changed.
+// resolveLinks gives each SKU the rows name as a part or accessory its
+// product's id, once the check pass has matched the rows: a row's SKU is
+// its row's product (the one it matched, or the new one, whose id is
+// chosen now), another the store's product (storeIDs).
+func (im *importer) resolveLinks(sc scan, storeIDs map[string]string) {
+	byName := make(map[string]string, len(im.matched))
+	for id, name := range im.matched {
+		byName[name] = id
+	}
+	im.linkIDs, im.newIDs = map[string]string{}, map[string]string{}
+	for _, l := range sc.links {
+		for _, sku := range slices.Concat(l.parts, l.accessories) {
+			if _, ok := im.linkIDs[sku]; ok {
+				continue
+			}
+			name, inFile := sc.skuNames[sku]
+			switch {
+			case !inFile:
+				im.linkIDs[sku] = storeIDs[sku]
+			case byName[name] != "":
+				im.linkIDs[sku] = byName[name]
+			default:
+				id := mongodb.NewProductID()
+				im.newIDs[name], im.linkIDs[sku] = id, id
+			}
+		}
+	}
+}
+
+// setLinks gives a row's draft the spare parts and accessories it states,
+// by id (the write pass): a list it does not state is kept.
+func (im *importer) setLinks(d *shop.ProductDraft, keep *shop.ImportKeep, it item) {
+	for _, l := range []struct {
+		skus []string
+		to   *[]string
+		keep *bool
+	}{{it.parts, &d.Parts, &keep.Parts}, {it.accessories, &d.Accessories, &keep.Accessories}} {
+		if l.skus == nil {
+			continue
+		}
+		ids := make([]string, len(l.skus))
+		for i, sku := range l.skus {
+			ids[i] = im.linkIDs[sku]
+		}
+		*l.to, *l.keep = ids, false
+	}
+}
+
+// linkParts checks, once every row's product is written, that each linked
+// row's product lists the spare parts and accessories its row names, by
+// SKU, and sets those that do not, each by one guarded write: the write
+// pass wrote them with the products, so this finds something only when a
+// product a row names was added or matched otherwise since the check pass
+// (its id is not the one chosen). A list the product has already is left.
+// It answers how many products changed.
 func linkParts(ctx context.Context, store *mongodb.Store, links []linkRow) (int, error) {
 	ids := map[string]string{}
 	idsOf := func(skus []string) ([]string, error) {

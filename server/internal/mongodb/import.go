@@ -14,8 +14,18 @@ import (
 	"storefront/server/internal/shop"
 )
 
-// importBatch is how many products one write command carries.
-const importBatch = 500
+// importBatch is how many new products one write command carries, and
+// importUpdateBatch how many changed ones. The embedded engine (FerretDB
+// v1.24, SQLite) keeps each update's query open until the whole update
+// command ends, one of its 100 pooled connections each, and begins each
+// update's transaction on another: an update command of 100 or more
+// waits for a connection forever (an import changing 1,007 products in
+// batches of 500 hung until its write timeout, and the products were
+// read back one by one). 50 leaves room for the readers.
+const (
+	importBatch       = 500
+	importUpdateBatch = 50
+)
 
 // ImportProducts brings the catalogue to the drafts by name: the current
 // products are read once (from the mirror, or with MongoDB by the unique
@@ -76,7 +86,13 @@ func (s *Store) ImportProducts(ctx context.Context, drafts []shop.ProductDraft, 
 		}
 		switch {
 		case !exists:
-			inserts = append(inserts, s.productDoc(d, at))
+			doc := s.productDoc(d, at)
+			if i < len(opt.IDs) && opt.IDs[i] != "" {
+				if doc.ID, err = objectID(opt.IDs[i]); err != nil {
+					return counts, err
+				}
+			}
+			inserts = append(inserts, doc)
 		case d.Matches(cur.Shop()):
 			counts.Unchanged++
 		default:
@@ -102,8 +118,8 @@ func (s *Store) ImportProducts(ctx context.Context, drafts []shop.ProductDraft, 
 		progress()
 	}
 	gone := 0
-	for start := 0; start < len(updates); start += importBatch {
-		res, err := s.importUpdates(ctx, updates[start:min(start+importBatch, len(updates))], at, opt.Moved)
+	for start := 0; start < len(updates); start += importUpdateBatch {
+		res, err := s.importUpdates(ctx, updates[start:min(start+importUpdateBatch, len(updates))], at, opt.Moved)
 		counts.Updated += res.updated
 		counts.Refused += len(res.refused)
 		gone += res.gone
@@ -122,6 +138,9 @@ func (s *Store) ImportProducts(ctx context.Context, drafts []shop.ProductDraft, 
 	}
 	return counts, nil
 }
+
+// NewProductID is a fresh product id, for ImportOptions.IDs.
+func NewProductID() string { return newID().Hex() }
 
 // importTaken words a duplicate key of an import: a name or a SKU that
 // another product has.

@@ -583,6 +583,13 @@ type ImportOptions struct {
 	// Offset is how many drafts the calls before passed: messages number
 	// a draft from there.
 	Offset int
+	// IDs, by the drafts' index, is the id a new product gets (issue 48:
+	// the import gives one to each new row that another row names as a
+	// spare part or accessory, so that the names resolve before anything
+	// is written and each product is written once, its lists with it); ""
+	// or past the end: a fresh one. A draft that matches a product keeps
+	// that product's id.
+	IDs []string
 }
 
 // ImportKeep names the fields a row leaves as the product has them.
