@@ -188,8 +188,9 @@ func (im *importer) pass(check bool, bar *progress, total int) (shop.ImportCount
 		drafts := make([]shop.ProductDraft, len(batch))
 		keep := make([]shop.ImportKeep, len(batch))
 		ids := make([]string, len(batch))
+		docs := make([][]shop.ImportDocument, len(batch))
 		for i, it := range batch {
-			drafts[i], keep[i] = it.draft, it.keep
+			drafts[i], keep[i], docs[i] = it.draft, it.keep, it.documents
 			if !check {
 				im.setLinks(&drafts[i], &keep[i], it)
 				ids[i] = im.newIDs[it.draft.Name]
@@ -207,7 +208,7 @@ func (im *importer) pass(check bool, bar *progress, total int) (shop.ImportCount
 				bar.update(pictures, total)
 			}
 		}
-		c, err := im.store.ImportProducts(im.ctx, drafts, shop.ImportOptions{DryRun: check, DefaultImage: im.placeholder, Keep: keep, Matched: matched, Offset: done, IDs: ids,
+		c, err := im.store.ImportProducts(im.ctx, drafts, shop.ImportOptions{DryRun: check, DefaultImage: im.placeholder, Keep: keep, Matched: matched, Offset: done, IDs: ids, Documents: docs,
 			Refused: func(name, reason string) { im.refusals = append(im.refusals, fmt.Sprintf("%q: %s", name, reason)) }})
 		counts.Inserted += c.Inserted
 		counts.Updated += c.Updated
@@ -291,7 +292,8 @@ type item struct {
 	draft              shop.ProductDraft // Image is set by storePictures when picture is
 	picture            []byte            // a local file's bytes
 	pictureCT          string
-	keep               shop.ImportKeep // the fields the row does not state
+	keep               shop.ImportKeep       // the fields the row does not state
+	documents          []shop.ImportDocument // issue 48: the PDFs it attaches
 }
 
 // scan is what the first pass over the file found.
@@ -401,6 +403,7 @@ func checkRow(r row, baseDir, owner string, seen *seenRows) (item, []string) {
 		raw.Image = ""
 	}
 	d, err := raw.Parse(false)
+	it := item{row: r.n, keep: r.product.Keeps()}
 	fields := shop.ErrorFields(err)
 	if fields == nil {
 		fields = map[string]string{}
@@ -417,7 +420,13 @@ func checkRow(r row, baseDir, owner string, seen *seenRows) (item, []string) {
 	if r.tiersProblem != "" {
 		fields["tiers"] = r.tiersProblem
 	}
-	it := item{row: r.n, keep: r.product.Keeps()}
+	if r.documentsProblem != "" {
+		fields["documents"] = r.documentsProblem
+	}
+	var msg string
+	if it.documents, msg = checkDocuments(r.documents, baseDir); msg != "" {
+		fields["documents"] = msg
+	}
 	// Issue 48: spare parts and accessories name products by SKU. The
 	// check pass keeps the product's lists; the write pass sets those the
 	// row states, resolved by resolveLinks (a row may name a part further
@@ -730,4 +739,69 @@ func linkParts(ctx context.Context, store *mongodb.Store, links []linkRow) (int,
 		}
 	}
 	return changed, nil
+}
+
+// checkDocuments checks a row's documents column (issue 48) as an upload
+// is checked (shop.CheckDocument: its name and kind, at most 20 MB, a PDF
+// by its bytes), each file read from beside the catalogue file, and
+// answers them ready to import (their bytes are read again at the write),
+// or what is wrong, naming the item.
+func checkDocuments(specs []documentSpec, baseDir string) ([]shop.ImportDocument, string) {
+	if specs == nil {
+		return nil, ""
+	}
+	if len(specs) > shop.MaxDocuments {
+		return nil, fmt.Sprintf("must list at most %d documents", shop.MaxDocuments)
+	}
+	out := make([]shop.ImportDocument, 0, len(specs))
+	seen := map[string]int{}
+	for i, sp := range specs {
+		item := fmt.Sprintf("item %d", i+1)
+		if sp.File == "" {
+			return nil, item + " names no file"
+		}
+		path := filepath.Join(baseDir, sp.File)
+		name := sp.Name
+		if name == "" {
+			name = strings.TrimSuffix(filepath.Base(sp.File), filepath.Ext(sp.File))
+		}
+		in := shop.DocumentInput{Name: name, Kind: sp.Kind, Filename: filepath.Base(sp.File)}
+		st, err := os.Stat(path)
+		if err != nil || !st.Mode().IsRegular() {
+			return nil, fmt.Sprintf("%s: file %s cannot be read", item, sp.File)
+		}
+		if st.Size() > shop.MaxDocumentBytes {
+			return nil, fmt.Sprintf("%s (%s): %s", item, sp.File, shop.MsgDocumentTooLarge)
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return nil, fmt.Sprintf("%s: file %s cannot be read", item, sp.File)
+		}
+		in, err = shop.CheckDocument(in, data)
+		if err != nil {
+			msg := shop.ErrorMessage(err)
+			if f := shop.ErrorFields(err); len(f) > 0 && f["file"] == "" {
+				var parts []string
+				for _, k := range sortedKeys(f) {
+					parts = append(parts, k+" "+f[k])
+				}
+				msg = strings.Join(parts, "; ")
+			}
+			return nil, fmt.Sprintf("%s (%s): %s", item, sp.File, msg)
+		}
+		sum := sha256.Sum256(data)
+		digest := hex.EncodeToString(sum[:])
+		if first, dup := seen[digest]; dup {
+			return nil, fmt.Sprintf("%s (%s) is the same file as item %d", item, sp.File, first)
+		}
+		seen[digest] = i + 1
+		out = append(out, shop.ImportDocument{Input: in, Size: int64(len(data)), SHA256: digest, Read: func() ([]byte, error) {
+			data, err := os.ReadFile(path)
+			if err != nil {
+				return nil, fmt.Errorf("the document %s cannot be read: %w", sp.File, err)
+			}
+			return data, nil
+		}})
+	}
+	return out, ""
 }

@@ -66,8 +66,19 @@ func (s *Store) ImportProducts(ctx context.Context, drafts []shop.ProductDraft, 
 	at := s.now()
 	var inserts []mirror.Product
 	var updates []mirror.ImportChange
+	// issue 48: the documents each insert or update attaches, stored below
+	var insertDocs, updateDocs [][]shop.ImportDocument
 	for i, d := range drafts {
 		cur, exists := current[i]
+		var docs []shop.ImportDocument
+		if i < len(opt.Documents) && len(opt.Documents[i]) > 0 {
+			if docs, err = s.documentsToAttach(ctx, cur, opt.Documents[i]); err != nil {
+				return counts, err
+			}
+			if n := len(cur.Documents) + len(docs); n > shop.MaxDocuments {
+				return counts, shop.Errorf(shop.EINVALID, "Product %d (%q) would list %d documents: at most %d.", opt.Offset+i+1, d.Name, n, shop.MaxDocuments)
+			}
+		}
 		if exists && i < len(opt.Keep) {
 			d = keepStated(d, cur.Shop(), opt.Keep[i])
 		}
@@ -93,15 +104,34 @@ func (s *Store) ImportProducts(ctx context.Context, drafts []shop.ProductDraft, 
 				}
 			}
 			inserts = append(inserts, doc)
-		case d.Matches(cur.Shop()):
+			insertDocs = append(insertDocs, docs)
+		case d.Matches(cur.Shop()) && len(docs) == 0:
 			counts.Unchanged++
 		default:
 			updates = append(updates, mirror.ImportChange{ID: cur.ID, Name: cur.Name, Draft: d, Read: cur.Available})
+			updateDocs = append(updateDocs, docs)
 		}
 	}
 	if opt.DryRun {
 		counts.Inserted, counts.Updated = len(inserts), len(updates)
 		return counts, nil
+	}
+	// The documents' bytes first, then the products that list them (as
+	// PutDocument: a stop between leaves bytes nothing lists, which the
+	// hourly sweep drops, never a listed document without bytes).
+	var attach documentBatch
+	for i := range inserts {
+		if err := attach.add(inserts[i].ID, insertDocs[i], &inserts[i].Documents); err != nil {
+			return counts, err
+		}
+	}
+	for i := range updates {
+		if err := attach.add(updates[i].ID, updateDocs[i], &updates[i].Documents); err != nil {
+			return counts, err
+		}
+	}
+	if err := s.storeDocumentBatch(ctx, &attach, at); err != nil {
+		return counts, err
 	}
 	total := len(inserts) + len(updates)
 	progress := func() {
@@ -164,6 +194,9 @@ func importUpdate(c mirror.ImportChange, at time.Time, terms []string) bson.D {
 	}
 	if d := c.Delta(); d != 0 {
 		update = append(update, bson.E{Key: "$inc", Value: bson.D{{Key: "avaialbequantit", Value: d}}})
+	}
+	if len(c.Documents) > 0 {
+		update = append(update, bson.E{Key: "$push", Value: bson.D{{Key: "documents", Value: bson.D{{Key: "$each", Value: c.Documents}}}}})
 	}
 	return update
 }
@@ -239,6 +272,9 @@ func (s *Store) importUpdatesMongo(ctx context.Context, batch []mirror.ImportCha
 		filter := bson.D{{Key: "_id", Value: c.ID}, {Key: "name", Value: c.Name}}
 		if d := c.Delta(); d < 0 {
 			filter = append(filter, bson.E{Key: "avaialbequantit", Value: bson.D{{Key: "$gte", Value: -d}}})
+		}
+		if n := len(c.Documents); n > 0 {
+			filter = append(filter, bson.E{Key: fmt.Sprintf("documents.%d", shop.MaxDocuments-n), Value: bson.D{{Key: "$exists", Value: false}}})
 		}
 		models[i] = mongo.NewUpdateOneModel().SetFilter(filter).SetUpdate(importUpdate(c, at, c.Draft.SearchTerms()))
 	}

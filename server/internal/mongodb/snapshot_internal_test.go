@@ -41,6 +41,7 @@ var snapshotFormats = map[int]string{
 	11: "a6cd55288459bd39", // issue 45: payment on account (a company's terms, credit held and payments; a purchase's payment; an invoice's due date), merged with approvals
 	12: "4b0bfb4f582b2d94", // review findings (jrev), merged: an account's count of wrong second-step codes; a company's count of its admins
 	13: "86fcd9e007a13356", // issue 48: a quote's freight line, merged
+	14: "1c5843f79338fe4a", // issue 48: a product's document lists its bytes' SHA-256 (the import's documents column)
 }
 
 // mirroredTypes are the store's mirrored collections, each with a check

@@ -590,6 +590,21 @@ type ImportOptions struct {
 	// or past the end: a fresh one. A draft that matches a product keeps
 	// that product's id.
 	IDs []string
+	// Documents, by the drafts' index, are the PDFs a row attaches
+	// (issue 48's documents column), each checked by CheckDocument: those
+	// whose bytes (SHA256) the product lists already are left, the others
+	// are stored and listed with the product's write.
+	Documents [][]ImportDocument
+}
+
+// ImportDocument is a PDF an import attaches to a product.
+type ImportDocument struct {
+	Input  DocumentInput // checked
+	Size   int64
+	SHA256 string // hex
+	// Read answers the bytes, at the write (they are not held meanwhile);
+	// bytes that are not those checked (the file changed) are an error.
+	Read func() ([]byte, error)
 }
 
 // ImportKeep names the fields a row leaves as the product has them.
