@@ -690,28 +690,35 @@ func (im *importer) setLinks(d *shop.ProductDraft, keep *shop.ImportKeep, it ite
 // (its id is not the one chosen). A list the product has already is left.
 // It answers how many products changed.
 func linkParts(ctx context.Context, store *mongodb.Store, links []linkRow) (int, error) {
-	ids := map[string]string{}
-	idsOf := func(skus []string) ([]string, error) {
-		out := make([]string, 0, len(skus))
-		for _, sku := range skus {
-			id, ok := ids[sku]
-			if !ok {
-				p, err := store.FindProductBySKU(ctx, sku)
-				if err != nil {
-					return nil, fmt.Errorf("the SKU %q: %w", sku, err)
-				}
-				id, ids[sku] = p.ID, p.ID
-			}
-			out = append(out, id)
-		}
-		return out, nil
-	}
 	changed := 0
-	for _, l := range links {
-		for attempt := 0; ; attempt++ {
-			p, err := store.FindProductByName(ctx, l.name)
-			if err != nil {
-				return changed, fmt.Errorf("row %d%s: %w", l.row, l.label, err)
+	for start := 0; start < len(links); start += importBatchRows {
+		batch := links[start:min(start+importBatchRows, len(links))]
+		var names, skus []string
+		for _, l := range batch {
+			names = append(names, l.name)
+			skus = append(skus, l.parts...)
+			skus = append(skus, l.accessories...)
+		}
+		slices.Sort(skus)
+		byName, bySKU, err := store.ProductsByKeys(ctx, names, slices.Compact(skus))
+		if err != nil {
+			return changed, err
+		}
+		idsOf := func(skus []string) ([]string, error) {
+			out := make([]string, 0, len(skus))
+			for _, sku := range skus {
+				p, ok := bySKU[sku]
+				if !ok {
+					return nil, fmt.Errorf("the SKU %q: %w", sku, shop.Errorf(shop.ENOTFOUND, "The product was not found."))
+				}
+				out = append(out, p.ID)
+			}
+			return out, nil
+		}
+		for _, l := range batch {
+			p, ok := byName[l.name]
+			if !ok {
+				return changed, fmt.Errorf("row %d%s: the product was not found", l.row, l.label)
 			}
 			parts, accessories := p.Parts, p.Accessories
 			if l.parts != nil {
@@ -724,18 +731,26 @@ func linkParts(ctx context.Context, store *mongodb.Store, links []linkRow) (int,
 					return changed, fmt.Errorf("row %d%s: accessories: %w", l.row, l.label, err)
 				}
 			}
-			if slices.Equal(parts, p.Parts) && slices.Equal(accessories, p.Accessories) {
-				break
+			for attempt := 0; !slices.Equal(parts, p.Parts) || !slices.Equal(accessories, p.Accessories); attempt++ {
+				_, err = store.SetProductLinks(ctx, p, parts, accessories)
+				if err == nil {
+					changed++
+					break
+				}
+				if shop.ErrorCode(err) != shop.ECONFLICT || attempt >= 3 {
+					return changed, fmt.Errorf("row %d%s: %w", l.row, l.label, err)
+				}
+				// an order moved its stock meanwhile: read it again
+				if p, err = store.FindProductByName(ctx, l.name); err != nil {
+					return changed, fmt.Errorf("row %d%s: %w", l.row, l.label, err)
+				}
+				if l.parts == nil {
+					parts = p.Parts
+				}
+				if l.accessories == nil {
+					accessories = p.Accessories
+				}
 			}
-			_, err = store.SetProductLinks(ctx, p, parts, accessories)
-			if shop.ErrorCode(err) == shop.ECONFLICT && attempt < 3 { // an order moved its stock meanwhile: read it again
-				continue
-			}
-			if err != nil {
-				return changed, fmt.Errorf("row %d%s: %w", l.row, l.label, err)
-			}
-			changed++
-			break
 		}
 	}
 	return changed, nil

@@ -340,35 +340,17 @@ func (s *Store) importMatches(ctx context.Context, drafts []shop.ProductDraft) (
 		}
 		return out, nil
 	}
-	bySKU, byName := map[string]mirror.Product{}, map[string]mirror.Product{}
-	for start := 0; start < len(drafts); start += 1000 {
-		names := make([]string, 0, 1000)
-		skus := make([]string, 0, 1000)
-		for _, d := range drafts[start:min(start+1000, len(drafts))] {
-			names = append(names, d.Name)
-			if d.SKU != "" {
-				skus = append(skus, d.SKU)
-			}
+	names := make([]string, 0, len(drafts))
+	skus := make([]string, 0, len(drafts))
+	for _, d := range drafts {
+		names = append(names, d.Name)
+		if d.SKU != "" {
+			skus = append(skus, d.SKU)
 		}
-		for _, f := range []bson.D{{{Key: "name", Value: bson.D{{Key: "$in", Value: names}}}}, {{Key: "sku", Value: bson.D{{Key: "$in", Value: skus}}}}} {
-			if f[0].Key == "sku" && len(skus) == 0 {
-				continue
-			}
-			cur, err := s.products.c.Find(ctx, f)
-			if err != nil {
-				return nil, translate(err, "")
-			}
-			var docs []mirror.Product
-			if err := cur.All(ctx, &docs); err != nil {
-				return nil, translate(err, "")
-			}
-			for _, p := range docs {
-				byName[p.Name] = p
-				if p.SKU != "" {
-					bySKU[p.SKU] = p
-				}
-			}
-		}
+	}
+	byName, bySKU, err := s.productsByKeys(ctx, names, skus)
+	if err != nil {
+		return nil, err
 	}
 	for i, d := range drafts {
 		if p, ok := bySKU[d.SKU]; ok && d.SKU != "" {
@@ -378,6 +360,66 @@ func (s *Store) importMatches(ctx context.Context, drafts []shop.ProductDraft) (
 		}
 	}
 	return out, nil
+}
+
+// ProductsByKeys answers the products with these names and those with
+// these SKUs (issue 48: the import's check of the spare parts it wrote),
+// read in batches: the mirror's key indexes, or a query per thousand keys
+// by the unique name and sku indexes.
+func (s *Store) ProductsByKeys(ctx context.Context, names, skus []string) (byName, bySKU map[string]shop.Product, err error) {
+	n, k, err := s.productsByKeys(ctx, names, skus)
+	if err != nil {
+		return nil, nil, err
+	}
+	byName, bySKU = make(map[string]shop.Product, len(n)), make(map[string]shop.Product, len(k))
+	for key, p := range n {
+		byName[key] = p.Shop()
+	}
+	for key, p := range k {
+		bySKU[key] = p.Shop()
+	}
+	return byName, bySKU, nil
+}
+
+func (s *Store) productsByKeys(ctx context.Context, names, skus []string) (byName, bySKU map[string]mirror.Product, err error) {
+	bySKU, byName = map[string]mirror.Product{}, map[string]mirror.Product{}
+	if m := s.products.mem; m != nil {
+		for _, name := range names {
+			if p, ok := m.Mem.Lookup("name", name); ok {
+				byName[name] = p
+			}
+		}
+		for _, sku := range skus {
+			if p, ok := m.Mem.Lookup("sku", sku); ok {
+				bySKU[sku] = p
+			}
+		}
+		return byName, bySKU, nil
+	}
+	for start := 0; start < max(len(names), len(skus)); start += 1000 {
+		names := names[min(start, len(names)):min(start+1000, len(names))]
+		skus := skus[min(start, len(skus)):min(start+1000, len(skus))]
+		for _, f := range []bson.D{{{Key: "name", Value: bson.D{{Key: "$in", Value: names}}}}, {{Key: "sku", Value: bson.D{{Key: "$in", Value: skus}}}}} {
+			if f[0].Key == "sku" && len(skus) == 0 || f[0].Key == "name" && len(names) == 0 {
+				continue
+			}
+			cur, err := s.products.c.Find(ctx, f)
+			if err != nil {
+				return nil, nil, translate(err, "")
+			}
+			var docs []mirror.Product
+			if err := cur.All(ctx, &docs); err != nil {
+				return nil, nil, translate(err, "")
+			}
+			for _, p := range docs {
+				byName[p.Name] = p
+				if p.SKU != "" {
+					bySKU[p.SKU] = p
+				}
+			}
+		}
+	}
+	return byName, bySKU, nil
 }
 
 // keepStated gives d the fields of cur that its row did not state.
