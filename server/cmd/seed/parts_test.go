@@ -138,17 +138,18 @@ func TestSeed_PartsWrittenWithTheProducts(t *testing.T) {
 		t.Helper()
 		s := mongotest.MustOpenAt(t, dir)
 		defer func() { _ = s.Close(context.Background()) }()
-		ids := map[string]string{}
+		skus := make([]string, n)
 		for i := range n {
-			p, err := s.FindProductBySKU(context.Background(), sku(i))
-			if err != nil {
-				t.Fatal(err)
-			}
-			ids[p.SKU] = p.ID
+			skus[i] = sku(i)
+		}
+		// in one read (on the MongoDB branch's FerretDB a look-up by SKU reads every product)
+		_, bySKU, err := s.ProductsByKeys(context.Background(), nil, skus)
+		if err != nil || len(bySKU) != n {
+			t.Fatalf("%d of %d products by SKU: %v", len(bySKU), n, err)
 		}
 		for _, i := range []int{0, importBatchRows - 1, importBatchRows, n - 1} {
-			p, _ := s.FindProductBySKU(context.Background(), sku(i))
-			if want := []string{ids[sku(i+shift)], ids[sku(i+shift+1)]}; !slices.Equal(p.Parts, want) {
+			p := bySKU[sku(i)]
+			if want := []string{bySKU[sku(i+shift)].ID, bySKU[sku(i+shift+1)].ID}; !slices.Equal(p.Parts, want) {
 				t.Fatalf("product %d lists %v, want %v", i, p.Parts, want)
 			}
 		}
