@@ -82,7 +82,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, getenv fu
 
 	// Issue 48: every SKU a row names as a part or an accessory is in the
 	// file or the store, checked before anything is written.
-	if problems, err := checkLinks(ctx, store, sc); err != nil || len(problems) > 0 {
+	problems, storeIDs, err := checkLinks(ctx, store, sc)
+	if err != nil || len(problems) > 0 {
 		if err != nil {
 			fmt.Fprintf(stderr, "read the products by SKU: %s\n", shop.ErrorMessage(err))
 			return 1
@@ -113,6 +114,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, getenv fu
 		fmt.Fprintf(stdout, "dry run, nothing written: would have %s\n", summary(checked))
 		return 0
 	}
+	im.resolveLinks(sc, storeIDs)
 	counts, err := im.pass(false, newProgress(stderr, "writing products"), sc.rows)
 	for _, r := range im.refusals {
 		fmt.Fprintf(stderr, "not imported: %s\n", r)
@@ -160,6 +162,12 @@ type importer struct {
 	stderr      io.Writer
 	placeholder string
 	refusals    []string
+	// Issue 48: the check pass's matches (product id → row name); then
+	// the id of each SKU the rows name as a part or accessory, and the id
+	// each new product that a row names gets (by its row's name), so the
+	// write pass writes each product's lists with it.
+	matched         map[string]string
+	linkIDs, newIDs map[string]string
 }
 
 // pass reads the file again in batches: check (true) runs each batch as a
@@ -168,6 +176,9 @@ type importer struct {
 func (im *importer) pass(check bool, bar *progress, total int) (shop.ImportCounts, error) {
 	var counts shop.ImportCounts
 	matched := map[string]string{} // product id → the row's name, across batches
+	if check {
+		im.matched = matched
+	}
 	var batch []item
 	done, pictures := 0, 0
 	flush := func() error {
@@ -176,8 +187,14 @@ func (im *importer) pass(check bool, bar *progress, total int) (shop.ImportCount
 		}
 		drafts := make([]shop.ProductDraft, len(batch))
 		keep := make([]shop.ImportKeep, len(batch))
+		ids := make([]string, len(batch))
+		docs := make([][]shop.ImportDocument, len(batch))
 		for i, it := range batch {
-			drafts[i], keep[i] = it.draft, it.keep
+			drafts[i], keep[i], docs[i] = it.draft, it.keep, it.documents
+			if !check {
+				im.setLinks(&drafts[i], &keep[i], it)
+				ids[i] = im.newIDs[it.draft.Name]
+			}
 			if it.picture == nil {
 				continue
 			}
@@ -191,7 +208,7 @@ func (im *importer) pass(check bool, bar *progress, total int) (shop.ImportCount
 				bar.update(pictures, total)
 			}
 		}
-		c, err := im.store.ImportProducts(im.ctx, drafts, shop.ImportOptions{DryRun: check, DefaultImage: im.placeholder, Keep: keep, Matched: matched, Offset: done,
+		c, err := im.store.ImportProducts(im.ctx, drafts, shop.ImportOptions{DryRun: check, DefaultImage: im.placeholder, Keep: keep, Matched: matched, Offset: done, IDs: ids, Documents: docs,
 			Refused: func(name, reason string) { im.refusals = append(im.refusals, fmt.Sprintf("%q: %s", name, reason)) }})
 		counts.Inserted += c.Inserted
 		counts.Updated += c.Updated
@@ -275,7 +292,8 @@ type item struct {
 	draft              shop.ProductDraft // Image is set by storePictures when picture is
 	picture            []byte            // a local file's bytes
 	pictureCT          string
-	keep               shop.ImportKeep // the fields the row does not state
+	keep               shop.ImportKeep       // the fields the row does not state
+	documents          []shop.ImportDocument // issue 48: the PDFs it attaches
 }
 
 // scan is what the first pass over the file found.
@@ -293,6 +311,9 @@ type scan struct {
 	// skus every SKU of the file: a SKU not in it must be in the store.
 	links []linkRow
 	skus  map[string]int
+	// skuNames are the rows' names by their SKUs (issue 48: the product a
+	// part's SKU names is its row's).
+	skuNames map[string]string
 }
 
 // linkRow is a row's spare parts and accessories, by SKU (nil: kept).
@@ -310,7 +331,7 @@ const maxCategoryRows = 20
 // all problems at once. Its memory grows with the rows' names (repeats are
 // refused), not with the file.
 func scanCatalogue(file, owner string) (scan, error) {
-	sc := scan{categoryRows: map[string][]string{}}
+	sc := scan{categoryRows: map[string][]string{}, skuNames: map[string]string{}}
 	seen := &seenRows{names: map[string]int{}, skus: map[string]int{}}
 	baseDir := filepath.Dir(file)
 	err := eachRow(file, func(r row) error {
@@ -320,6 +341,9 @@ func scanCatalogue(file, owner string) (scan, error) {
 			sc.problems = append(sc.problems, problems...)
 			sc.problemRows++
 			return nil
+		}
+		if it.draft.SKU != "" {
+			sc.skuNames[it.draft.SKU] = it.draft.Name
 		}
 		if it.parts != nil || it.accessories != nil {
 			sc.links = append(sc.links, linkRow{row: it.row, label: label(r, it.draft.Name), name: it.draft.Name, parts: it.parts, accessories: it.accessories})
@@ -379,6 +403,7 @@ func checkRow(r row, baseDir, owner string, seen *seenRows) (item, []string) {
 		raw.Image = ""
 	}
 	d, err := raw.Parse(false)
+	it := item{row: r.n, keep: r.product.Keeps()}
 	fields := shop.ErrorFields(err)
 	if fields == nil {
 		fields = map[string]string{}
@@ -395,10 +420,17 @@ func checkRow(r row, baseDir, owner string, seen *seenRows) (item, []string) {
 	if r.tiersProblem != "" {
 		fields["tiers"] = r.tiersProblem
 	}
-	it := item{row: r.n, keep: r.product.Keeps()}
+	if r.documentsProblem != "" {
+		fields["documents"] = r.documentsProblem
+	}
+	var msg string
+	if it.documents, msg = checkDocuments(r.documents, baseDir); msg != "" {
+		fields["documents"] = msg
+	}
 	// Issue 48: spare parts and accessories name products by SKU. The
-	// write keeps the product's lists; the link pass sets them once every
-	// row's product exists (a row may name a part further down the file).
+	// check pass keeps the product's lists; the write pass sets those the
+	// row states, resolved by resolveLinks (a row may name a part further
+	// down the file: its new product's id is chosen before the write).
 	it.keep.Parts, it.keep.Accessories = true, true
 	for _, l := range []struct {
 		field string
@@ -566,10 +598,11 @@ func checkSKUList(skus []string, own string) ([]string, string) {
 }
 
 // checkLinks answers a problem for each row naming a part or accessory SKU
-// that is neither in the file nor in the store.
-func checkLinks(ctx context.Context, store *mongodb.Store, sc scan) ([]string, error) {
+// that is neither in the file nor in the store, and the ids of those in
+// the store only (SKU → id).
+func checkLinks(ctx context.Context, store *mongodb.Store, sc scan) ([]string, map[string]string, error) {
 	var problems []string
-	known := map[string]bool{}
+	known := map[string]string{} // SKU → id, "" when no product has it
 	for _, l := range sc.links {
 		var row []string
 		for _, f := range []struct {
@@ -580,52 +613,112 @@ func checkLinks(ctx context.Context, store *mongodb.Store, sc scan) ([]string, e
 				if _, ok := sc.skus[sku]; ok {
 					continue
 				}
-				found, ok := known[sku]
+				id, ok := known[sku]
 				if !ok {
-					_, err := store.FindProductBySKU(ctx, sku)
+					p, err := store.FindProductBySKU(ctx, sku)
 					if err != nil && shop.ErrorCode(err) != shop.ENOTFOUND {
-						return nil, err
+						return nil, nil, err
 					}
-					found = err == nil
-					known[sku] = found
+					if err == nil {
+						id = p.ID
+					}
+					known[sku] = id
 				}
-				if !found {
+				if id == "" {
 					row = append(row, fmt.Sprintf("row %d%s: %s names the SKU %q, which is neither in the file nor in the store", l.row, l.label, f.field, sku))
 				}
 			}
 		}
 		problems = append(problems, row...)
 	}
-	return problems, nil
+	return problems, known, nil
 }
 
-// linkParts sets each linked row's spare parts and accessories, by SKU, on
-// its product (found by name, as the import matches rows), once every
-// row's product is written; a list the product has already is left. It
-// answers how many products changed.
-func linkParts(ctx context.Context, store *mongodb.Store, links []linkRow) (int, error) {
-	ids := map[string]string{}
-	idsOf := func(skus []string) ([]string, error) {
-		out := make([]string, 0, len(skus))
-		for _, sku := range skus {
-			id, ok := ids[sku]
-			if !ok {
-				p, err := store.FindProductBySKU(ctx, sku)
-				if err != nil {
-					return nil, fmt.Errorf("the SKU %q: %w", sku, err)
-				}
-				id, ids[sku] = p.ID, p.ID
-			}
-			out = append(out, id)
-		}
-		return out, nil
+// resolveLinks gives each SKU the rows name as a part or accessory its
+// product's id, once the check pass has matched the rows: a row's SKU is
+// its row's product (the one it matched, or the new one, whose id is
+// chosen now), another the store's product (storeIDs).
+func (im *importer) resolveLinks(sc scan, storeIDs map[string]string) {
+	byName := make(map[string]string, len(im.matched))
+	for id, name := range im.matched {
+		byName[name] = id
 	}
+	im.linkIDs, im.newIDs = map[string]string{}, map[string]string{}
+	for _, l := range sc.links {
+		for _, sku := range slices.Concat(l.parts, l.accessories) {
+			if _, ok := im.linkIDs[sku]; ok {
+				continue
+			}
+			name, inFile := sc.skuNames[sku]
+			switch {
+			case !inFile:
+				im.linkIDs[sku] = storeIDs[sku]
+			case byName[name] != "":
+				im.linkIDs[sku] = byName[name]
+			default:
+				id := mongodb.NewProductID()
+				im.newIDs[name], im.linkIDs[sku] = id, id
+			}
+		}
+	}
+}
+
+// setLinks gives a row's draft the spare parts and accessories it states,
+// by id (the write pass): a list it does not state is kept.
+func (im *importer) setLinks(d *shop.ProductDraft, keep *shop.ImportKeep, it item) {
+	for _, l := range []struct {
+		skus []string
+		to   *[]string
+		keep *bool
+	}{{it.parts, &d.Parts, &keep.Parts}, {it.accessories, &d.Accessories, &keep.Accessories}} {
+		if l.skus == nil {
+			continue
+		}
+		ids := make([]string, len(l.skus))
+		for i, sku := range l.skus {
+			ids[i] = im.linkIDs[sku]
+		}
+		*l.to, *l.keep = ids, false
+	}
+}
+
+// linkParts checks, once every row's product is written, that each linked
+// row's product lists the spare parts and accessories its row names, by
+// SKU, and sets those that do not, each by one guarded write: the write
+// pass wrote them with the products, so this finds something only when a
+// product a row names was added or matched otherwise since the check pass
+// (its id is not the one chosen). A list the product has already is left.
+// It answers how many products changed.
+func linkParts(ctx context.Context, store *mongodb.Store, links []linkRow) (int, error) {
 	changed := 0
-	for _, l := range links {
-		for attempt := 0; ; attempt++ {
-			p, err := store.FindProductByName(ctx, l.name)
-			if err != nil {
-				return changed, fmt.Errorf("row %d%s: %w", l.row, l.label, err)
+	for start := 0; start < len(links); start += importBatchRows {
+		batch := links[start:min(start+importBatchRows, len(links))]
+		var names, skus []string
+		for _, l := range batch {
+			names = append(names, l.name)
+			skus = append(skus, l.parts...)
+			skus = append(skus, l.accessories...)
+		}
+		slices.Sort(skus)
+		byName, bySKU, err := store.ProductsByKeys(ctx, names, slices.Compact(skus))
+		if err != nil {
+			return changed, err
+		}
+		idsOf := func(skus []string) ([]string, error) {
+			out := make([]string, 0, len(skus))
+			for _, sku := range skus {
+				p, ok := bySKU[sku]
+				if !ok {
+					return nil, fmt.Errorf("the SKU %q: %w", sku, shop.Errorf(shop.ENOTFOUND, "The product was not found."))
+				}
+				out = append(out, p.ID)
+			}
+			return out, nil
+		}
+		for _, l := range batch {
+			p, ok := byName[l.name]
+			if !ok {
+				return changed, fmt.Errorf("row %d%s: the product was not found", l.row, l.label)
 			}
 			parts, accessories := p.Parts, p.Accessories
 			if l.parts != nil {
@@ -638,19 +731,92 @@ func linkParts(ctx context.Context, store *mongodb.Store, links []linkRow) (int,
 					return changed, fmt.Errorf("row %d%s: accessories: %w", l.row, l.label, err)
 				}
 			}
-			if slices.Equal(parts, p.Parts) && slices.Equal(accessories, p.Accessories) {
-				break
+			for attempt := 0; !slices.Equal(parts, p.Parts) || !slices.Equal(accessories, p.Accessories); attempt++ {
+				_, err = store.SetProductLinks(ctx, p, parts, accessories)
+				if err == nil {
+					changed++
+					break
+				}
+				if shop.ErrorCode(err) != shop.ECONFLICT || attempt >= 3 {
+					return changed, fmt.Errorf("row %d%s: %w", l.row, l.label, err)
+				}
+				// an order moved its stock meanwhile: read it again
+				if p, err = store.FindProductByName(ctx, l.name); err != nil {
+					return changed, fmt.Errorf("row %d%s: %w", l.row, l.label, err)
+				}
+				if l.parts == nil {
+					parts = p.Parts
+				}
+				if l.accessories == nil {
+					accessories = p.Accessories
+				}
 			}
-			_, err = store.SetProductLinks(ctx, p, parts, accessories)
-			if shop.ErrorCode(err) == shop.ECONFLICT && attempt < 3 { // an order moved its stock meanwhile: read it again
-				continue
-			}
-			if err != nil {
-				return changed, fmt.Errorf("row %d%s: %w", l.row, l.label, err)
-			}
-			changed++
-			break
 		}
 	}
 	return changed, nil
+}
+
+// checkDocuments checks a row's documents column (issue 48) as an upload
+// is checked (shop.CheckDocument: its name and kind, at most 20 MB, a PDF
+// by its bytes), each file read from beside the catalogue file, and
+// answers them ready to import (their bytes are read again at the write),
+// or what is wrong, naming the item.
+func checkDocuments(specs []documentSpec, baseDir string) ([]shop.ImportDocument, string) {
+	if specs == nil {
+		return nil, ""
+	}
+	if len(specs) > shop.MaxDocuments {
+		return nil, fmt.Sprintf("must list at most %d documents", shop.MaxDocuments)
+	}
+	out := make([]shop.ImportDocument, 0, len(specs))
+	seen := map[string]int{}
+	for i, sp := range specs {
+		item := fmt.Sprintf("item %d", i+1)
+		if sp.File == "" {
+			return nil, item + " names no file"
+		}
+		path := filepath.Join(baseDir, sp.File)
+		name := sp.Name
+		if name == "" {
+			name = strings.TrimSuffix(filepath.Base(sp.File), filepath.Ext(sp.File))
+		}
+		in := shop.DocumentInput{Name: name, Kind: sp.Kind, Filename: filepath.Base(sp.File)}
+		st, err := os.Stat(path)
+		if err != nil || !st.Mode().IsRegular() {
+			return nil, fmt.Sprintf("%s: file %s cannot be read", item, sp.File)
+		}
+		if st.Size() > shop.MaxDocumentBytes {
+			return nil, fmt.Sprintf("%s (%s): %s", item, sp.File, shop.MsgDocumentTooLarge)
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return nil, fmt.Sprintf("%s: file %s cannot be read", item, sp.File)
+		}
+		in, err = shop.CheckDocument(in, data)
+		if err != nil {
+			msg := shop.ErrorMessage(err)
+			if f := shop.ErrorFields(err); len(f) > 0 && f["file"] == "" {
+				var parts []string
+				for _, k := range sortedKeys(f) {
+					parts = append(parts, k+" "+f[k])
+				}
+				msg = strings.Join(parts, "; ")
+			}
+			return nil, fmt.Sprintf("%s (%s): %s", item, sp.File, msg)
+		}
+		sum := sha256.Sum256(data)
+		digest := hex.EncodeToString(sum[:])
+		if first, dup := seen[digest]; dup {
+			return nil, fmt.Sprintf("%s (%s) is the same file as item %d", item, sp.File, first)
+		}
+		seen[digest] = i + 1
+		out = append(out, shop.ImportDocument{Input: in, Size: int64(len(data)), SHA256: digest, Read: func() ([]byte, error) {
+			data, err := os.ReadFile(path)
+			if err != nil {
+				return nil, fmt.Errorf("the document %s cannot be read: %w", sp.File, err)
+			}
+			return data, nil
+		}})
+	}
+	return out, ""
 }

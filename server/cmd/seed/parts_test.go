@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -89,7 +90,7 @@ func TestSeed_PartsBySKU(t *testing.T) {
 		"Excavator,128500,5,1,A machine.,https://cdn.test/e.jpg,EX-1, FLT-1 | SEAL-9 ,BKT-2\n" +
 		"Bucket,1200,20,1,A bucket.,https://cdn.test/b.jpg,BKT-2,,\n"
 	code, out, errs = seed(t, dir, writeFile(t, "good.csv", good))
-	if code != 0 || !strings.Contains(out, "spare parts and accessories set on 1 products") || !strings.Contains(out, "inserted 3, updated 0, unchanged 0") {
+	if code != 0 || strings.Contains(out, "spare parts") || !strings.Contains(out, "inserted 3, updated 0, unchanged 0") {
 		t.Fatalf("import: code=%d out=%q err=%q", code, out, errs)
 	}
 	m, filter, seal, bucket := read("Excavator"), read("Oil Filter"), read("Shaft Seal"), read("Bucket")
@@ -103,10 +104,107 @@ func TestSeed_PartsBySKU(t *testing.T) {
 	}
 	// JSON arrays; an empty list removes the accessories, an absent one keeps the parts.
 	json := `[{"name":"Excavator","price":"128500","avaialbequantit":"5","minimumquantity":"1","description":"A machine.","image":"https://cdn.test/e.jpg","sku":"EX-1","accessories":[]}]`
-	if code, out, errs := seed(t, dir, writeFile(t, "m.json", json)); code != 0 || !strings.Contains(out, "spare parts and accessories set on 1 products") {
+	if code, out, errs := seed(t, dir, writeFile(t, "m.json", json)); code != 0 || !strings.Contains(out, "inserted 0, updated 1, unchanged 0") {
 		t.Fatalf("json: code=%d out=%q err=%q", code, out, errs)
 	}
 	if m := read("Excavator"); !slices.Equal(m.Parts, []string{filter.ID, seal.ID}) || len(m.Accessories) != 0 {
 		t.Fatalf("after the JSON: parts %v accessories %v", m.Parts, m.Accessories)
+	}
+}
+
+// Issue 48: the lists are written with the products, in the write pass's
+// batches (no write per product afterwards): a row naming parts further
+// down the file, across a batch's end, in a cycle; a part listed twice is
+// refused naming its row; a re-import that changes the parts updates those
+// products alone, and the same file again changes nothing.
+func TestSeed_PartsWrittenWithTheProducts(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	const n = importBatchRows + 7
+	sku := func(i int) string { return fmt.Sprintf("P-%04d", i%n) }
+	file := func(shift int) string {
+		var b strings.Builder
+		b.WriteString("name,price,avaialbequantit,minimumquantity,description,image,sku,parts\n")
+		for i := range n {
+			fmt.Fprintf(&b, "Part %04d,1,10,1,A part.,https://cdn.test/p.jpg,%s,%s|%s\n", i, sku(i), sku(i+shift), sku(i+shift+1))
+		}
+		return b.String()
+	}
+	first := writeFile(t, "parts.csv", file(1))
+	if code, out, errs := seed(t, dir, first); code != 0 || !strings.Contains(out, fmt.Sprintf("inserted %d, updated 0, unchanged 0", n)) || strings.Contains(out, "spare parts") {
+		t.Fatalf("import: code=%d out=%q err=%q", code, out, errs)
+	}
+	check := func(shift int) {
+		t.Helper()
+		s := mongotest.MustOpenAt(t, dir)
+		defer func() { _ = s.Close(context.Background()) }()
+		skus := make([]string, n)
+		for i := range n {
+			skus[i] = sku(i)
+		}
+		// in one read (on the MongoDB branch's FerretDB a look-up by SKU reads every product)
+		_, bySKU, err := s.ProductsByKeys(context.Background(), nil, skus)
+		if err != nil || len(bySKU) != n {
+			t.Fatalf("%d of %d products by SKU: %v", len(bySKU), n, err)
+		}
+		for _, i := range []int{0, importBatchRows - 1, importBatchRows, n - 1} {
+			p := bySKU[sku(i)]
+			if want := []string{bySKU[sku(i+shift)].ID, bySKU[sku(i+shift+1)].ID}; !slices.Equal(p.Parts, want) {
+				t.Fatalf("product %d lists %v, want %v", i, p.Parts, want)
+			}
+		}
+		if _, total, _ := s.ListProducts(context.Background(), shop.ProductQuery{Limit: 1}); total != n {
+			t.Fatalf("%d products", total)
+		}
+	}
+	check(1)
+	if code, out, errs := seed(t, dir, first); code != 0 || !strings.Contains(out, fmt.Sprintf("inserted 0, updated 0, unchanged %d", n)) {
+		t.Fatalf("again: code=%d out=%q err=%q", code, out, errs)
+	}
+	if code, out, errs := seed(t, dir, writeFile(t, "parts2.csv", file(2))); code != 0 || !strings.Contains(out, fmt.Sprintf("inserted 0, updated %d, unchanged 0", n)) || strings.Contains(out, "spare parts") {
+		t.Fatalf("changed parts: code=%d out=%q err=%q", code, out, errs)
+	}
+	check(2)
+	twice := "name,price,avaialbequantit,minimumquantity,description,image,sku,parts\n" +
+		"Part 0000,1,10,1,A part.,https://cdn.test/p.jpg,P-0000,P-0001|P-0002|P-0001\n"
+	code, out, errs := seed(t, dir, writeFile(t, "twice.csv", twice))
+	if code != 1 || !strings.Contains(errs, `row 1 (line 2, "Part 0000"): parts item 3 repeats the SKU "P-0001"`) || !strings.Contains(errs, "nothing was written") {
+		t.Fatalf("a part twice: code=%d out=%q err=%q", code, out, errs)
+	}
+	check(2)
+}
+
+// Issue 48: a product whose lists are not what its row names after the
+// write pass (written by a run that stopped half-way, pointing at a new
+// product's id that was never written) is set by the check afterwards,
+// and the next run finds nothing to do.
+func TestSeed_PartsRepairedAfterAStoppedRun(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	const head = "name,price,avaialbequantit,minimumquantity,description,image,sku,parts\n"
+	machine := head + "Excavator,128500,5,1,A machine.,https://cdn.test/e.jpg,EX-1,\n"
+	if code, out, errs := seed(t, dir, writeFile(t, "m.csv", machine)); code != 0 {
+		t.Fatalf("import: code=%d out=%q err=%q", code, out, errs)
+	}
+	// As a stopped run leaves it: the machine names an id no product has.
+	s := mongotest.MustOpenAt(t, dir)
+	m, err := s.FindProductByName(context.Background(), "Excavator")
+	if err == nil {
+		_, err = s.SetProductLinks(context.Background(), m, []string{"0123456789abcdef01234567"}, nil)
+	}
+	_ = s.Close(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	both := head + "Excavator,128500,5,1,A machine.,https://cdn.test/e.jpg,EX-1,FLT-1\n" + "Oil Filter,42.5,300,1,A filter.,https://cdn.test/f.jpg,FLT-1,\n"
+	if code, out, errs := seed(t, dir, writeFile(t, "both.csv", both)); code != 0 || !strings.Contains(out, "inserted 1, updated 1, unchanged 0") {
+		t.Fatalf("import: code=%d out=%q err=%q", code, out, errs)
+	}
+	s = mongotest.MustOpenAt(t, dir)
+	defer func() { _ = s.Close(context.Background()) }()
+	m, _ = s.FindProductByName(context.Background(), "Excavator")
+	f, _ := s.FindProductByName(context.Background(), "Oil Filter")
+	if !slices.Equal(m.Parts, []string{f.ID}) {
+		t.Fatalf("the machine lists %v, want [%s]", m.Parts, f.ID)
 	}
 }

@@ -28,6 +28,38 @@ type row struct {
 	specsProblem string
 	// tiersProblem is why the CSV's tiers column could not be read.
 	tiersProblem string
+	// documents are the PDFs the row attaches (issue 48), nil without the
+	// column; documentsProblem is why they could not be read.
+	documents        []documentSpec
+	documentsProblem string
+}
+
+// documentSpec is one entry of the documents column: its kind, its file
+// (relative to the catalogue file) and its name ("": the file's).
+type documentSpec struct {
+	Kind string `json:"kind"`
+	File string `json:"file"`
+	Name string `json:"name"`
+}
+
+// parseDocuments reads the CSV's documents column (issue 48):
+// "kind:path" or "kind:path:name", "|" between documents, such as
+// "manual:docs/ex1-manual.pdf:Operator manual|datasheet:docs/ex1.pdf".
+func parseDocuments(text string) ([]documentSpec, string) {
+	docs := []documentSpec{}
+	for i, part := range strings.Split(text, "|") {
+		part = strings.TrimSpace(part)
+		if part == "" {
+			continue
+		}
+		kind, rest, ok := strings.Cut(part, ":")
+		if !ok {
+			return nil, fmt.Sprintf("document %d (%q) has no \":\" between its kind and its file", i+1, part)
+		}
+		file, name, _ := strings.Cut(rest, ":")
+		docs = append(docs, documentSpec{Kind: strings.TrimSpace(kind), File: strings.TrimSpace(file), Name: strings.TrimSpace(name)})
+	}
+	return docs, ""
 }
 
 // parseTiers reads the CSV's tiers column (issue 45): "min:percentOff; …",
@@ -89,7 +121,7 @@ func isNumberWord(w string) bool {
 }
 
 var columns = []string{"name", "price", "avaialbequantit", "minimumquantity", "description", "image", "email",
-	"sku", "category", "specs", "images", "tiers", "oemNumbers", "weightKg", "leadTimeDays", "parts", "accessories"}
+	"sku", "category", "specs", "images", "tiers", "oemNumbers", "weightKg", "leadTimeDays", "parts", "accessories", "documents"}
 
 // eachRow reads the catalogue file one row at a time and calls fn with
 // each, in order: a file of any size is read in bounded memory. It stops
@@ -159,6 +191,13 @@ func jsonRow(n int, raw json.RawMessage) (row, error) {
 			return r, fmt.Errorf("row %d: %s must be text", n, te.Field)
 		}
 		return r, fmt.Errorf("row %d: %v", n, err)
+	}
+	// issue 48: documents as [{kind, file, name?}] (null: none stated)
+	if d, ok := fields["documents"]; ok && string(d) != "null" {
+		r.documents = []documentSpec{}
+		if err := json.Unmarshal(d, &r.documents); err != nil {
+			r.documents, r.documentsProblem = nil, `must be an array of {"kind", "file", "name"}`
+		}
 	}
 	return r, nil
 }
@@ -267,6 +306,10 @@ func eachCSV(in *bufio.Reader, fn func(row) error) error {
 		if has("leadTimeDays") {
 			l := shop.NumberText(get("leadTimeDays"))
 			r.product.LeadTimeDays = &l
+		}
+		if has("documents") {
+			docs, msg := parseDocuments(get("documents"))
+			r.documents, r.documentsProblem = docs, msg
 		}
 		if has("images") {
 			images := []string{}

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
-	"mime/multipart"
 	"net/http"
 	"net/url"
 	"os"
@@ -167,7 +166,7 @@ func runScale(b *testing.B, sz scaleSize) {
 		if info, err := os.Stat(catalogue); err == nil {
 			fmt.Fprintf(os.Stderr, "  the catalogue file: %.0f MB\n", float64(info.Size())/1e6)
 		}
-		add(fmt.Sprintf("import %s rows into an empty store", n(sz.products)),
+		add(fmt.Sprintf("import %s rows into an empty store (three PDFs on each: the documents column)", n(sz.products)),
 			runImport(b, seed, catalogue, env, fmt.Sprintf("inserted %d, updated 0, unchanged 0", sz.products)), importBudget(sz))
 		add(fmt.Sprintf("import the same %s rows again (unchanged)", n(sz.products)),
 			runImport(b, seed, catalogue, env, fmt.Sprintf("inserted 0, updated 0, unchanged %d", sz.products)), importBudget(sz))
@@ -196,8 +195,6 @@ func runScale(b *testing.B, sz scaleSize) {
 		}
 
 		products = listProducts(c, sz.products)
-		add(fmt.Sprintf("three PDFs (POST /service/{id}/documents) on each of %s products", n(len(products)/scaleDocumentsEvery)),
-			addDocuments(b, c, products, adminToken), "")
 		sold, standing, rowsBuilt := buildOrders(b, c, sz, products, customers, adminToken)
 		rows = append(rows, rowsBuilt...)
 
@@ -324,7 +321,7 @@ func runScale(b *testing.B, sz scaleSize) {
 				ID string `json:"_id"`
 			} `json:"documents"`
 		}
-		c.mustCall("GET", "/service/"+products[r.IntN(len(products)/scaleDocumentsEvery)*scaleDocumentsEvery].ID, "", "", 200, &p)
+		c.mustCall("GET", "/service/"+products[r.IntN(len(products))].ID, "", "", 200, &p)
 		for _, d := range p.Documents {
 			docIDs = append(docIDs, d.ID)
 		}
@@ -901,7 +898,10 @@ func writeScaleCatalogue(b *testing.B, path string, sz scaleSize) {
 		b.Fatal(err)
 	}
 	w := csv.NewWriter(f)
-	header := []string{"name", "price", "avaialbequantit", "minimumquantity", "description", "sku", "category", "specs", "weightKg", "leadTimeDays", "parts", "tiers"}
+	header := []string{"name", "price", "avaialbequantit", "minimumquantity", "description", "sku", "category", "specs", "weightKg", "leadTimeDays", "parts", "tiers", "documents"}
+	// issue 48: three PDFs on every product, through the documents column
+	// (files beside the catalogue)
+	documents := writeScaleDocuments(b, filepath.Dir(path))
 	if sz.pictures > 0 {
 		header = append(header, "image", "images")
 	}
@@ -927,7 +927,7 @@ func writeScaleCatalogue(b *testing.B, path string, sz scaleSize) {
 			// five spare parts by SKU: the next five products of the catalogue
 			strings.Join(scaleParts(i, sz.products, digits), "|"),
 			// issue 45: volume tiers on every product
-			"10:5; 50:10"}
+			"10:5; 50:10", documents}
 		if sz.pictures > 0 {
 			// pictures at http(s) addresses (the import stores no file)
 			pics := make([]string, sz.pictures)
@@ -949,10 +949,25 @@ func writeScaleCatalogue(b *testing.B, path string, sz scaleSize) {
 var scalePDF = []byte("%PDF-1.4\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n2 0 obj\n<< /Type /Pages /Kids [] /Count 0 >>\nendobj\n" +
 	"xref\n0 3\n0000000000 65535 f \n0000000009 00000 n \n0000000058 00000 n \ntrailer\n<< /Size 3 /Root 1 0 R >>\nstartxref\n110\n%%EOF\n")
 
-// scaleDocumentsEvery: every so many products carry three documents (their
-// uploads are admins' writes through the API, each a few store writes and
-// an audit entry: 30,000 of them took hours on a loaded 2-core machine).
-const scaleDocumentsEvery = 50
+// writeScaleDocuments writes the three PDFs every product of the scale
+// catalogue carries into dir/docs, and answers the documents column that
+// names them.
+func writeScaleDocuments(b *testing.B, dir string) string {
+	if err := os.MkdirAll(filepath.Join(dir, "docs"), 0o700); err != nil {
+		b.Fatal(err)
+	}
+	var col []string
+	for i, kind := range []string{"manual", "datasheet", "certificate"} {
+		name := kind + ".pdf"
+		// each its own bytes (a product lists the same bytes once)
+		data := bytes.Replace(scalePDF, []byte("%PDF-1.4"), []byte(fmt.Sprintf("%%PDF-1.%d", 4+i)), 1)
+		if err := os.WriteFile(filepath.Join(dir, "docs", name), data, 0o600); err != nil {
+			b.Fatal(err)
+		}
+		col = append(col, fmt.Sprintf("%s:docs/%s:Operator %s", kind, name, kind))
+	}
+	return strings.Join(col, "|")
+}
 
 // scaleCompanies is how many companies the data set holds (issue 45).
 const scaleCompanies = 1_000
@@ -992,40 +1007,6 @@ func scaleParts(i, products, digits int) []string {
 		out[k] = fmt.Sprintf("SC-%0*d", max(digits, 5), (i+1+k)%products)
 	}
 	return out
-}
-
-// addDocuments uploads three documents to every scaleDocumentsEvery-th
-// product, through the API from two clients (admins' edits: each is an
-// audited write, and the audit trail is one chain that concurrent writes
-// contend for), and answers how long it took.
-func addDocuments(b *testing.B, c *apiClient, products []scaleProduct, adminToken string) string {
-	t0 := time.Now()
-	kinds := []string{"manual", "datasheet", "certificate"}
-	parallel(b, 2, len(products)/scaleDocumentsEvery, func(i int) {
-		i *= scaleDocumentsEvery
-		for _, kind := range kinds {
-			var body bytes.Buffer
-			mw := multipart.NewWriter(&body)
-			_ = mw.WriteField("name", "Operator "+kind)
-			_ = mw.WriteField("kind", kind)
-			fw, _ := mw.CreateFormFile("file", kind+".pdf")
-			_, _ = fw.Write(scalePDF)
-			_ = mw.Close()
-			req, _ := http.NewRequest("POST", c.base+"/service/"+products[i].ID+"/documents", &body)
-			req.Header.Set("Content-Type", mw.FormDataContentType())
-			req.Header.Set("Authorization", "Bearer "+adminToken)
-			res, data, err := c.do(req)
-			if err != nil || res.StatusCode != 201 {
-				status := 0
-				if res != nil {
-					status = res.StatusCode
-				}
-				b.Errorf("document upload: %d %v %.300s", status, err, data)
-				panic(errScaleCall)
-			}
-		}
-	})
-	return seconds(time.Since(t0))
 }
 
 func errorsJoin(a, b error) error {

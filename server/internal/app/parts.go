@@ -85,15 +85,9 @@ func (c *Catalogue) AddDocument(ctx context.Context, caller shop.Caller, product
 	if err := shop.CheckID(productID); err != nil {
 		return shop.Document{}, err
 	}
-	in, err := in.Check()
+	in, err := shop.CheckDocument(in, data)
 	if err != nil {
 		return shop.Document{}, err
-	}
-	if int64(len(data)) > shop.MaxDocumentBytes {
-		return shop.Document{}, shop.Errorf(shop.ETOOLARGE, shop.MsgDocumentTooLarge)
-	}
-	if !shop.IsPDF(data) {
-		return shop.Document{}, shop.Invalid(shop.MsgDocumentNotPDF, map[string]string{"file": "must be a PDF"})
 	}
 	return c.Documents.PutDocument(ctx, productID, in, data)
 }

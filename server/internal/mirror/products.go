@@ -259,6 +259,9 @@ type ImportChange struct {
 	Name  string // as read: a product renamed since is left alone
 	Draft shop.ProductDraft
 	Read  int64 // the stock the import read
+	// Documents are listed after the product's own (issue 48: the
+	// import's documents column; their bytes are stored already).
+	Documents []DocumentRef
 }
 
 // Delta is how much the stock moves.
@@ -269,6 +272,9 @@ func (c ImportChange) Delta() int64 { return c.Draft.Available - c.Read }
 // The stock would go below zero, orders having taken more since the import
 // read it (MongoDB's filter: {avaialbequantit: {$gte: -delta}}).
 func (c ImportChange) Refusal(cur Product) error {
+	if len(c.Documents) > 0 && len(cur.Documents)+len(c.Documents) > shop.MaxDocuments {
+		return shop.Errorf(shop.ECONFLICT, shop.MsgDocumentsFull)
+	}
 	if cur.Available+c.Delta() < 0 {
 		return shop.Errorf(shop.ECONFLICT, "Its stock is %d now: orders took %d since the import read %d, and the file's %d would leave less than none. The row was not imported; run the import again.",
 			cur.Available, c.Read-cur.Available, c.Read, c.Draft.Available)
@@ -286,6 +292,9 @@ func (c ImportChange) Apply(cur Product, at time.Time) Product {
 	next.Parts, next.Accessories, next.OEMNumbers = IDs(c.Draft.Parts), IDs(c.Draft.Accessories), c.Draft.OEMNumbers
 	next.WeightGrams, next.LeadTimeDays = int64(c.Draft.Weight), c.Draft.LeadTime
 	next.Available += c.Delta()
+	if len(c.Documents) > 0 {
+		next.Documents = append(slices.Clip(cur.Documents), c.Documents...)
+	}
 	return next
 }
 
@@ -331,6 +340,10 @@ type DocumentRef struct {
 	Name string `bson:"name"`
 	Kind string `bson:"kind"`
 	Size int64  `bson:"size"`
+	// SHA256 is the bytes' digest (hex; "" for those listed before issue
+	// 48's import, whose file's metadata has it): an import attaches the
+	// same bytes once.
+	SHA256 string `bson:"sha256,omitempty"`
 }
 
 func (d *Product) shopDocuments() []shop.Document {

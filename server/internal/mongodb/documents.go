@@ -100,7 +100,7 @@ func (s *Store) PutDocument(ctx context.Context, productID string, in shop.Docum
 		s.dropDocument(ctx, file)
 		return shop.Document{}, translate(err, "")
 	}
-	ref := mirror.DocumentRef{ID: id, Name: in.Name, Kind: in.Kind, Size: int64(len(data))}
+	ref := mirror.DocumentRef{ID: id, Name: in.Name, Kind: in.Kind, Size: int64(len(data)), SHA256: file.Metadata.SHA256}
 	push := bson.D{{Key: "$push", Value: bson.D{{Key: "documents", Value: ref}}}}
 	_, err = s.products.update(ctx, pid, guard[mirror.Product]{
 		filter: bson.D{{Key: fmt.Sprintf("documents.%d", shop.MaxDocuments-1), Value: bson.D{{Key: "$exists", Value: false}}}},

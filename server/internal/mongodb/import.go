@@ -14,8 +14,18 @@ import (
 	"storefront/server/internal/shop"
 )
 
-// importBatch is how many products one write command carries.
-const importBatch = 500
+// importBatch is how many new products one write command carries, and
+// importUpdateBatch how many changed ones. The embedded engine (FerretDB
+// v1.24, SQLite) keeps each update's query open until the whole update
+// command ends, one of its 100 pooled connections each, and begins each
+// update's transaction on another: an update command of 100 or more
+// waits for a connection forever (an import changing 1,007 products in
+// batches of 500 hung until its write timeout, and the products were
+// read back one by one). 50 leaves room for the readers.
+const (
+	importBatch       = 500
+	importUpdateBatch = 50
+)
 
 // ImportProducts brings the catalogue to the drafts by name: the current
 // products are read once (from the mirror, or with MongoDB by the unique
@@ -56,8 +66,19 @@ func (s *Store) ImportProducts(ctx context.Context, drafts []shop.ProductDraft, 
 	at := s.now()
 	var inserts []mirror.Product
 	var updates []mirror.ImportChange
+	// issue 48: the documents each insert or update attaches, stored below
+	var insertDocs, updateDocs [][]shop.ImportDocument
 	for i, d := range drafts {
 		cur, exists := current[i]
+		var docs []shop.ImportDocument
+		if i < len(opt.Documents) && len(opt.Documents[i]) > 0 {
+			if docs, err = s.documentsToAttach(ctx, cur, opt.Documents[i]); err != nil {
+				return counts, err
+			}
+			if n := len(cur.Documents) + len(docs); n > shop.MaxDocuments {
+				return counts, shop.Errorf(shop.EINVALID, "Product %d (%q) would list %d documents: at most %d.", opt.Offset+i+1, d.Name, n, shop.MaxDocuments)
+			}
+		}
 		if exists && i < len(opt.Keep) {
 			d = keepStated(d, cur.Shop(), opt.Keep[i])
 		}
@@ -76,16 +97,41 @@ func (s *Store) ImportProducts(ctx context.Context, drafts []shop.ProductDraft, 
 		}
 		switch {
 		case !exists:
-			inserts = append(inserts, s.productDoc(d, at))
-		case d.Matches(cur.Shop()):
+			doc := s.productDoc(d, at)
+			if i < len(opt.IDs) && opt.IDs[i] != "" {
+				if doc.ID, err = objectID(opt.IDs[i]); err != nil {
+					return counts, err
+				}
+			}
+			inserts = append(inserts, doc)
+			insertDocs = append(insertDocs, docs)
+		case d.Matches(cur.Shop()) && len(docs) == 0:
 			counts.Unchanged++
 		default:
 			updates = append(updates, mirror.ImportChange{ID: cur.ID, Name: cur.Name, Draft: d, Read: cur.Available})
+			updateDocs = append(updateDocs, docs)
 		}
 	}
 	if opt.DryRun {
 		counts.Inserted, counts.Updated = len(inserts), len(updates)
 		return counts, nil
+	}
+	// The documents' bytes first, then the products that list them (as
+	// PutDocument: a stop between leaves bytes nothing lists, which the
+	// hourly sweep drops, never a listed document without bytes).
+	var attach documentBatch
+	for i := range inserts {
+		if err := attach.add(inserts[i].ID, insertDocs[i], &inserts[i].Documents); err != nil {
+			return counts, err
+		}
+	}
+	for i := range updates {
+		if err := attach.add(updates[i].ID, updateDocs[i], &updates[i].Documents); err != nil {
+			return counts, err
+		}
+	}
+	if err := s.storeDocumentBatch(ctx, &attach, at); err != nil {
+		return counts, err
 	}
 	total := len(inserts) + len(updates)
 	progress := func() {
@@ -102,8 +148,8 @@ func (s *Store) ImportProducts(ctx context.Context, drafts []shop.ProductDraft, 
 		progress()
 	}
 	gone := 0
-	for start := 0; start < len(updates); start += importBatch {
-		res, err := s.importUpdates(ctx, updates[start:min(start+importBatch, len(updates))], at, opt.Moved)
+	for start := 0; start < len(updates); start += importUpdateBatch {
+		res, err := s.importUpdates(ctx, updates[start:min(start+importUpdateBatch, len(updates))], at, opt.Moved)
 		counts.Updated += res.updated
 		counts.Refused += len(res.refused)
 		gone += res.gone
@@ -122,6 +168,9 @@ func (s *Store) ImportProducts(ctx context.Context, drafts []shop.ProductDraft, 
 	}
 	return counts, nil
 }
+
+// NewProductID is a fresh product id, for ImportOptions.IDs.
+func NewProductID() string { return newID().Hex() }
 
 // importTaken words a duplicate key of an import: a name or a SKU that
 // another product has.
@@ -145,6 +194,9 @@ func importUpdate(c mirror.ImportChange, at time.Time, terms []string) bson.D {
 	}
 	if d := c.Delta(); d != 0 {
 		update = append(update, bson.E{Key: "$inc", Value: bson.D{{Key: "avaialbequantit", Value: d}}})
+	}
+	if len(c.Documents) > 0 {
+		update = append(update, bson.E{Key: "$push", Value: bson.D{{Key: "documents", Value: bson.D{{Key: "$each", Value: c.Documents}}}}})
 	}
 	return update
 }
@@ -221,6 +273,9 @@ func (s *Store) importUpdatesMongo(ctx context.Context, batch []mirror.ImportCha
 		if d := c.Delta(); d < 0 {
 			filter = append(filter, bson.E{Key: "avaialbequantit", Value: bson.D{{Key: "$gte", Value: -d}}})
 		}
+		if n := len(c.Documents); n > 0 {
+			filter = append(filter, bson.E{Key: fmt.Sprintf("documents.%d", shop.MaxDocuments-n), Value: bson.D{{Key: "$exists", Value: false}}})
+		}
 		models[i] = mongo.NewUpdateOneModel().SetFilter(filter).SetUpdate(importUpdate(c, at, c.Draft.SearchTerms()))
 	}
 	var matched int64
@@ -285,35 +340,17 @@ func (s *Store) importMatches(ctx context.Context, drafts []shop.ProductDraft) (
 		}
 		return out, nil
 	}
-	bySKU, byName := map[string]mirror.Product{}, map[string]mirror.Product{}
-	for start := 0; start < len(drafts); start += 1000 {
-		names := make([]string, 0, 1000)
-		skus := make([]string, 0, 1000)
-		for _, d := range drafts[start:min(start+1000, len(drafts))] {
-			names = append(names, d.Name)
-			if d.SKU != "" {
-				skus = append(skus, d.SKU)
-			}
+	names := make([]string, 0, len(drafts))
+	skus := make([]string, 0, len(drafts))
+	for _, d := range drafts {
+		names = append(names, d.Name)
+		if d.SKU != "" {
+			skus = append(skus, d.SKU)
 		}
-		for _, f := range []bson.D{{{Key: "name", Value: bson.D{{Key: "$in", Value: names}}}}, {{Key: "sku", Value: bson.D{{Key: "$in", Value: skus}}}}} {
-			if f[0].Key == "sku" && len(skus) == 0 {
-				continue
-			}
-			cur, err := s.products.c.Find(ctx, f)
-			if err != nil {
-				return nil, translate(err, "")
-			}
-			var docs []mirror.Product
-			if err := cur.All(ctx, &docs); err != nil {
-				return nil, translate(err, "")
-			}
-			for _, p := range docs {
-				byName[p.Name] = p
-				if p.SKU != "" {
-					bySKU[p.SKU] = p
-				}
-			}
-		}
+	}
+	byName, bySKU, err := s.productsByKeys(ctx, names, skus)
+	if err != nil {
+		return nil, err
 	}
 	for i, d := range drafts {
 		if p, ok := bySKU[d.SKU]; ok && d.SKU != "" {
@@ -323,6 +360,66 @@ func (s *Store) importMatches(ctx context.Context, drafts []shop.ProductDraft) (
 		}
 	}
 	return out, nil
+}
+
+// ProductsByKeys answers the products with these names and those with
+// these SKUs (issue 48: the import's check of the spare parts it wrote),
+// read in batches: the mirror's key indexes, or a query per thousand keys
+// by the unique name and sku indexes.
+func (s *Store) ProductsByKeys(ctx context.Context, names, skus []string) (byName, bySKU map[string]shop.Product, err error) {
+	n, k, err := s.productsByKeys(ctx, names, skus)
+	if err != nil {
+		return nil, nil, err
+	}
+	byName, bySKU = make(map[string]shop.Product, len(n)), make(map[string]shop.Product, len(k))
+	for key, p := range n {
+		byName[key] = p.Shop()
+	}
+	for key, p := range k {
+		bySKU[key] = p.Shop()
+	}
+	return byName, bySKU, nil
+}
+
+func (s *Store) productsByKeys(ctx context.Context, names, skus []string) (byName, bySKU map[string]mirror.Product, err error) {
+	bySKU, byName = map[string]mirror.Product{}, map[string]mirror.Product{}
+	if m := s.products.mem; m != nil {
+		for _, name := range names {
+			if p, ok := m.Mem.Lookup("name", name); ok {
+				byName[name] = p
+			}
+		}
+		for _, sku := range skus {
+			if p, ok := m.Mem.Lookup("sku", sku); ok {
+				bySKU[sku] = p
+			}
+		}
+		return byName, bySKU, nil
+	}
+	for start := 0; start < max(len(names), len(skus)); start += 1000 {
+		names := names[min(start, len(names)):min(start+1000, len(names))]
+		skus := skus[min(start, len(skus)):min(start+1000, len(skus))]
+		for _, f := range []bson.D{{{Key: "name", Value: bson.D{{Key: "$in", Value: names}}}}, {{Key: "sku", Value: bson.D{{Key: "$in", Value: skus}}}}} {
+			if f[0].Key == "sku" && len(skus) == 0 || f[0].Key == "name" && len(names) == 0 {
+				continue
+			}
+			cur, err := s.products.c.Find(ctx, f)
+			if err != nil {
+				return nil, nil, translate(err, "")
+			}
+			var docs []mirror.Product
+			if err := cur.All(ctx, &docs); err != nil {
+				return nil, nil, translate(err, "")
+			}
+			for _, p := range docs {
+				byName[p.Name] = p
+				if p.SKU != "" {
+					bySKU[p.SKU] = p
+				}
+			}
+		}
+	}
+	return byName, bySKU, nil
 }
 
 // keepStated gives d the fields of cur that its row did not state.

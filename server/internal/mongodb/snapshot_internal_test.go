@@ -43,6 +43,7 @@ var snapshotFormats = map[int]string{
 	13: "86fcd9e007a13356", // issue 48: a quote's freight line, merged
 	14: "66aa2ecfa54961d7", // issue 46: the products' word index held in the snapshot; orders' and purchases' fields in alignment order
 	15: "e9f69b834c90a707", // review finding 8, merged: an order line's claimed pieces (mirror.LineClaims)
+	16: "25c855582388c689", // issue 48, merged: a product's document lists its bytes' SHA-256 (the import's documents column)
 }
 
 // mirroredTypes are the store's mirrored collections, each with a check

@@ -62,6 +62,24 @@ func (in DocumentInput) Check() (DocumentInput, error) {
 	return in, Invalid("The document is not valid.", f)
 }
 
+// CheckDocument checks a document before it is stored, the same for an
+// upload (POST /service/{id}/documents) and the import's documents column:
+// its name and kind, at most MaxDocumentBytes (ETOOLARGE), and a PDF by its
+// bytes, whatever its name or declared type says.
+func CheckDocument(in DocumentInput, data []byte) (DocumentInput, error) {
+	in, err := in.Check()
+	if err != nil {
+		return in, err
+	}
+	if int64(len(data)) > MaxDocumentBytes {
+		return in, Errorf(ETOOLARGE, MsgDocumentTooLarge)
+	}
+	if !IsPDF(data) {
+		return in, Invalid(MsgDocumentNotPDF, map[string]string{"file": "must be a PDF"})
+	}
+	return in, nil
+}
+
 // DocumentFilename is the file name a document is served with: the
 // uploaded file's base name, or else the document's name, always ending in
 // .pdf, without control characters or path separators.

@@ -583,6 +583,28 @@ type ImportOptions struct {
 	// Offset is how many drafts the calls before passed: messages number
 	// a draft from there.
 	Offset int
+	// IDs, by the drafts' index, is the id a new product gets (issue 48:
+	// the import gives one to each new row that another row names as a
+	// spare part or accessory, so that the names resolve before anything
+	// is written and each product is written once, its lists with it); ""
+	// or past the end: a fresh one. A draft that matches a product keeps
+	// that product's id.
+	IDs []string
+	// Documents, by the drafts' index, are the PDFs a row attaches
+	// (issue 48's documents column), each checked by CheckDocument: those
+	// whose bytes (SHA256) the product lists already are left, the others
+	// are stored and listed with the product's write.
+	Documents [][]ImportDocument
+}
+
+// ImportDocument is a PDF an import attaches to a product.
+type ImportDocument struct {
+	Input  DocumentInput // checked
+	Size   int64
+	SHA256 string // hex
+	// Read answers the bytes, at the write (they are not held meanwhile);
+	// bytes that are not those checked (the file changed) are an error.
+	Read func() ([]byte, error)
 }
 
 // ImportKeep names the fields a row leaves as the product has them.
