@@ -2,8 +2,10 @@ package mongodb_test
 
 import (
 	"context"
+	"fmt"
 	"slices"
 	"testing"
+	"time"
 
 	"storefront/server/internal/mongodb/mongotest"
 	"storefront/server/internal/shop"
@@ -141,3 +143,40 @@ func TestListProducts_SearchAndFilters(t *testing.T) {
 }
 
 func ptr[T any](v T) *T { return &v }
+
+// A category of a real catalogue holds hundreds of products (1,000 a
+// category in bench:scale): its rename moves them all. The embedded engine
+// hung on one update command of 100 or more (FerretDB v1.24 holds each
+// update's query on a pooled connection until the command ends), so the
+// move is written in commands of fewer.
+func TestRenameCategory_ManyProducts(t *testing.T) {
+	t.Parallel()
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	s := mongotest.MustOpen(t)
+	c, err := s.InsertCategory(ctx, "Fasteners")
+	if err != nil {
+		t.Fatal(err)
+	}
+	const n = 230
+	for i := range n {
+		d := draft(fmt.Sprintf("Bolt %03d", i), 1)
+		d.Category = "Fasteners"
+		if _, err := s.InsertProduct(ctx, d); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got, err := s.RenameCategory(ctx, c.ID, "Bolts and Nuts", "Fasteners")
+	if err != nil || got.Count != n {
+		t.Fatalf("rename: %+v %v", got, err)
+	}
+	if _, total, err := s.ListProducts(ctx, shop.ProductQuery{Limit: 1, Category: "Bolts and Nuts"}); err != nil || total != n {
+		t.Fatalf("under the new name: %d %v", total, err)
+	}
+	if _, total, _ := s.ListProducts(ctx, shop.ProductQuery{Limit: 1, Category: "Fasteners"}); total != 0 {
+		t.Fatalf("%d left under the old name", total)
+	}
+	if err := s.Check(ctx); err != nil {
+		t.Fatal(err)
+	}
+}

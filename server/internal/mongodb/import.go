@@ -15,7 +15,8 @@ import (
 )
 
 // importBatch is how many new products one write command carries, and
-// importUpdateBatch how many changed ones. The embedded engine (FerretDB
+// updateCommandMax how many changed ones (and any update command of many
+// statements, as a category's rename). The embedded engine (FerretDB
 // v1.24, SQLite) keeps each update's query open until the whole update
 // command ends, one of its 100 pooled connections each, and begins each
 // update's transaction on another: an update command of 100 or more
@@ -23,8 +24,8 @@ import (
 // batches of 500 hung until its write timeout, and the products were
 // read back one by one). 50 leaves room for the readers.
 const (
-	importBatch       = 500
-	importUpdateBatch = 50
+	importBatch      = 500
+	updateCommandMax = 50
 )
 
 // ImportProducts brings the catalogue to the drafts by name: the current
@@ -148,8 +149,8 @@ func (s *Store) ImportProducts(ctx context.Context, drafts []shop.ProductDraft, 
 		progress()
 	}
 	gone := 0
-	for start := 0; start < len(updates); start += importUpdateBatch {
-		res, err := s.importUpdates(ctx, updates[start:min(start+importUpdateBatch, len(updates))], at, opt.Moved)
+	for start := 0; start < len(updates); start += updateCommandMax {
+		res, err := s.importUpdates(ctx, updates[start:min(start+updateCommandMax, len(updates))], at, opt.Moved)
 		counts.Updated += res.updated
 		counts.Refused += len(res.refused)
 		gone += res.gone
