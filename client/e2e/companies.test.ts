@@ -173,6 +173,9 @@ describe('companies', () => {
               const row = page.getByTestId('company-purchases').getByTestId('company-purchase').filter({ hasText: `#${number}` });
               await row.getByTestId('company-purchase-state').filter({ hasText: /^On account$/ }).waitFor();
               await expectAxeCleanNarrowToo(page, 'My Company after the approval');
+              await shop.reload();
+              await shop.getByTestId('on-account').getByText('It is on your company’s account: invoiced when it ships.').waitFor();
+              await expectAxeClean(shop, 'the buyer’s order on account');
 
               // The admin ships it unpaid (Ship Now, confirmed).
               await office.goto(webUrl('/dashboard/manageorder'));
