@@ -47,8 +47,8 @@ export async function axeViolations(page: Page, options: AxeOptions = {}): Promi
     const results = await builder.analyze();
     const violations = options.everyImpact ? results.violations : results.violations.filter((v) => FAILING_IMPACTS.has(v.impact ?? ''));
     // A toast that began to close while axe looked was seen half-faded (4.05:1, under load): what axe saw while
-    // something moved is not the page; it looks again once it has settled (at most three times).
-    if (violations.length === 0 || attempt === 3 || !(await movedSince(page))) return violations;
+    // something moved is not the page; it looks again, once, when the page has settled.
+    if (violations.length === 0 || attempt === 2 || !(await movedSince(page))) return violations;
   }
 }
 
