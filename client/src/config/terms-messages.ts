@@ -37,6 +37,7 @@ export const termsMessages = {
     unpaid: 'Unpaid',
     overdue: (days: number) => `Overdue ${days} ${days === 1 ? 'day' : 'days'}`,
     po: 'PO',
+    pay: 'Pay',
     select: (n: number) => `Pay invoice ${n}`,
     paymentsTitle: 'Payments received',
     loadFailed: 'We could not load the statement right now.',

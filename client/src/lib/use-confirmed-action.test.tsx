@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '@/testing/test-utils';
 import type { DeleteResult } from '@/types/api';
@@ -97,5 +98,29 @@ describe('useConfirmedAction', () => {
     renderWithProviders(<Parts options={options} />);
     await userEvent.click(screen.getByRole('button', { name: 'Delete part 1' }));
     expect(await screen.findByText('The part is on a paid order.')).toBeInTheDocument();
+  });
+
+  it('says it is done though its button was unmounted before the answer (the row left its list)', async () => {
+    vi.stubGlobal('confirm', vi.fn(() => true));
+    let answerNow = () => {};
+    const remove = api(() => new Promise((resolve) => (answerNow = () => resolve({ acknowledged: true, deletedCount: 1 }))));
+    function List() {
+      const [shown, setShown] = useState(true);
+      return shown ? (
+        <>
+          <Parts options={options} />
+          <button type="button" onClick={() => setShown(false)}>
+            Refresh the list
+          </button>
+        </>
+      ) : null;
+    }
+    renderWithProviders(<List />);
+    await userEvent.click(screen.getByRole('button', { name: 'Delete part 1' }));
+    await waitFor(() => expect(deleted(remove)).toEqual(['p1']));
+    await userEvent.click(screen.getByRole('button', { name: 'Refresh the list' }));
+    expect(screen.queryByRole('button', { name: 'Delete part 1' })).not.toBeInTheDocument();
+    answerNow();
+    expect(await screen.findByText('The part was deleted.')).toBeInTheDocument();
   });
 });

@@ -30,20 +30,23 @@ function deletedNothing(result: unknown): boolean {
  * it runs for those variables (a row's spinner).
  */
 export function useConfirmedAction<TResult, TVariables>(
-  mutation: Pick<UseMutationResult<TResult, Error, TVariables>, 'mutate' | 'isPending' | 'variables'>,
+  mutation: Pick<UseMutationResult<TResult, Error, TVariables>, 'mutateAsync' | 'isPending' | 'variables'>,
   { confirm, done, gone, failed, ask, onDone }: ConfirmedActionOptions<TVariables, TResult>,
 ) {
   const toast = useToast();
-  const { mutate, isPending, variables: running } = mutation;
+  const { mutateAsync, isPending, variables: running } = mutation;
+  // The answer's promise, not mutate's per-call callbacks: those run only while the caller is still mounted,
+  // and the change itself often unmounts it (an approved application leaves the pending list) before the
+  // mutation has refetched every query it invalidates (a slow aging report): the toast was lost.
   const go = (variables: TVariables) =>
-    mutate(variables, {
-      onSuccess: (result) => {
+    void mutateAsync(variables).then(
+      (result) => {
         if (gone !== undefined && deletedNothing(result)) toast.info(gone);
         else toast.success(typeof done === 'function' ? done(result, variables) : done);
         onDone?.(result, variables);
       },
-      onError: (error) => toast.error(failed === undefined ? error.message : withReason(failed, error)),
-    });
+      (error: Error) => toast.error(failed === undefined ? error.message : withReason(failed, error)),
+    );
   const run = (variables: TVariables, question = confirm) => {
     if (question === undefined) go(variables);
     else if (ask !== undefined) void ask(question).then((confirmed) => {

@@ -37,11 +37,11 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function renderAs(email: string, role: 'buyer' | 'approver') {
+function renderAs(email: string, role: 'buyer' | 'approver', purchase: Purchase = waiting) {
   const api = fakeApi({
     'GET /auth/me': () => jsonResponse({ user: { _id: 'u1', email, name: 'Someone', role: '', provider: 'password', createdAt: '' } }),
     [`GET /admin/${email}`]: () => jsonResponse({ admin: false }),
-    'GET /groups/g1': () => jsonResponse(waiting),
+    'GET /groups/g1': () => jsonResponse(purchase),
     'GET /claims': () => jsonResponse([], { headers: { 'X-Total-Count': '0' } }),
     'GET /companies': () =>
       jsonResponse([{ _id: 'c1', name: 'Quarry Works Ltd', taxId: 'GB1', billingAddress: 'Leeds', status: 'approved', createdAt: '2026-11-01T10:00:00Z', role }], {
@@ -70,5 +70,14 @@ describe('OrderPage awaiting approval (issue 45)', () => {
     expect(await within(box).findByRole('button', { name: 'Approve order #1042' })).toBeInTheDocument();
     expect(within(box).getByRole('button', { name: 'Decline order #1042' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Cancel/ })).not.toBeInTheDocument();
+  });
+
+  it('approved on account: says it is on the company’s account, invoiced when it ships, with no Pay', async () => {
+    renderAs('bob@quarry.test', 'buyer', { ...waiting, state: 'on_account', awaitingApproval: undefined, payment: 'account' });
+    const box = await screen.findByTestId('on-account');
+    expect(within(box).getByRole('heading', { name: 'On account' })).toBeInTheDocument();
+    expect(box).toHaveTextContent('It is on your company’s account: invoiced when it ships.');
+    expect(screen.queryByTestId('awaiting-approval')).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /^Pay for order/ })).not.toBeInTheDocument();
   });
 });

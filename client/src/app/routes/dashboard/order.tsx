@@ -8,6 +8,7 @@ import { approvalMessages } from '@/config/approval-messages';
 import { cartMessages } from '@/config/cart-messages';
 import { paths } from '@/config/paths';
 import { site } from '@/config/site';
+import { termsMessages } from '@/config/terms-messages';
 import { OrderAgainButton } from '@/features/cart/components/order-again-button';
 import { useClaims } from '@/features/claims/api/get-claims';
 import { useCompanies } from '@/features/companies';
@@ -39,6 +40,18 @@ function AwaitingApproval({ purchase, mine }: { purchase: Purchase; mine: boolea
   );
 }
 
+/** A purchase on its company's account, approved and not yet shipped (issue 45): nothing to pay now; invoiced when it ships. */
+function OnAccount() {
+  return (
+    <Box component="section" aria-label={approvalMessages.states.on_account} data-testid="on-account" sx={{ display: 'grid', gap: 1, p: 2, border: 1, borderColor: 'divider', borderRadius: 2 }}>
+      <Typography component="h2" sx={{ fontWeight: 800 }}>
+        {approvalMessages.states.on_account}
+      </Typography>
+      <Typography>{termsMessages.checkout.quotePlaced}</Typography>
+    </Box>
+  );
+}
+
 /** /dashboard/order/:id (the buyer): one purchase's page, by the purchase's id (a single order's id is one): its lines, history, invoice. */
 export default function OrderPage() {
   const { id = '' } = useParams();
@@ -62,6 +75,7 @@ export default function OrderPage() {
         <Box sx={{ display: 'grid', gap: 3 }}>
           {(mine || admin) && <OrderAgainButton number={purchase.data.number} lines={purchase.data.orders} />}
           {purchase.data.state === 'awaiting_approval' && <AwaitingApproval purchase={purchase.data} mine={mine} />}
+          {purchase.data.state === 'on_account' && <OnAccount />}
           {purchase.data.state === 'awaiting_freight' && <FreightPrice purchaseId={purchase.data._id} admin={admin} />}
           <OrderDetails purchase={purchase.data} claims={claims.data?.items ?? []} readOnly={!mine && !admin} />
         </Box>

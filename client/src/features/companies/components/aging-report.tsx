@@ -58,7 +58,7 @@ export default function AgingReport() {
                   <Fragment key={row.company}>
                     <TableRow data-testid="aging-row">
                       <TableCell>
-                        <Button size="small" onClick={() => setOpen(open === row.company ? null : row.company)} aria-expanded={open === row.company}>
+                        <Button size="small" color="secondary" onClick={() => setOpen(open === row.company ? null : row.company)} aria-expanded={open === row.company}>
                           {open === row.company ? m.close : m.open(row.name)}
                         </Button>
                       </TableCell>
@@ -84,7 +84,7 @@ export default function AgingReport() {
             </Table>
           </Box>
           <Box>
-            <Button variant="outlined" loading={exportCSV.isPending} onClick={() => exportCSV.mutate(undefined, { onError: (e) => toast.error(withReason(m.csvFailed, e)) })}>
+            <Button variant="outlined" color="secondary" loading={exportCSV.isPending} onClick={() => exportCSV.mutate(undefined, { onError: (e) => toast.error(withReason(m.csvFailed, e)) })}>
               {m.csv}
             </Button>
           </Box>

@@ -25,18 +25,16 @@ function DeclineDialog({ id, number, onClose, onDone }: { id: string; number: nu
     if (text === '') return setProblem(m.reasonRequired);
     if (text.length > 500) return setProblem(m.reasonTooLong);
     setProblem(null);
-    decline.mutate(
-      { id, reason: text },
-      {
-        onSuccess: () => {
-          toast.success(m.declined(number));
-          onClose();
-          onDone?.();
-        },
-        onError: (error) => {
-          if (error instanceof ApiError && error.errors.reason) setProblem(error.errors.reason);
-          toast.error(withReason(m.declineFailed, error));
-        },
+    // The answer's promise, not mutate's callbacks: the refetch the decline causes may unmount these actions first.
+    void decline.mutateAsync({ id, reason: text }).then(
+      () => {
+        toast.success(m.declined(number));
+        onClose();
+        onDone?.();
+      },
+      (error: Error) => {
+        if (error instanceof ApiError && error.errors.reason) setProblem(error.errors.reason);
+        toast.error(withReason(m.declineFailed, error));
       },
     );
   };
@@ -90,10 +88,12 @@ export function ApprovalActions({ id, number, onDeclined }: { id: string; number
         loading={approve.isPending}
         disabled={approve.isSuccess}
         onClick={() =>
-          approve.mutate(id, {
-            onSuccess: () => toast.success(m.approved(number)),
-            onError: (error) => toast.error(withReason(m.approveFailed, error)),
-          })
+          // The answer's promise, not mutate's callbacks: approved, the purchase leaves "To approve" (these
+          // actions unmount) maybe before every query the approval invalidates has answered.
+          void approve.mutateAsync(id).then(
+            () => toast.success(m.approved(number)),
+            (error: Error) => toast.error(withReason(m.approveFailed, error)),
+          )
         }
       >
         {m.approve}

@@ -124,6 +124,49 @@ describe('ManageCompanies', () => {
     expect(fake.calls.find((c) => c.method === 'PATCH')?.body).toEqual({ status: 'approved' });
   });
 
+  it('says the company was approved though its card leaves the pending list before the aging report answers', async () => {
+    companies = [{ ...quarry, status: 'pending', role: undefined, members: undefined }];
+    let agingAsked = 0;
+    api({
+      'PATCH /companies/c1': () => {
+        companies = [];
+        return jsonResponse({ ...quarry, status: 'approved' });
+      },
+      // The aging report is the slow call: its second answer (after the approval) comes after the list's.
+      'GET /admin/aging': async () => {
+        if (++agingAsked > 1) await new Promise((resolve) => setTimeout(resolve, 300));
+        return jsonResponse([]);
+      },
+    });
+    renderWithProviders(<ManageCompanies />);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Approve Quarry Works Ltd' }));
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Approve Quarry Works Ltd' })).not.toBeInTheDocument());
+    expect(await screen.findByText('Quarry Works Ltd was approved')).toBeInTheDocument();
+  });
+
+  it('says the company was approved though its card left the pending list before the aging report answered', async () => {
+    companies = [{ ...quarry, status: 'pending', role: undefined, members: undefined }];
+    let agingAsked = 0;
+    api({
+      'PATCH /companies/c1': () => {
+        companies = [];
+        return jsonResponse({ ...quarry, status: 'approved' });
+      },
+      // The slow call (under load, in the browser test): its answer after the approval comes after the list's.
+      'GET /admin/aging': async () => {
+        if (++agingAsked > 1) await new Promise((resolve) => setTimeout(resolve, 300));
+        return jsonResponse([]);
+      },
+    });
+    renderWithProviders(<ManageCompanies />);
+    const user = userEvent.setup();
+    await screen.findByText('No company has payment terms yet.');
+    await user.click(await screen.findByRole('button', { name: 'Approve Quarry Works Ltd' }));
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Approve Quarry Works Ltd' })).not.toBeInTheDocument());
+    expect(await screen.findByText('Quarry Works Ltd was approved')).toBeInTheDocument();
+  });
+
   it('sets an approved company’s price list: the lines as sent, the server’s refusal beside its field', async () => {
     companies = [{ ...quarry, role: undefined, priceList: { percentOff: 10, categories: [{ category: 'Pumps', percentOff: 20 }], products: [] } }];
     let refuse = true;

@@ -164,7 +164,7 @@ function MemberRow({ companyId, member, editable }: { companyId: string; member:
         slotProps={{ htmlInput: { inputMode: 'decimal', 'aria-label': m.members.limitLabel(member.email) } }}
       />
       <Box sx={{ display: 'flex', gap: 1 }}>
-        <Button variant="outlined" onClick={() => void save()} loading={update.isPending} aria-label={m.members.saveLabel(member.email)}>
+        <Button variant="outlined" color="secondary" onClick={() => void save()} loading={update.isPending} aria-label={m.members.saveLabel(member.email)}>
           {m.members.save}
         </Button>
         <DeleteButton onClick={() => removeAction.run({ id: companyId, email: member.email }, m.members.confirmRemove(member.email))} aria-label={m.members.removeLabel(member.email)}>

@@ -125,7 +125,7 @@ export function PriceListForm({ company }: { company: Company }) {
       />
       <FormControlLabel control={<Checkbox checked={poRequired} onChange={(e) => setPORequired(e.target.checked)} />} label={m.poRequired} />
       <Box>
-        <Button type="submit" variant="outlined" loading={update.isPending}>
+        <Button type="submit" variant="outlined" color="secondary" loading={update.isPending}>
           {m.save}
         </Button>
       </Box>

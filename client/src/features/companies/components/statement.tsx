@@ -11,6 +11,7 @@ import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
 import { ErrorMessage } from '@/components/ui/error-message';
 import { LoadingSpinner } from '@/components/ui/loading-spinner';
+import { visuallyHiddenSx } from '@/components/ui/visually-hidden';
 import { termsMessages } from '@/config/terms-messages';
 import { errorMessage } from '@/lib/api-client';
 import { withReason } from '@/lib/form-errors';
@@ -47,19 +48,18 @@ function PaymentForm({ companyId, picked, total, onDone }: { companyId: string; 
     if (!reference.trim()) return setProblem(p.required(p.reference));
     setProblem(undefined);
     const value = amount.trim() === '' ? total : Number(amount.trim());
-    record.mutate(
-      { id: companyId, amount: value, reference: reference.trim(), date, invoices: picked },
-      {
-        onSuccess: () => {
-          toast.success(p.recorded(formatPrice(value)));
-          setAmount('');
-          setReference('');
-          onDone();
-        },
-        onError: (error) => {
-          setProblem(errorMessage(error, p.failed));
-          toast.error(withReason(p.failed, error));
-        },
+    // The answer's promise, not mutate's callbacks: paying the last unpaid invoices unmounts this form, maybe
+    // before every query the payment invalidates has answered (the toast was then lost).
+    void record.mutateAsync({ id: companyId, amount: value, reference: reference.trim(), date, invoices: picked }).then(
+      () => {
+        toast.success(p.recorded(formatPrice(value)));
+        setAmount('');
+        setReference('');
+        onDone();
+      },
+      (error: Error) => {
+        setProblem(errorMessage(error, p.failed));
+        toast.error(withReason(p.failed, error));
       },
     );
   };
@@ -146,7 +146,13 @@ export function Statement({ companyId, canRecord = false }: { companyId: string;
           <Table size="small">
             <TableHead>
               <TableRow>
-                {canRecord && <TableCell padding="checkbox" />}
+                {canRecord && (
+                  <TableCell padding="checkbox">
+                    <Box component="span" sx={visuallyHiddenSx}>
+                      {m.pay}
+                    </Box>
+                  </TableCell>
+                )}
                 <TableCell>{m.invoice}</TableCell>
                 <TableCell>{m.po}</TableCell>
                 <TableCell align="right">{m.amount}</TableCell>

@@ -61,7 +61,7 @@ export function TermsForm({ company }: { company: Company }) {
       </Box>
       {(company.committed ?? 0) > 0 && <Typography color="text.secondary">{m.inUse(formatPrice(company.committed ?? 0))}</Typography>}
       <Box>
-        <Button type="submit" variant="outlined" loading={update.isPending}>
+        <Button type="submit" variant="outlined" color="secondary" loading={update.isPending}>
           {m.save}
         </Button>
       </Box>
