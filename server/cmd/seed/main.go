@@ -36,8 +36,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, getenv fu
 	dryRun := fs.Bool("dry-run", false, "validate and report what would change, write nothing")
 	owner := fs.String("owner", "", "email recorded on products whose row names none (default: the first ADMIN_EMAILS)")
 	strict := fs.Bool("strict", false, "refuse the file when a row names a category the store does not have (default: create it)")
+	batchRows := fs.Int("batch", importBatchRows, "rows read, checked and written at a time (a smaller batch holds less in memory)")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: seed [--dry-run] [--strict] [--owner EMAIL] FILE.json|FILE.csv")
+		fmt.Fprintln(stderr, "usage: seed [--dry-run] [--strict] [--owner EMAIL] [--batch ROWS] FILE.json|FILE.csv")
 		fmt.Fprintln(stderr, "Imports into MONGODB_URI, or the embedded store in DATA_DIR (default ./data).")
 		fs.PrintDefaults()
 	}
@@ -46,6 +47,10 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, getenv fu
 	}
 	if fs.NArg() != 1 {
 		fs.Usage()
+		return 2
+	}
+	if *batchRows < 1 || *batchRows > 100_000 {
+		fmt.Fprintln(stderr, "--batch: between 1 and 100000 rows")
 		return 2
 	}
 	file := fs.Arg(0)
@@ -97,7 +102,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, getenv fu
 	if code := ensureCategories(ctx, store, sc, *strict, *dryRun, stdout, stderr); code != 0 {
 		return code
 	}
-	im := &importer{ctx: ctx, store: store, file: file, owner: *owner, publicURL: cfg.PublicURL, dryRun: *dryRun, stderr: stderr}
+	im := &importer{ctx: ctx, store: store, file: file, owner: *owner, publicURL: cfg.PublicURL, dryRun: *dryRun, stderr: stderr, batchRows: *batchRows}
 	if err := im.storePlaceholder(sc.needPlaceholder); err != nil {
 		fmt.Fprintf(stderr, "%v\nnothing was imported; pictures stored so far are kept and reused by the next run\n", err)
 		return 1
@@ -124,7 +129,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, getenv fu
 		fmt.Fprintf(stderr, "stopped after: %s\n", summary(counts))
 		return 1
 	}
-	linked, err := linkParts(ctx, store, sc.links)
+	linked, err := linkParts(ctx, store, sc.links, *batchRows)
 	if err != nil {
 		fmt.Fprintf(stderr, "import stopped while setting spare parts and accessories (the products are written): %s\n", shop.ErrorMessage(err))
 		return 1
@@ -149,7 +154,8 @@ func message(err error) string {
 }
 
 // importBatchRows is how many rows the import reads, checks and writes at
-// a time: its memory is a batch's, whatever the file's size.
+// a time unless --batch says otherwise: its memory is a batch's, whatever
+// the file's size.
 const importBatchRows = 1000
 
 // importer is one import's passes over the file after it was checked.
@@ -160,6 +166,7 @@ type importer struct {
 	publicURL   string
 	dryRun      bool
 	stderr      io.Writer
+	batchRows   int
 	placeholder string
 	refusals    []string
 	// Issue 48: the check pass's matches (product id → row name); then
@@ -228,7 +235,7 @@ func (im *importer) pass(check bool, bar *progress, total int) (shop.ImportCount
 			return fmt.Errorf("the file changed while it was being imported: %s", problems[0])
 		}
 		batch = append(batch, it)
-		if len(batch) == importBatchRows {
+		if len(batch) == im.batchRows {
 			return flush()
 		}
 		return nil
@@ -689,10 +696,10 @@ func (im *importer) setLinks(d *shop.ProductDraft, keep *shop.ImportKeep, it ite
 // product a row names was added or matched otherwise since the check pass
 // (its id is not the one chosen). A list the product has already is left.
 // It answers how many products changed.
-func linkParts(ctx context.Context, store *mongodb.Store, links []linkRow) (int, error) {
+func linkParts(ctx context.Context, store *mongodb.Store, links []linkRow, batchRows int) (int, error) {
 	changed := 0
-	for start := 0; start < len(links); start += importBatchRows {
-		batch := links[start:min(start+importBatchRows, len(links))]
+	for start := 0; start < len(links); start += batchRows {
+		batch := links[start:min(start+batchRows, len(links))]
 		var names, skus []string
 		for _, l := range batch {
 			names = append(names, l.name)

@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -382,6 +383,7 @@ func TestEachRow_StreamsAFileOfAnySize(t *testing.T) {
 func TestSeed_RowsOfDifferentBatchesMatchingOneProduct(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
+	const batch = 40 // rows a batch (--batch): the two rows are three batches apart
 	first := writeFile(t, "first.csv", "name,price,avaialbequantit,minimumquantity,description,sku\nOld Press,100,1,1,A press.,OP-1\n")
 	if code, out, errs := seed(t, dir, first); code != 0 {
 		t.Fatalf("code=%d out=%q err=%q", code, out, errs)
@@ -390,21 +392,33 @@ func TestSeed_RowsOfDifferentBatchesMatchingOneProduct(t *testing.T) {
 		var b strings.Builder
 		b.WriteString("name,price,avaialbequantit,minimumquantity,description,sku\n")
 		b.WriteString("New Press,100,1,1,A press.,OP-1\n") // the old press, by its SKU
-		for i := range importBatchRows + 200 {
+		for i := range 3 * batch {
 			fmt.Fprintf(&b, "Machine %05d,10,1,1,A machine.,M-%05d\n", i, i)
 		}
 		b.WriteString(last)
 		return writeFile(t, "big.csv", b.String())
 	}
-	code, _, errs := seed(t, dir, rows("Old Press,100,1,1,A press.,OP-2\n")) // the old press, by its name
+	code, _, errs := seed(t, dir, "--batch", strconv.Itoa(batch), rows("Old Press,100,1,1,A press.,OP-2\n")) // the old press, by its name
 	if code != 1 || !strings.Contains(errs, `both match the product "Old Press"`) || !strings.Contains(errs, "nothing was imported") {
 		t.Fatalf("code=%d err=%q", code, errs)
 	}
-	code, _, errs = seed(t, dir, rows("Another,100,1,1,A press.,M-00007\n"))
+	code, _, errs = seed(t, dir, "--batch", strconv.Itoa(batch), rows("Another,100,1,1,A press.,M-00007\n"))
 	if code != 1 || !strings.Contains(errs, "sku repeats the SKU of row 9") {
 		t.Fatalf("code=%d err=%q", code, errs)
 	}
 	if n := productCount(t, dir); n != 1 {
 		t.Fatalf("%d products after the refused imports, want the 1 before", n)
+	}
+}
+
+// --batch takes a row count within bounds; anything else is refused before
+// the store is opened.
+func TestSeed_BatchFlag(t *testing.T) {
+	t.Parallel()
+	file := writeFile(t, "one.csv", "name,price,avaialbequantit,minimumquantity,description\nPress,100,1,1,A press.\n")
+	for _, bad := range []string{"0", "100001", "-3"} {
+		if code, _, errs := seed(t, t.TempDir(), "--batch", bad, file); code != 2 || !strings.Contains(errs, "--batch: between 1 and 100000 rows") {
+			t.Fatalf("--batch %s: code=%d err=%q", bad, code, errs)
+		}
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -120,7 +121,10 @@ func TestSeed_PartsBySKU(t *testing.T) {
 func TestSeed_PartsWrittenWithTheProducts(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
-	const n = importBatchRows + 7
+	// Batches of 40 rows (--batch): 87 rows cross two batch ends, and a
+	// change to every row is two update commands (updateCommandMax).
+	const batch = 40
+	const n = 2*batch + 7
 	sku := func(i int) string { return fmt.Sprintf("P-%04d", i%n) }
 	file := func(shift int) string {
 		var b strings.Builder
@@ -131,7 +135,7 @@ func TestSeed_PartsWrittenWithTheProducts(t *testing.T) {
 		return b.String()
 	}
 	first := writeFile(t, "parts.csv", file(1))
-	if code, out, errs := seed(t, dir, first); code != 0 || !strings.Contains(out, fmt.Sprintf("inserted %d, updated 0, unchanged 0", n)) || strings.Contains(out, "spare parts") {
+	if code, out, errs := seed(t, dir, "--batch", strconv.Itoa(batch), first); code != 0 || !strings.Contains(out, fmt.Sprintf("inserted %d, updated 0, unchanged 0", n)) || strings.Contains(out, "spare parts") {
 		t.Fatalf("import: code=%d out=%q err=%q", code, out, errs)
 	}
 	check := func(shift int) {
@@ -147,7 +151,7 @@ func TestSeed_PartsWrittenWithTheProducts(t *testing.T) {
 		if err != nil || len(bySKU) != n {
 			t.Fatalf("%d of %d products by SKU: %v", len(bySKU), n, err)
 		}
-		for _, i := range []int{0, importBatchRows - 1, importBatchRows, n - 1} {
+		for _, i := range []int{0, batch - 1, batch, 2 * batch, n - 1} {
 			p := bySKU[sku(i)]
 			if want := []string{bySKU[sku(i+shift)].ID, bySKU[sku(i+shift+1)].ID}; !slices.Equal(p.Parts, want) {
 				t.Fatalf("product %d lists %v, want %v", i, p.Parts, want)
@@ -158,16 +162,16 @@ func TestSeed_PartsWrittenWithTheProducts(t *testing.T) {
 		}
 	}
 	check(1)
-	if code, out, errs := seed(t, dir, first); code != 0 || !strings.Contains(out, fmt.Sprintf("inserted 0, updated 0, unchanged %d", n)) {
+	if code, out, errs := seed(t, dir, "--batch", strconv.Itoa(batch), first); code != 0 || !strings.Contains(out, fmt.Sprintf("inserted 0, updated 0, unchanged %d", n)) {
 		t.Fatalf("again: code=%d out=%q err=%q", code, out, errs)
 	}
-	if code, out, errs := seed(t, dir, writeFile(t, "parts2.csv", file(2))); code != 0 || !strings.Contains(out, fmt.Sprintf("inserted 0, updated %d, unchanged 0", n)) || strings.Contains(out, "spare parts") {
+	if code, out, errs := seed(t, dir, "--batch", strconv.Itoa(batch), writeFile(t, "parts2.csv", file(2))); code != 0 || !strings.Contains(out, fmt.Sprintf("inserted 0, updated %d, unchanged 0", n)) || strings.Contains(out, "spare parts") {
 		t.Fatalf("changed parts: code=%d out=%q err=%q", code, out, errs)
 	}
 	check(2)
 	twice := "name,price,avaialbequantit,minimumquantity,description,image,sku,parts\n" +
 		"Part 0000,1,10,1,A part.,https://cdn.test/p.jpg,P-0000,P-0001|P-0002|P-0001\n"
-	code, out, errs := seed(t, dir, writeFile(t, "twice.csv", twice))
+	code, out, errs := seed(t, dir, "--batch", strconv.Itoa(batch), writeFile(t, "twice.csv", twice))
 	if code != 1 || !strings.Contains(errs, `row 1 (line 2, "Part 0000"): parts item 3 repeats the SKU "P-0001"`) || !strings.Contains(errs, "nothing was written") {
 		t.Fatalf("a part twice: code=%d out=%q err=%q", code, out, errs)
 	}
