@@ -130,7 +130,7 @@ describe('companies', () => {
 
             // The admin's terms form: Net 30, a $5,000 credit limit.
             const asAdmin = await openPage(browser, '/', { width, height: 900 });
-            asAdmin.page.on('dialog', (dialog) => void dialog.accept()); // Ship Now asks first: the order is not paid
+            asAdmin.page.on('dialog', (dialog) => void dialog.accept()); // (an on-account order ships without asking: none expected)
             const office = asAdmin.page;
             try {
               await openSignedIn(office, admin.token, '/dashboard/company');
@@ -168,7 +168,7 @@ describe('companies', () => {
               await page.reload();
               const toApprove = page.getByTestId('to-approve');
               await toApprove.getByRole('button', { name: `Approve order #${number}` }).click();
-              await toast(page, `Order #${number} is approved; its buyer is e-mailed and can pay now.`).waitFor();
+              await toast(page, `Order #${number} is approved and on the company’s account (invoiced when it ships); its buyer is e-mailed.`).waitFor();
               await toApprove.getByText('Nothing awaits approval.').waitFor();
               const row = page.getByTestId('company-purchases').getByTestId('company-purchase').filter({ hasText: `#${number}` });
               await row.getByTestId('company-purchase-state').filter({ hasText: /^On account$/ }).waitFor();

@@ -20,6 +20,7 @@ export const approvalMessages = {
   approve: 'Approve',
   approveLabel: (number: number) => `Approve order #${number}`,
   approved: (number: number) => `Order #${number} is approved; its buyer is e-mailed and can pay now.`,
+  approvedOnAccount: (number: number) => `Order #${number} is approved and on the company’s account (invoiced when it ships); its buyer is e-mailed.`,
   approveFailed: 'The purchase was not approved',
   decline: 'Decline',
   declineLabel: (number: number) => `Decline order #${number}`,

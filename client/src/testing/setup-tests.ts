@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { SentRequest } from './sent-request';
 
@@ -7,6 +7,10 @@ import { SentRequest } from './sent-request';
 // cannot carry jsdom's File in a FormData. This one keeps the body as the app
 // gave it, for the fakes to read.
 globalThis.Request = SentRequest;
+
+// findBy… and waitFor wait for what a user would see: 3 s rather than 1 s, so a loaded 2-core machine (two
+// Vitest workers beside a build) does not fail a test whose answer is on its way. Only a failure waits longer.
+configure({ asyncUtilTimeout: 3000 });
 
 afterEach(() => {
   cleanup();

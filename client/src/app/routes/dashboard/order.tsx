@@ -35,7 +35,7 @@ function AwaitingApproval({ purchase, mine }: { purchase: Purchase; mine: boolea
         {approvalMessages.states.awaiting_approval}
       </Typography>
       <Typography>{mine ? approvalMessages.awaiting : approvalMessages.awaitingApprover(purchase.email)}</Typography>
-      {approver && <ApprovalActions id={purchase._id} number={purchase.number} onDeclined={() => void navigate(paths.dashboard.company)} />}
+      {approver && <ApprovalActions id={purchase._id} number={purchase.number} onAccount={purchase.payment === 'account'} onDeclined={() => void navigate(paths.dashboard.company)} />}
     </Box>
   );
 }

@@ -76,7 +76,7 @@ function DeclineDialog({ id, number, onClose, onDone }: { id: string; number: nu
 }
 
 /** Approve / Decline (with a reason) of a purchase awaiting approval, for an approver or admin of its buyer's company. */
-export function ApprovalActions({ id, number, onDeclined }: { id: string; number: number; onDeclined?: () => void }) {
+export function ApprovalActions({ id, number, onAccount = false, onDeclined }: { id: string; number: number; onAccount?: boolean; onDeclined?: () => void }) {
   const toast = useToast();
   const approve = useApprovePurchase();
   const [declining, setDeclining] = useState(false);
@@ -91,7 +91,7 @@ export function ApprovalActions({ id, number, onDeclined }: { id: string; number
           // The answer's promise, not mutate's callbacks: approved, the purchase leaves "To approve" (these
           // actions unmount) maybe before every query the approval invalidates has answered.
           void approve.mutateAsync(id).then(
-            () => toast.success(m.approved(number)),
+            () => toast.success(onAccount ? m.approvedOnAccount(number) : m.approved(number)),
             (error: Error) => toast.error(withReason(m.approveFailed, error)),
           )
         }

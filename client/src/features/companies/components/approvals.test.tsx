@@ -83,6 +83,19 @@ describe('To approve (issue 45)', () => {
     expect(await screen.findByText('Order #1042 is approved; its buyer is e-mailed and can pay now.')).toBeInTheDocument();
   });
 
+  it('approves one on the company’s account: the toast says it is on account, not that the buyer can pay', async () => {
+    const onAccount = { ...waiting, payment: 'account' as const };
+    api({
+      'GET /companies/c1/purchases': () => jsonResponse([onAccount], { headers: { 'X-Total-Count': '1' } }),
+      'POST /groups/g1/approve': () => jsonResponse({ ...onAccount, state: 'on_account', payable: false, awaitingApproval: undefined }),
+    });
+    renderWithProviders(<MyCompany />);
+    const user = userEvent.setup();
+    const section = await screen.findByTestId('to-approve');
+    await user.click(await within(section).findByRole('button', { name: 'Approve order #1042' }));
+    expect(await screen.findByText('Order #1042 is approved and on the company’s account (invoiced when it ships); its buyer is e-mailed.')).toBeInTheDocument();
+  });
+
   it('declines with a reason (required), and shows the refusal of one decided meanwhile', async () => {
     let answer = () => problemResponse(409, 'This purchase does not wait for approval (it was approved, declined or cancelled).');
     const fake = api({ 'POST /groups/g1/decline': () => answer() });

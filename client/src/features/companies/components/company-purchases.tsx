@@ -39,7 +39,7 @@ function PurchaseRow({ purchase, decide }: { purchase: Purchase; decide: boolean
       <Typography variant="body2" color="text.secondary">
         {purchase.orders.map((o) => `${o.productName} × ${o.productQuantity}`).join(', ')}
       </Typography>
-      {decide && purchase.awaitingApproval && <ApprovalActions id={purchase._id} number={purchase.number} />}
+      {decide && purchase.awaitingApproval && <ApprovalActions id={purchase._id} number={purchase.number} onAccount={purchase.payment === 'account'} />}
     </Box>
   );
 }

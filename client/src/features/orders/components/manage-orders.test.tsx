@@ -136,6 +136,21 @@ describe('ManageOrders', () => {
     expect(confirm).not.toHaveBeenCalled();
   });
 
+  it('Ship Now on a purchase on its company’s account ships without asking: it is invoiced when it ships (issue 45)', async () => {
+    const confirm = vi.fn(() => false);
+    vi.stubGlobal('confirm', confirm);
+    const onAccount = makePurchase({ email: 'eve@example.com', paid: false, payable: false, status: 'unpaid', state: 'on_account', payment: 'account' }, [
+      makeOrder({ _id: '64b7f0c2a1b2c3d4e5f6a004', number: 1004, email: 'eve@example.com' }),
+    ]);
+    orders = [onAccount];
+    const fake = api({ [`PUT /groups/${onAccount._id}/ship`]: () => jsonResponse({ acknowledged: true, matchedCount: 1, modifiedCount: 1 }) });
+    renderWithProviders(<ManageOrders />);
+    await screen.findByText('eve@example.com');
+    await userEvent.click(row('eve@example.com').getByRole('button', { name: 'Ship Now' }));
+    await vi.waitFor(() => expect(fake.calls.find((c) => c.method === 'PUT')).toMatchObject({ path: `/groups/${onAccount._id}/ship` }));
+    expect(confirm).not.toHaveBeenCalled();
+  });
+
   it('filters by status on the server (GET /groups?status=), from the first page; All drops the filter', async () => {
     const fake = fakeApi({
       'GET /groups': ({ url }) => {

@@ -16,7 +16,7 @@ import type { Purchase } from '../api/get-purchase';
 import { usePurchases, type PurchaseStatus } from '../api/get-purchases';
 import { useShipPurchase, type Tracking } from '../api/purchase-actions';
 import { InvoiceButton } from './invoice-button';
-import { CancelPurchaseButton, claimLinkIn, isPaid, ORDERS_PAGE_SIZE, OrdersTable, productCellId, useCancelPurchaseAction } from './order-parts';
+import { CancelPurchaseButton, claimLinkIn, ORDERS_PAGE_SIZE, OrdersTable, productCellId, shipsUnpaid, useCancelPurchaseAction } from './order-parts';
 import { ShipDialog } from './ship-dialog';
 
 const m = orderMessages.orders;
@@ -107,7 +107,7 @@ export function ManageOrders() {
                   startIcon={<LocalShippingOutlinedIcon />}
                   loading={shipPurchase.isPending && shipPurchase.variables?.id === purchase._id && !shipping}
                   loadingPosition="start"
-                  onClick={() => ship.run({ id: purchase._id }, isPaid(purchase) ? undefined : m.confirmShipUnpaid)}
+                  onClick={() => ship.run({ id: purchase._id }, shipsUnpaid(purchase) ? m.confirmShipUnpaid : undefined)}
                   aria-describedby={productCellId(purchase)}
                 >
                   {m.shipNow}
@@ -125,7 +125,7 @@ export function ManageOrders() {
         <Box>
           <ShipDialog
             title={p.shipTitle(shipping.number)}
-            note={isPaid(shipping) ? undefined : m.confirmShipUnpaid}
+            note={shipsUnpaid(shipping) ? m.confirmShipUnpaid : undefined}
             busy={shipPurchase.isPending}
             onShip={shipWithTracking}
             onClose={() => setShipping(null)}

@@ -125,6 +125,11 @@ export function isPaid(purchase: Pick<Purchase, 'paid' | 'transactionId'>): bool
   return purchase.paid || Boolean(purchase.transactionId);
 }
 
+/** Shipping it asks first when it is unpaid, unless it is on its company's account: invoiced when it ships (issue 45). */
+export function shipsUnpaid(purchase: Pick<Purchase, 'paid' | 'transactionId' | 'state'>): boolean {
+  return !isPaid(purchase) && purchase.state !== 'on_account';
+}
+
 /** The buyer's name and email, and where the purchase goes (each line ships to the same address). */
 function PurchaseCustomer({ purchase }: { purchase: Purchase }) {
   const line = purchase.orders[0];
