@@ -5,6 +5,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"io"
 	"log/slog"
@@ -399,5 +400,13 @@ func TestEmbedded_HealthyWhileTheDatabaseIsThere(t *testing.T) {
 	}
 	if err := s.Healthy(context.Background()); err == nil || !strings.Contains(err.Error(), "storefront.sqlite") {
 		t.Fatalf("healthy after the database file was deleted: %v", err)
+	}
+	// The sample check's count reads the file beside FerretDB: it must not
+	// make the deleted file again (an empty one, and /healthz said healthy).
+	if _, err := s.embedded.CountDocuments(context.Background(), "storefront", "service"); err == nil {
+		t.Fatal("counted in a deleted database file")
+	}
+	if _, err := os.Stat(filepath.Join(dir, "db/storefront.sqlite")); !errors.Is(err, os.ErrNotExist) {
+		t.Fatalf("the database file after a count: %v, want it still gone", err)
 	}
 }
