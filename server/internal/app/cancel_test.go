@@ -174,3 +174,60 @@ func TestCancel_APaymentThatArrivesMeanwhileIsAnsweredPaid(t *testing.T) {
 		t.Errorf("stock %d, want 3: the paid order keeps its 2", p.Available)
 	}
 }
+
+// deleteFailingGroups fails every DeleteGroup: a crash between a cancel's
+// withdrawn lines and its group's deletion, which the recovery sweep
+// finishes later.
+type deleteFailingGroups struct{ shop.GroupStore }
+
+func (deleteFailingGroups) DeleteGroup(context.Context, string, string) error {
+	return shop.Errorf(shop.EUNAVAILABLE, "The database is not answering. Please try again shortly.")
+}
+
+// TestCancel_AnInterruptedCancelHoldsNothingAgainstTheLimit: a cancel that
+// stops after its lines gave their stock back, its group left to the
+// recovery sweep, no longer counts against its buyer's UNPAID_LIMIT: at
+// her limit of two, the buyer orders again at once. (The histories of
+// 2026-11-28: the stock was back, yet a fourth purchase was refused for
+// "4 unpaid orders", one of them the cancelled one.)
+func TestCancel_AnInterruptedCancelHoldsNothingAgainstTheLimit(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	s := mongotest.MustOpen(t)
+	pid, err := s.InsertProduct(ctx, shop.ProductDraft{Name: "Lathe", Price: 10000, Description: "Metal lathe.", Available: 4, Minimum: 1, Email: "ops@shop.test"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	lc := newLifecycle(s, lifecycleOpts{groups: deleteFailingGroups{s}})
+	lc.purchases.UnpaidLimit = 2
+	ann := &shop.User{Email: "ann@shop.test", Name: "Ann"}
+	place := func() (shop.Order, error) {
+		return lc.orders.Place(ctx, ann, shop.OrderDraft{ProductID: pid, ProductQuantity: "2",
+			Delivery: shop.Delivery{Address: "1 Mill Road", Mobile: "+44 113 496 0000"}})
+	}
+	first, err := place()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := place(); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := place(); shop.ErrorCode(err) != shop.ECONFLICT {
+		t.Fatalf("a third purchase at the limit of two: %v, want the limit's conflict", err)
+	}
+	if _, err := lc.orders.Cancel(ctx, ann, first.ID); shop.ErrorCode(err) != shop.EUNAVAILABLE {
+		t.Fatalf("the cancel whose group could not be deleted answered %v", err)
+	}
+	if g, err := s.FindGroup(ctx, first.ID); err != nil || g.Cancelling == "" {
+		t.Fatalf("the cancelled purchase's group: %+v, %v; want it still there, marked", g, err)
+	}
+	if n, err := s.CountUnpaidGroups(ctx, ann.Email); err != nil || n != 1 {
+		t.Fatalf("%d unpaid purchases counted (%v), want 1: the one being cancelled no longer counts", n, err)
+	}
+	if _, err := place(); err != nil {
+		t.Fatalf("a purchase after the cancel gave its stock back: %v", err)
+	}
+	if err := s.Check(ctx); err != nil {
+		t.Fatal(err)
+	}
+}

@@ -155,8 +155,16 @@ func Groups(name string) *Mirror[ID, Group] {
 // UNPAID_LIMIT until priced, or approved.
 //
 // Nor is one on account (issue 45): it is paid against its invoice.
+//
+// Nor is one being cancelled: its cancel's mark decided it, and its lines
+// may have given their stock back already; a crash or an error before its
+// group goes leaves it to the recovery sweep, and meanwhile it is neither
+// payable nor shippable, so it holds nothing against its buyer's
+// UNPAID_LIMIT (the histories of 2026-11-28 found a buyer refused for
+// four unpaid purchases, one of them cancelled but for its group).
 func Unsettled(d *Group) bool {
-	return !d.Paid && !d.Shipped && !d.Placing && !d.AwaitingFreight && !d.AwaitingApproval && d.Payment != string(shop.PayOnAccount)
+	return !d.Paid && !d.Shipped && !d.Placing && !d.AwaitingFreight && !d.AwaitingApproval && d.Payment != string(shop.PayOnAccount) &&
+		d.Cancelling.IsZero()
 }
 
 // Listed matches the purchases the lists show: placed ones.

@@ -486,7 +486,8 @@ func (s *Store) ListGroups(ctx context.Context, pq shop.PurchaseQuery) ([]shop.G
 
 // unsettledFilter is mirror.Unsettled's filter.
 func unsettledFilter() bson.D {
-	return bson.D{{Key: "paid", Value: false}, {Key: "shipped", Value: false}, listedGroups, notAwaitingFreight, notAwaitingApproval, byCard}
+	return bson.D{{Key: "paid", Value: false}, {Key: "shipped", Value: false}, listedGroups, notAwaitingFreight, notAwaitingApproval, byCard,
+		{Key: "cancelling", Value: bson.D{{Key: "$exists", Value: false}}}}
 }
 
 // CountUnpaidGroups is how many placed, unpaid, unshipped purchases email holds.
