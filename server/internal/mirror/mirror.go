@@ -15,6 +15,7 @@ import (
 	"math/rand/v2"
 	"reflect"
 	"slices"
+	"sort"
 	"sync"
 	"unsafe"
 )
@@ -436,21 +437,23 @@ func (m *Mirror[K, D]) PutMany(docs []D) {
 	}
 }
 
-// mergeSorted merges b into a, both sorted by cmp, into a new list.
+// mergeSorted merges b into a, both sorted by cmp, into a new list. Each
+// of b's ids finds its place in a by binary search, and the runs of a
+// between them are copied whole: O(len(b)·log len(a)) comparisons rather
+// than one a step, which made an import's batches quadratic (every batch
+// of 1,000 compared along every index of up to 100,000 products). Equal
+// elements keep a's first, as a merge step by step does.
 func mergeSorted[K any](a, b []K, cmp func(x, y K) int) []K {
 	out := make([]K, 0, len(a)+len(b))
-	i, j := 0, 0
-	for i < len(a) && j < len(b) {
-		if cmp(b[j], a[i]) < 0 {
-			out = append(out, b[j])
-			j++
-		} else {
-			out = append(out, a[i])
-			i++
-		}
+	i := 0
+	for _, id := range b {
+		rest := a[i:]
+		at := sort.Search(len(rest), func(k int) bool { return cmp(id, rest[k]) < 0 })
+		out = append(out, rest[:at]...)
+		out = append(out, id)
+		i += at
 	}
-	out = append(out, a[i:]...)
-	return append(out, b[j:]...)
+	return append(out, a[i:]...)
 }
 
 // Remove deletes the document with this id. Callers hold the write slot.

@@ -9,6 +9,7 @@ import (
 	"io"
 	"log/slog"
 	"maps"
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"sync"
@@ -347,5 +348,45 @@ func TestSlot_OneAtATimeAndNotWhenGone(t *testing.T) {
 		t.Fatalf("the slot was kept by a refused take: %v", err)
 	} else {
 		release()
+	}
+}
+
+// TestMergeSorted: the binary-search merge gives what a merge step by step
+// gives, equal elements of a first, for random lists of every shape.
+func TestMergeSorted(t *testing.T) {
+	type el struct{ key, src, pos int }
+	cmp := func(x, y el) int { return x.key - y.key }
+	stepwise := func(a, b []el) []el {
+		var out []el
+		i, j := 0, 0
+		for i < len(a) && j < len(b) {
+			if cmp(b[j], a[i]) < 0 {
+				out = append(out, b[j])
+				j++
+			} else {
+				out = append(out, a[i])
+				i++
+			}
+		}
+		out = append(out, a[i:]...)
+		return append(out, b[j:]...)
+	}
+	r := rand.New(rand.NewPCG(7, 8))
+	for round := range 2000 {
+		list := func(src, n int) []el {
+			out := make([]el, n)
+			for k := range out {
+				out[k] = el{key: r.IntN(1 + round%40), src: src}
+			}
+			slices.SortStableFunc(out, cmp)
+			for k := range out {
+				out[k].pos = k
+			}
+			return out
+		}
+		a, b := list(0, r.IntN(60)), list(1, r.IntN(12))
+		if got, want := mergeSorted(a, b, cmp), stepwise(a, b); !slices.Equal(got, want) {
+			t.Fatalf("round %d: merged %v and %v into %v, want %v", round, a, b, got, want)
+		}
 	}
 }
