@@ -237,7 +237,7 @@ func TestListProducts(t *testing.T) {
 	t.Run("ErrInvalidParameters", func(t *testing.T) {
 		for query, field := range map[string]string{
 			"limit=0": "limit", "limit=101": "limit", "limit=abc": "limit", "limit=-1": "limit", "limit=1.5": "limit",
-			"skip=-1": "skip", "skip=x": "skip", "skip=100001": "skip",
+			"skip=-1": "skip", "skip=x": "skip", "skip=1000001": "skip",
 			"sort=cost": "sort", "sort=$natural": "sort", "q=" + strings.Repeat("a", 101): "q",
 		} {
 			res, body := ts.get(t, "/service?"+query)

@@ -402,7 +402,7 @@ func IsWebURL(s string) bool {
 const (
 	DefaultListLimit = 100
 	MaxListLimit     = 100
-	MaxListSkip      = 100_000
+	MaxListSkip      = 1_000_000 // (issue 46: Manage Orders pages past 100,000 of 200,000 orders)
 	MaxSearchLen     = 100
 )
 
