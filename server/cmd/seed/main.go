@@ -109,6 +109,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, getenv fu
 		fmt.Fprintf(stderr, "%v\nnothing was imported; pictures stored so far are kept and reused by the next run\n", err)
 		return 1
 	}
+	// The collector runs less often while the rows are checked and
+	// written (mongodb.Store.ImportHeap: the binary only).
+	defer store.ImportHeap()()
 	// Then the rows against the store, in batches, writing nothing but
 	// their pictures: a row two rows match, or that a product's kept
 	// fields make invalid, stops the import before any product is written.
@@ -230,24 +233,58 @@ func (im *importer) pass(check bool, bar *progress, total int) (shop.ImportCount
 		}
 		return err
 	}
+	// The rows are read and checked on a goroutine of their own, a batch
+	// ahead of the one being written (issue 46: at 100,000 rows, reading
+	// overlaps the store's writes), and handed over in file order.
 	baseDir := filepath.Dir(im.file)
-	err := eachRow(im.file, func(r row) error {
-		it, problems := checkRow(r, baseDir, im.owner, nil)
-		if len(problems) > 0 {
-			return fmt.Errorf("the file changed while it was being imported: %s", problems[0])
+	batches, stop := make(chan []item, 1), make(chan struct{})
+	var readErr error
+	go func() {
+		defer close(batches)
+		var next []item
+		send := func() error {
+			select {
+			case batches <- next:
+				next = nil
+				return nil
+			case <-stop:
+				return errStopped
+			}
 		}
-		batch = append(batch, it)
-		if len(batch) == im.batchRows {
-			return flush()
+		readErr = eachRow(im.file, func(r row) error {
+			it, problems := checkRow(r, baseDir, im.owner, nil)
+			if len(problems) > 0 {
+				return fmt.Errorf("the file changed while it was being imported: %s", problems[0])
+			}
+			next = append(next, it)
+			if len(next) == im.batchRows {
+				return send()
+			}
+			return nil
+		})
+		if readErr == nil && len(next) > 0 {
+			readErr = send()
 		}
-		return nil
-	})
+	}()
+	var err error
+	for b := range batches {
+		batch = b
+		if err = flush(); err != nil {
+			close(stop)
+			for range batches { // (until the reader has stopped)
+			}
+			break
+		}
+	}
 	if err == nil {
-		err = flush()
+		err = readErr // (the reader closed batches after setting it)
 	}
 	bar.finish()
 	return counts, err
 }
+
+// errStopped ends the reading of the rows when their writing has failed.
+var errStopped = errors.New("stopped")
 
 // storePicture stores a row's picture file (content-addressed, so a re-run
 // stores nothing again) and answers its URL; without store, only one stored

@@ -66,7 +66,7 @@ func fillRaw(b *testing.B, db *mongo.Database) ([]mirror.ID, []string) {
 	}
 	for i := range engineProducts {
 		d := newProductDoc(shop.ProductDraft{Name: fmt.Sprintf("Heavy Lathe %05d", i), Price: 10050, Image: "http://shop.test/images/0123456789abcdef01234567",
-			Description: strings.Repeat("Cast frame, two-year warranty. ", 6), Available: 1_000_000, Minimum: 1, Email: "ops@shop.test"}, at)
+			Description: strings.Repeat("Cast frame, two-year warranty. ", 6), Available: 1_000_000, Minimum: 1, Email: "ops@shop.test"}, at, nil)
 		ids = append(ids, d.ID)
 		batch = append(batch, d)
 		if len(batch) == 500 {

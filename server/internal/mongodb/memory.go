@@ -1,8 +1,10 @@
 package mongodb
 
 import (
+	"runtime"
 	"runtime/debug"
 	"runtime/metrics"
+	"sync/atomic"
 	"time"
 )
 
@@ -38,8 +40,8 @@ func liveHeap() uint64 {
 }
 
 // followLiveHeap sets the limit now and every heapFollowPeriod until stop
-// is closed.
-func followLiveHeap(stop <-chan struct{}) {
+// is closed, except while held (ImportHeap).
+func followLiveHeap(stop <-chan struct{}, held *atomic.Bool) {
 	debug.SetMemoryLimit(heapLimitFor(liveHeap()))
 	go func() {
 		t := time.NewTicker(heapFollowPeriod)
@@ -49,10 +51,35 @@ func followLiveHeap(stop <-chan struct{}) {
 			case <-stop:
 				return
 			case <-t.C:
-				debug.SetMemoryLimit(heapLimitFor(liveHeap()))
+				if !held.Load() {
+					debug.SetMemoryLimit(heapLimitFor(liveHeap()))
+				}
 			}
 		}
 	}()
+}
+
+// ImportHeap runs an import's writes as loadMirrors runs a load, in the
+// binaries (FollowLiveHeap): the collector a quarter as often, within
+// loadHeapLimit, rather than each time the heap grows a quarter past
+// what is live. An import into an empty store of 100,000 products
+// allocates some gigabytes while its live heap grows to 200 MB: following
+// the live heap, marking took 18 of its 58 CPU-s, competing with FerretDB
+// for the second core. Its peak stays near the second import's, whose load
+// runs within the same limit (≤ 700 MB, docs/scale.md). It returns what
+// ends it; elsewhere (tests, GOMEMLIMIT given) it does nothing.
+func (s *Store) ImportHeap() (end func()) {
+	if !s.followHeap || !s.Embedded() || !s.heapHeld.CompareAndSwap(false, true) {
+		return func() {}
+	}
+	pct := debug.SetGCPercent(400)
+	debug.SetMemoryLimit(loadHeapLimit)
+	return func() {
+		debug.SetGCPercent(pct)
+		runtime.GC() // (what the writes dropped, before the limit follows the live heap again)
+		debug.SetMemoryLimit(heapLimitFor(liveHeap()))
+		s.heapHeld.Store(false)
+	}
 }
 
 // stopFollowingHeap ends followLiveHeap's updates (the limit stays).

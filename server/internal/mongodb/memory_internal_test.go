@@ -46,3 +46,47 @@ func TestFollowLiveHeap_SetsTheLimit(t *testing.T) {
 	}
 	s.stopFollowingHeap() // again (Close did): nothing is closed twice
 }
+
+// An import holds the collector at a quarter of its pace within
+// loadHeapLimit, a second holder changes nothing, and its end follows the
+// live heap again with the collector as it was.
+func TestImportHeap_HoldsAndGivesBack(t *testing.T) {
+	before := debug.SetMemoryLimit(-1)
+	t.Cleanup(func() { debug.SetMemoryLimit(before) })
+	s, err := Open(context.Background(), Config{DataDir: t.TempDir(), Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), SampleEvery: -1, FollowLiveHeap: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close(context.Background())
+	pct := debug.SetGCPercent(-1)
+	debug.SetGCPercent(pct)
+	end := s.ImportHeap()
+	if limit := debug.SetMemoryLimit(-1); limit != loadHeapLimit {
+		t.Errorf("limit during the import: %d MiB, want %d MiB", limit>>20, loadHeapLimit>>20)
+	}
+	if got := debug.SetGCPercent(400); got != 400 {
+		t.Errorf("GOGC during the import: %d, want 400", got)
+	}
+	s.ImportHeap()() // a second at once holds nothing and ends nothing
+	if limit := debug.SetMemoryLimit(-1); limit != loadHeapLimit {
+		t.Errorf("limit after a second holder: %d MiB", limit>>20)
+	}
+	end()
+	if got := debug.SetGCPercent(pct); got != pct {
+		t.Errorf("GOGC after the import: %d, want %d", got, pct)
+	}
+	if limit := debug.SetMemoryLimit(-1); limit == loadHeapLimit || limit > int64(liveHeap())+heapHeadroom+int64(liveHeap()/4)+64<<20 {
+		t.Errorf("limit after the import: %d MiB (live heap %d MiB)", limit>>20, liveHeap()>>20)
+	}
+	// Without FollowLiveHeap (tests, GOMEMLIMIT given): nothing.
+	plain, err := Open(context.Background(), Config{DataDir: t.TempDir(), Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), SampleEvery: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer plain.Close(context.Background())
+	debug.SetMemoryLimit(math.MaxInt64)
+	plain.ImportHeap()()
+	if limit := debug.SetMemoryLimit(-1); limit != math.MaxInt64 {
+		t.Errorf("limit changed by a store that does not follow the heap: %d MiB", limit>>20)
+	}
+}

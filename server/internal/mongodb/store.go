@@ -159,6 +159,7 @@ type Store struct {
 	followHeap     bool
 	stopHeap       chan struct{} // closed by Close (memory.go)
 	stopHeapOnce   sync.Once
+	heapHeld       atomic.Bool // an import holds the heap's limit (ImportHeap)
 	snapshotLoaded *mirror.SnapshotStore
 	opened         bool
 	closing        bool // under the write slot
@@ -379,7 +380,7 @@ func (s *Store) prepareEmbedded(ctx context.Context, db string) error {
 	}
 	s.log.Info("embedded store loaded into memory", "from", from, "documents", s.mirrors.Documents(), "took", time.Since(start).Round(time.Millisecond))
 	if s.followHeap {
-		followLiveHeap(s.stopHeap)
+		followLiveHeap(s.stopHeap, &s.heapHeld)
 	}
 	s.mirrors.Start(ctx, s.sampleEvery)
 	return nil
