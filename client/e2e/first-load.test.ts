@@ -16,14 +16,28 @@ afterAll(async () => {
 /** What MUI's code (its class names, `Mui` + a component) and emotion's (its style tags' attribute) always carry. */
 const MUI_OR_EMOTION = /\bMui[A-Z][A-Za-z]+|data-emotion/;
 
-/** Every script the page fetches from here on, and whether it holds MUI or emotion. */
+/**
+ * Every script the page fetches from here on, and whether it holds MUI or emotion. A body that cannot be read
+ * fails the check that waits for it; one still arriving when the test closes the page is waited for by no check,
+ * so its failed read must not become an unhandled rejection (it failed a CI run once).
+ */
 function watchScripts(page: Page): () => Promise<{ url: string; mui: boolean }[]> {
-  const scripts: Promise<{ url: string; mui: boolean }>[] = [];
+  const scripts: Promise<{ url: string; mui: boolean; error?: unknown }>[] = [];
   page.on('response', (response) => {
     if (!new URL(response.url()).pathname.endsWith('.js')) return;
-    scripts.push(response.text().then((body) => ({ url: response.url(), mui: MUI_OR_EMOTION.test(body) })));
+    scripts.push(
+      response.text().then(
+        (body) => ({ url: response.url(), mui: MUI_OR_EMOTION.test(body) }),
+        (error: unknown) => ({ url: response.url(), mui: false, error }),
+      ),
+    );
   });
-  return () => Promise.all(scripts);
+  return async () => {
+    const fetched = await Promise.all(scripts);
+    const unread = fetched.find((script) => script.error !== undefined);
+    if (unread) throw new Error(`the script ${unread.url} could not be read: ${String(unread.error)}`);
+    return fetched.map(({ url, mui }) => ({ url, mui }));
+  };
 }
 
 const withMui = (scripts: { url: string; mui: boolean }[]) => scripts.filter((script) => script.mui).map((script) => script.url);
