@@ -73,6 +73,13 @@ describe('/landing', () => {
   it('works from the keyboard: Enter on an arrow moves on and keeps focus on the same arrow of the new slide', async () => {
     const { context, page } = await openPage(browser, '/landing', { width: 400, height: 800 });
     try {
+      // The prerendered arrows work without the page's code (a plain link to the next slide); keeping focus on
+      // the arrow is that code's. Wait until React has the arrow, or a loaded machine presses Enter on the bare
+      // link and focus stays behind (a fresh clone's CI run once).
+      await page.waitForFunction(() => {
+        const next = document.querySelector('#slide1 [data-direction="next"]');
+        return !!next && Object.keys(next).some((key) => key.startsWith('__reactProps'));
+      });
       await arrow(page, 1, 'next').focus();
       await page.keyboard.press('Enter');
       await waitForSlide(page, 2);
