@@ -6,6 +6,7 @@ package embedded
 
 import (
 	"context"
+	"database/sql"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -43,6 +44,7 @@ type Server struct {
 	lock    *os.File
 	cancel  context.CancelFunc
 	done    chan struct{}
+	log     *slog.Logger
 }
 
 // URI is the driver's address of the running engine.
@@ -64,6 +66,43 @@ func (e *Server) SnapshotFile() string { return filepath.Join(e.dbDir, e.db+".mi
 // sqliteParams are extra SQLite URI parameters ("" for FerretDB's own:
 // WAL, synchronous FULL, busy timeout); the engine benchmark varies them.
 func Start(ctx context.Context, dataDir, db, sqliteParams string, log *slog.Logger) (*Server, error) {
+	return startServer(ctx, dataDir, db, sqliteParams, log, false)
+}
+
+// StartDeferringCheck is Start, except that after a clean stop (the
+// marker says the last session closed the store) it does not run SQLite's
+// quick_check: CheckDeferred then says so, and the caller runs Check
+// when it reads the store in full (the server: when no snapshot of its
+// mirrors can be used; files.go says why).
+func StartDeferringCheck(ctx context.Context, dataDir, db, sqliteParams string, log *slog.Logger) (*Server, error) {
+	return startServer(ctx, dataDir, db, sqliteParams, log, true)
+}
+
+// CheckDeferred says that Start did not run quick_check (the last
+// session stopped cleanly) and Check has not run it since.
+func (e *Server) CheckDeferred() bool { return e.files.checkDeferred }
+
+// Check runs the quick_check that StartDeferringCheck deferred: a damaged
+// database answers ErrStoreDamaged, as Start would have.
+func (e *Server) Check(ctx context.Context) error {
+	if !e.files.checkDeferred {
+		return nil
+	}
+	checked := time.Now()
+	conn, err := sql.Open("sqlite", "file:"+e.files.file+"?mode=ro&_pragma=busy_timeout(10000)")
+	if err != nil {
+		return fmt.Errorf("open %s: %w", e.files.file, err)
+	}
+	defer conn.Close()
+	if err := checkFile(ctx, conn, e.files.file); err != nil {
+		return err
+	}
+	e.files.checkDeferred = false
+	e.log.Info("embedded store checked", "file", e.files.file, "took", time.Since(checked).Round(time.Millisecond))
+	return nil
+}
+
+func startServer(ctx context.Context, dataDir, db, sqliteParams string, log *slog.Logger, deferCheck bool) (*Server, error) {
 	if dataDir == "" {
 		dataDir = "data"
 	}
@@ -79,13 +118,17 @@ func Start(ctx context.Context, dataDir, db, sqliteParams string, log *slog.Logg
 	if err != nil {
 		return nil, err
 	}
-	e := &Server{dataDir: abs, dbDir: dbDir, db: db, lock: lock, done: make(chan struct{})}
+	e := &Server{dataDir: abs, dbDir: dbDir, db: db, lock: lock, done: make(chan struct{}), log: log}
 	checked := time.Now()
-	if e.files, err = checkStoreFiles(ctx, abs, dbDir, db); err != nil {
+	if e.files, err = checkStoreFiles(ctx, abs, dbDir, db, deferCheck); err != nil {
 		_ = unlockDir(lock)
 		return nil, err
 	}
-	log.Info("embedded store checked", "file", e.files.file, "generation", e.files.generation, "took", time.Since(checked).Round(time.Millisecond))
+	if e.files.checkDeferred {
+		log.Info("embedded store stopped cleanly: its quick_check waits for a full read", "file", e.files.file, "generation", e.files.generation, "took", time.Since(checked).Round(time.Millisecond))
+	} else {
+		log.Info("embedded store checked", "file", e.files.file, "generation", e.files.generation, "took", time.Since(checked).Round(time.Millisecond))
+	}
 	if e.socket, e.tempDir, err = socketPath(abs); err != nil {
 		_ = unlockDir(lock)
 		return nil, err

@@ -496,3 +496,70 @@ func copyDir(t *testing.T, from, to string, skip ...string) {
 		t.Fatal(err)
 	}
 }
+
+// TestSnapshot_QuickCheckOnlyWhenReadInFull: SQLite's quick_check reads the
+// whole database file (seconds at issue 46's size). After a clean stop
+// with a usable snapshot the start leaves it out; after a crash, and when
+// the snapshot cannot be used, it runs, and a damaged file refuses to
+// start as before.
+func TestSnapshot_QuickCheckOnlyWhenReadInFull(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	s, logs := openLogged(t, dir, -1)
+	fillStore(t, s, "a")
+	mustClose(t, s)
+	if !strings.Contains(logs.String(), "embedded store checked") {
+		t.Fatalf("the first start (a new store) ran no quick_check:\n%s", logs)
+	}
+
+	s, logs = openLogged(t, dir, -1)
+	if s.MirrorsFrom() != "snapshot" || strings.Contains(logs.String(), "embedded store checked") ||
+		!strings.Contains(logs.String(), "its quick_check waits for a full read") {
+		t.Fatalf("after a clean stop, from the %s:\n%s", s.MirrorsFrom(), logs)
+	}
+	crashed := t.TempDir()
+	copyDir(t, dir, crashed, "storefront.lock") // the files as kill -9 leaves them
+	mustClose(t, s)
+
+	t.Run("after a crash", func(t *testing.T) {
+		s, logs := openLogged(t, crashed, -1)
+		defer mustClose(t, s)
+		if !strings.Contains(logs.String(), "embedded store checked") || strings.Contains(logs.String(), "waits for a full read") {
+			t.Fatalf("no quick_check after a crash:\n%s", logs)
+		}
+	})
+	t.Run("a clean stop without its snapshot", func(t *testing.T) {
+		clean := t.TempDir()
+		copyDir(t, dir, clean, "storefront.lock", "storefront.mirrors")
+		s, logs := openLogged(t, clean, -1)
+		defer mustClose(t, s)
+		if s.MirrorsFrom() != "store" || !strings.Contains(logs.String(), "embedded store checked") {
+			t.Fatalf("read from the %s without the quick_check:\n%s", s.MirrorsFrom(), logs)
+		}
+	})
+	t.Run("a damaged file after a clean stop, without its snapshot", func(t *testing.T) {
+		damaged := t.TempDir()
+		copyDir(t, dir, damaged, "storefront.lock", "storefront.mirrors")
+		path := filepath.Join(damaged, "db", "storefront.sqlite")
+		f, err := os.OpenFile(path, os.O_RDWR, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		info, _ := f.Stat()
+		junk := []byte(strings.Repeat("\x0d\xff\x00\x7f", 1024))
+		for off := int64(4096); off < info.Size(); off += 4096 {
+			if _, err := f.WriteAt(junk, off); err != nil {
+				t.Fatal(err)
+			}
+		}
+		_ = f.Close()
+		s, err := Open(context.Background(), Config{DataDir: damaged, Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), SampleEvery: -1})
+		if err == nil {
+			mustClose(t, s)
+			t.Fatal("a damaged database started")
+		}
+		if msg := err.Error(); !strings.Contains(msg, path+" is damaged") || !strings.Contains(msg, "quick_check") {
+			t.Fatalf("error %q", msg)
+		}
+	})
+}

@@ -245,7 +245,7 @@ func Open(ctx context.Context, cfg Config) (*Store, error) {
 	s.versions[CollInvoices] = s.versions[CollOrders]
 	uri := cfg.URI
 	if uri == "" {
-		e, err := embedded.Start(ctx, cfg.DataDir, cfg.DB, "", cfg.Logger)
+		e, err := embedded.StartDeferringCheck(ctx, cfg.DataDir, cfg.DB, "", cfg.Logger)
 		if err != nil {
 			return nil, err
 		}
@@ -408,6 +408,11 @@ func (s *Store) loadMirrors(ctx context.Context) (string, error) {
 	defer debug.SetGCPercent(debug.SetGCPercent(400))
 	if s.loadSnapshot(ctx) {
 		return "snapshot", nil
+	}
+	// Read in full: SQLite's quick_check first, when the start deferred
+	// it (a clean stop, embedded/files.go).
+	if err := s.embedded.Check(ctx); err != nil {
+		return "", err
 	}
 	return "store", s.mirrors.Load(ctx)
 }
