@@ -80,12 +80,24 @@ func (d Mail) shopAttachments() []shop.MailAttachment {
 // The mirror holds every e-mail without its text and HTML (issue 46: they
 // are nine tenths of an e-mail, and a shop of 200,000 orders keeps some
 // 400,000 of them): what is listed, due, claimed or checked is all there;
-// the bodies are read from the store by _id when an e-mail is shown or
-// sent (internal/mongodb/outbox.go, withBodies).
+// the e-mails are read whole from the store by _id when one is shown or
+// sent (internal/mongodb/outbox.go, withBodies). An e-mail that is done
+// with (sent, or kept unsent while sending is off: nearly all of them) is
+// held as no more than its place in the indexes and its state: its _id,
+// status, createdAt and nextAt, all that listing it, deleting it when its
+// time has come and refusing its retry read.
 func Outbox(name string) *Mirror[ID, Mail] {
 	return &Mirror[ID, Mail]{
 		Name: name, IDOf: func(d *Mail) ID { return d.ID }, CmpID: CompareIDs,
-		Prepare: func(d *Mail) { d.Text, d.HTML = "", "" },
+		Prepare: func(d *Mail) {
+			d.Text, d.HTML = "", ""
+			switch shop.MailStatus(d.Status) {
+			case shop.MailSent:
+				*d = Mail{ID: d.ID, Status: string(shop.MailSent), CreatedAt: d.CreatedAt, NextAt: d.NextAt}
+			case shop.MailDisabled:
+				*d = Mail{ID: d.ID, Status: string(shop.MailDisabled), CreatedAt: d.CreatedAt, NextAt: d.NextAt}
+			}
+		},
 		Orders: []*OrderIndex[ID, Mail]{
 			{Name: "createdAt", Cmp: func(a, b *Mail) int { return a.CreatedAt.Compare(b.CreatedAt) }},
 			{Name: "status,nextAt", Group: func(d *Mail) string { return d.Status }, Cmp: func(a, b *Mail) int { return a.NextAt.Compare(b.NextAt) }},

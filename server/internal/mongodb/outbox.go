@@ -5,7 +5,6 @@ import (
 	"time"
 
 	"go.mongodb.org/mongo-driver/v2/bson"
-	"go.mongodb.org/mongo-driver/v2/mongo/options"
 
 	"storefront/server/internal/mirror"
 	"storefront/server/internal/shop"
@@ -76,12 +75,10 @@ func (s *Store) DueHeldMail(ctx context.Context, now time.Time, limit int) ([]sh
 	return s.mailsWithBodies(ctx, docs, err)
 }
 
-// bodyProjection is what withBodies reads of an e-mail.
-var bodyProjection = bson.D{{Key: "text", Value: 1}, {Key: "html", Value: 1}}
-
-// withBodies fills in the text and HTML of e-mails read from the embedded
-// store's mirror, which does not hold them (mirror.Outbox): one read of the
-// store by _id for all of them. With MongoDB they were read whole.
+// withBodies reads whole the e-mails read from the embedded store's
+// mirror, which holds none of their text and HTML, and of an e-mail done
+// with only its state (mirror.Outbox): one read of the store by _id for
+// all of them. With MongoDB they were read whole.
 func (s *Store) withBodies(ctx context.Context, docs []mirror.Mail) ([]mirror.Mail, error) {
 	if s.outbox.mem == nil || len(docs) == 0 {
 		return docs, nil
@@ -90,18 +87,19 @@ func (s *Store) withBodies(ctx context.Context, docs []mirror.Mail) ([]mirror.Ma
 	for i, d := range docs {
 		ids[i] = d.ID
 	}
-	stored, err := s.outbox.findAll(ctx, bson.D{{Key: "_id", Value: bson.D{{Key: "$in", Value: ids}}}}, options.Find().SetProjection(bodyProjection))
+	stored, err := s.outbox.findAll(ctx, bson.D{{Key: "_id", Value: bson.D{{Key: "$in", Value: ids}}}})
 	if err != nil {
 		return nil, err
 	}
-	bodies := make(map[mirror.ID]mirror.Mail, len(stored))
+	whole := make(map[mirror.ID]mirror.Mail, len(stored))
 	for _, b := range stored {
-		bodies[b.ID] = b
+		whole[b.ID] = b
 	}
 	out := make([]mirror.Mail, len(docs))
 	for i, d := range docs {
-		b := bodies[d.ID] // (deleted since: shown without its text)
-		d.Text, d.HTML = b.Text, b.HTML
+		if b, ok := whole[d.ID]; ok {
+			d = b
+		} // (deleted since: shown as the mirror had it)
 		out[i] = d
 	}
 	return out, nil

@@ -68,4 +68,61 @@ func TestOutbox_MirrorHoldsNoBodies(t *testing.T) {
 	if d, _ := s.outbox.mem.Mem.Get(oid); d.Text != "" || d.HTML != "" || d.Status != string(shop.MailPending) {
 		t.Fatalf("after the writes the mirror holds %+v", d)
 	}
+
+	// Sent, the mirror holds its state alone; every read shows it whole.
+	claimed, err = s.ClaimMail(ctx, m.ID, "sender-2", now, now.Add(time.Minute))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sent := claimed
+	sentAt := now.UTC().Truncate(time.Millisecond)
+	sent.Status, sent.Attempts, sent.SentAt, sent.NextAt, sent.LastError = shop.MailSent, 2, &sentAt, now.Add(shop.MailKeepSent), ""
+	if err := s.FinishMail(ctx, m.ID, "sender-2", sent); err != nil {
+		t.Fatal(err)
+	}
+	d, _ := s.outbox.mem.Mem.Get(oid)
+	if d.Status != string(shop.MailSent) || d.To != "" || d.Subject != "" || d.Kind != "" || d.MessageID != "" || d.Errors != nil || d.RetriedBy != "" ||
+		d.CreatedAt.IsZero() || !d.NextAt.Equal(now.Add(shop.MailKeepSent).UTC().Truncate(time.Millisecond)) {
+		t.Fatalf("a sent e-mail's mirror holds %+v", d)
+	}
+	for what, read := range map[string]func() (shop.Mail, error){
+		"the list":   func() (shop.Mail, error) { l, _, err := s.ListMail(ctx, 10, 0); return l[0], err },
+		"one e-mail": func() (shop.Mail, error) { return s.FindMail(ctx, m.ID) },
+	} {
+		got, err := read()
+		if err != nil {
+			t.Fatal(err)
+		}
+		whole(what+", sent", got)
+		if got.Kind != "order" || got.To != "buyer@shop.test" || got.Status != shop.MailSent || got.RetriedBy != "boss@shop.test" ||
+			got.SentAt == nil || !got.SentAt.Equal(sentAt) || got.Attempts != 2 {
+			t.Fatalf("%s, sent: %+v", what, got)
+		}
+	}
+	if _, err := s.RetryMail(ctx, m.ID, "boss@shop.test"); shop.ErrorCode(err) != shop.ECONFLICT || err.Error() != shop.ErrMailSent.Error() {
+		t.Fatalf("retry of a sent e-mail: %v", err)
+	}
+	if n, err := s.DeleteSentMail(ctx, now.Add(shop.MailKeepSent+time.Second), 10); err != nil || n != 1 {
+		t.Fatalf("deleted %d sent e-mails, %v", n, err)
+	}
+	if _, total, _ := s.ListMail(ctx, 10, 0); total != 0 {
+		t.Fatalf("%d e-mails after the deletion", total)
+	}
+
+	// Kept unsent (sending off): its state alone too.
+	off, err := s.InsertMail(ctx, shop.Mail{Kind: "welcome", To: "new@shop.test", Subject: "Welcome", Text: "Hello.", HTML: "<p>Hello.</p>",
+		Status: shop.MailDisabled})
+	if err != nil {
+		t.Fatal(err)
+	}
+	offID, _ := objectID(off.ID)
+	if d, _ := s.outbox.mem.Mem.Get(offID); d.Status != string(shop.MailDisabled) || d.To != "" || d.Subject != "" || d.Kind != "" {
+		t.Fatalf("a kept e-mail's mirror holds %+v", d)
+	}
+	if got, err := s.FindMail(ctx, off.ID); err != nil || got.To != "new@shop.test" || got.Subject != "Welcome" || got.Kind != "welcome" || got.Text != "Hello." {
+		t.Fatalf("a kept e-mail read: %+v, %v", got, err)
+	}
+	if err := s.Check(ctx); err != nil {
+		t.Fatalf("the mirror differs from the store: %v", err)
+	}
 }
