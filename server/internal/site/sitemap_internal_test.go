@@ -82,13 +82,14 @@ func TestBuildSitemaps_RewritesOnlyWhatChanged(t *testing.T) {
 // built from the last build is byte for byte the one built from nothing,
 // and that one is what encoding/xml writes of the URLs listed one by one:
 // around the limit of one file (the sitemap becomes an index and one file
-// again) and as an index of many files.
+// again), as an index of many files, and as an index of files of several
+// segments.
 func TestBuildSitemaps_AsAFullBuild(t *testing.T) {
 	t.Parallel()
 	const siteURL = "https://shop.test"
 	base := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
 	categories := []string{"", "Pumps & Valves", "Lathes", "Drills"}
-	for _, c := range []struct{ products, perFile int }{{95, 100}, {400, 30}} {
+	for _, c := range []struct{ products, perFile, steps int }{{95, 100, 300}, {400, 30, 300}, {25_000, 20_000, 30}} {
 		r := rand.New(rand.NewPCG(uint64(c.products), 5))
 		next := 0
 		product := func(at time.Time) shop.ProductStamp {
@@ -101,8 +102,9 @@ func TestBuildSitemaps_AsAFullBuild(t *testing.T) {
 		}
 		set := buildSitemaps(siteURL, stamps, c.perFile, nil)
 		clock := base.Add(24 * time.Hour)
-		for step := range 300 {
+		for step := range c.steps {
 			clock = clock.Add(time.Second)
+			stamps = slices.Clone(stamps) // the last build keeps its own
 			var what string
 			switch k := r.IntN(len(stamps)); r.IntN(7) {
 			case 0, 1:
@@ -144,7 +146,7 @@ func TestBuildSitemaps_AsAFullBuild(t *testing.T) {
 					t.Fatalf("%s: its gzip is not its bytes", name)
 				}
 			}
-			if step%50 == 0 {
+			if step%50 == 0 || step == c.steps-1 {
 				mustBeWhatXMLWrites(t, siteURL, stamps, c.perFile, full)
 			}
 		}
