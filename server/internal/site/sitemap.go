@@ -26,13 +26,15 @@ import (
 // product) is then rewritten where it shows, and only there (issue 46): the
 // pages' small file, whose lastmods follow the newest product, the one file
 // of sitemapPart products that lists the product (a file whose products and
-// their updatedAt are the same as before keeps its bytes, ETag and gzip),
-// and the index. So the read after a write costs a file of 10,000 URLs at
-// 100,000 products, not the whole sitemap, and the catalogue is read as
-// stamps (id, category, createdAt, updatedAt), never as products.
+// their category and updatedAt are the same as before keeps its bytes, ETag
+// and gzip), and the index. So the read after a write writes and compresses
+// the product's segment of 1,000 URLs and puts its file together, not the
+// whole sitemap, and the catalogue is read as stamps (id, category,
+// createdAt, updatedAt: embedded, one copy of the mirror's stamp index),
+// never as products.
 
 // sitemapPart is the products per file of a sitemap index: below the
-// protocol's 50,000 so that a change rewrites and compresses 10,000 URLs.
+// protocol's 50,000 so that a change puts 10,000 URLs together again.
 const sitemapPart = 10_000
 
 // sitemapSet is the sitemap's files, built from one read of the catalogue.
@@ -168,6 +170,7 @@ func buildSitemaps(siteURL string, stamps []shop.ProductStamp, perFile int, prev
 	for i := range set.parts {
 		p := &set.parts[i]
 		if p.file == nil {
+			p.segments = slices.Clone(p.segments) // the last build's are its own
 			p.file = productFile(product, stamps[i*set.part:min((i+1)*set.part, len(stamps))], p.segments, &z)
 		}
 		f := name()
