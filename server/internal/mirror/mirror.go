@@ -41,6 +41,7 @@ type Mirror[K comparable, D any] struct {
 	Orders  []*OrderIndex[K, D]
 	Words   *WordIndex[K, D]   // the search's index; may be nil
 	Links   []*LinkIndex[K, D] // reverse look-ups (links.go)
+	Stamps  *StampIndex[K, D]  // the sitemap's stamps (stamps.go); may be nil
 	// strs holds the strings Prepare shares between documents (intern.go;
 	// nil: none): Size counts them once.
 	strs *strs
@@ -80,6 +81,9 @@ func (m *Mirror[K, D]) Init() *Mirror[K, D] {
 	for _, l := range m.Links {
 		l.init()
 	}
+	if m.Stamps != nil {
+		m.Stamps.init()
+	}
 	return m
 }
 
@@ -97,6 +101,9 @@ func (m *Mirror[K, D]) Fresh() *Mirror[K, D] {
 	}
 	for _, l := range m.Links {
 		n.Links = append(n.Links, &LinkIndex[K, D]{Name: l.Name, Targets: l.Targets})
+	}
+	if m.Stamps != nil {
+		n.Stamps = &StampIndex[K, D]{Name: m.Stamps.Name, Stamp: m.Stamps.Stamp}
 	}
 	return n.Init()
 }
@@ -283,6 +290,13 @@ func (m *Mirror[K, D]) Put(d D) {
 			l.add(id, &d)
 		}
 	}
+	if m.Stamps != nil {
+		if had {
+			m.Stamps.put(&old, &d)
+		} else {
+			m.Stamps.put(nil, &d)
+		}
+	}
 	m.docs[id] = d
 	for _, k := range moveKeys {
 		key, _ := k.Key(&d)
@@ -402,6 +416,13 @@ func (m *Mirror[K, D]) PutMany(docs []D) {
 			l.replace(c.id, c.old, c.new)
 		}
 	}
+	if m.Stamps != nil {
+		olds, news := make([]*D, len(changes)), make([]*D, len(changes))
+		for i, c := range changes {
+			olds[i], news[i] = c.old, c.new
+		}
+		m.Stamps.putMany(olds, news)
+	}
 	for _, c := range changes {
 		m.docs[c.id] = *c.new
 	}
@@ -478,6 +499,9 @@ func (m *Mirror[K, D]) Remove(id K) {
 	for _, l := range m.Links {
 		l.remove(id, &old)
 	}
+	if m.Stamps != nil {
+		m.Stamps.remove(&old)
+	}
 	delete(m.docs, id)
 }
 
@@ -528,6 +552,9 @@ func (m *Mirror[K, D]) load(docs []D, words *snapshotWords) {
 			l.add(id, d)
 		}
 	}
+	if n.Stamps != nil {
+		n.Stamps.load(docs)
+	}
 	if wordIDs != nil {
 		n.Words.install(words, wordIDs)
 	} else if n.Words != nil {
@@ -563,6 +590,9 @@ func (m *Mirror[K, D]) load(docs []D, words *snapshotWords) {
 	for i, l := range m.Links {
 		l.refs = n.Links[i].refs
 	}
+	if m.Stamps != nil {
+		m.Stamps.list = n.Stamps.list
+	}
 }
 
 // Diff describes how m differs from want (nil when they are equal): the
@@ -594,6 +624,11 @@ func (m *Mirror[K, D]) Diff(want *Mirror[K, D]) error {
 	}
 	for i, l := range m.Links {
 		if err := l.diff(want.Links[i]); err != nil {
+			return fmt.Errorf("%s: %w", m.Name, err)
+		}
+	}
+	if m.Stamps != nil {
+		if err := m.Stamps.diff(want.Stamps); err != nil {
 			return fmt.Errorf("%s: %w", m.Name, err)
 		}
 	}
@@ -642,6 +677,9 @@ func (m *Mirror[K, D]) Size() (entries int, bytes int64) {
 		for t, set := range l.refs {
 			bytes += int64(len(t)) + 48 + int64(len(set))*(idSize+16)
 		}
+	}
+	if m.Stamps != nil {
+		bytes += m.Stamps.size()
 	}
 	if m.Words != nil {
 		for t, ps := range m.Words.posts {

@@ -231,7 +231,14 @@ func Products(name string) *Mirror[ID, Product] {
 		// Issue 48: the machines that list a product among their parts or
 		// accessories (GET /service?partOf=).
 		Links: []*LinkIndex[ID, Product]{{Name: "fittedWith", Targets: FittedTargets}},
+		// The sitemap's stamps, in catalogue order (issue 46).
+		Stamps: &StampIndex[ID, Product]{Name: "stamps", Stamp: ProductStamp},
 	}
+}
+
+// ProductStamp is what the sitemap reads of a product.
+func ProductStamp(d *Product) shop.ProductStamp {
+	return shop.ProductStamp{ID: d.ID.Hex(), Category: d.Category, CreatedAt: d.CreatedAt.UTC(), UpdatedAt: d.UpdatedAt.UTC()}
 }
 
 // Unchanged is ReplaceProduct's precondition: the product is still as it

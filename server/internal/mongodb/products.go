@@ -154,13 +154,10 @@ var productSorts = map[string]productSort{
 var stampProjection = bson.D{{Key: "_id", Value: 1}, {Key: "category", Value: 1}, {Key: "createdAt", Value: 1}, {Key: "updatedAt", Value: 1}}
 
 // ProductStamps lists every product's stamp in catalogue order: embedded,
-// one walk of the mirror's createdAt index under its read lock (nothing
-// copied but the stamp); with MongoDB, the index created_at with only the
+// one copy of the mirror's stamp index (its list of stamps in that order,
+// kept with every write); with MongoDB, the index created_at with only the
 // stamp's fields.
 func (s *Store) ProductStamps(ctx context.Context) ([]shop.ProductStamp, error) {
-	stamp := func(d *mirror.Product) shop.ProductStamp {
-		return shop.ProductStamp{ID: d.ID.Hex(), Category: d.Category, CreatedAt: d.CreatedAt.UTC(), UpdatedAt: d.UpdatedAt.UTC()}
-	}
 	if m := s.products.mem; m != nil {
 		if err := m.Await(ctx); err != nil {
 			return nil, err
@@ -168,8 +165,7 @@ func (s *Store) ProductStamps(ctx context.Context) ([]shop.ProductStamp, error) 
 		if m.StaleDocuments() > 0 {
 			return nil, mirror.ErrStale
 		}
-		out := make([]shop.ProductStamp, 0, m.Mem.Len())
-		m.Mem.Walk("createdAt", func(d *mirror.Product) { out = append(out, stamp(d)) })
+		out, _ := m.Mem.CopyStamps()
 		return out, nil
 	}
 	cur, err := s.products.c.Find(ctx, bson.D{}, options.Find().SetSort(productSorts["createdAt"].mongo).SetProjection(stampProjection))
@@ -183,7 +179,7 @@ func (s *Store) ProductStamps(ctx context.Context) ([]shop.ProductStamp, error) 
 		if err := cur.Decode(&d); err != nil {
 			return nil, translate(err, "")
 		}
-		out = append(out, stamp(&d))
+		out = append(out, mirror.ProductStamp(&d))
 	}
 	return out, translate(cur.Err(), "")
 }

@@ -68,6 +68,8 @@ type Answers interface {
 // Catalogue is what the sitemap is built from: every product's stamp, and
 // the catalogue's write version (the sitemap is kept while it is the same).
 type Catalogue interface {
+	// Stamps returns a list of its own each time: the sitemap keeps it, to
+	// compare the next one with.
 	Stamps(ctx context.Context) ([]shop.ProductStamp, error)
 	Version() uint64
 }
