@@ -21,9 +21,12 @@ import (
 const (
 	// loadHeapLimit bounds the heap while the mirrors load (loadMirrors,
 	// which collects a quarter as often then) in the binaries.
-	loadHeapLimit    = 600 << 20
-	heapHeadroom     = 128 << 20
-	heapFollowPeriod = 10 * time.Second
+	loadHeapLimit = 600 << 20
+	// snapshotHeapLimit bounds the heap while a snapshot loads, with the
+	// collector otherwise off (loadMirrors).
+	snapshotHeapLimit = 4 << 30
+	heapHeadroom      = 128 << 20
+	heapFollowPeriod  = 10 * time.Second
 )
 
 // heapLimitFor is the soft memory limit for a live heap of live bytes.
