@@ -41,6 +41,7 @@ type Mirror[K comparable, D any] struct {
 	Orders  []*OrderIndex[K, D]
 	Words   *WordIndex[K, D]   // the search's index; may be nil
 	Links   []*LinkIndex[K, D] // reverse look-ups (links.go)
+	Tallies []*Tally[D]        // sums kept up to date (tally.go)
 	// strs holds the strings Prepare shares between documents (intern.go;
 	// nil: none): Size counts them once.
 	strs *strs
@@ -80,6 +81,9 @@ func (m *Mirror[K, D]) Init() *Mirror[K, D] {
 	for _, l := range m.Links {
 		l.init()
 	}
+	for _, t := range m.Tallies {
+		t.init()
+	}
 	return m
 }
 
@@ -97,6 +101,9 @@ func (m *Mirror[K, D]) Fresh() *Mirror[K, D] {
 	}
 	for _, l := range m.Links {
 		n.Links = append(n.Links, &LinkIndex[K, D]{Name: l.Name, Targets: l.Targets})
+	}
+	for _, t := range m.Tallies {
+		n.Tallies = append(n.Tallies, &Tally[D]{Name: t.Name, Of: t.Of})
 	}
 	return n.Init()
 }
@@ -219,6 +226,23 @@ func (m *Mirror[K, D]) Walk(index string, fn func(*D)) {
 	}
 }
 
+// EachIndexed calls fn with every document of the named order index, all
+// its groups' (a partial index's documents: the few it holds, not the
+// collection), in no particular order, under the read lock; fn must not
+// call back into the mirror, nor keep the pointer.
+func (m *Mirror[K, D]) EachIndexed(index string, fn func(*D)) {
+	o := m.orderIndex(index)
+	m.mu.RLock()
+	defer m.mu.RUnlock()
+	var d D
+	for _, list := range o.lists {
+		for _, id := range list {
+			d = m.docs[id]
+			fn(&d)
+		}
+	}
+}
+
 // Each calls fn with every document, in no particular order, under the read
 // lock; fn must not call back into the mirror, and must not keep the
 // pointer: it is one variable reused for every document (a fresh one per
@@ -281,6 +305,13 @@ func (m *Mirror[K, D]) Put(d D) {
 			l.replace(id, &old, &d)
 		} else {
 			l.add(id, &d)
+		}
+	}
+	for _, t := range m.Tallies {
+		if had {
+			t.replace(&old, &d)
+		} else {
+			t.replace(nil, &d)
 		}
 	}
 	m.docs[id] = d
@@ -402,6 +433,11 @@ func (m *Mirror[K, D]) PutMany(docs []D) {
 			l.replace(c.id, c.old, c.new)
 		}
 	}
+	for _, t := range m.Tallies {
+		for _, c := range changes {
+			t.replace(c.old, c.new)
+		}
+	}
 	for _, c := range changes {
 		m.docs[c.id] = *c.new
 	}
@@ -478,6 +514,9 @@ func (m *Mirror[K, D]) Remove(id K) {
 	for _, l := range m.Links {
 		l.remove(id, &old)
 	}
+	for _, t := range m.Tallies {
+		t.replace(&old, nil)
+	}
 	delete(m.docs, id)
 }
 
@@ -527,6 +566,9 @@ func (m *Mirror[K, D]) load(docs []D, words *snapshotWords) {
 		for _, l := range n.Links {
 			l.add(id, d)
 		}
+		for _, t := range n.Tallies {
+			t.apply(d, 1)
+		}
 	}
 	if wordIDs != nil {
 		n.Words.install(words, wordIDs)
@@ -563,6 +605,9 @@ func (m *Mirror[K, D]) load(docs []D, words *snapshotWords) {
 	for i, l := range m.Links {
 		l.refs = n.Links[i].refs
 	}
+	for i, t := range m.Tallies {
+		t.groups = n.Tallies[i].groups
+	}
 }
 
 // Diff describes how m differs from want (nil when they are equal): the
@@ -594,6 +639,11 @@ func (m *Mirror[K, D]) Diff(want *Mirror[K, D]) error {
 	}
 	for i, l := range m.Links {
 		if err := l.diff(want.Links[i]); err != nil {
+			return fmt.Errorf("%s: %w", m.Name, err)
+		}
+	}
+	for i, t := range m.Tallies {
+		if err := t.diff(want.Tallies[i]); err != nil {
 			return fmt.Errorf("%s: %w", m.Name, err)
 		}
 	}
@@ -641,6 +691,14 @@ func (m *Mirror[K, D]) Size() (entries int, bytes int64) {
 	for _, l := range m.Links {
 		for t, set := range l.refs {
 			bytes += int64(len(t)) + 48 + int64(len(set))*(idSize+16)
+		}
+	}
+	for _, t := range m.Tallies {
+		for name, g := range t.groups {
+			bytes += int64(len(name)) + 64 + int64(len(g.Keys))*(16+int64(unsafe.Sizeof(TallyEntry{}))+16)
+			for key := range g.Keys {
+				bytes += int64(len(key))
+			}
 		}
 	}
 	if m.Words != nil {
@@ -747,7 +805,7 @@ func (o *OrderIndex[K, D]) remove(m *Mirror[K, D], id K, d *D) {
 }
 
 // HasIndex reports whether the mirror answers by the named index ("id":
-// its documents by _id).
+// its documents by _id) or tally.
 func (m *Mirror[K, D]) HasIndex(name string) bool {
 	if name == "id" {
 		return true
@@ -764,6 +822,11 @@ func (m *Mirror[K, D]) HasIndex(name string) bool {
 	}
 	for _, l := range m.Links {
 		if l.Name == name {
+			return true
+		}
+	}
+	for _, t := range m.Tallies {
+		if t.Name == name {
 			return true
 		}
 	}
