@@ -117,10 +117,10 @@ func TestSales_FiguresAfterWrites(t *testing.T) {
 	pay(f, "pi_ef")
 	check("both lines paid", 2, shop.Sales{Months: []shop.MonthSales{october, month("2026-11", 502_00, 3, 2, 8)},
 		TopProducts: []shop.ProductSales{{ProductID: press, Name: "Drill Press Mk II", Units: 6, Revenue: 600_00}, {ProductID: pump, Name: "Water Pump", Units: 4, Revenue: 102_00}},
-		Unpaid: unpaid})
+		Unpaid:      unpaid})
 	// A new month: an empty one, the others as they were.
 	clock.Set("2026-12-01T00:00:00Z")
 	check("a new month", 3, shop.Sales{Months: []shop.MonthSales{october, month("2026-11", 502_00, 3, 2, 8), month("2026-12", 0, 0, 0, 0)},
 		TopProducts: []shop.ProductSales{{ProductID: press, Name: "Drill Press Mk II", Units: 6, Revenue: 600_00}, {ProductID: pump, Name: "Water Pump", Units: 4, Revenue: 102_00}},
-		Unpaid: unpaid})
+		Unpaid:      unpaid})
 }
