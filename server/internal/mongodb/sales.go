@@ -142,7 +142,11 @@ func (s *Store) paidSalesTallied(ctx context.Context, first time.Time, months in
 				sums[key] = e.V
 			}
 		default:
-			sums = map[string]mirror.TallyValues{}
+			n := 0
+			for _, g := range groups {
+				n += len(g.Keys)
+			}
+			sums = make(map[string]mirror.TallyValues, n) // (at most n: no growing)
 			for _, g := range groups {
 				for key, e := range g.Keys {
 					t := sums[key]
