@@ -42,6 +42,7 @@ type Mirror[K comparable, D any] struct {
 	Words   *WordIndex[K, D]   // the search's index; may be nil
 	Links   []*LinkIndex[K, D] // reverse look-ups (links.go)
 	Stamps  *StampIndex[K, D]  // the sitemap's stamps (stamps.go); may be nil
+	Tallies []*Tally[D]        // sums kept up to date (tally.go)
 	// strs holds the strings Prepare shares between documents (intern.go;
 	// nil: none): Size counts them once.
 	strs *strs
@@ -84,6 +85,9 @@ func (m *Mirror[K, D]) Init() *Mirror[K, D] {
 	if m.Stamps != nil {
 		m.Stamps.init()
 	}
+	for _, t := range m.Tallies {
+		t.init()
+	}
 	return m
 }
 
@@ -104,6 +108,9 @@ func (m *Mirror[K, D]) Fresh() *Mirror[K, D] {
 	}
 	if m.Stamps != nil {
 		n.Stamps = &StampIndex[K, D]{Name: m.Stamps.Name, Stamp: m.Stamps.Stamp}
+	}
+	for _, t := range m.Tallies {
+		n.Tallies = append(n.Tallies, &Tally[D]{Name: t.Name, Of: t.Of})
 	}
 	return n.Init()
 }
@@ -226,6 +233,23 @@ func (m *Mirror[K, D]) Walk(index string, fn func(*D)) {
 	}
 }
 
+// EachIndexed calls fn with every document of the named order index, all
+// its groups' (a partial index's documents: the few it holds, not the
+// collection), in no particular order, under the read lock; fn must not
+// call back into the mirror, nor keep the pointer.
+func (m *Mirror[K, D]) EachIndexed(index string, fn func(*D)) {
+	o := m.orderIndex(index)
+	m.mu.RLock()
+	defer m.mu.RUnlock()
+	var d D
+	for _, list := range o.lists {
+		for _, id := range list {
+			d = m.docs[id]
+			fn(&d)
+		}
+	}
+}
+
 // Each calls fn with every document, in no particular order, under the read
 // lock; fn must not call back into the mirror, and must not keep the
 // pointer: it is one variable reused for every document (a fresh one per
@@ -295,6 +319,13 @@ func (m *Mirror[K, D]) Put(d D) {
 			m.Stamps.put(&old, &d)
 		} else {
 			m.Stamps.put(nil, &d)
+		}
+	}
+	for _, t := range m.Tallies {
+		if had {
+			t.replace(&old, &d)
+		} else {
+			t.replace(nil, &d)
 		}
 	}
 	m.docs[id] = d
@@ -423,6 +454,11 @@ func (m *Mirror[K, D]) PutMany(docs []D) {
 		}
 		m.Stamps.putMany(olds, news)
 	}
+	for _, t := range m.Tallies {
+		for _, c := range changes {
+			t.replace(c.old, c.new)
+		}
+	}
 	for _, c := range changes {
 		m.docs[c.id] = *c.new
 	}
@@ -502,6 +538,9 @@ func (m *Mirror[K, D]) Remove(id K) {
 	if m.Stamps != nil {
 		m.Stamps.remove(&old)
 	}
+	for _, t := range m.Tallies {
+		t.replace(&old, nil)
+	}
 	delete(m.docs, id)
 }
 
@@ -551,6 +590,9 @@ func (m *Mirror[K, D]) load(docs []D, words *snapshotWords) {
 		for _, l := range n.Links {
 			l.add(id, d)
 		}
+		for _, t := range n.Tallies {
+			t.apply(d, 1)
+		}
 	}
 	if n.Stamps != nil {
 		n.Stamps.load(docs)
@@ -593,6 +635,9 @@ func (m *Mirror[K, D]) load(docs []D, words *snapshotWords) {
 	if m.Stamps != nil {
 		m.Stamps.list = n.Stamps.list
 	}
+	for i, t := range m.Tallies {
+		t.groups = n.Tallies[i].groups
+	}
 }
 
 // Diff describes how m differs from want (nil when they are equal): the
@@ -629,6 +674,11 @@ func (m *Mirror[K, D]) Diff(want *Mirror[K, D]) error {
 	}
 	if m.Stamps != nil {
 		if err := m.Stamps.diff(want.Stamps); err != nil {
+			return fmt.Errorf("%s: %w", m.Name, err)
+		}
+	}
+	for i, t := range m.Tallies {
+		if err := t.diff(want.Tallies[i]); err != nil {
 			return fmt.Errorf("%s: %w", m.Name, err)
 		}
 	}
@@ -680,6 +730,14 @@ func (m *Mirror[K, D]) Size() (entries int, bytes int64) {
 	}
 	if m.Stamps != nil {
 		bytes += m.Stamps.size()
+	}
+	for _, t := range m.Tallies {
+		for name, g := range t.groups {
+			bytes += int64(len(name)) + 64 + int64(len(g.Keys))*(16+int64(unsafe.Sizeof(TallyEntry{}))+16)
+			for key := range g.Keys {
+				bytes += int64(len(key))
+			}
+		}
 	}
 	if m.Words != nil {
 		for t, ps := range m.Words.posts {
@@ -785,7 +843,7 @@ func (o *OrderIndex[K, D]) remove(m *Mirror[K, D], id K, d *D) {
 }
 
 // HasIndex reports whether the mirror answers by the named index ("id":
-// its documents by _id).
+// its documents by _id) or tally.
 func (m *Mirror[K, D]) HasIndex(name string) bool {
 	if name == "id" {
 		return true
@@ -802,6 +860,11 @@ func (m *Mirror[K, D]) HasIndex(name string) bool {
 	}
 	for _, l := range m.Links {
 		if l.Name == name {
+			return true
+		}
+	}
+	for _, t := range m.Tallies {
+		if t.Name == name {
 			return true
 		}
 	}

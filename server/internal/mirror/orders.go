@@ -148,8 +148,83 @@ func Orders(name string) *Mirror[ID, Order] {
 			{Name: "createdAt", Cmp: byDate},
 			{Name: "email,createdAt", Group: func(d *Order) string { return d.Email }, Cmp: byDate},
 			{Name: "status,createdAt", Group: status, Cmp: byDate},
+			// the paid orders that count in the sales figures, each
+			// product's by date: the name of its latest (SaleNameIn)
+			{Name: IndexSalesByProduct, Group: func(d *Order) string {
+				if _, ok := SaleMonth(d); !ok {
+					return NotIndexed
+				}
+				return string(d.ProductID[:])
+			}, Cmp: byDate},
+		},
+		Tallies: []*Tally[Order]{
+			{Name: TallyUnpaid, Of: func(d *Order, add func(group, key string, v TallyValues)) {
+				if NotPaid(d) {
+					add("", "", TallyValues{d.Amount})
+				}
+			}},
+			{Name: TallySalesByPurchase, Of: func(d *Order, add func(group, key string, v TallyValues)) {
+				if month, ok := SaleMonth(d); ok {
+					p := SalePurchase(d)
+					add(month, string(p[:]), TallyValues{d.Amount, d.ProductQuantity})
+				}
+			}},
+			{Name: TallySalesByProduct, Of: func(d *Order, add func(group, key string, v TallyValues)) {
+				if month, ok := SaleMonth(d); ok {
+					add(month, string(d.ProductID[:]), TallyValues{d.Amount, d.ProductQuantity})
+				}
+			}},
 		},
 	}
+}
+
+// The sales figures of GET /admin/sales as the orders' mirror keeps them
+// (issue 46: after a write, the figures are read from these sums, not from
+// a walk of every order). Each tally's values are the amount (cents) and
+// then the units.
+const (
+	// TallyUnpaid's one group ("") totals the orders not paid (NotPaid).
+	TallyUnpaid = "unpaid"
+	// TallySalesByPurchase's groups are the months of the orders that
+	// count in the figures (SaleMonth): each totals the month's orders,
+	// and its keys are the purchases they are lines of (SalePurchase).
+	TallySalesByPurchase = "sales,month,purchase"
+	// TallySalesByProduct's groups are those months, keyed by product id
+	// (its 12 bytes).
+	TallySalesByProduct = "sales,month,product"
+	// IndexSalesByProduct is the orders that count in the figures, each
+	// product's (its id's 12 bytes) by createdAt.
+	IndexSalesByProduct = "sales,productId,createdAt"
+)
+
+// SaleMonth is the month (UTC, YYYY-MM) whose sales figures count the
+// order, by its paidAt; false for an order that counts in none: not paid,
+// or a replacement (amount 0). Both stores' figures count by it.
+func SaleMonth(d *Order) (string, bool) {
+	if !d.Paid || d.PaidAt == nil || d.Amount == 0 {
+		return "", false
+	}
+	return d.PaidAt.UTC().Format("2006-01"), true
+}
+
+// SalePurchase is the purchase an order is a line of: its group, or the
+// order itself when it has none.
+func SalePurchase(d *Order) ID {
+	if d.Group.IsZero() {
+		return d.ID
+	}
+	return d.Group
+}
+
+// LaterSale reports whether the order (createdAt, id) is later than the
+// one (latestAt, latestID): by createdAt, then by _id (the order of
+// IndexSalesByProduct). The sales figures name a product as its latest
+// order counted does.
+func LaterSale(createdAt time.Time, id ID, latestAt time.Time, latestID ID) bool {
+	if c := createdAt.Compare(latestAt); c != 0 {
+		return c > 0
+	}
+	return CompareIDs(id, latestID) > 0
 }
 
 // The orders' preconditions, each checked by both stores: embedded, on the

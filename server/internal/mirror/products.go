@@ -215,7 +215,7 @@ func Products(name string) *Mirror[ID, Product] {
 			// (catalogue.go) rather than by a walk of every product.
 			{Name: "categoryPrice", Group: func(d *Product) string { return d.Category }, Cmp: func(a, b *Product) int { return cmp.Compare(a.Price, b.Price) }},
 			{Name: "categoryName", Group: func(d *Product) string { return d.Category }, Cmp: func(a, b *Product) int { return strings.Compare(a.Name, b.Name) }},
-			{Name: "unbuyable", Group: func(d *Product) string {
+			{Name: IndexUnbuyable, Group: func(d *Product) string {
 				if !LowStock(d) {
 					return NotIndexed
 				}
@@ -253,8 +253,13 @@ func Unchanged(read shop.Product) func(Product) error {
 	}
 }
 
-// LowStock matches the products whose stock is below their minimum order.
+// LowStock matches the products whose stock is below their minimum order:
+// those of the order index IndexUnbuyable.
 func LowStock(d *Product) bool { return d.Available < d.Minimum }
+
+// IndexUnbuyable is the products no one can buy (LowStock), each
+// category's by price.
+const IndexUnbuyable = "unbuyable"
 
 // ImportChange is one existing product an import changes: every field of
 // the draft but the stock, which moves by the draft's stock less the stock

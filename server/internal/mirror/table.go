@@ -196,6 +196,19 @@ func (t *Table[K, D]) Seek(ctx context.Context, index string, from func(d *D, id
 	return t.Mem.Seek(index, from, limit), nil
 }
 
+// ReadTallies calls fn with a view of the mirror's tallies and order
+// indexes at one moment (see Mirror.ReadTallies).
+func (t *Table[K, D]) ReadTallies(ctx context.Context, fn func(TallyView[K, D])) error {
+	if err := t.Await(ctx); err != nil {
+		return err
+	}
+	if t.StaleDocuments() > 0 {
+		return ErrStale
+	}
+	t.Mem.ReadTallies(fn)
+	return nil
+}
+
 // Count returns the number of documents.
 func (t *Table[K, D]) Count(ctx context.Context) (int64, error) {
 	if err := t.Await(ctx); err != nil {

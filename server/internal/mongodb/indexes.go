@@ -10,12 +10,14 @@ import (
 	"go.mongodb.org/mongo-driver/v2/mongo"
 	"go.mongodb.org/mongo-driver/v2/mongo/options"
 
+	"storefront/server/internal/mirror"
 	"storefront/server/internal/shop"
 )
 
 // Every read a request path makes, with what serves it in each mode: with
 // MONGODB_URI the MongoDB index (below, or _id_), in embedded mode the
-// collection's mirror index ("id": the mirror's documents by _id). No
+// collection's mirror index ("id": the mirror's documents by _id) or tally
+// (a sum the mirror keeps: mirror.Tally). No
 // request path reads the embedded store by anything but _id, and there only
 // the collections that are not mirrored (picture bytes, webhook events;
 // older pictures' chunk ids are read into memory at start).
@@ -71,11 +73,11 @@ var queries = []query{
 	{"GET /orders: Manage Orders", CollOrders, bson.D{}, newestFirst, "newest_first", "createdAt"},
 	{"GET /orders?status=unpaid|paid: Manage Orders by status", CollOrders, statusFilters["paid"], newestFirst, "status_newest_first", "status,createdAt"},
 	{"GET /orders?status=shipped: Manage Orders, shipped", CollOrders, statusFilters["shipped"], newestFirst, "status_newest_first", "status,createdAt"},
-	{"GET /admin/sales: orders paid in the period (sales.go)", CollOrders, paidSince(time.Now()), nil, "paid_at", "id"},
-	{"GET /admin/sales: orders not paid", CollOrders, notPaid, nil, "status_newest_first", "id"},
+	{"GET /admin/sales: orders paid in the period (sales.go; embedded, the mirror's sums)", CollOrders, paidSince(time.Now()), nil, "paid_at", mirror.TallySalesByPurchase},
+	{"GET /admin/sales: orders not paid (embedded, the mirror's sum)", CollOrders, notPaid, nil, "status_newest_first", mirror.TallyUnpaid},
 	{"GET /admin/orders.csv: orders created in a date range, oldest first", CollOrders, csvRange, csvOrder, "newest_first", "createdAt"},
-	{"GET /admin/sales: the largest minimum order", CollProducts, bson.D{}, bson.D{{Key: "minimumquantity", Value: -1}}, "minimum_order", "id"},
-	{"GET /admin/sales: products with less stock than that", CollProducts, belowStock(5), nil, "stock", "id"},
+	{"GET /admin/sales: the largest minimum order", CollProducts, bson.D{}, bson.D{{Key: "minimumquantity", Value: -1}}, "minimum_order", mirror.IndexUnbuyable},
+	{"GET /admin/sales: products with less stock than that", CollProducts, belowStock(5), nil, "stock", mirror.IndexUnbuyable},
 	{"start-up: orders without a number, oldest first (numbers.go)", CollOrders, unnumbered, oldestFirst, "unnumbered", "createdAt"},
 	{"POST /order: the next order number", CollCounters, bson.D{{Key: "_id", Value: orderCounterID}}, nil, "_id_", ""},
 	{"pay, ship, cancel: order by id (guarded)", CollOrders, bson.D{{Key: "_id", Value: someID}, {Key: "paid", Value: false}}, nil, "_id_", "id"},

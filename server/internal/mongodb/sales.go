@@ -1,8 +1,10 @@
 package mongodb
 
 import (
+	"cmp"
 	"context"
 	"slices"
+	"sort"
 	"strings"
 	"time"
 
@@ -17,9 +19,11 @@ var _ shop.SalesStore = (*Store)(nil)
 
 // The admin's sales figures and order export read whole sets of orders.
 // With MONGODB_URI each read is one indexed query (the queries table in
-// indexes.go); embedded, one pass over the orders' mirror. Nothing here is
-// an aggregation pipeline: FerretDB v1 lacks $month and $dateToString, and
-// its $group answers 0 for every accumulator after the first.
+// indexes.go); embedded, the figures are the orders' mirror's tallies (sums
+// it keeps up to date with every write: mirror.TallySalesByPurchase and its
+// neighbours) and the export one pass over its createdAt index. Nothing here
+// is an aggregation pipeline: FerretDB v1 lacks $month and $dateToString,
+// and its $group answers 0 for every accumulator after the first.
 
 // paidSince is the orders paid at or after since (only paid orders have a
 // paidAt), served by the sparse index paid_at.
@@ -27,29 +31,176 @@ func paidSince(since time.Time) bson.D {
 	return bson.D{{Key: "paidAt", Value: bson.D{{Key: "$gte", Value: since}}}}
 }
 
-// paidSaleFields is what EachPaidSince decodes of an order with MongoDB.
+// paidSaleFields is what paidSalesWalked decodes of an order with MongoDB
+// (and _id).
 var paidSaleFields = bson.D{{Key: "productId", Value: 1}, {Key: "productName", Value: 1}, {Key: "productQuantity", Value: 1},
 	{Key: "amount", Value: 1}, {Key: "paid", Value: 1}, {Key: "createdAt", Value: 1}, {Key: "paidAt", Value: 1}, {Key: "group", Value: 1}}
 
-// EachPaidSince calls fn with every order paid at or after since, in no order.
-func (s *Store) EachPaidSince(ctx context.Context, since time.Time, fn func(shop.PaidSale)) error {
-	return s.orders.each(ctx, mirror.PaidSince(since), paidSince(since), paidSaleFields, func(d *mirror.Order) {
-		purchase := d.Group
-		if purchase.IsZero() {
-			purchase = d.ID
+// salesMonths is the figures' months from first, empty.
+func salesMonths(first time.Time, months int) []shop.MonthSales {
+	out := make([]shop.MonthSales, months)
+	for i := range out {
+		out[i].Month = first.AddDate(0, i, 0).Format("2006-01")
+	}
+	return out
+}
+
+// PaidSales returns the paid orders' figures of the months from first
+// (shop.SalesStore): embedded, from the orders' mirror's tallies; with
+// MongoDB, from one pass over the orders paid since first.
+func (s *Store) PaidSales(ctx context.Context, first time.Time, months int) (shop.PaidSales, error) {
+	if s.orders.mem != nil {
+		return s.paidSalesTallied(ctx, first, months)
+	}
+	return s.paidSalesWalked(ctx, first, months)
+}
+
+// paidSalesWalked computes the figures from every order paid since first,
+// each counted in the month of mirror.SaleMonth, as the tallies count them.
+func (s *Store) paidSalesWalked(ctx context.Context, first time.Time, months int) (shop.PaidSales, error) {
+	out := shop.PaidSales{Months: salesMonths(first, months)}
+	at := make(map[string]int, months)
+	for i, m := range out.Months {
+		at[m.Month] = i
+	}
+	// The product's name is the one on its latest order (mirror.LaterSale).
+	type product struct {
+		shop.ProductSales
+		latestAt time.Time
+		latestID mirror.ID
+	}
+	products := map[mirror.ID]*product{}
+	purchases := make([]map[mirror.ID]bool, months)
+	err := s.orders.each(ctx, mirror.PaidSince(first), paidSince(first), paidSaleFields, func(d *mirror.Order) {
+		month, ok := mirror.SaleMonth(d)
+		i, in := at[month]
+		if !ok || !in {
+			return // a replacement, or paid after this month (a clock behind the store's)
 		}
-		fn(shop.PaidSale{ProductID: d.ProductID.Hex(), ProductName: d.ProductName, Quantity: d.ProductQuantity,
-			Amount: d.Amount, CreatedAt: d.CreatedAt, PaidAt: *d.PaidAt, Purchase: purchase})
+		m := &out.Months[i]
+		m.Revenue += shop.Dollars(d.Amount)
+		m.Orders++
+		m.Units += d.ProductQuantity
+		if purchases[i] == nil {
+			purchases[i] = map[mirror.ID]bool{}
+		}
+		if p := mirror.SalePurchase(d); !purchases[i][p] {
+			purchases[i][p] = true
+			m.Purchases++
+		}
+		p := products[d.ProductID]
+		if p == nil {
+			p = &product{ProductSales: shop.ProductSales{ProductID: d.ProductID.Hex(), Name: d.ProductName}, latestAt: d.CreatedAt, latestID: d.ID}
+			products[d.ProductID] = p
+		} else if mirror.LaterSale(d.CreatedAt, d.ID, p.latestAt, p.latestID) {
+			p.Name, p.latestAt, p.latestID = d.ProductName, d.CreatedAt, d.ID
+		}
+		p.Units += d.ProductQuantity
+		p.Revenue += shop.Dollars(d.Amount)
 	})
+	if err != nil {
+		return shop.PaidSales{}, err
+	}
+	all := make([]shop.ProductSales, 0, len(products))
+	for _, p := range products {
+		all = append(all, p.ProductSales)
+	}
+	out.TopProducts = shop.TopProductSales(all)
+	return out, nil
+}
+
+// paidSalesTallied reads the figures from the orders' mirror's tallies, at
+// one moment: each month's sums, and each product's over the months, of
+// which only those that can rank in the top need their name (read from the
+// product's latest order counted: the index mirror.IndexSalesByProduct).
+func (s *Store) paidSalesTallied(ctx context.Context, first time.Time, months int) (shop.PaidSales, error) {
+	out := shop.PaidSales{Months: salesMonths(first, months)}
+	from, to := out.Months[0].Month, out.Months[months-1].Month
+	inPeriod := func(d *mirror.Order) bool {
+		month, ok := mirror.SaleMonth(d)
+		return ok && month >= from && month <= to // (YYYY-MM compares as text)
+	}
+	var top []shop.ProductSales
+	err := s.orders.mem.ReadTallies(ctx, func(v mirror.TallyView[mirror.ID, mirror.Order]) {
+		var groups []*mirror.TallyGroup
+		for i := range out.Months {
+			m := &out.Months[i]
+			if g := v.Group(mirror.TallySalesByPurchase, m.Month); g != nil {
+				m.Revenue, m.Orders, m.Purchases, m.Units = shop.Dollars(g.Total.V[0]), g.Total.N, int64(len(g.Keys)), g.Total.V[1]
+			}
+			if g := v.Group(mirror.TallySalesByProduct, m.Month); g != nil {
+				groups = append(groups, g)
+			}
+		}
+		// Each product's sums over the period (amount, units).
+		var sums map[string]mirror.TallyValues
+		switch len(groups) {
+		case 0:
+		case 1:
+			sums = make(map[string]mirror.TallyValues, len(groups[0].Keys))
+			for key, e := range groups[0].Keys {
+				sums[key] = e.V
+			}
+		default:
+			n := 0
+			for _, g := range groups {
+				n += len(g.Keys)
+			}
+			sums = make(map[string]mirror.TallyValues, n) // (at most n: no growing)
+			for _, g := range groups {
+				for key, e := range g.Keys {
+					t := sums[key]
+					sums[key] = mirror.TallyValues{t[0] + e.V[0], t[1] + e.V[1]}
+				}
+			}
+		}
+		// The products' ranking before names (revenue, then units): the
+		// TopProductsShown best, and every product tied with the last of
+		// them, whose names decide the order.
+		higher := func(a, b mirror.TallyValues) int { return cmp.Or(cmp.Compare(a[0], b[0]), cmp.Compare(a[1], b[1])) }
+		best := make([]mirror.TallyValues, 0, shop.TopProductsShown+1)
+		for _, t := range sums {
+			i := sort.Search(len(best), func(i int) bool { return higher(best[i], t) < 0 })
+			if i < shop.TopProductsShown {
+				best = slices.Insert(best, i, t)[:min(len(best)+1, shop.TopProductsShown)]
+			}
+		}
+		for key, t := range sums {
+			if len(best) == shop.TopProductsShown && higher(t, best[len(best)-1]) < 0 {
+				continue
+			}
+			var id mirror.ID
+			copy(id[:], key)
+			p := shop.ProductSales{ProductID: id.Hex(), Revenue: shop.Dollars(t[0]), Units: t[1]}
+			if d, ok := v.Last(mirror.IndexSalesByProduct, key, inPeriod); ok {
+				p.Name = d.ProductName
+			}
+			top = append(top, p)
+		}
+	})
+	if err != nil {
+		return shop.PaidSales{}, err
+	}
+	out.TopProducts = shop.TopProductSales(top)
+	return out, nil
 }
 
 // notPaid is every order not paid, shipped or not; the $in over shipped
 // lets the index status_newest_first serve it.
 var notPaid = bson.D{{Key: "shipped", Value: bson.D{{Key: "$in", Value: bson.A{false, true}}}}, {Key: "paid", Value: false}}
 
-// UnpaidTotal counts and sums the orders not paid, shipped or not.
+// UnpaidTotal counts and sums the orders not paid, shipped or not:
+// embedded, the orders' mirror's tally of them.
 func (s *Store) UnpaidTotal(ctx context.Context) (shop.UnpaidSum, error) {
 	var sum shop.UnpaidSum
+	if s.orders.mem != nil {
+		err := s.orders.mem.ReadTallies(ctx, func(v mirror.TallyView[mirror.ID, mirror.Order]) {
+			if g := v.Group(mirror.TallyUnpaid, ""); g != nil {
+				sum = shop.UnpaidSum{Count: g.Total.N, Amount: shop.Dollars(g.Total.V[0])}
+			}
+		})
+		return sum, err
+	}
 	err := s.orders.each(ctx, mirror.NotPaid, notPaid, bson.D{{Key: "amount", Value: 1}, {Key: "paid", Value: 1}},
 		func(d *mirror.Order) {
 			sum.Count++
@@ -143,17 +294,23 @@ func belowStock(n int64) bson.D {
 }
 
 // LowStockProducts returns the products whose stock is below their minimum
-// order, so that no one can buy them, by name. No index compares two
+// order, so that no one can buy them, by name. Embedded, the mirror's index
+// of them (mirror.IndexUnbuyable). No index compares two
 // fields, so with MongoDB it reads the products with less stock than the
 // largest minimum of any product (two indexed reads) and compares in Go.
 func (s *Store) LowStockProducts(ctx context.Context) ([]shop.Product, error) {
 	low := mirror.LowStock
 	var docs []mirror.Product
-	if s.products.mem != nil {
-		var err error
-		if docs, err = s.products.find(ctx, "id", low, nil, nil); err != nil {
+	if m := s.products.mem; m != nil {
+		// The products' partial index of those (issue 46: not a walk of
+		// the catalogue, 10 ms at 100,000 products).
+		if err := m.Await(ctx); err != nil {
 			return nil, err
 		}
+		if m.StaleDocuments() > 0 {
+			return nil, mirror.ErrStale
+		}
+		m.Mem.EachIndexed(mirror.IndexUnbuyable, func(d *mirror.Product) { docs = append(docs, *d) })
 	} else {
 		var top mirror.Product
 		err := s.products.c.FindOne(ctx, bson.D{}, largestMinimum).Decode(&top)

@@ -340,6 +340,11 @@ func TestSnapshot_AStartReadsWhatTheStoreHolds(t *testing.T) {
 		if err := s.Check(ctx); err != nil {
 			t.Fatalf("start %d: the copy read from the snapshot differs from the store: %v", i+2, err)
 		}
+		// (Check compares the mirrors' tallies too: the sales figures' sums
+		// are built from the snapshot's orders.)
+		if sum, err := s.UnpaidTotal(ctx); err != nil || sum.Count != int64(s.orders.mem.Mem.Len()) || sum.Count == 0 {
+			t.Fatalf("start %d: unpaid %+v (%v) of %d orders", i+2, sum, err, s.orders.mem.Mem.Len())
+		}
 		if tag != "" {
 			fillStore(t, s, tag)
 		}

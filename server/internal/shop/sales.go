@@ -1,7 +1,9 @@
 package shop
 
 import (
+	"cmp"
 	"context"
+	"slices"
 	"strconv"
 	"time"
 )
@@ -10,10 +12,13 @@ import (
 // computed from.
 type SalesStore interface {
 	Versions
-	// EachPaidSince calls fn with every order paid at or after since, in
-	// no order. fn must be quick and must not call the store: embedded, it
-	// runs under the orders' read lock, so nothing is copied but the sale.
-	EachPaidSince(ctx context.Context, since time.Time, fn func(PaidSale)) error
+	// PaidSales returns the figures of the orders paid in the months
+	// calendar months (UTC) from first (the first month's first day), by
+	// paidAt, replacements (amount 0) left out: each month's (Months, in
+	// order, Month filled in) and the TopProductsShown products of the
+	// most revenue (TopProducts: ranked by CompareProductSales, each named
+	// as its latest order counted, by createdAt and then _id).
+	PaidSales(ctx context.Context, first time.Time, months int) (PaidSales, error)
 	// UnpaidTotal sums the orders not paid, shipped or not.
 	UnpaidTotal(ctx context.Context) (UnpaidSum, error)
 	// EachOrderCreatedBetween calls fn with the orders created at or after
@@ -23,13 +28,10 @@ type SalesStore interface {
 	LowStockProducts(ctx context.Context) ([]Product, error)
 }
 
-// PaidSale is what the sales figures read of a paid order.
-type PaidSale struct {
-	ProductID, ProductName string
-	Quantity, Amount       int64 // Amount in cents
-	CreatedAt, PaidAt      time.Time
-	// Purchase is the purchase it is a line of (comparable, not shown).
-	Purchase [12]byte
+// PaidSales is the paid orders' share of the sales figures.
+type PaidSales struct {
+	Months      []MonthSales
+	TopProducts []ProductSales
 }
 
 // Sales is the answer of GET /admin/sales.
@@ -57,6 +59,19 @@ type ProductSales struct {
 	Name      string  `json:"name"`
 	Units     int64   `json:"units"`
 	Revenue   Dollars `json:"revenue"`
+}
+
+// CompareProductSales ranks the products of the sales figures: the most
+// revenue first, then the most units, then by name and id.
+func CompareProductSales(a, b ProductSales) int {
+	return cmp.Or(cmp.Compare(b.Revenue, a.Revenue), cmp.Compare(b.Units, a.Units), cmp.Compare(a.Name, b.Name), cmp.Compare(a.ProductID, b.ProductID))
+}
+
+// TopProductSales sorts ps by CompareProductSales and keeps the first
+// TopProductsShown (an empty list, not nil, for none).
+func TopProductSales(ps []ProductSales) []ProductSales {
+	slices.SortFunc(ps, CompareProductSales)
+	return append([]ProductSales{}, ps[:min(len(ps), TopProductsShown)]...)
 }
 
 // UnpaidSum is the orders not paid: how many, and their total.
