@@ -116,9 +116,23 @@ func Groups(name string) *Mirror[ID, Group] {
 			}
 		},
 		Orders: []*OrderIndex[ID, Group]{
-			{Name: "createdAt", Cmp: byDate},
+			// Manage Orders' lists hold only the purchases they show
+			// (Listed): a deep page is then a step into the list, not a
+			// walk that tests every purchase before it (p95 21 ms at
+			// 165,000 purchases, issue 46).
+			{Name: "createdAt", Group: func(d *Group) string {
+				if !Listed(d) {
+					return NotIndexed
+				}
+				return ""
+			}, Cmp: byDate},
 			{Name: "email,createdAt", Group: func(d *Group) string { return d.Email }, Cmp: byDate},
-			{Name: "status,createdAt", Group: groupStatus, Cmp: byDate},
+			{Name: "status,createdAt", Group: func(d *Group) string {
+				if !Listed(d) {
+					return NotIndexed
+				}
+				return groupStatus(d)
+			}, Cmp: byDate},
 			{Name: "email,unpaid", Group: func(d *Group) string {
 				if Unsettled(d) {
 					return GroupUnpaidKey(d.Email)

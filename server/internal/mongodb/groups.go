@@ -453,8 +453,10 @@ var groupStatusFilters = map[shop.OrderStatus]bson.D{
 
 // ListGroups returns a page of purchases, newest first.
 func (s *Store) ListGroups(ctx context.Context, pq shop.PurchaseQuery) ([]shop.Group, int64, error) {
+	// The mirror's indexes createdAt and status,createdAt hold only the
+	// listed purchases (mirror.Groups); a buyer's is tested one by one.
 	q := listQuery[mirror.Group]{index: "createdAt", desc: true, sort: newestGroupsFirst, skip: pq.Skip, limit: pq.Limit,
-		match: mirror.Listed, filter: bson.D{listedGroups}}
+		filter: bson.D{listedGroups}}
 	var status bson.D
 	if pq.Status != "" {
 		f, ok := groupStatusFilters[pq.Status]
@@ -468,6 +470,7 @@ func (s *Store) ListGroups(ctx context.Context, pq shop.PurchaseQuery) ([]shop.G
 		email := shop.NormalizeEmail(pq.Email)
 		q.index, q.group = "email,createdAt", &email
 		q.filter = append(bson.D{{Key: "email", Value: email}}, q.filter...)
+		q.match = mirror.Listed
 		if status != nil {
 			want := string(pq.Status)
 			q.match = func(d *mirror.Group) bool {

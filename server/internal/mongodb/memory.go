@@ -22,15 +22,46 @@ const (
 	// loadHeapLimit bounds the heap while the mirrors load (loadMirrors,
 	// which collects a quarter as often then) in the binaries.
 	loadHeapLimit = 600 << 20
-	// snapshotHeapLimit bounds the heap while a snapshot loads, with the
-	// collector otherwise off (loadMirrors).
+	// snapshotHeapLimit bounds the heap while a snapshot loads, the
+	// collector running at snapshotGCPercent (loadMirrors).
 	snapshotHeapLimit = 4 << 30
+	snapshotGCPercent = 400
 	heapHeadroom      = 128 << 20
 	heapFollowPeriod  = 10 * time.Second
 )
 
 // heapLimitFor is the soft memory limit for a live heap of live bytes.
 func heapLimitFor(live uint64) int64 { return int64(live + max(live/4, heapHeadroom)) }
+
+// heapLimit is the soft limit to keep now: heapLimitFor the live heap, and
+// never less than what the runtime holds that no collection can give back
+// (the live objects, the unused parts of their spans, the stacks and the
+// runtime's own) with the same headroom. Below that floor the collector
+// runs without end and frees nothing: a heap fragmented by a load (1,133
+// MB in use for a live 900 MB at issue 46's size) kept a server's two
+// cores busy collecting, and each sign-in waited seconds.
+func heapLimit() int64 {
+	s := []metrics.Sample{{Name: "/gc/heap/live:bytes"}, {Name: "/memory/classes/total:bytes"}, {Name: "/memory/classes/heap/released:bytes"},
+		{Name: "/memory/classes/heap/free:bytes"}, {Name: "/memory/classes/heap/objects:bytes"}}
+	metrics.Read(s)
+	v := make([]uint64, len(s))
+	for i, x := range s {
+		if x.Value.Kind() != metrics.KindUint64 {
+			return heapLimitFor(liveHeap())
+		}
+		v[i] = x.Value.Uint64()
+	}
+	live, total, released, free, objects := v[0], v[1], v[2], v[3], v[4]
+	var garbage uint64 // (dead objects not yet collected)
+	if objects > live {
+		garbage = objects - live
+	}
+	floor := live
+	if held := total - released - free; held > garbage && held-garbage > live {
+		floor = held - garbage
+	}
+	return int64(floor + max(live/4, heapHeadroom))
+}
 
 // liveHeap is the heap the last collection found live.
 func liveHeap() uint64 {
@@ -45,7 +76,7 @@ func liveHeap() uint64 {
 // followLiveHeap sets the limit now and every heapFollowPeriod until stop
 // is closed, except while held (ImportHeap).
 func followLiveHeap(stop <-chan struct{}, held *atomic.Bool) {
-	debug.SetMemoryLimit(heapLimitFor(liveHeap()))
+	debug.SetMemoryLimit(heapLimit())
 	go func() {
 		t := time.NewTicker(heapFollowPeriod)
 		defer t.Stop()
@@ -55,7 +86,7 @@ func followLiveHeap(stop <-chan struct{}, held *atomic.Bool) {
 				return
 			case <-t.C:
 				if !held.Load() {
-					debug.SetMemoryLimit(heapLimitFor(liveHeap()))
+					debug.SetMemoryLimit(heapLimit())
 				}
 			}
 		}
@@ -80,7 +111,7 @@ func (s *Store) ImportHeap() (end func()) {
 	return func() {
 		debug.SetGCPercent(pct)
 		runtime.GC() // (what the writes dropped, before the limit follows the live heap again)
-		debug.SetMemoryLimit(heapLimitFor(liveHeap()))
+		debug.SetMemoryLimit(heapLimit())
 		s.heapHeld.Store(false)
 	}
 }

@@ -5,7 +5,9 @@ import (
 	"io"
 	"log/slog"
 	"math"
+	"runtime"
 	"runtime/debug"
+	"runtime/metrics"
 	"testing"
 )
 
@@ -89,4 +91,29 @@ func TestImportHeap_HoldsAndGivesBack(t *testing.T) {
 	if limit := debug.SetMemoryLimit(-1); limit != math.MaxInt64 {
 		t.Errorf("limit changed by a store that does not follow the heap: %d MiB", limit>>20)
 	}
+}
+
+// TestHeapLimit_AboveAFragmentedHeap: after a collection, a heap whose
+// spans are mostly empty holds far more than its live objects; the limit
+// must stay above what it holds, or the collector runs without end (a
+// limit of the live heap and a quarter fell below it).
+func TestHeapLimit_AboveAFragmentedHeap(t *testing.T) {
+	objs := make([]*[48]byte, 4<<20) // 4 Mi objects of 48 bytes: some 200 MB
+	for i := range objs {
+		objs[i] = new([48]byte)
+	}
+	for i := range objs {
+		if i%32 != 0 {
+			objs[i] = nil // one in 32 stays: each span keeps some
+		}
+	}
+	runtime.GC()
+	runtime.GC()
+	s := []metrics.Sample{{Name: "/memory/classes/total:bytes"}, {Name: "/memory/classes/heap/released:bytes"}, {Name: "/memory/classes/heap/free:bytes"}}
+	metrics.Read(s)
+	held := int64(s[0].Value.Uint64() - s[1].Value.Uint64() - s[2].Value.Uint64())
+	if got := heapLimit(); got <= held {
+		t.Fatalf("limit %d MB at or below the %d MB held (live %d MB)", got>>20, held>>20, liveHeap()>>20)
+	}
+	runtime.KeepAlive(objs)
 }
