@@ -23,9 +23,8 @@ const (
 	// which collects a quarter as often then) in the binaries.
 	loadHeapLimit = 600 << 20
 	// snapshotHeapLimit bounds the heap while a snapshot loads, the
-	// collector running at snapshotGCPercent (loadMirrors).
+	// collector running at GOGC 400 as for a full load (loadMirrors).
 	snapshotHeapLimit = 4 << 30
-	snapshotGCPercent = 400
 	heapHeadroom      = 128 << 20
 	heapFollowPeriod  = 10 * time.Second
 )

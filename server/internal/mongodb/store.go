@@ -409,16 +409,12 @@ func (s *Store) loadMirrors(ctx context.Context) (string, error) {
 	// A snapshot's load keeps most of what it allocates, so within the
 	// 600 MiB above, which a large store's copy exceeds (740 MB live at
 	// issue 46's size), the collector ran all the time: 60 % of the load's
-	// CPU. It loads at snapshotGCPercent within snapshotHeapLimit instead
+	// CPU. It loads at the same GOGC 400 within snapshotHeapLimit instead
 	// (3.4 s rather than 11.5; with the collector off, 1,130 MB of heap
 	// in use after it for 970, the garbage left between the copy's objects).
-	gcOff := func() func() {
-		lim := debug.SetMemoryLimit(min(limit, snapshotHeapLimit))
-		pct := debug.SetGCPercent(snapshotGCPercent)
-		return func() { debug.SetGCPercent(pct); debug.SetMemoryLimit(lim) }
-	}()
+	during = debug.SetMemoryLimit(min(limit, snapshotHeapLimit))
 	loaded := s.loadSnapshot(ctx)
-	gcOff()
+	debug.SetMemoryLimit(during)
 	if loaded {
 		return "snapshot", nil
 	}
