@@ -20,6 +20,9 @@ type Source[K comparable, D any] interface {
 	// FindByID reads one document; an error of code shop.ENOTFOUND when
 	// there is none.
 	FindByID(ctx context.Context, id K) (D, error)
+	// FindByIDs reads the documents with these ids that exist, by id, in
+	// as few passes as the store allows (the sample's read).
+	FindByIDs(ctx context.Context, ids []K) (map[K]D, error)
 	// All reads every document.
 	All(ctx context.Context) ([]D, error)
 	// Count is the number of documents, from the collection's metadata.
@@ -415,7 +418,24 @@ func (t *Table[K, D]) Sample(ctx context.Context, n int) (int, error) {
 		return 0, err
 	}
 	found := 0
-	for _, id := range t.Mem.RandomIDs(n) {
+	ids := t.Mem.RandomIDs(n)
+	// The sample is read outside the write slot, so that writes do not
+	// wait for it (a store that cannot look a key up reads the whole
+	// collection for it: FerretDB v1 the audit trail's numbers). Only a
+	// document that differs is read again under the slot, where no write
+	// can come between the store's and the mirror's copies.
+	read, err := t.src.FindByIDs(ctx, ids)
+	if err != nil {
+		return 0, err
+	}
+	for _, id := range ids {
+		stored, inStore := read[id]
+		if inStore && t.Mem.Prepare != nil {
+			t.Mem.Prepare(&stored)
+		}
+		if mem, inMem := t.Mem.Get(id); inMem == inStore && (!inMem || reflect.DeepEqual(mem, stored)) {
+			continue
+		}
 		err := t.env.Write(ctx, "", func(ctx context.Context) error {
 			stored, err := t.src.FindByID(ctx, id)
 			if err != nil && shop.ErrorCode(err) != shop.ENOTFOUND {
@@ -442,7 +462,7 @@ func (t *Table[K, D]) Sample(ctx context.Context, n int) (int, error) {
 			return found, err
 		}
 	}
-	err := t.env.Write(ctx, "", func(ctx context.Context) error {
+	err = t.env.Write(ctx, "", func(ctx context.Context) error {
 		stored, err := t.src.Count(ctx)
 		if err != nil {
 			return err

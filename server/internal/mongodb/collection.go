@@ -49,6 +49,39 @@ func (r source[K, D]) FindByID(ctx context.Context, id K) (D, error) {
 	return r.t.findOne(ctx, bson.D{{Key: "_id", Value: id}})
 }
 
+// FindByIDs reads each document by its _id where FerretDB v1 looks the
+// _id up (an ObjectID or a string); other keys (the audit trail's numbers)
+// it finds only by reading the whole collection, so those are read in one
+// pass for all the ids.
+func (r source[K, D]) FindByIDs(ctx context.Context, ids []K) (map[K]D, error) {
+	out := make(map[K]D, len(ids))
+	if len(ids) == 0 {
+		return out, nil
+	}
+	switch any(ids[0]).(type) {
+	case mirror.ID, string:
+		for _, id := range ids {
+			d, err := r.FindByID(ctx, id)
+			if shop.ErrorCode(err) == shop.ENOTFOUND {
+				continue
+			}
+			if err != nil {
+				return nil, err
+			}
+			out[id] = d
+		}
+		return out, nil
+	}
+	docs, err := r.t.findAll(ctx, bson.D{{Key: "_id", Value: bson.D{{Key: "$in", Value: ids}}}})
+	if err != nil {
+		return nil, err
+	}
+	for _, d := range docs {
+		out[r.t.mem.Mem.IDOf(&d)] = d
+	}
+	return out, nil
+}
+
 func (r source[K, D]) All(ctx context.Context) ([]D, error) { return r.t.all(ctx) }
 
 // Encode and Decode use the store's codec (its driver's registry), so that
