@@ -316,7 +316,7 @@ const invoiceSweepWindow = 72 * time.Hour
 // the invoice). Run it at start and in the recovery sweep, after the
 // purchases' own recovery (which brings a paid purchase's orders along).
 func (v *Invoices) Recover(ctx context.Context, cutoff time.Time, issued func(shop.Invoice, *shop.Order, *shop.Group)) (int, error) {
-	_, groups, err := v.Store.PaidSince(ctx, cutoff.Add(-invoiceSweepWindow), cutoff)
+	groups, err := v.Store.PaidGroupsSince(ctx, cutoff.Add(-invoiceSweepWindow), cutoff)
 	if err != nil {
 		return 0, err
 	}

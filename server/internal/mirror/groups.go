@@ -145,6 +145,14 @@ func Groups(name string) *Mirror[ID, Group] {
 				}
 				return NotIndexed
 			}, Cmp: byDate},
+			// the paid purchases by when they were paid: the invoices'
+			// sweep, every minute, reads the last days' (PaidGroupsSince)
+			{Name: IndexPaidAt, Group: func(d *Group) string {
+				if !d.Paid || d.PaidAt == nil {
+					return NotIndexed
+				}
+				return ""
+			}, Cmp: func(a, b *Group) int { return paidAt(a).Compare(paidAt(b)) }},
 			{Name: "companyId,createdAt", Group: func(d *Group) string {
 				if d.CompanyID == nil || !Listed(d) {
 					return NotIndexed
@@ -334,4 +342,16 @@ func GroupStaleBefore(cutoff time.Time) func(*Group) bool {
 // createdAt: {$lt: cutoff}}).
 func GroupUnsettledBefore(cutoff time.Time) func(*Group) bool {
 	return func(g *Group) bool { return Unsettled(g) && g.CreatedAt.Before(cutoff) }
+}
+
+// IndexPaidAt is the purchases' index of the paid ones by when.
+const IndexPaidAt = "paidAt"
+
+// paidAt is when the purchase was paid; zero when not (an index's
+// comparisons see the documents it leaves out too).
+func paidAt(d *Group) time.Time {
+	if d.PaidAt == nil {
+		return time.Time{}
+	}
+	return *d.PaidAt
 }

@@ -148,6 +148,14 @@ func Orders(name string) *Mirror[ID, Order] {
 			{Name: "createdAt", Cmp: byDate},
 			{Name: "email,createdAt", Group: func(d *Order) string { return d.Email }, Cmp: byDate},
 			{Name: "status,createdAt", Group: status, Cmp: byDate},
+			// the orders being cancelled (the few between a cancel's
+			// steps), which the recovery at start and every minute reads
+			{Name: IndexCancelling, Group: func(d *Order) string {
+				if d.CancellingAt == nil {
+					return NotIndexed
+				}
+				return ""
+			}, Cmp: byDate},
 			// the paid orders that count in the sales figures, each
 			// product's by date: the name of its latest (SaleNameIn)
 			{Name: IndexSalesByProduct, Group: func(d *Order) string {
@@ -195,6 +203,8 @@ const (
 	// IndexSalesByProduct is the orders that count in the figures, each
 	// product's (its id's 12 bytes) by createdAt.
 	IndexSalesByProduct = "sales,productId,createdAt"
+	// IndexCancelling holds the orders being cancelled.
+	IndexCancelling = "cancelling"
 )
 
 // SaleMonth is the month (UTC, YYYY-MM) whose sales figures count the

@@ -215,6 +215,15 @@ func Products(name string) *Mirror[ID, Product] {
 			// (catalogue.go) rather than by a walk of every product.
 			{Name: "categoryPrice", Group: func(d *Product) string { return d.Category }, Cmp: func(a, b *Product) int { return cmp.Compare(a.Price, b.Price) }},
 			{Name: "categoryName", Group: func(d *Product) string { return d.Category }, Cmp: func(a, b *Product) int { return strings.Compare(a.Name, b.Name) }},
+			// The products with a stock hold (the few between an order's
+			// steps), which the recovery at start and every minute reads
+			// (a walk of every product was 0.8 CPU-s at 100,000).
+			{Name: IndexHolds, Group: func(d *Product) string {
+				if len(d.Holds) == 0 {
+					return NotIndexed
+				}
+				return ""
+			}, Cmp: func(a, b *Product) int { return a.CreatedAt.Compare(b.CreatedAt) }},
 			{Name: IndexUnbuyable, Group: func(d *Product) string {
 				if !LowStock(d) {
 					return NotIndexed
@@ -260,6 +269,9 @@ func LowStock(d *Product) bool { return d.Available < d.Minimum }
 // IndexUnbuyable is the products no one can buy (LowStock), each
 // category's by price.
 const IndexUnbuyable = "unbuyable"
+
+// IndexHolds is the products' index of those with a stock hold.
+const IndexHolds = "holds"
 
 // ImportChange is one existing product an import changes: every field of
 // the draft but the stock, which moves by the draft's stock less the stock

@@ -3,6 +3,7 @@ package mongodb
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strconv"
 	"time"
 
@@ -222,18 +223,29 @@ func paidBetween(since, until time.Time) bson.D {
 	return bson.D{{Key: "paidAt", Value: bson.D{{Key: "$gte", Value: since}, {Key: "$lte", Value: until}}}}
 }
 
-// PaidSince returns the orders and groups paid from since to until.
-func (s *Store) PaidSince(ctx context.Context, since, until time.Time) ([]shop.Order, []shop.Group, error) {
-	within := func(t *time.Time) bool { return t != nil && !t.Before(since) && !t.After(until) }
-	orders, err := s.orders.find(ctx, "id", func(d *mirror.Order) bool { return d.Paid && within(d.PaidAt) }, paidBetween(since, until), nil)
-	if err != nil {
-		return nil, nil, err
+// PaidGroupsSince returns the purchases paid from since to until: embedded,
+// a step into the paid purchases' index by when (a walk of every order and
+// purchase was 0.4 CPU-s at each start and every minute, issue 46).
+func (s *Store) PaidGroupsSince(ctx context.Context, since, until time.Time) ([]shop.Group, error) {
+	if m := s.groups.mem; m != nil {
+		if err := m.Await(ctx); err != nil {
+			return nil, err
+		}
+		docs := m.Mem.Seek(mirror.IndexPaidAt, func(d *mirror.Group, _ mirror.ID) bool { return !d.PaidAt.Before(since) }, 1<<30)
+		n, _ := slices.BinarySearchFunc(docs, until, func(d mirror.Group, until time.Time) int {
+			if d.PaidAt.After(until) {
+				return 1
+			}
+			return -1
+		})
+		return mirror.ShopAll[shop.Group](docs[:n]), nil
 	}
+	within := func(t *time.Time) bool { return t != nil && !t.Before(since) && !t.After(until) }
 	groups, err := s.groups.find(ctx, "id", func(d *mirror.Group) bool { return d.Paid && within(d.PaidAt) }, paidBetween(since, until), nil)
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
-	return mirror.ShopAll[shop.Order](orders), mirror.ShopAll[shop.Group](groups), nil
+	return mirror.ShopAll[shop.Group](groups), nil
 }
 
 // The invoices' queries and indexes, added to indexes.go's tables.
@@ -243,8 +255,7 @@ func init() {
 		query{"GET /invoices/{number}.pdf: invoice by number", CollInvoices, bson.D{{Key: "number", Value: 1}}, nil, "number_unique", "number"},
 		query{"payment, order and group answers: invoices by what they invoice", CollInvoices, bson.D{{Key: "_id", Value: bson.D{{Key: "$in", Value: bson.A{someID}}}}}, nil, "_id_", "id"},
 		query{"GET /invoices/{number}.pdf: its file and its bytes", collInvoiceChunks, bson.D{{Key: "_id", Value: someID}}, nil, "_id_", ""},
-		query{"invoice sweep: orders paid in the window", CollOrders, paidBetween(time.Now().Add(-time.Hour), time.Now()), nil, "paid_at", "id"},
-		query{"invoice sweep: order groups paid in the window", CollGroups, paidBetween(time.Now().Add(-time.Hour), time.Now()), nil, "paid_at", "id"},
+		query{"invoice sweep: order groups paid in the window", CollGroups, paidBetween(time.Now().Add(-time.Hour), time.Now()), nil, "paid_at", mirror.IndexPaidAt},
 	)
 	indexes[CollInvoices] = append(indexes[CollInvoices],
 		mongo.IndexModel{Keys: bson.D{{Key: "number", Value: 1}}, Options: options.Index().SetName("number_unique").SetUnique(true)})

@@ -289,7 +289,7 @@ func staleCancels(cutoff time.Time) bson.D {
 // the cancel may have written goes with its marker. (RecoverStock drops the
 // stock hold such a cancel may have left.) It reports how many it dropped.
 func (s *Store) RecoverCancels(ctx context.Context, cutoff time.Time) (int, error) {
-	docs, _, err := s.orders.list(ctx, listQuery[mirror.Order]{index: "createdAt", limit: 1 << 30,
+	docs, _, err := s.orders.list(ctx, listQuery[mirror.Order]{index: mirror.IndexCancelling, limit: 1 << 30,
 		match:  mirror.CancellingBefore(cutoff),
 		filter: staleCancels(cutoff), sort: bson.D{{Key: "_id", Value: 1}}})
 	if err != nil {

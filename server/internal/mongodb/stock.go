@@ -186,7 +186,7 @@ func staleHolds(cutoff time.Time) bson.D {
 func (s *Store) RecoverStock(ctx context.Context, cutoff time.Time) (released, dropped int, err error) {
 	old := func(h mirror.StockHold) bool { return h.At.Before(cutoff) }
 	docs, _, err := s.products.list(ctx, listQuery[mirror.Product]{
-		index: "createdAt", limit: 1 << 30, match: mirror.HoldsBefore(cutoff),
+		index: mirror.IndexHolds, limit: 1 << 30, match: mirror.HoldsBefore(cutoff),
 		filter: staleHolds(cutoff),
 	})
 	if err != nil {

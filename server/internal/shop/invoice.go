@@ -114,9 +114,9 @@ type InvoiceStore interface {
 	// InvoicePDF returns an invoice's stored PDF (ENOTFOUND when it has not
 	// been stored).
 	InvoicePDF(ctx context.Context, inv Invoice) ([]byte, error)
-	// PaidSince returns the orders and groups paid from since to until
+	// PaidGroupsSince returns the purchases paid from since to until
 	// (paidAt), for the sweep that issues what a crash left uninvoiced.
-	PaidSince(ctx context.Context, since, until time.Time) ([]Order, []Group, error)
+	PaidGroupsSince(ctx context.Context, since, until time.Time) ([]Group, error)
 }
 
 // InvoiceDrawer draws an invoice's PDF from its snapshot: the same
