@@ -314,7 +314,7 @@ func (a *Audit) Prune(ctx context.Context) (int, error) {
 	cutoff := a.now().Add(-cmp.Or(a.Retention, shop.DefaultAuditRetention))
 	var old []int64
 	var lastHash string
-	err := a.Store.EachAudit(ctx, func(e shop.AuditEntry) bool {
+	err := a.Store.OldestAudit(ctx, func(e shop.AuditEntry) bool {
 		if !e.At.Before(cutoff) {
 			return false
 		}

@@ -141,6 +141,14 @@ func (m *Mirror[K, D]) Get(id K) (D, bool) {
 	return d, ok
 }
 
+// Has reports whether a document with this id is held (no copy of it).
+func (m *Mirror[K, D]) Has(id K) bool {
+	m.mu.RLock()
+	defer m.mu.RUnlock()
+	_, ok := m.docs[id]
+	return ok
+}
+
 // Lookup returns the document whose key in the named index is key.
 func (m *Mirror[K, D]) Lookup(index, key string) (D, bool) {
 	k := m.keyIndex(index)

@@ -2,6 +2,7 @@ package mongodb
 
 import (
 	"context"
+	"math"
 	"regexp"
 	"time"
 
@@ -164,6 +165,33 @@ func (s *Store) EachAudit(ctx context.Context, fn func(shop.AuditEntry) bool) er
 		}
 	}
 	return nil
+}
+
+// OldestAudit calls fn with the entries, oldest first, until it answers
+// false: embedded from the mirror a page at a time (the retention's hourly
+// look at the oldest entries had FerretDB read and sort the whole trail,
+// 2 CPU-s at 19,000 entries; issue 46), with MongoDB as EachAudit.
+func (s *Store) OldestAudit(ctx context.Context, fn func(shop.AuditEntry) bool) error {
+	m := s.audit.mem
+	if m == nil {
+		return s.EachAudit(ctx, fn)
+	}
+	if err := m.Await(ctx); err != nil {
+		return err
+	}
+	after := int64(math.MinInt64)
+	for {
+		page := m.Mem.Seek("seq", func(d *mirror.AuditEntry, _ int64) bool { return d.Seq > after }, 500)
+		for _, d := range page {
+			if !fn(d.Shop()) {
+				return nil
+			}
+			after = d.Seq
+		}
+		if len(page) < 500 {
+			return nil
+		}
+	}
 }
 
 // AuditHead is the last entry's number and hash.

@@ -122,8 +122,12 @@ type AuditStore interface {
 	AppendAudit(ctx context.Context, e AuditEntry, hash func(AuditEntry) string) (AuditEntry, error)
 	// ListAudit answers a page of the entries q matches, newest first.
 	ListAudit(ctx context.Context, q AuditQuery, limit, skip int) ([]AuditEntry, int64, error)
-	// EachAudit calls fn with every entry, oldest first, until it answers false.
+	// EachAudit calls fn with every entry, oldest first, until it answers
+	// false, as the database holds them (the chain's check).
 	EachAudit(ctx context.Context, fn func(AuditEntry) bool) error
+	// OldestAudit does the same from what the store's reads answer (the
+	// embedded store's mirror): the retention's look at the oldest.
+	OldestAudit(ctx context.Context, fn func(AuditEntry) bool) error
 	// AuditHead is the last entry's sequence number and hash (0, "" when none).
 	AuditHead(ctx context.Context) (int64, string, error)
 	// DeleteAuditEntry removes one entry (retention only).
