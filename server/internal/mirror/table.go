@@ -101,6 +101,11 @@ type Table[K comparable, D any] struct {
 	// stale are the documents a failed write left out of the mirror
 	// because they could not be read back (mutate.go).
 	stale staleSet[K]
+	// fromSnapshot, set by a snapshot's load for a mirror loaded after
+	// start, decodes the snapshot's copy of the collection, which
+	// LoadBehind then installs instead of reading the store. Only the
+	// one goroutine that loads the mirror after start reads it.
+	fromSnapshot func() ([]D, error)
 }
 
 // NewTable returns the table of the mirror m, empty until loaded.
@@ -347,6 +352,15 @@ func (t *Table[K, D]) LoadedAfterStart() bool { return t.ready != nil }
 // may not be in what the store read: they go back in after the load, as the
 // newer. Nothing else changes the collection until ready is closed.
 func (t *Table[K, D]) LoadBehind(ctx context.Context) error {
+	if decode := t.fromSnapshot; decode != nil {
+		t.fromSnapshot = nil
+		docs, err := decode()
+		if err == nil {
+			return t.install(ctx, docs)
+		}
+		// (its checksum held: a document this build cannot decode)
+		t.env.Log.Error("the snapshot's copy of a collection cannot be decoded; reading the store", "collection", t.Mem.Name, "error", err)
+	}
 	docs, err := t.src.All(ctx)
 	if err != nil {
 		return fmt.Errorf("load %s: %w", t.Mem.Name, err)
