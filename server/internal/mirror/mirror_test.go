@@ -457,8 +457,9 @@ func TestSnapshot_AMirrorLoadedAfterStartIsDecodedAfterStart(t *testing.T) {
 	if next.loaded() || next.fromSnapshot == nil {
 		t.Fatal("the mirror loaded after start was decoded at start")
 	}
-	src.failReads(true) // only the snapshot can give it its documents now
-	err := next.Mutate(ctx, nil, func(_ context.Context, w *Writing) error { // an insert goes ahead
+	// Only the snapshot can give it its documents now; an insert goes ahead.
+	src.failReads(true)
+	err := next.Mutate(ctx, nil, func(_ context.Context, w *Writing) error {
 		src.set(doc{ID: 3, At: 3})
 		_ = w.Stored(nil)
 		next.Mem.Put(doc{ID: 3, At: 3})
