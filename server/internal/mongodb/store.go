@@ -343,6 +343,11 @@ func Open(ctx context.Context, cfg Config) (*Store, error) {
 		_ = s.Close(context.Background())
 		return nil, err
 	}
+	if s.embedded != nil {
+		// What start-up does not wait for (the outbox's load, the sample
+		// check) begins once the passes above are done, not beside them.
+		s.mirrors.Start(ctx, s.sampleEvery)
+	}
 	s.opened = true
 	return s, nil
 }
@@ -382,7 +387,6 @@ func (s *Store) prepareEmbedded(ctx context.Context, db string) error {
 	if s.followHeap {
 		followLiveHeap(s.stopHeap, &s.heapHeld)
 	}
-	s.mirrors.Start(ctx, s.sampleEvery)
 	return nil
 }
 
