@@ -37,7 +37,7 @@ import (
 // its type or its BSON name) or to the codec changes what a snapshot
 // decodes to: bump it (TestSnapshotFormat fails until it is bumped and
 // the types' new fingerprint recorded), and older snapshots are ignored.
-const SnapshotFormat = 16
+const SnapshotFormat = 17
 
 // snapshotMagic starts every snapshot file.
 const snapshotMagic = "storefront mirror snapshot\n"

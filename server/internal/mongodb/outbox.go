@@ -30,8 +30,7 @@ func (s *Store) InsertMail(ctx context.Context, m shop.Mail) (shop.Mail, error) 
 	if next.IsZero() {
 		next = now
 	}
-	doc := mirror.Mail{ID: id, Kind: string(m.Kind), To: m.To, Subject: m.Subject, Text: m.Text, HTML: m.HTML, MessageID: m.MessageID,
-		Status: string(m.Status), CreatedAt: now, NextAt: next.UTC().Truncate(time.Millisecond), Attachments: mirror.MailAttachments(m.Attachments)}
+	doc := newMailDoc(id, m, now, next)
 	if err := s.outbox.insert(ctx, doc); err != nil {
 		return shop.Mail{}, translate(err, "")
 	}
@@ -58,14 +57,20 @@ func (s *Store) InsertMails(ctx context.Context, mails []shop.Mail) error {
 		if next.IsZero() {
 			next = now
 		}
-		docs[i] = mirror.Mail{ID: id, Kind: string(m.Kind), To: m.To, Subject: m.Subject, Text: m.Text, HTML: m.HTML, MessageID: m.MessageID,
-			Status: string(m.Status), CreatedAt: now, NextAt: next.UTC().Truncate(time.Millisecond), Attachments: mirror.MailAttachments(m.Attachments)}
+		docs[i] = newMailDoc(id, m, now, next)
 	}
 	err := s.outbox.insertMany(ctx, docs)
 	if isDuplicate(err) {
 		return &shop.Error{Code: shop.ECONFLICT, Message: "This e-mail is stored already.", Cause: err}
 	}
 	return translate(err, "")
+}
+
+// newMailDoc is the document of a new e-mail.
+func newMailDoc(id mirror.ID, m shop.Mail, now, next time.Time) mirror.Mail {
+	return mirror.Mail{ID: id, Status: string(m.Status), CreatedAt: now, NextAt: next.UTC().Truncate(time.Millisecond),
+		MailBody: &mirror.MailBody{Kind: string(m.Kind), To: m.To, Subject: m.Subject, Text: m.Text, HTML: m.HTML, MessageID: m.MessageID,
+			Attachments: mirror.MailAttachments(m.Attachments)}}
 }
 
 // DueHeldMail returns up to limit admins' notifications held for a digest

@@ -44,6 +44,7 @@ var snapshotFormats = map[int]string{
 	14: "66aa2ecfa54961d7", // issue 46: the products' word index held in the snapshot; orders' and purchases' fields in alignment order
 	15: "e9f69b834c90a707", // review finding 8, merged: an order line's claimed pieces (mirror.LineClaims)
 	16: "25c855582388c689", // issue 48, merged: a product's document lists its bytes' SHA-256 (the import's documents column)
+	17: "19c8a3d5c3f3565d", // issue 46: an e-mail's state apart from its body (mirror.MailBody), which the outbox's mirror does not hold
 }
 
 // mirroredTypes are the store's mirrored collections, each with a check
