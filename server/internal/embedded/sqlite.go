@@ -153,44 +153,24 @@ func (e *Server) CountDocuments(ctx context.Context, db, collection string) (int
 // committed documents it sees. TestScanFields_ReadsFerretDBsForm fails if
 // a FerretDB upgrade changes the form.
 func (e *Server) ScanFields(ctx context.Context, db, collection string, paths []string, fn func(vals []any) error) error {
-	conn, err := e.openSQLite(db)
-	if err != nil {
-		return err
-	}
-	defer conn.Close()
-	table, err := collectionTable(ctx, conn, collection)
-	if err != nil || table == "" {
-		return err
-	}
 	cols := make([]string, len(paths))
 	for i, p := range paths {
-		if strings.ContainsAny(p, `'"$[]`) {
+		if strings.ContainsAny(p, `'"$[]%`) {
 			return fmt.Errorf("scan %s: the path %q is not a plain field path", collection, p)
 		}
 		cols[i] = fmt.Sprintf(`_ferretdb_sjson->>'$.%s'`, p)
 	}
-	rows, err := conn.QueryContext(ctx, fmt.Sprintf(`SELECT %s FROM %q`, strings.Join(cols, ", "), table))
-	if err != nil {
-		return fmt.Errorf("scan %s: %w", collection, err)
-	}
-	defer rows.Close()
 	vals := make([]any, len(paths))
 	ptrs := make([]any, len(paths))
 	for i := range vals {
 		ptrs[i] = &vals[i]
 	}
-	for rows.Next() {
+	return e.scanTable(ctx, db, collection, `SELECT `+strings.Join(cols, ", ")+` FROM %q`, nil, func(rows *sql.Rows) error {
 		if err := rows.Scan(ptrs...); err != nil {
 			return fmt.Errorf("scan %s: %w", collection, err)
 		}
-		if err := fn(vals); err != nil {
-			return err
-		}
-	}
-	if err := rows.Err(); err != nil {
-		return fmt.Errorf("scan %s: %w", collection, err)
-	}
-	return nil
+		return fn(vals)
+	})
 }
 
 // ScanText calls fn with the stored form (FerretDB's JSON) of each document
@@ -201,6 +181,19 @@ func (e *Server) ScanFields(ctx context.Context, db, collection string, paths []
 // holds a document's strings as JSON strings, and its keys and its
 // schema besides.
 func (e *Server) ScanText(ctx context.Context, db, collection, substr string, fn func(text string) error) error {
+	var text string
+	return e.scanTable(ctx, db, collection, `SELECT _ferretdb_sjson FROM %q WHERE instr(_ferretdb_sjson, ?) > 0`, []any{substr}, func(rows *sql.Rows) error {
+		if err := rows.Scan(&text); err != nil {
+			return fmt.Errorf("scan %s: %w", collection, err)
+		}
+		return fn(text)
+	})
+}
+
+// scanTable runs query (its %q the collection's table) with args on
+// database db's file and calls row with each row, until it answers an
+// error (nothing when FerretDB has not made the collection yet).
+func (e *Server) scanTable(ctx context.Context, db, collection, query string, args []any, row func(*sql.Rows) error) error {
 	conn, err := e.openSQLite(db)
 	if err != nil {
 		return err
@@ -210,17 +203,13 @@ func (e *Server) ScanText(ctx context.Context, db, collection, substr string, fn
 	if err != nil || table == "" {
 		return err
 	}
-	rows, err := conn.QueryContext(ctx, fmt.Sprintf(`SELECT _ferretdb_sjson FROM %q WHERE instr(_ferretdb_sjson, ?) > 0`, table), substr)
+	rows, err := conn.QueryContext(ctx, fmt.Sprintf(query, table), args...)
 	if err != nil {
 		return fmt.Errorf("scan %s: %w", collection, err)
 	}
 	defer rows.Close()
 	for rows.Next() {
-		var text string
-		if err := rows.Scan(&text); err != nil {
-			return fmt.Errorf("scan %s: %w", collection, err)
-		}
-		if err := fn(text); err != nil {
+		if err := row(rows); err != nil {
 			return err
 		}
 	}
