@@ -479,3 +479,23 @@ func TestSnapshot_AMirrorLoadedAfterStartIsDecodedAfterStart(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// A store stopped while a mirror's copy from the snapshot is being decoded
+// after start (a quick session: a seed, an admin command) still installs
+// it, so that the stop writes its snapshot.
+func TestSnapshot_TheDecodeAfterStartFinishesWhenStopped(t *testing.T) {
+	t.Parallel()
+	tab, src := newTable(t, doc{ID: 1, At: 1})
+	next := NewTable(tab.env, testMirror(), Source[int, doc](src), "The doc").LoadsAfterStart()
+	ctx, stop := context.WithCancel(context.Background())
+	next.fromSnapshot = func() ([]doc, error) {
+		stop() // the store stops while it decodes
+		return []doc{{ID: 1, At: 1}}, nil
+	}
+	if err := next.LoadBehind(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if !next.loaded() {
+		t.Fatal("the copy decoded while the store stopped was not installed")
+	}
+}

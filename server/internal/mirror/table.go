@@ -356,7 +356,11 @@ func (t *Table[K, D]) LoadBehind(ctx context.Context) error {
 		t.fromSnapshot = nil
 		docs, err := decode()
 		if err == nil {
-			return t.install(ctx, docs)
+			// Installed even when the store is stopping meanwhile (a second
+			// or two at 400,000 e-mails): a mirror not loaded would leave
+			// the stop no snapshot to write, and the next start would read
+			// the store in full.
+			return t.install(context.WithoutCancel(ctx), docs)
 		}
 		// (its checksum held: a document this build cannot decode)
 		t.env.Log.Error("the snapshot's copy of a collection cannot be decoded; reading the store", "collection", t.Mem.Name, "error", err)
