@@ -134,6 +134,9 @@ func indexModel(spec bson.Raw) (model mongo.IndexModel, ok bool, err error) {
 // ensureIndex creates the index unless the collection has one of its name
 // (Open makes this store's own).
 func ensureIndex(ctx context.Context, s *mongodb.Store, collection string, m mongo.IndexModel) error {
+	if s.Embedded() && !mongodb.IsUnique(m) {
+		return nil // the embedded store makes only unique indexes (mongodb.Store.onlyUnique)
+	}
 	specs, err := indexSpecs(ctx, s, collection)
 	if err != nil {
 		return err

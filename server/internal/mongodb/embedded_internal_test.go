@@ -410,3 +410,57 @@ func TestEmbedded_HealthyWhileTheDatabaseIsThere(t *testing.T) {
 		t.Fatalf("the database file after a count: %v, want it still gone", err)
 	}
 }
+
+// TestEmbedded_OnlyUniqueIndexes: the embedded store makes only the unique
+// indexes of those declared (FerretDB reads by _id alone, and each index
+// costs every write), and drops the others an earlier version made.
+func TestEmbedded_OnlyUniqueIndexes(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	cfg := Config{DataDir: t.TempDir(), Logger: slog.New(slog.NewTextHandler(io.Discard, nil))}
+	s, err := Open(ctx, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	made := 0
+	for coll, models := range indexes { // as an earlier version made them
+		for _, m := range models {
+			if !IsUnique(m) {
+				if _, err := s.db.Collection(coll).Indexes().CreateOne(ctx, m); err != nil {
+					t.Fatal(coll, err)
+				}
+				made++
+			}
+		}
+	}
+	if made < 20 {
+		t.Fatalf("%d indexes that are not unique declared, want the catalogue's, the orders' and the purchases' at least", made)
+	}
+	if err := s.Close(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if s, err = Open(ctx, cfg); err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close(ctx)
+	for coll, models := range indexes {
+		specs, err := s.db.Collection(coll).Indexes().ListSpecifications(ctx)
+		if err != nil {
+			t.Fatal(coll, err)
+		}
+		has := map[string]bool{}
+		for _, spec := range specs {
+			has[spec.Name] = true
+		}
+		for _, m := range models {
+			name, _ := optionsName(m)
+			if has[name] != IsUnique(m) {
+				t.Errorf("%s: index %s present %v, want %v (unique: %v)", coll, name, has[name], IsUnique(m), IsUnique(m))
+			}
+		}
+	}
+	// the unique ones still hold
+	if _, err := s.db.Collection(CollProducts).InsertMany(ctx, []any{bson.D{{Key: "name", Value: "Lathe"}}, bson.D{{Key: "name", Value: "Lathe"}}}); !isDuplicate(err) {
+		t.Errorf("two products named alike: %v, want a duplicate key error", err)
+	}
+}

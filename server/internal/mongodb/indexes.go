@@ -161,7 +161,8 @@ var queries = []query{
 
 // indexes are declared here, next to the queries they serve, and created at
 // start-up (creating an existing index is a no-op). On the embedded store
-// they enforce uniqueness; its queries are served by the mirrors.
+// only the unique ones are made, to enforce uniqueness (onlyUnique); its
+// queries are served by the mirrors.
 var indexes = map[string][]mongo.IndexModel{
 	CollProducts: {
 		{Keys: bson.D{{Key: "name", Value: 1}}, Options: options.Index().SetName("name_unique").SetUnique(true)},
@@ -361,6 +362,12 @@ func (s *Store) createIndexes(ctx context.Context) error {
 		}
 	}
 	for coll, models := range indexes {
+		if s.embedded != nil {
+			var err error
+			if models, err = s.onlyUnique(ctx, coll, models); err != nil {
+				return err
+			}
+		}
 		// One at a time: FerretDB v1.24 panics on a createIndexes command that
 		// names several indexes which already exist (every restart).
 		for _, m := range models {
@@ -377,6 +384,46 @@ func (s *Store) createIndexes(ctx context.Context) error {
 		}
 	}
 	return nil
+}
+
+// onlyUnique is, of an embedded collection's declared indexes, the unique
+// ones: FerretDB v1.24's SQLite backend reads by _id alone (it pushes no
+// other filter down) and the mirrors serve every query, so an index that
+// enforces nothing only costs. Each is an SQLite index on an expression of
+// the document, which every write of the document updates: a product had
+// thirteen, so that the stock write of each order parsed the product and
+// rewrote an index page thirteen times over (issue 46: an order was a
+// quarter of a millisecond of SQLite work per index). The ones an earlier
+// version made are dropped.
+func (s *Store) onlyUnique(ctx context.Context, coll string, models []mongo.IndexModel) ([]mongo.IndexModel, error) {
+	var keep []mongo.IndexModel
+	drop := map[string]bool{}
+	for _, m := range models {
+		if IsUnique(m) {
+			keep = append(keep, m)
+		} else if name, ok := optionsName(m); ok {
+			drop[name] = true
+		}
+	}
+	if len(drop) == 0 {
+		return keep, nil
+	}
+	specs, err := s.db.Collection(coll).Indexes().ListSpecifications(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("list the indexes of %s: %w", coll, err)
+	}
+	for _, spec := range specs {
+		if !drop[spec.Name] {
+			continue
+		}
+		err := s.write(ctx, coll, func(ctx context.Context) error {
+			return s.db.Collection(coll).Indexes().DropOne(ctx, spec.Name)
+		})
+		if err != nil {
+			return nil, fmt.Errorf("drop the index %s of %s, which the embedded store does not use: %w", spec.Name, coll, err)
+		}
+	}
+	return keep, nil
 }
 
 // duplicatesError names the documents that keep a unique index from being
@@ -432,12 +479,26 @@ func (s *Store) duplicatesError(ctx context.Context, coll string, m mongo.IndexM
 
 // optionsName is the name an index model's options give it.
 func optionsName(m mongo.IndexModel) (string, bool) {
-	var o options.IndexOptions
-	for _, set := range m.Options.List() {
-		_ = set(&o)
-	}
+	o := indexOptions(m)
 	if o.Name == nil {
 		return "", false
 	}
 	return *o.Name, true
+}
+
+// IsUnique reports whether the index model is unique.
+func IsUnique(m mongo.IndexModel) bool {
+	u := indexOptions(m).Unique
+	return u != nil && *u
+}
+
+// indexOptions are the options an index model sets.
+func indexOptions(m mongo.IndexModel) options.IndexOptions {
+	var o options.IndexOptions
+	if m.Options != nil {
+		for _, set := range m.Options.List() {
+			_ = set(&o)
+		}
+	}
+	return o
 }
