@@ -15,7 +15,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"runtime/debug"
 	"slices"
 	"strconv"
 	"strings"
@@ -30,19 +29,7 @@ import (
 	"storefront/server/internal/shop"
 )
 
-// memoryLimit is the import's soft memory limit, unless GOMEMLIMIT sets
-// another: near it the collector runs sooner rather than letting the heap
-// grow to twice what is live (issue 46: importing 100,000 unchanged rows
-// into a store that holds them peaked at 964 MB of resident memory with
-// Go's default, and at 548 MB with a limit of 500 MiB, a quarter slower).
-const memoryLimit = 600 << 20
-
-func main() {
-	if os.Getenv("GOMEMLIMIT") == "" {
-		debug.SetMemoryLimit(memoryLimit)
-	}
-	opscmd.Main(run)
-}
+func main() { opscmd.Main(run) }
 
 // run is the whole command; it returns the exit status.
 func run(ctx context.Context, args []string, stdout, stderr io.Writer, getenv func(string) string) int {
