@@ -117,3 +117,25 @@ func TestHeapLimit_AboveAFragmentedHeap(t *testing.T) {
 	}
 	runtime.KeepAlive(objs)
 }
+
+// TestSnapshotLoadLimit: a command's store (BoundedLoad) loads its
+// snapshot within the import's limit, the server's within the larger one,
+// and a lower limit of the process's own stands.
+func TestSnapshotLoadLimit(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		follow, bounded bool
+		limit, want     int64
+	}{
+		{true, true, math.MaxInt64, loadHeapLimit},
+		{true, false, math.MaxInt64, snapshotHeapLimit},
+		{false, true, math.MaxInt64, snapshotHeapLimit}, // GOMEMLIMIT given, or a test
+		{true, true, 300 << 20, 300 << 20},
+		{true, false, 300 << 20, 300 << 20},
+	} {
+		s := &Store{followHeap: c.follow, boundedLoad: c.bounded}
+		if got := s.snapshotLoadLimit(c.limit); got != c.want {
+			t.Errorf("follow %v, bounded %v, limit %d MiB: %d MiB, want %d MiB", c.follow, c.bounded, c.limit>>20, got>>20, c.want>>20)
+		}
+	}
+}

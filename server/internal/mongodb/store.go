@@ -69,6 +69,11 @@ type Config struct {
 	// a little above the live heap once its mirrors are loaded (memory.go):
 	// the binaries, unless GOMEMLIMIT is given.
 	FollowLiveHeap bool
+	// BoundedLoad (with FollowLiveHeap) loads a snapshot within the heap
+	// limit of a full load (loadHeapLimit) rather than snapshotHeapLimit:
+	// the commands (seed, backup, restore), which have no start-up budget
+	// but the import's memory budget (memory.go).
+	BoundedLoad bool
 	// Faults is for tests only (no setting of the binary reaches it): it is
 	// called with the collection's name at each step (FaultAfterWrite:
 	// after a store write that succeeded, before the mirror follows it;
@@ -157,6 +162,7 @@ type Store struct {
 	dbName         string
 	noSnapshot     bool
 	followHeap     bool
+	boundedLoad    bool          // Config.BoundedLoad
 	stopHeap       chan struct{} // closed by Close (memory.go)
 	stopHeapOnce   sync.Once
 	heapHeld       atomic.Bool // an import holds the heap's limit (ImportHeap)
@@ -233,7 +239,7 @@ func Open(ctx context.Context, cfg Config) (*Store, error) {
 	}
 	s := &Store{log: cfg.Logger, versions: map[string]*atomic.Uint64{}, clock: cfg.Clock, telemetry: cfg.Telemetry,
 		sampleEvery: cmp.Or(cfg.SampleEvery, SampleEvery), dbName: cfg.DB, noSnapshot: cfg.NoSnapshot,
-		followHeap: cfg.FollowLiveHeap, stopHeap: make(chan struct{})}
+		followHeap: cfg.FollowLiveHeap, boundedLoad: cfg.BoundedLoad, stopHeap: make(chan struct{})}
 	s.env = &mirror.Env{Write: s.write, Log: cfg.Logger, Telemetry: cfg.Telemetry, Faults: cfg.Faults}
 	s.mirrors = mirror.NewSet(s.env)
 	for _, c := range collectionNames {
@@ -418,7 +424,7 @@ func (s *Store) loadMirrors(ctx context.Context) (string, error) {
 	// CPU. It loads at the same GOGC 400 within snapshotHeapLimit instead
 	// (3.4 s rather than 11.5; with the collector off, 1,130 MB of heap
 	// in use after it for 970, the garbage left between the copy's objects).
-	during = debug.SetMemoryLimit(min(limit, snapshotHeapLimit))
+	during = debug.SetMemoryLimit(s.snapshotLoadLimit(limit))
 	loaded := s.loadSnapshot(ctx)
 	debug.SetMemoryLimit(during)
 	if loaded {
@@ -430,6 +436,20 @@ func (s *Store) loadMirrors(ctx context.Context) (string, error) {
 		return "", err
 	}
 	return "store", s.mirrors.Load(ctx)
+}
+
+// snapshotLoadLimit is the heap limit while a snapshot loads, within the
+// process's own limit: snapshotHeapLimit, or for a command (BoundedLoad)
+// the full load's. Importing 100,000 unchanged rows into the store that
+// holds them peaked at 964 MB within snapshotHeapLimit, against the
+// import's budget of 700 MB; within loadHeapLimit, 646 MB (a store whose
+// copy is larger than that limit loads slower, the collector running
+// more).
+func (s *Store) snapshotLoadLimit(limit int64) int64 {
+	if s.boundedLoad && s.followHeap {
+		return min(limit, loadHeapLimit)
+	}
+	return min(limit, snapshotHeapLimit)
 }
 
 // MirrorStats is the size of one collection's in-memory copy.

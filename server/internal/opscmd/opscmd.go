@@ -35,7 +35,7 @@ func Main(run Run) {
 // why on stderr, and that nothing was written; the command exits 1.
 func OpenStore(ctx context.Context, cfg config.Config, verb string, stderr io.Writer) (*mongodb.Store, error) {
 	store, err := mongodb.Open(ctx, mongodb.Config{URI: cfg.MongoURI, DB: cfg.MongoDB, DataDir: cfg.DataDir, AllowNonAtomic: cfg.AllowNonAtomic,
-		FollowLiveHeap: cfg.GoMemLimit == "", Logger: slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))})
+		FollowLiveHeap: cfg.GoMemLimit == "", BoundedLoad: true, Logger: slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))})
 	switch {
 	case errors.Is(err, mongodb.ErrStoreInUse):
 		fmt.Fprintf(stderr, "Cannot %s: a running storefront holds the embedded store in %s.\n"+
