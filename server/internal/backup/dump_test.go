@@ -1,13 +1,17 @@
 package backup
 
 import (
+	"context"
 	"io"
+	"log/slog"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"go.mongodb.org/mongo-driver/v2/bson"
+
+	"storefront/server/internal/mongodb"
 )
 
 // A folder as mongodump 100.x writes it for a database of another name:
@@ -122,4 +126,47 @@ func TestValidate(t *testing.T) {
 			t.Fatalf("got %v", err)
 		}
 	})
+}
+
+// TestRestore_EmbeddedMakesOnlyUniqueIndexes: a backup's index that
+// enforces nothing is not made on the embedded store, which reads by _id
+// alone (mongodb.Store.onlyUnique); its unique ones are.
+func TestRestore_EmbeddedMakesOnlyUniqueIndexes(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	oid, _ := bson.ObjectIDFromHex("0123456789abcdef01234567")
+	dir := writeMongodumpFixture(t, map[string][]bson.D{"users": {{{Key: "_id", Value: oid}, {Key: "email", Value: "a@x.test"}, {Key: "name", Value: "Bea"}, {Key: "role", Value: "user"}}}})
+	meta := `{"indexes":[{"v":{"$numberInt":"2"},"key":{"_id":{"$numberInt":"1"}},"name":"_id_"},` +
+		`{"v":{"$numberInt":"2"},"key":{"name":{"$numberInt":"1"}},"name":"name_1","unique":true},` +
+		`{"v":{"$numberInt":"2"},"key":{"mobile":{"$numberInt":"1"}},"name":"mobile_1"}],"collectionName":"users","type":"collection"}`
+	if err := os.WriteFile(filepath.Join(dir, "shop_prod", "users.metadata.json"), []byte(meta), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	d, err := Open(dir, "shop_prod")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := d.Validate(io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	store, err := mongodb.Open(ctx, mongodb.Config{DataDir: t.TempDir(), Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer store.Close(ctx)
+	if _, err := Restore(ctx, store, d, false, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	specs, err := indexSpecs(ctx, store, "users")
+	if err != nil {
+		t.Fatal(err)
+	}
+	has := map[string]bool{}
+	for _, s := range specs {
+		name, _ := s.Lookup("name").StringValueOK()
+		has[name] = true
+	}
+	if !has["name_1"] || has["mobile_1"] {
+		t.Errorf("indexes of users after the restore: %v, want name_1 and not mobile_1", has)
+	}
 }

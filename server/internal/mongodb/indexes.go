@@ -392,9 +392,9 @@ func (s *Store) createIndexes(ctx context.Context) error {
 // enforces nothing only costs. Each is an SQLite index on an expression of
 // the document, which every write of the document updates: a product had
 // thirteen, so that the stock write of each order parsed the product and
-// rewrote an index page thirteen times over (issue 46: an order was a
-// quarter of a millisecond of SQLite work per index). The ones an earlier
-// version made are dropped.
+// rewrote an index page thirteen times over (issue 46: 4,396 CPU-µs an
+// order in BenchmarkScaleOrders with them, 3,574 without). The ones an
+// earlier version made are dropped.
 func (s *Store) onlyUnique(ctx context.Context, coll string, models []mongo.IndexModel) ([]mongo.IndexModel, error) {
 	var keep []mongo.IndexModel
 	drop := map[string]bool{}
