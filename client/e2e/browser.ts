@@ -4,6 +4,14 @@ import { expect, inject } from 'vitest';
 import { waitUntil } from './wait';
 
 /** Debian's Chromium; playwright-core downloads no browser of its own. */
+/**
+ * The timeout of a test that walks a whole flow across many pages and
+ * accounts (a company's purchase, repeat buying): two minutes, where a test
+ * is given one (vitest.e2e.config.ts). On a slower machine those two took
+ * 55 s and more than 60.
+ */
+export const LONG_FLOW = 120_000;
+
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
 export const CHROMIUM_ARGS = [

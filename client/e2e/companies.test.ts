@@ -2,7 +2,7 @@ import { axeViolations, describeViolations } from './axe';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { adminAccount, openSignedIn, registerAccount, uniqueEmail } from './accounts';
-import { launchBrowser, openPage, webUrl } from './browser';
+import { launchBrowser, LONG_FLOW, openPage, webUrl } from './browser';
 import { mailedToken } from './mail-catcher';
 import { api, ownProduct } from './shop';
 import { waitUntil } from './wait';
@@ -229,5 +229,5 @@ describe('companies', () => {
         await context.close();
       }
     }
-  });
+  }, LONG_FLOW);
 });

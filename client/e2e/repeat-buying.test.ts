@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminAccount, openSignedIn, registerAccount, uniqueEmail } from './accounts';
-import { launchBrowser, openPage } from './browser';
+import { launchBrowser, LONG_FLOW, openPage } from './browser';
 import { drawPng, waitForImage } from './images';
 import { api, demoProduct, GENERATOR, placeOrder, productById } from './shop';
 
@@ -156,5 +156,5 @@ describe('repeat buying (issue 49)', () => {
     expect(await dialog.getByRole('spinbutton', { name: /^Faulty pieces/ }).getAttribute('max')).toBe('2');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'detached' });
-  });
+  }, LONG_FLOW);
 });
