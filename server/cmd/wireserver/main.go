@@ -48,7 +48,9 @@ func run(port int, dir string) error {
 	f, err := ferretdb.New(&ferretdb.Config{
 		Listener:  ferretdb.ListenerConfig{TCP: fmt.Sprintf("127.0.0.1:%d", port)},
 		Handler:   "sqlite",
-		SQLiteURL: "file:" + dir + "/",
+		// Commits do not wait for the disk: this server is for tests
+		// only, and the data of a run is thrown away with it.
+		SQLiteURL: "file:" + dir + "/?_pragma=synchronous(OFF)",
 		Logger:    slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelError})),
 	})
 	if err != nil {

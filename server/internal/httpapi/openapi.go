@@ -5,6 +5,7 @@ import (
 	_ "embed"
 	"fmt"
 	"strconv"
+	"sync"
 
 	"github.com/gin-gonic/gin"
 	"github.com/go-json-experiment/json/jsontext"
@@ -103,8 +104,12 @@ func yamlToJSON(enc *jsontext.Encoder, n *yaml.Node) error {
 	return fmt.Errorf("line %d: unexpected YAML node", n.Line)
 }
 
-// newOpenAPIAnswer encodes the document once, to be served like the cached
-// reads (ETag, gzip).
+// openAPIAnswer is the document encoded once a process, to be served like
+// the cached reads (ETag, gzip). The document is compiled in, so every
+// Server shares one answer (a test binary makes hundreds of servers, and
+// the encoding at best compression cost each of them a tenth of a second).
+var openAPIAnswer = sync.OnceValue(newOpenAPIAnswer)
+
 func newOpenAPIAnswer() *answer {
 	doc, err := OpenAPIDocument()
 	if err != nil {

@@ -217,7 +217,7 @@ func New(cfg Config, d Deps) *Server {
 		answers:          newAnswerCache(cfg.CacheTTL, answerCacheBytes),
 		imageBytes:       cache.New[string, cachedImage](imageCacheBytes),
 		documentBytes:    cache.New[string, cachedDocument](documentCacheBytes),
-		openapi:          newOpenAPIAnswer(),
+		openapi:          openAPIAnswer(),
 		signUpPerClient:  lim.limiter(lim.SignUp, ratelimit.Rate{Burst: signUpClientBurst, Interval: signUpClientEvery}),
 		loginPerClient:   lim.limiter(lim.Login, ratelimit.Rate{Burst: loginClientBurst, Interval: loginClientEvery}),
 		loginGuesses:     lim.limiter(lim.LoginGuesses, ratelimit.Rate{Burst: loginGuessBurst, Interval: loginGuessEvery}),

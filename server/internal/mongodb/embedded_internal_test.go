@@ -464,3 +464,15 @@ func TestEmbedded_OnlyUniqueIndexes(t *testing.T) {
 		t.Errorf("two products named alike: %v, want a duplicate key error", err)
 	}
 }
+
+// The binaries' store commits to the disk before it acknowledges (SQLite's
+// default synchronous=FULL under FerretDB's WAL); only a test's store may
+// skip the wait (Config.NoSync, which no setting of the binaries reaches).
+func TestSQLiteParams_DurableUnlessATestAsks(t *testing.T) {
+	if got := sqliteParams(Config{DataDir: "d"}); got != "" {
+		t.Errorf("the binaries' SQLite parameters = %q, want none (FerretDB's own, synchronous=FULL)", got)
+	}
+	if got := sqliteParams(Config{DataDir: "d", NoSync: true}); got != "_pragma=synchronous(OFF)" {
+		t.Errorf("NoSync's SQLite parameters = %q", got)
+	}
+}

@@ -81,6 +81,23 @@ type Config struct {
 	// An error it returns becomes the step's, as if the store had answered
 	// it (after committing the write); it may also panic. nil: no faults.
 	Faults func(collection, step string) error
+	// NoSync is for tests only (no setting of the binary reaches it): the
+	// embedded store's SQLite commits with synchronous=OFF, so a commit
+	// does not wait for the disk. A process that is killed loses nothing
+	// (its writes are in the operating system's cache); a power cut may
+	// lose the last commits, which no in-process test makes. The binaries,
+	// and their kill -9 tests, keep SQLite's default (FULL).
+	NoSync bool
+}
+
+// sqliteParams are the embedded store's SQLite URI parameters beyond
+// FerretDB's own (WAL, busy_timeout, auto_vacuum none, and SQLite's default
+// synchronous=FULL, with which a commit is on the disk when acknowledged).
+func sqliteParams(cfg Config) string {
+	if cfg.NoSync {
+		return "_pragma=synchronous(OFF)"
+	}
+	return ""
 }
 
 // The collections. Each is mirrored in memory in embedded mode but
@@ -251,7 +268,7 @@ func Open(ctx context.Context, cfg Config) (*Store, error) {
 	s.versions[CollInvoices] = s.versions[CollOrders]
 	uri := cfg.URI
 	if uri == "" {
-		e, err := embedded.StartDeferringCheck(ctx, cfg.DataDir, cfg.DB, "", cfg.Logger)
+		e, err := embedded.StartDeferringCheck(ctx, cfg.DataDir, cfg.DB, sqliteParams(cfg), cfg.Logger)
 		if err != nil {
 			return nil, err
 		}

@@ -22,8 +22,12 @@ func Config(dataDir string) mongodb.Config {
 	// The periodic sample of the in-memory copy is off: every test store
 	// would read hundreds of documents at start for it. Its own test runs
 	// it; the binary's tests run it as it runs in production.
+	//
+	// The embedded store's commits do not wait for the disk (NoSync): that
+	// took 40 % off the HTTP tests' time, and only a power cut, which no test
+	// makes, tells the difference.
 	cfg := mongodb.Config{URI: os.Getenv("MONGODB_URI"), DataDir: dataDir, Logger: slog.New(slog.NewTextHandler(io.Discard, nil)),
-		AllowNonAtomic: os.Getenv("STORE_ALLOW_NON_ATOMIC") == "true", SampleEvery: -1}
+		AllowNonAtomic: os.Getenv("STORE_ALLOW_NON_ATOMIC") == "true", SampleEvery: -1, NoSync: true}
 	if cfg.URI != "" {
 		sum := sha256.Sum256([]byte(dataDir))
 		cfg.DB = "storefront_test_" + hex.EncodeToString(sum[:8])
@@ -35,7 +39,7 @@ func Config(dataDir string) mongodb.Config {
 // says: for tests of what only the embedded store has (its DATA_DIR lock,
 // the real binary's default).
 func EmbeddedConfig(dataDir string) mongodb.Config {
-	return mongodb.Config{DataDir: dataDir, Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), SampleEvery: -1}
+	return mongodb.Config{DataDir: dataDir, Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), SampleEvery: -1, NoSync: true}
 }
 
 // MustOpenEmbeddedAt opens the embedded store of dataDir; it is closed when
