@@ -46,8 +46,8 @@ func run(port int, dir string) error {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	f, err := ferretdb.New(&ferretdb.Config{
-		Listener:  ferretdb.ListenerConfig{TCP: fmt.Sprintf("127.0.0.1:%d", port)},
-		Handler:   "sqlite",
+		Listener: ferretdb.ListenerConfig{TCP: fmt.Sprintf("127.0.0.1:%d", port)},
+		Handler:  "sqlite",
 		// Commits do not wait for the disk: this server is for tests
 		// only, and the data of a run is thrown away with it.
 		SQLiteURL: "file:" + dir + "/?_pragma=synchronous(OFF)",
