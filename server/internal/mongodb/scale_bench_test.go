@@ -56,7 +56,9 @@ func scaleDir(b *testing.B) string {
 }
 
 func scaleOpen(b *testing.B, dir string) *mongodb.Store {
-	s, err := mongodb.Open(context.Background(), mongotest.EmbeddedConfig(dir))
+	cfg := mongotest.EmbeddedConfig(dir)
+	cfg.NoSync = false // measured as the binaries run
+	s, err := mongodb.Open(context.Background(), cfg)
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -42,11 +42,20 @@ func EmbeddedConfig(dataDir string) mongodb.Config {
 	return mongodb.Config{DataDir: dataDir, Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), SampleEvery: -1, NoSync: true}
 }
 
+// durable keeps SQLite's wait for the disk in a benchmark's store: a
+// benchmark measures what the binaries do (NoSync is for tests' time).
+func durable(tb testing.TB, cfg mongodb.Config) mongodb.Config {
+	if _, bench := tb.(*testing.B); bench {
+		cfg.NoSync = false
+	}
+	return cfg
+}
+
 // MustOpenEmbeddedAt opens the embedded store of dataDir; it is closed when
 // the test ends.
 func MustOpenEmbeddedAt(tb testing.TB, dataDir string) *mongodb.Store {
 	tb.Helper()
-	s, err := mongodb.Open(context.Background(), EmbeddedConfig(dataDir))
+	s, err := mongodb.Open(context.Background(), durable(tb, EmbeddedConfig(dataDir)))
 	if err != nil {
 		tb.Fatalf("open store: %v", err)
 	}
@@ -64,7 +73,7 @@ func MustOpen(tb testing.TB) *mongodb.Store {
 // clock, say); it is closed when the test ends.
 func MustOpenWith(tb testing.TB, set func(*mongodb.Config)) *mongodb.Store {
 	tb.Helper()
-	cfg := Config(tb.TempDir())
+	cfg := durable(tb, Config(tb.TempDir()))
 	set(&cfg)
 	s, err := mongodb.Open(context.Background(), cfg)
 	if err != nil {
@@ -77,7 +86,7 @@ func MustOpenWith(tb testing.TB, set func(*mongodb.Config)) *mongodb.Store {
 // MustOpenAt opens the store of dataDir; it is closed when the test ends.
 func MustOpenAt(tb testing.TB, dataDir string) *mongodb.Store {
 	tb.Helper()
-	s, err := mongodb.Open(context.Background(), Config(dataDir))
+	s, err := mongodb.Open(context.Background(), durable(tb, Config(dataDir)))
 	if err != nil {
 		tb.Fatalf("open store: %v", err)
 	}
