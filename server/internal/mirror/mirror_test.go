@@ -3,8 +3,6 @@ package mirror
 import (
 	"cmp"
 	"context"
-	"encoding/binary"
-	"encoding/json"
 	"errors"
 	"io"
 	"log/slog"
@@ -153,32 +151,6 @@ func (s *source) Count(context.Context) (int64, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return int64(len(s.docs)), nil
-}
-
-// Encode and Decode hold a document as JSON behind its length, as BSON
-// is held (the snapshot's records split documents by it).
-func (s *source) Encode(buf []byte, d *doc) ([]byte, error) {
-	b, err := json.Marshal(struct {
-		ID, At int
-		Email  string
-	}{d.ID, d.At, d.Email})
-	if err != nil {
-		return buf, err
-	}
-	buf = binary.LittleEndian.AppendUint32(buf, uint32(4+len(b)))
-	return append(buf, b...), nil
-}
-
-func (s *source) Decode(b []byte, d *doc) error {
-	var v struct {
-		ID, At int
-		Email  string
-	}
-	if err := json.Unmarshal(b[4:], &v); err != nil {
-		return err
-	}
-	*d = doc{ID: v.ID, At: v.At, Email: v.Email}
-	return nil
 }
 
 func (s *source) set(d doc) {

@@ -27,11 +27,6 @@ type Source[K comparable, D any] interface {
 	All(ctx context.Context) ([]D, error)
 	// Count is the number of documents, from the collection's metadata.
 	Count(ctx context.Context) (int64, error)
-	// Encode appends the document to buf in the store's codec, as one
-	// BSON document (a snapshot's); Decode reads one back as the store's
-	// reads decode it.
-	Encode(buf []byte, d *D) ([]byte, error)
-	Decode(doc []byte, d *D) error
 }
 
 // Env is what the tables of one store share.
@@ -106,11 +101,17 @@ type Table[K comparable, D any] struct {
 	// LoadBehind then installs instead of reading the store. Only the
 	// one goroutine that loads the mirror after start reads it.
 	fromSnapshot func() ([]D, error)
+	// codec writes and reads the documents in a snapshot (codec.go).
+	codec docCodec[D]
 }
 
 // NewTable returns the table of the mirror m, empty until loaded.
 func NewTable[K comparable, D any](env *Env, m *Mirror[K, D], src Source[K, D], what string) *Table[K, D] {
-	return &Table[K, D]{Mem: m.Init(), env: env, src: src, what: what}
+	codec, err := newDocCodec[D]()
+	if err != nil {
+		panic(err) // a mirrored type the snapshot cannot hold: a programming error, found by any test that opens a store
+	}
+	return &Table[K, D]{Mem: m.Init(), env: env, src: src, what: what, codec: codec}
 }
 
 // LoadsAfterStart makes the store answer before this collection's mirror is

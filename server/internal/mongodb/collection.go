@@ -84,34 +84,6 @@ func (r source[K, D]) FindByIDs(ctx context.Context, ids []K) (map[K]D, error) {
 
 func (r source[K, D]) All(ctx context.Context) ([]D, error) { return r.t.all(ctx) }
 
-// Encode and Decode use the store's codec (its driver's registry), so that
-// a snapshot's document decodes as a read of the store would.
-func (r source[K, D]) Encode(buf []byte, d *D) ([]byte, error) {
-	w := &appendWriter{buf: buf}
-	enc := bson.NewEncoder(bson.NewDocumentWriter(w))
-	enc.SetRegistry(r.t.s.reg)
-	err := enc.Encode(d)
-	return w.buf, err
-}
-
-// Decode reads doc in place, as a value of a document: a Decoder over
-// bson.NewDocumentReader allocates a 4 KB bufio.Reader a document (4 GB of
-// garbage for the large snapshot's 975,562 documents). The decoded
-// documents share no bytes with doc (the driver copies strings and
-// binaries; mirror.ID and mirror.SpecList copy what they keep), so the
-// snapshot's chunk buffers can be reused.
-func (r source[K, D]) Decode(doc []byte, d *D) error {
-	return bson.RawValue{Type: bson.TypeEmbeddedDocument, Value: doc}.UnmarshalWithRegistry(r.t.s.reg, d)
-}
-
-// appendWriter appends what is written to buf.
-type appendWriter struct{ buf []byte }
-
-func (w *appendWriter) Write(p []byte) (int, error) {
-	w.buf = append(w.buf, p...)
-	return len(p), nil
-}
-
 // Count is the collection's number of documents; the embedded store's is
 // counted by SQLite (embedded.Server.CountDocuments: FerretDB's count reads
 // every document).

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"crypto/sha256"
+	"encoding/binary"
 	"encoding/hex"
 	"fmt"
 	"io"
@@ -16,6 +17,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"go.mongodb.org/mongo-driver/v2/bson"
 
 	"storefront/server/internal/mirror"
 	"storefront/server/internal/shop"
@@ -45,6 +48,7 @@ var snapshotFormats = map[int]string{
 	15: "e9f69b834c90a707", // review finding 8, merged: an order line's claimed pieces (mirror.LineClaims)
 	16: "25c855582388c689", // issue 48, merged: a product's document lists its bytes' SHA-256 (the import's documents column)
 	17: "19c8a3d5c3f3565d", // issue 46: an e-mail's state apart from its body (mirror.MailBody), which the outbox's mirror does not hold
+	18: "19c8a3d5c3f3565d", // issue 46: the same types in the snapshot's own codec (mirror/codec.go) in place of BSON
 }
 
 // mirroredTypes are the store's mirrored collections, each with a check
@@ -143,58 +147,135 @@ func fingerprint(t reflect.Type, seen map[reflect.Type]bool) string {
 	return t.String()
 }
 
-// codecCheck checks a document type through the snapshot's codec: a
-// document of every field set, and one of none, as the store writes and
-// reads it back (what a full load holds), reads back the same from a
-// snapshot.
+// codecCheck checks a document type through the snapshot's codec
+// (mirror/codec.go) against the store's BSON codec (the driver's, with the
+// store's registry): documents of every field set, of none, of empty lists
+// and maps, and with times BSON shortens (nanoseconds, a zone, a monotonic
+// reading), each read back through the snapshot's codec, must equal what
+// the driver reads back from the same document as stored, and a full
+// load's copy (the driver's) must read back unchanged. A cut or lengthened
+// document is refused, never read.
 func codecCheck[K comparable, D any](c *collection[K, D]) func(t *testing.T) {
 	return func(t *testing.T) {
-		src := source[K, D]{c}
-		prepare := c.mem.Mem.Prepare
-		for _, full := range []bool{true, false} {
+		prepare := func(d *D) {
+			if c.mem.Mem.Prepare != nil {
+				c.mem.Mem.Prepare(d)
+			}
+		}
+		for _, mode := range []fillMode{fillNone, fillFull, fillEmpty, fillNow, fillZoned} {
 			var d D
-			if full {
-				fill(reflect.ValueOf(&d).Elem())
+			if mode != fillNone {
+				fillAs(reflect.ValueOf(&d).Elem(), mode)
 			}
 			// as stored, and as a full load reads it
-			stored, err := src.Encode(nil, &d)
+			loaded := driverRoundTrip(t, c, &d)
+			prepare(&loaded)
+			// the in-memory document, through a snapshot
+			back, err := mirror.SnapshotRoundTrip(&d)
 			if err != nil {
-				t.Fatal(err)
+				t.Fatalf("%s (%s): %v", c.name, mode, err)
 			}
-			var loaded D
-			if err := src.Decode(stored, &loaded); err != nil {
-				t.Fatal(err)
-			}
-			if prepare != nil {
-				prepare(&loaded)
-			}
-			// through a snapshot
-			snap, err := src.Encode(nil, &loaded)
-			if err != nil {
-				t.Fatal(err)
-			}
-			var back D
-			if err := src.Decode(snap, &back); err != nil {
-				t.Fatal(err)
-			}
-			if prepare != nil {
-				prepare(&back)
-			}
+			prepare(&back)
 			if !reflect.DeepEqual(loaded, back) {
-				t.Fatalf("%s (every field set: %v) reads back differently from a snapshot:\n  loaded   %+v\n  snapshot %+v", c.name, full, loaded, back)
+				t.Fatalf("%s (%s) reads back differently from a snapshot than from the store:\n  store    %+v\n  snapshot %+v", c.name, mode, loaded, back)
 			}
+			// a full load's copy, through a snapshot
+			again, err := mirror.SnapshotRoundTrip(&loaded)
+			if err != nil {
+				t.Fatal(err)
+			}
+			prepare(&again)
+			if !reflect.DeepEqual(loaded, again) {
+				t.Fatalf("%s (%s): a full load's copy reads back differently from a snapshot:\n  loaded   %+v\n  snapshot %+v", c.name, mode, loaded, again)
+			}
+		}
+		var d D
+		fillAs(reflect.ValueOf(&d).Elem(), fillFull)
+		doc := mirror.SnapshotEncode(&d)
+		for cut := range len(doc) {
+			if err := mirror.SnapshotDecode(doc[:cut], new(D)); err == nil {
+				t.Fatalf("%s: a document cut to %d of its %d bytes was read", c.name, cut, len(doc))
+			}
+			if cut < 4 {
+				continue
+			}
+			short := append([]byte(nil), doc[:cut]...)
+			binary.LittleEndian.PutUint32(short, uint32(cut))
+			if mirror.SnapshotDecode(short, new(D)) == nil {
+				t.Fatalf("%s: a document cut to %d of its %d bytes (its length rewritten) was read", c.name, cut, len(doc))
+			}
+		}
+		long := append(append([]byte(nil), doc...), 0)
+		binary.LittleEndian.PutUint32(long, uint32(len(long)))
+		if err := mirror.SnapshotDecode(long, new(D)); err == nil {
+			t.Fatalf("%s: a document with a byte more than its fields was read", c.name)
 		}
 	}
 }
 
+// driverRoundTrip is d written and read back by the store's BSON codec,
+// as a write and a full load of the store do.
+func driverRoundTrip[K comparable, D any](t *testing.T, c *collection[K, D], d *D) D {
+	t.Helper()
+	var stored bytes.Buffer
+	enc := bson.NewEncoder(bson.NewDocumentWriter(&stored))
+	enc.SetRegistry(c.s.reg)
+	if err := enc.Encode(d); err != nil {
+		t.Fatal(err)
+	}
+	var loaded D
+	if err := (bson.RawValue{Type: bson.TypeEmbeddedDocument, Value: stored.Bytes()}).UnmarshalWithRegistry(c.s.reg, &loaded); err != nil {
+		t.Fatal(err)
+	}
+	return loaded
+}
+
 var fillTime = time.Date(2026, 3, 4, 5, 6, 7, 8_000_000, time.UTC)
+
+// The documents codecCheck makes.
+type fillMode string
+
+const (
+	fillNone  fillMode = "no field set"
+	fillFull  fillMode = "every field set"
+	fillEmpty fillMode = "empty lists and maps, each pointer at a zero value"
+	fillNow   fillMode = "every field set, times read from the clock"
+	fillZoned fillMode = "every field set, times in another zone to the nanosecond"
+)
 
 // fill sets every field of v: strings, numbers, flags, times, one element
 // of each list, what each pointer points at.
-func fill(v reflect.Value) {
+func fill(v reflect.Value) { fillAs(v, fillFull) }
+
+func fillAs(v reflect.Value, mode fillMode) {
+	if mode == fillEmpty {
+		switch v.Kind() {
+		case reflect.Slice:
+			v.Set(reflect.MakeSlice(v.Type(), 0, 0))
+		case reflect.Map:
+			v.Set(reflect.MakeMap(v.Type()))
+		case reflect.Pointer:
+			v.Set(reflect.New(v.Type().Elem()))
+			fillAs(v.Elem(), mode)
+		case reflect.Struct:
+			for i := range v.NumField() {
+				if f := v.Type().Field(i); f.IsExported() && f.Tag.Get("bson") != "-" {
+					fillAs(v.Field(i), mode)
+				}
+			}
+		}
+		return
+	}
 	switch {
 	case v.Type() == reflect.TypeFor[time.Time]():
-		v.Set(reflect.ValueOf(fillTime))
+		switch mode {
+		case fillNow:
+			v.Set(reflect.ValueOf(time.Now()))
+		case fillZoned:
+			v.Set(reflect.ValueOf(time.Date(2026, 3, 4, 5, 6, 7, 123_456_789, time.FixedZone("CET", 3600))))
+		default:
+			v.Set(reflect.ValueOf(fillTime))
+		}
 		return
 	case v.Type() == reflect.TypeFor[mirror.SpecList]():
 		v.Set(reflect.ValueOf(mirror.PackSpecs([]mirror.Spec{{Name: "Power", Value: "60", Unit: "kVA"}, {Name: "Fuel", Value: "Diesel"}})))
@@ -213,7 +294,7 @@ func fill(v reflect.Value) {
 		v.SetFloat(12.5)
 	case reflect.Array:
 		for i := range v.Len() {
-			fill(v.Index(i))
+			fillAs(v.Index(i), mode)
 		}
 	case reflect.Slice:
 		if v.Type().Elem().Kind() == reflect.Uint8 {
@@ -221,16 +302,23 @@ func fill(v reflect.Value) {
 			return
 		}
 		s := reflect.MakeSlice(v.Type(), 1, 1)
-		fill(s.Index(0))
+		fillAs(s.Index(0), mode)
 		v.Set(s)
+	case reflect.Map:
+		k, e := reflect.New(v.Type().Key()).Elem(), reflect.New(v.Type().Elem()).Elem()
+		fillAs(k, mode)
+		fillAs(e, mode)
+		m := reflect.MakeMap(v.Type())
+		m.SetMapIndex(k, e)
+		v.Set(m)
 	case reflect.Pointer:
 		p := reflect.New(v.Type().Elem())
-		fill(p.Elem())
+		fillAs(p.Elem(), mode)
 		v.Set(p)
 	case reflect.Struct:
 		for i := range v.NumField() {
 			if f := v.Type().Field(i); f.IsExported() && f.Tag.Get("bson") != "-" {
-				fill(v.Field(i))
+				fillAs(v.Field(i), mode)
 			}
 		}
 	}
