@@ -149,6 +149,19 @@ func (m *Mirror[K, D]) Has(id K) bool {
 	return ok
 }
 
+// Any reports whether any of the documents with these ids (of those held)
+// satisfies pred, under one read lock; pred must not keep the pointer.
+func (m *Mirror[K, D]) Any(ids []K, pred func(*D) bool) bool {
+	m.mu.RLock()
+	defer m.mu.RUnlock()
+	for _, id := range ids {
+		if d, ok := m.docs[id]; ok && pred(&d) {
+			return true
+		}
+	}
+	return false
+}
+
 // Lookup returns the document whose key in the named index is key.
 func (m *Mirror[K, D]) Lookup(index, key string) (D, bool) {
 	k := m.keyIndex(index)

@@ -1,13 +1,17 @@
 package mirror
 
 import (
+	"bufio"
+	"bytes"
 	"cmp"
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"log/slog"
 	"maps"
 	"math/rand/v2"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -469,5 +473,84 @@ func TestSnapshot_TheDecodeAfterStartFinishesWhenStopped(t *testing.T) {
 	}
 	if !next.loaded() {
 		t.Fatal("the copy decoded while the store stopped was not installed")
+	}
+}
+
+// A snapshot holds the documents in the order of the mirror's first sorted
+// index (so that a load's sorts find their lists in order), and reads back
+// into the same mirror; a mirror whose first index does not hold each of
+// its documents once writes no snapshot.
+func TestSnapshot_DocumentsInTheFirstIndexsOrder(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	r := rand.New(rand.NewPCG(3, 4))
+	var docs []doc
+	for id := range 300 {
+		docs = append(docs, doc{ID: 1000 - id, At: r.IntN(50), Email: fmt.Sprintf("c%d", id)}) // ties on At: the id decides
+	}
+	tab, src := newTable(t, docs...)
+	set := NewSet(tab.env)
+	set.Add(tab)
+	path, at := filepath.Join(t.TempDir(), "mirrors.snapshot"), SnapshotStore{Database: "shop", Generation: 3}
+	if err := set.WriteSnapshot(path, at); err != nil {
+		t.Fatal(err)
+	}
+	// the file's documents, in its order
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	rd := bufio.NewReader(f)
+	if _, err := readHeader(rd); err != nil {
+		t.Fatal(err)
+	}
+	var order []doc
+	for {
+		table, _, payload, err := readRecord(rd, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if table != 0 {
+			break // the trailer
+		}
+		for len(payload) > 0 {
+			one, rest, err := nextDoc(payload)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var d doc
+			if err := tab.codec.decode(one, &d); err != nil {
+				t.Fatal(err)
+			}
+			order, payload = append(order, d), rest
+		}
+	}
+	byAtThenID := func(a, b doc) int { return cmp.Or(cmp.Compare(a.At, b.At), cmp.Compare(a.ID, b.ID)) }
+	if len(order) != len(docs) || !slices.IsSortedFunc(order, byAtThenID) {
+		t.Fatalf("the snapshot holds %d documents, in the first index's order: %v", len(order), slices.IsSortedFunc(order, byAtThenID))
+	}
+	// read back: the same mirror
+	back := NewTable(tab.env, testMirror(), Source[int, doc](src), "The doc")
+	loaded := NewSet(tab.env)
+	loaded.Add(back)
+	if err := loaded.LoadSnapshot(ctx, path, at); err != nil {
+		t.Fatal(err)
+	}
+	if err := back.Mem.Diff(tab.Mem); err != nil {
+		t.Fatal(err)
+	}
+	// an index that lost a document: no snapshot (the one there stays)
+	before, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	first := tab.Mem.Orders[0]
+	first.lists[""] = first.lists[""][1:]
+	if err := set.WriteSnapshot(path, SnapshotStore{Database: "shop", Generation: 4}); err == nil || !strings.Contains(err.Error(), "holds 299 of its 300 documents") {
+		t.Fatalf("a mirror whose index lost a document wrote its snapshot: %v", err)
+	}
+	if after, _ := os.ReadFile(path); !bytes.Equal(before, after) {
+		t.Fatal("the refused snapshot replaced the one there")
 	}
 }

@@ -80,7 +80,7 @@ func (s *Store) ordersWithoutGroups(ctx context.Context) ([]mirror.Order, error)
 	if s.orders.mem != nil {
 		s.orders.mem.Mem.Each(func(o *mirror.Order) {
 			if o.Group.IsZero() {
-				if _, ok := s.groups.mem.Mem.Get(o.ID); !ok {
+				if !s.groups.mem.Mem.Has(o.ID) {
 					out = append(out, *o)
 				}
 			}
@@ -153,14 +153,8 @@ func (s *Store) shipLegacyGroups(ctx context.Context) (int, error) {
 		// (an absent field reads as false): the others are not copied
 		// (every unshipped purchase at each start: 241 MB at issue 46's
 		// 165,000).
-		allShipped := func(g *mirror.Group) bool {
-			for _, oid := range g.OrderIDs {
-				if o, ok := s.orders.mem.Mem.Get(oid); ok && !o.Shipped {
-					return false
-				}
-			}
-			return true
-		}
+		unshipped := func(o *mirror.Order) bool { return !o.Shipped }
+		allShipped := func(g *mirror.Group) bool { return !s.orders.mem.Mem.Any(g.OrderIDs, unshipped) }
 		s.groups.mem.Mem.Each(func(g *mirror.Group) {
 			if !g.Shipped && len(g.OrderIDs) > 0 && allShipped(g) {
 				legacy = append(legacy, *g)
