@@ -72,13 +72,13 @@ func (r *codecReader) uvarint() uint64 {
 	return v
 }
 
+// varint reads binary.AppendVarint's zig-zag form.
 func (r *codecReader) varint() int64 {
-	v, n := binary.Varint(r.b)
-	if n <= 0 {
-		r.fail(errCodecShort)
-		return 0
+	u := r.uvarint()
+	v := int64(u >> 1)
+	if u&1 != 0 {
+		v = ^v
 	}
-	r.b = r.b[n:]
 	return v
 }
 
@@ -282,49 +282,25 @@ func compileKind(t reflect.Type, omitEmpty bool, building map[reflect.Type]*valu
 			dec: func(r *codecReader, p unsafe.Pointer) { *(*bool)(p) = r.byte1() != 0 },
 		}, nil
 	case reflect.Int64:
-		return &valueCodec{
-			enc: func(b []byte, p unsafe.Pointer) []byte { return binary.AppendVarint(b, *(*int64)(p)) },
-			dec: func(r *codecReader, p unsafe.Pointer) { *(*int64)(p) = r.varint() },
-		}, nil
+		return signedCodec[int64](), nil
 	case reflect.Int:
-		return &valueCodec{
-			enc: func(b []byte, p unsafe.Pointer) []byte { return binary.AppendVarint(b, int64(*(*int)(p))) },
-			dec: func(r *codecReader, p unsafe.Pointer) { *(*int)(p) = int(r.varint()) },
-		}, nil
+		return signedCodec[int](), nil
 	case reflect.Int32:
-		return &valueCodec{
-			enc: func(b []byte, p unsafe.Pointer) []byte { return binary.AppendVarint(b, int64(*(*int32)(p))) },
-			dec: func(r *codecReader, p unsafe.Pointer) { *(*int32)(p) = int32(r.varint()) },
-		}, nil
+		return signedCodec[int32](), nil
 	case reflect.Int16:
-		return &valueCodec{
-			enc: func(b []byte, p unsafe.Pointer) []byte { return binary.AppendVarint(b, int64(*(*int16)(p))) },
-			dec: func(r *codecReader, p unsafe.Pointer) { *(*int16)(p) = int16(r.varint()) },
-		}, nil
+		return signedCodec[int16](), nil
 	case reflect.Int8:
-		return &valueCodec{
-			enc: func(b []byte, p unsafe.Pointer) []byte { return binary.AppendVarint(b, int64(*(*int8)(p))) },
-			dec: func(r *codecReader, p unsafe.Pointer) { *(*int8)(p) = int8(r.varint()) },
-		}, nil
+		return signedCodec[int8](), nil
 	case reflect.Uint64, reflect.Uint:
 		// (uint is 64 bits on every platform the store builds for)
 		if t.Size() != 8 {
 			return nil, fmt.Errorf("%s of %d bytes", t, t.Size())
 		}
-		return &valueCodec{
-			enc: func(b []byte, p unsafe.Pointer) []byte { return binary.AppendUvarint(b, *(*uint64)(p)) },
-			dec: func(r *codecReader, p unsafe.Pointer) { *(*uint64)(p) = r.uvarint() },
-		}, nil
+		return unsignedCodec[uint64](), nil
 	case reflect.Uint32:
-		return &valueCodec{
-			enc: func(b []byte, p unsafe.Pointer) []byte { return binary.AppendUvarint(b, uint64(*(*uint32)(p))) },
-			dec: func(r *codecReader, p unsafe.Pointer) { *(*uint32)(p) = uint32(r.uvarint()) },
-		}, nil
+		return unsignedCodec[uint32](), nil
 	case reflect.Uint16:
-		return &valueCodec{
-			enc: func(b []byte, p unsafe.Pointer) []byte { return binary.AppendUvarint(b, uint64(*(*uint16)(p))) },
-			dec: func(r *codecReader, p unsafe.Pointer) { *(*uint16)(p) = uint16(r.uvarint()) },
-		}, nil
+		return unsignedCodec[uint16](), nil
 	case reflect.Uint8:
 		return &valueCodec{
 			enc: func(b []byte, p unsafe.Pointer) []byte { return append(b, *(*uint8)(p)) },
@@ -363,6 +339,23 @@ func compileKind(t reflect.Type, omitEmpty bool, building map[reflect.Type]*valu
 		return structCodec(t, building)
 	}
 	return nil, fmt.Errorf("%s is of a kind (%s) the snapshot does not hold", t, t.Kind())
+}
+
+// signedCodec and unsignedCodec write an integer (of any type of its
+// kind: the codec reads and writes through the field's address) as a
+// varint.
+func signedCodec[T int | int8 | int16 | int32 | int64]() *valueCodec {
+	return &valueCodec{
+		enc: func(b []byte, p unsafe.Pointer) []byte { return binary.AppendVarint(b, int64(*(*T)(p))) },
+		dec: func(r *codecReader, p unsafe.Pointer) { *(*T)(p) = T(r.varint()) },
+	}
+}
+
+func unsignedCodec[T uint16 | uint32 | uint64]() *valueCodec {
+	return &valueCodec{
+		enc: func(b []byte, p unsafe.Pointer) []byte { return binary.AppendUvarint(b, uint64(*(*T)(p))) },
+		dec: func(r *codecReader, p unsafe.Pointer) { *(*T)(p) = T(r.uvarint()) },
+	}
 }
 
 // ownBSON reports whether t marshals itself to BSON (by the driver's
@@ -413,15 +406,21 @@ func sliceCodec(t reflect.Type, omitEmpty bool, building map[reflect.Type]*value
 		data     unsafe.Pointer
 		len, cap int
 	}
-	empty := func(h *header) bool { return h.data == nil || (omitEmpty && h.len == 0) }
+	// start writes the count (0: none) and answers the list (nil: none).
+	start := func(b []byte, p unsafe.Pointer) ([]byte, *header) {
+		h := (*header)(p)
+		if h.data == nil || (omitEmpty && h.len == 0) {
+			return append(b, 0), nil
+		}
+		return binary.AppendUvarint(b, uint64(h.len)+1), h
+	}
 	if t.Elem().Kind() == reflect.Uint8 && !ownBSON(t.Elem()) {
 		return &valueCodec{
 			enc: func(b []byte, p unsafe.Pointer) []byte {
-				h := (*header)(p)
-				if empty(h) {
-					return append(b, 0)
+				b, h := start(b, p)
+				if h == nil {
+					return b
 				}
-				b = binary.AppendUvarint(b, uint64(h.len)+1)
 				return append(b, unsafe.Slice((*byte)(h.data), h.len)...)
 			},
 			dec: func(r *codecReader, p unsafe.Pointer) {
@@ -436,35 +435,6 @@ func sliceCodec(t reflect.Type, omitEmpty bool, building map[reflect.Type]*value
 			},
 		}, nil
 	}
-	if t.Elem().Kind() == reflect.String && !ownBSON(t.Elem()) {
-		return &valueCodec{
-			enc: func(b []byte, p unsafe.Pointer) []byte {
-				h := (*header)(p)
-				if empty(h) {
-					return append(b, 0)
-				}
-				b = binary.AppendUvarint(b, uint64(h.len)+1)
-				for _, s := range unsafe.Slice((*string)(h.data), h.len) {
-					b = append(binary.AppendUvarint(b, uint64(len(s))), s...)
-				}
-				return b
-			},
-			dec: func(r *codecReader, p unsafe.Pointer) {
-				n := r.length()
-				if n == 0 || r.err != nil {
-					return
-				}
-				s := reflect.MakeSlice(t, n-1, n-1)
-				list := unsafe.Slice((*string)(s.UnsafePointer()), n-1)
-				for i := range list {
-					if b := r.bytes(r.uvarint()); len(b) > 0 {
-						list[i] = string(b)
-					}
-				}
-				reflect.NewAt(t, p).Elem().Set(s)
-			},
-		}, nil
-	}
 	elem, err := compileCodec(t.Elem(), false, building)
 	if err != nil {
 		return nil, err
@@ -472,11 +442,10 @@ func sliceCodec(t reflect.Type, omitEmpty bool, building map[reflect.Type]*value
 	size := t.Elem().Size()
 	return &valueCodec{
 		enc: func(b []byte, p unsafe.Pointer) []byte {
-			h := (*header)(p)
-			if empty(h) {
-				return append(b, 0)
+			b, h := start(b, p)
+			if h == nil {
+				return b
 			}
-			b = binary.AppendUvarint(b, uint64(h.len)+1)
 			for i := range h.len {
 				b = elem.enc(b, unsafe.Add(h.data, uintptr(i)*size))
 			}
