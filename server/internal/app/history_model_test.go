@@ -106,7 +106,8 @@ func (s mstate) withKey() mstate {
 //     concurrent compensation may have taken stock for a moment);
 //   - cancel: ok only for an existing unpaid, unshipped order, whose pieces
 //     come back once; not found only when it does not exist; a conflict only
-//     when it exists (and may have recorded a payment the provider had);
+//     when it exists (and may have recorded a payment the provider had),
+//     except that its purchase is busy (a cancel under way);
 //   - pay, ship: ok only for an existing order (ship: not yet shipped); a
 //     conflict for an unshipped one only while its purchase is busy (a
 //     cancel under way);
@@ -282,6 +283,11 @@ func stepModel(s mstate, in hin, out hout) []any {
 				}
 				return same
 			case "conflict":
+				if busy(out.Detail) {
+					// its purchase's cancel under way (its lines may be gone
+					// already: the group goes last): nothing changes
+					return same
+				}
 				if !exists {
 					return nil
 				}

@@ -328,13 +328,19 @@ func (o *Orders) ShipTracked(ctx context.Context, caller shop.Caller, id string,
 
 // purchaseOfLone is the purchase of an order the spec's single-order calls
 // address: its own (a group of one), or, for a line of a larger purchase,
-// ECONFLICT naming that purchase.
+// ECONFLICT naming that purchase; while that purchase's cancel is under way
+// (a cancel or an expiry stopped between its lines, which the recovery
+// sweep finishes), ECONFLICT saying so, as a payment of it answers: some of
+// its lines may be gone already, their stock back.
 func (o *Orders) purchaseOfLone(ctx context.Context, ord shop.Order) (shop.Group, error) {
 	grp, err := o.Purchases.find(ctx, shop.PurchaseOf(ord))
 	if err != nil {
 		return shop.Group{}, err
 	}
 	if len(grp.OrderIDs) > 1 {
+		if grp.Cancelling != "" {
+			return shop.Group{}, shop.Errorf(shop.ECONFLICT, shop.MsgGroupCanceling)
+		}
 		return shop.Group{}, shop.Errorf(shop.ECONFLICT, shop.MsgInGroup, ord.Number, grp.Number)
 	}
 	return grp, nil

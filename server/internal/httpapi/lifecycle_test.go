@@ -100,6 +100,46 @@ func TestLifecycle_MemberAnswersForItsGroup(t *testing.T) {
 	}
 }
 
+// TestLifecycle_ALineOfAPurchaseBeingCancelled: while a purchase's cancel
+// is under way (a cancel or an expiry that stopped between its lines, for
+// the recovery sweep to finish: some lines may be gone, their stock back),
+// the spec's single-order calls on a line say so rather than "cancelled
+// only with its group", and change nothing. The soak's randomized histories
+// found a line's cancel answering as if its purchase stood, after an
+// expiry's fault had given back another line's stock.
+func TestLifecycle_ALineOfAPurchaseBeingCancelled(t *testing.T) {
+	t.Parallel()
+	ts := mustServe(t)
+	admin := ts.mustRegister(t, "Boss", adminEmail)
+	alice := ts.quickAccount(t, "Alice", "alice@shop.test")
+	lathe := ts.mustProduct(t, "Lathe", 100_00, 10, 1)
+	press := ts.mustProduct(t, "Press", 50_00, 10, 1)
+	g := ts.mustCheckout(t, alice.Token, lathe.ID, 2, press.ID, 3)
+	member := g.OrderIDs[0]
+	if _, err := ts.store.BeginCancelGroup(context.Background(), g.GroupID, "c0ffee00c0ffee00c0ffee00"); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		method, path, token string
+		body                any
+	}{
+		{"DELETE", "/delete/" + member, alice.Token, nil},
+		{"PUT", "/order/update/" + member, admin.Token, map[string]any{"shipped": true, "pending": false}},
+		{"PATCH", "/pay/" + member, alice.Token, map[string]any{"transactionId": "pi_x", "order": member}},
+	} {
+		res, body := ts.send(t, c.method, c.path, c.token, c.body)
+		if p := mustProblem(t, res, body, 409); p.Detail != shop.MsgGroupCanceling {
+			t.Fatalf("%s %s: %q, want %q", c.method, c.path, p.Detail, shop.MsgGroupCanceling)
+		}
+	}
+	if o := ts.order(t, member); o.Shipped || o.Paid || ts.stock(t, lathe.ID) != 8 || ts.stock(t, press.ID) != 7 {
+		t.Fatalf("a refused single-order call changed something: %+v", o)
+	}
+	if grp := ts.group(t, g.GroupID); grp.Cancelling != "c0ffee00c0ffee00c0ffee00" {
+		t.Fatalf("the purchase's cancel mark: %+v", grp)
+	}
+}
+
 func must200(tb testing.TB, ts *testServer, method, path, token string, body any) []byte {
 	tb.Helper()
 	res, out := ts.send(tb, method, path, token, body)
