@@ -127,10 +127,13 @@ func (p *Purchases) Decline(ctx context.Context, caller shop.Caller, id string, 
 }
 
 // stillAwaiting refuses, before anything is settled, a decline of a
-// purchase that no longer awaits approval (the guarded write decides it
-// again).
+// purchase that no longer awaits approval, or whose cancel is under way
+// (the guarded write decides it again: mirror.GroupAwaitingApproval).
 func stillAwaiting(grp shop.Group) error {
-	if !grp.AwaitingApproval || grp.Paid || grp.Shipped {
+	switch {
+	case grp.Cancelling != "":
+		return shop.Errorf(shop.ECONFLICT, shop.MsgGroupCanceling)
+	case !grp.AwaitingApproval || grp.Paid || grp.Shipped:
 		return shop.Errorf(shop.ECONFLICT, shop.MsgNotAwaitingApproval)
 	}
 	return nil

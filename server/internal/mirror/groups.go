@@ -207,6 +207,19 @@ func GroupCancelFree(g Group) error {
 	return groupPlacedFree(g)
 }
 
+// cancelUnderWay answers a change of a purchase whose cancel is under way
+// (its lines may be gone already, their stock back: the group goes last)
+// before any other reason, as a payment's check does (app/payments.go), so
+// that whatever a change of it is refused for, it says the purchase is
+// being cancelled (TestHistories found an approval's "does not wait for
+// approval" there).
+func cancelUnderWay(g Group) error {
+	if !g.Cancelling.IsZero() {
+		return shop.Errorf(shop.ECONFLICT, shop.MsgGroupCanceling)
+	}
+	return nil
+}
+
 // groupPlacedFree: placed, no cancel under way.
 func groupPlacedFree(g Group) error {
 	switch {
@@ -243,6 +256,9 @@ func GroupPlacing(g Group) error {
 // awaitingFreight/awaitingApproval: {$exists: false}, placing: {$exists:
 // false}, cancelling: {$exists: false}}).
 func GroupPayable(g Group) error {
+	if err := cancelUnderWay(g); err != nil {
+		return err
+	}
 	if g.Paid {
 		return shop.Errorf(shop.ECONFLICT, "The order group is already paid.")
 	}
@@ -260,6 +276,9 @@ func GroupPayable(g Group) error {
 // way (MongoDB: {awaitingApproval: true, paid: false, shipped: false,
 // placing: {$exists: false}, cancelling: {$exists: false}}).
 func GroupAwaitingApproval(g Group) error {
+	if err := cancelUnderWay(g); err != nil {
+		return err
+	}
 	if !g.AwaitingApproval || g.Paid || g.Shipped {
 		return shop.Errorf(shop.ECONFLICT, shop.MsgNotAwaitingApproval)
 	}
@@ -283,6 +302,9 @@ func GroupPayableBy(transactionID string) func(Group) error {
 // {awaitingFreight: true, paid: false, placing: {$exists: false},
 // cancelling: {$exists: false}}).
 func GroupAwaitingFreight(g Group) error {
+	if err := cancelUnderWay(g); err != nil {
+		return err
+	}
 	if !g.AwaitingFreight || g.Paid {
 		if g.Shipping != nil && g.Shipping.OnQuote && g.PricedAt != nil {
 			return shop.Errorf(shop.ECONFLICT, shop.MsgFreightPriced)
@@ -297,6 +319,9 @@ func GroupAwaitingFreight(g Group) error {
 // awaitingApproval: {$exists: false}, placing: {$exists: false},
 // cancelling: {$exists: false}}).
 func GroupShippable(g Group) error {
+	if err := cancelUnderWay(g); err != nil {
+		return err
+	}
 	if g.Shipped {
 		return shop.Errorf(shop.ECONFLICT, "The order has already shipped.")
 	}
