@@ -27,12 +27,7 @@ import (
 // group's cancel then stuck it "being cancelled" for good.
 func TestLifecycle_MemberAnswersForItsGroup(t *testing.T) {
 	t.Parallel()
-	ts := mustServe(t)
-	admin := ts.mustRegister(t, "Boss", adminEmail)
-	alice := ts.quickAccount(t, "Alice", "alice@shop.test")
-	lathe := ts.mustProduct(t, "Lathe", 100_00, 10, 1)
-	press := ts.mustProduct(t, "Press", 50_00, 10, 1)
-	g := ts.mustCheckout(t, alice.Token, lathe.ID, 2, press.ID, 3)
+	ts, admin, alice, lathe, press, g := cartOfTwoLines(t)
 	member := g.OrderIDs[0]
 	num := ts.order(t, member).Number
 	inGroup := fmt.Sprintf(shop.MsgInGroup, num, g.Number)
@@ -109,12 +104,7 @@ func TestLifecycle_MemberAnswersForItsGroup(t *testing.T) {
 // expiry's fault had given back another line's stock.
 func TestLifecycle_ALineOfAPurchaseBeingCancelled(t *testing.T) {
 	t.Parallel()
-	ts := mustServe(t)
-	admin := ts.mustRegister(t, "Boss", adminEmail)
-	alice := ts.quickAccount(t, "Alice", "alice@shop.test")
-	lathe := ts.mustProduct(t, "Lathe", 100_00, 10, 1)
-	press := ts.mustProduct(t, "Press", 50_00, 10, 1)
-	g := ts.mustCheckout(t, alice.Token, lathe.ID, 2, press.ID, 3)
+	ts, admin, alice, lathe, press, g := cartOfTwoLines(t)
 	member := g.OrderIDs[0]
 	if _, err := ts.store.BeginCancelGroup(context.Background(), g.GroupID, "c0ffee00c0ffee00c0ffee00"); err != nil {
 		t.Fatal(err)
@@ -138,6 +128,18 @@ func TestLifecycle_ALineOfAPurchaseBeingCancelled(t *testing.T) {
 	if grp := ts.group(t, g.GroupID); grp.Cancelling != "c0ffee00c0ffee00c0ffee00" {
 		t.Fatalf("the purchase's cancel mark: %+v", grp)
 	}
+}
+
+// cartOfTwoLines is a server, its admin, and Alice's purchase of two lines:
+// 2 of the lathe and 3 of the press, 10 of each in stock.
+func cartOfTwoLines(t *testing.T) (ts *testServer, admin, alice account, lathe, press shop.Product, g checkedOut) {
+	t.Helper()
+	ts = mustServe(t)
+	admin = ts.mustRegister(t, "Boss", adminEmail)
+	alice = ts.quickAccount(t, "Alice", "alice@shop.test")
+	lathe = ts.mustProduct(t, "Lathe", 100_00, 10, 1)
+	press = ts.mustProduct(t, "Press", 50_00, 10, 1)
+	return ts, admin, alice, lathe, press, ts.mustCheckout(t, alice.Token, lathe.ID, 2, press.ID, 3)
 }
 
 func must200(tb testing.TB, ts *testServer, method, path, token string, body any) []byte {
